@@ -1,0 +1,6 @@
+"""Allow ``python -m cardside``."""
+
+from cardside.cli.main import main
+
+if __name__ == "__main__":
+    main()

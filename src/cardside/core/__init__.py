@@ -1,0 +1,1 @@
+"""Game-independent building blocks: cards, notation errors, RNG, the state API."""

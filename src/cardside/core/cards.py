@@ -1,0 +1,108 @@
+"""French-suited cards and their notation, shared by the games that use them.
+
+A card is a rank (an ``int`` whose meaning each game defines) and a :class:`Suit`. Games give
+their ranks names through a :class:`RankNames` table, so ``"10H"``, ``"TH"`` and ``"10♥"`` all
+parse the same way everywhere. Suit *order* is a game rule and lives in the game's rules module.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from cardside.core.errors import NotationError
+
+
+class Suit(Enum):
+    """The four French suits, with their letter, symbol and colour."""
+
+    CLUBS = "C"
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+
+    @property
+    def letter(self) -> str:
+        return self.value
+
+    @property
+    def symbol(self) -> str:
+        return _SYMBOLS[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    @property
+    def colour(self) -> str:
+        return "red" if self.is_red else "black"
+
+
+_SYMBOLS = {Suit.CLUBS: "♣", Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦"}
+_SUIT_CHARS: dict[str, Suit] = {}
+for _suit in Suit:
+    _SUIT_CHARS[_suit.letter] = _suit
+    _SUIT_CHARS[_suit.symbol] = _suit
+# Outline symbols, as some keyboards and fonts produce them.
+_SUIT_CHARS.update({"♧": Suit.CLUBS, "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS})
+
+
+def parse_suit(text: str) -> Suit:
+    """Parse a suit letter (``C S H D``, any case) or symbol (``♣♠♥♦``)."""
+    suit = _SUIT_CHARS.get(text.strip().upper())
+    if suit is None:
+        raise NotationError(f"unknown suit {text!r} (use C, S, H, D or ♣♠♥♦)")
+    return suit
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A rank and a suit. Equality and hashing are by value, so cards work in sets."""
+
+    rank: int
+    suit: Suit
+
+
+@dataclass(frozen=True)
+class RankNames:
+    """How one game writes its ranks: the names it accepts and the one it prints."""
+
+    game: str
+    printed: dict[int, str]
+    aliases: dict[str, int]
+
+    def parse_rank(self, text: str) -> int:
+        key = text.strip().upper()
+        if key in self.aliases:
+            return self.aliases[key]
+        for rank, name in self.printed.items():
+            if name.upper() == key:
+                return rank
+        names = ", ".join(self.printed[r] for r in sorted(self.printed))
+        raise NotationError(f"{text!r} is not a {self.game} rank (ranks: {names})")
+
+    def name(self, rank: int) -> str:
+        return self.printed[rank]
+
+
+def split_card_text(text: str) -> tuple[str, Suit]:
+    """Split ``"10H"``, ``"h10"`` or ``"10♥"`` into its rank text and suit."""
+    s = text.strip()
+    if len(s) < 2:
+        raise NotationError(f"{text!r} is not a card (write rank then suit, e.g. 8C or 10♥)")
+    if s[-1].upper() in _SUIT_CHARS:
+        return s[:-1], _SUIT_CHARS[s[-1].upper()]
+    if s[0].upper() in _SUIT_CHARS:
+        return s[1:], _SUIT_CHARS[s[0].upper()]
+    raise NotationError(f"{text!r} has no suit (end it with C, S, H, D or ♣♠♥♦)")
+
+
+def parse_card(text: str, names: RankNames) -> Card:
+    """Parse one card in a game's notation; raise :class:`NotationError` if it names none."""
+    rank_text, suit = split_card_text(text)
+    return Card(names.parse_rank(rank_text), suit)
+
+
+def format_card(card: Card, names: RankNames, *, ascii: bool = False) -> str:
+    """Write a card as ``8♣`` (or ``8C`` in ASCII mode)."""
+    return names.name(card.rank) + (card.suit.letter if ascii else card.suit.symbol)

@@ -1,0 +1,33 @@
+"""The error types shared by every game.
+
+Each is a ``ValueError`` so callers that only care about "bad input" can catch one type, while
+the UI can still tell a typo (:class:`NotationError`) from a rules violation
+(:class:`IllegalActionError`).
+"""
+
+from __future__ import annotations
+
+
+class CardsideError(Exception):
+    """Base class of every error cardside raises on purpose."""
+
+
+class NotationError(CardsideError, ValueError):
+    """Text that does not name a card or an action at all (``"ZZ"``, ``"9C"`` in Octrix)."""
+
+
+class IllegalActionError(CardsideError, ValueError):
+    """A well-formed action that the rules forbid in the current position."""
+
+
+class AmbiguousActionError(NotationError):
+    """Text that could name more than one legal action."""
+
+
+class SessionError(CardsideError):
+    """A session file that cannot be used: malformed, unknown version or impossible."""
+
+    def __init__(self, path: object, problem: str) -> None:
+        self.path = path
+        self.problem = problem
+        super().__init__(f"{path}: {problem}")

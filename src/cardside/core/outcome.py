@@ -1,0 +1,17 @@
+"""The result of a finished game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Who won, the final scores per seat, and a sentence saying why."""
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    reason: str
+
+    def is_win(self, seat: int) -> bool:
+        return seat in self.winners

@@ -1,0 +1,23 @@
+"""Seats: every seat is a player object (a bot, a human at the terminal, or the table)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+
+class Player(Protocol):
+    """Anything that can pick an action for a seat."""
+
+    name: str
+
+    def choose(self, state: Any, seat: int) -> Any:
+        """Return an action for ``seat`` (or a :class:`Command` for humans)."""
+        ...
+
+
+@dataclass(frozen=True)
+class Command:
+    """A request from a human seat that is not a move: ``undo`` or ``quit``."""
+
+    kind: str  # "undo" | "quit"

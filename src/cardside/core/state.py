@@ -1,0 +1,97 @@
+"""The state API every game implements (see DESIGN.md, "The state API").
+
+:class:`GameState` keeps the game as an immutable snapshot plus a stack of earlier snapshots,
+as python-chess does with ``push``/``pop``: ``apply`` checks legality and pushes, ``undo`` pops,
+``clone`` is cheap because snapshots are shared. A subclass supplies the pure transition
+(:meth:`_next`) and the rule queries; it may override :meth:`apply` for speed.
+"""
+
+from __future__ import annotations
+
+import copy
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Sequence
+from typing import Any, Generic, Self, TypeVar
+
+from cardside.core.errors import IllegalActionError
+from cardside.core.outcome import Outcome
+
+S = TypeVar("S")
+A = TypeVar("A", bound=Hashable)
+
+
+class GameState(ABC, Generic[S, A]):
+    """A game position with its history; the one shape that bots, loops and sessions use."""
+
+    def __init__(self, snapshot: S) -> None:
+        self._snapshot = snapshot
+        self._history: list[tuple[S, A]] = []
+
+    # -- queries a subclass supplies ---------------------------------------------------------
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat to act next, or ``None`` when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[A]:
+        """Every legal action for the current player, in a stable order."""
+
+    @abstractmethod
+    def _next(self, snapshot: S, action: A) -> S:
+        """The snapshot after ``action`` (already known to be legal)."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over, else ``None``."""
+
+    # -- shared mechanics --------------------------------------------------------------------
+    @property
+    def snapshot(self) -> S:
+        """The current immutable snapshot."""
+        return self._snapshot
+
+    def is_legal(self, action: A) -> bool:
+        return action in self.legal_actions()
+
+    def why_illegal(self, action: A) -> str:
+        """A one-line reason that ``action`` is illegal now (subclasses say more)."""
+        if self.is_terminal():
+            return "the game is over"
+        return f"{action} is not legal now"
+
+    def apply(self, action: A) -> None:
+        """Play ``action``; raise :class:`IllegalActionError` with the reason if it is illegal."""
+        if not self.is_legal(action):
+            raise IllegalActionError(self.why_illegal(action))
+        self._history.append((self._snapshot, action))
+        self._snapshot = self._next(self._snapshot, action)
+
+    def undo(self) -> A:
+        """Take back the last action and return it."""
+        if not self._history:
+            raise IllegalActionError("nothing to undo")
+        self._snapshot, action = self._history.pop()
+        return action
+
+    def clone(self) -> Self:
+        """An independent copy (snapshots are immutable, so only the stack is copied)."""
+        twin = copy.copy(self)
+        twin._history = list(self._history)
+        return twin
+
+    def actions(self) -> list[A]:
+        """Every action applied so far, in order."""
+        return [a for _, a in self._history]
+
+    def observation(self, seat: int) -> Any:
+        """What ``seat`` may see. Perfect-information games return the state itself."""
+        return self
+
+    def replay(self, actions: Sequence[A]) -> None:
+        """Apply ``actions`` in order (used to restore a saved game)."""
+        for action in actions:
+            self.apply(action)
