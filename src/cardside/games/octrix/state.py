@@ -1,0 +1,261 @@
+"""The full Octrix game: deals, simultaneous tricks, rounds and the match to 88."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Self
+
+from cardside.core.cards import Card
+from cardside.core.errors import IllegalActionError
+from cardside.core.outcome import Outcome
+from cardside.core.rng import derive_rng
+from cardside.core.state import GameState
+from cardside.games.octrix import rules
+from cardside.games.octrix.notation import format_card
+from cardside.games.octrix.rules import KEY, Rule
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """One finished round: who won each trick, and each side's counting cards and score."""
+
+    number: int
+    dealer: int
+    tricks: tuple[tuple[Card, ...], ...]  # cards by seat, trick by trick
+    trick_winners: tuple[int, ...]  # seat that won trick 1 … 8
+    counting: tuple[tuple[int, ...], ...]  # per side
+    scores: tuple[int, ...]  # per side
+
+
+@dataclass(frozen=True, slots=True)
+class OctrixSnapshot:
+    """Everything about an Octrix match at one moment (immutable)."""
+
+    round_no: int  # 0-based
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]  # per seat, sorted low → high
+    pending: tuple[Card | None, ...]  # cards committed to the current trick
+    rule: Rule
+    tricks: tuple[tuple[Card, ...], ...]  # finished tricks of this round
+    trick_winners: tuple[int, ...]
+    totals: tuple[int, ...]  # per side
+    rounds: tuple[RoundResult, ...]
+    winner: int | None  # winning side once the match is over
+
+
+class OctrixState(GameState[OctrixSnapshot, Card]):
+    """An Octrix match. Actions are cards; seats commit in play order, revealed together."""
+
+    def __init__(
+        self,
+        players: int = 2,
+        *,
+        partnership: bool = False,
+        seed: int | str = 0,
+        target: int = rules.TARGET,
+        hands: list[list[Card]] | None = None,
+    ) -> None:
+        if not rules.MIN_PLAYERS <= players <= rules.MAX_PLAYERS:
+            raise ValueError("Octrix is for 2 to 4 players")
+        self.players = players
+        self.partnership = partnership
+        self.seed = seed
+        self.target = target
+        self.sides = rules.sides(players, partnership)
+        self._orders = [
+            tuple(x for group in rules.play_steps(players, partnership, d) for x in group)
+            for d in range(players)
+        ]
+        dealer = derive_rng(seed, "first dealer").randrange(players)
+        snap = OctrixSnapshot(
+            round_no=0,
+            dealer=dealer,
+            hands=self._deal(0) if hands is None else _check_hands(hands, players),
+            pending=(None,) * players,
+            rule=Rule.HIGHEST,
+            tricks=(),
+            trick_winners=(),
+            totals=(0,) * len(self.sides),
+            rounds=(),
+            winner=None,
+        )
+        super().__init__(snap)
+
+    # -- dealing -----------------------------------------------------------------------------
+    def _deal(self, round_no: int) -> tuple[tuple[Card, ...], ...]:
+        deck = list(rules.DECK)
+        derive_rng(self.seed, "deal", round_no).shuffle(deck)
+        size = rules.HAND_SIZE
+        return tuple(
+            tuple(sorted(deck[i * size : (i + 1) * size], key=KEY.__getitem__))
+            for i in range(self.players)
+        )
+
+    # -- the state API -----------------------------------------------------------------------
+    def steps(self) -> list[tuple[int, ...]]:
+        """Groups of seats committing together in the current round."""
+        return rules.play_steps(self.players, self.partnership, self._snapshot.dealer)
+
+    def current_player(self) -> int | None:
+        s = self._snapshot
+        if s.winner is not None:
+            return None
+        pending = s.pending
+        for seat in self._orders[s.dealer]:
+            if pending[seat] is None:
+                return seat
+        raise AssertionError("every seat has committed but the trick was not resolved")
+
+    def legal_actions(self) -> list[Card]:
+        seat = self.current_player()
+        return [] if seat is None else list(self._snapshot.hands[seat])
+
+    def is_legal(self, action: Card) -> bool:
+        seat = self.current_player()
+        return seat is not None and action in self._snapshot.hands[seat]
+
+    def why_illegal(self, action: Card) -> str:
+        seat = self.current_player()
+        if seat is None:
+            return "the match is over"
+        if not isinstance(action, Card) or action not in KEY:
+            return f"{action!r} is not an Octrix card"
+        name = format_card(action, ascii=True)
+        s = self._snapshot
+        if action in s.pending or any(action in t for t in s.tricks):
+            return f"{name} was already played this round"
+        if any(action in h for h in s.hands):
+            return f"{name} is in another player's hand"
+        return f"{name} is not in this player's hand"
+
+    def apply(self, action: Card) -> None:
+        seat = self.current_player()
+        if seat is None or action not in self._snapshot.hands[seat]:
+            raise IllegalActionError(self.why_illegal(action))
+        self._history.append((self._snapshot, action))
+        self._snapshot = self._commit(self._snapshot, seat, action)
+
+
+
+    def _next(self, snapshot: OctrixSnapshot, action: Card) -> OctrixSnapshot:
+        seat = self.current_player()
+        assert seat is not None
+        return self._commit(snapshot, seat, action)
+
+    def _commit(self, s: OctrixSnapshot, seat: int, card: Card) -> OctrixSnapshot:
+        card = rules.DECK[KEY[card]]  # the deck's own object, so `is` can compare
+        hands = list(s.hands)
+        hands[seat] = tuple(c for c in hands[seat] if c is not card)
+        pending = list(s.pending)
+        pending[seat] = card
+        if None in pending:
+            return OctrixSnapshot(
+                s.round_no, s.dealer, tuple(hands), tuple(pending), s.rule, s.tricks,
+                s.trick_winners, s.totals, s.rounds, s.winner,
+            )
+        trick: tuple[Card, ...] = tuple(pending)  # type: ignore[arg-type]
+        winner = rules.trick_winner(trick, s.rule)
+        tricks = s.tricks + (trick,)
+        winners = s.trick_winners + (winner,)
+        if len(tricks) < rules.TRICKS_PER_ROUND:
+            return OctrixSnapshot(
+                s.round_no, s.dealer, tuple(hands), (None,) * self.players,
+                rules.next_rule(trick), tricks, winners, s.totals, s.rounds, s.winner,
+            )
+        return self._finish_round(s, tricks, winners)
+
+    def _finish_round(
+        self, s: OctrixSnapshot, tricks: tuple[tuple[Card, ...], ...], winners: tuple[int, ...]
+    ) -> OctrixSnapshot:
+        counting = [
+            tuple(n + 1 for n, w in enumerate(winners) if w in side) for side in self.sides
+        ]
+        scores = tuple(rules.run_score(c) for c in counting)
+        totals = tuple(t + sc for t, sc in zip(s.totals, scores))
+        result = RoundResult(
+            number=s.round_no + 1,
+            dealer=s.dealer,
+            tricks=tricks,
+            trick_winners=winners,
+            counting=tuple(counting),
+            scores=scores,
+        )
+        match_winner = rules.match_winner(totals, self.target)
+        next_round = s.round_no + 1
+        return OctrixSnapshot(
+            round_no=next_round,
+            dealer=(s.dealer + 1) % self.players,
+            hands=((),) * self.players if match_winner is not None else self._deal(next_round),
+            pending=(None,) * self.players,
+            rule=Rule.HIGHEST,
+            tricks=(),
+            trick_winners=(),
+            totals=totals,
+            rounds=s.rounds + (result,),
+            winner=match_winner,
+        )
+
+    def is_terminal(self) -> bool:
+        return self._snapshot.winner is not None
+
+    def outcome(self) -> Outcome | None:
+        s = self._snapshot
+        if s.winner is None:
+            return None
+        per_seat = tuple(s.totals[rules.side_of(seat, self.partnership, self.players)]
+                         for seat in range(self.players))
+        return Outcome(
+            winners=self.sides[s.winner],
+            scores=per_seat,
+            reason=f"reached {s.totals[s.winner]} (target {self.target}) with the highest total",
+        )
+
+    # -- views -------------------------------------------------------------------------------
+    def face_up(self, seat: int) -> set[int]:
+        """Seats whose committed card ``seat`` may already see."""
+        s = self._snapshot
+        visible = {seat}
+        if self.partnership:
+            first = self.steps()[0]
+            if all(s.pending[x] is not None for x in first):
+                visible.update(first)
+        return visible
+
+    def observation(self, seat: int) -> Self:
+        """The match as ``seat`` sees it: cards others laid face down are still in their hands."""
+        s = self._snapshot
+        visible = self.face_up(seat)
+        hidden = [x for x in range(self.players) if s.pending[x] is not None and x not in visible]
+        if not hidden:
+            return self.clone()
+        hands = list(s.hands)
+        pending = list(s.pending)
+        for x in hidden:
+            card = pending[x]
+            assert card is not None
+            hands[x] = tuple(sorted(hands[x] + (card,), key=KEY.__getitem__))
+            pending[x] = None
+        view = self.clone()
+        view._history = []
+        view._snapshot = replace(s, hands=tuple(hands), pending=tuple(pending))
+        return view
+
+    def side_of(self, seat: int) -> int:
+        """The side (team or player) that ``seat`` scores for."""
+        return rules.side_of(seat, self.partnership, self.players)
+
+    def counting_cards(self) -> list[tuple[int, ...]]:
+        """Counting cards each side holds so far this round."""
+        s = self._snapshot
+        return [
+            tuple(n + 1 for n, w in enumerate(s.trick_winners) if w in side) for side in self.sides
+        ]
+
+
+def _check_hands(hands: list[list[Card]], players: int) -> tuple[tuple[Card, ...], ...]:
+    if len(hands) != players or any(len(h) != rules.HAND_SIZE for h in hands):
+        raise ValueError(f"give {players} hands of {rules.HAND_SIZE} cards")
+    flat = [c for h in hands for c in h]
+    if len(set(flat)) != len(flat):
+        raise ValueError("a card is dealt twice")
+    return tuple(tuple(sorted(h, key=KEY.__getitem__)) for h in hands)
