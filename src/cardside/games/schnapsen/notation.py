@@ -1,0 +1,129 @@
+"""Reading and writing Schnapsen cards and actions.
+
+Cards: French ranks ``A 10 (T) K Q J`` or German ``D (Daus) 10 K O (Ober) U (Unter)``, then a
+suit letter ``C S H D`` or symbol ``♣♠♥♦``, any case: ``KH``, ``10♥``, ``th``, ``OS`` (Ober of
+spades = Queen), ``DD`` (Daus of diamonds). Actions: a card to play (``KH``), ``marriage KH``
+(declare and lead that card), ``exchange``, ``close``.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from cardside.core import cards as core_cards
+from cardside.core.cards import Card, RankNames
+from cardside.core.errors import AmbiguousActionError, IllegalActionError, NotationError
+from cardside.games.schnapsen.rules import (
+    CLOSE,
+    EXCHANGE,
+    KING,
+    QUEEN,
+    Action,
+    Close,
+    Exchange,
+    Marriage,
+)
+
+RANK_NAMES = RankNames(
+    game="Schnapsen",
+    printed={2: "J", 3: "Q", 4: "K", 10: "10", 11: "A"},
+    aliases={
+        "T": 10, "ZEHN": 10, "TEN": 10,
+        "D": 11, "DAUS": 11, "ACE": 11, "ASS": 11,
+        "KING": 4, "KÖNIG": 4, "KOENIG": 4,
+        "O": 3, "OBER": 3, "QUEEN": 3, "DAME": 3,
+        "U": 2, "UNTER": 2, "JACK": 2, "B": 2, "BUBE": 2,
+    },
+)
+
+_EXCHANGE_WORDS = {"exchange", "ex", "swap"}
+_CLOSE_WORDS = {"close", "cl", "zudrehen"}
+_MARRIAGE_WORDS = {"marriage", "marry", "m", "20", "40"}
+
+
+def parse_card(text: str) -> Card:
+    """Parse one card; raise :class:`NotationError` naming what is wrong."""
+    return core_cards.parse_card(text, RANK_NAMES)
+
+
+def format_card(card: Card, ascii: bool = False) -> str:
+    """``K♥`` (or ``KH`` with ``ascii``)."""
+    return core_cards.format_card(card, RANK_NAMES, ascii=ascii)
+
+
+def format_cards(cards: object, ascii: bool = False) -> str:
+    """Cards separated by spaces."""
+    return " ".join(format_card(c, ascii) for c in cards)  # type: ignore[attr-defined]
+
+
+class _HasLegal(Protocol):
+    def legal_actions(self) -> list[Action]: ...
+
+    def why_illegal(self, action: Action) -> str: ...
+
+
+def parse_action(text: str, context: _HasLegal | None = None) -> Action:
+    """Parse an action; with a state or observation, also check that it is legal now.
+
+    Raises :class:`NotationError` for text that names no action,
+    :class:`AmbiguousActionError` for ``marriage H`` (which card to lead?), and
+    :class:`IllegalActionError` with the reason for a well-formed action the rules forbid.
+    """
+    action = _parse(text, context)
+    if context is not None and action not in context.legal_actions():
+        raise IllegalActionError(context.why_illegal(action))
+    return action
+
+
+def _parse(text: str, context: _HasLegal | None) -> Action:
+    words = text.strip().split()
+    if not words:
+        raise NotationError("empty input: type a card such as KH, or marriage, exchange, close")
+    head = words[0].lower()
+    if head in _EXCHANGE_WORDS or head in _CLOSE_WORDS:
+        if len(words) > 1:
+            raise NotationError(f"{words[0]!r} takes no card")
+        return EXCHANGE if head in _EXCHANGE_WORDS else CLOSE
+    if head in _MARRIAGE_WORDS and len(words) > 1:
+        if len(words) > 2:
+            raise NotationError("write the marriage as e.g. 'marriage KH'")
+        return _parse_marriage(words[1], context)
+    if head in _MARRIAGE_WORDS:
+        raise NotationError("say which card to lead, e.g. 'marriage KH' or 'marriage QH'")
+    if len(words) > 1:
+        raise NotationError(f"{text.strip()!r}: expected one card, e.g. KH or 10S")
+    return parse_card(words[0])
+
+
+def _parse_marriage(word: str, context: _HasLegal | None) -> Marriage:
+    if len(word.strip()) == 1:
+        suit = core_cards.parse_suit(word)
+        options = [Marriage(Card(KING, suit)), Marriage(Card(QUEEN, suit))]
+        if context is not None:
+            options = [a for a in options if a in context.legal_actions()]
+            if len(options) == 1:
+                return options[0]
+        k, q = (format_card(Card(r, suit), ascii=True) for r in (KING, QUEEN))
+        raise AmbiguousActionError(f"say which card to lead: 'marriage {k}' or 'marriage {q}'")
+    card = parse_card(word)
+    if card.rank not in (KING, QUEEN):
+        raise NotationError(f"a marriage leads its King or Queen, not {format_card(card)}")
+    return Marriage(card)
+
+
+def format_action(action: Action, ascii: bool = False) -> str:
+    """The text :func:`parse_action` reads back: ``KH``, ``marriage KH``, ``exchange``, ``close``."""
+    if isinstance(action, Card):
+        return format_card(action, ascii)
+    if isinstance(action, Marriage):
+        return "marriage " + format_card(action.card, ascii)
+    if isinstance(action, Exchange):
+        return "exchange"
+    if isinstance(action, Close):
+        return "close"
+    raise TypeError(f"not a Schnapsen action: {action!r}")
+
+
+__all__ = [
+    "RANK_NAMES", "parse_card", "format_card", "format_cards", "parse_action", "format_action",
+]

@@ -1,0 +1,399 @@
+"""A whole Schnapsen match (deal after deal, 7 down to 0) in the shared state API.
+
+:class:`SchnapsenState` is what the play loop, the bots and the session store use. Its snapshot
+is a :class:`Match`: the match counts and history plus the current :class:`~deal.Deal`. When a
+deal ends, the next one is dealt at once from ``derive_rng(seed, "deal", n)``, so a seed and the
+list of actions replay a match exactly. :class:`Observation` is what one seat may see.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from cardside.core.cards import Card, Suit
+from cardside.core.outcome import Outcome
+from cardside.core.rng import derive_rng, fresh_seed
+from cardside.core.state import GameState
+from cardside.games.schnapsen import rules
+from cardside.games.schnapsen.deal import (
+    NO_CARD,
+    NOBODY,
+    Deal,
+    is_legal_code,
+    legal_codes,
+    new_deal,
+    step,
+)
+from cardside.games.schnapsen.notation import format_action, format_card
+from cardside.games.schnapsen.rules import (
+    CARDS,
+    CLOSE_CODE,
+    EXCHANGE_CODE,
+    MARRIAGE_BASE,
+    SUITS,
+    Action,
+    DealResult,
+    action_code,
+    action_of,
+    apply_deal_result,
+    cards_of,
+    indices_of,
+    match_winner,
+)
+
+
+class DealRecord(NamedTuple):
+    """One finished deal in the match history (for the score table)."""
+
+    deal_no: int
+    dealer: int
+    result: DealResult
+    counts_after: tuple[int, int]
+
+
+class TrickView(NamedTuple):
+    """A finished trick with cards: who led, the led card, the reply, who took it."""
+
+    leader: int
+    lead: Card
+    reply: Card
+    winner: int
+
+
+class Match(NamedTuple):
+    """The snapshot: match counts and history plus the deal in progress."""
+
+    seed: int | str
+    first_dealer: int
+    deal_no: int
+    counts: tuple[int, int]
+    history: tuple[DealRecord, ...]
+    deal: Deal
+    #: The deal that ended most recently (its last trick stays on show), or None.
+    previous: Deal | None
+
+
+# -- views on a deal shared by the state and the observation -----------------------------------
+
+
+class _DealView:
+    """Card-level accessors over a :class:`Deal` (``self.deal``)."""
+
+    deal: Deal
+
+    @property
+    def trump(self) -> Suit:
+        return SUITS[self.deal.trump]
+
+    @property
+    def indicator(self) -> Card | None:
+        """The face-up trump card under the stock, ``None`` once taken."""
+        i = self.deal.indicator
+        return None if i == NO_CARD else CARDS[i]
+
+    @property
+    def stock_size(self) -> int:
+        return len(self.deal.stock)
+
+    @property
+    def closer(self) -> int | None:
+        return None if self.deal.closer == NOBODY else self.deal.closer
+
+    @property
+    def closed(self) -> bool:
+        return self.deal.closer != NOBODY
+
+    @property
+    def phase(self) -> int:
+        """1 while cards are drawn, 2 once the stock is closed or exhausted."""
+        return 2 if self.deal.strict else 1
+
+    @property
+    def lead_card(self) -> Card | None:
+        """The card led in the open trick, if any."""
+        return None if self.deal.lead == NO_CARD else CARDS[self.deal.lead]
+
+    @property
+    def leader(self) -> int:
+        return self.deal.leader
+
+    @property
+    def dealer(self) -> int:
+        return self.deal.dealer
+
+    def points(self, seat: int) -> int:
+        """Counted card points (tricks plus marriages declared once a trick was won)."""
+        return self.deal.points[seat]
+
+    def pending(self, seat: int) -> int:
+        """Marriage points declared before the seat's first trick (count only after one)."""
+        return self.deal.pending[seat]
+
+    def won_cards(self, seat: int) -> tuple[Card, ...]:
+        return cards_of(self.deal.won[seat])
+
+    def tricks_won(self, seat: int) -> int:
+        return sum(1 for t in self.deal.tricks if t.winner == seat)
+
+    @property
+    def tricks(self) -> tuple[TrickView, ...]:
+        return tuple(TrickView(t.leader, CARDS[t.lead], CARDS[t.reply], t.winner)
+                     for t in self.deal.tricks)
+
+    @property
+    def last_trick(self) -> TrickView | None:
+        return self.tricks[-1] if self.deal.tricks else None
+
+    @property
+    def marriages(self) -> tuple[tuple[int, Suit], ...]:
+        """(seat, suit) of each marriage declared this deal."""
+        return tuple((seat, SUITS[s]) for seat, s in self.deal.marriages)
+
+    @property
+    def closing_record(self) -> tuple[int, bool] | None:
+        """The closer's opponent's (card points, took a trick) when the stock was closed."""
+        return self.deal.record
+
+    @property
+    def exchanged_by(self) -> int | None:
+        return None if self.deal.exchanged_by == NOBODY else self.deal.exchanged_by
+
+    @property
+    def deal_result(self) -> DealResult | None:
+        r = self.deal.result
+        return None if r is None else DealResult(*r)
+
+    def legal_actions(self) -> list[Action]:
+        return [action_of(c) for c in legal_codes(self.deal)]
+
+    def why_illegal(self, action: Action) -> str:
+        return illegal_reason(self.deal, action)
+
+
+def illegal_reason(d: Deal, action: Action) -> str:
+    """A one-line reason why ``action`` is not legal in ``d`` (or that it is legal)."""
+    try:
+        code = action_code(action)
+    except (TypeError, KeyError):
+        return f"{action!r} is not a Schnapsen action"
+    if d.result is not None:
+        return "the deal is over"
+    hand = d.hands[d.to_move]
+    text = format_action(action, ascii=True)
+    leading = d.lead == NO_CARD
+    if code >= EXCHANGE_CODE:
+        if not leading:
+            return f"only the player about to lead may {text}"
+        if d.closer != NOBODY:
+            return "the stock is closed"
+        if not d.stock:
+            return "the stock is used up"
+        if code == EXCHANGE_CODE:
+            jack = format_card(CARDS[d.trump * 5], ascii=True)
+            return f"you need the trump Unter ({jack}) to exchange"
+        return "closing needs 5 cards in hand"
+    card = code % MARRIAGE_BASE
+    if not hand >> card & 1:
+        return f"you do not hold {format_card(CARDS[card], ascii=True)}"
+    if code >= MARRIAGE_BASE:
+        if not leading:
+            return "a marriage is declared only when leading"
+        if not rules.is_marriage_card(card):
+            return "a marriage leads its King or Queen"
+        return f"you need both King and Queen of {SUITS[card // 5].symbol} to declare it"
+    if not is_legal_code(d, code):
+        allowed = rules.legal_reply_mask(hand, d.lead, d.trump, True)
+        options = " ".join(format_card(c, ascii=True) for c in cards_of(allowed))
+        lead_suit = d.lead // 5
+        if hand & rules.SUIT_MASK[lead_suit]:
+            if allowed & rules.HIGHER_MASK[d.lead]:
+                why = "follow suit and win the trick"
+            else:
+                why = "follow suit"
+        else:
+            why = "play a trump"
+        return f"phase 2: you must {why} ({options})"
+    return f"{text} is legal"
+
+
+# -- the observation ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Observation(_DealView):
+    """What ``seat`` may see: the deal with the opponent's unseen cards and the stock hidden.
+
+    ``deal`` is a :class:`Deal` whose opponent hand holds only the cards this seat has seen go
+    there (an exchanged indicator, a marriage partner, the indicator taken at the last draw) and
+    whose stock shows only the face-up indicator (other stock cards are ``NO_CARD``).
+    """
+
+    seat: int
+    deal: Deal
+    opponent_hand_size: int
+    counts: tuple[int, int]
+    deal_no: int
+    history: tuple[DealRecord, ...]
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.deal.result is not None else self.deal.to_move
+
+    @property
+    def hand(self) -> tuple[Card, ...]:
+        return cards_of(self.deal.hands[self.seat])
+
+    @property
+    def known_opponent_cards(self) -> tuple[Card, ...]:
+        return cards_of(self.deal.hands[1 - self.seat])
+
+    def unseen_mask(self) -> int:
+        """Cards this seat has not seen: the rest of the opponent's hand and the hidden stock."""
+        d = self.deal
+        seen = d.hands[0] | d.hands[1] | d.won[0] | d.won[1]
+        if d.lead != NO_CARD:
+            seen |= 1 << d.lead
+        if d.stock:
+            seen |= 1 << d.stock[-1]
+        return rules.ALL_CARDS_MASK & ~seen
+
+    def legal_actions(self) -> list[Action]:
+        return [] if self.to_move != self.seat else super().legal_actions()
+
+
+def observe(d: Deal, seat: int) -> tuple[Deal, int]:
+    """``(hidden-card view of d for seat, opponent hand size)``."""
+    opp = 1 - seat
+    hands = list(d.hands)
+    hands[opp] = d.known[opp]
+    stock = (NO_CARD,) * (len(d.stock) - 1) + d.stock[-1:] if d.stock else ()
+    return d._replace(hands=(hands[0], hands[1]), stock=stock), d.hands[opp].bit_count()
+
+
+def determinize_deal(obs: Observation, rng: random.Random) -> Deal:
+    """A full deal consistent with ``obs``: unseen cards dealt at random to hand and stock."""
+    d = obs.deal
+    opp = 1 - obs.seat
+    unseen = indices_of(obs.unseen_mask())
+    rng.shuffle(unseen)
+    need = obs.opponent_hand_size - d.hands[opp].bit_count()
+    hand = d.hands[opp]
+    for i in unseen[:need]:
+        hand |= 1 << i
+    hands = list(d.hands)
+    hands[opp] = hand
+    stock = tuple(unseen[need:]) + d.stock[-1:] if d.stock else ()
+    return d._replace(hands=(hands[0], hands[1]), stock=stock)
+
+
+# -- the state ---------------------------------------------------------------------------------
+
+
+class SchnapsenState(_DealView, GameState[Match, Action]):
+    """A two-player Schnapsen match from 7 to 0, dealt from ``seed``.
+
+    Seat ``first_dealer`` deals first (so the other seat leads the first trick); the dealer
+    alternates. ``counts`` lets a match start from other counts (useful for tests and puzzles).
+    """
+
+    def __init__(self, seed: int | str | None = None, first_dealer: int = 1,
+                 counts: tuple[int, int] = (rules.MATCH_START, rules.MATCH_START)) -> None:
+        seed = fresh_seed() if seed is None else seed
+        deal = new_deal(derive_rng(seed, "deal", 1), first_dealer)
+        super().__init__(Match(seed, first_dealer, 1, counts, (), deal, None))
+
+    @classmethod
+    def from_deal(cls, deal: Deal, seed: int | str = 0,
+                  counts: tuple[int, int] = (rules.MATCH_START, rules.MATCH_START)
+                  ) -> SchnapsenState:
+        """A state positioned at a given deal (for puzzles, tests and bots' samples)."""
+        state = cls.__new__(cls)
+        GameState.__init__(state, Match(seed, deal.dealer, 1, counts, (), deal, None))
+        return state
+
+    # -- snapshot accessors ------------------------------------------------------------------
+    @property
+    def deal(self) -> Deal:  # type: ignore[override]
+        return self._snapshot.deal
+
+    @property
+    def seed(self) -> int | str:
+        return self._snapshot.seed
+
+    @property
+    def counts(self) -> tuple[int, int]:
+        """Match counts (each starts at 7; the first to reach 0 wins)."""
+        return self._snapshot.counts
+
+    @property
+    def deal_no(self) -> int:
+        return self._snapshot.deal_no
+
+    @property
+    def history(self) -> tuple[DealRecord, ...]:
+        """Every finished deal: number, dealer, result (winner, points, rule), counts after."""
+        return self._snapshot.history
+
+    @property
+    def previous_deal(self) -> Deal | None:
+        """The deal that ended last (to show its final trick), or ``None``."""
+        return self._snapshot.previous
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        return cards_of(self.deal.hands[seat])
+
+    # -- the state API -----------------------------------------------------------------------
+    def current_player(self) -> int | None:
+        return None if self.is_terminal() else self.deal.to_move
+
+    def is_terminal(self) -> bool:
+        return match_winner(self._snapshot.counts) is not None
+
+    def outcome(self) -> Outcome | None:
+        counts = self._snapshot.counts
+        w = match_winner(counts)
+        if w is None:
+            return None
+        scores = (rules.MATCH_START - counts[0], rules.MATCH_START - counts[1])
+        return Outcome((w,), scores, f"seat {w} reached 0 first ({counts[0]}:{counts[1]})")
+
+    def is_legal(self, action: Action) -> bool:
+        try:
+            code = action_code(action)
+        except (TypeError, KeyError):
+            return False
+        return not self.is_terminal() and is_legal_code(self.deal, code)
+
+    def why_illegal(self, action: Action) -> str:
+        if self.is_terminal():
+            return "the match is over"
+        return illegal_reason(self.deal, action)
+
+    def _next(self, snapshot: Match, action: Action) -> Match:
+        deal = step(snapshot.deal, action_code(action))
+        if deal.result is None:
+            return snapshot._replace(deal=deal)
+        result = DealResult(*deal.result)
+        counts = apply_deal_result(snapshot.counts, result.winner, result.points)
+        record = DealRecord(snapshot.deal_no, deal.dealer, result, counts)
+        history = snapshot.history + (record,)
+        if match_winner(counts) is not None:
+            return snapshot._replace(deal=deal, counts=counts, history=history)
+        n = snapshot.deal_no + 1
+        nxt = new_deal(derive_rng(snapshot.seed, "deal", n), 1 - deal.dealer)
+        return Match(snapshot.seed, snapshot.first_dealer, n, counts, history, nxt, deal)
+
+    def observation(self, seat: int) -> Observation:
+        view, opp_size = observe(self.deal, seat)
+        s = self._snapshot
+        return Observation(seat, view, opp_size, s.counts, s.deal_no, s.history)
+
+    def determinize(self, seat: int, rng: random.Random) -> SchnapsenState:
+        """A state consistent with what ``seat`` sees, hidden cards re-dealt at random."""
+        deal = determinize_deal(self.observation(seat), rng)
+        twin = self.clone()
+        twin._history = []
+        twin._snapshot = self._snapshot._replace(deal=deal)
+        return twin
