@@ -1,0 +1,1 @@
+"""LinesBeta: one player against a 6x6 grid of cards."""
