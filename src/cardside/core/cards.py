@@ -82,7 +82,7 @@ class RankNames:
             if name.upper() == key:
                 return rank
         names = ", ".join(self.printed[r] for r in sorted(self.printed))
-        raise NotationError(f"{text!r} is not a {self.game} rank (ranks: {names})")
+        raise NotationError(f"{text.strip()!r} is not a rank in {self.game} (ranks: {names})")
 
     def name(self, rank: int) -> str:
         return self.printed[rank]

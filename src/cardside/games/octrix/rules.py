@@ -55,8 +55,8 @@ def rule_reason(cards: Sequence[Card]) -> str:
     low = min(cards, key=KEY.__getitem__)
     same = high.suit.is_red == low.suit.is_red
     return (
-        f"highest {high.suit.colour}, lowest {low.suit.colour}: "
-        + ("same colour, highest wins next" if same else "different colours, lowest wins next")
+        f"highest card {high.suit.colour}, lowest {low.suit.colour}: "
+        + ("same colour" if same else "different colours")
     )
 
 
@@ -121,3 +121,11 @@ def match_winner(totals: Sequence[int], target: int = TARGET) -> int | None:
     if best < target or list(totals).count(best) > 1:
         return None
     return list(totals).index(best)
+
+
+def trick_rules(tricks: Sequence[Sequence[Card]]) -> list[Rule]:
+    """The rule that was in force for each trick of a round, given the tricks in order."""
+    out = [Rule.HIGHEST]
+    for trick in tricks[:-1]:
+        out.append(next_rule(trick))
+    return out[: len(tricks)]

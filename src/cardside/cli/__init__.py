@@ -1,0 +1,1 @@
+"""The ``cardside`` command line: a thin layer over the library."""

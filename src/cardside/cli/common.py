@@ -1,0 +1,64 @@
+"""Options and helpers shared by the command modules."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from cardside.cli.app import App
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+seed_option = click.option(
+    "--seed", type=int, default=None, help="Seed for dealing and bots (same seed, same game)."
+)
+json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+
+
+def app_of(ctx: click.Context) -> App:
+    """The App in ``ctx.obj`` (a default one when a command is invoked on its own)."""
+    obj = ctx.find_object(App)
+    if obj is None:
+        obj = App()
+        ctx.obj = obj
+    return obj
+
+
+def echo_json(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str))
+
+
+def session_path(app: App, name: str) -> Path:
+    """The file a session name or path refers to; a one-line error if there is none."""
+    from cardside.sessions import store
+
+    path = store.resolve(app.data_dir, name)
+    if not path.exists():
+        raise click.ClickException(
+            f"no session {name!r} (see 'cardside sessions list'; looked for {path.name})"
+        )
+    return path
+
+
+def names_option(max_players: int) -> Callable[[F], F]:
+    return click.option(
+        "--names",
+        default=None,
+        help=f"Player names, comma-separated (up to {max_players}); you are the first.",
+    )
+
+
+def split_names(text: str | None, count: int, default: list[str]) -> list[str]:
+    """Names from ``--names`` (checked for count and duplicates) or the defaults."""
+    if text is None:
+        return default
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if len(names) != count:
+        raise click.BadParameter(f"give {count} names, not {len(names)}", param_hint="--names")
+    if len(set(n.lower() for n in names)) != len(names):
+        raise click.BadParameter("names must differ", param_hint="--names")
+    return names

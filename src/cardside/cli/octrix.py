@@ -1,0 +1,225 @@
+"""``cardside octrix``: play, keep, score, rules and simulate."""
+
+from __future__ import annotations
+
+import click
+
+from cardside.cli.app import App
+from cardside.cli.common import app_of, echo_json, json_option, seed_option, split_names
+
+BOT_CHOICES = ["strong", "greedy", "random"]
+
+
+@click.group()
+def octrix() -> None:
+    """Octrix: 2-4 players or two partnerships, open hands, simultaneous tricks, runs to 88."""
+
+
+@octrix.command()
+@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True,
+              help="Players at the table, you included.")
+@click.option("--partnership", is_flag=True, help="4 players in two teams (you and seat 3).")
+@click.option("--bot", type=click.Choice(BOT_CHOICES), default="strong", show_default=True,
+              help="The bots' strength.")
+@click.option("--names", default=None, help="Player names, comma-separated, you first.")
+@click.option("--session", "session_name", default=None, help="Name for the saved session.")
+@seed_option
+@click.pass_context
+def play(ctx: click.Context, players: int, partnership: bool, bot: str, names: str | None,
+         session_name: str | None, seed: int | None) -> None:
+    """Play a match to 88 against bots. Every hand is public; cards are revealed together."""
+    from cardside.core.rng import fresh_seed
+    from cardside.sessions.record import Seat
+
+    app = app_of(ctx)
+    if partnership and players != 4:
+        if ctx.get_parameter_source("players") == click.core.ParameterSource.DEFAULT:
+            players = 4
+        else:
+            raise click.BadParameter("the partnership game is for 4 players", param_hint="--players")
+    default = ["You"] + [f"Bot {i}" for i in range(2, players + 1)]
+    seat_names = split_names(names, players, default)
+    seats = [Seat(seat_names[0], "human")] + [Seat(n, f"bot:{bot}") for n in seat_names[1:]]
+    seed = fresh_seed() if seed is None else seed
+    journal = _start(app, "play", seats, {"partnership": partnership}, seed, session_name)
+    _play(app, journal)
+
+
+def _start(app: App, mode: str, seats, options, seed, name):  # type: ignore[no-untyped-def]
+    from cardside.sessions.journal import Journal
+
+    try:
+        return Journal.start(app.data_dir, game="octrix", mode=mode, seats=seats,
+                             options=options, seed=seed, name=name)
+    except (ValueError, FileExistsError) as exc:
+        raise click.ClickException(str(exc)) from None
+    except OSError as exc:
+        raise click.ClickException(f"cannot write to {app.data_dir}: {exc.strerror}") from None
+
+
+def _play(app: App, journal) -> None:  # type: ignore[no-untyped-def]
+    from cardside.games.octrix.sheet import replay_state
+    from cardside.tui.console import Console
+    from cardside.tui.octrix_play import replay_movers, run_play
+
+    console = Console()
+    state = replay_state(journal.session)
+    names = journal.session.player_names
+    console.say(f"Octrix: {', '.join(names)}"
+                + (" (teams " + " vs ".join(
+                    " & ".join(names[s] for s in side) for side in state.sides) + ")"
+                   if state.partnership else "")
+                + f". Session {journal.name}. Type help for help.")
+    run_play(journal, state, console, app.style, movers=replay_movers(journal.session.entries))
+
+
+def resume(app: App, journal) -> None:  # type: ignore[no-untyped-def]
+    """Continue a saved Octrix session (played or kept)."""
+    if journal.session.mode == "play":
+        _play(app, journal)
+    else:
+        _keep(app, journal)
+
+
+@octrix.command()
+@click.option("--names", default=None, help="Player names in seat order, comma-separated (2-4).")
+@click.option("--partnership", is_flag=True, help="4 players in two teams: seats 1+3 and 2+4.")
+@click.option("--hands/--no-hands", default=None,
+              help="Enter each player's 8 cards per round, so every played card is checked.")
+@click.option("--session", "session_name", default=None, help="Name for the saved session.")
+@click.pass_context
+def keep(ctx: click.Context, names: str | None, partnership: bool, hands: bool | None,
+         session_name: str | None) -> None:
+    """Keep the Octrix sheet for a game played with real cards."""
+    from cardside.sessions.record import Seat
+    from cardside.tui.console import Console
+
+    app = app_of(ctx)
+    console = Console()
+    if names is None:
+        names = _ask_names(console, partnership)
+        if names is None:
+            raise click.ClickException("no players entered; nothing saved")
+    seat_names = _parse_names(names, partnership)
+    if hands is None:
+        answer = console.ask("Enter each player's 8 cards every round (checks every card)? [y/N] ")
+        hands = (answer or "").strip().lower() in ("y", "yes")
+    seats = [Seat(n, "table") for n in seat_names]
+    journal = _start(app, "keep", seats, {"partnership": partnership, "hands": hands}, None,
+                     session_name)
+    console.say(f"Keeping Octrix for {', '.join(seat_names)}. Session {journal.name}. "
+                "Type help for help.")
+    _keep(app, journal, console)
+
+
+def _ask_names(console, partnership: bool) -> str | None:  # type: ignore[no-untyped-def]
+    while True:
+        line = console.ask("Players in seat order (2-4 names, comma-separated): ")
+        if line is None:
+            return None
+        try:
+            _parse_names(line, partnership)
+            return line
+        except click.BadParameter as exc:
+            console.say(f"  {exc.message}")
+
+
+def _parse_names(text: str, partnership: bool) -> list[str]:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not 2 <= len(names) <= 4:
+        raise click.BadParameter(f"Octrix is for 2 to 4 players, not {len(names)}",
+                                 param_hint="--names")
+    if partnership and len(names) != 4:
+        raise click.BadParameter("the partnership game is for 4 players", param_hint="--names")
+    return split_names(text, len(names), names)
+
+
+def _keep(app: App, journal, console=None) -> None:  # type: ignore[no-untyped-def]
+    from cardside.games.octrix.sheet import replay_ledger
+    from cardside.tui.console import Console
+    from cardside.tui.octrix_keep import KeepScreen
+
+    console = console or Console()
+    ledger = replay_ledger(journal.session)
+    KeepScreen(journal, ledger, console, app.style).run()
+
+
+@octrix.command()
+@click.argument("counting", nargs=-1, type=int)
+@click.option("--trick", "tricks", multiple=True, metavar="CARDS",
+              help='One trick\'s cards in seat order, e.g. --trick "8C 3H"; repeat per trick.')
+@click.option("--names", default=None, help="Player names for --trick, comma-separated.")
+@click.option("--partnership", is_flag=True, help="Score seats 1+3 and 2+4 as teams.")
+@json_option
+@click.pass_context
+def score(ctx: click.Context, counting: tuple[int, ...], tricks: tuple[str, ...],
+          names: str | None, partnership: bool, as_json: bool) -> None:
+    """Check a disputed score from counting cards or from a round's tricks.
+
+    Counting cards: "1 3 4 5 8" prints 11, the runs [1] [3 4 5] [8].
+    Tricks: each --trick gives one trick's cards in seat order; the tool says who won each
+    trick under the rule in force and what each player (or team) scores.
+
+    \b
+    cardside octrix score 1 3 4 5 8
+    cardside octrix score --trick "8C 3H" --trick "2C 3D" ... (up to 8 tricks)
+    """
+    from cardside.games.octrix import score as scoring
+
+    if bool(counting) == bool(tricks):
+        raise click.UsageError("give counting-card numbers, or --trick for each trick (not both)")
+    try:
+        if counting:
+            result = scoring.counting_score(list(counting))
+        else:
+            result = scoring.round_score(list(tricks), names, partnership)
+    except ValueError as exc:
+        raise click.ClickException(str(exc)) from None
+    if as_json:
+        echo_json(result.to_dict())
+    else:
+        click.echo(result.explain(app_of(ctx).style.ascii))
+
+
+@octrix.command()
+def rules() -> None:
+    """The rules of Octrix as cardside applies them."""
+    from importlib.resources import files
+
+    click.echo(files("cardside.games.octrix").joinpath("rules.md").read_text(encoding="utf-8"))
+
+
+@octrix.command()
+@click.option("--games", type=click.IntRange(1), default=100, show_default=True,
+              help="Matches to play.")
+@click.option("--bots", default="strong,random", show_default=True,
+              help="Two bots, comma-separated: the first is measured against the second.")
+@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
+@click.option("--partnership", is_flag=True, help="4 players in two teams (bot 1 vs bot 2).")
+@seed_option
+@json_option
+def simulate(games: int, bots: str, players: int, partnership: bool, seed: int | None,
+             as_json: bool) -> None:
+    """Bots against bots: match win rate with a 95% interval and average round score."""
+    import sys
+
+    from cardside.games.octrix.bots import BOT_NAMES
+    from cardside.games.octrix.simulate import simulate as run
+
+    pair = tuple(b.strip() for b in bots.split(","))
+    if len(pair) != 2 or any(b not in BOT_NAMES for b in pair):
+        raise click.BadParameter(f"give two of {', '.join(BOT_NAMES)}, e.g. strong,random",
+                                 param_hint="--bots")
+    if partnership:
+        players = 4
+    seed = 0 if seed is None else seed
+    if sys.stderr.isatty() and not as_json:
+        with click.progressbar(length=games, label="matches", file=sys.stderr) as bar:
+            result = run(games, pair, players=players, partnership=partnership, seed=seed,
+                         progress=lambda n: bar.update(n - bar.pos))
+    else:
+        result = run(games, pair, players=players, partnership=partnership, seed=seed)
+    if as_json:
+        echo_json(result.to_dict())
+    else:
+        click.echo(result.report())

@@ -1,0 +1,71 @@
+"""The play loop: every seat is a player object, and one loop serves them all."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from cardside.core.errors import IllegalActionError
+from cardside.core.players import Command, Player
+from cardside.core.state import GameState
+
+
+class Loop:
+    """Asks the seat to move for an action until the game ends or a human quits.
+
+    ``on_action(seat, action)`` runs after every applied action (the caller saves there);
+    ``on_undo(count)`` after a human's undo took back ``count`` actions.
+    """
+
+    def __init__(
+        self,
+        state: GameState[Any, Any],
+        seats: Sequence[Player],
+        *,
+        on_action: Callable[[int, Any], None] = lambda seat, action: None,
+        on_undo: Callable[[int], None] = lambda count: None,
+        movers: list[int] | None = None,
+    ) -> None:
+        self.state = state
+        self.seats = seats
+        self.on_action = on_action
+        self.on_undo = on_undo
+        # Which seat made each action so far, so an undo can go back to a seat's own decision.
+        self.movers = list(movers) if movers is not None else []
+
+    def run(self) -> str:
+        """Play until the game is over (``"over"``) or a human quits (``"quit"``)."""
+        state = self.state
+        while not state.is_terminal():
+            seat = state.current_player()
+            assert seat is not None
+            choice = self.seats[seat].choose(state.observation(seat), seat)
+            if isinstance(choice, Command):
+                if choice.kind == "quit":
+                    return "quit"
+                if choice.kind == "undo":
+                    try:
+                        self.undo_to_previous_decision(seat)
+                    except IllegalActionError as exc:
+                        refused = getattr(self.seats[seat], "refused", None)
+                        if refused is not None:
+                            refused(str(exc))
+                continue
+            state.apply(choice)
+            self.movers.append(seat)
+            self.on_action(seat, choice)
+        return "over"
+
+    def undo_to_previous_decision(self, seat: int) -> int:
+        """Take back actions up to and including ``seat``'s last one; return how many."""
+        if seat not in self.movers:
+            raise IllegalActionError("nothing of yours to undo yet")
+        count = 0
+        while True:
+            mover = self.movers.pop()
+            self.state.undo()
+            count += 1
+            if mover == seat:
+                break
+        self.on_undo(count)
+        return count

@@ -1,0 +1,253 @@
+"""The Octrix scorekeeper for a physical game: a ledger of entered hands and tricks.
+
+Entries are plain dicts (so a session file can hold them): ``{"type": "hands", "cards":
+["8C 7C …", …]}`` (one string per seat), ``{"type": "trick", "cards": "8C 3H"}`` (cards in seat
+order) and ``{"type": "undo"}``,
+which takes back the last hands or trick entry still in effect. The ledger decides everything
+with the functions in :mod:`cardside.games.octrix.rules`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardside.core.cards import Card
+from cardside.core.errors import IllegalActionError, NotationError
+from cardside.games.octrix import rules
+from cardside.games.octrix.notation import format_card, parse_card
+from cardside.games.octrix.rules import KEY, Rule
+from cardside.sessions.record import EntryError
+
+
+@dataclass(frozen=True)
+class TrickReport:
+    """A resolved trick: who won it, under which rule, and the rule for the next one."""
+
+    round_no: int
+    number: int
+    cards: tuple[Card, ...]
+    rule: Rule
+    winner: int
+    next_rule: Rule | None
+    next_reason: str
+
+
+@dataclass(frozen=True)
+class RoundReport:
+    """A finished round: counting cards, runs and score per side, and the totals after it."""
+
+    number: int
+    counting: tuple[tuple[int, ...], ...]
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+    winner: int | None
+
+
+class OctrixLedger:
+    """Hands (optional) and tricks entered for a physical Octrix match."""
+
+    def __init__(
+        self, names: Sequence[str], *, partnership: bool = False, hands: bool = False,
+        target: int = rules.TARGET,
+    ) -> None:
+        if not rules.MIN_PLAYERS <= len(names) <= rules.MAX_PLAYERS:
+            raise ValueError("Octrix is for 2 to 4 players")
+        self.names = list(names)
+        self.partnership = partnership
+        self.track_hands = hands
+        self.target = target
+        self.sides = rules.sides(len(names), partnership)
+        self.entries: list[dict[str, Any]] = []
+        self._effective: list[dict[str, Any]] = []
+        self._reset()
+
+    # -- derived state -----------------------------------------------------------------------
+    def _reset(self) -> None:
+        self.round_no = 1
+        self.hands: list[list[Card]] | None = None
+        self.tricks: list[tuple[Card, ...]] = []
+        self.trick_winners: list[int] = []
+        self.rule = Rule.HIGHEST
+        self.totals = [0] * len(self.sides)
+        self.rounds: list[RoundReport] = []
+        self.winner: int | None = None
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def needs_hands(self) -> bool:
+        """True when the next entry must be the hands of a new round."""
+        return self.track_hands and self.hands is None and not self.over
+
+    def side_name(self, side: int) -> str:
+        return " & ".join(self.names[s] for s in self.sides[side])
+
+    def side_names(self) -> list[str]:
+        return [self.side_name(i) for i in range(len(self.sides))]
+
+    def counting_cards(self) -> list[tuple[int, ...]]:
+        """Counting cards each side has won so far this round."""
+        return [
+            tuple(n + 1 for n, w in enumerate(self.trick_winners) if w in side)
+            for side in self.sides
+        ]
+
+    def played_this_round(self) -> set[Card]:
+        return {c for t in self.tricks for c in t}
+
+    # -- entries -----------------------------------------------------------------------------
+    def enter_hands(self, hands: Sequence[Sequence[Card]]) -> None:
+        """Record each player's 8 cards for the round about to start."""
+        self._apply({"type": "hands", "cards": [_txt(h) for h in hands]})
+
+    def enter_trick(self, cards: Sequence[Card]) -> tuple[TrickReport, RoundReport | None]:
+        """Record a trick's cards in seat order; return what it decided."""
+        return self._apply({"type": "trick", "cards": _txt(cards)})
+
+    def undo(self) -> dict[str, Any]:
+        """Take back the last hands or trick entry still in effect; return it."""
+        if not self._effective:
+            raise IllegalActionError("nothing to undo")
+        self.entries.append({"type": "undo"})
+        undone = self._effective.pop()
+        effective = self._effective
+        self._effective = []
+        self._reset()
+        for entry in effective:
+            self._step(entry)
+            self._effective.append(entry)
+        return undone
+
+    def _apply(self, entry: dict[str, Any]) -> Any:
+        result = self._step(entry)
+        self.entries.append(entry)
+        self._effective.append(entry)
+        return result
+
+    def add(self, entry: dict[str, Any]) -> Any:
+        """Apply a saved entry of any type (used when replaying a file)."""
+        kind = entry.get("type")
+        if kind == "undo":
+            return self.undo()
+        if kind not in ("hands", "trick"):
+            raise NotationError(f"unknown entry type {kind!r}")
+        return self._apply(dict(entry))
+
+    def _step(self, entry: dict[str, Any]) -> Any:
+        if self.over:
+            raise IllegalActionError("the match is over")
+        cards_field = entry.get("cards")
+        if entry["type"] == "hands":
+            return self._step_hands(cards_field)
+        return self._step_trick(cards_field)
+
+    def _step_hands(self, raw: Any) -> None:
+        if not self.track_hands:
+            raise IllegalActionError("this game is kept without hands")
+        if self.tricks:
+            raise IllegalActionError("hands are entered before the first trick of a round")
+        if not isinstance(raw, list) or len(raw) != self.players:
+            raise NotationError(f"give the hands of all {self.players} players")
+        hands = [_parse_list(h) for h in raw]
+        seen: dict[Card, int] = {}
+        for seat, hand in enumerate(hands):
+            if len(hand) != rules.HAND_SIZE:
+                raise IllegalActionError(
+                    f"{self.names[seat]} needs {rules.HAND_SIZE} cards, not {len(hand)}"
+                )
+            for card in hand:
+                if card in seen:
+                    other = self.names[seen[card]]
+                    where = "twice" if seen[card] == seat else f"also in {other}'s hand"
+                    raise IllegalActionError(f"{format_card(card, ascii=True)} is {where}")
+                seen[card] = seat
+        self.hands = [sorted(h, key=KEY.__getitem__) for h in hands]
+
+    def _step_trick(self, raw: Any) -> tuple[TrickReport, RoundReport | None]:
+        if self.needs_hands:
+            raise IllegalActionError(f"enter the hands for round {self.round_no} first")
+        cards = tuple(_parse_list(raw))
+        if len(cards) != self.players:
+            raise IllegalActionError(f"a trick has {self.players} cards, one per player")
+        self.check_trick(cards)
+        rule = self.rule
+        winner = rules.trick_winner(cards, rule)
+        self.tricks.append(cards)
+        self.trick_winners.append(winner)
+        if self.hands is not None:
+            for seat, card in enumerate(cards):
+                self.hands[seat].remove(card)
+        number = len(self.tricks)
+        if number < rules.TRICKS_PER_ROUND:
+            self.rule = rules.next_rule(cards)
+            report = TrickReport(
+                self.round_no, number, cards, rule, winner, self.rule, rules.rule_reason(cards)
+            )
+            return report, None
+        report = TrickReport(self.round_no, number, cards, rule, winner, None, "")
+        return report, self._finish_round()
+
+    def check_trick(self, cards: Sequence[Card]) -> None:
+        """Raise :class:`IllegalActionError` if these cards cannot be the next trick."""
+        played = {c: i + 1 for i, t in enumerate(self.tricks) for c in t}
+        seen: set[Card] = set()
+        for seat, card in enumerate(cards):
+            name = format_card(card, ascii=True)
+            if card in seen:
+                raise IllegalActionError(f"{name} is named twice in this trick")
+            seen.add(card)
+            if card in played:
+                raise IllegalActionError(
+                    f"{name} was already played this round (trick {played[card]})"
+                )
+            if self.hands is not None and card not in self.hands[seat]:
+                raise IllegalActionError(f"{self.names[seat]} does not hold {name}")
+
+    def _finish_round(self) -> RoundReport:
+        counting = tuple(self.counting_cards())
+        scores = tuple(rules.run_score(c) for c in counting)
+        self.totals = [t + s for t, s in zip(self.totals, scores)]
+        self.winner = rules.match_winner(self.totals, self.target)
+        report = RoundReport(self.round_no, counting, scores, tuple(self.totals), self.winner)
+        self.rounds.append(report)
+        self.round_no += 1
+        self.tricks = []
+        self.trick_winners = []
+        self.rule = Rule.HIGHEST
+        self.hands = None
+        return report
+
+    @classmethod
+    def from_entries(
+        cls, names: Sequence[str], entries: Sequence[dict[str, Any]], **options: Any
+    ) -> OctrixLedger:
+        """Rebuild a ledger from saved entries; an entry that fails raises :class:`EntryError`."""
+        ledger = cls(names, **options)
+        for index, entry in enumerate(entries, 1):
+            try:
+                ledger.add(entry)
+            except (NotationError, IllegalActionError, KeyError, TypeError) as exc:
+                raise EntryError(index, str(exc).strip("'")) from None
+        return ledger
+
+
+def _txt(cards: Sequence[Card]) -> str:
+    """Cards as saved: ``"8C 3H"`` (in the order given)."""
+    return " ".join(format_card(c, ascii=True) for c in cards)
+
+
+def _parse_list(raw: Any) -> list[Card]:
+    """Cards from a saved ``"8C 3H"`` string (or a list of card strings)."""
+    if isinstance(raw, str):
+        raw = raw.split()
+    if not isinstance(raw, list) or not all(isinstance(c, str) for c in raw):
+        raise NotationError("cards must be written as text such as '8C 3H'")
+    return [parse_card(c) for c in raw]

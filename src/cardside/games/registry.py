@@ -1,0 +1,31 @@
+"""The games cardside knows, with the facts the CLI and the session store need."""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from types import ModuleType
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game's command name, title and one-line description."""
+
+    name: str
+    title: str
+    players: str
+    summary: str
+
+    def module(self, part: str) -> ModuleType:
+        """Import ``cardside.games.<name>.<part>`` on demand (keeps start-up fast)."""
+        return importlib.import_module(f"cardside.games.{self.name}.{part}")
+
+
+GAMES: dict[str, GameInfo] = {
+    "octrix": GameInfo(
+        "octrix",
+        "Octrix",
+        "2-4 players, or two partnerships",
+        "open hands, simultaneous tricks; runs of counting cards score k², first to 88",
+    ),
+}

@@ -1,0 +1,1 @@
+"""Session records on disk: TOML load/save, listing, verification and export."""

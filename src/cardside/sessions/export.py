@@ -1,0 +1,54 @@
+"""Sessions as CSV rows or JSON documents."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from cardside.sessions.record import Session
+
+CSV_FIELDS = ["session", "game", "mode", "round", "player", "score", "total", "status", "winners"]
+
+
+def as_dict(session: Session, *, entries: bool = True) -> dict[str, Any]:
+    """A JSON-ready summary: players, options, each round's scores and totals, the winners."""
+    data: dict[str, Any] = {
+        "name": session.name,
+        "game": session.game,
+        "mode": session.mode,
+        "status": session.status,
+        "created": session.created.isoformat() if session.created else None,
+        "updated": session.updated.isoformat() if session.updated else None,
+        "seed": session.seed,
+        "options": session.options,
+        "players": [{"name": s.name, "kind": s.kind} for s in session.seats],
+        "columns": session.columns,
+        "rounds": [
+            {"round": r.number, "scores": r.scores, "totals": r.totals, "note": r.note}
+            for r in session.rounds
+        ],
+        "totals": session.totals,
+        "winners": session.winners,
+    }
+    if entries:
+        data["entries"] = session.entries
+    return data
+
+
+def to_csv(sessions: list[Session]) -> str:
+    """One row per round and column (player or team) of every session."""
+    buf = io.StringIO()
+    writer = csv.DictWriter(buf, fieldnames=CSV_FIELDS, lineterminator="\n")
+    writer.writeheader()
+    for s in sessions:
+        for row in s.rounds:
+            for col, score, total in zip(s.columns, row.scores, row.totals):
+                writer.writerow(
+                    {
+                        "session": s.name, "game": s.game, "mode": s.mode, "round": row.number,
+                        "player": col, "score": score, "total": total, "status": s.status,
+                        "winners": "; ".join(s.winners),
+                    }
+                )
+    return buf.getvalue()

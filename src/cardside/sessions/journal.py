@@ -1,0 +1,65 @@
+"""A session being written: every entry is saved atomically the moment it is made."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from cardside.sessions import sheets, store
+from cardside.sessions.record import Seat, Session
+
+
+class Journal:
+    """Appends entries to a session and keeps its file and derived totals current."""
+
+    def __init__(self, session: Session, path: Path) -> None:
+        self.session = session
+        self.path = path
+
+    @classmethod
+    def start(
+        cls,
+        data_dir: Path,
+        *,
+        game: str,
+        mode: str,
+        seats: list[Seat],
+        options: dict[str, Any],
+        seed: int | None = None,
+        name: str | None = None,
+    ) -> Journal:
+        """Create and save a new session (refusing to overwrite an existing one)."""
+        name = store.check_name(name) if name else store.new_name(data_dir, game, mode)
+        path = store.sessions_dir(data_dir) / (name + store.SUFFIX)
+        if path.exists():
+            raise FileExistsError(f"a session named {name!r} already exists")
+        stamp = store.now()
+        session = Session(
+            game=game, mode=mode, name=name, seats=seats, options=options, seed=seed,
+            created=stamp, updated=stamp,
+        )
+        journal = cls(session, path)
+        journal.save()
+        return journal
+
+    @classmethod
+    def open(cls, path: Path) -> Journal:
+        """Load a saved session to continue it (its entries must replay)."""
+        session = store.load(path)
+        sheets.refresh(session)
+        return cls(session, path)
+
+    def append(self, entry: dict[str, Any]) -> None:
+        """Add one entry and save."""
+        self.session.entries.append(entry)
+        self.save()
+
+    def save(self) -> None:
+        """Recompute the totals from the entries and write the file atomically."""
+        sheets.refresh(self.session)
+        self.session.updated = store.now()
+        store.save(self.session, self.path)
+
+    @property
+    def name(self) -> str:
+        return self.session.name

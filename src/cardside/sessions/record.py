@@ -1,0 +1,85 @@
+"""A session: one game played or kept, as saved in one TOML file.
+
+The entries are the truth; the round rows, totals and status are derived from them by the
+game's sheet and stored only so a person reading the file sees the score (``verify`` checks
+that they still agree).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+FORMAT = "cardside-session"
+VERSION = 1
+MODES = ("play", "keep")
+
+
+@dataclass
+class Seat:
+    """A player in a session: a name and who sits there (``human``, ``table`` or ``bot:NAME``)."""
+
+    name: str
+    kind: str = "human"
+
+
+@dataclass
+class RoundRow:
+    """One row of the score table: a round (or deal) and the scores it gave each column."""
+
+    number: int
+    scores: list[int]
+    totals: list[int]
+    note: str = ""
+
+
+@dataclass
+class Session:
+    """Everything saved about one session."""
+
+    game: str
+    mode: str
+    name: str
+    seats: list[Seat]
+    options: dict[str, Any] = field(default_factory=dict)
+    seed: int | None = None
+    entries: list[dict[str, Any]] = field(default_factory=list)
+    created: datetime | None = None
+    updated: datetime | None = None
+    # Derived from the entries by the game's sheet (see sessions.sheets).
+    columns: list[str] = field(default_factory=list)
+    rounds: list[RoundRow] = field(default_factory=list)
+    totals: list[int] = field(default_factory=list)
+    status: str = "in progress"
+    winners: list[str] = field(default_factory=list)
+    path: Path | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.status == "finished"
+
+    @property
+    def player_names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+
+@dataclass
+class Sheet:
+    """What a game's sheet derives from a session's entries."""
+
+    columns: list[str]
+    rounds: list[RoundRow]
+    totals: list[int]
+    status: str
+    winners: list[str]
+
+
+class EntryError(ValueError):
+    """An entry that cannot be applied: its 1-based index and the reason."""
+
+    def __init__(self, index: int, reason: str) -> None:
+        self.index = index
+        self.reason = reason
+        super().__init__(f"entry {index}: {reason}")

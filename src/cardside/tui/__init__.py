@@ -1,0 +1,1 @@
+"""The text interface: rendering, input with completion, the interactive loops."""

@@ -1,0 +1,75 @@
+"""A human seat at the terminal: reads an action, or a command, until it gets a legal one."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, Protocol
+
+from cardside.core.errors import IllegalActionError, NotationError
+from cardside.core.players import Command
+from cardside.tui.console import Console
+
+COMMANDS = ("help", "hint", "show", "undo", "quit")
+
+
+class TurnView(Protocol):
+    """What a game's play screen supplies to the human seat."""
+
+    def show(self, obs: Any, seat: int) -> None:
+        """Draw the position before asking."""
+
+    def prompt(self, obs: Any, seat: int) -> str:
+        """The question, e.g. ``Your card (lowest wins): ``."""
+
+    def words(self, obs: Any, seat: int) -> Iterable[str]:
+        """What Tab may offer: the legal actions as typed."""
+
+    def parse(self, text: str, obs: Any, seat: int) -> Any:
+        """An action from text; NotationError / IllegalActionError with a reason if none."""
+
+    def hint(self, obs: Any, seat: int) -> str:
+        """A bot's suggestion with its reason."""
+
+    def help(self) -> str:
+        """How to write an action."""
+
+
+class Human:
+    """Plays a seat by asking at the console."""
+
+    def __init__(self, name: str, console: Console, view: TurnView) -> None:
+        self.name = name
+        self.console = console
+        self.view = view
+
+    def refused(self, reason: str) -> None:
+        self.console.say(f"  {reason}")
+
+    def choose(self, obs: Any, seat: int) -> Any:
+        self.view.show(obs, seat)
+        words: Callable[[], Iterable[str]] = lambda: [*self.view.words(obs, seat), *COMMANDS]
+        while True:
+            line = self.console.ask(self.view.prompt(obs, seat), words)
+            if line is None:
+                return Command("quit")
+            word = line.lower()
+            if not word:
+                continue
+            if word in ("quit", "q", "exit"):
+                return Command("quit")
+            if word == "undo":
+                return Command("undo")
+            if word in ("?", "help", "h"):
+                self.console.say(self.view.help())
+                self.console.say("  commands: " + ", ".join(COMMANDS))
+                continue
+            if word == "hint":
+                self.console.say("  " + self.view.hint(obs, seat))
+                continue
+            if word in ("show", "score"):
+                self.view.show(obs, seat)
+                continue
+            try:
+                return self.view.parse(line, obs, seat)
+            except (NotationError, IllegalActionError) as exc:
+                self.console.say(f"  {exc} (type help for help)")

@@ -1,0 +1,136 @@
+"""Octrix on the screen: the sheet of open hands, tricks, rounds, and the human's turn."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from cardside.core.cards import Card
+from cardside.core.errors import IllegalActionError
+from cardside.games.octrix import rules
+from cardside.games.octrix.notation import NAMES, format_card, parse_card
+from cardside.games.octrix.rules import KEY, Rule
+from cardside.games.octrix.sheet import describe_runs
+from cardside.tui.console import Console
+from cardside.tui.style import Style
+
+
+class OctrixScreen:
+    """Formats Octrix positions and results for one table of named players."""
+
+    def __init__(self, console: Console, style: Style, names: Sequence[str], sides: list[tuple[int, ...]]) -> None:
+        self.console = console
+        self.style = style
+        self.names = list(names)
+        self.sides = sides
+        self.width = max(len(n) for n in self.names)
+
+    def card(self, card: Card) -> str:
+        return self.style.card(card, NAMES)
+
+    def cards(self, cards: Iterable[Card]) -> str:
+        return " ".join(self.card(c) for c in sorted(cards, key=KEY.__getitem__))
+
+    def side_name(self, side: int) -> str:
+        return " & ".join(self.names[s] for s in self.sides[side])
+
+    def rule_text(self, rule: Rule) -> str:
+        return f"{rule.value} card wins"
+
+    def sheet(self, hands: Sequence[Sequence[Card]] | None, counting: Sequence[Sequence[int]],
+              totals: Sequence[int], *, you: int | None = None) -> None:
+        """Every hand (all are public), the counting cards so far and the match totals."""
+        say = self.console.say
+        if hands is not None:
+            for seat, hand in enumerate(hands):
+                marker = " (you)" if seat == you and self.names[seat] != "You" else ""
+                label = (self.names[seat] + marker).ljust(self.width + 6)
+                say(f"  {label} {self.cards(hand) or '-'}")
+        parts = []
+        for side in range(len(self.sides)):
+            won = " ".join(map(str, counting[side])) or "-"
+            parts.append(f"{self.side_name(side)}: {won}")
+        say("  counting cards: " + "; ".join(parts))
+        say("  match: " + ", ".join(
+            f"{self.side_name(i)} {t}" for i, t in enumerate(totals)))
+
+    def trick(self, number: int, cards: Sequence[Card], rule: Rule, winner: int,
+              next_rule: Rule | None, next_reason: str) -> None:
+        """A resolved trick: the cards, the winner and why, and the rule for the next trick."""
+        shown = ", ".join(f"{self.names[s]} {self.card(c)}" for s, c in enumerate(cards))
+        why = "highest card" if rule is Rule.HIGHEST else "lowest card"
+        self.console.say(
+            f"Trick {number}: {shown} {self.style.arrow()} "
+            f"{self.style.bold(self.names[winner])} wins ({why}) and takes counting card {number}."
+        )
+        if next_rule is not None:
+            self.console.say(f"  Next trick: {self.rule_text(next_rule)} ({next_reason}).")
+
+    def round_end(self, number: int, counting: Sequence[Sequence[int]], scores: Sequence[int],
+                  totals: Sequence[int], winner: int | None, target: int) -> None:
+        """A round's scores with their runs, the totals, and the winner if the match is over."""
+        say = self.console.say
+        say(self.style.bold(f"Round {number} scores:"))
+        for side in range(len(self.sides)):
+            say(f"  {self.side_name(side)}: {describe_runs(counting[side])}"
+                f"  (total {totals[side]})")
+        if winner is not None:
+            say(self.style.good(f"{self.side_name(winner)} wins the match with {totals[winner]}!"))
+        else:
+            leaders = [i for i, t in enumerate(totals) if t >= target]
+            if leaders:
+                say(f"  {target} reached, but the highest totals are equal: another round.")
+
+
+class OctrixTurn:
+    """The human's turn in ``octrix play``: draw the sheet, read a card, offer hints."""
+
+    def __init__(self, screen: OctrixScreen, hint_bot: Any, partnership: bool) -> None:
+        self.screen = screen
+        self.hint_bot = hint_bot
+        self.partnership = partnership
+
+    def show(self, obs: Any, seat: int) -> None:
+        s = obs.snapshot
+        screen = self.screen
+        screen.console.say()
+        screen.console.say(screen.style.bold(
+            f"Round {s.round_no + 1}, trick {len(s.tricks) + 1} of 8: "
+            f"{screen.rule_text(s.rule)}."
+        ))
+        screen.sheet(s.hands, obs.counting_cards(), s.totals, you=seat)
+        face_up = [(x, c) for x, c in enumerate(s.pending) if c is not None and x != seat]
+        if face_up:
+            screen.console.say("  face up on the table: " + ", ".join(
+                f"{screen.names[x]} {screen.card(c)}" for x, c in face_up))
+
+    def prompt(self, obs: Any, seat: int) -> str:
+        return f"Your card ({obs.snapshot.rule.value} wins): "
+
+    def words(self, obs: Any, seat: int) -> Iterable[str]:
+        return [format_card(c, ascii=True) for c in obs.snapshot.hands[seat]]
+
+    def parse(self, text: str, obs: Any, seat: int) -> Card:
+        card = parse_card(text)
+        s = obs.snapshot
+        if card not in s.hands[seat]:
+            name = format_card(card, ascii=True)
+            if any(card in t for t in s.tricks):
+                raise IllegalActionError(f"{name} was already played this round")
+            if any(card in h for h in s.hands):
+                raise IllegalActionError(f"{name} is in another player's hand")
+            raise IllegalActionError(f"{name} is not in your hand")
+        return card
+
+    def hint(self, obs: Any, seat: int) -> str:
+        advice = self.hint_bot.hint(obs, seat)
+        return f"hint: {format_card(advice.card, ascii=self.screen.style.ascii)}: {advice.reason}"
+
+    def help(self) -> str:
+        return ("  Type a card from your hand, e.g. 8C or 3H (ranks A and 2 to 8; A is the "
+                "lowest). Tab completes your cards.")
+
+
+def rule_of_last_trick(tricks: Sequence[Sequence[Card]]) -> Rule:
+    """The rule that decided the last trick in ``tricks``."""
+    return rules.trick_rules(tricks)[-1]

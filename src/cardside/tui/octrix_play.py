@@ -1,0 +1,86 @@
+"""``octrix play``: you against bots, the session saved after every card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardside.core.loop import Loop
+from cardside.core.rng import derive_rng
+from cardside.games.octrix.sheet import card_text
+from cardside.games.octrix.state import OctrixState
+from cardside.sessions.journal import Journal
+from cardside.tui.console import Console
+from cardside.tui.human import Human
+from cardside.tui.octrix import OctrixScreen, OctrixTurn, rule_of_last_trick
+from cardside.tui.style import Style
+
+
+def run_play(journal: Journal, state: OctrixState, console: Console, style: Style,
+             movers: list[int] | None = None) -> str:
+    """Play (or continue) the match in ``journal``; return ``"over"`` or ``"quit"``."""
+    from cardside.games.octrix.bots import make_bot
+
+    session = journal.session
+    names = session.player_names
+    screen = OctrixScreen(console, style, names, state.sides)
+    seed = session.seed or 0
+    # Bots are seeded from the game seed, their seat and how far the game is, so a resumed
+    # game behaves like a fresh one from the same point.
+    progress = len(session.entries)
+    seats: list[Any] = []
+    hint_bot = make_bot("strong", seed=derive_rng(seed, "hint", progress).randrange(2**31))
+    for seat, info in enumerate(session.seats):
+        if info.kind == "human":
+            seats.append(Human(info.name, console, OctrixTurn(screen, hint_bot, state.partnership)))
+        else:
+            bot_name = info.kind.split(":", 1)[1]
+            seats.append(make_bot(bot_name, seed=derive_rng(seed, "bot", seat, progress).randrange(2**31)))
+
+    def on_action(seat: int, card: Any) -> None:
+        journal.append({"type": "card", "seat": seat, "card": card_text(card)})
+        announce(state, screen)
+
+    def on_undo(count: int) -> None:
+        journal.append({"type": "undo", "moves": count})
+        console.say(f"  Took back {count} card(s).")
+
+    loop = Loop(state, seats, on_action=on_action, on_undo=on_undo, movers=movers)
+    result = loop.run()
+    if result == "quit":
+        console.say(f"Saved. Continue with: cardside sessions resume {journal.name}")
+    else:
+        console.say(f"Match over; saved as {journal.name}.")
+    return result
+
+
+def announce(state: OctrixState, screen: OctrixScreen) -> None:
+    """After a card: if it completed a trick (or a round), say what happened."""
+    s = state.snapshot
+    if any(c is not None for c in s.pending):
+        return
+    if s.tricks:
+        tricks, winners, round_no = s.tricks, s.trick_winners, s.round_no + 1
+    else:
+        last = s.rounds[-1]
+        tricks, winners, round_no = last.tricks, last.trick_winners, last.number
+    number = len(tricks)
+    rule = rule_of_last_trick(tricks)
+    from cardside.games.octrix import rules
+
+    if number < rules.TRICKS_PER_ROUND:
+        screen.trick(number, tricks[-1], rule, winners[-1], s.rule, rules.rule_reason(tricks[-1]))
+        return
+    screen.trick(number, tricks[-1], rule, winners[-1], None, "")
+    last = s.rounds[-1]
+    screen.round_end(last.number, last.counting, last.scores, s.totals, s.winner, state.target)
+
+
+def replay_movers(entries: list[dict[str, Any]]) -> list[int]:
+    """Which seat made each card still in effect, from the saved entries."""
+    movers: list[int] = []
+    for entry in entries:
+        if entry.get("type") == "card":
+            movers.append(int(entry["seat"]))
+        elif entry.get("type") == "undo":
+            del movers[len(movers) - int(entry.get("moves", 1)):]
+    return movers

@@ -1,0 +1,46 @@
+"""How text is decorated: colour (red and black suits) and the ASCII fallback."""
+
+from __future__ import annotations
+
+import os
+import sys
+from dataclasses import dataclass
+
+import click
+
+from cardside.core.cards import Card, RankNames, format_card
+
+
+@dataclass(frozen=True)
+class Style:
+    """Output preferences: ANSI colour and Unicode suit symbols, each on or off."""
+
+    color: bool = False
+    ascii: bool = False
+
+    @classmethod
+    def detect(cls, *, no_color: bool = False, ascii: bool = False) -> Style:
+        """Colour only on a terminal and when neither ``--no-color`` nor ``NO_COLOR`` is set."""
+        color = not no_color and not os.environ.get("NO_COLOR") and sys.stdout.isatty()
+        return cls(color=color, ascii=ascii)
+
+    def card(self, card: Card, names: RankNames) -> str:
+        text = format_card(card, names, ascii=self.ascii)
+        if self.color:
+            return click.style(text, fg="red" if card.suit.is_red else None, bold=True)
+        return text
+
+    def bold(self, text: str) -> str:
+        return click.style(text, bold=True) if self.color else text
+
+    def dim(self, text: str) -> str:
+        return click.style(text, dim=True) if self.color else text
+
+    def good(self, text: str) -> str:
+        return click.style(text, fg="green", bold=True) if self.color else text
+
+    def bad(self, text: str) -> str:
+        return click.style(text, fg="red") if self.color else text
+
+    def arrow(self) -> str:
+        return "->" if self.ascii else "→"

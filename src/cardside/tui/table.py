@@ -1,0 +1,28 @@
+"""Plain-text tables with aligned columns."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import click
+
+
+def render(headers: Sequence[str], rows: Sequence[Sequence[object]], *, right: bool = True) -> str:
+    """Columns padded to their widest cell; numbers right-aligned when ``right``."""
+    cells = [[str(h) for h in headers]] + [[str(c) for c in row] for row in rows]
+    widths = [max(_width(r[i]) for r in cells if i < len(r)) for i in range(len(headers))]
+
+    def line(row: list[str]) -> str:
+        out = []
+        for i, cell in enumerate(row):
+            pad = " " * (widths[i] - _width(cell))
+            numeric = cell.lstrip("-+").replace(".", "", 1).isdigit()
+            out.append(pad + cell if right and numeric and i > 0 else cell + pad)
+        return "  ".join(out).rstrip()
+
+    rule = "  ".join("-" * w for w in widths)
+    return "\n".join([line(cells[0]), rule] + [line(r) for r in cells[1:]])
+
+
+def _width(text: str) -> int:
+    return len(click.unstyle(text))
