@@ -1,0 +1,222 @@
+"""Octrix bots: ``random``, ``greedy`` and ``strong`` (the default).
+
+Every bot owns a :class:`random.Random` built from its seed, and is asked for a card with
+``choose(observation, seat)``, where ``observation`` is what ``seat`` may see (in a trick that
+is played simultaneously, the cards others laid face down are still in their hands). ``hint``
+gives the same choice with a one-line reason.
+
+The strong bot treats the two-player round as the zero-sum game it is: each trick is a matrix
+game whose payoffs are the trick's points plus the values of the positions it leads to, solved
+by backward induction (exactly once at most six cards are left in each hand with the default
+budget, by a two-trick look-ahead with an estimate before that), and it plays a card drawn from
+the equilibrium mixed strategy. With three or four players, or partners, it runs a
+simultaneous-move Monte Carlo tree search with regret matching. Budgets are counts of positions
+or iterations derived from ``time_limit``, never read from a clock, so a seed reproduces a game.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import dataclass
+from typing import Protocol
+
+from cardside.core.cards import Card
+from cardside.games.octrix.duel import DuelSolver
+from cardside.games.octrix.notation import format_card
+from cardside.games.octrix.position import CARDS, RoundPosition, bits, increment, round_position
+from cardside.games.octrix.smmcts import SimultaneousMcts
+from cardside.games.octrix.state import OctrixState
+
+BOT_NAMES: tuple[str, ...] = ("strong", "greedy", "random")
+DEFAULT_BOT = "strong"
+
+# Search speed on a modest machine, with room to spare for a busy one: positions solved per
+# second by the two-player solver, and iterations per second of the tree search.
+NODES_PER_SECOND = 25_000
+ITERATIONS_PER_SECOND = 4_000
+# Positions an exact solve visits from a position with this many cards in each hand (measured).
+EXACT_COST = {1: 1, 2: 10, 3: 60, 4: 300, 5: 1_700, 6: 8_500, 7: 38_000, 8: 190_000}
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """A suggested card and why."""
+
+    card: Card
+    reason: str
+
+
+class OctrixBot(Protocol):
+    """What every Octrix bot offers."""
+
+    name: str
+
+    def choose(self, observation: OctrixState, seat: int) -> Card: ...
+
+    def hint(self, observation: OctrixState, seat: int) -> Hint: ...
+
+
+def _hand(observation: OctrixState, seat: int) -> tuple[Card, ...]:
+    s = observation.snapshot
+    if s.winner is not None:
+        raise ValueError("the match is over")
+    if s.pending[seat] is not None:
+        raise ValueError(f"seat {seat + 1} has already played to this trick")
+    return s.hands[seat]
+
+
+def _name(card: Card) -> str:
+    return format_card(card, ascii=True)
+
+
+def _describe(strategy: list[tuple[Card, float]]) -> str:
+    ranked = sorted(strategy, key=lambda cp: -cp[1])
+    return ", ".join(f"{_name(c)} with p={p:.2f}" for c, p in ranked)
+
+
+def _sample(rng: random.Random, strategy: list[tuple[Card, float]]) -> Card:
+    r = rng.random() * sum(p for _, p in strategy)
+    for card, p in strategy:
+        r -= p
+        if r < 0:
+            return card
+    return strategy[-1][0]
+
+
+class RandomBot:
+    """Plays a uniformly random card from its hand."""
+
+    def __init__(self, seed: int = 0, name: str = "random") -> None:
+        self.name = name
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: OctrixState, seat: int) -> Card:
+        return self.hint(observation, seat).card
+
+    def hint(self, observation: OctrixState, seat: int) -> Hint:
+        hand = _hand(observation, seat)
+        return Hint(self.rng.choice(hand), "random: any card in the hand")
+
+
+class GreedyBot:
+    """Looks one trick ahead, assuming every card it cannot see is equally likely.
+
+    For each card it computes the chance that its side wins the current trick (the other
+    seats' unseen choices uniform over their hands, cards already face up taken as they are)
+    times the points the trick would bring, and plays the best; among near-equal cards it keeps
+    its extreme cards (the highest and lowest win tricks) and spends one from the middle.
+    """
+
+    def __init__(self, seed: int = 0, name: str = "greedy") -> None:
+        self.name = name
+        self.rng = random.Random(seed)
+
+    def choose(self, observation: OctrixState, seat: int) -> Card:
+        return self.hint(observation, seat).card
+
+    def hint(self, observation: OctrixState, seat: int) -> Hint:
+        _hand(observation, seat)
+        pos = round_position(observation, seat)
+        scored = greedy_scores(pos, seat)
+        best = max(s for _, s, _ in scored)
+        ties = [c for c, s, _ in scored if s >= best - 1e-12]
+        card = ties[0] if len(ties) == 1 else self.rng.choice(ties)
+        chance = next(p for c, _, p in scored if c == card)
+        gain = increment(pos.side_of[seat], pos.prev_side, pos.run)[0]
+        return Hint(
+            CARDS[card],
+            f"greedy: {_name(CARDS[card])} wins this trick for the side with p={chance:.2f} "
+            f"(the trick is worth {gain})",
+        )
+
+
+def greedy_scores(pos: RoundPosition, seat: int) -> list[tuple[int, float, float]]:
+    """(card, score, chance to win the trick for ``seat``'s side) for each card of ``seat``."""
+    side_of = pos.side_of
+    own_side = side_of[seat]
+    gain = increment(own_side, pos.prev_side, pos.run)[0]
+    unseen = [x for x in range(pos.players) if x != seat and pos.pending[x] < 0]
+    options = [bits(pos.hands[x]) for x in unseen]
+    combos = list(itertools.product(*options))
+    cards = list(pos.pending)
+    out = []
+    for card in bits(pos.hands[seat]):
+        cards[seat] = card
+        wins = 0
+        for combo in combos:
+            for x, c in zip(unseen, combo):
+                cards[x] = c
+            best = max(cards) if pos.high else min(cards)
+            if side_of[cards.index(best)] == own_side:
+                wins += 1
+        chance = wins / len(combos)
+        spend = 0.01 * (1.0 - abs(card - 15.5) / 15.5)  # a middle card is the cheapest to give
+        out.append((card, chance * gain + spend, chance))
+    return out
+
+
+class StrongBot:
+    """Equilibrium play for two players; regret-matching tree search for more.
+
+    ``time_limit`` (seconds per move on a modest machine) sets the budgets: how many cards
+    per hand the exact two-player solve starts from, and how many search iterations are run.
+    """
+
+    def __init__(self, seed: int = 0, time_limit: float = 1.0, name: str = "strong") -> None:
+        self.name = name
+        self.rng = random.Random(seed)
+        self.time_limit = time_limit
+        budget = time_limit * NODES_PER_SECOND
+        exact = max([k for k, cost in EXACT_COST.items() if cost <= budget], default=1)
+        self.solver = DuelSolver(exact_cards=exact, lookahead=2 if budget >= 8_000 else 1)
+        self.iterations = max(50, int(time_limit * ITERATIONS_PER_SECOND))
+
+    def choose(self, observation: OctrixState, seat: int) -> Card:
+        return self.hint(observation, seat).card
+
+    def hint(self, observation: OctrixState, seat: int) -> Hint:
+        hand = _hand(observation, seat)
+        if len(hand) == 1:
+            return Hint(hand[0], f"only {_name(hand[0])} is left")
+        pos = round_position(observation, seat)
+        if pos.players == 2:
+            return self._duel(pos, seat)
+        return self._search(observation, pos, seat)
+
+    def _duel(self, pos: RoundPosition, seat: int) -> Hint:
+        key = (pos.hands[0], pos.hands[1], pos.high, pos.prev_side, pos.run)
+        sol = self.solver.solve(key)
+        mine = sol.row if seat == 0 else sol.col
+        future = sol.value if seat == 0 else -sol.value
+        value = pos.scores[seat] - pos.scores[1 - seat] + future
+        strategy = [
+            (CARDS[c], p) for c, p in zip(bits(pos.hands[seat]), mine) if p > 1e-9
+        ]
+        card = _sample(self.rng, strategy)
+        how = "equilibrium" if self.solver.is_exact(key) else "look-ahead equilibrium"
+        return Hint(card, f"{how}: play {_describe(strategy)}; value {value:+.1f}")
+
+    def _search(self, observation: OctrixState, pos: RoundPosition, seat: int) -> Hint:
+        search = SimultaneousMcts(pos, random.Random(self.rng.getrandbits(64)))
+        if seat not in search.root.seats:
+            # A second-step seat asked before the first step is complete: nothing to search yet.
+            return GreedyBot(self.rng.getrandbits(32)).hint(observation, seat)
+        result = search.run(self.iterations, seat)
+        strategy = [(CARDS[c], p) for c, p in zip(result.cards, result.strategy) if p >= 0.05]
+        if not strategy:
+            strategy = [(CARDS[c], p) for c, p in zip(result.cards, result.strategy)]
+        card = _sample(self.rng, strategy)
+        return Hint(card, f"search ({result.iterations} iterations): play {_describe(strategy)}")
+
+
+def make_bot(name: str = DEFAULT_BOT, seed: int = 0) -> RandomBot | GreedyBot | StrongBot:
+    """A bot by name (``random``, ``greedy`` or ``strong``) with its own seeded RNG."""
+    key = name.strip().lower()
+    if key == "random":
+        return RandomBot(seed)
+    if key == "greedy":
+        return GreedyBot(seed)
+    if key == "strong":
+        return StrongBot(seed)
+    raise ValueError(f"unknown Octrix bot {name!r} (choose from: {', '.join(BOT_NAMES)})")

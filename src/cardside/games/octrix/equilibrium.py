@@ -1,0 +1,142 @@
+"""Exact solutions of small two-player zero-sum matrix games, in pure Python.
+
+A payoff matrix ``a[i][j]`` is what the row player wins (and the column player loses) when the
+row player picks ``i`` and the column player ``j``. :func:`solve_matrix_game` returns the value
+of the game and an optimal mixed strategy for each player: a saddle point is found directly, a
+2×2 game in closed form, anything larger by the simplex method on the usual linear programme.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+_EPS = 1e-12
+
+
+@dataclass(frozen=True, slots=True)
+class MatrixSolution:
+    """The value of a matrix game (to the row player) and an optimal strategy for each side."""
+
+    value: float
+    row: tuple[float, ...]
+    col: tuple[float, ...]
+
+
+def solve_matrix_game(a: Sequence[Sequence[float]]) -> MatrixSolution:
+    """Value and optimal mixed strategies of the zero-sum game with row payoffs ``a``."""
+    m = len(a)
+    if m == 0 or len(a[0]) == 0 or any(len(r) != len(a[0]) for r in a):
+        raise ValueError("a matrix game needs a non-empty rectangular payoff matrix")
+    n = len(a[0])
+    pure = _saddle_point(a, m, n)
+    if pure is not None:
+        return pure
+    if m == 2 and n == 2:
+        return _two_by_two(a)
+    return _simplex(a, m, n)
+
+
+def game_value(a: Sequence[Sequence[float]]) -> float:
+    """Only the value of the game (same as ``solve_matrix_game(a).value``)."""
+    m, n = len(a), len(a[0])
+    if m == 1:
+        return min(a[0])
+    if n == 1:
+        return max(r[0] for r in a)
+    return solve_matrix_game(a).value
+
+
+def _unit(size: int, index: int) -> tuple[float, ...]:
+    return tuple(1.0 if k == index else 0.0 for k in range(size))
+
+
+def _saddle_point(a: Sequence[Sequence[float]], m: int, n: int) -> MatrixSolution | None:
+    row_mins = [min(r) for r in a]
+    maximin = max(row_mins)
+    col_maxs = [max(a[i][j] for i in range(m)) for j in range(n)]
+    minimax = min(col_maxs)
+    if maximin != minimax:
+        return None
+    return MatrixSolution(
+        float(maximin), _unit(m, row_mins.index(maximin)), _unit(n, col_maxs.index(minimax))
+    )
+
+
+def _two_by_two(a: Sequence[Sequence[float]]) -> MatrixSolution:
+    # Without a saddle point both players mix both strategies and make the other indifferent.
+    (p, q), (r, s) = a
+    d = p - q - r + s
+    x = (s - r) / d
+    y = (s - q) / d
+    return MatrixSolution((p * s - q * r) / d, (x, 1.0 - x), (y, 1.0 - y))
+
+
+def _simplex(a: Sequence[Sequence[float]], m: int, n: int) -> MatrixSolution:
+    """Solve max Σq subject to (A + c)·q ≤ 1, q ≥ 0; the value is 1/Σq − c.
+
+    Shifting every payoff by ``c`` makes them all positive, so the value is positive and the
+    slack basis is feasible. The column player's strategy is q scaled to sum to one; the row
+    player's comes from the dual prices, read off the objective row under the slack columns.
+    """
+    shift = 1.0 - min(min(r) for r in a)
+    width = n + m + 1
+    # Tableau rows: constraints i (q variables, then slacks, then right-hand side).
+    tab = []
+    for i in range(m):
+        row = [a[i][j] + shift for j in range(n)] + [0.0] * m + [1.0]
+        row[n + i] = 1.0
+        tab.append(row)
+    obj = [-1.0] * n + [0.0] * (m + 1)  # reduced costs; optimum when none is negative
+    basis = [n + i for i in range(m)]
+    iterations = 0
+    while True:
+        iterations += 1
+        bland = iterations > 50  # Bland's rule after many pivots rules out cycling
+        enter = -1
+        best = -_EPS
+        for j in range(width - 1):
+            if obj[j] < best:
+                enter = j
+                if bland:
+                    break
+                best = obj[j]
+        if enter < 0:
+            break
+        leave = -1
+        ratio = 0.0
+        for i in range(m):
+            coef = tab[i][enter]
+            if coef > _EPS:
+                t = tab[i][-1] / coef
+                if leave < 0 or t < ratio - _EPS or (abs(t - ratio) <= _EPS and basis[i] < basis[leave]):
+                    leave, ratio = i, t
+        if leave < 0:  # cannot happen: every payoff is positive, so the programme is bounded
+            raise ArithmeticError("unbounded matrix-game programme")
+        prow = tab[leave]
+        pivot = prow[enter]
+        prow = [v / pivot for v in prow]
+        tab[leave] = prow
+        for i in range(m):
+            if i != leave:
+                row = tab[i]
+                f = row[enter]
+                if f != 0.0:
+                    tab[i] = [v - f * pv for v, pv in zip(row, prow)]
+        f = obj[enter]
+        obj = [v - f * pv for v, pv in zip(obj, prow)]
+        basis[leave] = enter
+    total = obj[-1]  # = Σq at the optimum
+    q = [0.0] * n
+    for i, var in enumerate(basis):
+        if var < n:
+            q[var] = tab[i][-1]
+    col = _normalise(q)
+    row = _normalise([max(obj[n + i], 0.0) for i in range(m)])
+    return MatrixSolution(1.0 / total - shift, row, col)
+
+
+def _normalise(weights: list[float]) -> tuple[float, ...]:
+    clipped = [w if w > _EPS else 0.0 for w in weights]
+    s = sum(clipped)
+    return tuple(w / s for w in clipped)

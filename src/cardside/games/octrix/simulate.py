@@ -1,0 +1,155 @@
+"""Bots against bots: whole Octrix matches to 88, with statistics. No printing.
+
+Seating is fair and the deals are shared: games come in pairs that use the same seed (so the
+same deals and the same first dealer) with the bots' seats exchanged.
+
+- 2 players: A on seat 1 in the first game of a pair, B on seat 1 in the second.
+- 4 players, alone or in partnerships: A, B, A, B round the table, then B, A, B, A (so in the
+  partnership game A plays both seats of one team).
+- 3 players: A, B, B in the first game of a pair and B, A, A in the second, the pattern turned
+  one seat further every pair. A holds one seat in half the games and two in the other half,
+  so two equal bots each win half the matches.
+
+A match counts as won by the bot on the winning seat (or team).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from cardside.core.rng import derive_rng
+from cardside.games.octrix.bots import BOT_NAMES, OctrixBot, make_bot
+from cardside.games.octrix.state import OctrixState
+
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class SimResult:
+    """Statistics of a simulation; index 0 is the first bot (A), index 1 the second (B)."""
+
+    bots: tuple[str, str]
+    players: int
+    partnership: bool
+    seed: int
+    games: int
+    wins: tuple[int, int]  # matches won by A and by B
+    win_rate: float  # A's share of the matches
+    win_interval: tuple[float, float]  # Wilson 95% interval of win_rate
+    rounds: int  # rounds played in all matches
+    round_samples: tuple[int, int]  # round scores recorded per bot (one per seat or team)
+    mean_round_score: tuple[float, float]
+    round_score_interval: tuple[tuple[float, float], tuple[float, float]]  # 95%, per bot
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for JSON."""
+        d = asdict(self)
+        for k, v in d.items():
+            if isinstance(v, tuple):
+                d[k] = [list(x) if isinstance(x, tuple) else x for x in v]
+        return d
+
+
+def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (``(0, 1)`` with no trials)."""
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, tuple[float, float]]:
+    """Mean and normal-approximation 95% interval of the mean."""
+    n = len(values)
+    if n == 0:
+        return (0.0, (0.0, 0.0))
+    mean = sum(values) / n
+    if n == 1:
+        return (mean, (mean, mean))
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = z * math.sqrt(var / n)
+    return (mean, (mean - half, mean + half))
+
+
+def lineup(game: int, players: int) -> tuple[int, ...]:
+    """Which bot (0 = A, 1 = B) sits on each seat in game number ``game`` (see module doc)."""
+    first = game % 2 == 0
+    if players == 3:
+        pattern = (0, 1, 1) if first else (1, 0, 0)
+        turn = (game // 2) % 3
+        return pattern[-turn:] + pattern[:-turn] if turn else pattern
+    base = tuple(seat % 2 for seat in range(players))
+    return base if first else tuple(1 - b for b in base)
+
+
+def play_match(
+    bots: Sequence[OctrixBot], players: int, partnership: bool, seed: int | str
+) -> OctrixState:
+    """Play one match to the end, each seat's bot choosing from its own observation."""
+    state = OctrixState(players, partnership=partnership, seed=seed)
+    while not state.is_terminal():
+        seat = state.current_player()
+        assert seat is not None
+        state.apply(bots[seat].choose(state.observation(seat), seat))
+    return state
+
+
+def simulate(
+    games: int,
+    bots: tuple[str, str],
+    players: int = 2,
+    partnership: bool = False,
+    seed: int = 0,
+    progress: Callable[[int], None] | None = None,
+) -> SimResult:
+    """Play ``games`` matches of bot ``bots[0]`` (A) against ``bots[1]`` (B) and summarise.
+
+    ``progress`` is called with the number of matches finished after each one.
+    """
+    if games < 1:
+        raise ValueError("simulate at least one game")
+    for name in bots:
+        if name.strip().lower() not in BOT_NAMES:
+            raise ValueError(f"unknown Octrix bot {name!r} (choose from: {', '.join(BOT_NAMES)})")
+    if partnership and players != 4:
+        raise ValueError("the partnership game needs exactly 4 players")
+    wins = [0, 0]
+    scores: tuple[list[int], list[int]] = ([], [])
+    rounds = 0
+    for game in range(games):
+        seats = lineup(game, players)
+        players_ = [
+            make_bot(bots[b], derive_rng(seed, "bot", game, seat).randrange(2**32))
+            for seat, b in enumerate(seats)
+        ]
+        state = play_match(players_, players, partnership, f"{seed}:{game // 2}")
+        outcome = state.outcome()
+        assert outcome is not None
+        wins[seats[outcome.winners[0]]] += 1
+        for result in state.snapshot.rounds:
+            rounds += 1
+            for side, members in enumerate(state.sides):
+                scores[seats[members[0]]].append(result.scores[side])
+        if progress is not None:
+            progress(game + 1)
+    (mean_a, ci_a), (mean_b, ci_b) = mean_interval(scores[0]), mean_interval(scores[1])
+    return SimResult(
+        bots=(bots[0], bots[1]),
+        players=players,
+        partnership=partnership,
+        seed=seed,
+        games=games,
+        wins=(wins[0], wins[1]),
+        win_rate=wins[0] / games,
+        win_interval=wilson_interval(wins[0], games),
+        rounds=rounds,
+        round_samples=(len(scores[0]), len(scores[1])),
+        mean_round_score=(mean_a, mean_b),
+        round_score_interval=(ci_a, ci_b),
+    )
