@@ -1,0 +1,82 @@
+"""The bots: legal choices in every phase, sensible play in clear positions, hints."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardside.games.linesbeta.bots import PlannerBot, RandomBot, hint, make_bot, win_chance
+from cardside.games.linesbeta.notation import parse_challenge
+from cardside.games.linesbeta.rules import Challenge, ChooseCell, ChooseTrump, Line
+from cardside.games.linesbeta.state import LinesBetaState
+
+from .lb_helpers import code, position
+
+
+@pytest.mark.parametrize("name", ["planner", "random"])
+def test_bots_finish_games_with_legal_actions(name: str) -> None:
+    for seed in range(3):
+        state = LinesBetaState("hard", "short", seed=seed)
+        bot = make_bot(name, seed)
+        while not state.is_terminal():
+            action = bot.choose(state, 0)
+            assert state.is_legal(action)
+            state.apply(action)
+        assert state.outcome() is not None
+
+
+def test_make_bot_refuses_unknown_names() -> None:
+    with pytest.raises(ValueError, match="unknown LinesBeta bot"):
+        make_bot("oracle")
+    assert isinstance(make_bot("random", 1), RandomBot)
+    assert isinstance(make_bot("planner", 1), PlannerBot)
+
+
+def test_same_seed_same_choices() -> None:
+    state = LinesBetaState(seed=5)
+    state.apply(state.legal_actions()[0])
+    picks = [RandomBot(9).choose(state) for _ in range(2)]
+    assert picks[0] == picks[1]
+
+
+def test_win_chance_of_the_worked_example() -> None:
+    st = position({(3, 6): "9C", (3, 5): "QD", (3, 4): "5S"}, ["JS"], "3H",
+                  up=((3, 6), (3, 5)))
+    obs = st.observation(0)
+    assert win_chance(obs, code("JS"), Line.R3, 1, 2) == 1.0  # from the right: 5S decides
+    assert 0.0 < win_chance(obs, code("JS"), Line.R3, 0, 2) < 1.0  # from the left: unknowns
+
+
+def test_planner_takes_a_sure_trick_with_its_weakest_card() -> None:
+    # Row 3 from the right shows 9C, QD, then 5S: any spade above 5 wins for certain.
+    st = position({(3, 6): "9C", (3, 5): "QD", (3, 4): "5S"}, ["6S", "AS", "AH", "KH"], "2H",
+                  up=((3, 6), (3, 5)))
+    action, chance, text = hint(st.observation(0))
+    assert action == parse_challenge("6S r3 right") and chance == 1.0
+    assert "100%" in text
+
+
+def test_planner_chooses_a_cell_of_the_challenged_line() -> None:
+    row1 = {(1, c): t for c, t in zip(range(1, 7), ["KC", "3C", "4D", "5D", "9D", "6C"])}
+    st = position(row1, ["2S", "2H", "AS"], "7H")
+    st.apply(parse_challenge("2S r1 right"))
+    action, chance, _ = hint(st.observation(0))
+    assert isinstance(action, ChooseCell) and action.row == 1 and chance == 1.0
+    assert st.is_legal(action)
+
+
+def test_planner_picks_a_trump_from_the_dealt_seven() -> None:
+    st = LinesBetaState(seed=12)
+    action = PlannerBot(0).choose(st)
+    assert isinstance(action, ChooseTrump) and action.card in st.hand
+
+
+def test_planner_ignores_hidden_cards() -> None:
+    """Two states that differ only in face-down cards get the same decision."""
+    st = LinesBetaState(seed=33)
+    st.apply(PlannerBot(0).choose(st))
+    twin = st.determinize(0, random.Random(4))
+    assert twin.snapshot.grid != st.snapshot.grid
+    assert PlannerBot(0).choose(st) == PlannerBot(0).choose(twin)
+    assert isinstance(PlannerBot(0).choose(st), Challenge)
