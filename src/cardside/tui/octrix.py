@@ -75,7 +75,8 @@ class OctrixScreen:
             say(f"  {self.side_name(side)}: {describe_runs(counting[side])}"
                 f"  (total {totals[side]})")
         if winner is not None:
-            say(self.style.good(f"{self.side_name(winner)} wins the match with {totals[winner]}!"))
+            verb = "win" if len(self.sides[winner]) > 1 else "wins"
+            say(self.style.good(f"{self.side_name(winner)} {verb} the match with {totals[winner]}!"))
         else:
             leaders = [i for i, t in enumerate(totals) if t >= target]
             if leaders:

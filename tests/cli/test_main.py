@@ -1,0 +1,50 @@
+"""The top-level command: help, version, global options and fast start-up."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from click.testing import CliRunner
+
+from cardside import __version__
+from cardside.cli.main import main
+
+
+def test_help_lists_games_and_global_options(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["--help"])
+    assert result.exit_code == 0
+    for word in ("octrix", "sessions", "--data-dir", "--no-color", "--ascii", "CARDSIDE_HOME"):
+        assert word in result.output
+
+
+def test_version(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["--version"])
+    assert result.exit_code == 0 and __version__ in result.output
+
+
+def test_unknown_command_is_a_usage_error(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["bridge"])
+    assert result.exit_code == 2 and "No such command" in result.output
+
+
+def test_help_imports_no_engine_and_no_prompt_toolkit() -> None:
+    code = (
+        "import sys\n"
+        "from cardside.cli.main import main\n"
+        "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
+        "heavy = [m for m in sys.modules if m.startswith(('prompt_toolkit', 'cardside.games.',"
+        " 'tomli_w', 'platformdirs'))]\n"
+        "print('HEAVY', heavy)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "HEAVY []" in out.stdout
+
+
+def test_ascii_and_no_color(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["--ascii", "octrix", "score", "--trick", "8C 3H"])
+    assert result.exit_code == 0
+    assert "8C" in result.output and "♣" not in result.output
+    result = runner.invoke(main, ["octrix", "score", "--trick", "8C 3H"], color=True,
+                           env={"NO_COLOR": "1"})
+    assert "\x1b[" not in result.output

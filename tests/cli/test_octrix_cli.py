@@ -1,0 +1,168 @@
+"""``cardside octrix``: score, rules, keep and play through the real command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from cardside.cli.main import main
+from cardside.games.octrix.notation import format_card
+from cardside.games.octrix.state import OctrixState
+from cardside.sessions import sheets, store
+
+ROUND = ["8C 3H", "2C 3D", "7H 7D", "6H 6D", "5H 5D", "4H 4D", "2S 3S", "AS 8S"]
+
+
+def only_session(data_dir: Path) -> Path:
+    files = store.list_paths(data_dir)
+    assert len(files) == 1
+    return files[0]
+
+
+# -- score -------------------------------------------------------------------------------------
+def test_score_counting_cards(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["octrix", "score", "1", "3", "4", "5", "8"])
+    assert result.exit_code == 0
+    assert result.output.splitlines()[0] == "11"
+    assert "[1] [3 4 5] [8]" in result.output
+
+
+def test_score_counting_cards_json(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["octrix", "score", "--json", "1", "3", "4", "5", "8"])
+    assert json.loads(result.output) == {
+        "counting": [1, 3, 4, 5, 8], "runs": [[1], [3, 4, 5], [8]], "score": 11,
+    }
+
+
+def test_score_round_from_tricks(runner: CliRunner) -> None:
+    args = ["octrix", "score", "--json", "--names", "Ann,Bob"]
+    for t in ROUND:
+        args += ["--trick", t]
+    data = json.loads(runner.invoke(main, args).output)
+    assert [t["winner"] for t in data["tricks"]] == ["Ann", "Ann", "Bob", "Ann", "Ann", "Ann",
+                                                     "Bob", "Bob"]
+    assert [t["rule"] for t in data["tricks"]][:3] == ["highest", "lowest", "lowest"]
+    assert [(s["name"], s["score"]) for s in data["scores"]] == [("Ann", 13), ("Bob", 5)]
+    assert data["complete"] is True
+
+
+def test_score_bad_input_is_one_line_and_nonzero(runner: CliRunner) -> None:
+    for args, message in [
+        (["1", "1"], "appears twice"),
+        (["9"], "numbered 1 to 8"),
+        (["--trick", "8C 9H"], "not a rank in Octrix"),
+        (["--trick", "8C 3H", "--trick", "8C 2H"], "trick 2: 8C was already played"),
+        ([], "give counting-card numbers"),
+    ]:
+        result = runner.invoke(main, ["octrix", "score", *args])
+        assert result.exit_code != 0, args
+        assert message in result.output, (args, result.output)
+        assert "Traceback" not in result.output
+
+
+def test_rules_text(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["octrix", "rules"])
+    assert result.exit_code == 0
+    assert "88" in result.output and "k x k" in result.output and "partnership" in result.output
+
+
+# -- keep --------------------------------------------------------------------------------------
+def test_keep_scripted_round_then_show_and_verify(runner: CliRunner, data_dir: Path) -> None:
+    script = "\n".join(["Ann, Bob", "n", *ROUND, "quit"]) + "\n"
+    result = runner.invoke(main, ["octrix", "keep", "--session", "friday"], input=script)
+    assert result.exit_code == 0, result.output
+    assert "Ann wins (highest card) and takes counting card 1" in result.output
+    assert "Next trick: lowest card wins" in result.output
+    assert "Ann: [1 2] [4 5 6] = 4+9 = 13" in result.output
+    assert "Bob: [3] [7 8] = 1+4 = 5" in result.output
+    path = data_dir / "sessions" / "friday.toml"
+    session = store.load(path)
+    assert session.totals == [13, 5] and len(session.entries) == 8
+    shown = runner.invoke(main, ["sessions", "show", "friday"])
+    assert shown.exit_code == 0 and "13" in shown.output and "round" in shown.output
+    verified = runner.invoke(main, ["sessions", "verify", str(path)])
+    assert verified.exit_code == 0 and verified.output.startswith("ok")
+
+
+def test_keep_refuses_bad_cards_and_keeps_what_was_entered(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    script = "\n".join([
+        "8C 3H", "8C 2H", "XX 3H", "2C", "2C 2C", "2C 3D", "help", "undo", "show", "2C 3D", "quit",
+    ]) + "\n"
+    result = runner.invoke(main, ["octrix", "keep", "--names", "Ann,Bob", "--no-hands"],
+                           input=script)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "8C was already played this round (trick 1)" in out
+    assert "'XX' is not a rank in Octrix" in out or "XX" in out
+    assert "a trick has 2 cards, one per player" in out
+    assert "2C is named twice" in out
+    assert "Undone: trick 2C 3D" in out
+    assert "Traceback" not in out
+    session = store.load(only_session(data_dir))
+    kinds = [e["type"] for e in session.entries]
+    assert kinds == ["trick", "trick", "undo", "trick"]
+    assert sheets.mismatches(session) == []
+
+
+def test_keep_with_hands_checks_each_card(runner: CliRunner, data_dir: Path) -> None:
+    hands = ["8C 2C 7H 6H 5H 4H 2S AS", "3H 3D 7D 6D 5D 4D 3S 8S"]
+    script = "\n".join([hands[0], "8C 3H 7D 6D 5D 4D 3S 8S", hands[1], "3H 8C", "8C 3H", "quit"])
+    result = runner.invoke(main, ["octrix", "keep", "--names", "Ann,Bob", "--hands"],
+                           input=script + "\n")
+    assert result.exit_code == 0, result.output
+    assert "8C is already in Ann's hand" in result.output
+    assert "Ann does not hold 3H" in result.output
+    session = store.load(only_session(data_dir))
+    assert [e["type"] for e in session.entries] == ["hands", "trick"]
+
+
+def test_keep_resume_continues_the_same_session(runner: CliRunner, data_dir: Path) -> None:
+    runner.invoke(main, ["octrix", "keep", "--names", "Ann,Bob", "--no-hands", "--session", "k"],
+                  input="\n".join(ROUND[:3]) + "\n")  # end of input: saved and left
+    result = runner.invoke(main, ["sessions", "resume", "k"], input="\n".join(ROUND[3:]) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "Round 1, 3 of 8 tricks entered" in result.output
+    assert store.load(data_dir / "sessions" / "k.toml").totals == [13, 5]
+
+
+# -- play --------------------------------------------------------------------------------------
+def my_round_cards(seed: int, round_no: int) -> list[str]:
+    state = OctrixState(2, seed=seed)
+    return [format_card(c, ascii=True) for c in state._deal(round_no)[0]]
+
+
+def test_play_scripted_round_quit_and_resume(runner: CliRunner, data_dir: Path) -> None:
+    cards = my_round_cards(seed=9, round_no=0)
+    script = "\n".join(["hint", "9Z", cards[0], "undo", *cards, "quit"]) + "\n"
+    result = runner.invoke(
+        main, ["octrix", "play", "--seed", "9", "--bot", "greedy", "--session", "p"], input=script
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "hint:" in out and "Took back 2 card(s)" in out
+    assert "Round 1 scores:" in out and "Saved. Continue with" in out
+    path = data_dir / "sessions" / "p.toml"
+    session = store.load(path)
+    assert len(session.rounds) == 1 and sheets.mismatches(session) == []
+    assert sum(1 for e in session.entries if e["type"] == "undo") == 1
+    more = my_round_cards(seed=9, round_no=1)
+    resumed = runner.invoke(main, ["sessions", "resume", "p"], input="\n".join(more) + "\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert "Round 2 scores:" in resumed.output
+    session = store.load(path)
+    assert len(session.rounds) == 2
+    assert session.rounds[1].totals == [a + b for a, b in
+                                        zip(session.rounds[0].totals, session.rounds[1].scores)]
+
+
+def test_play_options_are_checked(runner: CliRunner, data_dir: Path) -> None:
+    result = runner.invoke(main, ["octrix", "play", "--players", "3", "--partnership"])
+    assert result.exit_code == 2 and "partnership" in result.output
+    result = runner.invoke(main, ["octrix", "play", "--players", "5"])
+    assert result.exit_code == 2
+    result = runner.invoke(main, ["octrix", "play", "--names", "A,A"], input="quit\n")
+    assert result.exit_code == 2 and "names must differ" in result.output

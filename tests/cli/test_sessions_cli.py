@@ -1,0 +1,118 @@
+"""``cardside sessions``: list, show, export, verify and resume, including broken files."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from cardside.cli.main import main
+from cardside.sessions import store
+
+ROUND = ["8C 3H", "2C 3D", "7H 7D", "6H 6D", "5H 5D", "4H 4D", "2S 3S", "AS 8S"]
+
+
+def keep(runner: CliRunner, name: str, tricks: list[str]) -> None:
+    result = runner.invoke(
+        main, ["octrix", "keep", "--names", "Ann,Bob", "--no-hands", "--session", name],
+        input="\n".join(tricks) + "\n",
+    )
+    assert result.exit_code == 0, result.output
+
+
+def test_list_and_json(runner: CliRunner, data_dir: Path) -> None:
+    assert "No sessions yet" in runner.invoke(main, ["sessions", "list"]).output
+    keep(runner, "one", ROUND)
+    keep(runner, "two", ROUND[:2])
+    result = runner.invoke(main, ["sessions", "list"])
+    assert result.exit_code == 0
+    assert "one" in result.output and "two" in result.output and "Ann 13" in result.output
+    data = json.loads(runner.invoke(main, ["sessions", "list", "--json"]).output)
+    assert sorted(s["name"] for s in data["sessions"]) == ["one", "two"]
+
+
+def test_export_csv_and_json(runner: CliRunner, data_dir: Path, tmp_path: Path) -> None:
+    keep(runner, "one", ROUND)
+    out = runner.invoke(main, ["sessions", "export", "one", "--format", "csv"]).output
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert [(r["player"], r["score"], r["total"]) for r in rows] == [("Ann", "13", "13"),
+                                                                      ("Bob", "5", "5")]
+    target = tmp_path / "all.json"
+    result = runner.invoke(main, ["sessions", "export", "--all", "--format", "json", "-o",
+                                  str(target)])
+    assert result.exit_code == 0
+    data = json.loads(target.read_text(encoding="utf-8"))
+    assert data[0]["totals"] == [13, 5] and len(data[0]["entries"]) == 8
+    bad = runner.invoke(main, ["sessions", "export"])
+    assert bad.exit_code == 2 and "NAME or --all" in bad.output
+
+
+def test_verify_names_each_mismatch(runner: CliRunner, data_dir: Path) -> None:
+    keep(runner, "one", ROUND)
+    path = data_dir / "sessions" / "one.toml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("13,", "14,"), encoding="utf-8")
+    result = runner.invoke(main, ["sessions", "verify", str(path)])
+    assert result.exit_code == 1
+    assert "round 1: stored scores [14, 5], entries give [13, 5]" in result.output
+    assert "totals: stored [14, 5], entries give [13, 5]" in result.output
+
+
+def test_malformed_file_is_one_line_error_and_untouched(runner: CliRunner, data_dir: Path) -> None:
+    keep(runner, "one", ROUND[:2])
+    path = data_dir / "sessions" / "one.toml"
+    path.write_text(path.read_text(encoding="utf-8") + "\nthis is = = not toml\n", encoding="utf-8")
+    before = path.read_bytes()
+    for args in (["show", "one"], ["resume", "one"], ["verify", str(path)], ["export", "one"]):
+        result = runner.invoke(main, ["sessions", *args])
+        assert result.exit_code != 0, args
+        assert "one.toml" in result.output and "not valid TOML" in result.output
+        assert "Traceback" not in result.output
+    assert path.read_bytes() == before
+    listed = runner.invoke(main, ["sessions", "list"])
+    assert listed.exit_code == 0 and "not valid TOML" in listed.output
+
+
+def test_unknown_session_and_finished_session(runner: CliRunner, data_dir: Path) -> None:
+    result = runner.invoke(main, ["sessions", "show", "nope"])
+    assert result.exit_code == 1 and "no session 'nope'" in result.output
+    ann_all = ["8C AD", "AH 8S", "AC 7S", "7H 3D", "6H 5D", "5H 4D", "4H 3S", "2D 3H"]
+    keep(runner, "done", ann_all * 2)
+    shown = runner.invoke(main, ["sessions", "show", "done"])
+    assert "winner: Ann" in shown.output and "finished" in shown.output
+    result = runner.invoke(main, ["sessions", "resume", "done"])
+    assert result.exit_code == 1 and "finished" in result.output
+
+
+def test_keep_survives_being_killed(data_dir: Path) -> None:
+    """Kill the keeper mid-game: every entry made so far is on disk and resume goes on."""
+    env = dict(os.environ, CARDSIDE_HOME=str(data_dir))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cardside", "octrix", "keep", "--names", "Ann,Bob", "--no-hands",
+         "--session", "killed"],
+        stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+    )
+    assert proc.stdin is not None
+    proc.stdin.write(("\n".join(ROUND[:3]) + "\n").encode())
+    proc.stdin.flush()
+    path = data_dir / "sessions" / "killed.toml"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if path.exists() and store.load(path).entries.__len__() == 3:
+            break
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    assert len(store.load(path).entries) == 3
+    result = CliRunner().invoke(main, ["sessions", "resume", "killed"],
+                                input="\n".join(ROUND[3:]) + "\n")
+    assert result.exit_code == 0, result.output
+    assert store.load(path).totals == [13, 5]

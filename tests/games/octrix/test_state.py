@@ -1,0 +1,170 @@
+"""The Octrix game state: deals, simultaneous tricks, rounds, the match, views and undo."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardside.core.errors import IllegalActionError
+from cardside.games.octrix import rules
+from cardside.games.octrix.notation import parse_card
+from cardside.games.octrix.state import OctrixState
+
+setups = st.sampled_from([(2, False), (3, False), (4, False), (4, True)])
+
+
+def play_round(state: OctrixState, rng: random.Random) -> None:
+    rounds = len(state.snapshot.rounds)
+    while len(state.snapshot.rounds) == rounds and not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+
+
+@settings(max_examples=40, deadline=None)
+@given(setups, st.integers(0, 10**6))
+def test_round_conserves_cards_and_scores_runs(setup: tuple[int, bool], seed: int) -> None:
+    players, partnership = setup
+    state = OctrixState(players, partnership=partnership, seed=seed)
+    start = state.snapshot
+    dealt = [c for h in start.hands for c in h]
+    assert len(dealt) == len(set(dealt)) == 8 * players
+    rng = random.Random(seed)
+    while len(state.snapshot.rounds) == 0:
+        s = state.snapshot
+        seen = [c for h in s.hands for c in h] + [c for c in s.pending if c] + [
+            c for t in s.tricks for c in t
+        ]
+        assert sorted(seen, key=rules.KEY.__getitem__) == sorted(dealt, key=rules.KEY.__getitem__)
+        state.apply(rng.choice(state.legal_actions()))
+    result = state.snapshot.rounds[0]
+    assert len(result.tricks) == 8 and len(result.trick_winners) == 8
+    played = [c for t in result.tricks for c in t]
+    assert sorted(played, key=rules.KEY.__getitem__) == sorted(dealt, key=rules.KEY.__getitem__)
+    all_numbers = sorted(n for side in result.counting for n in side)
+    assert all_numbers == list(range(1, 9))  # each counting card goes to exactly one side
+    for side, seats in enumerate(state.sides):
+        won = [n + 1 for n, w in enumerate(result.trick_winners) if w in seats]
+        assert list(result.counting[side]) == won
+        assert result.scores[side] == sum(len(r) ** 2 for r in rules.runs(won))
+        assert 0 <= result.scores[side] <= 64
+    assert state.snapshot.totals == result.scores
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6))
+def test_partnership_team_scores_runs_of_combined_cards(seed: int) -> None:
+    state = OctrixState(4, partnership=True, seed=seed)
+    play_round(state, random.Random(seed))
+    result = state.snapshot.rounds[0]
+    team0 = [n + 1 for n, w in enumerate(result.trick_winners) if w in (0, 2)]
+    team1 = [n + 1 for n, w in enumerate(result.trick_winners) if w in (1, 3)]
+    assert result.scores == (rules.run_score(team0), rules.run_score(team1))
+    outcome_sides = state.sides
+    assert outcome_sides == [(0, 2), (1, 3)]
+
+
+def test_trick_rule_follows_previous_trick_colours() -> None:
+    state = OctrixState(2, seed=3)
+    rng = random.Random(1)
+    for _ in range(8):
+        s = state.snapshot
+        expected = rules.Rule.HIGHEST if not s.tricks else rules.next_rule(s.tricks[-1])
+        assert s.rule is expected
+        state.apply(rng.choice(state.legal_actions()))
+        state.apply(rng.choice(state.legal_actions()))
+        done = state.snapshot.tricks or state.snapshot.rounds[-1].tricks
+        winner = (state.snapshot.trick_winners or state.snapshot.rounds[-1].trick_winners)[-1]
+        assert winner == rules.trick_winner(done[-1], expected)
+
+
+def test_match_ends_at_target_with_outcome() -> None:
+    state = OctrixState(2, seed=11)
+    rng = random.Random(11)
+    while not state.is_terminal():
+        state.apply(rng.choice(state.legal_actions()))
+    s = state.snapshot
+    outcome = state.outcome()
+    assert outcome is not None and s.winner is not None
+    assert max(s.totals) >= 88 and s.totals.count(max(s.totals)) == 1
+    assert outcome.winners == (s.winner,)
+    assert sum(r.scores[0] for r in s.rounds) == s.totals[0]
+    assert state.current_player() is None and state.legal_actions() == []
+    with pytest.raises(IllegalActionError, match="over"):
+        state.apply(parse_card("8C"))
+
+
+def test_seed_and_actions_replay_exactly() -> None:
+    a = OctrixState(3, seed=42)
+    rng = random.Random(0)
+    for _ in range(40):
+        a.apply(rng.choice(a.legal_actions()))
+    b = OctrixState(3, seed=42)
+    b.replay(a.actions())
+    assert b.snapshot == a.snapshot
+    assert OctrixState(3, seed=43).snapshot.hands != a.actions()  # another seed, another deal
+
+
+def test_undo_and_clone() -> None:
+    state = OctrixState(2, seed=7)
+    before = state.snapshot
+    twin = state.clone()
+    card = state.legal_actions()[0]
+    state.apply(card)
+    assert state.snapshot != before and twin.snapshot == before
+    assert state.undo() == card
+    assert state.snapshot == before
+    with pytest.raises(IllegalActionError, match="nothing to undo"):
+        state.undo()
+
+
+def test_illegal_cards_name_the_reason() -> None:
+    state = OctrixState(2, seed=7)
+    seat = state.current_player()
+    assert seat is not None
+    hands = state.snapshot.hands
+    with pytest.raises(IllegalActionError, match="another player's hand"):
+        state.apply(hands[1 - seat][0])
+    undealt = next(c for c in rules.DECK if c not in hands[0] and c not in hands[1])
+    with pytest.raises(IllegalActionError, match="not in this player's hand"):
+        state.apply(undealt)
+    mine = hands[seat][0]
+    state.apply(mine)
+    state.apply(state.legal_actions()[0])
+    assert state.current_player() == seat  # the next trick starts with the same seat
+    with pytest.raises(IllegalActionError, match="already played"):
+        state.apply(mine)
+
+
+def test_observation_hides_face_down_cards_but_partnership_shows_step_one() -> None:
+    state = OctrixState(3, seed=5)
+    first = state.current_player()
+    assert first is not None
+    card = state.legal_actions()[0]
+    state.apply(card)
+    second = state.current_player()
+    assert second is not None and second != first
+    view = state.observation(second)
+    assert all(p is None for p in view.snapshot.pending)
+    assert card in view.snapshot.hands[first]
+    assert state.observation(first).snapshot.pending[first] == card
+
+    team = OctrixState(4, partnership=True, seed=5)
+    step1, step2 = team.steps()
+    for _ in step1:
+        team.apply(team.legal_actions()[0])
+    view = team.observation(step2[0])
+    assert all(view.snapshot.pending[x] is not None for x in step1)
+    assert team.current_player() == step2[0]
+    team.apply(team.legal_actions()[0])
+    view = team.observation(step2[1])
+    assert view.snapshot.pending[step2[0]] is None  # the other step-two card is face down
+
+
+def test_given_hands_are_checked() -> None:
+    deck = list(rules.DECK)
+    with pytest.raises(ValueError, match="dealt twice"):
+        OctrixState(2, hands=[deck[:8], deck[7:15]])
+    with pytest.raises(ValueError):
+        OctrixState(5)

@@ -1,0 +1,91 @@
+"""Session files: atomic saves, the TOML round trip, verification, and refusing bad files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cardside.core.errors import SessionError
+from cardside.sessions import sheets, store
+from cardside.sessions.journal import Journal
+from cardside.sessions.record import Seat
+
+TRICKS = ["8C 3H", "2C 3D", "7H 7D", "6H 6D", "5H 5D", "4H 4D", "2S 3S", "AS 8S"]
+
+
+def kept_game(data_dir: Path) -> Journal:
+    journal = Journal.start(
+        data_dir, game="octrix", mode="keep", seats=[Seat("Ann", "table"), Seat("Bob", "table")],
+        options={"partnership": False, "hands": False}, name="kitchen",
+    )
+    for t in TRICKS:
+        journal.append({"type": "trick", "cards": t})
+    return journal
+
+
+def test_save_load_verify_round_trip(tmp_path: Path) -> None:
+    journal = kept_game(tmp_path)
+    path = journal.path
+    assert path == tmp_path / "sessions" / "kitchen.toml"
+    loaded = store.load(path)
+    assert loaded.entries == journal.session.entries
+    assert loaded.columns == ["Ann", "Bob"] and loaded.totals == [13, 5]
+    assert [(r.number, r.scores, r.totals) for r in loaded.rounds] == [(1, [13, 5], [13, 5])]
+    assert sheets.mismatches(loaded) == []
+    assert store.dumps(loaded) == path.read_text(encoding="utf-8")
+    assert [p.name for p in path.parent.iterdir()] == ["kitchen.toml"]  # no temporary left
+
+
+def test_each_entry_is_on_disk_at_once(tmp_path: Path) -> None:
+    journal = Journal.start(
+        tmp_path, game="octrix", mode="keep", seats=[Seat("Ann"), Seat("Bob")], options={},
+    )
+    journal.append({"type": "trick", "cards": "8C 3H"})
+    assert 'cards = "8C 3H"' in journal.path.read_text(encoding="utf-8")
+    with pytest.raises(FileExistsError):
+        Journal.start(tmp_path, game="octrix", mode="keep", seats=[Seat("A"), Seat("B")],
+                      options={}, name=journal.name)
+
+
+def test_hand_edited_total_is_a_named_mismatch(tmp_path: Path) -> None:
+    path = kept_game(tmp_path).path
+    text = path.read_text(encoding="utf-8").replace("13,", "31,", 1)
+    path.write_text(text, encoding="utf-8")
+    problems = sheets.mismatches(store.load(path))
+    assert any("stored" in p and "31" in p for p in problems)
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda t: t.replace('version = 1', 'version = 7'), "unknown format version 7"),
+        (lambda t: t.replace('format = "cardside-session"', 'format = "x"'), "not a cardside"),
+        (lambda t: t.replace('game = "octrix"', 'game = "chess"'), "unknown game 'chess'"),
+        (lambda t: t + "\n[[entries\n", "not valid TOML"),
+        (lambda t: t.replace('players = [', 'players = 3\nplayerz = ['), "'players' should be"),
+    ],
+)
+def test_bad_files_are_refused_with_the_reason(tmp_path: Path, edit, message: str) -> None:
+    path = kept_game(tmp_path).path
+    path.write_text(edit(path.read_text(encoding="utf-8")), encoding="utf-8")
+    before = path.read_bytes()
+    with pytest.raises(SessionError, match=message) as info:
+        store.load(path)
+    assert str(path) in str(info.value)
+    assert path.read_bytes() == before
+
+
+def test_impossible_entries_are_refused(tmp_path: Path) -> None:
+    path = kept_game(tmp_path).path
+    text = path.read_text(encoding="utf-8").replace('cards = "2C 3D"', 'cards = "8C 3D"')
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(SessionError, match="entry 2: 8C was already played"):
+        sheets.compute(store.load(path))
+
+
+def test_names_are_checked(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="not a usable session name"):
+        store.check_name("../escape")
+    assert store.check_name("friday-night") == "friday-night"
+    assert store.resolve(tmp_path, "friday") == tmp_path / "sessions" / "friday.toml"
