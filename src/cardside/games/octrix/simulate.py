@@ -52,6 +52,27 @@ class SimResult:
                 d[k] = [list(x) if isinstance(x, tuple) else x for x in v]
         return d
 
+    def report(self) -> str:
+        """A short text table of the results (the caller prints it)."""
+        lo, hi = self.win_interval
+        table = "partnership, " if self.partnership else ""
+        lines = [
+            f"Octrix, {self.players} players, {table}{self.games} matches to 88, seed {self.seed}",
+            f"{'bot':<10}{'matches won':>12}{'share':>8}{'round score (95%)':>26}",
+        ]
+        for i, name in enumerate(self.bots):
+            share = self.wins[i] / self.games
+            low, high = self.round_score_interval[i]
+            lines.append(
+                f"{name:<10}{self.wins[i]:>12}{share:>8.1%}"
+                f"{self.mean_round_score[i]:>11.1f} [{low:5.1f}, {high:5.1f}]"
+            )
+        lines.append(
+            f"{self.bots[0]} wins {self.win_rate:.1%} of the matches "
+            f"(95% interval {lo:.1%} to {hi:.1%}); {self.rounds} rounds"
+        )
+        return "\n".join(lines)
+
 
 def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     """The Wilson score interval of a proportion (``(0, 1)`` with no trials)."""

@@ -1,0 +1,99 @@
+"""Octrix simulations: consistent counts, fair seating, reproducibility, bad input."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from cardside.games.octrix.simulate import (
+    SimResult,
+    lineup,
+    mean_interval,
+    simulate,
+    wilson_interval,
+)
+
+
+@pytest.mark.parametrize(
+    "players, partnership, per_round", [(2, False, (1, 1)), (4, True, (1, 1)), (4, False, (2, 2))]
+)
+def test_counts_are_consistent(players: int, partnership: bool, per_round: tuple[int, int]) -> None:
+    calls: list[int] = []
+    r = simulate(6, ("greedy", "random"), players, partnership, seed=3, progress=calls.append)
+    assert calls == [1, 2, 3, 4, 5, 6]
+    assert r.games == 6 and sum(r.wins) == 6
+    assert r.win_rate == r.wins[0] / 6
+    assert r.win_interval[0] <= r.win_rate <= r.win_interval[1]
+    assert r.round_samples == (per_round[0] * r.rounds, per_round[1] * r.rounds)
+    # A match needs at least two rounds: a round is worth at most 64 to one side.
+    assert r.rounds >= 2 * r.games
+    for mean, (low, high) in zip(r.mean_round_score, r.round_score_interval):
+        assert 0 <= low <= mean <= high <= 64
+
+
+def test_three_players_record_every_seat() -> None:
+    r = simulate(4, ("random", "random"), players=3, seed=1)
+    assert sum(r.wins) == 4
+    assert sum(r.round_samples) == 3 * r.rounds
+
+
+def test_greedy_beats_random() -> None:
+    r = simulate(10, ("greedy", "random"), seed=2)
+    assert r.wins[0] >= 8
+    assert r.mean_round_score[0] > r.mean_round_score[1]
+
+
+def test_same_seed_same_result_and_json() -> None:
+    a = simulate(4, ("random", "greedy"), seed=9)
+    b = simulate(4, ("random", "greedy"), seed=9)
+    assert a == b
+    data = json.loads(json.dumps(a.to_dict()))
+    assert data["bots"] == ["random", "greedy"]
+    assert data["wins"] == list(a.wins)
+    assert data["round_score_interval"][0] == list(a.round_score_interval[0])
+    assert isinstance(a, SimResult)
+    assert "matches won" in a.report()
+
+
+def test_strong_plays_a_match() -> None:
+    r = simulate(1, ("strong", "random"), seed=4)
+    assert sum(r.wins) == 1 and r.rounds >= 2
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_lineup_gives_each_bot_each_seat_equally(players: int) -> None:
+    cycle = 6 if players == 3 else 2
+    seats = [lineup(g, players) for g in range(cycle)]
+    for seat in range(players):
+        column = Counter(s[seat] for s in seats)
+        assert column[0] == column[1]
+    # The two games of a pair (same deals) exchange every seat.
+    for g in range(0, cycle, 2):
+        assert all(a != b for a, b in zip(seats[g], seats[g + 1]))
+
+
+def test_bad_input() -> None:
+    with pytest.raises(ValueError, match="random"):
+        simulate(1, ("strong", "nobody"))
+    with pytest.raises(ValueError):
+        simulate(0, ("random", "random"))
+    with pytest.raises(ValueError):
+        simulate(1, ("random", "random"), players=3, partnership=True)
+
+
+def test_wilson_interval() -> None:
+    # With no successes the upper end is z²/(n + z²).
+    z2 = 1.959963984540054**2
+    assert wilson_interval(0, 20) == pytest.approx((0.0, z2 / (20 + z2)))
+    low, high = wilson_interval(10, 20)
+    assert low == pytest.approx(1 - high) and low < 0.5 < high
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+
+
+def test_mean_interval() -> None:
+    mean, (low, high) = mean_interval([1.0, 3.0])
+    assert mean == 2.0
+    assert high - mean == pytest.approx(1.959963984540054)  # sd √2, n 2: half-width z·1
+    assert mean_interval([]) == (0.0, (0.0, 0.0))
