@@ -1,0 +1,238 @@
+"""The scorekeeper for a physical Schnapsen game: a pure ledger of deal entries.
+
+An entry is a plain dict (str/int/bool values only, so a TOML file can hold the list):
+
+* ``{"kind": "result", "winner": 0, "points": 2}`` -- the table says who won and how much;
+* ``{"kind": "table", ...}`` -- what the table saw, scored by :func:`rules.decide_deal`:
+  ``closer`` (seat, omit if nobody closed), ``reached_66`` (seat, omit if all tricks were
+  played without it), ``opponent_points`` and ``opponent_trick`` (the card points of, and
+  whether a trick was taken by: the loser at the end when nobody closed; the closer's opponent
+  at the moment of closing otherwise), ``last_trick`` (seat; needed only when the stock ran out
+  and no one reached 66);
+* ``{"kind": "undo"}`` -- takes back the latest deal still in effect. Undo is an entry of its
+  own, so the ledger stays an audit trail; totals come from the entries still in effect.
+
+Counts start at 7 and the winner of a deal subtracts its game points; at 0 the match is won
+and the next deal starts a new match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from cardside.core.errors import CardsideError
+from cardside.games.schnapsen.rules import (
+    MATCH_START,
+    RULE_TEXT,
+    TOTAL_CARD_POINTS,
+    WIN_POINTS,
+    DealResult,
+    apply_deal_result,
+    decide_deal,
+    match_winner,
+)
+
+DIRECT = "direct"
+RULE_TEXT_DIRECT = "entered directly"
+
+
+class LedgerError(CardsideError, ValueError):
+    """An entry the ledger refuses; the message is a one-line reason."""
+
+
+@dataclass(frozen=True)
+class LedgerRow:
+    """One deal in effect: numbering, result, the rule that gave it, and the counts after."""
+
+    deal_no: int
+    match_no: int
+    winner: int
+    points: int
+    rule: str
+    rule_text: str
+    counts_after: tuple[int, int]
+    entry: int
+
+
+def _seat(entry: Mapping[str, Any], key: str, *, required: bool) -> int | None:
+    if key not in entry or entry[key] is None:
+        if required:
+            raise LedgerError(f"{key!r} is missing (seat 0 or 1)")
+        return None
+    value = entry[key]
+    if isinstance(value, bool) or value not in (0, 1):
+        raise LedgerError(f"{key} must be seat 0 or 1, not {value!r}")
+    return int(value)
+
+
+def _int(entry: Mapping[str, Any], key: str, default: int | None = None) -> int:
+    value = entry.get(key, default)
+    if value is None:
+        raise LedgerError(f"{key!r} is missing")
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise LedgerError(f"{key} must be a whole number, not {value!r}")
+    return value
+
+
+def _bool(entry: Mapping[str, Any], key: str) -> bool:
+    if key not in entry:
+        raise LedgerError(f"{key!r} is missing (true or false)")
+    value = entry[key]
+    if not isinstance(value, bool):
+        raise LedgerError(f"{key} must be true or false, not {value!r}")
+    return value
+
+
+_KEYS = {
+    "result": {"kind", "winner", "points"},
+    "table": {"kind", "closer", "reached_66", "opponent_points", "opponent_trick", "last_trick"},
+    "undo": {"kind"},
+}
+
+
+def score(entry: Mapping[str, Any]) -> DealResult:
+    """Check one deal entry and return its result (raises :class:`LedgerError`)."""
+    kind = entry.get("kind")
+    if kind not in ("result", "table"):
+        raise LedgerError(f"unknown entry kind {kind!r} (result, table or undo)")
+    unknown = set(entry) - _KEYS[kind]
+    if unknown:
+        raise LedgerError(f"unknown field(s) for a {kind} entry: {', '.join(sorted(unknown))}")
+    if kind == "result":
+        winner = _seat(entry, "winner", required=True)
+        points = _int(entry, "points")
+        if points not in (1, 2, 3):
+            raise LedgerError(f"a deal is worth 1 to 3 game points, not {points}")
+        assert winner is not None
+        return DealResult(winner, points, DIRECT)
+    closer = _seat(entry, "closer", required=False)
+    reached = _seat(entry, "reached_66", required=False)
+    last = _seat(entry, "last_trick", required=False)
+    trick = _bool(entry, "opponent_trick")
+    # Only the trick matters when the closer fails or is beaten; the points may be left out.
+    points_matter = closer is None or reached == closer
+    points = _int(entry, "opponent_points", None if points_matter else 0)
+    when = "at the end" if closer is None else "at closing"
+    if not 0 <= points <= TOTAL_CARD_POINTS:
+        raise LedgerError(f"card points run from 0 to {TOTAL_CARD_POINTS}, not {points}")
+    if points >= WIN_POINTS:
+        raise LedgerError(f"the opponent cannot hold {points} (66 or more) {when}: "
+                          "the deal would have ended in their favour")
+    if not trick and points > 0:
+        raise LedgerError(f"{points} card points without a trick {when} is impossible "
+                          "(marriages count only after a trick)")
+    if trick and points_matter and points < 4:
+        raise LedgerError(f"a trick holds at least 4 card points, not {points}")
+    if closer is None and reached is None and last is None:
+        raise LedgerError("no one reached 66 and no one closed: say who took the last trick")
+    winner, game_points, rule = decide_deal(reached, closer, points, trick, last)
+    return DealResult(winner, game_points, rule)
+
+
+def rule_text(rule: str) -> str:
+    return RULE_TEXT_DIRECT if rule == DIRECT else RULE_TEXT[rule]
+
+
+class Ledger:
+    """A session's deals: entries appended in order, totals derived from those in effect."""
+
+    def __init__(self) -> None:
+        self._entries: list[dict[str, Any]] = []
+        self._effective: list[tuple[int, DealResult]] = []
+
+    @classmethod
+    def from_entries(cls, entries: Iterable[Mapping[str, Any]]) -> Ledger:
+        """Rebuild (and so verify) a ledger from saved entries; errors name the entry number."""
+        ledger = cls()
+        for n, entry in enumerate(entries, 1):
+            if not isinstance(entry, Mapping):
+                raise LedgerError(f"entry {n}: not a table of fields")
+            try:
+                ledger.add(entry)
+            except LedgerError as err:
+                raise LedgerError(f"entry {n}: {err}") from None
+        return ledger
+
+    # -- adding ------------------------------------------------------------------------------
+    def add(self, entry: Mapping[str, Any]) -> LedgerRow | None:
+        """Append any entry; returns the new row for a deal, ``None`` for an undo."""
+        if entry.get("kind") == "undo":
+            if set(entry) != {"kind"}:
+                raise LedgerError("an undo entry has no other fields")
+            if not self._effective:
+                raise LedgerError("nothing to undo")
+            self._effective.pop()
+            self._entries.append({"kind": "undo"})
+            return None
+        result = score(entry)
+        self._entries.append({k: v for k, v in entry.items() if v is not None})
+        self._effective.append((len(self._entries), result))
+        return self.rows()[-1]
+
+    def add_result(self, winner: int, points: int) -> LedgerRow:
+        """A deal entered directly: winner and game points (1-3)."""
+        row = self.add({"kind": "result", "winner": winner, "points": points})
+        assert row is not None
+        return row
+
+    def add_table(self, *, opponent_trick: bool, opponent_points: int | None = None,
+                  closer: int | None = None, reached_66: int | None = None,
+                  last_trick: int | None = None) -> LedgerRow:
+        """A deal from what the table saw (see the module docstring for the fields)."""
+        entry: dict[str, Any] = {"kind": "table", "opponent_trick": opponent_trick}
+        for key, value in (("opponent_points", opponent_points), ("closer", closer),
+                           ("reached_66", reached_66), ("last_trick", last_trick)):
+            if value is not None:
+                entry[key] = value
+        row = self.add(entry)
+        assert row is not None
+        return row
+
+    def undo(self) -> None:
+        """Take back the latest deal in effect (recorded as an entry)."""
+        self.add({"kind": "undo"})
+
+    # -- reading -----------------------------------------------------------------------------
+    @property
+    def entries(self) -> list[dict[str, Any]]:
+        """Every entry, undos included, as plain dicts (copies)."""
+        return [dict(e) for e in self._entries]
+
+    def rows(self) -> list[LedgerRow]:
+        """The per-deal table of the deals in effect."""
+        rows = []
+        counts = (MATCH_START, MATCH_START)
+        match_no = 1
+        for deal_no, (entry, result) in enumerate(self._effective, 1):
+            counts = apply_deal_result(counts, result.winner, result.points)
+            rows.append(LedgerRow(deal_no, match_no, result.winner, result.points, result.rule,
+                                  rule_text(result.rule), counts, entry))
+            if match_winner(counts) is not None:
+                counts = (MATCH_START, MATCH_START)
+                match_no += 1
+        return rows
+
+    @property
+    def counts(self) -> tuple[int, int]:
+        """Counts in the match now running (7:7 right after a match was won)."""
+        rows = self.rows()
+        if not rows or match_winner(rows[-1].counts_after) is not None:
+            return (MATCH_START, MATCH_START)
+        return rows[-1].counts_after
+
+    @property
+    def match_no(self) -> int:
+        """Number of the match now running (1-based)."""
+        return 1 + sum(self.matches_won)
+
+    @property
+    def matches_won(self) -> tuple[int, int]:
+        """Matches won by each seat (the other seat took a Bummerl each time)."""
+        won = [0, 0]
+        for row in self.rows():
+            w = match_winner(row.counts_after)
+            if w is not None:
+                won[w] += 1
+        return (won[0], won[1])
