@@ -63,6 +63,15 @@ def test_case_c_player_chooses_the_grids_card() -> None:
     assert st.phase == "cell"
 
 
+def test_case_c_win_that_settles_the_game_needs_no_cell() -> None:
+    row1 = {(1, c): t for c, t in zip(range(1, 7), ["KC", "3C", "4D", "5D", "9D", "6C"])}
+    st = position(row1, ["2S", "2H"], "7H", difficulty="easy", length="short", points=(11, 4))
+    st.apply(parse_challenge("2S r1 right"))
+    v = st.verdict
+    assert st.is_terminal() and v is not None and v.player_wins and v.early
+    assert st.points == (12, 4) and st.last_trick.grid_cell is None  # type: ignore[union-attr]
+
+
 def test_illegal_actions_have_reasons() -> None:
     st = LinesBetaState(seed=3)
     hand = st.hand

@@ -17,6 +17,15 @@ from cardside.core.rng import derive_rng
 from cardside.core.state import GameState
 from cardside.games.linesbeta import rules
 from cardside.games.linesbeta.notation import format_card
+from cardside.games.linesbeta.view import (
+    HIDDEN,
+    PHASE_CELL,
+    PHASE_OVER,
+    PHASE_PLAY,
+    PHASE_TRUMP,
+    Observation,
+    Trick,
+)
 from cardside.games.linesbeta.rules import (
     ALL_LINES,
     CARDS,
@@ -41,42 +50,10 @@ from cardside.games.linesbeta.rules import (
     Verdict,
 )
 
-HIDDEN = -2
-PHASE_TRUMP = "trump"
-PHASE_PLAY = "play"
-PHASE_CELL = "cell"
-PHASE_OVER = "over"
-
-
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """One challenge and how it went. Cells are indices 0..35 (see ``rules.row_col``).
-
-    ``visited`` lists the line's cells looked at from the chosen end, in order (for case b and
-    c, the whole line); ``turned`` those of them turned face up by this challenge.
-    ``grid_cell`` is ``None`` while the player still has to choose it (case c).
-    """
-
-    number: int
-    played: int
-    line: int
-    end: int
-    visited: tuple[int, ...]
-    turned: tuple[int, ...]
-    grid_cell: int | None
-    grid_card: int | None
-    player_wins: bool
-    case: str
-    reason: str
-
-    @property
-    def played_card(self) -> Card:
-        return CARDS[self.played]
-
-    @property
-    def grid_played_card(self) -> Card | None:
-        return None if self.grid_card is None else CARDS[self.grid_card]
-
+__all__ = [
+    "HIDDEN", "PHASE_CELL", "PHASE_OVER", "PHASE_PLAY", "PHASE_TRUMP",
+    "LinesBetaState", "Observation", "Snapshot", "Trick",
+]
 
 @dataclass(frozen=True, slots=True)
 class Snapshot:
@@ -253,9 +230,16 @@ class LinesBetaState(GameState[Snapshot, Action]):
         )
         hand = tuple(c for c in s.hand if c != played)
         if grid_cell is None:
-            return replace(
-                s, phase=PHASE_CELL, hand=hand, face_up=face_up, tricks=(*s.tricks, trick)
+            tricks = (*s.tricks, trick)
+            verdict = rules.verdict(
+                s.player + 1, s.grid_points, self.player_target, self.grid_target,
+                TRICKS_PER_ROUND - len(tricks), s.round == self.rounds,
             )
+            if verdict is not None:
+                # The won trick settles the game; which card the grid gives up no longer matters.
+                return replace(s, phase=PHASE_OVER, hand=hand, face_up=face_up, tricks=tricks,
+                               player=s.player + 1, verdict=verdict)
+            return replace(s, phase=PHASE_CELL, hand=hand, face_up=face_up, tricks=tricks)
         return self._grid_plays(replace(s, hand=hand, face_up=face_up), trick, grid_cell,
                                 new=True)
 
@@ -439,51 +423,6 @@ class LinesBetaState(GameState[Snapshot, Action]):
         twin._history = []
         twin._snapshot = replace(s, grid=tuple(grid), deck=tuple(sorted(remaining)))
         return twin
-
-
-@dataclass(frozen=True, slots=True)
-class Observation:
-    """The player's view: ``grid`` holds card codes, ``GAP`` or ``HIDDEN`` per cell."""
-
-    difficulty: str
-    length: str
-    rounds: int
-    player_target: int
-    grid_target: int
-    round: int
-    phase: str
-    grid: tuple[int, ...]
-    hand: tuple[int, ...]
-    trump: int
-    tricks: tuple[Trick, ...]
-    blocked: int
-    player: int
-    grid_points: int
-    verdict: Verdict | None
-    unseen: tuple[int, ...]
-    fill_round: tuple[int, ...]
-    back_round: tuple[int, ...]
-
-    def legal_actions(self) -> list[Action]:
-        """The player's legal actions (the same list the state gives)."""
-        if self.phase == PHASE_PLAY:
-            return [
-                CHALLENGE_ACTIONS[card * 24 + line * 2 + end]
-                for card in self.hand
-                for line in range(LINES)
-                if not self.blocked >> line & 1
-                for end in (0, 1)
-            ]
-        if self.phase == PHASE_TRUMP:
-            return [TRUMP_ACTIONS[c] for c in self.hand]
-        if self.phase == PHASE_CELL:
-            return [CELL_ACTIONS[c] for c in LINE_CELLS[self.tricks[-1].line]]
-        return []
-
-    @property
-    def tricks_left(self) -> int:
-        """Tricks still to play this round (the pending case-c trick counts as played)."""
-        return TRICKS_PER_ROUND - len(self.tricks)
 
 
 def _name(code: int) -> str:
