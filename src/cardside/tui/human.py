@@ -41,12 +41,17 @@ class Human:
         self.name = name
         self.console = console
         self.view = view
+        self._redraw = True
 
     def refused(self, reason: str) -> None:
+        """The loop could not carry out a command (e.g. nothing to undo)."""
         self.console.say(f"  {reason}")
+        self._redraw = False  # the position did not change, so do not draw it again
 
     def choose(self, obs: Any, seat: int) -> Any:
-        self.view.show(obs, seat)
+        if self._redraw:
+            self.view.show(obs, seat)
+        self._redraw = True
         words: Callable[[], Iterable[str]] = lambda: [*self.view.words(obs, seat), *COMMANDS]
         while True:
             line = self.console.ask(self.view.prompt(obs, seat), words)
