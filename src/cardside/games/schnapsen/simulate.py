@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from cardside.core.stats import mean_interval, wilson_interval
 from cardside.games.schnapsen.bots import make_bot
 from cardside.games.schnapsen.state import SchnapsenState
-
-Z95 = 1.959964
 
 
 @dataclass(frozen=True)
@@ -25,27 +23,15 @@ class Interval:
 
 
 def wilson(successes: int, n: int) -> Interval:
-    """Wilson score interval for a rate."""
-    if n == 0:
-        return Interval(0.0, 0.0, 1.0)
-    p = successes / n
-    denom = 1 + Z95**2 / n
-    centre = (p + Z95**2 / (2 * n)) / denom
-    half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / denom
-    return Interval(p, max(0.0, centre - half), min(1.0, centre + half))
+    """A rate with its Wilson score interval."""
+    low, high = wilson_interval(successes, n)
+    return Interval(successes / n if n else 0.0, low, high)
 
 
-def mean_interval(values: list[int]) -> Interval:
-    """Mean with a normal-approximation interval."""
-    n = len(values)
-    if n == 0:
-        return Interval(0.0, 0.0, 0.0)
-    mean = sum(values) / n
-    if n == 1:
-        return Interval(mean, mean, mean)
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    half = Z95 * math.sqrt(var / n)
-    return Interval(mean, mean - half, mean + half)
+def mean_with_interval(values: list[int]) -> Interval:
+    """A mean with its normal-approximation interval."""
+    mean, (low, high) = mean_interval(values)
+    return Interval(mean, low, high)
 
 
 @dataclass(frozen=True)
@@ -110,6 +96,6 @@ def simulate(bot_a: str, bot_b: str, count: int, *, unit: str = "matches",
         bot_a=bot_a, bot_b=bot_b, level=level, deals=len(deal_values), deals_won_a=deals_won,
         matches=n_matches, matches_won_a=matches_won,
         deal_win_rate=wilson(deals_won, len(deal_values)),
-        points_per_deal=mean_interval(deal_values),
+        points_per_deal=mean_with_interval(deal_values),
         match_win_rate=wilson(matches_won, n_matches),
     )

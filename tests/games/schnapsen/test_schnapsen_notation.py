@@ -1,0 +1,68 @@
+"""Card and action notation: French and German names, symbols, round trips, bad input."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardside.core.cards import Card, Suit
+from cardside.core.errors import AmbiguousActionError, IllegalActionError, NotationError
+from cardside.games.schnapsen.notation import format_action, format_card, parse_action, parse_card
+from cardside.games.schnapsen.rules import ACTIONS, CLOSE, EXCHANGE, Marriage
+from cardside.games.schnapsen.state import SchnapsenState
+
+
+@pytest.mark.parametrize("text, card", [
+    ("KH", Card(4, Suit.HEARTS)), ("kh", Card(4, Suit.HEARTS)), ("10♥", Card(10, Suit.HEARTS)),
+    ("TS", Card(10, Suit.SPADES)), ("ad", Card(11, Suit.DIAMONDS)),
+    ("DD", Card(11, Suit.DIAMONDS)), ("OS", Card(3, Suit.SPADES)), ("UC", Card(2, Suit.CLUBS)),
+    ("Daus♣", Card(11, Suit.CLUBS)), ("Ober♦", Card(3, Suit.DIAMONDS)), ("JC", Card(2, Suit.CLUBS)),
+])
+def test_parse_card_french_and_german(text: str, card: Card) -> None:
+    assert parse_card(text) == card
+
+
+@pytest.mark.parametrize("text", ["9H", "KX", "", "K", "ZZ", "11H"])
+def test_bad_cards_raise_notation_error(text: str) -> None:
+    with pytest.raises(NotationError):
+        parse_card(text)
+
+
+def test_format_card() -> None:
+    assert format_card(Card(10, Suit.HEARTS)) == "10♥"
+    assert format_card(Card(3, Suit.CLUBS), ascii=True) == "QC"
+
+
+@pytest.mark.parametrize("ascii", [True, False])
+def test_every_action_round_trips(ascii: bool) -> None:
+    for action in ACTIONS:
+        if isinstance(action, Marriage) and action.card.rank not in (3, 4):
+            continue  # codes exist for every card, but only a King or Queen is led
+        assert parse_action(format_action(action, ascii)) == action
+
+
+def test_parse_action_words() -> None:
+    assert parse_action("exchange") == EXCHANGE
+    assert parse_action(" CLOSE ") == CLOSE
+    assert parse_action("marriage kh") == Marriage(Card(4, Suit.HEARTS))
+
+
+@pytest.mark.parametrize("text", ["marriage", "marriage AH", "close KH", "KH QH", "marriage X"])
+def test_malformed_actions(text: str) -> None:
+    with pytest.raises(NotationError):
+        parse_action(text)
+
+
+def test_marriage_by_suit_alone_is_ambiguous_without_context() -> None:
+    with pytest.raises(AmbiguousActionError):
+        parse_action("marriage H")
+
+
+def test_parse_with_state_checks_legality() -> None:
+    state = SchnapsenState(seed=3)  # seat 0 leads holding QS KS, JC, 10H, AD
+    assert parse_action("marriage QS", state) == Marriage(Card(3, Suit.SPADES))
+    with pytest.raises(IllegalActionError, match="do not hold"):
+        parse_action("AH", state)
+    with pytest.raises(IllegalActionError, match="trump Unter"):
+        parse_action("exchange", state)
+    with pytest.raises(AmbiguousActionError):
+        parse_action("marriage S", state)  # both King and Queen may be led
