@@ -1,0 +1,99 @@
+"""Bots: legal choices, no information leak, the factory and hints."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardside.games.schnapsen.bots import HeuristicBot, StrongBot, make_bot
+from cardside.games.schnapsen.deal import legal_codes
+from cardside.games.schnapsen.rules import action_code
+from cardside.games.schnapsen.simulate import simulate
+from cardside.games.schnapsen.state import SchnapsenState
+
+from .schnapsen_helpers import make_deal
+
+
+def positions(seed: int, count: int) -> list[SchnapsenState]:
+    """States reached by random play from a seeded match, at various stages."""
+    rng = random.Random(seed)
+    out = []
+    s = SchnapsenState(seed=seed)
+    while len(out) < count and not s.is_terminal():
+        if rng.random() < 0.4:
+            out.append(s.clone())
+        s.apply(rng.choice(s.legal_actions()))
+    return out
+
+
+@pytest.mark.parametrize("name", ["random", "heuristic", "strong"])
+def test_bots_choose_legal_actions(name: str) -> None:
+    bot = make_bot(name, "easy", seed=1)
+    for s in positions(7, 12):
+        seat = s.current_player()
+        assert s.is_legal(bot.choose(s.observation(seat), seat))
+
+
+def test_no_information_leak() -> None:
+    """Same observation, different hidden cards, same seed: the same decision."""
+    rng = random.Random(3)
+    differing = 0
+    for s in positions(21, 10):
+        seat = s.current_player()
+        other = s.determinize(seat, rng)
+        assert other.observation(seat) == s.observation(seat)
+        differing += other.deal.hands[1 - seat] != s.deal.hands[1 - seat]
+        for name in ("heuristic", "strong"):
+            a = make_bot(name, "easy", seed=9).choose(s, seat)
+            b = make_bot(name, "easy", seed=9).choose(other, seat)
+            assert a == b
+    assert differing > 0  # the hidden cards really were different
+
+
+def test_strong_bot_solves_phase_two_exactly() -> None:
+    # Seat 0 to lead, stock used up: leading the trump ace then the ten wins; hint says so.
+    d = make_deal("AD 10D JC", "AC 10C QC", trump="D", points=(40, 45),
+                  won=("KD QD JD AS", "10S KS QS JS AH"))
+    s = SchnapsenState.from_deal(d)
+    action, reason = StrongBot("easy", seed=0).hint(s.observation(0), 0)
+    assert action_code(action) in legal_codes(d)
+    assert "solved exactly" in reason and "wins" in reason
+
+
+def test_strong_bot_closes_a_sure_win() -> None:
+    # Seat 0 holds all top trumps and 40 points with a trick: closing wins for sure.
+    d = make_deal("AD 10D KD QD JD", "AC 10C KC QC JC", stock="AH 10H KH QH JH AS 10S KS "
+                  "QS JS", trump="D", points=(0, 0))
+    s = SchnapsenState.from_deal(d)
+    action = StrongBot("easy", seed=0).choose(s.observation(0), 0)
+    assert str(action) != "" and action_code(action) in legal_codes(d)
+    hint = StrongBot("easy", seed=0).hint(s.observation(0), 0)[1]
+    assert "+3.00" in hint  # Schwarz: the opponent cannot take a trick
+
+
+def test_make_bot_rejects_unknown_names() -> None:
+    with pytest.raises(ValueError):
+        make_bot("genius")
+    with pytest.raises(ValueError):
+        make_bot("strong", "impossible")
+    assert isinstance(make_bot("heuristic"), HeuristicBot)
+
+
+def test_wrong_seat_observation_refused() -> None:
+    s = SchnapsenState(seed=1)
+    with pytest.raises(ValueError):
+        StrongBot(seed=0).choose(s.observation(1), 0)
+
+
+def test_simulate_reports_rates_with_intervals() -> None:
+    seen = []
+    r = simulate("heuristic", "random", 6, unit="matches", seed=2,
+                 progress=lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (6, 6) and r.matches == 6
+    assert r.deals >= 6 * 3  # at least 3 deals per match (3 points at most each)
+    for iv in (r.deal_win_rate, r.match_win_rate):
+        assert 0.0 <= iv.low <= iv.estimate <= iv.high <= 1.0
+    assert r.points_per_deal.low <= r.points_per_deal.estimate <= r.points_per_deal.high
+    d = simulate("random", "random", 4, unit="deals", seed=1)
+    assert d.deals == 4 and d.matches == 0
