@@ -124,6 +124,8 @@ class DuelSolver:
     def estimate(self, key: Key) -> float:
         """Mean score difference of a few uniformly random play-outs (seeded by the key)."""
         h0, h1, high, prev, run = key
+        if self.rollouts == 0:
+            return 0.0
         rng = random.Random(hash(key))
         total = 0
         for _ in range(self.rollouts):
