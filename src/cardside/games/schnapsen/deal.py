@@ -200,8 +200,9 @@ def step(d: Deal, code: int) -> Deal:
     known = list(d.known)
     known[p] &= ~bit
     if d.lead == NO_CARD:
-        return d._replace(hands=(hands[0], hands[1]), known=(known[0], known[1]),
-                          to_move=1 - p, lead=code)
+        return Deal(d.trump, d.dealer, (hands[0], hands[1]), d.stock, d.closer, d.record,
+                    1 - p, code, d.points, d.pending, d.won, d.tricks, d.marriages,
+                    (known[0], known[1]), d.exchanged_by, None)
     leader = 1 - p
     w = p if REPLY_WINS[d.trump][d.lead][code] else leader
     points, pending, won = list(d.points), list(d.pending), list(d.won)

@@ -280,20 +280,18 @@ CLOSE_CODE = 41
 
 def action_code(action: Action) -> int:
     """The engine code of ``action``."""
-    if isinstance(action, Card):
-        return _INDEX[action]
-    if isinstance(action, Marriage):
-        return MARRIAGE_BASE + _INDEX[action.card]
-    if isinstance(action, Exchange):
-        return EXCHANGE_CODE
-    if isinstance(action, Close):
-        return CLOSE_CODE
-    raise TypeError(f"not a Schnapsen action: {action!r}")
+    code = ACTION_CODES.get(action)  # type: ignore[call-overload]
+    if code is None:
+        raise TypeError(f"not a Schnapsen action: {action!r}")
+    return code
 
 
 ACTIONS: tuple[Action, ...] = (
     CARDS + tuple(Marriage(c) for c in CARDS) + (EXCHANGE, CLOSE)
 )
+
+
+ACTION_CODES: dict[Action, int] = {a: i for i, a in enumerate(ACTIONS)}
 
 
 def action_of(code: int) -> Action:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from cardside.core.cards import Card, Suit
+from cardside.core.errors import IllegalActionError
 from cardside.core.outcome import Outcome
 from cardside.core.rng import derive_rng, fresh_seed
 from cardside.core.state import GameState
@@ -28,6 +29,8 @@ from cardside.games.schnapsen.deal import (
 )
 from cardside.games.schnapsen.notation import format_action, format_card
 from cardside.games.schnapsen.rules import (
+    ACTION_CODES,
+    ACTIONS,
     CARDS,
     CLOSE_CODE,
     EXCHANGE_CODE,
@@ -36,7 +39,6 @@ from cardside.games.schnapsen.rules import (
     Action,
     DealResult,
     action_code,
-    action_of,
     apply_deal_result,
     cards_of,
     indices_of,
@@ -166,7 +168,7 @@ class _DealView:
         return None if r is None else DealResult(*r)
 
     def legal_actions(self) -> list[Action]:
-        return [action_of(c) for c in legal_codes(self.deal)]
+        return [ACTIONS[c] for c in legal_codes(self.deal)]
 
     def why_illegal(self, action: Action) -> str:
         return illegal_reason(self.deal, action)
@@ -349,7 +351,8 @@ class SchnapsenState(_DealView, GameState[Match, Action]):
         return None if self.is_terminal() else self.deal.to_move
 
     def is_terminal(self) -> bool:
-        return match_winner(self._snapshot.counts) is not None
+        # A finished deal stays in the snapshot only when it finished the match.
+        return self._snapshot.deal.result is not None
 
     def outcome(self) -> Outcome | None:
         counts = self._snapshot.counts
@@ -360,11 +363,17 @@ class SchnapsenState(_DealView, GameState[Match, Action]):
         return Outcome((w,), scores, f"seat {w} reached 0 first ({counts[0]}:{counts[1]})")
 
     def is_legal(self, action: Action) -> bool:
-        try:
-            code = action_code(action)
-        except (TypeError, KeyError):
-            return False
-        return not self.is_terminal() and is_legal_code(self.deal, code)
+        code = ACTION_CODES.get(action)  # type: ignore[call-overload]
+        return code is not None and is_legal_code(self._snapshot.deal, code)
+
+    def apply(self, action: Action) -> None:
+        """Play ``action``; raise :class:`IllegalActionError` with the reason if it is illegal."""
+        code = ACTION_CODES.get(action)  # type: ignore[call-overload]
+        snapshot = self._snapshot
+        if code is None or not is_legal_code(snapshot.deal, code):
+            raise IllegalActionError(self.why_illegal(action))
+        self._history.append((snapshot, action))
+        self._snapshot = self._next(snapshot, action)
 
     def why_illegal(self, action: Action) -> str:
         if self.is_terminal():
@@ -374,7 +383,8 @@ class SchnapsenState(_DealView, GameState[Match, Action]):
     def _next(self, snapshot: Match, action: Action) -> Match:
         deal = step(snapshot.deal, action_code(action))
         if deal.result is None:
-            return snapshot._replace(deal=deal)
+            s = snapshot
+            return Match(s.seed, s.first_dealer, s.deal_no, s.counts, s.history, deal, s.previous)
         result = DealResult(*deal.result)
         counts = apply_deal_result(snapshot.counts, result.winner, result.points)
         record = DealRecord(snapshot.deal_no, deal.dealer, result, counts)
