@@ -37,6 +37,10 @@ def test_make_bot_names() -> None:
     assert isinstance(make_bot(seed=1), StrongBot)
     for name in BOT_NAMES:
         assert make_bot(name, 3).name == name
+    quick, slow = make_bot("strong", 1, time_limit=0.05), make_bot("strong", 1, time_limit=2.0)
+    assert isinstance(quick, StrongBot) and isinstance(slow, StrongBot)
+    assert quick.iterations < slow.iterations
+    assert quick.solver.exact_cards < slow.solver.exact_cards
 
 
 def test_unknown_bot_lists_the_names() -> None:

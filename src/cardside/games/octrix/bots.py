@@ -210,13 +210,18 @@ class StrongBot:
         return Hint(card, f"search ({result.iterations} iterations): play {_describe(strategy)}")
 
 
-def make_bot(name: str = DEFAULT_BOT, seed: int = 0) -> RandomBot | GreedyBot | StrongBot:
-    """A bot by name (``random``, ``greedy`` or ``strong``) with its own seeded RNG."""
+def make_bot(
+    name: str = DEFAULT_BOT, seed: int = 0, time_limit: float = 1.0
+) -> RandomBot | GreedyBot | StrongBot:
+    """A bot by name (``random``, ``greedy`` or ``strong``) with its own seeded RNG.
+
+    ``time_limit`` (seconds per move, turned into a fixed search budget) applies to ``strong``.
+    """
     key = name.strip().lower()
     if key == "random":
         return RandomBot(seed)
     if key == "greedy":
         return GreedyBot(seed)
     if key == "strong":
-        return StrongBot(seed)
+        return StrongBot(seed, time_limit=time_limit)
     raise ValueError(f"unknown Octrix bot {name!r} (choose from: {', '.join(BOT_NAMES)})")

@@ -14,6 +14,7 @@ is a count, never a time, so a seed reproduces a game.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from cardside.games.octrix.equilibrium import MatrixSolution, game_value, solve_matrix_game
 from cardside.games.octrix.position import bits
@@ -93,7 +94,7 @@ class DuelSolver:
 
     # -- the trick as a matrix ---------------------------------------------------------------
     @staticmethod
-    def matrix(key: Key, child_value) -> list[list[float]]:  # type: ignore[no-untyped-def]
+    def matrix(key: Key, child_value: Callable[[Key], float]) -> list[list[float]]:
         """Payoffs to seat 0: rows are seat 0's cards, columns seat 1's, both low → high."""
         h0, h1, high, prev, run = key
         cards0, cards1 = bits(h0), bits(h1)
@@ -116,7 +117,7 @@ class DuelSolver:
                     pay += child_value(
                         (rest0, h1 ^ (1 << b), colour_a == (b & 2), winner, new_run)
                     )
-                row.append(pay)
+                row.append(float(pay))
             rows.append(row)
         return rows
 
