@@ -19,7 +19,7 @@ from cardside.games.schnapsen.state import Observation
 BOT_NAMES = ("random", "heuristic", "strong")
 LEVELS = ("easy", "normal", "hard")
 #: Samples of the hidden cards per move in phase 1 (and with the stock closed).
-LEVEL_SAMPLES = {"easy": 12, "normal": 48, "hard": 160}
+LEVEL_SAMPLES = {"easy": 16, "normal": 100, "hard": 300}
 
 
 def _observe(view: Any, seat: int) -> Observation:
