@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from cardside.core.stats import wilson_interval
 from cardside.games.linesbeta.bots import make_bot
 from cardside.games.linesbeta.state import LinesBetaState
 
@@ -24,17 +24,6 @@ class SimulationResult:
     player_points: float
     grid_points: float
     early_stops: float
-
-
-def wilson(successes: int, trials: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95% by default)."""
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    denom = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denom
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def play_game(bot_name: str, difficulty: str, length: str, seed: int | str) -> LinesBetaState:
@@ -77,7 +66,7 @@ def simulate(
             progress(i + 1, games)
     return SimulationResult(
         bot=bot, difficulty=difficulty, length=length, games=games, wins=wins,
-        win_rate=wins / games, interval=wilson(wins, games),
+        win_rate=wins / games, interval=wilson_interval(wins, games),
         player_points=player_total / games, grid_points=grid_total / games,
         early_stops=early / games,
     )
