@@ -32,7 +32,6 @@ from cardside.games.schnapsen.rules import (
     ACTION_CODES,
     ACTIONS,
     CARDS,
-    CLOSE_CODE,
     EXCHANGE_CODE,
     MARRIAGE_BASE,
     SUITS,
