@@ -34,7 +34,7 @@ DEFAULT_BOT = "strong"
 # Search speed on a modest machine, with room to spare for a busy one: positions solved per
 # second by the two-player solver, and iterations per second of the tree search.
 NODES_PER_SECOND = 25_000
-ITERATIONS_PER_SECOND = 4_000
+ITERATIONS_PER_SECOND = 3_000
 # Positions an exact solve visits from a position with this many cards in each hand (measured).
 EXACT_COST = {1: 1, 2: 10, 3: 60, 4: 300, 5: 1_700, 6: 8_500, 7: 38_000, 8: 190_000}
 
