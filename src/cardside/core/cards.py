@@ -58,12 +58,15 @@ def parse_suit(text: str) -> Suit:
     return suit
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Card:
     """A rank and a suit. Equality and hashing are by value, so cards work in sets."""
 
     rank: int
     suit: Suit
+
+    def __repr__(self) -> str:
+        return f"Card({self.rank}{self.suit.letter})"
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,11 @@ class Player(Protocol):
 
     name: str
 
-    def choose(self, state: Any, seat: int) -> Any:
-        """Return an action for ``seat`` (or a :class:`Command` for humans)."""
+    def choose(self, observation: Any, seat: int) -> Any:
+        """Return an action for ``seat`` from what it may see (``state.observation(seat)``).
+
+        A human seat may return a :class:`Command` instead.
+        """
         ...
 
 
