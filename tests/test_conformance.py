@@ -17,7 +17,13 @@ def octrix(seed: int) -> Any:
     return OctrixState(3, seed=seed, target=30)
 
 
-FACTORIES: dict[str, Callable[[int], Any]] = {"octrix": octrix}
+def linesbeta(seed: int) -> Any:
+    from cardside.games.linesbeta.state import LinesBetaState
+
+    return LinesBetaState("normal", "short", seed=seed)
+
+
+FACTORIES: dict[str, Callable[[int], Any]] = {"octrix": octrix, "linesbeta": linesbeta}
 
 
 def random_walk(state: Any, rng: random.Random, limit: int = 2000) -> list[Any]:

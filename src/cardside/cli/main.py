@@ -11,6 +11,7 @@ from cardside.cli.app import App
 from cardside.cli.lazy import LazyGroup
 
 COMMANDS = {
+    "linesbeta": ("cardside.cli.linesbeta:linesbeta", "LinesBeta: you against a 6x6 grid of cards."),
     "octrix": ("cardside.cli.octrix:octrix", "Octrix: open hands, simultaneous tricks, runs to 88."),
     "sessions": ("cardside.cli.sessions:sessions", "List, show, resume, verify and export sessions."),
 }

@@ -22,6 +22,12 @@ class GameInfo:
 
 
 GAMES: dict[str, GameInfo] = {
+    "linesbeta": GameInfo(
+        "linesbeta",
+        "LinesBeta",
+        "1 player against the grid",
+        "challenge the lines of a 6x6 card grid; win tricks to reach your target first",
+    ),
     "octrix": GameInfo(
         "octrix",
         "Octrix",

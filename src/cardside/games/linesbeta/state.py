@@ -16,7 +16,6 @@ from cardside.core.outcome import Outcome
 from cardside.core.rng import derive_rng
 from cardside.core.state import GameState
 from cardside.games.linesbeta import rules
-from cardside.games.linesbeta.notation import format_card
 from cardside.games.linesbeta.view import (
     HIDDEN,
     PHASE_CELL,
@@ -25,6 +24,7 @@ from cardside.games.linesbeta.view import (
     PHASE_TRUMP,
     Observation,
     Trick,
+    why_illegal,
 )
 from cardside.games.linesbeta.rules import (
     ALL_LINES,
@@ -62,6 +62,7 @@ class Snapshot:
     ``fill_round[cell]`` is the round whose start filled the cell; ``back_round[card]`` the
     round at whose end a card the player has seen went back to the deck (0: never seen).
     Together they say where a seen-then-hidden card can be (see ``determinize``).
+    ``last_round`` keeps the previous round's tricks, so the end of a round can be reported.
     """
 
     round: int
@@ -78,6 +79,7 @@ class Snapshot:
     verdict: Verdict | None
     fill_round: tuple[int, ...]
     back_round: tuple[int, ...]
+    last_round: tuple[Trick, ...] = ()
 
 
 class LinesBetaState(GameState[Snapshot, Action]):
@@ -116,6 +118,7 @@ class LinesBetaState(GameState[Snapshot, Action]):
         back_round: tuple[int, ...],
         player: int,
         grid_points: int,
+        last_round: tuple[Trick, ...] = (),
     ) -> Snapshot:
         """Shuffle the deck, fill the gaps face down in reading order, deal seven cards."""
         pile = list(deck)
@@ -132,7 +135,7 @@ class LinesBetaState(GameState[Snapshot, Action]):
             round=number, phase=PHASE_TRUMP, grid=tuple(cells), face_up=face_up,
             deck=tuple(sorted(pile)), hand=hand, trump=-1, tricks=(), blocked=0,
             player=player, grid_points=grid_points, verdict=None,
-            fill_round=tuple(fills), back_round=back_round,
+            fill_round=tuple(fills), back_round=back_round, last_round=last_round,
         )
 
     # -- the state API ---------------------------------------------------------------------
@@ -164,34 +167,7 @@ class LinesBetaState(GameState[Snapshot, Action]):
 
     def _why(self, s: Snapshot, action: Action) -> str | None:
         """None if ``action`` is legal in ``s``, else a one-line reason."""
-        if s.phase == PHASE_OVER:
-            return "the game is over"
-        if isinstance(action, Challenge):
-            if s.phase == PHASE_TRUMP:
-                return "choose this round's trump card first"
-            if s.phase == PHASE_CELL:
-                return "choose which card of the line the grid plays first"
-            if action.code not in s.hand:
-                return f"{_name(action.code)} is not in your hand"
-            if s.blocked >> action.line & 1:
-                gaps = [c for c in LINE_CELLS[action.line] if s.grid[c] == GAP]
-                where = ", ".join(_cell_name(c) for c in gaps)
-                return f"{action.line} has a gap this round (at {where}) and cannot be challenged"
-            return None
-        if isinstance(action, ChooseTrump):
-            if s.phase != PHASE_TRUMP:
-                return "the trump card is chosen only at the start of a round"
-            if action.code not in s.hand:
-                return f"{_name(action.code)} is not among the seven cards dealt"
-            return None
-        if isinstance(action, ChooseCell):
-            if s.phase != PHASE_CELL:
-                return "you choose the grid's card only after winning with no suit and no trump"
-            line = s.tricks[-1].line
-            if action.cell not in LINE_CELLS[line]:
-                return f"{_cell_name(action.cell)} is not in the challenged line {Line(line)}"
-            return None
-        return f"{action!r} is not a LinesBeta action"
+        return why_illegal(s, action)
 
     def apply(self, action: Action) -> None:
         s = self._snapshot
@@ -296,7 +272,7 @@ class LinesBetaState(GameState[Snapshot, Action]):
             back_round[card] = s.round
         return self._start_round(
             s.round + 1, tuple(cells), face_up, s.deck + tuple(back), s.fill_round,
-            tuple(back_round), player, grid_points,
+            tuple(back_round), player, grid_points, tricks,
         )
 
     def is_terminal(self) -> bool:
@@ -351,6 +327,11 @@ class LinesBetaState(GameState[Snapshot, Action]):
     def tricks(self) -> tuple[Trick, ...]:
         """This round's tricks so far (the last one may still await the grid's cell)."""
         return self._snapshot.tricks
+
+    @property
+    def last_round_tricks(self) -> tuple[Trick, ...]:
+        """The tricks of the round before this one (empty in round 1)."""
+        return self._snapshot.last_round
 
     @property
     def last_trick(self) -> Trick | None:
@@ -424,11 +405,3 @@ class LinesBetaState(GameState[Snapshot, Action]):
         twin._snapshot = replace(s, grid=tuple(grid), deck=tuple(sorted(remaining)))
         return twin
 
-
-def _name(code: int) -> str:
-    return format_card(CARDS[code])
-
-
-def _cell_name(cell: int) -> str:
-    r, c = rules.row_col(cell)
-    return f"r{r}c{c}"

@@ -3,18 +3,26 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from cardside.core.cards import Card
+from cardside.games.linesbeta.notation import format_card
 from cardside.games.linesbeta.rules import (
     CARDS,
     CELL_ACTIONS,
     CHALLENGE_ACTIONS,
+    GAP,
     LINE_CELLS,
     LINES,
     TRICKS_PER_ROUND,
     TRUMP_ACTIONS,
     Action,
+    Challenge,
+    ChooseCell,
+    ChooseTrump,
+    Line,
     Verdict,
+    row_col,
 )
 
 HIDDEN = -2
@@ -93,7 +101,66 @@ class Observation:
             return [CELL_ACTIONS[c] for c in LINE_CELLS[self.tricks[-1].line]]
         return []
 
+    def why_illegal(self, action: object) -> str | None:
+        """None if ``action`` is legal now, else the one-line reason the game would give."""
+        return why_illegal(self, action)
+
     @property
     def tricks_left(self) -> int:
         """Tricks still to play this round (the pending case-c trick counts as played)."""
         return TRICKS_PER_ROUND - len(self.tricks)
+
+
+class _Position(Protocol):
+    """The fields a legality check reads; the full snapshot and the observation both have them."""
+
+    phase: str
+    grid: tuple[int, ...]
+    hand: tuple[int, ...]
+    tricks: tuple[Trick, ...]
+    blocked: int
+
+
+def why_illegal(s: _Position, action: object) -> str | None:
+    """None if ``action`` is legal in ``s``, else a one-line reason.
+
+    Only what the player can see is consulted (phase, hand, gaps, the last trick's line), so
+    the same reasons serve the game state and the player's view of it.
+    """
+    if s.phase == PHASE_OVER:
+        return "the game is over"
+    if isinstance(action, Challenge):
+        if s.phase == PHASE_TRUMP:
+            return "choose this round's trump card first"
+        if s.phase == PHASE_CELL:
+            return "choose which card of the line the grid plays first"
+        if action.code not in s.hand:
+            return f"{_name(action.code)} is not in your hand"
+        if s.blocked >> action.line & 1:
+            gaps = [c for c in LINE_CELLS[action.line] if s.grid[c] == GAP]
+            where = ", ".join(_cell_name(c) for c in gaps)
+            return f"{action.line} has a gap this round (at {where}) and cannot be challenged"
+        return None
+    if isinstance(action, ChooseTrump):
+        if s.phase != PHASE_TRUMP:
+            return "the trump card is chosen only at the start of a round"
+        if action.code not in s.hand:
+            return f"{_name(action.code)} is not among the seven cards dealt"
+        return None
+    if isinstance(action, ChooseCell):
+        if s.phase != PHASE_CELL:
+            return "you choose the grid's card only after winning with no suit and no trump"
+        line = s.tricks[-1].line
+        if action.cell not in LINE_CELLS[line]:
+            return f"{_cell_name(action.cell)} is not in the challenged line {Line(line)}"
+        return None
+    return f"{action!r} is not a LinesBeta action"
+
+
+def _name(code: int) -> str:
+    return format_card(CARDS[code])
+
+
+def _cell_name(cell: int) -> str:
+    r, c = row_col(cell)
+    return f"r{r}c{c}"

@@ -1,0 +1,268 @@
+"""``cardside linesbeta``: play, keep, score, rules and simulate."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from cardside.cli.app import App
+from cardside.cli.common import app_of, echo_json, json_option, seed_option
+
+DIFFICULTIES = ["easy", "normal", "hard"]
+BOT_CHOICES = ["planner", "random"]
+
+
+@click.group()
+def linesbeta() -> None:
+    """LinesBeta: one player against a 6x6 grid of cards; challenge its lines to win tricks."""
+
+
+@linesbeta.command()
+@click.option("--difficulty", type=click.Choice(DIFFICULTIES), default="normal",
+              show_default=True, help="Targets: easy 21/21, normal 26/16, hard 31/11 (you/grid).")
+@click.option("--short", is_flag=True, help="The short game: 4 rounds, lower targets.")
+@click.option("--name", default="You", show_default=True, help="Your name on the sheet.")
+@click.option("--session", "session_name", default=None, help="Name for the saved session.")
+@seed_option
+@click.pass_context
+def play(ctx: click.Context, difficulty: str, short: bool, name: str, session_name: str | None,
+         seed: int | None) -> None:
+    """Play LinesBeta: choose a trump, then challenge a line with a card, six times a round.
+
+    \b
+    A challenge is a card, a line and an end: JS r3 right, QH c2 bottom, JS r3R, QH c2B.
+    At the prompt: hint (the bot's choice and its chance), undo, show, help, quit (saved).
+    """
+    from cardside.core.rng import fresh_seed
+    from cardside.sessions.record import Seat
+
+    app = app_of(ctx)
+    seed = fresh_seed() if seed is None else seed
+    options = {"difficulty": difficulty, "length": "short" if short else "full"}
+    journal = _start(app, "play", [Seat(_name(name), "human")], options, seed, session_name)
+    _play(app, journal)
+
+
+def _name(text: str) -> str:
+    name = text.strip()
+    if not name or name.lower() == "grid":
+        raise click.BadParameter("give a name other than 'Grid'", param_hint="--name")
+    return name
+
+
+def _start(app: App, mode: str, seats: list[Any], options: dict[str, Any], seed: int | None,
+           name: str | None) -> Any:
+    from cardside.sessions.journal import Journal
+
+    try:
+        return Journal.start(app.data_dir, game="linesbeta", mode=mode, seats=seats,
+                             options=options, seed=seed, name=name)
+    except (ValueError, FileExistsError) as exc:
+        raise click.ClickException(str(exc)) from None
+    except OSError as exc:
+        raise click.ClickException(f"cannot write to {app.data_dir}: {exc.strerror}") from None
+
+
+def _play(app: App, journal: Any) -> None:
+    from cardside.games.linesbeta.sheet import replay_state
+    from cardside.tui.console import Console
+    from cardside.tui.linesbeta_play import run_play
+
+    console = Console()
+    state = replay_state(journal.session)
+    pt, gt = state.targets
+    console.say(f"LinesBeta, {state.difficulty}, {state.length} game ({state.rounds} rounds): "
+                f"you need {pt} tricks, the grid {gt}. Session {journal.name}. "
+                "Type help for help.")
+    run_play(journal, state, console, app.style)
+
+
+def resume(app: App, journal: Any) -> None:
+    """Continue a saved LinesBeta session (played or kept)."""
+    if journal.session.mode == "play":
+        _play(app, journal)
+    else:
+        _keep(app, journal)
+
+
+@linesbeta.command()
+@click.option("--difficulty", type=click.Choice(DIFFICULTIES), default=None,
+              help="Targets for the game [asked if not given].")
+@click.option("--short/--full", "short", default=None,
+              help="Short game (4 rounds) or full game (7 rounds) [asked if not given].")
+@click.option("--grid/--no-grid", "grid", default=None,
+              help="Also track the grid: each challenge's line and end and the cell played.")
+@click.option("--name", default="You", show_default=True, help="The player's name on the sheet.")
+@click.option("--session", "session_name", default=None, help="Name for the saved session.")
+@click.pass_context
+def keep(ctx: click.Context, difficulty: str | None, short: bool | None, grid: bool | None,
+         name: str, session_name: str | None) -> None:
+    """Keep the counters for a LinesBeta game played with a real deck.
+
+    \b
+    Per trick: w (you won) or l (the grid won); a whole round: round 4 2.
+    With --grid: w r3R r3c4 (the line and end challenged, the cell the grid played).
+    Also: undo, show, help, quit (saved; 'cardside sessions resume NAME' continues).
+    """
+    from cardside.sessions.record import Seat
+    from cardside.tui.console import Console
+    from cardside.tui.linesbeta_keep import ask_settings
+
+    app = app_of(ctx)
+    player = _name(name)
+    console = Console()
+    settings = ask_settings(console, difficulty, short, grid)
+    if settings is None:
+        raise click.ClickException("no settings entered; nothing saved")
+    difficulty, length, grid = settings
+    options = {"difficulty": difficulty, "length": length, "grid": grid}
+    journal = _start(app, "keep", [Seat(player, "table")], options, None, session_name)
+    console.say(f"Keeping LinesBeta ({difficulty}, {length} game"
+                + (", grid tracked" if grid else "") + f"). Session {journal.name}. "
+                "Type help for help.")
+    _keep(app, journal, console)
+
+
+def _keep(app: App, journal: Any, console: Any = None) -> None:
+    from cardside.games.linesbeta.sheet import replay_ledger
+    from cardside.tui.console import Console
+    from cardside.tui.linesbeta_keep import KeepScreen
+
+    console = console or Console()
+    KeepScreen(journal, replay_ledger(journal.session), console, app.style).run()
+
+
+@linesbeta.command()
+@click.argument("rounds", nargs=-1, metavar="ROUNDS...")
+@click.option("--difficulty", type=click.Choice(DIFFICULTIES), default=None,
+              help="The difficulty the game was played at (required).")
+@click.option("--short", is_flag=True, help="The game was the short one (4 rounds).")
+@json_option
+@click.pass_context
+def score(ctx: click.Context, rounds: tuple[str, ...], difficulty: str, short: bool,
+          as_json: bool) -> None:
+    """Settle a disputed result from each round's tricks, written YOU-GRID.
+
+    \b
+    cardside linesbeta score --difficulty normal 4-2 5-1 3-3 4-2 5-1 5-1
+    A last round that stopped early is given with the tricks actually played (e.g. 1-0).
+    """
+    from cardside.core.errors import IllegalActionError, NotationError
+    from cardside.games.linesbeta.keep import score_check
+
+    if difficulty is None:
+        raise click.UsageError("say which difficulty was played: --difficulty easy|normal|hard")
+    if not rounds:
+        raise click.UsageError("give each round's tricks as YOU-GRID, e.g. 4-2 5-1")
+    counts = [_round_counts(text, i) for i, text in enumerate(rounds, 1)]
+    length = "short" if short else "full"
+    try:
+        check = score_check(counts, difficulty, length)
+    except (NotationError, IllegalActionError, ValueError) as exc:
+        raise click.ClickException(str(exc)) from None
+    if as_json:
+        echo_json({
+            "difficulty": difficulty, "length": length, "result": check.result,
+            "player": check.player, "grid": check.grid,
+            "rounds": [{"round": r.round, "player": r.player, "grid": r.grid,
+                        "player_total": r.player_total, "grid_total": r.grid_total}
+                       for r in check.rows],
+            "reasoning": check.reasoning,
+        })
+        return
+    for line in check.reasoning:
+        click.echo(line)
+    click.echo({"win": "Result: you win.", "loss": "Result: you lose.",
+                "undecided": "Result: not decided yet."}[check.result])
+
+
+def _round_counts(text: str, index: int) -> tuple[int, int]:
+    parts = text.replace(":", "-").split("-")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise click.BadParameter(
+            f"round {index}: {text!r} is not YOU-GRID tricks, e.g. 4-2", param_hint="ROUNDS"
+        )
+    return int(parts[0]), int(parts[1])
+
+
+@linesbeta.command()
+def rules() -> None:
+    """The rules of LinesBeta as cardside applies them."""
+    from importlib.resources import files
+
+    click.echo(files("cardside.games.linesbeta").joinpath("rules.md").read_text(encoding="utf-8"))
+
+
+@linesbeta.command()
+@click.option("--games", type=click.IntRange(1), default=200, show_default=True,
+              help="Games per setting.")
+@click.option("--difficulty", type=click.Choice(DIFFICULTIES), default="normal",
+              show_default=True)
+@click.option("--short", is_flag=True, help="The short game (4 rounds).")
+@click.option("--all", "all_settings", is_flag=True,
+              help="All six settings (3 difficulties x full/short) in one table.")
+@click.option("--bot", type=click.Choice(BOT_CHOICES), default="planner", show_default=True,
+              help="The bot that plays your side.")
+@seed_option
+@json_option
+def simulate(games: int, difficulty: str, short: bool, all_settings: bool, bot: str,
+             seed: int | None, as_json: bool) -> None:
+    """The bot against the grid: win rate with a 95% interval, points, early stops."""
+    import sys
+
+    from cardside.games.linesbeta.rules import DIFFICULTIES as ALL, LENGTHS
+    from cardside.games.linesbeta.simulate import simulate as run
+
+    seed = 0 if seed is None else seed
+    if all_settings:
+        settings = [(d, n) for d in ALL for n in LENGTHS]
+    else:
+        settings = [(difficulty, "short" if short else "full")]
+    total = games * len(settings)
+    results = []
+    if sys.stderr.isatty() and not as_json:
+        with click.progressbar(length=total, label="games", file=sys.stderr) as bar:
+            for i, (d, n) in enumerate(settings):
+                offset = i * games
+                results.append(run(games, bot=bot, difficulty=d, length=n, seed=seed,
+                                   progress=lambda k, _t, o=offset: bar.update(o + k - bar.pos)))
+    else:
+        results = [run(games, bot=bot, difficulty=d, length=n, seed=seed) for d, n in settings]
+    if as_json:
+        data = [_result_dict(r) for r in results]
+        echo_json(data if all_settings else data[0])
+    else:
+        click.echo(_report(results, seed))
+
+
+def _result_dict(r: Any) -> dict[str, Any]:
+    from cardside.games.linesbeta.rules import targets
+
+    pt, gt = targets(r.difficulty, r.length)
+    return {
+        "bot": r.bot, "difficulty": r.difficulty, "length": r.length,
+        "targets": {"player": pt, "grid": gt}, "games": r.games, "wins": r.wins,
+        "win_rate": r.win_rate, "interval95": list(r.interval),
+        "player_points": r.player_points, "grid_points": r.grid_points,
+        "early_stops": r.early_stops,
+    }
+
+
+def _report(results: list[Any], seed: int) -> str:
+    from cardside.games.linesbeta.rules import targets
+    from cardside.tui.table import render
+
+    first = results[0]
+    rows = []
+    for r in results:
+        pt, gt = targets(r.difficulty, r.length)
+        lo, hi = r.interval
+        rows.append([r.difficulty, r.length, f"{pt}/{gt}", r.games, f"{r.win_rate:.1%}",
+                     f"{lo:.1%}-{hi:.1%}", f"{r.player_points:.1f}", f"{r.grid_points:.1f}",
+                     f"{r.early_stops:.0%}"])
+    head = f"LinesBeta, {first.bot} bot against the grid, seed {seed}"
+    table = render(["difficulty", "length", "targets", "games", "win rate", "95% interval",
+                    "you", "grid", "early stop"], rows)
+    return f"{head}\n{table}\n(you, grid: average points per game; early stop: games " \
+           "settled before their round's last trick)"

@@ -1,0 +1,163 @@
+"""The score sheet of a saved LinesBeta session, derived from its entries alone.
+
+A played game stores ``{type = "action", action = "JS r3R"}`` for each of the player's
+decisions (a trump card ``"JS"``, a challenge ``"JS r3R"``, a chosen cell ``"r3c4"``) and
+``{type = "undo", moves = N}`` for a take-back; with the seed they replay the game exactly.
+A kept game stores the scorekeeper's entries: ``{type = "trick", result = "w"}`` (with
+``line``, ``end``, ``cell`` and optionally ``case`` and ``turned`` when the grid is tracked),
+``{type = "round", player = 4, grid = 2}`` and ``{type = "undo"}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardside.core.errors import IllegalActionError, NotationError
+from cardside.games.linesbeta import rules
+from cardside.games.linesbeta.keep import Ledger
+from cardside.games.linesbeta.notation import format_action, parse_action
+from cardside.games.linesbeta.rules import Action
+from cardside.games.linesbeta.state import LinesBetaState
+from cardside.sessions.record import EntryError, RoundRow, Session, Sheet
+
+GRID = "Grid"
+
+
+def options_of(session: Session) -> dict[str, Any]:
+    """The game options (difficulty, length, grid tracking), checked."""
+    opts = session.options
+    difficulty = opts.get("difficulty", "normal")
+    length = opts.get("length", "full")
+    grid = opts.get("grid", False)
+    if (difficulty, length) not in rules.TARGETS:
+        raise ValueError(
+            f"options: difficulty must be one of {', '.join(rules.DIFFICULTIES)} and length "
+            f"one of {', '.join(rules.LENGTHS)} (got {difficulty!r}, {length!r})"
+        )
+    if not isinstance(grid, bool):
+        raise ValueError("option 'grid' must be true or false")
+    if len(session.seats) != 1:
+        raise ValueError("LinesBeta is played by one player against the grid")
+    return {"difficulty": difficulty, "length": length, "grid": grid}
+
+
+def action_text(action: Action) -> str:
+    """An action as saved in a file: ASCII and short (``JS``, ``JS r3R``, ``r3c4``)."""
+    text = format_action(action, ascii=True)
+    if " " in text:
+        card, line, end = text.split(" ")
+        return f"{card} {line}{end[0].upper()}"
+    return text
+
+
+def parse_saved(text: str) -> Action:
+    """An action as saved, recognised by its shape: a challenge has a space, a cell is
+    ``r3c4``, anything else is a trump card (legality is the state's business)."""
+    if " " in text.strip():
+        return parse_action(text, "play")
+    try:
+        return parse_action(text, "cell")
+    except NotationError:
+        return parse_action(text, "trump")
+
+
+def replay_state(session: Session) -> LinesBetaState:
+    """The played game rebuilt from the seed and the action and undo entries."""
+    opts = options_of(session)
+    if session.seed is None:
+        raise ValueError("a played game needs its seed")
+    state = LinesBetaState(opts["difficulty"], opts["length"], seed=session.seed)
+    for index, entry in enumerate(session.entries, 1):
+        try:
+            kind = entry.get("type")
+            if kind == "action":
+                if state.is_terminal():
+                    raise IllegalActionError("the game is already over")
+                text = entry.get("action")
+                if not isinstance(text, str):
+                    raise NotationError("an action entry needs its action as text")
+                state.apply(parse_saved(text))
+            elif kind == "undo":
+                moves = entry.get("moves", 1)
+                if not isinstance(moves, int) or isinstance(moves, bool) or moves < 1:
+                    raise NotationError("an undo needs a positive number of moves")
+                for _ in range(moves):
+                    state.undo()
+            else:
+                raise NotationError(f"unknown entry type {kind!r} (action or undo)")
+        except (NotationError, IllegalActionError) as exc:
+            raise EntryError(index, str(exc)) from None
+    return state
+
+
+def ledger_entry(entry: dict[str, Any]) -> dict[str, Any]:
+    """A session entry in the ledger's own shape (``type`` is called ``kind`` there)."""
+    out = {k: v for k, v in entry.items() if k != "type"}
+    out["kind"] = entry.get("type")
+    return out
+
+
+def session_entry(entry: dict[str, Any]) -> dict[str, Any]:
+    """A ledger entry as saved in a session file."""
+    out: dict[str, Any] = {"type": entry["kind"]}
+    out.update((k, v) for k, v in entry.items() if k != "kind")
+    return out
+
+
+def replay_ledger(session: Session) -> Ledger:
+    """The kept game rebuilt from its trick, round and undo entries."""
+    opts = options_of(session)
+    ledger = Ledger(opts["difficulty"], opts["length"], grid=opts["grid"])
+    for index, entry in enumerate(session.entries, 1):
+        try:
+            ledger.add(ledger_entry(entry))
+        except (NotationError, IllegalActionError) as exc:
+            raise EntryError(index, str(exc)) from None
+    return ledger
+
+
+def round_totals(state: LinesBetaState) -> list[tuple[int, int, int]]:
+    """(round, player total, grid total) at the end of each round played so far.
+
+    The game is replayed from its seed and the actions in effect; the current round, if it
+    has started, gives the last item with the points so far.
+    """
+    fresh = LinesBetaState(state.difficulty, state.length, seed=state.seed)
+    out: list[tuple[int, int, int]] = []
+    for action in state.actions():
+        before = fresh.round
+        fresh.apply(action)
+        if fresh.round != before:
+            out.append((before, *fresh.points))
+    if fresh.tricks or fresh.is_terminal():
+        out.append((fresh.round, *fresh.points))
+    return out
+
+
+def build(session: Session) -> Sheet:
+    """Rows (one per round, the current one included), totals, status and winners."""
+    player_name = session.player_names[0]
+    columns = [player_name, GRID]
+    rows: list[RoundRow] = []
+    if session.mode == "play":
+        state = replay_state(session)
+        previous = (0, 0)
+        for number, p, g in round_totals(state):
+            rows.append(RoundRow(number, [p - previous[0], g - previous[1]], [p, g]))
+            previous = (p, g)
+        verdict = state.verdict
+        totals = list(state.points)
+    else:
+        ledger = replay_ledger(session)
+        for r in ledger.table():
+            rows.append(RoundRow(r.round, [r.player, r.grid], [r.player_total, r.grid_total]))
+        verdict = ledger.verdict
+        totals = list(ledger.points)
+    if verdict is not None and rows:
+        stop = "stopped early: " if verdict.early else ""
+        rows[-1].note = stop + verdict.reason
+    elif rows and sum(rows[-1].scores) < rules.TRICKS_PER_ROUND:
+        rows[-1].note = "round in progress"
+    winners = [] if verdict is None else [player_name if verdict.player_wins else GRID]
+    return Sheet(columns, rows, totals, "finished" if verdict else "in progress", winners)
+

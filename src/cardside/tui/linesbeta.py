@@ -1,0 +1,335 @@
+"""LinesBeta on the screen: the grid with its labels, the challenge narrated card by card,
+and the human's turn in ``linesbeta play``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from cardside.core.cards import Card
+from cardside.core.errors import IllegalActionError, NotationError
+from cardside.games.linesbeta import rules
+from cardside.games.linesbeta.notation import (
+    NAMES,
+    format_card,
+    format_cell,
+    format_line_end,
+    parse_card,
+    parse_cell,
+    parse_challenge,
+)
+from cardside.games.linesbeta.rules import (
+    CARDS,
+    CODE,
+    GAP,
+    LINE_CELLS,
+    LINES,
+    SIZE,
+    Action,
+    Challenge,
+    ChooseCell,
+    ChooseTrump,
+    Line,
+    Verdict,
+)
+from cardside.games.linesbeta.view import (
+    HIDDEN,
+    PHASE_CELL,
+    PHASE_PLAY,
+    PHASE_TRUMP,
+    Observation,
+    Trick,
+)
+from cardside.tui.console import Console
+from cardside.tui.style import Style
+
+SUIT_WORDS = ("clubs", "spades", "hearts", "diamonds")
+SUIT_ONE = ("club", "spade", "heart", "diamond")
+END_WORDS = {"L": "the left", "R": "the right", "T": "the top", "B": "the bottom"}
+
+# What a cell shows: a card, or one of these marks (kept 3 wide, like "10♥").
+CellMark = Card | str
+
+
+class LinesBetaScreen:
+    """Formats the grid, hands, challenges and results of one LinesBeta game."""
+
+    def __init__(self, console: Console, style: Style, player: str = "You") -> None:
+        self.console = console
+        self.style = style
+        self.player = player
+
+    # -- pieces -----------------------------------------------------------------------------
+    def card(self, card: Card | int) -> str:
+        if isinstance(card, int):
+            card = CARDS[card]
+        return self.style.card(card, NAMES)
+
+    def cards(self, codes: Iterable[int]) -> str:
+        return " ".join(self.card(c) for c in sorted(codes)) or "-"
+
+    def face_down(self) -> str:
+        return "##" if self.style.ascii else "░░"
+
+    def gap(self) -> str:
+        return "--" if self.style.ascii else "··"
+
+    def blocked_mark(self) -> str:
+        return "x" if self.style.ascii else "✕"
+
+    def grid(self, cell: Callable[[int], CellMark], blocked: int) -> list[str]:
+        """The 6x6 grid with row and column labels; blocked lines carry a mark.
+
+        ``cell(i)`` gives a card, ``"down"``, ``"gap"`` or ``"up"`` (face up, card unknown).
+        """
+        mark = self.blocked_mark()
+        header = "       " + "".join(f"{'c' + str(c):>5}" for c in range(1, SIZE + 1))
+        out = [header]
+        for r in range(SIZE):
+            row_mark = mark if blocked >> r & 1 else " "
+            parts = []
+            for c in range(SIZE):
+                parts.append(self._cell_text(cell(r * SIZE + c)))
+            out.append(f"  r{r + 1} {row_mark} " + "".join(parts))
+        cols = [mark if blocked >> (SIZE + c) & 1 else " " for c in range(SIZE)]
+        if any(m != " " for m in cols):
+            out.append(("       " + "".join(f"{m:>5}" for m in cols)).rstrip())
+        return out
+
+    def _cell_text(self, value: CellMark) -> str:
+        if isinstance(value, Card):
+            text = self.card(value)
+            width = len(format_card(value, ascii=self.style.ascii))
+        else:
+            raw = {"down": self.face_down(), "gap": self.gap(), "up": "up"}[value]
+            text = self.style.dim(raw) if value == "down" else raw
+            width = len(raw)
+        return " " * (5 - width) + text
+
+    def legend(self) -> str:
+        return (f"  {self.face_down()} face down   {self.gap()} gap   "
+                f"{self.blocked_mark()} line blocked this round (it has a gap)")
+
+    def lines(self, lines: Iterable[Line | int]) -> str:
+        return " ".join(str(Line(x)) for x in lines) or "none"
+
+    def score(self, player: int, grid: int, targets: tuple[int, int]) -> str:
+        return (f"{self.player} {player} of {targets[0]}, grid {grid} of {targets[1]}")
+
+    # -- a played game ----------------------------------------------------------------------
+    def position(self, obs: Observation) -> None:
+        """Round, score, grid, trump and hand as the player sees them."""
+        say = self.console.say
+        length = "full game" if obs.length == "full" else "short game"
+        if obs.phase == PHASE_TRUMP:
+            where = f"Round {obs.round} of {obs.rounds}: choose the trump card"
+        else:
+            trick = len(obs.tricks) + (obs.phase == PHASE_PLAY)
+            where = f"Round {obs.round} of {obs.rounds}, trick {trick} of 6"
+        say()
+        say(self.style.bold(f"{where}  ({obs.difficulty}, {length})"))
+        say("  Score: " + self.score(obs.player, obs.grid_points,
+                                     (obs.player_target, obs.grid_target)))
+
+        def cell(i: int) -> CellMark:
+            c = obs.grid[i]
+            if c == GAP:
+                return "gap"
+            if c == HIDDEN:
+                return "down"
+            return CARDS[c]
+
+        for line in self.grid(cell, obs.blocked):
+            say(line)
+        say(self.legend())
+        if obs.phase == PHASE_TRUMP:
+            say(f"  Dealt: {self.cards(obs.hand)}")
+        else:
+            suit = SUIT_WORDS[obs.trump // 13]
+            say(f"  Trump: {self.card(obs.trump)} ({suit})   Hand: {self.cards(obs.hand)}")
+            open_lines = [x for x in range(LINES) if not obs.blocked >> x & 1]
+            say(f"  Open lines: {self.lines(open_lines)}")
+
+    def challenge(self, before: Any, trick: Trick, *, choose: bool = True) -> None:
+        """A challenge turned over card by card, then its result and the reason.
+
+        ``choose`` is False when a case-c win settles the game, so no card is chosen.
+        """
+        say = self.console.say
+        line = Line(trick.line)
+        end = line.ends[trick.end]
+        say(f"{self.card(trick.played)} against {line} from {END_WORDS[end]}:")
+        turned = set(trick.turned)
+        for cell in trick.visited:
+            how = "turned up" if cell in turned else "already face up"
+            say(f"  {format_cell(*rules.row_col(cell))}: {self.card(before.grid[cell])} ({how})")
+        played = self.card(trick.played)
+        suit = SUIT_ONE[trick.played // 13]
+        trumps = before.trump // 13
+        if trick.case == "a":
+            grid_card = self.card(before.grid[trick.grid_cell])
+            first = f"the first {suit}" + (" (trumps)" if trick.played // 13 == trumps else "")
+            if trick.player_wins:
+                say(f"  The grid plays {grid_card}, {first}; {played} is higher: "
+                    + self.style.good("you win the trick") + " (case a).")
+            else:
+                say(f"  The grid plays {grid_card}, {first}; it beats {played}: "
+                    + self.style.bad("the grid wins the trick") + " (case a).")
+        elif trick.case == "b":
+            grid_card = self.card(before.grid[trick.grid_cell])
+            say(f"  No {suit} in {line}; the grid trumps with its lowest trump {grid_card}: "
+                + self.style.bad("the grid wins the trick") + " (case b).")
+        else:
+            none = (f"no {suit} and no trump" if trick.played // 13 != trumps
+                    else f"no {suit} (trumps)")
+            then = ", and you choose which card the grid gives up" if choose else ""
+            say(f"  {none.capitalize()} in {line}: " + self.style.good("you win the trick")
+                + f" (case c){then}.")
+
+    def cell_chosen(self, before: Any, cell: int) -> None:
+        self.console.say(f"  The grid gives up {self.card(before.grid[cell])} from "
+                         f"{format_cell(*rules.row_col(cell))}.")
+
+    def after_trick(self, trick: Trick, player: int, grid: int,
+                    targets: tuple[int, int]) -> None:
+        """The score after a finished trick."""
+        self.console.say(f"  Trick {trick.number}: {self.score(player, grid, targets)}.")
+
+    def round_over(self, number: int, won: int, lost: int, returned: Sequence[int]) -> None:
+        say = self.console.say
+        say(self.style.bold(f"Round {number} over: you won {won}, the grid {lost}."))
+        back = "the 12 trick cards and the trump card"
+        if returned:
+            back += f", and lines {self.lines(returned)} (all face up)"
+        say(f"  Back to the deck: {back}. Gaps are refilled face down.")
+
+    def verdict(self, verdict: Verdict, round_no: int, trick: int) -> None:
+        say = self.console.say
+        when = (f"The game stops after trick {trick} of round {round_no}" if verdict.early
+                else f"The game ends after round {round_no}")
+        say(self.style.bold(when + "."))
+        if verdict.player_wins:
+            say(self.style.good(f"You win: {verdict.reason}."))
+        else:
+            say(self.style.bad(f"You lose: {verdict.reason}."))
+
+
+def returned_lines(before: Any, trick: Trick, cell: int) -> list[int]:
+    """The lines that go back to the deck if ``trick`` (its grid card at ``cell``) ends the round.
+
+    Computed on the grid as it is once the grid's card has left, with the same rule the game
+    uses between rounds.
+    """
+    grid = list(before.grid)
+    grid[cell] = GAP
+    face_up = before.face_up
+    for c in trick.turned:
+        face_up |= 1 << c
+    face_up &= ~(1 << cell)
+    return rules.fully_face_up_lines(grid, face_up)
+
+
+def typed_so_far() -> str:
+    """The text before the cursor at a prompt-toolkit prompt ("" elsewhere)."""
+    try:
+        from prompt_toolkit.application.current import get_app
+
+        return str(get_app().current_buffer.document.text_before_cursor)
+    except Exception:  # no running prompt: nothing typed
+        return ""
+
+
+class LinesBetaTurn:
+    """The human's turn in ``linesbeta play``: draw the grid, read an action, give hints."""
+
+    def __init__(self, screen: LinesBetaScreen, hint: Callable[[Observation], Any]) -> None:
+        self.screen = screen
+        self._hint = hint
+
+    def show(self, obs: Observation, seat: int) -> None:
+        self.screen.position(obs)
+        if obs.phase == PHASE_CELL:
+            self._cell_choices(obs)
+
+    def _cell_choices(self, obs: Observation) -> None:
+        line = obs.tricks[-1].line
+        shown = ", ".join(
+            f"{format_cell(*rules.row_col(c))} {self.screen.card(obs.grid[c])}"
+            for c in LINE_CELLS[line]
+        )
+        self.screen.console.say(f"  Cards of {Line(line)}: {shown}")
+
+    def prompt(self, obs: Observation, seat: int) -> str:
+        if obs.phase == PHASE_TRUMP:
+            return "Trump card: "
+        if obs.phase == PHASE_CELL:
+            return f"The grid's card from {Line(obs.tricks[-1].line)} (a cell, e.g. r3c4): "
+        return "Your challenge (card, line, end: e.g. JS r3R): "
+
+    def words(self, obs: Observation, seat: int) -> Iterable[str]:
+        hand = [format_card(CARDS[c], ascii=True) for c in obs.hand]
+        if obs.phase == PHASE_TRUMP:
+            return hand
+        if obs.phase == PHASE_CELL:
+            return [format_cell(*rules.row_col(c)) for c in LINE_CELLS[obs.tricks[-1].line]]
+        typed = typed_so_far()
+        if typed.strip() and (typed.endswith(" ") or len(typed.split()) > 1):
+            ends = []
+            for x in range(LINES):
+                if not obs.blocked >> x & 1:
+                    line = Line(x)
+                    ends += [f"{line}{e}" for e in line.ends]
+            return ends
+        return hand
+
+    def parse(self, text: str, obs: Observation, seat: int) -> Action:
+        action = self._read(text, obs)
+        why = obs.why_illegal(action)
+        if why is not None:
+            raise IllegalActionError(why)
+        return action
+
+    def _read(self, text: str, obs: Observation) -> Action:
+        if obs.phase == PHASE_TRUMP:
+            words = text.split()
+            if len(words) == 2 and words[0].lower() == "trump":
+                text = words[1]
+            elif len(words) != 1:
+                raise NotationError("name one of the seven dealt cards as trump, e.g. JS")
+            return ChooseTrump(parse_card(text))
+        if obs.phase == PHASE_CELL:
+            return ChooseCell(*parse_cell(text))
+        first = text.split()[0]
+        if len(obs.hand) == 1 and not _is_card(first):
+            # With one card left, the line alone is enough.
+            return parse_challenge(text, CARDS[obs.hand[0]])
+        return parse_challenge(text)
+
+    def hint(self, obs: Observation, seat: int) -> str:
+        action, chance, why = self._hint(obs)
+        ascii = self.screen.style.ascii
+        if isinstance(action, ChooseTrump):
+            return f"hint: trump {format_card(action.card, ascii=ascii)} ({why})"
+        if isinstance(action, Challenge):
+            where = format_line_end(action.line, action.end)
+            return (f"hint: {format_card(action.card, ascii=ascii)} {where}: "
+                    f"wins this trick with an estimated chance of {chance:.0%}")
+        assert isinstance(action, ChooseCell)
+        return f"hint: {format_cell(action.row, action.column)} ({why})"
+
+    def help(self) -> str:
+        return "\n".join([
+            "  At a round's start, name the trump card from the seven dealt, e.g. 7H.",
+            "  Then challenge a line with a card from your hand: JS r3 right, QH c2 bottom,",
+            "  or short: JS r3R, QH c2B (rows from the left L or right R, columns from the top T",
+            "  or bottom B). A line with a gap (marked x) cannot be challenged this round.",
+            "  After a win with no card of your suit and no trump in the line, name the cell",
+            "  whose card the grid gives up, e.g. r3c2. Tab completes cards, lines and cells.",
+        ])
+
+
+def _is_card(word: str) -> bool:
+    try:
+        return parse_card(word) in CODE
+    except NotationError:
+        return False

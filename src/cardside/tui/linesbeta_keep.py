@@ -1,0 +1,312 @@
+"""``linesbeta keep``: the two counters (and optionally the grid) for a physical game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardside.core.arith import parse_number
+from cardside.core.errors import IllegalActionError, NotationError
+from cardside.games.linesbeta import rules
+from cardside.games.linesbeta.keep import Ledger, describe
+from cardside.games.linesbeta.notation import format_cell, parse_cell, parse_line_end
+from cardside.games.linesbeta.rules import LINE_CELLS, DIFFICULTIES, Line
+from cardside.games.linesbeta.sheet import session_entry
+from cardside.sessions.journal import Journal
+from cardside.tui.console import Console
+from cardside.tui.linesbeta import CellMark, LinesBetaScreen, typed_so_far
+from cardside.tui.style import Style
+from cardside.tui.table import render
+
+HELP_COUNTERS = """  w          you won the trick          l          the grid won it
+  w w l      several tricks in order    round 4 2  a whole round: your tricks, the grid's
+  round      asks for the two counts (sums like 2+2 are fine)"""
+HELP_GRID = """  w r3R r3c4      you won a challenge of row 3 from the right; the grid played r3c4
+  l c2 top c2c5   the grid won a challenge of column 2 from the top with its card at c2c5
+  add the case (a, b or c) when it was b or c: every card of the line was turned up then,
+  e.g. l r1L r1c4 b; extra cells after 'turned' mark other cards you turned face up"""
+HELP_COMMANDS = "  commands: show (the sheet), undo (take back the last entry), quit (saved), help"
+
+RESULT_WORDS = {"w": "w", "win": "w", "won": "w", "l": "l", "loss": "l", "lost": "l"}
+
+
+def ask_settings(console: Console, difficulty: str | None, short: bool | None,
+                 grid: bool | None) -> tuple[str, str, bool] | None:
+    """Difficulty, length and grid tracking: the options given, the rest asked for."""
+    while difficulty is None:
+        answer = console.ask("Difficulty (easy, normal, hard) [normal]: ", lambda: DIFFICULTIES)
+        if answer is None:
+            return None
+        answer = answer.lower() or "normal"
+        if answer in DIFFICULTIES:
+            difficulty = answer
+        else:
+            console.say(f"  {answer!r} is not a difficulty: easy, normal or hard")
+    if short is None:
+        answer = _yes_no(console, "Short game (4 rounds instead of 7)? [y/N] ")
+        if answer is None:
+            return None
+        short = answer
+    if grid is None:
+        answer = _yes_no(console, "Track the grid too (each challenge's line and cell)? [y/N] ")
+        if answer is None:
+            return None
+        grid = answer
+    return difficulty, "short" if short else "full", grid
+
+
+def _yes_no(console: Console, prompt: str) -> bool | None:
+    while True:
+        answer = console.ask(prompt)
+        if answer is None:
+            return None
+        word = answer.lower()
+        if word in ("", "n", "no"):
+            return False
+        if word in ("y", "yes"):
+            return True
+        console.say("  answer y or n")
+
+
+def parse_trick(text: str, track_grid: bool) -> list[dict[str, Any]]:
+    """Ledger entries for a line of input: ``w``, ``w w l``, or ``w r3R r3c4 [b] [turned ...]``."""
+    words = text.split()
+    if not track_grid:
+        letters: list[str] = []
+        for word in words:
+            low = word.lower()
+            if low in RESULT_WORDS:
+                letters.append(RESULT_WORDS[low])
+            elif set(low) <= {"w", "l"}:
+                letters.extend(low)
+            else:
+                raise NotationError(f"{word!r} is not a trick result: w (you won) or l (lost)")
+        return [{"kind": "trick", "result": r} for r in letters]
+    result = RESULT_WORDS.get(words[0].lower())
+    if result is None:
+        raise NotationError(f"{words[0]!r} is not a trick result: start with w or l")
+    rest = words[1:]
+    if not rest:
+        raise NotationError("with grid tracking, give the line and end and the grid's cell, "
+                            "e.g. w r3R r3c4")
+    # The line and its end: one word (r3R) or two (r3 right).
+    try:
+        line, end = parse_line_end(rest[0])
+        rest = rest[1:]
+    except NotationError:
+        if len(rest) < 2:
+            raise
+        line, end = parse_line_end(" ".join(rest[:2]))
+        rest = rest[2:]
+    if not rest:
+        raise NotationError(f"which cell of {line} did the grid play? e.g. w {line}{end} "
+                            f"{format_cell(*rules.row_col(LINE_CELLS[line][0]))}")
+    row, col = parse_cell(rest[0])
+    entry: dict[str, Any] = {"kind": "trick", "result": result, "line": str(line), "end": end,
+                             "cell": format_cell(row, col)}
+    rest = rest[1:]
+    if rest and rest[0].lower() in ("a", "b", "c", "case"):
+        if rest[0].lower() == "case":
+            rest = rest[1:]
+            if not rest:
+                raise NotationError("case is a, b or c")
+        entry["case"] = rest[0].lower()
+        rest = rest[1:]
+    if rest and rest[0].lower() == "turned":
+        rest = rest[1:]
+        if not rest:
+            raise NotationError("name the cells turned face up after 'turned', e.g. turned r3c1")
+        entry["turned"] = [format_cell(*parse_cell(w)) for w in rest]
+        rest = []
+    if rest:
+        raise NotationError(f"unexpected {' '.join(rest)!r} (after the cell: a case a/b/c, "
+                            "then 'turned' and cells)")
+    return [entry]
+
+
+class KeepScreen:
+    """Runs the keep prompt loop over a ledger, saving each entry to the journal."""
+
+    def __init__(self, journal: Journal, ledger: Ledger, console: Console, style: Style) -> None:
+        self.journal = journal
+        self.ledger = ledger
+        self.console = console
+        self.screen = LinesBetaScreen(console, style, journal.session.player_names[0])
+
+    def run(self) -> str:
+        """Ask for entries until the game is over (``"over"``) or the user quits (``"quit"``)."""
+        say = self.console.say
+        self.show()
+        while not self.ledger.is_over:
+            if self._ask() == "quit":
+                say(f"Saved. Continue with: cardside sessions resume {self.journal.name}")
+                return "quit"
+        say(f"Game over; saved as {self.journal.name}.")
+        return "over"
+
+    def _prompt(self) -> str:
+        ledger = self.ledger
+        pt, gt = ledger.player_target, ledger.grid_target
+        you, grid = ledger.points
+        what = "w r3R r3c4" if ledger.track_grid else "w/l"
+        return (f"Round {ledger.round}/{ledger.rounds}, trick {ledger.trick} "
+                f"(you {you}/{pt}, grid {grid}/{gt}) [{what}]: ")
+
+    def _ask(self) -> str | None:
+        line = self.console.ask(self._prompt(), self._words)
+        if line is None:
+            return "quit"
+        word = line.lower()
+        if not word:
+            return None
+        if word in ("quit", "q", "exit"):
+            return "quit"
+        if word in ("help", "?", "h"):
+            self.console.say(HELP_GRID if self.ledger.track_grid else HELP_COUNTERS)
+            self.console.say(HELP_COMMANDS)
+            return None
+        if word in ("show", "score"):
+            self.show()
+            return None
+        if word == "undo":
+            self._enter([{"kind": "undo"}])
+            return None
+        if word.split()[0] == "round":
+            entry = self._round(line.split()[1:])
+            if entry == "quit":
+                return "quit"
+            if entry is not None:
+                self._enter([entry])
+            return None
+        try:
+            entries = parse_trick(line, self.ledger.track_grid)
+        except NotationError as exc:
+            self.console.say(f"  {exc} (type help for help)")
+            return None
+        self._enter(entries)
+        return None
+
+    def _round(self, words: list[str]) -> dict[str, Any] | str | None:
+        """A whole-round entry from ``round P G``, or asked for count by count."""
+        if self.ledger.track_grid:
+            self.console.say("  with grid tracking, enter the round trick by trick")
+            return None
+        done = self.ledger.trick - 1
+        if done:
+            self.console.say(f"  round {self.ledger.round} already has {done} trick(s); "
+                             "finish it trick by trick")
+            return None
+        counts: list[int] = []
+        try:
+            if words:
+                if len(words) != 2:
+                    raise NotationError("give two counts: round YOURS GRID, e.g. round 4 2")
+                counts = [parse_number(w) for w in words]
+        except NotationError as exc:
+            self.console.say(f"  {exc}")
+            return None
+        labels = [f"Tricks you won in round {self.ledger.round}: ", "Tricks the grid won: "]
+        while len(counts) < 2:
+            answer = self.console.ask(labels[len(counts)])
+            if answer is None:
+                return "quit"
+            if not answer:
+                continue
+            try:
+                counts.append(parse_number(answer))
+            except NotationError as exc:
+                self.console.say(f"  {exc}")
+        return {"kind": "round", "player": counts[0], "grid": counts[1]}
+
+    def _enter(self, entries: list[dict[str, Any]]) -> None:
+        """Add entries one by one, saving each; stop at the first refused one."""
+        for entry in entries:
+            if self.ledger.is_over:
+                self.console.say("  the game is over; the rest was not entered")
+                return
+            try:
+                notes = self.ledger.add(entry)
+            except (NotationError, IllegalActionError) as exc:
+                self.console.say(f"  {exc}")
+                return
+            self.journal.append(session_entry(self.ledger.entries[-1]))
+            self._announce(notes)
+
+    def _announce(self, notes: list[str]) -> None:
+        say = self.console.say
+        style = self.screen.style
+        for note in notes:
+            if note.startswith("you win"):
+                say(style.good(note[0].upper() + note[1:] + "."))
+            elif note.startswith("you lose"):
+                say(style.bad(note[0].upper() + note[1:] + "."))
+            elif note.startswith("undone"):
+                say(f"  {note[0].upper() + note[1:]}.")
+            else:
+                say(f"  {note[0].upper() + note[1:]}")
+        ledger = self.ledger
+        if ledger.track_grid and not ledger.is_over:
+            round_over = any(n.startswith("round") and "over" in n for n in notes)
+            if round_over and not any(n.startswith("all face up") for n in notes):
+                say("  No line is all face up: only the trick cards and the trump go back.")
+            say(f"  Lines open this round: {self.screen.lines(ledger.complete_lines())}")
+
+    def _words(self) -> list[str]:
+        base = ["show", "undo", "help", "quit"]
+        if not self.ledger.track_grid:
+            return ["w", "l", "round", *base]
+        typed = typed_so_far().split()
+        if not typed or (len(typed) == 1 and not typed_so_far().endswith(" ")):
+            return ["w", "l", *base]
+        if len(typed) == 1 or (len(typed) == 2 and not typed_so_far().endswith(" ")):
+            return [f"{x}{e}" for x in self.ledger.complete_lines() for e in x.ends]
+        try:
+            line, _ = parse_line_end(typed[1])
+        except NotationError:
+            return []
+        gaps = {rules.cell_of(r, c) for r, c in self.ledger.gaps()}
+        return [format_cell(*rules.row_col(c)) for c in LINE_CELLS[line] if c not in gaps]
+
+    def show(self) -> None:
+        ledger = self.ledger
+        say = self.console.say
+        pt, gt = ledger.player_target, ledger.grid_target
+        you, grid = ledger.points
+        length = "full" if ledger.length == "full" else "short"
+        say(self.screen.style.bold(
+            f"LinesBeta, {ledger.difficulty}, {length} game: round {ledger.round} of "
+            f"{ledger.rounds}, trick {ledger.trick} of 6."))
+        say(f"  {self.screen.score(you, grid, (pt, gt))}")
+        rows = [[r.round, r.player, r.grid, r.player_total, r.grid_total]
+                for r in ledger.table()]
+        if rows:
+            for line in render(["round", "you", "grid", "you total", "grid total"],
+                               rows).splitlines():
+                say("  " + line)
+        if ledger.verdict is not None:
+            v = ledger.verdict
+            say(("You win: " if v.player_wins else "You lose: ") + v.reason + ".")
+        if ledger.track_grid:
+            self._grid()
+        if ledger.entries:
+            say(f"  Last entry: {describe(ledger.entries[-1])}")
+
+    def _grid(self) -> None:
+        ledger = self.ledger
+        say = self.console.say
+        gaps = {rules.cell_of(r, c) for r, c in ledger.gaps()}
+        up = ledger.tally.face_up
+        blocked = 0
+        for x in range(rules.LINES):
+            if Line(x) not in ledger.complete_lines():
+                blocked |= 1 << x
+
+        def cell(i: int) -> CellMark:
+            if i in gaps:
+                return "gap"
+            return "up" if up >> i & 1 else "down"
+
+        for line in self.screen.grid(cell, blocked):
+            say(line)
+        say(self.screen.legend().replace("face down", "face down (as far as entered)"))
+        say(f"  Lines open this round: {self.screen.lines(ledger.complete_lines())}")
+        say(f"  All face up now: {self.screen.lines(ledger.face_up_lines())}")

@@ -1,0 +1,77 @@
+"""``linesbeta play``: you against the grid, the session saved after every decision."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardside.core.loop import Loop
+from cardside.games.linesbeta.rules import Action, Challenge, ChooseCell
+from cardside.games.linesbeta.sheet import action_text
+from cardside.games.linesbeta.state import LinesBetaState
+from cardside.games.linesbeta.view import Observation
+from cardside.sessions.journal import Journal
+from cardside.tui.console import Console
+from cardside.tui.human import Human
+from cardside.tui.linesbeta import LinesBetaScreen, LinesBetaTurn, returned_lines
+from cardside.tui.style import Style
+
+
+def run_play(journal: Journal, state: LinesBetaState, console: Console, style: Style) -> str:
+    """Play (or continue) the game in ``journal``; return ``"over"`` or ``"quit"``."""
+    from cardside.games.linesbeta.bots import PlannerBot
+
+    name = journal.session.player_names[0]
+    screen = LinesBetaScreen(console, style, name)
+    planner = PlannerBot(seed=journal.session.seed or 0)
+
+    def hint(obs: Observation) -> tuple[Action, float, str]:
+        return planner.decide(obs)
+
+    human = Human(name, console, LinesBetaTurn(screen, hint))
+    # The snapshot before the latest action: it still holds the cards a narration names,
+    # even after the round's end has sent them back to the deck.
+    before = [state.snapshot]
+
+    def on_action(seat: int, action: Any) -> None:
+        journal.append({"type": "action", "action": action_text(action)})
+        narrate(state, before[0], action, screen)
+        before[0] = state.snapshot
+
+    def on_undo(count: int) -> None:
+        journal.append({"type": "undo", "moves": count})
+        before[0] = state.snapshot
+        console.say(f"  Took back {count} decision{'s' if count != 1 else ''}.")
+
+    movers = [0] * len(state.actions())
+    loop = Loop(state, [human], on_action=on_action, on_undo=on_undo, movers=movers)
+    result = loop.run()
+    if result == "quit":
+        console.say(f"Saved. Continue with: cardside sessions resume {journal.name}")
+    else:
+        console.say(f"Game over; saved as {journal.name}.")
+    return result
+
+
+def narrate(state: LinesBetaState, before: Any, action: Action, screen: LinesBetaScreen) -> None:
+    """What the action did: the challenge card by card, the trick's result, the end of a round
+    and the end of the game."""
+    if not isinstance(action, (Challenge, ChooseCell)):
+        return
+    new_round = state.round != before.round
+    tricks = state.last_round_tricks if new_round else state.tricks
+    trick = tricks[-1]
+    if isinstance(action, Challenge):
+        screen.challenge(before, trick, choose=not state.is_terminal())
+        if trick.grid_cell is None and not state.is_terminal():
+            return  # case c: the player picks the grid's card next
+    else:
+        screen.cell_chosen(before, action.cell)
+    player, grid = state.points
+    screen.after_trick(trick, player, grid, state.targets)
+    if state.verdict is not None:
+        screen.verdict(state.verdict, before.round, trick.number)
+    elif new_round:
+        won = sum(t.player_wins for t in tricks)
+        assert trick.grid_cell is not None
+        screen.round_over(before.round, won, len(tricks) - won,
+                          returned_lines(before, trick, trick.grid_cell))
