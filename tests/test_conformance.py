@@ -23,7 +23,15 @@ def linesbeta(seed: int) -> Any:
     return LinesBetaState("normal", "short", seed=seed)
 
 
-FACTORIES: dict[str, Callable[[int], Any]] = {"octrix": octrix, "linesbeta": linesbeta}
+def schnapsen(seed: int) -> Any:
+    from cardside.games.schnapsen.state import SchnapsenState
+
+    return SchnapsenState(seed=seed)
+
+
+FACTORIES: dict[str, Callable[[int], Any]] = {
+    "octrix": octrix, "linesbeta": linesbeta, "schnapsen": schnapsen,
+}
 
 
 def random_walk(state: Any, rng: random.Random, limit: int = 2000) -> list[Any]:

@@ -13,6 +13,7 @@ from cardside.cli.lazy import LazyGroup
 COMMANDS = {
     "linesbeta": ("cardside.cli.linesbeta:linesbeta", "LinesBeta: you against a 6x6 grid of cards."),
     "octrix": ("cardside.cli.octrix:octrix", "Octrix: open hands, simultaneous tricks, runs to 88."),
+    "schnapsen": ("cardside.cli.schnapsen:schnapsen", "Schnapsen: 20 cards, marriages, closing; 7 down to 0."),
     "sessions": ("cardside.cli.sessions:sessions", "List, show, resume, verify and export sessions."),
 }
 

@@ -34,4 +34,10 @@ GAMES: dict[str, GameInfo] = {
         "2-4 players, or two partnerships",
         "open hands, simultaneous tricks; runs of counting cards score k², first to 88",
     ),
+    "schnapsen": GameInfo(
+        "schnapsen",
+        "Schnapsen",
+        "2 players",
+        "20 cards, marriages and closing; first to 66 card points wins the deal; 7 down to 0",
+    ),
 }

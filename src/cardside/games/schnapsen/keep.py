@@ -110,9 +110,12 @@ def score(entry: Mapping[str, Any]) -> DealResult:
     closer = _seat(entry, "closer", required=False)
     reached = _seat(entry, "reached_66", required=False)
     last = _seat(entry, "last_trick", required=False)
-    trick = _bool(entry, "opponent_trick")
+    by_last_trick = closer is None and reached is None
+    # The last-trick rule needs neither record; a missing trick flag is then taken as a trick.
+    trick = True if by_last_trick and "opponent_trick" not in entry else _bool(entry,
+                                                                              "opponent_trick")
     # Only the trick matters when the closer fails or is beaten; the points may be left out.
-    points_matter = closer is None or reached == closer
+    points_matter = reached is not None and (closer is None or reached == closer)
     points = _int(entry, "opponent_points", None if points_matter else 0)
     when = "at the end" if closer is None else "at closing"
     if not 0 <= points <= TOTAL_CARD_POINTS:

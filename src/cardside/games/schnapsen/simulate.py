@@ -52,6 +52,40 @@ class SimulationResult:
     #: Share of matches won by A (only when whole matches were played).
     match_win_rate: Interval
 
+    def to_dict(self) -> dict[str, object]:
+        """A JSON-ready summary: counts, and each estimate with its 95% interval."""
+
+        def iv(i: Interval) -> dict[str, float]:
+            return {"estimate": round(i.estimate, 4), "low": round(i.low, 4),
+                    "high": round(i.high, 4)}
+
+        data: dict[str, object] = {
+            "bots": [self.bot_a, self.bot_b], "level": self.level, "deals": self.deals,
+            "deals_won": self.deals_won_a, "deal_win_rate": iv(self.deal_win_rate),
+            "points_per_deal": iv(self.points_per_deal),
+        }
+        if self.matches:
+            data |= {"matches": self.matches, "matches_won": self.matches_won_a,
+                     "match_win_rate": iv(self.match_win_rate)}
+        return data
+
+    def report(self) -> str:
+        """A small table of the estimates for the first bot, with 95% intervals."""
+        def pct(i: Interval) -> str:
+            return f"{i.estimate:6.1%}  [{i.low:.1%}, {i.high:.1%}]"
+
+        p = self.points_per_deal
+        lines = [
+            f"{self.bot_a} vs {self.bot_b} (level {self.level}), seats swapped every game",
+            f"  deals won          {self.deals_won_a:>5} of {self.deals:<5} {pct(self.deal_win_rate)}",
+            f"  game points/deal   {'':>14} {p.estimate:+6.2f}  [{p.low:+.2f}, {p.high:+.2f}]",
+        ]
+        if self.matches:
+            lines.append(f"  matches won        {self.matches_won_a:>5} of {self.matches:<5} "
+                         f"{pct(self.match_win_rate)}")
+        lines.append("  (figures for the first bot; 95% intervals in brackets)")
+        return "\n".join(lines)
+
 
 ProgressFn = Callable[[int, int], None]
 

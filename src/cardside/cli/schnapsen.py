@@ -1,0 +1,259 @@
+"""``cardside schnapsen``: play, keep, score, rules and simulate."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from cardside.cli.app import App
+from cardside.cli.common import app_of, echo_json, json_option, seed_option
+
+LEVELS = ["easy", "normal", "hard"]
+BOT_CHOICES = ["strong", "heuristic", "random"]
+
+
+@click.group()
+def schnapsen() -> None:
+    """Schnapsen: two players, 20 cards, marriages and closing; a match from 7 down to 0."""
+
+
+level_option = click.option(
+    "--level", type=click.Choice(LEVELS), default="normal", show_default=True,
+    help="The strong bot's search budget (easy is quick, hard thinks longest).")
+
+
+@schnapsen.command()
+@level_option
+@click.option("--bot", type=click.Choice(BOT_CHOICES), default="strong", show_default=True,
+              help="Your opponent.")
+@click.option("--name", default="You", show_default=True, help="Your name on the sheet.")
+@click.option("--session", "session_name", default=None, help="Name for the saved session.")
+@seed_option
+@click.pass_context
+def play(ctx: click.Context, level: str, bot: str, name: str, session_name: str | None,
+         seed: int | None) -> None:
+    """Play a whole match (7 to 0) against the AI; you lead the first deal.
+
+    \b
+    On your lead: a card (KH, 10S or TS; German DH, OS, US too), 'marriage KH' or
+    'marriage QH', 'exchange' (trump Jack for the turned-up card), 'close'.
+    Also: hint (the AI's suggestion and why), undo (back to your previous decision),
+    show, help, quit (saved; continue with 'cardside sessions resume NAME').
+    """
+    from cardside.core.rng import fresh_seed
+    from cardside.sessions.record import Seat
+
+    app = app_of(ctx)
+    you = name.strip()
+    bot_name = "Bot" if you.lower() != "bot" else "AI"
+    if not you:
+        raise click.BadParameter("give a name", param_hint="--name")
+    seed = fresh_seed() if seed is None else seed
+    seats = [Seat(you, "human"), Seat(bot_name, f"bot:{bot}")]
+    journal = _start(app, "play", seats, {"level": level, "first_dealer": 1}, seed,
+                     session_name)
+    _play(app, journal)
+
+
+def _start(app: App, mode: str, seats: list[Any], options: dict[str, Any], seed: int | None,
+           name: str | None) -> Any:
+    from cardside.sessions.journal import Journal
+
+    try:
+        return Journal.start(app.data_dir, game="schnapsen", mode=mode, seats=seats,
+                             options=options, seed=seed, name=name)
+    except (ValueError, FileExistsError) as exc:
+        raise click.ClickException(str(exc)) from None
+    except OSError as exc:
+        raise click.ClickException(f"cannot write to {app.data_dir}: {exc.strerror}") from None
+
+
+def _play(app: App, journal: Any) -> None:
+    from cardside.games.schnapsen.sheet import replay_state
+    from cardside.tui.console import Console
+    from cardside.tui.schnapsen_play import replay_movers, run_play
+
+    console = Console()
+    state = replay_state(journal.session)
+    names = journal.session.player_names
+    level = journal.session.options.get("level", "normal")
+    console.say(f"Schnapsen: {names[0]} against {names[1]} ({journal.session.seats[1].kind[4:]}, "
+                f"level {level}). Session {journal.name}. Type help for help.")
+    run_play(journal, state, console, app.style, movers=replay_movers(journal.session.entries))
+
+
+def resume(app: App, journal: Any) -> None:
+    """Continue a saved Schnapsen session (played or kept)."""
+    if journal.session.mode == "play":
+        _play(app, journal)
+    else:
+        _keep(app, journal)
+
+
+@schnapsen.command()
+@click.option("--names", default=None, help="The two players, comma-separated.")
+@click.option("--matches", type=click.IntRange(0), default=0, show_default=True,
+              help="Matches to play before the session ends (0: no limit, quit when done).")
+@click.option("--session", "session_name", default=None, help="Name for the saved session.")
+@click.pass_context
+def keep(ctx: click.Context, names: str | None, matches: int, session_name: str | None) -> None:
+    """Keep the Bummerl for a game played with real cards.
+
+    Per deal, type the winner and the game points ('Ann 2'), or press Enter and answer what
+    the table saw (who closed, who reached 66, the card points): cardside works out the game
+    points by the rules and says which rule gave them. Each match counts from 7 down to 0;
+    matches won are counted across the session. undo, show, help, quit (saved).
+    """
+    from cardside.sessions.record import Seat
+    from cardside.tui.console import Console
+
+    app = app_of(ctx)
+    console = Console()
+    if names is None:
+        while True:
+            line = console.ask("The two players (comma-separated): ")
+            if line is None:
+                raise click.ClickException("no players entered; nothing saved")
+            try:
+                seat_names = _parse_names(line)
+                break
+            except click.BadParameter as exc:
+                console.say(f"  {exc.message}")
+    else:
+        seat_names = _parse_names(names)
+    seats = [Seat(n, "table") for n in seat_names]
+    journal = _start(app, "keep", seats, {"matches": matches}, None, session_name)
+    console.say(f"Keeping Schnapsen for {seat_names[0]} and {seat_names[1]}. "
+                f"Session {journal.name}. Type help for help.")
+    _keep(app, journal, console)
+
+
+def _parse_names(text: str) -> list[str]:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if len(names) != 2:
+        raise click.BadParameter(f"Schnapsen is for 2 players, not {len(names)}",
+                                 param_hint="--names")
+    if names[0].lower() == names[1].lower():
+        raise click.BadParameter("names must differ", param_hint="--names")
+    for n in names:
+        if n.lower() in ("no", "nobody", "none", "ask", "show", "undo", "help", "quit", "cancel"):
+            raise click.BadParameter(f"{n!r} is a command word; choose another name",
+                                     param_hint="--names")
+    return names
+
+
+def _keep(app: App, journal: Any, console: Any = None) -> None:
+    from cardside.games.schnapsen.sheet import options_of, replay_ledger
+    from cardside.tui.console import Console
+    from cardside.tui.schnapsen_keep import KeepScreen
+
+    console = console or Console()
+    ledger = replay_ledger(journal.session)
+    matches = options_of(journal.session)["matches"]
+    KeepScreen(journal, ledger, console, app.style, matches).run()
+
+
+def _number(ctx: click.Context, param: click.Parameter, value: str | None) -> int | None:
+    from cardside.core.arith import parse_number
+    from cardside.core.errors import NotationError
+
+    if value is None:
+        return None
+    try:
+        return parse_number(value)
+    except NotationError as exc:
+        raise click.BadParameter(str(exc)) from None
+
+
+@schnapsen.command()
+@click.option("--closer", default=None, metavar="NAME", help="Who closed the stock (omit if nobody).")
+@click.option("--reached", default=None, metavar="NAME",
+              help="Who reached 66 (omit if all tricks were played without it).")
+@click.option("--points", default=None, callback=_number, metavar="N",
+              help="Card points of the loser at the end (nobody closed) or of the closer's "
+                   "opponent at the moment of closing; sums allowed, e.g. 11+10+4.")
+@click.option("--trick/--no-trick", default=None,
+              help="Whether that player had taken a trick (default: yes if --points > 0).")
+@click.option("--last-trick", default=None, metavar="NAME",
+              help="Who took the last trick (when nobody closed and nobody reached 66).")
+@click.option("--names", default=None, help="The two players, comma-separated (optional).")
+@json_option
+def score(closer: str | None, reached: str | None, points: int | None, trick: bool | None,
+          last_trick: str | None, names: str | None, as_json: bool) -> None:
+    """Work out one deal's game points from what the table saw, and the rule that gave them.
+
+    \b
+    cardside schnapsen score --reached Ann --points 40          # 1 (other had 33 or more)
+    cardside schnapsen score --reached Ann --points 11+10+4     # 2 (Schneider)
+    cardside schnapsen score --reached Ann --no-trick           # 3 (Schwarz)
+    cardside schnapsen score --closer Ann --reached Ann --points 20   # 2, by the record at closing
+    cardside schnapsen score --closer Ann --reached Bob --trick  # 2 to Bob: the closer was beaten
+    cardside schnapsen score --closer Ann --no-trick            # 3 to the other: closing failed
+    cardside schnapsen score --last-trick Bob                   # 1: nobody reached 66
+    """
+    from cardside.games.schnapsen.keep import LedgerError
+    from cardside.games.schnapsen.score import DealFacts, score_deal
+
+    pair = None
+    if names is not None:
+        pair = tuple(_parse_names(names))
+    if closer is None and reached is None and last_trick is None:
+        raise click.UsageError("say who reached 66 (--reached), who closed (--closer), "
+                               "or who took the last trick (--last-trick)")
+    facts = DealFacts(closer=closer, reached_66=reached, last_trick=last_trick, points=points,
+                      trick=trick)
+    try:
+        result = score_deal(facts, pair)  # type: ignore[arg-type]
+    except LedgerError as exc:
+        raise click.ClickException(str(exc)) from None
+    if as_json:
+        echo_json(result.to_dict())
+    else:
+        click.echo(result.explain())
+
+
+@schnapsen.command()
+def rules() -> None:
+    """The rules of Schnapsen as cardside applies them."""
+    from importlib.resources import files
+
+    text = files("cardside.games.schnapsen").joinpath("rules.md").read_text(encoding="utf-8")
+    click.echo(text, nl=False)
+
+
+@schnapsen.command()
+@click.option("--games", type=click.IntRange(1), default=100, show_default=True,
+              help="Matches (or deals, with --deals) to play.")
+@click.option("--bots", default="strong,heuristic", show_default=True,
+              help="Two bots, comma-separated: the first is measured against the second.")
+@click.option("--deals", "single_deals", is_flag=True,
+              help="Play single deals instead of whole matches.")
+@level_option
+@seed_option
+@json_option
+def simulate(games: int, bots: str, single_deals: bool, level: str, seed: int | None,
+             as_json: bool) -> None:
+    """Bots against bots, seats swapped every game: deal win rate, game points per deal and
+    matches won, each with a 95% interval."""
+    import sys
+
+    from cardside.games.schnapsen.bots import BOT_NAMES
+    from cardside.games.schnapsen.simulate import simulate as run
+
+    pair = [b.strip() for b in bots.split(",")]
+    if len(pair) != 2 or any(b not in BOT_NAMES for b in pair):
+        raise click.BadParameter(f"give two of {', '.join(BOT_NAMES)}, e.g. strong,random",
+                                 param_hint="--bots")
+    seed = 0 if seed is None else seed
+    unit = "deals" if single_deals else "matches"
+    if sys.stderr.isatty() and not as_json:
+        with click.progressbar(length=games, label=unit, file=sys.stderr) as bar:
+            result = run(pair[0], pair[1], games, unit=unit, level=level, seed=seed,
+                         progress=lambda done, total: bar.update(done - bar.pos))
+    else:
+        result = run(pair[0], pair[1], games, unit=unit, level=level, seed=seed)
+    if as_json:
+        echo_json(result.to_dict() | {"seed": seed})
+    else:
+        click.echo(result.report())

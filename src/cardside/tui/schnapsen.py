@@ -1,0 +1,238 @@
+"""Schnapsen on the screen: the table as one seat sees it, the human's turn, deal results."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from cardside.core.cards import Card, Suit
+from cardside.games.schnapsen.deal import Deal
+from cardside.games.schnapsen.notation import RANK_NAMES, format_action, parse_action
+from cardside.games.schnapsen.rules import (
+    CARDS,
+    SUITS,
+    TOTAL_CARD_POINTS,
+    Close,
+    Exchange,
+    Marriage,
+    marriage_points,
+)
+from cardside.games.schnapsen.state import DealRecord, Observation, SchnapsenState
+from cardside.tui.console import Console
+from cardside.tui.style import Style
+
+HELP = """  On your lead: a card (KH, 10S, TS; German DH, OS, US work too), 'marriage KH' or
+  'marriage QH' (declare King and Queen of a suit and lead one), 'exchange' (the trump Jack
+  for the turned-up card), 'close' (no more drawing; strict rules). Answering: a card.
+  Tab completes the legal moves."""
+
+
+def sort_hand(cards: Iterable[Card], trump: Suit) -> list[Card]:
+    """Trumps first, then the other suits in C S H D order; high cards first in each suit."""
+    order = [trump] + [s for s in SUITS if s != trump]
+    return sorted(cards, key=lambda c: (order.index(c.suit), -c.rank))
+
+
+class SchnapsenScreen:
+    """Formats Schnapsen positions and results for two named players."""
+
+    def __init__(self, console: Console, style: Style, names: Sequence[str]) -> None:
+        self.console = console
+        self.style = style
+        self.names = list(names)
+
+    def card(self, card: Card) -> str:
+        return self.style.card(card, RANK_NAMES)
+
+    def cards(self, cards: Iterable[Card]) -> str:
+        return " ".join(self.card(c) for c in cards) or "-"
+
+    def suit(self, suit: Suit) -> str:
+        text = suit.letter if self.style.ascii else suit.symbol
+        if self.style.color and suit.is_red:
+            import click
+
+            return click.style(text, fg="red", bold=True)
+        return text
+
+    def action(self, action: Any) -> str:
+        if isinstance(action, Card):
+            return self.card(action)
+        if isinstance(action, Marriage):
+            return "marriage " + self.card(action.card)
+        return format_action(action)
+
+    def does(self, seat: int, verb: str) -> str:
+        """``Bot closes`` or ``You close``: the seat's name with the verb agreeing."""
+        name = self.names[seat]
+        if name.lower() == "you":
+            return f"{name} {verb}"
+        if verb.endswith(("s", "sh", "ch", "x")):
+            return f"{name} {verb}es"
+        if verb.endswith("y") and verb[-2:-1] not in "aeiou":
+            return f"{name} {verb[:-1]}ies"
+        return f"{name} {verb}s"
+
+    def counts(self, counts: Sequence[int]) -> str:
+        return f"{self.names[0]} {counts[0]}, {self.names[1]} {counts[1]}"
+
+    # -- the table ---------------------------------------------------------------------------
+    def table(self, obs: Observation) -> None:
+        """Everything ``obs.seat`` may know about the deal in progress."""
+        say = self.console.say
+        me, opp = obs.seat, 1 - obs.seat
+        dealer = self.names[obs.dealer]
+        say()
+        say(self.style.bold(f"Deal {obs.deal_no} (dealer {dealer}); match: "
+                            f"{self.counts(obs.counts)} (first to 0 wins)"))
+        indicator = obs.indicator
+        if obs.closed:
+            stock = f"stock closed by {self.names[obs.closer or 0]} (strict rules)"
+        elif obs.stock_size:
+            stock = f"stock {obs.stock_size} cards"
+        else:
+            stock = "stock used up (strict rules)"
+        shown = f", indicator {self.card(indicator)}" if indicator is not None else ""
+        say(f"  trumps {self.suit(obs.trump)}{shown}; {stock}")
+        for seat in (opp, me):
+            say("  " + self.points_line(obs, seat))
+        record = obs.closing_record
+        if record is not None and obs.closer is not None:
+            pts, trick = record
+            say(f"  at closing {self.names[1 - obs.closer]} had "
+                + (f"{pts} points" if trick else "no trick"))
+        last = obs.last_trick
+        if last is not None:
+            say(f"  last trick: {self.trick_text(last.leader, last.lead, last.reply)} "
+                f"{self.style.arrow()} {self.names[last.winner]}")
+        known = obs.known_opponent_cards
+        if known:
+            say(f"  {self.names[opp]} is known to hold {self.cards(sort_hand(known, obs.trump))}")
+        if obs.lead_card is not None:
+            say(f"  {self.names[obs.leader]} led {self.card(obs.lead_card)}")
+        say(f"  your hand: {self.cards(sort_hand(obs.hand, obs.trump))}")
+
+    def points_line(self, obs: Observation, seat: int) -> str:
+        tricks = obs.tricks_won(seat)
+        text = f"{self.names[seat]}: {obs.points(seat)} points, {tricks} trick" \
+               f"{'' if tricks == 1 else 's'}"
+        if obs.pending(seat):
+            text += f", {obs.pending(seat)} pending (counts after a first trick)"
+        marriages = [self.suit(s) + f" {marriage_points(SUITS.index(s), SUITS.index(obs.trump))}"
+                     for who, s in obs.marriages if who == seat]
+        if marriages:
+            text += "; marriages " + ", ".join(marriages)
+        return text
+
+    def trick_text(self, leader: int, lead: Card, reply: Card) -> str:
+        return f"{self.names[leader]} {self.card(lead)}, {self.names[1 - leader]} {self.card(reply)}"
+
+    # -- results -----------------------------------------------------------------------------
+    def deal_over(self, deal: Deal, record: DealRecord, match_over: bool) -> None:
+        """A finished deal: who won, the rule, the card points, the counts."""
+        say = self.console.say
+        r = record.result
+        winner = self.names[r.winner]
+        plural = "s" if r.points > 1 else ""
+        say(self.style.good(f"Deal {record.deal_no}: {winner} wins {r.points} game point{plural}")
+            + f" ({r.text}).")
+        tally = ", ".join(
+            f"{self.names[s]} {deal.points[s]}" + (f" (+{deal.pending[s]} pending, lost)"
+                                                  if deal.pending[s] else "")
+            for s in (0, 1))
+        say(f"  card points: {tally} of {TOTAL_CARD_POINTS}")
+        say(f"  match: {self.counts(record.counts_after)}")
+        if match_over:
+            loser = self.names[1 - r.winner]
+            say(self.style.good(f"{winner} wins the match; a Bummerl for {loser}."))
+        else:
+            dealer = 1 - record.dealer
+            say(f"Deal {record.deal_no + 1}: {self.does(dealer, 'deal')}, "
+                f"{self.does(1 - dealer, 'lead')}.")
+
+    def history(self, history: Sequence[DealRecord]) -> None:
+        """The deals so far, one line each."""
+        for record in history:
+            r = record.result
+            self.console.say(f"  deal {record.deal_no}: {self.names[r.winner]} +{r.points} "
+                             f"({r.text}) -> {self.counts(record.counts_after)}")
+
+
+class SchnapsenTurn:
+    """The human's turn in ``schnapsen play``: draw the table, read an action, offer hints."""
+
+    def __init__(self, screen: SchnapsenScreen, hint_bot: Any) -> None:
+        self.screen = screen
+        self.hint_bot = hint_bot
+
+    def show(self, obs: Observation, seat: int) -> None:
+        self.screen.table(obs)
+
+    def prompt(self, obs: Observation, seat: int) -> str:
+        if obs.lead_card is None:
+            return "Your lead: "
+        return f"Your answer to {self.screen.card(obs.lead_card)}: "
+
+    def words(self, obs: Observation, seat: int) -> Iterable[str]:
+        return [format_action(a, ascii=True) for a in obs.legal_actions()]
+
+    def parse(self, text: str, obs: Observation, seat: int) -> Any:
+        return parse_action(text, obs)
+
+    def hint(self, obs: Observation, seat: int) -> str:
+        action, reason = self.hint_bot.hint(obs, seat)
+        prefix = format_action(action, ascii=True) + ": "
+        if reason.startswith(prefix):
+            reason = reason[len(prefix):]
+        return f"hint: {self.screen.action(action)}: {reason}"
+
+    def help(self) -> str:
+        return HELP
+
+
+def describe_action(screen: SchnapsenScreen, before: Deal, seat: int, action: Any,
+                    show_card: bool) -> list[str]:
+    """What ``seat`` just did, in words (before the trick, if any, is resolved)."""
+    does = screen.does
+    if isinstance(action, Exchange):
+        indicator = screen.card(CARDS[before.stock[-1]])
+        return [f"{does(seat, 'exchange')} the trump Jack for the indicator {indicator}."]
+    if isinstance(action, Close):
+        return [f"{does(seat, 'close')} the stock: no more drawing, strict rules from now on."]
+    if isinstance(action, Marriage):
+        value = marriage_points(SUITS.index(action.card.suit), before.trump)
+        wait = "" if before.won[seat] else " (pending until a first trick)"
+        lead = does(seat, "lead").split()[-1]
+        return [f"{does(seat, 'declare')} the marriage in {screen.suit(action.card.suit)} "
+                f"({value}){wait} and {lead} {screen.card(action.card)}."]
+    if show_card:
+        return [f"{does(seat, 'lead' if before.lead < 0 else 'play')} {screen.card(action)}."]
+    return []
+
+
+def describe_trick(screen: SchnapsenScreen, before: Deal, after: Deal, you: int) -> list[str]:
+    """The trick that ``after`` completed (if any): its winner, the draws, phase changes."""
+    if len(after.tricks) == len(before.tricks):
+        return []
+    t = after.tricks[-1]
+    lead, reply = CARDS[t.lead], CARDS[t.reply]
+    worth = lead.rank + reply.rank
+    lines = [f"  {screen.trick_text(t.leader, lead, reply)} {screen.style.arrow()} "
+             f"{screen.does(t.winner, 'take')} the trick ({worth} points)."]
+    if after.result is None and before.stock and before.closer < 0:
+        drawn = after.hands[you] & ~before.hands[you]
+        if drawn:
+            card = CARDS[drawn.bit_length() - 1]
+            lines.append(f"  You draw {screen.card(card)}.")
+        if not after.stock:
+            lines.append("  The stock is used up: strict rules from now on.")
+    return lines
+
+
+def finished_deal(state: SchnapsenState) -> Deal:
+    """The deal that ended last (the current one once the match is over)."""
+    if state.is_terminal():
+        return state.deal
+    previous = state.previous_deal
+    assert previous is not None
+    return previous

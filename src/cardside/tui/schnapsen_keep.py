@@ -1,0 +1,238 @@
+"""``schnapsen keep``: the Bummerl tracker for a game played with real cards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardside.core.arith import parse_number
+from cardside.core.errors import NotationError
+from cardside.games.schnapsen.keep import Ledger, LedgerError, LedgerRow
+from cardside.games.schnapsen.rules import MATCH_START, match_winner
+from cardside.games.schnapsen.sheet import session_entry
+from cardside.sessions.journal import Journal
+from cardside.tui.console import Console
+from cardside.tui.style import Style
+from cardside.tui.table import render
+
+HELP = """  Each deal, either type the winner and the game points, e.g. '{a} 2', or press Enter
+  (or type 'ask') and answer what the table saw: who closed, who reached 66, the card points.
+  Numbers may be sums, e.g. 11+10+4. 'cancel' leaves the questions without saving.
+  commands: show (the table so far), undo (take back the last deal), quit (saved), help"""
+
+COMMANDS = ("ask", "show", "undo", "help", "quit")
+
+
+class _Quit(Exception):
+    """The user asked to quit (or the input ended) in the middle of the questions."""
+
+
+class _Cancel(Exception):
+    """The user left the questions; nothing was entered."""
+
+
+class KeepScreen:
+    """Runs the keep prompt loop over a ledger, saving each entry to the journal."""
+
+    def __init__(self, journal: Journal, ledger: Ledger, console: Console, style: Style,
+                 matches: int = 0) -> None:
+        self.journal = journal
+        self.ledger = ledger
+        self.console = console
+        self.style = style
+        self.names = journal.session.player_names
+        self.matches = matches
+
+    # -- the loop ----------------------------------------------------------------------------
+    def run(self) -> str:
+        """Ask for deals until the session's matches are played (``"over"``) or ``"quit"``."""
+        self.status()
+        while not self.over:
+            line = self.console.ask(self._prompt(), lambda: [*self.names, *COMMANDS])
+            if line is None or line.lower() in ("quit", "q", "exit"):
+                self.console.say(f"Saved. Continue with: cardside sessions resume {self.journal.name}")
+                return "quit"
+            try:
+                self._handle(line)
+            except _Quit:
+                self.console.say(f"Saved. Continue with: cardside sessions resume {self.journal.name}")
+                return "quit"
+            except _Cancel:
+                self.console.say("  Cancelled; nothing entered for this deal.")
+        self.console.say(f"Session over; saved as {self.journal.name}.")
+        return "over"
+
+    @property
+    def over(self) -> bool:
+        return self.matches > 0 and sum(self.ledger.matches_won) >= self.matches
+
+    def _prompt(self) -> str:
+        deal = len(self.ledger.rows()) + 1
+        return f"Deal {deal}: winner and game points, or Enter to work them out: "
+
+    def _handle(self, line: str) -> None:
+        word = line.lower()
+        if word in ("help", "?", "h"):
+            self.console.say(HELP.format(a=self.names[0]))
+        elif word in ("show", "score"):
+            self.show()
+        elif word == "undo":
+            self._undo()
+        elif word in ("", "ask", "table"):
+            self._ask_table()
+        else:
+            self._direct(line)
+
+    # -- entering a deal ---------------------------------------------------------------------
+    def _direct(self, line: str) -> None:
+        words = line.split()
+        if len(words) < 2:
+            self.console.say(f"  type a winner and game points, e.g. '{self.names[0]} 2' "
+                             "(or help)")
+            return
+        try:
+            winner = self._seat(" ".join(words[:-1]))
+            points = parse_number(words[-1])
+        except NotationError as exc:
+            self.console.say(f"  {exc}")
+            return
+        self._add({"kind": "result", "winner": winner, "points": points})
+
+    def _ask_table(self) -> None:
+        a, b = self.names
+        closer = self._ask_seat(f"  Who closed the stock? ({a}, {b} or no): ", allow_none=True)
+        reached = self._ask_seat(f"  Who reached 66? ({a}, {b} or nobody): ", allow_none=True)
+        entry: dict[str, Any] = {"kind": "table"}
+        if closer is not None:
+            entry["closer"] = closer
+        if reached is not None:
+            entry["reached_66"] = reached
+        if closer is None and reached is None:
+            last = self._ask_seat(f"  Who took the last trick? ({a} or {b}): ", allow_none=False)
+            entry["last_trick"] = last
+        elif closer is None:
+            assert reached is not None
+            loser = self.names[1 - reached]
+            entry |= self._ask_points(f"  {loser}'s card points at the end (0 if no trick): ")
+        elif reached == closer:
+            other = self.names[1 - closer]
+            entry |= self._ask_points(
+                f"  {other}'s card points when the stock was closed (0 if no trick yet): ")
+        else:
+            other = self.names[1 - closer]
+            entry["opponent_trick"] = self._ask_yes(
+                f"  Had {other} taken a trick when the stock was closed? (y/n): ")
+        self._add(entry)
+
+    def _ask(self, prompt: str) -> str:
+        line = self.console.ask(prompt, lambda: [*self.names, "no", "nobody", "cancel"])
+        if line is None or line.lower() in ("quit", "q", "exit"):
+            raise _Quit
+        if line.lower() == "cancel":
+            raise _Cancel
+        return line
+
+    def _ask_seat(self, prompt: str, *, allow_none: bool) -> int | None:
+        while True:
+            answer = self._ask(prompt)
+            if allow_none and answer.lower() in ("no", "n", "nobody", "none", "-", "no one"):
+                return None
+            try:
+                return self._seat(answer)
+            except NotationError as exc:
+                self.console.say(f"  {exc}")
+
+    def _ask_points(self, prompt: str) -> dict[str, Any]:
+        while True:
+            try:
+                points = parse_number(self._ask(prompt))
+            except NotationError as exc:
+                self.console.say(f"  {exc}")
+                continue
+            if not 0 <= points < 66:
+                self.console.say(f"  the loser's card points run from 0 to 65, not {points}")
+                continue
+            if 0 < points < 4:
+                self.console.say(f"  a trick holds at least 4 card points, not {points}")
+                continue
+            return {"opponent_points": points, "opponent_trick": points > 0}
+
+    def _ask_yes(self, prompt: str) -> bool:
+        while True:
+            answer = self._ask(prompt).lower()
+            if answer in ("y", "yes"):
+                return True
+            if answer in ("n", "no"):
+                return False
+            self.console.say("  answer y or n")
+
+    def _seat(self, text: str) -> int:
+        wanted = text.strip().lower()
+        for seat, name in enumerate(self.names):
+            if name.lower() == wanted:
+                return seat
+        starts = [s for s, n in enumerate(self.names) if n.lower().startswith(wanted)] if wanted else []
+        if len(starts) == 1:
+            return starts[0]
+        raise NotationError(f"{text.strip()!r} is not a player here ({' or '.join(self.names)})")
+
+    def _add(self, entry: dict[str, Any]) -> None:
+        try:
+            row = self.ledger.add(entry)
+        except LedgerError as exc:
+            self.console.say(f"  {exc}")
+            return
+        assert row is not None
+        self.journal.append(session_entry(self.ledger.entries[-1]))
+        self._report(row)
+
+    def _report(self, row: LedgerRow) -> None:
+        say = self.console.say
+        winner = self.names[row.winner]
+        plural = "s" if row.points > 1 else ""
+        say(self.style.good(f"  Deal {row.deal_no}: {winner} wins {row.points} game point{plural}")
+            + f" ({row.rule_text}).")
+        won = match_winner(row.counts_after)
+        say(f"  match {row.match_no}: {self._counts(row.counts_after)}")
+        if won is not None:
+            loser = self.names[1 - won]
+            say(self.style.good(f"  {winner} wins match {row.match_no}; a Bummerl for {loser}.")
+                + f" Matches won: {self._counts(self.ledger.matches_won)}.")
+            if not self.over:
+                say(f"  Match {row.match_no + 1} starts at {MATCH_START}:{MATCH_START}.")
+
+    def _undo(self) -> None:
+        rows = self.ledger.rows()
+        try:
+            self.ledger.undo()
+        except LedgerError as exc:
+            self.console.say(f"  {exc}")
+            return
+        self.journal.append(session_entry(self.ledger.entries[-1]))
+        last = rows[-1]
+        self.console.say(f"  Undone: deal {last.deal_no} ({self.names[last.winner]} "
+                         f"{last.points}).")
+        self.status()
+
+    # -- showing -----------------------------------------------------------------------------
+    def _counts(self, counts: tuple[int, int]) -> str:
+        return f"{self.names[0]} {counts[0]}, {self.names[1]} {counts[1]}"
+
+    def status(self) -> None:
+        ledger = self.ledger
+        text = f"Match {ledger.match_no}: {self._counts(ledger.counts)} (first to 0 wins)"
+        if any(ledger.matches_won):
+            text += f"; matches won: {self._counts(ledger.matches_won)}"
+        if self.matches:
+            text += f"; {self.matches} match(es) to play"
+        self.console.say(self.style.bold(text))
+
+    def show(self) -> None:
+        rows = self.ledger.rows()
+        if rows:
+            table = [[r.deal_no, r.match_no, self.names[r.winner], r.points, r.counts_after[0],
+                      r.counts_after[1], r.rule_text] for r in rows]
+            self.console.say(render(["deal", "match", "winner", "points", self.names[0],
+                                     self.names[1], "rule"], table))
+        else:
+            self.console.say("  No deal entered yet.")
+        self.status()

@@ -1,0 +1,85 @@
+"""``schnapsen play``: you against the AI, a whole match, saved after every move."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardside.core.loop import Loop
+from cardside.core.rng import derive_rng
+from cardside.games.schnapsen.sheet import action_text
+from cardside.games.schnapsen.state import SchnapsenState
+from cardside.sessions.journal import Journal
+from cardside.tui.console import Console
+from cardside.tui.human import Human
+from cardside.tui.schnapsen import (
+    SchnapsenScreen,
+    SchnapsenTurn,
+    describe_action,
+    describe_trick,
+    finished_deal,
+)
+from cardside.tui.style import Style
+
+
+def run_play(journal: Journal, state: SchnapsenState, console: Console, style: Style,
+             movers: list[int] | None = None) -> str:
+    """Play (or continue) the match in ``journal``; return ``"over"`` or ``"quit"``."""
+    from cardside.games.schnapsen.bots import make_bot
+
+    session = journal.session
+    names = session.player_names
+    level = session.options.get("level", "normal")
+    screen = SchnapsenScreen(console, style, names)
+    seed = session.seed or 0
+    # Bots are seeded from the game seed, their seat and how far the game is, so a resumed
+    # game behaves like a fresh one from the same point.
+    progress = len(session.entries)
+    hint_bot = make_bot("strong", level, seed=derive_rng(seed, "hint", progress).randrange(2**31))
+    human = 0
+    seats: list[Any] = []
+    for seat, info in enumerate(session.seats):
+        if info.kind == "human":
+            human = seat
+            seats.append(Human(info.name, console, SchnapsenTurn(screen, hint_bot)))
+        else:
+            bot_name = info.kind.split(":", 1)[1]
+            bot_seed = derive_rng(seed, "bot", seat, progress).randrange(2**31)
+            seats.append(make_bot(bot_name, level, seed=bot_seed))
+    before: list[Any] = [state.deal, len(state.history)]
+
+    def on_action(seat: int, action: Any) -> None:
+        journal.append({"type": "action", "seat": seat, "action": action_text(action)})
+        prior = before[0]
+        ended = len(state.history) > before[1]
+        after = finished_deal(state) if ended else state.deal
+        for line in describe_action(screen, prior, seat, action, show_card=seat != human):
+            console.say(line)
+        for line in describe_trick(screen, prior, after, human):
+            console.say(line)
+        if ended:
+            screen.deal_over(after, state.history[-1], state.is_terminal())
+        before[:] = [state.deal, len(state.history)]
+
+    def on_undo(count: int) -> None:
+        journal.append({"type": "undo", "moves": count})
+        before[:] = [state.deal, len(state.history)]
+        console.say(f"  Took back {count} move(s).")
+
+    loop = Loop(state, seats, on_action=on_action, on_undo=on_undo, movers=movers)
+    result = loop.run()
+    if result == "quit":
+        console.say(f"Saved. Continue with: cardside sessions resume {journal.name}")
+    else:
+        console.say(f"Match over; saved as {journal.name}.")
+    return result
+
+
+def replay_movers(entries: list[dict[str, Any]]) -> list[int]:
+    """Which seat made each action still in effect, from the saved entries."""
+    movers: list[int] = []
+    for entry in entries:
+        if entry.get("type") == "action":
+            movers.append(int(entry["seat"]))
+        elif entry.get("type") == "undo":
+            del movers[len(movers) - int(entry.get("moves", 1)):]
+    return movers

@@ -1,0 +1,240 @@
+"""``cardside schnapsen``: play, keep, score, rules and simulate through the real command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cardside.cli.main import main
+from cardside.games.schnapsen.notation import format_action
+from cardside.games.schnapsen.sheet import replay_state
+from cardside.games.schnapsen.state import SchnapsenState
+from cardside.sessions import sheets, store
+
+SUITS = "CSHD"
+#: Every action a player could type, marriages and the exchange first: fed line after line,
+#: the first one that is legal at each prompt is played and the others are refused.
+CANDIDATES = ([f"marriage Q{s}" for s in SUITS] + ["exchange"]
+              + [r + s for s in SUITS for r in ("J", "Q", "K", "10", "A")])
+
+
+def session_file(data_dir: Path, name: str) -> Path:
+    return data_dir / "sessions" / f"{name}.toml"
+
+
+# -- help and rules ----------------------------------------------------------------------------
+def test_help_lists_every_command(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["schnapsen", "--help"])
+    assert result.exit_code == 0
+    for command in ("play", "keep", "score", "rules", "simulate"):
+        assert command in result.output
+    assert "schnapsen" in runner.invoke(main, ["--help"]).output
+    score_help = runner.invoke(main, ["schnapsen", "score", "--help"]).output
+    assert "--closer" in score_help and "--last-trick" in score_help
+
+
+def test_rules_prints_the_rules_page(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["schnapsen", "rules"])
+    assert result.exit_code == 0
+    assert "66" in result.output and "Bummerl" in result.output and "marriage" in result.output
+
+
+# -- score -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("args, winner, points, rule", [
+    (["--reached", "Ann", "--points", "40"], "Ann", 1, "normal-1"),
+    (["--reached", "Ann", "--points", "11+10+4"], "Ann", 2, "normal-2"),
+    (["--reached", "Ann", "--no-trick"], "Ann", 3, "normal-3"),
+    (["--closer", "Ann", "--reached", "Ann", "--points", "20"], "Ann", 2, "closer-2"),
+    (["--closer", "Ann", "--reached", "Ann", "--points", "40"], "Ann", 1, "closer-1"),
+    (["--closer", "Ann", "--reached", "Bob", "--trick"], "Bob", 2, "closer-beaten-2"),
+    (["--closer", "Ann", "--reached", "Bob", "--no-trick"], "Bob", 3, "closer-beaten-3"),
+    (["--names", "Ann,Bob", "--closer", "Ann", "--trick"], "Bob", 2, "closer-failed-2"),
+    (["--names", "Ann,Bob", "--closer", "Ann", "--points", "0"], "Bob", 3, "closer-failed-3"),
+    (["--last-trick", "Bob"], "Bob", 1, "last-trick"),
+])
+def test_score_applies_each_game_point_rule(runner: CliRunner, args: list[str], winner: str,
+                                            points: int, rule: str) -> None:
+    result = runner.invoke(main, ["schnapsen", "score", "--json", *args])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert (data["winner"], data["game_points"], data["rule"]) == (winner, points, rule)
+    assert data["rule_text"]
+
+
+def test_score_text_names_the_rule(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["schnapsen", "score", "--closer", "Ann", "--reached", "Ann",
+                                  "--points", "20", "--names", "Ann,Bob"])
+    assert result.exit_code == 0
+    assert "Bob had 20 card points at that moment" in result.output
+    assert "Ann wins 2 game points: closer reached 66" in result.output
+
+
+@pytest.mark.parametrize("args, message", [
+    ([], "say who reached 66"),
+    (["--reached", "Ann", "--points", "2"], "at least 4 card points"),
+    (["--reached", "Ann", "--points", "70"], "cannot hold 70"),
+    (["--reached", "Ann", "--points", "x"], "not a number"),
+    (["--reached", "Ann"], "give the card points"),
+    (["--reached", "Zed", "--names", "Ann,Bob", "--points", "40"], "'Zed' is not one of"),
+    (["--closer", "Ann", "--reached", "Bob", "--last-trick", "Cid", "--trick"], "two players"),
+    (["--reached", "Ann", "--points", "10", "--no-trick"], "without a trick"),
+])
+def test_score_bad_input_is_one_line_and_nonzero(runner: CliRunner, args: list[str],
+                                                 message: str) -> None:
+    result = runner.invoke(main, ["schnapsen", "score", *args])
+    assert result.exit_code != 0, args
+    assert message in result.output, (args, result.output)
+    assert "Traceback" not in result.output
+
+
+# -- simulate ----------------------------------------------------------------------------------
+def test_simulate_text_and_json(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["schnapsen", "simulate", "--games", "4", "--bots",
+                                  "heuristic,random", "--seed", "2"])
+    assert result.exit_code == 0, result.output
+    assert "deals won" in result.output and "matches won" in result.output
+    assert "[" in result.output  # intervals
+    data = json.loads(runner.invoke(main, ["schnapsen", "simulate", "--games", "4", "--bots",
+                                           "heuristic,random", "--seed", "2", "--json"]).output)
+    assert data["matches"] == 4 and data["bots"] == ["heuristic", "random"]
+    rate = data["match_win_rate"]
+    assert rate["low"] <= rate["estimate"] <= rate["high"]
+    assert data["deals"] >= 4 * 3  # a match needs at least three deals (3+3+1)
+    deals = json.loads(runner.invoke(main, ["schnapsen", "simulate", "--games", "3", "--deals",
+                                            "--bots", "random,random", "--json"]).output)
+    assert deals["deals"] == 3 and "matches" not in deals
+
+
+def test_simulate_refuses_unknown_bots(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["schnapsen", "simulate", "--bots", "strong"])
+    assert result.exit_code == 2 and "give two of" in result.output
+    result = runner.invoke(main, ["schnapsen", "simulate", "--bots", "strong,nobody"])
+    assert result.exit_code == 2
+
+
+# -- keep --------------------------------------------------------------------------------------
+KEEP_SCRIPT = [
+    "Ann 2",                              # direct
+    "", "no", "Ann", "11+10+4",           # Ann reached 66, Bob had 25: Schneider, 2
+    "Bob 4",                              # refused: 4 game points
+    "Bob 3",
+    "ask", "Bob", "Bob", "20",            # Bob closed and made it; Ann had 20 at closing: 2
+    "undo",                               # takes that deal back
+    "ask", "Bob", "Ann", "maybe", "y",    # Bob closed, Ann got there first: 2 to Ann
+    "show",
+    "", "nobody", "no", "Cid", "Ann",     # last trick: 1 to Ann, match 1 won by Ann
+    "Ann 3",
+    "quit",
+]
+
+
+def test_keep_scripted_session_with_undo_and_refusals(runner: CliRunner, data_dir: Path) -> None:
+    result = runner.invoke(main, ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "k"],
+                           input="\n".join(KEEP_SCRIPT) + "\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Ann wins 2 game points (66 reached, opponent had a trick but under 33" in out
+    assert "a deal is worth 1 to 3 game points, not 4" in out
+    assert "Bob wins 2 game points (closer reached 66" in out
+    assert "Undone: deal 4 (Bob 2)" in out
+    assert "answer y or n" in out
+    assert "'Cid' is not a player here" in out
+    assert "Ann wins 1 game point (stock ran out" in out
+    assert "Ann wins match 1; a Bummerl for Bob" in out
+    assert "Match 2 starts at 7:7" in out
+    assert "Traceback" not in out
+    session = store.load(session_file(data_dir, "k"))
+    assert [e["type"] for e in session.entries] == [
+        "result", "table", "result", "table", "undo", "table", "table", "result"]
+    assert session.totals == [1, 0]  # matches won
+    assert [r.totals for r in session.rounds][-2:] == [[0, 4], [4, 7]]
+    assert sheets.mismatches(session) == []
+    shown = runner.invoke(main, ["sessions", "show", "k"])
+    assert shown.exit_code == 0 and "Ann wins match 1" in shown.output
+
+
+def test_keep_end_of_input_saves_and_resume_continues(runner: CliRunner, data_dir: Path) -> None:
+    first = runner.invoke(main, ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "r",
+                                 "--matches", "1"], input="Ann 3\n\nBob\n")  # ends mid-question
+    assert first.exit_code == 0, first.output
+    assert "Saved. Continue with" in first.output
+    assert len(store.load(session_file(data_dir, "r")).entries) == 1
+    result = runner.invoke(main, ["sessions", "resume", "r"], input="Ann 3\nAnn 1+0\n")
+    assert result.exit_code == 0, result.output
+    assert "Match 1: Ann 4, Bob 7" in result.output
+    assert "Session over" in result.output
+    session = store.load(session_file(data_dir, "r"))
+    assert session.finished and session.winners == ["Ann"]
+    again = runner.invoke(main, ["sessions", "resume", "r"])
+    assert again.exit_code == 1 and "finished" in again.output
+
+
+def test_keep_asks_for_names_and_refuses_bad_ones(runner: CliRunner, data_dir: Path) -> None:
+    result = runner.invoke(main, ["schnapsen", "keep"], input="Ann\nAnn,ann\nAnn, Bob\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "for 2 players, not 1" in result.output and "names must differ" in result.output
+    assert "Keeping Schnapsen for Ann and Bob" in result.output
+    bad = runner.invoke(main, ["schnapsen", "keep", "--names", "Ann,nobody"])
+    assert bad.exit_code == 2 and "command word" in bad.output
+
+
+def test_keep_refuses_a_file_edited_into_an_impossible_deal(runner: CliRunner,
+                                                             data_dir: Path) -> None:
+    runner.invoke(main, ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "e"],
+                  input="Ann 2\n")
+    path = session_file(data_dir, "e")
+    text = path.read_text(encoding="utf-8").replace("points = 2", "points = 5")
+    path.write_text(text, encoding="utf-8")
+    result = runner.invoke(main, ["sessions", "verify", str(path)])
+    assert result.exit_code == 1
+    assert "entry 1: a deal is worth 1 to 3 game points, not 5" in result.output
+
+
+# -- play --------------------------------------------------------------------------------------
+def test_play_scripted_match_hint_undo_quit_and_resume(runner: CliRunner, data_dir: Path) -> None:
+    state = SchnapsenState(seed=11)
+    first = format_action(state.legal_actions()[0], ascii=True)
+    opening = ["hint", "ZZ", "marriage", "close", "undo", first, "undo", "show", "quit"]
+    result = runner.invoke(main, ["schnapsen", "play", "--seed", "11", "--level", "easy",
+                                  "--session", "p"], input="\n".join(opening) + "\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "hint: " in out and "game points" in out
+    assert "'ZZ' has no suit" in out
+    assert "say which card to lead" in out
+    assert "You close the stock" in out
+    assert "Took back" in out
+    assert "your hand:" in out and "trumps" in out and "stock 10 cards" in out
+    assert "Saved. Continue with: cardside sessions resume p" in out
+    session = store.load(session_file(data_dir, "p"))
+    assert session.entries[0] == {"type": "action", "seat": 0, "action": "close"}
+    assert session.entries[1]["type"] == "undo"
+    # Whatever else happened, the resumed game runs on to the end of the match.
+    resumed = runner.invoke(main, ["sessions", "resume", "p"],
+                            input="\n".join(CANDIDATES * 60) + "\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert "wins the match; a Bummerl for" in resumed.output
+    assert "Traceback" not in resumed.output
+    session = store.load(session_file(data_dir, "p"))
+    assert session.finished and len(session.winners) == 1
+    assert min(session.totals) == 0
+    assert sheets.mismatches(session) == []
+    # One row per deal: the game points each deal gave and the counts after it.
+    before = [7, 7]
+    for row in session.rounds:
+        assert sorted(row.scores)[0] == 0 and 1 <= max(row.scores) <= 3
+        assert row.totals == [max(0, b - s) for b, s in zip(before, row.scores)]
+        before = row.totals
+    # The saved seed and entries replay the same match.
+    replayed = replay_state(session)
+    assert replayed.is_terminal() and list(replayed.counts) == session.totals
+
+
+def test_play_refuses_bad_options(runner: CliRunner, data_dir: Path) -> None:
+    assert runner.invoke(main, ["schnapsen", "play", "--level", "expert"]).exit_code == 2
+    assert runner.invoke(main, ["schnapsen", "play", "--bot", "oracle"]).exit_code == 2
+    result = runner.invoke(main, ["schnapsen", "play", "--session", "bad name"], input="quit\n")
+    assert result.exit_code == 1 and "not a usable session name" in result.output
