@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any, Protocol
 
 from cardside.core.errors import IllegalActionError, NotationError
@@ -52,7 +52,10 @@ class Human:
         if self._redraw:
             self.view.show(obs, seat)
         self._redraw = True
-        words: Callable[[], Iterable[str]] = lambda: [*self.view.words(obs, seat), *COMMANDS]
+
+        def words() -> Iterable[str]:
+            return [*self.view.words(obs, seat), *COMMANDS]
+
         while True:
             line = self.console.ask(self.view.prompt(obs, seat), words)
             if line is None:

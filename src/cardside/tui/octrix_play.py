@@ -6,6 +6,7 @@ from typing import Any
 
 from cardside.core.loop import Loop
 from cardside.core.rng import derive_rng
+from cardside.games.octrix import rules
 from cardside.games.octrix.sheet import card_text
 from cardside.games.octrix.state import OctrixState
 from cardside.sessions.journal import Journal
@@ -59,14 +60,11 @@ def announce(state: OctrixState, screen: OctrixScreen) -> None:
     if any(c is not None for c in s.pending):
         return
     if s.tricks:
-        tricks, winners, round_no = s.tricks, s.trick_winners, s.round_no + 1
+        tricks, winners = s.tricks, s.trick_winners
     else:
-        last = s.rounds[-1]
-        tricks, winners, round_no = last.tricks, last.trick_winners, last.number
+        tricks, winners = s.rounds[-1].tricks, s.rounds[-1].trick_winners
     number = len(tricks)
     rule = rule_of_last_trick(tricks)
-    from cardside.games.octrix import rules
-
     if number < rules.TRICKS_PER_ROUND:
         screen.trick(number, tricks[-1], rule, winners[-1], s.rule, rules.rule_reason(tricks[-1]))
         return

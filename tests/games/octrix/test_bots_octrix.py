@@ -9,7 +9,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardside.core.cards import Card, Suit
-from cardside.games.octrix.equilibrium import solve_matrix_game
 from cardside.games.octrix.bots import (
     BOT_NAMES,
     GreedyBot,
@@ -18,6 +17,7 @@ from cardside.games.octrix.bots import (
     StrongBot,
     make_bot,
 )
+from cardside.games.octrix.equilibrium import solve_matrix_game
 from cardside.games.octrix.notation import parse_card, parse_cards
 from cardside.games.octrix.position import round_position
 from cardside.games.octrix.state import OctrixState

@@ -7,12 +7,11 @@ from collections import Counter
 
 import pytest
 
+from cardside.core.stats import mean_interval, wilson_interval
 from cardside.games.octrix.simulate import (
     SimResult,
     lineup,
-    mean_interval,
     simulate,
-    wilson_interval,
 )
 
 

@@ -15,16 +15,14 @@ A match counts as won by the bot on the winning seat (or team).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from cardside.core.rng import derive_rng
+from cardside.core.stats import mean_interval, wilson_interval
 from cardside.games.octrix.bots import BOT_NAMES, OctrixBot, make_bot
 from cardside.games.octrix.state import OctrixState
-
-Z95 = 1.959963984540054
 
 
 @dataclass(frozen=True)
@@ -72,30 +70,6 @@ class SimResult:
             f"(95% interval {lo:.1%} to {hi:.1%}); {self.rounds} rounds"
         )
         return "\n".join(lines)
-
-
-def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (``(0, 1)`` with no trials)."""
-    if trials == 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denom = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denom
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
-def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, tuple[float, float]]:
-    """Mean and normal-approximation 95% interval of the mean."""
-    n = len(values)
-    if n == 0:
-        return (0.0, (0.0, 0.0))
-    mean = sum(values) / n
-    if n == 1:
-        return (mean, (mean, mean))
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    half = z * math.sqrt(var / n)
-    return (mean, (mean - half, mean + half))
 
 
 def lineup(game: int, players: int) -> tuple[int, ...]:

@@ -138,8 +138,7 @@ class OctrixState(GameState[OctrixSnapshot, Card]):
 
 
     def _next(self, snapshot: OctrixSnapshot, action: Card) -> OctrixSnapshot:
-        seat = self.current_player()
-        assert seat is not None
+        seat = next(x for x in self._orders[snapshot.dealer] if snapshot.pending[x] is None)
         return self._commit(snapshot, seat, action)
 
     def _commit(self, s: OctrixSnapshot, seat: int, card: Card) -> OctrixSnapshot:
