@@ -238,3 +238,12 @@ def test_play_refuses_bad_options(runner: CliRunner, data_dir: Path) -> None:
     assert runner.invoke(main, ["schnapsen", "play", "--bot", "oracle"]).exit_code == 2
     result = runner.invoke(main, ["schnapsen", "play", "--session", "bad name"], input="quit\n")
     assert result.exit_code == 1 and "not a usable session name" in result.output
+
+
+def test_example_scoresheets_verify(runner: CliRunner) -> None:
+    folder = Path(__file__).resolve().parents[2] / "scoresheets"
+    files = sorted(folder.glob("schnapsen-*.toml"))
+    assert {store.load(p).mode for p in files} == {"play", "keep"}
+    result = runner.invoke(main, ["sessions", "verify", *map(str, files)])
+    assert result.exit_code == 0, result.output
+    assert result.output.count("ok ") == len(files)

@@ -7,7 +7,7 @@ from typing import Any
 
 from cardside.core.cards import Card, Suit
 from cardside.games.schnapsen.deal import Deal
-from cardside.games.schnapsen.notation import RANK_NAMES, format_action, parse_action
+from cardside.games.schnapsen.notation import RANK_NAMES, format_action, format_card, parse_action
 from cardside.games.schnapsen.rules import (
     CARDS,
     SUITS,
@@ -171,7 +171,9 @@ class SchnapsenTurn:
     def prompt(self, obs: Observation, seat: int) -> str:
         if obs.lead_card is None:
             return "Your lead: "
-        return f"Your answer to {self.screen.card(obs.lead_card)}: "
+        # Plain text: the line editor shows escape codes in a prompt as they are.
+        card = format_card(obs.lead_card, ascii=self.screen.style.ascii)
+        return f"Your answer to {card}: "
 
     def words(self, obs: Observation, seat: int) -> Iterable[str]:
         return [format_action(a, ascii=True) for a in obs.legal_actions()]
@@ -191,8 +193,11 @@ class SchnapsenTurn:
 
 
 def describe_action(screen: SchnapsenScreen, before: Deal, seat: int, action: Any,
-                    show_card: bool) -> list[str]:
-    """What ``seat`` just did, in words (before the trick, if any, is resolved)."""
+                    show_card: bool, ended: bool = False) -> list[str]:
+    """What ``seat`` just did, in words (before the trick, if any, is resolved).
+
+    ``ended``: the action ended the deal (a marriage that reached 66 leads no card).
+    """
     does = screen.does
     if isinstance(action, Exchange):
         indicator = screen.card(CARDS[before.stock[-1]])
@@ -202,6 +207,9 @@ def describe_action(screen: SchnapsenScreen, before: Deal, seat: int, action: An
     if isinstance(action, Marriage):
         value = marriage_points(SUITS.index(action.card.suit), before.trump)
         wait = "" if before.won[seat] else " (pending until a first trick)"
+        if ended and before.won[seat]:
+            return [f"{does(seat, 'declare')} the marriage in {screen.suit(action.card.suit)} "
+                    f"({value}) and {does(seat, 'reach').split()[-1]} 66."]
         lead = does(seat, "lead").split()[-1]
         return [f"{does(seat, 'declare')} the marriage in {screen.suit(action.card.suit)} "
                 f"({value}){wait} and {lead} {screen.card(action.card)}."]

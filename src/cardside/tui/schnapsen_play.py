@@ -52,7 +52,8 @@ def run_play(journal: Journal, state: SchnapsenState, console: Console, style: S
         prior = before[0]
         ended = len(state.history) > before[1]
         after = finished_deal(state) if ended else state.deal
-        for line in describe_action(screen, prior, seat, action, show_card=seat != human):
+        for line in describe_action(screen, prior, seat, action, show_card=seat != human,
+                                    ended=ended):
             console.say(line)
         for line in describe_trick(screen, prior, after, human):
             console.say(line)

@@ -1,0 +1,86 @@
+"""The Schnapsen play screen: what it says, and that it shows only what the seat may see."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardside.core.cards import Suit
+from cardside.games.schnapsen.deal import step
+from cardside.games.schnapsen.notation import format_card, parse_card
+from cardside.games.schnapsen.rules import CARDS, Marriage, action_code
+from cardside.games.schnapsen.state import SchnapsenState
+from cardside.tui.console import Console
+from cardside.tui.schnapsen import SchnapsenScreen, describe_action, describe_trick, sort_hand
+from cardside.tui.style import Style
+
+from .schnapsen_helpers import c, make_deal
+
+
+class Recorder(Console):
+    def __init__(self) -> None:
+        super().__init__(interactive=False)
+        self.lines: list[str] = []
+
+    def say(self, text: str = "") -> None:
+        self.lines.append(text)
+
+
+def screen(names: tuple[str, str] = ("You", "Bot")) -> tuple[SchnapsenScreen, Recorder]:
+    console = Recorder()
+    return SchnapsenScreen(console, Style(ascii=True), list(names)), console
+
+
+def test_hand_is_sorted_trumps_first_high_cards_first() -> None:
+    hand = [parse_card(t) for t in "JC AH KS QH 10C".split()]
+    assert [format_card(x, ascii=True) for x in sort_hand(hand, Suit.HEARTS)] == \
+        ["AH", "QH", "10C", "JC", "KS"]
+
+
+def test_verbs_agree_with_you_and_with_a_name() -> None:
+    s, _ = screen(("You", "Bot"))
+    assert s.does(0, "take") == "You take" and s.does(1, "take") == "Bot takes"
+    assert s.does(1, "reach") == "Bot reaches"
+
+
+def test_table_shows_only_what_the_seat_may_see() -> None:
+    state = SchnapsenState(seed=3)
+    s, console = screen()
+    s.table(state.observation(0))
+    text = "\n".join(console.lines)
+    mine = [format_card(x, ascii=True) for x in state.hand(0)]
+    theirs = [format_card(x, ascii=True) for x in state.hand(1)]
+    hidden_stock = [format_card(x, ascii=True) for x in CARDS
+                    if x not in state.hand(0) and x not in state.hand(1)
+                    and x != state.indicator]
+    hand_line = next(line for line in console.lines if "your hand:" in line)
+    assert sorted(hand_line.split(":")[1].split()) == sorted(mine)
+    for card in theirs + hidden_stock:
+        assert card not in text.split(), card
+    assert "stock 10 cards" in text and f"indicator {format_card(state.indicator, True)}" in text
+
+
+def test_a_marriage_that_reaches_66_leads_no_card() -> None:
+    d = make_deal("KH QH AS", "JC JD", stock="10C AC", trump="H", points=(30, 20),
+                  won=("AD 10D", "KD QD"))
+    after = step(d, action_code(Marriage(parse_card("QH"))))
+    assert after.result is not None
+    s, _ = screen()
+    words = describe_action(s, d, 0, Marriage(parse_card("QH")), show_card=False, ended=True)
+    assert words == ["You declare the marriage in H (40) and reach 66."]
+    pending = make_deal("KH QH AS", "JC JD", stock="10C AC", trump="H")
+    words = describe_action(s, pending, 0, Marriage(parse_card("KH")), show_card=False)
+    assert words == ["You declare the marriage in H (40) (pending until a first trick) "
+                     "and lead KH."]
+
+
+@pytest.mark.parametrize("last_draw", [False, True])
+def test_a_trick_names_its_winner_and_the_card_you_drew(last_draw: bool) -> None:
+    stock = "AC 10C" if last_draw else "AC KC QC 10C"
+    d = make_deal("AS JC", "KS JD", stock=stock, trump="H", to_move=0)
+    d = step(d, c("AS"))
+    after = step(d, c("KS"))
+    s, _ = screen()
+    lines = describe_trick(s, d, after, 0)
+    assert lines[0] == "  You AS, Bot KS -> You take the trick (15 points)."
+    assert lines[1] == "  You draw AC."
+    assert ("  The stock is used up: strict rules from now on." in lines) == last_draw
