@@ -206,11 +206,18 @@ def _time(value: Any) -> datetime | None:
 
 
 def resolve(data_dir: Path, name_or_path: str) -> Path:
-    """A session file from a name in the data folder or a path to a file."""
+    """A session file from a name in the data folder, or a path to a file.
+
+    A name is looked up in the data folder first; text ending in ``.toml`` or containing a path
+    separator is a path, and so is an existing file given without either.
+    """
     candidate = Path(name_or_path)
-    if candidate.suffix == SUFFIX or os.sep in name_or_path or candidate.exists():
+    if candidate.suffix == SUFFIX or os.sep in name_or_path or "/" in name_or_path:
         return candidate
-    return sessions_dir(data_dir) / (name_or_path + SUFFIX)
+    in_folder = sessions_dir(data_dir) / (name_or_path + SUFFIX)
+    if not in_folder.exists() and candidate.is_file():
+        return candidate
+    return in_folder
 
 
 def list_paths(data_dir: Path) -> list[Path]:
