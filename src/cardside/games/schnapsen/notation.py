@@ -100,9 +100,11 @@ def _parse_marriage(word: str, context: _HasLegal | None) -> Marriage:
         suit = core_cards.parse_suit(word)
         options = [Marriage(Card(KING, suit)), Marriage(Card(QUEEN, suit))]
         if context is not None:
-            options = [a for a in options if a in context.legal_actions()]
-            if len(options) == 1:
-                return options[0]
+            legal = [a for a in options if a in context.legal_actions()]
+            if len(legal) == 1:
+                return legal[0]
+            if not legal:
+                return options[0]  # not legal either way: the caller gives the reason
         k, q = (format_card(Card(r, suit), ascii=True) for r in (KING, QUEEN))
         raise AmbiguousActionError(f"say which card to lead: 'marriage {k}' or 'marriage {q}'")
     card = parse_card(word)

@@ -196,11 +196,11 @@ def illegal_reason(d: Deal, action: Action) -> str:
             return f"you need the trump Unter ({jack}) to exchange"
         return "closing needs 5 cards in hand"
     card = code % MARRIAGE_BASE
+    if code >= MARRIAGE_BASE and not leading:
+        return "a marriage is declared only when leading"
     if not hand >> card & 1:
         return f"you do not hold {format_card(CARDS[card], ascii=True)}"
     if code >= MARRIAGE_BASE:
-        if not leading:
-            return "a marriage is declared only when leading"
         if not rules.is_marriage_card(card):
             return "a marriage leads its King or Queen"
         return f"you need both King and Queen of {SUITS[card // 5].symbol} to declare it"

@@ -1,0 +1,27 @@
+"""Refusals for marriages typed at the wrong time: the reason names what is wrong."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardside.core.errors import IllegalActionError
+from cardside.games.schnapsen.notation import parse_action
+from cardside.games.schnapsen.state import SchnapsenState
+
+from .schnapsen_helpers import make_deal
+
+
+def test_marriage_by_suit_without_the_pair_says_why() -> None:
+    state = SchnapsenState(seed=3)  # seat 0 leads holding QS KS, JC, 10H, AD
+    with pytest.raises(IllegalActionError, match="do not hold KH"):
+        parse_action("marriage H", state)
+    single = SchnapsenState.from_deal(make_deal("KD JC AS", "QH KH", stock="AC 10C"))
+    with pytest.raises(IllegalActionError, match="need both King and Queen"):
+        parse_action("marriage D", single)
+
+
+def test_a_marriage_while_answering_is_refused_as_such() -> None:
+    state = SchnapsenState(seed=3)
+    state.apply(state.legal_actions()[0])  # seat 1 (holding QH KH) now answers
+    with pytest.raises(IllegalActionError, match="only when leading"):
+        parse_action("marriage H", state.observation(1))
