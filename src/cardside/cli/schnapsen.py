@@ -167,7 +167,8 @@ def _number(ctx: click.Context, param: click.Parameter, value: str | None) -> in
 
 
 @schnapsen.command()
-@click.option("--closer", default=None, metavar="NAME", help="Who closed the stock (omit if nobody).")
+@click.option("--closer", default=None, metavar="NAME",
+              help="Who closed the stock (omit if nobody).")
 @click.option("--reached", default=None, metavar="NAME",
               help="Who reached 66 (omit if all tricks were played without it).")
 @click.option("--points", default=None, callback=_number, metavar="N",

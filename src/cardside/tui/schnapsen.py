@@ -125,7 +125,8 @@ class SchnapsenScreen:
         return text
 
     def trick_text(self, leader: int, lead: Card, reply: Card) -> str:
-        return f"{self.names[leader]} {self.card(lead)}, {self.names[1 - leader]} {self.card(reply)}"
+        other = self.names[1 - leader]
+        return f"{self.names[leader]} {self.card(lead)}, {other} {self.card(reply)}"
 
     # -- results -----------------------------------------------------------------------------
     def deal_over(self, deal: Deal, record: DealRecord, match_over: bool) -> None:

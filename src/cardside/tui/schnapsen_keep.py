@@ -49,17 +49,19 @@ class KeepScreen:
         while not self.over:
             line = self.console.ask(self._prompt(), lambda: [*self.names, *COMMANDS])
             if line is None or line.lower() in ("quit", "q", "exit"):
-                self.console.say(f"Saved. Continue with: cardside sessions resume {self.journal.name}")
-                return "quit"
+                return self._saved()
             try:
                 self._handle(line)
             except _Quit:
-                self.console.say(f"Saved. Continue with: cardside sessions resume {self.journal.name}")
-                return "quit"
+                return self._saved()
             except _Cancel:
                 self.console.say("  Cancelled; nothing entered for this deal.")
         self.console.say(f"Session over; saved as {self.journal.name}.")
         return "over"
+
+    def _saved(self) -> str:
+        self.console.say(f"Saved. Continue with: cardside sessions resume {self.journal.name}")
+        return "quit"
 
     @property
     def over(self) -> bool:
@@ -170,7 +172,7 @@ class KeepScreen:
         for seat, name in enumerate(self.names):
             if name.lower() == wanted:
                 return seat
-        starts = [s for s, n in enumerate(self.names) if n.lower().startswith(wanted)] if wanted else []
+        starts = [s for s, n in enumerate(self.names) if wanted and n.lower().startswith(wanted)]
         if len(starts) == 1:
             return starts[0]
         raise NotationError(f"{text.strip()!r} is not a player here ({' or '.join(self.names)})")

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from cardside.core.cards import parse_suit
 from cardside.games.schnapsen.deal import NO_CARD, NOBODY, Deal
 from cardside.games.schnapsen.notation import parse_card
 from cardside.games.schnapsen.rules import index_of, suit_index
-from cardside.core.cards import parse_suit
 
 
 def c(text: str) -> int:

@@ -20,6 +20,7 @@ from cardside.games.schnapsen.rules import (
     mask_points,
 )
 from cardside.games.schnapsen.state import SchnapsenState, determinize_deal
+
 from .schnapsen_helpers import c, m, make_deal
 
 STOCK = "JC QC KC 10C AC QS KS 10S AS 10D"  # top first; 10D is the face-up indicator

@@ -114,7 +114,8 @@ def _parse_marriage(word: str, context: _HasLegal | None) -> Marriage:
 
 
 def format_action(action: Action, ascii: bool = False) -> str:
-    """The text :func:`parse_action` reads back: ``KH``, ``marriage KH``, ``exchange``, ``close``."""
+    """The text :func:`parse_action` reads back: ``KH``, ``marriage KH``, ``exchange``,
+    ``close``."""
     if isinstance(action, Card):
         return format_card(action, ascii)
     if isinstance(action, Marriage):

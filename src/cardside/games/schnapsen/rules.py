@@ -10,6 +10,7 @@ rule below is written once, on indices, and the :class:`Card` versions call it.
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 from cardside.core.cards import Card, Suit
 
 # -- cards -------------------------------------------------------------------------------------

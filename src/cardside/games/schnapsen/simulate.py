@@ -75,9 +75,10 @@ class SimulationResult:
             return f"{i.estimate:6.1%}  [{i.low:.1%}, {i.high:.1%}]"
 
         p = self.points_per_deal
+        deals = f"{self.deals_won_a:>5} of {self.deals:<5}"
         lines = [
             f"{self.bot_a} vs {self.bot_b} (level {self.level}), seats swapped every game",
-            f"  deals won          {self.deals_won_a:>5} of {self.deals:<5} {pct(self.deal_win_rate)}",
+            f"  deals won          {deals} {pct(self.deal_win_rate)}",
             f"  game points/deal   {'':>14} {p.estimate:+6.2f}  [{p.low:+.2f}, {p.high:+.2f}]",
         ]
         if self.matches:
