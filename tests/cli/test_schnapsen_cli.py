@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -247,3 +252,29 @@ def test_example_scoresheets_verify(runner: CliRunner) -> None:
     result = runner.invoke(main, ["sessions", "verify", *map(str, files)])
     assert result.exit_code == 0, result.output
     assert result.output.count("ok ") == len(files)
+
+
+def test_keep_survives_being_killed(data_dir: Path) -> None:
+    """Kill the tracker mid-session: the deals entered are on disk and resume goes on."""
+    env = dict(os.environ, CARDSIDE_HOME=str(data_dir))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cardside", "schnapsen", "keep", "--names", "Ann,Bob",
+         "--session", "killed"],
+        stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+    )
+    assert proc.stdin is not None
+    proc.stdin.write(b"Ann 2\nBob 3\n\nno\n")  # the third deal is half answered
+    proc.stdin.flush()
+    path = session_file(data_dir, "killed")
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if path.exists() and len(store.load(path).entries) == 2:
+            break
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    assert len(store.load(path).entries) == 2
+    result = CliRunner().invoke(main, ["sessions", "resume", "killed"], input="Ann 3\n")
+    assert result.exit_code == 0, result.output
+    assert "Match 1: Ann 5, Bob 4" in result.output
+    assert store.load(path).rounds[-1].totals == [2, 4]
