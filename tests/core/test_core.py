@@ -122,3 +122,15 @@ def test_loop_undo_goes_back_to_the_seats_own_decision() -> None:
     assert state.current_player() == human_seat and loop.movers == [1 - human_seat]
     with pytest.raises(IllegalActionError):
         loop.undo_to_previous_decision(human_seat)
+
+
+def test_tab_completion_offers_whole_actions_then_words() -> None:
+    from cardside.tui.console import completions
+
+    assert completions("A", ["AC", "AD", "8C"]) == [("AC", -1), ("AD", -1)]
+    assert completions("marriage K", ["KH", "marriage KH", "marriage QH"]) == [
+        ("marriage KH", -10)
+    ]
+    assert completions("JS ", ["r3R", "help"]) == [("r3R", 0), ("help", 0)]
+    assert completions("JS r", ["r3R", "c2B"]) == [("r3R", -1)]
+    assert completions("ma", ["marriage KH", "AC"]) == [("marriage KH", -2)]

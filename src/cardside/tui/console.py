@@ -47,10 +47,10 @@ class Console:
             def get_completions(self, document, complete_event):  # type: ignore[no-untyped-def]
                 if words is None:
                     return
-                word = document.get_word_before_cursor(WORD=True)
-                for option in words():
-                    if option.lower().startswith(word.lower()):
-                        yield Completion(option, start_position=-len(word))
+                yield from (
+                    Completion(text, start_position=start)
+                    for text, start in completions(document.text_before_cursor, words())
+                )
 
         if self._session is None:
             self._session = PromptSession()
@@ -60,3 +60,21 @@ class Console:
             return None
         except KeyboardInterrupt:
             return None
+
+
+def completions(typed: str, options: Iterable[str]) -> list[tuple[str, int]]:
+    """What Tab offers for ``typed``: (text, start position relative to the cursor).
+
+    An option that extends the whole line (``marriage K`` -> ``marriage KH``) replaces the
+    line; otherwise an option that extends the last word (``JS r`` -> ``r3R``) replaces that
+    word. Matching ignores case.
+    """
+    line = typed.lstrip()
+    parts = typed.split()
+    word = "" if not parts or typed[-1:].isspace() else parts[-1]
+    options = list(dict.fromkeys(options))
+    if " " in line:
+        whole = [(o, -len(line)) for o in options if o.lower().startswith(line.lower())]
+        if whole:
+            return whole
+    return [(o, -len(word)) for o in options if o.lower().startswith(word.lower())]
