@@ -70,12 +70,18 @@ def main() -> None:
         per_run = [decision_times(name, n, "full") for _ in range(max(1, runs // 2))]
         flat = sorted(t for run in per_run for t in run)
         medians = [statistics.median(run) for run in per_run]
-        rows.append((name, statistics.median(medians) * 1000,
-                     flat[int(0.95 * (len(flat) - 1))] * 1000, flat[-1] * 1000, len(flat)))
+        rows.append(
+            (
+                name,
+                statistics.median(medians) * 1000,
+                flat[int(0.95 * (len(flat) - 1))] * 1000,
+                flat[-1] * 1000,
+                len(flat),
+            )
+        )
     base = rows[0][1]
     print(f"Bot time per decision, normal/full ({n} games per run)")
-    print(f"{'bot':<10}{'median ms':>11}{'p95 ms':>9}{'max ms':>9}{'decisions':>11}"
-          f"{'ratio':>9}")
+    print(f"{'bot':<10}{'median ms':>11}{'p95 ms':>9}{'max ms':>9}{'decisions':>11}{'ratio':>9}")
     for name, med, p95, worst, count in rows:
         print(f"{name:<10}{med:>11.3f}{p95:>9.3f}{worst:>9.2f}{count:>11}{med / base:>9.1f}")
 

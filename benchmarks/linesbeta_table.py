@@ -31,14 +31,18 @@ def main() -> None:
     for difficulty in DIFFICULTIES:
         for length in LENGTHS:
             results[(difficulty, length)] = simulate(
-                games, bot="planner", difficulty=difficulty, length=length, seed=args.seed)
+                games, bot="planner", difficulty=difficulty, length=length, seed=args.seed
+            )
             baseline[(difficulty, length)] = simulate(
-                games, bot="random", difficulty=difficulty, length=length, seed=args.seed)
+                games, bot="random", difficulty=difficulty, length=length, seed=args.seed
+            )
     elapsed = time.perf_counter() - start
 
     print(f"LinesBeta, planner bot, {games} games per setting ({elapsed:.0f} s)")
-    header = (f"{'difficulty':<11}{'length':<7}{'targets':>9}{'win rate':>10}{'95% interval':>17}"
-              f"{'you':>7}{'grid':>7}{'early':>7}{'random':>8}{'short/full':>12}")
+    header = (
+        f"{'difficulty':<11}{'length':<7}{'targets':>9}{'win rate':>10}{'95% interval':>17}"
+        f"{'you':>7}{'grid':>7}{'early':>7}{'random':>8}{'short/full':>12}"
+    )
     print(header)
     print("-" * len(header))
     for difficulty in DIFFICULTIES:
@@ -49,9 +53,11 @@ def main() -> None:
             pt, gt = targets(difficulty, length)
             lo, hi = r.interval
             ratio = "" if length == "full" or not full_rate else f"{r.win_rate / full_rate:.2f}"
-            print(f"{difficulty:<11}{length:<7}{f'{pt}/{gt}':>9}{r.win_rate:>10.1%}"
-                  f"{f'{lo:.1%}-{hi:.1%}':>17}{r.player_points:>7.1f}{r.grid_points:>7.1f}"
-                  f"{r.early_stops:>7.0%}{b.win_rate:>8.1%}{ratio:>12}")
+            print(
+                f"{difficulty:<11}{length:<7}{f'{pt}/{gt}':>9}{r.win_rate:>10.1%}"
+                f"{f'{lo:.1%}-{hi:.1%}':>17}{r.player_points:>7.1f}{r.grid_points:>7.1f}"
+                f"{r.early_stops:>7.0%}{b.win_rate:>8.1%}{ratio:>12}"
+            )
 
 
 if __name__ == "__main__":

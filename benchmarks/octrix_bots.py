@@ -49,21 +49,26 @@ def main() -> None:
     rounds = args.rounds or (2 if args.quick else 6)
 
     print(f"Strong bot time per move ({rounds} whole rounds each, strong on every seat)")
-    print(f"{'players':<9}{'moves':>7}{'median s':>10}{'max s':>9}{'greedy median s':>17}"
-          f"{'ratio':>9}")
+    print(
+        f"{'players':<9}{'moves':>7}{'median s':>10}{'max s':>9}{'greedy median s':>17}{'ratio':>9}"
+    )
     for players in (2, 4):
         strong = move_times(StrongBot, players, rounds)
         greedy = move_times(GreedyBot, players, rounds)
         g_med = statistics.median(greedy)
         s_med = statistics.median(strong)
-        print(f"{players:<9}{len(strong):>7}{s_med:>10.4f}{max(strong):>9.3f}{g_med:>17.5f}"
-              f"{s_med / g_med:>9.0f}")
+        print(
+            f"{players:<9}{len(strong):>7}{s_med:>10.4f}{max(strong):>9.3f}{g_med:>17.5f}"
+            f"{s_med / g_med:>9.0f}"
+        )
     print("target: max <= 1 s per move")
     print()
 
     print(f"Two-player matches to 88 ({matches} per pairing, seed {args.seed})")
-    print(f"{'pairing':<20}{'won':>6}{'share':>8}{'95% interval':>18}{'round score':>15}"
-          f"{'s/match':>9}")
+    print(
+        f"{'pairing':<20}{'won':>6}{'share':>8}{'95% interval':>18}{'round score':>15}"
+        f"{'s/match':>9}"
+    )
     targets = {("strong", "random"): 0.95, ("strong", "greedy"): 0.65}
     for pair in (("greedy", "random"), ("strong", "random"), ("strong", "greedy")):
         t = time.perf_counter()
@@ -73,10 +78,13 @@ def main() -> None:
         label = f"{pair[0]} v {pair[1]}"
         rounds_text = f"{r.mean_round_score[0]:.1f} v {r.mean_round_score[1]:.1f}"
         goal = targets.get(pair)
-        note = "" if goal is None else (" meets" if r.win_rate >= goal else " misses") + \
-            f" {goal:.0%}"
-        print(f"{label:<20}{r.wins[0]:>6}{r.win_rate:>8.1%}{f'[{lo:.1%}, {hi:.1%}]':>18}"
-              f"{rounds_text:>15}{per_match:>9.2f}{note}")
+        note = (
+            "" if goal is None else (" meets" if r.win_rate >= goal else " misses") + f" {goal:.0%}"
+        )
+        print(
+            f"{label:<20}{r.wins[0]:>6}{r.win_rate:>8.1%}{f'[{lo:.1%}, {hi:.1%}]':>18}"
+            f"{rounds_text:>15}{per_match:>9.2f}{note}"
+        )
     print("baseline: greedy v random, the same seats and deals")
 
 

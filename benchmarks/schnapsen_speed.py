@@ -91,23 +91,27 @@ def main() -> None:
     print("-" * 89)
     base = median_rate(deal_only, n_deals, repeats)
     rate = median_rate(random_deals, n_deals, repeats)
-    print(f"{'random deals/s (state API, one core)':<44}{rate:>12,.0f}{base:>12,.0f}"
-          f"{rate / base:>9.3f}{'>= 3,000':>12}  (baseline: dealing only)")
+    print(
+        f"{'random deals/s (state API, one core)':<44}{rate:>12,.0f}{base:>12,.0f}"
+        f"{rate / base:>9.3f}{'>= 3,000':>12}  (baseline: dealing only)"
+    )
 
     positions = five_card_positions(20 if quick else 60)
     times = []
     for d in positions:
-        runs = [timed(lambda: Solver().best(d)) for _ in range(3)]
+        runs = [timed(lambda d=d: Solver().best(d)) for _ in range(3)]
         times.append(statistics.median(runs))
     brute_n = 2 if quick else 6
-    brute_times = [timed(lambda: brute(d, d.to_move)) for d in positions[:brute_n]]
+    brute_times = [timed(lambda d=d: brute(d, d.to_move)) for d in positions[:brute_n]]
     med = statistics.median(times) * 1000
-    print(f"{'solver ms, 5-card phase 2 (best move)':<44}{med:>12.2f}"
-          f"{statistics.median(brute_times) * 1000:>12.1f}"
-          f"{med / (statistics.median(brute_times) * 1000):>9.4f}{'<= 50':>12}"
-          f"  (baseline: brute force; max {max(times) * 1000:.2f} ms)")
+    print(
+        f"{'solver ms, 5-card phase 2 (best move)':<44}{med:>12.2f}"
+        f"{statistics.median(brute_times) * 1000:>12.1f}"
+        f"{med / (statistics.median(brute_times) * 1000):>9.4f}{'<= 50':>12}"
+        f"  (baseline: brute force; max {max(times) * 1000:.2f} ms)"
+    )
 
-    for level in (("easy", "normal") if quick else ("easy", "normal", "hard")):
+    for level in ("easy", "normal") if quick else ("easy", "normal", "hard"):
         strong_times, heur_times = [], []
         for m in range(1 if quick else 3):
             state = SchnapsenState(seed=100 + m)
@@ -118,7 +122,7 @@ def main() -> None:
                 seat = state.current_player()
                 assert seat is not None
                 obs = state.observation(seat)
-                heur_times.append(timed(lambda: heur.choose(obs, seat)))
+                heur_times.append(timed(lambda h=heur, o=obs, s=seat: h.choose(o, s)))
                 t = time.perf_counter()
                 action = strong.choose(obs, seat)
                 strong_times.append(time.perf_counter() - t)
@@ -126,12 +130,14 @@ def main() -> None:
                 state.apply(action)
                 deals += len(state.history) - before
         mean = statistics.mean(strong_times) * 1000
-        print(f"{f'strong-{level} ms per move (mean)':<44}{mean:>12.1f}"
-              f"{statistics.mean(heur_times) * 1000:>12.3f}"
-              f"{mean / (statistics.mean(heur_times) * 1000):>9.0f}"
-              f"{'<= 1000' if level == 'normal' else '':>12}"
-              f"  (baseline: heuristic; median {statistics.median(strong_times) * 1000:.1f},"
-              f" max {max(strong_times) * 1000:.0f} ms, {len(strong_times)} moves)")
+        print(
+            f"{f'strong-{level} ms per move (mean)':<44}{mean:>12.1f}"
+            f"{statistics.mean(heur_times) * 1000:>12.3f}"
+            f"{mean / (statistics.mean(heur_times) * 1000):>9.0f}"
+            f"{'<= 1000' if level == 'normal' else '':>12}"
+            f"  (baseline: heuristic; median {statistics.median(strong_times) * 1000:.1f},"
+            f" max {max(strong_times) * 1000:.0f} ms, {len(strong_times)} moves)"
+        )
 
 
 if __name__ == "__main__":

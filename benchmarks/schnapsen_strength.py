@@ -13,8 +13,12 @@ import time
 
 from cardside.games.schnapsen.simulate import simulate
 
-PAIRS = [("random", "random", None), ("heuristic", "random", 0.95),
-         ("strong", "random", 0.98), ("strong", "heuristic", 0.75)]
+PAIRS = [
+    ("random", "random", None),
+    ("heuristic", "random", 0.95),
+    ("strong", "random", 0.98),
+    ("strong", "heuristic", 0.75),
+]
 
 
 def main() -> None:
@@ -25,8 +29,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     n = args.matches or (10 if args.quick else 200)
-    header = (f"{'A vs B':<22}{'matches':>8}{'match win A [95%]':>26}{'deal win A [95%]':>26}"
-              f"{'pts/deal A':>12}{'target':>8}{'secs':>7}")
+    header = (
+        f"{'A vs B':<22}{'matches':>8}{'match win A [95%]':>26}{'deal win A [95%]':>26}"
+        f"{'pts/deal A':>12}{'target':>8}{'secs':>7}"
+    )
     print(f"level={args.level}, {n} matches per pair")
     print(header)
     print("-" * len(header))
@@ -36,11 +42,13 @@ def main() -> None:
         secs = time.perf_counter() - start
         m, d = r.match_win_rate, r.deal_win_rate
         verdict = "" if target is None else ("ok" if m.estimate >= target else "BELOW")
-        print(f"{a + ' vs ' + b:<22}{r.matches:>8}"
-              f"{f'{m.estimate:.1%} [{m.low:.1%}, {m.high:.1%}]':>26}"
-              f"{f'{d.estimate:.1%} [{d.low:.1%}, {d.high:.1%}]':>26}"
-              f"{r.points_per_deal.estimate:>+12.2f}"
-              f"{'' if target is None else f'{target:.0%}':>8}{secs:>7.0f}  {verdict}")
+        print(
+            f"{a + ' vs ' + b:<22}{r.matches:>8}"
+            f"{f'{m.estimate:.1%} [{m.low:.1%}, {m.high:.1%}]':>26}"
+            f"{f'{d.estimate:.1%} [{d.low:.1%}, {d.high:.1%}]':>26}"
+            f"{r.points_per_deal.estimate:>+12.2f}"
+            f"{'' if target is None else f'{target:.0%}':>8}{secs:>7.0f}  {verdict}"
+        )
 
 
 if __name__ == "__main__":

@@ -30,7 +30,9 @@ def schnapsen(seed: int) -> Any:
 
 
 FACTORIES: dict[str, Callable[[int], Any]] = {
-    "octrix": octrix, "linesbeta": linesbeta, "schnapsen": schnapsen,
+    "octrix": octrix,
+    "linesbeta": linesbeta,
+    "schnapsen": schnapsen,
 }
 
 

@@ -16,8 +16,13 @@ from cardside.games.linesbeta.state import LinesBetaState
 from cardside.sessions import sheets, store
 
 
-def bot_moves(seed: int, count: int, difficulty: str = "normal", length: str = "full",
-              state: LinesBetaState | None = None) -> list[str]:
+def bot_moves(
+    seed: int,
+    count: int,
+    difficulty: str = "normal",
+    length: str = "full",
+    state: LinesBetaState | None = None,
+) -> list[str]:
     """The planner's next ``count`` decisions in the game dealt from ``seed``, as typed."""
     state = state or LinesBetaState(difficulty, length, seed=seed)
     bot = PlannerBot(0)
@@ -48,8 +53,10 @@ def test_rules_text(runner: CliRunner) -> None:
 
 # -- score -------------------------------------------------------------------------------------
 def test_score_win_with_reasoning(runner: CliRunner) -> None:
-    result = runner.invoke(main, ["linesbeta", "score", "--difficulty", "normal",
-                                  "4-2", "5-1", "3-3", "4-2", "5-1", "5-1"])
+    result = runner.invoke(
+        main,
+        ["linesbeta", "score", "--difficulty", "normal", "4-2", "5-1", "3-3", "4-2", "5-1", "5-1"],
+    )
     assert result.exit_code == 0, result.output
     assert "round 6: you 5, grid 1; totals 26-10" in result.output
     assert result.output.strip().endswith("Result: you win.")
@@ -58,8 +65,9 @@ def test_score_win_with_reasoning(runner: CliRunner) -> None:
 def test_score_both_targets_reached_is_a_loss_json(runner: CliRunner) -> None:
     # normal, full: 26-16 after seven rounds, the grid reaching 16 on the very last trick
     rounds = ["4-2", "4-2", "4-2", "4-2", "4-2", "4-2", "2-4"]
-    result = runner.invoke(main, ["linesbeta", "score", "--json", "--difficulty", "normal",
-                                  *rounds])
+    result = runner.invoke(
+        main, ["linesbeta", "score", "--json", "--difficulty", "normal", *rounds]
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert (data["result"], data["player"], data["grid"]) == ("loss", 26, 16)
@@ -68,23 +76,31 @@ def test_score_both_targets_reached_is_a_loss_json(runner: CliRunner) -> None:
 
 
 def test_score_short_game_early_stop(runner: CliRunner) -> None:
-    result = runner.invoke(main, ["linesbeta", "score", "--json", "--difficulty", "hard",
-                                  "--short", "1-5", "0-1"])
+    result = runner.invoke(
+        main, ["linesbeta", "score", "--json", "--difficulty", "hard", "--short", "1-5", "0-1"]
+    )
     data = json.loads(result.output)
     assert data["result"] == "loss" and data["grid"] == 6 and data["length"] == "short"
     assert any("stopped early" in line for line in data["reasoning"])
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--difficulty", "normal", "4-x"], "not YOU-GRID tricks"),
-    (["--difficulty", "normal", "7-0"], "a round has 6 tricks, not 7"),
-    (["--difficulty", "normal"], "give each round's tricks"),
-    (["4-2"], "--difficulty"),
-    (["--difficulty", "hard", "--short", "6-0", "6-0", "6-0", "1-0"], "the game ended in round 3"),
-    (["--difficulty", "easy", "3-1"], "would not have been settled"),
-])
-def test_score_bad_input_is_one_line_and_nonzero(runner: CliRunner, args: list[str],
-                                                 message: str) -> None:
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--difficulty", "normal", "4-x"], "not YOU-GRID tricks"),
+        (["--difficulty", "normal", "7-0"], "a round has 6 tricks, not 7"),
+        (["--difficulty", "normal"], "give each round's tricks"),
+        (["4-2"], "--difficulty"),
+        (
+            ["--difficulty", "hard", "--short", "6-0", "6-0", "6-0", "1-0"],
+            "the game ended in round 3",
+        ),
+        (["--difficulty", "easy", "3-1"], "would not have been settled"),
+    ],
+)
+def test_score_bad_input_is_one_line_and_nonzero(
+    runner: CliRunner, args: list[str], message: str
+) -> None:
     result = runner.invoke(main, ["linesbeta", "score", *args])
     assert result.exit_code != 0, result.output
     assert message in result.output
@@ -93,17 +109,48 @@ def test_score_bad_input_is_one_line_and_nonzero(runner: CliRunner, args: list[s
 
 # -- simulate ----------------------------------------------------------------------------------
 def test_simulate_json_and_table(runner: CliRunner) -> None:
-    result = runner.invoke(main, ["linesbeta", "simulate", "--games", "6", "--bot", "random",
-                                  "--short", "--difficulty", "easy", "--seed", "3", "--json"])
+    result = runner.invoke(
+        main,
+        [
+            "linesbeta",
+            "simulate",
+            "--games",
+            "6",
+            "--bot",
+            "random",
+            "--short",
+            "--difficulty",
+            "easy",
+            "--seed",
+            "3",
+            "--json",
+        ],
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["games"] == 6 and data["length"] == "short" and data["targets"]["player"] == 12
     assert 0 <= data["interval95"][0] <= data["win_rate"] <= data["interval95"][1] <= 1
-    again = runner.invoke(main, ["linesbeta", "simulate", "--games", "6", "--bot", "random",
-                                 "--short", "--difficulty", "easy", "--seed", "3", "--json"])
+    again = runner.invoke(
+        main,
+        [
+            "linesbeta",
+            "simulate",
+            "--games",
+            "6",
+            "--bot",
+            "random",
+            "--short",
+            "--difficulty",
+            "easy",
+            "--seed",
+            "3",
+            "--json",
+        ],
+    )
     assert json.loads(again.output) == data
-    table = runner.invoke(main, ["linesbeta", "simulate", "--games", "3", "--all", "--bot",
-                                 "random"])
+    table = runner.invoke(
+        main, ["linesbeta", "simulate", "--games", "3", "--all", "--bot", "random"]
+    )
     assert table.exit_code == 0
     lines = table.output.splitlines()
     assert sum(1 for line in lines if line.startswith(("easy", "normal", "hard"))) == 6
@@ -117,15 +164,32 @@ def test_simulate_bad_options(runner: CliRunner) -> None:
 
 
 # -- play --------------------------------------------------------------------------------------
-def test_play_scripted_with_refusals_undo_quit_and_resume(runner: CliRunner,
-                                                          data_dir: Path) -> None:
+def test_play_scripted_with_refusals_undo_quit_and_resume(
+    runner: CliRunner, data_dir: Path
+) -> None:
     moves = bot_moves(seed=5, count=4)
     trump, first = moves[0], moves[1]
     card = first.split()[0]
-    script = ["hint", "9Z", "AS AH", trump, "hint", f"{card} r7L", f"{card} r1", "XX r1L",
-              first, "undo", "help", first, *moves[2:], "show", "quit"]
-    result = runner.invoke(main, ["linesbeta", "play", "--seed", "5", "--session", "p"],
-                           input="\n".join(script) + "\n")
+    script = [
+        "hint",
+        "9Z",
+        "AS AH",
+        trump,
+        "hint",
+        f"{card} r7L",
+        f"{card} r1",
+        "XX r1L",
+        first,
+        "undo",
+        "help",
+        first,
+        *moves[2:],
+        "show",
+        "quit",
+    ]
+    result = runner.invoke(
+        main, ["linesbeta", "play", "--seed", "5", "--session", "p"], input="\n".join(script) + "\n"
+    )
     out = result.output
     assert result.exit_code == 0, out
     assert "hint: trump" in out
@@ -151,8 +215,21 @@ def test_play_scripted_with_refusals_undo_quit_and_resume(runner: CliRunner,
 
 def test_play_to_the_end_verifies(runner: CliRunner, data_dir: Path) -> None:
     moves = bot_moves(seed=11, count=200, difficulty="hard", length="short")
-    result = runner.invoke(main, ["linesbeta", "play", "--seed", "11", "--difficulty", "hard",
-                                  "--short", "--session", "whole"], input="\n".join(moves) + "\n")
+    result = runner.invoke(
+        main,
+        [
+            "linesbeta",
+            "play",
+            "--seed",
+            "11",
+            "--difficulty",
+            "hard",
+            "--short",
+            "--session",
+            "whole",
+        ],
+        input="\n".join(moves) + "\n",
+    )
     assert result.exit_code == 0, result.output
     assert "Game over; saved as whole." in result.output
     assert "You win:" in result.output or "You lose:" in result.output
@@ -174,7 +251,7 @@ def test_play_case_c_asks_for_the_grids_card(runner: CliRunner, data_dir: Path) 
         if state.is_terminal():
             continue
         fresh = LinesBetaState(seed=seed)
-        for i, text in enumerate(moves):
+        for i, text in enumerate(moves):  # noqa: B007 (i is used after the loop)
             fresh.apply(parse_action(text, fresh.phase))
             if fresh.phase == "cell":
                 break
@@ -184,11 +261,13 @@ def test_play_case_c_asks_for_the_grids_card(runner: CliRunner, data_dir: Path) 
     else:
         pytest.skip("no case-c win in the seeds tried")
     cells = [action_text(a) for a in fresh.legal_actions()]
-    outside = next(f"r{r}c{c}" for r in range(1, 7) for c in range(1, 7)
-                   if f"r{r}c{c}" not in cells)
+    outside = next(
+        f"r{r}c{c}" for r in range(1, 7) for c in range(1, 7) if f"r{r}c{c}" not in cells
+    )
     script = moves[: i + 1] + ["r9c9", outside, cells[0]]
-    result = runner.invoke(main, ["linesbeta", "play", "--seed", str(seed)],
-                           input="\n".join(script) + "\n")
+    result = runner.invoke(
+        main, ["linesbeta", "play", "--seed", str(seed)], input="\n".join(script) + "\n"
+    )
     assert result.exit_code == 0, result.output
     assert "you choose which card the grid gives up" in result.output
     assert "no such row: 9" in result.output
@@ -207,12 +286,29 @@ def test_play_options_are_checked(runner: CliRunner, data_dir: Path) -> None:
 
 
 # -- keep --------------------------------------------------------------------------------------
-def test_keep_counters_asked_settings_undo_refusal_quit_resume(runner: CliRunner,
-                                                               data_dir: Path) -> None:
-    script = ["hard", "y", "n", "w", "l", "w w", "x", "undo", "round 2 2", "w l w", "show",
-              "round", "2+2", "7-5", "quit"]
-    result = runner.invoke(main, ["linesbeta", "keep", "--session", "k"],
-                           input="\n".join(script) + "\n")
+def test_keep_counters_asked_settings_undo_refusal_quit_resume(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    script = [
+        "hard",
+        "y",
+        "n",
+        "w",
+        "l",
+        "w w",
+        "x",
+        "undo",
+        "round 2 2",
+        "w l w",
+        "show",
+        "round",
+        "2+2",
+        "7-5",
+        "quit",
+    ]
+    result = runner.invoke(
+        main, ["linesbeta", "keep", "--session", "k"], input="\n".join(script) + "\n"
+    )
     out = result.output
     assert result.exit_code == 0, out
     assert "Keeping LinesBeta (hard, short game)" in out
@@ -225,7 +321,8 @@ def test_keep_counters_asked_settings_undo_refusal_quit_resume(runner: CliRunner
     session = store.load(path)
     assert session.options == {"difficulty": "hard", "length": "short", "grid": False}
     assert [e["type"] for e in session.entries] == ["trick"] * 4 + ["undo"] + ["trick"] * 3 + [
-        "round"]
+        "round"
+    ]
     assert session.totals == [8, 4] and sheets.mismatches(session) == []
     # round 3 of the short hard game: the grid needs 2 more, you need 10 more
     resumed = runner.invoke(main, ["sessions", "resume", "k"], input="l\nl\n")
@@ -238,10 +335,21 @@ def test_keep_counters_asked_settings_undo_refusal_quit_resume(runner: CliRunner
 
 
 def test_keep_with_grid_tracking(runner: CliRunner, data_dir: Path) -> None:
-    script = ["w r3R r3c4", "w r3L r3c1", "l r1 left r1c1 b", "w", "w c6 top r2c6 c", "show",
-              "round 3 3", "quit"]
-    result = runner.invoke(main, ["linesbeta", "keep", "--difficulty", "normal", "--full",
-                                  "--grid"], input="\n".join(script) + "\n")
+    script = [
+        "w r3R r3c4",
+        "w r3L r3c1",
+        "l r1 left r1c1 b",
+        "w",
+        "w c6 top r2c6 c",
+        "show",
+        "round 3 3",
+        "quit",
+    ]
+    result = runner.invoke(
+        main,
+        ["linesbeta", "keep", "--difficulty", "normal", "--full", "--grid"],
+        input="\n".join(script) + "\n",
+    )
     out = result.output
     assert result.exit_code == 0, out
     assert "r3 has a gap this round and cannot be challenged" in out
@@ -250,24 +358,43 @@ def test_keep_with_grid_tracking(runner: CliRunner, data_dir: Path) -> None:
     assert "All face up now: r1 c6" in out
     assert "enter the round trick by trick" in out
     session = store.load(store.list_paths(data_dir)[0])
-    assert session.entries[1] == {"type": "trick", "result": "l", "line": "r1", "end": "L",
-                                  "cell": "r1c1", "case": "b"}
+    assert session.entries[1] == {
+        "type": "trick",
+        "result": "l",
+        "line": "r1",
+        "end": "L",
+        "cell": "r1c1",
+        "case": "b",
+    }
     assert sheets.mismatches(session) == []
 
 
 def test_keep_grid_round_end_reports_face_up_lines(runner: CliRunner, data_dir: Path) -> None:
     # Row 1 is turned entirely (case b), its gap is at r1c1; five more tricks elsewhere.
-    script = ["l r1L r1c1 b", "w r2L r2c2", "w r3L r3c3", "w r4R r4c6", "w r5R r5c5",
-              "w r6R r6c4", "quit"]
-    result = runner.invoke(main, ["linesbeta", "keep", "--difficulty", "easy", "--full",
-                                  "--grid"], input="\n".join(script) + "\n")
+    script = [
+        "l r1L r1c1 b",
+        "w r2L r2c2",
+        "w r3L r3c3",
+        "w r4R r4c6",
+        "w r5R r5c5",
+        "w r6R r6c4",
+        "quit",
+    ]
+    result = runner.invoke(
+        main,
+        ["linesbeta", "keep", "--difficulty", "easy", "--full", "--grid"],
+        input="\n".join(script) + "\n",
+    )
     assert result.exit_code == 0, result.output
     assert "All face up, back to the deck: r1" in result.output
 
 
 def test_keep_end_of_input_saves(runner: CliRunner, data_dir: Path) -> None:
-    result = runner.invoke(main, ["linesbeta", "keep", "--difficulty", "easy", "--short",
-                                  "--no-grid", "--session", "eof"], input="w\nl\n")
+    result = runner.invoke(
+        main,
+        ["linesbeta", "keep", "--difficulty", "easy", "--short", "--no-grid", "--session", "eof"],
+        input="w\nl\n",
+    )
     assert result.exit_code == 0
     assert "Saved. Continue with" in result.output
     assert len(store.load(data_dir / "sessions" / "eof.toml").entries) == 2
@@ -276,8 +403,11 @@ def test_keep_end_of_input_saves(runner: CliRunner, data_dir: Path) -> None:
 
 
 def test_a_hand_edited_impossible_file_is_refused(runner: CliRunner, data_dir: Path) -> None:
-    runner.invoke(main, ["linesbeta", "keep", "--difficulty", "easy", "--short", "--no-grid",
-                         "--session", "bad"], input="w\n")
+    runner.invoke(
+        main,
+        ["linesbeta", "keep", "--difficulty", "easy", "--short", "--no-grid", "--session", "bad"],
+        input="w\n",
+    )
     path = data_dir / "sessions" / "bad.toml"
     text = path.read_text().replace('result = "w"', 'result = "z"')
     path.write_text(text)

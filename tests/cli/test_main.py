@@ -45,6 +45,7 @@ def test_ascii_and_no_color(runner: CliRunner) -> None:
     result = runner.invoke(main, ["--ascii", "octrix", "score", "--trick", "8C 3H"])
     assert result.exit_code == 0
     assert "8C" in result.output and "♣" not in result.output
-    result = runner.invoke(main, ["octrix", "score", "--trick", "8C 3H"], color=True,
-                           env={"NO_COLOR": "1"})
+    result = runner.invoke(
+        main, ["octrix", "score", "--trick", "8C 3H"], color=True, env={"NO_COLOR": "1"}
+    )
     assert "\x1b[" not in result.output

@@ -32,7 +32,9 @@ def test_score_counting_cards(runner: CliRunner) -> None:
 def test_score_counting_cards_json(runner: CliRunner) -> None:
     result = runner.invoke(main, ["octrix", "score", "--json", "1", "3", "4", "5", "8"])
     assert json.loads(result.output) == {
-        "counting": [1, 3, 4, 5, 8], "runs": [[1], [3, 4, 5], [8]], "score": 11,
+        "counting": [1, 3, 4, 5, 8],
+        "runs": [[1], [3, 4, 5], [8]],
+        "score": 11,
     }
 
 
@@ -41,8 +43,16 @@ def test_score_round_from_tricks(runner: CliRunner) -> None:
     for t in ROUND:
         args += ["--trick", t]
     data = json.loads(runner.invoke(main, args).output)
-    assert [t["winner"] for t in data["tricks"]] == ["Ann", "Ann", "Bob", "Ann", "Ann", "Ann",
-                                                     "Bob", "Bob"]
+    assert [t["winner"] for t in data["tricks"]] == [
+        "Ann",
+        "Ann",
+        "Bob",
+        "Ann",
+        "Ann",
+        "Ann",
+        "Bob",
+        "Bob",
+    ]
     assert [t["rule"] for t in data["tricks"]][:3] == ["highest", "lowest", "lowest"]
     assert [(s["name"], s["score"]) for s in data["scores"]] == [("Ann", 13), ("Bob", 5)]
     assert data["complete"] is True
@@ -89,11 +99,27 @@ def test_keep_scripted_round_then_show_and_verify(runner: CliRunner, data_dir: P
 def test_keep_refuses_bad_cards_and_keeps_what_was_entered(
     runner: CliRunner, data_dir: Path
 ) -> None:
-    script = "\n".join([
-        "8C 3H", "8C 2H", "XX 3H", "2C", "2C 2C", "2C 3D", "help", "undo", "show", "2C 3D", "quit",
-    ]) + "\n"
-    result = runner.invoke(main, ["octrix", "keep", "--names", "Ann,Bob", "--no-hands"],
-                           input=script)
+    script = (
+        "\n".join(
+            [
+                "8C 3H",
+                "8C 2H",
+                "XX 3H",
+                "2C",
+                "2C 2C",
+                "2C 3D",
+                "help",
+                "undo",
+                "show",
+                "2C 3D",
+                "quit",
+            ]
+        )
+        + "\n"
+    )
+    result = runner.invoke(
+        main, ["octrix", "keep", "--names", "Ann,Bob", "--no-hands"], input=script
+    )
     assert result.exit_code == 0, result.output
     out = result.output
     assert "8C was already played this round (trick 1)" in out
@@ -111,8 +137,9 @@ def test_keep_refuses_bad_cards_and_keeps_what_was_entered(
 def test_keep_with_hands_checks_each_card(runner: CliRunner, data_dir: Path) -> None:
     hands = ["8C 2C 7H 6H 5H 4H 2S AS", "3H 3D 7D 6D 5D 4D 3S 8S"]
     script = "\n".join([hands[0], "8C 3H 7D 6D 5D 4D 3S 8S", hands[1], "3H 8C", "8C 3H", "quit"])
-    result = runner.invoke(main, ["octrix", "keep", "--names", "Ann,Bob", "--hands"],
-                           input=script + "\n")
+    result = runner.invoke(
+        main, ["octrix", "keep", "--names", "Ann,Bob", "--hands"], input=script + "\n"
+    )
     assert result.exit_code == 0, result.output
     assert "8C is already in Ann's hand" in result.output
     assert "Ann does not hold 3H" in result.output
@@ -121,8 +148,11 @@ def test_keep_with_hands_checks_each_card(runner: CliRunner, data_dir: Path) -> 
 
 
 def test_keep_resume_continues_the_same_session(runner: CliRunner, data_dir: Path) -> None:
-    runner.invoke(main, ["octrix", "keep", "--names", "Ann,Bob", "--no-hands", "--session", "k"],
-                  input="\n".join(ROUND[:3]) + "\n")  # end of input: saved and left
+    runner.invoke(
+        main,
+        ["octrix", "keep", "--names", "Ann,Bob", "--no-hands", "--session", "k"],
+        input="\n".join(ROUND[:3]) + "\n",
+    )  # end of input: saved and left
     result = runner.invoke(main, ["sessions", "resume", "k"], input="\n".join(ROUND[3:]) + "\n")
     assert result.exit_code == 0, result.output
     assert "Round 1, 3 of 8 tricks entered" in result.output
@@ -155,8 +185,9 @@ def test_play_scripted_round_quit_and_resume(runner: CliRunner, data_dir: Path) 
     assert "Round 2 scores:" in resumed.output
     session = store.load(path)
     assert len(session.rounds) == 2
-    assert session.rounds[1].totals == [a + b for a, b in
-                                        zip(session.rounds[0].totals, session.rounds[1].scores)]
+    assert session.rounds[1].totals == [
+        a + b for a, b in zip(session.rounds[0].totals, session.rounds[1].scores)
+    ]
 
 
 def test_play_options_are_checked(runner: CliRunner, data_dir: Path) -> None:

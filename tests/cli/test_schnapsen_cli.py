@@ -22,8 +22,11 @@ from cardside.sessions import sheets, store
 SUITS = "CSHD"
 #: Every action a player could type, marriages and the exchange first: fed line after line,
 #: the first one that is legal at each prompt is played and the others are refused.
-CANDIDATES = ([f"marriage Q{s}" for s in SUITS] + ["exchange"]
-              + [r + s for s in SUITS for r in ("J", "Q", "K", "10", "A")])
+CANDIDATES = (
+    [f"marriage Q{s}" for s in SUITS]
+    + ["exchange"]
+    + [r + s for s in SUITS for r in ("J", "Q", "K", "10", "A")]
+)
 
 
 def session_file(data_dir: Path, name: str) -> Path:
@@ -48,20 +51,24 @@ def test_rules_prints_the_rules_page(runner: CliRunner) -> None:
 
 
 # -- score -------------------------------------------------------------------------------------
-@pytest.mark.parametrize("args, winner, points, rule", [
-    (["--reached", "Ann", "--points", "40"], "Ann", 1, "normal-1"),
-    (["--reached", "Ann", "--points", "11+10+4"], "Ann", 2, "normal-2"),
-    (["--reached", "Ann", "--no-trick"], "Ann", 3, "normal-3"),
-    (["--closer", "Ann", "--reached", "Ann", "--points", "20"], "Ann", 2, "closer-2"),
-    (["--closer", "Ann", "--reached", "Ann", "--points", "40"], "Ann", 1, "closer-1"),
-    (["--closer", "Ann", "--reached", "Bob", "--trick"], "Bob", 2, "closer-beaten-2"),
-    (["--closer", "Ann", "--reached", "Bob", "--no-trick"], "Bob", 3, "closer-beaten-3"),
-    (["--names", "Ann,Bob", "--closer", "Ann", "--trick"], "Bob", 2, "closer-failed-2"),
-    (["--names", "Ann,Bob", "--closer", "Ann", "--points", "0"], "Bob", 3, "closer-failed-3"),
-    (["--last-trick", "Bob"], "Bob", 1, "last-trick"),
-])
-def test_score_applies_each_game_point_rule(runner: CliRunner, args: list[str], winner: str,
-                                            points: int, rule: str) -> None:
+@pytest.mark.parametrize(
+    "args, winner, points, rule",
+    [
+        (["--reached", "Ann", "--points", "40"], "Ann", 1, "normal-1"),
+        (["--reached", "Ann", "--points", "11+10+4"], "Ann", 2, "normal-2"),
+        (["--reached", "Ann", "--no-trick"], "Ann", 3, "normal-3"),
+        (["--closer", "Ann", "--reached", "Ann", "--points", "20"], "Ann", 2, "closer-2"),
+        (["--closer", "Ann", "--reached", "Ann", "--points", "40"], "Ann", 1, "closer-1"),
+        (["--closer", "Ann", "--reached", "Bob", "--trick"], "Bob", 2, "closer-beaten-2"),
+        (["--closer", "Ann", "--reached", "Bob", "--no-trick"], "Bob", 3, "closer-beaten-3"),
+        (["--names", "Ann,Bob", "--closer", "Ann", "--trick"], "Bob", 2, "closer-failed-2"),
+        (["--names", "Ann,Bob", "--closer", "Ann", "--points", "0"], "Bob", 3, "closer-failed-3"),
+        (["--last-trick", "Bob"], "Bob", 1, "last-trick"),
+    ],
+)
+def test_score_applies_each_game_point_rule(
+    runner: CliRunner, args: list[str], winner: str, points: int, rule: str
+) -> None:
     result = runner.invoke(main, ["schnapsen", "score", "--json", *args])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
@@ -70,25 +77,42 @@ def test_score_applies_each_game_point_rule(runner: CliRunner, args: list[str], 
 
 
 def test_score_text_names_the_rule(runner: CliRunner) -> None:
-    result = runner.invoke(main, ["schnapsen", "score", "--closer", "Ann", "--reached", "Ann",
-                                  "--points", "20", "--names", "Ann,Bob"])
+    result = runner.invoke(
+        main,
+        [
+            "schnapsen",
+            "score",
+            "--closer",
+            "Ann",
+            "--reached",
+            "Ann",
+            "--points",
+            "20",
+            "--names",
+            "Ann,Bob",
+        ],
+    )
     assert result.exit_code == 0
     assert "Bob had 20 card points at that moment" in result.output
     assert "Ann wins 2 game points: closer reached 66" in result.output
 
 
-@pytest.mark.parametrize("args, message", [
-    ([], "say who reached 66"),
-    (["--reached", "Ann", "--points", "2"], "at least 4 card points"),
-    (["--reached", "Ann", "--points", "70"], "cannot hold 70"),
-    (["--reached", "Ann", "--points", "x"], "not a number"),
-    (["--reached", "Ann"], "give the card points"),
-    (["--reached", "Zed", "--names", "Ann,Bob", "--points", "40"], "'Zed' is not one of"),
-    (["--closer", "Ann", "--reached", "Bob", "--last-trick", "Cid", "--trick"], "two players"),
-    (["--reached", "Ann", "--points", "10", "--no-trick"], "without a trick"),
-])
-def test_score_bad_input_is_one_line_and_nonzero(runner: CliRunner, args: list[str],
-                                                 message: str) -> None:
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        ([], "say who reached 66"),
+        (["--reached", "Ann", "--points", "2"], "at least 4 card points"),
+        (["--reached", "Ann", "--points", "70"], "cannot hold 70"),
+        (["--reached", "Ann", "--points", "x"], "not a number"),
+        (["--reached", "Ann"], "give the card points"),
+        (["--reached", "Zed", "--names", "Ann,Bob", "--points", "40"], "'Zed' is not one of"),
+        (["--closer", "Ann", "--reached", "Bob", "--last-trick", "Cid", "--trick"], "two players"),
+        (["--reached", "Ann", "--points", "10", "--no-trick"], "without a trick"),
+    ],
+)
+def test_score_bad_input_is_one_line_and_nonzero(
+    runner: CliRunner, args: list[str], message: str
+) -> None:
     result = runner.invoke(main, ["schnapsen", "score", *args])
     assert result.exit_code != 0, args
     assert message in result.output, (args, result.output)
@@ -97,19 +121,47 @@ def test_score_bad_input_is_one_line_and_nonzero(runner: CliRunner, args: list[s
 
 # -- simulate ----------------------------------------------------------------------------------
 def test_simulate_text_and_json(runner: CliRunner) -> None:
-    result = runner.invoke(main, ["schnapsen", "simulate", "--games", "4", "--bots",
-                                  "heuristic,random", "--seed", "2"])
+    result = runner.invoke(
+        main, ["schnapsen", "simulate", "--games", "4", "--bots", "heuristic,random", "--seed", "2"]
+    )
     assert result.exit_code == 0, result.output
     assert "deals won" in result.output and "matches won" in result.output
     assert "[" in result.output  # intervals
-    data = json.loads(runner.invoke(main, ["schnapsen", "simulate", "--games", "4", "--bots",
-                                           "heuristic,random", "--seed", "2", "--json"]).output)
+    data = json.loads(
+        runner.invoke(
+            main,
+            [
+                "schnapsen",
+                "simulate",
+                "--games",
+                "4",
+                "--bots",
+                "heuristic,random",
+                "--seed",
+                "2",
+                "--json",
+            ],
+        ).output
+    )
     assert data["matches"] == 4 and data["bots"] == ["heuristic", "random"]
     rate = data["match_win_rate"]
     assert rate["low"] <= rate["estimate"] <= rate["high"]
     assert data["deals"] >= 4 * 3  # a match needs at least three deals (3+3+1)
-    deals = json.loads(runner.invoke(main, ["schnapsen", "simulate", "--games", "3", "--deals",
-                                            "--bots", "random,random", "--json"]).output)
+    deals = json.loads(
+        runner.invoke(
+            main,
+            [
+                "schnapsen",
+                "simulate",
+                "--games",
+                "3",
+                "--deals",
+                "--bots",
+                "random,random",
+                "--json",
+            ],
+        ).output
+    )
     assert deals["deals"] == 3 and "matches" not in deals
 
 
@@ -122,23 +174,40 @@ def test_simulate_refuses_unknown_bots(runner: CliRunner) -> None:
 
 # -- keep --------------------------------------------------------------------------------------
 KEEP_SCRIPT = [
-    "Ann 2",                              # direct
-    "", "no", "Ann", "11+10+4",           # Ann reached 66, Bob had 25: Schneider, 2
-    "Bob 4",                              # refused: 4 game points
+    "Ann 2",  # direct
+    "",
+    "no",
+    "Ann",
+    "11+10+4",  # Ann reached 66, Bob had 25: Schneider, 2
+    "Bob 4",  # refused: 4 game points
     "Bob 3",
-    "ask", "Bob", "Bob", "20",            # Bob closed and made it; Ann had 20 at closing: 2
-    "undo",                               # takes that deal back
-    "ask", "Bob", "Ann", "maybe", "y",    # Bob closed, Ann got there first: 2 to Ann
+    "ask",
+    "Bob",
+    "Bob",
+    "20",  # Bob closed and made it; Ann had 20 at closing: 2
+    "undo",  # takes that deal back
+    "ask",
+    "Bob",
+    "Ann",
+    "maybe",
+    "y",  # Bob closed, Ann got there first: 2 to Ann
     "show",
-    "", "nobody", "no", "Cid", "Ann",     # last trick: 1 to Ann, match 1 won by Ann
+    "",
+    "nobody",
+    "no",
+    "Cid",
+    "Ann",  # last trick: 1 to Ann, match 1 won by Ann
     "Ann 3",
     "quit",
 ]
 
 
 def test_keep_scripted_session_with_undo_and_refusals(runner: CliRunner, data_dir: Path) -> None:
-    result = runner.invoke(main, ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "k"],
-                           input="\n".join(KEEP_SCRIPT) + "\n")
+    result = runner.invoke(
+        main,
+        ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "k"],
+        input="\n".join(KEEP_SCRIPT) + "\n",
+    )
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Ann wins 2 game points (66 reached, opponent had a trick but under 33" in out
@@ -153,7 +222,15 @@ def test_keep_scripted_session_with_undo_and_refusals(runner: CliRunner, data_di
     assert "Traceback" not in out
     session = store.load(session_file(data_dir, "k"))
     assert [e["type"] for e in session.entries] == [
-        "result", "table", "result", "table", "undo", "table", "table", "result"]
+        "result",
+        "table",
+        "result",
+        "table",
+        "undo",
+        "table",
+        "table",
+        "result",
+    ]
     assert session.totals == [1, 0]  # matches won
     assert [r.totals for r in session.rounds][-2:] == [[0, 4], [4, 7]]
     assert sheets.mismatches(session) == []
@@ -162,8 +239,11 @@ def test_keep_scripted_session_with_undo_and_refusals(runner: CliRunner, data_di
 
 
 def test_keep_end_of_input_saves_and_resume_continues(runner: CliRunner, data_dir: Path) -> None:
-    first = runner.invoke(main, ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "r",
-                                 "--matches", "1"], input="Ann 3\n\nBob\n")  # ends mid-question
+    first = runner.invoke(
+        main,
+        ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "r", "--matches", "1"],
+        input="Ann 3\n\nBob\n",
+    )  # ends mid-question
     assert first.exit_code == 0, first.output
     assert "Saved. Continue with" in first.output
     assert len(store.load(session_file(data_dir, "r")).entries) == 1
@@ -186,10 +266,12 @@ def test_keep_asks_for_names_and_refuses_bad_ones(runner: CliRunner, data_dir: P
     assert bad.exit_code == 2 and "command word" in bad.output
 
 
-def test_keep_refuses_a_file_edited_into_an_impossible_deal(runner: CliRunner,
-                                                             data_dir: Path) -> None:
-    runner.invoke(main, ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "e"],
-                  input="Ann 2\n")
+def test_keep_refuses_a_file_edited_into_an_impossible_deal(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    runner.invoke(
+        main, ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "e"], input="Ann 2\n"
+    )
     path = session_file(data_dir, "e")
     text = path.read_text(encoding="utf-8").replace("points = 2", "points = 5")
     path.write_text(text, encoding="utf-8")
@@ -203,8 +285,11 @@ def test_play_scripted_match_hint_undo_quit_and_resume(runner: CliRunner, data_d
     state = SchnapsenState(seed=11)
     first = format_action(state.legal_actions()[0], ascii=True)
     opening = ["hint", "ZZ", "marriage", "close", "undo", first, "undo", "show", "quit"]
-    result = runner.invoke(main, ["schnapsen", "play", "--seed", "11", "--level", "easy",
-                                  "--session", "p"], input="\n".join(opening) + "\n")
+    result = runner.invoke(
+        main,
+        ["schnapsen", "play", "--seed", "11", "--level", "easy", "--session", "p"],
+        input="\n".join(opening) + "\n",
+    )
     assert result.exit_code == 0, result.output
     out = result.output
     assert "hint: " in out and "game points" in out
@@ -218,8 +303,9 @@ def test_play_scripted_match_hint_undo_quit_and_resume(runner: CliRunner, data_d
     assert session.entries[0] == {"type": "action", "seat": 0, "action": "close"}
     assert session.entries[1]["type"] == "undo"
     # Whatever else happened, the resumed game runs on to the end of the match.
-    resumed = runner.invoke(main, ["sessions", "resume", "p"],
-                            input="\n".join(CANDIDATES * 60) + "\n")
+    resumed = runner.invoke(
+        main, ["sessions", "resume", "p"], input="\n".join(CANDIDATES * 60) + "\n"
+    )
     assert resumed.exit_code == 0, resumed.output
     assert "wins the match; a Bummerl for" in resumed.output
     assert "Traceback" not in resumed.output
@@ -258,9 +344,21 @@ def test_keep_survives_being_killed(data_dir: Path) -> None:
     """Kill the tracker mid-session: the deals entered are on disk and resume goes on."""
     env = dict(os.environ, CARDSIDE_HOME=str(data_dir))
     proc = subprocess.Popen(
-        [sys.executable, "-m", "cardside", "schnapsen", "keep", "--names", "Ann,Bob",
-         "--session", "killed"],
-        stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+        [
+            sys.executable,
+            "-m",
+            "cardside",
+            "schnapsen",
+            "keep",
+            "--names",
+            "Ann,Bob",
+            "--session",
+            "killed",
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
     )
     assert proc.stdin is not None
     proc.stdin.write(b"Ann 2\nBob 3\n\nno\n")  # the third deal is half answered

@@ -22,7 +22,8 @@ ROUND = ["8C 3H", "2C 3D", "7H 7D", "6H 6D", "5H 5D", "4H 4D", "2S 3S", "AS 8S"]
 
 def keep(runner: CliRunner, name: str, tricks: list[str]) -> None:
     result = runner.invoke(
-        main, ["octrix", "keep", "--names", "Ann,Bob", "--no-hands", "--session", name],
+        main,
+        ["octrix", "keep", "--names", "Ann,Bob", "--no-hands", "--session", name],
         input="\n".join(tricks) + "\n",
     )
     assert result.exit_code == 0, result.output
@@ -43,11 +44,14 @@ def test_export_csv_and_json(runner: CliRunner, data_dir: Path, tmp_path: Path) 
     keep(runner, "one", ROUND)
     out = runner.invoke(main, ["sessions", "export", "one", "--format", "csv"]).output
     rows = list(csv.DictReader(io.StringIO(out)))
-    assert [(r["player"], r["score"], r["total"]) for r in rows] == [("Ann", "13", "13"),
-                                                                      ("Bob", "5", "5")]
+    assert [(r["player"], r["score"], r["total"]) for r in rows] == [
+        ("Ann", "13", "13"),
+        ("Bob", "5", "5"),
+    ]
     target = tmp_path / "all.json"
-    result = runner.invoke(main, ["sessions", "export", "--all", "--format", "json", "-o",
-                                  str(target)])
+    result = runner.invoke(
+        main, ["sessions", "export", "--all", "--format", "json", "-o", str(target)]
+    )
     assert result.exit_code == 0
     data = json.loads(target.read_text(encoding="utf-8"))
     assert data[0]["totals"] == [13, 5] and len(data[0]["entries"]) == 8
@@ -96,9 +100,22 @@ def test_keep_survives_being_killed(data_dir: Path) -> None:
     """Kill the keeper mid-game: every entry made so far is on disk and resume goes on."""
     env = dict(os.environ, CARDSIDE_HOME=str(data_dir))
     proc = subprocess.Popen(
-        [sys.executable, "-m", "cardside", "octrix", "keep", "--names", "Ann,Bob", "--no-hands",
-         "--session", "killed"],
-        stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env,
+        [
+            sys.executable,
+            "-m",
+            "cardside",
+            "octrix",
+            "keep",
+            "--names",
+            "Ann,Bob",
+            "--no-hands",
+            "--session",
+            "killed",
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
     )
     assert proc.stdin is not None
     proc.stdin.write(("\n".join(ROUND[:3]) + "\n").encode())
@@ -112,7 +129,8 @@ def test_keep_survives_being_killed(data_dir: Path) -> None:
     proc.send_signal(signal.SIGKILL)
     proc.wait()
     assert len(store.load(path).entries) == 3
-    result = CliRunner().invoke(main, ["sessions", "resume", "killed"],
-                                input="\n".join(ROUND[3:]) + "\n")
+    result = CliRunner().invoke(
+        main, ["sessions", "resume", "killed"], input="\n".join(ROUND[3:]) + "\n"
+    )
     assert result.exit_code == 0, result.output
     assert store.load(path).totals == [13, 5]

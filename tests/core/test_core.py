@@ -17,8 +17,14 @@ NAMES = RankNames("Test", {1: "A", 10: "10", 11: "J"}, {"T": 10, "1": 1})
 
 @pytest.mark.parametrize(
     ("text", "card"),
-    [("10H", Card(10, Suit.HEARTS)), ("TH", Card(10, Suit.HEARTS)), ("10♥", Card(10, Suit.HEARTS)),
-     ("jc", Card(11, Suit.CLUBS)), ("♠A", Card(1, Suit.SPADES)), (" a♢ ", Card(1, Suit.DIAMONDS))],
+    [
+        ("10H", Card(10, Suit.HEARTS)),
+        ("TH", Card(10, Suit.HEARTS)),
+        ("10♥", Card(10, Suit.HEARTS)),
+        ("jc", Card(11, Suit.CLUBS)),
+        ("♠A", Card(1, Suit.SPADES)),
+        (" a♢ ", Card(1, Suit.DIAMONDS)),
+    ],
 )
 def test_parse_card_forms(text: str, card: Card) -> None:
     assert parse_card(text, NAMES) == card
@@ -41,8 +47,9 @@ def test_format_card_round_trip() -> None:
     assert Suit.HEARTS.is_red and not Suit.SPADES.is_red
 
 
-@pytest.mark.parametrize(("text", "value"), [("12+11+7", 30), ("40-5", 35), (" 7 ", 7),
-                                             ("-3+10", 7), ("1 + 2 - 3", 0)])
+@pytest.mark.parametrize(
+    ("text", "value"), [("12+11+7", 30), ("40-5", 35), (" 7 ", 7), ("-3+10", 7), ("1 + 2 - 3", 0)]
+)
 def test_parse_number(text: str, value: int) -> None:
     assert parse_number(text) == value
 
@@ -128,9 +135,7 @@ def test_tab_completion_offers_whole_actions_then_words() -> None:
     from cardside.tui.console import completions
 
     assert completions("A", ["AC", "AD", "8C"]) == [("AC", -1), ("AD", -1)]
-    assert completions("marriage K", ["KH", "marriage KH", "marriage QH"]) == [
-        ("marriage KH", -10)
-    ]
+    assert completions("marriage K", ["KH", "marriage KH", "marriage QH"]) == [("marriage KH", -10)]
     assert completions("JS ", ["r3R", "help"]) == [("r3R", 0), ("help", 0)]
     assert completions("JS r", ["r3R", "c2B"]) == [("r3R", -1)]
     assert completions("ma", ["marriage KH", "AC"]) == [("marriage KH", -2)]

@@ -16,8 +16,12 @@ TRICKS = ["8C 3H", "2C 3D", "7H 7D", "6H 6D", "5H 5D", "4H 4D", "2S 3S", "AS 8S"
 
 def kept_game(data_dir: Path) -> Journal:
     journal = Journal.start(
-        data_dir, game="octrix", mode="keep", seats=[Seat("Ann", "table"), Seat("Bob", "table")],
-        options={"partnership": False, "hands": False}, name="kitchen",
+        data_dir,
+        game="octrix",
+        mode="keep",
+        seats=[Seat("Ann", "table"), Seat("Bob", "table")],
+        options={"partnership": False, "hands": False},
+        name="kitchen",
     )
     for t in TRICKS:
         journal.append({"type": "trick", "cards": t})
@@ -39,13 +43,23 @@ def test_save_load_verify_round_trip(tmp_path: Path) -> None:
 
 def test_each_entry_is_on_disk_at_once(tmp_path: Path) -> None:
     journal = Journal.start(
-        tmp_path, game="octrix", mode="keep", seats=[Seat("Ann"), Seat("Bob")], options={},
+        tmp_path,
+        game="octrix",
+        mode="keep",
+        seats=[Seat("Ann"), Seat("Bob")],
+        options={},
     )
     journal.append({"type": "trick", "cards": "8C 3H"})
     assert 'cards = "8C 3H"' in journal.path.read_text(encoding="utf-8")
     with pytest.raises(FileExistsError):
-        Journal.start(tmp_path, game="octrix", mode="keep", seats=[Seat("A"), Seat("B")],
-                      options={}, name=journal.name)
+        Journal.start(
+            tmp_path,
+            game="octrix",
+            mode="keep",
+            seats=[Seat("A"), Seat("B")],
+            options={},
+            name=journal.name,
+        )
 
 
 def test_hand_edited_total_is_a_named_mismatch(tmp_path: Path) -> None:
@@ -59,11 +73,11 @@ def test_hand_edited_total_is_a_named_mismatch(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("edit", "message"),
     [
-        (lambda t: t.replace('version = 1', 'version = 7'), "unknown format version 7"),
+        (lambda t: t.replace("version = 1", "version = 7"), "unknown format version 7"),
         (lambda t: t.replace('format = "cardside-session"', 'format = "x"'), "not a cardside"),
         (lambda t: t.replace('game = "octrix"', 'game = "chess"'), "unknown game 'chess'"),
         (lambda t: t + "\n[[entries\n", "not valid TOML"),
-        (lambda t: t.replace('players = [', 'players = 3\nplayerz = ['), "'players' should be"),
+        (lambda t: t.replace("players = [", "players = 3\nplayerz = ["), "'players' should be"),
     ],
 )
 def test_bad_files_are_refused_with_the_reason(tmp_path: Path, edit, message: str) -> None:

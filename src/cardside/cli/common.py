@@ -62,3 +62,33 @@ def split_names(text: str | None, count: int, default: list[str]) -> list[str]:
     if len(set(n.lower() for n in names)) != len(names):
         raise click.BadParameter("names must differ", param_hint="--names")
     return names
+
+
+def start_journal(
+    app: App,
+    game: str,
+    mode: str,
+    seats: list[Any],
+    options: dict[str, Any],
+    seed: int | None,
+    name: str | None,
+) -> Any:
+    """Create and save a new session; a one-line error if the name is taken or unwritable."""
+    from cardside.sessions.journal import Journal
+
+    try:
+        return Journal.start(
+            app.data_dir, game=game, mode=mode, seats=seats, options=options, seed=seed, name=name
+        )
+    except (ValueError, FileExistsError) as exc:
+        raise click.ClickException(str(exc)) from None
+    except OSError as exc:
+        raise click.ClickException(f"cannot write to {app.data_dir}: {exc.strerror}") from None
+
+
+def echo_rules(game: str) -> None:
+    """Print a game's rules page (``games/<game>/rules.md``)."""
+    from importlib.resources import files
+
+    text = files(f"cardside.games.{game}").joinpath("rules.md").read_text(encoding="utf-8")
+    click.echo(text.rstrip("\n"))

@@ -7,7 +7,14 @@ from typing import Any
 import click
 
 from cardside.cli.app import App
-from cardside.cli.common import app_of, echo_json, json_option, seed_option
+from cardside.cli.common import (
+    app_of,
+    echo_json,
+    echo_rules,
+    json_option,
+    seed_option,
+    start_journal,
+)
 
 DIFFICULTIES = ["easy", "normal", "hard"]
 BOT_CHOICES = ["planner", "random"]
@@ -19,15 +26,26 @@ def linesbeta() -> None:
 
 
 @linesbeta.command()
-@click.option("--difficulty", type=click.Choice(DIFFICULTIES), default="normal",
-              show_default=True, help="Targets: easy 21/21, normal 26/16, hard 31/11 (you/grid).")
+@click.option(
+    "--difficulty",
+    type=click.Choice(DIFFICULTIES),
+    default="normal",
+    show_default=True,
+    help="Targets: easy 21/21, normal 26/16, hard 31/11 (you/grid).",
+)
 @click.option("--short", is_flag=True, help="The short game: 4 rounds, lower targets.")
 @click.option("--name", default="You", show_default=True, help="Your name on the sheet.")
 @click.option("--session", "session_name", default=None, help="Name for the saved session.")
 @seed_option
 @click.pass_context
-def play(ctx: click.Context, difficulty: str, short: bool, name: str, session_name: str | None,
-         seed: int | None) -> None:
+def play(
+    ctx: click.Context,
+    difficulty: str,
+    short: bool,
+    name: str,
+    session_name: str | None,
+    seed: int | None,
+) -> None:
     """Play LinesBeta: choose a trump, then challenge a line with a card, six times a round.
 
     \b
@@ -40,7 +58,9 @@ def play(ctx: click.Context, difficulty: str, short: bool, name: str, session_na
     app = app_of(ctx)
     seed = fresh_seed() if seed is None else seed
     options = {"difficulty": difficulty, "length": "short" if short else "full"}
-    journal = _start(app, "play", [Seat(_name(name), "human")], options, seed, session_name)
+    journal = start_journal(
+        app, "linesbeta", "play", [Seat(_name(name), "human")], options, seed, session_name
+    )
     _play(app, journal)
 
 
@@ -51,19 +71,6 @@ def _name(text: str) -> str:
     return name
 
 
-def _start(app: App, mode: str, seats: list[Any], options: dict[str, Any], seed: int | None,
-           name: str | None) -> Any:
-    from cardside.sessions.journal import Journal
-
-    try:
-        return Journal.start(app.data_dir, game="linesbeta", mode=mode, seats=seats,
-                             options=options, seed=seed, name=name)
-    except (ValueError, FileExistsError) as exc:
-        raise click.ClickException(str(exc)) from None
-    except OSError as exc:
-        raise click.ClickException(f"cannot write to {app.data_dir}: {exc.strerror}") from None
-
-
 def _play(app: App, journal: Any) -> None:
     from cardside.games.linesbeta.sheet import replay_state
     from cardside.tui.console import Console
@@ -72,9 +79,11 @@ def _play(app: App, journal: Any) -> None:
     console = Console()
     state = replay_state(journal.session)
     pt, gt = state.targets
-    console.say(f"LinesBeta, {state.difficulty}, {state.length} game ({state.rounds} rounds): "
-                f"you need {pt} tricks, the grid {gt}. Session {journal.name}. "
-                "Type help for help.")
+    console.say(
+        f"LinesBeta, {state.difficulty}, {state.length} game ({state.rounds} rounds): "
+        f"you need {pt} tricks, the grid {gt}. Session {journal.name}. "
+        "Type help for help."
+    )
     run_play(journal, state, console, app.style)
 
 
@@ -87,17 +96,35 @@ def resume(app: App, journal: Any) -> None:
 
 
 @linesbeta.command()
-@click.option("--difficulty", type=click.Choice(DIFFICULTIES), default=None,
-              help="Targets for the game [asked if not given].")
-@click.option("--short/--full", "short", default=None,
-              help="Short game (4 rounds) or full game (7 rounds) [asked if not given].")
-@click.option("--grid/--no-grid", "grid", default=None,
-              help="Also track the grid: each challenge's line and end and the cell played.")
+@click.option(
+    "--difficulty",
+    type=click.Choice(DIFFICULTIES),
+    default=None,
+    help="Targets for the game [asked if not given].",
+)
+@click.option(
+    "--short/--full",
+    "short",
+    default=None,
+    help="Short game (4 rounds) or full game (7 rounds) [asked if not given].",
+)
+@click.option(
+    "--grid/--no-grid",
+    "grid",
+    default=None,
+    help="Also track the grid: each challenge's line and end and the cell played.",
+)
 @click.option("--name", default="You", show_default=True, help="The player's name on the sheet.")
 @click.option("--session", "session_name", default=None, help="Name for the saved session.")
 @click.pass_context
-def keep(ctx: click.Context, difficulty: str | None, short: bool | None, grid: bool | None,
-         name: str, session_name: str | None) -> None:
+def keep(
+    ctx: click.Context,
+    difficulty: str | None,
+    short: bool | None,
+    grid: bool | None,
+    name: str,
+    session_name: str | None,
+) -> None:
     """Keep the counters for a LinesBeta game played with a real deck.
 
     \b
@@ -117,10 +144,15 @@ def keep(ctx: click.Context, difficulty: str | None, short: bool | None, grid: b
         raise click.ClickException("no settings entered; nothing saved")
     difficulty, length, grid = settings
     options = {"difficulty": difficulty, "length": length, "grid": grid}
-    journal = _start(app, "keep", [Seat(player, "table")], options, None, session_name)
-    console.say(f"Keeping LinesBeta ({difficulty}, {length} game"
-                + (", grid tracked" if grid else "") + f"). Session {journal.name}. "
-                "Type help for help.")
+    journal = start_journal(
+        app, "linesbeta", "keep", [Seat(player, "table")], options, None, session_name
+    )
+    console.say(
+        f"Keeping LinesBeta ({difficulty}, {length} game"
+        + (", grid tracked" if grid else "")
+        + f"). Session {journal.name}. "
+        "Type help for help."
+    )
     _keep(app, journal, console)
 
 
@@ -135,13 +167,18 @@ def _keep(app: App, journal: Any, console: Any = None) -> None:
 
 @linesbeta.command()
 @click.argument("rounds", nargs=-1, metavar="ROUNDS...")
-@click.option("--difficulty", type=click.Choice(DIFFICULTIES), default=None,
-              help="The difficulty the game was played at (required).")
+@click.option(
+    "--difficulty",
+    type=click.Choice(DIFFICULTIES),
+    default=None,
+    help="The difficulty the game was played at (required).",
+)
 @click.option("--short", is_flag=True, help="The game was the short one (4 rounds).")
 @json_option
 @click.pass_context
-def score(ctx: click.Context, rounds: tuple[str, ...], difficulty: str, short: bool,
-          as_json: bool) -> None:
+def score(
+    ctx: click.Context, rounds: tuple[str, ...], difficulty: str, short: bool, as_json: bool
+) -> None:
     """Settle a disputed result from each round's tricks, written YOU-GRID.
 
     \b
@@ -162,19 +199,36 @@ def score(ctx: click.Context, rounds: tuple[str, ...], difficulty: str, short: b
     except (NotationError, IllegalActionError, ValueError) as exc:
         raise click.ClickException(str(exc)) from None
     if as_json:
-        echo_json({
-            "difficulty": difficulty, "length": length, "result": check.result,
-            "player": check.player, "grid": check.grid,
-            "rounds": [{"round": r.round, "player": r.player, "grid": r.grid,
-                        "player_total": r.player_total, "grid_total": r.grid_total}
-                       for r in check.rows],
-            "reasoning": check.reasoning,
-        })
+        echo_json(
+            {
+                "difficulty": difficulty,
+                "length": length,
+                "result": check.result,
+                "player": check.player,
+                "grid": check.grid,
+                "rounds": [
+                    {
+                        "round": r.round,
+                        "player": r.player,
+                        "grid": r.grid,
+                        "player_total": r.player_total,
+                        "grid_total": r.grid_total,
+                    }
+                    for r in check.rows
+                ],
+                "reasoning": check.reasoning,
+            }
+        )
         return
     for line in check.reasoning:
         click.echo(line)
-    click.echo({"win": "Result: you win.", "loss": "Result: you lose.",
-                "undecided": "Result: not decided yet."}[check.result])
+    click.echo(
+        {
+            "win": "Result: you win.",
+            "loss": "Result: you lose.",
+            "undecided": "Result: not decided yet.",
+        }[check.result]
+    )
 
 
 def _round_counts(text: str, index: int) -> tuple[int, int]:
@@ -189,29 +243,44 @@ def _round_counts(text: str, index: int) -> tuple[int, int]:
 @linesbeta.command()
 def rules() -> None:
     """The rules of LinesBeta as cardside applies them."""
-    from importlib.resources import files
-
-    click.echo(files("cardside.games.linesbeta").joinpath("rules.md").read_text(encoding="utf-8"))
+    echo_rules("linesbeta")
 
 
 @linesbeta.command()
-@click.option("--games", type=click.IntRange(1), default=200, show_default=True,
-              help="Games per setting.")
-@click.option("--difficulty", type=click.Choice(DIFFICULTIES), default="normal",
-              show_default=True)
+@click.option(
+    "--games", type=click.IntRange(1), default=200, show_default=True, help="Games per setting."
+)
+@click.option("--difficulty", type=click.Choice(DIFFICULTIES), default="normal", show_default=True)
 @click.option("--short", is_flag=True, help="The short game (4 rounds).")
-@click.option("--all", "all_settings", is_flag=True,
-              help="All six settings (3 difficulties x full/short) in one table.")
-@click.option("--bot", type=click.Choice(BOT_CHOICES), default="planner", show_default=True,
-              help="The bot that plays your side.")
+@click.option(
+    "--all",
+    "all_settings",
+    is_flag=True,
+    help="All six settings (3 difficulties x full/short) in one table.",
+)
+@click.option(
+    "--bot",
+    type=click.Choice(BOT_CHOICES),
+    default="planner",
+    show_default=True,
+    help="The bot that plays your side.",
+)
 @seed_option
 @json_option
-def simulate(games: int, difficulty: str, short: bool, all_settings: bool, bot: str,
-             seed: int | None, as_json: bool) -> None:
+def simulate(
+    games: int,
+    difficulty: str,
+    short: bool,
+    all_settings: bool,
+    bot: str,
+    seed: int | None,
+    as_json: bool,
+) -> None:
     """The bot against the grid: win rate with a 95% interval, points, early stops."""
     import sys
 
-    from cardside.games.linesbeta.rules import DIFFICULTIES as ALL, LENGTHS
+    from cardside.games.linesbeta.rules import DIFFICULTIES as ALL
+    from cardside.games.linesbeta.rules import LENGTHS
     from cardside.games.linesbeta.simulate import simulate as run
 
     seed = 0 if seed is None else seed
@@ -225,8 +294,16 @@ def simulate(games: int, difficulty: str, short: bool, all_settings: bool, bot: 
         with click.progressbar(length=total, label="games", file=sys.stderr) as bar:
             for i, (d, n) in enumerate(settings):
                 offset = i * games
-                results.append(run(games, bot=bot, difficulty=d, length=n, seed=seed,
-                                   progress=lambda k, _t, o=offset: bar.update(o + k - bar.pos)))
+                results.append(
+                    run(
+                        games,
+                        bot=bot,
+                        difficulty=d,
+                        length=n,
+                        seed=seed,
+                        progress=lambda k, _t, o=offset: bar.update(o + k - bar.pos),
+                    )
+                )
     else:
         results = [run(games, bot=bot, difficulty=d, length=n, seed=seed) for d, n in settings]
     if as_json:
@@ -241,10 +318,16 @@ def _result_dict(r: Any) -> dict[str, Any]:
 
     pt, gt = targets(r.difficulty, r.length)
     return {
-        "bot": r.bot, "difficulty": r.difficulty, "length": r.length,
-        "targets": {"player": pt, "grid": gt}, "games": r.games, "wins": r.wins,
-        "win_rate": r.win_rate, "interval95": list(r.interval),
-        "player_points": r.player_points, "grid_points": r.grid_points,
+        "bot": r.bot,
+        "difficulty": r.difficulty,
+        "length": r.length,
+        "targets": {"player": pt, "grid": gt},
+        "games": r.games,
+        "wins": r.wins,
+        "win_rate": r.win_rate,
+        "interval95": list(r.interval),
+        "player_points": r.player_points,
+        "grid_points": r.grid_points,
         "early_stops": r.early_stops,
     }
 
@@ -258,11 +341,35 @@ def _report(results: list[Any], seed: int) -> str:
     for r in results:
         pt, gt = targets(r.difficulty, r.length)
         lo, hi = r.interval
-        rows.append([r.difficulty, r.length, f"{pt}/{gt}", r.games, f"{r.win_rate:.1%}",
-                     f"{lo:.1%}-{hi:.1%}", f"{r.player_points:.1f}", f"{r.grid_points:.1f}",
-                     f"{r.early_stops:.0%}"])
+        rows.append(
+            [
+                r.difficulty,
+                r.length,
+                f"{pt}/{gt}",
+                r.games,
+                f"{r.win_rate:.1%}",
+                f"{lo:.1%}-{hi:.1%}",
+                f"{r.player_points:.1f}",
+                f"{r.grid_points:.1f}",
+                f"{r.early_stops:.0%}",
+            ]
+        )
     head = f"LinesBeta, {first.bot} bot against the grid, seed {seed}"
-    table = render(["difficulty", "length", "targets", "games", "win rate", "95% interval",
-                    "you", "grid", "early stop"], rows)
-    return f"{head}\n{table}\n(you, grid: average points per game; early stop: games " \
-           "settled before their round's last trick)"
+    table = render(
+        [
+            "difficulty",
+            "length",
+            "targets",
+            "games",
+            "win rate",
+            "95% interval",
+            "you",
+            "grid",
+            "early stop",
+        ],
+        rows,
+    )
+    return (
+        f"{head}\n{table}\n(you, grid: average points per game; early stop: games "
+        "settled before their round's last trick)"
+    )

@@ -11,10 +11,22 @@ from cardside.cli.app import App
 from cardside.cli.lazy import LazyGroup
 
 COMMANDS = {
-    "linesbeta": ("cardside.cli.linesbeta:linesbeta", "LinesBeta: you against a 6x6 grid of cards."),
-    "octrix": ("cardside.cli.octrix:octrix", "Octrix: open hands, simultaneous tricks, runs to 88."),
-    "schnapsen": ("cardside.cli.schnapsen:schnapsen", "Schnapsen: 20 cards, marriages, closing; 7 down to 0."),
-    "sessions": ("cardside.cli.sessions:sessions", "List, show, resume, verify and export sessions."),
+    "linesbeta": (
+        "cardside.cli.linesbeta:linesbeta",
+        "LinesBeta: you against a 6x6 grid of cards.",
+    ),
+    "octrix": (
+        "cardside.cli.octrix:octrix",
+        "Octrix: open hands, simultaneous tricks, runs to 88.",
+    ),
+    "schnapsen": (
+        "cardside.cli.schnapsen:schnapsen",
+        "Schnapsen: 20 cards, marriages, closing; 7 down to 0.",
+    ),
+    "sessions": (
+        "cardside.cli.sessions:sessions",
+        "List, show, resume, verify and export sessions.",
+    ),
 }
 
 
@@ -22,8 +34,7 @@ COMMANDS = {
     cls=LazyGroup,
     lazy=COMMANDS,
     context_settings={"help_option_names": ["-h", "--help"]},
-    epilog="Every game has play, keep, score, rules and simulate. "
-    "Try: cardside octrix play",
+    epilog="Every game has play, keep, score, rules and simulate. Try: cardside octrix play",
 )
 @click.version_option(__version__, "--version", prog_name="cardside")
 @click.option(

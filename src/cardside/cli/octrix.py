@@ -5,7 +5,15 @@ from __future__ import annotations
 import click
 
 from cardside.cli.app import App
-from cardside.cli.common import app_of, echo_json, json_option, seed_option, split_names
+from cardside.cli.common import (
+    app_of,
+    echo_json,
+    echo_rules,
+    json_option,
+    seed_option,
+    split_names,
+    start_journal,
+)
 
 BOT_CHOICES = ["strong", "greedy", "random"]
 
@@ -16,17 +24,34 @@ def octrix() -> None:
 
 
 @octrix.command()
-@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True,
-              help="Players at the table, you included.")
+@click.option(
+    "--players",
+    type=click.IntRange(2, 4),
+    default=2,
+    show_default=True,
+    help="Players at the table, you included.",
+)
 @click.option("--partnership", is_flag=True, help="4 players in two teams (you and seat 3).")
-@click.option("--bot", type=click.Choice(BOT_CHOICES), default="strong", show_default=True,
-              help="The bots' strength.")
+@click.option(
+    "--bot",
+    type=click.Choice(BOT_CHOICES),
+    default="strong",
+    show_default=True,
+    help="The bots' strength.",
+)
 @click.option("--names", default=None, help="Player names, comma-separated, you first.")
 @click.option("--session", "session_name", default=None, help="Name for the saved session.")
 @seed_option
 @click.pass_context
-def play(ctx: click.Context, players: int, partnership: bool, bot: str, names: str | None,
-         session_name: str | None, seed: int | None) -> None:
+def play(
+    ctx: click.Context,
+    players: int,
+    partnership: bool,
+    bot: str,
+    names: str | None,
+    session_name: str | None,
+    seed: int | None,
+) -> None:
     """Play a match to 88 against bots. Every hand is public; cards are revealed together."""
     from cardside.core.rng import fresh_seed
     from cardside.sessions.record import Seat
@@ -36,25 +61,17 @@ def play(ctx: click.Context, players: int, partnership: bool, bot: str, names: s
         if ctx.get_parameter_source("players") == click.core.ParameterSource.DEFAULT:
             players = 4
         else:
-            raise click.BadParameter("the partnership game is for 4 players", param_hint="--players")
+            raise click.BadParameter(
+                "the partnership game is for 4 players", param_hint="--players"
+            )
     default = ["You"] + [f"Bot {i}" for i in range(2, players + 1)]
     seat_names = split_names(names, players, default)
     seats = [Seat(seat_names[0], "human")] + [Seat(n, f"bot:{bot}") for n in seat_names[1:]]
     seed = fresh_seed() if seed is None else seed
-    journal = _start(app, "play", seats, {"partnership": partnership}, seed, session_name)
+    journal = start_journal(
+        app, "octrix", "play", seats, {"partnership": partnership}, seed, session_name
+    )
     _play(app, journal)
-
-
-def _start(app: App, mode: str, seats, options, seed, name):  # type: ignore[no-untyped-def]
-    from cardside.sessions.journal import Journal
-
-    try:
-        return Journal.start(app.data_dir, game="octrix", mode=mode, seats=seats,
-                             options=options, seed=seed, name=name)
-    except (ValueError, FileExistsError) as exc:
-        raise click.ClickException(str(exc)) from None
-    except OSError as exc:
-        raise click.ClickException(f"cannot write to {app.data_dir}: {exc.strerror}") from None
 
 
 def _play(app: App, journal) -> None:  # type: ignore[no-untyped-def]
@@ -65,11 +82,17 @@ def _play(app: App, journal) -> None:  # type: ignore[no-untyped-def]
     console = Console()
     state = replay_state(journal.session)
     names = journal.session.player_names
-    console.say(f"Octrix: {', '.join(names)}"
-                + (" (teams " + " vs ".join(
-                    " & ".join(names[s] for s in side) for side in state.sides) + ")"
-                   if state.partnership else "")
-                + f". Session {journal.name}. Type help for help.")
+    console.say(
+        f"Octrix: {', '.join(names)}"
+        + (
+            " (teams "
+            + " vs ".join(" & ".join(names[s] for s in side) for side in state.sides)
+            + ")"
+            if state.partnership
+            else ""
+        )
+        + f". Session {journal.name}. Type help for help."
+    )
     run_play(journal, state, console, app.style, movers=replay_movers(journal.session.entries))
 
 
@@ -84,12 +107,20 @@ def resume(app: App, journal) -> None:  # type: ignore[no-untyped-def]
 @octrix.command()
 @click.option("--names", default=None, help="Player names in seat order, comma-separated (2-4).")
 @click.option("--partnership", is_flag=True, help="4 players in two teams: seats 1+3 and 2+4.")
-@click.option("--hands/--no-hands", default=None,
-              help="Enter each player's 8 cards per round, so every played card is checked.")
+@click.option(
+    "--hands/--no-hands",
+    default=None,
+    help="Enter each player's 8 cards per round, so every played card is checked.",
+)
 @click.option("--session", "session_name", default=None, help="Name for the saved session.")
 @click.pass_context
-def keep(ctx: click.Context, names: str | None, partnership: bool, hands: bool | None,
-         session_name: str | None) -> None:
+def keep(
+    ctx: click.Context,
+    names: str | None,
+    partnership: bool,
+    hands: bool | None,
+    session_name: str | None,
+) -> None:
     """Keep the Octrix sheet for a game played with real cards."""
     from cardside.sessions.record import Seat
     from cardside.tui.console import Console
@@ -105,10 +136,18 @@ def keep(ctx: click.Context, names: str | None, partnership: bool, hands: bool |
         answer = console.ask("Enter each player's 8 cards every round (checks every card)? [y/N] ")
         hands = (answer or "").strip().lower() in ("y", "yes")
     seats = [Seat(n, "table") for n in seat_names]
-    journal = _start(app, "keep", seats, {"partnership": partnership, "hands": hands}, None,
-                     session_name)
-    console.say(f"Keeping Octrix for {', '.join(seat_names)}. Session {journal.name}. "
-                "Type help for help.")
+    journal = start_journal(
+        app,
+        "octrix",
+        "keep",
+        seats,
+        {"partnership": partnership, "hands": hands},
+        None,
+        session_name,
+    )
+    console.say(
+        f"Keeping Octrix for {', '.join(seat_names)}. Session {journal.name}. Type help for help."
+    )
     _keep(app, journal, console)
 
 
@@ -127,8 +166,9 @@ def _ask_names(console, partnership: bool) -> str | None:  # type: ignore[no-unt
 def _parse_names(text: str, partnership: bool) -> list[str]:
     names = [n.strip() for n in text.split(",") if n.strip()]
     if not 2 <= len(names) <= 4:
-        raise click.BadParameter(f"Octrix is for 2 to 4 players, not {len(names)}",
-                                 param_hint="--names")
+        raise click.BadParameter(
+            f"Octrix is for 2 to 4 players, not {len(names)}", param_hint="--names"
+        )
     if partnership and len(names) != 4:
         raise click.BadParameter("the partnership game is for 4 players", param_hint="--names")
     return split_names(text, len(names), names)
@@ -146,14 +186,25 @@ def _keep(app: App, journal, console=None) -> None:  # type: ignore[no-untyped-d
 
 @octrix.command()
 @click.argument("counting", nargs=-1, type=int)
-@click.option("--trick", "tricks", multiple=True, metavar="CARDS",
-              help='One trick\'s cards in seat order, e.g. --trick "8C 3H"; repeat per trick.')
+@click.option(
+    "--trick",
+    "tricks",
+    multiple=True,
+    metavar="CARDS",
+    help='One trick\'s cards in seat order, e.g. --trick "8C 3H"; repeat per trick.',
+)
 @click.option("--names", default=None, help="Player names for --trick, comma-separated.")
 @click.option("--partnership", is_flag=True, help="Score seats 1+3 and 2+4 as teams.")
 @json_option
 @click.pass_context
-def score(ctx: click.Context, counting: tuple[int, ...], tricks: tuple[str, ...],
-          names: str | None, partnership: bool, as_json: bool) -> None:
+def score(
+    ctx: click.Context,
+    counting: tuple[int, ...],
+    tricks: tuple[str, ...],
+    names: str | None,
+    partnership: bool,
+    as_json: bool,
+) -> None:
     """Check a disputed score from counting cards or from a round's tricks.
 
     Counting cards: "1 3 4 5 8" prints 11, the runs [1] [3 4 5] [8].
@@ -184,22 +235,26 @@ def score(ctx: click.Context, counting: tuple[int, ...], tricks: tuple[str, ...]
 @octrix.command()
 def rules() -> None:
     """The rules of Octrix as cardside applies them."""
-    from importlib.resources import files
-
-    click.echo(files("cardside.games.octrix").joinpath("rules.md").read_text(encoding="utf-8"))
+    echo_rules("octrix")
 
 
 @octrix.command()
-@click.option("--games", type=click.IntRange(1), default=100, show_default=True,
-              help="Matches to play.")
-@click.option("--bots", default="strong,random", show_default=True,
-              help="Two bots, comma-separated: the first is measured against the second.")
+@click.option(
+    "--games", type=click.IntRange(1), default=100, show_default=True, help="Matches to play."
+)
+@click.option(
+    "--bots",
+    default="strong,random",
+    show_default=True,
+    help="Two bots, comma-separated: the first is measured against the second.",
+)
 @click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
 @click.option("--partnership", is_flag=True, help="4 players in two teams (bot 1 vs bot 2).")
 @seed_option
 @json_option
-def simulate(games: int, bots: str, players: int, partnership: bool, seed: int | None,
-             as_json: bool) -> None:
+def simulate(
+    games: int, bots: str, players: int, partnership: bool, seed: int | None, as_json: bool
+) -> None:
     """Bots against bots: match win rate with a 95% interval and average round score."""
     import sys
 
@@ -208,15 +263,22 @@ def simulate(games: int, bots: str, players: int, partnership: bool, seed: int |
 
     pair = tuple(b.strip() for b in bots.split(","))
     if len(pair) != 2 or any(b not in BOT_NAMES for b in pair):
-        raise click.BadParameter(f"give two of {', '.join(BOT_NAMES)}, e.g. strong,random",
-                                 param_hint="--bots")
+        raise click.BadParameter(
+            f"give two of {', '.join(BOT_NAMES)}, e.g. strong,random", param_hint="--bots"
+        )
     if partnership:
         players = 4
     seed = 0 if seed is None else seed
     if sys.stderr.isatty() and not as_json:
         with click.progressbar(length=games, label="matches", file=sys.stderr) as bar:
-            result = run(games, pair, players=players, partnership=partnership, seed=seed,
-                         progress=lambda n: bar.update(n - bar.pos))
+            result = run(
+                games,
+                pair,
+                players=players,
+                partnership=partnership,
+                seed=seed,
+                progress=lambda n: bar.update(n - bar.pos),
+            )
     else:
         result = run(games, pair, players=players, partnership=partnership, seed=seed)
     if as_json:

@@ -7,7 +7,14 @@ from typing import Any
 import click
 
 from cardside.cli.app import App
-from cardside.cli.common import app_of, echo_json, json_option, seed_option
+from cardside.cli.common import (
+    app_of,
+    echo_json,
+    echo_rules,
+    json_option,
+    seed_option,
+    start_journal,
+)
 
 LEVELS = ["easy", "normal", "hard"]
 BOT_CHOICES = ["strong", "heuristic", "random"]
@@ -19,20 +26,30 @@ def schnapsen() -> None:
 
 
 level_option = click.option(
-    "--level", type=click.Choice(LEVELS), default="normal", show_default=True,
-    help="The strong bot's search budget (easy is quick, hard thinks longest).")
+    "--level",
+    type=click.Choice(LEVELS),
+    default="normal",
+    show_default=True,
+    help="The strong bot's search budget (easy is quick, hard thinks longest).",
+)
 
 
 @schnapsen.command()
 @level_option
-@click.option("--bot", type=click.Choice(BOT_CHOICES), default="strong", show_default=True,
-              help="Your opponent.")
+@click.option(
+    "--bot",
+    type=click.Choice(BOT_CHOICES),
+    default="strong",
+    show_default=True,
+    help="Your opponent.",
+)
 @click.option("--name", default="You", show_default=True, help="Your name on the sheet.")
 @click.option("--session", "session_name", default=None, help="Name for the saved session.")
 @seed_option
 @click.pass_context
-def play(ctx: click.Context, level: str, bot: str, name: str, session_name: str | None,
-         seed: int | None) -> None:
+def play(
+    ctx: click.Context, level: str, bot: str, name: str, session_name: str | None, seed: int | None
+) -> None:
     """Play a whole match (7 to 0) against the AI; you lead the first deal.
 
     \b
@@ -51,22 +68,10 @@ def play(ctx: click.Context, level: str, bot: str, name: str, session_name: str 
         raise click.BadParameter("give a name", param_hint="--name")
     seed = fresh_seed() if seed is None else seed
     seats = [Seat(you, "human"), Seat(bot_name, f"bot:{bot}")]
-    journal = _start(app, "play", seats, {"level": level, "first_dealer": 1}, seed,
-                     session_name)
+    journal = start_journal(
+        app, "schnapsen", "play", seats, {"level": level, "first_dealer": 1}, seed, session_name
+    )
     _play(app, journal)
-
-
-def _start(app: App, mode: str, seats: list[Any], options: dict[str, Any], seed: int | None,
-           name: str | None) -> Any:
-    from cardside.sessions.journal import Journal
-
-    try:
-        return Journal.start(app.data_dir, game="schnapsen", mode=mode, seats=seats,
-                             options=options, seed=seed, name=name)
-    except (ValueError, FileExistsError) as exc:
-        raise click.ClickException(str(exc)) from None
-    except OSError as exc:
-        raise click.ClickException(f"cannot write to {app.data_dir}: {exc.strerror}") from None
 
 
 def _play(app: App, journal: Any) -> None:
@@ -78,8 +83,10 @@ def _play(app: App, journal: Any) -> None:
     state = replay_state(journal.session)
     names = journal.session.player_names
     level = journal.session.options.get("level", "normal")
-    console.say(f"Schnapsen: {names[0]} against {names[1]} ({journal.session.seats[1].kind[4:]}, "
-                f"level {level}). Session {journal.name}. Type help for help.")
+    console.say(
+        f"Schnapsen: {names[0]} against {names[1]} ({journal.session.seats[1].kind[4:]}, "
+        f"level {level}). Session {journal.name}. Type help for help."
+    )
     run_play(journal, state, console, app.style, movers=replay_movers(journal.session.entries))
 
 
@@ -93,8 +100,13 @@ def resume(app: App, journal: Any) -> None:
 
 @schnapsen.command()
 @click.option("--names", default=None, help="The two players, comma-separated.")
-@click.option("--matches", type=click.IntRange(0), default=0, show_default=True,
-              help="Matches to play before the session ends (0: no limit, quit when done).")
+@click.option(
+    "--matches",
+    type=click.IntRange(0),
+    default=0,
+    show_default=True,
+    help="Matches to play before the session ends (0: no limit, quit when done).",
+)
 @click.option("--session", "session_name", default=None, help="Name for the saved session.")
 @click.pass_context
 def keep(ctx: click.Context, names: str | None, matches: int, session_name: str | None) -> None:
@@ -123,23 +135,29 @@ def keep(ctx: click.Context, names: str | None, matches: int, session_name: str 
     else:
         seat_names = _parse_names(names)
     seats = [Seat(n, "table") for n in seat_names]
-    journal = _start(app, "keep", seats, {"matches": matches}, None, session_name)
-    console.say(f"Keeping Schnapsen for {seat_names[0]} and {seat_names[1]}. "
-                f"Session {journal.name}. Type help for help.")
+    journal = start_journal(
+        app, "schnapsen", "keep", seats, {"matches": matches}, None, session_name
+    )
+    console.say(
+        f"Keeping Schnapsen for {seat_names[0]} and {seat_names[1]}. "
+        f"Session {journal.name}. Type help for help."
+    )
     _keep(app, journal, console)
 
 
 def _parse_names(text: str) -> list[str]:
     names = [n.strip() for n in text.split(",") if n.strip()]
     if len(names) != 2:
-        raise click.BadParameter(f"Schnapsen is for 2 players, not {len(names)}",
-                                 param_hint="--names")
+        raise click.BadParameter(
+            f"Schnapsen is for 2 players, not {len(names)}", param_hint="--names"
+        )
     if names[0].lower() == names[1].lower():
         raise click.BadParameter("names must differ", param_hint="--names")
     for n in names:
         if n.lower() in ("no", "nobody", "none", "ask", "show", "undo", "help", "quit", "cancel"):
-            raise click.BadParameter(f"{n!r} is a command word; choose another name",
-                                     param_hint="--names")
+            raise click.BadParameter(
+                f"{n!r} is a command word; choose another name", param_hint="--names"
+            )
     return names
 
 
@@ -167,21 +185,45 @@ def _number(ctx: click.Context, param: click.Parameter, value: str | None) -> in
 
 
 @schnapsen.command()
-@click.option("--closer", default=None, metavar="NAME",
-              help="Who closed the stock (omit if nobody).")
-@click.option("--reached", default=None, metavar="NAME",
-              help="Who reached 66 (omit if all tricks were played without it).")
-@click.option("--points", default=None, callback=_number, metavar="N",
-              help="Card points of the loser at the end (nobody closed) or of the closer's "
-                   "opponent at the moment of closing; sums allowed, e.g. 11+10+4.")
-@click.option("--trick/--no-trick", default=None,
-              help="Whether that player had taken a trick (default: yes if --points > 0).")
-@click.option("--last-trick", default=None, metavar="NAME",
-              help="Who took the last trick (when nobody closed and nobody reached 66).")
+@click.option(
+    "--closer", default=None, metavar="NAME", help="Who closed the stock (omit if nobody)."
+)
+@click.option(
+    "--reached",
+    default=None,
+    metavar="NAME",
+    help="Who reached 66 (omit if all tricks were played without it).",
+)
+@click.option(
+    "--points",
+    default=None,
+    callback=_number,
+    metavar="N",
+    help="Card points of the loser at the end (nobody closed) or of the closer's "
+    "opponent at the moment of closing; sums allowed, e.g. 11+10+4.",
+)
+@click.option(
+    "--trick/--no-trick",
+    default=None,
+    help="Whether that player had taken a trick (default: yes if --points > 0).",
+)
+@click.option(
+    "--last-trick",
+    default=None,
+    metavar="NAME",
+    help="Who took the last trick (when nobody closed and nobody reached 66).",
+)
 @click.option("--names", default=None, help="The two players, comma-separated (optional).")
 @json_option
-def score(closer: str | None, reached: str | None, points: int | None, trick: bool | None,
-          last_trick: str | None, names: str | None, as_json: bool) -> None:
+def score(
+    closer: str | None,
+    reached: str | None,
+    points: int | None,
+    trick: bool | None,
+    last_trick: str | None,
+    names: str | None,
+    as_json: bool,
+) -> None:
     """Work out one deal's game points from what the table saw, and the rule that gave them.
 
     \b
@@ -200,10 +242,13 @@ def score(closer: str | None, reached: str | None, points: int | None, trick: bo
     if names is not None:
         pair = tuple(_parse_names(names))
     if closer is None and reached is None and last_trick is None:
-        raise click.UsageError("say who reached 66 (--reached), who closed (--closer), "
-                               "or who took the last trick (--last-trick)")
-    facts = DealFacts(closer=closer, reached_66=reached, last_trick=last_trick, points=points,
-                      trick=trick)
+        raise click.UsageError(
+            "say who reached 66 (--reached), who closed (--closer), "
+            "or who took the last trick (--last-trick)"
+        )
+    facts = DealFacts(
+        closer=closer, reached_66=reached, last_trick=last_trick, points=points, trick=trick
+    )
     try:
         result = score_deal(facts, pair)  # type: ignore[arg-type]
     except LedgerError as exc:
@@ -217,24 +262,32 @@ def score(closer: str | None, reached: str | None, points: int | None, trick: bo
 @schnapsen.command()
 def rules() -> None:
     """The rules of Schnapsen as cardside applies them."""
-    from importlib.resources import files
-
-    text = files("cardside.games.schnapsen").joinpath("rules.md").read_text(encoding="utf-8")
-    click.echo(text, nl=False)
+    echo_rules("schnapsen")
 
 
 @schnapsen.command()
-@click.option("--games", type=click.IntRange(1), default=100, show_default=True,
-              help="Matches (or deals, with --deals) to play.")
-@click.option("--bots", default="strong,heuristic", show_default=True,
-              help="Two bots, comma-separated: the first is measured against the second.")
-@click.option("--deals", "single_deals", is_flag=True,
-              help="Play single deals instead of whole matches.")
+@click.option(
+    "--games",
+    type=click.IntRange(1),
+    default=100,
+    show_default=True,
+    help="Matches (or deals, with --deals) to play.",
+)
+@click.option(
+    "--bots",
+    default="strong,heuristic",
+    show_default=True,
+    help="Two bots, comma-separated: the first is measured against the second.",
+)
+@click.option(
+    "--deals", "single_deals", is_flag=True, help="Play single deals instead of whole matches."
+)
 @level_option
 @seed_option
 @json_option
-def simulate(games: int, bots: str, single_deals: bool, level: str, seed: int | None,
-             as_json: bool) -> None:
+def simulate(
+    games: int, bots: str, single_deals: bool, level: str, seed: int | None, as_json: bool
+) -> None:
     """Bots against bots, seats swapped every game: deal win rate, game points per deal and
     matches won, each with a 95% interval."""
     import sys
@@ -244,14 +297,22 @@ def simulate(games: int, bots: str, single_deals: bool, level: str, seed: int | 
 
     pair = [b.strip() for b in bots.split(",")]
     if len(pair) != 2 or any(b not in BOT_NAMES for b in pair):
-        raise click.BadParameter(f"give two of {', '.join(BOT_NAMES)}, e.g. strong,random",
-                                 param_hint="--bots")
+        raise click.BadParameter(
+            f"give two of {', '.join(BOT_NAMES)}, e.g. strong,random", param_hint="--bots"
+        )
     seed = 0 if seed is None else seed
     unit = "deals" if single_deals else "matches"
     if sys.stderr.isatty() and not as_json:
         with click.progressbar(length=games, label=unit, file=sys.stderr) as bar:
-            result = run(pair[0], pair[1], games, unit=unit, level=level, seed=seed,
-                         progress=lambda done, total: bar.update(done - bar.pos))
+            result = run(
+                pair[0],
+                pair[1],
+                games,
+                unit=unit,
+                level=level,
+                seed=seed,
+                progress=lambda done, total: bar.update(done - bar.pos),
+            )
     else:
         result = run(pair[0], pair[1], games, unit=unit, level=level, seed=seed)
     if as_json:

@@ -157,9 +157,7 @@ def verify(ctx: click.Context, files: tuple[Path, ...]) -> None:
     "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Write to FILE."
 )
 @click.pass_context
-def export(
-    ctx: click.Context, name: str | None, all_: bool, fmt: str, output: Path | None
-) -> None:
+def export(ctx: click.Context, name: str | None, all_: bool, fmt: str, output: Path | None) -> None:
     """Export one session (NAME) or all (--all) as CSV or JSON."""
     import json
 

@@ -46,8 +46,14 @@ def to_csv(sessions: list[Session]) -> str:
             for col, score, total in zip(s.columns, row.scores, row.totals):
                 writer.writerow(
                     {
-                        "session": s.name, "game": s.game, "mode": s.mode, "round": row.number,
-                        "player": col, "score": score, "total": total, "status": s.status,
+                        "session": s.name,
+                        "game": s.game,
+                        "mode": s.mode,
+                        "round": row.number,
+                        "player": col,
+                        "score": score,
+                        "total": total,
+                        "status": s.status,
                         "winners": "; ".join(s.winners),
                     }
                 )

@@ -35,8 +35,14 @@ class Journal:
             raise FileExistsError(f"a session named {name!r} already exists")
         stamp = store.now()
         session = Session(
-            game=game, mode=mode, name=name, seats=seats, options=options, seed=seed,
-            created=stamp, updated=stamp,
+            game=game,
+            mode=mode,
+            name=name,
+            seats=seats,
+            options=options,
+            seed=seed,
+            created=stamp,
+            updated=stamp,
         )
         journal = cls(session, path)
         journal.save()

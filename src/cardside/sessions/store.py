@@ -159,7 +159,9 @@ def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
         number = r.get("round", i)
         if not isinstance(number, int):
             raise fail(f"round row {i} has a round number that is not a whole number")
-        rounds.append(RoundRow(number, list(r["scores"]), list(r["totals"]), str(r.get("note", ""))))
+        rounds.append(
+            RoundRow(number, list(r["scores"]), list(r["totals"]), str(r.get("note", "")))
+        )
     seed = doc.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise fail("seed must be a whole number")

@@ -107,14 +107,16 @@ class LinesBetaScreen:
         return " " * (5 - width) + text
 
     def legend(self) -> str:
-        return (f"  {self.face_down()} face down   {self.gap()} gap   "
-                f"{self.blocked_mark()} line blocked this round (it has a gap)")
+        return (
+            f"  {self.face_down()} face down   {self.gap()} gap   "
+            f"{self.blocked_mark()} line blocked this round (it has a gap)"
+        )
 
     def lines(self, lines: Iterable[Line | int]) -> str:
         return " ".join(str(Line(x)) for x in lines) or "none"
 
     def score(self, player: int, grid: int, targets: tuple[int, int]) -> str:
-        return (f"{self.player} {player} of {targets[0]}, grid {grid} of {targets[1]}")
+        return f"{self.player} {player} of {targets[0]}, grid {grid} of {targets[1]}"
 
     # -- a played game ----------------------------------------------------------------------
     def position(self, obs: Observation) -> None:
@@ -128,8 +130,10 @@ class LinesBetaScreen:
             where = f"Round {obs.round} of {obs.rounds}, trick {trick} of 6"
         say()
         say(self.style.bold(f"{where}  ({obs.difficulty}, {length})"))
-        say("  Score: " + self.score(obs.player, obs.grid_points,
-                                     (obs.player_target, obs.grid_target)))
+        say(
+            "  Score: "
+            + self.score(obs.player, obs.grid_points, (obs.player_target, obs.grid_target))
+        )
 
         def cell(i: int) -> CellMark:
             c = obs.grid[i]
@@ -170,28 +174,42 @@ class LinesBetaScreen:
             grid_card = self.card(before.grid[trick.grid_cell])
             first = f"the first {suit}" + (" (trumps)" if trick.played // 13 == trumps else "")
             if trick.player_wins:
-                say(f"  The grid plays {grid_card}, {first}; {played} is higher: "
-                    + self.style.good("you win the trick") + " (case a).")
+                say(
+                    f"  The grid plays {grid_card}, {first}; {played} is higher: "
+                    + self.style.good("you win the trick")
+                    + " (case a)."
+                )
             else:
-                say(f"  The grid plays {grid_card}, {first}; it beats {played}: "
-                    + self.style.bad("the grid wins the trick") + " (case a).")
+                say(
+                    f"  The grid plays {grid_card}, {first}; it beats {played}: "
+                    + self.style.bad("the grid wins the trick")
+                    + " (case a)."
+                )
         elif trick.case == "b":
             grid_card = self.card(before.grid[trick.grid_cell])
-            say(f"  No {suit} in {line}; the grid trumps with its lowest trump {grid_card}: "
-                + self.style.bad("the grid wins the trick") + " (case b).")
+            say(
+                f"  No {suit} in {line}; the grid trumps with its lowest trump {grid_card}: "
+                + self.style.bad("the grid wins the trick")
+                + " (case b)."
+            )
         else:
-            none = (f"no {suit} and no trump" if trick.played // 13 != trumps
-                    else f"no {suit} (trumps)")
+            none = (
+                f"no {suit} and no trump" if trick.played // 13 != trumps else f"no {suit} (trumps)"
+            )
             then = ", and you choose which card the grid gives up" if choose else ""
-            say(f"  {none.capitalize()} in {line}: " + self.style.good("you win the trick")
-                + f" (case c){then}.")
+            say(
+                f"  {none.capitalize()} in {line}: "
+                + self.style.good("you win the trick")
+                + f" (case c){then}."
+            )
 
     def cell_chosen(self, before: Any, cell: int) -> None:
-        self.console.say(f"  The grid gives up {self.card(before.grid[cell])} from "
-                         f"{format_cell(*rules.row_col(cell))}.")
+        self.console.say(
+            f"  The grid gives up {self.card(before.grid[cell])} from "
+            f"{format_cell(*rules.row_col(cell))}."
+        )
 
-    def after_trick(self, trick: Trick, player: int, grid: int,
-                    targets: tuple[int, int]) -> None:
+    def after_trick(self, trick: Trick, player: int, grid: int, targets: tuple[int, int]) -> None:
         """The score after a finished trick."""
         self.console.say(f"  Trick {trick.number}: {self.score(player, grid, targets)}.")
 
@@ -205,8 +223,11 @@ class LinesBetaScreen:
 
     def verdict(self, verdict: Verdict, round_no: int, trick: int) -> None:
         say = self.console.say
-        when = (f"The game stops after trick {trick} of round {round_no}" if verdict.early
-                else f"The game ends after round {round_no}")
+        when = (
+            f"The game stops after trick {trick} of round {round_no}"
+            if verdict.early
+            else f"The game ends after round {round_no}"
+        )
         say(self.style.bold(when + "."))
         if verdict.player_wins:
             say(self.style.good(f"You win: {verdict.reason}."))
@@ -312,20 +333,25 @@ class LinesBetaTurn:
             return f"hint: trump {format_card(action.card, ascii=ascii)} ({why})"
         if isinstance(action, Challenge):
             where = format_line_end(action.line, action.end)
-            return (f"hint: {format_card(action.card, ascii=ascii)} {where}: "
-                    f"wins this trick with an estimated chance of {chance:.0%}")
+            return (
+                f"hint: {format_card(action.card, ascii=ascii)} {where}: "
+                f"wins this trick with an estimated chance of {chance:.0%}"
+            )
         assert isinstance(action, ChooseCell)
         return f"hint: {format_cell(action.row, action.column)} ({why})"
 
     def help(self) -> str:
-        return "\n".join([
-            "  At a round's start, name the trump card from the seven dealt, e.g. 7H.",
-            "  Then challenge a line with a card from your hand: JS r3 right, QH c2 bottom,",
-            "  or short: JS r3R, QH c2B (rows from the left L or right R, columns from the top T",
-            "  or bottom B). A line with a gap (marked x) cannot be challenged this round.",
-            "  After a win with no card of your suit and no trump in the line, name the cell",
-            "  whose card the grid gives up, e.g. r3c2. Tab completes cards, lines and cells.",
-        ])
+        return "\n".join(
+            [
+                "  At a round's start, name the trump card from the seven dealt, e.g. 7H.",
+                "  Then challenge a line with a card from your hand: JS r3 right, QH c2 bottom,",
+                "  or short: JS r3R, QH c2B (rows from the left L or right R, columns from the",
+                "  top T or bottom B). A line with a gap (marked x) cannot be challenged this",
+                "  round.",
+                "  After a win with no card of your suit and no trump in the line, name the cell",
+                "  whose card the grid gives up, e.g. r3c2. Tab completes cards, lines and cells.",
+            ]
+        )
 
 
 def _is_card(word: str) -> bool:

@@ -9,7 +9,7 @@ from cardside.core.errors import IllegalActionError, NotationError
 from cardside.games.linesbeta import rules
 from cardside.games.linesbeta.keep import Ledger, describe
 from cardside.games.linesbeta.notation import format_cell, parse_cell, parse_line_end
-from cardside.games.linesbeta.rules import LINE_CELLS, DIFFICULTIES, Line
+from cardside.games.linesbeta.rules import DIFFICULTIES, LINE_CELLS, Line
 from cardside.games.linesbeta.sheet import session_entry
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
@@ -29,8 +29,9 @@ HELP_COMMANDS = "  commands: show (the sheet), undo (take back the last entry), 
 RESULT_WORDS = {"w": "w", "win": "w", "won": "w", "l": "l", "loss": "l", "lost": "l"}
 
 
-def ask_settings(console: Console, difficulty: str | None, short: bool | None,
-                 grid: bool | None) -> tuple[str, str, bool] | None:
+def ask_settings(
+    console: Console, difficulty: str | None, short: bool | None, grid: bool | None
+) -> tuple[str, str, bool] | None:
     """Difficulty, length and grid tracking: the options given, the rest asked for."""
     while difficulty is None:
         answer = console.ask("Difficulty (easy, normal, hard) [normal]: ", lambda: DIFFICULTIES)
@@ -86,8 +87,9 @@ def parse_trick(text: str, track_grid: bool) -> list[dict[str, Any]]:
         raise NotationError(f"{words[0]!r} is not a trick result: start with w or l")
     rest = words[1:]
     if not rest:
-        raise NotationError("with grid tracking, give the line and end and the grid's cell, "
-                            "e.g. w r3R r3c4")
+        raise NotationError(
+            "with grid tracking, give the line and end and the grid's cell, e.g. w r3R r3c4"
+        )
     # The line and its end: one word (r3R) or two (r3 right).
     try:
         line, end = parse_line_end(rest[0])
@@ -98,11 +100,18 @@ def parse_trick(text: str, track_grid: bool) -> list[dict[str, Any]]:
         line, end = parse_line_end(" ".join(rest[:2]))
         rest = rest[2:]
     if not rest:
-        raise NotationError(f"which cell of {line} did the grid play? e.g. w {line}{end} "
-                            f"{format_cell(*rules.row_col(LINE_CELLS[line][0]))}")
+        raise NotationError(
+            f"which cell of {line} did the grid play? e.g. w {line}{end} "
+            f"{format_cell(*rules.row_col(LINE_CELLS[line][0]))}"
+        )
     row, col = parse_cell(rest[0])
-    entry: dict[str, Any] = {"kind": "trick", "result": result, "line": str(line), "end": end,
-                             "cell": format_cell(row, col)}
+    entry: dict[str, Any] = {
+        "kind": "trick",
+        "result": result,
+        "line": str(line),
+        "end": end,
+        "cell": format_cell(row, col),
+    }
     rest = rest[1:]
     if rest and rest[0].lower() in ("a", "b", "c", "case"):
         if rest[0].lower() == "case":
@@ -118,8 +127,9 @@ def parse_trick(text: str, track_grid: bool) -> list[dict[str, Any]]:
         entry["turned"] = [format_cell(*parse_cell(w)) for w in rest]
         rest = []
     if rest:
-        raise NotationError(f"unexpected {' '.join(rest)!r} (after the cell: a case a/b/c, "
-                            "then 'turned' and cells)")
+        raise NotationError(
+            f"unexpected {' '.join(rest)!r} (after the cell: a case a/b/c, then 'turned' and cells)"
+        )
     return [entry]
 
 
@@ -148,8 +158,10 @@ class KeepScreen:
         pt, gt = ledger.player_target, ledger.grid_target
         you, grid = ledger.points
         what = "w r3R r3c4" if ledger.track_grid else "w/l"
-        return (f"Round {ledger.round}/{ledger.rounds}, trick {ledger.trick} "
-                f"(you {you}/{pt}, grid {grid}/{gt}) [{what}]: ")
+        return (
+            f"Round {ledger.round}/{ledger.rounds}, trick {ledger.trick} "
+            f"(you {you}/{pt}, grid {grid}/{gt}) [{what}]: "
+        )
 
     def _ask(self) -> str | None:
         line = self.console.ask(self._prompt(), self._words)
@@ -192,8 +204,9 @@ class KeepScreen:
             return None
         done = self.ledger.trick - 1
         if done:
-            self.console.say(f"  round {self.ledger.round} already has {done} trick(s); "
-                             "finish it trick by trick")
+            self.console.say(
+                f"  round {self.ledger.round} already has {done} trick(s); finish it trick by trick"
+            )
             return None
         counts: list[int] = []
         try:
@@ -272,15 +285,18 @@ class KeepScreen:
         pt, gt = ledger.player_target, ledger.grid_target
         you, grid = ledger.points
         length = "full" if ledger.length == "full" else "short"
-        say(self.screen.style.bold(
-            f"LinesBeta, {ledger.difficulty}, {length} game: round {ledger.round} of "
-            f"{ledger.rounds}, trick {ledger.trick} of 6."))
+        say(
+            self.screen.style.bold(
+                f"LinesBeta, {ledger.difficulty}, {length} game: round {ledger.round} of "
+                f"{ledger.rounds}, trick {ledger.trick} of 6."
+            )
+        )
         say(f"  {self.screen.score(you, grid, (pt, gt))}")
-        rows = [[r.round, r.player, r.grid, r.player_total, r.grid_total]
-                for r in ledger.table()]
+        rows = [[r.round, r.player, r.grid, r.player_total, r.grid_total] for r in ledger.table()]
         if rows:
-            for line in render(["round", "you", "grid", "you total", "grid total"],
-                               rows).splitlines():
+            for line in render(
+                ["round", "you", "grid", "you total", "grid total"], rows
+            ).splitlines():
                 say("  " + line)
         if ledger.verdict is not None:
             v = ledger.verdict

@@ -73,5 +73,6 @@ def narrate(state: LinesBetaState, before: Any, action: Action, screen: LinesBet
     elif new_round:
         won = sum(t.player_wins for t in tricks)
         assert trick.grid_cell is not None
-        screen.round_over(before.round, won, len(tricks) - won,
-                          returned_lines(before, trick, trick.grid_cell))
+        screen.round_over(
+            before.round, won, len(tricks) - won, returned_lines(before, trick, trick.grid_cell)
+        )

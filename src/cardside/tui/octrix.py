@@ -18,7 +18,9 @@ from cardside.tui.style import Style
 class OctrixScreen:
     """Formats Octrix positions and results for one table of named players."""
 
-    def __init__(self, console: Console, style: Style, names: Sequence[str], sides: list[tuple[int, ...]]) -> None:
+    def __init__(
+        self, console: Console, style: Style, names: Sequence[str], sides: list[tuple[int, ...]]
+    ) -> None:
         self.console = console
         self.style = style
         self.names = list(names)
@@ -37,8 +39,14 @@ class OctrixScreen:
     def rule_text(self, rule: Rule) -> str:
         return f"{rule.value} card wins"
 
-    def sheet(self, hands: Sequence[Sequence[Card]] | None, counting: Sequence[Sequence[int]],
-              totals: Sequence[int], *, you: int | None = None) -> None:
+    def sheet(
+        self,
+        hands: Sequence[Sequence[Card]] | None,
+        counting: Sequence[Sequence[int]],
+        totals: Sequence[int],
+        *,
+        you: int | None = None,
+    ) -> None:
         """Every hand (all are public), the counting cards so far and the match totals."""
         say = self.console.say
         if hands is not None:
@@ -51,11 +59,17 @@ class OctrixScreen:
             won = " ".join(map(str, counting[side])) or "-"
             parts.append(f"{self.side_name(side)}: {won}")
         say("  counting cards: " + "; ".join(parts))
-        say("  match: " + ", ".join(
-            f"{self.side_name(i)} {t}" for i, t in enumerate(totals)))
+        say("  match: " + ", ".join(f"{self.side_name(i)} {t}" for i, t in enumerate(totals)))
 
-    def trick(self, number: int, cards: Sequence[Card], rule: Rule, winner: int,
-              next_rule: Rule | None, next_reason: str) -> None:
+    def trick(
+        self,
+        number: int,
+        cards: Sequence[Card],
+        rule: Rule,
+        winner: int,
+        next_rule: Rule | None,
+        next_reason: str,
+    ) -> None:
         """A resolved trick: the cards, the winner and why, and the rule for the next trick."""
         shown = ", ".join(f"{self.names[s]} {self.card(c)}" for s, c in enumerate(cards))
         why = "highest card" if rule is Rule.HIGHEST else "lowest card"
@@ -66,17 +80,27 @@ class OctrixScreen:
         if next_rule is not None:
             self.console.say(f"  Next trick: {self.rule_text(next_rule)} ({next_reason}).")
 
-    def round_end(self, number: int, counting: Sequence[Sequence[int]], scores: Sequence[int],
-                  totals: Sequence[int], winner: int | None, target: int) -> None:
+    def round_end(
+        self,
+        number: int,
+        counting: Sequence[Sequence[int]],
+        scores: Sequence[int],
+        totals: Sequence[int],
+        winner: int | None,
+        target: int,
+    ) -> None:
         """A round's scores with their runs, the totals, and the winner if the match is over."""
         say = self.console.say
         say(self.style.bold(f"Round {number} scores:"))
         for side in range(len(self.sides)):
-            say(f"  {self.side_name(side)}: {describe_runs(counting[side])}"
-                f"  (total {totals[side]})")
+            say(
+                f"  {self.side_name(side)}: {describe_runs(counting[side])}  (total {totals[side]})"
+            )
         if winner is not None:
             verb = "win" if len(self.sides[winner]) > 1 else "wins"
-            say(self.style.good(f"{self.side_name(winner)} {verb} the match with {totals[winner]}!"))
+            say(
+                self.style.good(f"{self.side_name(winner)} {verb} the match with {totals[winner]}!")
+            )
         else:
             leaders = [i for i, t in enumerate(totals) if t >= target]
             if leaders:
@@ -95,15 +119,19 @@ class OctrixTurn:
         s = obs.snapshot
         screen = self.screen
         screen.console.say()
-        screen.console.say(screen.style.bold(
-            f"Round {s.round_no + 1}, trick {len(s.tricks) + 1} of 8: "
-            f"{screen.rule_text(s.rule)}."
-        ))
+        screen.console.say(
+            screen.style.bold(
+                f"Round {s.round_no + 1}, trick {len(s.tricks) + 1} of 8: "
+                f"{screen.rule_text(s.rule)}."
+            )
+        )
         screen.sheet(s.hands, obs.counting_cards(), s.totals, you=seat)
         face_up = [(x, c) for x, c in enumerate(s.pending) if c is not None and x != seat]
         if face_up:
-            screen.console.say("  face up on the table: " + ", ".join(
-                f"{screen.names[x]} {screen.card(c)}" for x, c in face_up))
+            screen.console.say(
+                "  face up on the table: "
+                + ", ".join(f"{screen.names[x]} {screen.card(c)}" for x, c in face_up)
+            )
 
     def prompt(self, obs: Any, seat: int) -> str:
         return f"Your card ({obs.snapshot.rule.value} wins): "
@@ -128,8 +156,10 @@ class OctrixTurn:
         return f"hint: {format_card(advice.card, ascii=self.screen.style.ascii)}: {advice.reason}"
 
     def help(self) -> str:
-        return ("  Type a card from your hand, e.g. 8C or 3H (ranks A and 2 to 8; A is the "
-                "lowest). Tab completes your cards.")
+        return (
+            "  Type a card from your hand, e.g. 8C or 3H (ranks A and 2 to 8; A is the "
+            "lowest). Tab completes your cards."
+        )
 
 
 def rule_of_last_trick(tricks: Sequence[Sequence[Card]]) -> Rule:

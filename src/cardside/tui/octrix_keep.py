@@ -20,7 +20,9 @@ HELP = """  Enter the cards of each trick in seat order ({order}), e.g. 8C 3H.
 class KeepScreen:
     """Runs the keep prompt loop over a ledger, saving each entry to the journal."""
 
-    def __init__(self, journal: Journal, ledger: OctrixLedger, console: Console, style: Style) -> None:
+    def __init__(
+        self, journal: Journal, ledger: OctrixLedger, console: Console, style: Style
+    ) -> None:
         self.journal = journal
         self.ledger = ledger
         self.console = console
@@ -58,8 +60,10 @@ class KeepScreen:
     def _ask_trick(self) -> str | None:
         ledger = self.ledger
         number = len(ledger.tricks) + 1
-        prompt = (f"Round {ledger.round_no}, trick {number} ({ledger.rule.value} wins): "
-                  f"cards for {', '.join(ledger.names)}: ")
+        prompt = (
+            f"Round {ledger.round_no}, trick {number} ({ledger.rule.value} wins): "
+            f"cards for {', '.join(ledger.names)}: "
+        )
         line = self.console.ask(prompt, self._words)
         if line is None:
             return "quit"
@@ -77,11 +81,18 @@ class KeepScreen:
             self.console.say(f"  {exc}")
             return None
         self.journal.append(ledger.entries[-1])
-        self.screen.trick(trick.number, trick.cards, trick.rule, trick.winner,
-                          trick.next_rule, trick.next_reason)
+        self.screen.trick(
+            trick.number, trick.cards, trick.rule, trick.winner, trick.next_rule, trick.next_reason
+        )
         if round_report is not None:
-            self.screen.round_end(round_report.number, round_report.counting, round_report.scores,
-                                  round_report.totals, round_report.winner, ledger.target)
+            self.screen.round_end(
+                round_report.number,
+                round_report.counting,
+                round_report.scores,
+                round_report.totals,
+                round_report.winner,
+                ledger.target,
+            )
         return None
 
     def _ask_hands(self) -> str | None:
@@ -144,16 +155,23 @@ class KeepScreen:
             return
         self.journal.append(self.ledger.entries[-1])
         what = "the hands" if undone["type"] == "hands" else "trick " + undone["cards"]
-        self.console.say(f"  Undone: {what}. Round {self.ledger.round_no}, "
-                         f"{len(self.ledger.tricks)} trick(s) entered.")
+        self.console.say(
+            f"  Undone: {what}. Round {self.ledger.round_no}, "
+            f"{len(self.ledger.tricks)} trick(s) entered."
+        )
 
     def show(self) -> None:
         ledger = self.ledger
         say = self.console.say
-        say(self.screen.style.bold(
-            f"Round {ledger.round_no}, {len(ledger.tricks)} of 8 tricks entered; "
-            f"next: {ledger.rule.value} wins."))
+        say(
+            self.screen.style.bold(
+                f"Round {ledger.round_no}, {len(ledger.tricks)} of 8 tricks entered; "
+                f"next: {ledger.rule.value} wins."
+            )
+        )
         for number, (cards, winner) in enumerate(zip(ledger.tricks, ledger.trick_winners), 1):
-            shown = ", ".join(f"{ledger.names[s]} {self.screen.card(c)}" for s, c in enumerate(cards))
+            shown = ", ".join(
+                f"{ledger.names[s]} {self.screen.card(c)}" for s, c in enumerate(cards)
+            )
             say(f"  trick {number}: {shown} -> {ledger.names[winner]}")
         self.screen.sheet(ledger.hands, ledger.counting_cards(), ledger.totals)

@@ -16,8 +16,13 @@ from cardside.tui.octrix import OctrixScreen, OctrixTurn, rule_of_last_trick
 from cardside.tui.style import Style
 
 
-def run_play(journal: Journal, state: OctrixState, console: Console, style: Style,
-             movers: list[int] | None = None) -> str:
+def run_play(
+    journal: Journal,
+    state: OctrixState,
+    console: Console,
+    style: Style,
+    movers: list[int] | None = None,
+) -> str:
     """Play (or continue) the match in ``journal``; return ``"over"`` or ``"quit"``."""
     from cardside.games.octrix.bots import make_bot
 
@@ -35,7 +40,9 @@ def run_play(journal: Journal, state: OctrixState, console: Console, style: Styl
             seats.append(Human(info.name, console, OctrixTurn(screen, hint_bot, state.partnership)))
         else:
             bot_name = info.kind.split(":", 1)[1]
-            seats.append(make_bot(bot_name, seed=derive_rng(seed, "bot", seat, progress).randrange(2**31)))
+            seats.append(
+                make_bot(bot_name, seed=derive_rng(seed, "bot", seat, progress).randrange(2**31))
+            )
 
     def on_action(seat: int, card: Any) -> None:
         journal.append({"type": "card", "seat": seat, "card": card_text(card)})
@@ -80,5 +87,5 @@ def replay_movers(entries: list[dict[str, Any]]) -> list[int]:
         if entry.get("type") == "card":
             movers.append(int(entry["seat"]))
         elif entry.get("type") == "undo":
-            del movers[len(movers) - int(entry.get("moves", 1)):]
+            del movers[len(movers) - int(entry.get("moves", 1)) :]
     return movers

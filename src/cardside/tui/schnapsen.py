@@ -83,8 +83,12 @@ class SchnapsenScreen:
         me, opp = obs.seat, 1 - obs.seat
         dealer = self.names[obs.dealer]
         say()
-        say(self.style.bold(f"Deal {obs.deal_no} (dealer {dealer}); match: "
-                            f"{self.counts(obs.counts)} (first to 0 wins)"))
+        say(
+            self.style.bold(
+                f"Deal {obs.deal_no} (dealer {dealer}); match: "
+                f"{self.counts(obs.counts)} (first to 0 wins)"
+            )
+        )
         indicator = obs.indicator
         if obs.closed:
             stock = f"stock closed by {self.names[obs.closer or 0]} (strict rules)"
@@ -99,12 +103,16 @@ class SchnapsenScreen:
         record = obs.closing_record
         if record is not None and obs.closer is not None:
             pts, trick = record
-            say(f"  at closing {self.names[1 - obs.closer]} had "
-                + (f"{pts} points" if trick else "no trick"))
+            say(
+                f"  at closing {self.names[1 - obs.closer]} had "
+                + (f"{pts} points" if trick else "no trick")
+            )
         last = obs.last_trick
         if last is not None:
-            say(f"  last trick: {self.trick_text(last.leader, last.lead, last.reply)} "
-                f"{self.style.arrow()} {self.names[last.winner]}")
+            say(
+                f"  last trick: {self.trick_text(last.leader, last.lead, last.reply)} "
+                f"{self.style.arrow()} {self.names[last.winner]}"
+            )
         known = obs.known_opponent_cards
         if known:
             say(f"  {self.names[opp]} is known to hold {self.cards(sort_hand(known, obs.trump))}")
@@ -114,12 +122,17 @@ class SchnapsenScreen:
 
     def points_line(self, obs: Observation, seat: int) -> str:
         tricks = obs.tricks_won(seat)
-        text = f"{self.names[seat]}: {obs.points(seat)} points, {tricks} trick" \
-               f"{'' if tricks == 1 else 's'}"
+        text = (
+            f"{self.names[seat]}: {obs.points(seat)} points, {tricks} trick"
+            f"{'' if tricks == 1 else 's'}"
+        )
         if obs.pending(seat):
             text += f", {obs.pending(seat)} pending (counts after a first trick)"
-        marriages = [self.suit(s) + f" {marriage_points(SUITS.index(s), SUITS.index(obs.trump))}"
-                     for who, s in obs.marriages if who == seat]
+        marriages = [
+            self.suit(s) + f" {marriage_points(SUITS.index(s), SUITS.index(obs.trump))}"
+            for who, s in obs.marriages
+            if who == seat
+        ]
         if marriages:
             text += "; marriages " + ", ".join(marriages)
         return text
@@ -135,12 +148,15 @@ class SchnapsenScreen:
         r = record.result
         winner = self.names[r.winner]
         plural = "s" if r.points > 1 else ""
-        say(self.style.good(f"Deal {record.deal_no}: {winner} wins {r.points} game point{plural}")
-            + f" ({r.text}).")
+        say(
+            self.style.good(f"Deal {record.deal_no}: {winner} wins {r.points} game point{plural}")
+            + f" ({r.text})."
+        )
         tally = ", ".join(
-            f"{self.names[s]} {deal.points[s]}" + (f" (+{deal.pending[s]} pending, lost)"
-                                                  if deal.pending[s] else "")
-            for s in (0, 1))
+            f"{self.names[s]} {deal.points[s]}"
+            + (f" (+{deal.pending[s]} pending, lost)" if deal.pending[s] else "")
+            for s in (0, 1)
+        )
         say(f"  card points: {tally} of {TOTAL_CARD_POINTS}")
         say(f"  match: {self.counts(record.counts_after)}")
         if match_over:
@@ -148,15 +164,19 @@ class SchnapsenScreen:
             say(self.style.good(f"{winner} wins the match; a Bummerl for {loser}."))
         else:
             dealer = 1 - record.dealer
-            say(f"Deal {record.deal_no + 1}: {self.does(dealer, 'deal')}, "
-                f"{self.does(1 - dealer, 'lead')}.")
+            say(
+                f"Deal {record.deal_no + 1}: {self.does(dealer, 'deal')}, "
+                f"{self.does(1 - dealer, 'lead')}."
+            )
 
     def history(self, history: Sequence[DealRecord]) -> None:
         """The deals so far, one line each."""
         for record in history:
             r = record.result
-            self.console.say(f"  deal {record.deal_no}: {self.names[r.winner]} +{r.points} "
-                             f"({r.text}) -> {self.counts(record.counts_after)}")
+            self.console.say(
+                f"  deal {record.deal_no}: {self.names[r.winner]} +{r.points} "
+                f"({r.text}) -> {self.counts(record.counts_after)}"
+            )
 
 
 class SchnapsenTurn:
@@ -186,15 +206,21 @@ class SchnapsenTurn:
         action, reason = self.hint_bot.hint(obs, seat)
         prefix = format_action(action, ascii=True) + ": "
         if reason.startswith(prefix):
-            reason = reason[len(prefix):]
+            reason = reason[len(prefix) :]
         return f"hint: {self.screen.action(action)}: {reason}"
 
     def help(self) -> str:
         return HELP
 
 
-def describe_action(screen: SchnapsenScreen, before: Deal, seat: int, action: Any,
-                    show_card: bool, ended: bool = False) -> list[str]:
+def describe_action(
+    screen: SchnapsenScreen,
+    before: Deal,
+    seat: int,
+    action: Any,
+    show_card: bool,
+    ended: bool = False,
+) -> list[str]:
     """What ``seat`` just did, in words (before the trick, if any, is resolved).
 
     ``ended``: the action ended the deal (a marriage that reached 66 leads no card).
@@ -209,11 +235,15 @@ def describe_action(screen: SchnapsenScreen, before: Deal, seat: int, action: An
         value = marriage_points(SUITS.index(action.card.suit), before.trump)
         wait = "" if before.won[seat] else " (pending until a first trick)"
         if ended and before.won[seat]:
-            return [f"{does(seat, 'declare')} the marriage in {screen.suit(action.card.suit)} "
-                    f"({value}) and {does(seat, 'reach').split()[-1]} 66."]
+            return [
+                f"{does(seat, 'declare')} the marriage in {screen.suit(action.card.suit)} "
+                f"({value}) and {does(seat, 'reach').split()[-1]} 66."
+            ]
         lead = does(seat, "lead").split()[-1]
-        return [f"{does(seat, 'declare')} the marriage in {screen.suit(action.card.suit)} "
-                f"({value}){wait} and {lead} {screen.card(action.card)}."]
+        return [
+            f"{does(seat, 'declare')} the marriage in {screen.suit(action.card.suit)} "
+            f"({value}){wait} and {lead} {screen.card(action.card)}."
+        ]
     if show_card:
         return [f"{does(seat, 'lead' if before.lead < 0 else 'play')} {screen.card(action)}."]
     return []
@@ -226,8 +256,10 @@ def describe_trick(screen: SchnapsenScreen, before: Deal, after: Deal, you: int)
     t = after.tricks[-1]
     lead, reply = CARDS[t.lead], CARDS[t.reply]
     worth = lead.rank + reply.rank
-    lines = [f"  {screen.trick_text(t.leader, lead, reply)} {screen.style.arrow()} "
-             f"{screen.does(t.winner, 'take')} the trick ({worth} points)."]
+    lines = [
+        f"  {screen.trick_text(t.leader, lead, reply)} {screen.style.arrow()} "
+        f"{screen.does(t.winner, 'take')} the trick ({worth} points)."
+    ]
     if after.result is None and before.stock and before.closer < 0:
         drawn = after.hands[you] & ~before.hands[you]
         if drawn:

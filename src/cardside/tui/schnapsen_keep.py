@@ -33,8 +33,9 @@ class _Cancel(Exception):
 class KeepScreen:
     """Runs the keep prompt loop over a ledger, saving each entry to the journal."""
 
-    def __init__(self, journal: Journal, ledger: Ledger, console: Console, style: Style,
-                 matches: int = 0) -> None:
+    def __init__(
+        self, journal: Journal, ledger: Ledger, console: Console, style: Style, matches: int = 0
+    ) -> None:
         self.journal = journal
         self.ledger = ledger
         self.console = console
@@ -88,8 +89,7 @@ class KeepScreen:
     def _direct(self, line: str) -> None:
         words = line.split()
         if len(words) < 2:
-            self.console.say(f"  type a winner and game points, e.g. '{self.names[0]} 2' "
-                             "(or help)")
+            self.console.say(f"  type a winner and game points, e.g. '{self.names[0]} 2' (or help)")
             return
         try:
             winner = self._seat(" ".join(words[:-1]))
@@ -118,11 +118,13 @@ class KeepScreen:
         elif reached == closer:
             other = self.names[1 - closer]
             entry |= self._ask_points(
-                f"  {other}'s card points when the stock was closed (0 if no trick yet): ")
+                f"  {other}'s card points when the stock was closed (0 if no trick yet): "
+            )
         else:
             other = self.names[1 - closer]
             entry["opponent_trick"] = self._ask_yes(
-                f"  Had {other} taken a trick when the stock was closed? (y/n): ")
+                f"  Had {other} taken a trick when the stock was closed? (y/n): "
+            )
         self._add(entry)
 
     def _ask(self, prompt: str) -> str:
@@ -191,14 +193,18 @@ class KeepScreen:
         say = self.console.say
         winner = self.names[row.winner]
         plural = "s" if row.points > 1 else ""
-        say(self.style.good(f"  Deal {row.deal_no}: {winner} wins {row.points} game point{plural}")
-            + f" ({row.rule_text}).")
+        say(
+            self.style.good(f"  Deal {row.deal_no}: {winner} wins {row.points} game point{plural}")
+            + f" ({row.rule_text})."
+        )
         won = match_winner(row.counts_after)
         say(f"  match {row.match_no}: {self._counts(row.counts_after)}")
         if won is not None:
             loser = self.names[1 - won]
-            say(self.style.good(f"  {winner} wins match {row.match_no}; a Bummerl for {loser}.")
-                + f" Matches won: {self._counts(self.ledger.matches_won)}.")
+            say(
+                self.style.good(f"  {winner} wins match {row.match_no}; a Bummerl for {loser}.")
+                + f" Matches won: {self._counts(self.ledger.matches_won)}."
+            )
             if not self.over:
                 say(f"  Match {row.match_no + 1} starts at {MATCH_START}:{MATCH_START}.")
 
@@ -211,8 +217,9 @@ class KeepScreen:
             return
         self.journal.append(session_entry(self.ledger.entries[-1]))
         last = rows[-1]
-        self.console.say(f"  Undone: deal {last.deal_no} ({self.names[last.winner]} "
-                         f"{last.points}).")
+        self.console.say(
+            f"  Undone: deal {last.deal_no} ({self.names[last.winner]} {last.points})."
+        )
         self.status()
 
     # -- showing -----------------------------------------------------------------------------
@@ -231,10 +238,24 @@ class KeepScreen:
     def show(self) -> None:
         rows = self.ledger.rows()
         if rows:
-            table = [[r.deal_no, r.match_no, self.names[r.winner], r.points, r.counts_after[0],
-                      r.counts_after[1], r.rule_text] for r in rows]
-            self.console.say(render(["deal", "match", "winner", "points", self.names[0],
-                                     self.names[1], "rule"], table))
+            table = [
+                [
+                    r.deal_no,
+                    r.match_no,
+                    self.names[r.winner],
+                    r.points,
+                    r.counts_after[0],
+                    r.counts_after[1],
+                    r.rule_text,
+                ]
+                for r in rows
+            ]
+            self.console.say(
+                render(
+                    ["deal", "match", "winner", "points", self.names[0], self.names[1], "rule"],
+                    table,
+                )
+            )
         else:
             self.console.say("  No deal entered yet.")
         self.status()

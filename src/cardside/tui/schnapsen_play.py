@@ -21,8 +21,13 @@ from cardside.tui.schnapsen import (
 from cardside.tui.style import Style
 
 
-def run_play(journal: Journal, state: SchnapsenState, console: Console, style: Style,
-             movers: list[int] | None = None) -> str:
+def run_play(
+    journal: Journal,
+    state: SchnapsenState,
+    console: Console,
+    style: Style,
+    movers: list[int] | None = None,
+) -> str:
     """Play (or continue) the match in ``journal``; return ``"over"`` or ``"quit"``."""
     from cardside.games.schnapsen.bots import make_bot
 
@@ -52,8 +57,9 @@ def run_play(journal: Journal, state: SchnapsenState, console: Console, style: S
         prior = before[0]
         ended = len(state.history) > before[1]
         after = finished_deal(state) if ended else state.deal
-        for line in describe_action(screen, prior, seat, action, show_card=seat != human,
-                                    ended=ended):
+        for line in describe_action(
+            screen, prior, seat, action, show_card=seat != human, ended=ended
+        ):
             console.say(line)
         for line in describe_trick(screen, prior, after, human):
             console.say(line)
@@ -82,5 +88,5 @@ def replay_movers(entries: list[dict[str, Any]]) -> list[int]:
         if entry.get("type") == "action":
             movers.append(int(entry["seat"]))
         elif entry.get("type") == "undo":
-            del movers[len(movers) - int(entry.get("moves", 1)):]
+            del movers[len(movers) - int(entry.get("moves", 1)) :]
     return movers

@@ -63,9 +63,17 @@ def position(
         for i, (p, g) in enumerate(done)
     )
     state._snapshot = replace(
-        state.snapshot, phase=PHASE_PLAY, grid=tuple(grid), face_up=face_up,
-        deck=tuple(sorted(rest)), hand=tuple(sorted(code(t) for t in hand)),
-        trump=code(trump), player=points[0], grid_points=points[1], round=round_no,
-        blocked=blocked, tricks=tricks,
+        state.snapshot,
+        phase=PHASE_PLAY,
+        grid=tuple(grid),
+        face_up=face_up,
+        deck=tuple(sorted(rest)),
+        hand=tuple(sorted(code(t) for t in hand)),
+        trump=code(trump),
+        player=points[0],
+        grid_points=points[1],
+        round=round_no,
+        blocked=blocked,
+        tricks=tricks,
     )
     return state

@@ -41,8 +41,7 @@ def test_same_seed_same_choices() -> None:
 
 
 def test_win_chance_of_the_worked_example() -> None:
-    st = position({(3, 6): "9C", (3, 5): "QD", (3, 4): "5S"}, ["JS"], "3H",
-                  up=((3, 6), (3, 5)))
+    st = position({(3, 6): "9C", (3, 5): "QD", (3, 4): "5S"}, ["JS"], "3H", up=((3, 6), (3, 5)))
     obs = st.observation(0)
     assert win_chance(obs, code("JS"), Line.R3, 1, 2) == 1.0  # from the right: 5S decides
     assert 0.0 < win_chance(obs, code("JS"), Line.R3, 0, 2) < 1.0  # from the left: unknowns
@@ -50,8 +49,12 @@ def test_win_chance_of_the_worked_example() -> None:
 
 def test_planner_takes_a_sure_trick_with_its_weakest_card() -> None:
     # Row 3 from the right shows 9C, QD, then 5S: any spade above 5 wins for certain.
-    st = position({(3, 6): "9C", (3, 5): "QD", (3, 4): "5S"}, ["6S", "AS", "AH", "KH"], "2H",
-                  up=((3, 6), (3, 5)))
+    st = position(
+        {(3, 6): "9C", (3, 5): "QD", (3, 4): "5S"},
+        ["6S", "AS", "AH", "KH"],
+        "2H",
+        up=((3, 6), (3, 5)),
+    )
     action, chance, text = hint(st.observation(0))
     assert action == parse_challenge("6S r3 right") and chance == 1.0
     assert "100%" in text

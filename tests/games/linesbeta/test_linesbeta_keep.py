@@ -18,7 +18,9 @@ def test_tricks_count_and_rounds_advance() -> None:
     assert notes == ["round 2, trick 1: you 4, grid 3"]
     rows = ledger.table()
     assert [(r.round, r.player, r.grid, r.player_total, r.grid_total) for r in rows] == [
-        (1, 3, 3, 3, 3), (2, 1, 0, 4, 3)]
+        (1, 3, 3, 3, 3),
+        (2, 1, 0, 4, 3),
+    ]
 
 
 def test_whole_rounds_and_rebuild_from_entries() -> None:
@@ -40,8 +42,10 @@ def test_early_loss_is_announced_and_closes_the_ledger() -> None:
         ledger.add_trick(True)
     notes = ledger.add_trick(False)
     assert ledger.is_over and ledger.verdict is not None and ledger.verdict.early
-    assert notes[-2:] == ["early stop after trick 4 of round 2",
-                          "you lose: the grid reached its target of 6"]
+    assert notes[-2:] == [
+        "early stop after trick 4 of round 2",
+        "you lose: the grid reached its target of 6",
+    ]
     with pytest.raises(IllegalActionError, match="game is over"):
         ledger.add_trick(True)
     ledger.undo()

@@ -31,8 +31,14 @@ from cardside.games.linesbeta.rules import (
 
 @pytest.mark.parametrize(
     ("text", "card"),
-    [("JS", Card(11, Suit.SPADES)), ("10h", Card(10, Suit.HEARTS)), ("th", Card(10, Suit.HEARTS)),
-     ("A♦", Card(14, Suit.DIAMONDS)), ("2c", Card(2, Suit.CLUBS)), ("q♠", Card(12, Suit.SPADES))],
+    [
+        ("JS", Card(11, Suit.SPADES)),
+        ("10h", Card(10, Suit.HEARTS)),
+        ("th", Card(10, Suit.HEARTS)),
+        ("A♦", Card(14, Suit.DIAMONDS)),
+        ("2c", Card(2, Suit.CLUBS)),
+        ("q♠", Card(12, Suit.SPADES)),
+    ],
 )
 def test_parse_card(text: str, card: Card) -> None:
     assert parse_card(text) == card
@@ -48,14 +54,21 @@ def test_format_card_and_cards() -> None:
     assert format_card(Card(10, Suit.HEARTS)) == "10♥"
     assert format_card(Card(11, Suit.SPADES), ascii=True) == "JS"
     assert format_cards([parse_card("AD"), parse_card("2C"), parse_card("KS")], ascii=True) == (
-        "2C KS AD")
+        "2C KS AD"
+    )
 
 
 @pytest.mark.parametrize(
     ("text", "line", "end"),
-    [("JS r3 right", Line.R3, "R"), ("QH c2 bottom", Line.C2, "B"), ("JS r3R", Line.R3, "R"),
-     ("QH c2B", Line.C2, "B"), ("JS row 3 left", Line.R3, "L"), ("QH column 6 t", Line.C6, "T"),
-     ("js R1l", Line.R1, "L")],
+    [
+        ("JS r3 right", Line.R3, "R"),
+        ("QH c2 bottom", Line.C2, "B"),
+        ("JS r3R", Line.R3, "R"),
+        ("QH c2B", Line.C2, "B"),
+        ("JS row 3 left", Line.R3, "L"),
+        ("QH column 6 t", Line.C6, "T"),
+        ("js R1l", Line.R1, "L"),
+    ],
 )
 def test_parse_challenge(text: str, line: Line, end: str) -> None:
     ch = parse_challenge(text)
@@ -69,12 +82,19 @@ def test_parse_challenge_with_card_given_separately() -> None:
 
 @pytest.mark.parametrize(
     ("text", "message"),
-    [("JS r7 right", "no such row: 7"), ("JS c0 top", "no such column: 0"),
-     ("JS r3 top", "bad end for a row"), ("QH c2 left", "bad end for a column"),
-     ("JS r3", "say which end of r3"), ("JS r3 sideways", "is not an end"),
-     ("JS x3 left", "no line"), ("r3 right", "name the card to play first"),
-     ("JS r3 right again", "unexpected 'again'"), ("", "empty challenge"),
-     ("JS", "name a line and an end")],
+    [
+        ("JS r7 right", "no such row: 7"),
+        ("JS c0 top", "no such column: 0"),
+        ("JS r3 top", "bad end for a row"),
+        ("QH c2 left", "bad end for a column"),
+        ("JS r3", "say which end of r3"),
+        ("JS r3 sideways", "is not an end"),
+        ("JS x3 left", "no line"),
+        ("r3 right", "name the card to play first"),
+        ("JS r3 right again", "unexpected 'again'"),
+        ("", "empty challenge"),
+        ("JS", "name a line and an end"),
+    ],
 )
 def test_bad_challenges(text: str, message: str) -> None:
     with pytest.raises(NotationError, match=message):
@@ -86,8 +106,15 @@ def test_parse_cell(text: str) -> None:
     assert parse_cell(text) == (3, 4)
 
 
-@pytest.mark.parametrize(("text", "message"), [("r7c1", "no such row"), ("3,9", "no such column"),
-                                               ("here", "not a cell"), ("3", "not a cell")])
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("r7c1", "no such row"),
+        ("3,9", "no such column"),
+        ("here", "not a cell"),
+        ("3", "not a cell"),
+    ],
+)
 def test_bad_cells(text: str, message: str) -> None:
     with pytest.raises(NotationError, match=message):
         parse_cell(text)

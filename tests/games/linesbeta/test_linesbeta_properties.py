@@ -34,8 +34,9 @@ def _all_cards(s) -> list[int]:  # type: ignore[no-untyped-def]
 
 @settings(max_examples=25, deadline=None)
 @given(SETTINGS, st.integers(0, 10**6), st.integers(0, 10**6))
-def test_random_games_keep_every_invariant(setting: tuple[str, str], seed: int,
-                                           choice_seed: int) -> None:
+def test_random_games_keep_every_invariant(
+    setting: tuple[str, str], seed: int, choice_seed: int
+) -> None:
     difficulty, length = setting
     state = LinesBetaState(difficulty, length, seed=seed)
     rng = random.Random(choice_seed)
@@ -79,8 +80,9 @@ def test_random_games_keep_every_invariant(setting: tuple[str, str], seed: int,
     st.integers(0, 51),
     st.integers(0, 3),
 )
-def test_resolution_is_consistent(line: list[int], up: list[bool], played: int,
-                                  trumps: int) -> None:
+def test_resolution_is_consistent(
+    line: list[int], up: list[bool], played: int, trumps: int
+) -> None:
     if played in line:
         return
     res = resolve(line, up, played, trumps)
@@ -109,13 +111,14 @@ def test_resolution_is_consistent(line: list[int], up: list[bool], played: int,
     st.integers(0, 3),
     st.integers(4, 6),
 )
-def test_win_chance_is_exact(perm: list[int], hidden: list[bool], trumps: int,
-                             pool_size: int) -> None:
+def test_win_chance_is_exact(
+    perm: list[int], hidden: list[bool], trumps: int, pool_size: int
+) -> None:
     """The bot's closed form equals the brute-force average over every way to deal the pool."""
     played = perm[0]
     known = perm[1:7]
     n_hidden = sum(hidden)
-    pool = perm[7:7 + max(pool_size, n_hidden)]
+    pool = perm[7 : 7 + max(pool_size, n_hidden)]
     order = tuple(range(6))
     grid = tuple(HIDDEN if h else c for h, c in zip(hidden, known))
     grid = grid + (GAP,) * 30

@@ -29,13 +29,17 @@ def test_line_orders_from_each_end() -> None:
 @pytest.mark.parametrize(
     ("difficulty", "length", "expected", "rounds"),
     [
-        ("easy", "full", (21, 21), 7), ("normal", "full", (26, 16), 7),
-        ("hard", "full", (31, 11), 7), ("easy", "short", (12, 12), 4),
-        ("normal", "short", (14, 10), 4), ("hard", "short", (18, 6), 4),
+        ("easy", "full", (21, 21), 7),
+        ("normal", "full", (26, 16), 7),
+        ("hard", "full", (31, 11), 7),
+        ("easy", "short", (12, 12), 4),
+        ("normal", "short", (14, 10), 4),
+        ("hard", "short", (18, 6), 4),
     ],
 )
-def test_targets_table(difficulty: str, length: str, expected: tuple[int, int],
-                       rounds: int) -> None:
+def test_targets_table(
+    difficulty: str, length: str, expected: tuple[int, int], rounds: int
+) -> None:
     assert rules.targets(difficulty, length) == expected
     assert rules.max_rounds(length) == rounds
 
@@ -75,8 +79,7 @@ def test_case_b_lowest_trump_wins() -> None:
 
 
 def test_case_c_no_suit_no_trump_player_chooses() -> None:
-    res = resolve(cards("KC", "3C", "4D", "5D", "9D", "6C"), [True, False] * 3, code("2S"),
-                  HEARTS)
+    res = resolve(cards("KC", "3C", "4D", "5D", "9D", "6C"), [True, False] * 3, code("2S"), HEARTS)
     assert res.case == "c" and res.player_wins and res.grid_pos is None
     assert res.turned == (1, 3, 5)
 

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from cardside.games.linesbeta.rules import Challenge, ChooseCell, ChooseTrump, Line
 from cardside.games.linesbeta.notation import parse_action, parse_card
+from cardside.games.linesbeta.rules import Challenge, ChooseCell, ChooseTrump, Line
 from cardside.games.linesbeta.sheet import action_text, build, replay_ledger, replay_state
 from cardside.games.linesbeta.state import LinesBetaState
 from cardside.sessions import store
@@ -66,8 +66,10 @@ def test_played_session_replays_to_the_same_state_with_round_rows() -> None:
 def test_undo_entries_take_back_decisions() -> None:
     _, entries = random_game(seed=4, steps=10)
     with_undo = entries[:8] + [{"type": "undo", "moves": 2}]
-    assert replay_state(played(with_undo, seed=4)).snapshot == \
-        replay_state(played(entries[:6], seed=4)).snapshot
+    assert (
+        replay_state(played(with_undo, seed=4)).snapshot
+        == replay_state(played(entries[:6], seed=4)).snapshot
+    )
 
 
 def test_finished_game_has_winner_and_reason() -> None:
@@ -78,13 +80,16 @@ def test_finished_game_has_winner_and_reason() -> None:
     assert state.verdict.reason in sheet.rounds[-1].note
 
 
-@pytest.mark.parametrize("entries, message", [
-    ([{"type": "action", "action": "JS r3R"}], "entry 1: choose this round's trump card first"),
-    ([{"type": "action", "action": "ZZ"}], "entry 1:"),
-    ([{"type": "action"}], "needs its action as text"),
-    ([{"type": "undo", "moves": 1}], "nothing to undo"),
-    ([{"type": "move", "action": "JS"}], "unknown entry type 'move'"),
-])
+@pytest.mark.parametrize(
+    "entries, message",
+    [
+        ([{"type": "action", "action": "JS r3R"}], "entry 1: choose this round's trump card first"),
+        ([{"type": "action", "action": "ZZ"}], "entry 1:"),
+        ([{"type": "action"}], "needs its action as text"),
+        ([{"type": "undo", "moves": 1}], "nothing to undo"),
+        ([{"type": "move", "action": "JS"}], "unknown entry type 'move'"),
+    ],
+)
 def test_impossible_played_entries_name_the_entry(entries: list[dict], message: str) -> None:
     with pytest.raises(EntryError) as info:
         replay_state(played(entries))
@@ -92,12 +97,18 @@ def test_impossible_played_entries_name_the_entry(entries: list[dict], message: 
 
 
 def test_kept_session_rows_and_verdict() -> None:
-    entries = [{"type": "round", "player": 4, "grid": 2}, {"type": "trick", "result": "w"},
-               {"type": "undo"}, {"type": "trick", "result": "l"}]
+    entries = [
+        {"type": "round", "player": 4, "grid": 2},
+        {"type": "trick", "result": "w"},
+        {"type": "undo"},
+        {"type": "trick", "result": "l"},
+    ]
     sheet = build(kept(entries))
     assert sheet.totals == [4, 3]
     assert [(r.number, r.scores, r.totals) for r in sheet.rounds] == [
-        (1, [4, 2], [4, 2]), (2, [0, 1], [4, 3])]
+        (1, [4, 2], [4, 2]),
+        (2, [0, 1], [4, 3]),
+    ]
     assert sheet.rounds[-1].note == "round in progress" and sheet.status == "in progress"
     assert replay_ledger(kept(entries)).round == 2
 

@@ -9,8 +9,14 @@ from cardside.games.linesbeta.simulate import play_game, simulate
 
 def test_simulate_summarises_and_reports_progress() -> None:
     seen: list[tuple[int, int]] = []
-    r = simulate(12, bot="random", difficulty="easy", length="short", seed=7,
-                 progress=lambda done, total: seen.append((done, total)))
+    r = simulate(
+        12,
+        bot="random",
+        difficulty="easy",
+        length="short",
+        seed=7,
+        progress=lambda done, total: seen.append((done, total)),
+    )
     assert seen == [(i, 12) for i in range(1, 13)]
     assert r.games == 12 and 0 <= r.wins <= 12 and r.win_rate == r.wins / 12
     lo, hi = r.interval

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+
 import pytest
 
 from cardside.core.errors import IllegalActionError
@@ -99,8 +100,9 @@ FULL_COL1 = tuple((r, 1) for r in range(1, 7))
 
 
 def test_between_rounds_return_and_refill() -> None:
-    st = position({(3, 1): "5C"}, ["2C"], "3H", up=FULL_ROW5 + FULL_COL1, gaps=GAPS, done=DONE,
-                  points=(3, 2))
+    st = position(
+        {(3, 1): "5C"}, ["2C"], "3H", up=FULL_ROW5 + FULL_COL1, gaps=GAPS, done=DONE, points=(3, 2)
+    )
     kept = {i: st.snapshot.grid[i] for i in (cell(1, 6), cell(2, 5), cell(3, 4), cell(4, 3))}
     before = st.snapshot
     st.apply(parse_challenge("2C r3 left"))
@@ -151,15 +153,20 @@ def test_early_stop_loss_mid_round() -> None:
 
 def test_early_stop_win_when_grid_cannot_catch_up() -> None:
     # 25-14 with three tricks left after this one: the grid could still reach 16.
-    st = position({(3, 6): "2S"}, ["JS", "QS", "2C", "3C"], "3H", points=(25, 14),
-                  gaps=GAPS[:2], done=DONE[:2])
+    st = position(
+        {(3, 6): "2S"},
+        ["JS", "QS", "2C", "3C"],
+        "3H",
+        points=(25, 14),
+        gaps=GAPS[:2],
+        done=DONE[:2],
+    )
     st.apply(parse_challenge("JS r3 right"))
     assert not st.is_terminal() and st.points == (26, 14) and st.verdict is None
 
 
 def test_early_stop_win_exact() -> None:
-    st = position({(3, 6): "2S"}, ["JS", "2C"], "3H", points=(25, 14), gaps=GAPS[:4],
-                  done=DONE[:4])
+    st = position({(3, 6): "2S"}, ["JS", "2C"], "3H", points=(25, 14), gaps=GAPS[:4], done=DONE[:4])
     st.apply(parse_challenge("JS r3 right"))
     v = st.verdict
     assert st.is_terminal() and v is not None and v.player_wins and v.early
@@ -167,8 +174,7 @@ def test_early_stop_win_exact() -> None:
 
 
 def test_both_reached_is_a_loss_on_normal() -> None:
-    st = position({(3, 6): "AS"}, ["JS"], "3H", points=(26, 15), gaps=GAPS, done=DONE,
-                  round_no=7)
+    st = position({(3, 6): "AS"}, ["JS"], "3H", points=(26, 15), gaps=GAPS, done=DONE, round_no=7)
     st.apply(parse_challenge("JS r3 right"))
     out = st.outcome()
     assert out is not None and out.winners == (1,) and out.scores == (26, 16)
@@ -196,9 +202,13 @@ def test_determinize_keeps_what_the_player_saw() -> None:
         d = st.determinize(0, random.Random(k))
         assert d.observation(0) == obs
         s = d.snapshot
-        assert sorted(tuple(c for c in s.grid if c != rules.GAP) + s.hand + s.deck + (s.trump,)
-                      + tuple(c for t in s.tricks for c in (t.played, t.grid_card))) == list(
-            range(52))
+        assert sorted(
+            tuple(c for c in s.grid if c != rules.GAP)
+            + s.hand
+            + s.deck
+            + (s.trump,)
+            + tuple(c for t in s.tricks for c in (t.played, t.grid_card))
+        ) == list(range(52))
         for i in range(36):
             if obs.grid[i] == HIDDEN:
                 assert s.back_round[s.grid[i]] < s.fill_round[i]

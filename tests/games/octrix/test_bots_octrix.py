@@ -60,9 +60,7 @@ def walk_views(players: int, partnership: bool, seed: int, tricks: int):  # type
         state.apply(rng.choice(state.legal_actions()))
 
 
-@pytest.mark.parametrize(
-    "players, partnership", [(2, False), (3, False), (4, False), (4, True)]
-)
+@pytest.mark.parametrize("players, partnership", [(2, False), (3, False), (4, False), (4, True)])
 def test_every_bot_returns_a_card_it_holds(players: int, partnership: bool) -> None:
     seen_second_step = False
     for state, seat in walk_views(players, partnership, seed=players * 7, tricks=8):

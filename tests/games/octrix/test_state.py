@@ -33,9 +33,11 @@ def test_round_conserves_cards_and_scores_runs(setup: tuple[int, bool], seed: in
     rng = random.Random(seed)
     while len(state.snapshot.rounds) == 0:
         s = state.snapshot
-        seen = [c for h in s.hands for c in h] + [c for c in s.pending if c] + [
-            c for t in s.tricks for c in t
-        ]
+        seen = (
+            [c for h in s.hands for c in h]
+            + [c for c in s.pending if c]
+            + [c for t in s.tricks for c in t]
+        )
         assert sorted(seen, key=rules.KEY.__getitem__) == sorted(dealt, key=rules.KEY.__getitem__)
         state.apply(rng.choice(state.legal_actions()))
     result = state.snapshot.rounds[0]

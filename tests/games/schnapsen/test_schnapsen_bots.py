@@ -53,8 +53,9 @@ def test_no_information_leak() -> None:
 
 def test_strong_bot_solves_phase_two_exactly() -> None:
     # Seat 0 to lead, stock used up: leading the trump ace then the ten wins; hint says so.
-    d = make_deal("AD 10D JC", "AC 10C QC", trump="D", points=(40, 45),
-                  won=("KD QD JD AS", "10S KS QS JS AH"))
+    d = make_deal(
+        "AD 10D JC", "AC 10C QC", trump="D", points=(40, 45), won=("KD QD JD AS", "10S KS QS JS AH")
+    )
     s = SchnapsenState.from_deal(d)
     action, reason = StrongBot("easy", seed=0).hint(s.observation(0), 0)
     assert action_code(action) in legal_codes(d)
@@ -63,8 +64,13 @@ def test_strong_bot_solves_phase_two_exactly() -> None:
 
 def test_strong_bot_closes_a_sure_win() -> None:
     # Seat 0 holds all top trumps and 40 points with a trick: closing wins for sure.
-    d = make_deal("AD 10D KD QD JD", "AC 10C KC QC JC", stock="AH 10H KH QH JH AS 10S KS "
-                  "QS JS", trump="D", points=(0, 0))
+    d = make_deal(
+        "AD 10D KD QD JD",
+        "AC 10C KC QC JC",
+        stock="AH 10H KH QH JH AS 10S KS QS JS",
+        trump="D",
+        points=(0, 0),
+    )
     s = SchnapsenState.from_deal(d)
     action = StrongBot("easy", seed=0).choose(s.observation(0), 0)
     assert str(action) != "" and action_code(action) in legal_codes(d)
@@ -88,8 +94,14 @@ def test_wrong_seat_observation_refused() -> None:
 
 def test_simulate_reports_rates_with_intervals() -> None:
     seen = []
-    r = simulate("heuristic", "random", 6, unit="matches", seed=2,
-                 progress=lambda done, total: seen.append((done, total)))
+    r = simulate(
+        "heuristic",
+        "random",
+        6,
+        unit="matches",
+        seed=2,
+        progress=lambda done, total: seen.append((done, total)),
+    )
     assert seen[-1] == (6, 6) and r.matches == 6
     assert r.deals >= 6 * 3  # at least 3 deals per match (3 points at most each)
     for iv in (r.deal_win_rate, r.match_win_rate):

@@ -19,21 +19,33 @@ def test_direct_results_count_down_and_start_a_new_match() -> None:
     assert (row.deal_no, row.match_no, row.counts_after) == (5, 2, (7, 5))
 
 
-@pytest.mark.parametrize("entry, winner, points, rule", [
-    ({"reached_66": 0, "opponent_points": 40, "opponent_trick": True}, 0, 1, rules.NORMAL_1),
-    ({"reached_66": 1, "opponent_points": 20, "opponent_trick": True}, 1, 2, rules.NORMAL_2),
-    ({"reached_66": 1, "opponent_points": 0, "opponent_trick": False}, 1, 3, rules.NORMAL_3),
-    ({"closer": 0, "reached_66": 0, "opponent_points": 45, "opponent_trick": True},
-     0, 1, rules.CLOSER_1),
-    ({"closer": 0, "reached_66": 0, "opponent_points": 0, "opponent_trick": False},
-     0, 3, rules.CLOSER_3),
-    ({"closer": 0, "opponent_trick": True}, 1, 2, rules.CLOSER_FAILED_2),
-    ({"closer": 1, "opponent_trick": False}, 0, 3, rules.CLOSER_FAILED_3),
-    ({"closer": 1, "reached_66": 0, "opponent_trick": True}, 0, 2, rules.CLOSER_BEATEN_2),
-    ({"last_trick": 1, "opponent_points": 50, "opponent_trick": True}, 1, 1, rules.LAST_TRICK),
-])
-def test_table_entries_give_points_and_rule(entry: dict, winner: int, points: int,
-                                            rule: str) -> None:
+@pytest.mark.parametrize(
+    "entry, winner, points, rule",
+    [
+        ({"reached_66": 0, "opponent_points": 40, "opponent_trick": True}, 0, 1, rules.NORMAL_1),
+        ({"reached_66": 1, "opponent_points": 20, "opponent_trick": True}, 1, 2, rules.NORMAL_2),
+        ({"reached_66": 1, "opponent_points": 0, "opponent_trick": False}, 1, 3, rules.NORMAL_3),
+        (
+            {"closer": 0, "reached_66": 0, "opponent_points": 45, "opponent_trick": True},
+            0,
+            1,
+            rules.CLOSER_1,
+        ),
+        (
+            {"closer": 0, "reached_66": 0, "opponent_points": 0, "opponent_trick": False},
+            0,
+            3,
+            rules.CLOSER_3,
+        ),
+        ({"closer": 0, "opponent_trick": True}, 1, 2, rules.CLOSER_FAILED_2),
+        ({"closer": 1, "opponent_trick": False}, 0, 3, rules.CLOSER_FAILED_3),
+        ({"closer": 1, "reached_66": 0, "opponent_trick": True}, 0, 2, rules.CLOSER_BEATEN_2),
+        ({"last_trick": 1, "opponent_points": 50, "opponent_trick": True}, 1, 1, rules.LAST_TRICK),
+    ],
+)
+def test_table_entries_give_points_and_rule(
+    entry: dict, winner: int, points: int, rule: str
+) -> None:
     result = score({"kind": "table", **entry})
     assert (result.winner, result.points, result.rule) == (winner, points, rule)
     row = Ledger().add({"kind": "table", **entry})
@@ -64,27 +76,40 @@ def test_rebuilt_from_plain_entries() -> None:
         assert all(isinstance(v, (str, int, bool)) for v in entry.values())
 
 
-@pytest.mark.parametrize("entry, message", [
-    ({"kind": "result", "winner": 0, "points": 4}, "1 to 3"),
-    ({"kind": "result", "winner": 2, "points": 1}, "seat 0 or 1"),
-    ({"kind": "result", "winner": 0, "points": True}, "whole number"),
-    ({"kind": "result", "winner": 0}, "missing"),
-    ({"kind": "table", "reached_66": 0, "opponent_points": 130, "opponent_trick": True},
-     "0 to 120"),
-    ({"kind": "table", "reached_66": 0, "opponent_points": 70, "opponent_trick": True},
-     "66 or more"),
-    ({"kind": "table", "reached_66": 0, "opponent_points": 12, "opponent_trick": False},
-     "without a trick"),
-    ({"kind": "table", "reached_66": 0, "opponent_points": 2, "opponent_trick": True},
-     "at least 4"),
-    ({"kind": "table", "opponent_points": 20, "opponent_trick": True}, "last trick"),
-    ({"kind": "table", "reached_66": 0, "opponent_points": 20}, "opponent_trick"),
-    ({"kind": "table", "reached_66": 0, "opponent_trick": True}, "opponent_points"),
-    ({"kind": "table", "reached_66": 0, "opponent_trick": "yes", "opponent_points": 9},
-     "true or false"),
-    ({"kind": "table", "winner": 0, "opponent_trick": False}, "unknown field"),
-    ({"kind": "score"}, "unknown entry kind"),
-])
+@pytest.mark.parametrize(
+    "entry, message",
+    [
+        ({"kind": "result", "winner": 0, "points": 4}, "1 to 3"),
+        ({"kind": "result", "winner": 2, "points": 1}, "seat 0 or 1"),
+        ({"kind": "result", "winner": 0, "points": True}, "whole number"),
+        ({"kind": "result", "winner": 0}, "missing"),
+        (
+            {"kind": "table", "reached_66": 0, "opponent_points": 130, "opponent_trick": True},
+            "0 to 120",
+        ),
+        (
+            {"kind": "table", "reached_66": 0, "opponent_points": 70, "opponent_trick": True},
+            "66 or more",
+        ),
+        (
+            {"kind": "table", "reached_66": 0, "opponent_points": 12, "opponent_trick": False},
+            "without a trick",
+        ),
+        (
+            {"kind": "table", "reached_66": 0, "opponent_points": 2, "opponent_trick": True},
+            "at least 4",
+        ),
+        ({"kind": "table", "opponent_points": 20, "opponent_trick": True}, "last trick"),
+        ({"kind": "table", "reached_66": 0, "opponent_points": 20}, "opponent_trick"),
+        ({"kind": "table", "reached_66": 0, "opponent_trick": True}, "opponent_points"),
+        (
+            {"kind": "table", "reached_66": 0, "opponent_trick": "yes", "opponent_points": 9},
+            "true or false",
+        ),
+        ({"kind": "table", "winner": 0, "opponent_trick": False}, "unknown field"),
+        ({"kind": "score"}, "unknown entry kind"),
+    ],
+)
 def test_bad_entries_are_refused_with_a_reason(entry: dict, message: str) -> None:
     with pytest.raises(LedgerError, match=message):
         Ledger().add(entry)
@@ -94,5 +119,9 @@ def test_undo_with_nothing_to_undo_and_bad_file_entries() -> None:
     with pytest.raises(LedgerError, match="nothing to undo"):
         Ledger().undo()
     with pytest.raises(LedgerError, match="entry 2: a deal is worth"):
-        Ledger.from_entries([{"kind": "result", "winner": 0, "points": 1},
-                             {"kind": "result", "winner": 0, "points": 9}])
+        Ledger.from_entries(
+            [
+                {"kind": "result", "winner": 0, "points": 1},
+                {"kind": "result", "winner": 0, "points": 9},
+            ]
+        )

@@ -11,12 +11,22 @@ from cardside.games.schnapsen.rules import ACTIONS, CLOSE, EXCHANGE, Marriage
 from cardside.games.schnapsen.state import SchnapsenState
 
 
-@pytest.mark.parametrize("text, card", [
-    ("KH", Card(4, Suit.HEARTS)), ("kh", Card(4, Suit.HEARTS)), ("10♥", Card(10, Suit.HEARTS)),
-    ("TS", Card(10, Suit.SPADES)), ("ad", Card(11, Suit.DIAMONDS)),
-    ("DD", Card(11, Suit.DIAMONDS)), ("OS", Card(3, Suit.SPADES)), ("UC", Card(2, Suit.CLUBS)),
-    ("Daus♣", Card(11, Suit.CLUBS)), ("Ober♦", Card(3, Suit.DIAMONDS)), ("JC", Card(2, Suit.CLUBS)),
-])
+@pytest.mark.parametrize(
+    "text, card",
+    [
+        ("KH", Card(4, Suit.HEARTS)),
+        ("kh", Card(4, Suit.HEARTS)),
+        ("10♥", Card(10, Suit.HEARTS)),
+        ("TS", Card(10, Suit.SPADES)),
+        ("ad", Card(11, Suit.DIAMONDS)),
+        ("DD", Card(11, Suit.DIAMONDS)),
+        ("OS", Card(3, Suit.SPADES)),
+        ("UC", Card(2, Suit.CLUBS)),
+        ("Daus♣", Card(11, Suit.CLUBS)),
+        ("Ober♦", Card(3, Suit.DIAMONDS)),
+        ("JC", Card(2, Suit.CLUBS)),
+    ],
+)
 def test_parse_card_french_and_german(text: str, card: Card) -> None:
     assert parse_card(text) == card
 

@@ -32,8 +32,13 @@ def screen(names: tuple[str, str] = ("You", "Bot")) -> tuple[SchnapsenScreen, Re
 
 def test_hand_is_sorted_trumps_first_high_cards_first() -> None:
     hand = [parse_card(t) for t in "JC AH KS QH 10C".split()]
-    assert [format_card(x, ascii=True) for x in sort_hand(hand, Suit.HEARTS)] == \
-        ["AH", "QH", "10C", "JC", "KS"]
+    assert [format_card(x, ascii=True) for x in sort_hand(hand, Suit.HEARTS)] == [
+        "AH",
+        "QH",
+        "10C",
+        "JC",
+        "KS",
+    ]
 
 
 def test_verbs_agree_with_you_and_with_a_name() -> None:
@@ -49,9 +54,11 @@ def test_table_shows_only_what_the_seat_may_see() -> None:
     text = "\n".join(console.lines)
     mine = [format_card(x, ascii=True) for x in state.hand(0)]
     theirs = [format_card(x, ascii=True) for x in state.hand(1)]
-    hidden_stock = [format_card(x, ascii=True) for x in CARDS
-                    if x not in state.hand(0) and x not in state.hand(1)
-                    and x != state.indicator]
+    hidden_stock = [
+        format_card(x, ascii=True)
+        for x in CARDS
+        if x not in state.hand(0) and x not in state.hand(1) and x != state.indicator
+    ]
     hand_line = next(line for line in console.lines if "your hand:" in line)
     assert sorted(hand_line.split(":")[1].split()) == sorted(mine)
     for card in theirs + hidden_stock:
@@ -60,8 +67,9 @@ def test_table_shows_only_what_the_seat_may_see() -> None:
 
 
 def test_a_marriage_that_reaches_66_leads_no_card() -> None:
-    d = make_deal("KH QH AS", "JC JD", stock="10C AC", trump="H", points=(30, 20),
-                  won=("AD 10D", "KD QD"))
+    d = make_deal(
+        "KH QH AS", "JC JD", stock="10C AC", trump="H", points=(30, 20), won=("AD 10D", "KD QD")
+    )
     after = step(d, action_code(Marriage(parse_card("QH"))))
     assert after.result is not None
     s, _ = screen()
@@ -69,8 +77,9 @@ def test_a_marriage_that_reaches_66_leads_no_card() -> None:
     assert words == ["You declare the marriage in H (40) and reach 66."]
     pending = make_deal("KH QH AS", "JC JD", stock="10C AC", trump="H")
     words = describe_action(s, pending, 0, Marriage(parse_card("KH")), show_card=False)
-    assert words == ["You declare the marriage in H (40) (pending until a first trick) "
-                     "and lead KH."]
+    assert words == [
+        "You declare the marriage in H (40) (pending until a first trick) and lead KH."
+    ]
 
 
 @pytest.mark.parametrize("last_draw", [False, True])

@@ -14,15 +14,26 @@ from cardside.sessions.record import EntryError, Seat, Session
 
 
 def played(entries: list[dict[str, object]], seed: int = 5) -> Session:
-    return Session(game="schnapsen", mode="play", name="t", seed=seed,
-                   seats=[Seat("Ann", "human"), Seat("Bot", "bot:random")],
-                   options={"level": "easy", "first_dealer": 1}, entries=entries)
+    return Session(
+        game="schnapsen",
+        mode="play",
+        name="t",
+        seed=seed,
+        seats=[Seat("Ann", "human"), Seat("Bot", "bot:random")],
+        options={"level": "easy", "first_dealer": 1},
+        entries=entries,
+    )
 
 
 def kept(entries: list[dict[str, object]], matches: int = 0) -> Session:
-    return Session(game="schnapsen", mode="keep", name="k",
-                   seats=[Seat("Ann", "table"), Seat("Bob", "table")],
-                   options={"matches": matches}, entries=entries)
+    return Session(
+        game="schnapsen",
+        mode="keep",
+        name="k",
+        seats=[Seat("Ann", "table"), Seat("Bob", "table")],
+        options={"matches": matches},
+        entries=entries,
+    )
 
 
 def action_entries(seed: int, count: int) -> list[dict[str, object]]:
@@ -43,8 +54,9 @@ def test_played_session_rows_follow_the_match_history() -> None:
     while not state.is_terminal():
         seat = state.current_player()
         action = state.legal_actions()[0]
-        entries.append({"type": "action", "seat": seat,
-                        "action": format_action(action, ascii=True)})
+        entries.append(
+            {"type": "action", "seat": seat, "action": format_action(action, ascii=True)}
+        )
         state.apply(action)
     sheet = build(played(entries))
     assert sheet.status == "finished"
@@ -67,13 +79,16 @@ def test_undo_entries_take_back_moves() -> None:
     assert state.deal == reference.deal
 
 
-@pytest.mark.parametrize("bad, message", [
-    ({"type": "action", "seat": 1, "action": "AH"}, "entry 1: seat 1 moved, but seat 0"),
-    ({"type": "action", "seat": 0, "action": "ZZ"}, "entry 1: 'ZZ'"),
-    ({"type": "card", "seat": 0, "action": "AH"}, "entry 1: unknown entry type 'card'"),
-    ({"type": "undo", "moves": 1}, "entry 1: nothing to undo"),
-    ({"type": "undo", "moves": 0}, "entry 1: an undo needs a positive number"),
-])
+@pytest.mark.parametrize(
+    "bad, message",
+    [
+        ({"type": "action", "seat": 1, "action": "AH"}, "entry 1: seat 1 moved, but seat 0"),
+        ({"type": "action", "seat": 0, "action": "ZZ"}, "entry 1: 'ZZ'"),
+        ({"type": "card", "seat": 0, "action": "AH"}, "entry 1: unknown entry type 'card'"),
+        ({"type": "undo", "moves": 1}, "entry 1: nothing to undo"),
+        ({"type": "undo", "moves": 0}, "entry 1: an undo needs a positive number"),
+    ],
+)
 def test_impossible_play_entries_name_the_entry(bad: dict[str, object], message: str) -> None:
     with pytest.raises(EntryError) as info:
         build(played([bad]))
@@ -102,8 +117,7 @@ def test_kept_session_counts_matches_and_finishes_at_the_limit() -> None:
 
 
 def test_kept_entries_are_scored_by_the_rules() -> None:
-    sheet = build(kept([{"type": "table", "closer": 0, "reached_66": 1,
-                         "opponent_trick": False}]))
+    sheet = build(kept([{"type": "table", "closer": 0, "reached_66": 1, "opponent_trick": False}]))
     assert sheet.rounds[0].scores == [0, 3]
     assert "opponent reached 66 first" in sheet.rounds[0].note
     with pytest.raises(EntryError, match="entry 1: 'opponent_trick' is missing"):
@@ -127,12 +141,15 @@ def test_score_deal_names_the_players_and_infers_the_trick() -> None:
     assert result.to_dict()["winner"] == "Bob"
 
 
-@pytest.mark.parametrize("facts, message", [
-    (DealFacts(reached_66="Ann"), "give the card points"),
-    (DealFacts(reached_66="Ann", last_trick="Ann", points=40), "only when no one reached 66"),
-    (DealFacts(closer="A", reached_66="B", last_trick="C", trick=True), "two players"),
-    (DealFacts(reached_66="Ann", points=3), "at least 4"),
-])
+@pytest.mark.parametrize(
+    "facts, message",
+    [
+        (DealFacts(reached_66="Ann"), "give the card points"),
+        (DealFacts(reached_66="Ann", last_trick="Ann", points=40), "only when no one reached 66"),
+        (DealFacts(closer="A", reached_66="B", last_trick="C", trick=True), "two players"),
+        (DealFacts(reached_66="Ann", points=3), "at least 4"),
+    ],
+)
 def test_score_deal_refuses_impossible_facts(facts: DealFacts, message: str) -> None:
     with pytest.raises(LedgerError, match=message):
         score_deal(facts)

@@ -48,9 +48,13 @@ def test_solver_agrees_with_brute_force(seed: int) -> None:
     assert solver.value(d) == brute(d)
     for code, v in solver.action_values(d).items():
         nxt = step(d, code)
-        assert v == (brute(nxt) if nxt.result is None and nxt.to_move == d.to_move
-                     else -brute(nxt) if nxt.result is None else
-                     (nxt.result[1] if nxt.result[0] == d.to_move else -nxt.result[1]))
+        assert v == (
+            brute(nxt)
+            if nxt.result is None and nxt.to_move == d.to_move
+            else -brute(nxt)
+            if nxt.result is None
+            else (nxt.result[1] if nxt.result[0] == d.to_move else -nxt.result[1])
+        )
 
 
 @settings(max_examples=6, deadline=None)
@@ -62,8 +66,16 @@ def test_solver_agrees_on_full_five_card_positions(seed: int) -> None:
 
 def test_values_are_game_points_with_the_closing_record() -> None:
     # Seat 0 closed when seat 1 had no trick; seat 0 takes both tricks and reaches 66: 3 points.
-    d = make_deal("AD AC", "JC QC", trump="D", closer=0, record=(0, False),
-                  points=(50, 0), won=("10D KD QD JD AH", ""), to_move=0)
+    d = make_deal(
+        "AD AC",
+        "JC QC",
+        trump="D",
+        closer=0,
+        record=(0, False),
+        points=(50, 0),
+        won=("10D KD QD JD AH", ""),
+        to_move=0,
+    )
     assert solve(d) == 3
     # The same cards unclosed with seat 1 on 40 and a trick: a plain 1-point win at best.
     d2 = d._replace(closer=-1, record=None, points=(50, 40), won=(d.won[0], 1 << c("KH")))
@@ -72,8 +84,9 @@ def test_values_are_game_points_with_the_closing_record() -> None:
 
 def test_solver_plays_the_marriage_when_it_wins() -> None:
     # Leading QH plainly loses (seat 1 trumps it and runs its spades); declaring reaches 70.
-    d = make_deal("QH KH JS", "AS 10S AD", trump="D", points=(50, 40),
-                  won=("AC 10C JC", "KD QD JD"))
+    d = make_deal(
+        "QH KH JS", "AS 10S AD", trump="D", points=(50, 40), won=("AC 10C JC", "KD QD JD")
+    )
     values = Solver().action_values(d)
     assert values[c("QH")] < 0 and values[c("KH")] < 0
     assert values[20 + c("QH")] == values[20 + c("KH")] == 1

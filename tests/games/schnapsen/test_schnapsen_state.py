@@ -38,6 +38,7 @@ def play(d: Deal, *texts: str) -> Deal:
 
 # -- dealing -----------------------------------------------------------------------------------
 
+
 def test_new_deal_shape() -> None:
     d = new_deal(random.Random(1), dealer=1)
     assert d.hands[0].bit_count() == d.hands[1].bit_count() == 5
@@ -59,6 +60,7 @@ def test_same_seed_same_match() -> None:
 
 # -- marriages ---------------------------------------------------------------------------------
 
+
 def test_marriage_before_first_trick_is_pending_then_counted() -> None:
     d = make_deal("QH KH JC AS 10D", "AH JS QD KD JD", stock=STOCK, trump="D")
     d = play(d, "marriage QH")
@@ -72,15 +74,29 @@ def test_marriage_before_first_trick_is_pending_then_counted() -> None:
 
 def test_pending_marriage_counts_nothing_at_the_end() -> None:
     # Seat 0 declared 20 but never took a trick; seat 1 reaches 66: Schwarz, 3 points.
-    d = make_deal("JC", "AC KC", stock="QS 10D", trump="D", to_move=0, points=(0, 60),
-                  pending=(20, 0), won=("", "AH 10H KS JS QH JH AS 10S 10C QC"))
+    d = make_deal(
+        "JC",
+        "AC KC",
+        stock="QS 10D",
+        trump="D",
+        to_move=0,
+        points=(0, 60),
+        pending=(20, 0),
+        won=("", "AH 10H KS JS QH JH AS 10S 10C QC"),
+    )
     d = play(d, "JC", "AC")
     assert d.result == (1, 3, rules.NORMAL_3)
 
 
 def test_66_reached_by_a_marriage_ends_the_deal_at_once() -> None:
-    d = make_deal("QD KD JC AS 10S", "AH JS QH KH JD", stock=STOCK, trump="D",
-                  points=(30, 40), won=("AC 10C JH 10H", "QC KC QS KS 10D"))
+    d = make_deal(
+        "QD KD JC AS 10S",
+        "AH JS QH KH JD",
+        stock=STOCK,
+        trump="D",
+        points=(30, 40),
+        won=("AC 10C JH 10H", "QC KC QS KS 10D"),
+    )
     d = play(d, "marriage KD")  # trump marriage: 30 + 40
     assert d.result == (0, 1, rules.NORMAL_1)
     assert d.hands[0] >> c("KD") & 1  # the deal ended before the card was played
@@ -101,10 +117,17 @@ def test_marriage_declared_in_phase_two() -> None:
 
 # -- closing -----------------------------------------------------------------------------------
 
+
 def test_closer_succeeds_scored_from_the_record_at_closing() -> None:
     # At closing seat 1 has 20 points and a trick; later it passes 33, still Schneider (2).
-    d = make_deal("AD 10D KD AH 10H", "JD QD JS QS KS", stock=STOCK[:-3] + "JH", trump="D",
-                  points=(22, 20), won=("AC 10C QH", "KC QC JC KH"))
+    d = make_deal(
+        "AD 10D KD AH 10H",
+        "JD QD JS QS KS",
+        stock=STOCK[:-3] + "JH",
+        trump="D",
+        points=(22, 20),
+        won=("AC 10C QH", "KC QC JC KH"),
+    )
     d = play(d, "close")
     assert d.record == (20, True) and d.strict
     d = play(d, "AD", "JD", "10D", "QD", "AH", "JS")
@@ -114,8 +137,9 @@ def test_closer_succeeds_scored_from_the_record_at_closing() -> None:
 
 
 def test_closer_fails_opponent_gets_two_or_three() -> None:
-    d = make_deal("JC QC KC JH QH", "AC 10C AH 10H AS", stock="JS QS KS 10S JD",
-                  trump="D", to_move=0)
+    d = make_deal(
+        "JC QC KC JH QH", "AC 10C AH 10H AS", stock="JS QS KS 10S JD", trump="D", to_move=0
+    )
     d = play(d, "close")
     assert d.record == (0, False)
     d = play(d, "JC", "AC", "10C", "QC", "AH", "JH", "10H", "QH")
@@ -125,8 +149,16 @@ def test_closer_fails_opponent_gets_two_or_three() -> None:
 
 
 def test_closer_fails_all_tricks_played_without_66() -> None:
-    d = make_deal("AC JS", "10C QS", trump="D", to_move=0, closer=0, record=(30, True),
-                  points=(40, 30), won=("AD 10D KD QD JD JH QH", "KC QC JC AH 10H KH"))
+    d = make_deal(
+        "AC JS",
+        "10C QS",
+        trump="D",
+        to_move=0,
+        closer=0,
+        record=(30, True),
+        points=(40, 30),
+        won=("AD 10D KD QD JD JH QH", "KC QC JC AH 10H KH"),
+    )
     d = play(d, "AC", "10C", "JS", "QS")
     assert d.points[0] < 66
     assert d.result == (1, 2, rules.CLOSER_FAILED_2)
@@ -145,6 +177,7 @@ def test_close_rules() -> None:
 
 # -- exchange and drawing ----------------------------------------------------------------------
 
+
 def test_exchange_swaps_trump_unter_for_indicator() -> None:
     d = make_deal("JD AC 10C AH 10H", "QC KC QS KS JS", stock=STOCK, trump="D")
     d = play(d, "exchange")
@@ -159,8 +192,14 @@ def test_no_exchange_when_stock_closed_or_empty() -> None:
 
 
 def test_loser_takes_the_indicator_at_the_last_draw() -> None:
-    d = make_deal("AC JS QS KS 10S", "JC QC KC 10C AS", stock="JH 10D", trump="D",
-                  points=(30, 30), won=("QD KD AH 10H", "AD QH KH JD"))
+    d = make_deal(
+        "AC JS QS KS 10S",
+        "JC QC KC 10C AS",
+        stock="JH 10D",
+        trump="D",
+        points=(30, 30),
+        won=("QD KD AH 10H", "AD QH KH JD"),
+    )
     d = play(d, "AC", "JC")  # seat 0 wins and draws JH; seat 1 takes the indicator 10D
     assert not d.stock and d.strict
     assert d.hands[0] >> c("JH") & 1 and d.hands[1] >> c("10D") & 1
@@ -168,14 +207,21 @@ def test_loser_takes_the_indicator_at_the_last_draw() -> None:
 
 
 def test_last_trick_rule() -> None:
-    d = make_deal("AC", "JC", trump="D", to_move=0, points=(50, 55),
-                  won=("AD 10D KD QD JD 10H", "AH KH QH JH 10C QC KC AS 10S KS QS JS"))
+    d = make_deal(
+        "AC",
+        "JC",
+        trump="D",
+        to_move=0,
+        points=(50, 55),
+        won=("AD 10D KD QD JD 10H", "AH KH QH JH 10C QC KC AS 10S KS QS JS"),
+    )
     d = play(d, "AC", "JC")
     assert d.points[0] == 63  # no bonus for the last trick
     assert d.result == (0, 1, rules.LAST_TRICK)
 
 
 # -- the match state ---------------------------------------------------------------------------
+
 
 def test_illegal_apply_gives_a_reason_and_undo_restores() -> None:
     s = SchnapsenState(seed=3)
@@ -188,8 +234,9 @@ def test_illegal_apply_gives_a_reason_and_undo_restores() -> None:
 
 
 def test_phase_two_illegal_reply_reason() -> None:
-    s = SchnapsenState.from_deal(make_deal("AH JS", "KH QC", trump="D", points=(40, 40),
-                                           won=("AD 10D", "KD QD")))
+    s = SchnapsenState.from_deal(
+        make_deal("AH JS", "KH QC", trump="D", points=(40, 40), won=("AD 10D", "KD QD"))
+    )
     s.apply(parse_action("AH"))
     with pytest.raises(IllegalActionError, match="follow suit"):
         s.apply(parse_action("QC"))
@@ -229,12 +276,20 @@ def test_determinize_is_consistent_with_the_observation(seed: int, moves: int) -
         twin = s.determinize(seat, rng)
         assert twin.observation(seat) == s.observation(seat)
         d = twin.deal
-        assert d.hands[0] | d.hands[1] | d.won[0] | d.won[1] | sum(1 << i for i in d.stock) \
-            | (0 if d.lead == NO_CARD else 1 << d.lead) == ALL_CARDS_MASK
+        assert (
+            d.hands[0]
+            | d.hands[1]
+            | d.won[0]
+            | d.won[1]
+            | sum(1 << i for i in d.stock)
+            | (0 if d.lead == NO_CARD else 1 << d.lead)
+            == ALL_CARDS_MASK
+        )
         assert d.known[1 - seat] & d.hands[1 - seat] == d.known[1 - seat]
 
 
 # -- properties --------------------------------------------------------------------------------
+
 
 def _check_invariants(d: Deal) -> None:
     parts = [d.hands[0], d.hands[1], d.won[0], d.won[1], sum(1 << i for i in d.stock)]

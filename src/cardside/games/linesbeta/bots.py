@@ -74,8 +74,17 @@ def win_chance(obs: Observation, played: int, line: int, end: int, trumps: int) 
     return _walk(obs.grid, ORDER[line][end], suit, rank, trumps, n, higher, lower, trump_n)
 
 
-def _walk(grid: tuple[int, ...], order: tuple[int, ...], suit: int, rank: int, trumps: int,
-          n: int, higher: int, lower: int, trump_n: int) -> float:
+def _walk(
+    grid: tuple[int, ...],
+    order: tuple[int, ...],
+    suit: int,
+    rank: int,
+    trumps: int,
+    n: int,
+    higher: int,
+    lower: int,
+    trump_n: int,
+) -> float:
     """Exact win chance along ``order``: hidden cells are draws without replacement."""
     alive = 1.0  # chance that no card of the suit has appeared yet
     win = 0.0
@@ -122,8 +131,9 @@ class PlannerBot:
         self.rng = random.Random(seed)
 
     # -- the odds table ---------------------------------------------------------------------
-    def _table(self, obs: Observation, hand: tuple[int, ...], trumps: int,
-               lines: list[int]) -> dict[tuple[int, int], tuple[float, int]]:
+    def _table(
+        self, obs: Observation, hand: tuple[int, ...], trumps: int, lines: list[int]
+    ) -> dict[tuple[int, int], tuple[float, int]]:
         """(card, line) -> (best win chance, the end that gives it)."""
         n = len(obs.unseen)
         per_suit_ranks: list[list[int]] = [[], [], [], []]
@@ -144,8 +154,9 @@ class PlannerBot:
         return table
 
     @staticmethod
-    def _plan(table: dict[tuple[int, int], tuple[float, int]], hand: tuple[int, ...],
-              lines: list[int]) -> float:
+    def _plan(
+        table: dict[tuple[int, int], tuple[float, int]], hand: tuple[int, ...], lines: list[int]
+    ) -> float:
         """Greedy assignment of cards to distinct lines: the planned number of tricks won."""
         pairs = sorted(
             ((table[(c, line)][0], c, line) for c in hand for line in lines), reverse=True
@@ -192,8 +203,11 @@ class PlannerBot:
                 best = (value, t)
         assert best is not None
         value, t = best
-        return (TRUMP_ACTIONS[t], value / len(obs.hand[:-1]),
-                f"plans about {value:.1f} tricks of 6 with this trump")
+        return (
+            TRUMP_ACTIONS[t],
+            value / len(obs.hand[:-1]),
+            f"plans about {value:.1f} tricks of 6 with this trump",
+        )
 
     def _play(self, obs: Observation) -> tuple[Action, float, str]:
         lines = self._open_lines(obs)

@@ -69,8 +69,9 @@ class Tally:
 class Ledger:
     """A kept game: settings, the entries in order (undos included) and the tally."""
 
-    def __init__(self, difficulty: str = "normal", length: str = "full", *,
-                 grid: bool = False) -> None:
+    def __init__(
+        self, difficulty: str = "normal", length: str = "full", *, grid: bool = False
+    ) -> None:
         self.difficulty = difficulty
         self.length = length
         self.player_target, self.grid_target = rules.targets(difficulty, length)
@@ -81,8 +82,14 @@ class Ledger:
         self.tally = Tally()
 
     @classmethod
-    def from_entries(cls, entries: list[dict[str, Any]], *, difficulty: str = "normal",
-                     length: str = "full", grid: bool = False) -> Ledger:
+    def from_entries(
+        cls,
+        entries: list[dict[str, Any]],
+        *,
+        difficulty: str = "normal",
+        length: str = "full",
+        grid: bool = False,
+    ) -> Ledger:
         """Rebuild a ledger; a bad entry raises with its (1-based) number in the message."""
         ledger = cls(difficulty, length, grid=grid)
         for i, entry in enumerate(entries, 1):
@@ -132,13 +139,17 @@ class Ledger:
         for entry in effective:
             if t.verdict is not None:
                 raise IllegalActionError("the game is over; nothing more can be entered")
-            notes = (self._apply_trick(t, entry) if entry["kind"] == "trick"
-                     else self._apply_round(t, entry))
+            notes = (
+                self._apply_trick(t, entry)
+                if entry["kind"] == "trick"
+                else self._apply_round(t, entry)
+            )
         return t, notes
 
     def _apply_trick(self, t: Tally, e: dict[str, Any]) -> list[str]:
-        allowed = {"kind", "result"} | ({"line", "end", "cell", "case", "turned"}
-                                        if self.track_grid else set())
+        allowed = {"kind", "result"} | (
+            {"line", "end", "cell", "case", "turned"} if self.track_grid else set()
+        )
         extra = set(e) - allowed
         if extra:
             if not self.track_grid and extra & {"line", "end", "cell", "case", "turned"}:
@@ -227,8 +238,12 @@ class Ledger:
             for k, won in enumerate(seq, 1):
                 pl += won
                 gr += not won
-                if rules.verdict(pl, gr, self.player_target, self.grid_target,
-                                 TRICKS_PER_ROUND - k, last) is not None:
+                if (
+                    rules.verdict(
+                        pl, gr, self.player_target, self.grid_target, TRICKS_PER_ROUND - k, last
+                    )
+                    is not None
+                ):
                     stopped_at = k
                     break
             if n == TRICKS_PER_ROUND and stopped_at in (None, n):
@@ -247,16 +262,18 @@ class Ledger:
             t.grid += 1
             t.round_grid += 1
         left = TRICKS_PER_ROUND - t.trick
-        t.verdict = rules.verdict(t.player, t.grid, self.player_target, self.grid_target, left,
-                                  t.round == self.rounds)
+        t.verdict = rules.verdict(
+            t.player, t.grid, self.player_target, self.grid_target, left, t.round == self.rounds
+        )
         notes = [f"round {t.round}, trick {t.trick}: you {t.player}, grid {t.grid}"]
         if t.verdict is not None or not left:
             t.rows.append(RoundRow(t.round, t.round_player, t.round_grid, t.player, t.grid))
         if t.verdict is not None:
             if t.verdict.early:
                 notes.append(f"early stop after trick {t.trick} of round {t.round}")
-            notes.append(("you win: " if t.verdict.player_wins else "you lose: ")
-                         + t.verdict.reason)
+            notes.append(
+                ("you win: " if t.verdict.player_wins else "you lose: ") + t.verdict.reason
+            )
             return notes
         if not left:
             notes.append(f"round {t.round} over: you {t.round_player}, grid {t.round_grid}")
@@ -309,8 +326,9 @@ class Ledger:
 
     def complete_lines(self) -> list[Line]:
         """Lines that can still be challenged this round (grid tracking)."""
-        return [Line(x) for x in range(LINES)
-                if not any(c in self.tally.gaps for c in LINE_CELLS[x])]
+        return [
+            Line(x) for x in range(LINES) if not any(c in self.tally.gaps for c in LINE_CELLS[x])
+        ]
 
     def gaps(self) -> list[tuple[int, int]]:
         return [rules.row_col(c) for c in sorted(self.tally.gaps)]
@@ -322,8 +340,9 @@ class Ledger:
 
     def returned_last_round(self) -> tuple[list[Line], list[tuple[int, int]]]:
         """The lines and cells whose cards went back to the deck at the last round's end."""
-        return list(self.tally.returned_lines), [rules.row_col(c)
-                                                 for c in self.tally.returned_cells]
+        return list(self.tally.returned_lines), [
+            rules.row_col(c) for c in self.tally.returned_cells
+        ]
 
 
 def describe(entry: dict[str, Any]) -> str:
@@ -347,13 +366,16 @@ class ScoreCheck:
     reasoning: list[str]
 
 
-def score_check(rounds: list[tuple[int, int]], difficulty: str = "normal",
-                length: str = "full") -> ScoreCheck:
+def score_check(
+    rounds: list[tuple[int, int]], difficulty: str = "normal", length: str = "full"
+) -> ScoreCheck:
     """Settle a game from per-round (player, grid) trick counts, showing the reasoning."""
     ledger = Ledger(difficulty, length)
     pt, gt = ledger.player_target, ledger.grid_target
-    reasoning = [f"{difficulty}, {length} game: you need {pt}, the grid needs {gt}, "
-                 f"at most {ledger.rounds} rounds of {TRICKS_PER_ROUND} tricks"]
+    reasoning = [
+        f"{difficulty}, {length} game: you need {pt}, the grid needs {gt}, "
+        f"at most {ledger.rounds} rounds of {TRICKS_PER_ROUND} tricks"
+    ]
     for i, (p, g) in enumerate(rounds, 1):
         if ledger.is_over:
             raise IllegalActionError(
@@ -365,8 +387,9 @@ def score_check(rounds: list[tuple[int, int]], difficulty: str = "normal",
             ledger.add_round(p, g)
         except (NotationError, IllegalActionError) as exc:
             raise type(exc)(f"round {i}: {exc}") from None
-        reasoning.append(f"round {i}: you {p}, grid {g}; totals {ledger.points[0]}-"
-                         f"{ledger.points[1]}")
+        reasoning.append(
+            f"round {i}: you {p}, grid {g}; totals {ledger.points[0]}-{ledger.points[1]}"
+        )
     v = ledger.verdict
     player, grid = ledger.points
     if v is None:

@@ -21,14 +21,33 @@ from cardside.games.linesbeta.rules import (
 
 NAMES = RankNames(
     game="LinesBeta",
-    printed={2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10",
-             11: "J", 12: "Q", 13: "K", 14: "A"},
+    printed={
+        2: "2",
+        3: "3",
+        4: "4",
+        5: "5",
+        6: "6",
+        7: "7",
+        8: "8",
+        9: "9",
+        10: "10",
+        11: "J",
+        12: "Q",
+        13: "K",
+        14: "A",
+    },
     aliases={"T": 10},
 )
 
 _END_WORDS = {
-    "l": "L", "left": "L", "r": "R", "right": "R",
-    "t": "T", "top": "T", "b": "B", "bottom": "B",
+    "l": "L",
+    "left": "L",
+    "r": "R",
+    "right": "R",
+    "t": "T",
+    "top": "T",
+    "b": "B",
+    "bottom": "B",
 }
 _LINE_RE = re.compile(
     r"^(?P<kind>row|r|column|col|c)\s*(?P<num>\d+)\s*(?P<end>[^\s\d]*)\s*(?P<extra>.*)$",
@@ -83,10 +102,13 @@ def _line_and_end(words: list[str], original: str) -> tuple[Line, str]:
         raise NotationError(f"{end_word!r} is not an end (use left/right or top/bottom)")
     if end not in line.ends:
         if is_row:
-            raise NotationError(f"bad end for a row: {end_word!r} (a row is challenged from "
-                                "the left or the right)")
-        raise NotationError(f"bad end for a column: {end_word!r} (a column is challenged "
-                            "from the top or the bottom)")
+            raise NotationError(
+                f"bad end for a row: {end_word!r} (a row is challenged from the left or the right)"
+            )
+        raise NotationError(
+            f"bad end for a column: {end_word!r} (a column is challenged "
+            "from the top or the bottom)"
+        )
     return line, end
 
 

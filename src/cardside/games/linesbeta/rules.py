@@ -125,9 +125,7 @@ ORDER: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = tuple(
 LINES_THROUGH: tuple[tuple[int, int], ...] = tuple(
     (cell // SIZE, SIZE + cell % SIZE) for cell in range(CELLS)
 )
-LINE_BITS: tuple[int, ...] = tuple(
-    sum(1 << c for c in LINE_CELLS[i]) for i in range(LINES)
-)
+LINE_BITS: tuple[int, ...] = tuple(sum(1 << c for c in LINE_CELLS[i]) for i in range(LINES))
 ALL_LINES = (1 << LINES) - 1
 
 
@@ -162,9 +160,7 @@ class Resolution:
     reason: str
 
 
-def resolve(
-    cards: Sequence[int], face_up: Sequence[bool], played: int, trumps: int
-) -> Resolution:
+def resolve(cards: Sequence[int], face_up: Sequence[bool], played: int, trumps: int) -> Resolution:
     """Resolve a challenge of a complete line with ``played``; ``trumps`` is a suit index.
 
     ``cards`` and ``face_up`` give the line's six cards in order from the chosen end.
@@ -183,7 +179,10 @@ def resolve(
         if card // 13 == suit:
             wins = card % 13 < played % 13
             return Resolution(
-                tuple(turned), pos, wins, "a",
+                tuple(turned),
+                pos,
+                wins,
+                "a",
                 "higher card of the suit led" if wins else "the grid's card of the suit is higher",
             )
     if suit != trumps:
@@ -247,9 +246,11 @@ def verdict(
     """
     early = tricks_left > 0
     if grid >= grid_target:
-        both = f" (you reached {player_target} too, but the grid's target decides)" if (
-            player >= player_target
-        ) else ""
+        both = (
+            f" (you reached {player_target} too, but the grid's target decides)"
+            if (player >= player_target)
+            else ""
+        )
         return Verdict(False, early, f"the grid reached its target of {grid_target}{both}")
     if player >= player_target and grid + tricks_left < grid_target:
         if early:
@@ -263,11 +264,11 @@ def verdict(
         return Verdict(True, early, reason)
     if last_round and tricks_left == 0:
         return Verdict(
-            False, False,
+            False,
+            False,
             f"the last round is over and you did not reach your target of {player_target}",
         )
     return None
-
 
 
 # -- actions -------------------------------------------------------------------------------

@@ -160,4 +160,3 @@ def build(session: Session) -> Sheet:
         rows[-1].note = "round in progress"
     winners = [] if verdict is None else [player_name if verdict.player_wins else GRID]
     return Sheet(columns, rows, totals, "finished" if verdict else "in progress", winners)
-

@@ -65,8 +65,14 @@ def simulate(
         if progress is not None:
             progress(i + 1, games)
     return SimulationResult(
-        bot=bot, difficulty=difficulty, length=length, games=games, wins=wins,
-        win_rate=wins / games, interval=wilson_interval(wins, games),
-        player_points=player_total / games, grid_points=grid_total / games,
+        bot=bot,
+        difficulty=difficulty,
+        length=length,
+        games=games,
+        wins=wins,
+        win_rate=wins / games,
+        interval=wilson_interval(wins, games),
+        player_points=player_total / games,
+        grid_points=grid_total / games,
         early_stops=early / games,
     )

@@ -16,16 +16,6 @@ from cardside.core.outcome import Outcome
 from cardside.core.rng import derive_rng
 from cardside.core.state import GameState
 from cardside.games.linesbeta import rules
-from cardside.games.linesbeta.view import (
-    HIDDEN,
-    PHASE_CELL,
-    PHASE_OVER,
-    PHASE_PLAY,
-    PHASE_TRUMP,
-    Observation,
-    Trick,
-    why_illegal,
-)
 from cardside.games.linesbeta.rules import (
     ALL_LINES,
     CARDS,
@@ -44,16 +34,33 @@ from cardside.games.linesbeta.rules import (
     TRUMP_ACTIONS,
     Action,
     Challenge,
-    ChooseCell,
     ChooseTrump,
     Line,
     Verdict,
 )
+from cardside.games.linesbeta.view import (
+    HIDDEN,
+    PHASE_CELL,
+    PHASE_OVER,
+    PHASE_PLAY,
+    PHASE_TRUMP,
+    Observation,
+    Trick,
+    why_illegal,
+)
 
 __all__ = [
-    "HIDDEN", "PHASE_CELL", "PHASE_OVER", "PHASE_PLAY", "PHASE_TRUMP",
-    "LinesBetaState", "Observation", "Snapshot", "Trick",
+    "HIDDEN",
+    "PHASE_CELL",
+    "PHASE_OVER",
+    "PHASE_PLAY",
+    "PHASE_TRUMP",
+    "LinesBetaState",
+    "Observation",
+    "Snapshot",
+    "Trick",
 ]
+
 
 @dataclass(frozen=True, slots=True)
 class Snapshot:
@@ -102,8 +109,14 @@ class LinesBetaState(GameState[Snapshot, Action]):
             face_up |= 1 << cell
         super().__init__(
             self._start_round(
-                1, grid, face_up, tuple(sorted(cards[CELLS:])), (1,) * CELLS, (0,) * DECK_SIZE,
-                0, 0,
+                1,
+                grid,
+                face_up,
+                tuple(sorted(cards[CELLS:])),
+                (1,) * CELLS,
+                (0,) * DECK_SIZE,
+                0,
+                0,
             )
         )
 
@@ -132,10 +145,21 @@ class LinesBetaState(GameState[Snapshot, Action]):
         hand = tuple(sorted(pile[-HAND_DEAL:]))
         del pile[-HAND_DEAL:]
         return Snapshot(
-            round=number, phase=PHASE_TRUMP, grid=tuple(cells), face_up=face_up,
-            deck=tuple(sorted(pile)), hand=hand, trump=-1, tricks=(), blocked=0,
-            player=player, grid_points=grid_points, verdict=None,
-            fill_round=tuple(fills), back_round=back_round, last_round=last_round,
+            round=number,
+            phase=PHASE_TRUMP,
+            grid=tuple(cells),
+            face_up=face_up,
+            deck=tuple(sorted(pile)),
+            hand=hand,
+            trump=-1,
+            tricks=(),
+            blocked=0,
+            player=player,
+            grid_points=grid_points,
+            verdict=None,
+            fill_round=tuple(fills),
+            back_round=back_round,
+            last_round=last_round,
         )
 
     # -- the state API ---------------------------------------------------------------------
@@ -190,7 +214,9 @@ class LinesBetaState(GameState[Snapshot, Action]):
         grid = s.grid
         face_up = s.face_up
         res = rules.resolve(
-            [grid[c] for c in order], [bool(face_up >> c & 1) for c in order], played,
+            [grid[c] for c in order],
+            [bool(face_up >> c & 1) for c in order],
+            played,
             s.trump // 13,
         )
         turned = tuple(order[p] for p in res.turned)
@@ -199,25 +225,42 @@ class LinesBetaState(GameState[Snapshot, Action]):
         visited = order if res.grid_pos is None or res.case == "b" else order[: res.grid_pos + 1]
         grid_cell = None if res.grid_pos is None else order[res.grid_pos]
         trick = Trick(
-            number=len(s.tricks) + 1, played=played, line=line, end=end, visited=visited,
-            turned=turned, grid_cell=grid_cell,
+            number=len(s.tricks) + 1,
+            played=played,
+            line=line,
+            end=end,
+            visited=visited,
+            turned=turned,
+            grid_cell=grid_cell,
             grid_card=None if grid_cell is None else grid[grid_cell],
-            player_wins=res.player_wins, case=res.case, reason=res.reason,
+            player_wins=res.player_wins,
+            case=res.case,
+            reason=res.reason,
         )
         hand = tuple(c for c in s.hand if c != played)
         if grid_cell is None:
             tricks = (*s.tricks, trick)
             verdict = rules.verdict(
-                s.player + 1, s.grid_points, self.player_target, self.grid_target,
-                TRICKS_PER_ROUND - len(tricks), s.round == self.rounds,
+                s.player + 1,
+                s.grid_points,
+                self.player_target,
+                self.grid_target,
+                TRICKS_PER_ROUND - len(tricks),
+                s.round == self.rounds,
             )
             if verdict is not None:
                 # The won trick settles the game; which card the grid gives up no longer matters.
-                return replace(s, phase=PHASE_OVER, hand=hand, face_up=face_up, tricks=tricks,
-                               player=s.player + 1, verdict=verdict)
+                return replace(
+                    s,
+                    phase=PHASE_OVER,
+                    hand=hand,
+                    face_up=face_up,
+                    tricks=tricks,
+                    player=s.player + 1,
+                    verdict=verdict,
+                )
             return replace(s, phase=PHASE_CELL, hand=hand, face_up=face_up, tricks=tricks)
-        return self._grid_plays(replace(s, hand=hand, face_up=face_up), trick, grid_cell,
-                                new=True)
+        return self._grid_plays(replace(s, hand=hand, face_up=face_up), trick, grid_cell, new=True)
 
     def _grid_plays(self, s: Snapshot, trick: Trick, cell: int, new: bool = False) -> Snapshot:
         """The grid's card leaves ``cell``; score the trick; end the round or game if due."""
@@ -231,21 +274,38 @@ class LinesBetaState(GameState[Snapshot, Action]):
         grid_points = s.grid_points + (not trick.player_wins)
         left = TRICKS_PER_ROUND - len(tricks)
         verdict = rules.verdict(
-            player, grid_points, self.player_target, self.grid_target, left,
+            player,
+            grid_points,
+            self.player_target,
+            self.grid_target,
+            left,
             s.round == self.rounds,
         )
         face_up = s.face_up & ~(1 << cell)
         if verdict is not None:
             return replace(
-                s, phase=PHASE_OVER, grid=grid, face_up=face_up, tricks=tricks,
-                blocked=blocked, player=player, grid_points=grid_points, verdict=verdict,
+                s,
+                phase=PHASE_OVER,
+                grid=grid,
+                face_up=face_up,
+                tricks=tricks,
+                blocked=blocked,
+                player=player,
+                grid_points=grid_points,
+                verdict=verdict,
             )
         if left:
             # Each gap blocks one row and one column, so fewer than six gaps leave a row.
             assert blocked != ALL_LINES, "no complete line left to challenge"
             return replace(
-                s, phase=PHASE_PLAY, grid=grid, face_up=face_up, tricks=tricks,
-                blocked=blocked, player=player, grid_points=grid_points,
+                s,
+                phase=PHASE_PLAY,
+                grid=grid,
+                face_up=face_up,
+                tricks=tricks,
+                blocked=blocked,
+                player=player,
+                grid_points=grid_points,
             )
         return self._end_round(s, grid, face_up, tricks, player, grid_points)
 
@@ -271,8 +331,15 @@ class LinesBetaState(GameState[Snapshot, Action]):
         for card in back:
             back_round[card] = s.round
         return self._start_round(
-            s.round + 1, tuple(cells), face_up, s.deck + tuple(back), s.fill_round,
-            tuple(back_round), player, grid_points, tricks,
+            s.round + 1,
+            tuple(cells),
+            face_up,
+            s.deck + tuple(back),
+            s.fill_round,
+            tuple(back_round),
+            player,
+            grid_points,
+            tricks,
         )
 
     def is_terminal(self) -> bool:
@@ -365,18 +432,28 @@ class LinesBetaState(GameState[Snapshot, Action]):
     def observation(self, seat: int = 0) -> Observation:
         """What the player sees: face-down cards hidden, everything else as in the state."""
         s = self._snapshot
-        grid = tuple(
-            c if c == GAP or s.face_up >> i & 1 else HIDDEN for i, c in enumerate(s.grid)
+        grid = tuple(c if c == GAP or s.face_up >> i & 1 else HIDDEN for i, c in enumerate(s.grid))
+        unseen = tuple(
+            sorted([c for i, c in enumerate(s.grid) if grid[i] == HIDDEN] + list(s.deck))
         )
-        unseen = tuple(sorted(
-            [c for i, c in enumerate(s.grid) if grid[i] == HIDDEN] + list(s.deck)
-        ))
         return Observation(
-            difficulty=self.difficulty, length=self.length, rounds=self.rounds,
-            player_target=self.player_target, grid_target=self.grid_target,
-            round=s.round, phase=s.phase, grid=grid, hand=s.hand, trump=s.trump,
-            tricks=s.tricks, blocked=s.blocked, player=s.player, grid_points=s.grid_points,
-            verdict=s.verdict, unseen=unseen, fill_round=s.fill_round,
+            difficulty=self.difficulty,
+            length=self.length,
+            rounds=self.rounds,
+            player_target=self.player_target,
+            grid_target=self.grid_target,
+            round=s.round,
+            phase=s.phase,
+            grid=grid,
+            hand=s.hand,
+            trump=s.trump,
+            tricks=s.tricks,
+            blocked=s.blocked,
+            player=s.player,
+            grid_points=s.grid_points,
+            verdict=s.verdict,
+            unseen=unseen,
+            fill_round=s.fill_round,
             back_round=s.back_round,
         )
 
@@ -404,4 +481,3 @@ class LinesBetaState(GameState[Snapshot, Action]):
         twin._history = []
         twin._snapshot = replace(s, grid=tuple(grid), deck=tuple(sorted(remaining)))
         return twin
-

@@ -190,9 +190,7 @@ class StrongBot:
         mine = sol.row if seat == 0 else sol.col
         future = sol.value if seat == 0 else -sol.value
         value = pos.scores[seat] - pos.scores[1 - seat] + future
-        strategy = [
-            (CARDS[c], p) for c, p in zip(bits(pos.hands[seat]), mine) if p > 1e-9
-        ]
+        strategy = [(CARDS[c], p) for c, p in zip(bits(pos.hands[seat]), mine) if p > 1e-9]
         card = _sample(self.rng, strategy)
         how = "equilibrium" if self.solver.is_exact(key) else "look-ahead equilibrium"
         return Hint(card, f"{how}: play {_describe(strategy)}; value {value:+.1f}")

@@ -109,7 +109,11 @@ def _simplex(a: Sequence[Sequence[float]], m: int, n: int) -> MatrixSolution:
             coef = tab[i][enter]
             if coef > _EPS:
                 t = tab[i][-1] / coef
-                if leave < 0 or t < ratio - _EPS or (abs(t - ratio) <= _EPS and basis[i] < basis[leave]):
+                if (
+                    leave < 0
+                    or t < ratio - _EPS
+                    or (abs(t - ratio) <= _EPS and basis[i] < basis[leave])
+                ):
                     leave, ratio = i, t
         if leave < 0:  # cannot happen: every payoff is positive, so the programme is bounded
             raise ArithmeticError("unbounded matrix-game programme")

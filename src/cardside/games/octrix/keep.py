@@ -49,7 +49,11 @@ class OctrixLedger:
     """Hands (optional) and tricks entered for a physical Octrix match."""
 
     def __init__(
-        self, names: Sequence[str], *, partnership: bool = False, hands: bool = False,
+        self,
+        names: Sequence[str],
+        *,
+        partnership: bool = False,
+        hands: bool = False,
         target: int = rules.TARGET,
     ) -> None:
         if not rules.MIN_PLAYERS <= len(names) <= rules.MAX_PLAYERS:

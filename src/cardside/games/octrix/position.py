@@ -118,7 +118,11 @@ def round_position(view: OctrixState, seat: int) -> RoundPosition:
 
 
 def resolve(
-    cards: tuple[int, ...] | list[int], high: bool, side_of: tuple[int, ...], prev_side: int, run: int
+    cards: tuple[int, ...] | list[int],
+    high: bool,
+    side_of: tuple[int, ...],
+    prev_side: int,
+    run: int,
 ) -> tuple[int, int, bool, int, int]:
     """Play one complete trick: (winning seat, points to its side, next rule, side, run)."""
     top = max(cards)

@@ -54,9 +54,8 @@ def rule_reason(cards: Sequence[Card]) -> str:
     high = max(cards, key=KEY.__getitem__)
     low = min(cards, key=KEY.__getitem__)
     same = high.suit.is_red == low.suit.is_red
-    return (
-        f"highest card {high.suit.colour}, lowest {low.suit.colour}: "
-        + ("same colour" if same else "different colours")
+    return f"highest card {high.suit.colour}, lowest {low.suit.colour}: " + (
+        "same colour" if same else "different colours"
     )
 
 

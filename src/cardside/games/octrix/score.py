@@ -52,7 +52,9 @@ class RoundScore:
 
     def explain(self, ascii: bool = False) -> str:
         lines = []
-        for n, (cards, rule, w) in enumerate(zip(self.tricks, self.rules_in_force, self.winners), 1):
+        for n, (cards, rule, w) in enumerate(
+            zip(self.tricks, self.rules_in_force, self.winners), 1
+        ):
             shown = ", ".join(
                 f"{self.names[s]} {format_card(c, ascii=ascii)}" for s, c in enumerate(cards)
             )
@@ -114,7 +116,10 @@ def round_score(tricks: list[str], names: str | None, partnership: bool) -> Roun
     counting = ledger.rounds[0].counting if ledger.rounds else ledger.counting_cards()
     winners = [rules.trick_winner(t, r) for t, r in zip(all_tricks, rules.trick_rules(all_tricks))]
     return RoundScore(
-        seat_names, ledger.side_names(), all_tricks, rules.trick_rules(all_tricks), winners,
+        seat_names,
+        ledger.side_names(),
+        all_tricks,
+        rules.trick_rules(all_tricks),
+        winners,
         [tuple(c) for c in counting],
     )
-

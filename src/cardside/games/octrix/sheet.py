@@ -35,7 +35,9 @@ def replay_state(session: Session) -> OctrixState:
     if session.seed is None:
         raise ValueError("a played game needs its seed")
     state = OctrixState(
-        len(session.seats), partnership=opts["partnership"], seed=session.seed,
+        len(session.seats),
+        partnership=opts["partnership"],
+        seed=session.seed,
         target=opts["target"],
     )
     for index, entry in enumerate(session.entries, 1):

@@ -72,7 +72,12 @@ class SimultaneousMcts:
         p = self.pos
         for _ in range(iterations):
             self._iterate(
-                self.root, list(p.hands), list(p.pending), self.root_step, p.high, p.prev_side,
+                self.root,
+                list(p.hands),
+                list(p.pending),
+                self.root_step,
+                p.high,
+                p.prev_side,
                 p.run,
             )
         k = self.root.seats.index(seat)
@@ -83,8 +88,14 @@ class SimultaneousMcts:
 
     # -- one iteration -----------------------------------------------------------------------
     def _iterate(
-        self, node: _Node, hands: list[int], pending: list[int], step: int, high: bool,
-        prev: int, run: int,
+        self,
+        node: _Node,
+        hands: list[int],
+        pending: list[int],
+        step: int,
+        high: bool,
+        prev: int,
+        run: int,
     ) -> list[float]:
         rng = self.rng
         picks: list[int] = []
@@ -140,7 +151,11 @@ class SimultaneousMcts:
         return points
 
     def _update(
-        self, node: _Node, picks: list[int], probs: list[float], strategies: list[list[float]],
+        self,
+        node: _Node,
+        picks: list[int],
+        probs: list[float],
+        strategies: list[list[float]],
         points: list[float],
     ) -> None:
         sides = self.sides

@@ -135,8 +135,6 @@ class OctrixState(GameState[OctrixSnapshot, Card]):
         self._history.append((self._snapshot, action))
         self._snapshot = self._commit(self._snapshot, seat, action)
 
-
-
     def _next(self, snapshot: OctrixSnapshot, action: Card) -> OctrixSnapshot:
         seat = next(x for x in self._orders[snapshot.dealer] if snapshot.pending[x] is None)
         return self._commit(snapshot, seat, action)
@@ -149,8 +147,16 @@ class OctrixState(GameState[OctrixSnapshot, Card]):
         pending[seat] = card
         if None in pending:
             return OctrixSnapshot(
-                s.round_no, s.dealer, tuple(hands), tuple(pending), s.rule, s.tricks,
-                s.trick_winners, s.totals, s.rounds, s.winner,
+                s.round_no,
+                s.dealer,
+                tuple(hands),
+                tuple(pending),
+                s.rule,
+                s.tricks,
+                s.trick_winners,
+                s.totals,
+                s.rounds,
+                s.winner,
             )
         trick: tuple[Card, ...] = tuple(pending)  # type: ignore[arg-type]
         winner = rules.trick_winner(trick, s.rule)
@@ -158,17 +164,23 @@ class OctrixState(GameState[OctrixSnapshot, Card]):
         winners = s.trick_winners + (winner,)
         if len(tricks) < rules.TRICKS_PER_ROUND:
             return OctrixSnapshot(
-                s.round_no, s.dealer, tuple(hands), (None,) * self.players,
-                rules.next_rule(trick), tricks, winners, s.totals, s.rounds, s.winner,
+                s.round_no,
+                s.dealer,
+                tuple(hands),
+                (None,) * self.players,
+                rules.next_rule(trick),
+                tricks,
+                winners,
+                s.totals,
+                s.rounds,
+                s.winner,
             )
         return self._finish_round(s, tricks, winners)
 
     def _finish_round(
         self, s: OctrixSnapshot, tricks: tuple[tuple[Card, ...], ...], winners: tuple[int, ...]
     ) -> OctrixSnapshot:
-        counting = [
-            tuple(n + 1 for n, w in enumerate(winners) if w in side) for side in self.sides
-        ]
+        counting = [tuple(n + 1 for n, w in enumerate(winners) if w in side) for side in self.sides]
         scores = tuple(rules.run_score(c) for c in counting)
         totals = tuple(t + sc for t, sc in zip(s.totals, scores))
         result = RoundResult(
@@ -201,8 +213,10 @@ class OctrixState(GameState[OctrixSnapshot, Card]):
         s = self._snapshot
         if s.winner is None:
             return None
-        per_seat = tuple(s.totals[rules.side_of(seat, self.partnership, self.players)]
-                         for seat in range(self.players))
+        per_seat = tuple(
+            s.totals[rules.side_of(seat, self.partnership, self.players)]
+            for seat in range(self.players)
+        )
         return Outcome(
             winners=self.sides[s.winner],
             scores=per_seat,

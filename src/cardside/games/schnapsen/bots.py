@@ -90,13 +90,13 @@ class StrongBot:
         runner = next((kv for kv in ranked if kv[0] != result.code), None)
         alt = ""
         if runner is not None:
-            alt = f"; next best {format_action(action_of(runner[0]), ascii=True)} " \
-                  f"{runner[1]:+.2f}"
+            alt = f"; next best {format_action(action_of(runner[0]), ascii=True)} {runner[1]:+.2f}"
         return action, f"{format_action(action, ascii=True)}: {worth} ({how}){alt}"
 
 
-def make_bot(name: str = "strong", level: str = "normal",
-             seed: int | str | None = None) -> RandomBot | HeuristicBot | StrongBot:
+def make_bot(
+    name: str = "strong", level: str = "normal", seed: int | str | None = None
+) -> RandomBot | HeuristicBot | StrongBot:
     """Build a bot by name (``random``, ``heuristic``, ``strong``); level applies to strong."""
     if level not in LEVEL_SAMPLES:
         raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})")

@@ -101,10 +101,22 @@ def new_deal(rng: random.Random, dealer: int) -> Deal:
         hands[dealer] |= 1 << cards[9 + i]
     stock = tuple(cards[11:]) + (indicator,)
     return Deal(
-        trump=indicator // 5, dealer=dealer, hands=(hands[0], hands[1]), stock=stock,
-        closer=NOBODY, record=None, to_move=elder, lead=NO_CARD, points=(0, 0),
-        pending=(0, 0), won=(0, 0), tricks=(), marriages=(), known=(0, 0),
-        exchanged_by=NOBODY, result=None,
+        trump=indicator // 5,
+        dealer=dealer,
+        hands=(hands[0], hands[1]),
+        stock=stock,
+        closer=NOBODY,
+        record=None,
+        to_move=elder,
+        lead=NO_CARD,
+        points=(0, 0),
+        pending=(0, 0),
+        won=(0, 0),
+        tricks=(),
+        marriages=(),
+        known=(0, 0),
+        exchanged_by=NOBODY,
+        result=None,
     )
 
 
@@ -175,8 +187,12 @@ def step(d: Deal, code: int) -> Deal:
         hands[p] = hands[p] ^ (1 << jack) | (1 << ind)
         known = list(d.known)
         known[p] = (known[p] & ~(1 << jack)) | (1 << ind)
-        return d._replace(hands=(hands[0], hands[1]), stock=d.stock[:-1] + (jack,),
-                          known=(known[0], known[1]), exchanged_by=p)
+        return d._replace(
+            hands=(hands[0], hands[1]),
+            stock=d.stock[:-1] + (jack,),
+            known=(known[0], known[1]),
+            exchanged_by=p,
+        )
     if code >= MARRIAGE_BASE:
         card = code - MARRIAGE_BASE
         suit = card // 5
@@ -189,8 +205,12 @@ def step(d: Deal, code: int) -> Deal:
             pending[p] += value
         known = list(d.known)
         known[p] |= 1 << partner
-        d = d._replace(points=(points[0], points[1]), pending=(pending[0], pending[1]),
-                       marriages=d.marriages + ((p, suit),), known=(known[0], known[1]))
+        d = d._replace(
+            points=(points[0], points[1]),
+            pending=(pending[0], pending[1]),
+            marriages=d.marriages + ((p, suit),),
+            known=(known[0], known[1]),
+        )
         if points[p] >= WIN_POINTS:
             return d._replace(result=_finished(d, p, None))
         code = card
@@ -200,9 +220,24 @@ def step(d: Deal, code: int) -> Deal:
     known = list(d.known)
     known[p] &= ~bit
     if d.lead == NO_CARD:
-        return Deal(d.trump, d.dealer, (hands[0], hands[1]), d.stock, d.closer, d.record,
-                    1 - p, code, d.points, d.pending, d.won, d.tricks, d.marriages,
-                    (known[0], known[1]), d.exchanged_by, None)
+        return Deal(
+            d.trump,
+            d.dealer,
+            (hands[0], hands[1]),
+            d.stock,
+            d.closer,
+            d.record,
+            1 - p,
+            code,
+            d.points,
+            d.pending,
+            d.won,
+            d.tricks,
+            d.marriages,
+            (known[0], known[1]),
+            d.exchanged_by,
+            None,
+        )
     leader = 1 - p
     w = p if REPLY_WINS[d.trump][d.lead][code] else leader
     points, pending, won = list(d.points), list(d.pending), list(d.won)
@@ -219,11 +254,21 @@ def step(d: Deal, code: int) -> Deal:
             known[1 - w] |= 1 << stock[1]
         stock = stock[2:]
     d = Deal(
-        trump=d.trump, dealer=d.dealer, hands=(hands[0], hands[1]), stock=stock,
-        closer=d.closer, record=d.record, to_move=w, lead=NO_CARD,
-        points=(points[0], points[1]), pending=(pending[0], pending[1]),
-        won=(won[0], won[1]), tricks=d.tricks + (Trick(leader, d.lead, code, w),),
-        marriages=d.marriages, known=(known[0], known[1]), exchanged_by=d.exchanged_by,
+        trump=d.trump,
+        dealer=d.dealer,
+        hands=(hands[0], hands[1]),
+        stock=stock,
+        closer=d.closer,
+        record=d.record,
+        to_move=w,
+        lead=NO_CARD,
+        points=(points[0], points[1]),
+        pending=(pending[0], pending[1]),
+        won=(won[0], won[1]),
+        tricks=d.tricks + (Trick(leader, d.lead, code, w),),
+        marriages=d.marriages,
+        known=(known[0], known[1]),
+        exchanged_by=d.exchanged_by,
         result=None,
     )
     if points[w] >= WIN_POINTS:

@@ -112,8 +112,9 @@ def score(entry: Mapping[str, Any]) -> DealResult:
     last = _seat(entry, "last_trick", required=False)
     by_last_trick = closer is None and reached is None
     # The last-trick rule needs neither record; a missing trick flag is then taken as a trick.
-    trick = True if by_last_trick and "opponent_trick" not in entry else _bool(entry,
-                                                                              "opponent_trick")
+    trick = (
+        True if by_last_trick and "opponent_trick" not in entry else _bool(entry, "opponent_trick")
+    )
     # Only the trick matters when the closer fails or is beaten; the points may be left out.
     points_matter = reached is not None and (closer is None or reached == closer)
     points = _int(entry, "opponent_points", None if points_matter else 0)
@@ -121,11 +122,15 @@ def score(entry: Mapping[str, Any]) -> DealResult:
     if not 0 <= points <= TOTAL_CARD_POINTS:
         raise LedgerError(f"card points run from 0 to {TOTAL_CARD_POINTS}, not {points}")
     if points >= WIN_POINTS:
-        raise LedgerError(f"the opponent cannot hold {points} (66 or more) {when}: "
-                          "the deal would have ended in their favour")
+        raise LedgerError(
+            f"the opponent cannot hold {points} (66 or more) {when}: "
+            "the deal would have ended in their favour"
+        )
     if not trick and points > 0:
-        raise LedgerError(f"{points} card points without a trick {when} is impossible "
-                          "(marriages count only after a trick)")
+        raise LedgerError(
+            f"{points} card points without a trick {when} is impossible "
+            "(marriages count only after a trick)"
+        )
     if trick and points_matter and points < 4:
         raise LedgerError(f"a trick holds at least 4 card points, not {points}")
     if closer is None and reached is None and last is None:
@@ -180,13 +185,23 @@ class Ledger:
         assert row is not None
         return row
 
-    def add_table(self, *, opponent_trick: bool, opponent_points: int | None = None,
-                  closer: int | None = None, reached_66: int | None = None,
-                  last_trick: int | None = None) -> LedgerRow:
+    def add_table(
+        self,
+        *,
+        opponent_trick: bool,
+        opponent_points: int | None = None,
+        closer: int | None = None,
+        reached_66: int | None = None,
+        last_trick: int | None = None,
+    ) -> LedgerRow:
         """A deal from what the table saw (see the module docstring for the fields)."""
         entry: dict[str, Any] = {"kind": "table", "opponent_trick": opponent_trick}
-        for key, value in (("opponent_points", opponent_points), ("closer", closer),
-                           ("reached_66", reached_66), ("last_trick", last_trick)):
+        for key, value in (
+            ("opponent_points", opponent_points),
+            ("closer", closer),
+            ("reached_66", reached_66),
+            ("last_trick", last_trick),
+        ):
             if value is not None:
                 entry[key] = value
         row = self.add(entry)
@@ -210,8 +225,18 @@ class Ledger:
         match_no = 1
         for deal_no, (entry, result) in enumerate(self._effective, 1):
             counts = apply_deal_result(counts, result.winner, result.points)
-            rows.append(LedgerRow(deal_no, match_no, result.winner, result.points, result.rule,
-                                  rule_text(result.rule), counts, entry))
+            rows.append(
+                LedgerRow(
+                    deal_no,
+                    match_no,
+                    result.winner,
+                    result.points,
+                    result.rule,
+                    rule_text(result.rule),
+                    counts,
+                    entry,
+                )
+            )
             if match_winner(counts) is not None:
                 counts = (MATCH_START, MATCH_START)
                 match_no += 1

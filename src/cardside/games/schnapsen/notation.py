@@ -28,11 +28,25 @@ RANK_NAMES = RankNames(
     game="Schnapsen",
     printed={2: "J", 3: "Q", 4: "K", 10: "10", 11: "A"},
     aliases={
-        "T": 10, "ZEHN": 10, "TEN": 10,
-        "D": 11, "DAUS": 11, "ACE": 11, "ASS": 11,
-        "KING": 4, "KÖNIG": 4, "KOENIG": 4,
-        "O": 3, "OBER": 3, "QUEEN": 3, "DAME": 3,
-        "U": 2, "UNTER": 2, "JACK": 2, "B": 2, "BUBE": 2,
+        "T": 10,
+        "ZEHN": 10,
+        "TEN": 10,
+        "D": 11,
+        "DAUS": 11,
+        "ACE": 11,
+        "ASS": 11,
+        "KING": 4,
+        "KÖNIG": 4,
+        "KOENIG": 4,
+        "O": 3,
+        "OBER": 3,
+        "QUEEN": 3,
+        "DAME": 3,
+        "U": 2,
+        "UNTER": 2,
+        "JACK": 2,
+        "B": 2,
+        "BUBE": 2,
     },
 )
 
@@ -128,5 +142,10 @@ def format_action(action: Action, ascii: bool = False) -> str:
 
 
 __all__ = [
-    "RANK_NAMES", "parse_card", "format_card", "format_cards", "parse_action", "format_action",
+    "RANK_NAMES",
+    "parse_card",
+    "format_card",
+    "format_cards",
+    "parse_action",
+    "format_action",
 ]

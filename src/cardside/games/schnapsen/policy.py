@@ -81,8 +81,12 @@ def heuristic_code(d: Deal) -> int:
     marriages = [c for c in codes if MARRIAGE_BASE <= c < EXCHANGE_CODE]
     if marriages:
         # Trump marriage first; lead the Queen and keep the King.
-        marriages.sort(key=lambda c: (-marriage_points((c - MARRIAGE_BASE) // 5, trump),
-                                      (c - MARRIAGE_BASE) % 5))
+        marriages.sort(
+            key=lambda c: (
+                -marriage_points((c - MARRIAGE_BASE) // 5, trump),
+                (c - MARRIAGE_BASE) % 5,
+            )
+        )
         return marriages[0]
     if CLOSE_CODE in codes and _should_close(d, p):
         return CLOSE_CODE
@@ -93,9 +97,12 @@ def heuristic_code(d: Deal) -> int:
         if trump_top and others & SUIT_MASK[trump]:
             return max(trump_top)
         # A top card wins if it is a trump, or the other side must follow or cannot trump.
-        winners = [c for c in cards if _is_top(c, others) and
-                   (c // 5 == trump or not others & SUIT_MASK[trump]
-                    or others & SUIT_MASK[c // 5])]
+        winners = [
+            c
+            for c in cards
+            if _is_top(c, others)
+            and (c // 5 == trump or not others & SUIT_MASK[trump] or others & SUIT_MASK[c // 5])
+        ]
         if winners:
             return max(winners, key=lambda c: POINTS[c])
         return min(cards, key=lambda c: _discard_cost(c, hand, trump))

@@ -100,9 +100,7 @@ REPLY_WINS: tuple[tuple[tuple[bool, ...], ...], ...] = tuple(
 )
 
 #: Cards of the same suit that beat each card.
-HIGHER_MASK: tuple[int, ...] = tuple(
-    SUIT_MASK[i // 5] & ~((1 << (i + 1)) - 1) for i in range(20)
-)
+HIGHER_MASK: tuple[int, ...] = tuple(SUIT_MASK[i // 5] & ~((1 << (i + 1)) - 1) for i in range(20))
 
 
 def trick_winner(lead: Card, reply: Card, trump: Suit) -> int:
@@ -126,8 +124,9 @@ def legal_reply_mask(hand: int, lead: int, trump: int, strict: bool) -> int:
     return trumps or hand
 
 
-def legal_replies(hand: tuple[Card, ...] | list[Card], lead: Card, trump: Suit,
-                  strict: bool) -> list[Card]:
+def legal_replies(
+    hand: tuple[Card, ...] | list[Card], lead: Card, trump: Suit, strict: bool
+) -> list[Card]:
     """:func:`legal_reply_mask` on cards; keeps the order of ``hand``."""
     allowed = legal_reply_mask(mask_of(hand), _INDEX[lead], suit_index(trump), strict)
     return [c for c in hand if allowed >> _INDEX[c] & 1]
@@ -196,8 +195,13 @@ def scale(opponent_points: int, opponent_took_trick: bool) -> int:
     return 1 if opponent_points >= 33 else 2
 
 
-def decide_deal(reached_66: int | None, closer: int | None, record_points: int,
-                record_trick: bool, last_trick: int | None) -> tuple[int, int, str]:
+def decide_deal(
+    reached_66: int | None,
+    closer: int | None,
+    record_points: int,
+    record_trick: bool,
+    last_trick: int | None,
+) -> tuple[int, int, str]:
     """``(winner, game points, rule key)`` of a finished deal.
 
     ``reached_66``: the seat the table recognised at 66, or ``None`` when all tricks were played
@@ -222,8 +226,13 @@ def decide_deal(reached_66: int | None, closer: int | None, record_points: int,
     return (opponent, 2, CLOSER_BEATEN_2) if record_trick else (opponent, 3, CLOSER_BEATEN_3)
 
 
-def deal_result(reached_66: int | None, closer: int | None, record_points: int,
-                record_trick: bool, last_trick: int | None = None) -> DealResult:
+def deal_result(
+    reached_66: int | None,
+    closer: int | None,
+    record_points: int,
+    record_trick: bool,
+    last_trick: int | None = None,
+) -> DealResult:
     """:func:`decide_deal` as a :class:`DealResult` (with the rule text)."""
     return DealResult(*decide_deal(reached_66, closer, record_points, record_trick, last_trick))
 
@@ -287,9 +296,7 @@ def action_code(action: Action) -> int:
     return code
 
 
-ACTIONS: tuple[Action, ...] = (
-    CARDS + tuple(Marriage(c) for c in CARDS) + (EXCHANGE, CLOSE)
-)
+ACTIONS: tuple[Action, ...] = CARDS + tuple(Marriage(c) for c in CARDS) + (EXCHANGE, CLOSE)
 
 
 ACTION_CODES: dict[Action, int] = {a: i for i, a in enumerate(ACTIONS)}

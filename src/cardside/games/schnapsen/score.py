@@ -47,15 +47,22 @@ class DealScore:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "players": list(self.names), "winner": self.names[self.winner],
-            "game_points": self.game_points, "rule": self.rule, "rule_text": self.rule_text,
+            "players": list(self.names),
+            "winner": self.names[self.winner],
+            "game_points": self.game_points,
+            "rule": self.rule,
+            "rule_text": self.rule_text,
             "facts": list(self.facts),
         }
 
     def explain(self) -> str:
         lines = list(self.facts)
-        lines.append(_capital(f"{self.names[self.winner]} wins {self.game_points} game point"
-                     f"{'s' if self.game_points > 1 else ''}: {self.rule_text}."))
+        lines.append(
+            _capital(
+                f"{self.names[self.winner]} wins {self.game_points} game point"
+                f"{'s' if self.game_points > 1 else ''}: {self.rule_text}."
+            )
+        )
         return "\n".join(lines)
 
 
@@ -98,20 +105,31 @@ def score_deal(facts: DealFacts, names: tuple[str, str] | None = None) -> DealSc
     if trick is False and points is None:
         points = 0
     entry: dict[str, Any] = {"kind": "table", "opponent_trick": trick}
-    for key, value in (("closer", closer), ("reached_66", reached), ("last_trick", last),
-                       ("opponent_points", points)):
+    for key, value in (
+        ("closer", closer),
+        ("reached_66", reached),
+        ("last_trick", last),
+        ("opponent_points", points),
+    ):
         if value is not None:
             entry[key] = value
     if closer is None and reached is not None and last is not None:
         raise ScoreError("the last trick decides only when no one reached 66")
     result = score(entry)
     sentences = _sentences(players, closer, reached, last, points, trick)
-    return DealScore(players, result.winner, result.points, result.rule,
-                     tuple(_capital(t) for t in sentences))
+    return DealScore(
+        players, result.winner, result.points, result.rule, tuple(_capital(t) for t in sentences)
+    )
 
 
-def _sentences(names: tuple[str, str], closer: int | None, reached: int | None,
-               last: int | None, points: int | None, trick: bool) -> list[str]:
+def _sentences(
+    names: tuple[str, str],
+    closer: int | None,
+    reached: int | None,
+    last: int | None,
+    points: int | None,
+    trick: bool,
+) -> list[str]:
     out = []
     if closer is None:
         out.append("Nobody closed the stock.")
@@ -119,12 +137,12 @@ def _sentences(names: tuple[str, str], closer: int | None, reached: int | None,
             out.append(f"Nobody reached 66; {names[last or 0]} took the last trick.")
             return out
         loser = names[1 - reached]
-        out.append(f"{names[reached]} reached 66; {loser} had {_record(points, trick)} "
-                   "at the end.")
+        out.append(f"{names[reached]} reached 66; {loser} had {_record(points, trick)} at the end.")
         return out
     other = names[1 - closer]
-    out.append(f"{names[closer]} closed the stock; {other} had {_record(points, trick)} "
-               "at that moment.")
+    out.append(
+        f"{names[closer]} closed the stock; {other} had {_record(points, trick)} at that moment."
+    )
     if reached == closer:
         out.append(f"{names[closer]} reached 66.")
     elif reached is None:

@@ -49,7 +49,8 @@ def replay_state(session: Session) -> SchnapsenState:
                     raise IllegalActionError("the match is already over")
                 if seat != state.current_player():
                     raise IllegalActionError(
-                        f"seat {seat} moved, but seat {state.current_player()} was to move")
+                        f"seat {seat} moved, but seat {state.current_player()} was to move"
+                    )
                 state.apply(parse_action(str(entry.get("action"))))
             elif kind == "undo":
                 moves = entry.get("moves", 1)
@@ -102,12 +103,19 @@ def build(session: Session) -> Sheet:
         for record in state.history:
             r = record.result
             scores = [r.points if seat == r.winner else 0 for seat in (0, 1)]
-            rows.append(RoundRow(record.deal_no, scores, list(record.counts_after),
-                                 f"{names[r.winner]}: {RULE_TEXT[r.rule]}"))
+            rows.append(
+                RoundRow(
+                    record.deal_no,
+                    scores,
+                    list(record.counts_after),
+                    f"{names[r.winner]}: {RULE_TEXT[r.rule]}",
+                )
+            )
         outcome = state.outcome()
         winners = [names[w] for w in outcome.winners] if outcome else []
-        return Sheet(list(names), rows, list(state.counts),
-                     "finished" if outcome else "in progress", winners)
+        return Sheet(
+            list(names), rows, list(state.counts), "finished" if outcome else "in progress", winners
+        )
     ledger = replay_ledger(session)
     limit = options_of(session)["matches"]
     for row in ledger.rows():

@@ -56,21 +56,31 @@ class SimulationResult:
         """A JSON-ready summary: counts, and each estimate with its 95% interval."""
 
         def iv(i: Interval) -> dict[str, float]:
-            return {"estimate": round(i.estimate, 4), "low": round(i.low, 4),
-                    "high": round(i.high, 4)}
+            return {
+                "estimate": round(i.estimate, 4),
+                "low": round(i.low, 4),
+                "high": round(i.high, 4),
+            }
 
         data: dict[str, object] = {
-            "bots": [self.bot_a, self.bot_b], "level": self.level, "deals": self.deals,
-            "deals_won": self.deals_won_a, "deal_win_rate": iv(self.deal_win_rate),
+            "bots": [self.bot_a, self.bot_b],
+            "level": self.level,
+            "deals": self.deals,
+            "deals_won": self.deals_won_a,
+            "deal_win_rate": iv(self.deal_win_rate),
             "points_per_deal": iv(self.points_per_deal),
         }
         if self.matches:
-            data |= {"matches": self.matches, "matches_won": self.matches_won_a,
-                     "match_win_rate": iv(self.match_win_rate)}
+            data |= {
+                "matches": self.matches,
+                "matches_won": self.matches_won_a,
+                "match_win_rate": iv(self.match_win_rate),
+            }
         return data
 
     def report(self) -> str:
         """A small table of the estimates for the first bot, with 95% intervals."""
+
         def pct(i: Interval) -> str:
             return f"{i.estimate:6.1%}  [{i.low:.1%}, {i.high:.1%}]"
 
@@ -82,8 +92,10 @@ class SimulationResult:
             f"  game points/deal   {'':>14} {p.estimate:+6.2f}  [{p.low:+.2f}, {p.high:+.2f}]",
         ]
         if self.matches:
-            lines.append(f"  matches won        {self.matches_won_a:>5} of {self.matches:<5} "
-                         f"{pct(self.match_win_rate)}")
+            lines.append(
+                f"  matches won        {self.matches_won_a:>5} of {self.matches:<5} "
+                f"{pct(self.match_win_rate)}"
+            )
         lines.append("  (figures for the first bot; 95% intervals in brackets)")
         return "\n".join(lines)
 
@@ -91,9 +103,16 @@ class SimulationResult:
 ProgressFn = Callable[[int, int], None]
 
 
-def simulate(bot_a: str, bot_b: str, count: int, *, unit: str = "matches",
-             level: str = "normal", seed: int = 0,
-             progress: ProgressFn | None = None) -> SimulationResult:
+def simulate(
+    bot_a: str,
+    bot_b: str,
+    count: int,
+    *,
+    unit: str = "matches",
+    level: str = "normal",
+    seed: int = 0,
+    progress: ProgressFn | None = None,
+) -> SimulationResult:
     """Play ``count`` matches (or single deals with ``unit="deals"``) of ``bot_a`` against
     ``bot_b``; A sits at seat 0 in even-numbered games and seat 1 in odd ones.
 
@@ -128,8 +147,13 @@ def simulate(bot_a: str, bot_b: str, count: int, *, unit: str = "matches",
             progress(game + 1, count)
     n_matches = count if unit == "matches" else 0
     return SimulationResult(
-        bot_a=bot_a, bot_b=bot_b, level=level, deals=len(deal_values), deals_won_a=deals_won,
-        matches=n_matches, matches_won_a=matches_won,
+        bot_a=bot_a,
+        bot_b=bot_b,
+        level=level,
+        deals=len(deal_values),
+        deals_won_a=deals_won,
+        matches=n_matches,
+        matches_won_a=matches_won,
         deal_win_rate=wilson(deals_won, len(deal_values)),
         points_per_deal=mean_with_interval(deal_values),
         match_win_rate=wilson(matches_won, n_matches),

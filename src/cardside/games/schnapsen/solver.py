@@ -75,17 +75,20 @@ class Solver:
             if only is None:
                 return self._search(h0, h1, d.to_move, p0, p1, q0, q1, t0, t1, -4, 4)
             card = only % MARRIAGE_BASE
-            return self._lead(h0, h1, d.to_move, p0, p1, q0, q1, t0, t1, card,
-                              only >= MARRIAGE_BASE, -4, 4)
+            return self._lead(
+                h0, h1, d.to_move, p0, p1, q0, q1, t0, t1, card, only >= MARRIAGE_BASE, -4, 4
+            )
         leader = 1 - d.to_move
         hands = [h0, h1]
         hands[leader] |= 1 << d.lead  # put the led card back and replay the lead
         best = None
-        replies = [only] if only is not None else indices_of(
-            legal_reply_mask(hands[1 - leader], d.lead, d.trump, True))
+        replies = (
+            [only]
+            if only is not None
+            else indices_of(legal_reply_mask(hands[1 - leader], d.lead, d.trump, True))
+        )
         for r in replies:
-            v = self._trick(hands[0], hands[1], leader, p0, p1, q0, q1, t0, t1, d.lead, r,
-                            -4, 4)
+            v = self._trick(hands[0], hands[1], leader, p0, p1, q0, q1, t0, t1, d.lead, r, -4, 4)
             if best is None or (v > best if d.to_move == 0 else v < best):
                 best = v
         assert best is not None
@@ -100,8 +103,9 @@ class Solver:
         self.closer = None if d.closer == NOBODY else d.closer
         self.record = d.record
 
-    def _end(self, reached: int | None, p0: int, p1: int, t0: bool, t1: bool,
-             last: int | None) -> int:
+    def _end(
+        self, reached: int | None, p0: int, p1: int, t0: bool, t1: bool, last: int | None
+    ) -> int:
         if self.record is not None:
             rp, rt = self.record
         elif reached == 0:
@@ -113,8 +117,22 @@ class Solver:
         w, pts, _ = decide_deal(reached, self.closer, rp, rt, last)
         return pts if w == 0 else -pts
 
-    def _lead(self, h0: int, h1: int, leader: int, p0: int, p1: int, q0: int, q1: int,
-              t0: bool, t1: bool, card: int, declare: bool, alpha: int, beta: int) -> int:
+    def _lead(
+        self,
+        h0: int,
+        h1: int,
+        leader: int,
+        p0: int,
+        p1: int,
+        q0: int,
+        q1: int,
+        t0: bool,
+        t1: bool,
+        card: int,
+        declare: bool,
+        alpha: int,
+        beta: int,
+    ) -> int:
         """Value after the leader leads ``card``, declaring its marriage if ``declare``."""
         if declare:
             value = 40 if card // 5 == self.trump else 20
@@ -152,8 +170,22 @@ class Solver:
                 break
         return best
 
-    def _trick(self, h0: int, h1: int, leader: int, p0: int, p1: int, q0: int, q1: int,
-               t0: bool, t1: bool, lead: int, reply: int, alpha: int, beta: int) -> int:
+    def _trick(
+        self,
+        h0: int,
+        h1: int,
+        leader: int,
+        p0: int,
+        p1: int,
+        q0: int,
+        q1: int,
+        t0: bool,
+        t1: bool,
+        lead: int,
+        reply: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
         """Play ``lead`` (leader) and ``reply`` and go on; value for seat 0."""
         if leader == 0:
             h0 &= ~(1 << lead)
@@ -183,8 +215,20 @@ class Solver:
             return self._end(None, p0, p1, t0, t1, w)
         return self._search(h0, h1, w, p0, p1, q0, q1, t0, t1, alpha, beta)
 
-    def _search(self, h0: int, h1: int, leader: int, p0: int, p1: int, q0: int, q1: int,
-                t0: bool, t1: bool, alpha: int, beta: int) -> int:
+    def _search(
+        self,
+        h0: int,
+        h1: int,
+        leader: int,
+        p0: int,
+        p1: int,
+        q0: int,
+        q1: int,
+        t0: bool,
+        t1: bool,
+        alpha: int,
+        beta: int,
+    ) -> int:
         """Value for seat 0 with ``leader`` to lead, within the window (alpha, beta)."""
         self.nodes += 1
         key = (h0, h1, leader, p0, p1, q0, q1, t0, t1)
@@ -231,4 +275,3 @@ class Solver:
 def solve(d: Deal) -> int:
     """Game-point value of a phase-2 deal for the seat to move."""
     return Solver().value(d)
-

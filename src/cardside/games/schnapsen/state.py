@@ -140,8 +140,9 @@ class _DealView:
 
     @property
     def tricks(self) -> tuple[TrickView, ...]:
-        return tuple(TrickView(t.leader, CARDS[t.lead], CARDS[t.reply], t.winner)
-                     for t in self.deal.tricks)
+        return tuple(
+            TrickView(t.leader, CARDS[t.lead], CARDS[t.reply], t.winner) for t in self.deal.tricks
+        )
 
     @property
     def last_trick(self) -> TrickView | None:
@@ -299,16 +300,23 @@ class SchnapsenState(_DealView, GameState[Match, Action]):
     alternates. ``counts`` lets a match start from other counts (useful for tests and puzzles).
     """
 
-    def __init__(self, seed: int | str | None = None, first_dealer: int = 1,
-                 counts: tuple[int, int] = (rules.MATCH_START, rules.MATCH_START)) -> None:
+    def __init__(
+        self,
+        seed: int | str | None = None,
+        first_dealer: int = 1,
+        counts: tuple[int, int] = (rules.MATCH_START, rules.MATCH_START),
+    ) -> None:
         seed = fresh_seed() if seed is None else seed
         deal = new_deal(derive_rng(seed, "deal", 1), first_dealer)
         super().__init__(Match(seed, first_dealer, 1, counts, (), deal, None))
 
     @classmethod
-    def from_deal(cls, deal: Deal, seed: int | str = 0,
-                  counts: tuple[int, int] = (rules.MATCH_START, rules.MATCH_START)
-                  ) -> SchnapsenState:
+    def from_deal(
+        cls,
+        deal: Deal,
+        seed: int | str = 0,
+        counts: tuple[int, int] = (rules.MATCH_START, rules.MATCH_START),
+    ) -> SchnapsenState:
         """A state positioned at a given deal (for puzzles, tests and bots' samples)."""
         state = cls.__new__(cls)
         GameState.__init__(state, Match(seed, deal.dealer, 1, counts, (), deal, None))
