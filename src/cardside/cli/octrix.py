@@ -76,8 +76,9 @@ def play(
 
 def _play(app: App, journal) -> None:  # type: ignore[no-untyped-def]
     from cardside.games.octrix.sheet import replay_state
+    from cardside.sessions.replay import movers
     from cardside.tui.console import Console
-    from cardside.tui.octrix_play import replay_movers, run_play
+    from cardside.tui.octrix_play import run_play
 
     console = Console()
     state = replay_state(journal.session)
@@ -93,7 +94,7 @@ def _play(app: App, journal) -> None:  # type: ignore[no-untyped-def]
         )
         + f". Session {journal.name}. Type help for help."
     )
-    run_play(journal, state, console, app.style, movers=replay_movers(journal.session.entries))
+    run_play(journal, state, console, app.style, movers=movers(journal.session.entries, "card"))
 
 
 def resume(app: App, journal) -> None:  # type: ignore[no-untyped-def]

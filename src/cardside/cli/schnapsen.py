@@ -76,8 +76,9 @@ def play(
 
 def _play(app: App, journal: Any) -> None:
     from cardside.games.schnapsen.sheet import replay_state
+    from cardside.sessions.replay import movers
     from cardside.tui.console import Console
-    from cardside.tui.schnapsen_play import replay_movers, run_play
+    from cardside.tui.schnapsen_play import run_play
 
     console = Console()
     state = replay_state(journal.session)
@@ -87,7 +88,7 @@ def _play(app: App, journal: Any) -> None:
         f"Schnapsen: {names[0]} against {names[1]} ({journal.session.seats[1].kind[4:]}, "
         f"level {level}). Session {journal.name}. Type help for help."
     )
-    run_play(journal, state, console, app.style, movers=replay_movers(journal.session.entries))
+    run_play(journal, state, console, app.style, movers=movers(journal.session.entries, "action"))
 
 
 def resume(app: App, journal: Any) -> None:

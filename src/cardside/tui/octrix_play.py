@@ -78,14 +78,3 @@ def announce(state: OctrixState, screen: OctrixScreen) -> None:
     screen.trick(number, tricks[-1], rule, winners[-1], None, "")
     last = s.rounds[-1]
     screen.round_end(last.number, last.counting, last.scores, s.totals, s.winner, state.target)
-
-
-def replay_movers(entries: list[dict[str, Any]]) -> list[int]:
-    """Which seat made each card still in effect, from the saved entries."""
-    movers: list[int] = []
-    for entry in entries:
-        if entry.get("type") == "card":
-            movers.append(int(entry["seat"]))
-        elif entry.get("type") == "undo":
-            del movers[len(movers) - int(entry.get("moves", 1)) :]
-    return movers

@@ -79,14 +79,3 @@ def run_play(
     else:
         console.say(f"Match over; saved as {journal.name}.")
     return result
-
-
-def replay_movers(entries: list[dict[str, Any]]) -> list[int]:
-    """Which seat made each action still in effect, from the saved entries."""
-    movers: list[int] = []
-    for entry in entries:
-        if entry.get("type") == "action":
-            movers.append(int(entry["seat"]))
-        elif entry.get("type") == "undo":
-            del movers[len(movers) - int(entry.get("moves", 1)) :]
-    return movers

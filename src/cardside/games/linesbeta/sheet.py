@@ -19,6 +19,7 @@ from cardside.games.linesbeta.notation import format_action, parse_action
 from cardside.games.linesbeta.rules import Action
 from cardside.games.linesbeta.state import LinesBetaState
 from cardside.sessions.record import EntryError, RoundRow, Session, Sheet
+from cardside.sessions.replay import replay_moves
 
 GRID = "Grid"
 
@@ -67,26 +68,7 @@ def replay_state(session: Session) -> LinesBetaState:
     if session.seed is None:
         raise ValueError("a played game needs its seed")
     state = LinesBetaState(opts["difficulty"], opts["length"], seed=session.seed)
-    for index, entry in enumerate(session.entries, 1):
-        try:
-            kind = entry.get("type")
-            if kind == "action":
-                if state.is_terminal():
-                    raise IllegalActionError("the game is already over")
-                text = entry.get("action")
-                if not isinstance(text, str):
-                    raise NotationError("an action entry needs its action as text")
-                state.apply(parse_saved(text))
-            elif kind == "undo":
-                moves = entry.get("moves", 1)
-                if not isinstance(moves, int) or isinstance(moves, bool) or moves < 1:
-                    raise NotationError("an undo needs a positive number of moves")
-                for _ in range(moves):
-                    state.undo()
-            else:
-                raise NotationError(f"unknown entry type {kind!r} (action or undo)")
-        except (NotationError, IllegalActionError) as exc:
-            raise EntryError(index, str(exc)) from None
+    replay_moves(state, session.entries, parse_saved, "action")
     return state
 
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardside.core.errors import IllegalActionError, NotationError
 from cardside.games.octrix import rules
 from cardside.games.octrix.keep import OctrixLedger
 from cardside.games.octrix.notation import format_card, parse_card
 from cardside.games.octrix.state import OctrixState
-from cardside.sessions.record import EntryError, RoundRow, Session, Sheet
+from cardside.sessions.record import RoundRow, Session, Sheet
+from cardside.sessions.replay import replay_moves
 
 
 def options_of(session: Session) -> dict[str, Any]:
@@ -40,26 +40,7 @@ def replay_state(session: Session) -> OctrixState:
         seed=session.seed,
         target=opts["target"],
     )
-    for index, entry in enumerate(session.entries, 1):
-        try:
-            kind = entry.get("type")
-            if kind == "card":
-                seat = entry.get("seat")
-                if seat != state.current_player():
-                    raise IllegalActionError(
-                        f"seat {seat} played, but seat {state.current_player()} was to play"
-                    )
-                state.apply(parse_card(str(entry.get("card"))))
-            elif kind == "undo":
-                moves = entry.get("moves", 1)
-                if not isinstance(moves, int) or moves < 1:
-                    raise NotationError("an undo needs a positive number of moves")
-                for _ in range(moves):
-                    state.undo()
-            else:
-                raise NotationError(f"unknown entry type {kind!r}")
-        except (NotationError, IllegalActionError) as exc:
-            raise EntryError(index, str(exc)) from None
+    replay_moves(state, session.entries, parse_card, "card")
     return state
 
 

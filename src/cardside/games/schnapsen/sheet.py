@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardside.core.errors import IllegalActionError, NotationError
 from cardside.games.schnapsen.keep import Ledger, LedgerError, rule_text
 from cardside.games.schnapsen.notation import format_action, parse_action
 from cardside.games.schnapsen.rules import RULE_TEXT, match_winner
 from cardside.games.schnapsen.state import SchnapsenState
 from cardside.sessions.record import EntryError, RoundRow, Session, Sheet
+from cardside.sessions.replay import replay_moves
 
 
 def options_of(session: Session) -> dict[str, Any]:
@@ -40,28 +40,7 @@ def replay_state(session: Session) -> SchnapsenState:
     if session.seed is None:
         raise ValueError("a played game needs its seed")
     state = SchnapsenState(seed=session.seed, first_dealer=opts["first_dealer"])
-    for index, entry in enumerate(session.entries, 1):
-        try:
-            kind = entry.get("type")
-            if kind == "action":
-                seat = entry.get("seat")
-                if state.is_terminal():
-                    raise IllegalActionError("the match is already over")
-                if seat != state.current_player():
-                    raise IllegalActionError(
-                        f"seat {seat} moved, but seat {state.current_player()} was to move"
-                    )
-                state.apply(parse_action(str(entry.get("action"))))
-            elif kind == "undo":
-                moves = entry.get("moves", 1)
-                if not isinstance(moves, int) or isinstance(moves, bool) or moves < 1:
-                    raise NotationError("an undo needs a positive number of moves")
-                for _ in range(moves):
-                    state.undo()
-            else:
-                raise NotationError(f"unknown entry type {kind!r}")
-        except (NotationError, IllegalActionError) as exc:
-            raise EntryError(index, str(exc)) from None
+    replay_moves(state, session.entries, parse_action, "action")
     return state
 
 

@@ -1,0 +1,62 @@
+"""Rebuild a played game from its saved entries: its moves, and undos of moves."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from cardside.core.errors import IllegalActionError, NotationError
+from cardside.sessions.record import EntryError
+
+
+def replay_moves(
+    state: Any, entries: Sequence[dict[str, Any]], parse: Callable[[str], Any], move: str
+) -> None:
+    """Apply ``{type = move, <move> = "...", seat = N}`` and ``{type = "undo", moves = N}``.
+
+    ``move`` names both the entry type and the field holding the move's text (``"card"`` in
+    Octrix, ``"action"`` elsewhere). A move by the wrong seat, an illegal move or an undo of
+    more moves than were made raises :class:`EntryError` with the entry's number.
+    """
+    made = 0
+    for index, entry in enumerate(entries, 1):
+        try:
+            kind = entry.get("type")
+            if kind == "undo":
+                count = entry.get("moves", 1)
+                if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+                    raise NotationError("an undo needs a positive number of moves")
+                if made == 0:
+                    raise IllegalActionError("nothing to undo")
+                if count > made:
+                    raise IllegalActionError(f"undo of {count} moves, but only {made} were made")
+                for _ in range(count):
+                    state.undo()
+                made -= count
+            elif kind == move:
+                if state.is_terminal():
+                    raise IllegalActionError("the game is already over")
+                to_move = state.current_player()
+                seat = entry.get("seat", to_move)
+                if seat != to_move:
+                    raise IllegalActionError(f"seat {seat} moved, but seat {to_move} was to move")
+                text = entry.get(move)
+                if not isinstance(text, str):
+                    raise NotationError(f"a {move} entry needs its {move} as text")
+                state.apply(parse(text))
+                made += 1
+            else:
+                raise NotationError(f"unknown entry type {kind!r} ({move} or undo)")
+        except (NotationError, IllegalActionError) as exc:
+            raise EntryError(index, str(exc)) from None
+
+
+def movers(entries: Sequence[dict[str, Any]], move: str) -> list[int]:
+    """Which seat made each move still in effect (seat 0 where entries name none)."""
+    out: list[int] = []
+    for entry in entries:
+        if entry.get("type") == move:
+            out.append(int(entry.get("seat", 0)))
+        elif entry.get("type") == "undo":
+            del out[len(out) - int(entry.get("moves", 1)) :]
+    return out
