@@ -144,7 +144,7 @@ def test_keep_with_hands_checks_each_card(runner: CliRunner, data_dir: Path) -> 
     assert "8C is already in Ann's hand" in result.output
     assert "Ann does not hold 3H" in result.output
     session = store.load(only_session(data_dir))
-    assert [e["type"] for e in session.entries] == ["hands", "trick"]
+    assert [e["type"] for e in session.entries] == ["hand", "hand", "trick"]
 
 
 def test_keep_resume_continues_the_same_session(runner: CliRunner, data_dir: Path) -> None:

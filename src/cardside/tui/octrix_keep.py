@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from cardside.core.cards import Card
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.games.octrix.keep import OctrixLedger
 from cardside.games.octrix.notation import format_card, parse_cards
@@ -96,53 +95,32 @@ class KeepScreen:
         return None
 
     def _ask_hands(self) -> str | None:
+        """Ask for the next player's hand; each hand is saved as soon as it is accepted."""
         ledger = self.ledger
-        self.console.say(f"Round {ledger.round_no}: enter each player's {HAND_SIZE} cards.")
-        hands: list[list[Card]] = []
-        while len(hands) < ledger.players:
-            name = ledger.names[len(hands)]
-            line = self.console.ask(f"  {name}'s cards: ", self._words)
-            if line is None:
-                return "quit"
-            if not line:
-                continue
-            if line.lower() == "undo" and hands:
-                hands.pop()
-                self.console.say(f"  {ledger.names[len(hands)]}'s cards cleared; enter them again.")
-                continue
-            command = self._command(line)
-            if command == "quit":
-                return "quit"
-            if command:
-                if ledger.needs_hands:
-                    continue
-                return None  # an undo went back into the previous round
-            try:
-                hand = parse_cards(line)
-                self._check_hand(hand, hands)
-            except (NotationError, IllegalActionError) as exc:
-                self.console.say(f"  {exc}")
-                continue
-            hands.append(hand)
-        ledger.enter_hands(hands)
+        seat = ledger.next_hand_seat
+        assert seat is not None
+        if seat == 0:
+            self.console.say(f"Round {ledger.round_no}: enter each player's {HAND_SIZE} cards.")
+        line = self.console.ask(f"  {ledger.names[seat]}'s cards: ", self._words)
+        if line is None:
+            return "quit"
+        if not line:
+            return None
+        command = self._command(line)
+        if command:
+            return "quit" if command == "quit" else None
+        try:
+            ledger.enter_hand(seat, parse_cards(line))
+        except (NotationError, IllegalActionError) as exc:
+            self.console.say(f"  {exc}")
+            return None
         self.journal.append(ledger.entries[-1])
         return None
 
-    def _check_hand(self, hand: list[Card], earlier: list[list[Card]]) -> None:
-        if len(hand) != HAND_SIZE:
-            raise IllegalActionError(f"a hand has {HAND_SIZE} cards, not {len(hand)}")
-        for seat, other in enumerate(earlier):
-            for card in hand:
-                if card in other:
-                    raise IllegalActionError(
-                        f"{format_card(card, ascii=True)} is already in "
-                        f"{self.ledger.names[seat]}'s hand"
-                    )
-
     def _words(self) -> list[str]:
         played = self.ledger.played_this_round()
-        if self.ledger.hands is not None:
-            pool = [c for h in self.ledger.hands for c in h]
+        if self.ledger.track_hands and not self.ledger.needs_hands:
+            pool = [c for h in self.ledger.hands if h is not None for c in h]
         else:
             pool = [c for c in DECK if c not in played]
         return [format_card(c, ascii=True) for c in pool]
@@ -154,7 +132,10 @@ class KeepScreen:
             self.console.say(f"  {exc}")
             return
         self.journal.append(self.ledger.entries[-1])
-        what = "the hands" if undone["type"] == "hands" else "trick " + undone["cards"]
+        if undone["type"] == "hand":
+            what = f"{self.ledger.names[undone['seat']]}'s hand"
+        else:
+            what = "trick " + undone["cards"]
         self.console.say(
             f"  Undone: {what}. Round {self.ledger.round_no}, "
             f"{len(self.ledger.tricks)} trick(s) entered."
@@ -174,4 +155,4 @@ class KeepScreen:
                 f"{ledger.names[s]} {self.screen.card(c)}" for s, c in enumerate(cards)
             )
             say(f"  trick {number}: {shown} -> {ledger.names[winner]}")
-        self.screen.sheet(ledger.hands, ledger.counting_cards(), ledger.totals)
+        self.screen.sheet(ledger.known_hands, ledger.counting_cards(), ledger.totals)

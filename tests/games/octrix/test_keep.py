@@ -51,20 +51,33 @@ def test_card_already_played_this_round_is_refused_and_nothing_lost() -> None:
 
 def test_hands_are_checked_and_cards_must_be_held() -> None:
     ledger = OctrixLedger(["Ann", "Bob"], hands=True)
-    assert ledger.needs_hands
-    with pytest.raises(IllegalActionError, match="enter the hands"):
+    assert ledger.needs_hands and ledger.next_hand_seat == 0
+    with pytest.raises(IllegalActionError, match=r"enter the hands for round 1 first \(Ann's is next\)"):
         ledger.enter_trick(parse_cards("8C 3H"))
-    with pytest.raises(IllegalActionError, match="also in Ann's hand"):
-        ledger.enter_hands([parse_cards(HANDS[0]), parse_cards("8C 3D 7D 6D 5D 4D 3S 8S")])
-    with pytest.raises(IllegalActionError, match="needs 8 cards"):
-        ledger.enter_hands([parse_cards(HANDS[0]), parse_cards("3H")])
-    ledger.enter_hands([parse_cards(h) for h in HANDS])
+    with pytest.raises(IllegalActionError, match="the next hand to enter is Ann's"):
+        ledger.enter_hand(1, parse_cards(HANDS[1]))
+    with pytest.raises(IllegalActionError, match="needs 8 cards, not 1"):
+        ledger.enter_hand(0, parse_cards("3H"))
+    ledger.enter_hand(0, parse_cards(HANDS[0]))
+    assert ledger.entries == [{"type": "hand", "seat": 0, "cards": HANDS[0]}]
+    assert ledger.known_hands is None and ledger.next_hand_seat == 1
+    with pytest.raises(IllegalActionError, match="8C is already in Ann's hand"):
+        ledger.enter_hand(1, parse_cards("8C 3D 7D 6D 5D 4D 3S 8S"))
+    ledger.enter_hand(1, parse_cards(HANDS[1]))
+    assert not ledger.needs_hands and ledger.known_hands is not None
     with pytest.raises(IllegalActionError, match="Bob does not hold 8C"):
         ledger.enter_trick(parse_cards("2C 8C"))
     with pytest.raises(IllegalActionError, match="Ann does not hold 3D"):
         ledger.enter_trick(parse_cards("3D 3H"))
     enter(ledger, ROUND)
-    assert ledger.needs_hands and ledger.round_no == 2
+    assert ledger.needs_hands and ledger.round_no == 2 and ledger.next_hand_seat == 0
+
+
+def test_undo_takes_back_one_hand_at_a_time() -> None:
+    ledger = OctrixLedger(["Ann", "Bob"], hands=True)
+    ledger.enter_hands([parse_cards(h) for h in HANDS])
+    assert ledger.undo() == {"type": "hand", "seat": 1, "cards": HANDS[1]}
+    assert ledger.next_hand_seat == 1 and ledger.hands[0] is not None
 
 
 def test_undo_is_an_entry_and_restores_the_previous_position() -> None:

@@ -1,9 +1,9 @@
 """The Octrix scorekeeper for a physical game: a ledger of entered hands and tricks.
 
-Entries are plain dicts (so a session file can hold them): ``{"type": "hands", "cards":
-["8C 7C …", …]}`` (one string per seat), ``{"type": "trick", "cards": "8C 3H"}`` (cards in seat
-order) and ``{"type": "undo"}``,
-which takes back the last hands or trick entry still in effect. The ledger decides everything
+Entries are plain dicts (so a session file can hold them): ``{"type": "hand", "seat": 0,
+"cards": "8C 7C …"}`` (one player's 8 cards at a round's start, seat by seat),
+``{"type": "trick", "cards": "8C 3H"}`` (cards in seat order) and ``{"type": "undo"}``, which
+takes back the last hand or trick entry still in effect. The ledger decides everything
 with the functions in :mod:`cardside.games.octrix.rules`.
 """
 
@@ -70,7 +70,8 @@ class OctrixLedger:
     # -- derived state -----------------------------------------------------------------------
     def _reset(self) -> None:
         self.round_no = 1
-        self.hands: list[list[Card]] | None = None
+        # Each seat's unplayed cards, once entered (only when hands are tracked).
+        self.hands: list[list[Card] | None] = [None] * len(self.names)
         self.tricks: list[tuple[Card, ...]] = []
         self.trick_winners: list[int] = []
         self.rule = Rule.HIGHEST
@@ -88,8 +89,20 @@ class OctrixLedger:
 
     @property
     def needs_hands(self) -> bool:
-        """True when the next entry must be the hands of a new round."""
-        return self.track_hands and self.hands is None and not self.over
+        """True when the next entry must be a player's hand for this round."""
+        return self.track_hands and None in self.hands and not self.over
+
+    @property
+    def next_hand_seat(self) -> int | None:
+        """The seat whose hand is to be entered next, if any."""
+        return self.hands.index(None) if self.needs_hands else None
+
+    @property
+    def known_hands(self) -> list[list[Card]] | None:
+        """Every seat's unplayed cards, when all hands of the round are known."""
+        if not self.track_hands or None in self.hands:
+            return None
+        return [h for h in self.hands if h is not None]
 
     def side_name(self, side: int) -> str:
         return " & ".join(self.names[s] for s in self.sides[side])
@@ -108,16 +121,21 @@ class OctrixLedger:
         return {c for t in self.tricks for c in t}
 
     # -- entries -----------------------------------------------------------------------------
+    def enter_hand(self, seat: int, cards: Sequence[Card]) -> None:
+        """Record one player's 8 cards for the round about to start (seats in order)."""
+        self._apply({"type": "hand", "seat": seat, "cards": _txt(cards)})
+
     def enter_hands(self, hands: Sequence[Sequence[Card]]) -> None:
-        """Record each player's 8 cards for the round about to start."""
-        self._apply({"type": "hands", "cards": [_txt(h) for h in hands]})
+        """Record every player's 8 cards, seat by seat (one entry each)."""
+        for seat, cards in enumerate(hands):
+            self.enter_hand(seat, cards)
 
     def enter_trick(self, cards: Sequence[Card]) -> tuple[TrickReport, RoundReport | None]:
         """Record a trick's cards in seat order; return what it decided."""
         return self._apply({"type": "trick", "cards": _txt(cards)})
 
     def undo(self) -> dict[str, Any]:
-        """Take back the last hands or trick entry still in effect; return it."""
+        """Take back the last hand or trick entry still in effect; return it."""
         if not self._effective:
             raise IllegalActionError("nothing to undo")
         self.entries.append({"type": "undo"})
@@ -141,7 +159,7 @@ class OctrixLedger:
         kind = entry.get("type")
         if kind == "undo":
             return self.undo()
-        if kind not in ("hands", "trick"):
+        if kind not in ("hand", "trick"):
             raise NotationError(f"unknown entry type {kind!r}")
         return self._apply(dict(entry))
 
@@ -149,35 +167,43 @@ class OctrixLedger:
         if self.over:
             raise IllegalActionError("the match is over")
         cards_field = entry.get("cards")
-        if entry["type"] == "hands":
-            return self._step_hands(cards_field)
+        if entry["type"] == "hand":
+            return self._step_hand(entry.get("seat"), cards_field)
         return self._step_trick(cards_field)
 
-    def _step_hands(self, raw: Any) -> None:
+    def _step_hand(self, seat: Any, raw: Any) -> None:
         if not self.track_hands:
             raise IllegalActionError("this game is kept without hands")
         if self.tricks:
             raise IllegalActionError("hands are entered before the first trick of a round")
-        if not isinstance(raw, list) or len(raw) != self.players:
-            raise NotationError(f"give the hands of all {self.players} players")
-        hands = [_parse_list(h) for h in raw]
-        seen: dict[Card, int] = {}
-        for seat, hand in enumerate(hands):
-            if len(hand) != rules.HAND_SIZE:
-                raise IllegalActionError(
-                    f"{self.names[seat]} needs {rules.HAND_SIZE} cards, not {len(hand)}"
-                )
-            for card in hand:
-                if card in seen:
-                    other = self.names[seen[card]]
-                    where = "twice" if seen[card] == seat else f"also in {other}'s hand"
-                    raise IllegalActionError(f"{format_card(card, ascii=True)} is {where}")
-                seen[card] = seat
-        self.hands = [sorted(h, key=KEY.__getitem__) for h in hands]
+        expected = self.next_hand_seat
+        if expected is None:
+            raise IllegalActionError(f"every hand of round {self.round_no} is entered already")
+        if seat != expected:
+            raise IllegalActionError(f"the next hand to enter is {self.names[expected]}'s")
+        hand = _parse_list(raw)
+        if len(hand) != rules.HAND_SIZE:
+            raise IllegalActionError(
+                f"{self.names[seat]} needs {rules.HAND_SIZE} cards, not {len(hand)}"
+            )
+        seen: set[Card] = set()
+        for card in hand:
+            name = format_card(card, ascii=True)
+            if card in seen:
+                raise IllegalActionError(f"{name} is named twice")
+            seen.add(card)
+            for other, cards in enumerate(self.hands):
+                if cards is not None and card in cards:
+                    raise IllegalActionError(f"{name} is already in {self.names[other]}'s hand")
+        self.hands[seat] = sorted(hand, key=KEY.__getitem__)
 
     def _step_trick(self, raw: Any) -> tuple[TrickReport, RoundReport | None]:
         if self.needs_hands:
-            raise IllegalActionError(f"enter the hands for round {self.round_no} first")
+            seat = self.next_hand_seat
+            assert seat is not None
+            raise IllegalActionError(
+                f"enter the hands for round {self.round_no} first ({self.names[seat]}'s is next)"
+            )
         cards = tuple(_parse_list(raw))
         if len(cards) != self.players:
             raise IllegalActionError(f"a trick has {self.players} cards, one per player")
@@ -186,9 +212,10 @@ class OctrixLedger:
         winner = rules.trick_winner(cards, rule)
         self.tricks.append(cards)
         self.trick_winners.append(winner)
-        if self.hands is not None:
-            for seat, card in enumerate(cards):
-                self.hands[seat].remove(card)
+        for seat, card in enumerate(cards):
+            held = self.hands[seat]
+            if held is not None:
+                held.remove(card)
         number = len(self.tricks)
         if number < rules.TRICKS_PER_ROUND:
             self.rule = rules.next_rule(cards)
@@ -212,7 +239,8 @@ class OctrixLedger:
                 raise IllegalActionError(
                     f"{name} was already played this round (trick {played[card]})"
                 )
-            if self.hands is not None and card not in self.hands[seat]:
+            held = self.hands[seat]
+            if held is not None and card not in held:
                 raise IllegalActionError(f"{self.names[seat]} does not hold {name}")
 
     def _finish_round(self) -> RoundReport:
@@ -226,7 +254,7 @@ class OctrixLedger:
         self.tricks = []
         self.trick_winners = []
         self.rule = Rule.HIGHEST
-        self.hands = None
+        self.hands = [None] * len(self.names)
         return report
 
     @classmethod
@@ -238,8 +266,10 @@ class OctrixLedger:
         for index, entry in enumerate(entries, 1):
             try:
                 ledger.add(entry)
-            except (NotationError, IllegalActionError, KeyError, TypeError) as exc:
-                raise EntryError(index, str(exc).strip("'")) from None
+            except (NotationError, IllegalActionError, TypeError) as exc:
+                raise EntryError(index, str(exc)) from None
+            except KeyError as exc:
+                raise EntryError(index, f"missing field {exc.args[0]!r}") from None
         return ledger
 
 
