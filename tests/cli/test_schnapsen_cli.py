@@ -108,6 +108,8 @@ def test_score_text_names_the_rule(runner: CliRunner) -> None:
         (["--reached", "Zed", "--names", "Ann,Bob", "--points", "40"], "'Zed' is not one of"),
         (["--closer", "Ann", "--reached", "Bob", "--last-trick", "Cid", "--trick"], "two players"),
         (["--reached", "Ann", "--points", "10", "--no-trick"], "without a trick"),
+        (["--closer", "Ann", "--last-trick", "Ann", "--trick"], "nobody closed and no one"),
+        (["--reached", "Ann", "--points", "40", "--last-trick", "Bob"], "nobody closed and no"),
     ],
 )
 def test_score_bad_input_is_one_line_and_nonzero(
@@ -329,6 +331,29 @@ def test_play_refuses_bad_options(runner: CliRunner, data_dir: Path) -> None:
     assert runner.invoke(main, ["schnapsen", "play", "--bot", "oracle"]).exit_code == 2
     result = runner.invoke(main, ["schnapsen", "play", "--session", "bad name"], input="quit\n")
     assert result.exit_code == 1 and "not a usable session name" in result.output
+
+
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        ('kind = "bot:strong"', 'kind = "bot:oracle"', "unknown bot 'oracle'"),
+        ('kind = "human"', 'kind = "bot:random"', "one human against one bot"),
+        ('kind = "bot:strong"', 'kind = "human"', "one human against one bot"),
+    ],
+)
+def test_play_file_edited_to_impossible_seats_is_refused(
+    runner: CliRunner, data_dir: Path, old: str, new: str, message: str
+) -> None:
+    runner.invoke(main, ["schnapsen", "play", "--seed", "4", "--session", "s"], input="quit\n")
+    path = session_file(data_dir, "s")
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    for args in (["sessions", "resume", "s"], ["sessions", "verify", str(path)]):
+        result = runner.invoke(main, args, input="quit\n")
+        assert result.exit_code == 1, result.output
+        assert message in result.output and "Traceback" not in result.output
+        assert not isinstance(result.exception, ValueError)
 
 
 def test_example_scoresheets_verify(runner: CliRunner) -> None:

@@ -8,7 +8,8 @@ import pytest
 
 from cardside.games.schnapsen.bots import HeuristicBot, StrongBot, make_bot
 from cardside.games.schnapsen.deal import legal_codes
-from cardside.games.schnapsen.rules import action_code
+from cardside.games.schnapsen.rules import CLOSE, CLOSE_CODE, action_code
+from cardside.games.schnapsen.search import search
 from cardside.games.schnapsen.simulate import simulate
 from cardside.games.schnapsen.state import SchnapsenState
 
@@ -62,20 +63,26 @@ def test_strong_bot_solves_phase_two_exactly() -> None:
     assert "solved exactly" in reason and "wins" in reason
 
 
-def test_strong_bot_closes_a_sure_win() -> None:
-    # Seat 0 holds all top trumps and 40 points with a trick: closing wins for sure.
+def test_strong_bot_closes_to_keep_the_opponent_under_33() -> None:
+    # Seat 0 holds five plain aces and tens, 28 points and two tricks; seat 1 has 5 points and
+    # a trick. Closed now, strict answers make seat 1 follow suit and seat 0 reaches 66 with
+    # the record at closing (5 points): 2 game points in every sample. Left open, seat 1 may
+    # trump the aces and tens freely and draw, so every plain lead is worth less.
     d = make_deal(
-        "AD 10D KD QD JD",
-        "AC 10C KC QC JC",
-        stock="AH 10H KH QH JH AS 10S KS QS JS",
+        "AC 10C AS 10S AH",
+        "QC JS 10H QD JD",
+        stock="KC KS JC KD",
         trump="D",
-        points=(0, 0),
+        points=(28, 5),
+        won=("AD 10D KH QH", "JH QS"),
     )
-    s = SchnapsenState.from_deal(d)
-    action = StrongBot("easy", seed=0).choose(s.observation(0), 0)
-    assert str(action) != "" and action_code(action) in legal_codes(d)
-    hint = StrongBot("easy", seed=0).hint(s.observation(0), 0)[1]
-    assert "+3.00" in hint  # Schwarz: the opponent cannot take a trick
+    obs = SchnapsenState.from_deal(d).observation(0)
+    result = search(obs, 16, random.Random(0))
+    others = [v for code, v in result.values.items() if code != CLOSE_CODE]
+    assert result.code == CLOSE_CODE and result.values[CLOSE_CODE] == 2.0
+    assert max(others) < 2.0 - 0.25
+    action, reason = StrongBot("easy", seed=0).hint(obs, 0)
+    assert action == CLOSE and reason.startswith("close: +2.00 game points")
 
 
 def test_make_bot_rejects_unknown_names() -> None:

@@ -56,6 +56,8 @@ def test_phase_one_allows_any_reply() -> None:
         ("QC KD", "KH", "QC KD"),  # neither suit nor trump: anything
         ("AS JS QC", "10S", "AS"),  # trump led: head it with a higher trump
         ("JS QH", "AS", "JS"),  # trump led, cannot head: follow with a lower trump
+        ("QC KH", "AS", "QC KH"),  # trump led, no trump in hand: anything
+        ("10C QH", "JC", "10C"),  # head it with the only higher card, not the other suit
     ],
 )
 def test_phase_two_reply_rules(hand: str, lead: str, allowed: str) -> None:

@@ -206,6 +206,37 @@ def test_loser_takes_the_indicator_at_the_last_draw() -> None:
     assert d.known[1] == m("10D")
 
 
+def test_exchange_with_two_stock_cards_left_then_the_loser_draws_the_unter() -> None:
+    d = make_deal(
+        "JD AC JS QS KS",
+        "JC QC KC 10C AS",
+        stock="JH 10D",
+        trump="D",
+        points=(30, 30),
+        won=("QD KD AH 10H", "AD QH KH 10S"),
+    )
+    d = play(d, "exchange")
+    assert d.stock == (c("JH"), c("JD")) and d.hands[0] >> c("10D") & 1
+    d = play(d, "JS", "AS")  # seat 1 wins and draws JH; seat 0 takes the Unter it gave up
+    assert d.hands[0] >> c("JD") & 1 and d.hands[1] >> c("JH") & 1 and d.strict
+
+
+def test_closer_beaten_by_the_opponents_marriage() -> None:
+    # Seat 0 closed when seat 1 had 10 points and a trick; seat 1 then reaches 66 by a marriage.
+    d = make_deal(
+        "AC 10C",
+        "QH KH JS",
+        trump="D",
+        to_move=1,
+        closer=0,
+        record=(10, True),
+        points=(40, 46),
+        won=("AD 10D KD QD JD", "AH 10H JH KS QS JC"),
+    )
+    d = play(d, "marriage QH")
+    assert d.result == (1, 2, rules.CLOSER_BEATEN_2)
+
+
 def test_last_trick_rule() -> None:
     d = make_deal(
         "AC",

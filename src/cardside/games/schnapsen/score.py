@@ -113,8 +113,8 @@ def score_deal(facts: DealFacts, names: tuple[str, str] | None = None) -> DealSc
     ):
         if value is not None:
             entry[key] = value
-    if closer is None and reached is not None and last is not None:
-        raise ScoreError("the last trick decides only when no one reached 66")
+    if last is not None and not by_last_trick:
+        raise ScoreError("the last trick decides only when nobody closed and no one reached 66")
     result = score(entry)
     sentences = _sentences(players, closer, reached, last, points, trick)
     return DealScore(

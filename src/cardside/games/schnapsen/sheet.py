@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardside.games.schnapsen.bots import BOT_NAMES
 from cardside.games.schnapsen.keep import Ledger, LedgerError, rule_text
 from cardside.games.schnapsen.notation import format_action, parse_action
 from cardside.games.schnapsen.rules import RULE_TEXT, match_winner
@@ -31,7 +32,20 @@ def options_of(session: Session) -> dict[str, Any]:
         raise ValueError("option 'matches' must be a whole number, 0 for no limit")
     if level not in ("easy", "normal", "hard"):
         raise ValueError("option 'level' must be easy, normal or hard")
+    if session.mode == "play":
+        _check_play_seats([seat.kind for seat in session.seats])
     return {"first_dealer": first_dealer, "matches": matches, "level": level}
+
+
+def _check_play_seats(kinds: list[str]) -> None:
+    """A played match is one human against one bot of a known name."""
+    bots = [k.split(":", 1)[1] for k in kinds if k.startswith("bot:")]
+    if kinds.count("human") != 1 or len(bots) != 1:
+        raise ValueError(
+            f"a played game is one human against one bot, not {' and '.join(map(repr, kinds))}"
+        )
+    if bots[0] not in BOT_NAMES:
+        raise ValueError(f"unknown bot {bots[0]!r} (choose from {', '.join(BOT_NAMES)})")
 
 
 def replay_state(session: Session) -> SchnapsenState:
