@@ -240,6 +240,27 @@ def test_keep_scripted_session_with_undo_and_refusals(runner: CliRunner, data_di
     assert shown.exit_code == 0 and "Ann wins match 1" in shown.output
 
 
+def test_keep_questions_help_cancel_and_reasons(runner: CliRunner, data_dir: Path) -> None:
+    script = ["", "help", "Bob", "?", "nobody", "cancel", "", "no", "Ann", "70", "2", "3+1", "show"]
+    result = runner.invoke(
+        main,
+        ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "q"],
+        input="\n".join(script) + "\n",
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert out.count("'cancel' leaves the questions") == 2
+    assert "Cancelled; nothing entered for this deal." in out
+    assert "the loser's card points run from 0 to 65, not 70" in out
+    assert "a trick holds at least 4 card points, not 2" in out
+    assert "Ann wins 3 game points (66 reached, opponent had a trick but under 33" not in out
+    assert "Deal 1: Ann wins 2 game points (66 reached, opponent had a trick but under 33" in out
+    entries = store.load(session_file(data_dir, "q")).entries
+    assert entries == [
+        {"type": "table", "reached_66": 0, "opponent_points": 4, "opponent_trick": True}
+    ]
+
+
 def test_keep_end_of_input_saves_and_resume_continues(runner: CliRunner, data_dir: Path) -> None:
     first = runner.invoke(
         main,

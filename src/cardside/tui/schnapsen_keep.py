@@ -19,6 +19,11 @@ HELP = """  Each deal, either type the winner and the game points, e.g. '{a} 2',
   Numbers may be sums, e.g. 11+10+4. 'cancel' leaves the questions without saving.
   commands: show (the table so far), undo (take back the last deal), quit (saved), help"""
 
+QUESTION_HELP = (
+    "  answer the question; 'cancel' leaves the questions with nothing entered, "
+    "'quit' saves and leaves"
+)
+
 COMMANDS = ("ask", "show", "undo", "help", "quit")
 
 
@@ -128,12 +133,15 @@ class KeepScreen:
         self._add(entry)
 
     def _ask(self, prompt: str) -> str:
-        line = self.console.ask(prompt, lambda: [*self.names, "no", "nobody", "cancel"])
-        if line is None or line.lower() in ("quit", "q", "exit"):
-            raise _Quit
-        if line.lower() == "cancel":
-            raise _Cancel
-        return line
+        while True:
+            line = self.console.ask(prompt, lambda: [*self.names, "no", "nobody", "cancel"])
+            if line is None or line.lower() in ("quit", "q", "exit"):
+                raise _Quit
+            if line.lower() == "cancel":
+                raise _Cancel
+            if line.lower() not in ("help", "?"):
+                return line
+            self.console.say(QUESTION_HELP)
 
     def _ask_seat(self, prompt: str, *, allow_none: bool) -> int | None:
         while True:
