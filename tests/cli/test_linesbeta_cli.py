@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,8 @@ from click.testing import CliRunner
 
 from cardside.cli.main import main
 from cardside.games.linesbeta.bots import PlannerBot
-from cardside.games.linesbeta.notation import parse_action
+from cardside.games.linesbeta.notation import format_card, parse_action
+from cardside.games.linesbeta.rules import CARDS
 from cardside.games.linesbeta.sheet import action_text, replay_state
 from cardside.games.linesbeta.state import LinesBetaState
 from cardside.sessions import sheets, store
@@ -95,7 +97,7 @@ def test_score_short_game_early_stop(runner: CliRunner) -> None:
             ["--difficulty", "hard", "--short", "6-0", "6-0", "6-0", "1-0"],
             "the game ended in round 3",
         ),
-        (["--difficulty", "easy", "3-1"], "would not have been settled"),
+        (["--difficulty", "easy", "3-1"], "no order of them stops it exactly there"),
     ],
 )
 def test_score_bad_input_is_one_line_and_nonzero(
@@ -211,6 +213,25 @@ def test_play_scripted_with_refusals_undo_quit_and_resume(
     resumed = runner.invoke(main, ["sessions", "resume", "p"], input="\n".join(more) + "\n")
     assert resumed.exit_code == 0, resumed.output
     assert len(store.load(path).entries) == len(session.entries) + len(more)
+
+
+def test_play_never_shows_a_card_the_player_has_not_seen(runner: CliRunner, data_dir: Path) -> None:
+    moves = bot_moves(seed=9, count=4)
+    script = ["hint", moves[0], "hint", *moves[1:], "show", "help", "quit"]
+    result = runner.invoke(
+        main, ["linesbeta", "play", "--seed", "9"], input="\n".join(script) + "\n"
+    )
+    assert result.exit_code == 0, result.output
+    state = LinesBetaState(seed=9)
+    for text in moves:
+        state.apply(parse_action(text, state.phase))
+    obs = state.observation(0)
+    assert len(obs.unseen) > 20
+    names = {format_card(CARDS[c]) for c in obs.unseen}
+    shown = {name for name in names if re.search(rf"(?<![0-9]){re.escape(name)}", result.output)}
+    assert shown == set()
+    seen = {format_card(CARDS[c]) for c in obs.grid if c >= 0}
+    assert all(name in result.output for name in seen)
 
 
 def test_play_to_the_end_verifies(runner: CliRunner, data_dir: Path) -> None:
@@ -414,6 +435,24 @@ def test_a_hand_edited_impossible_file_is_refused(runner: CliRunner, data_dir: P
     result = runner.invoke(main, ["sessions", "verify", str(path)])
     assert result.exit_code == 1 and "entry 1" in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_hand_edited_grid_entry_is_refused_on_resume(runner: CliRunner, data_dir: Path) -> None:
+    runner.invoke(
+        main,
+        ["linesbeta", "keep", "--difficulty", "easy", "--short", "--grid", "--session", "g"],
+        input="w r3R r3c4 turned r3c6\n",
+    )
+    path = data_dir / "sessions" / "g.toml"
+    text = path.read_text()
+    assert "r3c6" in text
+    start = text.index("turned = [")
+    path.write_text(text[:start] + "turned = 5\n" + text[text.index("]", start) + 1 :])
+    for args in (["sessions", "verify", str(path)], ["sessions", "resume", "g"]):
+        result = runner.invoke(main, args, input="w r1L r1c1\n")
+        assert result.exit_code == 1, result.output
+        assert "entry 1: turned is a list of cells" in result.output
+        assert isinstance(result.exception, SystemExit), result.exception
 
 
 def test_scoresheet_examples_cover_a_played_and_a_kept_game() -> None:

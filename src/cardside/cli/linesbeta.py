@@ -31,9 +31,13 @@ def linesbeta() -> None:
     type=click.Choice(DIFFICULTIES),
     default="normal",
     show_default=True,
-    help="Targets: easy 21/21, normal 26/16, hard 31/11 (you/grid).",
+    help="Targets you/grid in the full game: easy 21/21, normal 26/16, hard 31/11.",
 )
-@click.option("--short", is_flag=True, help="The short game: 4 rounds, lower targets.")
+@click.option(
+    "--short",
+    is_flag=True,
+    help="The short game: 4 rounds; targets easy 12/12, normal 14/10, hard 18/6.",
+)
 @click.option("--name", default="You", show_default=True, help="Your name on the sheet.")
 @click.option("--session", "session_name", default=None, help="Name for the saved session.")
 @seed_option
@@ -49,8 +53,12 @@ def play(
     """Play LinesBeta: choose a trump, then challenge a line with a card, six times a round.
 
     \b
+    At a round's start, name the trump card from the seven dealt: 7H.
     A challenge is a card, a line and an end: JS r3 right, QH c2 bottom, JS r3R, QH c2B.
-    At the prompt: hint (the bot's choice and its chance), undo, show, help, quit (saved).
+    After a win with no card of your suit and no trump in the line, name the cell
+    whose card the grid gives up: r3c2.
+    At the prompt: hint (the bot's choice and its chance), undo, show, help, quit (saved;
+    'cardside sessions resume NAME' continues).
     """
     from cardside.core.rng import fresh_seed
     from cardside.sessions.record import Seat
@@ -100,7 +108,8 @@ def resume(app: App, journal: Any) -> None:
     "--difficulty",
     type=click.Choice(DIFFICULTIES),
     default=None,
-    help="Targets for the game [asked if not given].",
+    help="Targets you/grid: easy 21/21, normal 26/16, hard 31/11; short game 12/12, "
+    "14/10, 18/6 [asked if not given].",
 )
 @click.option(
     "--short/--full",
@@ -171,7 +180,7 @@ def _keep(app: App, journal: Any, console: Any = None) -> None:
     "--difficulty",
     type=click.Choice(DIFFICULTIES),
     default=None,
-    help="The difficulty the game was played at (required).",
+    help="The difficulty the game was played at (required): its targets decide.",
 )
 @click.option("--short", is_flag=True, help="The game was the short one (4 rounds).")
 @json_option
@@ -250,8 +259,14 @@ def rules() -> None:
 @click.option(
     "--games", type=click.IntRange(1), default=200, show_default=True, help="Games per setting."
 )
-@click.option("--difficulty", type=click.Choice(DIFFICULTIES), default="normal", show_default=True)
-@click.option("--short", is_flag=True, help="The short game (4 rounds).")
+@click.option(
+    "--difficulty",
+    type=click.Choice(DIFFICULTIES),
+    default="normal",
+    show_default=True,
+    help="The targets to play for (ignored with --all).",
+)
+@click.option("--short", is_flag=True, help="The short game (4 rounds; ignored with --all).")
 @click.option(
     "--all",
     "all_settings",
@@ -263,7 +278,7 @@ def rules() -> None:
     type=click.Choice(BOT_CHOICES),
     default="planner",
     show_default=True,
-    help="The bot that plays your side.",
+    help="The bot that plays your side: planner (reasons from what you can see) or random.",
 )
 @seed_option
 @json_option
@@ -276,7 +291,10 @@ def simulate(
     seed: int | None,
     as_json: bool,
 ) -> None:
-    """The bot against the grid: win rate with a 95% interval, points, early stops."""
+    """The bot against the grid: win rate with a 95% interval, points, early stops.
+
+    Without --seed the games are dealt from seed 0, so a run can be repeated.
+    """
     import sys
 
     from cardside.games.linesbeta.rules import DIFFICULTIES as ALL

@@ -80,6 +80,7 @@ def test_undo_needs_something_to_undo() -> None:
         ({"kind": "round", "player": -1, "grid": 3}, NotationError, "whole numbers"),
         ({"kind": "round", "player": 2, "grid": 2}, IllegalActionError, "only 4"),
         ({"kind": "round", "player": 3}, NotationError, "exactly: player, grid"),
+        ({"kind": "round", "player": True, "grid": 5}, NotationError, "whole numbers"),
         ({"kind": "undo", "x": 1}, NotationError, "no other fields"),
     ],
 )
@@ -134,6 +135,21 @@ def test_grid_tracking_needs_the_line() -> None:
         Ledger(grid=True).add_trick(True, line="r3", end="T", cell="r3c1")
 
 
+@pytest.mark.parametrize("turned", [5, "r3c6", ["r3c6", 4], {"r3c6": True}])
+def test_grid_tracking_refuses_turned_cells_that_are_not_a_list(turned: object) -> None:
+    ledger = Ledger(grid=True)
+    with pytest.raises(NotationError, match="turned is a list of cells"):
+        ledger.add_trick(True, line="r3", end="R", cell="r3c4", turned=turned)
+    assert ledger.entries == [] and ledger.points == (0, 0)
+
+
+def test_score_check_refuses_a_short_round_that_stopped_sooner() -> None:
+    # 25-5 after five rounds: the first win of round 6 settles it, so 2-0 cannot be its end.
+    with pytest.raises(IllegalActionError, match="round 6: .*2-0 is only 2.*exactly there"):
+        score_check([(5, 1)] * 5 + [(2, 0)], "normal", "full")
+    assert score_check([(5, 1)] * 5 + [(1, 0)], "normal", "full").result == "win"
+
+
 def test_score_check_both_reached_is_a_loss() -> None:
     check = score_check([(4, 2)] * 6 + [(2, 4)], "normal", "full")
     assert check.result == "loss" and (check.player, check.grid) == (26, 16)
@@ -152,7 +168,7 @@ def test_score_check_refuses_rounds_after_the_end() -> None:
 
 
 def test_score_check_refuses_a_short_round_that_settles_nothing() -> None:
-    with pytest.raises(IllegalActionError, match="round 3: .*not have been settled after 4"):
+    with pytest.raises(IllegalActionError, match="round 3: .*0-4 is only 4.*exactly there"):
         score_check([(0, 6), (1, 5), (0, 4)], "normal", "full")
 
 

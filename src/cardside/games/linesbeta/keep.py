@@ -184,9 +184,12 @@ class Ledger:
         order = ORDER[line][rules.END_INDEX[end]]
         # Whatever happened, every card from the chosen end up to the grid's card was turned.
         seen = order if case in ("b", "c") else order[: order.index(cell) + 1]
+        marked = e.get("turned", [])
+        if not isinstance(marked, list) or not all(isinstance(x, str) for x in marked):
+            raise NotationError('turned is a list of cells, e.g. turned = ["r3c6", "r3c5"]')
         turned = []
-        for text in e.get("turned", []):
-            c = rules.cell_of(*parse_cell(str(text)))
+        for text in marked:
+            c = rules.cell_of(*parse_cell(text))
             if c not in LINE_CELLS[line]:
                 raise IllegalActionError(f"turned cell {text} is not in {line}")
             turned.append(c)
@@ -201,7 +204,8 @@ class Ledger:
         if set(e) != {"kind", "player", "grid"}:
             raise NotationError("a round entry has exactly: player, grid")
         p, g = e["player"], e["grid"]
-        if not (isinstance(p, int) and isinstance(g, int)) or p < 0 or g < 0:
+        counts_ok = all(isinstance(x, int) and not isinstance(x, bool) for x in (p, g))
+        if not counts_ok or p < 0 or g < 0:
             raise NotationError("round counts are whole numbers of tricks, 0 or more")
         if t.trick:
             raise IllegalActionError(
@@ -218,8 +222,8 @@ class Ledger:
                     "the round's last trick"
                 )
             raise IllegalActionError(
-                f"a round has {TRICKS_PER_ROUND} tricks; {p}-{g} is only {n}, and the result "
-                f"would not have been settled after {n}"
+                f"a round has {TRICKS_PER_ROUND} tricks; {p}-{g} is only {n}, so the game must "
+                "have stopped at the last of them, and no order of them stops it exactly there"
             )
         notes: list[str] = []
         for won in order:
