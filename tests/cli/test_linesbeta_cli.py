@@ -318,6 +318,7 @@ def test_keep_counters_asked_settings_undo_refusal_quit_resume(
         "l",
         "w w",
         "x",
+        "w r3R r3c4",
         "undo",
         "round 2 2",
         "w l w",
@@ -334,6 +335,7 @@ def test_keep_counters_asked_settings_undo_refusal_quit_resume(
     assert result.exit_code == 0, out
     assert "Keeping LinesBeta (hard, short game)" in out
     assert "'x' is not a trick result" in out
+    assert "this session does not track the grid: enter just w or l" in out
     assert "Undone: trick w." in out
     assert "round 1 already has 3 trick(s)" in out
     assert "Round 1 over: you 4, grid 2" in out

@@ -79,6 +79,11 @@ def parse_trick(text: str, track_grid: bool) -> list[dict[str, Any]]:
                 letters.append(RESULT_WORDS[low])
             elif set(low) <= {"w", "l"}:
                 letters.extend(low)
+            elif _is_line(word):
+                raise NotationError(
+                    "this session does not track the grid: enter just w or l "
+                    "(start 'linesbeta keep --grid' to track lines and cells)"
+                )
             else:
                 raise NotationError(f"{word!r} is not a trick result: w (you won) or l (lost)")
         return [{"kind": "trick", "result": r} for r in letters]
@@ -131,6 +136,15 @@ def parse_trick(text: str, track_grid: bool) -> list[dict[str, Any]]:
             f"unexpected {' '.join(rest)!r} (after the cell: a case a/b/c, then 'turned' and cells)"
         )
     return [entry]
+
+
+def _is_line(word: str) -> bool:
+    """Whether ``word`` names a line and an end, such as ``r3R``."""
+    try:
+        parse_line_end(word)
+    except NotationError:
+        return False
+    return True
 
 
 class KeepScreen:
