@@ -199,12 +199,17 @@ def illegal_reason(d: Deal, action: Action) -> str:
     card = code % MARRIAGE_BASE
     if code >= MARRIAGE_BASE and not leading:
         return "a marriage is declared only when leading"
-    if not hand >> card & 1:
-        return f"you do not hold {format_card(CARDS[card], ascii=True)}"
     if code >= MARRIAGE_BASE:
         if not rules.is_marriage_card(card):
             return "a marriage leads its King or Queen"
-        return f"you need both King and Queen of {SUITS[card // 5].symbol} to declare it"
+        pair = (card // 5 * 5 + 2, card // 5 * 5 + 1)
+        missing = " ".join(format_card(CARDS[i], ascii=True) for i in pair if not hand >> i & 1)
+        return (
+            f"you need both King and Queen of {SUITS[card // 5].symbol} to declare it; "
+            f"you do not hold {missing}"
+        )
+    if not hand >> card & 1:
+        return f"you do not hold {format_card(CARDS[card], ascii=True)}"
     if not is_legal_code(d, code):
         allowed = rules.legal_reply_mask(hand, d.lead, d.trump, True)
         options = " ".join(format_card(c, ascii=True) for c in cards_of(allowed))
