@@ -276,8 +276,16 @@ def test_keep_end_of_input_saves_and_resume_continues(runner: CliRunner, data_di
     assert "Session over" in result.output
     session = store.load(session_file(data_dir, "r"))
     assert session.finished and session.winners == ["Ann"]
-    again = runner.invoke(main, ["sessions", "resume", "r"])
-    assert again.exit_code == 1 and "finished" in again.output
+    # A finished kept session opens only to correct its last entry.
+    again = runner.invoke(main, ["sessions", "resume", "r"], input="undo\nBob 1\n\n")
+    assert again.exit_code == 0, again.output
+    assert "The session is over. Type undo" in again.output
+    session = store.load(session_file(data_dir, "r"))
+    assert session.entries[-2:] == [
+        {"type": "undo"},
+        {"type": "result", "winner": 1, "points": 1},
+    ]
+    assert not session.finished and session.totals == [0, 0]
 
 
 def test_keep_asks_for_names_and_refuses_bad_ones(runner: CliRunner, data_dir: Path) -> None:

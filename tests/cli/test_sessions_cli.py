@@ -92,8 +92,24 @@ def test_unknown_session_and_finished_session(runner: CliRunner, data_dir: Path)
     keep(runner, "done", ann_all * 2)
     shown = runner.invoke(main, ["sessions", "show", "done"])
     assert "winner: Ann" in shown.output and "finished" in shown.output
-    result = runner.invoke(main, ["sessions", "resume", "done"])
-    assert result.exit_code == 1 and "finished" in result.output
+    # A finished kept match opens only to correct its last entry; Enter closes it unchanged.
+    result = runner.invoke(main, ["sessions", "resume", "done"], input="\n")
+    assert result.exit_code == 0 and "The match is over. Type undo" in result.output
+    assert len(store.load(data_dir / "sessions" / "done.toml").entries) == 16
+    result = runner.invoke(main, ["sessions", "resume", "done"], input="undo\nquit\n")
+    session = store.load(data_dir / "sessions" / "done.toml")
+    assert session.entries[-1] == {"type": "undo"} and not session.finished
+    assert session.totals == [64, 0]
+
+
+def test_a_finished_played_game_is_not_resumed(runner: CliRunner, data_dir: Path) -> None:
+    from shutil import copy
+
+    folder = data_dir / "sessions"
+    folder.mkdir(parents=True)
+    copy(Path(__file__).parents[2] / "scoresheets" / "octrix-played-vs-strong.toml", folder)
+    result = runner.invoke(main, ["sessions", "resume", "octrix-played-vs-strong"])
+    assert result.exit_code == 1 and "is finished" in result.output
 
 
 def test_keep_survives_being_killed(data_dir: Path) -> None:

@@ -95,7 +95,7 @@ def show(ctx: click.Context, name: str, as_json: bool) -> None:
 @click.argument("name")
 @click.pass_context
 def resume(ctx: click.Context, name: str) -> None:
-    """Continue a played game or a kept game where it stopped."""
+    """Continue a played or kept game where it stopped (a finished kept game: to correct it)."""
     import importlib
 
     from cardside.core.errors import SessionError
@@ -107,10 +107,11 @@ def resume(ctx: click.Context, name: str) -> None:
         journal = Journal.open(path)
     except SessionError as exc:
         raise click.ClickException(str(exc)) from None
-    if journal.session.finished:
+    if journal.session.finished and journal.session.mode == "play":
         raise click.ClickException(
             f"{journal.name} is finished; 'cardside sessions show {journal.name}' shows it"
         )
+    # A finished kept game may still be opened: its keeper offers to undo the last entry.
     module = importlib.import_module(f"cardside.cli.{journal.session.game}")
     module.resume(app, journal)
 

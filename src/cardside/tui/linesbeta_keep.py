@@ -13,6 +13,7 @@ from cardside.games.linesbeta.rules import DIFFICULTIES, LINE_CELLS, Line
 from cardside.games.linesbeta.sheet import session_entry
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
+from cardside.tui.keeping import offer_correction
 from cardside.tui.linesbeta import CellMark, LinesBetaScreen, typed_so_far
 from cardside.tui.style import Style
 from cardside.tui.table import render
@@ -160,10 +161,13 @@ class KeepScreen:
         """Ask for entries until the game is over (``"over"``) or the user quits (``"quit"``)."""
         say = self.console.say
         self.show()
-        while not self.ledger.is_over:
-            if self._ask() == "quit":
-                say(f"Saved. Continue with: cardside sessions resume {self.journal.name}")
-                return "quit"
+        while True:
+            while not self.ledger.is_over:
+                if self._ask() == "quit":
+                    say(f"Saved. Continue with: cardside sessions resume {self.journal.name}")
+                    return "quit"
+            if not offer_correction(self.console, lambda: self._enter([{"kind": "undo"}]), "game"):
+                break
         say(f"Game over; saved as {self.journal.name}.")
         return "over"
 

@@ -8,6 +8,7 @@ from cardside.games.octrix.notation import format_card, parse_cards
 from cardside.games.octrix.rules import DECK, HAND_SIZE
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
+from cardside.tui.keeping import offer_correction
 from cardside.tui.octrix import OctrixScreen
 from cardside.tui.style import Style
 
@@ -31,11 +32,14 @@ class KeepScreen:
         """Ask for entries until the match is over (``"over"``) or the user quits (``"quit"``)."""
         say = self.console.say
         self.show()
-        while not self.ledger.over:
-            done = self._ask_hands() if self.ledger.needs_hands else self._ask_trick()
-            if done == "quit":
-                say(f"Saved. Continue with: cardside sessions resume {self.journal.name}")
-                return "quit"
+        while True:
+            while not self.ledger.over:
+                done = self._ask_hands() if self.ledger.needs_hands else self._ask_trick()
+                if done == "quit":
+                    say(f"Saved. Continue with: cardside sessions resume {self.journal.name}")
+                    return "quit"
+            if not offer_correction(self.console, self._undo, "match"):
+                break
         say(f"Match over; saved as {self.journal.name}.")
         return "over"
 

@@ -11,6 +11,7 @@ from cardside.games.schnapsen.rules import MATCH_START, match_winner
 from cardside.games.schnapsen.sheet import session_entry
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
+from cardside.tui.keeping import offer_correction
 from cardside.tui.style import Style
 from cardside.tui.table import render
 
@@ -52,16 +53,19 @@ class KeepScreen:
     def run(self) -> str:
         """Ask for deals until the session's matches are played (``"over"``) or ``"quit"``."""
         self.status()
-        while not self.over:
-            line = self.console.ask(self._prompt(), lambda: [*self.names, *COMMANDS])
-            if line is None or line.lower() in ("quit", "q", "exit"):
-                return self._saved()
-            try:
-                self._handle(line)
-            except _Quit:
-                return self._saved()
-            except _Cancel:
-                self.console.say("  Cancelled; nothing entered for this deal.")
+        while True:
+            while not self.over:
+                line = self.console.ask(self._prompt(), lambda: [*self.names, *COMMANDS])
+                if line is None or line.lower() in ("quit", "q", "exit"):
+                    return self._saved()
+                try:
+                    self._handle(line)
+                except _Quit:
+                    return self._saved()
+                except _Cancel:
+                    self.console.say("  Cancelled; nothing entered for this deal.")
+            if not offer_correction(self.console, self._undo, "session"):
+                break
         self.console.say(f"Session over; saved as {self.journal.name}.")
         return "over"
 
