@@ -52,7 +52,9 @@ def test_card_already_played_this_round_is_refused_and_nothing_lost() -> None:
 def test_hands_are_checked_and_cards_must_be_held() -> None:
     ledger = OctrixLedger(["Ann", "Bob"], hands=True)
     assert ledger.needs_hands and ledger.next_hand_seat == 0
-    with pytest.raises(IllegalActionError, match=r"enter the hands for round 1 first \(Ann's is next\)"):
+    with pytest.raises(
+        IllegalActionError, match=r"enter the hands for round 1 first \(Ann's is next\)"
+    ):
         ledger.enter_trick(parse_cards("8C 3H"))
     with pytest.raises(IllegalActionError, match="the next hand to enter is Ann's"):
         ledger.enter_hand(1, parse_cards(HANDS[1]))
