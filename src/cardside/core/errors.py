@@ -31,3 +31,12 @@ class SessionError(CardsideError):
         self.path = path
         self.problem = problem
         super().__init__(f"{path}: {problem}")
+
+
+class EntryError(CardsideError, ValueError):
+    """An entry that cannot be applied: its 1-based index and the reason."""
+
+    def __init__(self, index: int, reason: str) -> None:
+        self.index = index
+        self.reason = reason
+        super().__init__(f"entry {index}: {reason}")

@@ -12,6 +12,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from cardside.core.errors import EntryError
+
+__all__ = ["EntryError", "RoundRow", "Seat", "Session", "Sheet"]
+
 FORMAT = "cardside-session"
 VERSION = 1
 MODES = ("play", "keep")
@@ -74,12 +78,3 @@ class Sheet:
     totals: list[int]
     status: str
     winners: list[str]
-
-
-class EntryError(ValueError):
-    """An entry that cannot be applied: its 1-based index and the reason."""
-
-    def __init__(self, index: int, reason: str) -> None:
-        self.index = index
-        self.reason = reason
-        super().__init__(f"entry {index}: {reason}")

@@ -14,11 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardside.core.cards import Card
-from cardside.core.errors import IllegalActionError, NotationError
+from cardside.core.errors import EntryError, IllegalActionError, NotationError
 from cardside.games.octrix import rules
 from cardside.games.octrix.notation import format_card, parse_card
 from cardside.games.octrix.rules import KEY, Rule
-from cardside.sessions.record import EntryError
 
 
 @dataclass(frozen=True)
