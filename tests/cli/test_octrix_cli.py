@@ -197,3 +197,26 @@ def test_play_options_are_checked(runner: CliRunner, data_dir: Path) -> None:
     assert result.exit_code == 2
     result = runner.invoke(main, ["octrix", "play", "--names", "A,A"], input="quit\n")
     assert result.exit_code == 2 and "names must differ" in result.output
+
+
+def test_play_partnership_second_step_sees_the_first_cards(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    state = OctrixState(4, partnership=True, seed=12)
+    assert state.steps() == [(2, 3), (0, 1)]  # you (seat 0) play in the second step
+    result = runner.invoke(
+        main,
+        ["octrix", "play", "--partnership", "--seed", "12", "--bot", "greedy"],
+        input="quit\n",
+    )
+    assert result.exit_code == 0, result.output
+    line = next(x for x in result.output.splitlines() if "face up on the table" in x)
+    assert "Bot 3 " in line and "Bot 4 " in line and "Bot 2" not in line
+    card = line.split("Bot 3 ")[1].split(",")[0].strip()
+    again = runner.invoke(
+        main,
+        ["--ascii", "octrix", "play", "--partnership", "--seed", "12", "--bot", "greedy"],
+        input=f"{card}\nquit\n",
+    )
+    assert "was already played this round" in again.output
+    assert "teams You & Bot 3 vs Bot 2 & Bot 4" in again.output

@@ -144,7 +144,7 @@ class OctrixTurn:
         s = obs.snapshot
         if card not in s.hands[seat]:
             name = format_card(card, ascii=True)
-            if any(card in t for t in s.tricks):
+            if card in s.pending or any(card in t for t in s.tricks):
                 raise IllegalActionError(f"{name} was already played this round")
             if any(card in h for h in s.hands):
                 raise IllegalActionError(f"{name} is in another player's hand")
