@@ -34,6 +34,7 @@ def test_help_imports_no_engine_and_no_prompt_toolkit() -> None:
         "from cardside.cli.main import main\n"
         "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
         "heavy = [m for m in sys.modules if m.startswith(('prompt_toolkit', 'cardside.games.',"
+        " 'cardside.tui', 'cardside.core', 'cardside.sessions',"
         " 'tomli_w', 'platformdirs'))]\n"
         "print('HEAVY', heavy)\n"
     )

@@ -2,18 +2,40 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from cardside.tui.style import Style
+if TYPE_CHECKING:
+    from cardside.tui.style import Style
 
 
-@dataclass
 class App:
-    """Where sessions live and how to print; tests build one with a temporary folder."""
+    """Where sessions live and how to print; tests build one with a temporary folder.
 
-    data_dir_option: Path | None = None
-    style: Style = field(default_factory=Style)
+    Kept free of imports beyond the standard library so that ``cardside --help`` stays fast.
+    """
+
+    def __init__(
+        self,
+        data_dir_option: Path | None = None,
+        style: Style | None = None,
+        *,
+        no_color: bool = False,
+        ascii: bool = False,
+    ) -> None:
+        self.data_dir_option = data_dir_option
+        self._style = style
+        self._no_color = no_color
+        self._ascii = ascii
+
+    @property
+    def style(self) -> Style:
+        """Colour and symbols: ``--no-color``/``NO_COLOR``, ``--ascii`` and the terminal."""
+        if self._style is None:
+            from cardside.tui.style import Style
+
+            self._style = Style.detect(no_color=self._no_color, ascii=self._ascii)
+        return self._style
 
     @property
     def data_dir(self) -> Path:

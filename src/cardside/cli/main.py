@@ -48,6 +48,4 @@ COMMANDS = {
 @click.pass_context
 def main(ctx: click.Context, data_dir: Path | None, no_color: bool, ascii_only: bool) -> None:
     """cardside: play, keep score, settle disputes and simulate five card games."""
-    from cardside.tui.style import Style
-
-    ctx.obj = App(data_dir_option=data_dir, style=Style.detect(no_color=no_color, ascii=ascii_only))
+    ctx.obj = App(data_dir_option=data_dir, no_color=no_color, ascii=ascii_only)
