@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cardside.core.bitset import members
 from cardside.core.cards import Card
 from cardside.games.octrix import rules
 from cardside.games.octrix.rules import KEY, Rule
@@ -32,14 +33,7 @@ def mask_of(cards: tuple[Card, ...] | list[Card]) -> int:
     return m
 
 
-def bits(mask: int) -> list[int]:
-    """Card numbers in ``mask``, low to high."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+bits = members  # card numbers in a mask, low to high
 
 
 def increment(winner_side: int, prev_side: int, run: int) -> tuple[int, int]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cardside.core.bitset import members
 from cardside.core.cards import Card, Suit
 
 # -- cards -------------------------------------------------------------------------------------
@@ -64,13 +65,7 @@ def cards_of(mask: int) -> tuple[Card, ...]:
     return tuple(CARDS[i] for i in indices_of(mask))
 
 
-def indices_of(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+indices_of = members  # card indices in a mask, low to high
 
 
 def card_points(card: Card) -> int:
