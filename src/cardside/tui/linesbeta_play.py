@@ -13,6 +13,7 @@ from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
 from cardside.tui.human import Human
 from cardside.tui.linesbeta import LinesBetaScreen, LinesBetaTurn, returned_lines
+from cardside.tui.play import closing_line
 from cardside.tui.style import Style
 
 
@@ -45,10 +46,7 @@ def run_play(journal: Journal, state: LinesBetaState, console: Console, style: S
     movers = [0] * len(state.actions())
     loop = Loop(state, [human], on_action=on_action, on_undo=on_undo, movers=movers)
     result = loop.run()
-    if result == "quit":
-        console.say(f"Saved. Continue with: cardside sessions resume {journal.name}")
-    else:
-        console.say(f"Game over; saved as {journal.name}.")
+    closing_line(console, journal, result, "Game")
     return result
 
 

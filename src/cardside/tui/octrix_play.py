@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from cardside.core.loop import Loop
-from cardside.core.rng import derive_rng
 from cardside.games.octrix import rules
 from cardside.games.octrix.sheet import card_text
 from cardside.games.octrix.state import OctrixState
@@ -13,6 +12,7 @@ from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
 from cardside.tui.human import Human
 from cardside.tui.octrix import OctrixScreen, OctrixTurn, rule_of_last_trick
+from cardside.tui.play import bot_seed, closing_line, seat_players
 from cardside.tui.style import Style
 
 
@@ -26,23 +26,14 @@ def run_play(
     """Play (or continue) the match in ``journal``; return ``"over"`` or ``"quit"``."""
     from cardside.games.octrix.bots import make_bot
 
-    session = journal.session
-    names = session.player_names
+    names = journal.session.player_names
     screen = OctrixScreen(console, style, names, state.sides)
-    seed = session.seed or 0
-    # Bots are seeded from the game seed, their seat and how far the game is, so a resumed
-    # game behaves like a fresh one from the same point.
-    progress = len(session.entries)
-    seats: list[Any] = []
-    hint_bot = make_bot("strong", seed=derive_rng(seed, "hint", progress).randrange(2**31))
-    for seat, info in enumerate(session.seats):
-        if info.kind == "human":
-            seats.append(Human(info.name, console, OctrixTurn(screen, hint_bot, state.partnership)))
-        else:
-            bot_name = info.kind.split(":", 1)[1]
-            seats.append(
-                make_bot(bot_name, seed=derive_rng(seed, "bot", seat, progress).randrange(2**31))
-            )
+    hint_bot = make_bot("strong", seed=bot_seed(journal, "hint"))
+    seats = seat_players(
+        journal,
+        lambda seat: Human(seat.name, console, OctrixTurn(screen, hint_bot, state.partnership)),
+        lambda name, seed: make_bot(name, seed=seed),
+    )
 
     def on_action(seat: int, card: Any) -> None:
         journal.append({"type": "card", "seat": seat, "card": card_text(card)})
@@ -54,10 +45,7 @@ def run_play(
 
     loop = Loop(state, seats, on_action=on_action, on_undo=on_undo, movers=movers)
     result = loop.run()
-    if result == "quit":
-        console.say(f"Saved. Continue with: cardside sessions resume {journal.name}")
-    else:
-        console.say(f"Match over; saved as {journal.name}.")
+    closing_line(console, journal, result)
     return result
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from cardside.core.loop import Loop
-from cardside.core.rng import derive_rng
 from cardside.games.schnapsen.sheet import action_text
 from cardside.games.schnapsen.state import SchnapsenState
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
 from cardside.tui.human import Human
+from cardside.tui.play import bot_seed, closing_line, seat_players
 from cardside.tui.schnapsen import (
     SchnapsenScreen,
     SchnapsenTurn,
@@ -35,21 +35,13 @@ def run_play(
     names = session.player_names
     level = session.options.get("level", "normal")
     screen = SchnapsenScreen(console, style, names)
-    seed = session.seed or 0
-    # Bots are seeded from the game seed, their seat and how far the game is, so a resumed
-    # game behaves like a fresh one from the same point.
-    progress = len(session.entries)
-    hint_bot = make_bot("strong", level, seed=derive_rng(seed, "hint", progress).randrange(2**31))
-    human = 0
-    seats: list[Any] = []
-    for seat, info in enumerate(session.seats):
-        if info.kind == "human":
-            human = seat
-            seats.append(Human(info.name, console, SchnapsenTurn(screen, hint_bot)))
-        else:
-            bot_name = info.kind.split(":", 1)[1]
-            bot_seed = derive_rng(seed, "bot", seat, progress).randrange(2**31)
-            seats.append(make_bot(bot_name, level, seed=bot_seed))
+    hint_bot = make_bot("strong", level, seed=bot_seed(journal, "hint"))
+    human = next(i for i, seat in enumerate(session.seats) if seat.kind == "human")
+    seats = seat_players(
+        journal,
+        lambda seat: Human(seat.name, console, SchnapsenTurn(screen, hint_bot)),
+        lambda name, seed: make_bot(name, level, seed=seed),
+    )
     before: list[Any] = [state.deal, len(state.history)]
 
     def on_action(seat: int, action: Any) -> None:
@@ -74,8 +66,5 @@ def run_play(
 
     loop = Loop(state, seats, on_action=on_action, on_undo=on_undo, movers=movers)
     result = loop.run()
-    if result == "quit":
-        console.say(f"Saved. Continue with: cardside sessions resume {journal.name}")
-    else:
-        console.say(f"Match over; saved as {journal.name}.")
+    closing_line(console, journal, result)
     return result
