@@ -53,7 +53,8 @@ class Console:
                 )
 
         if self._session is None:
-            self._session = PromptSession()
+            # Tab inserts the common part of the matches first, as shells do; a second Tab lists them.
+            self._session = PromptSession(complete_while_typing=False)
         try:
             return self._session.prompt(prompt, completer=_Completer()).strip()
         except EOFError:
