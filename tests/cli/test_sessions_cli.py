@@ -150,3 +150,44 @@ def test_keep_survives_being_killed(data_dir: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert store.load(path).totals == [13, 5]
+
+
+def test_unknown_seat_kind_in_a_played_file_is_refused_untouched(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    result = runner.invoke(
+        main, ["octrix", "play", "--seed", "3", "--session", "p"], input="quit\n"
+    )
+    assert result.exit_code == 0, result.output
+    path = data_dir / "sessions" / "p.toml"
+    for kind, problem in (
+        ('kind = "alien"', "player 1 is 'alien'"),
+        ('kind = "bot:nobody"', "player 1 is 'bot:nobody'"),
+    ):
+        path.write_text(
+            store.dumps(store.load(path)).replace('kind = "human"', kind), encoding="utf-8"
+        )
+        before = path.read_bytes()
+        for args in (["show", "p"], ["resume", "p"], ["verify", str(path)], ["export", "p"]):
+            out = runner.invoke(main, ["sessions", *args], input="quit\n")
+            assert out.exit_code == 1, (kind, args, out.output)
+            assert "p.toml" in out.output and problem in out.output, out.output
+            assert out.exception is None or isinstance(out.exception, SystemExit)
+        assert path.read_bytes() == before
+        path.write_text(before.decode().replace(kind, 'kind = "human"'), encoding="utf-8")
+
+
+def test_a_copied_file_is_listed_and_resumed_by_its_own_file_name(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    keep(runner, "one", ROUND[:2])
+    folder = data_dir / "sessions"
+    (folder / "copy.toml").write_bytes((folder / "one.toml").read_bytes())
+    listed = json.loads(runner.invoke(main, ["sessions", "list", "--json"]).output)
+    assert sorted(s["name"] for s in listed["sessions"]) == ["copy", "one"]
+    original = (folder / "one.toml").read_bytes()
+    result = runner.invoke(main, ["sessions", "resume", "copy"], input="7H 7D\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "resume copy" in result.output
+    assert len(store.load(folder / "copy.toml").entries) == 3
+    assert (folder / "one.toml").read_bytes() == original

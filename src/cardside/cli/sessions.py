@@ -48,10 +48,11 @@ def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
             continue
         if game and s.game != game:
             continue
-        items.append(as_dict(s, entries=False))
+        # The file's name is what show and resume take, even if a copy keeps another inside.
+        items.append(as_dict(s, entries=False) | {"name": path.stem})
         updated = s.updated.strftime("%Y-%m-%d %H:%M") if s.updated else ""
         totals = " ".join(f"{c} {t}" for c, t in zip(s.columns, s.totals))
-        rows.append([s.name, s.game, s.mode, s.status, len(s.rounds), totals, updated])
+        rows.append([path.stem, s.game, s.mode, s.status, len(s.rounds), totals, updated])
     if as_json:
         echo_json({"sessions": items, "unreadable": broken})
         return

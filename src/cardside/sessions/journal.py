@@ -68,4 +68,5 @@ class Journal:
 
     @property
     def name(self) -> str:
-        return self.session.name
+        """The name to resume by: the file's, even when a copied file keeps another inside."""
+        return self.path.stem

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardside.games.octrix import rules
+from cardside.games.octrix.bots import BOT_NAMES
 from cardside.games.octrix.keep import OctrixLedger
 from cardside.games.octrix.notation import format_card, parse_card
 from cardside.games.octrix.state import OctrixState
@@ -26,7 +27,20 @@ def options_of(session: Session) -> dict[str, Any]:
         raise ValueError("the partnership game needs exactly 4 players")
     if not rules.MIN_PLAYERS <= len(session.seats) <= rules.MAX_PLAYERS:
         raise ValueError("Octrix is for 2 to 4 players")
+    if session.mode == "play":
+        _check_play_seats([seat.kind for seat in session.seats])
     return {"partnership": partnership, "target": target, "hands": hands}
+
+
+def _check_play_seats(kinds: list[str]) -> None:
+    """A played match seats at least one human; every other seat is a bot of a known name."""
+    known = {"human", *(f"bot:{name}" for name in BOT_NAMES)}
+    for seat, kind in enumerate(kinds, 1):
+        if kind not in known:
+            bots = ", ".join(f"bot:{name}" for name in BOT_NAMES)
+            raise ValueError(f"player {seat} is {kind!r}, not 'human' or one of {bots}")
+    if "human" not in kinds:
+        raise ValueError("a played game needs a human player")
 
 
 def replay_state(session: Session) -> OctrixState:
