@@ -123,7 +123,7 @@ def test_keep_refuses_bad_cards_and_keeps_what_was_entered(
     assert result.exit_code == 0, result.output
     out = result.output
     assert "8C was already played this round (trick 1)" in out
-    assert "'XX' is not a rank in Octrix" in out or "XX" in out
+    assert "'XX' has no suit (end it with C, S, H, D or" in out
     assert "a trick has 2 cards, one per player" in out
     assert "2C is named twice" in out
     assert "Undone: trick 2C 3D" in out
@@ -220,3 +220,51 @@ def test_play_partnership_second_step_sees_the_first_cards(
     )
     assert "was already played this round" in again.output
     assert "teams You & Bot 3 vs Bot 2 & Bot 4" in again.output
+
+
+def test_keep_announces_equal_totals_past_88_and_plays_on(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    ann_all = ["8C AD", "AH 8S", "AC 7S", "7H 3D", "6H 5D", "5H 4D", "4H 3S", "2D 3H"]
+    bob_all = [" ".join(reversed(t.split())) for t in ann_all]
+    halves = ann_all[:4] + bob_all[4:]  # 16 points each
+    script = "\n".join(ann_all + bob_all + halves + halves + ["quit"]) + "\n"
+    result = runner.invoke(
+        main, ["octrix", "keep", "--names", "Ann,Bob", "--no-hands", "--session", "t"], input=script
+    )
+    assert result.exit_code == 0, result.output
+    assert "88 reached, but the highest totals are equal: another round." in result.output
+    assert "Round 5, trick 1" in result.output and "wins the match" not in result.output
+    session = store.load(data_dir / "sessions" / "t.toml")
+    assert session.totals == [96, 96] and not session.finished
+
+
+def test_play_speaks_to_you_in_the_second_person(runner: CliRunner, data_dir: Path) -> None:
+    cards = my_round_cards(seed=9, round_no=0)
+    result = runner.invoke(
+        main,
+        ["--ascii", "octrix", "play", "--seed", "9", "--bot", "random"],
+        input="\n".join(cards) + "\nquit\n",
+    )
+    assert result.exit_code == 0, result.output
+    tricks = [x for x in result.output.splitlines() if x.startswith("Trick ")]
+    assert len(tricks) == 8
+    for line in tricks:
+        assert " You wins " not in line and " You takes " not in line
+        assert " You win (" in line or " Bot 2 wins (" in line
+    assert any(" You win (" in line and "and take counting card" in line for line in tricks)
+
+
+def test_simulate_partnership_needs_four_players(runner: CliRunner) -> None:
+    result = runner.invoke(
+        main, ["octrix", "simulate", "--partnership", "--players", "3", "--games", "1"]
+    )
+    assert result.exit_code == 2 and "partnership game is for 4 players" in result.output
+    result = runner.invoke(
+        main,
+        ["octrix", "simulate", "--partnership", "--games", "1", "--bots", "random,random"]
+        + ["--json"],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["players"] == 4 and data["partnership"] is True and sum(data["wins"]) == 1

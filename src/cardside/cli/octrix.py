@@ -249,12 +249,25 @@ def rules() -> None:
     show_default=True,
     help="Two bots, comma-separated: the first is measured against the second.",
 )
-@click.option("--players", type=click.IntRange(2, 4), default=2, show_default=True)
+@click.option(
+    "--players",
+    type=click.IntRange(2, 4),
+    default=2,
+    show_default=True,
+    help="Players per match; the two bots share the seats, swapping them every other game.",
+)
 @click.option("--partnership", is_flag=True, help="4 players in two teams (bot 1 vs bot 2).")
 @seed_option
 @json_option
+@click.pass_context
 def simulate(
-    games: int, bots: str, players: int, partnership: bool, seed: int | None, as_json: bool
+    ctx: click.Context,
+    games: int,
+    bots: str,
+    players: int,
+    partnership: bool,
+    seed: int | None,
+    as_json: bool,
 ) -> None:
     """Bots against bots: match win rate with a 95% interval and average round score."""
     import sys
@@ -267,7 +280,11 @@ def simulate(
         raise click.BadParameter(
             f"give two of {', '.join(BOT_NAMES)}, e.g. strong,random", param_hint="--bots"
         )
-    if partnership:
+    if partnership and players != 4:
+        if ctx.get_parameter_source("players") != click.core.ParameterSource.DEFAULT:
+            raise click.BadParameter(
+                "the partnership game is for 4 players", param_hint="--players"
+            )
         players = 4
     seed = 0 if seed is None else seed
     if sys.stderr.isatty() and not as_json:

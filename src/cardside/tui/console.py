@@ -53,7 +53,7 @@ class Console:
                 )
 
         if self._session is None:
-            # Tab inserts the common part of the matches first, as shells do; a second Tab lists them.
+            # Tab inserts the matches' common part first, as shells do; a second Tab lists them.
             self._session = PromptSession(complete_while_typing=False)
         try:
             return self._session.prompt(prompt, completer=_Completer()).strip()

@@ -73,9 +73,11 @@ class OctrixScreen:
         """A resolved trick: the cards, the winner and why, and the rule for the next trick."""
         shown = ", ".join(f"{self.names[s]} {self.card(c)}" for s, c in enumerate(cards))
         why = "highest card" if rule is Rule.HIGHEST else "lowest card"
+        name = self.names[winner]
+        verb, takes = ("win", "take") if name == "You" else ("wins", "takes")
         self.console.say(
             f"Trick {number}: {shown} {self.style.arrow()} "
-            f"{self.style.bold(self.names[winner])} wins ({why}) and takes counting card {number}."
+            f"{self.style.bold(name)} {verb} ({why}) and {takes} counting card {number}."
         )
         if next_rule is not None:
             self.console.say(f"  Next trick: {self.rule_text(next_rule)} ({next_reason}).")
@@ -97,7 +99,8 @@ class OctrixScreen:
                 f"  {self.side_name(side)}: {describe_runs(counting[side])}  (total {totals[side]})"
             )
         if winner is not None:
-            verb = "win" if len(self.sides[winner]) > 1 else "wins"
+            plural = len(self.sides[winner]) > 1 or self.names[self.sides[winner][0]] == "You"
+            verb = "win" if plural else "wins"
             say(
                 self.style.good(f"{self.side_name(winner)} {verb} the match with {totals[winner]}!")
             )
