@@ -128,3 +128,56 @@ def test_from_entries_names_the_bad_entry() -> None:
         OctrixLedger.from_entries(["Ann", "Bob"], [{"type": "trick", "cards": "ZZ 3H"}])
     with pytest.raises(NotationError):
         parse_cards("8C 8C")
+
+
+def swapped(trick: str) -> str:
+    a, b = trick.split()
+    return f"{b} {a}"
+
+
+def test_equal_totals_at_88_play_on_until_one_is_highest() -> None:
+    # Swapping who played which card keeps each trick's rule, so the other seat wins it.
+    ann_all = ["8C AD", "AH 8S", "AC 7S", "7H 3D", "6H 5D", "5H 4D", "4H 3S", "2D 3H"]
+    bob_all = [swapped(t) for t in ann_all]
+    halves = ann_all[:4] + bob_all[4:]  # Ann takes 1-4, Bob 5-8: 16 each
+    ledger = OctrixLedger(["Ann", "Bob"])
+    enter(ledger, ann_all + bob_all + halves)
+    assert ledger.totals == [80, 80] and ledger.winner is None
+    reports = enter(ledger, halves)
+    assert reports[-1][1] is not None and reports[-1][1].scores == (16, 16)
+    assert ledger.totals == [96, 96]
+    assert ledger.winner is None and not ledger.over  # both past 88, level: another round
+    enter(ledger, halves[:7])
+    assert ledger.winner is None
+    enter(ledger, halves[7:])
+    assert ledger.totals == [112, 112] and ledger.winner is None
+    enter(ledger, bob_all)
+    assert ledger.totals == [112, 176] and ledger.winner == 1 and ledger.over
+
+
+# A partnership round worked by hand. Seats Ann, Bob, Cid, Dee; teams Ann & Cid, Bob & Dee.
+TEAM_ROUND = [
+    "8C 2D 3D 4D",  # highest wins: Ann; 8C black, 2D red -> next lowest
+    "7C 5D AD 6D",  # lowest: Cid; 7C black, AD red -> lowest
+    "7S AH 6C 5H",  # lowest: Bob; 7S black, AH red -> lowest
+    "AC 6H 5C 4H",  # lowest: Ann; 6H red, AC black -> lowest
+    "8S 7H 8H AS",  # lowest: Dee; 8S black, AS black -> highest
+    "2C 8D 2S 3H",  # highest: Bob; 8D red, 2S black (spades below clubs) -> lowest
+    "3S 7D 2H 4S",  # lowest: Cid; 7D red, 2H red -> highest
+    "6S 3C 4C 5S",  # highest: Ann
+]
+TEAM_WINNERS = [0, 2, 1, 0, 3, 1, 2, 0]
+TEAM_RULES = ["highest", "lowest", "lowest", "lowest", "lowest", "highest", "lowest", "highest"]
+
+
+def test_partnership_round_scores_runs_of_the_teams_combined_counting_cards() -> None:
+    ledger = OctrixLedger(["Ann", "Bob", "Cid", "Dee"], partnership=True)
+    reports = enter(ledger, TEAM_ROUND)
+    assert [r[0].winner for r in reports] == TEAM_WINNERS
+    assert [r[0].rule.value for r in reports] == TEAM_RULES
+    result = reports[-1][1]
+    assert result is not None
+    # Ann alone holds 1, 4, 8 (3 points), but the team's 1 2 4 7 8 make [1 2] [4] [7 8].
+    assert result.counting == ((1, 2, 4, 7, 8), (3, 5, 6))
+    assert result.scores == (4 + 1 + 4, 1 + 4)
+    assert ledger.totals == [9, 5]

@@ -170,3 +170,58 @@ def test_given_hands_are_checked() -> None:
         OctrixState(2, hands=[deck[:8], deck[7:15]])
     with pytest.raises(ValueError):
         OctrixState(5)
+
+
+# The partnership round worked by hand in test_keep.py (seats Ann, Bob, Cid, Dee).
+TEAM_ROUND = [
+    "8C 2D 3D 4D",
+    "7C 5D AD 6D",
+    "7S AH 6C 5H",
+    "AC 6H 5C 4H",
+    "8S 7H 8H AS",
+    "2C 8D 2S 3H",
+    "3S 7D 2H 4S",
+    "6S 3C 4C 5S",
+]
+TEAM_WINNERS = [0, 2, 1, 0, 3, 1, 2, 0]
+
+
+def test_partnership_worked_round_in_the_state_matches_the_ledger() -> None:
+    tricks = [t.split() for t in TEAM_ROUND]
+    hands = [[parse_card(t[seat]) for t in tricks] for seat in range(4)]
+    state = OctrixState(4, partnership=True, seed=1, hands=hands)
+    for n, trick in enumerate(tricks):
+        for _ in range(4):
+            seat = state.current_player()
+            assert seat is not None
+            state.apply(parse_card(trick[seat]))
+        if n < 7:
+            assert state.snapshot.trick_winners[-1] == TEAM_WINNERS[n]
+    result = state.snapshot.rounds[0]
+    assert list(result.trick_winners) == TEAM_WINNERS
+    assert result.counting == ((1, 2, 4, 7, 8), (3, 5, 6)) and result.scores == (9, 5)
+
+
+def test_partnership_first_step_cards_are_laid_together_face_down() -> None:
+    state = OctrixState(4, partnership=True, seed=5)
+    dealer = state.snapshot.dealer
+    assert state.steps() == [(dealer, (dealer + 1) % 4), ((dealer + 2) % 4, (dealer + 3) % 4)]
+    assert state.current_player() == dealer
+    card = state.legal_actions()[0]
+    state.apply(card)
+    left = state.current_player()
+    assert left == (dealer + 1) % 4
+    view = state.observation(left)
+    assert view.snapshot.pending[dealer] is None and card in view.snapshot.hands[dealer]
+
+
+def test_the_deal_passes_left_each_round() -> None:
+    state = OctrixState(3, seed=8)
+    rng = random.Random(8)
+    first = state.snapshot.dealer
+    for n in range(1, 4):
+        hands = state.snapshot.hands
+        play_round(state, rng)
+        assert state.snapshot.dealer == (first + n) % 3
+        assert state.snapshot.hands != hands  # dealt anew
+    assert state.snapshot.rounds[1].dealer == (first + 1) % 3
