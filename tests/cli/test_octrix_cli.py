@@ -156,6 +156,8 @@ def test_keep_resume_continues_the_same_session(runner: CliRunner, data_dir: Pat
     result = runner.invoke(main, ["sessions", "resume", "k"], input="\n".join(ROUND[3:]) + "\n")
     assert result.exit_code == 0, result.output
     assert "Round 1, 3 of 8 tricks entered" in result.output
+    assert "trick 2 (lowest wins): Ann 2♣, Bob 3♦ → Ann" in result.output
+    assert "trick 3 (lowest wins): Ann 7♥, Bob 7♦ → Bob" in result.output
     assert store.load(data_dir / "sessions" / "k.toml").totals == [13, 5]
 
 

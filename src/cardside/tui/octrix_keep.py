@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cardside.core.errors import IllegalActionError, NotationError
+from cardside.games.octrix import rules
 from cardside.games.octrix.keep import OctrixLedger
 from cardside.games.octrix.notation import format_card, parse_cards
 from cardside.games.octrix.rules import DECK, HAND_SIZE
@@ -154,9 +155,12 @@ class KeepScreen:
                 f"next: {ledger.rule.value} wins."
             )
         )
+        in_force = rules.trick_rules(ledger.tricks)
+        arrow = self.screen.style.arrow()
         for number, (cards, winner) in enumerate(zip(ledger.tricks, ledger.trick_winners), 1):
             shown = ", ".join(
                 f"{ledger.names[s]} {self.screen.card(c)}" for s, c in enumerate(cards)
             )
-            say(f"  trick {number}: {shown} -> {ledger.names[winner]}")
+            rule = in_force[number - 1].value
+            say(f"  trick {number} ({rule} wins): {shown} {arrow} {ledger.names[winner]}")
         self.screen.sheet(ledger.known_hands, ledger.counting_cards(), ledger.totals)
