@@ -156,7 +156,11 @@ class OctrixTurn:
 
     def hint(self, obs: Any, seat: int) -> str:
         advice = self.hint_bot.hint(obs, seat)
-        return f"hint: {format_card(advice.card, ascii=self.screen.style.ascii)}: {advice.reason}"
+        card = format_card(advice.card, ascii=self.screen.style.ascii)
+        if " with p=" in advice.reason:
+            # A mixed strategy: the suggestion is one draw from it, so say so.
+            return f"hint: {card}, drawn from the mix ({advice.reason})"
+        return f"hint: {card} ({advice.reason})"
 
     def help(self) -> str:
         return (
