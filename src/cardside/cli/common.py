@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -92,3 +94,17 @@ def echo_rules(game: str) -> None:
 
     text = files(f"cardside.games.{game}").joinpath("rules.md").read_text(encoding="utf-8")
     click.echo(text.rstrip("\n"))
+
+
+@contextmanager
+def progress(total: int, label: str, *, quiet: bool = False) -> Iterator[Callable[[int], None]]:
+    """A callback moving a progress bar on stderr to ``done`` of ``total``.
+
+    The bar is drawn only on a terminal and when not ``quiet`` (e.g. with ``--json``);
+    otherwise the callback does nothing, so scripts and pipes stay clean.
+    """
+    if quiet or not sys.stderr.isatty():
+        yield lambda done: None
+        return
+    with click.progressbar(length=total, label=label, file=sys.stderr) as bar:
+        yield lambda done: bar.update(done - bar.pos)

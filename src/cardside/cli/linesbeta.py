@@ -12,6 +12,7 @@ from cardside.cli.common import (
     echo_json,
     echo_rules,
     json_option,
+    progress,
     seed_option,
     start_journal,
 )
@@ -295,35 +296,28 @@ def simulate(
 
     Without --seed the games are dealt from seed 0, so a run can be repeated.
     """
-    import sys
+
+    from typing import cast
 
     from cardside.games.linesbeta.rules import DIFFICULTIES as ALL
-    from cardside.games.linesbeta.rules import LENGTHS
+    from cardside.games.linesbeta.rules import LENGTHS, Difficulty, Length
     from cardside.games.linesbeta.simulate import simulate as run
 
     seed = 0 if seed is None else seed
+    settings: list[tuple[Difficulty, Length]]
     if all_settings:
         settings = [(d, n) for d in ALL for n in LENGTHS]
     else:
-        settings = [(difficulty, "short" if short else "full")]
+        settings = [(cast(Difficulty, difficulty), "short" if short else "full")]
     total = games * len(settings)
     results = []
-    if sys.stderr.isatty() and not as_json:
-        with click.progressbar(length=total, label="games", file=sys.stderr) as bar:
-            for i, (d, n) in enumerate(settings):
-                offset = i * games
-                results.append(
-                    run(
-                        games,
-                        bot=bot,
-                        difficulty=d,
-                        length=n,
-                        seed=seed,
-                        progress=lambda k, _t, o=offset: bar.update(o + k - bar.pos),
-                    )
-                )
-    else:
-        results = [run(games, bot=bot, difficulty=d, length=n, seed=seed) for d, n in settings]
+    with progress(total, "games", quiet=as_json) as tick:
+        for i, (d, n) in enumerate(settings):
+
+            def step(done: int, _total: int, offset: int = i * games) -> None:
+                tick(offset + done)
+
+            results.append(run(games, bot=bot, difficulty=d, length=n, seed=seed, progress=step))
     if as_json:
         data = [_result_dict(r) for r in results]
         echo_json(data if all_settings else data[0])

@@ -10,6 +10,7 @@ from cardside.cli.common import (
     echo_json,
     echo_rules,
     json_option,
+    progress,
     seed_option,
     split_names,
     start_journal,
@@ -220,6 +221,7 @@ def score(
 
     if bool(counting) == bool(tricks):
         raise click.UsageError("give counting-card numbers, or --trick for each trick (not both)")
+    result: scoring.CountingScore | scoring.RoundScore
     try:
         if counting:
             result = scoring.counting_score(list(counting))
@@ -270,7 +272,6 @@ def simulate(
     as_json: bool,
 ) -> None:
     """Bots against bots: match win rate with a 95% interval and average round score."""
-    import sys
 
     from cardside.games.octrix.bots import BOT_NAMES
     from cardside.games.octrix.simulate import simulate as run
@@ -287,18 +288,10 @@ def simulate(
             )
         players = 4
     seed = 0 if seed is None else seed
-    if sys.stderr.isatty() and not as_json:
-        with click.progressbar(length=games, label="matches", file=sys.stderr) as bar:
-            result = run(
-                games,
-                pair,
-                players=players,
-                partnership=partnership,
-                seed=seed,
-                progress=lambda n: bar.update(n - bar.pos),
-            )
-    else:
-        result = run(games, pair, players=players, partnership=partnership, seed=seed)
+    with progress(games, "matches", quiet=as_json) as tick:
+        result = run(
+            games, pair, players=players, partnership=partnership, seed=seed, progress=tick
+        )
     if as_json:
         echo_json(result.to_dict())
     else:

@@ -12,6 +12,7 @@ from cardside.cli.common import (
     echo_json,
     echo_rules,
     json_option,
+    progress,
     seed_option,
     start_journal,
 )
@@ -291,7 +292,6 @@ def simulate(
 ) -> None:
     """Bots against bots, seats swapped every game: deal win rate, game points per deal and
     matches won, each with a 95% interval."""
-    import sys
 
     from cardside.games.schnapsen.bots import BOT_NAMES
     from cardside.games.schnapsen.simulate import simulate as run
@@ -303,19 +303,16 @@ def simulate(
         )
     seed = 0 if seed is None else seed
     unit = "deals" if single_deals else "matches"
-    if sys.stderr.isatty() and not as_json:
-        with click.progressbar(length=games, label=unit, file=sys.stderr) as bar:
-            result = run(
-                pair[0],
-                pair[1],
-                games,
-                unit=unit,
-                level=level,
-                seed=seed,
-                progress=lambda done, total: bar.update(done - bar.pos),
-            )
-    else:
-        result = run(pair[0], pair[1], games, unit=unit, level=level, seed=seed)
+    with progress(games, unit, quiet=as_json) as tick:
+        result = run(
+            pair[0],
+            pair[1],
+            games,
+            unit=unit,
+            level=level,
+            seed=seed,
+            progress=lambda done, _total: tick(done),
+        )
     if as_json:
         echo_json(result.to_dict() | {"seed": seed})
     else:

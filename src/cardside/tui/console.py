@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from prompt_toolkit import PromptSession
 
 import click
 
@@ -21,7 +25,7 @@ class Console:
         if interactive is None:
             interactive = sys.stdin.isatty() and sys.stdout.isatty()
         self.interactive = interactive
-        self._session = None
+        self._session: PromptSession[Any] | None = None
 
     def say(self, text: str = "") -> None:
         click.echo(text)

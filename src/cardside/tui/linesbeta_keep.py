@@ -44,15 +44,13 @@ def ask_settings(
         else:
             console.say(f"  {answer!r} is not a difficulty: easy, normal or hard")
     if short is None:
-        answer = _yes_no(console, "Short game (4 rounds instead of 7)? [y/N] ")
-        if answer is None:
+        short = _yes_no(console, "Short game (4 rounds instead of 7)? [y/N] ")
+        if short is None:
             return None
-        short = answer
     if grid is None:
-        answer = _yes_no(console, "Track the grid too (each challenge's line and cell)? [y/N] ")
-        if answer is None:
+        grid = _yes_no(console, "Track the grid too (each challenge's line and cell)? [y/N] ")
+        if grid is None:
             return None
-        grid = answer
     return difficulty, "short" if short else "full", grid
 
 
@@ -202,7 +200,7 @@ class KeepScreen:
             return None
         if word.split()[0] == "round":
             entry = self._round(line.split()[1:])
-            if entry == "quit":
+            if isinstance(entry, str):
                 return "quit"
             if entry is not None:
                 self._enter([entry])

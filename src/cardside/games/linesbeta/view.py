@@ -114,11 +114,16 @@ class Observation:
 class _Position(Protocol):
     """The fields a legality check reads; the full snapshot and the observation both have them."""
 
-    phase: str
-    grid: tuple[int, ...]
-    hand: tuple[int, ...]
-    tricks: tuple[Trick, ...]
-    blocked: int
+    @property
+    def phase(self) -> str: ...
+    @property
+    def grid(self) -> tuple[int, ...]: ...
+    @property
+    def hand(self) -> tuple[int, ...]: ...
+    @property
+    def tricks(self) -> tuple[Trick, ...]: ...
+    @property
+    def blocked(self) -> int: ...
 
 
 def why_illegal(s: _Position, action: object) -> str | None:

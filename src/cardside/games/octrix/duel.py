@@ -112,7 +112,7 @@ class DuelSolver:
                     points, new_run = extend, run + 1
                 else:
                     points, new_run = 1, 1
-                pay = points if won else -points
+                pay: float = points if won else -points
                 if not last:
                     pay += child_value((rest0, h1 ^ (1 << b), colour_a == (b & 2), winner, new_run))
                 row.append(float(pay))

@@ -135,9 +135,9 @@ def _simplex(a: Sequence[Sequence[float]], m: int, n: int) -> MatrixSolution:
     for i, var in enumerate(basis):
         if var < n:
             q[var] = tab[i][-1]
-    col = _normalise(q)
-    row = _normalise([max(obj[n + i], 0.0) for i in range(m)])
-    return MatrixSolution(1.0 / total - shift, row, col)
+    col_strategy = _normalise(q)
+    row_strategy = _normalise([max(obj[n + i], 0.0) for i in range(m)])
+    return MatrixSolution(1.0 / total - shift, row_strategy, col_strategy)
 
 
 def _normalise(weights: list[float]) -> tuple[float, ...]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from cardside.games.octrix import rules
@@ -93,7 +94,7 @@ def build(session: Session) -> Sheet:
     )
 
 
-def describe_runs(counting: tuple[int, ...] | list[int]) -> str:
+def describe_runs(counting: Sequence[int]) -> str:
     """``[1] [3 4 5] [8] = 1+9+1 = 11``."""
     found = rules.runs(counting)
     if not found:
