@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 import click
 
-Words = Callable[[], Iterable[str]]
+Words = Callable[[str], Iterable[str]]  # given the text typed so far
 
 
 class Console:
@@ -31,7 +31,7 @@ class Console:
         click.echo(text)
 
     def ask(self, prompt: str, words: Words | None = None) -> str | None:
-        """Read one line (stripped). Tab offers ``words()`` on a terminal."""
+        """Read one line (stripped). Tab offers ``words(typed so far)`` on a terminal."""
         if self.interactive:
             return self._ask_terminal(prompt, words)
         click.echo(prompt, nl=False)
@@ -53,7 +53,9 @@ class Console:
                     return
                 yield from (
                     Completion(text, start_position=start)
-                    for text, start in completions(document.text_before_cursor, words())
+                    for text, start in completions(
+                        document.text_before_cursor, words(document.text_before_cursor)
+                    )
                 )
 
         if self._session is None:

@@ -21,8 +21,8 @@ class TurnView(Protocol):
     def prompt(self, obs: Any, seat: int) -> str:
         """The question, e.g. ``Your card (lowest wins): ``."""
 
-    def words(self, obs: Any, seat: int) -> Iterable[str]:
-        """What Tab may offer: the legal actions as typed."""
+    def words(self, obs: Any, seat: int, typed: str = "") -> Iterable[str]:
+        """What Tab may offer after ``typed``: the legal actions as they are written."""
 
     def parse(self, text: str, obs: Any, seat: int) -> Any:
         """An action from text; NotationError / IllegalActionError with a reason if none."""
@@ -53,8 +53,8 @@ class Human:
             self.view.show(obs, seat)
         self._redraw = True
 
-        def words() -> Iterable[str]:
-            return [*self.view.words(obs, seat), *COMMANDS]
+        def words(typed: str) -> Iterable[str]:
+            return [*self.view.words(obs, seat, typed), *COMMANDS]
 
         while True:
             line = self.console.ask(self.view.prompt(obs, seat), words)

@@ -250,16 +250,6 @@ def returned_lines(before: Any, trick: Trick, cell: int) -> list[int]:
     return rules.fully_face_up_lines(grid, face_up)
 
 
-def typed_so_far() -> str:
-    """The text before the cursor at a prompt-toolkit prompt ("" elsewhere)."""
-    try:
-        from prompt_toolkit.application.current import get_app
-
-        return str(get_app().current_buffer.document.text_before_cursor)
-    except Exception:  # no running prompt: nothing typed
-        return ""
-
-
 class LinesBetaTurn:
     """The human's turn in ``linesbeta play``: draw the grid, read an action, give hints."""
 
@@ -287,13 +277,12 @@ class LinesBetaTurn:
             return f"The grid's card from {Line(obs.tricks[-1].line)} (a cell, e.g. r3c4): "
         return "Your challenge (card, line, end: e.g. JS r3R): "
 
-    def words(self, obs: Observation, seat: int) -> Iterable[str]:
+    def words(self, obs: Observation, seat: int, typed: str = "") -> Iterable[str]:
         hand = [format_card(CARDS[c], ascii=True) for c in obs.hand]
         if obs.phase == PHASE_TRUMP:
             return hand
         if obs.phase == PHASE_CELL:
             return [format_cell(*rules.row_col(c)) for c in LINE_CELLS[obs.tricks[-1].line]]
-        typed = typed_so_far()
         if typed.strip() and (typed.endswith(" ") or len(typed.split()) > 1):
             ends = []
             for x in range(LINES):

@@ -14,7 +14,7 @@ from cardside.games.linesbeta.sheet import session_entry
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
 from cardside.tui.keeping import offer_correction
-from cardside.tui.linesbeta import CellMark, LinesBetaScreen, typed_so_far
+from cardside.tui.linesbeta import CellMark, LinesBetaScreen
 from cardside.tui.style import Style
 from cardside.tui.table import render
 
@@ -35,7 +35,7 @@ def ask_settings(
 ) -> tuple[str, str, bool] | None:
     """Difficulty, length and grid tracking: the options given, the rest asked for."""
     while difficulty is None:
-        answer = console.ask("Difficulty (easy, normal, hard) [normal]: ", lambda: DIFFICULTIES)
+        answer = console.ask("Difficulty (easy, normal, hard) [normal]: ", lambda _: DIFFICULTIES)
         if answer is None:
             return None
         answer = answer.lower() or "normal"
@@ -279,14 +279,14 @@ class KeepScreen:
                 say("  No line is all face up: only the trick cards and the trump go back.")
             say(f"  Lines open this round: {self.screen.lines(ledger.complete_lines())}")
 
-    def _words(self) -> list[str]:
+    def _words(self, text: str) -> list[str]:
         base = ["show", "undo", "help", "quit"]
         if not self.ledger.track_grid:
             return ["w", "l", "round", *base]
-        typed = typed_so_far().split()
-        if not typed or (len(typed) == 1 and not typed_so_far().endswith(" ")):
+        typed = text.split()
+        if not typed or (len(typed) == 1 and not text.endswith(" ")):
             return ["w", "l", *base]
-        if len(typed) == 1 or (len(typed) == 2 and not typed_so_far().endswith(" ")):
+        if len(typed) == 1 or (len(typed) == 2 and not text.endswith(" ")):
             return [f"{x}{e}" for x in self.ledger.complete_lines() for e in x.ends]
         try:
             line, _ = parse_line_end(typed[1])

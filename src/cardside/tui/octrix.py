@@ -139,7 +139,7 @@ class OctrixTurn:
     def prompt(self, obs: Any, seat: int) -> str:
         return f"Your card ({obs.snapshot.rule.value} wins): "
 
-    def words(self, obs: Any, seat: int) -> Iterable[str]:
+    def words(self, obs: Any, seat: int, typed: str = "") -> Iterable[str]:
         return [format_card(c, ascii=True) for c in obs.snapshot.hands[seat]]
 
     def parse(self, text: str, obs: Any, seat: int) -> Card:

@@ -122,7 +122,7 @@ class KeepScreen:
         self.journal.append(ledger.entries[-1])
         return None
 
-    def _words(self) -> list[str]:
+    def _words(self, typed: str) -> list[str]:
         played = self.ledger.played_this_round()
         if self.ledger.track_hands and not self.ledger.needs_hands:
             pool = [c for h in self.ledger.hands if h is not None for c in h]

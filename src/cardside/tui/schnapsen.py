@@ -196,7 +196,7 @@ class SchnapsenTurn:
         card = format_card(obs.lead_card, ascii=self.screen.style.ascii)
         return f"Your answer to {card}: "
 
-    def words(self, obs: Observation, seat: int) -> Iterable[str]:
+    def words(self, obs: Observation, seat: int, typed: str = "") -> Iterable[str]:
         return [format_action(a, ascii=True) for a in obs.legal_actions()]
 
     def parse(self, text: str, obs: Observation, seat: int) -> Any:

@@ -55,7 +55,7 @@ class KeepScreen:
         self.status()
         while True:
             while not self.over:
-                line = self.console.ask(self._prompt(), lambda: [*self.names, *COMMANDS])
+                line = self.console.ask(self._prompt(), lambda _: [*self.names, *COMMANDS])
                 if line is None or line.lower() in ("quit", "q", "exit"):
                     return self._saved()
                 try:
@@ -138,7 +138,7 @@ class KeepScreen:
 
     def _ask(self, prompt: str) -> str:
         while True:
-            line = self.console.ask(prompt, lambda: [*self.names, "no", "nobody", "cancel"])
+            line = self.console.ask(prompt, lambda _: [*self.names, "no", "nobody", "cancel"])
             if line is None or line.lower() in ("quit", "q", "exit"):
                 raise _Quit
             if line.lower() == "cancel":
