@@ -111,44 +111,26 @@ def test_score_bad_input_is_one_line_and_nonzero(
 
 # -- simulate ----------------------------------------------------------------------------------
 def test_simulate_json_and_table(runner: CliRunner) -> None:
-    result = runner.invoke(
-        main,
-        [
-            "linesbeta",
-            "simulate",
-            "--games",
-            "6",
-            "--bot",
-            "random",
-            "--short",
-            "--difficulty",
-            "easy",
-            "--seed",
-            "3",
-            "--json",
-        ],
-    )
+    args = [
+        "linesbeta",
+        "simulate",
+        "--games",
+        "6",
+        "--bot",
+        "random",
+        "--short",
+        "--difficulty",
+        "easy",
+        "--seed",
+        "3",
+        "--json",
+    ]
+    result = runner.invoke(main, args)
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["games"] == 6 and data["length"] == "short" and data["targets"]["player"] == 12
     assert 0 <= data["interval95"][0] <= data["win_rate"] <= data["interval95"][1] <= 1
-    again = runner.invoke(
-        main,
-        [
-            "linesbeta",
-            "simulate",
-            "--games",
-            "6",
-            "--bot",
-            "random",
-            "--short",
-            "--difficulty",
-            "easy",
-            "--seed",
-            "3",
-            "--json",
-        ],
-    )
+    again = runner.invoke(main, args)
     assert json.loads(again.output) == data
     table = runner.invoke(
         main, ["linesbeta", "simulate", "--games", "3", "--all", "--bot", "random"]

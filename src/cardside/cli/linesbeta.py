@@ -70,7 +70,7 @@ def play(
     journal = start_journal(
         app, "linesbeta", "play", [Seat(_name(name), "human")], options, seed, session_name
     )
-    _play(app, journal)
+    play_session(app, journal)
 
 
 def _name(text: str) -> str:
@@ -80,7 +80,7 @@ def _name(text: str) -> str:
     return name
 
 
-def _play(app: App, journal: Any) -> None:
+def play_session(app: App, journal: Any) -> None:
     from cardside.games.linesbeta.sheet import replay_state
     from cardside.tui.console import Console
     from cardside.tui.linesbeta_play import run_play
@@ -94,14 +94,6 @@ def _play(app: App, journal: Any) -> None:
         "Type help for help."
     )
     run_play(journal, state, console, app.style)
-
-
-def resume(app: App, journal: Any) -> None:
-    """Continue a saved LinesBeta session (played or kept)."""
-    if journal.session.mode == "play":
-        _play(app, journal)
-    else:
-        _keep(app, journal)
 
 
 @linesbeta.command()
@@ -163,10 +155,10 @@ def keep(
         + f"). Session {journal.name}. "
         "Type help for help."
     )
-    _keep(app, journal, console)
+    keep_session(app, journal, console)
 
 
-def _keep(app: App, journal: Any, console: Any = None) -> None:
+def keep_session(app: App, journal: Any, console: Any = None) -> None:
     from cardside.games.linesbeta.sheet import replay_ledger
     from cardside.tui.console import Console
     from cardside.tui.linesbeta_keep import KeepScreen

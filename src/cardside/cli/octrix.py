@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from cardside.cli.app import App
@@ -72,10 +74,11 @@ def play(
     journal = start_journal(
         app, "octrix", "play", seats, {"partnership": partnership}, seed, session_name
     )
-    _play(app, journal)
+    play_session(app, journal)
 
 
-def _play(app: App, journal) -> None:  # type: ignore[no-untyped-def]
+def play_session(app: App, journal: Any) -> None:
+    """Play (or continue) a saved Octrix match against bots."""
     from cardside.games.octrix.sheet import replay_state
     from cardside.sessions.replay import movers
     from cardside.tui.console import Console
@@ -96,14 +99,6 @@ def _play(app: App, journal) -> None:  # type: ignore[no-untyped-def]
         + f". Session {journal.name}. Type help for help."
     )
     run_play(journal, state, console, app.style, movers=movers(journal.session.entries, "card"))
-
-
-def resume(app: App, journal) -> None:  # type: ignore[no-untyped-def]
-    """Continue a saved Octrix session (played or kept)."""
-    if journal.session.mode == "play":
-        _play(app, journal)
-    else:
-        _keep(app, journal)
 
 
 @octrix.command()
@@ -150,10 +145,10 @@ def keep(
     console.say(
         f"Keeping Octrix for {', '.join(seat_names)}. Session {journal.name}. Type help for help."
     )
-    _keep(app, journal, console)
+    keep_session(app, journal, console)
 
 
-def _ask_names(console, partnership: bool) -> str | None:  # type: ignore[no-untyped-def]
+def _ask_names(console: Any, partnership: bool) -> str | None:
     while True:
         line = console.ask("Players in seat order (2-4 names, comma-separated): ")
         if line is None:
@@ -176,7 +171,8 @@ def _parse_names(text: str, partnership: bool) -> list[str]:
     return split_names(text, len(names), names)
 
 
-def _keep(app: App, journal, console=None) -> None:  # type: ignore[no-untyped-def]
+def keep_session(app: App, journal: Any, console: Any = None) -> None:
+    """Keep (or continue keeping) a saved Octrix game played with real cards."""
     from cardside.games.octrix.sheet import replay_ledger
     from cardside.tui.console import Console
     from cardside.tui.octrix_keep import KeepScreen

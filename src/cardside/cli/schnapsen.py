@@ -72,10 +72,10 @@ def play(
     journal = start_journal(
         app, "schnapsen", "play", seats, {"level": level, "first_dealer": 1}, seed, session_name
     )
-    _play(app, journal)
+    play_session(app, journal)
 
 
-def _play(app: App, journal: Any) -> None:
+def play_session(app: App, journal: Any) -> None:
     from cardside.games.schnapsen.sheet import replay_state
     from cardside.sessions.replay import movers
     from cardside.tui.console import Console
@@ -90,14 +90,6 @@ def _play(app: App, journal: Any) -> None:
         f"level {level}). Session {journal.name}. Type help for help."
     )
     run_play(journal, state, console, app.style, movers=movers(journal.session.entries, "action"))
-
-
-def resume(app: App, journal: Any) -> None:
-    """Continue a saved Schnapsen session (played or kept)."""
-    if journal.session.mode == "play":
-        _play(app, journal)
-    else:
-        _keep(app, journal)
 
 
 @schnapsen.command()
@@ -144,7 +136,7 @@ def keep(ctx: click.Context, names: str | None, matches: int, session_name: str 
         f"Keeping Schnapsen for {seat_names[0]} and {seat_names[1]}. "
         f"Session {journal.name}. Type help for help."
     )
-    _keep(app, journal, console)
+    keep_session(app, journal, console)
 
 
 def _parse_names(text: str) -> list[str]:
@@ -163,7 +155,7 @@ def _parse_names(text: str) -> list[str]:
     return names
 
 
-def _keep(app: App, journal: Any, console: Any = None) -> None:
+def keep_session(app: App, journal: Any, console: Any = None) -> None:
     from cardside.games.schnapsen.sheet import options_of, replay_ledger
     from cardside.tui.console import Console
     from cardside.tui.schnapsen_keep import KeepScreen

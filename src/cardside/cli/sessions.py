@@ -114,7 +114,9 @@ def resume(ctx: click.Context, name: str) -> None:
         )
     # A finished kept game may still be opened: its keeper offers to undo the last entry.
     module = importlib.import_module(f"cardside.cli.{journal.session.game}")
-    module.resume(app, journal)
+    # Every game's command module continues its own played and kept sessions.
+    carry_on = module.play_session if journal.session.mode == "play" else module.keep_session
+    carry_on(app, journal)
 
 
 @sessions.command()
