@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from cardside.core.errors import SessionError
+from cardside.core.record import Seat
 from cardside.sessions import sheets, store
 from cardside.sessions.journal import Journal
-from cardside.sessions.record import Seat
 
 TRICKS = ["8C 3H", "2C 3D", "7H 7D", "6H 6D", "5H 5D", "4H 4D", "2S 3S", "AS 8S"]
 

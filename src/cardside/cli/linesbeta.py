@@ -61,8 +61,8 @@ def play(
     At the prompt: hint (the bot's choice and its chance), undo, show, help, quit (saved;
     'cardside sessions resume NAME' continues).
     """
+    from cardside.core.record import Seat
     from cardside.core.rng import fresh_seed
-    from cardside.sessions.record import Seat
 
     app = app_of(ctx)
     seed = fresh_seed() if seed is None else seed
@@ -83,7 +83,7 @@ def _name(text: str) -> str:
 def play_session(app: App, journal: Any) -> None:
     from cardside.games.linesbeta.sheet import replay_state
     from cardside.tui.console import Console
-    from cardside.tui.linesbeta_play import run_play
+    from cardside.tui.linesbeta.play import run_play
 
     console = Console()
     state = replay_state(journal.session)
@@ -134,9 +134,9 @@ def keep(
     With --grid: w r3R r3c4 (the line and end challenged, the cell the grid played).
     Also: undo, show, help, quit (saved; 'cardside sessions resume NAME' continues).
     """
-    from cardside.sessions.record import Seat
+    from cardside.core.record import Seat
     from cardside.tui.console import Console
-    from cardside.tui.linesbeta_keep import ask_settings
+    from cardside.tui.linesbeta.keep import ask_settings
 
     app = app_of(ctx)
     player = _name(name)
@@ -161,7 +161,7 @@ def keep(
 def keep_session(app: App, journal: Any, console: Any = None) -> None:
     from cardside.games.linesbeta.sheet import replay_ledger
     from cardside.tui.console import Console
-    from cardside.tui.linesbeta_keep import KeepScreen
+    from cardside.tui.linesbeta.keep import KeepScreen
 
     console = console or Console()
     KeepScreen(journal, replay_ledger(journal.session), console, app.style).run()

@@ -56,8 +56,8 @@ def play(
     seed: int | None,
 ) -> None:
     """Play a match to 88 against bots. Every hand is public; cards are revealed together."""
+    from cardside.core.record import Seat
     from cardside.core.rng import fresh_seed
-    from cardside.sessions.record import Seat
 
     app = app_of(ctx)
     if partnership and players != 4:
@@ -79,10 +79,10 @@ def play(
 
 def play_session(app: App, journal: Any) -> None:
     """Play (or continue) a saved Octrix match against bots."""
+    from cardside.core.replay import movers
     from cardside.games.octrix.sheet import replay_state
-    from cardside.sessions.replay import movers
     from cardside.tui.console import Console
-    from cardside.tui.octrix_play import run_play
+    from cardside.tui.octrix.play import run_play
 
     console = Console()
     state = replay_state(journal.session)
@@ -119,7 +119,7 @@ def keep(
     session_name: str | None,
 ) -> None:
     """Keep the Octrix sheet for a game played with real cards."""
-    from cardside.sessions.record import Seat
+    from cardside.core.record import Seat
     from cardside.tui.console import Console
 
     app = app_of(ctx)
@@ -175,7 +175,7 @@ def keep_session(app: App, journal: Any, console: Any = None) -> None:
     """Keep (or continue keeping) a saved Octrix game played with real cards."""
     from cardside.games.octrix.sheet import replay_ledger
     from cardside.tui.console import Console
-    from cardside.tui.octrix_keep import KeepScreen
+    from cardside.tui.octrix.keep import KeepScreen
 
     console = console or Console()
     ledger = replay_ledger(journal.session)

@@ -59,8 +59,8 @@ def play(
     Also: hint (the AI's suggestion and why), undo (back to your previous decision),
     show, help, quit (saved; continue with 'cardside sessions resume NAME').
     """
+    from cardside.core.record import Seat
     from cardside.core.rng import fresh_seed
-    from cardside.sessions.record import Seat
 
     app = app_of(ctx)
     you = name.strip()
@@ -76,10 +76,10 @@ def play(
 
 
 def play_session(app: App, journal: Any) -> None:
+    from cardside.core.replay import movers
     from cardside.games.schnapsen.sheet import replay_state
-    from cardside.sessions.replay import movers
     from cardside.tui.console import Console
-    from cardside.tui.schnapsen_play import run_play
+    from cardside.tui.schnapsen.play import run_play
 
     console = Console()
     state = replay_state(journal.session)
@@ -111,7 +111,7 @@ def keep(ctx: click.Context, names: str | None, matches: int, session_name: str 
     points by the rules and says which rule gave them. Each match counts from 7 down to 0;
     matches won are counted across the session. undo, show, help, quit (saved).
     """
-    from cardside.sessions.record import Seat
+    from cardside.core.record import Seat
     from cardside.tui.console import Console
 
     app = app_of(ctx)
@@ -158,7 +158,7 @@ def _parse_names(text: str) -> list[str]:
 def keep_session(app: App, journal: Any, console: Any = None) -> None:
     from cardside.games.schnapsen.sheet import options_of, replay_ledger
     from cardside.tui.console import Console
-    from cardside.tui.schnapsen_keep import KeepScreen
+    from cardside.tui.schnapsen.keep import KeepScreen
 
     console = console or Console()
     ledger = replay_ledger(journal.session)

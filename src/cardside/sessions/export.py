@@ -6,7 +6,7 @@ import csv
 import io
 from typing import Any
 
-from cardside.sessions.record import Session
+from cardside.core.record import Session
 
 CSV_FIELDS = ["session", "game", "mode", "round", "player", "score", "total", "status", "winners"]
 

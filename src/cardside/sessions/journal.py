@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from cardside.core.record import Seat, Session
 from cardside.sessions import sheets, store
-from cardside.sessions.record import Seat, Session
 
 
 class Journal:

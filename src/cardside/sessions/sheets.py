@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from cardside.core.errors import SessionError
+from cardside.core.record import EntryError, Session, Sheet
 from cardside.games.registry import GAMES
-from cardside.sessions.record import EntryError, Session, Sheet
 
 
 def compute(session: Session) -> Sheet:

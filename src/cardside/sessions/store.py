@@ -13,7 +13,7 @@ from typing import Any
 import tomli_w
 
 from cardside.core.errors import SessionError
-from cardside.sessions.record import FORMAT, MODES, VERSION, RoundRow, Seat, Session
+from cardside.core.record import FORMAT, MODES, VERSION, RoundRow, Seat, Session
 
 SUFFIX = ".toml"
 _NAME_OK = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")

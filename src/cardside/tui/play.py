@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from cardside.core.record import Seat
 from cardside.core.rng import derive_rng
 from cardside.sessions.journal import Journal
-from cardside.sessions.record import Seat
 from cardside.tui.console import Console
 
 

@@ -6,12 +6,12 @@ import random
 
 import pytest
 
+from cardside.core.record import EntryError, Seat, Session
 from cardside.games.linesbeta.notation import parse_action, parse_card
 from cardside.games.linesbeta.rules import Challenge, ChooseCell, ChooseTrump, Line
 from cardside.games.linesbeta.sheet import action_text, build, replay_ledger, replay_state
 from cardside.games.linesbeta.state import LinesBetaState
 from cardside.sessions import store
-from cardside.sessions.record import EntryError, Seat, Session
 
 
 def played(entries: list[dict], seed: int = 7, **options: str) -> Session:

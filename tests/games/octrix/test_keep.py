@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from cardside.core.errors import IllegalActionError, NotationError
+from cardside.core.record import EntryError
 from cardside.games.octrix.keep import OctrixLedger
 from cardside.games.octrix.notation import parse_cards
-from cardside.sessions.record import EntryError
 
 # A full 2-player round: Ann wins tricks 1, 2, 4, 5, 6; Bob wins 3, 7, 8.
 ROUND = ["8C 3H", "2C 3D", "7H 7D", "6H 6D", "5H 5D", "4H 4D", "2S 3S", "AS 8S"]

@@ -10,7 +10,12 @@ from cardside.games.schnapsen.notation import format_card, parse_card
 from cardside.games.schnapsen.rules import CARDS, Marriage, action_code
 from cardside.games.schnapsen.state import SchnapsenState
 from cardside.tui.console import Console
-from cardside.tui.schnapsen import SchnapsenScreen, describe_action, describe_trick, sort_hand
+from cardside.tui.schnapsen.screen import (
+    SchnapsenScreen,
+    describe_action,
+    describe_trick,
+    sort_hand,
+)
 from cardside.tui.style import Style
 
 from .schnapsen_helpers import c, make_deal

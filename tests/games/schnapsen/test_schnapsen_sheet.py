@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from cardside.core.record import EntryError, Seat, Session
 from cardside.games.schnapsen import rules
 from cardside.games.schnapsen.keep import LedgerError, score
 from cardside.games.schnapsen.notation import format_action
 from cardside.games.schnapsen.score import DealFacts, ScoreError, score_deal
 from cardside.games.schnapsen.sheet import build, replay_state
 from cardside.games.schnapsen.state import SchnapsenState
-from cardside.sessions.record import EntryError, Seat, Session
 
 
 def played(entries: list[dict[str, object]], seed: int = 5) -> Session:

@@ -13,13 +13,13 @@ from __future__ import annotations
 from typing import Any
 
 from cardside.core.errors import IllegalActionError, NotationError
+from cardside.core.record import EntryError, RoundRow, Session, Sheet
+from cardside.core.replay import replay_moves
 from cardside.games.linesbeta import rules
 from cardside.games.linesbeta.keep import Ledger
 from cardside.games.linesbeta.notation import format_action, parse_action
 from cardside.games.linesbeta.rules import Action
 from cardside.games.linesbeta.state import LinesBetaState
-from cardside.sessions.record import EntryError, RoundRow, Session, Sheet
-from cardside.sessions.replay import replay_moves
 
 GRID = "Grid"
 

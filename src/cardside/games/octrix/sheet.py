@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from cardside.core.record import RoundRow, Session, Sheet
+from cardside.core.replay import replay_moves
 from cardside.games.octrix import rules
 from cardside.games.octrix.bots import BOT_NAMES
 from cardside.games.octrix.keep import OctrixLedger
 from cardside.games.octrix.notation import format_card, parse_card
 from cardside.games.octrix.state import OctrixState
-from cardside.sessions.record import RoundRow, Session, Sheet
-from cardside.sessions.replay import replay_moves
 
 
 def options_of(session: Session) -> dict[str, Any]:

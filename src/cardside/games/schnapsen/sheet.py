@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardside.core.record import EntryError, RoundRow, Session, Sheet
+from cardside.core.replay import replay_moves
 from cardside.games.schnapsen.bots import BOT_NAMES
 from cardside.games.schnapsen.keep import Ledger, LedgerError, rule_text
 from cardside.games.schnapsen.notation import format_action, parse_action
 from cardside.games.schnapsen.rules import RULE_TEXT, match_winner
 from cardside.games.schnapsen.state import SchnapsenState
-from cardside.sessions.record import EntryError, RoundRow, Session, Sheet
-from cardside.sessions.replay import replay_moves
 
 
 def options_of(session: Session) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from cardside.games.octrix.rules import DECK, HAND_SIZE
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
 from cardside.tui.keeping import offer_correction
-from cardside.tui.octrix import OctrixScreen
+from cardside.tui.octrix.screen import OctrixScreen
 from cardside.tui.style import Style
 
 HELP = """  Enter the cards of each trick in seat order ({order}), e.g. 8C 3H.

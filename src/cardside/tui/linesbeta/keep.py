@@ -14,7 +14,7 @@ from cardside.games.linesbeta.sheet import session_entry
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
 from cardside.tui.keeping import offer_correction
-from cardside.tui.linesbeta import CellMark, LinesBetaScreen
+from cardside.tui.linesbeta.screen import CellMark, LinesBetaScreen
 from cardside.tui.style import Style
 from cardside.tui.table import render
 

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from cardside.core.errors import IllegalActionError, NotationError
-from cardside.sessions.record import EntryError
+from cardside.core.record import EntryError
 
 
 def replay_moves(

@@ -11,7 +11,7 @@ from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
 from cardside.tui.human import Human
 from cardside.tui.play import bot_seed, closing_line, seat_players
-from cardside.tui.schnapsen import (
+from cardside.tui.schnapsen.screen import (
     SchnapsenScreen,
     SchnapsenTurn,
     describe_action,

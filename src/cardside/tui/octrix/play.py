@@ -11,7 +11,7 @@ from cardside.games.octrix.state import OctrixState
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
 from cardside.tui.human import Human
-from cardside.tui.octrix import OctrixScreen, OctrixTurn, rule_of_last_trick
+from cardside.tui.octrix.screen import OctrixScreen, OctrixTurn, rule_of_last_trick
 from cardside.tui.play import bot_seed, closing_line, seat_players
 from cardside.tui.style import Style
 

@@ -12,7 +12,7 @@ from cardside.games.linesbeta.view import Observation
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
 from cardside.tui.human import Human
-from cardside.tui.linesbeta import LinesBetaScreen, LinesBetaTurn, returned_lines
+from cardside.tui.linesbeta.screen import LinesBetaScreen, LinesBetaTurn, returned_lines
 from cardside.tui.play import closing_line
 from cardside.tui.style import Style
 

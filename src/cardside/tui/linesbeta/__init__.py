@@ -1,0 +1,1 @@
+"""The linesbeta screens: the table view, play and keep."""

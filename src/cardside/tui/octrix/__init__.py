@@ -1,0 +1,1 @@
+"""The octrix screens: the table view, play and keep."""

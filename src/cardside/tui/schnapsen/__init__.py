@@ -1,0 +1,1 @@
+"""The schnapsen screens: the table view, play and keep."""
