@@ -29,7 +29,14 @@ def schnapsen(seed: int) -> Any:
     return SchnapsenState(seed=seed)
 
 
+def lineit(seed: int) -> Any:
+    from cardside.games.lineit.state import LineitState
+
+    return LineitState(4, seed=seed)
+
+
 FACTORIES: dict[str, Callable[[int], Any]] = {
+    "lineit": lineit,
     "octrix": octrix,
     "linesbeta": linesbeta,
     "schnapsen": schnapsen,

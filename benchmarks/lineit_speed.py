@@ -1,0 +1,68 @@
+"""Line-it speed: complete random games per second through the state API.
+
+    python benchmarks/lineit_speed.py [--quick]
+
+Target: >= 300 complete random 4-player games per second on one core. The baseline measured
+in the same run is the deal alone (shuffling and laying out the first market), so the ratio
+says how many deals one whole game costs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+from cardside.games.lineit.state import LineitState
+
+TARGET = 300
+
+
+def deals(players: int) -> Callable[[int], None]:
+    def run(n: int) -> None:
+        for i in range(n):
+            LineitState(players, seed=i)
+
+    return run
+
+
+def random_games(players: int) -> Callable[[int], None]:
+    """``n`` complete games, every decision a uniformly random legal action."""
+
+    def run(n: int) -> None:
+        rng = random.Random(1)
+        for i in range(n):
+            state = LineitState(players, seed=i)
+            while not state.is_terminal():
+                state.apply(rng.choice(state.legal_actions()))
+
+    return run
+
+
+def median_rate(fn: Callable[[int], None], n: int, repeats: int) -> float:
+    rates = []
+    for _ in range(repeats):
+        t = time.perf_counter()
+        fn(n)
+        rates.append(n / (time.perf_counter() - t))
+    return statistics.median(rates)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer games (a smoke run)")
+    args = parser.parse_args()
+    games, repeats = (60, 3) if args.quick else (600, 5)
+    print(f"Line-it speed, median of {repeats} runs of {games} games")
+    print(f"{'players':>7}  {'deals/s':>9}  {'games/s':>8}  {'deals per game':>14}  target")
+    for players in (2, 3, 4, 5):
+        dealt = median_rate(deals(players), games, repeats)
+        played = median_rate(random_games(players), games, repeats)
+        target = f">= {TARGET}: {'met' if played >= TARGET else 'NOT met'}" if players == 4 else ""
+        print(f"{players:>7}  {dealt:>9.0f}  {played:>8.0f}  {dealt / played:>14.1f}  {target}")
+
+
+if __name__ == "__main__":
+    main()
