@@ -11,6 +11,10 @@ from cardside.cli.app import App
 from cardside.cli.lazy import LazyGroup
 
 COMMANDS = {
+    "lineit": (
+        "cardside.cli.lineit:lineit",
+        "Line-it: rising and falling lines, bets and jackpots.",
+    ),
     "linesbeta": (
         "cardside.cli.linesbeta:linesbeta",
         "LinesBeta: you against a 6x6 grid of cards.",

@@ -22,6 +22,12 @@ class GameInfo:
 
 
 GAMES: dict[str, GameInfo] = {
+    "lineit": GameInfo(
+        "lineit",
+        "Line-it",
+        "2-5 players",
+        "rising and falling lines from a shared market; bets and colour jackpots",
+    ),
     "linesbeta": GameInfo(
         "linesbeta",
         "LinesBeta",
