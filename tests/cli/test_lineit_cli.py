@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from click.testing import CliRunner
 
 from cardside.cli.main import main
+from cardside.sessions import sheets, store
 
 
 # -- score -------------------------------------------------------------------------------------
@@ -55,3 +57,76 @@ def test_rules_text(runner: CliRunner) -> None:
     result = runner.invoke(main, ["lineit", "rules"])
     assert result.exit_code == 0
     assert "Line-it" in result.output and "jackpot" in result.output and "B4" in result.output
+
+
+# -- keep --------------------------------------------------------------------------------------
+def only_session(data_dir: Path) -> Path:
+    files = store.list_paths(data_dir)
+    assert len(files) == 1
+    return files[0]
+
+
+KEPT = [
+    "line Ann 12 30 B4 45 57 60 71",  # +4 bet, 3 points
+    "line Bo 90 80 70 52 50",  # 90 70 50 are blue: a jackpot
+    "jackpot Bo 4+3",
+    "line Cy 5 13 25",
+    "line Cy 13 14",  # 13 is in a scored line already
+    "line Ann 44 45 43",  # turns
+    "counts Ann 3 4",  # this game goes line by line
+    "jackpot Zed 3",  # no such player
+    "line 3 B5",  # Cy by number: a lost bet
+    "show",
+    "undo",
+    "line Cy B5 99 98 97 96 95",
+    "end",
+    "",
+]
+
+
+def test_keep_scripted_through_stdin(runner: CliRunner, data_dir: Path) -> None:
+    result = runner.invoke(
+        main, ["lineit", "keep", "--names", "Ann,Bo,Cy"], input="\n".join(KEPT) + "\n"
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Ann: discarded 12 30 45; bet B4 won (4 number cards after it, 4 needed) +4" in out
+    assert "blue reached three with 50 (took the blue jackpot)" in out
+    assert "Bo took a jackpot of 7 cards" in out
+    assert "13 is already in a scored line (Cy's); each number is in the game once" in out
+    assert "43 does not continue the rising line after 45" in out
+    assert "this game is kept line by line" in out
+    assert "no player 'Zed' (Ann, Bo, Cy)" in out
+    assert "Cy: discarded nothing; bet B5 lost" in out
+    assert "Undone: line for Cy (B5)." in out
+    assert "bet B5 won (5 number cards after it, 5 needed) +5; points 96 95 = 2" in out
+    assert "Bo wins with 9." in out
+    session = store.load(only_session(data_dir))
+    assert session.finished and session.winners == ["Bo"]
+    assert session.totals == [7, 9, 7]
+    assert sheets.mismatches(session) == []
+    assert {"type": "undo"} in session.entries
+
+
+def test_keep_by_counts_ends_when_everyone_is_counted(runner: CliRunner, data_dir: Path) -> None:
+    script = ["counts Ann 20 +4-3", "line Bo 1 2", "counts Ann 5 0", "counts Bo 21 0", ""]
+    result = runner.invoke(main, ["lineit", "keep", "--names", "Ann,Bo"], input="\n".join(script))
+    assert result.exit_code == 0, result.output
+    assert "kept by end-of-game counts" in result.output
+    assert "Ann's counts are in already" in result.output
+    assert "Ann and Bo share the win with 21." in result.output
+    session = store.load(only_session(data_dir))
+    assert session.winners == ["Ann", "Bo"] and session.totals == [21, 21]
+
+
+def test_keep_resumes_and_refuses_bad_names(runner: CliRunner, data_dir: Path) -> None:
+    result = runner.invoke(
+        main, ["lineit", "keep", "--names", "Ann,Bo", "--session", "t"], input="line Ann 1 2 3 4\n"
+    )
+    assert "Continue with: cardside sessions resume t" in result.output
+    result = runner.invoke(main, ["sessions", "resume", "t"], input="show\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "Ann         1            1" in result.output
+    for names in ["Ann", "A,B,C,D,E,F", "Ann,ann", "Ann,12"]:
+        result = runner.invoke(main, ["lineit", "keep", "--names", names])
+        assert result.exit_code != 0 and "Traceback" not in result.output

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
+from cardside.cli.app import App
 from cardside.cli.common import (
+    app_of,
     echo_json,
     echo_rules,
     json_option,
+    split_names,
+    start_journal,
 )
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
 
 @click.group()
@@ -55,3 +63,71 @@ def score(cards: tuple[str, ...], jackpots: tuple[str, ...], as_json: bool) -> N
 def rules() -> None:
     """The rules of Line-it as cardside applies them."""
     echo_rules("lineit")
+
+
+@lineit.command()
+@click.option("--names", default=None, help="Player names in seat order, comma-separated (2-5).")
+@click.option("--session", "session_name", default=None, help="Name for the saved session.")
+@click.pass_context
+def keep(ctx: click.Context, names: str | None, session_name: str | None) -> None:
+    """Keep the score of a Line-it game played with real cards.
+
+    \b
+    Each scored line as its cards in the order added:  line Ann 12 30 B4 45 57 60 71
+    A jackpot taken, by its number of cards:            jackpot Ann 4+3
+    Or at the end, each player's score pile and tokens: counts Ann 23 +4-3
+    Then end; also undo, show, help, quit (saved; 'cardside sessions resume NAME' continues).
+    """
+    from cardside.core.record import Seat
+    from cardside.tui.console import Console
+
+    app = app_of(ctx)
+    console = Console()
+    if names is None:
+        names = _ask_names(console)
+        if names is None:
+            raise click.ClickException("no players entered; nothing saved")
+    seat_names = _parse_names(names)
+    seats = [Seat(n, "table") for n in seat_names]
+    journal = start_journal(app, "lineit", "keep", seats, {}, None, session_name)
+    console.say(
+        f"Keeping Line-it for {', '.join(seat_names)}. Session {journal.name}. Type help for help."
+    )
+    keep_session(app, journal, console)
+
+
+def _ask_names(console: Any) -> str | None:
+    while True:
+        line = console.ask("Players in seat order (2-5 names, comma-separated): ")
+        if line is None:
+            return None
+        try:
+            _parse_names(line)
+            return line
+        except click.BadParameter as exc:
+            console.say(f"  {exc.message}")
+
+
+def _parse_names(text: str) -> list[str]:
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise click.BadParameter(
+            f"Line-it is for 2 to 5 players, not {len(names)}", param_hint="--names"
+        )
+    for name in names:
+        if len(name) > 30 or " " in name or name.isdigit():
+            raise click.BadParameter(
+                f"{name[:30]!r}: a name is one word of up to 30 characters, not a number",
+                param_hint="--names",
+            )
+    return split_names(text, len(names), names)
+
+
+def keep_session(app: App, journal: Any, console: Any = None) -> None:
+    """Keep (or continue keeping) a saved Line-it game played with real cards."""
+    from cardside.games.lineit.sheet import replay_ledger
+    from cardside.tui.console import Console
+    from cardside.tui.lineit.keep import KeepScreen
+
+    console = console or Console()
+    KeepScreen(journal, replay_ledger(journal.session), console, app.style).run()
