@@ -12,6 +12,8 @@ from cardside.cli.common import (
     echo_json,
     echo_rules,
     json_option,
+    progress,
+    seed_option,
     split_names,
     start_journal,
 )
@@ -131,3 +133,40 @@ def keep_session(app: App, journal: Any, console: Any = None) -> None:
 
     console = console or Console()
     KeepScreen(journal, replay_ledger(journal.session), console, app.style).run()
+
+
+@lineit.command()
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=100, show_default=True)
+@click.option(
+    "--players", type=click.IntRange(2, 5), default=2, show_default=True, help="Seats per game."
+)
+@click.option(
+    "--bots",
+    default=None,
+    help="One bot per seat, comma-separated, rotated round the seats from game to game "
+    "[default: strong then heuristic for the rest].",
+)
+@seed_option
+@json_option
+def simulate(games: int, players: int, bots: str | None, seed: int | None, as_json: bool) -> None:
+    """Bots against bots: wins with 95% intervals, points by source, line length, bets.
+
+    \b
+    cardside lineit simulate --games 500 --bots heuristic,random
+    cardside lineit simulate --games 500 --players 4 --bots strong,heuristic,heuristic,heuristic
+    """
+    from cardside.games.lineit.simulate import check_bots
+    from cardside.games.lineit.simulate import simulate as run
+
+    names = ["strong"] + ["heuristic"] * (players - 1) if bots is None else bots.split(",")
+    try:
+        names = check_bots(names, players)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--bots") from None
+    seed = 0 if seed is None else seed
+    with progress(games, "games", quiet=as_json) as tick:
+        result = run(games, names, seed=seed, progress=tick)
+    if as_json:
+        echo_json(result.to_dict())
+    else:
+        click.echo(result.report())
