@@ -130,3 +130,104 @@ def test_keep_resumes_and_refuses_bad_names(runner: CliRunner, data_dir: Path) -
     for names in ["Ann", "A,B,C,D,E,F", "Ann,ann", "Ann,12"]:
         result = runner.invoke(main, ["lineit", "keep", "--names", names])
         assert result.exit_code != 0 and "Traceback" not in result.output
+
+
+# -- play --------------------------------------------------------------------------------------
+def hot_seat_script(seed: int) -> list[str]:
+    """A whole 2-player game's actions, each seat playing the heuristic's choice."""
+    from cardside.games.lineit.bots import HeuristicBot
+    from cardside.games.lineit.notation import format_action
+    from cardside.games.lineit.state import LineitState
+
+    state = LineitState(2, seed=seed)
+    bot = HeuristicBot(seed=1)
+    out = []
+    while not state.is_terminal():
+        seat = state.current_player()
+        assert seat is not None
+        action = bot.choose(state.observation(seat), seat)
+        out.append(format_action(action))
+        state.apply(action)
+    return out
+
+
+def test_play_hot_seat_to_the_end(runner: CliRunner, data_dir: Path) -> None:
+    actions = hot_seat_script(seed=3)
+    first = actions[0]
+    script = ["line 200", "score", "history", "hint", first, "undo", "history", *actions, ""]
+    result = runner.invoke(
+        main,
+        ["lineit", "play", "--players", "2", "--humans", "2", "--seed", "3", "--session", "hs"],
+        input="\n".join(script),
+    )
+    assert result.exit_code == 0, result.output[-2000:]
+    out = result.output
+    assert "200 is not a card: numbers run from 1 to 100" in out
+    assert "take a card from the market first (you score after taking)" in out
+    assert "nothing played yet" in out
+    assert "hint: " in out and "Took back 1 action(s)." in out
+    assert "is scored" in out and "discarded" in out
+    assert "Round over:" in out and "starts round 2" in out
+    assert "Final scores (score pile + bet tokens):" in out
+    assert "Game over; saved as hs." in out
+    session = store.load(data_dir / "sessions" / "hs.toml")
+    assert session.finished and session.winners
+    assert sheets.mismatches(session) == []
+    assert session.rounds[-1].totals == session.totals
+
+
+def test_play_against_a_bot_quit_and_resume(runner: CliRunner, data_dir: Path) -> None:
+    from cardside.games.lineit.state import LineitState
+
+    seed = next(s for s in range(100) if LineitState(2, seed=s).snapshot.first == 0)
+    market = LineitState(2, seed=seed).snapshot.market
+    take = f"hand {market[0] if market[0] <= 100 else 'B' + str(market[0] - 100)}"
+    args = ["lineit", "play", "--seed", str(seed), "--bot", "random", "--session", "vb"]
+    result = runner.invoke(main, args, input=f"{take}\ndone\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "You take" in result.output and "into hand" in result.output
+    assert "Bot 2 takes" in result.output
+    assert "Continue with: cardside sessions resume vb" in result.output
+    resumed = runner.invoke(main, ["sessions", "resume", "vb"], input="show\nundo\nquit\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert "Round 2" in resumed.output and "Took back" in resumed.output
+    session = store.load(data_dir / "sessions" / "vb.toml")
+    assert session.entries[-1]["type"] == "undo" and sheets.mismatches(session) == []
+
+
+def test_play_options_are_checked(runner: CliRunner, data_dir: Path) -> None:
+    for args, message in [
+        (["--players", "6"], "2<=x<=5"),
+        (["--players", "2", "--humans", "3"], "3 people cannot sit at a table of 2"),
+        (["--names", "A,A"], "names must differ"),
+        (["--names", "A,B,C"], "give 2 names"),
+    ]:
+        result = runner.invoke(main, ["lineit", "play", *args], input="quit\n")
+        assert result.exit_code == 2, (args, result.output)
+        assert message in result.output, (args, result.output)
+
+
+# -- simulate ----------------------------------------------------------------------------------
+def test_simulate_json_and_reproducible(runner: CliRunner) -> None:
+    args = ["lineit", "simulate", "--games", "4", "--bots", "heuristic,random", "--seed", "5"]
+    first = runner.invoke(main, [*args, "--json"])
+    assert first.exit_code == 0, first.output
+    data = json.loads(first.output)
+    assert data["games"] == 4 and [b["bot"] for b in data["bots"]] == ["heuristic", "random"]
+    for bot in data["bots"]:
+        assert bot["games"] == 4
+        assert 0 <= bot["win_interval"][0] <= bot["win_rate"] <= bot["win_interval"][1] <= 1
+        parts = bot["line_points"] + bot["jackpot_points"] + bot["tokens"]
+        assert abs(parts - bot["score"]) < 1e-9
+    assert json.loads(runner.invoke(main, [*args, "--json"]).output) == data
+    text = runner.invoke(main, args).output
+    assert "Line-it, 2 players, 4 games" in text and "heuristic" in text
+
+
+def test_simulate_refuses_bad_bots(runner: CliRunner) -> None:
+    for bots, message in [
+        ("heuristic", "give 2 bots"),
+        ("heuristic,clever", "unknown Line-it bot"),
+    ]:
+        result = runner.invoke(main, ["lineit", "simulate", "--games", "1", "--bots", bots])
+        assert result.exit_code == 2 and message in result.output

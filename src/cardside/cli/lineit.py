@@ -26,6 +26,87 @@ def lineit() -> None:
     """Line-it: 2-5 players, rising and falling lines from a market; bets and jackpots."""
 
 
+BOT_CHOICES = ["strong", "heuristic", "random"]
+
+
+@lineit.command()
+@click.option(
+    "--players",
+    type=click.IntRange(2, 5),
+    default=2,
+    show_default=True,
+    help="Players at the table, you included.",
+)
+@click.option(
+    "--humans",
+    type=click.IntRange(1, 5),
+    default=1,
+    show_default=True,
+    help="People taking turns at this terminal (the first seats); bots take the rest.",
+)
+@click.option(
+    "--bot",
+    type=click.Choice(BOT_CHOICES),
+    default="strong",
+    show_default=True,
+    help="The bots' strength.",
+)
+@click.option("--names", default=None, help="Player names, comma-separated, you first.")
+@click.option("--session", "session_name", default=None, help="Name for the saved session.")
+@seed_option
+@click.pass_context
+def play(
+    ctx: click.Context,
+    players: int,
+    humans: int,
+    bot: str,
+    names: str | None,
+    session_name: str | None,
+    seed: int | None,
+) -> None:
+    """Play Line-it against bots (or with friends at one terminal: --humans).
+
+    \b
+    Take a market card: line 57 (to your line) or hand 57 (to your hand).
+    Then, if you like: play 23 (from hand), then score (ends the turn) or done.
+    Also: hint (a bot's choice and why), history, undo, show, help,
+    quit (saved; continue with 'cardside sessions resume NAME').
+    """
+    from cardside.core.record import Seat
+    from cardside.core.rng import fresh_seed
+
+    app = app_of(ctx)
+    if humans > players:
+        raise click.BadParameter(
+            f"{humans} people cannot sit at a table of {players}", param_hint="--humans"
+        )
+    if humans == 1:
+        default = ["You"] + [f"Bot {i}" for i in range(2, players + 1)]
+    else:
+        default = [f"Player {i}" for i in range(1, humans + 1)]
+        default += [f"Bot {i}" for i in range(humans + 1, players + 1)]
+    seat_names = split_names(names, players, default)
+    seats = [Seat(n, "human") for n in seat_names[:humans]]
+    seats += [Seat(n, f"bot:{bot}") for n in seat_names[humans:]]
+    seed = fresh_seed() if seed is None else seed
+    journal = start_journal(app, "lineit", "play", seats, {}, seed, session_name)
+    play_session(app, journal)
+
+
+def play_session(app: App, journal: Any) -> None:
+    """Play (or continue) a saved Line-it game."""
+    from cardside.core.replay import movers
+    from cardside.games.lineit.sheet import replay_state
+    from cardside.tui.console import Console
+    from cardside.tui.lineit.play import run_play
+
+    console = Console()
+    state = replay_state(journal.session)
+    names = journal.session.player_names
+    console.say(f"Line-it: {', '.join(names)}. Session {journal.name}. Type help for help.")
+    run_play(journal, state, console, app.style, movers=movers(journal.session.entries, "action"))
+
+
 @lineit.command()
 @click.argument("cards", nargs=-1, required=True)
 @click.option(

@@ -53,8 +53,10 @@ class Human:
             self.view.show(obs, seat)
         self._redraw = True
 
+        extra = tuple(getattr(self.view, "extra_commands", ()))
+
         def words(typed: str) -> Iterable[str]:
-            return [*self.view.words(obs, seat, typed), *COMMANDS]
+            return [*self.view.words(obs, seat, typed), *COMMANDS, *extra]
 
         while True:
             line = self.console.ask(self.view.prompt(obs, seat), words)
@@ -69,12 +71,18 @@ class Human:
                 return Command("undo")
             if word in ("?", "help", "h"):
                 self.console.say(self.view.help())
-                self.console.say("  commands: " + ", ".join(COMMANDS))
+                self.console.say("  commands: " + ", ".join((*COMMANDS, *extra)))
                 continue
             if word == "hint":
                 self.console.say("  " + self.view.hint(obs, seat))
                 continue
-            if word in ("show", "score"):
+            if word in extra:
+                self.view.command(word, obs, seat)  # type: ignore[attr-defined]
+                continue
+            # A game whose actions include 'score' (Line-it) keeps the word for the action.
+            if word == "show" or (
+                word == "score" and word not in getattr(self.view, "action_words", ())
+            ):
                 self.view.show(obs, seat)
                 continue
             try:

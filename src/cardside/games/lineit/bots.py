@@ -223,9 +223,11 @@ def explain(state: LineitState, seat: int, path: tuple[Action, ...]) -> str:
             parts.append(f"{name} fits neither line nor hand, so your line is scored first")
         elif first.card > BET_BASE:
             parts.append(f"your line has room for the bet ({room(s.lines[seat])} numbers free)")
+        elif not rules.numbers_of(s.lines[seat]):
+            parts.append(f"{name} starts your line")
         else:
-            step = abs(first.card - _last(s.lines[seat])) if s.lines[seat] else 0
-            parts.append(f"{name} continues your line" + (f" by {step}" if step else ""))
+            step = abs(first.card - _last(s.lines[seat]))
+            parts.append(f"{name} continues your line by {step}")
     elif first.kind == "hand":
         parts.append(f"keep {name} in hand for later")
     gained = len(t.scored[seat]) - len(s.scored[seat])
@@ -318,8 +320,8 @@ class StrongBot:
         reason = explain(state, seat, top[best])
         return Hint(
             top[best][0],
-            f"{reason} (best of {len(top)} plans over {self.samples} samples, "
-            f"{margin:+.1f} against the best opponent)",
+            f"{reason}; best of {len(top)} plans over {self.samples} samples "
+            f"({margin:+.1f} against the best opponent)",
         )
 
     def _rollout(
