@@ -38,7 +38,7 @@ BOT_NAMES: tuple[str, ...] = ("strong", "heuristic", "random")
 DEFAULT_BOT = "strong"
 LEVELS = ("easy", "normal", "hard")
 #: (plans compared, samples per plan, horizon in rounds) per level.
-LEVEL_BUDGET = {"easy": (3, 6, 1), "normal": (4, 16, 2), "hard": (6, 40, 3)}
+LEVEL_BUDGET = {"easy": (3, 4, 1), "normal": (4, 8, 2), "hard": (6, 24, 3)}
 
 GAP = 9.0  # a typical step between consecutive number cards of a well-kept line
 PER_TURN = 1.0  # number cards a line gains per turn, on average
@@ -107,7 +107,7 @@ def line_value(line: tuple[int, ...], turns: float, piles: tuple[tuple[int, ...]
     value = max(0.0, final - 3)
     if bet:
         short = bet - (after + grow)
-        if short <= -1:
+        if after >= bet or short <= -1:
             p = 1.0
         elif short >= 1:
             p = 0.0
@@ -172,23 +172,24 @@ def evaluate(state: LineitState, seat: int) -> float:
 # -- planning a turn -------------------------------------------------------------------------------
 
 
-def _same_turn(state: LineitState) -> bool:
-    return state.snapshot.step in (TAKEN, PLAYED)
-
-
 def plans(state: LineitState, seat: int) -> list[tuple[float, tuple[Action, ...]]]:
     """Every way to finish ``seat``'s turn from here, rated by ``seat_value`` at its end."""
     out: list[tuple[float, tuple[Action, ...]]] = []
 
+    game = state.clone()
+    game._history = []
+
     def walk(prefix: tuple[Action, ...]) -> None:
-        for action in state.legal_actions():
-            state.apply(action)
+        snap = game.snapshot
+        for action in game.legal_actions():
+            nxt = game.peek(action)
             path = prefix + (action,)
-            if _same_turn(state):
+            if nxt.step in (TAKEN, PLAYED):
+                game._snapshot = nxt
                 walk(path)
+                game._snapshot = snap
             else:
-                out.append((seat_value(state.snapshot, state.players, seat), path))
-            state.undo()
+                out.append((seat_value(nxt, game.players, seat), path))
 
     walk(())
     out.sort(key=lambda item: -item[0])
@@ -199,10 +200,9 @@ def quick_action(state: LineitState, seat: int) -> Action:
     """A fast one-step choice (for rollouts): the action whose result rates best."""
     best: Action = DONE
     best_value = -1e9
+    players = state.players
     for action in state.legal_actions():
-        state.apply(action)
-        value = seat_value(state.snapshot, state.players, seat)
-        state.undo()
+        value = seat_value(state.peek(action), players, seat)
         if value > best_value:
             best, best_value = action, value
     return best
@@ -268,29 +268,56 @@ class RandomBot:
         return Hint(self.choose(view, seat), "a random legal action")
 
 
-class HeuristicBot:
-    """Plans its turn and keeps the plan whose end position rates best."""
+class _Planner:
+    """A bot that decides a whole turn at once and then follows that plan step by step."""
 
-    def __init__(self, seed: int | str | None = None) -> None:
-        self.name = "heuristic"
-        self.rng = random.Random(seed)
+    def __init__(self) -> None:
+        self._plan: tuple[Snap, tuple[Action, ...]] | None = None
 
     def choose(self, view: Any, seat: int) -> Action:
-        return self.hint(view, seat).action
+        state = _view(view, seat)
+        if self._plan is not None:
+            expected, rest = self._plan
+            self._plan = None
+            if rest and state.snapshot == expected:
+                self._follow(state, rest)
+                return rest[0]
+        return self.hint(state, seat).action
 
     def hint(self, view: Any, seat: int) -> Hint:
         state = _view(view, seat)
+        path, reason = self.plan(state, seat)
+        self._follow(state, path)
+        return Hint(path[0], reason)
+
+    def _follow(self, state: LineitState, path: tuple[Action, ...]) -> None:
+        """Remember the rest of ``path`` and the position it should be played from."""
+        if len(path) > 1:
+            self._plan = (state.peek(path[0]), path[1:])
+
+    def plan(self, state: LineitState, seat: int) -> tuple[tuple[Action, ...], str]:
+        raise NotImplementedError
+
+
+class HeuristicBot(_Planner):
+    """Plans its turn and keeps the plan whose end position rates best."""
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        super().__init__()
+        self.name = "heuristic"
+        self.rng = random.Random(seed)
+
+    def plan(self, state: LineitState, seat: int) -> tuple[tuple[Action, ...], str]:
         found = plans(state, seat)
-        if not found:
-            return Hint(state.legal_actions()[0], "the only action")
         best = found[0][1]
-        return Hint(best[0], explain(state, seat, best))
+        return best, explain(state, seat, best)
 
 
-class StrongBot:
+class StrongBot(_Planner):
     """Perfect-information Monte Carlo over the heuristic's best turn plans."""
 
     def __init__(self, level: str = "normal", seed: int | str | None = None) -> None:
+        super().__init__()
         if level not in LEVEL_BUDGET:
             raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})")
         self.name = "strong" if level == "normal" else f"strong-{level}"
@@ -298,17 +325,11 @@ class StrongBot:
         self.candidates, self.samples, self.horizon = LEVEL_BUDGET[level]
         self.rng = random.Random(seed)
 
-    def choose(self, view: Any, seat: int) -> Action:
-        return self.hint(view, seat).action
-
-    def hint(self, view: Any, seat: int) -> Hint:
-        state = _view(view, seat)
+    def plan(self, state: LineitState, seat: int) -> tuple[tuple[Action, ...], str]:
         found = plans(state, seat)
-        if not found:
-            return Hint(state.legal_actions()[0], "the only action")
         top = [path for _, path in found[: self.candidates]]
         if len(top) == 1:
-            return Hint(top[0][0], explain(state, seat, top[0]))
+            return top[0], explain(state, seat, top[0])
         totals = [0.0] * len(top)
         for _ in range(self.samples):
             sample = state.determinize(seat, self.rng)
@@ -318,10 +339,9 @@ class StrongBot:
         best = max(range(len(top)), key=lambda i: totals[i])
         margin = totals[best] / self.samples
         reason = explain(state, seat, top[best])
-        return Hint(
-            top[best][0],
+        return top[best], (
             f"{reason}; best of {len(top)} plans over {self.samples} samples "
-            f"({margin:+.1f} against the best opponent)",
+            f"({margin:+.1f} against the best opponent)"
         )
 
     def _rollout(
@@ -329,8 +349,9 @@ class StrongBot:
     ) -> float:
         """Play ``path``, then every seat's quick policy up to the horizon; rate the result."""
         game = sample.clone()
+        game._history = []
         for action in path:
-            game.apply(action)
+            game.advance(action)
         rounds_to_go = self.horizon
         start_round = game.snapshot.round_no
         while not game.is_terminal():
@@ -339,7 +360,7 @@ class StrongBot:
                 break
             mover = game.current_player()
             assert mover is not None
-            game.apply(quick_action(game, mover))
+            game.advance(quick_action(game, mover))
         del seed
         return evaluate(game, seat)
 

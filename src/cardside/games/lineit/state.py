@@ -63,6 +63,20 @@ class Snap(NamedTuple):
     log: tuple[Scored | Jackpot, ...]
 
 
+_FIELD_INDEX = {name: i for i, name in enumerate(Snap._fields)}
+
+
+def _fast_replace(self: Snap, **changes: object) -> Snap:
+    """``Snap._replace`` without its generic machinery (the engine's hot path)."""
+    values = list(self)
+    for name, value in changes.items():
+        values[_FIELD_INDEX[name]] = value
+    return tuple.__new__(Snap, values)
+
+
+setattr(Snap, "_replace", _fast_replace)  # noqa: B010 - NamedTuple forbids defining it
+
+
 def _set(t: tuple, i: int, v: object) -> tuple:  # type: ignore[type-arg]
     return t[:i] + (v,) + t[i + 1 :]
 
@@ -225,6 +239,15 @@ class LineitState(GameState[Snap, Action]):
             raise IllegalActionError(reason)
         self._history.append((self._snapshot, action))
         self._snapshot = self._next(self._snapshot, action)
+
+    def advance(self, action: Action) -> None:
+        """Apply an action known to be legal (from :meth:`legal_actions`) with no check and
+        no undo record: for bots' playouts on their own copies."""
+        self._snapshot = self._next(self._snapshot, action)
+
+    def peek(self, action: Action) -> Snap:
+        """The snapshot after a legal ``action``, leaving this state as it is."""
+        return self._next(self._snapshot, action)
 
     # -- transitions ---------------------------------------------------------------------------
     def _next(self, s: Snap, action: Action) -> Snap:
