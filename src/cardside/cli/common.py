@@ -21,15 +21,6 @@ seed_option = click.option(
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 
 
-def app_of(ctx: click.Context) -> App:
-    """The App in ``ctx.obj`` (a default one when a command is invoked on its own)."""
-    obj = ctx.find_object(App)
-    if obj is None:
-        obj = App()
-        ctx.obj = obj
-    return obj
-
-
 def echo_json(data: Any) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str))
 
@@ -46,23 +37,33 @@ def session_path(app: App, name: str) -> Path:
     return path
 
 
-def names_option(max_players: int) -> Callable[[F], F]:
-    return click.option(
-        "--names",
-        default=None,
-        help=f"Player names, comma-separated (up to {max_players}); you are the first.",
-    )
+def parse_names(text: str, low: int, high: int, game: str = "") -> list[str]:
+    """Player names from a comma-separated list, for every ``--names`` and names prompt.
 
-
-def split_names(text: str | None, count: int, default: list[str]) -> list[str]:
-    """Names from ``--names`` (checked for count and duplicates) or the defaults."""
-    if text is None:
-        return default
-    names = [n.strip() for n in text.split(",") if n.strip()]
-    if len(names) != count:
-        raise click.BadParameter(f"give {count} names, not {len(names)}", param_hint="--names")
-    if len(set(n.lower() for n in names)) != len(names):
-        raise click.BadParameter("names must differ", param_hint="--names")
+    Every name must be given (``Ann,,Bob`` has an empty one), no two may be the same ignoring
+    case, and there must be ``low`` to ``high`` of them; otherwise a ``BadParameter`` with a
+    one-line reason.
+    """
+    names = [n.strip() for n in text.split(",")]
+    if any(not n for n in names):
+        raise click.BadParameter(
+            f"a name is empty in {text.strip()!r}; separate names with single commas, e.g. Ann,Bob",
+            param_hint="--names",
+        )
+    seen: dict[str, str] = {}
+    for name in names:
+        if name.casefold() in seen:
+            raise click.BadParameter(
+                f"names must differ: {seen[name.casefold()]!r} and {name!r}", param_hint="--names"
+            )
+        seen[name.casefold()] = name
+    if not low <= len(names) <= high:
+        wanted = str(low) if low == high else f"{low} to {high}"
+        players = "player" if high == 1 else "players"
+        for_what = f"{game} is for" if game else "give"
+        raise click.BadParameter(
+            f"{for_what} {wanted} {players}, not {len(names)}", param_hint="--names"
+        )
     return names
 
 

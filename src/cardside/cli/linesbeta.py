@@ -8,7 +8,6 @@ import click
 
 from cardside.cli.app import App
 from cardside.cli.common import (
-    app_of,
     echo_json,
     echo_rules,
     json_option,
@@ -16,12 +15,13 @@ from cardside.cli.common import (
     seed_option,
     start_journal,
 )
+from cardside.cli.options import GameGroup, app_of
 
 DIFFICULTIES = ["easy", "normal", "hard"]
 BOT_CHOICES = ["planner", "random"]
 
 
-@click.group()
+@click.group(cls=GameGroup)
 def linesbeta() -> None:
     """LinesBeta: one player against a 6x6 grid of cards; challenge its lines to win tricks."""
 
@@ -54,12 +54,12 @@ def play(
     """Play LinesBeta: choose a trump, then challenge a line with a card, six times a round.
 
     \b
-    At a round's start, name the trump card from the seven dealt: 7H.
+    At the prompt: at a round's start, the trump card from the seven dealt: 7H.
     A challenge is a card, a line and an end: JS r3 right, QH c2 bottom, JS r3R, QH c2B.
-    After a win with no card of your suit and no trump in the line, name the cell
+    After a win with no card of your suit and no trump in the line, the cell
     whose card the grid gives up: r3c2.
-    At the prompt: hint (the bot's choice and its chance), undo, show, help, quit (saved;
-    'cardside sessions resume NAME' continues).
+    Also: hint (the bot's choice and its chance), undo, show, history, help,
+    quit (saved; 'cardside sessions resume NAME' continues).
     """
     from cardside.core.record import Seat
     from cardside.core.rng import fresh_seed
@@ -130,7 +130,7 @@ def keep(
     """Keep the counters for a LinesBeta game played with a real deck.
 
     \b
-    Per trick: w (you won) or l (the grid won); a whole round: round 4 2.
+    At the prompt: per trick w (you won) or l (the grid won); a whole round: round 4 2.
     With --grid: w r3R r3c4 (the line and end challenged, the cell the grid played).
     Also: undo, show, help, quit (saved; 'cardside sessions resume NAME' continues).
     """

@@ -8,20 +8,21 @@ import click
 
 from cardside.cli.app import App
 from cardside.cli.common import (
-    app_of,
     echo_json,
     echo_rules,
     json_option,
+    parse_names,
     progress,
     seed_option,
     start_journal,
 )
+from cardside.cli.options import GameGroup, app_of
 
 LEVELS = ["easy", "normal", "hard"]
 BOT_CHOICES = ["strong", "heuristic", "random"]
 
 
-@click.group()
+@click.group(cls=GameGroup)
 def schnapsen() -> None:
     """Schnapsen: two players, 20 cards, marriages and closing; a match from 7 down to 0."""
 
@@ -54,10 +55,10 @@ def play(
     """Play a whole match (7 to 0) against the AI; you lead the first deal.
 
     \b
-    On your lead: a card (KH, 10S or TS; German DH, OS, US too), 'marriage KH' or
-    'marriage QH', 'exchange' (trump Jack for the turned-up card), 'close'.
+    At the prompt: a card (KH, 10S or TS; German DH, OS, US too); on your lead also
+    'marriage KH' or 'marriage QH', 'exchange' (trump Jack for the turned-up card), 'close'.
     Also: hint (the AI's suggestion and why), undo (back to your previous decision),
-    show, help, quit (saved; continue with 'cardside sessions resume NAME').
+    show, history, help, quit (saved; continue with 'cardside sessions resume NAME').
     """
     from cardside.core.record import Seat
     from cardside.core.rng import fresh_seed
@@ -106,10 +107,12 @@ def play_session(app: App, journal: Any) -> None:
 def keep(ctx: click.Context, names: str | None, matches: int, session_name: str | None) -> None:
     """Keep the Bummerl for a game played with real cards.
 
-    Per deal, type the winner and the game points ('Ann 2'), or press Enter and answer what
-    the table saw (who closed, who reached 66, the card points): cardside works out the game
-    points by the rules and says which rule gave them. Each match counts from 7 down to 0;
-    matches won are counted across the session. undo, show, help, quit (saved).
+    Each match counts from 7 down to 0; matches won are counted across the session.
+
+    At the prompt: per deal, the winner and the game points ('Ann 2'), or Enter to answer
+    what the table saw (who closed, who reached 66, the card points): cardside works out the
+    game points by the rules and says which rule gave them. Also: undo, show, help, quit
+    (saved; 'cardside sessions resume NAME' continues).
     """
     from cardside.core.record import Seat
     from cardside.tui.console import Console
@@ -140,13 +143,7 @@ def keep(ctx: click.Context, names: str | None, matches: int, session_name: str 
 
 
 def _parse_names(text: str) -> list[str]:
-    names = [n.strip() for n in text.split(",") if n.strip()]
-    if len(names) != 2:
-        raise click.BadParameter(
-            f"Schnapsen is for 2 players, not {len(names)}", param_hint="--names"
-        )
-    if names[0].lower() == names[1].lower():
-        raise click.BadParameter("names must differ", param_hint="--names")
+    names = parse_names(text, 2, 2, "Schnapsen")
     for n in names:
         if n.lower() in ("no", "nobody", "none", "ask", "show", "undo", "help", "quit", "cancel"):
             raise click.BadParameter(

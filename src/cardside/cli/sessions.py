@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from cardside.cli.common import app_of, echo_json, json_option, session_path
+from cardside.cli.common import echo_json, json_option, session_path
+from cardside.cli.options import GameGroup, app_of
 
 
 def _load(path: Path):  # type: ignore[no-untyped-def]
@@ -22,7 +23,7 @@ def _load(path: Path):  # type: ignore[no-untyped-def]
     return session
 
 
-@click.group()
+@click.group(cls=GameGroup)
 def sessions() -> None:
     """Saved sessions: every played or kept game is a TOML file in the data folder."""
 
