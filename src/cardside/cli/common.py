@@ -89,6 +89,32 @@ def start_journal(
         raise click.ClickException(f"cannot write to {app.data_dir}: {exc.strerror}") from None
 
 
+def play_games(
+    app: App,
+    journal: Any,
+    play_session: Callable[[App, Any], str],
+    seed: int | None,
+) -> None:
+    """Play ``journal``'s game; when it ends, offer ``again``: a new game with the same
+    players and options, saved as a new session.
+
+    Without ``--seed`` each new game is dealt from a fresh seed; with ``--seed N`` the games
+    that follow use N+1, N+2, ... so a whole evening can be replayed from its first seed.
+    """
+    from cardside.core.rng import fresh_seed
+    from cardside.tui.console import Console
+
+    while play_session(app, journal) == "over":
+        line = Console().ask("Type again for a new game with the same options, or Enter to leave: ")
+        if line is None or line.strip().lower() not in ("again", "a", "y", "yes"):
+            return
+        session = journal.session
+        seed = fresh_seed() if seed is None else seed + 1
+        journal = start_journal(
+            app, session.game, session.mode, list(session.seats), dict(session.options), seed, None
+        )
+
+
 def echo_rules(game: str) -> None:
     """Print a game's rules page (``games/<game>/rules.md``)."""
     from importlib.resources import files

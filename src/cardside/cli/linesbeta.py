@@ -11,6 +11,7 @@ from cardside.cli.common import (
     echo_json,
     echo_rules,
     json_option,
+    play_games,
     progress,
     seed_option,
     start_journal,
@@ -65,12 +66,13 @@ def play(
     from cardside.core.rng import fresh_seed
 
     app = app_of(ctx)
+    given = seed
     seed = fresh_seed() if seed is None else seed
     options = {"difficulty": difficulty, "length": "short" if short else "full"}
     journal = start_journal(
         app, "linesbeta", "play", [Seat(_name(name), "human")], options, seed, session_name
     )
-    play_session(app, journal)
+    play_games(app, journal, play_session, given)
 
 
 def _name(text: str) -> str:
@@ -80,7 +82,7 @@ def _name(text: str) -> str:
     return name
 
 
-def play_session(app: App, journal: Any) -> None:
+def play_session(app: App, journal: Any) -> str:
     from cardside.games.linesbeta.sheet import replay_state
     from cardside.tui.console import Console
     from cardside.tui.linesbeta.play import run_play
@@ -93,7 +95,7 @@ def play_session(app: App, journal: Any) -> None:
         f"you need {pt} tricks, the grid {gt}. Session {journal.name}. "
         "Type help for help."
     )
-    run_play(journal, state, console, app.style)
+    return run_play(journal, state, console, app.style)
 
 
 @linesbeta.command()

@@ -12,6 +12,7 @@ from cardside.cli.common import (
     echo_rules,
     json_option,
     parse_names,
+    play_games,
     progress,
     seed_option,
     start_journal,
@@ -88,14 +89,15 @@ def play(
     if seat_names is None:
         seat_names = ["You"] + [f"Bot {i}" for i in range(2, players + 1)]
     seats = [Seat(seat_names[0], "human")] + [Seat(n, f"bot:{bot}") for n in seat_names[1:]]
+    given = seed
     seed = fresh_seed() if seed is None else seed
     journal = start_journal(
         app, "octrix", "play", seats, {"partnership": partnership}, seed, session_name
     )
-    play_session(app, journal)
+    play_games(app, journal, play_session, given)
 
 
-def play_session(app: App, journal: Any) -> None:
+def play_session(app: App, journal: Any) -> str:
     """Play (or continue) a saved Octrix match against bots."""
     from cardside.core.replay import movers
     from cardside.games.octrix.sheet import replay_state
@@ -116,7 +118,9 @@ def play_session(app: App, journal: Any) -> None:
         )
         + f". Session {journal.name}. Type help for help."
     )
-    run_play(journal, state, console, app.style, movers=movers(journal.session.entries, "card"))
+    return run_play(
+        journal, state, console, app.style, movers=movers(journal.session.entries, "card")
+    )
 
 
 @octrix.command()

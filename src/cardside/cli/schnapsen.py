@@ -12,6 +12,7 @@ from cardside.cli.common import (
     echo_rules,
     json_option,
     parse_names,
+    play_games,
     progress,
     seed_option,
     start_journal,
@@ -68,15 +69,16 @@ def play(
     bot_name = "Bot" if you.lower() != "bot" else "AI"
     if not you:
         raise click.BadParameter("give a name", param_hint="--name")
+    given = seed
     seed = fresh_seed() if seed is None else seed
     seats = [Seat(you, "human"), Seat(bot_name, f"bot:{bot}")]
     journal = start_journal(
         app, "schnapsen", "play", seats, {"level": level, "first_dealer": 1}, seed, session_name
     )
-    play_session(app, journal)
+    play_games(app, journal, play_session, given)
 
 
-def play_session(app: App, journal: Any) -> None:
+def play_session(app: App, journal: Any) -> str:
     from cardside.core.replay import movers
     from cardside.games.schnapsen.sheet import replay_state
     from cardside.tui.console import Console
@@ -90,7 +92,9 @@ def play_session(app: App, journal: Any) -> None:
         f"Schnapsen: {names[0]} against {names[1]} ({journal.session.seats[1].kind[4:]}, "
         f"level {level}). Session {journal.name}. Type help for help."
     )
-    run_play(journal, state, console, app.style, movers=movers(journal.session.entries, "action"))
+    return run_play(
+        journal, state, console, app.style, movers=movers(journal.session.entries, "action")
+    )
 
 
 @schnapsen.command()
