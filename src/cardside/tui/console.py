@@ -153,3 +153,20 @@ def wrap(line: str, width: int) -> list[str]:
 def visible_len(text: str) -> int:
     """The width of ``text`` on the screen, colour codes left out."""
     return len(click.unstyle(text))
+
+
+def not_understood(line: str, words: Iterable[str], noun: str = "a card") -> str | None:
+    """The answer to a typed word that is neither a move nor a command, else ``None``.
+
+    ``words`` are what may be typed (moves as written, and commands). A line whose first word
+    is three or more letters and starts none of them is such a word: ``hello``. Anything else
+    is left to the game's own reading, which says what is wrong with it. Every play and keep
+    prompt answers such a word with this one line.
+    """
+    first = line.split()[0] if line.split() else ""
+    if len(first) < 3 or not first.isalpha():
+        return None
+    known = {w.split()[0].lower() for w in words if w.split()}
+    if any(k.startswith(first.lower()) for k in known):
+        return None
+    return f"not {noun} or a command: {first} (type help)"

@@ -7,7 +7,7 @@ from typing import Any, Protocol
 
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.core.players import Command
-from cardside.tui.console import Console
+from cardside.tui.console import Console, not_understood
 
 COMMANDS = ("help", "hint", "show", "history", "undo", "quit")
 
@@ -35,22 +35,6 @@ class TurnView(Protocol):
 
     # A view may also name ``vocabulary``: words of its notation that are not moves by
     # themselves (``marriage``), so that they are never taken for an unknown word.
-
-
-def not_understood(line: str, words: Iterable[str]) -> str | None:
-    """The answer to a typed word that is neither a move nor a command, else ``None``.
-
-    ``words`` are what may be typed (moves as written, and commands). A line whose first word
-    is three or more letters and starts none of them is such a word: ``hello``. Anything else
-    is left to the game's own reading, which says what is wrong with it.
-    """
-    first = line.split()[0] if line.split() else ""
-    if len(first) < 3 or not first.isalpha():
-        return None
-    known = {w.split()[0].lower() for w in words if w.split()}
-    if any(k.startswith(first.lower()) for k in known):
-        return None
-    return f"not a card or a command: {first} (type help)"
 
 
 def with_default(prompt: str, default: str) -> str:
