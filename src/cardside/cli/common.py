@@ -21,6 +21,21 @@ seed_option = click.option(
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 
 
+def _default_jobs() -> int:
+    from cardside.core.parallel import cores
+
+    return cores()
+
+
+jobs_option = click.option(
+    "--jobs",
+    type=click.IntRange(1, 64),
+    default=_default_jobs,
+    show_default="the number of cores",
+    help="Worker processes sharing the games; the results are the same for any number.",
+)
+
+
 def echo_json(data: Any) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str))
 

@@ -10,6 +10,7 @@ from cardside.cli.app import App
 from cardside.cli.common import (
     echo_json,
     echo_rules,
+    jobs_option,
     json_option,
     play_games,
     progress,
@@ -276,6 +277,7 @@ def rules() -> None:
     help="The bot that plays your side: planner (reasons from what you can see) or random.",
 )
 @seed_option
+@jobs_option
 @json_option
 def simulate(
     games: int,
@@ -284,6 +286,7 @@ def simulate(
     all_settings: bool,
     bot: str,
     seed: int | None,
+    jobs: int,
     as_json: bool,
 ) -> None:
     """The bot against the grid: win rate with a 95% interval, points, early stops.
@@ -311,7 +314,9 @@ def simulate(
             def step(done: int, _total: int, offset: int = i * games) -> None:
                 tick(offset + done)
 
-            results.append(run(games, bot=bot, difficulty=d, length=n, seed=seed, progress=step))
+            results.append(
+                run(games, bot=bot, difficulty=d, length=n, seed=seed, progress=step, jobs=jobs)
+            )
     if as_json:
         data = [_result_dict(r) for r in results]
         echo_json(data if all_settings else data[0])

@@ -10,6 +10,7 @@ from cardside.cli.app import App
 from cardside.cli.common import (
     echo_json,
     echo_rules,
+    jobs_option,
     json_option,
     parse_names,
     play_games,
@@ -282,6 +283,7 @@ def rules() -> None:
 )
 @click.option("--partnership", is_flag=True, help="4 players in two teams (bot 1 vs bot 2).")
 @seed_option
+@jobs_option
 @json_option
 @click.pass_context
 def simulate(
@@ -291,6 +293,7 @@ def simulate(
     players: int,
     partnership: bool,
     seed: int | None,
+    jobs: int,
     as_json: bool,
 ) -> None:
     """Bots against bots: match win rate with a 95% interval and average round score."""
@@ -312,7 +315,13 @@ def simulate(
     seed = 0 if seed is None else seed
     with progress(games, "matches", quiet=as_json) as tick:
         result = run(
-            games, pair, players=players, partnership=partnership, seed=seed, progress=tick
+            games,
+            pair,
+            players=players,
+            partnership=partnership,
+            seed=seed,
+            progress=tick,
+            jobs=jobs,
         )
     if as_json:
         echo_json(result.to_dict())

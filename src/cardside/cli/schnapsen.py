@@ -10,6 +10,7 @@ from cardside.cli.app import App
 from cardside.cli.common import (
     echo_json,
     echo_rules,
+    jobs_option,
     json_option,
     parse_names,
     play_games,
@@ -279,9 +280,16 @@ def rules() -> None:
 )
 @level_option
 @seed_option
+@jobs_option
 @json_option
 def simulate(
-    games: int, bots: str, single_deals: bool, level: str, seed: int | None, as_json: bool
+    games: int,
+    bots: str,
+    single_deals: bool,
+    level: str,
+    seed: int | None,
+    jobs: int,
+    as_json: bool,
 ) -> None:
     """Bots against bots, seats swapped every game: deal win rate, game points per deal and
     matches won, each with a 95% interval."""
@@ -305,6 +313,7 @@ def simulate(
             level=level,
             seed=seed,
             progress=lambda done, _total: tick(done),
+            jobs=jobs,
         )
     if as_json:
         echo_json(result.to_dict() | {"seed": seed})
