@@ -200,7 +200,8 @@ def test_play_options_are_checked(runner: CliRunner, data_dir: Path) -> None:
         (["--players", "6"], "2<=x<=5"),
         (["--players", "2", "--humans", "3"], "3 people cannot sit at a table of 2"),
         (["--names", "A,A"], "names must differ"),
-        (["--names", "A,B,C"], "give 2 names"),
+        (["--players", "2", "--names", "A,B,C"], "3 names for --players 2"),
+        (["--names", "A,,B"], "a name is empty"),
     ]:
         result = runner.invoke(main, ["lineit", "play", *args], input="quit\n")
         assert result.exit_code == 2, (args, result.output)

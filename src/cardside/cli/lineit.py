@@ -8,20 +8,22 @@ import click
 
 from cardside.cli.app import App
 from cardside.cli.common import (
-    app_of,
     echo_json,
     echo_rules,
+    jobs_option,
     json_option,
+    parse_names,
+    play_games,
     progress,
     seed_option,
-    split_names,
     start_journal,
 )
+from cardside.cli.options import GameGroup, app_of
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
 
-@click.group()
+@click.group(cls=GameGroup)
 def lineit() -> None:
     """Line-it: 2-5 players, rising and falling lines from a market; bets and jackpots."""
 
@@ -51,7 +53,11 @@ BOT_CHOICES = ["strong", "heuristic", "random"]
     show_default=True,
     help="The bots' strength.",
 )
-@click.option("--names", default=None, help="Player names, comma-separated, you first.")
+@click.option(
+    "--names",
+    default=None,
+    help="Player names, comma-separated, you first; their number sets --players.",
+)
 @click.option("--session", "session_name", default=None, help="Name for the saved session.")
 @seed_option
 @click.pass_context
@@ -67,33 +73,42 @@ def play(
     """Play Line-it against bots (or with friends at one terminal: --humans).
 
     \b
-    Take a market card: line 57 (to your line) or hand 57 (to your hand).
-    Then, if you like: play 23 (from hand), then score (ends the turn) or done.
-    Also: hint (a bot's choice and why), history, undo, show, help,
-    quit (saved; continue with 'cardside sessions resume NAME').
+    At the prompt: take a market card with line 57 (to your line) or hand 57
+    (to your hand); then, if you like, play 23 (from hand); then score (ends
+    the turn) or done. Also: hint (a bot's choice and why), history, undo,
+    show, help, quit (saved; 'cardside sessions resume NAME' continues).
     """
     from cardside.core.record import Seat
     from cardside.core.rng import fresh_seed
 
     app = app_of(ctx)
+    if names is not None:
+        seat_names = parse_names(names, MIN_PLAYERS, MAX_PLAYERS, "Line-it")
+        if ctx.get_parameter_source("players") != click.core.ParameterSource.DEFAULT:
+            if len(seat_names) != players:
+                raise click.BadParameter(
+                    f"{len(seat_names)} names for --players {players}", param_hint="--names"
+                )
+        players = len(seat_names)
     if humans > players:
         raise click.BadParameter(
             f"{humans} people cannot sit at a table of {players}", param_hint="--humans"
         )
-    if humans == 1:
-        default = ["You"] + [f"Bot {i}" for i in range(2, players + 1)]
-    else:
-        default = [f"Player {i}" for i in range(1, humans + 1)]
-        default += [f"Bot {i}" for i in range(humans + 1, players + 1)]
-    seat_names = split_names(names, players, default)
+    if names is None:
+        if humans == 1:
+            seat_names = ["You"] + [f"Bot {i}" for i in range(2, players + 1)]
+        else:
+            seat_names = [f"Player {i}" for i in range(1, humans + 1)]
+            seat_names += [f"Bot {i}" for i in range(humans + 1, players + 1)]
     seats = [Seat(n, "human") for n in seat_names[:humans]]
     seats += [Seat(n, f"bot:{bot}") for n in seat_names[humans:]]
+    given = seed
     seed = fresh_seed() if seed is None else seed
     journal = start_journal(app, "lineit", "play", seats, {}, seed, session_name)
-    play_session(app, journal)
+    play_games(app, journal, play_session, given)
 
 
-def play_session(app: App, journal: Any) -> None:
+def play_session(app: App, journal: Any) -> str:
     """Play (or continue) a saved Line-it game."""
     from cardside.core.replay import movers
     from cardside.games.lineit.sheet import replay_state
@@ -104,7 +119,9 @@ def play_session(app: App, journal: Any) -> None:
     state = replay_state(journal.session)
     names = journal.session.player_names
     console.say(f"Line-it: {', '.join(names)}. Session {journal.name}. Type help for help.")
-    run_play(journal, state, console, app.style, movers=movers(journal.session.entries, "action"))
+    return run_play(
+        journal, state, console, app.style, movers=movers(journal.session.entries, "action")
+    )
 
 
 @lineit.command()
@@ -156,10 +173,11 @@ def keep(ctx: click.Context, names: str | None, session_name: str | None) -> Non
     """Keep the score of a Line-it game played with real cards.
 
     \b
-    Each scored line as its cards in the order added:  line Ann 12 30 B4 45 57 60 71
-    A jackpot taken, by its number of cards:            jackpot Ann 4+3
-    Or at the end, each player's score pile and tokens: counts Ann 23 +4-3
-    Then end; also undo, show, help, quit (saved; 'cardside sessions resume NAME' continues).
+    At the prompt: each scored line as its cards in the order added
+    (line Ann 12 30 B4 45 57 60 71), a jackpot taken by its number of cards
+    (jackpot Ann 4+3), or at the end each player's score pile and tokens
+    (counts Ann 23 +4-3); then end. Also: undo, show, help, quit (saved;
+    'cardside sessions resume NAME' continues).
     """
     from cardside.core.record import Seat
     from cardside.tui.console import Console
@@ -192,18 +210,14 @@ def _ask_names(console: Any) -> str | None:
 
 
 def _parse_names(text: str) -> list[str]:
-    names = [n.strip() for n in text.split(",") if n.strip()]
-    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise click.BadParameter(
-            f"Line-it is for 2 to 5 players, not {len(names)}", param_hint="--names"
-        )
+    names = parse_names(text, MIN_PLAYERS, MAX_PLAYERS, "Line-it")
     for name in names:
         if len(name) > 30 or " " in name or name.isdigit():
             raise click.BadParameter(
                 f"{name[:30]!r}: a name is one word of up to 30 characters, not a number",
                 param_hint="--names",
             )
-    return split_names(text, len(names), names)
+    return names
 
 
 def keep_session(app: App, journal: Any, console: Any = None) -> None:
@@ -228,8 +242,11 @@ def keep_session(app: App, journal: Any, console: Any = None) -> None:
     "[default: strong then heuristic for the rest].",
 )
 @seed_option
+@jobs_option
 @json_option
-def simulate(games: int, players: int, bots: str | None, seed: int | None, as_json: bool) -> None:
+def simulate(
+    games: int, players: int, bots: str | None, seed: int | None, jobs: int, as_json: bool
+) -> None:
     """Bots against bots: wins with 95% intervals, points by source, line length, bets.
 
     \b
@@ -246,7 +263,7 @@ def simulate(games: int, players: int, bots: str | None, seed: int | None, as_js
         raise click.BadParameter(str(exc), param_hint="--bots") from None
     seed = 0 if seed is None else seed
     with progress(games, "games", quiet=as_json) as tick:
-        result = run(games, names, seed=seed, progress=tick)
+        result = run(games, names, seed=seed, progress=tick, jobs=jobs)
     if as_json:
         echo_json(result.to_dict())
     else:

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
+from cardside.core.parallel import map_games
 from cardside.core.rng import derive_rng
 from cardside.core.stats import mean_interval, wilson_interval
 from cardside.games.lineit import rules
@@ -193,16 +195,14 @@ def simulate(
     bots: Sequence[str],
     seed: int = 0,
     progress: Callable[[int], None] | None = None,
+    jobs: int = 1,
 ) -> SimResult:
-    """Play ``games`` games with one bot per seat (rotated) and summarise."""
+    """Play ``games`` games with one bot per seat (rotated) and summarise; ``jobs`` worker
+    processes share the games with the same results."""
     if games < 1:
         raise ValueError("simulate at least one game")
     names = check_bots(bots, len(bots))
     if not rules.MIN_PLAYERS <= len(names) <= rules.MAX_PLAYERS:
         raise ValueError("Line-it is for 2 to 5 players")
-    played = []
-    for game in range(games):
-        played.append(play_game(names, seed, game))
-        if progress is not None:
-            progress(game + 1)
+    played = map_games(partial(play_game, tuple(names), seed), games, jobs, progress)
     return summarise(names, seed, played)

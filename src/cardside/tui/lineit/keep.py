@@ -7,7 +7,7 @@ from cardside.core.errors import IllegalActionError, NotationError
 from cardside.games.lineit.keep import Entered, LineitLedger, describe
 from cardside.games.lineit.notation import parse_cards
 from cardside.sessions.journal import Journal
-from cardside.tui.console import Console
+from cardside.tui.console import Console, not_understood
 from cardside.tui.keeping import offer_correction
 from cardside.tui.style import Style
 from cardside.tui.table import render
@@ -74,7 +74,11 @@ class KeepScreen:
             return
         try:
             entered = self._enter(head, words[1:])
-        except (NotationError, IllegalActionError) as exc:
+        except NotationError as exc:
+            unknown = not_understood(line, COMMANDS, "an entry")
+            self.console.say(f"  {unknown or exc}")
+            return
+        except IllegalActionError as exc:
             self.console.say(f"  {exc}")
             return
         self.journal.append(self.ledger.entries[-1])

@@ -12,7 +12,7 @@ from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
 from cardside.tui.human import Human
 from cardside.tui.lineit.screen import LineitScreen, LineitTurn
-from cardside.tui.play import bot_seed, closing_line, seat_players
+from cardside.tui.play import bot_seed, run_loop, seat_players
 from cardside.tui.style import Style
 
 
@@ -38,7 +38,9 @@ def run_play(
     ]
     seats = seat_players(
         journal,
-        lambda seat: Human(seat.name, console, LineitTurn(screen, hint_bot, history)),
+        lambda seat: Human(
+            seat.name, console, LineitTurn(screen, hint_bot), lambda: screen.history(history)
+        ),
         lambda name, seed: make_bot(name, seed=seed),
     )
     before: list[Any] = [state.snapshot]
@@ -67,6 +69,4 @@ def run_play(
         console.say(f"  Took back {count} action(s).")
 
     loop = Loop(state, seats, on_action=on_action, on_undo=on_undo, movers=movers)
-    result = loop.run()
-    closing_line(console, journal, result, "Game")
-    return result
+    return run_loop(loop, console, journal, "Game")

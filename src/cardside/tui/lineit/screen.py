@@ -191,6 +191,18 @@ class LineitScreen:
             out.append(f"  {self.names[after.first]} starts round {after.round_no}.")
         return out
 
+    def history(self, actions: Sequence[tuple[int, str]]) -> str:
+        """Every action so far (the last 60), one line per player's turn."""
+        if not actions:
+            return "  nothing played yet"
+        turns: list[tuple[int, list[str]]] = []
+        for mover, text in actions:
+            if turns and turns[-1][0] == mover and turns[-1][1][-1] not in ("score", "done"):
+                turns[-1][1].append(text)
+            else:
+                turns.append((mover, [text]))
+        return "\n".join(f"  {self.names[m]}: {', '.join(t)}" for m, t in turns[-60:])
+
     def final(self, state: LineitState) -> None:
         outcome = state.outcome()
         assert outcome is not None
@@ -223,13 +235,12 @@ def _leftover(before: Snap, after: Snap) -> list[int]:
 class LineitTurn:
     """The human's turn in ``lineit play``: draw the table, read actions, offer hints."""
 
-    extra_commands = ("history",)
     action_words = ("score", "done")
+    vocabulary = ("line", "hand", "play", "score", "done")
 
-    def __init__(self, screen: LineitScreen, hint_bot: Any, history: list[tuple[int, str]]) -> None:
+    def __init__(self, screen: LineitScreen, hint_bot: Any) -> None:
         self.screen = screen
         self.hint_bot = hint_bot
-        self.history = history
 
     def show(self, obs: LineitState, seat: int) -> None:
         self.screen.show(obs, seat)
@@ -262,15 +273,3 @@ class LineitTurn:
 
     def help(self) -> str:
         return HELP
-
-    def command(self, word: str, obs: LineitState, seat: int) -> bool:
-        """``history``: every action so far, round by round."""
-        if word != "history":
-            return False
-        say = self.screen.console.say
-        if not self.history:
-            say("  nothing played yet")
-            return True
-        for mover, text in self.history[-40:]:
-            say(f"  {self.screen.names[mover]}: {text}")
-        return True
