@@ -77,6 +77,10 @@ def _fast_replace(self: Snap, **changes: object) -> Snap:
 setattr(Snap, "_replace", _fast_replace)  # noqa: B010 - NamedTuple forbids defining it
 
 
+def _name(card: object) -> str:
+    return format_card(card) if isinstance(card, int) and 0 < card <= 105 else repr(card)
+
+
 def _set(t: tuple, i: int, v: object) -> tuple:  # type: ignore[type-arg]
     return t[:i] + (v,) + t[i + 1 :]
 
@@ -194,14 +198,13 @@ class LineitState(GameState[Snap, Action]):
         line = s.lines[seat]
         hand = s.hands[seat]
         kind, card = action.kind, action.card
-        name = format_card(card) if isinstance(card, int) and 0 < card <= 105 else repr(card)
         if kind in ("line", "hand"):
             if s.step == END:
                 return "the deck is out: you may only play a card from your hand, or done"
             if s.step != TAKE:
                 return "you have taken your card this turn"
             if card not in s.market:
-                return f"{name} is not in the market"
+                return f"{_name(card)} is not in the market"
             if kind == "hand":
                 if len(hand) >= HAND_LIMIT:
                     return f"your hand is full ({HAND_LIMIT} cards)"
@@ -217,7 +220,7 @@ class LineitState(GameState[Snap, Action]):
             if s.step == PLAYED or (s.step == TAKEN and s.played >> seat & 1):
                 return "you have played a card from your hand this round"
             if card not in hand:
-                return f"{name} is not in your hand"
+                return f"{_name(card)} is not in your hand"
             return rules.why_not_fits(line, card) or ""
         if kind == "score":
             if s.step == TAKE:
