@@ -65,14 +65,7 @@ class LineitBot(Protocol):
 
 def room(line: tuple[int, ...]) -> int:
     """How many numbers are still free in the line's direction (both ways while open)."""
-    first = second = last = 0
-    for c in line:
-        if c <= BET_BASE:
-            if not first:
-                first = c
-            elif not second:
-                second = c
-            last = c
+    first, second, last = rules.line_ends(line)
     if not first:
         return 99
     if not second:

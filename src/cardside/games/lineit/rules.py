@@ -87,10 +87,8 @@ def has_bet(line: Sequence[int]) -> bool:
     return any(c > BET_BASE for c in line)
 
 
-def fits(line: Sequence[int], card: int) -> bool:
-    """True if ``card`` may be added to ``line`` now."""
-    if card > BET_BASE:
-        return all(c <= BET_BASE for c in line)
+def line_ends(line: Sequence[int]) -> tuple[int, int, int]:
+    """The first, second and last number cards of a line (0 where there is none)."""
     first = second = last = 0
     for c in line:
         if c <= BET_BASE:
@@ -99,6 +97,14 @@ def fits(line: Sequence[int], card: int) -> bool:
             elif not second:
                 second = c
             last = c
+    return first, second, last
+
+
+def fits(line: Sequence[int], card: int) -> bool:
+    """True if ``card`` may be added to ``line`` now."""
+    if card > BET_BASE:
+        return all(c <= BET_BASE for c in line)
+    first, second, last = line_ends(line)
     if not second:
         return card != first
     return card > last if second > first else card < last

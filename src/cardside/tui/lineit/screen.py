@@ -86,8 +86,10 @@ class LineitScreen:
             name = rules.COLOURS[col]
             if n == 2:
                 parts.append(f"{name} 2 (a third takes {len(piles[col])})")
+            elif n == 1:
+                parts.append(f"{name} 1 (jackpot {len(piles[col])})")
             elif n:
-                parts.append(f"{name} {n}" + (" (jackpot taken)" if n >= 3 else ""))
+                parts.append(f"{name} {n} (jackpot taken)")
         if parts:
             out.append("  colours: " + ", ".join(parts))
         out.append(f"  if scored now: {score.total:+d}")
