@@ -168,6 +168,9 @@ def test_play_hot_seat_to_the_end(runner: CliRunner, data_dir: Path) -> None:
     assert "hint: " in out and "Took back 1 action(s)." in out
     assert "is scored" in out and "discarded" in out
     assert "Round over:" in out and "starts round 2" in out
+    assert "  market: " in out and "  jackpots: red " in out and "cards in the deck" in out
+    assert "    hand: 1 card(s)" in out or "    hand: 2 card(s)" in out
+    assert "if scored now:" in out and "colours: " in out
     assert "Final scores (score pile + bet tokens):" in out
     assert "Game over; saved as hs." in out
     session = store.load(data_dir / "sessions" / "hs.toml")
