@@ -257,30 +257,32 @@ class LineitState(GameState[Snap, Action]):
         seat = (s.first + s.turn) % self.players
         kind, card = action
         if kind == "line" or kind == "hand":
-            i = s.market.index(card)
-            s = s._replace(market=s.market[:i] + s.market[i + 1 :], step=TAKEN)
+            market = s.market
+            i = market.index(card)
+            market = market[:i] + market[i + 1 :]
             if kind == "hand":
-                return s._replace(hands=_set(s.hands, seat, s.hands[seat] + (card,)))
+                hands = _set(s.hands, seat, s.hands[seat] + (card,))
+                return s._replace(market=market, step=TAKEN, hands=hands)
             if not rules.fits(s.lines[seat], card):
                 s = self._score(s, seat, "forced")
-            return self._add(s, seat, card)
+            return self._add(s, seat, card, market=market, step=TAKEN)
         if kind == "play":
             hand = s.hands[seat]
             i = hand.index(card)
             s = s._replace(hands=_set(s.hands, seat, hand[:i] + hand[i + 1 :]))
             if s.step == END:
                 return self._end_turn(self._add(s, seat, card))
-            s = s._replace(step=PLAYED, played=s.played | 1 << seat)
-            return self._add(s, seat, card)
+            return self._add(s, seat, card, step=PLAYED, played=s.played | 1 << seat)
         if kind == "score":
             return self._end_turn(self._score(s, seat, "chosen"))
         return self._end_turn(s)
 
-    def _add(self, s: Snap, seat: int, card: int) -> Snap:
-        """``card`` joins ``seat``'s line; a third card of a colour takes that jackpot."""
+    def _add(self, s: Snap, seat: int, card: int, **changes: object) -> Snap:
+        """``card`` joins ``seat``'s line (with other ``changes`` to the snapshot); a third
+        card of a colour takes that jackpot."""
         line = s.lines[seat]
         col = rules.jackpot_colour(line, card)
-        s = s._replace(lines=_set(s.lines, seat, line + (card,)))
+        s = s._replace(lines=_set(s.lines, seat, line + (card,)), **changes)
         if col is None:
             return s
         pile = s.piles[col]
