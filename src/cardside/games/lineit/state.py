@@ -11,7 +11,7 @@ actions replay a game exactly. Observations hide the deck and the other hands as
 from __future__ import annotations
 
 import random
-from typing import NamedTuple, Self
+from typing import Any, NamedTuple, Self
 
 from cardside.core.errors import IllegalActionError
 from cardside.core.outcome import Outcome
@@ -277,7 +277,7 @@ class LineitState(GameState[Snap, Action]):
             return self._end_turn(self._score(s, seat, "chosen"))
         return self._end_turn(s)
 
-    def _add(self, s: Snap, seat: int, card: int, **changes: object) -> Snap:
+    def _add(self, s: Snap, seat: int, card: int, **changes: Any) -> Snap:
         """``card`` joins ``seat``'s line (with other ``changes`` to the snapshot); a third
         card of a colour takes that jackpot."""
         line = s.lines[seat]
