@@ -37,7 +37,8 @@ from cardside.games.lineit.state import (
 BOT_NAMES: tuple[str, ...] = ("strong", "heuristic", "random")
 DEFAULT_BOT = "strong"
 LEVELS = ("easy", "normal", "hard")
-#: (plans compared, samples per plan, horizon in rounds) per level.
+#: (plans compared, samples per plan, horizon in rounds) per level. With 4 or 5 players a
+#: round is twice as long, so the horizon is one round shorter (at least one).
 LEVEL_BUDGET = {"easy": (3, 4, 1), "normal": (4, 8, 2), "hard": (6, 24, 3)}
 
 GAP = 9.0  # a typical step between consecutive number cards of a well-kept line
@@ -326,9 +327,9 @@ class StrongBot(_Planner):
         totals = [0.0] * len(top)
         for _ in range(self.samples):
             sample = state.determinize(seat, self.rng)
-            seed = self.rng.random()
+            self.rng.random()  # one draw per sample, as when the README's figures were measured
             for i, path in enumerate(top):
-                totals[i] += self._rollout(sample, seat, path, seed)
+                totals[i] += self._rollout(sample, seat, path)
         best = max(range(len(top)), key=lambda i: totals[i])
         margin = totals[best] / self.samples
         reason = explain(state, seat, top[best])
@@ -337,15 +338,13 @@ class StrongBot(_Planner):
             f"({margin:+.1f} against the best opponent)"
         )
 
-    def _rollout(
-        self, sample: LineitState, seat: int, path: tuple[Action, ...], seed: float
-    ) -> float:
+    def _rollout(self, sample: LineitState, seat: int, path: tuple[Action, ...]) -> float:
         """Play ``path``, then every seat's quick policy up to the horizon; rate the result."""
         game = sample.clone()
         game._history = []
         for action in path:
             game.advance(action)
-        rounds_to_go = self.horizon
+        rounds_to_go = max(1, self.horizon - (game.players >= 4))
         start_round = game.snapshot.round_no
         while not game.is_terminal():
             s = game.snapshot
@@ -354,7 +353,6 @@ class StrongBot(_Planner):
             mover = game.current_player()
             assert mover is not None
             game.advance(quick_action(game, mover))
-        del seed
         return evaluate(game, seat)
 
 
