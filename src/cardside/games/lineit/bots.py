@@ -37,8 +37,7 @@ from cardside.games.lineit.state import (
 BOT_NAMES: tuple[str, ...] = ("strong", "heuristic", "random")
 DEFAULT_BOT = "strong"
 LEVELS = ("easy", "normal", "hard")
-#: (plans compared, samples per plan, horizon in rounds) per level. With 4 or 5 players a
-#: round is twice as long, so the horizon is one round shorter (at least one).
+#: (plans compared, samples per plan, horizon in rounds) per level.
 LEVEL_BUDGET = {"easy": (3, 4, 1), "normal": (4, 8, 2), "hard": (6, 24, 3)}
 
 GAP = 9.0  # a typical step between consecutive number cards of a well-kept line
@@ -344,7 +343,7 @@ class StrongBot(_Planner):
         game._history = []
         for action in path:
             game.advance(action)
-        rounds_to_go = max(1, self.horizon - (game.players >= 4))
+        rounds_to_go = self.horizon
         start_round = game.snapshot.round_no
         while not game.is_terminal():
             s = game.snapshot
