@@ -6,6 +6,8 @@ import importlib
 from dataclasses import dataclass
 from types import ModuleType
 
+from cardside.core.schema import Schema
+
 
 @dataclass(frozen=True)
 class GameInfo:
@@ -19,6 +21,11 @@ class GameInfo:
     def module(self, part: str) -> ModuleType:
         """Import ``cardside.games.<name>.<part>`` on demand (keeps start-up fast)."""
         return importlib.import_module(f"cardside.games.{self.name}.{part}")
+
+    def schema(self) -> Schema:
+        """What the game's session files may hold (``SCHEMA`` in its ``sheet`` module)."""
+        schema: Schema = self.module("sheet").SCHEMA
+        return schema
 
 
 GAMES: dict[str, GameInfo] = {
