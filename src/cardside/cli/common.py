@@ -75,17 +75,67 @@ def start_journal(
     seed: int | None,
     name: str | None,
 ) -> Any:
-    """Create and save a new session; a one-line error if the name is taken or unwritable."""
-    from cardside.sessions.journal import Journal
+    """Create, lock and save a new session; a one-line error if the name is taken or unwritable.
+
+    The session stays locked until the command ends, and a save that fails asks to retry.
+    """
+    from cardside.sessions.journal import Journal, SessionLocked
 
     try:
-        return Journal.start(
+        journal = Journal.start(
             app.data_dir, game=game, mode=mode, seats=seats, options=options, seed=seed, name=name
         )
-    except (ValueError, FileExistsError) as exc:
+    except (ValueError, FileExistsError, SessionLocked) as exc:
         raise click.ClickException(str(exc)) from None
     except OSError as exc:
         raise click.ClickException(f"cannot write to {app.data_dir}: {exc.strerror}") from None
+    return _hold(journal)
+
+
+def open_journal(path: Path) -> Any:
+    """Lock and load a saved session to continue it; a one-line error if that cannot be done."""
+    from cardside.core.errors import SessionError
+    from cardside.sessions.journal import Journal, SessionLocked
+
+    try:
+        journal = Journal.open(path)
+    except (SessionError, SessionLocked) as exc:
+        raise click.ClickException(str(exc)) from None
+    except OSError as exc:
+        raise click.ClickException(f"cannot open {path}: {exc.strerror}") from None
+    return _hold(journal)
+
+
+def _hold(journal: Any) -> Any:
+    """Keep the journal's lock until the command ends; ask before giving up a failed save."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None:
+        ctx.call_on_close(journal.close)
+    journal.on_save_failure = lambda exc: ask_to_retry(journal, exc)
+    return journal
+
+
+def ask_to_retry(journal: Any, exc: OSError) -> bool:
+    """Say a save failed (one line) and ask: Enter or ``retry`` tries again, ``quit`` leaves.
+
+    The entry stays in memory meanwhile. Leaving (or the end of input) ends the command with
+    a one-line error; the file then holds every entry before the one that could not be saved.
+    """
+    from cardside.sessions.journal import describe
+    from cardside.tui.console import Console
+
+    console = Console()
+    console.say(f"  {journal.name}: {describe(exc)}; the entry is kept in memory.")
+    while True:
+        answer = console.ask("  Press Enter (or type retry) to save again, or quit to leave: ")
+        if answer is None or answer.lower() in ("quit", "q", "exit", "cancel"):
+            raise click.ClickException(
+                f"{journal.name}: left without saving the last entry; "
+                "the file holds every entry before it"
+            )
+        if answer.lower() in ("", "retry", "r", "save", "y", "yes"):
+            return True
+        console.say("  Press Enter to try again, or type quit.")
 
 
 def echo_rules(game: str) -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from cardside.cli.common import app_of, echo_json, json_option, session_path
+from cardside.cli.common import app_of, echo_json, json_option, open_journal, session_path
 
 
 def _load(path: Path):  # type: ignore[no-untyped-def]
@@ -99,15 +99,8 @@ def resume(ctx: click.Context, name: str) -> None:
     """Continue a played or kept game where it stopped (a finished kept game: to correct it)."""
     import importlib
 
-    from cardside.core.errors import SessionError
-    from cardside.sessions.journal import Journal
-
     app = app_of(ctx)
-    path = session_path(app, name)
-    try:
-        journal = Journal.open(path)
-    except SessionError as exc:
-        raise click.ClickException(str(exc)) from None
+    journal = open_journal(session_path(app, name))
     if journal.session.finished and journal.session.mode == "play":
         raise click.ClickException(
             f"{journal.name} is finished; 'cardside sessions show {journal.name}' shows it"

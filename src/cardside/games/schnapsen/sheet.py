@@ -30,7 +30,7 @@ SCHEMA = Schema(
             "undo": PLAY_UNDO,
         },
         "keep": {
-            "result": {"winner": Whole(0, 1), "points": Whole(0, 3)},
+            "result": {"winner": Whole(0, 1), "points": Whole(-1000, 1000)},
             "table": {
                 "closer": Whole(0, 1, optional=True),
                 "reached_66": Whole(0, 1, optional=True),
