@@ -16,7 +16,10 @@ from cardside.cli.app import App
 F = TypeVar("F", bound=Callable[..., Any])
 
 seed_option = click.option(
-    "--seed", type=int, default=None, help="Seed for dealing and bots (same seed, same game)."
+    "--seed",
+    type=click.IntRange(-(2**63), 2**63 - 1),
+    default=None,
+    help="Seed for dealing and bots (same seed, same game).",
 )
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 

@@ -8,6 +8,8 @@ import click
 
 from cardside.cli.common import app_of, echo_json, json_option, open_journal, session_path
 
+MISMATCH = "does not verify"  # a file whose stored totals the entries do not give
+
 
 def _load(path: Path):  # type: ignore[no-untyped-def]
     """Load and recompute a session; a one-line error if the file is unusable."""
@@ -34,25 +36,29 @@ def sessions() -> None:
 def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
     """List saved sessions, newest first."""
     from cardside.core.errors import SessionError
-    from cardside.sessions import store
+    from cardside.sessions import sheets, store
     from cardside.sessions.export import as_dict
     from cardside.tui.table import render
 
     app = app_of(ctx)
-    rows, items, broken = [], [], []
+    rows, items, broken, differ = [], [], [], []
     for path in store.list_paths(app.data_dir):
         try:
             s = store.load(path)
+            if game and s.game != game:
+                continue
+            verified = not sheets.mismatches(s)
         except SessionError as exc:
             broken.append(str(exc))
             continue
-        if game and s.game != game:
-            continue
         # The file's name is what show and resume take, even if a copy keeps another inside.
-        items.append(as_dict(s, entries=False) | {"name": path.stem})
+        items.append(as_dict(s, entries=False) | {"name": path.stem, "verified": verified})
         updated = s.updated.strftime("%Y-%m-%d %H:%M") if s.updated else ""
         totals = " ".join(f"{c} {t}" for c, t in zip(s.columns, s.totals))
-        rows.append([path.stem, s.game, s.mode, s.status, len(s.rounds), totals, updated])
+        status = s.status if verified else MISMATCH
+        if not verified:
+            differ.append(path.stem)
+        rows.append([path.stem, s.game, s.mode, status, len(s.rounds), totals, updated])
     if as_json:
         echo_json({"sessions": items, "unreadable": broken})
         return
@@ -62,6 +68,12 @@ def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
         click.echo(render(["name", "game", "mode", "status", "rounds", "totals", "updated"], rows))
     for problem in broken:
         click.echo(f"unreadable: {problem}", err=True)
+    for stem in differ:
+        click.echo(
+            f"{MISMATCH}: {stem}: the stored totals do not replay from the entries "
+            f"(see 'cardside sessions verify {stem}')",
+            err=True,
+        )
 
 
 @sessions.command()
