@@ -15,9 +15,37 @@ from cardside.cli.app import App
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+
+class Bounded(click.ParamType):
+    """A whole number from ``low`` to ``high``, refused by its length before it is converted
+    (so a number of thousands of digits costs nothing and is not echoed whole)."""
+
+    name = "integer"
+
+    def __init__(self, low: int, high: int) -> None:
+        self.low, self.high = low, high
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        else:
+            text = str(value).strip()
+            longest = max(len(str(self.low)), len(str(self.high)))
+            digits = text.lstrip("+-")
+            if not digits.isdecimal() or len(text) > 1 + longest or text.count("-") > 1:
+                shown = text if len(text) <= 20 else text[:17] + "..."
+                self.fail(f"{shown!r} is not a whole number from {self.low} to {self.high}")
+            number = int(text)
+        if not self.low <= number <= self.high:
+            self.fail(f"{number} is not from {self.low} to {self.high}")
+        return number
+
+
+MOST_GAMES = 1_000_000  # games one simulate command may be asked for
+
 seed_option = click.option(
     "--seed",
-    type=click.IntRange(-(2**63), 2**63 - 1),
+    type=Bounded(-(2**63), 2**63 - 1),
     default=None,
     help="Seed for dealing and bots (same seed, same game).",
 )

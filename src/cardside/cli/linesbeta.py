@@ -8,6 +8,8 @@ import click
 
 from cardside.cli.app import App
 from cardside.cli.common import (
+    MOST_GAMES,
+    Bounded,
     app_of,
     echo_json,
     echo_rules,
@@ -257,7 +259,11 @@ def rules() -> None:
 
 @linesbeta.command()
 @click.option(
-    "--games", type=click.IntRange(1), default=200, show_default=True, help="Games per setting."
+    "--games",
+    type=Bounded(1, MOST_GAMES),
+    default=200,
+    show_default=True,
+    help="Games per setting.",
 )
 @click.option(
     "--difficulty",
