@@ -110,13 +110,14 @@ def start_journal(
 
     The session stays locked until the command ends, and a save that fails asks to retry.
     """
+    from cardside.core.errors import SessionError
     from cardside.sessions.journal import Journal, SessionLocked
 
     try:
         journal = Journal.start(
             app.data_dir, game=game, mode=mode, seats=seats, options=options, seed=seed, name=name
         )
-    except (ValueError, FileExistsError, SessionLocked) as exc:
+    except (ValueError, FileExistsError, SessionLocked, SessionError) as exc:
         raise click.ClickException(str(exc)) from None
     except OSError as exc:
         raise click.ClickException(f"cannot write to {app.data_dir}: {exc.strerror}") from None

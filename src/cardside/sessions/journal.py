@@ -12,6 +12,7 @@ from typing import Any
 
 from cardside.core.errors import CardsideError
 from cardside.core.record import Seat, Session
+from cardside.games.registry import GAMES
 from cardside.sessions import sheets, store
 from cardside.sessions.lock import SessionLock, SessionLocked
 
@@ -90,6 +91,8 @@ class Journal:
                 created=stamp,
                 updated=stamp,
             )
+            # Never write a file that could not be read back (a name of a million characters).
+            store.from_document(store.to_document(session), name)
             sheets.refresh(session)
             try:
                 store.save(session, path, create=True)
@@ -123,6 +126,7 @@ class Journal:
         ``on_save_failure`` decides whether to try again; when it gives up (or there is none),
         :class:`SaveFailed` is raised and the file keeps every entry before this one.
         """
+        GAMES[self.session.game].schema().check_entries(self.session.mode, [entry])
         self.session.entries.append(entry)
         while True:
             try:
