@@ -70,7 +70,7 @@ def session_path(app: App, name: str) -> Path:
     from cardside.sessions import store
 
     path = store.resolve(app.data_dir, name)
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():  # a broken link: loading says why
         raise click.ClickException(
             f"no session {name!r} (see 'cardside sessions list'; looked for {path.name})"
         )
