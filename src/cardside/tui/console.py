@@ -111,7 +111,7 @@ def _drain(stream: Any) -> None:
     """Skip the rest of an over-long line."""
     while True:
         chunk = stream.readline(MAX_LINE)
-        if not chunk or chunk.endswith(("\n", b"\n")):
+        if not chunk or chunk.endswith(b"\n" if isinstance(chunk, bytes) else "\n"):
             return
 
 
