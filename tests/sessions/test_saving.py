@@ -20,43 +20,13 @@ from cardside.sessions import store
 from cardside.sessions.export import to_csv
 from cardside.sessions.journal import Journal
 
-from .stdin import typed
+from .scripted import honour_folder_modes, typed
 
 KEEP = ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "s"]
 
 
 def winners(data_dir: Path) -> list[int]:
     return [e["winner"] for e in store.load(data_dir / "sessions" / "s.toml").entries]
-
-
-def honour_folder_modes(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Make a read-only folder refuse new files even to root, as it does to everyone else."""
-    if os.geteuid() != 0:
-        return
-    real = store.tempfile.mkstemp
-
-    def mkstemp(*args, dir=None, **kwargs):  # type: ignore[no-untyped-def]
-        if dir is not None and not os.stat(dir).st_mode & stat.S_IWUSR:
-            raise PermissionError(errno.EACCES, "Permission denied")
-        return real(*args, dir=dir, **kwargs)
-
-    monkeypatch.setattr(store.tempfile, "mkstemp", mkstemp)
-
-
-def test_a_save_into_a_folder_made_read_only_is_retried_and_nothing_is_lost(
-    runner: CliRunner, data_dir: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    honour_folder_modes(monkeypatch)
-    folder = data_dir / "sessions"
-    lines = ["Ann 2", "Bob 3", "retry", "", "Ann 1", "quit"]
-    before = {1: lambda: folder.chmod(0o555), 3: lambda: folder.chmod(0o755)}
-    try:
-        result = runner.invoke(main, KEEP, input=typed(lines, before))
-    finally:
-        folder.chmod(0o755)
-    assert result.exit_code == 0, result.output
-    assert result.output.count("s: cannot save (Permission denied); the entry is kept") == 2
-    assert winners(data_dir) == [0, 1, 0]  # the deal typed while read-only was saved later
 
 
 def test_leaving_a_failed_save_keeps_every_entry_before_it(

@@ -1,9 +1,17 @@
-"""A scripted stdin that can change the world just before a given line is read."""
+"""A scripted stdin that can change the world just before a given line is read, and a
+read-only folder that holds even for root."""
 
 from __future__ import annotations
 
+import errno
 import io
+import os
+import stat
 from collections.abc import Callable
+
+import pytest
+
+from cardside.sessions import store
 
 
 class Typist(io.RawIOBase):
@@ -31,3 +39,17 @@ class Typist(io.RawIOBase):
 def typed(lines: list[str], before: dict[int, Callable[[], None]]) -> io.BufferedReader:
     """The stream to give CliRunner as ``input``."""
     return io.BufferedReader(Typist(lines, before))
+
+
+def honour_folder_modes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make a read-only folder refuse new files even to root, as it does to everyone else."""
+    if os.geteuid() != 0:
+        return
+    real = store.tempfile.mkstemp
+
+    def mkstemp(*args, dir=None, **kwargs):  # type: ignore[no-untyped-def]
+        if dir is not None and not os.stat(dir).st_mode & stat.S_IWUSR:
+            raise PermissionError(errno.EACCES, "Permission denied")
+        return real(*args, dir=dir, **kwargs)
+
+    monkeypatch.setattr(store.tempfile, "mkstemp", mkstemp)
