@@ -230,10 +230,10 @@ def test_junk_typed_into_every_mode_is_refused_and_the_file_stays_sound(
 
 # -- 5. kill -9 in the middle of a scripted keep ------------------------------------------------
 
+
 def has_entries(path: Path, count: int) -> Callable[[], bool]:
     """Whether the session file exists with at least ``count`` entries."""
     return lambda: path.exists() and len(store.load(path).entries) >= count
-
 
 
 def test_kill_9_loses_no_acknowledged_entry_and_the_session_resumes(
