@@ -196,7 +196,10 @@ def export(ctx: click.Context, name: str | None, all_: bool, fmt: str, output: P
     else:
         text = json.dumps([as_dict(s) for s in found], indent=2, ensure_ascii=False) + "\n"
     if output:
-        output.write_text(text, encoding="utf-8")
+        try:
+            output.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise click.ClickException(f"cannot write {output}: {exc.strerror}") from None
         click.echo(f"wrote {len(found)} session(s) to {output}", err=True)
     else:
         click.echo(text, nl=False)
