@@ -97,6 +97,7 @@ def test_linesbeta_round_questions_accept_quit_and_cancel(
 ) -> None:
     result = runner.invoke(main, LB_KEEP, input=f"round\n4\n{word}\nw\nquit\n")
     assert result.exit_code == code, result.output
+    assert "not a number" not in result.output  # the word is understood, not refused
     entries = store.load(data_dir / "sessions" / "k.toml").entries
     if word == "cancel":
         assert "cancelled" in result.output and len(entries) == 1  # the w after it counted
