@@ -55,8 +55,8 @@ HOSTILE: dict[str, tuple[Callable[[Path], None], str]] = {
     "nested 20 deep": (lines_before_entries("x = " + "[" * 20 + "]" * 20), "more than 8 deep"),
     "5,000-digit integer": (text("x = " + "9" * 5000 + "\n"), "unreadable value"),
     "integer beyond 64 bits": (edited("version = 1", "version = " + "9" * 30), "beyond 64 bits"),
-    "dotted keys": (text("".join(f"k{i}.x = 1\n" for i in range(20_000))), "dotted keys"),
-    "one long dotted key": (text("a" + ".a" * 5000 + " = 1\n"), "dotted keys"),
+    "dotted keys": (text("".join(f"k{i}.x = 1\n" for i in range(20_000))), "dots in its keys"),
+    "one long dotted key": (text("a" + ".a" * 5000 + " = 1\n"), "dots in its keys"),
     "larger than the limit": (
         edited('name = "Ann"', 'name = "' + "A" * (store.MAX_BYTES + 10) + '"'),
         "larger than 1,048,576 bytes",
@@ -141,3 +141,17 @@ def test_a_refused_message_never_echoes_a_huge_value() -> None:
     with pytest.raises(SessionError) as info:
         store.from_document(doc)
     assert len(str(info.value)) < 200
+
+
+def test_a_long_session_is_not_mistaken_for_a_hostile_one(tmp_path: Path) -> None:
+    """Thousands of rounds, as cardside writes them (one ``[[rounds]]`` table each), load."""
+    rounds = "".join(
+        f"\n[[rounds]]\nround = {i}\nscores = [\n    1,\n    0,\n]\ntotals = [\n    6,\n    7,\n]\n"
+        f'note = "match {i}; Ann: entered directly"\n'
+        for i in range(1, 3001)
+    )
+    path = tmp_path / "long.toml"
+    path.write_text(EXAMPLE_TEXT.split("\n[[rounds]]", 1)[0] + rounds, encoding="utf-8")
+    started = time.monotonic()
+    assert len(store.load(path).rounds) == 3000
+    assert time.monotonic() - started < 5
