@@ -139,3 +139,15 @@ def test_every_formula_start_is_quoted(name: str) -> None:
 
     assert cell(name) == "'" + name
     assert cell("Ann") == "Ann" and cell(-2) == -2
+
+
+def test_a_session_that_outgrows_the_size_limit_is_never_written_unreadable(
+    runner: CliRunner, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert runner.invoke(main, KEEP, input="Ann 2\nquit\n").exit_code == 0
+    path = data_dir / "sessions" / "s.toml"
+    monkeypatch.setattr(store, "MAX_BYTES", path.stat().st_size + 40)
+    result = runner.invoke(main, ["sessions", "resume", "s"], input="Bob 3\nquit\n")
+    assert result.exit_code == 1
+    assert "cannot save (a session file holds at most" in result.output
+    assert [e["winner"] for e in store.load(path).entries] == [0]  # still loads

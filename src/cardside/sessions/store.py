@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import glob
 import os
 import re
@@ -105,6 +106,13 @@ def save(session: Session, path: Path, *, create: bool = False) -> None:
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     text = dumps(session).encode("utf-8")
+    if len(text) > MAX_BYTES or len(session.entries) > MAX_ENTRIES:
+        # Never write a file that loading would refuse.
+        raise OSError(
+            errno.EFBIG,
+            f"a session file holds at most {MAX_BYTES:,} bytes and {MAX_ENTRIES:,} entries; "
+            "start a new session",
+        )
     fd, tmp = tempfile.mkstemp(prefix="." + path.name + ".", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
