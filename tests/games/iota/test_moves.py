@@ -123,3 +123,18 @@ def test_whole_games_keep_every_invariant(seed: int, players: int) -> None:
     outcome = state.outcome()
     assert outcome is not None and outcome.scores == state.scores
     assert all(state.scores[w] == max(state.scores) for w in outcome.winners)
+
+
+def test_generator_equals_brute_force_next_to_wilds_from_real_games() -> None:
+    checked = 0
+    for seed in range(400):
+        state = random_position(seed, 8)
+        grid = dict(state.grid)
+        if WILD not in grid.values():
+            continue
+        hand = list(state.snapshot.hands[state.snapshot.turn][:2])
+        assert generated(grid, hand, False) == brute_force(grid, hand, False), seed
+        checked += 1
+        if checked == 6:
+            break
+    assert checked == 6

@@ -152,10 +152,10 @@ class IotaState(GameState[Snapshot, Action]):
             dealt = [list(h) for h in deal[0]]
             starter = deal[1]
             named = Counter([*(c for h in dealt for c in h), starter, *deal[2]])
-            rest = Counter(DECK) - named
+            others = Counter(DECK) - named
             if len(dealt) != players or named - Counter(DECK):
                 raise ValueError("a deal names a card twice or a hand too many")
-            pile = (*deal[2], *sorted(rest.elements()))
+            pile = (*deal[2], *sorted(others.elements()))
         hands = tuple(tuple(sorted(h)) for h in dealt)
         self._cache: tuple[Snapshot, list[Action]] | None = None
         super().__init__(
