@@ -1,4 +1,4 @@
-"""IOTA bots: ``random``, ``greedy`` and ``strong`` (the default).
+"""IOTA bots: ``random`` and ``greedy``.
 
 Every bot owns a :class:`random.Random` built from its seed and decides from
 ``state.observation(seat)`` alone: the grid, its own hand, the scores, the pile's size and
@@ -16,8 +16,8 @@ from cardside.games.iota.notation import format_action
 from cardside.games.iota.rules import WILD, Action, Pass
 from cardside.games.iota.state import View
 
-BOT_NAMES: tuple[str, ...] = ("strong", "greedy", "random")
-DEFAULT_BOT = "strong"
+BOT_NAMES: tuple[str, ...] = ("greedy", "random")
+DEFAULT_BOT = "greedy"
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,14 +108,10 @@ def _describe_pass(action: Pass) -> str:
 
 
 def make_bot(name: str, seed: int | str = 0) -> IotaBot:
-    """A bot by name: ``strong``, ``greedy`` or ``random``."""
+    """A bot by name (see :data:`BOT_NAMES`)."""
     key = name.strip().lower()
     if key == "greedy":
         return GreedyBot(seed)
     if key == "random":
         return RandomBot(seed)
-    if key == "strong":
-        from cardside.games.iota.strong import StrongBot
-
-        return StrongBot(seed)
     raise ValueError(f"unknown IOTA bot {name!r} (choose from: {', '.join(BOT_NAMES)})")

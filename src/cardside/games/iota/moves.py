@@ -197,8 +197,9 @@ def legal_moves(grid: Grid, hand: Sequence[int], *, pile_empty: bool = False) ->
                         continue
                     infos = []
                     for cell in empties:
-                        info = cross.get(cell, False)
-                        if info is False:
+                        if cell in cross:
+                            info = cross[cell]
+                        else:
                             info = cross[cell] = _cross(grid, cell, cx, cy)
                         if info is None:
                             break
