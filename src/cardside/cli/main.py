@@ -11,6 +11,10 @@ from cardside.cli.app import App
 from cardside.cli.lazy import LazyGroup
 
 COMMANDS = {
+    "iota": (
+        "cardside.cli.iota:iota",
+        "IOTA: lines of colour, shape and number; lots double the turn.",
+    ),
     "linesbeta": (
         "cardside.cli.linesbeta:linesbeta",
         "LinesBeta: you against a 6x6 grid of cards.",

@@ -22,6 +22,12 @@ class GameInfo:
 
 
 GAMES: dict[str, GameInfo] = {
+    "iota": GameInfo(
+        "iota",
+        "IOTA",
+        "2-4 players",
+        "64 cards of colour, shape and number laid in lines of up to 4; lots double the turn",
+    ),
     "linesbeta": GameInfo(
         "linesbeta",
         "LinesBeta",
