@@ -77,6 +77,10 @@ class Human:
             if word in ("show", "score"):
                 self.view.show(obs, seat)
                 continue
+            # A game may add commands of its own (e.g. IOTA's history).
+            command = getattr(self.view, "command", None)
+            if command is not None and command(word, obs, seat):
+                continue
             try:
                 return self.view.parse(line, obs, seat)
             except (NotationError, IllegalActionError) as exc:

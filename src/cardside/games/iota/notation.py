@@ -86,11 +86,11 @@ def parse_placements(text: str) -> list[tuple[int, int, int]]:
     tokens = _tokens(text)
     if not tokens:
         raise NotationError("name the cards to place, each with its cell: YS2 0,1 RT1 2,1")
-    if len(tokens) % 2:
-        raise NotationError("give each card its cell: YS2 0,1 RT1 2,1")
     out = []
     for i in range(0, len(tokens), 2):
         card = parse_card(tokens[i])
+        if i + 1 == len(tokens):
+            raise NotationError(f"give {format_card(card)} its cell, e.g. {format_card(card)} 0,1")
         x, y = parse_cell(tokens[i + 1])
         out.append((card, x, y))
     return out
