@@ -176,7 +176,7 @@ class IotaTurn:
             card = parse_card(done[-1])
         except NotationError:
             return []
-        cells = set()
+        cells: set[str] = set()
         for move in self.moves(obs):
             placed = {(c, f"{x},{y}") for c, x, y in move.play.cards}
             if all(p in placed for p in pairs):
