@@ -8,20 +8,22 @@ import click
 
 from cardside.cli.app import App
 from cardside.cli.common import (
-    app_of,
     echo_json,
     echo_rules,
+    jobs_option,
     json_option,
+    parse_names,
+    play_games,
     progress,
     seed_option,
-    split_names,
     start_journal,
 )
+from cardside.cli.options import GameGroup, app_of
 
 BOT_CHOICES = ["greedy", "random"]
 
 
-@click.group()
+@click.group(cls=GameGroup)
 def iota() -> None:
     """IOTA: 2-4 players lay cards in lines of up to 4; lots and all 4 cards double the turn."""
 
@@ -73,15 +75,29 @@ def play(
     else:
         default = [f"Player {i}" for i in range(1, humans + 1)]
         default += [f"Bot {i}" for i in range(humans + 1, players + 1)]
-    seat_names = split_names(names, players, default)
+    seat_names = default
+    if names is not None:
+        seat_names = parse_names(names, 2, 4, "IOTA")
+        if ctx.get_parameter_source("players") == click.core.ParameterSource.DEFAULT:
+            players = len(seat_names)
+            if humans > players:
+                raise click.BadParameter(
+                    f"{humans} people at a table of {players}", param_hint="--humans"
+                )
+            seat_names = seat_names[:players]
+        elif len(seat_names) != players:
+            raise click.BadParameter(
+                f"{len(seat_names)} names for --players {players}", param_hint="--names"
+            )
     seats = [Seat(n, "human") for n in seat_names[:humans]]
     seats += [Seat(n, f"bot:{bot}") for n in seat_names[humans:]]
+    given = seed
     seed = fresh_seed() if seed is None else seed
     journal = start_journal(app, "iota", "play", seats, {}, seed, session_name)
-    play_session(app, journal)
+    play_games(app, journal, play_session, given)
 
 
-def play_session(app: App, journal: Any) -> None:
+def play_session(app: App, journal: Any) -> str:
     """Play (or continue) a saved IOTA game."""
     from cardside.core.replay import movers
     from cardside.games.iota.sheet import replay_state
@@ -92,7 +108,9 @@ def play_session(app: App, journal: Any) -> None:
     state = replay_state(journal.session)
     names = journal.session.player_names
     console.say(f"IOTA: {', '.join(names)}. Session {journal.name}. Type help for help.")
-    run_play(journal, state, console, app.style, movers=movers(journal.session.entries, "action"))
+    return run_play(
+        journal, state, console, app.style, movers=movers(journal.session.entries, "action")
+    )
 
 
 @iota.command()
@@ -138,11 +156,7 @@ def _ask_names(console: Any) -> str | None:
 
 
 def _parse_names(text: str) -> list[str]:
-    names = [n.strip() for n in text.split(",") if n.strip()]
-    if not 2 <= len(names) <= 4:
-        raise click.BadParameter(
-            f"IOTA is for 2 to 4 players, not {len(names)}", param_hint="--names"
-        )
+    names = parse_names(text, 2, 4, "IOTA")
     for n in names:
         if len(n) > 20 or n.lower() in ("pass", "undo", "show", "quit", "help"):
             raise click.BadParameter(
@@ -151,7 +165,7 @@ def _parse_names(text: str) -> list[str]:
             )
         if n.split()[0] != n:
             raise click.BadParameter(f"{n!r}: one word per name", param_hint="--names")
-    return split_names(text, len(names), names)
+    return names
 
 
 def keep_session(app: App, journal: Any, console: Any = None) -> None:
@@ -292,7 +306,7 @@ def simulate(games: int, players: int, bots: str | None, seed: int | None, as_js
         raise click.BadParameter(str(exc), param_hint="--bots") from None
     seed = 0 if seed is None else seed
     with progress(games, "games", quiet=as_json) as tick:
-        result = run(games, names, seed=seed, progress=tick)
+        result = run(games, names, seed=seed, progress=tick, jobs=jobs)
     if as_json:
         echo_json(result.to_dict())
     else:

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
+from functools import partial
 from typing import Any
 
+from cardside.core.parallel import map_games
 from cardside.core.rng import derive_rng
 from cardside.core.stats import mean_interval, wilson_interval
 from cardside.games.iota.bots import BOT_NAMES, make_bot
@@ -80,7 +82,7 @@ def seating(game: int, players: int) -> list[int]:
     return [(seat - turn) % players for seat in range(players)]
 
 
-def play_game(bots: Sequence[str], seed: int, game: int) -> GameSummary:
+def play_game(bots: tuple[str, ...], seed: int, game: int) -> GameSummary:
     """Game number ``game`` of a simulation seeded ``seed`` (a pure function of both)."""
     players = len(bots)
     seats = seating(game, players)
@@ -141,14 +143,12 @@ def simulate(
     bots: Sequence[str],
     seed: int = 0,
     progress: Callable[[int], None] | None = None,
+    jobs: int = 1,
 ) -> SimResult:
-    """Play ``games`` games with ``bots`` (one per seat) and summarise them."""
+    """Play ``games`` games with ``bots`` (one per seat) over ``jobs`` worker processes
+    and summarise them; the results do not depend on ``jobs``."""
     if games < 1:
         raise ValueError("simulate at least one game")
-    names = check_bots(bots, len(bots))
-    summaries = []
-    for game in range(games):
-        summaries.append(play_game(names, seed, game))
-        if progress is not None:
-            progress(game + 1)
+    names = tuple(check_bots(bots, len(bots)))
+    summaries = map_games(partial(play_game, names, seed), games, jobs, progress)
     return summarise(names, seed, summaries)

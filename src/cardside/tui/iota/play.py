@@ -11,7 +11,7 @@ from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
 from cardside.tui.human import Human
 from cardside.tui.iota.screen import IotaScreen, IotaTurn
-from cardside.tui.play import bot_seed, closing_line, seat_players
+from cardside.tui.play import bot_seed, run_loop, seat_players
 from cardside.tui.style import Style
 
 
@@ -30,7 +30,12 @@ def run_play(
     hint_bot = make_bot(DEFAULT_BOT, seed=bot_seed(journal, "hint"))
     seats = seat_players(
         journal,
-        lambda seat: Human(seat.name, console, IotaTurn(screen, hint_bot)),
+        lambda seat: Human(
+            seat.name,
+            console,
+            IotaTurn(screen, hint_bot),
+            lambda: "\n".join(screen.history(state.snapshot.log)),
+        ),
         lambda name, seed: make_bot(name, seed=seed),
     )
     if not state.actions():
@@ -53,9 +58,7 @@ def run_play(
         console.say(f"  Took back {count} action(s).")
 
     loop = Loop(state, seats, on_action=on_action, on_undo=on_undo, movers=movers)
-    result = loop.run()
-    closing_line(console, journal, result, "Game")
-    return result
+    return run_loop(loop, console, journal, "Game")
 
 
 def announce_end(state: IotaState, screen: IotaScreen) -> None:

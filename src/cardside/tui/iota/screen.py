@@ -156,7 +156,7 @@ class IotaTurn:
         done = tokens if not typed or typed[-1:].isspace() else tokens[:-1]
         hand = [format_card(c) for c in sorted(set(obs.hand))]
         if not done:
-            return [*hand, "pass", "swap", "history"]
+            return [*hand, "pass", "swap"]
         head = done[0].lower()
         if head == "pass":
             return hand
@@ -212,14 +212,6 @@ class IotaTurn:
                 "the pile is empty, so there is nothing to exchange: type pass alone"
             )
         return action
-
-    def command(self, word: str, obs: View, seat: int) -> bool:
-        """``history``: every turn so far."""
-        if word != "history":
-            return False
-        for line in self.screen.history(obs.log):
-            self.screen.console.say(line)
-        return True
 
     def hint(self, obs: View, seat: int) -> str:
         advice = self.hint_bot.hint(obs, seat)
