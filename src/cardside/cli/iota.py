@@ -63,7 +63,14 @@ def play(
     session_name: str | None,
     seed: int | None,
 ) -> None:
-    """Play IOTA against bots (or hot-seat with --humans). Cells are x,y from the starter."""
+    """Play IOTA against bots (or several people at one terminal with --humans).
+
+    \b
+    At the prompt: cards with their cells, e.g. YS2 0,1 RT1 2,1 (x to the right, y
+    upwards, the starter at 0,0; W is a wild); pass, or pass YS2 RT1 to exchange those;
+    swap GC3 1,0 to take back a wild. Also: hint (the bot's choice), undo, show,
+    history, help, quit (saved; 'cardside sessions resume NAME' continues).
+    """
     from cardside.core.record import Seat
     from cardside.core.rng import fresh_seed
 
@@ -124,7 +131,14 @@ def play_session(app: App, journal: Any) -> str:
 @click.option("--session", "session_name", default=None, help="Name for the saved session.")
 @click.pass_context
 def keep(ctx: click.Context, names: str | None, track_grid: bool, session_name: str | None) -> None:
-    """Keep the IOTA score sheet for a game played with real cards."""
+    """Keep the IOTA score sheet for a game played with real cards.
+
+    \b
+    At the prompt: a turn as its lines' values, lot per lot completed, all4, final,
+    e.g. Ann 8 4 5 lot; with --grid, the cards and cells, e.g. Ann YS2 1,0 RT3 1,1;
+    Ann pass; end (everyone passed with the pile empty). Also: undo, show, help, quit
+    (saved; 'cardside sessions resume NAME' continues).
+    """
     from cardside.core.record import Seat
     from cardside.tui.console import Console
 
@@ -290,8 +304,11 @@ def rules() -> None:
     "random for the others].",
 )
 @seed_option
+@jobs_option
 @json_option
-def simulate(games: int, players: int, bots: str | None, seed: int | None, as_json: bool) -> None:
+def simulate(
+    games: int, players: int, bots: str | None, seed: int | None, jobs: int, as_json: bool
+) -> None:
     """Bots against bots: wins with 95% intervals, scores, game length, how games end.
 
     The bots move one seat on after every game and every deal is played from each seat.

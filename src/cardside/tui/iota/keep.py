@@ -6,7 +6,7 @@ from cardside.core.errors import IllegalActionError, NotationError
 from cardside.games.iota.keep import IotaLedger, TurnReport, parse_entry
 from cardside.games.iota.notation import format_card
 from cardside.sessions.journal import Journal
-from cardside.tui.console import Console
+from cardside.tui.console import Console, not_understood
 from cardside.tui.iota.screen import IotaScreen
 from cardside.tui.keeping import offer_correction
 from cardside.tui.style import Style
@@ -75,6 +75,11 @@ class KeepScreen:
             return None
         if word == "undo":
             self._undo()
+            return None
+        noun = "a card" if self.ledger.track_grid else "a player"
+        unknown = not_understood(line, self._words(""), noun)
+        if unknown:
+            self.console.say(f"  {unknown}")
             return None
         try:
             entry = parse_entry(line, self.ledger)
