@@ -20,7 +20,7 @@ from cardside.cli.common import (
 )
 from cardside.cli.options import GameGroup, app_of
 
-BOT_CHOICES = ["greedy", "random"]
+BOT_CHOICES = ["strong", "greedy", "random"]
 
 
 @click.group(cls=GameGroup)
