@@ -300,8 +300,8 @@ def rules() -> None:
 @click.option(
     "--bots",
     default=None,
-    help="One bot per seat, comma-separated, e.g. greedy,random [default: greedy for seat 1, "
-    "random for the others].",
+    help="One bot per seat, comma-separated, e.g. strong,greedy [default: strong, then "
+    "greedy for the other seats].",
 )
 @seed_option
 @jobs_option
@@ -316,7 +316,7 @@ def simulate(
     from cardside.games.iota.simulate import check_bots
     from cardside.games.iota.simulate import simulate as run
 
-    listed = bots.split(",") if bots else ["greedy"] + ["random"] * (players - 1)
+    listed = bots.split(",") if bots else ["strong"] + ["greedy"] * (players - 1)
     try:
         names = check_bots(listed, players)
     except ValueError as exc:

@@ -124,6 +124,7 @@ class StrongBot:
     OWN = 3  # sampled draws for its own next turn per candidate
     WILD_KEPT = 6.0  # the worth of a wild kept in hand, in points
     OWN_WEIGHT = 0.5
+    REPLY_WEIGHT_MANY = 0.6  # with 3 or 4 players the next player is one rival of several
 
     def __init__(self, seed: int | str = 0) -> None:
         self.rng = random.Random(seed)
@@ -153,8 +154,10 @@ class StrongBot:
         """The action with the highest estimate, its estimate and a reason."""
         if not moves:
             action = exchange(view)
-            return action, -self._reply(view, grid, self.REPLIES), "no play: " + _describe_pass(
-                action
+            return (
+                action,
+                -self._reply(view, grid, self.REPLIES),
+                "no play: " + _describe_pass(action),
             )
         ranked = sorted(moves, key=lambda m: (-m.score, len(m.play.cards)))
         shortlist = ranked[: self.CANDIDATES]
@@ -190,7 +193,7 @@ class StrongBot:
             hand = self.rng.sample(pool, min(size, len(pool)))
             moves = legal_moves(grid, hand, pile_empty=pile_empty)
             total += max((m.score for m in moves), default=0)
-        weight = 1.0 if players == 2 else 0.6
+        weight = 1.0 if players == 2 else self.REPLY_WEIGHT_MANY
         return weight * total / samples
 
     def _own(self, view: View, grid: Any, hand: tuple[int, ...], play: Play) -> float:
