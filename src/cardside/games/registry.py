@@ -36,6 +36,13 @@ class GameInfo:
 
 
 GAMES: dict[str, GameInfo] = {
+    "iota": GameInfo(
+        "iota",
+        "IOTA",
+        "2-4 players",
+        "64 cards of colour, shape and number laid in lines of up to 4; lots double the turn",
+        "lines of colour, shape and number; lots double the turn.",
+    ),
     "linesbeta": GameInfo(
         "linesbeta",
         "LinesBeta",
