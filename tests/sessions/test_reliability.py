@@ -220,6 +220,10 @@ MODES = {
     ],
     "schnapsen keep": ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "j"],
     "schnapsen play": ["schnapsen", "play", "--seed", "3", "--session", "j"],
+    "iota keep": ["iota", "keep", "--names", "Ann,Bob", "--grid", "--session", "j"],
+    "iota play": ["iota", "play", "--players", "2", "--seed", "3", "--session", "j"],
+    "lineit keep": ["lineit", "keep", "--names", "Ann,Bob", "--session", "j"],
+    "lineit play": ["lineit", "play", "--players", "2", "--seed", "3", "--session", "j"],
 }
 
 
