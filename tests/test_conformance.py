@@ -29,6 +29,12 @@ def schnapsen(seed: int) -> Any:
     return SchnapsenState(seed=seed)
 
 
+def iota(seed: int) -> Any:
+    from cardside.games.iota.state import IotaState
+
+    return IotaState(3, seed=seed)
+
+
 def lineit(seed: int) -> Any:
     from cardside.games.lineit.state import LineitState
 
@@ -36,6 +42,7 @@ def lineit(seed: int) -> Any:
 
 
 FACTORIES: dict[str, Callable[[int], Any]] = {
+    "iota": iota,
     "lineit": lineit,
     "octrix": octrix,
     "linesbeta": linesbeta,
