@@ -18,7 +18,7 @@ from cardside.cli.common import (
 )
 
 LEVELS = ["easy", "normal", "hard"]
-BOT_CHOICES = ["strong", "heuristic", "random"]
+BOT_CHOICES = ["strong", "classic", "heuristic", "random"]
 
 
 @click.group()

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cardside.core.stats import mean_interval, wilson_interval
-from cardside.games.schnapsen.bots import make_bot
+from cardside.games.schnapsen.bots import Bot, make_bot
 from cardside.games.schnapsen.state import SchnapsenState
 
 
@@ -112,18 +112,20 @@ def simulate(
     level: str = "normal",
     seed: int = 0,
     progress: ProgressFn | None = None,
+    factory: Callable[[str, str, str], Bot] = make_bot,
 ) -> SimulationResult:
     """Play ``count`` matches (or single deals with ``unit="deals"``) of ``bot_a`` against
     ``bot_b``; A sits at seat 0 in even-numbered games and seat 1 in odd ones.
 
-    ``progress(done, count)`` is called after each game.
+    ``progress(done, count)`` is called after each game; ``factory(name, level, seed)`` builds
+    the bots (by default :func:`~bots.make_bot`; benchmarks pass their own to compare variants).
     """
     if unit not in ("matches", "deals"):
         raise ValueError("unit is 'matches' or 'deals'")
     if count < 1:
         raise ValueError("count must be at least 1")
-    a = make_bot(bot_a, level, seed=f"{seed}:a")
-    b = make_bot(bot_b, level, seed=f"{seed}:b")
+    a = factory(bot_a, level, f"{seed}:a")
+    b = factory(bot_b, level, f"{seed}:b")
     deal_values: list[int] = []
     deals_won = 0
     matches_won = 0

@@ -308,16 +308,17 @@ def excluded_from_opponent(d: Deal, seat: int) -> int:
     return out
 
 
-def determinize_deal(obs: Observation, rng: random.Random) -> Deal:
+def determinize_deal(obs: Observation, rng: random.Random, *, infer: bool = True) -> Deal:
     """A full deal consistent with ``obs``: unseen cards dealt at random to hand and stock.
 
     The opponent's hand is drawn uniformly from the hands consistent with everything seen
-    (see :func:`excluded_from_opponent`); the rest of the unseen cards make up the stock.
+    (see :func:`excluded_from_opponent`; with ``infer`` false, from every hand of the right
+    size); the rest of the unseen cards make up the stock.
     """
     d = obs.deal
     opp = 1 - obs.seat
     unseen_mask = obs.unseen_mask()
-    excluded = excluded_from_opponent(d, obs.seat) & unseen_mask
+    excluded = excluded_from_opponent(d, obs.seat) & unseen_mask if infer else 0
     need = obs.opponent_hand_size - d.hands[opp].bit_count()
     allowed = indices_of(unseen_mask & ~excluded)
     if len(allowed) < need:  # only a hand-made position can be inconsistent; ignore the proof
