@@ -13,6 +13,7 @@ from cardside.games.schnapsen.rules import CLOSE_CODE, EXCHANGE_CODE, MARRIAGE_B
 
 from .schnapsen_helpers import c, make_deal
 
+
 def test_exchanges_the_trump_unter_first() -> None:
     d = make_deal("JH AC 10C KS QD", "JC QC KC JS QS", stock="10S AS JD 10D AH", trump="H")
     assert heuristic_code(d) == EXCHANGE_CODE
