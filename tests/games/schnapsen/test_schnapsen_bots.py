@@ -9,12 +9,19 @@ import pytest
 from cardside.games.schnapsen.bots import HeuristicBot, StrongBot, make_bot
 from cardside.games.schnapsen.deal import legal_codes
 from cardside.games.schnapsen.equity import outcome_values
-from cardside.games.schnapsen.rules import CLOSE, CLOSE_CODE, action_code
+from cardside.games.schnapsen.ismcts import ismcts
+from cardside.games.schnapsen.rules import (
+    CLOSE,
+    CLOSE_CODE,
+    EXCHANGE_CODE,
+    MARRIAGE_BASE,
+    action_code,
+)
 from cardside.games.schnapsen.search import search
 from cardside.games.schnapsen.simulate import simulate
 from cardside.games.schnapsen.state import SchnapsenState
 
-from .schnapsen_helpers import make_deal
+from .schnapsen_helpers import c, make_deal
 
 
 def positions(seed: int, count: int) -> list[SchnapsenState]:
@@ -121,3 +128,24 @@ def test_simulate_reports_rates_with_intervals() -> None:
     assert r.points_per_deal.low <= r.points_per_deal.estimate <= r.points_per_deal.high
     d = simulate("random", "random", 4, unit="deals", seed=1)
     assert d.deals == 4 and d.matches == 0
+
+
+def test_tree_search_takes_a_marriage_that_ends_the_deal() -> None:
+    # Seat 0 has 27 points in tricks and the trump marriage: declaring it reaches 66 at once,
+    # and seat 1 has no trick, so it is worth 3 game points for sure.
+    d = make_deal(
+        "KH QH JC JS 10D",
+        "AC 10C KC QC AS",
+        stock="10S KS QS JD QD AH",
+        trump="H",
+        points=(27, 0),
+        won=("AD 10H KD JH", ""),
+    )
+    obs = SchnapsenState.from_deal(d).observation(0)
+    utility = outcome_values(obs.counts, 0, obs.deal.dealer)
+    result = ismcts(obs, 200, random.Random(2), utility)
+    assert result.tree and MARRIAGE_BASE <= result.code < EXCHANGE_CODE
+    assert (result.code - MARRIAGE_BASE) // 5 == c("KH") // 5
+    assert result.value == pytest.approx(utility[3])
+    _, reason = StrongBot("easy", seed=0).hint(obs, 0)
+    assert f"{utility[3]:.0%} to win the match (tree search" in reason

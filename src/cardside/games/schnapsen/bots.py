@@ -20,16 +20,20 @@ from typing import Any
 from cardside.games.schnapsen.classic import classic_code
 from cardside.games.schnapsen.deal import Deal
 from cardside.games.schnapsen.equity import outcome_values
+from cardside.games.schnapsen.ismcts import ismcts
 from cardside.games.schnapsen.notation import format_action
 from cardside.games.schnapsen.policy import heuristic_code
 from cardside.games.schnapsen.rules import Action, action_of
 from cardside.games.schnapsen.search import search
+from cardside.games.schnapsen.solver import Solver
 from cardside.games.schnapsen.state import Observation
 
 BOT_NAMES = ("random", "heuristic", "strong", "classic")
 LEVELS = ("easy", "normal", "hard")
 #: Samples of the hidden cards per move in phase 1 (and with the stock closed).
 LEVEL_SAMPLES = {"easy": 16, "normal": 100, "hard": 300}
+#: Tree-search iterations per move while the stock is open (``strong`` only).
+LEVEL_ITERATIONS = {"easy": 60, "normal": 400, "hard": 1200}
 
 
 def _observe(view: Any, seat: int) -> Observation:
@@ -91,7 +95,9 @@ class StrongBot:
         self.level = level
         self.classic = classic
         self.samples = LEVEL_SAMPLES[level]
+        self.iterations = LEVEL_ITERATIONS[level]
         self.rng = random.Random(seed)
+        self.solver = Solver()
 
     def choose(self, view: Any, seat: int) -> Action:
         return self.hint(view, seat)[0]
@@ -103,7 +109,10 @@ class StrongBot:
             result = search(obs, self.samples, self.rng, policy=classic_code, infer=False)
         else:
             utility = outcome_values(obs.counts, seat, obs.deal.dealer)
-            result = search(obs, self.samples, self.rng, utility=utility)
+            if obs.deal.stock_open:
+                result = ismcts(obs, self.iterations, self.rng, utility, self.solver)
+            else:
+                result = search(obs, self.samples, self.rng, utility=utility, solver=self.solver)
         action = action_of(result.code)
         if result.samples == 0:
             return action, "the only legal move"
@@ -111,7 +120,9 @@ class StrongBot:
         def show(v: float) -> str:
             return f"{v:+.2f} game points" if self.classic else f"{v:.0%} to win the match"
 
-        if result.exact:
+        if result.tree:
+            how = f"tree search, {result.samples} deals of the hidden cards"
+        elif result.exact:
             points = result.value
             if utility is not None:
                 points = min(utility, key=lambda k: abs(utility[k] - result.value))

@@ -42,11 +42,13 @@ def ismcts(
     iterations: int,
     rng: random.Random,
     utility: dict[int, float],
+    solver: Solver | None = None,
 ) -> SearchResult:
     """Choose an action for ``obs`` (stock open) by ``iterations`` ISMCTS iterations.
 
     ``utility`` maps signed game points (for the seat) to a value, e.g. the chance to win the
-    match; the result's values are each root action's mean value.
+    match; the result's values are each root action's mean value. ``solver`` may be one kept
+    from earlier moves (its table is reused).
     """
     seat = obs.seat
     codes = legal_codes(obs.deal)
@@ -56,7 +58,7 @@ def ismcts(
         return SearchResult(codes[0], {codes[0]: 0.0}, 0, False)
     low, high = min(utility.values()), max(utility.values())
     span = (high - low) or 1.0
-    solver = Solver()
+    solver = solver or Solver()
     root = _Node()
     for _ in range(iterations):
         d = determinize_deal(obs, rng)
@@ -93,7 +95,7 @@ def ismcts(
         for c in codes
     }
     best = max(codes, key=lambda c: root.children[c].visits if c in root.children else 0)
-    return SearchResult(best, values, iterations, False)
+    return SearchResult(best, values, iterations, False, tree=True)
 
 
 def _select(node: _Node, legal: list[int]) -> tuple[_Node, int]:

@@ -29,6 +29,8 @@ class SearchResult:
     values: dict[int, float]
     samples: int
     exact: bool
+    #: Chosen by tree search (values are means over the iterations through each action).
+    tree: bool = False
 
     @property
     def value(self) -> float:
@@ -62,12 +64,14 @@ def search(
     utility: dict[int, float] | None = None,
     policy: Policy = heuristic_code,
     infer: bool = True,
+    solver: Solver | None = None,
 ) -> SearchResult:
     """Score every legal action of ``obs`` and pick the best (ties: the policy's choice).
 
     Values are mean game points, or with ``utility`` (signed game points to a value, e.g. the
     chance to win the match) the mean of that. ``policy`` plays the samples on in phase 1;
-    ``infer`` samples only hidden hands consistent with what strict play has proved.
+    ``infer`` samples only hidden hands consistent with what strict play has proved;
+    ``solver`` may be one kept from earlier moves of the same deal (its table is reused).
     """
     seat = obs.seat
     codes = legal_codes(obs.deal)
@@ -82,7 +86,7 @@ def search(
     n = 1 if exact else samples
     if len(codes) == 1:
         n = 0
-    solver = Solver()
+    solver = solver or Solver()
     for _ in range(n):
         d = determinize_deal(obs, rng, infer=infer)
         if d.strict:
