@@ -7,14 +7,13 @@ Targets at level normal: strong vs classic (the strong bot before match equity, 
 the current heuristic and ISMCTS) >= 60% of matches, strong vs heuristic >= 85%, heuristic vs
 random >= 95%, strong vs random >= 98%; heuristic vs first-heuristic (the rule set before the
 current one) shows what the new rules gain. random vs random is the baseline (about 50%).
-Each pair's matches are split over ``--jobs`` processes (different seeds per chunk).
+``--jobs`` spreads each pair's matches over worker processes (the same results).
 """
 
 from __future__ import annotations
 
 import argparse
 import time
-from concurrent.futures import ProcessPoolExecutor
 
 from cardside.core.stats import wilson_interval
 from cardside.games.schnapsen.bots import Bot, HeuristicBot, make_bot
@@ -39,13 +38,6 @@ def factory(name: str, level: str, seed: str) -> Bot:
     return make_bot(name, level, seed)
 
 
-def run_chunk(args: tuple[str, str, int, str, int]) -> tuple[int, int, int, int]:
-    """(matches won by A, matches, deals won by A, deals) for one chunk of games."""
-    a, b, n, level, seed = args
-    r = simulate(a, b, n, unit="matches", level=level, seed=seed, factory=factory)
-    return r.matches_won_a, r.matches, r.deals_won_a, r.deals
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="few matches, for a smoke run")
@@ -59,7 +51,7 @@ def main() -> None:
     pairs = [tuple(p.split(":")) for p in args.pairs.split(",")]
     jobs = max(1, args.jobs)
     header = (
-        f"{'A vs B':<28}{'matches':>8}{'match win A [95%]':>26}{'deal win A [95%]':>26}"
+        f"{'A vs B':<32}{'matches':>8}{'match win A [95%]':>26}{'deal win A [95%]':>26}"
         f"{'target':>8}{'secs':>7}"
     )
     print(f"level={args.level}, {n} matches per pair, seed {args.seed}, {jobs} job(s)")
@@ -67,20 +59,15 @@ def main() -> None:
     print("-" * len(header))
     for a, b in pairs:
         start = time.perf_counter()
-        sizes = [n // jobs + (1 if i < n % jobs else 0) for i in range(jobs)]
-        chunks = [
-            (a, b, size, args.level, args.seed * 1000 + i) for i, size in enumerate(sizes) if size
-        ]
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            results = list(pool.map(run_chunk, chunks))
-        mw, m, dw, dn = (sum(r[i] for r in results) for i in range(4))
+        r = simulate(a, b, n, level=args.level, seed=args.seed, jobs=jobs, factory=factory)
+        mw, m, dw, dn = r.matches_won_a, r.matches, r.deals_won_a, r.deals
         secs = time.perf_counter() - start
         ml, mh = wilson_interval(mw, m)
         dl, dh = wilson_interval(dw, dn)
         target = TARGETS.get((a, b))
         verdict = "" if target is None else ("ok" if mw / m >= target else "BELOW")
         print(
-            f"{a + ' vs ' + b:<28}{m:>8}"
+            f"{a + ' vs ' + b:<32}{m:>8}"
             f"{f'{mw / m:.1%} [{ml:.1%}, {mh:.1%}]':>26}"
             f"{f'{dw / dn:.1%} [{dl:.1%}, {dh:.1%}]':>26}"
             f"{'' if target is None else f'{target:.0%}':>8}{secs:>7.0f}  {verdict}"

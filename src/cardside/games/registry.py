@@ -5,39 +5,70 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cardside.core.schema import Schema
 
 
 @dataclass(frozen=True)
 class GameInfo:
-    """A game's command name, title and one-line description."""
+    """A game's command name, title, players, one-line description and a short tagline.
+
+    ``tagline`` is what ``cardside --help`` shows next to the game's name; keep it short
+    enough to read whole on a narrow terminal.
+    """
 
     name: str
     title: str
     players: str
     summary: str
+    tagline: str = ""
 
     def module(self, part: str) -> ModuleType:
         """Import ``cardside.games.<name>.<part>`` on demand (keeps start-up fast)."""
         return importlib.import_module(f"cardside.games.{self.name}.{part}")
 
+    def schema(self) -> Schema:
+        """What the game's session files may hold (``SCHEMA`` in its ``sheet`` module)."""
+        schema: Schema = self.module("sheet").SCHEMA
+        return schema
+
 
 GAMES: dict[str, GameInfo] = {
+    "iota": GameInfo(
+        "iota",
+        "IOTA",
+        "2-4 players",
+        "64 cards of colour, shape and number laid in lines of up to 4; lots double the turn",
+        "lines of colour, shape and number; lots double the turn.",
+    ),
+    "lineit": GameInfo(
+        "lineit",
+        "Line-it",
+        "2-5 players",
+        "rising and falling lines from a shared market; bets and colour jackpots",
+        "rising and falling lines, bets and jackpots.",
+    ),
     "linesbeta": GameInfo(
         "linesbeta",
         "LinesBeta",
         "1 player against the grid",
         "challenge the lines of a 6x6 card grid; win tricks to reach your target first",
+        "you against a 6x6 grid of cards.",
     ),
     "octrix": GameInfo(
         "octrix",
         "Octrix",
         "2-4 players, or two partnerships",
         "open hands, simultaneous tricks; runs of counting cards score k², first to 88",
+        "open hands, simultaneous tricks, runs to 88.",
     ),
     "schnapsen": GameInfo(
         "schnapsen",
         "Schnapsen",
         "2 players",
         "20 cards, marriages and closing; first to 66 card points wins the deal; 7 down to 0",
+        "20 cards, marriages, closing; 7 down to 0.",
     ),
 }
