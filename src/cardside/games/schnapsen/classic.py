@@ -9,7 +9,7 @@ as the strong bot did before match equity, inference and the current heuristic.
 from __future__ import annotations
 
 from cardside.games.schnapsen.deal import NO_CARD, Deal, legal_codes
-from cardside.games.schnapsen.policy import is_top, outstanding
+from cardside.games.schnapsen.policy import is_top, outstanding, strict_lead
 from cardside.games.schnapsen.rules import (
     CLOSE_CODE,
     EXCHANGE_CODE,
@@ -81,19 +81,8 @@ def classic_code(d: Deal) -> int:
     cards = [c for c in codes if c < MARRIAGE_BASE]
     others = outstanding(d, p)
     if d.strict:
-        trump_top = [c for c in cards if c // 5 == trump and is_top(c, others)]
-        if trump_top and others & SUIT_MASK[trump]:
-            return max(trump_top)
-        # A top card wins if it is a trump, or the other side must follow or cannot trump.
-        winners = [
-            c
-            for c in cards
-            if is_top(c, others)
-            and (c // 5 == trump or not others & SUIT_MASK[trump] or others & SUIT_MASK[c // 5])
-        ]
-        if winners:
-            return max(winners, key=lambda c: POINTS[c])
-        return min(cards, key=lambda c: _discard_cost(c, hand, trump))
+        lead = strict_lead(cards, trump, others)
+        return lead if lead is not None else min(cards, key=lambda c: _discard_cost(c, hand, trump))
     if d.points[p] >= 50:
         aces = [c for c in cards if c % 5 == _ACE and c // 5 != trump]
         if aces:

@@ -72,18 +72,29 @@ def _cost(d: Deal, card: int, hand: int, others: int) -> int:
     return bucket * 100 + POINTS[card]
 
 
+def sure_winner(card: int, trump: int, others: int) -> bool:
+    """Led under strict rules, ``card`` takes the trick whatever the other side holds among
+    ``others``: it is top of its suit, and a trump, or the other side must follow or has no
+    trump."""
+    return is_top(card, others) and (
+        card // 5 == trump or not others & SUIT_MASK[trump] or bool(others & SUIT_MASK[card // 5])
+    )
+
+
+def strict_lead(cards: list[int], trump: int, others: int) -> int | None:
+    """A lead once the stock is closed or used up: a top trump while the other side may hold
+    trumps (to draw them), else the richest sure winner, else ``None``."""
+    trump_top = [c for c in cards if c // 5 == trump and is_top(c, others)]
+    if trump_top and others & SUIT_MASK[trump]:
+        return max(trump_top)
+    winners = [c for c in cards if sure_winner(c, trump, others)]
+    return max(winners, key=lambda c: POINTS[c]) if winners else None
+
+
 def _sure_points(d: Deal, p: int, others: int) -> tuple[int, int]:
     """(card points, count) of the cards that win a strict trick whatever the other holds."""
-    hand = d.hands[p]
-    opp_trumps = others & SUIT_MASK[d.trump]
-    total = count = 0
-    for c in indices_of(hand):
-        if not is_top(c, others):
-            continue
-        if c // 5 == d.trump or not opp_trumps or others & SUIT_MASK[c // 5]:
-            total += POINTS[c]
-            count += 1
-    return total, count
+    sure = [c for c in indices_of(d.hands[p]) if sure_winner(c, d.trump, others)]
+    return sum(POINTS[c] for c in sure), len(sure)
 
 
 def _should_close(d: Deal, p: int, others: int) -> bool:
@@ -129,18 +140,8 @@ def _lead(d: Deal, p: int, others: int, codes: list[int]) -> int:
         return CLOSE_CODE
     cards = [c for c in codes if c < MARRIAGE_BASE]
     if d.strict:
-        trump_top = [c for c in cards if c // 5 == trump and is_top(c, others)]
-        if trump_top and others & SUIT_MASK[trump]:
-            return max(trump_top)
-        winners = [
-            c
-            for c in cards
-            if is_top(c, others)
-            and (c // 5 == trump or not others & SUIT_MASK[trump] or others & SUIT_MASK[c // 5])
-        ]
-        if winners:
-            return max(winners, key=lambda c: POINTS[c])
-        return min(cards, key=lambda c: _cost(d, c, hand, others))
+        lead = strict_lead(cards, trump, others)
+        return lead if lead is not None else min(cards, key=lambda c: _cost(d, c, hand, others))
     # Stock open: cash the trump Ace (or a top trump) when it brings 66, else throw cheaply.
     if d.won[p]:
         tops = [c for c in cards if c // 5 == trump and is_top(c, others)]
