@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 import click
 
 from cardside.cli.app import App
+from cardside.cli.options import app_of
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -131,11 +132,18 @@ def play_games(
 
 
 def echo_rules(game: str) -> None:
-    """Print a game's rules page (``games/<game>/rules.md``)."""
+    """Print a game's rules page (``games/<game>/rules.md``, Markdown) as terminal text:
+    headings, bold and aligned tables, wrapped to the terminal's width (``COLUMNS``, else
+    80 when piped); plain text without colour."""
+    import shutil
     from importlib.resources import files
 
+    from cardside.tui.markdown import render
+
+    app = app_of(click.get_current_context())
     text = files(f"cardside.games.{game}").joinpath("rules.md").read_text(encoding="utf-8")
-    click.echo(text.rstrip("\n"))
+    width = shutil.get_terminal_size((80, 24)).columns
+    click.echo(render(text, width, app.style))
 
 
 @contextmanager
