@@ -50,21 +50,15 @@ def global_params(*, root: bool = False) -> list[click.Parameter]:
             if root
             else "Folder for saved sessions (as before the command).",
         ),
-        click.Option(
-            ["--no-color"],
-            is_flag=True,
-            expose_value=False,
-            callback=_store("no_color"),
-            help="No colours (also when NO_COLOR is set).",
-        ),
-        click.Option(
-            ["--ascii"],
-            is_flag=True,
-            expose_value=False,
-            callback=_store("ascii"),
-            help="Letters instead of suit symbols.",
-        ),
+        _flag("--no-color", "no_color", "No colours (also when NO_COLOR is set)."),
+        _flag("--ascii", "ascii", "Letters instead of suit symbols."),
     ]
+
+
+def _flag(name: str, attribute: str, help: str) -> click.Option:
+    return click.Option(
+        [name], is_flag=True, expose_value=False, callback=_store(attribute), help=help
+    )
 
 
 class WholeHelpGroup(click.Group):
