@@ -206,3 +206,17 @@ def test_piped_output_is_not_wrapped(capsys: pytest.CaptureFixture[str]) -> None
         pytest.skip("needs piped output")
     Console(interactive=False).say("word " * 40)
     assert len(capsys.readouterr().out.splitlines()) == 1
+
+
+@pytest.mark.parametrize("width", [40, 60])
+def test_score_explanations_wrap_on_a_narrow_terminal(
+    runner: CliRunner, width: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(Console, "columns", lambda self: width)
+    args = ["schnapsen", "score", "--closer", "Ann", "--reached", "Bob", "--trick"]
+    result = runner.invoke(main, args)
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert all(len(line) <= width for line in lines)
+    monkeypatch.undo()
+    assert " ".join(result.output.split()) == " ".join(runner.invoke(main, args).output.split())

@@ -41,6 +41,14 @@ def echo_json(data: Any) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str))
 
 
+def echo_text(text: str) -> None:
+    """Print prose (an explanation, a verdict), wrapped at spaces to the terminal's width
+    when printing to one; piped output is left as it is."""
+    from cardside.tui.console import Console
+
+    Console(interactive=False).say(text)
+
+
 def session_path(app: App, name: str) -> Path:
     """The file a session name or path refers to; a one-line error if there is none."""
     from cardside.sessions import store

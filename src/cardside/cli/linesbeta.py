@@ -10,6 +10,7 @@ from cardside.cli.app import App
 from cardside.cli.common import (
     echo_json,
     echo_rules,
+    echo_text,
     jobs_option,
     json_option,
     play_games,
@@ -226,8 +227,8 @@ def score(
         )
         return
     for line in check.reasoning:
-        click.echo(line)
-    click.echo(
+        echo_text(line)
+    echo_text(
         {
             "win": "Result: you win.",
             "loss": "Result: you lose.",

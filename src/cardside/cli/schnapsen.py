@@ -10,6 +10,7 @@ from cardside.cli.app import App
 from cardside.cli.common import (
     echo_json,
     echo_rules,
+    echo_text,
     jobs_option,
     json_option,
     parse_names,
@@ -252,7 +253,7 @@ def score(
     if as_json:
         echo_json(result.to_dict())
     else:
-        click.echo(result.explain())
+        echo_text(result.explain())
 
 
 @schnapsen.command()
