@@ -56,7 +56,6 @@ def play(
 ) -> None:
     """Play LinesBeta: choose a trump, then challenge a line with a card, six times a round.
 
-    \b
     At the prompt: at a round's start, the trump card from the seven dealt: 7H.
     A challenge is a card, a line and an end: JS r3 right, QH c2 bottom, JS r3R, QH c2B.
     After a win with no card of your suit and no trump in the line, the cell
@@ -133,7 +132,6 @@ def keep(
 ) -> None:
     """Keep the counters for a LinesBeta game played with a real deck.
 
-    \b
     At the prompt: per trick w (you won) or l (the grid won); a whole round: round 4 2.
     With --grid: w r3R r3c4 (the line and end challenged, the cell the grid played).
     Also: undo, show, help, quit (saved; 'cardside sessions resume NAME' continues).

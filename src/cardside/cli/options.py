@@ -61,12 +61,26 @@ def _flag(name: str, attribute: str, help: str) -> click.Option:
     )
 
 
+class HelpFormatter(click.HelpFormatter):
+    """Click's help layout, with the option column narrowed on a narrow terminal so that the
+    descriptions keep room and no line breaks inside a word."""
+
+    def write_dl(self, rows: Any, col_max: int = 30, col_spacing: int = 2) -> None:
+        super().write_dl(rows, min(col_max, max(8, self.width // 3)), col_spacing)
+
+
+class Context(click.Context):
+    formatter_class = HelpFormatter
+
+
 class WholeHelpGroup(click.Group):
     """A group whose command list shows each command's summary whole, never cut with '...'.
 
     The summary is the command's ``short_help`` or the first sentence of its help; the
     formatter wraps it onto more lines when the terminal is narrow.
     """
+
+    context_class = Context
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = []
@@ -86,6 +100,8 @@ def summary(cmd: click.Command) -> str:
 
 class GameCommand(click.Command):
     """A command that takes the options every command takes."""
+
+    context_class = Context
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

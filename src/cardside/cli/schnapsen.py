@@ -57,7 +57,6 @@ def play(
 ) -> None:
     """Play a whole match (7 to 0) against the AI; you lead the first deal.
 
-    \b
     At the prompt: a card (KH, 10S or TS; German DH, OS, US too); on your lead also
     'marriage KH' or 'marriage QH', 'exchange' (trump Jack for the turned-up card), 'close'.
     Also: hint (the AI's suggestion and why), undo (back to your previous decision),
