@@ -129,7 +129,12 @@ def play_games(
     from cardside.tui.console import Console
 
     while play_session(app, journal) == "over":
-        line = Console().ask("Type again for a new game with the same options, or Enter to leave: ")
+        try:
+            line = Console().ask(
+                "Type again for a new game with the same options, or Enter to leave: "
+            )
+        except KeyboardInterrupt:  # the game is saved; Ctrl-C here just leaves
+            line = None
         if line is None or line.strip().lower() not in ("again", "a", "y", "yes"):
             return
         session = journal.session
