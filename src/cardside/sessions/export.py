@@ -8,6 +8,8 @@ from typing import Any
 
 from cardside.core.record import Session
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
 CSV_FIELDS = ["session", "game", "mode", "round", "player", "score", "total", "status", "winners"]
 
 
@@ -36,6 +38,17 @@ def as_dict(session: Session, *, entries: bool = True) -> dict[str, Any]:
     return data
 
 
+def cell(value: object) -> object:
+    """A CSV cell that a spreadsheet will not run: text starting like a formula gets a ``'``.
+
+    This is the OWASP rule for CSV injection (``=``, ``+``, ``-``, ``@``, tab, carriage
+    return). Numbers are left alone; JSON exports keep the exact text.
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def to_csv(sessions: list[Session]) -> str:
     """One row per round and column (player or team) of every session."""
     buf = io.StringIO()
@@ -44,17 +57,16 @@ def to_csv(sessions: list[Session]) -> str:
     for s in sessions:
         for row in s.rounds:
             for col, score, total in zip(s.columns, row.scores, row.totals):
-                writer.writerow(
-                    {
-                        "session": s.name,
-                        "game": s.game,
-                        "mode": s.mode,
-                        "round": row.number,
-                        "player": col,
-                        "score": score,
-                        "total": total,
-                        "status": s.status,
-                        "winners": "; ".join(s.winners),
-                    }
-                )
+                fields = {
+                    "session": s.name,
+                    "game": s.game,
+                    "mode": s.mode,
+                    "round": row.number,
+                    "player": col,
+                    "score": score,
+                    "total": total,
+                    "status": s.status,
+                    "winners": "; ".join(s.winners),
+                }
+                writer.writerow({k: cell(v) for k, v in fields.items()})
     return buf.getvalue()
