@@ -15,6 +15,9 @@ class Journal:
     def __init__(self, session: Session, path: Path) -> None:
         self.session = session
         self.path = path
+        # Built from every entry once; after that each entry updates it.
+        self.sheet = sheets.running(session)
+        sheets.apply(session, sheets.complete(self.sheet.sheet()))
 
     @classmethod
     def start(
@@ -51,19 +54,27 @@ class Journal:
     @classmethod
     def open(cls, path: Path) -> Journal:
         """Load a saved session to continue it (its entries must replay)."""
-        session = store.load(path)
-        sheets.refresh(session)
-        return cls(session, path)
+        return cls(store.load(path), path)
 
     def append(self, entry: dict[str, Any]) -> None:
-        """Add one entry and save."""
-        self.session.entries.append(entry)
+        """Add one entry (stamped with the time it was made), update the totals, and save."""
+        stamp = store.now()
+        session = self.session
+        session.entries.append(entry)
+        session.times += [None] * (len(session.entries) - 1 - len(session.times)) + [stamp]
+        try:
+            sheets.advance(session, self.sheet, entry)
+        except Exception:
+            session.entries.pop()
+            session.times.pop()
+            raise
+        session.updated = stamp
         self.save()
 
     def save(self) -> None:
-        """Recompute the totals from the entries and write the file atomically."""
-        sheets.refresh(self.session)
-        self.session.updated = store.now()
+        """Write the file atomically (the derived fields are current after every entry)."""
+        if self.session.updated is None:
+            self.session.updated = store.now()
         store.save(self.session, self.path)
 
     @property

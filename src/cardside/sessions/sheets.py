@@ -2,31 +2,104 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, Protocol
+
 from cardside.core.errors import SessionError
-from cardside.core.record import EntryError, Session, Sheet
+from cardside.core.record import EntryError, Result, Session, Sheet
 from cardside.games.registry import GAMES
 
 
-def compute(session: Session) -> Sheet:
-    """Replay the entries with the game's rules; an impossible entry is a SessionError."""
-    sheet_module = GAMES[session.game].module("sheet")
+@contextmanager
+def _checked(session: Session) -> Iterator[None]:
+    """Turn a game's complaint about the entries into a SessionError naming the file."""
     try:
-        return sheet_module.build(session)
+        yield
     except EntryError as exc:
         raise SessionError(session.path or session.name, str(exc)) from None
     except ValueError as exc:
         raise SessionError(session.path or session.name, f"impossible session: {exc}") from None
 
 
-def refresh(session: Session) -> Sheet:
-    """Recompute the derived fields and store them on the session."""
-    sheet = compute(session)
+def compute(session: Session) -> Sheet:
+    """Replay the entries with the game's rules; an impossible entry is a SessionError."""
+    sheet_module = GAMES[session.game].module("sheet")
+    with _checked(session):
+        return complete(sheet_module.build(session))
+
+
+def complete(sheet: Sheet) -> Sheet:
+    """Fill what a game's sheet may leave out: a finished session is one game won."""
+    if not sheet.results and sheet.status == "finished":
+        last = sheet.rounds[-1].number if sheet.rounds else 0
+        sheet.results = [Result(1, list(sheet.winners), list(sheet.totals), last)]
+    return sheet
+
+
+def apply(session: Session, sheet: Sheet) -> None:
+    """Store a sheet's derived fields on the session."""
     session.columns = sheet.columns
     session.rounds = sheet.rounds
     session.totals = sheet.totals
     session.status = sheet.status
     session.winners = sheet.winners
+    session.results = sheet.results
+
+
+def refresh(session: Session) -> Sheet:
+    """Recompute the derived fields and store them on the session."""
+    sheet = compute(session)
+    apply(session, sheet)
     return sheet
+
+
+class Running(Protocol):
+    """A sheet kept up to date entry by entry (what a session being written uses)."""
+
+    def add(self, entry: dict[str, Any]) -> None:
+        """Take one more entry into account (raises EntryError or ValueError if impossible)."""
+
+    def sheet(self) -> Sheet:
+        """The sheet as it stands after the entries so far."""
+
+
+class _Replaying:
+    """The fallback for a game without a running sheet: replay every entry each time."""
+
+    def __init__(self, session: Session, build: Callable[[Session], Sheet]) -> None:
+        self.session = session
+        self.build = build
+        self._sheet = build(session)
+
+    def add(self, entry: dict[str, Any]) -> None:
+        # The journal has appended the entry to the session already.
+        self._sheet = self.build(self.session)
+
+    def sheet(self) -> Sheet:
+        return self._sheet
+
+
+def running(session: Session) -> Running:
+    """A running sheet over the session's entries so far (replaying them all once).
+
+    A game's sheet module may offer ``RunningSheet(session)`` for kept sessions: it updates
+    its rows and totals per entry, so an entry costs the same at any length of session.
+    Played sessions, and games without one, replay the whole session on every entry.
+    """
+    module = GAMES[session.game].module("sheet")
+    factory = getattr(module, "RunningSheet", None)
+    with _checked(session):
+        if factory is not None and session.mode == "keep":
+            return factory(session)  # type: ignore[no-any-return]
+        return _Replaying(session, module.build)
+
+
+def advance(session: Session, sheet: Running, entry: dict[str, Any]) -> None:
+    """Add an entry to a running sheet and store the new derived fields on the session."""
+    with _checked(session):
+        sheet.add(entry)
+        apply(session, complete(sheet.sheet()))
 
 
 def mismatches(session: Session) -> list[str]:

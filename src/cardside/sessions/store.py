@@ -16,6 +16,8 @@ from cardside.core.errors import SessionError
 from cardside.core.record import FORMAT, MODES, VERSION, RoundRow, Seat, Session
 
 SUFFIX = ".toml"
+# The field of a saved entry that holds when it was made; the games never see it.
+TIME_KEY = "at"
 _NAME_OK = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 
 
@@ -76,8 +78,19 @@ def to_document(session: Session) -> dict[str, Any]:
         | ({"note": r.note} if r.note else {})
         for r in session.rounds
     ]
-    doc["entries"] = [dict(e) for e in session.entries]
+    doc["entries"] = [with_time(e, t) for e, t in zip_times(session)]
     return doc
+
+
+def with_time(entry: dict[str, Any], at: datetime | None) -> dict[str, Any]:
+    """An entry as saved: its fields, then ``at`` (when it was made) if known."""
+    return dict(entry) | ({TIME_KEY: at} if at is not None else {})
+
+
+def zip_times(session: Session) -> list[tuple[dict[str, Any], datetime | None]]:
+    """Each entry with its time (None where the session has none)."""
+    times = session.times + [None] * (len(session.entries) - len(session.times))
+    return list(zip(session.entries, times))
 
 
 def dumps(session: Session) -> str:
@@ -152,6 +165,7 @@ def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
     for i, e in enumerate(entries, 1):
         if not isinstance(e, dict):
             raise fail(f"entry {i} is not a table")
+    times = [_time(e.pop(TIME_KEY, None)) for e in entries]
     rounds = []
     for i, r in enumerate(_get(doc, "rounds", list, fail, default=[]), 1):
         if not isinstance(r, dict) or not _ints(r.get("scores")) or not _ints(r.get("totals")):
@@ -176,6 +190,7 @@ def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
         options=_get(doc, "options", dict, fail, default={}),
         seed=seed,
         entries=entries,
+        times=times,
         created=_time(doc.get("created")),
         updated=_time(doc.get("updated")),
         columns=[str(c) for c in _get(doc, "columns", list, fail, default=[])],
