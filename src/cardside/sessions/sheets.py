@@ -128,3 +128,20 @@ def mismatches(session: Session) -> list[str]:
     if sorted(session.winners) != sorted(sheet.winners):
         found.append(f"winners: stored {session.winners}, entries give {sheet.winners}")
     return found
+
+
+def unit_of(game: str) -> str:
+    """What the game counts as one game won or lost (a sheet module's ``UNIT``; "game")."""
+    return str(getattr(GAMES[game].module("sheet"), "UNIT", "game"))
+
+
+def outcomes(session: Session) -> list[str]:
+    """The results of a session that statistics tally to find the commonest.
+
+    A game's sheet module may say with ``outcomes(session)`` (e.g. the game points of each
+    Schnapsen deal); otherwise each finished game counts by the round that decided it.
+    """
+    hook = getattr(GAMES[session.game].module("sheet"), "outcomes", None)
+    if hook is not None:
+        return [str(label) for label in hook(session)]
+    return [f"decided in round {r.round}" for r in session.results]

@@ -222,25 +222,11 @@ def _time(value: Any) -> datetime | None:
     return value if isinstance(value, datetime) else None
 
 
-def resolve(data_dir: Path, name_or_path: str) -> Path:
-    """A session file from a name in the data folder, or a path to a file.
-
-    A name is looked up in the data folder first; text ending in ``.toml`` or containing a path
-    separator is a path, and so is an existing file given without either.
-    """
-    candidate = Path(name_or_path)
-    if candidate.suffix == SUFFIX or os.sep in name_or_path or "/" in name_or_path:
-        return candidate
-    in_folder = sessions_dir(data_dir) / (name_or_path + SUFFIX)
-    if not in_folder.exists() and candidate.is_file():
-        return candidate
-    return in_folder
-
-
 def list_paths(data_dir: Path) -> list[Path]:
     """Every session file in the data folder, newest first."""
     folder = sessions_dir(data_dir)
     if not folder.is_dir():
         return []
     files = [p for p in folder.glob("*" + SUFFIX) if not p.name.startswith(".")]
-    return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
+    # Same time: the name decides, so the numbers `sessions list` prints stay put.
+    return sorted(files, key=lambda p: (-p.stat().st_mtime_ns, p.name))

@@ -142,3 +142,12 @@ def build(session: Session) -> Sheet:
         rows[-1].note = "round in progress"
     winners = [] if verdict is None else [player_name if verdict.player_wins else GRID]
     return Sheet(columns, rows, totals, "finished" if verdict else "in progress", winners)
+
+
+def outcomes(session: Session) -> list[str]:
+    """A finished game as its difficulty, length and result (``normal full: won``)."""
+    if not session.finished:
+        return []
+    opts = options_of(session)
+    result = "won" if session.winners != [GRID] else "lost"
+    return [f"{opts['difficulty']} {opts['length']}: {result}"]

@@ -110,3 +110,6 @@ def describe_runs(counting: Sequence[int]) -> str:
 def card_text(card: Any) -> str:
     """A card as saved in a file (ASCII)."""
     return format_card(card, ascii=True)
+
+
+UNIT = "match"
