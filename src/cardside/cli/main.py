@@ -25,7 +25,11 @@ COMMANDS = {
     ),
     "sessions": (
         "cardside.cli.sessions:sessions",
-        "List, show, resume, verify and export sessions.",
+        "List, show, resume, verify, export, rename and delete sessions.",
+    ),
+    "stats": (
+        "cardside.cli.stats:stats",
+        "Statistics across sessions: players, head to head, games.",
     ),
 }
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import click
@@ -66,28 +67,64 @@ def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
 
 @sessions.command()
 @click.argument("name")
+@click.option("--chart", is_flag=True, help="Draw the running totals round by round.")
 @json_option
 @click.pass_context
-def show(ctx: click.Context, name: str, as_json: bool) -> None:
-    """Show a session's score table, one row per round."""
+def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
+    """Show a session's score table, one row per round (and what is entered of the next)."""
+    from cardside.sessions import sheets
     from cardside.sessions.export import as_dict
-    from cardside.tui.table import render
+    from cardside.tui.table import plural, render
 
-    session = _load(session_path(app_of(ctx), name))
+    app = app_of(ctx)
+    session = _load(session_path(app, name))
     if as_json:
         echo_json(as_dict(session))
         return
     players = ", ".join(f"{s.name} ({s.kind})" for s in session.seats)
     click.echo(f"{session.name}: {session.game} {session.mode}, {session.status}")
     click.echo(f"players: {players}")
+    if session.created:
+        click.echo(f"started: {session.created:%Y-%m-%d %H:%M}")
     if session.seed is not None:
         click.echo(f"seed: {session.seed}")
-    headers = ["round", *session.columns, *(f"{c} total" for c in session.columns), "note"]
-    rows = [[r.number, *r.scores, *r.totals, r.note] for r in session.rounds]
+    matches = any(r.match for r in session.rounds)
+    headers = [
+        *(["match"] if matches else []),
+        "round",
+        *session.columns,
+        *(f"{c} total" for c in session.columns),
+        "note",
+    ]
+    rows = [
+        [*([r.match] if matches else []), r.number, *r.scores, *r.totals, r.note]
+        for r in session.rounds
+    ]
     click.echo()
     click.echo(render(headers, rows) if rows else "No round finished yet.")
+    extra = [] if session.finished else sheets.progress(session)
+    if extra:
+        click.echo()
+        for line in extra:
+            click.echo(line)
+    if chart and session.rounds:
+        from cardside.tui.chart import draw
+
+        width = max(10, min(200, shutil.get_terminal_size().columns) - 30)
+        lines = draw(
+            session.columns,
+            [r.totals for r in session.rounds],
+            sheets.chart_scale(session),
+            ascii=app.style.ascii,
+            width=width,
+        )
+        click.echo()
+        click.echo("\n".join(lines))
     click.echo()
     click.echo("totals: " + ", ".join(f"{c} {t}" for c, t in zip(session.columns, session.totals)))
+    if len(session.results) > 1 or (session.results and not session.finished):
+        won = ", ".join(f"{r.number}: {' & '.join(r.winners)}" for r in session.results)
+        click.echo(f"{plural(sheets.unit_of(session.game))} won: {won}")
     if session.winners:
         click.echo("winner: " + " & ".join(session.winners))
 

@@ -145,3 +145,24 @@ def outcomes(session: Session) -> list[str]:
     if hook is not None:
         return [str(label) for label in hook(session)]
     return [f"decided in round {r.round}" for r in session.results]
+
+
+def chart_scale(session: Session) -> list[tuple[int, int]]:
+    """Where each column's running total starts and what it aims for (the chart's scale).
+
+    From the game's ``chart_scale(session)``; otherwise 0 up to the highest total reached.
+    """
+    hook = getattr(GAMES[session.game].module("sheet"), "chart_scale", None)
+    if hook is not None:
+        return [(int(a), int(b)) for a, b in hook(session)]
+    top = max((max(r.totals, default=0) for r in session.rounds), default=0)
+    return [(0, max(top, 1))] * len(session.columns)
+
+
+def progress(session: Session) -> list[str]:
+    """What an unfinished session has entered beyond its rows (the game's ``progress``)."""
+    hook = getattr(GAMES[session.game].module("sheet"), "progress", None)
+    if hook is None:
+        return []
+    with _checked(session):
+        return [str(line) for line in hook(session)]

@@ -14,7 +14,7 @@ from typing import Any
 
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.core.record import EntryError, RoundRow, Session, Sheet
-from cardside.core.replay import replay_moves
+from cardside.core.replay import in_effect, replay_moves
 from cardside.games.linesbeta import rules
 from cardside.games.linesbeta.keep import Ledger
 from cardside.games.linesbeta.notation import format_action, parse_action
@@ -116,6 +116,26 @@ def round_totals(state: LinesBetaState) -> list[tuple[int, int, int]]:
     return out
 
 
+def round_ends(entries: list[dict[str, Any]]) -> list[int]:
+    """For each round of a kept game, the entry that closed it (or the latest, for the round
+    still being entered)."""
+    ends: list[int] = []
+    tricks = 0
+    effective = in_effect(entries)
+    for n in effective:
+        if entries[n - 1].get("type") == "round":
+            ends.append(n)
+            tricks = 0
+            continue
+        tricks += 1
+        if tricks == rules.TRICKS_PER_ROUND:
+            ends.append(n)
+            tricks = 0
+    if tricks:
+        ends.append(effective[-1])
+    return ends
+
+
 def build(session: Session) -> Sheet:
     """Rows (one per round, the current one included), totals, status and winners."""
     player_name = session.player_names[0]
@@ -131,8 +151,11 @@ def build(session: Session) -> Sheet:
         totals = list(state.points)
     else:
         ledger = replay_ledger(session)
+        ends = round_ends(session.entries)
         for r in ledger.table():
-            rows.append(RoundRow(r.round, [r.player, r.grid], [r.player_total, r.grid_total]))
+            row = RoundRow(r.round, [r.player, r.grid], [r.player_total, r.grid_total])
+            row.entry = ends[r.round - 1] if r.round <= len(ends) else 0
+            rows.append(row)
         verdict = ledger.verdict
         totals = list(ledger.points)
     if verdict is not None and rows:
@@ -151,3 +174,10 @@ def outcomes(session: Session) -> list[str]:
     opts = options_of(session)
     result = "won" if session.winners != [GRID] else "lost"
     return [f"{opts['difficulty']} {opts['length']}: {result}"]
+
+
+def chart_scale(session: Session) -> list[tuple[int, int]]:
+    """The player and the grid each climb from 0 to their own target."""
+    opts = options_of(session)
+    player, grid = rules.targets(opts["difficulty"], opts["length"])
+    return [(0, player), (0, grid)]

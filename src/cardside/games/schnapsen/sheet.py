@@ -108,14 +108,14 @@ def build(session: Session) -> Sheet:
             )
         outcome = state.outcome()
         winners = [names[w] for w in outcome.winners] if outcome else []
-        results = [match_result(1, winners, state.counts, rows[-1].number)] if outcome else []
+        won = [match_result(1, winners, state.counts, rows[-1].number)] if outcome else []
         return Sheet(
             list(names),
             rows,
             list(state.counts),
             "finished" if outcome else "in progress",
             winners,
-            results,
+            won,
         )
     ledger = replay_ledger(session)
     limit = options_of(session)["matches"]
@@ -172,3 +172,19 @@ UNIT = "match"
 def outcomes(session: Session) -> list[str]:
     """The game points of each deal (what statistics tally as the commonest result)."""
     return [f"{max(r.scores)} game point{'s' if max(r.scores) > 1 else ''}" for r in session.rounds]
+
+
+def chart_scale(session: Session) -> list[tuple[int, int]]:
+    """Each player's count runs down from 7 to 0 in every match."""
+    return [(MATCH_START, 0)] * len(session.columns)
+
+
+def progress(session: Session) -> list[str]:
+    """The match under way in a kept session, with its counts."""
+    if session.mode != "keep" or session.finished or not session.rounds:
+        return []
+    last = session.rounds[-1]
+    if match_winner((last.totals[0], last.totals[1])) is not None:
+        return [f"match {last.match + 1} starts at {MATCH_START}:{MATCH_START}"]
+    counts = ", ".join(f"{n} {c}" for n, c in zip(session.columns, last.totals))
+    return [f"match {last.match} under way: {counts} (first to 0 wins)"]
