@@ -124,11 +124,24 @@ def choose(
         if player and person(player) not in {person(p["name"]) for p in s["players"]}:
             continue
         out.append(s)
-    return sorted(out, key=lambda s: (_when(s, "start") is None, str(s.get("start") or "")))
+    return sorted(out, key=_order)
+
+
+def _order(summary: dict[str, Any]) -> tuple[bool, datetime, datetime, str]:
+    """Oldest first by start, then end, then name (sessions without times last)."""
+    start, end = _when(summary, "start"), _when(summary, "end")
+    far = datetime.max
+    return (
+        start is None,
+        _naive(start) if start else far,
+        _naive(end) if end else far,
+        str(summary["name"]),
+    )
 
 
 def _naive(moment: datetime) -> datetime:
-    return moment.replace(tzinfo=None) if moment.tzinfo is None else moment.astimezone(None)
+    """A time comparable with any other: local wall time without a zone."""
+    return moment if moment.tzinfo is None else moment.astimezone(None).replace(tzinfo=None)
 
 
 def report(summaries: list[dict[str, Any]], *, player: str | None = None) -> Report:
