@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import os
 from pathlib import Path
@@ -11,8 +9,6 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from cardside.cli.main import main
-from cardside.core.record import Seat
-from cardside.sessions.journal import Journal
 
 ROUND = ["8C 3H", "2C 3D", "7H 7D", "6H 6D", "5H 5D", "4H 4D", "2S 3S", "AS 8S"]
 

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from cardside.core.record import Seat, Session
-from cardside.sessions import sheets, store
+from cardside.sessions import document, sheets, store
 
 
 class Journal:
@@ -18,6 +18,7 @@ class Journal:
         # Built from every entry once; after that each entry updates it.
         self.sheet = sheets.running(session)
         sheets.apply(session, sheets.complete(self.sheet.sheet()))
+        self.blocks = document.Blocks()
 
     @classmethod
     def start(
@@ -75,7 +76,7 @@ class Journal:
         """Write the file atomically (the derived fields are current after every entry)."""
         if self.session.updated is None:
             self.session.updated = store.now()
-        store.save(self.session, self.path)
+        store.save(self.session, self.path, document.render(self.session, self.blocks))
 
     @property
     def name(self) -> str:

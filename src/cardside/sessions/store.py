@@ -10,8 +10,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-import tomli_w
-
 from cardside.core.errors import SessionError
 from cardside.core.record import FORMAT, MODES, VERSION, RoundRow, Seat, Session
 
@@ -51,8 +49,11 @@ def new_name(data_dir: Path, game: str, mode: str) -> str:
     return name
 
 
-def to_document(session: Session) -> dict[str, Any]:
-    """The TOML document for a session (plain dicts, lists and scalars)."""
+def to_document(session: Session, *, body: bool = True) -> dict[str, Any]:
+    """The TOML document for a session (plain dicts, lists and scalars).
+
+    Without ``body``: only the session's own fields (no options, rows or entries).
+    """
     doc: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -71,8 +72,10 @@ def to_document(session: Session) -> dict[str, Any]:
         doc["winners"] = list(session.winners)
     doc["columns"] = list(session.columns)
     doc["totals"] = list(session.totals)
-    doc["options"] = dict(session.options)
     doc["players"] = [{"name": s.name, "kind": s.kind} for s in session.seats]
+    if not body:
+        return doc
+    doc["options"] = dict(session.options)
     doc["rounds"] = [
         {"round": r.number, "scores": r.scores, "totals": r.totals}
         | ({"note": r.note} if r.note else {})
@@ -95,17 +98,20 @@ def zip_times(session: Session) -> list[tuple[dict[str, Any], datetime | None]]:
 
 def dumps(session: Session) -> str:
     """The session as TOML text."""
-    return tomli_w.dumps(to_document(session))
+    from cardside.sessions.document import render
+
+    return render(session)
 
 
-def save(session: Session, path: Path) -> None:
-    """Write the session to ``path`` atomically: a temporary file, fsync, then rename."""
+def save(session: Session, path: Path, text: str | None = None) -> None:
+    """Write the session (or its ``text``, already rendered) to ``path`` atomically: a
+    temporary file, fsync, then rename."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = dumps(session).encode("utf-8")
+    data = (dumps(session) if text is None else text).encode("utf-8")
     fd, tmp = tempfile.mkstemp(prefix="." + path.name + ".", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
-            fh.write(text)
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)

@@ -18,7 +18,7 @@ from cardside.core.replay import in_effect, replay_moves
 from cardside.games.linesbeta import rules
 from cardside.games.linesbeta.keep import Ledger
 from cardside.games.linesbeta.notation import format_action, parse_action
-from cardside.games.linesbeta.rules import Action
+from cardside.games.linesbeta.rules import Action, Verdict
 from cardside.games.linesbeta.state import LinesBetaState
 
 GRID = "Grid"
@@ -116,12 +116,11 @@ def round_totals(state: LinesBetaState) -> list[tuple[int, int, int]]:
     return out
 
 
-def round_ends(entries: list[dict[str, Any]]) -> list[int]:
+def round_ends(entries: list[dict[str, Any]], effective: list[int]) -> list[int]:
     """For each round of a kept game, the entry that closed it (or the latest, for the round
-    still being entered)."""
+    still being entered); ``effective`` numbers the entries in effect."""
     ends: list[int] = []
     tricks = 0
-    effective = in_effect(entries)
     for n in effective:
         if entries[n - 1].get("type") == "round":
             ends.append(n)
@@ -151,13 +150,27 @@ def build(session: Session) -> Sheet:
         totals = list(state.points)
     else:
         ledger = replay_ledger(session)
-        ends = round_ends(session.entries)
-        for r in ledger.table():
-            row = RoundRow(r.round, [r.player, r.grid], [r.player_total, r.grid_total])
-            row.entry = ends[r.round - 1] if r.round <= len(ends) else 0
-            rows.append(row)
-        verdict = ledger.verdict
-        totals = list(ledger.points)
+        return kept_sheet(
+            player_name, ledger, round_ends(session.entries, in_effect(session.entries))
+        )
+    return _sheet(columns, rows, verdict, totals)
+
+
+def kept_sheet(player_name: str, ledger: Ledger, ends: list[int]) -> Sheet:
+    """A kept game's sheet from its ledger and the entries that closed each round."""
+    rows = []
+    for r in ledger.table():
+        row = RoundRow(r.round, [r.player, r.grid], [r.player_total, r.grid_total])
+        row.entry = ends[r.round - 1] if r.round <= len(ends) else 0
+        rows.append(row)
+    return _sheet([player_name, GRID], rows, ledger.verdict, list(ledger.points))
+
+
+def _sheet(
+    columns: list[str], rows: list[RoundRow], verdict: Verdict | None, totals: list[int]
+) -> Sheet:
+    """The sheet with the last row's note (how the game stopped) and the winner."""
+    player_name = columns[0]
     if verdict is not None and rows:
         stop = "stopped early: " if verdict.early else ""
         rows[-1].note = stop + verdict.reason
@@ -181,3 +194,36 @@ def chart_scale(session: Session) -> list[tuple[int, int]]:
     opts = options_of(session)
     player, grid = rules.targets(opts["difficulty"], opts["length"])
     return [(0, player), (0, grid)]
+
+
+class RunningSheet:
+    """A kept game's sheet, updated entry by entry.
+
+    A game has at most a few dozen entries in effect (undos aside), so each entry recomputes
+    the few rows from the ledger; the entries taken back cost nothing.
+    """
+
+    def __init__(self, session: Session) -> None:
+        opts = options_of(session)
+        self.player = session.player_names[0]
+        self.ledger = Ledger(opts["difficulty"], opts["length"], grid=opts["grid"])
+        self.entries: list[dict[str, Any]] = []
+        self.effective: list[int] = []
+        for entry in session.entries:
+            self.add(entry)
+
+    def add(self, entry: dict[str, Any]) -> None:
+        """Take one saved entry; an impossible one raises EntryError and changes nothing."""
+        number = len(self.entries) + 1
+        try:
+            self.ledger.add(ledger_entry(entry))
+        except (NotationError, IllegalActionError) as exc:
+            raise EntryError(number, str(exc)) from None
+        self.entries.append(entry)
+        if entry.get("type") == "undo":
+            self.effective.pop()
+        else:
+            self.effective.append(number)
+
+    def sheet(self) -> Sheet:
+        return kept_sheet(self.player, self.ledger, round_ends(self.entries, self.effective))

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cardside.core.record import RoundRow, Session, Sheet
+from cardside.core.errors import IllegalActionError, NotationError
+from cardside.core.record import EntryError, RoundRow, Session, Sheet
 from cardside.core.replay import in_effect, replay_moves
 from cardside.games.octrix import rules
 from cardside.games.octrix.bots import BOT_NAMES
@@ -159,3 +160,41 @@ def progress(session: Session) -> list[str]:
     if ledger.tricks:
         lines.append(f"next: trick {len(ledger.tricks) + 1}, {ledger.rule.value} wins")
     return lines
+
+
+class RunningSheet:
+    """A kept match's sheet, updated entry by entry: a row when a round ends."""
+
+    def __init__(self, session: Session) -> None:
+        opts = options_of(session)
+        self.names = session.player_names
+        self.ledger = OctrixLedger(self.names, **opts)
+        self.side_names = self.ledger.side_names()
+        self.rows: list[RoundRow] = []
+        self.count = 0
+        for entry in session.entries:
+            self.add(entry)
+
+    def add(self, entry: dict[str, Any]) -> None:
+        """Take one saved entry; an impossible one raises EntryError and changes nothing."""
+        number = self.count + 1
+        try:
+            self.ledger.add(entry)
+        except (NotationError, IllegalActionError, TypeError) as exc:
+            raise EntryError(number, str(exc)) from None
+        except KeyError as exc:
+            raise EntryError(number, f"missing field {exc.args[0]!r}") from None
+        self.count = number
+        rounds = self.ledger.rounds
+        del self.rows[len(rounds) :]
+        while len(self.rows) < len(rounds):
+            r = rounds[len(self.rows)]
+            row = round_row(r.number, r.scores, r.totals, r.counting, self.side_names)
+            row.entry = number
+            self.rows.append(row)
+
+    def sheet(self) -> Sheet:
+        winner = self.ledger.winner
+        winners = [self.names[s] for s in self.ledger.sides[winner]] if winner is not None else []
+        status = "finished" if winner is not None else "in progress"
+        return Sheet(self.side_names, self.rows, list(self.ledger.totals), status, winners)

@@ -120,12 +120,14 @@ def build(session: Session) -> Sheet:
     ledger = replay_ledger(session)
     limit = options_of(session)["matches"]
     results: list[Result] = []
-    for row in ledger.rows():
+    won_by = [0, 0]
+    for row in ledger.replayed_rows():
         rows.append(deal_row(row, names))
         result = deal_result(row, names)
         if result is not None:
             results.append(result)
-    return keep_sheet(names, rows, list(ledger.matches_won), limit, results)
+            won_by[row.winner] += 1
+    return keep_sheet(names, rows, won_by, limit, results)
 
 
 def deal_row(row: LedgerRow, names: list[str]) -> RoundRow:
@@ -188,3 +190,42 @@ def progress(session: Session) -> list[str]:
         return [f"match {last.match + 1} starts at {MATCH_START}:{MATCH_START}"]
     counts = ", ".join(f"{n} {c}" for n, c in zip(session.columns, last.totals))
     return [f"match {last.match} under way: {counts} (first to 0 wins)"]
+
+
+class RunningSheet:
+    """A kept session's sheet, updated deal by deal (an undo takes the last row away)."""
+
+    def __init__(self, session: Session) -> None:
+        self.names = session.player_names
+        self.limit = options_of(session)["matches"]
+        self.ledger = Ledger()
+        self.rows: list[RoundRow] = []
+        self.results: list[Result] = []
+        self.count = 0
+        for entry in session.entries:
+            self.add(entry)
+
+    def add(self, entry: dict[str, Any]) -> None:
+        """Take one saved entry; an impossible one raises EntryError and changes nothing."""
+        number = self.count + 1
+        try:
+            undo = entry.get("type") == "undo"
+            if self.limit and sum(self.ledger.matches_won) >= self.limit and not undo:
+                raise LedgerError(f"the session's {self.limit} match(es) are already played")
+            row = self.ledger.add(ledger_entry(entry))
+        except LedgerError as exc:
+            raise EntryError(number, str(exc)) from None
+        self.count = number
+        if row is None:
+            gone = self.rows.pop()
+            if self.results and self.results[-1].round == gone.number:
+                self.results.pop()
+            return
+        self.rows.append(deal_row(row, self.names))
+        result = deal_result(row, self.names)
+        if result is not None:
+            self.results.append(result)
+
+    def sheet(self) -> Sheet:
+        won = list(self.ledger.matches_won)
+        return keep_sheet(self.names, self.rows, won, self.limit, self.results)
