@@ -7,6 +7,7 @@ they were, so :class:`Blocks` keeps each one's text and renders only what is new
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import tomli_w
@@ -19,7 +20,8 @@ class Blocks:
 
     def __init__(self) -> None:
         self.entries: list[str] = []
-        self.rows: list[tuple[RoundRow, str]] = []
+        self.rows: list[str] = []
+        self.row_objects: list[RoundRow] = []
 
 
 def _flat(table: dict[str, Any]) -> bool:
@@ -38,25 +40,23 @@ def _row_table(row: RoundRow) -> dict[str, Any]:
 
 def render(session: Session, blocks: Blocks | None = None) -> str:
     """The session as TOML text (``blocks`` keeps the rendered parts for the next call)."""
-    from cardside.sessions.store import to_document, with_time, zip_times
+    from cardside.sessions.store import to_document, with_time
 
     blocks = blocks or Blocks()
     doc = to_document(session, body=False)
-    pairs = zip_times(session)
-    if len(blocks.entries) > len(pairs):
+    if len(blocks.entries) > len(session.entries):
         blocks.entries.clear()
-    for entry, at in pairs[len(blocks.entries) :]:
-        table = with_time(entry, at)
+    for number in range(len(blocks.entries) + 1, len(session.entries) + 1):
+        table = with_time(session.entries[number - 1], session.time_of(number))
         if not _flat(table):
             return tomli_w.dumps(to_document(session))
         blocks.entries.append("\n[[entries]]\n" + tomli_w.dumps(table))
-    rows: list[tuple[RoundRow, str]] = []
-    for i, row in enumerate(session.rounds):
-        cached = blocks.rows[i] if i < len(blocks.rows) else None
-        if cached is not None and cached[0] is row:
-            rows.append(cached)
-        else:
-            rows.append((row, "\n[[rounds]]\n" + tomli_w.dumps(_row_table(row))))
-    blocks.rows = rows
+    rows, kept = session.rounds, blocks.row_objects
+    same = min(len(rows), len(kept))
+    # Rows are rendered again only from the first one that is not the very same object.
+    if not all(map(operator.is_, rows[:same], kept[:same])):
+        same = next(i for i, (a, b) in enumerate(zip(rows, kept)) if a is not b)
+    blocks.row_objects[same:] = rows[same:]
+    blocks.rows[same:] = ["\n[[rounds]]\n" + tomli_w.dumps(_row_table(r)) for r in rows[same:]]
     head = tomli_w.dumps(doc) + "\n" + tomli_w.dumps({"options": dict(session.options)})
-    return head + "".join(text for _, text in rows) + "".join(blocks.entries)
+    return head + "".join(blocks.rows) + "".join(blocks.entries)
