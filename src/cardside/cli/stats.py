@@ -6,11 +6,12 @@ from datetime import datetime
 
 import click
 
-from cardside.cli.common import app_of, echo_json, json_option
+from cardside.cli.common import echo_json, json_option
+from cardside.cli.options import GameCommand, app_of
 from cardside.games.registry import GAMES
 
 
-@click.command()
+@click.command(cls=GameCommand)
 @click.option("--game", type=click.Choice(list(GAMES)), default=None, help="Only this game.")
 @click.option("--player", default=None, help="Only this player (case and spaces ignored).")
 @click.option(

@@ -9,12 +9,17 @@ from types import ModuleType
 
 @dataclass(frozen=True)
 class GameInfo:
-    """A game's command name, title and one-line description."""
+    """A game's command name, title, players, one-line description and a short tagline.
+
+    ``tagline`` is what ``cardside --help`` shows next to the game's name; keep it short
+    enough to read whole on a narrow terminal.
+    """
 
     name: str
     title: str
     players: str
     summary: str
+    tagline: str = ""
 
     def module(self, part: str) -> ModuleType:
         """Import ``cardside.games.<name>.<part>`` on demand (keeps start-up fast)."""
@@ -27,17 +32,20 @@ GAMES: dict[str, GameInfo] = {
         "LinesBeta",
         "1 player against the grid",
         "challenge the lines of a 6x6 card grid; win tricks to reach your target first",
+        "you against a 6x6 grid of cards.",
     ),
     "octrix": GameInfo(
         "octrix",
         "Octrix",
         "2-4 players, or two partnerships",
         "open hands, simultaneous tricks; runs of counting cards score k², first to 88",
+        "open hands, simultaneous tricks, runs to 88.",
     ),
     "schnapsen": GameInfo(
         "schnapsen",
         "Schnapsen",
         "2 players",
         "20 cards, marriages and closing; first to 66 card points wins the deal; 7 down to 0",
+        "20 cards, marriages, closing; 7 down to 0.",
     ),
 }
