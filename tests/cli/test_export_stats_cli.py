@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 from cardside.cli.main import main
 from cardside.core.record import Seat
+from cardside.sessions import store
 from cardside.sessions.journal import Journal
 
 ROUND = ["8C 3H", "2C 3D", "7H 7D", "6H 6D", "5H 5D", "4H 4D", "2S 3S", "AS 8S"]
@@ -22,8 +23,10 @@ AWKWARD = ['Smith, "Ann"', "Bob\nJr"]
 def started(journal: Journal, day: int | None) -> Journal:
     """Date a session to a given day of November 2026 (so sessions have an order)."""
     if day is not None:
-        journal.session.created = datetime(2026, 11, day, 20, 0).astimezone()
-        journal.save()
+        session = journal.session
+        session.created = datetime(2026, 11, day, 20, 0).astimezone()
+        session.times = [session.created] * len(session.entries)
+        store.save(session, journal.path)
     return journal
 
 

@@ -32,9 +32,16 @@ def _flat(table: dict[str, Any]) -> bool:
     )
 
 
-def _row_table(row: RoundRow) -> dict[str, Any]:
-    return {"round": row.number, "scores": row.scores, "totals": row.totals} | (
-        {"note": row.note} if row.note else {}
+def _ints(values: list[int]) -> str:
+    return "[" + ", ".join(str(int(v)) for v in values) + "]"
+
+
+def _row_block(row: RoundRow) -> str:
+    """A row as a ``[[rounds]]`` table, its numbers on one line each (quicker to read back)."""
+    note = tomli_w.dumps({"note": row.note}) if row.note else ""
+    return (
+        f"\n[[rounds]]\nround = {int(row.number)}\nscores = {_ints(row.scores)}\n"
+        f"totals = {_ints(row.totals)}\n{note}"
     )
 
 
@@ -57,6 +64,6 @@ def render(session: Session, blocks: Blocks | None = None) -> str:
     if not all(map(operator.is_, rows[:same], kept[:same])):
         same = next(i for i, (a, b) in enumerate(zip(rows, kept)) if a is not b)
     blocks.row_objects[same:] = rows[same:]
-    blocks.rows[same:] = ["\n[[rounds]]\n" + tomli_w.dumps(_row_table(r)) for r in rows[same:]]
+    blocks.rows[same:] = [_row_block(r) for r in rows[same:]]
     head = tomli_w.dumps(doc) + "\n" + tomli_w.dumps({"options": dict(session.options)})
     return head + "".join(blocks.rows) + "".join(blocks.entries)

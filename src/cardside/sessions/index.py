@@ -35,7 +35,7 @@ class Entry:
 def summarize(session: Session) -> dict[str, Any]:
     """What listing and statistics need of a session whose sheet is current (JSON-ready)."""
     times = [t for t in session.times if t is not None]
-    start = session.created or (times[0] if times else None)
+    start = times[0] if times else session.created
     end = times[-1] if times else session.updated
     return {
         "name": session.name,
@@ -84,9 +84,10 @@ def entries(data_dir: Path) -> list[Entry]:
             st = path.stat()
         except OSError:
             continue
-        key = [st.st_mtime_ns, st.st_size]
+        # A save replaces the file, so its inode changes even within one tick of the clock.
+        key = [st.st_mtime_ns, st.st_size, st.st_ino, st.st_ctime_ns]
         hit = cached.get(path.name)
-        if not (isinstance(hit, dict) and hit.get("key") == key):
+        if not (isinstance(hit, dict) and hit.get("key") == key and _sound(hit)):
             hit = {"key": key, **_summary_or_error(path)}
             changed = True
         fresh[path.name] = hit
@@ -95,6 +96,56 @@ def entries(data_dir: Path) -> list[Entry]:
     if changed or set(fresh) != set(cached):
         _write(index_path(data_dir), fresh)
     return out
+
+
+_SHAPE: dict[str, type | tuple[type, ...]] = {
+    "name": str,
+    "game": str,
+    "mode": str,
+    "status": str,
+    "created": (str, type(None)),
+    "start": (str, type(None)),
+    "end": (str, type(None)),
+    "players": list,
+    "seat_columns": list,
+    "columns": list,
+    "totals": list,
+    "winners": list,
+    "rounds": int,
+    "entries": int,
+    "unit": str,
+    "results": list,
+    "outcomes": list,
+}
+
+
+def _sound(hit: dict[str, Any]) -> bool:
+    """True when a cached item has the shape this cardside writes (else it is made again)."""
+    if isinstance(hit.get("error"), str):
+        return True
+    summary = hit.get("summary")
+    if not isinstance(summary, dict):
+        return False
+    if not all(isinstance(summary.get(k), kind) for k, kind in _SHAPE.items()):
+        return False
+    players = summary["players"]
+    results = summary["results"]
+    return (
+        all(isinstance(p, dict) and isinstance(p.get("name"), str) for p in players)
+        and len(summary["seat_columns"]) == len(players)
+        and all(c is None or isinstance(c, int) for c in summary["seat_columns"])
+        and all(isinstance(t, int) for t in summary["totals"])
+        and all(isinstance(x, str) for x in summary["columns"] + summary["winners"])
+        and all(isinstance(x, str) for x in summary["outcomes"])
+        and all(
+            isinstance(r, dict)
+            and isinstance(r.get("winners"), list)
+            and all(isinstance(w, str) for w in r["winners"])
+            and isinstance(r.get("totals"), list)
+            and all(isinstance(t, int) for t in r["totals"])
+            for r in results
+        )
+    )
 
 
 def _summary_or_error(path: Path) -> dict[str, Any]:
