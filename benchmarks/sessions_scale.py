@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -234,9 +236,9 @@ def many_sessions(folder: Path, count: int) -> None:
 def bench_listing(runs: int, count: int) -> None:
     runner = CliRunner()
     print(f"\nsessions list and stats over {count:,} session files (median of {runs} run(s))")
-    print(f"{'command':>22}  {'no index s':>10}  {'index s':>10}")
+    print(f"{'command':>22}  {'no index s':>10}  {'index s':>10}  {'process s':>10}")
     for args in (["sessions", "list"], ["stats"]):
-        cold, warm = [], []
+        cold, warm, whole = [], [], []
         for _ in range(runs):
             with tempfile.TemporaryDirectory() as tmp:
                 folder = Path(tmp)
@@ -248,10 +250,14 @@ def bench_listing(runs: int, count: int) -> None:
                 t0 = time.perf_counter()
                 assert runner.invoke(cli, invoke).exit_code == 0
                 warm.append(time.perf_counter() - t0)
+                t0 = time.perf_counter()
+                command = [sys.executable, "-m", "cardside", *invoke]
+                subprocess.run(command, check=True, capture_output=True)
+                whole.append(time.perf_counter() - t0)
         name = "cardside " + " ".join(args)
-        cells = [f"{statistics.median(cold):.2f}", f"{statistics.median(warm):.2f}"]
-        print(f"{name:>22}  {cells[0]:>10}  {cells[1]:>10}")
-    print("target: under 1 s (the index is kept up to date by each file's time and size)")
+        cells = [statistics.median(cold), statistics.median(warm), statistics.median(whole)]
+        print(f"{name:>22}  {cells[0]:>10.2f}  {cells[1]:>10.2f}  {cells[2]:>10.2f}")
+    print("target: under 1 s with the index current (process: a whole run of the command)")
 
 
 def main() -> None:

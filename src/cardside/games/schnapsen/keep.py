@@ -139,6 +139,21 @@ def score(entry: Mapping[str, Any]) -> DealResult:
     return DealResult(winner, game_points, rule)
 
 
+def _row(
+    deal_no: int, match_no: int, result: DealResult, counts: tuple[int, int], entry: int
+) -> LedgerRow:
+    return LedgerRow(
+        deal_no,
+        match_no,
+        result.winner,
+        result.points,
+        result.rule,
+        rule_text(result.rule),
+        counts,
+        entry,
+    )
+
+
 def rule_text(rule: str) -> str:
     return RULE_TEXT_DIRECT if rule == DIRECT else RULE_TEXT[rule]
 
@@ -200,16 +215,7 @@ class Ledger:
             if match_winner(counts) is not None:
                 counts, match_no = (MATCH_START, MATCH_START), match_no + 1
         counts = apply_deal_result(counts, result.winner, result.points)
-        return LedgerRow(
-            len(self._rows) + 1,
-            match_no,
-            result.winner,
-            result.points,
-            result.rule,
-            rule_text(result.rule),
-            counts,
-            entry,
-        )
+        return _row(len(self._rows) + 1, match_no, result, counts, entry)
 
     def add_result(self, winner: int, points: int) -> LedgerRow:
         """A deal entered directly: winner and game points (1-3)."""
@@ -277,18 +283,7 @@ class Ledger:
         match_no = 1
         for deal_no, (entry, result) in enumerate(self._effective, 1):
             counts = apply_deal_result(counts, result.winner, result.points)
-            rows.append(
-                LedgerRow(
-                    deal_no,
-                    match_no,
-                    result.winner,
-                    result.points,
-                    result.rule,
-                    rule_text(result.rule),
-                    counts,
-                    entry,
-                )
-            )
+            rows.append(_row(deal_no, match_no, result, counts, entry))
             if match_winner(counts) is not None:
                 counts = (MATCH_START, MATCH_START)
                 match_no += 1
