@@ -1,4 +1,20 @@
-"""Derived scores: ask the game's sheet to replay a session's entries, and compare."""
+"""Derived scores: ask the game's sheet to replay a session's entries, and compare.
+
+A game's ``games/<game>/sheet.py`` must offer ``build(session) -> Sheet`` (the full replay).
+Everything else it may declare, and each has a default for a game that declares nothing:
+
+- ``Sheet.results``: the games won inside the session (Schnapsen: each match); default: a
+  finished session is one game, won by its winners.
+- ``UNIT``: what one of those is called ("match"); default "game".
+- ``outcomes(session)``: the results statistics tally for the commonest; default: the round
+  that decided each finished game.
+- ``chart_scale(session)``: each column's start and target for the chart; default: 0 up to
+  the highest total.
+- ``progress(session)``: lines telling what an unfinished session has entered beyond its rows;
+  default: none.
+- ``RunningSheet(session)``: the sheet updated entry by entry for kept sessions (``add`` and
+  ``sheet``); default: the whole session replayed on every entry.
+"""
 
 from __future__ import annotations
 
