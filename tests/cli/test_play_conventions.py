@@ -23,11 +23,13 @@ from cardside.tui.play import Thinking
 
 PLAY_ARGS = {"schnapsen": ["--level", "easy"]}
 KEEP_ARGS = {
+    "iota": ["--names", "Ann,Bob"],
     "octrix": ["--names", "Ann,Bob", "--no-hands"],
     "linesbeta": ["--difficulty", "normal", "--short", "--no-grid"],
     "schnapsen": ["--names", "Ann,Bob"],
+    "lineit": ["--names", "Ann,Bob"],
 }
-UNKNOWN = re.compile(r"^  not a (card|player) or a command: hello \(type help\)$", re.M)
+UNKNOWN = re.compile(r"^  not an? (card|player|entry) or a command: hello \(type help\)$", re.M)
 
 
 # -- 9: a word that is neither a move nor a command --------------------------------------------

@@ -1,4 +1,4 @@
-"""``cardside sessions``: list, show, resume, verify and export saved sessions."""
+"""``cardside sessions``: list, show, resume, verify, export, rename and delete saved sessions."""
 
 from __future__ import annotations
 
@@ -7,9 +7,11 @@ from pathlib import Path
 
 import click
 
-from cardside.cli.common import echo_json, json_option, play_games, session_path
+from cardside.cli.common import echo_json, json_option, open_journal, play_games, session_path
 from cardside.cli.options import GameGroup, app_of
 from cardside.games.registry import GAMES
+
+MISMATCH = "does not verify"  # a file whose stored totals the entries do not give
 
 
 def _load(path: Path):  # type: ignore[no-untyped-def]
@@ -43,6 +45,7 @@ def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
     items: list[dict[str, object]] = []
     rows: list[list[object]] = []
     broken: list[str] = []
+    differ: list[str] = []
     for number, item in enumerate(index.entries(app.data_dir), 1):
         if item.summary is None:
             broken.append(item.error or f"{item.path}: unreadable")
@@ -51,6 +54,9 @@ def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
             continue
         items.append({"number": number, **item.summary})
         rows.append(row_of(number, item.summary, ascii=app.style.ascii))
+        if not item.summary["verified"]:
+            rows[-1][-1] = MISMATCH
+            differ.append(item.summary["name"])
     if as_json:
         echo_json({"sessions": items, "unreadable": broken})
         return
@@ -64,6 +70,12 @@ def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
         click.echo(f"No sessions yet in {store.sessions_dir(app.data_dir)}.")
     for problem in broken:
         click.echo(f"unreadable: {problem}", err=True)
+    for stem in differ:
+        click.echo(
+            f"{MISMATCH}: {stem}: the stored totals do not replay from the entries "
+            f"(see 'cardside sessions verify {stem}')",
+            err=True,
+        )
 
 
 @sessions.command()
@@ -137,15 +149,8 @@ def resume(ctx: click.Context, name: str) -> None:
     """Continue a played or kept game where it stopped (a finished kept game: to correct it)."""
     import importlib
 
-    from cardside.core.errors import SessionError
-    from cardside.sessions.journal import Journal
-
     app = app_of(ctx)
-    path = session_path(app, name)
-    try:
-        journal = Journal.open(path)
-    except SessionError as exc:
-        raise click.ClickException(str(exc)) from None
+    journal = open_journal(session_path(app, name))
     if journal.session.finished and journal.session.mode == "play":
         raise click.ClickException(
             f"{journal.name} is finished; 'cardside sessions show {journal.name}' shows it"
@@ -281,7 +286,10 @@ def export(ctx: click.Context, name: str | None, all_: bool, fmt: str, output: P
     else:
         text = json.dumps([as_dict(s) for s in found], indent=2, ensure_ascii=False) + "\n"
     if output:
-        output.write_text(text, encoding="utf-8")
+        try:
+            output.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise click.ClickException(f"cannot write {output}: {exc.strerror}") from None
         click.echo(f"wrote {len(found)} session(s) to {output}", err=True)
     else:
         click.echo(text, nl=False)

@@ -5,6 +5,10 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cardside.core.schema import Schema
 
 
 @dataclass(frozen=True)
@@ -25,8 +29,27 @@ class GameInfo:
         """Import ``cardside.games.<name>.<part>`` on demand (keeps start-up fast)."""
         return importlib.import_module(f"cardside.games.{self.name}.{part}")
 
+    def schema(self) -> Schema:
+        """What the game's session files may hold (``SCHEMA`` in its ``sheet`` module)."""
+        schema: Schema = self.module("sheet").SCHEMA
+        return schema
+
 
 GAMES: dict[str, GameInfo] = {
+    "iota": GameInfo(
+        "iota",
+        "IOTA",
+        "2-4 players",
+        "64 cards of colour, shape and number laid in lines of up to 4; lots double the turn",
+        "lines of colour, shape and number; lots double the turn.",
+    ),
+    "lineit": GameInfo(
+        "lineit",
+        "Line-it",
+        "2-5 players",
+        "rising and falling lines from a shared market; bets and colour jackpots",
+        "rising and falling lines, bets and jackpots.",
+    ),
     "linesbeta": GameInfo(
         "linesbeta",
         "LinesBeta",

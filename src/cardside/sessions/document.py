@@ -51,6 +51,8 @@ def render(session: Session, blocks: Blocks | None = None) -> str:
 
     blocks = blocks or Blocks()
     doc = to_document(session, body=False)
+    if not session.entries:
+        doc["entries"] = []  # the key is always there, so a new session says it has none
     if len(blocks.entries) > len(session.entries):
         blocks.entries.clear()
     for number in range(len(blocks.entries) + 1, len(session.entries) + 1):

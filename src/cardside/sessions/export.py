@@ -10,6 +10,8 @@ from typing import Any
 from cardside.core.record import RoundRow, Session
 from cardside.sessions.store import zip_times
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
 CSV_FIELDS = [
     "session",
     "game",
@@ -89,6 +91,17 @@ def as_dict(session: Session, *, entries: bool = True) -> dict[str, Any]:
     return data
 
 
+def cell(value: object) -> object:
+    """A CSV cell that a spreadsheet will not run: text starting like a formula gets a ``'``.
+
+    This is the OWASP rule for CSV injection (``=``, ``+``, ``-``, ``@``, tab, carriage
+    return). Numbers are left alone; JSON exports keep the exact text.
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def to_csv(sessions: list[Session]) -> str:
     """One row per round and column (player or team) of every session, under one header.
 
@@ -105,23 +118,22 @@ def to_csv(sessions: list[Session]) -> str:
         for row in s.rounds:
             time = _iso(s.time_of(row.entry)) or ""
             for i, (col, score, total) in enumerate(zip(s.columns, row.scores, row.totals)):
-                writer.writerow(
-                    {
-                        "session": s.name,
-                        "game": s.game,
-                        "mode": s.mode,
-                        "date": date,
-                        "time": time,
-                        "match": row.match or "",
-                        "round": row.number,
-                        "player": col,
-                        "score": score,
-                        "total": total,
-                        "note": row.note,
-                        "won": tally[row.number][i],
-                        "decided": decided.get(row.number, ""),
-                        "status": s.status,
-                        "winners": " & ".join(s.winners),
-                    }
-                )
+                fields = {
+                    "session": s.name,
+                    "game": s.game,
+                    "mode": s.mode,
+                    "date": date,
+                    "time": time,
+                    "match": row.match or "",
+                    "round": row.number,
+                    "player": col,
+                    "score": score,
+                    "total": total,
+                    "note": row.note,
+                    "won": tally[row.number][i],
+                    "decided": decided.get(row.number, ""),
+                    "status": s.status,
+                    "winners": " & ".join(s.winners),
+                }
+                writer.writerow({k: cell(v) for k, v in fields.items()})
     return buf.getvalue()

@@ -20,7 +20,7 @@ from cardside.sessions import sheets, store
 
 INDEX_NAME = "index.json"
 # Raise when a summary gains or changes a field, so old indexes are rebuilt.
-INDEX_VERSION = 1
+INDEX_VERSION = 2
 
 
 @dataclass
@@ -116,6 +116,7 @@ _SHAPE: dict[str, type | tuple[type, ...]] = {
     "unit": str,
     "results": list,
     "outcomes": list,
+    "verified": bool,
 }
 
 
@@ -151,11 +152,12 @@ def _sound(hit: dict[str, Any]) -> bool:
 def _summary_or_error(path: Path) -> dict[str, Any]:
     try:
         session = store.load(path)
+        verified = not sheets.mismatches(session)
         sheets.refresh(session)
     except SessionError as exc:
         return {"error": str(exc)}
     # The file's name is what the commands take, even if a copy keeps another inside.
-    return {"summary": summarize(session) | {"name": path.stem}}
+    return {"summary": summarize(session) | {"name": path.stem, "verified": verified}}
 
 
 def _read(path: Path) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from cardside.core.schema import clip
 from cardside.sessions import store
 
 LAST = "last"
@@ -37,12 +38,12 @@ def resolve(data_dir: Path, text: str) -> Path:
         raise UnknownSession("give a session name (see 'cardside sessions list')")
     if is_path(text):
         path = Path(text)
-        if not path.is_file():
-            raise UnknownSession(f"no session file {text!r}")
+        if not _there(path):
+            raise UnknownSession(f"no session file {clip(text)}")
         return path
     folder = store.sessions_dir(data_dir)
     exact = folder / (text + store.SUFFIX)
-    if exact.is_file():
+    if _there(exact):
         return exact
     paths = numbered(data_dir)
     if text.lower() == LAST:
@@ -65,10 +66,15 @@ def resolve(data_dir: Path, text: str) -> Path:
     if matches:
         shown = ", ".join(p.stem for p in matches[:SHOWN])
         more = f" and {len(matches) - SHOWN} more" if len(matches) > SHOWN else ""
-        raise UnknownSession(f"{text!r} could be {shown}{more}; type more of the name")
+        raise UnknownSession(f"{clip(text)} could be {shown}{more}; type more of the name")
     if Path(text).is_file():
         return Path(text)
-    raise UnknownSession(f"no session {text!r} (see 'cardside sessions list')")
+    raise UnknownSession(f"no session {clip(text)} (see 'cardside sessions list')")
+
+
+def _there(path: Path) -> bool:
+    """A file, or a link to nothing (loading it then says why it cannot be read)."""
+    return path.is_file() or path.is_symlink()
 
 
 def number_of(data_dir: Path) -> dict[str, int]:

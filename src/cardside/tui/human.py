@@ -103,7 +103,10 @@ class Human:
             if word == "hint":
                 self.console.say("  " + self.view.hint(obs, seat))
                 continue
-            if word in ("show", "score"):
+            # A game whose actions include 'score' (Line-it) keeps the word for the action.
+            if word == "show" or (
+                word == "score" and word not in getattr(self.view, "action_words", ())
+            ):
                 self.view.show(obs, seat)
                 continue
             if word == "history":
