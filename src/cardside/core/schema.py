@@ -104,7 +104,27 @@ class TextList:
         return None
 
 
-Kind = Whole | Text | Flag | TextList
+@dataclass(frozen=True)
+class WholeList:
+    """A list of at most ``most`` whole numbers, each from ``low`` to ``high``."""
+
+    low: int
+    high: int
+    most: int = MAX_LIST
+    optional: bool = False
+
+    def problem(self, value: object) -> str | None:
+        if not isinstance(value, list):
+            return f"should be a list of whole numbers, not {clip(value)}"
+        if len(value) > self.most:
+            return f"has more than {self.most} items"
+        for item in value:
+            if not is_whole(item) or not self.low <= item <= self.high:
+                return f"should hold whole numbers from {self.low} to {self.high}, not {clip(item)}"
+        return None
+
+
+Kind = Whole | Text | Flag | TextList | WholeList
 Fields = Mapping[str, Kind]
 
 MOST_MOVES = 100_000

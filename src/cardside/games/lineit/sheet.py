@@ -11,10 +11,34 @@ from typing import Any
 
 from cardside.core.record import RoundRow, Session, Sheet
 from cardside.core.replay import replay_moves
+from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Schema, Text, Whole
 from cardside.games.lineit import rules
 from cardside.games.lineit.keep import LineitLedger, describe
 from cardside.games.lineit.notation import format_action, parse_action
 from cardside.games.lineit.state import Jackpot, LineitState, Scored
+
+SEAT = Whole(0, rules.MAX_PLAYERS - 1)
+SCHEMA = Schema(
+    options={},
+    entries={
+        "play": {
+            "action": {"seat": Whole(0, rules.MAX_PLAYERS - 1, optional=True), "action": Text(120)},
+            "undo": PLAY_UNDO,
+        },
+        "keep": {
+            "line": {"seat": SEAT, "cards": Text()},
+            "jackpot": {"seat": SEAT, "cards": Whole(0, 1000)},
+            "counts": {
+                "seat": SEAT,
+                "pile": Whole(-10_000, 10_000),
+                "tokens": Whole(-10_000, 10_000),
+            },
+            "end": {},
+            "undo": KEEP_UNDO,
+        },
+    },
+    players=(rules.MIN_PLAYERS, rules.MAX_PLAYERS),
+)
 
 
 def options_of(session: Session) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardside.core.arith import parse_number
+from cardside.core.arith import parse_number, whole
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.games.lineit.keep import Entered, LineitLedger, describe
 from cardside.games.lineit.notation import parse_cards
@@ -110,7 +110,7 @@ class KeepScreen:
 
     def _seat(self, word: str) -> int:
         if word.isdigit():
-            number = int(word)
+            number = whole(word)
             if 1 <= number <= len(self.names):
                 return number - 1
             raise NotationError(f"no player number {number} (1 to {len(self.names)})")
