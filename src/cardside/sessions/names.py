@@ -73,8 +73,8 @@ def resolve(data_dir: Path, text: str) -> Path:
 
 
 def _there(path: Path) -> bool:
-    """A file, or a link to nothing (loading it then says why it cannot be read)."""
-    return path.is_file() or path.is_symlink()
+    """Anything at ``path``: a file, or a link, folder or pipe (loading then says why not)."""
+    return os.path.lexists(path)
 
 
 def number_of(data_dir: Path) -> dict[str, int]:
