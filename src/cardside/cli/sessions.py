@@ -130,6 +130,7 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
             sheets.chart_scale(session),
             ascii=app.style.ascii,
             width=width,
+            targets=sheets.has_targets(session.game),
         )
         click.echo()
         click.echo("\n".join(lines))
