@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+
 import click
 
 from cardside import __version__
@@ -43,12 +45,18 @@ def _description() -> str:
 COMMANDS = _commands()
 
 
+def _help_width() -> int:
+    """The width help is wrapped to: the terminal's, up to 80 (click alone never goes below
+    50, so a narrower terminal would break its lines inside words)."""
+    return max(20, min(shutil.get_terminal_size().columns, 80) - 2)
+
+
 @click.group(
     cls=LazyGroup,
     lazy=COMMANDS,
     help=_description(),
     params=global_params(root=True),
-    context_settings={"help_option_names": ["-h", "--help"]},
+    context_settings={"help_option_names": ["-h", "--help"], "terminal_width": _help_width()},
     epilog="Every game has play, keep, score, rules and simulate. Options such as --ascii "
     "work before or after a command's name. Try: cardside octrix play",
 )
