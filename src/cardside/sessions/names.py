@@ -73,8 +73,9 @@ def resolve(data_dir: Path, text: str) -> Path:
 
 
 def _there(path: Path) -> bool:
-    """Anything at ``path``: a file, or a link, folder or pipe (loading then says why not)."""
-    return os.path.lexists(path)
+    """Something by that name, even a link to nothing or a folder (loading then says why it
+    cannot be read)."""
+    return path.exists() or path.is_symlink()
 
 
 def number_of(data_dir: Path) -> dict[str, int]:
