@@ -166,11 +166,11 @@ def test_play_hot_seat_to_the_end(runner: CliRunner, data_dir: Path) -> None:
     assert "200 is not a card: numbers run from 1 to 100" in out
     assert "take a card from the market first (you score after taking)" in out
     assert "nothing played yet" in out
-    assert "hint: " in out and "Took back 1 action(s)." in out
+    assert "hint: " in out and "Took back 1 action." in out
     assert "is scored" in out and "discarded" in out
     assert "Round over:" in out and "starts round 2" in out
     assert "  market: " in out and "  jackpots: red " in out and "cards in the deck" in out
-    assert "    hand: 1 card(s)" in out or "    hand: 2 card(s)" in out
+    assert "    hand: 1 card\n" in out or "    hand: 2 cards" in out
     assert "if scored now:" in out and "colours: " in out
     assert "Final scores (score pile + bet tokens):" in out
     assert "Game over; saved as hs." in out

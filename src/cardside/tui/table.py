@@ -31,3 +31,8 @@ def _width(text: str) -> int:
 def plural(word: str) -> str:
     """``match`` -> ``matches``, ``game`` -> ``games``."""
     return word + ("es" if word.endswith(("ch", "sh", "s", "x")) else "s")
+
+
+def counted(n: int, word: str) -> str:
+    """``1 card``, ``2 cards``, ``0 cards``."""
+    return f"{n} {word if n == 1 else plural(word)}"
