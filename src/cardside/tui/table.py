@@ -34,5 +34,7 @@ def plural(word: str) -> str:
 
 
 def counted(n: int, word: str) -> str:
-    """``1 card``, ``2 cards``, ``0 cards``."""
-    return f"{n} {word if n == 1 else plural(word)}"
+    """``1 card``, ``2 cards``, ``0 entries``."""
+    if n == 1:
+        return f"{n} {word}"
+    return f"{n} {word[:-1]}ies" if word.endswith("ry") else f"{n} {plural(word)}"
