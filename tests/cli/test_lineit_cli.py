@@ -109,6 +109,17 @@ def test_keep_scripted_through_stdin(runner: CliRunner, data_dir: Path) -> None:
     assert {"type": "undo"} in session.entries
 
 
+def test_keep_takes_the_longest_line_there_can_be(runner: CliRunner, data_dir: Path) -> None:
+    longest = " ".join(str(n) for n in range(1, 101)) + " B3"
+    result = runner.invoke(
+        main, ["lineit", "keep", "--names", "Ann,Bo"], input=f"line Bo {longest}\nend\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output and "bet B3 lost" in result.output
+    session = store.load(only_session(data_dir))
+    assert session.finished and sheets.mismatches(session) == []
+
+
 def test_keep_by_counts_ends_when_everyone_is_counted(runner: CliRunner, data_dir: Path) -> None:
     script = ["counts Ann 20 +4-3", "line Bo 1 2", "counts Ann 5 0", "counts Bo 21 0", ""]
     result = runner.invoke(main, ["lineit", "keep", "--names", "Ann,Bo"], input="\n".join(script))

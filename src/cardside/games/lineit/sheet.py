@@ -18,6 +18,9 @@ from cardside.games.lineit.notation import format_action, parse_action
 from cardside.games.lineit.state import Jackpot, LineitState, Scored
 
 SEAT = Whole(0, rules.MAX_PLAYERS - 1)
+# The longest line there can be, every number card and a Bet card, is 295 characters written
+# out ("1 2 ... 100 B3").
+LINE_TEXT = Text(300)
 SCHEMA = Schema(
     options={},
     entries={
@@ -26,7 +29,7 @@ SCHEMA = Schema(
             "undo": PLAY_UNDO,
         },
         "keep": {
-            "line": {"seat": SEAT, "cards": Text()},
+            "line": {"seat": SEAT, "cards": LINE_TEXT},
             "jackpot": {"seat": SEAT, "cards": Whole(0, 1000)},
             "counts": {
                 "seat": SEAT,
