@@ -55,6 +55,10 @@ def test_words_of_a_move_are_not_unknown() -> None:
     assert not_understood("hel", ["help"]) is None  # a command's beginning: the game answers
     assert not_understood("ZZ", ["8C"]) is None  # short: the game says what is wrong
     assert not_understood("10H", ["8C"]) is None
+    # A pasted run of junk is quoted short, so the answer stays one line.
+    assert (
+        not_understood("x" * 300, ["8C"]) == f"not a card or a command: {'x' * 21}... (type help)"
+    )
 
 
 # -- 5: Ctrl-C while a bot is thinking -------------------------------------------------------------

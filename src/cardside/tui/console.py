@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
 import click
 
+from cardside.core.schema import cut
+
 Words = Callable[[str], Iterable[str]]  # given the text typed so far
 
 
@@ -215,4 +217,4 @@ def not_understood(line: str, words: Iterable[str], noun: str = "a card") -> str
     known = {w.split()[0].lower() for w in words if w.split()}
     if any(k.startswith(first.lower()) for k in known):
         return None
-    return f"not {noun} or a command: {first} (type help)"
+    return f"not {noun} or a command: {cut(first, 24)} (type help)"
