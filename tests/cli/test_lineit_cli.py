@@ -109,6 +109,21 @@ def test_keep_scripted_through_stdin(runner: CliRunner, data_dir: Path) -> None:
     assert {"type": "undo"} in session.entries
 
 
+def test_each_kept_row_knows_its_entry_and_the_export_its_time(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    runner.invoke(main, ["lineit", "keep", "--names", "Ann,Bo,Cy"], input="\n".join(KEPT) + "\n")
+    session = store.load(only_session(data_dir))
+    rows = sheets.compute(session).rounds
+    kinds = [session.entries[row.entry - 1]["type"] for row in rows]
+    # The undone 'line Cy B5' has no row; the line entered after the undo has its own.
+    assert kinds == ["line", "line", "jackpot", "line", "line", "end"]
+    assert session.entries[rows[4].entry - 1]["cards"] == "B5 99 98 97 96 95"
+    exported = runner.invoke(main, ["sessions", "export", "last", "--format", "csv"]).output
+    for line in exported.splitlines()[1:]:
+        assert line.split(",")[4].startswith("20"), line  # the entry's time
+
+
 def test_keep_takes_the_longest_line_there_can_be(runner: CliRunner, data_dir: Path) -> None:
     longest = " ".join(str(n) for n in range(1, 101)) + " B3"
     result = runner.invoke(

@@ -122,9 +122,11 @@ def build(session: Session) -> Sheet:
     ledger = replay_ledger(session)
     rows = []
     totals = [0] * len(names)
-    for number, entered in enumerate(ledger.done, 1):
+    places = ledger.entry_numbers()
+    for number, (entered, place) in enumerate(zip(ledger.done, places), 1):
         totals = [t + g for t, g in zip(totals, entered.gains)]
-        rows.append(RoundRow(number, list(entered.gains), list(totals), describe(entered, names)))
+        note = describe(entered, names)
+        rows.append(RoundRow(number, list(entered.gains), list(totals), note, entry=place))
     winners = [names[s] for s in ledger.winners]
     return Sheet(
         names, rows, list(ledger.totals), "finished" if ledger.over else "in progress", winners
