@@ -124,6 +124,24 @@ def test_each_kept_row_knows_its_entry_and_the_export_its_time(
         assert line.split(",")[4].startswith("20"), line  # the entry's time
 
 
+def test_stats_tally_line_it_games_by_the_winners_lead(runner: CliRunner, data_dir: Path) -> None:
+    for name, lines in [
+        ("a", ["line Ann 12 30 B4 45 57 60 71", "line Bo 90 80 70 52 50"]),  # 7 to 2
+        ("b", ["line Ann 1 2 3 4 5 6", "line Bo 90 80 70 60 50 40"]),  # 3 to 3
+    ]:
+        script = "\n".join([*lines, "end", ""])
+        result = runner.invoke(
+            main, ["lineit", "keep", "--names", "Ann,Bo", "--session", name], input=script
+        )
+        assert result.exit_code == 0, result.output
+    data = json.loads(runner.invoke(main, ["stats", "--game", "lineit", "--json"]).output)
+    (game,) = data["games"]
+    assert {c["result"]: c["count"] for c in game["commonest"]} == {
+        "won by 1-5": 1,
+        "shared win": 1,
+    }
+
+
 def test_keep_takes_the_longest_line_there_can_be(runner: CliRunner, data_dir: Path) -> None:
     longest = " ".join(str(n) for n in range(1, 101)) + " B3"
     result = runner.invoke(

@@ -131,3 +131,18 @@ def build(session: Session) -> Sheet:
     return Sheet(
         names, rows, list(ledger.totals), "finished" if ledger.over else "in progress", winners
     )
+
+
+def outcomes(session: Session) -> list[str]:
+    """How a finished game was won, by the winner's lead in steps of five (``won by 1-5``,
+    ``won by 6-10``...) or ``shared win``: what statistics tally as the commonest result. (A
+    row of the sheet is an entry or a scoring round, so "the round that decided it" would
+    say nothing about a Line-it game.)"""
+    if not session.finished or len(session.totals) < 2:
+        return []
+    first, second = sorted(session.totals, reverse=True)[:2]
+    lead = first - second
+    if lead == 0:
+        return ["shared win"]
+    low = (lead - 1) // 5 * 5 + 1
+    return [f"won by {low}-{low + 4}"]
