@@ -175,3 +175,6 @@ def test_stats_bad_options(runner: CliRunner, data_dir: Path) -> None:
         result = runner.invoke(main, ["stats", *args])
         assert result.exit_code == 2, args
     assert "No sessions yet." in invoke(runner, "stats")
+    # The help names the date as a word, not as a strftime pattern.
+    shown = runner.invoke(main, ["stats", "--help"]).output
+    assert "--since DATE" in shown and "%Y" not in shown
