@@ -249,7 +249,7 @@ class KeepScreen:
     def _enter(self, entries: list[dict[str, Any]]) -> None:
         """Add entries one by one, saving each; stop at the first refused one."""
         for entry in entries:
-            if self.ledger.is_over:
+            if self.ledger.is_over and entry.get("kind") != "undo":
                 self.console.say("  the game is over; the rest was not entered")
                 return
             try:
