@@ -320,8 +320,8 @@ def test_keep_counters_asked_settings_undo_refusal_quit_resume(
     assert "this session does not track the grid: enter just w or l" in out
     assert "Undone: trick w." in out
     assert "round 1 already has 3 trick(s)" in out
-    assert "Round 1 over: you 4, grid 2" in out
-    assert "Round 2, trick 6: you 8, grid 4" in out
+    assert "Round 1 over: this round you 4, grid 2" in out
+    assert "Round 2, trick 6: total you 8, grid 4" in out
     path = data_dir / "sessions" / "k.toml"
     session = store.load(path)
     assert session.options == {"difficulty": "hard", "length": "short", "grid": False}

@@ -44,3 +44,12 @@ def test_undo_of_a_finished_game_works_after_resume(runner: CliRunner, data_dir:
     session = store.load(path)
     assert [e["type"] for e in session.entries][-2:] == ["undo", "trick"]
     assert not session.finished and session.totals == [1, 9]
+
+
+def test_the_running_total_and_the_rounds_own_score_are_labelled(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    out = _keep(runner, "w w l w w w\nw l\nquit\n")
+    assert "Round 1, trick 6: total you 5, grid 1" in out
+    assert "Round 1 over: this round you 5, grid 1" in out
+    assert "Round 2, trick 2: total you 6, grid 2" in out

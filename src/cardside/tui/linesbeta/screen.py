@@ -215,7 +215,7 @@ class LinesBetaScreen:
 
     def round_over(self, number: int, won: int, lost: int, returned: Sequence[int]) -> None:
         say = self.console.say
-        say(self.style.bold(f"Round {number} over: you won {won}, the grid {lost}."))
+        say(self.style.bold(f"Round {number} over: this round you won {won}, the grid {lost}."))
         back = "the 12 trick cards and the trump card"
         if returned:
             back += f", and lines {self.lines(returned)} (all face up)"
