@@ -163,7 +163,7 @@ def why_illegal(s: _Position, action: object) -> str | None:
 
 
 def _name(code: int) -> str:
-    return format_card(CARDS[code])
+    return format_card(CARDS[code], ascii=True)
 
 
 def _cell_name(cell: int) -> str:

@@ -205,7 +205,7 @@ def illegal_reason(d: Deal, action: Action) -> str:
         pair = (card // 5 * 5 + 2, card // 5 * 5 + 1)
         missing = " ".join(format_card(CARDS[i], ascii=True) for i in pair if not hand >> i & 1)
         return (
-            f"you need both King and Queen of {SUITS[card // 5].symbol} to declare it; "
+            f"you need both King and Queen of {SUITS[card // 5].name.lower()} to declare it; "
             f"you do not hold {missing}"
         )
     if not hand >> card & 1:
