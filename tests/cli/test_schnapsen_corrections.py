@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner
 
@@ -35,3 +38,39 @@ def test_the_last_trick_rule_still_takes_a_possible_record(runner: CliRunner) ->
 def test_the_ledger_refuses_the_same_impossible_deal() -> None:
     with pytest.raises(LedgerError, match="say who reached 66 instead"):
         Ledger().add({"kind": "table", "last_trick": 0, "opponent_trick": False})
+
+
+def test_keep_says_you_win_and_names_countdown_and_matches_won(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    script = "You 3\nYou 3\nYou 1\nshow\nquit\n"
+    result = runner.invoke(
+        main, ["schnapsen", "keep", "--names", "You,Bot", "--session", "k"], input=script
+    )
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "Deal 1: You win 3 game points" in out and "You wins" not in out
+    assert "You win match 1; a Bummerl for Bot. Matches won: You 1, Bot 0." in out
+    assert "match 1 countdown: You 4, Bot 7" in out
+    assert "Match 2 countdown: You 7, Bot 7 (first to 0 wins the match); matches won: You 1" in out
+    assert "You countdown" in out and "game points" in out
+
+
+def test_sessions_list_show_and_export_name_the_totals(runner: CliRunner, data_dir: Path) -> None:
+    runner.invoke(
+        main,
+        ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "k"],
+        input="Ann 3\nAnn 3\nAnn 1\nquit\n",
+    )
+    listed = runner.invoke(main, ["sessions", "list"]).output
+    assert "matches won: Ann 1 Bob 0" in listed
+    shown = runner.invoke(main, ["sessions", "show", "k"]).output
+    assert "Ann countdown" in shown and "matches won: Ann 1, Bob 0" in shown
+    data = json.loads(runner.invoke(main, ["sessions", "show", "k", "--json"]).output)
+    assert data["totals_name"] == "matches won" and data["round_totals_name"] == "countdown"
+    csv_text = runner.invoke(main, ["sessions", "export", "k"]).output
+    assert csv_text.splitlines()[0].endswith(",total_name")
+    assert csv_text.splitlines()[1].endswith(",countdown")
+    runner.invoke(main, ["schnapsen", "play", "--seed", "3", "--session", "p"], input="quit\n")
+    listed = runner.invoke(main, ["sessions", "list", "--game", "schnapsen"]).output
+    assert "countdown: You 7 Bot 7" in listed

@@ -34,6 +34,7 @@ def sessions() -> None:
 def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
     """List saved sessions, newest first."""
     from cardside.core.errors import SessionError
+    from cardside.games.registry import GAMES
     from cardside.sessions import store
     from cardside.sessions.export import as_dict
     from cardside.tui.table import render
@@ -52,6 +53,9 @@ def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
         items.append(as_dict(s, entries=False) | {"name": path.stem})
         updated = s.updated.strftime("%Y-%m-%d %H:%M") if s.updated else ""
         totals = " ".join(f"{c} {t}" for c, t in zip(s.columns, s.totals))
+        named = GAMES[s.game].totals_name(s.mode) if s.game in GAMES else "totals"
+        if totals and named != "totals":
+            totals = f"{named}: {totals}"
         rows.append([path.stem, s.game, s.mode, s.status, len(s.rounds), totals, updated])
     if as_json:
         echo_json({"sessions": items, "unreadable": broken})
@@ -70,6 +74,7 @@ def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
 @click.pass_context
 def show(ctx: click.Context, name: str, as_json: bool) -> None:
     """Show a session's score table, one row per round."""
+    from cardside.games.registry import GAMES
     from cardside.sessions.export import as_dict
     from cardside.tui.table import render
 
@@ -82,12 +87,15 @@ def show(ctx: click.Context, name: str, as_json: bool) -> None:
     click.echo(f"players: {players}")
     if session.seed is not None:
         click.echo(f"seed: {session.seed}")
-    headers = ["round", *session.columns, *(f"{c} total" for c in session.columns), "note"]
+    info = GAMES[session.game]
+    headers = ["round", *session.columns, *(f"{c} {info.round_totals}" for c in session.columns)]
+    headers.append("note")
     rows = [[r.number, *r.scores, *r.totals, r.note] for r in session.rounds]
     click.echo()
     click.echo(render(headers, rows) if rows else "No round finished yet.")
     click.echo()
-    click.echo("totals: " + ", ".join(f"{c} {t}" for c, t in zip(session.columns, session.totals)))
+    totals = ", ".join(f"{c} {t}" for c, t in zip(session.columns, session.totals))
+    click.echo(f"{info.totals_name(session.mode)}: {totals}")
     if session.winners:
         click.echo("winner: " + " & ".join(session.winners))
 

@@ -7,8 +7,29 @@ import io
 from typing import Any
 
 from cardside.core.record import Session
+from cardside.games.registry import GAMES
 
-CSV_FIELDS = ["session", "game", "mode", "round", "player", "score", "total", "status", "winners"]
+
+def _names(session: Session) -> tuple[str, str]:
+    """What the session's totals and its rows' running totals are called."""
+    info = GAMES.get(session.game)
+    if info is None:
+        return "totals", "total"
+    return info.totals_name(session.mode), info.round_totals
+
+
+CSV_FIELDS = [
+    "session",
+    "game",
+    "mode",
+    "round",
+    "player",
+    "score",
+    "total",
+    "status",
+    "winners",
+    "total_name",
+]
 
 
 def as_dict(session: Session, *, entries: bool = True) -> dict[str, Any]:
@@ -29,6 +50,8 @@ def as_dict(session: Session, *, entries: bool = True) -> dict[str, Any]:
             for r in session.rounds
         ],
         "totals": session.totals,
+        "totals_name": _names(session)[0],
+        "round_totals_name": _names(session)[1],
         "winners": session.winners,
     }
     if entries:
@@ -42,6 +65,7 @@ def to_csv(sessions: list[Session]) -> str:
     writer = csv.DictWriter(buf, fieldnames=CSV_FIELDS, lineterminator="\n")
     writer.writeheader()
     for s in sessions:
+        total_name = _names(s)[1]
         for row in s.rounds:
             for col, score, total in zip(s.columns, row.scores, row.totals):
                 writer.writerow(
@@ -55,6 +79,7 @@ def to_csv(sessions: list[Session]) -> str:
                         "total": total,
                         "status": s.status,
                         "winners": "; ".join(s.winners),
+                        "total_name": total_name,
                     }
                 )
     return buf.getvalue()

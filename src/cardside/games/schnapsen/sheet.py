@@ -17,6 +17,11 @@ from cardside.games.schnapsen.notation import format_action, parse_action
 from cardside.games.schnapsen.rules import RULE_TEXT, match_winner
 from cardside.games.schnapsen.state import SchnapsenState
 
+#: What the numbers are called, the same on every screen, sheet and export: the match's count
+#: from 7 down to 0, and the matches each player has won in a kept session.
+COUNTDOWN = "countdown"
+MATCHES_WON = "matches won"
+
 
 def options_of(session: Session) -> dict[str, Any]:
     """The game options with their defaults, checked for type."""

@@ -132,6 +132,10 @@ class _DealView:
         """Marriage points declared before the seat's first trick (count only after one)."""
         return self.deal.pending[seat]
 
+    def marriage_points(self, seat: int) -> int:
+        """The part of :meth:`points` that marriages gave (the rest is in the seat's tricks)."""
+        return self.deal.counted_marriages(seat)
+
     def won_cards(self, seat: int) -> tuple[Card, ...]:
         return cards_of(self.deal.won[seat])
 

@@ -12,6 +12,7 @@ from cardside.games.octrix.notation import NAMES, format_card, parse_card
 from cardside.games.octrix.rules import KEY, Rule
 from cardside.games.octrix.sheet import describe_runs
 from cardside.tui.console import Console
+from cardside.tui.grammar import agree
 from cardside.tui.style import Style
 
 
@@ -74,10 +75,11 @@ class OctrixScreen:
         shown = ", ".join(f"{self.names[s]} {self.card(c)}" for s, c in enumerate(cards))
         why = "highest card" if rule is Rule.HIGHEST else "lowest card"
         name = self.names[winner]
-        verb, takes = ("win", "take") if name == "You" else ("wins", "takes")
+        wins = agree(self.style.bold(name), "win", plural=name.lower() == "you")
+        takes = "take" if name.lower() == "you" else "takes"
         self.console.say(
             f"Trick {number}: {shown} {self.style.arrow()} "
-            f"{self.style.bold(name)} {verb} ({why}) and {takes} counting card {number}."
+            f"{wins} ({why}) and {takes} counting card {number}."
         )
         if next_rule is not None:
             self.console.say(f"  Next trick: {self.rule_text(next_rule)} ({next_reason}).")
@@ -99,11 +101,9 @@ class OctrixScreen:
                 f"  {self.side_name(side)}: {describe_runs(counting[side])}  (total {totals[side]})"
             )
         if winner is not None:
-            plural = len(self.sides[winner]) > 1 or self.names[self.sides[winner][0]] == "You"
-            verb = "win" if plural else "wins"
-            say(
-                self.style.good(f"{self.side_name(winner)} {verb} the match with {totals[winner]}!")
-            )
+            plural = len(self.sides[winner]) > 1
+            wins = agree(self.side_name(winner), "win", plural=plural)
+            say(self.style.good(f"{wins} the match with {totals[winner]}!"))
         else:
             leaders = [i for i, t in enumerate(totals) if t >= target]
             if leaders:

@@ -8,9 +8,10 @@ from cardside.core.arith import parse_number
 from cardside.core.errors import NotationError
 from cardside.games.schnapsen.keep import Ledger, LedgerError, LedgerRow
 from cardside.games.schnapsen.rules import MATCH_START, match_winner
-from cardside.games.schnapsen.sheet import session_entry
+from cardside.games.schnapsen.sheet import COUNTDOWN, MATCHES_WON, session_entry
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
+from cardside.tui.grammar import agree
 from cardside.tui.keeping import offer_correction
 from cardside.tui.style import Style
 from cardside.tui.table import render
@@ -206,16 +207,20 @@ class KeepScreen:
         winner = self.names[row.winner]
         plural = "s" if row.points > 1 else ""
         say(
-            self.style.good(f"  Deal {row.deal_no}: {winner} wins {row.points} game point{plural}")
+            self.style.good(
+                f"  Deal {row.deal_no}: {agree(winner, 'win')} {row.points} game point{plural}"
+            )
             + f" ({row.rule_text})."
         )
         won = match_winner(row.counts_after)
-        say(f"  match {row.match_no}: {self._counts(row.counts_after)}")
+        say(f"  match {row.match_no} {COUNTDOWN}: {self._counts(row.counts_after)}")
         if won is not None:
             loser = self.names[1 - won]
             say(
-                self.style.good(f"  {winner} wins match {row.match_no}; a Bummerl for {loser}.")
-                + f" Matches won: {self._counts(self.ledger.matches_won)}."
+                self.style.good(
+                    f"  {agree(winner, 'win')} match {row.match_no}; a Bummerl for {loser}."
+                )
+                + f" {MATCHES_WON.capitalize()}: {self._counts(self.ledger.matches_won)}."
             )
             if not self.over:
                 say(f"  Match {row.match_no + 1} starts at {MATCH_START}:{MATCH_START}.")
@@ -240,9 +245,12 @@ class KeepScreen:
 
     def status(self) -> None:
         ledger = self.ledger
-        text = f"Match {ledger.match_no}: {self._counts(ledger.counts)} (first to 0 wins)"
+        text = (
+            f"Match {ledger.match_no} {COUNTDOWN}: {self._counts(ledger.counts)} "
+            "(first to 0 wins the match)"
+        )
         if any(ledger.matches_won):
-            text += f"; matches won: {self._counts(ledger.matches_won)}"
+            text += f"; {MATCHES_WON}: {self._counts(ledger.matches_won)}"
         if self.matches:
             text += f"; {self.matches} match(es) to play"
         self.console.say(self.style.bold(text))
@@ -264,7 +272,15 @@ class KeepScreen:
             ]
             self.console.say(
                 render(
-                    ["deal", "match", "winner", "points", self.names[0], self.names[1], "rule"],
+                    [
+                        "deal",
+                        "match",
+                        "winner",
+                        "game points",
+                        f"{self.names[0]} {COUNTDOWN}",
+                        f"{self.names[1]} {COUNTDOWN}",
+                        "rule",
+                    ],
                     table,
                 )
             )
