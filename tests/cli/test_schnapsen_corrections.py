@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from cardside.cli.main import main
 from cardside.games.schnapsen.keep import Ledger, LedgerError
+from cardside.sessions import store
 
 
 @pytest.mark.parametrize(
@@ -74,3 +75,40 @@ def test_sessions_list_show_and_export_name_the_totals(runner: CliRunner, data_d
     runner.invoke(main, ["schnapsen", "play", "--seed", "3", "--session", "p"], input="quit\n")
     listed = runner.invoke(main, ["sessions", "list", "--game", "schnapsen"]).output
     assert "countdown: You 7 Bot 7" in listed
+
+
+def test_undo_in_the_questions_goes_back_one_question(runner: CliRunner, data_dir: Path) -> None:
+    script = "\nno\nAnn\nundo\nBob\n12\nquit\n"
+    result = runner.invoke(
+        main, ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "k"], input=script
+    )
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "undo: back one question; cancel: leave the questions" in out
+    assert "not a number" not in out and "not a player" not in out
+    assert "Deal 1: Bob wins 2 game points" in out
+    entries = store.load(data_dir / "sessions" / "k.toml").entries
+    assert entries == [
+        {"type": "table", "reached_66": 1, "opponent_points": 12, "opponent_trick": True}
+    ]
+
+
+def test_undo_at_the_first_question_takes_back_the_last_deal(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    script = "Ann 2\n\nundo\ncancel\nhelp\nquit\n"
+    result = runner.invoke(
+        main, ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "k"], input=script
+    )
+    out = result.output
+    assert "Undone: deal 1 (Ann 2)." in out
+    entries = store.load(data_dir / "sessions" / "k.toml").entries
+    assert [e["type"] for e in entries] == ["result", "undo"]
+
+
+def test_the_questions_help_names_undo_and_cancel(runner: CliRunner, data_dir: Path) -> None:
+    result = runner.invoke(
+        main, ["schnapsen", "keep", "--names", "Ann,Bob"], input="\nhelp\ncancel\nquit\n"
+    )
+    assert "'undo' goes back one question" in result.output
+    assert "Cancelled; nothing entered for this deal." in result.output

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from cardside.core.arith import parse_number
 from cardside.core.errors import NotationError
@@ -18,15 +19,19 @@ from cardside.tui.table import render
 
 HELP = """  Each deal, either type the winner and the game points, e.g. '{a} 2', or press Enter
   (or type 'ask') and answer what the table saw: who closed, who reached 66, the card points.
-  Numbers may be sums, e.g. 11+10+4. 'cancel' leaves the questions without saving.
+  Numbers may be sums, e.g. 11+10+4. In the questions, 'undo' goes back one question and
+  'cancel' leaves them without saving.
   commands: show (the table so far), undo (take back the last deal), quit (saved), help"""
 
 QUESTION_HELP = (
-    "  answer the question; 'cancel' leaves the questions with nothing entered, "
-    "'quit' saves and leaves"
+    "  answer the question; 'undo' goes back one question (at the first: takes back the last "
+    "deal), 'cancel' leaves the questions with nothing entered, 'quit' saves and leaves"
 )
+QUESTIONS_START = "  What the table saw (undo: back one question; cancel: leave the questions):"
 
 COMMANDS = ("ask", "show", "undo", "help", "quit")
+
+T = TypeVar("T")
 
 
 class _Quit(Exception):
@@ -35,6 +40,10 @@ class _Quit(Exception):
 
 class _Cancel(Exception):
     """The user left the questions; nothing was entered."""
+
+
+class _Back(Exception):
+    """The user typed undo in the questions: go back one question."""
 
 
 class KeepScreen:
@@ -49,6 +58,9 @@ class KeepScreen:
         self.style = style
         self.names = journal.session.player_names
         self.matches = matches
+        # The questions' answers: to give again after an undo, and given so far.
+        self._replay: list[str] = []
+        self._given: list[str] = []
 
     # -- the loop ----------------------------------------------------------------------------
     def run(self) -> str:
@@ -110,6 +122,25 @@ class KeepScreen:
         self._add({"kind": "result", "winner": winner, "points": points})
 
     def _ask_table(self) -> None:
+        """Ask what the table saw; ``undo`` steps back a question by asking again from the
+        start with the earlier answers given, all but the last."""
+        self.console.say(QUESTIONS_START)
+        given: list[str] = []
+        while True:
+            self._replay, self._given = list(given), []
+            try:
+                entry = self._table_questions()
+            except _Back:
+                if not self._given:
+                    self.console.say("  No earlier question: taking back the last deal instead.")
+                    self._undo()
+                    return
+                given = self._given[:-1]
+                continue
+            self._add(entry)
+            return
+
+    def _table_questions(self) -> dict[str, Any]:
         a, b = self.names
         closer = self._ask_seat(f"  Who closed the stock? ({a}, {b} or no): ", allow_none=True)
         reached = self._ask_seat(f"  Who reached 66? ({a}, {b} or nobody): ", allow_none=True)
@@ -135,52 +166,68 @@ class KeepScreen:
             entry["opponent_trick"] = self._ask_yes(
                 f"  Had {other} taken a trick when the stock was closed? (y/n): "
             )
-        self._add(entry)
+        return entry
 
-    def _ask(self, prompt: str) -> str:
+    def _answer(self, prompt: str, read: Callable[[str], T]) -> T:
+        """Ask until ``read`` accepts the answer (it raises NotationError with the reason).
+
+        Answers being given again after an undo are shown, not asked.
+        """
         while True:
-            line = self.console.ask(prompt, lambda _: [*self.names, "no", "nobody", "cancel"])
+            if self._replay:
+                line = self._replay.pop(0)
+                self.console.say(f"{prompt}{line}")
+            else:
+                line = self._line(prompt)
+            try:
+                value = read(line)
+            except NotationError as exc:
+                self.console.say(f"  {exc}")
+                continue
+            self._given.append(line)
+            return value
+
+    def _line(self, prompt: str) -> str:
+        words = [*self.names, "no", "nobody", "undo", "cancel"]
+        while True:
+            line = self.console.ask(prompt, lambda _: words)
             if line is None or line.lower() in ("quit", "q", "exit"):
                 raise _Quit
             if line.lower() == "cancel":
                 raise _Cancel
+            if line.lower() == "undo":
+                raise _Back
             if line.lower() not in ("help", "?"):
                 return line
             self.console.say(QUESTION_HELP)
 
     def _ask_seat(self, prompt: str, *, allow_none: bool) -> int | None:
-        while True:
-            answer = self._ask(prompt)
+        def read(answer: str) -> int | None:
             if allow_none and answer.lower() in ("no", "n", "nobody", "none", "-", "no one"):
                 return None
-            try:
-                return self._seat(answer)
-            except NotationError as exc:
-                self.console.say(f"  {exc}")
+            return self._seat(answer)
+
+        return self._answer(prompt, read)
 
     def _ask_points(self, prompt: str) -> dict[str, Any]:
-        while True:
-            try:
-                points = parse_number(self._ask(prompt))
-            except NotationError as exc:
-                self.console.say(f"  {exc}")
-                continue
+        def read(answer: str) -> int:
+            points = parse_number(answer)
             if not 0 <= points < 66:
-                self.console.say(f"  the loser's card points run from 0 to 65, not {points}")
-                continue
+                raise NotationError(f"the loser's card points run from 0 to 65, not {points}")
             if 0 < points < 4:
-                self.console.say(f"  a trick holds at least 4 card points, not {points}")
-                continue
-            return {"opponent_points": points, "opponent_trick": points > 0}
+                raise NotationError(f"a trick holds at least 4 card points, not {points}")
+            return points
+
+        points = self._answer(prompt, read)
+        return {"opponent_points": points, "opponent_trick": points > 0}
 
     def _ask_yes(self, prompt: str) -> bool:
-        while True:
-            answer = self._ask(prompt).lower()
-            if answer in ("y", "yes"):
-                return True
-            if answer in ("n", "no"):
-                return False
-            self.console.say("  answer y or n")
+        def read(answer: str) -> bool:
+            if answer.lower() in ("y", "yes", "n", "no"):
+                return answer.lower().startswith("y")
+            raise NotationError("answer y or n")
+
+        return self._answer(prompt, read)
 
     def _seat(self, text: str) -> int:
         wanted = text.strip().lower()
