@@ -29,13 +29,14 @@ def test_unknown_command_is_a_usage_error(runner: CliRunner) -> None:
 
 
 def test_help_imports_no_engine_and_no_prompt_toolkit() -> None:
+    # The registry of games (names and summaries, standard library only) is all it may read.
     code = (
         "import sys\n"
         "from cardside.cli.main import main\n"
         "try:\n    main(['--help'])\nexcept SystemExit:\n    pass\n"
         "heavy = [m for m in sys.modules if m.startswith(('prompt_toolkit', 'cardside.games.',"
         " 'cardside.tui', 'cardside.core', 'cardside.sessions',"
-        " 'tomli_w', 'platformdirs'))]\n"
+        " 'tomli_w', 'platformdirs')) and m != 'cardside.games.registry']\n"
         "print('HEAVY', heavy)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

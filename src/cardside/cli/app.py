@@ -12,7 +12,9 @@ if TYPE_CHECKING:
 class App:
     """Where sessions live and how to print; tests build one with a temporary folder.
 
-    Kept free of imports beyond the standard library so that ``cardside --help`` stays fast.
+    ``--data-dir``, ``--no-color`` and ``--ascii`` set the attributes of the same name at
+    whatever level of the command line they are given. Kept free of imports beyond the
+    standard library so that ``cardside --help`` stays fast.
     """
 
     def __init__(
@@ -25,8 +27,8 @@ class App:
     ) -> None:
         self.data_dir_option = data_dir_option
         self._style = style
-        self._no_color = no_color
-        self._ascii = ascii
+        self.no_color = no_color
+        self.ascii = ascii
 
     @property
     def style(self) -> Style:
@@ -34,7 +36,7 @@ class App:
         if self._style is None:
             from cardside.tui.style import Style
 
-            self._style = Style.detect(no_color=self._no_color, ascii=self._ascii)
+            self._style = Style.detect(no_color=self.no_color, ascii=self.ascii)
         return self._style
 
     @property

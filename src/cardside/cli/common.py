@@ -21,13 +21,19 @@ seed_option = click.option(
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 
 
-def app_of(ctx: click.Context) -> App:
-    """The App in ``ctx.obj`` (a default one when a command is invoked on its own)."""
-    obj = ctx.find_object(App)
-    if obj is None:
-        obj = App()
-        ctx.obj = obj
-    return obj
+def _default_jobs() -> int:
+    from cardside.core.parallel import cores
+
+    return cores()
+
+
+jobs_option = click.option(
+    "--jobs",
+    type=click.IntRange(1, 64),
+    default=_default_jobs,
+    show_default="the number of cores",
+    help="Worker processes sharing the games; the results are the same for any number.",
+)
 
 
 def echo_json(data: Any) -> None:
@@ -46,23 +52,33 @@ def session_path(app: App, name: str) -> Path:
     return path
 
 
-def names_option(max_players: int) -> Callable[[F], F]:
-    return click.option(
-        "--names",
-        default=None,
-        help=f"Player names, comma-separated (up to {max_players}); you are the first.",
-    )
+def parse_names(text: str, low: int, high: int, game: str = "") -> list[str]:
+    """Player names from a comma-separated list, for every ``--names`` and names prompt.
 
-
-def split_names(text: str | None, count: int, default: list[str]) -> list[str]:
-    """Names from ``--names`` (checked for count and duplicates) or the defaults."""
-    if text is None:
-        return default
-    names = [n.strip() for n in text.split(",") if n.strip()]
-    if len(names) != count:
-        raise click.BadParameter(f"give {count} names, not {len(names)}", param_hint="--names")
-    if len(set(n.lower() for n in names)) != len(names):
-        raise click.BadParameter("names must differ", param_hint="--names")
+    Every name must be given (``Ann,,Bob`` has an empty one), no two may be the same ignoring
+    case, and there must be ``low`` to ``high`` of them; otherwise a ``BadParameter`` with a
+    one-line reason.
+    """
+    names = [n.strip() for n in text.split(",")]
+    if any(not n for n in names):
+        raise click.BadParameter(
+            f"a name is empty in {text.strip()!r}; separate names with single commas, e.g. Ann,Bob",
+            param_hint="--names",
+        )
+    seen: dict[str, str] = {}
+    for name in names:
+        if name.casefold() in seen:
+            raise click.BadParameter(
+                f"names must differ: {seen[name.casefold()]!r} and {name!r}", param_hint="--names"
+            )
+        seen[name.casefold()] = name
+    if not low <= len(names) <= high:
+        wanted = str(low) if low == high else f"{low} to {high}"
+        players = "player" if high == 1 else "players"
+        for_what = f"{game} is for" if game else "give"
+        raise click.BadParameter(
+            f"{for_what} {wanted} {players}, not {len(names)}", param_hint="--names"
+        )
     return names
 
 
@@ -86,6 +102,32 @@ def start_journal(
         raise click.ClickException(str(exc)) from None
     except OSError as exc:
         raise click.ClickException(f"cannot write to {app.data_dir}: {exc.strerror}") from None
+
+
+def play_games(
+    app: App,
+    journal: Any,
+    play_session: Callable[[App, Any], str],
+    seed: int | None,
+) -> None:
+    """Play ``journal``'s game; when it ends, offer ``again``: a new game with the same
+    players and options, saved as a new session.
+
+    Without ``--seed`` each new game is dealt from a fresh seed; with ``--seed N`` the games
+    that follow use N+1, N+2, ... so a whole evening can be replayed from its first seed.
+    """
+    from cardside.core.rng import fresh_seed
+    from cardside.tui.console import Console
+
+    while play_session(app, journal) == "over":
+        line = Console().ask("Type again for a new game with the same options, or Enter to leave: ")
+        if line is None or line.strip().lower() not in ("again", "a", "y", "yes"):
+            return
+        session = journal.session
+        seed = fresh_seed() if seed is None else seed + 1
+        journal = start_journal(
+            app, session.game, session.mode, list(session.seats), dict(session.options), seed, None
+        )
 
 
 def echo_rules(game: str) -> None:

@@ -8,20 +8,22 @@ import click
 
 from cardside.cli.app import App
 from cardside.cli.common import (
-    app_of,
     echo_json,
     echo_rules,
+    jobs_option,
     json_option,
+    play_games,
     progress,
     seed_option,
     start_journal,
 )
+from cardside.cli.options import GameGroup, app_of
 
 DIFFICULTIES = ["easy", "normal", "hard"]
 BOT_CHOICES = ["planner", "random"]
 
 
-@click.group()
+@click.group(cls=GameGroup)
 def linesbeta() -> None:
     """LinesBeta: one player against a 6x6 grid of cards; challenge its lines to win tricks."""
 
@@ -54,23 +56,24 @@ def play(
     """Play LinesBeta: choose a trump, then challenge a line with a card, six times a round.
 
     \b
-    At a round's start, name the trump card from the seven dealt: 7H.
+    At the prompt: at a round's start, the trump card from the seven dealt: 7H.
     A challenge is a card, a line and an end: JS r3 right, QH c2 bottom, JS r3R, QH c2B.
-    After a win with no card of your suit and no trump in the line, name the cell
+    After a win with no card of your suit and no trump in the line, the cell
     whose card the grid gives up: r3c2.
-    At the prompt: hint (the bot's choice and its chance), undo, show, help, quit (saved;
-    'cardside sessions resume NAME' continues).
+    Also: hint (the bot's choice and its chance), undo, show, history, help,
+    quit (saved; 'cardside sessions resume NAME' continues).
     """
     from cardside.core.record import Seat
     from cardside.core.rng import fresh_seed
 
     app = app_of(ctx)
+    given = seed
     seed = fresh_seed() if seed is None else seed
     options = {"difficulty": difficulty, "length": "short" if short else "full"}
     journal = start_journal(
         app, "linesbeta", "play", [Seat(_name(name), "human")], options, seed, session_name
     )
-    play_session(app, journal)
+    play_games(app, journal, play_session, given)
 
 
 def _name(text: str) -> str:
@@ -80,7 +83,7 @@ def _name(text: str) -> str:
     return name
 
 
-def play_session(app: App, journal: Any) -> None:
+def play_session(app: App, journal: Any) -> str:
     from cardside.games.linesbeta.sheet import replay_state
     from cardside.tui.console import Console
     from cardside.tui.linesbeta.play import run_play
@@ -93,7 +96,7 @@ def play_session(app: App, journal: Any) -> None:
         f"you need {pt} tricks, the grid {gt}. Session {journal.name}. "
         "Type help for help."
     )
-    run_play(journal, state, console, app.style)
+    return run_play(journal, state, console, app.style)
 
 
 @linesbeta.command()
@@ -130,7 +133,7 @@ def keep(
     """Keep the counters for a LinesBeta game played with a real deck.
 
     \b
-    Per trick: w (you won) or l (the grid won); a whole round: round 4 2.
+    At the prompt: per trick w (you won) or l (the grid won); a whole round: round 4 2.
     With --grid: w r3R r3c4 (the line and end challenged, the cell the grid played).
     Also: undo, show, help, quit (saved; 'cardside sessions resume NAME' continues).
     """
@@ -274,6 +277,7 @@ def rules() -> None:
     help="The bot that plays your side: planner (reasons from what you can see) or random.",
 )
 @seed_option
+@jobs_option
 @json_option
 def simulate(
     games: int,
@@ -282,6 +286,7 @@ def simulate(
     all_settings: bool,
     bot: str,
     seed: int | None,
+    jobs: int,
     as_json: bool,
 ) -> None:
     """The bot against the grid: win rate with a 95% interval, points, early stops.
@@ -309,7 +314,9 @@ def simulate(
             def step(done: int, _total: int, offset: int = i * games) -> None:
                 tick(offset + done)
 
-            results.append(run(games, bot=bot, difficulty=d, length=n, seed=seed, progress=step))
+            results.append(
+                run(games, bot=bot, difficulty=d, length=n, seed=seed, progress=step, jobs=jobs)
+            )
     if as_json:
         data = [_result_dict(r) for r in results]
         echo_json(data if all_settings else data[0])

@@ -2,50 +2,53 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
 from cardside import __version__
-from cardside.cli.app import App
 from cardside.cli.lazy import LazyGroup
+from cardside.cli.options import app_of, global_params
+from cardside.games.registry import GAMES
 
-COMMANDS = {
-    "linesbeta": (
-        "cardside.cli.linesbeta:linesbeta",
-        "LinesBeta: you against a 6x6 grid of cards.",
-    ),
-    "octrix": (
-        "cardside.cli.octrix:octrix",
-        "Octrix: open hands, simultaneous tricks, runs to 88.",
-    ),
-    "schnapsen": (
-        "cardside.cli.schnapsen:schnapsen",
-        "Schnapsen: 20 cards, marriages, closing; 7 down to 0.",
-    ),
-    "sessions": (
+NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+
+
+def _commands() -> dict[str, tuple[str, str]]:
+    """Every game in the registry, then ``sessions``: where each lives and its summary."""
+    commands = {
+        name: (f"cardside.cli.{name}:{name}", f"{info.title}: {info.tagline or info.players}")
+        for name, info in GAMES.items()
+    }
+    commands["sessions"] = (
         "cardside.cli.sessions:sessions",
         "List, show, resume, verify and export sessions.",
-    ),
-}
+    )
+    return commands
+
+
+def _description() -> str:
+    count = len(GAMES)
+    number = NUMBERS[count] if count < len(NUMBERS) else str(count)
+    titles = [info.title for info in GAMES.values()]
+    listed = ", ".join(titles[:-1]) + " and " + titles[-1] if count > 1 else titles[0]
+    return (
+        f"cardside: play, keep score, settle disputes and simulate {number} card "
+        f"game{'s' if count != 1 else ''}: {listed}."
+    )
+
+
+COMMANDS = _commands()
 
 
 @click.group(
     cls=LazyGroup,
     lazy=COMMANDS,
+    help=_description(),
+    params=global_params(root=True),
     context_settings={"help_option_names": ["-h", "--help"]},
-    epilog="Every game has play, keep, score, rules and simulate. Try: cardside octrix play",
+    epilog="Every game has play, keep, score, rules and simulate. Options such as --ascii "
+    "work before or after a command's name. Try: cardside octrix play",
 )
 @click.version_option(__version__, "--version", prog_name="cardside")
-@click.option(
-    "--data-dir",
-    type=click.Path(file_okay=False, path_type=Path),
-    envvar="CARDSIDE_HOME",
-    help="Folder for saved sessions [env: CARDSIDE_HOME; default: your user data folder].",
-)
-@click.option("--no-color", is_flag=True, help="No colours (also when NO_COLOR is set).")
-@click.option("--ascii", "ascii_only", is_flag=True, help="Letters instead of suit symbols.")
 @click.pass_context
-def main(ctx: click.Context, data_dir: Path | None, no_color: bool, ascii_only: bool) -> None:
-    """cardside: play, keep score, settle disputes and simulate five card games."""
-    ctx.obj = App(data_dir_option=data_dir, no_color=no_color, ascii=ascii_only)
+def main(ctx: click.Context) -> None:
+    app_of(ctx)

@@ -8,20 +8,22 @@ import click
 
 from cardside.cli.app import App
 from cardside.cli.common import (
-    app_of,
     echo_json,
     echo_rules,
+    jobs_option,
     json_option,
+    parse_names,
+    play_games,
     progress,
     seed_option,
-    split_names,
     start_journal,
 )
+from cardside.cli.options import GameGroup, app_of
 
 BOT_CHOICES = ["strong", "greedy", "random"]
 
 
-@click.group()
+@click.group(cls=GameGroup)
 def octrix() -> None:
     """Octrix: 2-4 players or two partnerships, open hands, simultaneous tricks, runs to 88."""
 
@@ -42,7 +44,11 @@ def octrix() -> None:
     show_default=True,
     help="The bots' strength.",
 )
-@click.option("--names", default=None, help="Player names, comma-separated, you first.")
+@click.option(
+    "--names",
+    default=None,
+    help="Player names, comma-separated, you first; their number sets --players.",
+)
 @click.option("--session", "session_name", default=None, help="Name for the saved session.")
 @seed_option
 @click.pass_context
@@ -55,29 +61,44 @@ def play(
     session_name: str | None,
     seed: int | None,
 ) -> None:
-    """Play a match to 88 against bots. Every hand is public; cards are revealed together."""
+    """Play a match to 88 against bots. Every hand is public; cards are revealed together.
+
+    \b
+    At the prompt: a card from your hand, e.g. 8C or 3H (A is the lowest rank).
+    Also: hint (the strong bot's choice), undo, show, history, help, quit (saved;
+    'cardside sessions resume NAME' continues).
+    """
     from cardside.core.record import Seat
     from cardside.core.rng import fresh_seed
 
     app = app_of(ctx)
+    players_given = ctx.get_parameter_source("players") != click.core.ParameterSource.DEFAULT
+    seat_names = None
+    if names is not None:
+        seat_names = parse_names(names, 2, 4, "Octrix")
+        if players_given and len(seat_names) != players:
+            raise click.BadParameter(
+                f"{len(seat_names)} names for --players {players}", param_hint="--names"
+            )
+        players, players_given = len(seat_names), True
     if partnership and players != 4:
-        if ctx.get_parameter_source("players") == click.core.ParameterSource.DEFAULT:
-            players = 4
-        else:
+        if players_given:
             raise click.BadParameter(
                 "the partnership game is for 4 players", param_hint="--players"
             )
-    default = ["You"] + [f"Bot {i}" for i in range(2, players + 1)]
-    seat_names = split_names(names, players, default)
+        players = 4
+    if seat_names is None:
+        seat_names = ["You"] + [f"Bot {i}" for i in range(2, players + 1)]
     seats = [Seat(seat_names[0], "human")] + [Seat(n, f"bot:{bot}") for n in seat_names[1:]]
+    given = seed
     seed = fresh_seed() if seed is None else seed
     journal = start_journal(
         app, "octrix", "play", seats, {"partnership": partnership}, seed, session_name
     )
-    play_session(app, journal)
+    play_games(app, journal, play_session, given)
 
 
-def play_session(app: App, journal: Any) -> None:
+def play_session(app: App, journal: Any) -> str:
     """Play (or continue) a saved Octrix match against bots."""
     from cardside.core.replay import movers
     from cardside.games.octrix.sheet import replay_state
@@ -98,7 +119,9 @@ def play_session(app: App, journal: Any) -> None:
         )
         + f". Session {journal.name}. Type help for help."
     )
-    run_play(journal, state, console, app.style, movers=movers(journal.session.entries, "card"))
+    return run_play(
+        journal, state, console, app.style, movers=movers(journal.session.entries, "card")
+    )
 
 
 @octrix.command()
@@ -118,7 +141,13 @@ def keep(
     hands: bool | None,
     session_name: str | None,
 ) -> None:
-    """Keep the Octrix sheet for a game played with real cards."""
+    """Keep the Octrix sheet for a game played with real cards.
+
+    \b
+    At the prompt: each trick's cards in seat order, e.g. 8C 3H; with --hands, first
+    each player's 8 cards on one line. Also: undo, show, help, quit (saved;
+    'cardside sessions resume NAME' continues).
+    """
     from cardside.core.record import Seat
     from cardside.tui.console import Console
 
@@ -161,14 +190,10 @@ def _ask_names(console: Any, partnership: bool) -> str | None:
 
 
 def _parse_names(text: str, partnership: bool) -> list[str]:
-    names = [n.strip() for n in text.split(",") if n.strip()]
-    if not 2 <= len(names) <= 4:
-        raise click.BadParameter(
-            f"Octrix is for 2 to 4 players, not {len(names)}", param_hint="--names"
-        )
+    names = parse_names(text, 2, 4, "Octrix")
     if partnership and len(names) != 4:
         raise click.BadParameter("the partnership game is for 4 players", param_hint="--names")
-    return split_names(text, len(names), names)
+    return names
 
 
 def keep_session(app: App, journal: Any, console: Any = None) -> None:
@@ -218,6 +243,8 @@ def score(
     if bool(counting) == bool(tricks):
         raise click.UsageError("give counting-card numbers, or --trick for each trick (not both)")
     result: scoring.CountingScore | scoring.RoundScore
+    if names is not None:
+        names = ",".join(parse_names(names, 2, 4, "Octrix"))
     try:
         if counting:
             result = scoring.counting_score(list(counting))
@@ -256,6 +283,7 @@ def rules() -> None:
 )
 @click.option("--partnership", is_flag=True, help="4 players in two teams (bot 1 vs bot 2).")
 @seed_option
+@jobs_option
 @json_option
 @click.pass_context
 def simulate(
@@ -265,6 +293,7 @@ def simulate(
     players: int,
     partnership: bool,
     seed: int | None,
+    jobs: int,
     as_json: bool,
 ) -> None:
     """Bots against bots: match win rate with a 95% interval and average round score."""
@@ -286,7 +315,13 @@ def simulate(
     seed = 0 if seed is None else seed
     with progress(games, "matches", quiet=as_json) as tick:
         result = run(
-            games, pair, players=players, partnership=partnership, seed=seed, progress=tick
+            games,
+            pair,
+            players=players,
+            partnership=partnership,
+            seed=seed,
+            progress=tick,
+            jobs=jobs,
         )
     if as_json:
         echo_json(result.to_dict())

@@ -8,20 +8,23 @@ import click
 
 from cardside.cli.app import App
 from cardside.cli.common import (
-    app_of,
     echo_json,
     echo_rules,
+    jobs_option,
     json_option,
+    parse_names,
+    play_games,
     progress,
     seed_option,
     start_journal,
 )
+from cardside.cli.options import GameGroup, app_of
 
 LEVELS = ["easy", "normal", "hard"]
 BOT_CHOICES = ["strong", "heuristic", "random"]
 
 
-@click.group()
+@click.group(cls=GameGroup)
 def schnapsen() -> None:
     """Schnapsen: two players, 20 cards, marriages and closing; a match from 7 down to 0."""
 
@@ -54,10 +57,10 @@ def play(
     """Play a whole match (7 to 0) against the AI; you lead the first deal.
 
     \b
-    On your lead: a card (KH, 10S or TS; German DH, OS, US too), 'marriage KH' or
-    'marriage QH', 'exchange' (trump Jack for the turned-up card), 'close'.
+    At the prompt: a card (KH, 10S or TS; German DH, OS, US too); on your lead also
+    'marriage KH' or 'marriage QH', 'exchange' (trump Jack for the turned-up card), 'close'.
     Also: hint (the AI's suggestion and why), undo (back to your previous decision),
-    show, help, quit (saved; continue with 'cardside sessions resume NAME').
+    show, history, help, quit (saved; continue with 'cardside sessions resume NAME').
     """
     from cardside.core.record import Seat
     from cardside.core.rng import fresh_seed
@@ -67,15 +70,16 @@ def play(
     bot_name = "Bot" if you.lower() != "bot" else "AI"
     if not you:
         raise click.BadParameter("give a name", param_hint="--name")
+    given = seed
     seed = fresh_seed() if seed is None else seed
     seats = [Seat(you, "human"), Seat(bot_name, f"bot:{bot}")]
     journal = start_journal(
         app, "schnapsen", "play", seats, {"level": level, "first_dealer": 1}, seed, session_name
     )
-    play_session(app, journal)
+    play_games(app, journal, play_session, given)
 
 
-def play_session(app: App, journal: Any) -> None:
+def play_session(app: App, journal: Any) -> str:
     from cardside.core.replay import movers
     from cardside.games.schnapsen.sheet import replay_state
     from cardside.tui.console import Console
@@ -89,7 +93,9 @@ def play_session(app: App, journal: Any) -> None:
         f"Schnapsen: {names[0]} against {names[1]} ({journal.session.seats[1].kind[4:]}, "
         f"level {level}). Session {journal.name}. Type help for help."
     )
-    run_play(journal, state, console, app.style, movers=movers(journal.session.entries, "action"))
+    return run_play(
+        journal, state, console, app.style, movers=movers(journal.session.entries, "action")
+    )
 
 
 @schnapsen.command()
@@ -106,10 +112,12 @@ def play_session(app: App, journal: Any) -> None:
 def keep(ctx: click.Context, names: str | None, matches: int, session_name: str | None) -> None:
     """Keep the Bummerl for a game played with real cards.
 
-    Per deal, type the winner and the game points ('Ann 2'), or press Enter and answer what
-    the table saw (who closed, who reached 66, the card points): cardside works out the game
-    points by the rules and says which rule gave them. Each match counts from 7 down to 0;
-    matches won are counted across the session. undo, show, help, quit (saved).
+    Each match counts from 7 down to 0; matches won are counted across the session.
+
+    At the prompt: per deal, the winner and the game points ('Ann 2'), or Enter to answer
+    what the table saw (who closed, who reached 66, the card points): cardside works out the
+    game points by the rules and says which rule gave them. Also: undo, show, help, quit
+    (saved; 'cardside sessions resume NAME' continues).
     """
     from cardside.core.record import Seat
     from cardside.tui.console import Console
@@ -140,13 +148,7 @@ def keep(ctx: click.Context, names: str | None, matches: int, session_name: str 
 
 
 def _parse_names(text: str) -> list[str]:
-    names = [n.strip() for n in text.split(",") if n.strip()]
-    if len(names) != 2:
-        raise click.BadParameter(
-            f"Schnapsen is for 2 players, not {len(names)}", param_hint="--names"
-        )
-    if names[0].lower() == names[1].lower():
-        raise click.BadParameter("names must differ", param_hint="--names")
+    names = parse_names(text, 2, 2, "Schnapsen")
     for n in names:
         if n.lower() in ("no", "nobody", "none", "ask", "show", "undo", "help", "quit", "cancel"):
             raise click.BadParameter(
@@ -278,9 +280,16 @@ def rules() -> None:
 )
 @level_option
 @seed_option
+@jobs_option
 @json_option
 def simulate(
-    games: int, bots: str, single_deals: bool, level: str, seed: int | None, as_json: bool
+    games: int,
+    bots: str,
+    single_deals: bool,
+    level: str,
+    seed: int | None,
+    jobs: int,
+    as_json: bool,
 ) -> None:
     """Bots against bots, seats swapped every game: deal win rate, game points per deal and
     matches won, each with a 95% interval."""
@@ -304,6 +313,7 @@ def simulate(
             level=level,
             seed=seed,
             progress=lambda done, _total: tick(done),
+            jobs=jobs,
         )
     if as_json:
         echo_json(result.to_dict() | {"seed": seed})

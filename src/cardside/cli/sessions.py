@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from cardside.cli.common import app_of, echo_json, json_option, session_path
+from cardside.cli.common import echo_json, json_option, play_games, session_path
+from cardside.cli.options import GameGroup, app_of
 
 
 def _load(path: Path):  # type: ignore[no-untyped-def]
@@ -22,7 +23,7 @@ def _load(path: Path):  # type: ignore[no-untyped-def]
     return session
 
 
-@click.group()
+@click.group(cls=GameGroup)
 def sessions() -> None:
     """Saved sessions: every played or kept game is a TOML file in the data folder."""
 
@@ -123,8 +124,10 @@ def resume(ctx: click.Context, name: str) -> None:
     # A finished kept game may still be opened: its keeper offers to undo the last entry.
     module = importlib.import_module(f"cardside.cli.{journal.session.game}")
     # Every game's command module continues its own played and kept sessions.
-    carry_on = module.play_session if journal.session.mode == "play" else module.keep_session
-    carry_on(app, journal)
+    if journal.session.mode == "play":
+        play_games(app, journal, module.play_session, None)
+    else:
+        module.keep_session(app, journal)
 
 
 @sessions.command()

@@ -54,6 +54,10 @@ class GameState(ABC, Generic[S, A]):
         """The current immutable snapshot."""
         return self._snapshot
 
+    def snapshots(self) -> list[S]:
+        """Every snapshot from the start to now, one more than the actions taken."""
+        return [s for s, _ in self._history] + [self._snapshot]
+
     def is_legal(self, action: A) -> bool:
         return action in self.legal_actions()
 

@@ -10,17 +10,19 @@ from types import ModuleType
 
 @dataclass(frozen=True)
 class GameInfo:
-    """A game's command name, title and one-line description, and what its totals are called.
+    """A game's command name, title, players, one-line description and a short tagline.
 
-    ``totals`` names a session's totals by mode where they are not plain totals of the rounds
-    (``sessions list``, ``show`` and the exports use the name); ``round_totals`` names the
-    running figure in each round's row.
+    ``tagline`` is what ``cardside --help`` shows next to the game's name; keep it short
+    enough to read whole on a narrow terminal. ``totals`` names a session's totals by mode
+    where they are not plain totals of the rounds (``sessions list``, ``show`` and the exports
+    use the name); ``round_totals`` names the running figure in each round's row.
     """
 
     name: str
     title: str
     players: str
     summary: str
+    tagline: str = ""
     totals: Mapping[str, str] = field(default_factory=dict)
     round_totals: str = "total"
 
@@ -39,18 +41,21 @@ GAMES: dict[str, GameInfo] = {
         "LinesBeta",
         "1 player against the grid",
         "challenge the lines of a 6x6 card grid; win tricks to reach your target first",
+        "you against a 6x6 grid of cards.",
     ),
     "octrix": GameInfo(
         "octrix",
         "Octrix",
         "2-4 players, or two partnerships",
         "open hands, simultaneous tricks; runs of counting cards score k², first to 88",
+        "open hands, simultaneous tricks, runs to 88.",
     ),
     "schnapsen": GameInfo(
         "schnapsen",
         "Schnapsen",
         "2 players",
         "20 cards, marriages and closing; first to 66 card points wins the deal; 7 down to 0",
+        "20 cards, marriages, closing; 7 down to 0.",
         # A played session is one match (its countdown from 7); a kept one runs many.
         totals={"play": "countdown", "keep": "matches won"},
         round_totals="countdown",

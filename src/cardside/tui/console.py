@@ -6,7 +6,9 @@ plainly from stdin, so every interactive mode can be scripted (and tested) throu
 
 from __future__ import annotations
 
+import shutil
 import sys
+import threading
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -19,19 +21,56 @@ Words = Callable[[str], Iterable[str]]  # given the text typed so far
 
 
 class Console:
-    """Prints lines and asks questions; ``ask`` returns ``None`` at the end of input."""
+    """Prints lines and asks questions; ``ask`` returns ``None`` at the end of input.
 
-    def __init__(self, *, interactive: bool | None = None) -> None:
+    On a terminal, lines longer than its width are wrapped at spaces (``width`` fixes the
+    width, e.g. in tests); piped output is left as it is.
+    """
+
+    def __init__(self, *, interactive: bool | None = None, width: int | None = None) -> None:
         if interactive is None:
             interactive = sys.stdin.isatty() and sys.stdout.isatty()
         self.interactive = interactive
+        self.width = width
         self._session: PromptSession[Any] | None = None
+        self._status = False
+        self._lock = threading.Lock()
+
+    def columns(self) -> int | None:
+        """The width to wrap to: ``width`` if given, the terminal's on a terminal, else none."""
+        if self.width is not None:
+            return self.width
+        if sys.stdout.isatty():
+            return shutil.get_terminal_size().columns
+        return None
 
     def say(self, text: str = "") -> None:
+        self.clear_status()
+        width = self.columns()
+        if width is not None:
+            text = "\n".join(part for line in text.split("\n") for part in wrap(line, width))
         click.echo(text)
+
+    def status(self, text: str) -> None:
+        """Show a passing note (``Bot 2 is thinking...``) on a terminal; the next line replaces
+        it. Nothing is shown when output is piped."""
+        if not self.interactive:
+            return
+        with self._lock:
+            sys.stdout.write("\r" + text[: max(1, (self.columns() or 80) - 1)])
+            sys.stdout.flush()
+            self._status = True
+
+    def clear_status(self) -> None:
+        with self._lock:
+            if self._status:
+                sys.stdout.write("\r\x1b[K")
+                sys.stdout.flush()
+                self._status = False
 
     def ask(self, prompt: str, words: Words | None = None) -> str | None:
         """Read one line (stripped). Tab offers ``words(typed so far)`` on a terminal."""
+        self.clear_status()
         if self.interactive:
             return self._ask_terminal(prompt, words)
         click.echo(prompt, nl=False)
@@ -85,3 +124,49 @@ def completions(typed: str, options: Iterable[str]) -> list[tuple[str, int]]:
         if whole:
             return whole
     return [(o, -len(word)) for o in options if o.lower().startswith(word.lower())]
+
+
+def wrap(line: str, width: int) -> list[str]:
+    """``line`` broken at spaces into pieces at most ``width`` wide (colour codes take no
+    room); continuation lines keep the line's indent. A word longer than the width stays
+    whole on its own line."""
+    if visible_len(line) <= width:
+        return [line]
+    body = line.lstrip(" ")
+    indent = " " * (len(line) - len(body))
+    if len(indent) > width // 2:
+        indent = ""
+    out: list[str] = []
+    current = indent
+    for word in body.split(" "):
+        if current.strip() and visible_len(current) + 1 + visible_len(word) > width:
+            out.append(current)
+            current = indent + word
+        elif current.strip():
+            current += " " + word
+        else:
+            current += word
+    out.append(current)
+    return out
+
+
+def visible_len(text: str) -> int:
+    """The width of ``text`` on the screen, colour codes left out."""
+    return len(click.unstyle(text))
+
+
+def not_understood(line: str, words: Iterable[str], noun: str = "a card") -> str | None:
+    """The answer to a typed word that is neither a move nor a command, else ``None``.
+
+    ``words`` are what may be typed (moves as written, and commands). A line whose first word
+    is three or more letters and starts none of them is such a word: ``hello``. Anything else
+    is left to the game's own reading, which says what is wrong with it. Every play and keep
+    prompt answers such a word with this one line.
+    """
+    first = line.split()[0] if line.split() else ""
+    if len(first) < 3 or not first.isalpha():
+        return None
+    known = {w.split()[0].lower() for w in words if w.split()}
+    if any(k.startswith(first.lower()) for k in known):
+        return None
+    return f"not {noun} or a command: {first} (type help)"

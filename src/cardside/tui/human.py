@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.core.players import Command
-from cardside.tui.console import Console
+from cardside.tui.console import Console, not_understood
 
-COMMANDS = ("help", "hint", "show", "undo", "quit")
+COMMANDS = ("help", "hint", "show", "history", "undo", "quit")
 
 
 class TurnView(Protocol):
@@ -33,14 +33,37 @@ class TurnView(Protocol):
     def help(self) -> str:
         """How to write an action."""
 
+    # A view may also name ``vocabulary``: words of its notation that are not moves by
+    # themselves (``marriage``), so that they are never taken for an unknown word.
+
+
+def with_default(prompt: str, default: str) -> str:
+    """The prompt showing what Enter gives: ``Your card [8C]: ``."""
+    body = prompt.rstrip()
+    tail = prompt[len(body) :]
+    if body.endswith(":"):
+        return f"{body[:-1]} [{default}]:{tail}"
+    return f"{body} [{default}]{tail or ' '}"
+
 
 class Human:
-    """Plays a seat by asking at the console."""
+    """Plays a seat by asking at the console.
 
-    def __init__(self, name: str, console: Console, view: TurnView) -> None:
+    ``history`` gives the game's account of the tricks (and deals) so far, for the
+    ``history`` command. When only one move is legal, the prompt offers it and Enter plays it.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        console: Console,
+        view: TurnView,
+        history: Callable[[], str] | None = None,
+    ) -> None:
         self.name = name
         self.console = console
         self.view = view
+        self.history = history
         self._redraw = True
 
     def refused(self, reason: str) -> None:
@@ -56,12 +79,18 @@ class Human:
         def words(typed: str) -> Iterable[str]:
             return [*self.view.words(obs, seat, typed), *COMMANDS]
 
+        only = self.only_move(obs, seat)
+        prompt = self.view.prompt(obs, seat)
+        if only is not None:
+            prompt = with_default(prompt, only[0])
         while True:
-            line = self.console.ask(self.view.prompt(obs, seat), words)
+            line = self.console.ask(prompt, words)
             if line is None:
                 return Command("quit")
             word = line.lower()
             if not word:
+                if only is not None:
+                    return only[1]
                 continue
             if word in ("quit", "q", "exit"):
                 return Command("quit")
@@ -77,7 +106,24 @@ class Human:
             if word in ("show", "score"):
                 self.view.show(obs, seat)
                 continue
+            if word == "history":
+                self.console.say(self.history() if self.history else "  no history kept")
+                continue
             try:
                 return self.view.parse(line, obs, seat)
-            except (NotationError, IllegalActionError) as exc:
+            except NotationError as exc:
+                known = [*words(""), *getattr(self.view, "vocabulary", ())]
+                unknown = not_understood(line, known)
+                self.console.say(f"  {unknown or f'{exc} (type help for help)'}")
+            except IllegalActionError as exc:
                 self.console.say(f"  {exc} (type help for help)")
+
+    def only_move(self, obs: Any, seat: int) -> tuple[str, Any] | None:
+        """The move as written and the move, when it is the only one legal; else ``None``."""
+        offered = list(dict.fromkeys(self.view.words(obs, seat, "")))
+        if len(offered) != 1:
+            return None
+        try:
+            return offered[0], self.view.parse(offered[0], obs, seat)
+        except (NotationError, IllegalActionError):
+            return None

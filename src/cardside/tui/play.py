@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from typing import Any
 
+from cardside.core.loop import Loop
 from cardside.core.record import Seat
 from cardside.core.rng import derive_rng
 from cardside.sessions.journal import Journal
@@ -25,14 +27,65 @@ def seat_players(
     human: Callable[[Seat], Any],
     bot: Callable[[str, int], Any],
 ) -> list[Any]:
-    """A player object per seat: ``human(seat)`` for people, ``bot(name, seed)`` for bots."""
-    players = []
-    for number, seat in enumerate(journal.session.seats):
-        if seat.kind == "human":
-            players.append(human(seat))
-        else:
-            players.append(bot(seat.kind.split(":", 1)[1], bot_seed(journal, "bot", number)))
+    """A player object per seat: ``human(seat)`` for people, ``bot(name, seed)`` for bots.
+
+    Each bot is wrapped in :class:`Thinking`, so a terminal shows when it takes its time.
+    """
+    seats = journal.session.seats
+    humans = {n: human(seat) for n, seat in enumerate(seats) if seat.kind == "human"}
+    console = next((p.console for p in humans.values() if hasattr(p, "console")), None)
+    players: list[Any] = []
+    for number, seat in enumerate(seats):
+        if number in humans:
+            players.append(humans[number])
+            continue
+        made = bot(seat.kind.split(":", 1)[1], bot_seed(journal, "bot", number))
+        players.append(Thinking(made, seat.name, console) if console is not None else made)
     return players
+
+
+class Thinking:
+    """A bot seat that shows ``Bot 3 is thinking...`` on a terminal when it takes more than
+    ``delay`` seconds to choose; the note is cleared before anything else is printed, and
+    nothing is shown when output is piped."""
+
+    def __init__(self, bot: Any, name: str, console: Console, delay: float = 0.4) -> None:
+        self.bot = bot
+        self.seat_name = name
+        self.console = console
+        self.delay = delay
+
+    def __getattr__(self, attribute: str) -> Any:
+        return getattr(self.bot, attribute)
+
+    def choose(self, obs: Any, seat: int) -> Any:
+        if not self.console.interactive:
+            return self.bot.choose(obs, seat)
+        timer = threading.Timer(
+            self.delay, self.console.status, [f"{self.seat_name} is thinking..."]
+        )
+        timer.daemon = True
+        timer.start()
+        try:
+            return self.bot.choose(obs, seat)
+        finally:
+            timer.cancel()
+            timer.join()
+            self.console.clear_status()
+
+
+def run_loop(loop: Loop, console: Console, journal: Journal, what: str = "Match") -> str:
+    """Run a play loop to its end; Ctrl-C, at a prompt or while a bot thinks, saves and
+    leaves like ``quit`` (the session is saved after every move, so nothing is lost).
+    Return ``"over"`` or ``"quit"``."""
+    try:
+        result = loop.run()
+    except KeyboardInterrupt:
+        console.clear_status()
+        console.say("")
+        result = "quit"
+    closing_line(console, journal, result, what)
+    return result
 
 
 def closing_line(console: Console, journal: Journal, result: str, what: str = "Match") -> None:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
+from cardside.core.parallel import map_games
 from cardside.core.stats import wilson_interval
 from cardside.games.linesbeta.bots import make_bot
 from cardside.games.linesbeta.state import LinesBetaState
@@ -37,6 +39,17 @@ def play_game(bot_name: str, difficulty: str, length: str, seed: int | str) -> L
     return state
 
 
+def _one_game(
+    bot: str, difficulty: str, length: str, seed: int | str, game: int
+) -> tuple[bool, bool, int, int]:
+    """Game number ``game``: won, settled early, and the player's and the grid's points."""
+    state = play_game(bot, difficulty, length, f"{seed}:{game}")
+    v = state.verdict
+    assert v is not None
+    p, g = state.points
+    return v.player_wins, v.early, p, g
+
+
 def simulate(
     games: int,
     *,
@@ -45,25 +58,23 @@ def simulate(
     length: str = "full",
     seed: int | str = 0,
     progress: Callable[[int, int], None] | None = None,
+    jobs: int = 1,
 ) -> SimulationResult:
     """Play ``games`` games (game ``i`` dealt from ``(seed, i)``) and summarise them.
 
-    ``progress(done, games)`` is called after each game when given.
+    ``progress(done, games)`` is called as games finish when given; ``jobs`` worker
+    processes share the games (the results do not depend on it).
     """
     if games < 1:
         raise ValueError("simulate at least one game")
     wins = early = player_total = grid_total = 0
-    for i in range(games):
-        state = play_game(bot, difficulty, length, f"{seed}:{i}")
-        v = state.verdict
-        assert v is not None
-        wins += v.player_wins
-        early += v.early
-        p, g = state.points
+    tick = None if progress is None else lambda done: progress(done, games)
+    one = partial(_one_game, bot, difficulty, length, seed)
+    for won, stopped, p, g in map_games(one, games, jobs, tick):
+        wins += won
+        early += stopped
         player_total += p
         grid_total += g
-        if progress is not None:
-            progress(i + 1, games)
     return SimulationResult(
         bot=bot,
         difficulty=difficulty,

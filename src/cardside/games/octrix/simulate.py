@@ -17,8 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
+from functools import partial
 from typing import Any
 
+from cardside.core.parallel import map_games
 from cardside.core.rng import derive_rng
 from cardside.core.stats import mean_interval, wilson_interval
 from cardside.games.octrix.bots import BOT_NAMES, OctrixBot, make_bot
@@ -95,6 +97,26 @@ def play_match(
     return state
 
 
+def _one_match(
+    bots: tuple[str, str], players: int, partnership: bool, seed: int, game: int
+) -> tuple[int, int, list[tuple[int, int]]]:
+    """Match number ``game``: which bot won it, its rounds, and each (bot, round score)."""
+    seats = lineup(game, players)
+    players_ = [
+        make_bot(bots[b], derive_rng(seed, "bot", game, seat).randrange(2**32))
+        for seat, b in enumerate(seats)
+    ]
+    state = play_match(players_, players, partnership, f"{seed}:{game // 2}")
+    outcome = state.outcome()
+    assert outcome is not None
+    round_scores = [
+        (seats[members[0]], result.scores[side])
+        for result in state.snapshot.rounds
+        for side, members in enumerate(state.sides)
+    ]
+    return seats[outcome.winners[0]], len(state.snapshot.rounds), round_scores
+
+
 def simulate(
     games: int,
     bots: tuple[str, str],
@@ -102,10 +124,12 @@ def simulate(
     partnership: bool = False,
     seed: int = 0,
     progress: Callable[[int], None] | None = None,
+    jobs: int = 1,
 ) -> SimResult:
     """Play ``games`` matches of bot ``bots[0]`` (A) against ``bots[1]`` (B) and summarise.
 
-    ``progress`` is called with the number of matches finished after each one.
+    ``progress`` is called with the number of matches finished as they finish; ``jobs``
+    worker processes share the matches (the results do not depend on it).
     """
     if games < 1:
         raise ValueError("simulate at least one game")
@@ -117,22 +141,12 @@ def simulate(
     wins = [0, 0]
     scores: tuple[list[int], list[int]] = ([], [])
     rounds = 0
-    for game in range(games):
-        seats = lineup(game, players)
-        players_ = [
-            make_bot(bots[b], derive_rng(seed, "bot", game, seat).randrange(2**32))
-            for seat, b in enumerate(seats)
-        ]
-        state = play_match(players_, players, partnership, f"{seed}:{game // 2}")
-        outcome = state.outcome()
-        assert outcome is not None
-        wins[seats[outcome.winners[0]]] += 1
-        for result in state.snapshot.rounds:
-            rounds += 1
-            for side, members in enumerate(state.sides):
-                scores[seats[members[0]]].append(result.scores[side])
-        if progress is not None:
-            progress(game + 1)
+    one = partial(_one_match, (bots[0], bots[1]), players, partnership, seed)
+    for winner, played, round_scores in map_games(one, games, jobs, progress):
+        wins[winner] += 1
+        rounds += played
+        for bot, score in round_scores:
+            scores[bot].append(score)
     (mean_a, ci_a), (mean_b, ci_b) = mean_interval(scores[0]), mean_interval(scores[1])
     return SimResult(
         bots=(bots[0], bots[1]),

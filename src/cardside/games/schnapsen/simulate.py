@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
+from cardside.core.parallel import map_games
 from cardside.core.stats import mean_interval, wilson_interval
 from cardside.games.schnapsen.bots import make_bot
 from cardside.games.schnapsen.state import SchnapsenState
@@ -103,6 +105,29 @@ class SimulationResult:
 ProgressFn = Callable[[int, int], None]
 
 
+def _one_game(
+    bot_a: str, bot_b: str, unit: str, level: str, seed: int, game: int
+) -> tuple[list[int], bool]:
+    """Game number ``game``: A's game points in each deal (+ won, - lost), and whether A
+    won the match."""
+    a_seat = game % 2
+    players = {
+        a_seat: make_bot(bot_a, level, seed=f"{seed}:a:{game}"),
+        1 - a_seat: make_bot(bot_b, level, seed=f"{seed}:b:{game}"),
+    }
+    state = SchnapsenState(seed=f"{seed}:{game}", first_dealer=game // 2 % 2)
+    while not state.is_terminal() and (unit == "matches" or not state.history):
+        seat = state.current_player()
+        assert seat is not None
+        state.apply(players[seat].choose(state.observation(seat), seat))
+    values = [
+        r.points if r.winner == a_seat else -r.points for r in (h.result for h in state.history)
+    ]
+    outcome = state.outcome()
+    won = unit == "matches" and outcome is not None and outcome.is_win(a_seat)
+    return values, won
+
+
 def simulate(
     bot_a: str,
     bot_b: str,
@@ -112,39 +137,28 @@ def simulate(
     level: str = "normal",
     seed: int = 0,
     progress: ProgressFn | None = None,
+    jobs: int = 1,
 ) -> SimulationResult:
     """Play ``count`` matches (or single deals with ``unit="deals"``) of ``bot_a`` against
     ``bot_b``; A sits at seat 0 in even-numbered games and seat 1 in odd ones.
 
-    ``progress(done, count)`` is called after each game.
+    Each game has its own bots, seeded from the game's number, so ``jobs`` worker processes
+    can share the games with the same results. ``progress(done, count)`` is called as games
+    finish.
     """
     if unit not in ("matches", "deals"):
         raise ValueError("unit is 'matches' or 'deals'")
     if count < 1:
         raise ValueError("count must be at least 1")
-    a = make_bot(bot_a, level, seed=f"{seed}:a")
-    b = make_bot(bot_b, level, seed=f"{seed}:b")
     deal_values: list[int] = []
     deals_won = 0
     matches_won = 0
-    for game in range(count):
-        a_seat = game % 2
-        players = {a_seat: a, 1 - a_seat: b}
-        state = SchnapsenState(seed=f"{seed}:{game}", first_dealer=game // 2 % 2)
-        while not state.is_terminal() and (unit == "matches" or not state.history):
-            seat = state.current_player()
-            assert seat is not None
-            state.apply(players[seat].choose(state.observation(seat), seat))
-        for record in state.history:
-            r = record.result
-            won = r.winner == a_seat
-            deals_won += won
-            deal_values.append(r.points if won else -r.points)
-        if unit == "matches":
-            outcome = state.outcome()
-            matches_won += outcome is not None and outcome.is_win(a_seat)
-        if progress is not None:
-            progress(game + 1, count)
+    tick = None if progress is None else lambda done: progress(done, count)
+    one = partial(_one_game, bot_a, bot_b, unit, level, seed)
+    for values, won_match in map_games(one, count, jobs, tick):
+        deal_values += values
+        deals_won += sum(v > 0 for v in values)
+        matches_won += won_match
     n_matches = count if unit == "matches" else 0
     return SimulationResult(
         bot_a=bot_a,

@@ -12,7 +12,7 @@ from cardside.games.linesbeta.notation import format_cell, parse_cell, parse_lin
 from cardside.games.linesbeta.rules import DIFFICULTIES, LINE_CELLS, Line
 from cardside.games.linesbeta.sheet import session_entry
 from cardside.sessions.journal import Journal
-from cardside.tui.console import Console
+from cardside.tui.console import Console, not_understood
 from cardside.tui.keeping import offer_correction
 from cardside.tui.linesbeta.screen import CellMark, LinesBetaScreen
 from cardside.tui.style import Style
@@ -208,7 +208,8 @@ class KeepScreen:
         try:
             entries = parse_trick(line, self.ledger.track_grid)
         except NotationError as exc:
-            self.console.say(f"  {exc} (type help for help)")
+            known = [*self._words(""), "w", "l", "round", "help", "show", "undo", "quit"]
+            self.console.say(f"  {not_understood(line, known) or f'{exc} (type help for help)'}")
             return None
         self._enter(entries)
         return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardside.core.loop import Loop
-from cardside.games.linesbeta.rules import Action, Challenge, ChooseCell
+from cardside.games.linesbeta.rules import Action, Challenge, ChooseCell, Line
 from cardside.games.linesbeta.sheet import action_text
 from cardside.games.linesbeta.state import LinesBetaState
 from cardside.games.linesbeta.view import Observation
@@ -13,7 +13,7 @@ from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
 from cardside.tui.human import Human
 from cardside.tui.linesbeta.screen import LinesBetaScreen, LinesBetaTurn, returned_lines
-from cardside.tui.play import closing_line
+from cardside.tui.play import run_loop
 from cardside.tui.style import Style
 
 
@@ -28,7 +28,7 @@ def run_play(journal: Journal, state: LinesBetaState, console: Console, style: S
     def hint(obs: Observation) -> tuple[Action, float, str]:
         return planner.decide(obs)
 
-    human = Human(name, console, LinesBetaTurn(screen, hint))
+    human = Human(name, console, LinesBetaTurn(screen, hint), lambda: history(state, screen))
     # The snapshot before the latest action: it still holds the cards a narration names,
     # even after the round's end has sent them back to the deck.
     before = [state.snapshot]
@@ -45,9 +45,33 @@ def run_play(journal: Journal, state: LinesBetaState, console: Console, style: S
 
     movers = [0] * len(state.actions())
     loop = Loop(state, [human], on_action=on_action, on_undo=on_undo, movers=movers)
-    result = loop.run()
-    closing_line(console, journal, result, "Game")
-    return result
+    return run_loop(loop, console, journal, "Game")
+
+
+def history(state: LinesBetaState, screen: LinesBetaScreen) -> str:
+    """Every challenge so far, round by round: the card, the line and end, who won."""
+    rounds: dict[int, Any] = {}
+    for snap in state.snapshots():
+        rounds[snap.round] = snap.tricks
+        if snap.round > 1 and snap.last_round:
+            rounds[snap.round - 1] = snap.last_round
+    lines: list[str] = []
+    for number in sorted(rounds):
+        tricks = rounds[number]
+        if not tricks:
+            continue
+        lines.append(f"Round {number}:")
+        for t in tricks:
+            line = Line(t.line)
+            who = "you" if t.player_wins else "the grid"
+            grid = "" if t.grid_card is None else f", the grid's card {screen.card(t.grid_card)}"
+            lines.append(
+                f"  trick {t.number}: {screen.card(t.played)} on {line}{line.ends[t.end]}"
+                f"{grid}: {who}"
+            )
+    player, grid_points = state.points
+    lines.append(f"Points: you {player}, the grid {grid_points}")
+    return "\n".join(lines) if len(lines) > 1 else "  no trick yet"
 
 
 def narrate(state: LinesBetaState, before: Any, action: Action, screen: LinesBetaScreen) -> None:

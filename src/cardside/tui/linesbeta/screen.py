@@ -270,6 +270,8 @@ def returned_lines(before: Any, trick: Trick, cell: int) -> list[int]:
 class LinesBetaTurn:
     """The human's turn in ``linesbeta play``: draw the grid, read an action, give hints."""
 
+    vocabulary = ("trump",)
+
     def __init__(self, screen: LinesBetaScreen, hint: Callable[[Observation], Any]) -> None:
         self.screen = screen
         self._hint = hint

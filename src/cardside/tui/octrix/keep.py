@@ -8,11 +8,12 @@ from cardside.games.octrix.keep import OctrixLedger
 from cardside.games.octrix.notation import format_card, parse_cards
 from cardside.games.octrix.rules import DECK, HAND_SIZE
 from cardside.sessions.journal import Journal
-from cardside.tui.console import Console
+from cardside.tui.console import Console, not_understood
 from cardside.tui.keeping import offer_correction
 from cardside.tui.octrix.screen import OctrixScreen
 from cardside.tui.style import Style
 
+COMMANDS = ("show", "undo", "quit", "help")
 HELP = """  Enter the cards of each trick in seat order ({order}), e.g. 8C 3H.
   While entering hands, give a player's 8 cards on one line.
   commands: show (the sheet so far), undo (take back the last entry), quit (saved), help"""
@@ -78,6 +79,10 @@ class KeepScreen:
             return "quit"
         if command:
             return None
+        unknown = not_understood(line, [*self._words(""), *COMMANDS])
+        if unknown:
+            self.console.say(f"  {unknown}")
+            return None
         try:
             cards = parse_cards(line)
             trick, round_report = ledger.enter_trick(cards)
@@ -114,6 +119,10 @@ class KeepScreen:
         command = self._command(line)
         if command:
             return "quit" if command == "quit" else None
+        unknown = not_understood(line, [*self._words(""), *COMMANDS])
+        if unknown:
+            self.console.say(f"  {unknown}")
+            return None
         try:
             ledger.enter_hand(seat, parse_cards(line))
         except (NotationError, IllegalActionError) as exc:

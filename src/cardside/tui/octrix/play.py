@@ -12,7 +12,7 @@ from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
 from cardside.tui.human import Human
 from cardside.tui.octrix.screen import OctrixScreen, OctrixTurn, rule_of_last_trick
-from cardside.tui.play import bot_seed, closing_line, seat_players
+from cardside.tui.play import bot_seed, run_loop, seat_players
 from cardside.tui.style import Style
 
 
@@ -31,7 +31,12 @@ def run_play(
     hint_bot = make_bot("strong", seed=bot_seed(journal, "hint"))
     seats = seat_players(
         journal,
-        lambda seat: Human(seat.name, console, OctrixTurn(screen, hint_bot, state.partnership)),
+        lambda seat: Human(
+            seat.name,
+            console,
+            OctrixTurn(screen, hint_bot, state.partnership),
+            lambda: history(state, screen),
+        ),
         lambda name, seed: make_bot(name, seed=seed),
     )
 
@@ -44,9 +49,36 @@ def run_play(
         console.say(f"  Took back {count} card(s).")
 
     loop = Loop(state, seats, on_action=on_action, on_undo=on_undo, movers=movers)
-    result = loop.run()
-    closing_line(console, journal, result)
-    return result
+    return run_loop(loop, console, journal)
+
+
+def history(state: OctrixState, screen: OctrixScreen) -> str:
+    """Every trick so far, round by round, with each finished round's scores."""
+    s = state.snapshot
+    names = screen.names
+    arrow = screen.style.arrow()
+    lines: list[str] = []
+
+    def tricks(cards: Any, winners: Any) -> None:
+        for number, (trick, winner) in enumerate(zip(cards, winners), 1):
+            shown = ", ".join(f"{names[seat]} {screen.card(c)}" for seat, c in enumerate(trick))
+            lines.append(f"  trick {number}: {shown} {arrow} {names[winner]}")
+
+    for result in s.rounds:
+        lines.append(f"Round {result.number} (dealer {names[result.dealer]}):")
+        tricks(result.tricks, result.trick_winners)
+        scores = ", ".join(
+            f"{screen.side_name(side)} {score}" for side, score in enumerate(result.scores)
+        )
+        lines.append(f"  round scores: {scores}")
+    if not state.is_terminal():
+        lines.append(f"Round {s.round_no + 1} (dealer {names[s.dealer]}), so far:")
+        tricks(s.tricks, s.trick_winners)
+        if not s.tricks:
+            lines.append("  no trick yet")
+    totals = ", ".join(f"{screen.side_name(side)} {t}" for side, t in enumerate(s.totals))
+    lines.append(f"Match totals: {totals}")
+    return "\n".join(lines)
 
 
 def announce(state: OctrixState, screen: OctrixScreen) -> None:

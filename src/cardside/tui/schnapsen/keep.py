@@ -11,7 +11,7 @@ from cardside.games.schnapsen.keep import Ledger, LedgerError, LedgerRow
 from cardside.games.schnapsen.rules import MATCH_START, match_winner
 from cardside.games.schnapsen.sheet import COUNTDOWN, MATCHES_WON, session_entry
 from cardside.sessions.journal import Journal
-from cardside.tui.console import Console
+from cardside.tui.console import Console, not_understood
 from cardside.tui.grammar import agree
 from cardside.tui.keeping import offer_correction
 from cardside.tui.style import Style
@@ -110,6 +110,10 @@ class KeepScreen:
     # -- entering a deal ---------------------------------------------------------------------
     def _direct(self, line: str) -> None:
         words = line.split()
+        unknown = not_understood(line, [*self.names, *COMMANDS], "a player")
+        if unknown:
+            self.console.say(f"  {unknown}")
+            return
         if len(words) < 2:
             self.console.say(f"  type a winner and game points, e.g. '{self.names[0]} 2' (or help)")
             return

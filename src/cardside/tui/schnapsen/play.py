@@ -10,7 +10,7 @@ from cardside.games.schnapsen.state import SchnapsenState
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
 from cardside.tui.human import Human
-from cardside.tui.play import bot_seed, closing_line, seat_players
+from cardside.tui.play import bot_seed, run_loop, seat_players
 from cardside.tui.schnapsen.screen import (
     SchnapsenScreen,
     SchnapsenTurn,
@@ -39,7 +39,9 @@ def run_play(
     human = next(i for i, seat in enumerate(session.seats) if seat.kind == "human")
     seats = seat_players(
         journal,
-        lambda seat: Human(seat.name, console, SchnapsenTurn(screen, hint_bot)),
+        lambda seat: Human(
+            seat.name, console, SchnapsenTurn(screen, hint_bot), lambda: history(state, screen)
+        ),
         lambda name, seed: make_bot(name, level, seed=seed),
     )
     before: list[Any] = [state.deal, len(state.history)]
@@ -65,6 +67,27 @@ def run_play(
         console.say(f"  Took back {count} move(s).")
 
     loop = Loop(state, seats, on_action=on_action, on_undo=on_undo, movers=movers)
-    result = loop.run()
-    closing_line(console, journal, result)
-    return result
+    return run_loop(loop, console, journal)
+
+
+def history(state: SchnapsenState, screen: SchnapsenScreen) -> str:
+    """The finished deals, one line each, then the tricks of the deal being played."""
+    from cardside.games.schnapsen.rules import CARDS
+
+    lines: list[str] = []
+    for record in state.history:
+        r = record.result
+        lines.append(
+            f"Deal {record.deal_no}: {screen.names[r.winner]} +{r.points} ({r.text}); "
+            f"match {screen.counts(record.counts_after)}"
+        )
+    if not state.is_terminal():
+        deal = state.deal
+        lines.append(f"Deal {state.deal_no}, so far:")
+        arrow = screen.style.arrow()
+        for number, t in enumerate(deal.tricks, 1):
+            text = screen.trick_text(t.leader, CARDS[t.lead], CARDS[t.reply])
+            lines.append(f"  trick {number}: {text} {arrow} {screen.names[t.winner]}")
+        if not deal.tricks:
+            lines.append("  no trick yet")
+    return "\n".join(lines)

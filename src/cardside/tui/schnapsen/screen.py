@@ -7,7 +7,13 @@ from typing import Any
 
 from cardside.core.cards import Card, Suit
 from cardside.games.schnapsen.deal import Deal
-from cardside.games.schnapsen.notation import RANK_NAMES, format_action, format_card, parse_action
+from cardside.games.schnapsen.notation import (
+    KEYWORDS,
+    RANK_NAMES,
+    format_action,
+    format_card,
+    parse_action,
+)
 from cardside.games.schnapsen.rules import (
     CARDS,
     SUITS,
@@ -189,6 +195,8 @@ class SchnapsenScreen:
 
 class SchnapsenTurn:
     """The human's turn in ``schnapsen play``: draw the table, read an action, offer hints."""
+
+    vocabulary = KEYWORDS
 
     def __init__(self, screen: SchnapsenScreen, hint_bot: Any) -> None:
         self.screen = screen

@@ -1,0 +1,112 @@
+"""Options every command takes, at every level of the command line, and whole help summaries.
+
+``cardside --ascii octrix play`` and ``cardside octrix play --ascii`` mean the same: each level
+carries ``--data-dir``, ``--no-color`` and ``--ascii``, and each stores what it was given in
+the one :class:`App` that the commands read. A game's command group uses :class:`GameGroup`,
+so every command added to it gets the options without further work.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+
+from cardside.cli.app import App
+
+
+def app_of(ctx: click.Context) -> App:
+    """The App in ``ctx.obj`` (a default one, kept on the root, when there is none yet)."""
+    obj = ctx.find_object(App)
+    if obj is None:
+        obj = App()
+        root = ctx.find_root()
+        root.obj = obj
+        ctx.obj = obj
+    return obj
+
+
+def _store(attribute: str) -> Callable[[click.Context, click.Parameter, Any], None]:
+    def callback(ctx: click.Context, param: click.Parameter, value: Any) -> None:
+        # A flag left off (False) or a folder not given (None) leaves what another level set.
+        if value is not None and value is not False:
+            setattr(app_of(ctx), attribute, value)
+
+    return callback
+
+
+def global_params(*, root: bool = False) -> list[click.Parameter]:
+    """The options every level takes; ``root`` also reads ``CARDSIDE_HOME``."""
+    return [
+        click.Option(
+            ["--data-dir"],
+            type=click.Path(file_okay=False, path_type=Path),
+            envvar="CARDSIDE_HOME" if root else None,
+            expose_value=False,
+            callback=_store("data_dir_option"),
+            help="Folder for saved sessions [env: CARDSIDE_HOME; default: your user data folder]."
+            if root
+            else "Folder for saved sessions (as before the command).",
+        ),
+        click.Option(
+            ["--no-color"],
+            is_flag=True,
+            expose_value=False,
+            callback=_store("no_color"),
+            help="No colours (also when NO_COLOR is set).",
+        ),
+        click.Option(
+            ["--ascii"],
+            is_flag=True,
+            expose_value=False,
+            callback=_store("ascii"),
+            help="Letters instead of suit symbols.",
+        ),
+    ]
+
+
+class WholeHelpGroup(click.Group):
+    """A group whose command list shows each command's summary whole, never cut with '...'.
+
+    The summary is the command's ``short_help`` or the first sentence of its help; the
+    formatter wraps it onto more lines when the terminal is narrow.
+    """
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = []
+        for name in self.list_commands(ctx):
+            cmd = self.get_command(ctx, name)
+            if cmd is not None and not cmd.hidden:
+                rows.append((name, summary(cmd)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+def summary(cmd: click.Command) -> str:
+    """A command's one-line summary, whole."""
+    return cmd.get_short_help_str(limit=10_000)
+
+
+class GameCommand(click.Command):
+    """A command that takes the options every command takes."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.params.extend(global_params())
+
+
+class GameGroup(WholeHelpGroup):
+    """A game's (or ``sessions``') command group: it and all its commands take the options
+    every command takes, and its help shows every summary whole."""
+
+    command_class = GameCommand
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.params.extend(global_params())
+
+
+GameGroup.group_class = GameGroup

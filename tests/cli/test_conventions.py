@@ -1,0 +1,194 @@
+"""Conventions every game's commands share: options at every level, help, player names.
+
+The tests walk the registry and the command tree, so a new game is held to them too.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from cardside.cli.main import main
+from cardside.games.registry import GAMES
+from cardside.sessions import store
+from cardside.tui.style import Style
+
+GLOBAL = [["--ascii"], ["--no-color"], ["--data-dir", "DIR"]]
+SUITS = set("♣♦♥♠")
+
+
+def game_group(name: str) -> click.Group:
+    group = getattr(importlib.import_module(f"cardside.cli.{name}"), name)
+    assert isinstance(group, click.Group)
+    return group
+
+
+def command_paths() -> Iterator[list[str]]:
+    """Every group and command below ``cardside``, as the words that name it."""
+    for name in [*GAMES, "sessions"]:
+        group = game_group(name)
+        yield [name]
+        for sub in group.commands:
+            yield [name, sub]
+
+
+def at_level(path: list[str], level: int, option: list[str]) -> list[str]:
+    """``option`` placed after the first ``level`` words of ``path``."""
+    return [*path[:level], *option, *path[level:]]
+
+
+# -- 3: --data-dir, --no-color, --ascii at every level -------------------------------------------
+@pytest.mark.parametrize("option", GLOBAL, ids=lambda o: o[0])
+@pytest.mark.parametrize("path", list(command_paths()), ids=" ".join)
+def test_every_command_accepts_the_global_options_after_its_name(
+    runner: CliRunner, path: list[str], option: list[str], tmp_path: Path
+) -> None:
+    option = [str(tmp_path) if o == "DIR" else o for o in option]
+    result = runner.invoke(main, [*path, *option, "--help"])
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("level", [0, 1, 2])
+def test_ascii_at_every_level_of_play(runner: CliRunner, data_dir: Path, level: int) -> None:
+    plain = runner.invoke(main, ["octrix", "play", "--seed", "3"], input="quit\n")
+    assert SUITS & set(plain.output)
+    args = at_level(["octrix", "play"], level, ["--ascii"]) + ["--seed", "3"]
+    result = runner.invoke(main, args, input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert not SUITS & set(result.output)
+    assert "Saved." in result.output
+
+
+@pytest.mark.parametrize("level", [0, 1, 2])
+def test_no_color_at_every_level(
+    runner: CliRunner, data_dir: Path, level: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # As on a colour terminal: colour unless --no-color says otherwise.
+    def detect(cls: type[Style], *, no_color: bool = False, ascii: bool = False) -> Style:
+        return cls(color=not no_color, ascii=ascii)
+
+    monkeypatch.setattr(Style, "detect", classmethod(detect))
+    coloured = runner.invoke(main, ["octrix", "play", "--seed", "3"], input="quit\n", color=True)
+    assert "\x1b[" in coloured.output
+    args = at_level(["octrix", "play"], level, ["--no-color"]) + ["--seed", "3"]
+    result = runner.invoke(main, args, input="quit\n", color=True)
+    assert result.exit_code == 0, result.output
+    assert "\x1b[" not in result.output
+
+
+@pytest.mark.parametrize("level", [0, 1, 2])
+def test_data_dir_at_every_level(
+    runner: CliRunner, data_dir: Path, tmp_path: Path, level: int
+) -> None:
+    other = tmp_path / "other"
+    args = at_level(["octrix", "play"], level, ["--data-dir", str(other)])
+    runner.invoke(main, [*args, "--seed", "1", "--session", "elsewhere"], input="quit\n")
+    assert [p.stem for p in store.list_paths(other)] == ["elsewhere"]
+    assert store.list_paths(data_dir) == []
+    listed = runner.invoke(main, at_level(["sessions", "list"], level, ["--data-dir", str(other)]))
+    assert listed.exit_code == 0 and "elsewhere" in listed.output
+    assert "elsewhere" not in runner.invoke(main, ["sessions", "list"]).output
+
+
+def test_an_option_before_the_game_is_not_undone_after_it(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    result = runner.invoke(
+        main, ["--ascii", "octrix", "--no-color", "play", "--seed", "3"], input="quit\n"
+    )
+    assert result.exit_code == 0 and not SUITS & set(result.output)
+
+
+# -- 16: the top-level help follows the registry; no summary is cut ------------------------------
+def test_top_help_counts_and_names_the_games_that_exist(runner: CliRunner) -> None:
+    text = " ".join(runner.invoke(main, ["--help"]).output.split())
+    numbers = {3: "three", 4: "four", 5: "five", 6: "six"}
+    assert f"{numbers[len(GAMES)]} card games" in text
+    for other in set(numbers.values()) - {numbers[len(GAMES)]}:
+        assert f"{other} card games" not in text
+    for name, info in GAMES.items():
+        assert name in text and info.title in text
+
+
+@pytest.mark.parametrize("width", [40, 60, 120])
+@pytest.mark.parametrize("group", [[], *[[n] for n in [*GAMES, "sessions"]]], ids=str)
+def test_group_help_shows_every_summary_whole(
+    runner: CliRunner, group: list[str], width: int
+) -> None:
+    result = runner.invoke(main, [*group, "--help"], terminal_width=width)
+    assert result.exit_code == 0
+    listing = result.output.split("Commands:")[1]
+    assert "..." not in listing
+    text = " ".join(listing.split())
+    command = main if not group else game_group(group[0])
+    assert isinstance(command, click.Group)
+    ctx = click.Context(command)
+    for name in command.list_commands(ctx):
+        sub = command.get_command(ctx, name)
+        assert sub is not None
+        whole = " ".join(sub.get_short_help_str(limit=10_000).split())
+        if not group:
+            whole = " ".join(main.lazy[name][1].split())  # type: ignore[attr-defined]
+        assert whole in text
+
+
+# -- 17: every play and keep help ends with what to type at the prompt ---------------------------
+@pytest.mark.parametrize("mode", ["play", "keep"])
+@pytest.mark.parametrize("game", list(GAMES))
+def test_play_and_keep_help_end_with_the_prompt_words(
+    runner: CliRunner, game: str, mode: str
+) -> None:
+    command = game_group(game).commands[mode]
+    paragraphs = re.split(r"\n\s*\n", (command.help or "").strip())
+    last = paragraphs[-1].replace("\b\n", "").strip()
+    assert last.startswith("At the prompt"), last
+    for word in ("undo", "show", "help", "quit"):
+        assert word in last
+    shown = runner.invoke(main, [game, mode, "--help"]).output
+    assert "At the prompt" in shown.split("Options:")[0]
+
+
+# -- 8: player names ---------------------------------------------------------------------------
+NAMES_COMMANDS = [
+    ["octrix", "play"],
+    ["octrix", "keep"],
+    ["octrix", "score", "--trick", "8C 3H 2C"],
+    ["schnapsen", "keep"],
+    ["schnapsen", "score", "--last-trick", "Ann"],
+]
+
+
+@pytest.mark.parametrize("bad", ["Ann,,Bob", "Ann, ,Bob", "Ann,Bob,", "Ann,Bob,ann"])
+@pytest.mark.parametrize("command", NAMES_COMMANDS, ids=" ".join)
+def test_empty_or_repeated_names_are_a_usage_error(
+    runner: CliRunner, data_dir: Path, command: list[str], bad: str
+) -> None:
+    result = runner.invoke(main, [*command, "--names", bad], input="quit\n")
+    assert result.exit_code == 2, result.output
+    reason = [line for line in result.output.splitlines() if line.startswith("Error")]
+    assert len(reason) == 1
+    assert "empty" in reason[0] or "must differ" in reason[0]
+    assert store.list_paths(data_dir) == []
+
+
+def test_names_give_the_number_of_octrix_players(runner: CliRunner, data_dir: Path) -> None:
+    result = runner.invoke(
+        main, ["octrix", "play", "--names", "Ann,Bob,Cy", "--seed", "2"], input="quit\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "Octrix: Ann, Bob, Cy." in result.output
+    (path,) = store.list_paths(data_dir)
+    assert [s.name for s in store.load(path).seats] == ["Ann", "Bob", "Cy"]
+
+
+def test_names_that_contradict_players_are_refused(runner: CliRunner, data_dir: Path) -> None:
+    result = runner.invoke(main, ["octrix", "play", "--names", "Ann,Bob,Cy", "--players", "2"])
+    assert result.exit_code == 2 and "3 names for --players 2" in result.output
+    result = runner.invoke(main, ["octrix", "play", "--names", "Ann,Bob", "--partnership"])
+    assert result.exit_code == 2 and "4 players" in result.output

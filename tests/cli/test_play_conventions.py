@@ -1,0 +1,208 @@
+"""What every play and keep prompt shares: unknown words, Ctrl-C, a bot thinking, the only
+legal move, history and again, and lines wrapped to the terminal's width."""
+
+from __future__ import annotations
+
+import re
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from cardside.cli.main import main
+from cardside.games.octrix.notation import format_card
+from cardside.games.octrix.state import OctrixState
+from cardside.games.registry import GAMES
+from cardside.sessions import store
+from cardside.tui.console import Console, not_understood, wrap
+from cardside.tui.play import Thinking
+
+PLAY_ARGS = {"schnapsen": ["--level", "easy"]}
+KEEP_ARGS = {
+    "octrix": ["--names", "Ann,Bob", "--no-hands"],
+    "linesbeta": ["--difficulty", "normal", "--short", "--no-grid"],
+    "schnapsen": ["--names", "Ann,Bob"],
+}
+UNKNOWN = re.compile(r"^  not a (card|player) or a command: hello \(type help\)$", re.M)
+
+
+# -- 9: a word that is neither a move nor a command --------------------------------------------
+@pytest.mark.parametrize("game", list(GAMES))
+def test_unknown_word_at_every_play_prompt(runner: CliRunner, data_dir: Path, game: str) -> None:
+    args = [game, "play", "--seed", "1", *PLAY_ARGS.get(game, [])]
+    result = runner.invoke(main, args, input="hello\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "  not a card or a command: hello (type help)" in result.output.splitlines()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_unknown_word_at_every_keep_prompt(runner: CliRunner, data_dir: Path, game: str) -> None:
+    result = runner.invoke(main, [game, "keep", *KEEP_ARGS.get(game, [])], input="hello\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert UNKNOWN.search(result.output), result.output
+
+
+def test_words_of_a_move_are_not_unknown() -> None:
+    assert not_understood("hello", ["8C", "help"]) == "not a card or a command: hello (type help)"
+    assert not_understood("marriage", ["KH"]) == "not a card or a command: marriage (type help)"
+    assert not_understood("marriage", ["KH", "marriage"]) is None
+    assert not_understood("hel", ["help"]) is None  # a command's beginning: the game answers
+    assert not_understood("ZZ", ["8C"]) is None  # short: the game says what is wrong
+    assert not_understood("10H", ["8C"]) is None
+
+
+# -- 5: Ctrl-C while a bot is thinking -------------------------------------------------------------
+class Interrupted:
+    """A bot that is interrupted (Ctrl-C) while it thinks."""
+
+    name = "strong"
+
+    def choose(self, obs: Any, seat: int) -> Any:
+        raise KeyboardInterrupt
+
+
+def test_ctrl_c_while_a_bot_thinks_saves_like_ctrl_c_at_the_prompt(
+    runner: CliRunner, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hand = OctrixState(2, seed=5).snapshot.hands[0]
+    first = format_card(hand[0], ascii=True)
+    # Ctrl-C at the prompt (reading piped input is interrupted the same way).
+    with monkeypatch.context() as m:
+        m.setattr(Console, "ask", lambda *a, **k: (_ for _ in ()).throw(KeyboardInterrupt))
+        at_prompt = runner.invoke(main, ["octrix", "play", "--seed", "5", "--session", "a"])
+    monkeypatch.setattr(
+        "cardside.games.octrix.bots.make_bot", lambda name, seed=0, **k: Interrupted()
+    )
+    thinking = runner.invoke(
+        main, ["octrix", "play", "--seed", "5", "--session", "b"], input=first + "\n"
+    )
+    for result, name in ((at_prompt, "a"), (thinking, "b")):
+        assert result.exit_code == 0, result.output
+        assert "Aborted" not in result.output
+        assert result.output.splitlines()[-1] == (
+            f"Saved. Continue with: cardside sessions resume {name}"
+        )
+    saved = store.load(store.resolve(data_dir, "b"))
+    assert [e["card"] for e in saved.entries] == [first]
+
+
+# -- 20: a bot that takes its time shows it is thinking, on a terminal only ----------------------
+class Slow:
+    def choose(self, obs: Any, seat: int) -> str:
+        time.sleep(0.3)
+        return "8C"
+
+
+def test_a_thinking_bot_is_shown_on_a_terminal(capsys: pytest.CaptureFixture[str]) -> None:
+    bot = Thinking(Slow(), "Bot 3", Console(interactive=True), delay=0.05)
+    assert bot.choose(None, 2) == "8C"
+    out = capsys.readouterr().out
+    assert "Bot 3 is thinking..." in out
+    assert out.endswith("\r\x1b[K")  # the note is gone before the next line
+
+
+def test_nothing_is_shown_when_piped(capsys: pytest.CaptureFixture[str]) -> None:
+    bot = Thinking(Slow(), "Bot 3", Console(interactive=False), delay=0.05)
+    assert bot.choose(None, 2) == "8C"
+    assert capsys.readouterr().out == ""
+
+
+def test_a_quick_bot_shows_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    class Quick:
+        def choose(self, obs: Any, seat: int) -> str:
+            return "3H"
+
+    assert Thinking(Quick(), "Bot 2", Console(interactive=True), delay=5).choose(None, 1) == "3H"
+    assert capsys.readouterr().out == ""
+
+
+# -- 21: the only legal move is offered; Enter plays it -------------------------------------------
+def test_enter_plays_the_only_legal_card(runner: CliRunner, data_dir: Path) -> None:
+    hand = [format_card(c, ascii=True) for c in OctrixState(2, seed=8).snapshot.hands[0]]
+    script = "\n".join(hand[:7]) + "\n\nquit\n"
+    result = runner.invoke(main, ["octrix", "play", "--seed", "8", "--session", "o"], input=script)
+    assert result.exit_code == 0, result.output
+    assert f"Your card (highest wins) [{hand[7]}]: " in result.output or (
+        f"Your card (lowest wins) [{hand[7]}]: " in result.output
+    )
+    assert "[" not in result.output.split(hand[6])[0].splitlines()[-1]  # no default before
+    played = [e["card"] for e in store.load(store.resolve(data_dir, "o")).entries if e["seat"] == 0]
+    assert played == hand
+
+
+# -- 23: history, and again at a game's end --------------------------------------------------------
+def test_history_lists_the_tricks_so_far(runner: CliRunner, data_dir: Path) -> None:
+    hand = [format_card(c, ascii=True) for c in OctrixState(2, seed=8).snapshot.hands[0]]
+    script = f"{hand[0]}\n{hand[1]}\nhistory\nquit\n"
+    out = runner.invoke(main, ["--ascii", "octrix", "play", "--seed", "8"], input=script).output
+    listed = out.split("history\n")[1]
+    assert "Round 1 (dealer" in listed
+    assert re.search(rf"trick 1: You {hand[0]}, Bot 2 \w+ -> (You|Bot 2)", listed)
+    assert re.search(rf"trick 2: You {hand[1]}, Bot 2 \w+ -> (You|Bot 2)", listed)
+    assert "trick 3" not in listed
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_history_answers_in_every_game(runner: CliRunner, data_dir: Path, game: str) -> None:
+    args = [game, "play", "--seed", "2", *PLAY_ARGS.get(game, [])]
+    out = runner.invoke(main, args, input="history\nquit\n").output
+    after = out.split("history\n")[1].splitlines()
+    assert after and "not a card" not in after[0] and "no history" not in after[0]
+
+
+def test_again_starts_a_new_game_with_the_same_options_and_the_next_seed(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    # A short LinesBeta game lost at once: the grid needs 6 tricks at hard.
+    from cardside.games.linesbeta.bots import make_bot
+    from cardside.games.linesbeta.notation import format_action
+    from cardside.games.linesbeta.state import LinesBetaState
+
+    state = LinesBetaState("hard", "short", seed=31)
+    bot = make_bot("planner", seed=1)
+    lines = []
+    while not state.is_terminal():
+        action = bot.choose(state, 0)
+        lines.append(format_action(action))
+        state.apply(action)
+    args = ["linesbeta", "play", "--difficulty", "hard", "--short", "--seed", "31"]
+    result = runner.invoke(main, args, input="\n".join(lines) + "\nagain\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "Type again for a new game" in result.output
+    sessions = [store.load(p) for p in store.list_paths(data_dir)]
+    assert sorted(s.seed for s in sessions) == [31, 32]
+    assert all(s.options == sessions[0].options for s in sessions)
+    assert result.output.rstrip().endswith("resume " + max(sessions, key=lambda s: s.seed).name)
+
+
+# -- 19: lines wrap at word boundaries to the terminal's width ------------------------------------
+@pytest.mark.parametrize("width", [40, 60])
+def test_wrap_breaks_at_spaces_only(width: int) -> None:
+    text = (
+        "  Octrix: You, Bot 2. Session octrix-play-20261130-1144. Type help for help, "
+        "or quit to leave; the session is saved after every card."
+    )
+    pieces = wrap(text, width)
+    assert all(len(p) <= width for p in pieces)
+    assert " ".join(p.strip() for p in pieces) == text.strip()
+    assert "octrix-play-20261130-1144." in [w for p in pieces for w in p.split()]
+    assert all(p.startswith("  ") for p in pieces)
+
+
+@pytest.mark.parametrize("width", [40, 60])
+def test_console_wraps_to_its_width(width: int, capsys: pytest.CaptureFixture[str]) -> None:
+    console = Console(interactive=False, width=width)
+    console.say("Saved. Continue with: cardside sessions resume octrix-play-20261130-1144")
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) > 1 and all(len(line) <= width for line in lines)
+    assert lines[-1].endswith("octrix-play-20261130-1144")
+
+
+def test_piped_output_is_not_wrapped(capsys: pytest.CaptureFixture[str]) -> None:
+    if sys.stdout.isatty():
+        pytest.skip("needs piped output")
+    Console(interactive=False).say("word " * 40)
+    assert len(capsys.readouterr().out.splitlines()) == 1
