@@ -175,7 +175,7 @@ def test_play_scripted_round_quit_and_resume(runner: CliRunner, data_dir: Path) 
     )
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "hint:" in out and "Took back 2 card(s)" in out
+    assert "\n  hint" in out and "Took back 2 card(s)" in out
     assert "Round 1 scores:" in out and "Saved. Continue with" in out
     path = data_dir / "sessions" / "p.toml"
     session = store.load(path)

@@ -103,6 +103,12 @@ class Human:
             if word == "hint":
                 self.console.say("  " + self.view.hint(obs, seat))
                 continue
+            if word.split() == ["hint", "sample"]:
+                sample = getattr(self.view, "hint_sample", None)
+                self.console.say(
+                    "  " + (sample(obs, seat) if sample else "this game's hint is one move: hint")
+                )
+                continue
             if word in ("show", "score"):
                 self.view.show(obs, seat)
                 continue

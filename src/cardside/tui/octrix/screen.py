@@ -7,6 +7,7 @@ from typing import Any
 
 from cardside.core.cards import Card
 from cardside.core.errors import IllegalActionError
+from cardside.core.rng import derive_rng
 from cardside.games.octrix import rules
 from cardside.games.octrix.notation import NAMES, format_card, parse_card
 from cardside.games.octrix.rules import KEY, Rule
@@ -113,9 +114,9 @@ class OctrixScreen:
 class OctrixTurn:
     """The human's turn in ``octrix play``: draw the sheet, read a card, offer hints."""
 
-    def __init__(self, screen: OctrixScreen, hint_bot: Any, partnership: bool) -> None:
+    def __init__(self, screen: OctrixScreen, hint_seed: int | str, partnership: bool) -> None:
         self.screen = screen
-        self.hint_bot = hint_bot
+        self.hint_seed = hint_seed
         self.partnership = partnership
 
     def show(self, obs: Any, seat: int) -> None:
@@ -154,18 +155,49 @@ class OctrixTurn:
             raise IllegalActionError(f"{name} is not in your hand")
         return card
 
+    def _advice(self, obs: Any, seat: int) -> Any:
+        """The strong bot's advice, seeded by the position: the same position, the same words."""
+        from cardside.games.octrix.bots import make_bot
+
+        rng = derive_rng(self.hint_seed, "hint", seat, repr(obs.snapshot))
+        return make_bot("strong", seed=rng.randrange(2**31)).hint(obs, seat)
+
+    def _strategy(self, strategy: Sequence[tuple[Card, float]]) -> str:
+        ranked = sorted(strategy, key=lambda cp: (-cp[1], KEY[cp[0]]))
+        return ", ".join(f"{self.screen.card(c)} {p:.0%}" for c, p in ranked)
+
     def hint(self, obs: Any, seat: int) -> str:
-        advice = self.hint_bot.hint(obs, seat)
-        card = format_card(advice.card, ascii=self.screen.style.ascii)
-        if " with p=" in advice.reason:
-            # A mixed strategy: the suggestion is one draw from it, so say so.
-            return f"hint: {card}, drawn from the mix ({advice.reason})"
-        return f"hint: {card} ({advice.reason})"
+        """The strategy itself, most likely card first, and what its value means."""
+        advice = self._advice(obs, seat)
+        if len(advice.strategy) < 2:
+            return f"hint: {self.screen.card(advice.card)} ({advice.reason})"
+        lines = [
+            f"hint ({advice.method}): a mixed strategy, play one of "
+            f"{self._strategy(advice.strategy)}",
+            "  (a card drawn with these chances is hard to foresee; 'hint sample' draws one)",
+        ]
+        if advice.value is not None:
+            others = "the other side" if self.partnership else "your opponent"
+            lines.append(
+                f"  value {advice.value:+.1f} = the points margin you can expect this round:\n"
+                f"  your round score minus {others}'s, with both sides playing this way"
+            )
+        return "\n".join(lines)
+
+    def hint_sample(self, obs: Any, seat: int) -> str:
+        """One card drawn from the hint's strategy (the same draw for the same position)."""
+        advice = self._advice(obs, seat)
+        card = self.screen.card(advice.card)
+        if len(advice.strategy) < 2:
+            return f"hint sample: {card} (the only card the strategy plays)"
+        return f"hint sample: {card}, drawn from {self._strategy(advice.strategy)}"
 
     def help(self) -> str:
         return (
             "  Type a card from your hand, e.g. 8C or 3H (ranks A and 2 to 8; A is the "
-            "lowest). Tab completes your cards."
+            "lowest). Tab completes your cards.\n"
+            "  hint shows the strong bot's strategy (each card with its chance) and what it is "
+            "worth; hint sample draws one card from it."
         )
 
 
