@@ -125,10 +125,15 @@ class OctrixTurn:
         screen.console.say()
         screen.console.say(
             screen.style.bold(
-                f"Round {s.round_no + 1}, trick {len(s.tricks) + 1} of 8: "
-                f"{screen.rule_text(s.rule)}."
+                f"Round {s.round_no + 1} (dealer {screen.names[s.dealer]}), "
+                f"trick {len(s.tricks) + 1} of 8: {screen.rule_text(s.rule)}."
             )
         )
+        if self.partnership:
+            first, second = (" and ".join(screen.names[x] for x in group) for group in obs.steps())
+            screen.console.say(
+                f"  {first} play first, face up (the dealer and the dealer's left); then {second}."
+            )
         screen.sheet(s.hands, obs.counting_cards(), s.totals, you=seat)
         face_up = [(x, c) for x, c in enumerate(s.pending) if c is not None and x != seat]
         if face_up:
