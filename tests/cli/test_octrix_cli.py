@@ -155,7 +155,7 @@ def test_keep_resume_continues_the_same_session(runner: CliRunner, data_dir: Pat
     )  # end of input: saved and left
     result = runner.invoke(main, ["sessions", "resume", "k"], input="\n".join(ROUND[3:]) + "\n")
     assert result.exit_code == 0, result.output
-    assert "Round 1, 3 of 8 tricks entered" in result.output
+    assert "Round 1 (dealer Ann), 3 of 8 tricks entered" in result.output
     assert "trick 2 (lowest wins): Ann 2♣, Bob 3♦ → Ann" in result.output
     assert "trick 3 (lowest wins): Ann 7♥, Bob 7♦ → Bob" in result.output
     assert store.load(data_dir / "sessions" / "k.toml").totals == [13, 5]
@@ -236,7 +236,9 @@ def test_keep_announces_equal_totals_past_88_and_plays_on(
     )
     assert result.exit_code == 0, result.output
     assert "88 reached, but the highest totals are equal: another round." in result.output
-    assert "Round 5, trick 1" in result.output and "wins the match" not in result.output
+    assert (
+        "Round 5 (dealer Ann), trick 1" in result.output and "wins the match" not in result.output
+    )
     session = store.load(data_dir / "sessions" / "t.toml")
     assert session.totals == [96, 96] and not session.finished
 

@@ -15,6 +15,7 @@ from cardside.cli.common import (
     parse_names,
     play_games,
     progress,
+    seat_of,
     seed_option,
     start_journal,
 )
@@ -107,9 +108,16 @@ def play_session(app: App, journal: Any) -> str:
     show_default=True,
     help="Matches to play before the session ends (0: no limit, quit when done).",
 )
+@click.option("--dealer", default=None, help="Who deals the first deal (default: the first name).")
 @click.option("--session", "session_name", default=None, help="Name for the saved session.")
 @click.pass_context
-def keep(ctx: click.Context, names: str | None, matches: int, session_name: str | None) -> None:
+def keep(
+    ctx: click.Context,
+    names: str | None,
+    matches: int,
+    dealer: str | None,
+    session_name: str | None,
+) -> None:
     """Keep the Bummerl for a game played with real cards.
 
     Each match counts from 7 down to 0; matches won are counted across the session.
@@ -136,10 +144,10 @@ def keep(ctx: click.Context, names: str | None, matches: int, session_name: str 
                 console.say(f"  {exc.message}")
     else:
         seat_names = _parse_names(names)
+    first_dealer = seat_of(dealer, seat_names, "--dealer") if dealer else 0
     seats = [Seat(n, "table") for n in seat_names]
-    journal = start_journal(
-        app, "schnapsen", "keep", seats, {"matches": matches}, None, session_name
-    )
+    options = {"matches": matches, "first_dealer": first_dealer}
+    journal = start_journal(app, "schnapsen", "keep", seats, options, None, session_name)
     console.say(
         f"Keeping Schnapsen for {seat_names[0]} and {seat_names[1]}. "
         f"Session {journal.name}. Type help for help."
@@ -164,8 +172,10 @@ def keep_session(app: App, journal: Any, console: Any = None) -> None:
 
     console = console or Console()
     ledger = replay_ledger(journal.session)
-    matches = options_of(journal.session)["matches"]
-    KeepScreen(journal, ledger, console, app.style, matches).run()
+    options = options_of(journal.session)
+    KeepScreen(
+        journal, ledger, console, app.style, options["matches"], options["first_dealer"]
+    ).run()
 
 
 def _number(ctx: click.Context, param: click.Parameter, value: str | None) -> int | None:

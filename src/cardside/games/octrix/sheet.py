@@ -20,8 +20,15 @@ def options_of(session: Session) -> dict[str, Any]:
     partnership = opts.get("partnership", False)
     target = opts.get("target", rules.TARGET)
     hands = opts.get("hands", False)
+    first_dealer = opts.get("first_dealer", 0)
     if not isinstance(partnership, bool) or not isinstance(hands, bool):
         raise ValueError("options 'partnership' and 'hands' must be true or false")
+    if (
+        not isinstance(first_dealer, int)
+        or isinstance(first_dealer, bool)
+        or not 0 <= first_dealer < len(session.seats)
+    ):
+        raise ValueError(f"option 'first_dealer' must be a seat from 0 to {len(session.seats) - 1}")
     if not isinstance(target, int) or isinstance(target, bool) or target < 1:
         raise ValueError("option 'target' must be a positive whole number")
     if partnership and len(session.seats) != 4:
@@ -30,7 +37,12 @@ def options_of(session: Session) -> dict[str, Any]:
         raise ValueError("Octrix is for 2 to 4 players")
     if session.mode == "play":
         _check_play_seats([seat.kind for seat in session.seats])
-    return {"partnership": partnership, "target": target, "hands": hands}
+    return {
+        "partnership": partnership,
+        "target": target,
+        "hands": hands,
+        "first_dealer": first_dealer,
+    }
 
 
 def _check_play_seats(kinds: list[str]) -> None:

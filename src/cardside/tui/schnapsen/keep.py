@@ -50,7 +50,13 @@ class KeepScreen:
     """Runs the keep prompt loop over a ledger, saving each entry to the journal."""
 
     def __init__(
-        self, journal: Journal, ledger: Ledger, console: Console, style: Style, matches: int = 0
+        self,
+        journal: Journal,
+        ledger: Ledger,
+        console: Console,
+        style: Style,
+        matches: int = 0,
+        first_dealer: int = 0,
     ) -> None:
         self.journal = journal
         self.ledger = ledger
@@ -58,6 +64,7 @@ class KeepScreen:
         self.style = style
         self.names = journal.session.player_names
         self.matches = matches
+        self.first_dealer = first_dealer
         # The questions' answers: to give again after an undo, and given so far.
         self._replay: list[str] = []
         self._given: list[str] = []
@@ -90,9 +97,16 @@ class KeepScreen:
     def over(self) -> bool:
         return self.matches > 0 and sum(self.ledger.matches_won) >= self.matches
 
+    def dealer(self, deal: int) -> str:
+        """Who deals deal number ``deal`` (the deal passes in turn)."""
+        return self.names[(self.first_dealer + deal - 1) % 2]
+
     def _prompt(self) -> str:
         deal = len(self.ledger.rows()) + 1
-        return f"Deal {deal}: winner and game points, or Enter to work them out: "
+        return (
+            f"Deal {deal} (dealer {self.dealer(deal)}): winner and game points, "
+            "or Enter to work them out: "
+        )
 
     def _handle(self, line: str) -> None:
         word = line.lower()
