@@ -59,7 +59,7 @@ def play(
 
     \b
     At the prompt: a card (KH, 10S or TS; German DH, OS, US too); on your lead also
-    'marriage KH' or 'marriage QH', 'exchange' (trump Jack for the turned-up card), 'close'.
+    'marriage KH' or 'marriage QH', 'exchange' (trump Jack for the indicator), 'close'.
     Also: hint (the AI's suggestion and why), undo (back to your previous decision),
     show, history, help, quit (saved; continue with 'cardside sessions resume NAME').
     """

@@ -97,4 +97,4 @@ def test_a_trick_names_its_winner_and_the_card_you_drew(last_draw: bool) -> None
     lines = describe_trick(s, d, after, 0)
     assert lines[0] == "  You AS, Bot KS -> You take the trick (15 card points)."
     assert lines[1] == "  You draw AC."
-    assert ("  The stock is used up: strict rules from now on." in lines) == last_draw
+    assert ("  The stock is used up: phase 2 from now on." in lines) == last_draw

@@ -198,7 +198,7 @@ def illegal_reason(d: Deal, action: Action) -> str:
             return "the stock is used up"
         if code == EXCHANGE_CODE:
             jack = format_card(CARDS[d.trump * 5], ascii=True)
-            return f"you need the trump Unter ({jack}) to exchange"
+            return f"you need the trump Jack ({jack}) to exchange"
         return "closing needs 5 cards in hand"
     card = code % MARRIAGE_BASE
     if code >= MARRIAGE_BASE and not leading:
@@ -225,7 +225,7 @@ def illegal_reason(d: Deal, action: Action) -> str:
                 why = "follow suit"
         else:
             why = "play a trump"
-        return f"phase 2: you must {why} ({options})"
+        return f"phase 2 (stock closed or used up): you must {why} ({options})"
     return f"{text} is legal"
 
 

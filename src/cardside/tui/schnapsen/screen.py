@@ -31,7 +31,8 @@ from cardside.tui.style import Style
 
 HELP = """  On your lead: a card (KH, 10S, TS; German DH, OS, US work too), 'marriage KH' or
   'marriage QH' (declare King and Queen of a suit and lead one), 'exchange' (the trump Jack
-  for the turned-up card), 'close' (no more drawing; strict rules). Answering: a card.
+  for the indicator), 'close' (no more drawing: phase 2). Answering: a card; in phase 2
+  (stock closed or used up) follow suit and beat the lead if you can.
   Tab completes the legal moves."""
 
 
@@ -103,11 +104,11 @@ class SchnapsenScreen:
         )
         indicator = obs.indicator
         if obs.closed:
-            stock = f"stock closed by {self.names[obs.closer or 0]} (strict rules)"
+            stock = f"stock closed by {self.names[obs.closer or 0]} (phase 2)"
         elif obs.stock_size:
             stock = f"stock {obs.stock_size} cards"
         else:
-            stock = "stock used up (strict rules)"
+            stock = "stock used up (phase 2)"
         shown = f", indicator {self.card(indicator)}" if indicator is not None else ""
         say(f"  trumps {self.suit(obs.trump)}{shown}; {stock}")
         for seat in (opp, me):
@@ -246,7 +247,7 @@ def describe_action(
         indicator = screen.card(CARDS[before.stock[-1]])
         return [f"{does(seat, 'exchange')} the trump Jack for the indicator {indicator}."]
     if isinstance(action, Close):
-        return [f"{does(seat, 'close')} the stock: no more drawing, strict rules from now on."]
+        return [f"{does(seat, 'close')} the stock: no more drawing, phase 2 from now on."]
     if isinstance(action, Marriage):
         value = marriage_points(SUITS.index(action.card.suit), before.trump)
         wait = "" if before.won[seat] else " (pending until a first trick)"
@@ -282,7 +283,7 @@ def describe_trick(screen: SchnapsenScreen, before: Deal, after: Deal, you: int)
             card = CARDS[drawn.bit_length() - 1]
             lines.append(f"  You draw {screen.card(card)}.")
         if not after.stock:
-            lines.append("  The stock is used up: strict rules from now on.")
+            lines.append("  The stock is used up: phase 2 from now on.")
     return lines
 
 
