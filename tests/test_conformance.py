@@ -29,7 +29,14 @@ def schnapsen(seed: int) -> Any:
     return SchnapsenState(seed=seed)
 
 
+def iota(seed: int) -> Any:
+    from cardside.games.iota.state import IotaState
+
+    return IotaState(3, seed=seed)
+
+
 FACTORIES: dict[str, Callable[[int], Any]] = {
+    "iota": iota,
     "octrix": octrix,
     "linesbeta": linesbeta,
     "schnapsen": schnapsen,

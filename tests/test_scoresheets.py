@@ -15,6 +15,7 @@ FILES = sorted(FOLDER.glob("*.toml"))
 def test_examples_exist_for_played_and_kept_games() -> None:
     kinds = {(s.game, s.mode) for s in map(store.load, FILES)}
     assert {("octrix", "play"), ("octrix", "keep")} <= kinds
+    assert {("iota", "play"), ("iota", "keep")} <= kinds
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])

@@ -435,7 +435,7 @@ def test_a_hand_edited_grid_entry_is_refused_on_resume(runner: CliRunner, data_d
     for args in (["sessions", "verify", str(path)], ["sessions", "resume", "g"]):
         result = runner.invoke(main, args, input="w r1L r1c1\n")
         assert result.exit_code == 1, result.output
-        assert "entry 1: turned is a list of cells" in result.output
+        assert "entry 1: turned should be a list of text" in result.output
         assert isinstance(result.exception, SystemExit), result.exception
 
 

@@ -22,6 +22,7 @@ from cardside.tui.play import Thinking
 
 PLAY_ARGS = {"schnapsen": ["--level", "easy"]}
 KEEP_ARGS = {
+    "iota": ["--names", "Ann,Bob"],
     "octrix": ["--names", "Ann,Bob", "--no-hands"],
     "linesbeta": ["--difficulty", "normal", "--short", "--no-grid"],
     "schnapsen": ["--names", "Ann,Bob"],

@@ -38,6 +38,7 @@ def test_save_load_verify_round_trip(tmp_path: Path) -> None:
     assert [(r.number, r.scores, r.totals) for r in loaded.rounds] == [(1, [13, 5], [13, 5])]
     assert sheets.mismatches(loaded) == []
     assert store.dumps(loaded) == path.read_text(encoding="utf-8")
+    journal.close()  # gives the lock up
     assert [p.name for p in path.parent.iterdir()] == ["kitchen.toml"]  # no temporary left
 
 
@@ -51,6 +52,7 @@ def test_each_entry_is_on_disk_at_once(tmp_path: Path) -> None:
     )
     journal.append({"type": "trick", "cards": "8C 3H"})
     assert 'cards = "8C 3H"' in journal.path.read_text(encoding="utf-8")
+    journal.close()
     with pytest.raises(FileExistsError):
         Journal.start(
             tmp_path,

@@ -15,8 +15,39 @@ from cardside.cli.app import App
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+
+class Bounded(click.ParamType):
+    """A whole number from ``low`` to ``high``, refused by its length before it is converted
+    (so a number of thousands of digits costs nothing and is not echoed whole)."""
+
+    name = "integer"
+
+    def __init__(self, low: int, high: int) -> None:
+        self.low, self.high = low, high
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        else:
+            text = str(value).strip()
+            longest = max(len(str(self.low)), len(str(self.high)))
+            digits = text.lstrip("+-")
+            if not digits.isdecimal() or len(text) > 1 + longest or text.count("-") > 1:
+                shown = text if len(text) <= 20 else text[:17] + "..."
+                self.fail(f"{shown!r} is not a whole number from {self.low} to {self.high}")
+            number = int(text)
+        if not self.low <= number <= self.high:
+            self.fail(f"{number} is not from {self.low} to {self.high}")
+        return number
+
+
+MOST_GAMES = 1_000_000  # games one simulate command may be asked for
+
 seed_option = click.option(
-    "--seed", type=int, default=None, help="Seed for dealing and bots (same seed, same game)."
+    "--seed",
+    type=Bounded(-(2**63), 2**63 - 1),
+    default=None,
+    help="Seed for dealing and bots (same seed, same game).",
 )
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 
@@ -45,7 +76,7 @@ def session_path(app: App, name: str) -> Path:
     from cardside.sessions import store
 
     path = store.resolve(app.data_dir, name)
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():  # a broken link: loading says why
         raise click.ClickException(
             f"no session {name!r} (see 'cardside sessions list'; looked for {path.name})"
         )
@@ -99,17 +130,68 @@ def start_journal(
     seed: int | None,
     name: str | None,
 ) -> Any:
-    """Create and save a new session; a one-line error if the name is taken or unwritable."""
-    from cardside.sessions.journal import Journal
+    """Create, lock and save a new session; a one-line error if the name is taken or unwritable.
+
+    The session stays locked until the command ends, and a save that fails asks to retry.
+    """
+    from cardside.core.errors import SessionError
+    from cardside.sessions.journal import Journal, SessionLocked
 
     try:
-        return Journal.start(
+        journal = Journal.start(
             app.data_dir, game=game, mode=mode, seats=seats, options=options, seed=seed, name=name
         )
-    except (ValueError, FileExistsError) as exc:
+    except (ValueError, FileExistsError, SessionLocked, SessionError) as exc:
         raise click.ClickException(str(exc)) from None
     except OSError as exc:
         raise click.ClickException(f"cannot write to {app.data_dir}: {exc.strerror}") from None
+    return _hold(journal)
+
+
+def open_journal(path: Path) -> Any:
+    """Lock and load a saved session to continue it; a one-line error if that cannot be done."""
+    from cardside.core.errors import SessionError
+    from cardside.sessions.journal import Journal, SessionLocked
+
+    try:
+        journal = Journal.open(path)
+    except (SessionError, SessionLocked) as exc:
+        raise click.ClickException(str(exc)) from None
+    except OSError as exc:
+        raise click.ClickException(f"cannot open {path}: {exc.strerror}") from None
+    return _hold(journal)
+
+
+def _hold(journal: Any) -> Any:
+    """Keep the journal's lock until the command ends; ask before giving up a failed save."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None:
+        ctx.call_on_close(journal.close)
+    journal.on_save_failure = lambda exc: ask_to_retry(journal, exc)
+    return journal
+
+
+def ask_to_retry(journal: Any, exc: OSError) -> bool:
+    """Say a save failed (one line) and ask: Enter or ``retry`` tries again, ``quit`` leaves.
+
+    The entry stays in memory meanwhile. Leaving (or the end of input) ends the command with
+    a one-line error; the file then holds every entry before the one that could not be saved.
+    """
+    from cardside.sessions.journal import describe
+    from cardside.tui.console import Console
+
+    console = Console()
+    console.say(f"  {journal.name}: {describe(exc)}; the entry is kept in memory.")
+    while True:
+        answer = console.ask("  Press Enter (or type retry) to save again, or quit to leave: ")
+        if answer is None or answer.lower() in ("quit", "q", "exit", "cancel"):
+            raise click.ClickException(
+                f"{journal.name}: left without saving the last entry; "
+                "the file holds every entry before it"
+            )
+        if answer.lower() in ("", "retry", "r", "save", "y", "yes"):
+            return True
+        console.say("  Press Enter to try again, or type quit.")
 
 
 def play_games(

@@ -8,6 +8,8 @@ import click
 
 from cardside.cli.app import App
 from cardside.cli.common import (
+    MOST_GAMES,
+    Bounded,
     echo_json,
     echo_rules,
     jobs_option,
@@ -237,12 +239,19 @@ def score(
 
 
 def _round_counts(text: str, index: int) -> tuple[int, int]:
+    from cardside.core.arith import whole
+    from cardside.core.errors import NotationError
+    from cardside.core.schema import clip
+
     parts = text.replace(":", "-").split("-")
-    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+    if len(parts) != 2 or not all(p.strip().isdecimal() for p in parts):
         raise click.BadParameter(
-            f"round {index}: {text!r} is not YOU-GRID tricks, e.g. 4-2", param_hint="ROUNDS"
+            f"round {index}: {clip(text)} is not YOU-GRID tricks, e.g. 4-2", param_hint="ROUNDS"
         )
-    return int(parts[0]), int(parts[1])
+    try:
+        return whole(parts[0].strip()), whole(parts[1].strip())
+    except NotationError as exc:
+        raise click.BadParameter(f"round {index}: {exc}", param_hint="ROUNDS") from None
 
 
 @linesbeta.command()
@@ -253,7 +262,11 @@ def rules() -> None:
 
 @linesbeta.command()
 @click.option(
-    "--games", type=click.IntRange(1), default=200, show_default=True, help="Games per setting."
+    "--games",
+    type=Bounded(1, MOST_GAMES),
+    default=200,
+    show_default=True,
+    help="Games per setting.",
 )
 @click.option(
     "--difficulty",

@@ -8,6 +8,8 @@ import click
 
 from cardside.cli.app import App
 from cardside.cli.common import (
+    MOST_GAMES,
+    Bounded,
     echo_json,
     echo_rules,
     jobs_option,
@@ -20,6 +22,7 @@ from cardside.cli.common import (
     start_journal,
 )
 from cardside.cli.options import GameGroup, app_of
+from cardside.core.arith import LIMIT
 
 BOT_CHOICES = ["strong", "greedy", "random"]
 
@@ -214,7 +217,7 @@ def keep_session(app: App, journal: Any, console: Any = None) -> None:
 
 
 @octrix.command()
-@click.argument("counting", nargs=-1, type=int)
+@click.argument("counting", nargs=-1, type=Bounded(-LIMIT, LIMIT))
 @click.option(
     "--trick",
     "tricks",
@@ -272,7 +275,7 @@ def rules() -> None:
 
 @octrix.command()
 @click.option(
-    "--games", type=click.IntRange(1), default=100, show_default=True, help="Matches to play."
+    "--games", type=Bounded(1, MOST_GAMES), default=100, show_default=True, help="Matches to play."
 )
 @click.option(
     "--bots",

@@ -8,6 +8,8 @@ import click
 
 from cardside.cli.app import App
 from cardside.cli.common import (
+    MOST_GAMES,
+    Bounded,
     echo_json,
     echo_rules,
     jobs_option,
@@ -103,7 +105,7 @@ def play_session(app: App, journal: Any) -> str:
 @click.option("--names", default=None, help="The two players, comma-separated.")
 @click.option(
     "--matches",
-    type=click.IntRange(0),
+    type=Bounded(0, 10_000),
     default=0,
     show_default=True,
     help="Matches to play before the session ends (0: no limit, quit when done).",
@@ -274,7 +276,7 @@ def rules() -> None:
 @schnapsen.command()
 @click.option(
     "--games",
-    type=click.IntRange(1),
+    type=Bounded(1, MOST_GAMES),
     default=100,
     show_default=True,
     help="Matches (or deals, with --deals) to play.",

@@ -6,8 +6,10 @@ from pathlib import Path
 
 import click
 
-from cardside.cli.common import echo_json, json_option, play_games, session_path
+from cardside.cli.common import echo_json, json_option, open_journal, play_games, session_path
 from cardside.cli.options import GameGroup, app_of
+
+MISMATCH = "does not verify"  # a file whose stored totals the entries do not give
 
 
 def _load(path: Path):  # type: ignore[no-untyped-def]
@@ -36,28 +38,32 @@ def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
     """List saved sessions, newest first."""
     from cardside.core.errors import SessionError
     from cardside.games.registry import GAMES
-    from cardside.sessions import store
+    from cardside.sessions import sheets, store
     from cardside.sessions.export import as_dict
     from cardside.tui.table import render
 
     app = app_of(ctx)
-    rows, items, broken = [], [], []
+    rows, items, broken, differ = [], [], [], []
     for path in store.list_paths(app.data_dir):
         try:
             s = store.load(path)
+            if game and s.game != game:
+                continue
+            verified = not sheets.mismatches(s)
         except SessionError as exc:
             broken.append(str(exc))
             continue
-        if game and s.game != game:
-            continue
         # The file's name is what show and resume take, even if a copy keeps another inside.
-        items.append(as_dict(s, entries=False) | {"name": path.stem})
+        items.append(as_dict(s, entries=False) | {"name": path.stem, "verified": verified})
         updated = s.updated.strftime("%Y-%m-%d %H:%M") if s.updated else ""
         totals = " ".join(f"{c} {t}" for c, t in zip(s.columns, s.totals))
+        status = s.status if verified else MISMATCH
+        if not verified:
+            differ.append(path.stem)
         named = GAMES[s.game].totals_name(s.mode) if s.game in GAMES else "totals"
         if totals and named != "totals":
             totals = f"{named}: {totals}"
-        rows.append([path.stem, s.game, s.mode, s.status, len(s.rounds), totals, updated])
+        rows.append([path.stem, s.game, s.mode, status, len(s.rounds), totals, updated])
     if as_json:
         echo_json({"sessions": items, "unreadable": broken})
         return
@@ -67,6 +73,12 @@ def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
         click.echo(render(["name", "game", "mode", "status", "rounds", "totals", "updated"], rows))
     for problem in broken:
         click.echo(f"unreadable: {problem}", err=True)
+    for stem in differ:
+        click.echo(
+            f"{MISMATCH}: {stem}: the stored totals do not replay from the entries "
+            f"(see 'cardside sessions verify {stem}')",
+            err=True,
+        )
 
 
 @sessions.command()
@@ -108,15 +120,8 @@ def resume(ctx: click.Context, name: str) -> None:
     """Continue a played or kept game where it stopped (a finished kept game: to correct it)."""
     import importlib
 
-    from cardside.core.errors import SessionError
-    from cardside.sessions.journal import Journal
-
     app = app_of(ctx)
-    path = session_path(app, name)
-    try:
-        journal = Journal.open(path)
-    except SessionError as exc:
-        raise click.ClickException(str(exc)) from None
+    journal = open_journal(session_path(app, name))
     if journal.session.finished and journal.session.mode == "play":
         raise click.ClickException(
             f"{journal.name} is finished; 'cardside sessions show {journal.name}' shows it"
@@ -199,7 +204,10 @@ def export(ctx: click.Context, name: str | None, all_: bool, fmt: str, output: P
     else:
         text = json.dumps([as_dict(s) for s in found], indent=2, ensure_ascii=False) + "\n"
     if output:
-        output.write_text(text, encoding="utf-8")
+        try:
+            output.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise click.ClickException(f"cannot write {output}: {exc.strerror}") from None
         click.echo(f"wrote {len(found)} session(s) to {output}", err=True)
     else:
         click.echo(text, nl=False)

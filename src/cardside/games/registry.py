@@ -6,6 +6,10 @@ import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cardside.core.schema import Schema
 
 
 @dataclass(frozen=True)
@@ -34,8 +38,20 @@ class GameInfo:
         """Import ``cardside.games.<name>.<part>`` on demand (keeps start-up fast)."""
         return importlib.import_module(f"cardside.games.{self.name}.{part}")
 
+    def schema(self) -> Schema:
+        """What the game's session files may hold (``SCHEMA`` in its ``sheet`` module)."""
+        schema: Schema = self.module("sheet").SCHEMA
+        return schema
+
 
 GAMES: dict[str, GameInfo] = {
+    "iota": GameInfo(
+        "iota",
+        "IOTA",
+        "2-4 players",
+        "64 cards of colour, shape and number laid in lines of up to 4; lots double the turn",
+        "lines of colour, shape and number; lots double the turn.",
+    ),
     "linesbeta": GameInfo(
         "linesbeta",
         "LinesBeta",

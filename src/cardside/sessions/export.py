@@ -18,6 +18,8 @@ def _names(session: Session) -> tuple[str, str]:
     return info.totals_name(session.mode), info.round_totals
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
 CSV_FIELDS = [
     "session",
     "game",
@@ -59,6 +61,17 @@ def as_dict(session: Session, *, entries: bool = True) -> dict[str, Any]:
     return data
 
 
+def cell(value: object) -> object:
+    """A CSV cell that a spreadsheet will not run: text starting like a formula gets a ``'``.
+
+    This is the OWASP rule for CSV injection (``=``, ``+``, ``-``, ``@``, tab, carriage
+    return). Numbers are left alone; JSON exports keep the exact text.
+    """
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def to_csv(sessions: list[Session]) -> str:
     """One row per round and column (player or team) of every session."""
     buf = io.StringIO()
@@ -68,18 +81,17 @@ def to_csv(sessions: list[Session]) -> str:
         total_name = _names(s)[1]
         for row in s.rounds:
             for col, score, total in zip(s.columns, row.scores, row.totals):
-                writer.writerow(
-                    {
-                        "session": s.name,
-                        "game": s.game,
-                        "mode": s.mode,
-                        "round": row.number,
-                        "player": col,
-                        "score": score,
-                        "total": total,
-                        "status": s.status,
-                        "winners": "; ".join(s.winners),
-                        "total_name": total_name,
-                    }
-                )
+                fields = {
+                    "session": s.name,
+                    "game": s.game,
+                    "mode": s.mode,
+                    "round": row.number,
+                    "player": col,
+                    "score": score,
+                    "total": total,
+                    "status": s.status,
+                    "winners": "; ".join(s.winners),
+                    "total_name": total_name,
+                }
+                writer.writerow({k: cell(v) for k, v in fields.items()})
     return buf.getvalue()

@@ -1,20 +1,39 @@
-"""A session being written: every entry is saved atomically the moment it is made."""
+"""A session being written: every entry is saved atomically the moment it is made.
+
+A journal holds its session's lock (see :mod:`cardside.sessions.lock`) from the moment it is
+opened or created until :meth:`Journal.close`, so no other process writes the same file.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from cardside.core.errors import CardsideError
 from cardside.core.record import Seat, Session
+from cardside.games.registry import GAMES
 from cardside.sessions import sheets, store
+from cardside.sessions.lock import SessionLock, SessionLocked
+
+__all__ = ["Journal", "SaveFailed", "SessionLocked"]
+
+# Given the error of a failed save: True to try again, False to give up.
+RetryHandler = Callable[[OSError], bool]
+
+
+class SaveFailed(CardsideError):
+    """A save that failed and was not retried; the file keeps every entry before it."""
 
 
 class Journal:
     """Appends entries to a session and keeps its file and derived totals current."""
 
-    def __init__(self, session: Session, path: Path) -> None:
+    def __init__(self, session: Session, path: Path, lock: SessionLock | None = None) -> None:
         self.session = session
         self.path = path
+        self.lock = lock
+        self.on_save_failure: RetryHandler | None = None
 
     @classmethod
     def start(
@@ -28,37 +47,94 @@ class Journal:
         seed: int | None = None,
         name: str | None = None,
     ) -> Journal:
-        """Create and save a new session (refusing to overwrite an existing one)."""
-        name = store.check_name(name) if name else store.new_name(data_dir, game, mode)
+        """Create, lock and save a new session (refusing to overwrite an existing one).
+
+        Without a name, a fresh one is chosen; if another process takes it at the same moment,
+        the next free name is used instead.
+        """
+        if name:
+            return cls._create(data_dir, store.check_name(name), game, mode, seats, options, seed)
+        for _attempt in range(20):
+            fresh = store.new_name(data_dir, game, mode)
+            try:
+                return cls._create(data_dir, fresh, game, mode, seats, options, seed)
+            except (FileExistsError, SessionLocked):
+                continue
+        raise FileExistsError("could not find a free session name; give one with --session")
+
+    @classmethod
+    def _create(
+        cls,
+        data_dir: Path,
+        name: str,
+        game: str,
+        mode: str,
+        seats: list[Seat],
+        options: dict[str, Any],
+        seed: int | None,
+    ) -> Journal:
         path = store.sessions_dir(data_dir) / (name + store.SUFFIX)
-        if path.exists():
-            raise FileExistsError(f"a session named {name!r} already exists")
-        stamp = store.now()
-        session = Session(
-            game=game,
-            mode=mode,
-            name=name,
-            seats=seats,
-            options=options,
-            seed=seed,
-            created=stamp,
-            updated=stamp,
-        )
-        journal = cls(session, path)
-        journal.save()
-        return journal
+        path.parent.mkdir(parents=True, exist_ok=True)
+        lock = SessionLock(path).acquire()
+        try:
+            if path.exists() or path.is_symlink():
+                raise FileExistsError(f"a session named {name!r} already exists")
+            store.remove_stale_temps(path)
+            stamp = store.now()
+            session = Session(
+                game=game,
+                mode=mode,
+                name=name,
+                seats=seats,
+                options=options,
+                seed=seed,
+                created=stamp,
+                updated=stamp,
+            )
+            # Never write a file that could not be read back (a name of a million characters).
+            store.from_document(store.to_document(session), name)
+            sheets.refresh(session)
+            try:
+                store.save(session, path, create=True)
+            except FileExistsError:
+                raise FileExistsError(f"a session named {name!r} already exists") from None
+        except BaseException:
+            lock.release()
+            raise
+        return cls(session, path, lock)
 
     @classmethod
     def open(cls, path: Path) -> Journal:
-        """Load a saved session to continue it (its entries must replay)."""
-        session = store.load(path)
-        sheets.refresh(session)
-        return cls(session, path)
+        """Lock and load a saved session to continue it (its entries must replay).
+
+        Temporary files left by a save that was killed half-way are removed first.
+        """
+        lock = SessionLock(path).acquire()
+        try:
+            store.remove_stale_temps(path)
+            session = store.load(path)
+            sheets.refresh(session)
+        except BaseException:
+            lock.release()
+            raise
+        return cls(session, path, lock)
 
     def append(self, entry: dict[str, Any]) -> None:
-        """Add one entry and save."""
+        """Add one entry and save it.
+
+        If the save fails (a read-only folder, a full disk), the entry stays in memory and
+        ``on_save_failure`` decides whether to try again; when it gives up (or there is none),
+        :class:`SaveFailed` is raised and the file keeps every entry before this one.
+        """
+        GAMES[self.session.game].schema().check_entries(self.session.mode, [entry])
         self.session.entries.append(entry)
-        self.save()
+        while True:
+            try:
+                self.save()
+                return
+            except OSError as exc:
+                if self.on_save_failure is None or not self.on_save_failure(exc):
+                    raise SaveFailed(f"{self.path}: {describe(exc)}") from None
 
     def save(self) -> None:
         """Recompute the totals from the entries and write the file atomically."""
@@ -66,7 +142,23 @@ class Journal:
         self.session.updated = store.now()
         store.save(self.session, self.path)
 
+    def close(self) -> None:
+        """Release the session for other processes (the file is already saved)."""
+        if self.lock is not None:
+            self.lock.release()
+
+    def __enter__(self) -> Journal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
     @property
     def name(self) -> str:
         """The name to resume by: the file's, even when a copied file keeps another inside."""
         return self.path.stem
+
+
+def describe(exc: OSError) -> str:
+    """A failed save in a few words: ``cannot save (Permission denied)``."""
+    return f"cannot save ({exc.strerror or exc.__class__.__name__})"

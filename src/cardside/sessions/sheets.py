@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from cardside.core.errors import SessionError
 from cardside.core.record import EntryError, Session, Sheet
+from cardside.core.schema import cut
 from cardside.games.registry import GAMES
 
 
@@ -16,6 +17,10 @@ def compute(session: Session) -> Sheet:
         raise SessionError(session.path or session.name, str(exc)) from None
     except ValueError as exc:
         raise SessionError(session.path or session.name, f"impossible session: {exc}") from None
+    except (LookupError, TypeError, AttributeError, ArithmeticError) as exc:
+        # The schema admits only well-typed values; this is a combination the rules never make.
+        problem = f"impossible session ({type(exc).__name__}: {cut(str(exc))})"
+        raise SessionError(session.path or session.name, problem) from None
 
 
 def refresh(session: Session) -> Sheet:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import errno
+import glob
 import os
 import re
+import stat
 import tempfile
 import tomllib
 from datetime import datetime
@@ -14,9 +17,10 @@ import tomli_w
 
 from cardside.core.errors import SessionError
 from cardside.core.record import FORMAT, MODES, VERSION, RoundRow, Seat, Session
+from cardside.core.schema import MAX_LIST, SchemaError, Text, TextList, clip, cut, is_whole
 
 SUFFIX = ".toml"
-_NAME_OK = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+_NAME_OK = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 
 
 def now() -> datetime:
@@ -31,9 +35,10 @@ def sessions_dir(data_dir: Path) -> Path:
 
 def check_name(name: str) -> str:
     """Refuse a session name that would not make a plain file name."""
-    if not _NAME_OK.match(name) or name.endswith(SUFFIX):
+    if not _NAME_OK.fullmatch(name) or name.endswith(SUFFIX):
         raise ValueError(
-            f"{name!r} is not a usable session name (letters, digits, '.', '_' and '-' only)"
+            f"{clip(name)} is not a usable session name (up to 100 letters, digits, '.', '_' "
+            "and '-', starting with a letter or digit)"
         )
     return name
 
@@ -85,122 +90,268 @@ def dumps(session: Session) -> str:
     return tomli_w.dumps(to_document(session))
 
 
-def save(session: Session, path: Path) -> None:
-    """Write the session to ``path`` atomically: a temporary file, fsync, then rename."""
+MAX_BYTES = 1 << 20  # a session file larger than this (1 MiB) is refused unread
+MAX_ENTRIES = 20_000  # entries, and likewise round rows, in one file
+MAX_KEY_DOTS = 1_000  # dots in keys and table headers: tomllib slows down badly on many
+MAX_DEPTH = 8  # tables and lists nested inside each other
+MAX_WHOLE = 2**63 - 1  # TOML integers are 64-bit
+_TEMP = re.compile(r"\.(?P<name>.+)\.[A-Za-z0-9_]+\.tmp\Z")
+
+
+def save(session: Session, path: Path, *, create: bool = False) -> None:
+    """Write the session to ``path`` atomically: a temporary file, fsync, rename, fsync folder.
+
+    With ``create`` the file must not exist yet: it is linked into place, which fails
+    (``FileExistsError``) rather than replace a file another process has just created.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
     text = dumps(session).encode("utf-8")
+    if len(text) > MAX_BYTES or len(session.entries) > MAX_ENTRIES:
+        # Never write a file that loading would refuse.
+        raise OSError(
+            errno.EFBIG,
+            f"a session file holds at most {MAX_BYTES:,} bytes and {MAX_ENTRIES:,} entries; "
+            "start a new session",
+        )
     fd, tmp = tempfile.mkstemp(prefix="." + path.name + ".", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, path)
+        if create:
+            os.link(tmp, path)
+            os.unlink(tmp)
+        else:
+            os.replace(tmp, path)
+        fsync_dir(path.parent)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
     session.path = path
 
 
-def load(path: Path) -> Session:
-    """Read a session file; raise :class:`SessionError` naming the problem if it is unusable."""
+def fsync_dir(folder: Path) -> None:
+    """Flush a folder's entry list, so a rename in it survives a power cut."""
     try:
-        raw = path.read_bytes()
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return  # some systems cannot open a folder; the rename is still atomic
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def remove_stale_temps(path: Path) -> list[Path]:
+    """Delete the temporary files a killed save of ``path`` left behind; return them."""
+    removed = []
+    try:
+        candidates = list(path.parent.glob("." + glob.escape(path.name) + ".*.tmp"))
+    except OSError:
+        return []
+    for tmp in candidates:
+        m = _TEMP.match(tmp.name)
+        if m and m.group("name") == path.name:
+            try:
+                tmp.unlink()
+                removed.append(tmp)
+            except OSError:
+                pass
+    return removed
+
+
+def read_bounded(path: Path) -> bytes:
+    """The bytes of a regular file of at most :data:`MAX_BYTES`, else a SessionError.
+
+    FIFOs, devices, folders and symbolic links to them are refused without reading, so a
+    named pipe cannot hang the program and ``/dev/zero`` cannot exhaust its memory.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
-        raise SessionError(path, "no such file") from None
+        raise SessionError(path, "no such file (or a link to nothing)") from None
     except OSError as exc:
         raise SessionError(path, f"cannot be read ({exc.strerror})") from None
     try:
-        doc = tomllib.loads(raw.decode("utf-8"))
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise SessionError(path, "is not a regular file")
+        if info.st_size > MAX_BYTES:
+            raise SessionError(path, f"is larger than {MAX_BYTES:,} bytes")
+        chunks, size = [], 0
+        while size <= MAX_BYTES:
+            chunk = os.read(fd, MAX_BYTES + 1 - size)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as exc:
+        raise SessionError(path, f"cannot be read ({exc.strerror})") from None
+    finally:
+        os.close(fd)
+    if size > MAX_BYTES:
+        raise SessionError(path, f"is larger than {MAX_BYTES:,} bytes")
+    return b"".join(chunks)
+
+
+def parse(raw: bytes, path: object = "<session>") -> dict[str, Any]:
+    """Parse TOML text of bounded size; every way it can fail is one SessionError."""
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise SessionError(path, "is not UTF-8 text") from None
+    if _key_dots(text) > MAX_KEY_DOTS:
+        raise SessionError(path, f"has more than {MAX_KEY_DOTS} dots in its keys")
+    try:
+        doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise SessionError(path, f"is not valid TOML: {exc}") from None
-    session = from_document(doc, path)
+        raise SessionError(path, f"is not valid TOML: {cut(str(exc), 120)}") from None
+    except RecursionError:
+        raise SessionError(path, "is nested too deeply") from None
+    except (ValueError, OverflowError, MemoryError) as exc:
+        # tomllib lets int() and float() errors through: a number of thousands of digits.
+        raise SessionError(path, f"holds an unreadable value ({cut(str(exc), 80)})") from None
+    _check_shape(doc, path)
+    return doc
+
+
+def _key_dots(text: str) -> int:
+    """Dots in keys and table headers (a cheap scan, line by line, before parsing).
+
+    cardside writes none; tomllib's time grows with the square of their number.
+    """
+    count = 0
+    for line in text.splitlines():
+        stripped = line.lstrip()
+        if stripped.startswith("["):
+            count += stripped.split("]", 1)[0].count(".")
+        elif "=" in stripped:
+            count += stripped.split("=", 1)[0].count(".")
+    return count
+
+
+def _check_shape(doc: dict[str, Any], path: object) -> None:
+    """No value nested deeper than MAX_DEPTH, and no integer beyond 64 bits (no recursion)."""
+    stack: list[tuple[Any, int]] = [(doc, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise SessionError(path, f"nests tables or lists more than {MAX_DEPTH} deep")
+        if isinstance(value, dict):
+            stack.extend((v, depth + 1) for v in value.values())
+        elif isinstance(value, list):
+            stack.extend((v, depth + 1) for v in value)
+        elif is_whole(value) and not -MAX_WHOLE - 1 <= value <= MAX_WHOLE:
+            raise SessionError(path, "holds a whole number beyond 64 bits")
+
+
+def load(path: Path) -> Session:
+    """Read a session file; raise :class:`SessionError` naming the problem if it is unusable."""
+    session = from_document(parse(read_bounded(path), path), path)
     session.path = path
     return session
 
 
 def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
-    """Build a :class:`Session` from a parsed TOML document, checking every field's shape."""
+    """Build a :class:`Session` from a parsed TOML document, checking every field's shape.
+
+    The common fields are checked here; the options and entries against the game's schema.
+    """
     from cardside.games.registry import GAMES
 
     def fail(problem: str) -> SessionError:
         return SessionError(path, problem)
 
     if doc.get("format") != FORMAT:
-        raise fail(f"not a cardside session (format is {doc.get('format')!r}, not {FORMAT!r})")
+        raise fail(f"not a cardside session (format is {clip(doc.get('format'))}, not {FORMAT!r})")
     version = doc.get("version")
-    if version != VERSION or isinstance(version, bool):
-        raise fail(f"unknown format version {version!r} (this cardside reads version {VERSION})")
-    game = _get(doc, "game", str, fail)
+    if type(version) is not int or version != VERSION:
+        raise fail(f"unknown format version {clip(version)} (cardside reads version {VERSION})")
+    game = _get(doc, "game", Text(40), fail)
     if game not in GAMES:
-        raise fail(f"unknown game {game!r}")
-    mode = _get(doc, "mode", str, fail)
-    if mode not in MODES:
-        raise fail(f"unknown mode {mode!r} (expected one of {', '.join(MODES)})")
-    name = _get(doc, "name", str, fail)
+        raise fail(f"unknown game {clip(game)}")
+    schema = GAMES[game].schema()
+    mode = _get(doc, "mode", Text(choices=MODES), fail)
+    name = _get(doc, "name", Text(), fail)
     players = _get(doc, "players", list, fail)
+    low, high = schema.players
+    if not low <= len(players) <= high:
+        span = str(low) if low == high else f"{low} to {high}"
+        raise fail(f"has {len(players)} players; {GAMES[game].title} takes {span}")
     seats = []
     for i, p in enumerate(players, 1):
-        if not isinstance(p, dict) or not isinstance(p.get("name"), str):
-            raise fail(f"player {i} has no name")
-        seats.append(Seat(p["name"], str(p.get("kind", "human"))))
-    if not seats:
-        raise fail("no players")
-    entries = _get(doc, "entries", list, fail, default=[])
-    for i, e in enumerate(entries, 1):
-        if not isinstance(e, dict):
-            raise fail(f"entry {i} is not a table")
+        if not isinstance(p, dict):
+            raise fail(f"player {i} is not a table")
+        seat_name = _get(p, "name", Text(), lambda m, i=i: fail(f"player {i}: {m}"))
+        kind = _get(p, "kind", Text(40), lambda m, i=i: fail(f"player {i}: {m}"), "human")
+        seats.append(Seat(seat_name, kind))
+    entries = _get(doc, "entries", list, fail)
+    if len(entries) > MAX_ENTRIES:
+        raise fail(f"has more than {MAX_ENTRIES:,} entries")
+    options = _get(doc, "options", dict, fail, default={})
+    try:
+        schema.check_options(options)
+        schema.check_entries(mode, entries)
+    except SchemaError as exc:
+        raise fail(str(exc)) from None
+    raw_rounds = _get(doc, "rounds", list, fail, default=[])
+    if len(raw_rounds) > MAX_ENTRIES:
+        raise fail(f"has more than {MAX_ENTRIES:,} round rows")
     rounds = []
-    for i, r in enumerate(_get(doc, "rounds", list, fail, default=[]), 1):
+    for i, r in enumerate(raw_rounds, 1):
         if not isinstance(r, dict) or not _ints(r.get("scores")) or not _ints(r.get("totals")):
             raise fail(f"round row {i} needs lists of whole numbers 'scores' and 'totals'")
         number = r.get("round", i)
-        if not isinstance(number, int):
+        if not is_whole(number):
             raise fail(f"round row {i} has a round number that is not a whole number")
-        rounds.append(
-            RoundRow(number, list(r["scores"]), list(r["totals"]), str(r.get("note", "")))
-        )
+        note = _get(r, "note", Text(2000), lambda m, i=i: fail(f"round row {i}: {m}"), "")
+        rounds.append(RoundRow(number, list(r["scores"]), list(r["totals"]), note))
     seed = doc.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+    if seed is not None and not is_whole(seed):
         raise fail("seed must be a whole number")
     totals = _get(doc, "totals", list, fail, default=[])
     if not _ints(totals):
-        raise fail("totals must be whole numbers")
+        raise fail("totals must be a list of whole numbers")
     return Session(
         game=game,
         mode=mode,
         name=name,
         seats=seats,
-        options=_get(doc, "options", dict, fail, default={}),
+        options=options,
         seed=seed,
         entries=entries,
         created=_time(doc.get("created")),
         updated=_time(doc.get("updated")),
-        columns=[str(c) for c in _get(doc, "columns", list, fail, default=[])],
+        columns=_get(doc, "columns", TextList(), fail, default=[]),
         rounds=rounds,
         totals=totals,
-        status=str(doc.get("status", "in progress")),
-        winners=[str(w) for w in _get(doc, "winners", list, fail, default=[])],
+        status=_get(doc, "status", Text(40), fail, default="in progress"),
+        winners=_get(doc, "winners", TextList(), fail, default=[]),
     )
 
 
-def _get(doc: dict[str, Any], key: str, kind: type, fail: Any, default: Any = ...) -> Any:
+def _get(doc: dict[str, Any], key: str, kind: Any, fail: Any, default: Any = ...) -> Any:
+    """``doc[key]`` checked against a schema kind or a Python type (``default`` if absent)."""
     if key not in doc:
         if default is ...:
             raise fail(f"missing {key!r}")
         return default
     value = doc[key]
-    if not isinstance(value, kind):
-        raise fail(f"{key!r} should be a {kind.__name__}, not {type(value).__name__}")
+    if isinstance(kind, type):
+        if not isinstance(value, kind):
+            raise fail(f"{key!r} should be a {kind.__name__}, not {type(value).__name__}")
+        return value
+    problem = kind.problem(value)
+    if problem:
+        raise fail(f"{key!r} {problem}")
     return value
 
 
 def _ints(value: Any) -> bool:
-    return isinstance(value, list) and all(
-        isinstance(v, int) and not isinstance(v, bool) for v in value
-    )
+    return isinstance(value, list) and len(value) <= MAX_LIST and all(is_whole(v) for v in value)
 
 
 def _time(value: Any) -> datetime | None:
@@ -228,4 +379,12 @@ def list_paths(data_dir: Path) -> list[Path]:
     if not folder.is_dir():
         return []
     files = [p for p in folder.glob("*" + SUFFIX) if not p.name.startswith(".")]
-    return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
+    return sorted(files, key=_mtime, reverse=True)
+
+
+def _mtime(path: Path) -> float:
+    """When a file was last written; a link to nothing sorts last (and is reported on load)."""
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0

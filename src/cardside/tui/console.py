@@ -73,14 +73,21 @@ class Console:
         self.clear_status()
         if self.interactive:
             return self._ask_terminal(prompt, words)
-        click.echo(prompt, nl=False)
-        line = sys.stdin.readline()
-        if not line:
-            click.echo()
-            return None
-        text = line.strip()
-        click.echo(text)  # echo scripted input so a transcript reads like a real session
-        return text
+        while True:
+            click.echo(prompt, nl=False)
+            try:
+                line = read_line()
+            except ValueError as exc:
+                # One bad line (not text, or absurdly long) is refused; the rest are kept.
+                click.echo()
+                self.say(f"  {exc}; type it again")
+                continue
+            if line is None:
+                click.echo()
+                return None
+            text = line.strip()
+            click.echo(text)  # echo scripted input so a transcript reads like a real session
+            return text
 
     def _ask_terminal(self, prompt: str, words: Words | None) -> str | None:
         from prompt_toolkit import PromptSession
@@ -106,6 +113,45 @@ class Console:
             return None
         except KeyboardInterrupt:
             return None
+
+
+MAX_LINE = 4096  # bytes in one typed line
+
+
+def read_line() -> str | None:
+    """One line from stdin, ``None`` at its end; ``ValueError`` for a line that is not text
+    in the terminal's encoding or is longer than :data:`MAX_LINE` (the line is used up).
+
+    Lines are read as bytes and decoded one by one, so a stray invalid byte costs only its
+    own line, whatever the locale's error handling.
+    """
+    stream = sys.stdin
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None:
+        text = stream.readline(MAX_LINE + 1)
+        if len(text) > MAX_LINE and not text.endswith("\n"):
+            _drain(stream)
+            raise ValueError(f"that line is longer than {MAX_LINE} characters")
+        return text or None
+    raw = buffer.readline(MAX_LINE + 1)
+    if not raw:
+        return None
+    if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+        _drain(buffer)
+        raise ValueError(f"that line is longer than {MAX_LINE} bytes")
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        return raw.decode(encoding)
+    except (UnicodeDecodeError, LookupError):
+        raise ValueError(f"that line is not {encoding} text") from None
+
+
+def _drain(stream: Any) -> None:
+    """Skip the rest of an over-long line."""
+    while True:
+        chunk = stream.readline(MAX_LINE)
+        if not chunk or chunk.endswith(b"\n" if isinstance(chunk, bytes) else "\n"):
+            return
 
 
 def completions(typed: str, options: Iterable[str]) -> list[tuple[str, int]]:

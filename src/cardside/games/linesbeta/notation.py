@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterable
 
 from cardside.core import cards as _cards
+from cardside.core.arith import whole
 from cardside.core.cards import Card, RankNames
 from cardside.core.errors import NotationError
 from cardside.games.linesbeta.rules import (
@@ -89,7 +90,7 @@ def _line_and_end(words: list[str], original: str) -> tuple[Line, str]:
         raise NotationError(f"{original!r}: unexpected {m.group('extra')!r} after the end")
     is_row = m.group("kind").lower().startswith("r")
     kind = "row" if is_row else "column"
-    number = int(m.group("num"))
+    number = whole(m.group("num"))
     if not 1 <= number <= SIZE:
         raise NotationError(f"no such {kind}: {number} ({kind}s are 1-{SIZE})")
     line = Line(number - 1 if is_row else SIZE + number - 1)
@@ -158,7 +159,7 @@ def parse_cell(text: str) -> tuple[int, int]:
     m = _CELL_RE.match(text.strip())
     if m is None:
         raise NotationError(f"{text!r} is not a cell (write r3c4 or 3,4)")
-    row, col = int(m.group("r")), int(m.group("c"))
+    row, col = whole(m.group("r")), whole(m.group("c"))
     if not 1 <= row <= SIZE:
         raise NotationError(f"no such row: {row} (rows are 1-{SIZE})")
     if not 1 <= col <= SIZE:

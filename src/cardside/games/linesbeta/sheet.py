@@ -15,6 +15,7 @@ from typing import Any
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.core.record import EntryError, RoundRow, Session, Sheet
 from cardside.core.replay import replay_moves
+from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Flag, Schema, Text, TextList, Whole
 from cardside.games.linesbeta import rules
 from cardside.games.linesbeta.keep import Ledger
 from cardside.games.linesbeta.notation import format_action, parse_action
@@ -22,6 +23,30 @@ from cardside.games.linesbeta.rules import Action
 from cardside.games.linesbeta.state import LinesBetaState
 
 GRID = "Grid"
+
+SCHEMA = Schema(
+    options={
+        "difficulty": Text(choices=rules.DIFFICULTIES),
+        "length": Text(choices=rules.LENGTHS),
+        "grid": Flag(),
+    },
+    entries={
+        "play": {"action": {"action": Text(20)}, "undo": PLAY_UNDO},
+        "keep": {
+            "trick": {
+                "result": Text(choices=("w", "l")),
+                "line": Text(8, optional=True),
+                "end": Text(8, optional=True),
+                "cell": Text(8, optional=True),
+                "case": Text(choices=("a", "b", "c"), optional=True),
+                "turned": TextList(12, optional=True),
+            },
+            "round": {"player": Whole(0, 1000), "grid": Whole(0, 1000)},
+            "undo": KEEP_UNDO,
+        },
+    },
+    players=(1, 1),
+)
 
 
 def options_of(session: Session) -> dict[str, Any]:

@@ -7,11 +7,34 @@ from typing import Any
 
 from cardside.core.record import RoundRow, Session, Sheet
 from cardside.core.replay import replay_moves
+from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Flag, Schema, Text, Whole, WholeLists
 from cardside.games.octrix import rules
 from cardside.games.octrix.bots import BOT_NAMES
 from cardside.games.octrix.keep import OctrixLedger
 from cardside.games.octrix.notation import format_card, parse_card
 from cardside.games.octrix.state import OctrixState
+
+SCHEMA = Schema(
+    options={
+        "partnership": Flag(),
+        "target": Whole(1, 10_000),
+        "hands": Flag(),
+        "first_dealer": Whole(0, 3),
+    },
+    entries={
+        "play": {
+            "card": {"seat": Whole(0, 3, optional=True), "card": Text(8)},
+            "undo": PLAY_UNDO,
+        },
+        "keep": {
+            "hand": {"seat": Whole(0, 3), "cards": Text(100)},
+            "trick": {"cards": Text(60)},
+            "round": {"counting": WholeLists(4, 8, 1, 8)},
+            "undo": KEEP_UNDO,
+        },
+    },
+    players=(2, 4),
+)
 
 
 def options_of(session: Session) -> dict[str, Any]:

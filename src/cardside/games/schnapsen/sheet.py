@@ -11,11 +11,38 @@ from typing import Any
 
 from cardside.core.record import EntryError, RoundRow, Session, Sheet
 from cardside.core.replay import replay_moves
+from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Flag, Schema, Text, Whole
 from cardside.games.schnapsen.bots import BOT_NAMES
 from cardside.games.schnapsen.keep import Ledger, LedgerError, rule_text
 from cardside.games.schnapsen.notation import format_action, parse_action
 from cardside.games.schnapsen.rules import RULE_TEXT, match_winner
 from cardside.games.schnapsen.state import SchnapsenState
+
+SCHEMA = Schema(
+    options={
+        "level": Text(choices=("easy", "normal", "hard")),
+        "first_dealer": Whole(0, 1),
+        "matches": Whole(0, 10_000),
+    },
+    entries={
+        "play": {
+            "action": {"seat": Whole(0, 1, optional=True), "action": Text(30)},
+            "undo": PLAY_UNDO,
+        },
+        "keep": {
+            "result": {"winner": Whole(0, 1), "points": Whole(-1000, 1000)},
+            "table": {
+                "closer": Whole(0, 1, optional=True),
+                "reached_66": Whole(0, 1, optional=True),
+                "opponent_points": Whole(0, 200, optional=True),
+                "opponent_trick": Flag(optional=True),
+                "last_trick": Whole(0, 1, optional=True),
+            },
+            "undo": KEEP_UNDO,
+        },
+    },
+    players=(2, 2),
+)
 
 #: What the numbers are called, the same on every screen, sheet and export: the match's count
 #: from 7 down to 0, and the matches each player has won in a kept session.

@@ -20,7 +20,7 @@ from cardside.tui.table import render
 
 HELP_COUNTERS = """  w          you won the trick          l          the grid won it
   w w l      several tricks in order    round 4 2  a whole round: your tricks, the grid's
-  round      asks for the two counts (sums like 2+2 are fine)"""
+  round      asks for the two counts (sums like 2+2 are fine; cancel leaves it)"""
 HELP_GRID = """  w r3R r3c4      you won a challenge of row 3 from the right; the grid played r3c4
   l c2 top r5c2   the grid won a challenge of column 2 from the top with its card at r5c2
   add the case (a, b or c) when it was b or c: every card of the line was turned up then,
@@ -237,8 +237,11 @@ class KeepScreen:
         labels = [f"Tricks you won in round {self.ledger.round}: ", "Tricks the grid won: "]
         while len(counts) < 2:
             answer = self.console.ask(labels[len(counts)])
-            if answer is None:
+            if answer is None or answer.lower() in ("quit", "q", "exit"):
                 return "quit"
+            if answer.lower() == "cancel":
+                self.console.say("  Round entry cancelled; nothing entered.")
+                return None
             if not answer:
                 continue
             try:

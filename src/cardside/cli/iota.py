@@ -1,0 +1,330 @@
+"""``cardside iota``: play, keep, score, rules and simulate."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from cardside.cli.app import App
+from cardside.cli.common import (
+    echo_json,
+    echo_rules,
+    jobs_option,
+    json_option,
+    parse_names,
+    play_games,
+    progress,
+    seed_option,
+    start_journal,
+)
+from cardside.cli.options import GameGroup, app_of
+
+BOT_CHOICES = ["strong", "greedy", "random"]
+
+
+@click.group(cls=GameGroup)
+def iota() -> None:
+    """IOTA: 2-4 players lay cards in lines of up to 4; lots and all 4 cards double the turn."""
+
+
+@iota.command()
+@click.option(
+    "--players",
+    type=click.IntRange(2, 4),
+    default=2,
+    show_default=True,
+    help="Players at the table, you included.",
+)
+@click.option(
+    "--humans",
+    type=click.IntRange(1, 4),
+    default=1,
+    show_default=True,
+    help="How many of the players are people at this terminal (the first seats).",
+)
+@click.option(
+    "--bot",
+    type=click.Choice(BOT_CHOICES),
+    default=BOT_CHOICES[0],
+    show_default=True,
+    help="The bots' strength.",
+)
+@click.option("--names", default=None, help="Player names, comma-separated, you first.")
+@click.option("--session", "session_name", default=None, help="Name for the saved session.")
+@seed_option
+@click.pass_context
+def play(
+    ctx: click.Context,
+    players: int,
+    humans: int,
+    bot: str,
+    names: str | None,
+    session_name: str | None,
+    seed: int | None,
+) -> None:
+    """Play IOTA against bots (or several people at one terminal with --humans).
+
+    \b
+    At the prompt: cards with their cells, e.g. YS2 0,1 RT1 2,1 (x to the right, y
+    upwards, the starter at 0,0; W is a wild); pass, or pass YS2 RT1 to exchange those;
+    swap GC3 1,0 to take back a wild. Also: hint (the bot's choice), undo, show,
+    history, help, quit (saved; 'cardside sessions resume NAME' continues).
+    """
+    from cardside.core.record import Seat
+    from cardside.core.rng import fresh_seed
+
+    app = app_of(ctx)
+    if humans > players:
+        raise click.BadParameter(f"{humans} people at a table of {players}", param_hint="--humans")
+    if humans == 1:
+        default = ["You"] + [f"Bot {i}" for i in range(2, players + 1)]
+    else:
+        default = [f"Player {i}" for i in range(1, humans + 1)]
+        default += [f"Bot {i}" for i in range(humans + 1, players + 1)]
+    seat_names = default
+    if names is not None:
+        seat_names = parse_names(names, 2, 4, "IOTA")
+        if ctx.get_parameter_source("players") == click.core.ParameterSource.DEFAULT:
+            players = len(seat_names)
+            if humans > players:
+                raise click.BadParameter(
+                    f"{humans} people at a table of {players}", param_hint="--humans"
+                )
+            seat_names = seat_names[:players]
+        elif len(seat_names) != players:
+            raise click.BadParameter(
+                f"{len(seat_names)} names for --players {players}", param_hint="--names"
+            )
+    seats = [Seat(n, "human") for n in seat_names[:humans]]
+    seats += [Seat(n, f"bot:{bot}") for n in seat_names[humans:]]
+    given = seed
+    seed = fresh_seed() if seed is None else seed
+    journal = start_journal(app, "iota", "play", seats, {}, seed, session_name)
+    play_games(app, journal, play_session, given)
+
+
+def play_session(app: App, journal: Any) -> str:
+    """Play (or continue) a saved IOTA game."""
+    from cardside.core.replay import movers
+    from cardside.games.iota.sheet import replay_state
+    from cardside.tui.console import Console
+    from cardside.tui.iota.play import run_play
+
+    console = Console()
+    state = replay_state(journal.session)
+    names = journal.session.player_names
+    console.say(f"IOTA: {', '.join(names)}. Session {journal.name}. Type help for help.")
+    return run_play(
+        journal, state, console, app.style, movers=movers(journal.session.entries, "action")
+    )
+
+
+@iota.command()
+@click.option("--names", default=None, help="Player names in turn order, comma-separated (2-4).")
+@click.option(
+    "--grid",
+    "track_grid",
+    is_flag=True,
+    help="Enter the cards and cells of each turn; cardside keeps the grid and scores it.",
+)
+@click.option("--session", "session_name", default=None, help="Name for the saved session.")
+@click.pass_context
+def keep(ctx: click.Context, names: str | None, track_grid: bool, session_name: str | None) -> None:
+    """Keep the IOTA score sheet for a game played with real cards.
+
+    \b
+    At the prompt: a turn as its lines' values, lot per lot completed, all4, final,
+    e.g. Ann 8 4 5 lot; with --grid, the cards and cells, e.g. Ann YS2 1,0 RT3 1,1;
+    Ann pass; end (everyone passed with the pile empty). Also: undo, show, help, quit
+    (saved; 'cardside sessions resume NAME' continues).
+    """
+    from cardside.core.record import Seat
+    from cardside.tui.console import Console
+
+    app = app_of(ctx)
+    console = Console()
+    if names is None:
+        names = _ask_names(console)
+        if names is None:
+            raise click.ClickException("no players entered; nothing saved")
+    seat_names = _parse_names(names)
+    seats = [Seat(n, "table") for n in seat_names]
+    journal = start_journal(app, "iota", "keep", seats, {"grid": track_grid}, None, session_name)
+    console.say(
+        f"Keeping IOTA for {', '.join(seat_names)}. Session {journal.name}. Type help for help."
+    )
+    keep_session(app, journal, console)
+
+
+def _ask_names(console: Any) -> str | None:
+    while True:
+        line = console.ask("Players in turn order (2-4 names, comma-separated): ")
+        if line is None:
+            return None
+        try:
+            _parse_names(line)
+            return line
+        except click.BadParameter as exc:
+            console.say(f"  {exc.message}")
+
+
+def _parse_names(text: str) -> list[str]:
+    names = parse_names(text, 2, 4, "IOTA")
+    for n in names:
+        if len(n) > 20 or n.lower() in ("pass", "undo", "show", "quit", "help"):
+            raise click.BadParameter(
+                f"{n[:20]!r} cannot be a name (at most 20 letters, not a command)",
+                param_hint="--names",
+            )
+        if n.split()[0] != n:
+            raise click.BadParameter(f"{n!r}: one word per name", param_hint="--names")
+    return names
+
+
+def keep_session(app: App, journal: Any, console: Any = None) -> None:
+    """Keep (or continue keeping) a saved IOTA game played with real cards."""
+    from cardside.games.iota.sheet import replay_ledger
+    from cardside.tui.console import Console
+    from cardside.tui.iota.keep import KeepScreen
+
+    console = console or Console()
+    ledger = replay_ledger(journal.session)
+    KeepScreen(journal, ledger, console, app.style).run()
+
+
+@iota.command()
+@click.argument("values", nargs=-1)
+@click.option("--lots", type=click.IntRange(0, 5), default=0, help="Lots completed this turn.")
+@click.option("--all4", is_flag=True, help="All 4 cards were played this turn.")
+@click.option("--final", is_flag=True, help="The game's final turn (the last card played).")
+@click.option(
+    "--grid",
+    "grid_text",
+    default=None,
+    metavar="CARDS",
+    help='The grid before the turn: cards with cells, e.g. "RC1 0,0 YS2 1,0".',
+)
+@click.option(
+    "--play",
+    "play_text",
+    default=None,
+    metavar="CARDS",
+    help='The play to check on --grid, e.g. "GT3 2,0 BX4 3,0".',
+)
+@click.option("--best", is_flag=True, help="With --grid: the best play the hand had there.")
+@click.option(
+    "--hand",
+    "hand_text",
+    default=None,
+    metavar="CARDS",
+    help="With --best: the whole hand (default: the cards of --play).",
+)
+@json_option
+@click.pass_context
+def score(
+    ctx: click.Context,
+    values: tuple[str, ...],
+    lots: int,
+    all4: bool,
+    final: bool,
+    grid_text: str | None,
+    play_text: str | None,
+    best: bool,
+    hand_text: str | None,
+    as_json: bool,
+) -> None:
+    """Score a disputed turn from its lines' values, or check a play on the grid.
+
+    \b
+    cardside iota score 8 4 5 --lots 1                 # (8 + 4 + 5) x 2 = 34
+    cardside iota score 10 10 6 --lots 2 --all4        # 26 x 2 x 2 x 2 = 208
+    cardside iota score --grid "RC2 0,0 YS2 1,0" --play "GT2 2,0"
+    cardside iota score --grid "RC2 0,0 YS2 1,0" --best --hand "GT2 BX2 W RC1"
+    """
+    from cardside.core.arith import parse_number
+    from cardside.core.errors import NotationError
+    from cardside.games.iota import score as scoring
+
+    result: scoring.QuickScore | scoring.GridScore
+    try:
+        if grid_text is not None:
+            if values or lots or all4:
+                raise click.UsageError(
+                    "with --grid the lines are found from the play; give no values"
+                )
+            if not play_text and not best:
+                raise click.UsageError("with --grid give --play, --best or both")
+            result = scoring.on_grid(
+                grid_text, play_text, best=best, hand_text=hand_text, final=final
+            )
+        else:
+            if play_text or best or hand_text:
+                raise click.UsageError("--play, --best and --hand need --grid")
+            if len(values) > scoring.rules.MAX_LINES:
+                raise scoring.ScoreError(
+                    f"a turn makes at most {scoring.rules.MAX_LINES} lines, not {len(values)}"
+                )
+            try:
+                numbers = [parse_number(v) for v in values]
+            except NotationError as exc:
+                raise scoring.ScoreError(str(exc)) from None
+            result = scoring.quick(numbers, lots, all4, final)
+    except scoring.ScoreError as exc:
+        raise click.ClickException(str(exc)) from None
+    if as_json:
+        echo_json(result.to_dict())
+    else:
+        click.echo(result.explain(app_of(ctx).style.ascii))
+    if isinstance(result, scoring.GridScore) and result.play and result.reason is not None:
+        ctx.exit(1)
+
+
+@iota.command()
+def rules() -> None:
+    """The rules of IOTA as cardside applies them."""
+    echo_rules("iota")
+
+
+@iota.command()
+@click.option(
+    "--games", type=click.IntRange(1), default=100, show_default=True, help="Games to play."
+)
+@click.option(
+    "--players",
+    type=click.IntRange(2, 4),
+    default=2,
+    show_default=True,
+    help="Players per game.",
+)
+@click.option(
+    "--bots",
+    default=None,
+    help="One bot per seat, comma-separated, e.g. strong,greedy [default: strong, then "
+    "greedy for the other seats].",
+)
+@seed_option
+@jobs_option
+@json_option
+def simulate(
+    games: int, players: int, bots: str | None, seed: int | None, jobs: int, as_json: bool
+) -> None:
+    """Bots against bots: wins with 95% intervals, scores, game length, how games end.
+
+    The bots move one seat on after every game and every deal is played from each seat.
+    """
+    from cardside.games.iota.simulate import check_bots
+    from cardside.games.iota.simulate import simulate as run
+
+    listed = bots.split(",") if bots else ["strong"] + ["greedy"] * (players - 1)
+    try:
+        names = check_bots(listed, players)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--bots") from None
+    seed = 0 if seed is None else seed
+    with progress(games, "games", quiet=as_json) as tick:
+        result = run(games, names, seed=seed, progress=tick, jobs=jobs)
+    if as_json:
+        echo_json(result.to_dict())
+    else:
+        click.echo(result.report())

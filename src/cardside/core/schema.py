@@ -1,0 +1,175 @@
+"""What a session file may hold, field by field: types, ranges and lengths, checked before use.
+
+Each game declares a :class:`Schema` (its options, and per mode the entry types with their
+fields) in its ``sheet`` module; the session loader checks every file against it, so a game's
+rules never see a value of the wrong type or an absurd size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+MAX_TEXT = 200  # characters in a name, a card list or an action
+MAX_LIST = 64  # items in a list field of an entry
+MAX_CLIP = 60  # characters of a bad value quoted in a message
+
+
+class SchemaError(ValueError):
+    """A value of the wrong type, out of range or too long; the message says which."""
+
+
+def cut(text: str, limit: int = MAX_CLIP) -> str:
+    """``text`` cut to at most ``limit`` characters, marked with ``...`` when cut."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def clip(value: object, limit: int = MAX_CLIP) -> str:
+    """``repr(value)`` cut to ``limit`` characters, so a huge value never floods a message."""
+    if isinstance(value, str):
+        return cut(repr(value[: limit + 2]), limit)
+    if isinstance(value, int) and abs(value) >= 10**40:
+        return "<huge number>"
+    if isinstance(value, int | float | bool) or value is None:
+        return cut(repr(value), limit)
+    return f"<{type(value).__name__}>"
+
+
+def is_whole(value: object) -> bool:
+    """An ``int`` that is not a ``bool`` (TOML's true/false are not numbers)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True)
+class Whole:
+    """A whole number from ``low`` to ``high``."""
+
+    low: int
+    high: int
+    optional: bool = False
+
+    def problem(self, value: object) -> str | None:
+        if not is_whole(value):
+            return f"should be a whole number, not {clip(value)}"
+        assert isinstance(value, int)
+        if not self.low <= value <= self.high:
+            return f"should be from {self.low} to {self.high}, not {clip(value)}"
+        return None
+
+
+@dataclass(frozen=True)
+class Text:
+    """A string of at most ``longest`` characters, one of ``choices`` when they are given."""
+
+    longest: int = MAX_TEXT
+    choices: tuple[str, ...] = ()
+    optional: bool = False
+
+    def problem(self, value: object) -> str | None:
+        if not isinstance(value, str):
+            return f"should be text, not {clip(value)}"
+        if self.choices and value not in self.choices:
+            return f"should be one of {', '.join(self.choices)}, not {clip(value)}"
+        if len(value) > self.longest:
+            return f"is longer than {self.longest} characters"
+        return None
+
+
+@dataclass(frozen=True)
+class Flag:
+    """``true`` or ``false``."""
+
+    optional: bool = False
+
+    def problem(self, value: object) -> str | None:
+        return None if isinstance(value, bool) else f"should be true or false, not {clip(value)}"
+
+
+@dataclass(frozen=True)
+class TextList:
+    """A list of at most ``most`` short strings."""
+
+    most: int = MAX_LIST
+    optional: bool = False
+
+    def problem(self, value: object) -> str | None:
+        if not isinstance(value, list):
+            return f"should be a list of text, not {clip(value)}"
+        if len(value) > self.most:
+            return f"has more than {self.most} items"
+        for item in value:
+            if not isinstance(item, str) or len(item) > MAX_TEXT:
+                return f"should hold short text only, not {clip(item)}"
+        return None
+
+
+@dataclass(frozen=True)
+class WholeLists:
+    """A list of at most ``most`` lists, each of at most ``longest`` whole numbers in range."""
+
+    most: int
+    longest: int
+    low: int
+    high: int
+    optional: bool = False
+
+    def problem(self, value: object) -> str | None:
+        if not isinstance(value, list) or not all(isinstance(x, list) for x in value):
+            return f"should be a list of lists of whole numbers, not {clip(value)}"
+        if len(value) > self.most or any(len(x) > self.longest for x in value):
+            return f"has more than {self.most} lists or {self.longest} numbers in one"
+        for item in (n for x in value for n in x):
+            if not is_whole(item) or not self.low <= item <= self.high:
+                return f"should hold whole numbers from {self.low} to {self.high}, not {clip(item)}"
+        return None
+
+
+Kind = Whole | Text | Flag | TextList | WholeLists
+Fields = Mapping[str, Kind]
+
+MOST_MOVES = 100_000
+PLAY_UNDO: Fields = {"moves": Whole(1, MOST_MOVES, optional=True)}  # moves taken back
+KEEP_UNDO: Fields = {}  # takes back the last entry in effect
+
+
+@dataclass(frozen=True)
+class Schema:
+    """A game's options, seats and, per mode, its entry types and their fields."""
+
+    options: Fields
+    entries: Mapping[str, Mapping[str, Fields]]
+    players: tuple[int, int] = (1, 8)
+
+    def check_options(self, options: Mapping[str, Any]) -> None:
+        """Every option known and of its kind (a missing option takes its default)."""
+        _check_fields(options, self.options, "options", require=False)
+
+    def check_entries(self, mode: str, entries: list[Any]) -> None:
+        """Every entry a table of a known type for ``mode``, with well-typed fields."""
+        types = self.entries.get(mode, {})
+        for index, entry in enumerate(entries, 1):
+            where = f"entry {index}"
+            if not isinstance(entry, dict):
+                raise SchemaError(f"{where} is not a table")
+            kind = entry.get("type")
+            if not isinstance(kind, str) or kind not in types:
+                known = ", ".join(types)
+                raise SchemaError(f"{where}: type {clip(kind)} is not one of {known}")
+            _check_fields(
+                {k: v for k, v in entry.items() if k != "type"}, types[kind], where, require=True
+            )
+
+
+def _check_fields(values: Mapping[str, Any], fields: Fields, where: str, *, require: bool) -> None:
+    for key, value in values.items():
+        kind = fields.get(key)
+        if kind is None:
+            raise SchemaError(f"{where}: unknown field {clip(key)}")
+        problem = kind.problem(value)
+        if problem:
+            raise SchemaError(f"{where}: {key} {problem}")
+    if require:
+        for key, kind in fields.items():
+            if not kind.optional and key not in values:
+                raise SchemaError(f"{where}: missing {key!r}")

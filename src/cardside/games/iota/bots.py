@@ -1,0 +1,224 @@
+"""IOTA bots: ``random``, ``greedy`` and ``strong`` (the default).
+
+``strong`` looks one turn past its own: for the plays that score best now it samples the
+next player's hand from the cards it has not seen and subtracts what that player could score
+on the grid it leaves (a lot or a double left open), adds what its own kept cards and fresh
+draws could score next turn, and values a wild kept in hand. It recycles a wild when the play
+it then has is worth more, and in the race for the final doubling it counts the doubled last
+turn for itself and for the next player (their hand size is known). Its budget is a count of
+samples, never the clock, so a seed reproduces its games.
+
+Every bot owns a :class:`random.Random` built from its seed and decides from
+``state.observation(seat)`` alone: the grid, its own hand, the scores, the pile's size and
+which cards it has not seen. ``hint`` gives the same choice with a one-line reason.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from cardside.games.iota.moves import Move, legal_moves
+from cardside.games.iota.notation import format_action
+from cardside.games.iota.rules import HAND_SIZE, WILD, Action, Pass, Play
+from cardside.games.iota.state import View
+
+BOT_NAMES: tuple[str, ...] = ("strong", "greedy", "random")
+DEFAULT_BOT = "strong"
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """A suggested action and why."""
+
+    action: Action
+    reason: str
+
+
+class IotaBot(Protocol):
+    name: str
+
+    def choose(self, view: View, seat: int) -> Action: ...
+
+    def hint(self, view: View, seat: int) -> Hint: ...
+
+
+def exchange(view: View) -> Pass:
+    """A pass that keeps the wilds and trades every other card (all of them stay when the
+    pile is empty, as nothing can be exchanged then)."""
+    if view.pile_size == 0:
+        return Pass()
+    return Pass(tuple(c for c in view.hand if c != WILD))
+
+
+def _check(view: View, seat: int) -> None:
+    if view.end is not None:
+        raise ValueError("the game is over")
+    if view.turn != seat:
+        raise ValueError(f"it is not seat {seat + 1}'s turn")
+
+
+class RandomBot:
+    """A legal play chosen uniformly at random; a random exchange when there is none."""
+
+    name = "random"
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: View, seat: int) -> Action:
+        return self.hint(view, seat).action
+
+    def hint(self, view: View, seat: int) -> Hint:
+        _check(view, seat)
+        moves = view.moves()
+        if moves:
+            move = self.rng.choice(moves)
+            return Hint(move.play, f"a random play, worth {move.score}")
+        if view.pile_size == 0:
+            return Hint(Pass(), "no play: pass")
+        cards = tuple(c for c in view.hand if self.rng.random() < 0.5)
+        return Hint(Pass(cards), "no play: pass and exchange at random")
+
+
+def best_moves(moves: list[Move]) -> list[Move]:
+    top = max(m.score for m in moves)
+    return [m for m in moves if m.score == top]
+
+
+class GreedyBot:
+    """The highest-scoring play this turn (ties broken at random); a pass that trades every
+    card but the wilds when nothing can be played."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: View, seat: int) -> Action:
+        return self.hint(view, seat).action
+
+    def hint(self, view: View, seat: int) -> Hint:
+        _check(view, seat)
+        moves = view.moves()
+        if not moves:
+            action = exchange(view)
+            return Hint(action, "no play: " + _describe_pass(action))
+        move = self.rng.choice(best_moves(moves))
+        return Hint(move.play, f"the highest score this turn: {move.score}")
+
+
+def _describe_pass(action: Pass) -> str:
+    if not action.cards:
+        return "pass"
+    return format_action(action) + " (keeps the wilds)"
+
+
+class StrongBot:
+    """One turn of look-ahead from what its seat sees (see the module's docstring)."""
+
+    name = "strong"
+    CANDIDATES = 8  # plays looked at more closely, the best-scoring first
+    REPLIES = 6  # sampled hands of the next player per candidate
+    OWN = 3  # sampled draws for its own next turn per candidate
+    WILD_KEPT = 6.0  # the worth of a wild kept in hand, in points
+    OWN_WEIGHT = 0.5
+    REPLY_WEIGHT_MANY = 0.6  # with 3 or 4 players the next player is one rival of several
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: View, seat: int) -> Action:
+        return self.hint(view, seat).action
+
+    def hint(self, view: View, seat: int) -> Hint:
+        _check(view, seat)
+        best, value, why = self._best(view, view.grid, view.hand, view.moves())
+        if not view.swapped:
+            for swap in view.swaps():
+                grid = dict(view.grid)
+                grid[(swap.x, swap.y)] = swap.card
+                hand = list(view.hand)
+                hand.remove(swap.card)
+                hand.append(WILD)
+                moves = legal_moves(grid, hand, pile_empty=view.pile_size == 0)
+                _, after, _ = self._best(view, grid, tuple(sorted(hand)), moves)
+                if after > value + 1:
+                    return Hint(swap, f"recycle the wild: then a play worth about {after:.0f}")
+        return Hint(best, why)
+
+    def _best(
+        self, view: View, grid: Any, hand: tuple[int, ...], moves: list[Move]
+    ) -> tuple[Action, float, str]:
+        """The action with the highest estimate, its estimate and a reason."""
+        if not moves:
+            action = exchange(view)
+            return (
+                action,
+                -self._reply(view, grid, self.REPLIES),
+                "no play: " + _describe_pass(action),
+            )
+        ranked = sorted(moves, key=lambda m: (-m.score, len(m.play.cards)))
+        shortlist = ranked[: self.CANDIDATES]
+        best: tuple[float, Move, float] | None = None
+        for move in shortlist:
+            after = dict(grid)
+            for card, x, y in move.play.cards:
+                after[(x, y)] = card
+            if len(move.play.cards) == len(hand) and view.pile_size == 0:
+                estimate = float(move.score)  # the last card: the game is over
+                reply = 0.0
+            else:
+                reply = self._reply(view, after, self.REPLIES)
+                estimate = move.score - reply + self._own(view, after, hand, move.play)
+            if best is None or estimate > best[0]:
+                best = (estimate, move, reply)
+        assert best is not None
+        estimate, move, reply = best
+        reason = f"scores {move.score}; the next player could make about {reply:.0f} after it"
+        return move.play, estimate, reason
+
+    def _reply(self, view: View, grid: Any, samples: int) -> float:
+        """The next player's expected best score on ``grid``, their hand sampled."""
+        players = view.players
+        nxt = (view.seat + 1) % players
+        size = view.hand_sizes[nxt]
+        pool = view.unseen
+        if not size or not pool:
+            return 0.0
+        pile_empty = view.pile_size == 0
+        total = 0
+        for _ in range(samples):
+            hand = self.rng.sample(pool, min(size, len(pool)))
+            moves = legal_moves(grid, hand, pile_empty=pile_empty)
+            total += max((m.score for m in moves), default=0)
+        weight = 1.0 if players == 2 else self.REPLY_WEIGHT_MANY
+        return weight * total / samples
+
+    def _own(self, view: View, grid: Any, hand: tuple[int, ...], play: Play) -> float:
+        """What the cards kept (and drawn) may score next turn, and the wilds kept."""
+        kept = list(hand)
+        for card, _, _ in play.cards:
+            kept.remove(card)
+        value = self.WILD_KEPT * kept.count(WILD)
+        draw = min(HAND_SIZE - len(kept), view.pile_size)
+        pool = list(view.unseen)
+        total = 0
+        for _ in range(self.OWN):
+            fresh = kept + self.rng.sample(pool, min(draw, len(pool)))
+            moves = legal_moves(grid, fresh, pile_empty=False)
+            total += max((m.score for m in moves), default=0)
+        return value + self.OWN_WEIGHT * total / self.OWN
+
+
+def make_bot(name: str, seed: int | str = 0) -> IotaBot:
+    """A bot by name (see :data:`BOT_NAMES`)."""
+    key = name.strip().lower()
+    if key == "greedy":
+        return GreedyBot(seed)
+    if key == "random":
+        return RandomBot(seed)
+    if key == "strong":
+        return StrongBot(seed)
+    raise ValueError(f"unknown IOTA bot {name!r} (choose from: {', '.join(BOT_NAMES)})")

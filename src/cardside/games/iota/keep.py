@@ -1,0 +1,353 @@
+"""The IOTA scorekeeper for a physical game: a ledger of turns entered at the table.
+
+Entries are plain dicts (a session file holds them), seats in turn order:
+
+- quick: ``{"type": "turn", "seat": 0, "lines": [8, 4, 5], "lots": 1, "all4": false,
+  "final": false}``;
+- with the grid: ``{"type": "starter", "card": "RC2"}`` first, then ``{"type": "play",
+  "seat": 0, "cards": "YS2 1,0 RT3 1,1", "final": false}`` and ``{"type": "swap", "seat": 0,
+  "card": "GC3", "cell": "1,0"}``;
+- both: ``{"type": "pass", "seat": 0}``, ``{"type": "end"}`` (everyone passed with the pile
+  empty) and ``{"type": "undo"}``, which takes back the last entry still in effect.
+
+Scores come from :mod:`cardside.games.iota.rules` and, with the grid, from the same
+placement check the played game uses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardside.core.errors import EntryError, IllegalActionError, NotationError
+from cardside.games.iota import placement, rules
+from cardside.games.iota.notation import (
+    format_card,
+    format_placements,
+    parse_card,
+    parse_cell,
+    parse_placements,
+)
+from cardside.games.iota.rules import WILD, Cell
+
+
+@dataclass(frozen=True)
+class TurnReport:
+    """A turn as entered and scored."""
+
+    seat: int
+    kind: str  # "turn", "play", "swap" or "pass"
+    values: tuple[int, ...] = ()
+    lots: int = 0
+    all4: bool = False
+    final: bool = False
+    score: int = 0
+    lines: tuple[placement.Line, ...] = ()
+    text: str = ""
+
+    def breakdown(self) -> str:
+        if self.kind == "pass":
+            return "pass"
+        if self.kind == "swap":
+            return f"swap {self.text} (scores nothing)"
+        return rules.breakdown(self.values, self.lots, self.all4, self.final)
+
+
+class IotaLedger:
+    """Turns entered for a physical IOTA game; the grid too when ``grid`` is set."""
+
+    def __init__(self, names: Sequence[str], *, grid: bool = False) -> None:
+        if not rules.MIN_PLAYERS <= len(names) <= rules.MAX_PLAYERS:
+            raise ValueError("IOTA is for 2 to 4 players")
+        self.names = list(names)
+        self.track_grid = grid
+        self.entries: list[dict[str, Any]] = []
+        self._effective: list[dict[str, Any]] = []
+        self._reset()
+
+    def _reset(self) -> None:
+        self.grid: dict[Cell, int] = {}
+        self.turns: list[TurnReport] = []
+        self.totals = [0] * len(self.names)
+        self.seat = 0
+        self.swapped = False
+        self.passes = 0
+        self.end: str | None = None
+
+    # -- derived -----------------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    @property
+    def over(self) -> bool:
+        return self.end is not None
+
+    @property
+    def needs_starter(self) -> bool:
+        return self.track_grid and not self.grid
+
+    @property
+    def winners(self) -> list[int]:
+        if not self.over:
+            return []
+        best = max(self.totals)
+        return [i for i, t in enumerate(self.totals) if t == best]
+
+    def seat_of(self, name: str) -> int | None:
+        lowered = [n.lower() for n in self.names]
+        return lowered.index(name.lower()) if name.lower() in lowered else None
+
+    # -- entries -----------------------------------------------------------------------------
+    def add(self, entry: dict[str, Any]) -> Any:
+        """Apply an entry of any type; raise NotationError / IllegalActionError if it cannot
+        be applied (nothing is changed then)."""
+        kind = entry.get("type")
+        if kind == "undo":
+            return self.undo()
+        if kind not in ("turn", "pass", "play", "swap", "starter", "end"):
+            raise NotationError(f"unknown entry type {kind!r}")
+        result = self._step(entry)
+        self.entries.append(entry)
+        self._effective.append(entry)
+        return result
+
+    def undo(self) -> dict[str, Any]:
+        """Take back the last entry still in effect; return it."""
+        if not self._effective:
+            raise IllegalActionError("nothing to undo")
+        self.entries.append({"type": "undo"})
+        undone = self._effective.pop()
+        effective = self._effective
+        self._effective = []
+        self._reset()
+        for entry in effective:
+            self._step(entry)
+            self._effective.append(entry)
+        return undone
+
+    def _seat(self, entry: dict[str, Any]) -> int:
+        seat = entry.get("seat", self.seat)
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise NotationError("a seat is a whole number")
+        if seat != self.seat:
+            who = self.names[seat] if 0 <= seat < self.players else f"seat {seat}"
+            raise IllegalActionError(f"it is {self.names[self.seat]}'s turn, not {who}'s")
+        return seat
+
+    def _step(self, entry: dict[str, Any]) -> Any:
+        if self.over:
+            raise IllegalActionError("the game is over")
+        kind = entry["type"]
+        if kind == "starter":
+            return self._starter(entry)
+        if self.needs_starter:
+            raise IllegalActionError("enter the starter card first")
+        if kind == "end":
+            if self.passes < self.players:
+                raise IllegalActionError(
+                    "the game ends this way only after every player passed in a row"
+                )
+            self.end = "passes"
+            return None
+        seat = self._seat(entry)
+        if kind == "pass":
+            return self._finish(TurnReport(seat, "pass"), passed=True)
+        if kind == "turn":
+            if self.track_grid:
+                raise IllegalActionError("this game keeps the grid: enter the cards and cells")
+            return self._quick(seat, entry)
+        if not self.track_grid:
+            raise IllegalActionError("this game is kept without the grid: enter line values")
+        if kind == "swap":
+            return self._swap(seat, entry)
+        return self._play(seat, entry)
+
+    def _starter(self, entry: dict[str, Any]) -> None:
+        if not self.track_grid:
+            raise IllegalActionError("this game is kept without the grid")
+        if self.grid:
+            raise IllegalActionError("the starter is already on the grid")
+        card = entry.get("card")
+        if not isinstance(card, str):
+            raise NotationError("the starter is written as a card such as RC2")
+        self.grid[(0, 0)] = parse_card(card)
+
+    def _quick(self, seat: int, entry: dict[str, Any]) -> TurnReport:
+        values = entry.get("lines")
+        lots = entry.get("lots", 0)
+        all4 = entry.get("all4", False)
+        final = entry.get("final", False)
+        if not isinstance(values, list) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in values
+        ):
+            raise NotationError("a turn's lines are whole numbers")
+        if not isinstance(lots, int) or isinstance(lots, bool):
+            raise NotationError("lots is a whole number")
+        if not isinstance(all4, bool) or not isinstance(final, bool):
+            raise NotationError("all4 and final are true or false")
+        fault = rules.quick_fault(values, lots, all4)
+        if fault:
+            raise IllegalActionError(fault)
+        score = rules.turn_score(values, lots, all4, final)
+        report = TurnReport(seat, "turn", tuple(values), lots, all4, final, score)
+        return self._finish(report, final=final)
+
+    def _swap(self, seat: int, entry: dict[str, Any]) -> TurnReport:
+        if self.swapped:
+            raise IllegalActionError("one swap a turn: now the play or pass")
+        card, cell_text = entry.get("card"), entry.get("cell")
+        if not isinstance(card, str) or not isinstance(cell_text, str):
+            raise NotationError("a swap names a card and a cell")
+        real = parse_card(card)
+        cell = parse_cell(cell_text)
+        if real != WILD and real in self.grid.values():
+            raise IllegalActionError(f"{format_card(real)} is already on the grid")
+        fault = placement.check_swap(self.grid, real, cell)
+        if fault:
+            raise IllegalActionError(fault)
+        self.grid[cell] = real
+        self.swapped = True
+        report = TurnReport(seat, "swap", text=f"{format_card(real)} {cell_text}")
+        self.turns.append(report)
+        return report
+
+    def _play(self, seat: int, entry: dict[str, Any]) -> TurnReport:
+        text, final = entry.get("cards"), entry.get("final", False)
+        if not isinstance(text, str) or not isinstance(final, bool):
+            raise NotationError("a play is written as cards with cells, e.g. YS2 1,0")
+        placed = parse_placements(text)
+        wilds = sum(c == WILD for c in self.grid.values())
+        for card, _, _ in placed:
+            if card != WILD and card in self.grid.values():
+                raise IllegalActionError(f"{format_card(card)} is already on the grid")
+        if len({c for c, _, _ in placed if c != WILD}) < sum(c != WILD for c, _, _ in placed):
+            raise IllegalActionError("a card is named twice")
+        if wilds + sum(c == WILD for c, _, _ in placed) > rules.WILDS:
+            raise IllegalActionError("there are only 2 wilds")
+        result = placement.check(self.grid, placed)
+        if isinstance(result, str):
+            raise IllegalActionError(result)
+        for card, x, y in placed:
+            self.grid[(x, y)] = card
+        values = tuple(ln.value for ln in result.lines)
+        score = result.score(final)
+        report = TurnReport(
+            seat,
+            "play",
+            values,
+            result.lots,
+            result.all4,
+            final,
+            score,
+            result.lines,
+            format_placements(placed),
+        )
+        return self._finish(report, final=final)
+
+    def _finish(self, report: TurnReport, *, final: bool = False, passed: bool = False) -> Any:
+        self.turns.append(report)
+        self.totals[report.seat] += report.score
+        self.passes = self.passes + 1 if passed else 0
+        self.swapped = False
+        self.seat = (self.seat + 1) % self.players
+        if final:
+            self.end = "last card"
+        return report
+
+    def rounds(self) -> list[list[TurnReport]]:
+        """The turns (swaps left out) in rounds of one turn per player, the first player first."""
+        out: list[list[TurnReport]] = []
+        for t in self.turns:
+            if t.kind == "swap":
+                continue
+            if not out or len(out[-1]) == self.players:
+                out.append([])
+            out[-1].append(t)
+        return out
+
+    @classmethod
+    def from_entries(
+        cls, names: Sequence[str], entries: Sequence[dict[str, Any]], *, grid: bool = False
+    ) -> IotaLedger:
+        """Rebuild a ledger from saved entries; an entry that fails raises EntryError."""
+        ledger = cls(names, grid=grid)
+        for index, entry in enumerate(entries, 1):
+            try:
+                if not isinstance(entry, dict):
+                    raise NotationError("an entry is a table of fields")
+                ledger.add(entry)
+            except (NotationError, IllegalActionError) as exc:
+                raise EntryError(index, str(exc)) from None
+        return ledger
+
+
+def parse_entry(text: str, ledger: IotaLedger) -> dict[str, Any]:
+    """A typed line as an entry: ``Ann 8 4 5 lot``, ``Ann pass``, ``end``, and with the grid
+    ``Ann YS2 1,0 RT3 1,1 final`` or ``Ann swap GC3 1,0`` (the name may be left out)."""
+    from cardside.core.arith import parse_number
+
+    words = text.split()
+    if len(text) > 200 or len(words) > 24:
+        raise NotationError("that line is too long")
+    if not words:
+        raise NotationError("nothing entered")
+    if ledger.needs_starter:
+        if len(words) != 1:
+            raise NotationError("first the starter card, e.g. RC2")
+        return {"type": "starter", "card": format_card(parse_card(words[0]))}
+    if [w.lower() for w in words] == ["end"]:
+        return {"type": "end"}
+    seat = ledger.seat_of(words[0])
+    if seat is not None:
+        words = words[1:]
+    else:
+        seat = ledger.seat
+    head = [w.lower() for w in words]
+    if head == ["pass"]:
+        return {"type": "pass", "seat": seat}
+    if not words:
+        raise NotationError("after the name, the turn: line values, or pass")
+    if head[0] == "swap":
+        if len(words) != 3:
+            raise NotationError("write a swap as swap CARD x,y, e.g. swap GC3 1,0")
+        x, y = parse_cell(words[2])
+        return {
+            "type": "swap",
+            "seat": seat,
+            "card": format_card(parse_card(words[1])),
+            "cell": f"{x},{y}",
+        }
+    final = "final" in head
+    rest = [w for w, h in zip(words, head) if h != "final"]
+    if ledger.track_grid:
+        placed = parse_placements(" ".join(rest))
+        return {"type": "play", "seat": seat, "cards": format_placements(placed), "final": final}
+    values: list[int] = []
+    lots = 0
+    all4 = False
+    for word in rest:
+        low = word.lower()
+        if low == "lot":
+            lots += 1
+        elif low.startswith("lots="):
+            lots += parse_number(low[5:])
+        elif low == "all4":
+            all4 = True
+        elif low[:1].isdigit() or low[:1] in "+-":
+            values.append(parse_number(word))
+        else:
+            raise NotationError(
+                f"{word[:20]!r}: type the lines' values, then lot (once per lot), all4, final"
+            )
+    if not values:
+        raise NotationError("give the value of each line the turn made, e.g. 8 4 5 lot")
+    return {
+        "type": "turn",
+        "seat": seat,
+        "lines": values,
+        "lots": lots,
+        "all4": all4,
+        "final": final,
+    }

@@ -1,0 +1,132 @@
+"""IOTA notation: cards ``YS2`` and ``W``, cells ``x,y``, plays ``YS2 0,1 RT1 2,1``,
+``pass YS2 RT1`` and ``swap GC3 1,0`` (case-insensitive).
+
+x grows to the right and y grows upwards, counted from the starter card at ``0,0``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+from cardside.core.errors import NotationError
+from cardside.games.iota.rules import (
+    COLOURS,
+    MAX_COORD,
+    SHAPES,
+    WILD,
+    Action,
+    Cell,
+    Pass,
+    Play,
+    Swap,
+)
+
+_CARD = re.compile(r"^([RYGB])([CSTX])([1-4])$", re.I)
+_CELL = re.compile(r"^(-?\d{1,3}),(-?\d{1,3})$")
+MAX_TEXT = 200
+
+
+def parse_card(text: str) -> int:
+    """``YS2`` (yellow square 2) or ``W``/``*`` (a wild)."""
+    t = text.strip()
+    if t.upper() in ("W", "*"):
+        return WILD
+    m = _CARD.match(t)
+    if not m:
+        raise NotationError(
+            f"{t[:20]!r} is not a card (colour R Y G B, shape C S T X, number 1-4, e.g. YS2; "
+            "W for a wild)"
+        )
+    c, s, n = m.groups()
+    return COLOURS.index(c.upper()) * 16 + SHAPES.index(s.upper()) * 4 + int(n) - 1
+
+
+def format_card(card: int) -> str:
+    """``YS2``, or ``W`` for a wild."""
+    if card == WILD:
+        return "W"
+    return f"{COLOURS[card >> 4]}{SHAPES[(card >> 2) & 3]}{(card & 3) + 1}"
+
+
+def format_cards(cards: Iterable[int]) -> str:
+    return " ".join(format_card(c) for c in sorted(cards))
+
+
+def parse_cards(text: str) -> list[int]:
+    """Cards separated by spaces or commas (a wild may be named twice, as there are two)."""
+    return [parse_card(t) for t in text.replace(",", " ").split()]
+
+
+def parse_cell(text: str) -> Cell:
+    """``x,y`` with whole numbers, e.g. ``0,1`` or ``-2,0``."""
+    m = _CELL.match(text.strip().replace(" ", ""))
+    if not m:
+        raise NotationError(f"{text[:20]!r} is not a cell (write x,y such as 0,1 or -2,0)")
+    x, y = int(m.group(1)), int(m.group(2))
+    if abs(x) > MAX_COORD or abs(y) > MAX_COORD:
+        raise NotationError(f"{x},{y} is too far from the starter")
+    return x, y
+
+
+def format_cell(cell: Cell) -> str:
+    return f"{cell[0]},{cell[1]}"
+
+
+def _tokens(text: str) -> list[str]:
+    if len(text) > MAX_TEXT:
+        raise NotationError("that line is too long")
+    # "YS2 0, 1" and "YS2 (0,1)" are read as "YS2 0,1".
+    cleaned = re.sub(r"\s*,\s*", ",", text.strip()).replace("(", " ").replace(")", " ")
+    return cleaned.split()
+
+
+def parse_placements(text: str) -> list[tuple[int, int, int]]:
+    """``YS2 0,1 RT1 2,1``: a card, then its cell, for each card placed."""
+    tokens = _tokens(text)
+    if not tokens:
+        raise NotationError("name the cards to place, each with its cell: YS2 0,1 RT1 2,1")
+    out = []
+    for i in range(0, len(tokens), 2):
+        card = parse_card(tokens[i])
+        if i + 1 == len(tokens):
+            raise NotationError(f"give {format_card(card)} its cell, e.g. {format_card(card)} 0,1")
+        x, y = parse_cell(tokens[i + 1])
+        out.append((card, x, y))
+    return out
+
+
+def parse_play(text: str) -> Play:
+    return Play.of(parse_placements(text))
+
+
+def parse_action(text: str) -> Action:
+    """A play ``YS2 0,1 RT1 2,1``, ``pass`` / ``pass YS2 RT1``, or ``swap GC3 1,0``."""
+    tokens = _tokens(text)
+    if not tokens:
+        raise NotationError("type a play such as YS2 0,1, or pass, or swap")
+    head = tokens[0].lower()
+    if head == "pass":
+        return Pass(tuple(sorted(parse_card(t) for t in tokens[1:])))
+    if head == "swap":
+        if len(tokens) != 3:
+            raise NotationError("write a swap as swap CARD x,y, e.g. swap GC3 1,0")
+        card = parse_card(tokens[1])
+        if card == WILD:
+            raise NotationError("a wild is swapped for a real card from your hand")
+        x, y = parse_cell(tokens[2])
+        return Swap(card, x, y)
+    return parse_play(" ".join(tokens))
+
+
+def format_placements(cards: Sequence[tuple[int, int, int]]) -> str:
+    return " ".join(f"{format_card(c)} {x},{y}" for c, x, y in cards)
+
+
+def format_action(action: Action) -> str:
+    """The text :func:`parse_action` reads back."""
+    if isinstance(action, Pass):
+        return " ".join(["pass", *(format_card(c) for c in action.cards)])
+    if isinstance(action, Swap):
+        return f"swap {format_card(action.card)} {action.x},{action.y}"
+    return format_placements(action.cards)

@@ -1,0 +1,242 @@
+"""IOTA's rules as pure functions over small ints: the cards, what makes a line, a turn's score.
+
+A card is an int: ``colour * 16 + shape * 4 + (number - 1)`` for the 64 cards (0-63) and
+:data:`WILD` (64) for either wild card. A set of cards is described by a 64-bit mask of the
+cards that could join it in one line (:func:`compat`), so the move generator tests a card with
+one shift and the validity of a line with one lookup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+COLOURS = "RYGB"
+SHAPES = "CSTX"
+COLOUR_NAMES = ("red", "yellow", "green", "blue")
+SHAPE_NAMES = ("circle", "square", "triangle", "cross")
+NUMBER_NAMES = ("one", "two", "three", "four")
+PROPERTIES = ("colour", "shape", "number")
+
+CARDS = 64
+WILD = 64
+WILDS = 2
+DECK: tuple[int, ...] = (*range(CARDS), WILD, WILD)
+HAND_SIZE = 4
+MAX_LINE = 4
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+ALL = (1 << CARDS) - 1
+
+
+def colour(card: int) -> int:
+    return card >> 4
+
+
+def shape(card: int) -> int:
+    return (card >> 2) & 3
+
+
+def number(card: int) -> int:
+    """The printed number, 1-4 (a wild has none; see :func:`value`)."""
+    return (card & 3) + 1
+
+
+def value(card: int) -> int:
+    """A card's face value: its number, 0 for a wild."""
+    return 0 if card == WILD else (card & 3) + 1
+
+
+def prop(card: int, p: int) -> int:
+    """Property ``p`` (0 colour, 1 shape, 2 number) of a real card, as 0-3."""
+    return (card >> (4 - 2 * p)) & 3
+
+
+# HAVING[p][v]: the mask of cards whose property p has value v.
+HAVING: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(1 << c for c in range(CARDS) if prop(c, p) == v) for v in range(4)) for p in range(3)
+)
+
+
+def _values_mask(cards: Sequence[int], p: int) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << prop(c, p)
+    return m
+
+
+@lru_cache(maxsize=1 << 17)
+def compat(cards: tuple[int, ...]) -> int:
+    """The mask of real cards that could join ``cards`` (real, sorted) in one valid line.
+
+    Zero when ``cards`` is not a valid line already or holds 4 cards. Each property must be the
+    same on every card or different on every card, and no card can appear twice.
+    """
+    n = len(cards)
+    if n == 0:
+        return ALL
+    if n >= MAX_LINE:
+        return 0
+    if n == 1:
+        return ALL & ~(1 << cards[0])
+    allowed = ALL
+    for p in range(3):
+        m = _values_mask(cards, p)
+        count = m.bit_count()
+        if count == 1:
+            allowed &= HAVING[p][m.bit_length() - 1]
+        elif count == n:
+            allowed &= sum(HAVING[p][v] for v in range(4) if not m >> v & 1)
+        else:
+            return 0
+    for c in cards:
+        allowed &= ~(1 << c)
+    return allowed
+
+
+def valid_line(cards: Sequence[int]) -> bool:
+    """True if real ``cards`` (2 to 4 of them) make a valid line."""
+    if len(cards) > MAX_LINE:
+        return False
+    if len(cards) < 2:
+        return True
+    *rest, last = sorted(cards)
+    return bool(compat(tuple(rest)) >> last & 1)
+
+
+def line_fault(cards: Sequence[int]) -> str | None:
+    """Why real ``cards`` cannot stand in one line, as ``"2 reds and a blue"``; else None."""
+    if len(cards) < 2:
+        return None
+    if len(set(cards)) < len(cards):
+        return "the same card twice"
+    names = (COLOUR_NAMES, SHAPE_NAMES, NUMBER_NAMES)
+    for p in range(3):
+        counts = [0, 0, 0, 0]
+        for c in cards:
+            counts[prop(c, p)] += 1
+        present = [v for v in range(4) if counts[v]]
+        if len(present) not in (1, len(cards)):
+            parts = [_count(counts[v], names[p][v]) for v in present]
+            return " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 2 else parts)
+    return None
+
+
+def _count(n: int, noun: str) -> str:
+    if n == 1:
+        return ("an " if noun[0] in "aeiou" else "a ") + noun
+    return f"{n} {noun}es" if noun.endswith("ss") else f"{n} {noun}s"
+
+
+# -- wilds ---------------------------------------------------------------------------------------
+def readings(real: tuple[int, ...], others: int = ALL) -> int:
+    """The mask of cards a single wild can stand for in a line with ``real`` cards."""
+    return compat(tuple(sorted(real))) & others
+
+
+def pair_readings(real: tuple[int, ...], first: int, second: int) -> bool:
+    """True if two wilds in one line with ``real`` can stand for two different cards.
+
+    ``first`` and ``second`` limit each wild's reading (from its other line).
+    """
+    base = tuple(sorted(real))
+    options = compat(base) & first
+    while options:
+        low = options & -options
+        r = low.bit_length() - 1
+        if compat(tuple(sorted((*base, r)))) & second:
+            return True
+        options ^= low
+    return False
+
+
+# -- scoring -------------------------------------------------------------------------------------
+def turn_score(line_values: Sequence[int], lots: int, all4: bool, final: bool) -> int:
+    """The sum of the lines' values, doubled once per lot, for all 4 cards and the last turn."""
+    return sum(line_values) << (lots + int(all4) + int(final))
+
+
+MAX_LINES = 1 + HAND_SIZE  # the line played along, and one across each placed card
+MAX_LINE_VALUE = 16
+
+
+def quick_fault(line_values: Sequence[int], lots: int, all4: bool) -> str | None:
+    """Why a turn described by its lines cannot happen; None if it can."""
+    if not line_values:
+        return "give the value of each line the turn made"
+    if len(line_values) > MAX_LINES:
+        return f"a turn makes at most {MAX_LINES} lines, not {len(line_values)}"
+    for v in line_values:
+        if not 0 <= v <= MAX_LINE_VALUE:
+            return f"a line is worth 0 to {MAX_LINE_VALUE} (four 4s), not {v}"
+    if lots < 0:
+        return "lots cannot be negative"
+    if lots > len(line_values):
+        return f"{lots} lots but only {len(line_values)} line(s)"
+    if all4 and lots == 0:
+        return "all 4 cards in one line always complete a lot: all4 needs at least one lot"
+    return None
+
+
+def doublings(lots: int, all4: bool, final: bool) -> list[str]:
+    """Why the turn's total doubles, one phrase per doubling."""
+    out = ["one lot" if lots == 1 else f"lot {i}" for i in range(1, lots + 1)]
+    if all4:
+        out.append("all 4 cards")
+    if final:
+        out.append("final turn")
+    return out
+
+
+def breakdown(line_values: Sequence[int], lots: int, all4: bool, final: bool) -> str:
+    """``(8 + 4 + 5) × 2 (one lot) = 34``."""
+    total = turn_score(line_values, lots, all4, final)
+    base = " + ".join(map(str, line_values))
+    if len(line_values) > 1:
+        base = f"({base})"
+    reasons = doublings(lots, all4, final)
+    if not reasons:
+        return f"{base} = {total}" if len(line_values) > 1 else f"{base}"
+    if lots > 1:
+        reasons = [f"{lots} lots", *reasons[lots:]]
+    factors = " × ".join(["2"] * (lots + int(all4) + int(final)))
+    return f"{base} × {factors} ({', '.join(reasons)}) = {total}"
+
+
+# -- actions -------------------------------------------------------------------------------------
+Cell = tuple[int, int]
+MAX_COORD = 99  # 66 cards cannot reach further from the starter
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Cards placed this turn: ``(card, x, y)`` each, sorted by cell."""
+
+    cards: tuple[tuple[int, int, int], ...]
+
+    @classmethod
+    def of(cls, cards: Sequence[tuple[int, int, int]]) -> Play:
+        return cls(tuple(sorted(cards, key=lambda p: (p[1], p[2]))))
+
+    @property
+    def cells(self) -> list[Cell]:
+        return [(x, y) for _, x, y in self.cards]
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """A pass, putting ``cards`` (sorted) on the bottom of the pile and drawing as many."""
+
+    cards: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Swap:
+    """Recycling: ``card`` from hand takes the place of the wild at ``(x, y)``."""
+
+    card: int
+    x: int
+    y: int
+
+
+Action = Play | Pass | Swap

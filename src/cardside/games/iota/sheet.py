@@ -1,0 +1,106 @@
+"""The score sheet of a saved IOTA session, derived from its entries alone.
+
+A played game stores ``{type = "action", seat = 0, action = "YS2 1,0 RT3 1,1"}`` for every
+play, pass (``"pass RC1"``) and swap (``"swap GC3 1,0"``), and ``{type = "undo", moves = N}``;
+with the seed they replay the game. A kept game stores the scorekeeper's entries (see
+:mod:`cardside.games.iota.keep`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cardside.core.record import RoundRow, Session, Sheet
+from cardside.core.replay import replay_moves
+from cardside.games.iota import rules
+from cardside.games.iota.bots import BOT_NAMES
+from cardside.games.iota.keep import IotaLedger
+from cardside.games.iota.notation import parse_action
+from cardside.games.iota.rules import Swap
+from cardside.games.iota.state import IotaState, Turn
+
+
+def options_of(session: Session) -> dict[str, Any]:
+    """The game options, checked."""
+    grid = session.options.get("grid", False)
+    if not isinstance(grid, bool):
+        raise ValueError("option 'grid' must be true or false")
+    if not rules.MIN_PLAYERS <= len(session.seats) <= rules.MAX_PLAYERS:
+        raise ValueError("IOTA is for 2 to 4 players")
+    if session.mode == "play":
+        known = {"human", *(f"bot:{name}" for name in BOT_NAMES)}
+        for seat, s in enumerate(session.seats, 1):
+            if s.kind not in known:
+                raise ValueError(f"player {seat} is {s.kind!r}, not 'human' or a known bot")
+        if all(s.kind != "human" for s in session.seats):
+            raise ValueError("a played game needs a human player")
+    return {"grid": grid}
+
+
+def replay_state(session: Session) -> IotaState:
+    """The played game rebuilt from the seed and the action and undo entries."""
+    options_of(session)
+    if session.seed is None:
+        raise ValueError("a played game needs its seed")
+    state = IotaState(len(session.seats), seed=session.seed)
+    replay_moves(state, session.entries, parse_action, "action")
+    return state
+
+
+def replay_ledger(session: Session) -> IotaLedger:
+    """The kept game rebuilt from its entries."""
+    opts = options_of(session)
+    return IotaLedger.from_entries(session.player_names, session.entries, grid=opts["grid"])
+
+
+def rows(turns: Sequence[tuple[int, int, str]], names: Sequence[str]) -> list[RoundRow]:
+    """One row per round (each player's turn once, from the first player): (seat, score,
+    breakdown) turns in order."""
+    out: list[RoundRow] = []
+    totals = [0] * len(names)
+    players = len(names)
+    for start in range(0, len(turns), players):
+        scores = [0] * players
+        notes = []
+        for seat, score, text in turns[start : start + players]:
+            scores[seat] += score
+            notes.append(f"{names[seat]}: {text}")
+        totals = [t + s for t, s in zip(totals, scores)]
+        out.append(RoundRow(start // players + 1, scores, list(totals), "; ".join(notes)))
+    return out
+
+
+def play_turns(log: Sequence[Turn]) -> list[tuple[int, int, str]]:
+    out = []
+    for t in log:
+        if isinstance(t.action, Swap):
+            continue
+        if t.scored is None:
+            out.append((t.seat, 0, "pass"))
+        else:
+            values = [ln.value for ln in t.scored.lines]
+            out.append(
+                (t.seat, t.score, rules.breakdown(values, t.scored.lots, t.scored.all4, t.final))
+            )
+    return out
+
+
+def build(session: Session) -> Sheet:
+    """Rows (one per round), totals, status and winners of a session."""
+    names = session.player_names
+    if session.mode == "play":
+        state = replay_state(session)
+        table = rows(play_turns(state.snapshot.log), names)
+        totals = list(state.scores)
+        outcome = state.outcome()
+        winners = [] if outcome is None else [names[w] for w in outcome.winners]
+        over = outcome is not None
+    else:
+        ledger = replay_ledger(session)
+        turns = [(t.seat, t.score, t.breakdown()) for r in ledger.rounds() for t in r]
+        table = rows(turns, names)
+        totals = list(ledger.totals)
+        winners = [names[w] for w in ledger.winners]
+        over = ledger.over
+    return Sheet(list(names), table, totals, "finished" if over else "in progress", winners)

@@ -1,0 +1,154 @@
+"""Bots against bots: whole IOTA games, with statistics. No printing.
+
+The bots are listed one per seat. Games come in groups of as many games as there are
+players, dealt from the same seed, with the bots moved one seat on after every game, so each
+bot plays every deal from every seat. Each game is a pure function of (seed, game index),
+so games can be played in any order, or in parallel, with the same results. A tie shares the
+win: each of k tied winners is credited 1/k.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from functools import partial
+from typing import Any
+
+from cardside.core.parallel import map_games
+from cardside.core.rng import derive_rng
+from cardside.core.stats import mean_interval, wilson_interval
+from cardside.games.iota.bots import BOT_NAMES, make_bot
+from cardside.games.iota.state import END_LAST_CARD, IotaState
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One game: each bot's (by its place in the list) share of the win and score."""
+
+    wins: tuple[float, ...]
+    scores: tuple[int, ...]
+    turns: int
+    last_card: bool
+
+
+@dataclass(frozen=True)
+class SimResult:
+    """Statistics per bot (in the order given) over ``games`` games."""
+
+    bots: tuple[str, ...]
+    players: int
+    seed: int
+    games: int
+    wins: tuple[float, ...]
+    win_rate: tuple[float, ...]
+    win_interval: tuple[tuple[float, float], ...]
+    mean_score: tuple[float, ...]
+    score_interval: tuple[tuple[float, float], ...]
+    mean_turns: float
+    last_card_share: float
+    passes_share: float
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        for k, v in d.items():
+            if isinstance(v, tuple):
+                d[k] = [list(x) if isinstance(x, tuple) else x for x in v]
+        return d
+
+    def report(self) -> str:
+        """A short text table (the caller prints it)."""
+        lines = [
+            f"IOTA, {self.players} players, {self.games} games, seed {self.seed}",
+            f"{'seat list':<12}{'wins':>8}{'share':>8}{'95% interval':>18}{'score (95%)':>24}",
+        ]
+        for i, name in enumerate(self.bots):
+            lo, hi = self.win_interval[i]
+            slo, shi = self.score_interval[i]
+            lines.append(
+                f"{f'{i + 1}. {name}':<12}{self.wins[i]:>8g}{self.win_rate[i]:>8.1%}"
+                f"   [{lo:6.1%}, {hi:6.1%}]"
+                f"{self.mean_score[i]:>10.1f} [{slo:5.1f}, {shi:5.1f}]"
+            )
+        lines.append(
+            f"{self.mean_turns:.1f} turns a game on average; ended on a last card (doubled) "
+            f"{self.last_card_share:.1%}, on passes {self.passes_share:.1%}"
+        )
+        return "\n".join(lines)
+
+
+def seating(game: int, players: int) -> list[int]:
+    """Which bot (its place in the list) sits on each seat in game number ``game``."""
+    turn = game % players
+    return [(seat - turn) % players for seat in range(players)]
+
+
+def play_game(bots: tuple[str, ...], seed: int, game: int) -> GameSummary:
+    """Game number ``game`` of a simulation seeded ``seed`` (a pure function of both)."""
+    players = len(bots)
+    seats = seating(game, players)
+    state = IotaState(players, seed=f"{seed}:{game // players}")
+    seated = [
+        make_bot(bots[b], derive_rng(seed, "bot", game, seat).randrange(2**32))
+        for seat, b in enumerate(seats)
+    ]
+    while not state.is_terminal():
+        seat = state.current_player()
+        assert seat is not None
+        state.apply(seated[seat].choose(state.observation(seat), seat))
+    outcome = state.outcome()
+    assert outcome is not None
+    wins = [0.0] * players
+    scores = [0] * players
+    for seat, b in enumerate(seats):
+        scores[b] = outcome.scores[seat]
+        if seat in outcome.winners:
+            wins[b] = 1 / len(outcome.winners)
+    return GameSummary(tuple(wins), tuple(scores), state.turns, state.snapshot.end == END_LAST_CARD)
+
+
+def check_bots(bots: Sequence[str], players: int) -> list[str]:
+    names = [b.strip().lower() for b in bots]
+    for name in names:
+        if name not in BOT_NAMES:
+            raise ValueError(f"unknown IOTA bot {name!r} (choose from: {', '.join(BOT_NAMES)})")
+    if len(names) != players:
+        raise ValueError(f"give one bot per seat: {players} names, not {len(names)}")
+    return names
+
+
+def summarise(bots: Sequence[str], seed: int, summaries: Sequence[GameSummary]) -> SimResult:
+    games = len(summaries)
+    n = len(bots)
+    wins = tuple(sum(s.wins[i] for s in summaries) for i in range(n))
+    score_stats = [mean_interval([s.scores[i] for s in summaries]) for i in range(n)]
+    last = sum(s.last_card for s in summaries)
+    return SimResult(
+        bots=tuple(bots),
+        players=n,
+        seed=seed,
+        games=games,
+        wins=wins,
+        win_rate=tuple(w / games for w in wins),
+        win_interval=tuple(wilson_interval(w, games) for w in wins),
+        mean_score=tuple(m for m, _ in score_stats),
+        score_interval=tuple(ci for _, ci in score_stats),
+        mean_turns=sum(s.turns for s in summaries) / games,
+        last_card_share=last / games,
+        passes_share=(games - last) / games,
+    )
+
+
+def simulate(
+    games: int,
+    bots: Sequence[str],
+    seed: int = 0,
+    progress: Callable[[int], None] | None = None,
+    jobs: int = 1,
+) -> SimResult:
+    """Play ``games`` games with ``bots`` (one per seat) over ``jobs`` worker processes
+    and summarise them; the results do not depend on ``jobs``."""
+    if games < 1:
+        raise ValueError("simulate at least one game")
+    names = tuple(check_bots(bots, len(bots)))
+    summaries = map_games(partial(play_game, names, seed), games, jobs, progress)
+    return summarise(names, seed, summaries)

@@ -1,0 +1,127 @@
+"""One writer per session: a lock file naming the process that holds the session open.
+
+``.NAME.toml.lock`` sits beside the session file for as long as a process has the session
+open for writing (play, keep, resume). It is created with ``O_CREAT | O_EXCL``, so of two
+processes starting together exactly one gets it; the other is refused with the holder's
+process id. A lock whose process no longer exists (killed, crashed, power lost) is taken over.
+Taking over is itself guarded: the stale file is renamed away under a name unique to the taker,
+and only the taker whose rename succeeded may create the new lock.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from pathlib import Path
+
+from cardside.core.errors import CardsideError
+
+
+class SessionLocked(CardsideError):
+    """The session is open in another running cardside; the message names its process id."""
+
+
+def lock_path(session_path: Path) -> Path:
+    """The lock file of a session file (hidden, beside it)."""
+    return session_path.with_name("." + session_path.name + ".lock")
+
+
+def process_exists(pid: int) -> bool:
+    """Whether a process with this id is running (on this machine)."""
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # it exists, under another user
+    except OSError:
+        return False
+    return True
+
+
+def _holder(path: Path) -> int | None:
+    """The process id written in a lock file; ``None`` if it cannot be read (yet)."""
+    try:
+        text = path.read_text(encoding="ascii", errors="replace")[:32].strip()
+    except OSError:
+        return None
+    return int(text) if text.isdigit() and len(text) < 12 else None
+
+
+class SessionLock:
+    """An exclusive hold on one session file, released by :meth:`release` (or at exit)."""
+
+    def __init__(self, session_path: Path) -> None:
+        self.session_path = session_path
+        self.path = lock_path(session_path)
+        self.held = False
+
+    def acquire(self) -> SessionLock:
+        """Take the lock, or raise :class:`SessionLocked` naming the holder."""
+        name = self.session_path.stem
+        for _attempt in range(5):
+            try:
+                fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+            except FileExistsError:
+                holder = _holder(self.path)
+                if holder is None:
+                    # Just created by another process that has not written its id yet, or
+                    # garbage: treat a file older than a few seconds as stale.
+                    if _age(self.path) < 5:
+                        raise SessionLocked(
+                            f"session {name!r} is being opened by another cardside"
+                        ) from None
+                elif holder == os.getpid() or process_exists(holder):
+                    raise SessionLocked(
+                        f"session {name!r} is open in another cardside (process {holder}); "
+                        "close it there first"
+                    ) from None
+                self._take_over(holder)
+                continue
+            try:
+                os.write(fd, f"{os.getpid()}\n".encode("ascii"))
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            self.held = True
+            return self
+        raise SessionLocked(f"session {name!r}: could not take its lock; try again")
+
+    def _take_over(self, dead: int | None) -> None:
+        """Move a stale lock aside; if another taker moved a live one instead, put it back."""
+        aside = self.path.with_name(f"{self.path.name}.{os.getpid()}.stale")
+        try:
+            os.rename(self.path, aside)
+        except FileNotFoundError:
+            return  # another process took it over first; try again
+        if _holder(aside) == dead:
+            aside.unlink(missing_ok=True)
+            return
+        # Between reading and renaming, someone else took the lock over: give it back.
+        with contextlib.suppress(OSError):
+            os.link(aside, self.path)
+        aside.unlink(missing_ok=True)
+
+    def release(self) -> None:
+        """Give the session up (removes the lock file if it is still ours)."""
+        if self.held:
+            self.held = False
+            if _holder(self.path) == os.getpid():
+                self.path.unlink(missing_ok=True)
+
+    def __enter__(self) -> SessionLock:
+        return self.acquire()
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+
+def _age(path: Path) -> float:
+    import time
+
+    try:
+        return time.time() - path.stat().st_mtime
+    except OSError:
+        return 0.0

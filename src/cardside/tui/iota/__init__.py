@@ -1,0 +1,1 @@
+"""The IOTA screens: the grid view, play and keep."""

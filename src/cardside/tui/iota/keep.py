@@ -1,0 +1,173 @@
+"""``iota keep``: line scoring with doubling for a game played with real cards."""
+
+from __future__ import annotations
+
+from cardside.core.errors import IllegalActionError, NotationError
+from cardside.games.iota.keep import IotaLedger, TurnReport, parse_entry
+from cardside.games.iota.notation import format_card
+from cardside.sessions.journal import Journal
+from cardside.tui.console import Console, not_understood
+from cardside.tui.iota.screen import IotaScreen
+from cardside.tui.keeping import offer_correction
+from cardside.tui.style import Style
+from cardside.tui.table import render
+
+HELP_QUICK = """  Enter each turn as the values of the lines it made, then lot once per lot
+  completed, all4 if all 4 cards were played, final for the last card of the game:
+    Ann 8 4 5 lot      -> (8 + 4 + 5) x 2 (one lot) = 34
+  The name may be left out (the player whose turn it is). Sums work: 4+3+1.
+  Ann pass for a pass; end when every player passed in a row with the pile empty.
+  commands: show (the sheet), undo (take back the last entry), quit (saved), help"""
+
+HELP_GRID = """  Enter each turn as the cards played with their cells (x to the right, y upwards,
+  the starter at 0,0), and final for the last card of the game:
+    Ann YS2 1,0 RT3 1,1
+  Ann swap GC3 1,0 recycles a wild (before the play); Ann pass for a pass; end when every
+  player passed in a row with the pile empty. cardside checks each play and scores it.
+  commands: show (the grid and the sheet), undo (take back the last entry), quit, help"""
+
+
+class KeepScreen:
+    """Runs the keep prompt loop over a ledger, saving each entry to the journal."""
+
+    def __init__(self, journal: Journal, ledger: IotaLedger, console: Console, style: Style):
+        self.journal = journal
+        self.ledger = ledger
+        self.console = console
+        self.screen = IotaScreen(console, style, ledger.names)
+
+    def run(self) -> str:
+        """Ask for turns until the game is over (``"over"``) or the user quits (``"quit"``)."""
+        say = self.console.say
+        self.show()
+        while True:
+            while not self.ledger.over:
+                if self._ask() == "quit":
+                    say(f"Saved. Continue with: cardside sessions resume {self.journal.name}")
+                    return "quit"
+            if not offer_correction(self.console, self._undo, "game"):
+                break
+        say(f"Game over; saved as {self.journal.name}.")
+        return "over"
+
+    def _prompt(self) -> str:
+        ledger = self.ledger
+        if ledger.needs_starter:
+            return "Starter card (at 0,0): "
+        name = ledger.names[ledger.seat]
+        after = " (after the swap)" if ledger.swapped else ""
+        return f"{name}'s turn{after}: "
+
+    def _ask(self) -> str | None:
+        line = self.console.ask(self._prompt(), self._words)
+        if line is None:
+            return "quit"
+        word = line.lower()
+        if not word:
+            return None
+        if word in ("quit", "q", "exit"):
+            return "quit"
+        if word in ("help", "?", "h"):
+            self.console.say(HELP_GRID if self.ledger.track_grid else HELP_QUICK)
+            return None
+        if word in ("show", "score"):
+            self.show()
+            return None
+        if word == "undo":
+            self._undo()
+            return None
+        noun = "a card" if self.ledger.track_grid else "a player"
+        unknown = not_understood(line, self._words(""), noun)
+        if unknown:
+            self.console.say(f"  {unknown}")
+            return None
+        try:
+            entry = parse_entry(line, self.ledger)
+            report = self.ledger.add(entry)
+        except (NotationError, IllegalActionError) as exc:
+            self.console.say(f"  {exc}")
+            return None
+        self.journal.append(entry)
+        self._report(entry, report)
+        return None
+
+    def _report(self, entry: dict[str, object], report: TurnReport | None) -> None:
+        say = self.console.say
+        ledger = self.ledger
+        if entry["type"] == "starter":
+            say(f"  Starter {self.screen.card(ledger.grid[(0, 0)])} at 0,0.")
+            return
+        if report is not None:
+            name = ledger.names[report.seat]
+            if report.kind == "play":
+                say(f"  {name}: {report.text}")
+                for line in self.screen.lines(_scored(report), report.final):
+                    say("  " + line)
+            elif report.kind == "turn":
+                text = report.breakdown()
+                say(f"  {name}: {text.replace('×', 'x') if self.screen.style.ascii else text}")
+            elif report.kind == "swap":
+                say(f"  {name}: {report.breakdown()}")
+            else:
+                say(f"  {name} passes.")
+        say(f"  totals: {self.screen.scores(ledger.totals)}")
+        if ledger.over:
+            self._announce()
+
+    def _announce(self) -> None:
+        ledger = self.ledger
+        how = "the last card" if ledger.end == "last card" else "every player passing"
+        winners = [ledger.names[w] for w in ledger.winners]
+        verb = "share the win" if len(winners) > 1 else "wins"
+        self.console.say(
+            self.screen.style.good(f"Game over ({how}): {' and '.join(winners)} {verb}.")
+        )
+
+    def _words(self, typed: str) -> list[str]:
+        if self.ledger.needs_starter:
+            return [format_card(c) for c in range(64)] + ["W"]
+        words = ["pass", "end", "undo", "show", "help", "quit", *self.ledger.names]
+        if self.ledger.track_grid:
+            on = set(self.ledger.grid.values())
+            words += ["swap", "final"] + [format_card(c) for c in range(64) if c not in on]
+        else:
+            words += ["lot", "all4", "final"]
+        return words
+
+    def _undo(self) -> None:
+        try:
+            undone = self.ledger.undo()
+        except IllegalActionError as exc:
+            self.console.say(f"  {exc}")
+            return
+        self.journal.append(self.ledger.entries[-1])
+        seat = undone.get("seat")
+        who = f"{self.ledger.names[seat]}'s " if isinstance(seat, int) else "the "
+        self.console.say(f"  Undone: {who}{undone['type']}. {self._prompt().rstrip(': ')} next.")
+
+    def show(self) -> None:
+        ledger = self.ledger
+        say = self.console.say
+        if ledger.track_grid and ledger.grid:
+            for line in self.screen.grid(ledger.grid):
+                say("  " + line)
+        rounds = ledger.rounds()
+        if rounds:
+            rows = []
+            totals = [0] * ledger.players
+            for number, turns in enumerate(rounds, 1):
+                scores = [""] * ledger.players
+                for t in turns:
+                    totals[t.seat] += t.score
+                    scores[t.seat] = "pass" if t.kind == "pass" else str(t.score)
+                rows.append([number, *scores])
+            say(render(["round", *ledger.names], rows))
+        say(f"totals: {self.screen.scores(ledger.totals)}")
+        if not ledger.over:
+            say(f"next: {self._prompt().rstrip(': ')}")
+
+
+def _scored(report: TurnReport):  # type: ignore[no-untyped-def]
+    from cardside.games.iota.placement import Scored
+
+    return Scored(report.lines, report.lots, report.all4)

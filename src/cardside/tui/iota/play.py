@@ -1,0 +1,81 @@
+"""``iota play``: you (or several people) against bots, the session saved after every action."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardside.core.loop import Loop
+from cardside.games.iota.notation import format_action
+from cardside.games.iota.state import IotaState
+from cardside.sessions.journal import Journal
+from cardside.tui.console import Console
+from cardside.tui.human import Human
+from cardside.tui.iota.screen import IotaScreen, IotaTurn
+from cardside.tui.play import bot_seed, run_loop, seat_players
+from cardside.tui.style import Style
+
+
+def run_play(
+    journal: Journal,
+    state: IotaState,
+    console: Console,
+    style: Style,
+    movers: list[int] | None = None,
+) -> str:
+    """Play (or continue) the game in ``journal``; return ``"over"`` or ``"quit"``."""
+    from cardside.games.iota.bots import DEFAULT_BOT, make_bot
+
+    names = journal.session.player_names
+    screen = IotaScreen(console, style, names)
+    hint_bot = make_bot(DEFAULT_BOT, seed=bot_seed(journal, "hint"))
+    seats = seat_players(
+        journal,
+        lambda seat: Human(
+            seat.name,
+            console,
+            IotaTurn(screen, hint_bot),
+            lambda: "\n".join(screen.history(state.snapshot.log)),
+        ),
+        lambda name, seed: make_bot(name, seed=seed),
+    )
+    if not state.actions():
+        draws = "; ".join(
+            ", ".join(f"{names[s]} {screen.card(c)}" for s, c in round_) for round_ in state.draws
+        )
+        first = names[state.first]
+        goes = "go" if first == "You" else "goes"
+        console.say(f"Draw for the first player: {draws}. {first} {goes} first.")
+
+    def on_action(seat: int, action: Any) -> None:
+        journal.append({"type": "action", "seat": seat, "action": format_action(action)})
+        for line in screen.turn(state.snapshot.log[-1]):
+            console.say(line)
+        if state.is_terminal():
+            announce_end(state, screen)
+
+    def on_undo(count: int) -> None:
+        journal.append({"type": "undo", "moves": count})
+        console.say(f"  Took back {count} action(s).")
+
+    loop = Loop(state, seats, on_action=on_action, on_undo=on_undo, movers=movers)
+    return run_loop(loop, console, journal, "Game")
+
+
+def announce_end(state: IotaState, screen: IotaScreen) -> None:
+    """The final grid, the totals and the winner(s)."""
+    outcome = state.outcome()
+    assert outcome is not None
+    say = screen.console.say
+    for line in screen.grid(state.grid):
+        say("  " + line)
+    if state.snapshot.end == "last card":
+        say(f"{screen.names[state.snapshot.log[-1].seat]} played the last card.")
+    else:
+        say("Every player passed in turn with the pile empty.")
+    say(f"Final scores: {screen.scores(outcome.scores)}")
+    winners = [screen.names[w] for w in outcome.winners]
+    if len(winners) > 1:
+        say(screen.style.good(f"{' and '.join(winners)} share the win."))
+    else:
+        verb = "win" if winners[0] == "You" else "wins"
+        say(screen.style.good(f"{winners[0]} {verb}!"))

@@ -1,0 +1,221 @@
+"""IOTA on the screen: the grid with its coordinates, hands, scores, turns and their breakdown."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import click
+
+from cardside.core.errors import IllegalActionError, NotationError
+from cardside.games.iota import placement, rules
+from cardside.games.iota.moves import Move
+from cardside.games.iota.notation import format_action, format_card, parse_action, parse_card
+from cardside.games.iota.rules import WILD, Action, Cell, Pass, Play, Swap
+from cardside.games.iota.state import Turn, View
+from cardside.tui.console import Console
+from cardside.tui.style import Style
+
+FG = ("red", "yellow", "green", "blue")
+CELL_WIDTH = 4
+
+HELP = """  Play cards with their cells: YS2 0,1 RT1 2,1 (x to the right, y upwards; the starter
+  is at 0,0). W is a wild. pass keeps your hand; pass YS2 RT1 exchanges those cards.
+  swap GC3 1,0 gives GC3 for the wild at 1,0 (first, once a turn). history lists every turn.
+  Tab completes your cards, and after a card the cells where it can go."""
+
+
+class IotaScreen:
+    """Formats IOTA positions and turns for one table of named players."""
+
+    def __init__(self, console: Console, style: Style, names: Sequence[str]) -> None:
+        self.console = console
+        self.style = style
+        self.names = list(names)
+
+    def card(self, card: int) -> str:
+        text = format_card(card)
+        if not self.style.color:
+            return text
+        if card == WILD:
+            return click.style(text, bold=True)
+        return click.style(text, fg=FG[rules.colour(card)], bold=True)
+
+    def cards(self, cards: Iterable[int]) -> str:
+        return " ".join(self.card(c) for c in sorted(cards)) or "-"
+
+    def grid(self, grid: Mapping[Cell, int], marks: Iterable[Cell] = ()) -> list[str]:
+        """The part of the grid in use and a margin of one cell, y upwards, with x along the
+        top and bottom and y down both sides; cells in ``marks`` (just placed) are starred."""
+        xs = [x for x, _ in grid]
+        ys = [y for _, y in grid]
+        lo_x, hi_x, lo_y, hi_y = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+        marked = set(marks)
+        label = max(len(str(lo_y)), len(str(hi_y)))
+        header = " " * (label + 1) + "".join(f"{x:^{CELL_WIDTH}}" for x in range(lo_x, hi_x + 1))
+        empty = "." if self.style.ascii else "·"
+        out = [header.rstrip()]
+        for y in range(hi_y, lo_y - 1, -1):
+            row = []
+            for x in range(lo_x, hi_x + 1):
+                card = grid.get((x, y))
+                if card is None:
+                    row.append(f"{empty:^{CELL_WIDTH}}")
+                else:
+                    text = format_card(card)
+                    star = "*" if (x, y) in marked else " "
+                    pad = CELL_WIDTH - len(text) - 1
+                    row.append(self.card(card) + star + " " * max(pad, 0))
+            out.append(f"{y:>{label}} " + "".join(row) + f" {y}")
+        out.append(header.rstrip())
+        return out
+
+    def scores(self, scores: Sequence[int], turn: int | None = None) -> str:
+        parts = []
+        for i, s in enumerate(scores):
+            name = self.names[i]
+            parts.append(f"{self.style.bold(name) if i == turn else name} {s}")
+        return ", ".join(parts)
+
+    def lines(self, scored: placement.Scored, final: bool) -> list[str]:
+        """Each line with its cards and value, each doubling and why, and the total."""
+        out = []
+        for ln in scored.lines:
+            cards = " ".join(self.card(c) for c in ln.cards)
+            lot = " (a lot)" if ln.lot else ""
+            out.append(f"  {ln.name}: {cards} = {ln.value}{lot}")
+        values = [ln.value for ln in scored.lines]
+        text = rules.breakdown(values, scored.lots, scored.all4, final)
+        out.append("  " + (text.replace("×", "x") if self.style.ascii else text))
+        return out
+
+    def turn(self, t: Turn) -> list[str]:
+        """What a turn did, in words, with the score's breakdown for a play."""
+        name = self.names[t.seat]
+        action = t.action
+        if isinstance(action, Swap):
+            return [f"{name} swaps {self.card(action.card)} for the wild at {action.x},{action.y}."]
+        if isinstance(action, Pass):
+            if not action.cards:
+                return [f"{name} passes."]
+            n = len(action.cards)
+            return [f"{name} passes and exchanges {n} card{'s' if n > 1 else ''}."]
+        assert isinstance(action, Play) and t.scored is not None
+        placed = " ".join(f"{self.card(c)} {x},{y}" for c, x, y in action.cards)
+        head = f"{name} plays {placed}: {t.score} point{'s' if t.score != 1 else ''}"
+        if t.final:
+            head += " (the last card: the turn is doubled)"
+        return [head + ".", *self.lines(t.scored, t.final)]
+
+    def history(self, log: Sequence[Turn]) -> list[str]:
+        out = []
+        number = 0
+        for t in log:
+            if not isinstance(t.action, Swap):
+                number += 1
+            first = self.turn(t)
+            out.append(f"  {number:>3}. {first[0]}")
+        return out or ["  No turns yet."]
+
+
+class IotaTurn:
+    """The human's turn in ``iota play``: draw the table, read an action, offer hints."""
+
+    def __init__(self, screen: IotaScreen, hint_bot: Any) -> None:
+        self.screen = screen
+        self.hint_bot = hint_bot
+        self._moves: tuple[Any, list[Move]] | None = None
+
+    def moves(self, obs: View) -> list[Move]:
+        if self._moves is None or self._moves[0] is not obs:
+            self._moves = (obs, obs.moves())
+        return self._moves[1]
+
+    def show(self, obs: View, seat: int) -> None:
+        screen = self.screen
+        say = screen.console.say
+        say()
+        last = obs.log[-1] if obs.log else None
+        marks = last.action.cells if last and isinstance(last.action, Play) else []
+        for line in screen.grid(obs.grid, marks):
+            say("  " + line)
+        say(f"  scores: {screen.scores(obs.scores, obs.turn)}")
+        say(f"  pile: {obs.pile_size} card{'s' if obs.pile_size != 1 else ''}")
+        name = screen.names[seat]
+        whose = "your" if name == "You" else f"{name}'s"
+        say(f"  {whose} hand: {screen.cards(obs.hand)}")
+        if not self.moves(obs):
+            say("  No card of this hand fits anywhere: pass (or swap a wild first).")
+
+    def prompt(self, obs: View, seat: int) -> str:
+        who = "Your" if self.screen.names[seat] == "You" else f"{self.screen.names[seat]}'s"
+        return f"{who} turn{' (after the swap)' if obs.swapped else ''}: "
+
+    def words(self, obs: View, seat: int, typed: str = "") -> Iterable[str]:
+        tokens = typed.split()
+        done = tokens if not typed or typed[-1:].isspace() else tokens[:-1]
+        hand = [format_card(c) for c in sorted(set(obs.hand))]
+        if not done:
+            return [*hand, "pass", "swap"]
+        head = done[0].lower()
+        if head == "pass":
+            return hand
+        if head == "swap":
+            if len(done) == 1:
+                return [c for c in hand if c != "W"]
+            if len(done) == 2:
+                return [f"{x},{y}" for (x, y), c in sorted(obs.grid.items()) if c == WILD]
+            return []
+        try:
+            pairs = [(parse_card(done[i]), done[i + 1]) for i in range(0, len(done) - 1, 2)]
+            if len(done) % 2 == 0:
+                used = [c for c, _ in pairs]
+                return [
+                    c for c in hand if used.count(parse_card(c)) < obs.hand.count(parse_card(c))
+                ]
+            card = parse_card(done[-1])
+        except NotationError:
+            return []
+        cells: set[str] = set()
+        for move in self.moves(obs):
+            placed = {(c, f"{x},{y}") for c, x, y in move.play.cards}
+            if all(p in placed for p in pairs):
+                cells.update(cell for c, cell in placed if c == card and (c, cell) not in pairs)
+        return sorted(cells, key=lambda t: tuple(map(int, t.split(","))))
+
+    def parse(self, text: str, obs: View, seat: int) -> Action:
+        action = parse_action(text)
+        if isinstance(action, Swap) and obs.swapped:
+            raise IllegalActionError("one swap a turn: now play or pass")
+        hand = list(obs.hand)
+        cards = (
+            [c for c, _, _ in action.cards]
+            if isinstance(action, Play)
+            else list(action.cards)
+            if isinstance(action, Pass)
+            else [action.card]
+        )
+        for card in cards:
+            if card not in hand:
+                raise IllegalActionError(f"{format_card(card)} is not in your hand")
+            hand.remove(card)
+        if isinstance(action, Play):
+            result = placement.check(obs.grid, action.cards)
+            if isinstance(result, str):
+                raise IllegalActionError(result)
+        elif isinstance(action, Swap):
+            fault = placement.check_swap(obs.grid, action.card, (action.x, action.y))
+            if fault:
+                raise IllegalActionError(fault)
+        elif action.cards and obs.pile_size == 0:
+            raise IllegalActionError(
+                "the pile is empty, so there is nothing to exchange: type pass alone"
+            )
+        return action
+
+    def hint(self, obs: View, seat: int) -> str:
+        advice = self.hint_bot.hint(obs, seat)
+        return f"hint: {format_action(advice.action)} ({advice.reason})"
+
+    def help(self) -> str:
+        return HELP

@@ -1,0 +1,105 @@
+"""Typed input that is too big, not text, or oddly shaped: refused alone, nothing lost."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cardside.cli.main import main
+from cardside.sessions import store
+
+from ..sessions.procs import run
+
+HUGE = "9" * 5000
+SCHNAPSEN_KEEP = ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "k"]
+LB_KEEP = ["linesbeta", "keep", "--difficulty", "easy", "--short", "--no-grid", "--session", "k"]
+LB_GRID = ["linesbeta", "keep", "--difficulty", "easy", "--short", "--grid", "--session", "k"]
+
+# (command, lines typed, the entries the file must hold afterwards)
+HUGE_NUMBERS = {
+    "schnapsen deal points": (SCHNAPSEN_KEEP, [f"Ann {HUGE}", "Ann 2"], 1),
+    "schnapsen card points": (SCHNAPSEN_KEEP, ["", "no", "Ann", HUGE, "40"], 1),
+    "linesbeta round counts": (LB_KEEP, [f"round 4 {HUGE}", "w"], 1),
+    "linesbeta round question": (LB_KEEP, ["round", HUGE, "4", "2", "w"], 2),
+    "linesbeta grid cell": (LB_GRID, [f"w r3R r{HUGE}c4", "w r3R r3c4"], 1),
+    "octrix trick": (
+        ["octrix", "keep", "--names", "Ann,Bob", "--no-hands", "--session", "k"],
+        [f"{HUGE}C 3H", "8C 3H"],
+        1,
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(HUGE_NUMBERS), ids=list(HUGE_NUMBERS))
+def test_a_huge_typed_number_is_refused_and_the_session_goes_on(
+    case: str, runner: CliRunner, data_dir: Path
+) -> None:
+    args, lines, entries = HUGE_NUMBERS[case]
+    result = runner.invoke(main, args, input="\n".join([*lines, "quit"]) + "\n")
+    assert result.exit_code == 0, result.output[-500:]
+    assert result.exception is None
+    assert HUGE not in result.output  # never echoed whole in a message
+    assert len(store.load(data_dir / "sessions" / "k.toml").entries) == entries
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["schnapsen", "score", "--reached", "Ann", "--points", HUGE],
+        ["schnapsen", "score", "--reached", "Ann", "--points", "1" + "+1" * 3000],
+        ["linesbeta", "score", "--difficulty", "easy", f"{HUGE}-1"],
+        ["linesbeta", "score", "--difficulty", "easy", "99999999999-1"],
+        ["octrix", "score", "1", HUGE],
+        ["octrix", "simulate", "--games", HUGE],
+        ["schnapsen", "keep", "--matches", HUGE],
+        ["octrix", "play", "--seed", HUGE],
+        ["octrix", "play", "--seed", str(2**64)],
+    ],
+    ids=lambda a: " ".join(a[:3]) + "...",
+)
+def test_a_huge_number_in_an_option_is_one_line(runner: CliRunner, args: list[str]) -> None:
+    result = runner.invoke(main, args, input="quit\n")
+    assert result.exit_code == 2, result.output[-300:]
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert len(result.output) < 600 and "Error:" in result.output
+
+
+def test_invalid_utf8_on_stdin_costs_only_its_own_line(data_dir: Path) -> None:
+    script = b"Ann 2\n\xff\xfe\xc3 not text\nBob 3\nquit\n"
+    done = run(SCHNAPSEN_KEEP, data_dir, script, PYTHONIOENCODING="utf-8:strict")
+    assert done.returncode == 0, done.stderr.decode()
+    assert b"Traceback" not in done.stderr
+    assert b"not utf-8 text" in done.stdout
+    entries = store.load(data_dir / "sessions" / "k.toml").entries
+    assert [e["winner"] for e in entries] == [0, 1]
+
+
+def test_an_absurdly_long_line_is_refused_alone(runner: CliRunner, data_dir: Path) -> None:
+    result = runner.invoke(main, SCHNAPSEN_KEEP, input="Ann " + "2" * 100_000 + "\nAnn 2\nquit\n")
+    assert result.exit_code == 0 and "longer than 4096" in result.output
+    assert len(store.load(data_dir / "sessions" / "k.toml").entries) == 1
+
+
+@pytest.mark.parametrize("name", ["abc\n", "abc\nd", "-abc", "a" * 101, "a/b", "x.toml"])
+def test_a_session_name_must_be_plain_to_its_last_character(
+    runner: CliRunner, data_dir: Path, name: str
+) -> None:
+    result = runner.invoke(main, [*SCHNAPSEN_KEEP[:-1], name], input="Ann 2\nquit\n")
+    assert result.exit_code == 1 and "not a usable session name" in result.output
+    assert not (data_dir / "sessions").exists() or not any((data_dir / "sessions").iterdir())
+
+
+@pytest.mark.parametrize(("word", "code"), [("quit", 0), ("cancel", 0), ("q", 0)])
+def test_linesbeta_round_questions_accept_quit_and_cancel(
+    runner: CliRunner, data_dir: Path, word: str, code: int
+) -> None:
+    result = runner.invoke(main, LB_KEEP, input=f"round\n4\n{word}\nw\nquit\n")
+    assert result.exit_code == code, result.output
+    assert "not a number" not in result.output  # the word is understood, not refused
+    entries = store.load(data_dir / "sessions" / "k.toml").entries
+    if word == "cancel":
+        assert "cancelled" in result.output and len(entries) == 1  # the w after it counted
+    else:
+        assert "Saved. Continue with" in result.output and entries == []

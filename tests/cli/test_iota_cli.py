@@ -1,0 +1,236 @@
+"""``cardside iota``: score, rules, simulate, keep and play through the real command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from cardside.cli.main import main
+from cardside.games.iota.bots import GreedyBot
+from cardside.games.iota.notation import format_action
+from cardside.games.iota.state import IotaState
+from cardside.sessions import sheets, store
+
+EXAMPLE_GRID = "RC2 0,0 GT2 -2,0 BX2 -1,0 YC1 0,1 GC3 0,-1"
+
+
+def only_session(data_dir: Path) -> Path:
+    files = store.list_paths(data_dir)
+    assert len(files) == 1
+    return files[0]
+
+
+# -- score ---------------------------------------------------------------------------------------
+def test_score_quick_gives_the_seed_checks(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["iota", "score", "8", "4", "5", "--lots", "1"])
+    assert result.exit_code == 0
+    assert result.output.strip() == "(8 + 4 + 5) × 2 (one lot) = 34"
+    result = runner.invoke(main, ["iota", "score", "10", "10", "6", "--lots", "2", "--all4"])
+    assert result.output.strip().endswith("(2 lots, all 4 cards) = 208")
+    result = runner.invoke(main, ["iota", "score", "3", "2+1", "--final"])
+    assert result.output.strip() == "(3 + 3) × 2 (final turn) = 12"
+    result = runner.invoke(main, ["--ascii", "iota", "score", "8", "4", "5", "--lots", "1"])
+    assert result.output.strip() == "(8 + 4 + 5) x 2 (one lot) = 34"
+
+
+def test_score_quick_json(runner: CliRunner) -> None:
+    result = runner.invoke(
+        main, ["iota", "score", "--json", "10", "10", "6", "--lots", "2", "--all4"]
+    )
+    data = json.loads(result.output)
+    assert data["score"] == 208 and data["lines"] == [10, 10, 6]
+    assert data["doublings"] == ["lot 1", "lot 2", "all 4 cards"]
+
+
+def test_score_refuses_impossible_turns_in_one_line(runner: CliRunner) -> None:
+    for args, message in [
+        (["5", "--all4"], "all4 needs at least one lot"),
+        (["5", "--lots", "2"], "2 lots but only 1 line"),
+        (["17"], "a line is worth 0 to 16"),
+        (["1", "1", "1", "1", "1", "1"], "at most 5 lines"),
+        (["x"], "not a number"),
+        ([], "give the value of each line"),
+        (["--play", "RC1 1,0"], "need --grid"),
+        (["--grid", "RC1 0,0 RC1 1,0", "--play", "YS2 2,0"], "RC1 is named twice"),
+        (["--grid", "RC1 0,0 RC2 2,0", "--play", "YS2 3,0"], "not connected"),
+        (["--grid", "RC1 0,0"], "give --play, --best or both"),
+    ]:
+        result = runner.invoke(main, ["iota", "score", *args])
+        assert result.exit_code != 0, args
+        assert message in result.output, (args, result.output)
+        assert "Traceback" not in result.output
+        assert len([ln for ln in result.output.splitlines() if ln.startswith("Error")]) == 1
+
+
+def test_score_on_the_grid_shows_every_line(runner: CliRunner) -> None:
+    result = runner.invoke(
+        main, ["iota", "score", "--grid", EXAMPLE_GRID, "--play", "YS2 1,0 RT3 1,1"]
+    )
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[0] == "YS2 1,0 RT3 1,1 is legal."
+    assert "  row y=0: GT2 BX2 RC2 YS2 = 8 (a lot)" in lines
+    assert "  row y=1: YC1 RT3 = 4" in lines and "  column x=1: YS2 RT3 = 5" in lines
+    assert lines[-1].endswith("× 2 (one lot) = 34")
+
+
+def test_score_on_the_grid_says_why_a_play_is_illegal(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["iota", "score", "--grid", EXAMPLE_GRID, "--play", "YS3 1,0"])
+    assert result.exit_code == 1
+    assert result.output.strip() == (
+        "YS3 1,0 is not legal: row y=0 (-2,0 to 1,0) would hold 3 twos and a three."
+    )
+    data = json.loads(
+        runner.invoke(
+            main, ["iota", "score", "--json", "--grid", EXAMPLE_GRID, "--play", "YS2 5,5"]
+        ).output
+    )
+    assert data["legal"] is False and "touch no card" in data["reason"]
+
+
+def test_score_best_play_of_a_hand(runner: CliRunner) -> None:
+    result = runner.invoke(
+        main,
+        ["iota", "score", "--json", "--grid", EXAMPLE_GRID, "--best", "--hand", "YS2 RT3"],
+    )
+    data = json.loads(result.output)
+    # Better than the seed's 34: RT3 under YS2 also makes a row of 6 with GC3.
+    assert data["best"] == [{"play": "RT3 1,-1 YS2 1,0", "score": 38}]
+    result = runner.invoke(
+        main, ["iota", "score", "--grid", EXAMPLE_GRID, "--play", "YS2 1,0", "--best"]
+    )
+    # The lot alone, doubled, at either end of the row.
+    assert "Best play for YS2: 16 points\n  YS2 -3,0\n  YS2 1,0" in result.output
+
+
+# -- rules and simulate --------------------------------------------------------------------------
+def test_rules_page(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["iota", "rules"])
+    assert result.exit_code == 0
+    assert "x grows to the right, y grows upwards" in result.output
+    assert "lot" in result.output and "wild" in result.output.lower()
+
+
+def test_simulate_json_is_reproducible(runner: CliRunner) -> None:
+    args = ["iota", "simulate", "--games", "4", "--bots", "greedy,random", "--seed", "5", "--json"]
+    first = json.loads(runner.invoke(main, args).output)
+    second = json.loads(runner.invoke(main, args).output)
+    assert first == second
+    assert first["games"] == 4 and sum(first["wins"]) == 4
+    assert first["last_card_share"] + first["passes_share"] == 1
+    assert first["mean_turns"] > 10
+
+
+def test_simulate_checks_its_bots(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["iota", "simulate", "--bots", "greedy,robot"])
+    assert result.exit_code != 0 and "unknown IOTA bot" in result.output
+    result = runner.invoke(main, ["iota", "simulate", "--players", "3", "--bots", "greedy,random"])
+    assert result.exit_code != 0 and "one bot per seat" in result.output
+
+
+# -- keep ----------------------------------------------------------------------------------------
+def test_keep_quick_entry_to_the_end(runner: CliRunner, data_dir: Path) -> None:
+    script = "\n".join(
+        [
+            "Ann 8 4 5 lot",
+            "Bob 3 3",
+            "Ann 99",
+            "Bob 2",
+            "Bob pass",
+            "Ann 10 10 6 lot lot all4 final",
+            "",
+        ]
+    )
+    result = runner.invoke(
+        main, ["iota", "keep", "--names", "Ann,Bob", "--session", "k"], input=script + "\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "Ann: (8 + 4 + 5) × 2 (one lot) = 34" in result.output
+    assert "a line is worth 0 to 16" in result.output
+    assert "it is Ann's turn, not Bob's" in result.output
+    assert "(10 + 10 + 6) × 2 × 2 × 2 × 2 (2 lots, all 4 cards, final turn) = 416" in result.output
+    assert "Ann wins" in result.output
+    session = store.load(only_session(data_dir))
+    assert session.totals == [450, 6] and session.winners == ["Ann"]
+    assert sheets.mismatches(session) == []
+
+
+def test_keep_with_the_grid_checks_and_scores_every_play(runner: CliRunner, data_dir: Path) -> None:
+    script = [
+        "RC2",
+        "GT2 -2,0 BX2 -1,0",
+        "YC1 0,1 GC3 0,-1",
+        "YS3 1,0",
+        "YS2 1,0 RT3 1,1",
+        "Bob BC2 -1,2 BC4 0,2 BC1 1,2 BC3 2,2",
+        "show",
+        "quit",
+    ]
+    result = runner.invoke(
+        main,
+        ["iota", "keep", "--names", "Ann,Bob", "--grid", "--session", "g"],
+        input="\n".join(script) + "\n",
+    )
+    out = result.output
+    assert "would hold 3 twos and a three" in out
+    assert "(10 + 10 + 6) × 2 × 2 × 2 (2 lots, all 4 cards) = 208" in out
+    assert " 2  ·   ·  BC2 BC4 BC1 BC3  ·   2" in out
+    session = store.load(only_session(data_dir))
+    assert session.totals == [40, 214] and session.status == "in progress"
+    resumed = runner.invoke(main, ["sessions", "resume", "g"], input="undo\nshow\nquit\n")
+    assert "Undone: Bob's play" in resumed.output
+    assert store.load(only_session(data_dir)).totals == [40, 6]
+
+
+# -- play ----------------------------------------------------------------------------------------
+def greedy_script(seed: int, players: int = 2) -> tuple[list[str], IotaState]:
+    """The actions two greedy bots would type for every seat, to the end of the game."""
+    state = IotaState(players, seed=seed)
+    bots = [GreedyBot(i) for i in range(players)]
+    lines = []
+    while not state.is_terminal():
+        seat = state.current_player()
+        assert seat is not None
+        action = bots[seat].choose(state.observation(seat), seat)
+        lines.append(format_action(action))
+        state.apply(action)
+    return lines, state
+
+
+def test_play_hot_seat_to_the_end(runner: CliRunner, data_dir: Path) -> None:
+    lines, final = greedy_script(4)
+    script = ["history", "hint", "ZZ 1,0", *lines, ""]
+    result = runner.invoke(
+        main,
+        ["--no-color", "iota", "play", "--humans", "2", "--names", "Ann,Bob", "--seed", "4"],
+        input="\n".join(script),
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "No turns yet." in out and "hint: " in out and "'ZZ' is not a card" in out
+    outcome = final.outcome()
+    assert outcome is not None
+    assert f"Final scores: Ann {outcome.scores[0]}, Bob {outcome.scores[1]}" in out
+    session = store.load(only_session(data_dir))
+    assert session.finished and session.totals == list(outcome.scores)
+    assert sheets.mismatches(session) == []
+
+
+def test_play_against_a_bot_quit_undo_and_resume(runner: CliRunner, data_dir: Path) -> None:
+    args = ["iota", "play", "--seed", "11", "--bot", "random", "--session", "p"]
+    first = runner.invoke(main, args, input="pass\nundo\nquit\n")
+    assert first.exit_code == 0, first.output
+    assert "Took back" in first.output and "sessions resume p" in first.output
+    session = store.load(only_session(data_dir))
+    assert [e["type"] for e in session.entries][-1] == "undo"
+    resumed = runner.invoke(main, ["sessions", "resume", "p"], input="show\nquit\n")
+    assert resumed.exit_code == 0 and "scores: You" in resumed.output
+
+
+def test_play_options_are_checked(runner: CliRunner, data_dir: Path) -> None:
+    result = runner.invoke(main, ["iota", "play", "--players", "5"])
+    assert result.exit_code != 0
+    result = runner.invoke(main, ["iota", "play", "--players", "2", "--humans", "3"])
+    assert result.exit_code != 0 and "3 people at a table of 2" in result.output

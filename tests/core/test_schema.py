@@ -1,0 +1,82 @@
+"""Typed numbers and file fields are bounded and type-checked before use."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardside.core.arith import LIMIT, parse_number, whole
+from cardside.core.errors import NotationError
+from cardside.core.schema import Flag, Schema, SchemaError, Text, TextList, Whole, clip
+from cardside.games.registry import GAMES
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.text(alphabet="0123456789+- x٣", max_size=400))
+def test_parse_number_gives_a_bounded_number_or_a_notation_error(text: str) -> None:
+    try:
+        value = parse_number(text)
+    except NotationError as exc:
+        assert len(str(exc)) < 120
+    else:
+        assert abs(value) <= LIMIT
+
+
+def test_huge_numbers_are_refused_before_conversion() -> None:
+    assert whole("000000000000123") == 123
+    assert parse_number("11+10+4") == 25 and parse_number(str(LIMIT)) == LIMIT
+    for text in ("9" * 5000, str(LIMIT + 1), f"{LIMIT}+1", "1" + "+1" * 3000):
+        with pytest.raises(NotationError, match="too"):
+            parse_number(text)
+
+
+@pytest.mark.parametrize(
+    ("kind", "value", "problem"),
+    [
+        (Whole(0, 3), True, "should be a whole number"),
+        (Whole(0, 3), 4, "from 0 to 3"),
+        (Whole(0, 3), 1.0, "should be a whole number"),
+        (Text(5), "toolong", "longer than 5"),
+        (Text(choices=("a", "b")), "c", "should be one of a, b"),
+        (Text(choices=("a", "b")), ["a"], "should be text, not <list>"),
+        (Flag(), 1, "true or false"),
+        (TextList(2), ["a", "b", "c"], "more than 2"),
+        (TextList(), ["a", 1], "short text only"),
+    ],
+)
+def test_each_kind_names_its_problem(kind, value, problem: str) -> None:  # type: ignore[no-untyped-def]
+    assert problem in (kind.problem(value) or "")
+
+
+def test_a_schema_checks_types_fields_and_entry_kinds() -> None:
+    schema = Schema(
+        options={"level": Text(choices=("easy",))},
+        entries={"keep": {"deal": {"seat": Whole(0, 1), "note": Text(optional=True)}}},
+    )
+    schema.check_options({"level": "easy"})
+    schema.check_entries("keep", [{"type": "deal", "seat": 1}])
+    for options, message in (({"level": "x"}, "options: level"), ({"nope": 1}, "unknown field")):
+        with pytest.raises(SchemaError, match=message):
+            schema.check_options(options)
+    for entry, message in (
+        ({"type": "deal"}, "missing 'seat'"),
+        ({"type": "deal", "seat": 1, "extra": 2}, "unknown field 'extra'"),
+        ({"type": "bid", "seat": 1}, "type 'bid' is not one of deal"),
+        ("deal", "entry 1 is not a table"),
+    ):
+        with pytest.raises(SchemaError, match=message):
+            schema.check_entries("keep", [entry])
+
+
+def test_every_game_declares_a_schema_for_both_modes() -> None:
+    for info in GAMES.values():
+        schema = info.schema()
+        assert isinstance(schema, Schema)
+        assert set(schema.entries) == {"play", "keep"}
+        assert all("undo" in types for types in schema.entries.values())
+
+
+def test_clip_never_returns_a_long_text() -> None:
+    assert len(clip("x" * 1_000_000)) <= 60 and clip(10**5000) == "<huge number>"
+    assert clip({"a": 1}) == "<dict>" and clip(3) == "3"

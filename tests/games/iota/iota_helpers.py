@@ -1,0 +1,47 @@
+"""Positions shared by the IOTA tests: the seed's four-turn example, written out card by card."""
+
+from __future__ import annotations
+
+from cardside.games.iota.notation import parse_action, parse_card, parse_cards
+from cardside.games.iota.state import IotaState
+
+
+def grid_of(text: str) -> dict[tuple[int, int], int]:
+    """``"RC2 0,0 GT2 -2,0"`` as a grid."""
+    tokens = text.split()
+    out = {}
+    for i in range(0, len(tokens), 2):
+        x, y = map(int, tokens[i + 1].split(","))
+        out[(x, y)] = parse_card(tokens[i])
+    return out
+
+
+def dealt(hands: list[str], starter: str, top: str = "", first: int = 0) -> IotaState:
+    """A 2-4 player game with these hands, starter and top of the pile."""
+    return IotaState(
+        len(hands),
+        deal=([parse_cards(h) for h in hands], parse_card(starter), parse_cards(top)),
+        first=first,
+    )
+
+
+# The seed's play example: the starter RC2, then four turns scoring 6, 6, 34 and 208.
+EXAMPLE_TURNS = [
+    "GT2 -2,0 BX2 -1,0",  # same number, different colours and shapes: 2+2+2 = 6
+    "YC1 0,1 GC3 0,-1",  # a column of circles around the starter, not touching each other: 6
+    "YS2 1,0 RT3 1,1",  # YS2 completes the row lot (8); rows across 4 and column 5: 34
+    "BC2 -1,2 BC4 0,2 BC1 1,2 BC3 2,2",  # two lots of 10, a column of 6, all 4: 208
+]
+EXAMPLE_SCORES = [6, 6, 34, 208]
+
+
+def example_game() -> IotaState:
+    return dealt(
+        ["GT2 BX2 YS2 RT3", "YC1 GC3 BC4 BC1"],
+        "RC2",
+        top="GX4 YX4 BC2 BC3",
+    )
+
+
+def play(state: IotaState, text: str) -> None:
+    state.apply(parse_action(text))

@@ -1,0 +1,128 @@
+"""IOTA bots decide from what their seat sees; greedy takes the best score; strong looks ahead."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from cardside.games.iota.bots import BOT_NAMES, GreedyBot, RandomBot, StrongBot, make_bot
+from cardside.games.iota.notation import parse_cards
+from cardside.games.iota.rules import DECK, WILD, Pass, Play, Swap
+from cardside.games.iota.simulate import play_game, seating, simulate
+from cardside.games.iota.state import IotaState
+
+from .iota_helpers import dealt
+
+
+def test_greedy_takes_the_highest_score_this_turn() -> None:
+    state = IotaState(2, seed=8)
+    for _ in range(6):
+        seat = state.current_player()
+        assert seat is not None
+        view = state.observation(seat)
+        action = GreedyBot(1).choose(view, seat)
+        moves = view.moves()
+        if moves:
+            assert isinstance(action, Play)
+            chosen = next(m for m in moves if m.play == action)
+            assert chosen.score == max(m.score for m in moves)
+        state.apply(action)
+
+
+def test_with_no_play_greedy_passes_keeping_its_wilds() -> None:
+    # The hand of a real game's position with no legal play (see test_moves), plus a wild.
+    state = IotaState(2, seed=72)
+    view = state.observation(0)
+    hand = tuple(sorted(parse_cards("RC4 RS2 YS1") + [WILD]))
+    from dataclasses import replace
+
+    stuck = replace(view, grid={(0, 0): WILD}, hand=hand)
+    stuck_moves = stuck.moves()
+    assert stuck_moves  # next to a lone wild anything goes; now a closed grid:
+    grid = dict(
+        zip(
+            [(0, 0), (0, -1), (1, -1), (2, -1), (1, -2), (1, 0), (2, -2)],
+            parse_cards("YT2 RC3 YT4 BX1 YT1") + [WILD] + parse_cards("RX4"),
+        )
+    )
+    closed = replace(view, grid=grid, hand=tuple(sorted(parse_cards("RC4 RS2 YS1 BT1"))))
+    assert closed.moves() == []
+    action = GreedyBot(1).choose(closed, 0)
+    assert action == Pass(tuple(sorted(parse_cards("RC4 RS2 YS1 BT1"))))
+
+
+def test_bots_see_only_their_seat() -> None:
+    state = IotaState(3, seed=5)
+    seat = state.current_player()
+    assert seat is not None
+    twin = state.determinize(seat, random.Random(9))
+    assert twin.observation(seat) == state.observation(seat)
+    assert twin.snapshot.hands != state.snapshot.hands or twin.snapshot.pile != state.snapshot.pile
+    for name in BOT_NAMES:
+        a = make_bot(name, seed=3).choose(state.observation(seat), seat)
+        b = make_bot(name, seed=3).choose(twin.observation(seat), seat)
+        assert a == b, name
+
+
+def test_determinize_keeps_what_the_seat_knows() -> None:
+    state = dealt(["RC2 YC3 GC4 BC4", "GS1 BS1 RS1 YS1"], "RC1", top="RT1 RT2")
+    state.apply(Pass(tuple(sorted(parse_cards("RC2 YC3")))))  # seat 0 puts two at the bottom
+    twin = state.determinize(0, random.Random(1))
+    s, t = state.snapshot, twin.snapshot
+    assert t.hands[0] == s.hands[0] and t.grid == s.grid and t.scores == s.scores
+    assert t.pile[-2:] == s.pile[-2:] and len(t.pile) == len(s.pile)
+    held = [*t.grid.values(), *(c for h in t.hands for c in h), *t.pile]
+    assert Counter(held) == Counter(DECK)
+    assert twin.legal_actions()  # a playable state
+
+
+def test_strong_plays_legally_with_a_reason() -> None:
+    state = IotaState(2, seed=3)
+    bots = [StrongBot(1), GreedyBot(2)]
+    for _ in range(10):
+        seat = state.current_player()
+        assert seat is not None
+        hint = bots[seat].hint(state.observation(seat), seat) if seat == 0 else None
+        action = hint.action if hint else bots[seat].choose(state.observation(seat), seat)
+        assert state.is_legal(action)
+        if hint is not None:
+            assert hint.reason
+        state.apply(action)
+
+
+def test_strong_recycles_a_wild_it_can_take_back() -> None:
+    # Seat 0 holds RC2 YC2 GC3 BX4 with the wild at 1,0 next to the starter RC1: taking the
+    # wild back (for RC2 or YC2) costs nothing and puts a wild in hand for a later lot.
+    state = dealt(["W YC2 GC3 BX4", "RS1 YS1 GS1 BS1"], "RC1", top="RC2")
+    state.apply(Play.of([(WILD, 1, 0)]))
+    state.apply(Pass())
+    action = StrongBot(0).choose(state.observation(0), 0)
+    assert isinstance(action, Swap) and (action.x, action.y) == (1, 0)
+    assert action.card in parse_cards("RC2 YC2")
+    state.apply(action)
+    after = StrongBot(0).choose(state.observation(0), 0)
+    assert isinstance(after, Play) and state.is_legal(after)
+
+
+def test_bots_refuse_a_seat_that_is_not_to_move() -> None:
+    state = IotaState(2, seed=1)
+    seat = state.current_player()
+    assert seat is not None
+    other = 1 - seat
+    for bot in (RandomBot(), GreedyBot(), StrongBot()):
+        with pytest.raises(ValueError):
+            bot.choose(state.observation(other), other)
+    with pytest.raises(ValueError):
+        make_bot("clever")
+
+
+def test_simulation_is_the_same_game_by_game_and_with_workers() -> None:
+    assert seating(0, 3) == [0, 1, 2] and seating(1, 3) == [2, 0, 1]
+    one = play_game(("greedy", "random"), 4, 3)
+    assert one == play_game(("greedy", "random"), 4, 3)
+    serial = simulate(4, ["greedy", "random"], seed=4)
+    parallel = simulate(4, ["greedy", "random"], seed=4, jobs=2)
+    assert serial == parallel
+    assert sum(serial.wins) == 4

@@ -1,0 +1,120 @@
+"""The IOTA scorekeeper: quick and full entry, turn order, undo, the end, saved entries."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardside.core.errors import EntryError, IllegalActionError, NotationError
+from cardside.core.record import Seat, Session
+from cardside.games.iota.keep import IotaLedger, parse_entry
+from cardside.games.iota.sheet import build
+
+from .iota_helpers import EXAMPLE_SCORES, EXAMPLE_TURNS
+
+
+def enter(ledger: IotaLedger, text: str) -> object:
+    return ledger.add(parse_entry(text, ledger))
+
+
+def test_quick_entry_reads_values_lots_all4_and_final() -> None:
+    ledger = IotaLedger(["Ann", "Bob"])
+    assert parse_entry("Ann 8 4 5 lot", ledger) == {
+        "type": "turn",
+        "seat": 0,
+        "lines": [8, 4, 5],
+        "lots": 1,
+        "all4": False,
+        "final": False,
+    }
+    entry = parse_entry("10 10 6 lot lot all4", ledger)
+    assert (entry["lines"], entry["lots"], entry["all4"]) == ([10, 10, 6], 2, True)
+    assert parse_entry("bob 4+3 lots=1 final", ledger)["lots"] == 1
+    assert parse_entry("Ann pass", ledger) == {"type": "pass", "seat": 0}
+    for bad in ("Ann", "Ann 8 lotto", "", "x" * 300):
+        with pytest.raises(NotationError):
+            parse_entry(bad, ledger)
+
+
+def test_quick_turns_score_and_keep_the_order() -> None:
+    ledger = IotaLedger(["Ann", "Bob", "Cy"])
+    report = enter(ledger, "Ann 8 4 5 lot")
+    assert report.score == 34
+    with pytest.raises(IllegalActionError, match="it is Bob's turn, not Cy's"):
+        enter(ledger, "Cy 3")
+    with pytest.raises(IllegalActionError, match="all4 needs at least one lot"):
+        enter(ledger, "Bob 9 all4")
+    enter(ledger, "Bob 10 10 6 lot lot all4")
+    enter(ledger, "Cy pass")
+    assert ledger.totals == [34, 208, 0] and ledger.seat == 0
+    assert [len(r) for r in ledger.rounds()] == [3]
+
+
+def test_the_game_ends_on_a_final_turn_doubled() -> None:
+    ledger = IotaLedger(["Ann", "Bob"])
+    enter(ledger, "Ann 6")
+    enter(ledger, "Bob 5 final")
+    assert ledger.over and ledger.totals == [6, 10] and ledger.winners == [1]
+    with pytest.raises(IllegalActionError, match="the game is over"):
+        enter(ledger, "Ann 3")
+    ledger.undo()
+    assert not ledger.over and ledger.totals == [6, 0]
+
+
+def test_the_game_ends_on_passes_only_after_everyone_passed() -> None:
+    ledger = IotaLedger(["Ann", "Bob"])
+    enter(ledger, "Ann 6")
+    enter(ledger, "Bob 6")
+    with pytest.raises(IllegalActionError, match="every player passed"):
+        enter(ledger, "end")
+    enter(ledger, "Ann pass")
+    enter(ledger, "Bob pass")
+    enter(ledger, "end")
+    assert ledger.over and ledger.winners == [0, 1]  # a tie shares the win
+
+
+def test_the_grid_keeper_scores_the_seed_example_and_refuses_bad_plays() -> None:
+    ledger = IotaLedger(["Ann", "Bob"], grid=True)
+    with pytest.raises(IllegalActionError, match="starter card first"):
+        ledger.add({"type": "play", "seat": 0, "cards": "GT2 -2,0"})
+    enter(ledger, "RC2")
+    for text, expected in zip(EXAMPLE_TURNS, EXAMPLE_SCORES):
+        assert enter(ledger, text).score == expected
+    with pytest.raises(IllegalActionError, match="RC2 is already on the grid"):
+        enter(ledger, "RC2 3,0")
+    with pytest.raises(IllegalActionError, match="would hold"):
+        enter(ledger, "RC3 -1,1")
+    with pytest.raises(NotationError):
+        enter(ledger, "Ann 8 4 5 lot")
+    with pytest.raises(IllegalActionError, match="only 2 wilds"):
+        ledger.add({"type": "play", "seat": 0, "cards": "W 3,2 W 4,2 W 5,2"})
+    assert ledger.totals == [40, 214]
+
+
+def test_the_grid_keeper_recycles_a_wild() -> None:
+    ledger = IotaLedger(["Ann", "Bob"], grid=True)
+    enter(ledger, "RC1")
+    enter(ledger, "W 1,0")
+    enter(ledger, "Bob swap YC2 1,0")
+    with pytest.raises(IllegalActionError, match="one swap a turn"):
+        enter(ledger, "Bob swap YC3 1,0")
+    enter(ledger, "Bob GC3 2,0 W 3,0")
+    assert ledger.totals == [1, (1 + 2 + 3) * 2]
+
+
+def test_saved_entries_rebuild_the_sheet_and_a_bad_one_names_its_number() -> None:
+    ledger = IotaLedger(["Ann", "Bob"])
+    for text in ("Ann 8 4 5 lot", "Bob 6", "Ann pass", "Bob 3 final"):
+        enter(ledger, text)
+    session = Session(
+        "iota", "keep", "t", [Seat("Ann", "table"), Seat("Bob", "table")], entries=ledger.entries
+    )
+    sheet = build(session)
+    assert sheet.totals == [34, 12] and sheet.status == "finished" and sheet.winners == ["Ann"]
+    assert [r.scores for r in sheet.rounds] == [[34, 6], [0, 6]]
+    assert "Ann: (8 + 4 + 5) × 2 (one lot) = 34" in sheet.rounds[0].note
+    broken = [*ledger.entries[:1], {"type": "turn", "seat": 1, "lines": ["x"]}]
+    with pytest.raises(EntryError) as info:
+        IotaLedger.from_entries(["Ann", "Bob"], broken)
+    assert info.value.index == 2
+    with pytest.raises(EntryError):
+        IotaLedger.from_entries(["Ann", "Bob"], [{"type": "turn", "seat": 0, "lines": [99]}])

@@ -1,0 +1,157 @@
+"""One bad file never breaks the others: every way a file can be hostile, refused on one line."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cardside.cli.main import main
+from cardside.sessions import store
+
+from .procs import EXAMPLES
+
+GOOD = "schnapsen-kept-bummerl"
+EXAMPLE_TEXT = (EXAMPLES / f"{GOOD}.toml").read_text(encoding="utf-8")
+
+
+def folder_with_good(data_dir: Path) -> Path:
+    folder = data_dir / "sessions"
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copy(EXAMPLES / f"{GOOD}.toml", folder)
+    return folder
+
+
+def edited(old: str, new: str) -> Callable[[Path], None]:
+    def make(path: Path) -> None:
+        assert old in EXAMPLE_TEXT
+        path.write_text(EXAMPLE_TEXT.replace(old, new, 1), encoding="utf-8")
+
+    return make
+
+
+def text(content: str) -> Callable[[Path], None]:
+    return lambda path: path.write_text(content, encoding="utf-8")
+
+
+def lines_before_entries(extra: str) -> Callable[[Path], None]:
+    """The example with ``extra`` placed at the top level (before the first table)."""
+    head, tail = EXAMPLE_TEXT.split("\n[", 1)
+    return text(head + "\n" + extra + "\n[" + tail)
+
+
+HOSTILE: dict[str, tuple[Callable[[Path], None], str]] = {
+    "dangling symlink": (lambda p: p.symlink_to(p.parent / "nowhere.toml"), "no such file"),
+    "symlink loop": (lambda p: p.symlink_to(p), "cannot be read"),
+    "fifo": (lambda p: os.mkfifo(p), "not a regular file"),
+    "symlink to /dev/zero": (lambda p: p.symlink_to("/dev/zero"), "not a regular file"),
+    "a folder": (lambda p: p.mkdir(), "not a regular file"),
+    "nested 1,000 deep": (text("x = " + "[" * 1000 + "]" * 1000 + "\n"), "nested too deeply"),
+    "nested 20 deep": (lines_before_entries("x = " + "[" * 20 + "]" * 20), "more than 8 deep"),
+    "5,000-digit integer": (text("x = " + "9" * 5000 + "\n"), "unreadable value"),
+    "integer beyond 64 bits": (edited("version = 1", "version = " + "9" * 30), "beyond 64 bits"),
+    "dotted keys": (text("".join(f"k{i}.x = 1\n" for i in range(20_000))), "dots in its keys"),
+    "one long dotted key": (text("a" + ".a" * 5000 + " = 1\n"), "dots in its keys"),
+    "larger than the limit": (
+        edited('name = "Ann"', 'name = "' + "A" * (store.MAX_BYTES + 10) + '"'),
+        "larger than 1,048,576 bytes",
+    ),
+    "a long name": (edited('name = "Ann"', 'name = "' + "A" * 5000 + '"'), "longer than 200"),
+    "difficulty as a list": (
+        text(
+            (EXAMPLES / "linesbeta-played-normal.toml")
+            .read_text()
+            .replace('difficulty = "normal"', 'difficulty = ["normal"]')
+        ),
+        "difficulty should be text, not <list>",
+    ),
+    "version 1.0": (edited("version = 1", "version = 1.0"), "unknown format version 1.0"),
+    "no entries": (
+        text(EXAMPLE_TEXT[: EXAMPLE_TEXT.index("entries = [")] + "[options]\nmatches = 1\n"),
+        "missing 'entries'",
+    ),
+    "an unknown option": (edited("matches = 1", "matches = 1\nsneaky = 2"), "unknown field"),
+    "a string for a seat": (edited("winner = 1", 'winner = "1"'), "winner should be a whole"),
+    "a huge string value": (
+        edited("winner = 1", 'winner = "' + "W" * 500_000 + '"'),
+        "winner should be a whole",
+    ),
+    "an unknown entry type": (edited('type = "result"', 'type = "bribe"'), "type 'bribe'"),
+    "not UTF-8": (lambda p: p.write_bytes(b'format = "\xff"\n'), "not UTF-8"),
+    "empty": (text(""), "not a cardside session"),
+}
+
+
+@pytest.mark.parametrize("case", list(HOSTILE), ids=list(HOSTILE))
+def test_a_hostile_file_is_refused_on_one_line_by_every_command(
+    case: str, runner: CliRunner, data_dir: Path
+) -> None:
+    make, reason = HOSTILE[case]
+    folder = folder_with_good(data_dir)
+    bad = folder / "bad.toml"
+    make(bad)
+    started = time.monotonic()
+    for args in (
+        ["sessions", "show", "bad"],
+        ["sessions", "verify", str(bad)],
+        ["sessions", "export", "bad"],
+        ["sessions", "resume", "bad"],
+    ):
+        result = runner.invoke(main, args, input="quit\n")
+        assert result.exit_code == 1, (args, result.output)
+        assert result.exception is None or isinstance(result.exception, SystemExit)
+        assert reason in result.output, (args, result.output[:300])
+        assert len(result.output) < 600
+    # list and export --all report the bad file on one line and go on with the good one.
+    listed = runner.invoke(main, ["sessions", "list"])
+    assert listed.exit_code == 0 and GOOD in listed.output
+    assert listed.exception is None
+    assert reason in listed.output and len(listed.output) < 2000
+    exported = runner.invoke(main, ["sessions", "export", "--all", "--format", "json"])
+    assert exported.exit_code == 0 and f'"name": "{GOOD}"' in exported.output
+    assert "skipped:" in exported.output and reason in exported.output
+    assert time.monotonic() - started < 20
+
+
+def test_list_marks_a_file_whose_totals_do_not_replay(runner: CliRunner, data_dir: Path) -> None:
+    folder = folder_with_good(data_dir)
+    shutil.copy(folder / f"{GOOD}.toml", folder / "edited.toml")
+    path = folder / "edited.toml"
+    path.write_text(path.read_text().replace("totals = [\n    1,", "totals = [\n    5,", 1))
+    result = runner.invoke(main, ["sessions", "list"])
+    assert result.exit_code == 0
+    row = next(line for line in result.output.splitlines() if line.startswith("edited "))
+    assert "does not verify" in row
+    good_row = next(line for line in result.output.splitlines() if line.startswith(GOOD))
+    assert "does not verify" not in good_row and "finished" in good_row
+    assert "does not verify: edited:" in result.output
+    data = runner.invoke(main, ["sessions", "list", "--json"]).output
+    assert '"verified": false' in data and '"verified": true' in data
+
+
+def test_a_refused_message_never_echoes_a_huge_value() -> None:
+    from cardside.core.errors import SessionError
+
+    doc = {"format": "x" * 1_000_000}
+    with pytest.raises(SessionError) as info:
+        store.from_document(doc)
+    assert len(str(info.value)) < 200
+
+
+def test_a_long_session_is_not_mistaken_for_a_hostile_one(tmp_path: Path) -> None:
+    """Thousands of rounds, as cardside writes them (one ``[[rounds]]`` table each), load."""
+    rounds = "".join(
+        f"\n[[rounds]]\nround = {i}\nscores = [\n    1,\n    0,\n]\ntotals = [\n    6,\n    7,\n]\n"
+        f'note = "match {i}; Ann: entered directly"\n'
+        for i in range(1, 3001)
+    )
+    path = tmp_path / "long.toml"
+    path.write_text(EXAMPLE_TEXT.split("\n[[rounds]]", 1)[0] + rounds, encoding="utf-8")
+    started = time.monotonic()
+    assert len(store.load(path).rounds) == 3000
+    assert time.monotonic() - started < 5

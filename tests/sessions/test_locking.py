@@ -1,0 +1,98 @@
+"""One process at a time per session: the lock, tested with real processes."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cardside.cli.main import main
+from cardside.core.record import Seat
+from cardside.sessions import store
+from cardside.sessions.journal import Journal
+from cardside.sessions.lock import SessionLock, SessionLocked, lock_path
+
+from .procs import dead_pid, run, start
+
+KEEP = ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "s"]
+
+
+def session_file(data_dir: Path, name: str = "s") -> Path:
+    return data_dir / "sessions" / f"{name}.toml"
+
+
+def test_two_keeps_started_together_create_the_session_once(data_dir: Path) -> None:
+    for attempt in range(3):
+        name = f"race{attempt}"
+        args = ["schnapsen", "keep", "--names", "Ann,Bob", "--session", name]
+        procs = [start(args, data_dir) for _ in range(2)]
+        inputs = [b"Ann 2\nquit\n", b"Bob 3\nBob 3\nquit\n"]
+        results = [p.communicate(i, timeout=60) for p, i in zip(procs, inputs)]
+        codes = [p.returncode for p in procs]
+        assert sorted(codes) == [0, 1], results
+        winner = codes.index(0)
+        loser_err = results[1 - winner][1].decode()
+        refusals = ("already exists", "open in another cardside", "being opened by another")
+        assert any(r in loser_err for r in refusals), loser_err
+        assert len(loser_err.strip().splitlines()) == 1
+        assert len(store.load(session_file(data_dir, name)).entries) == winner + 1
+
+
+def test_two_resumes_at_once_lose_no_acknowledged_entry(data_dir: Path) -> None:
+    assert run(KEEP, data_dir, b"quit\n").returncode == 0
+    acknowledged = 0
+    for _ in range(3):
+        procs = [start(["sessions", "resume", "s"], data_dir) for _ in range(2)]
+        for p in procs:
+            out, _err = p.communicate(b"Ann 1\nquit\n", timeout=60)
+            acknowledged += out.decode().count("Ann wins 1 game point")
+    assert acknowledged >= 3  # at least one of each pair got in
+    assert len(store.load(session_file(data_dir)).entries) == acknowledged
+
+
+def test_a_lock_whose_process_is_gone_is_taken_over(runner: CliRunner, data_dir: Path) -> None:
+    assert runner.invoke(main, KEEP, input="Ann 2\nquit\n").exit_code == 0
+    path = session_file(data_dir)
+    lock_path(path).write_text(f"{dead_pid()}\n")
+    result = runner.invoke(main, ["sessions", "resume", "s"], input="Bob 2\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert len(store.load(path).entries) == 2 and not lock_path(path).exists()
+
+
+def test_a_lock_held_by_a_live_process_is_respected(runner: CliRunner, data_dir: Path) -> None:
+    assert runner.invoke(main, KEEP, input="quit\n").exit_code == 0
+    path = session_file(data_dir)
+    holder = start(["sessions", "list"], data_dir)  # any live process will do
+    try:
+        lock_path(path).write_text(f"{holder.pid}\n")
+        result = runner.invoke(main, ["sessions", "resume", "s"], input="Bob 2\nquit\n")
+        assert result.exit_code == 1
+        assert f"process {holder.pid}" in result.output
+        assert store.load(path).entries == []
+    finally:
+        holder.communicate(timeout=60)
+
+
+def test_the_lock_is_exclusive_within_one_process_too(tmp_path: Path) -> None:
+    journal = Journal.start(
+        tmp_path, game="octrix", mode="keep", seats=[Seat("A"), Seat("B")], options={}, name="k"
+    )
+    with pytest.raises(SessionLocked, match=f"process {os.getpid()}"):
+        Journal.open(journal.path)
+    journal.close()
+    with Journal.open(journal.path) as again:
+        assert again.lock is not None and again.lock.held
+    assert not lock_path(journal.path).exists()
+
+
+def test_a_fresh_empty_lock_is_treated_as_being_taken(tmp_path: Path) -> None:
+    path = tmp_path / "x.toml"
+    lock_path(path).write_text("")
+    with pytest.raises(SessionLocked, match="being opened"):
+        SessionLock(path).acquire()
+    old = lock_path(path).stat().st_mtime - 60
+    os.utime(lock_path(path), (old, old))
+    with SessionLock(path) as lock:
+        assert lock_path(path).read_text().strip() == str(os.getpid()) and lock.held
