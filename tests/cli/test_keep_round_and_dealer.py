@@ -63,9 +63,9 @@ def test_octrix_keep_takes_a_round_shows_the_dealer_and_saves_it(
     )
     out = result.output
     assert result.exit_code == 0, out
-    assert "Round 1 (dealer Bob), trick 1" in out
+    assert "Round 1 (dealer Bob), 0 of 8 tricks entered" in out
     assert "Ann: [1] [3 4 5] [8] = 1+9+1 = 11  (total 11)" in out
-    assert "Round 2: Ann deals." in out and "Round 2 (dealer Ann), trick 1" in out
+    assert "Round 2: Ann deals." in out
     assert "round 2 already has 1 trick(s); finish it trick by trick" in out
     assert "Bob: [1 2 3 4 5 6 7] = 49  (total 54)" in out
     assert "Or a whole round at once" in out
@@ -93,8 +93,8 @@ def test_schnapsen_keep_shows_who_deals_each_deal(runner: CliRunner, data_dir: P
         input="Ann 1\nBob 2\nquit\n",
     )
     out = result.output
-    assert "Deal 1 (dealer Bob):" in out and "Deal 2 (dealer Ann):" in out
-    assert "Deal 3 (dealer Bob):" in out
+    assert "Deal 1, Bob deals:" in out and "Deal 2, Ann deals:" in out
+    assert "Deal 3, Bob deals:" in out
     assert store.load(data_dir / "sessions" / "s.toml").options["first_dealer"] == 1
     default = runner.invoke(main, ["schnapsen", "keep", "--names", "Ann,Bob"], input="quit\n")
-    assert "Deal 1 (dealer Ann):" in default.output
+    assert "Deal 1, Ann deals:" in default.output

@@ -73,8 +73,8 @@ class KeepScreen:
         ledger = self.ledger
         number = len(ledger.tricks) + 1
         prompt = (
-            f"Round {ledger.round_no} (dealer {ledger.names[ledger.dealer]}), trick {number} "
-            f"({ledger.rule.value} wins): cards for {', '.join(ledger.names)}: "
+            f"Round {ledger.round_no}, trick {number} ({ledger.rule.value} wins): "
+            f"cards for {', '.join(ledger.names)}: "
         )
         line = self.console.ask(prompt, self._words)
         if line is None:

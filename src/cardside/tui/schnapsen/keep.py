@@ -103,10 +103,7 @@ class KeepScreen:
 
     def _prompt(self) -> str:
         deal = len(self.ledger.rows()) + 1
-        return (
-            f"Deal {deal} (dealer {self.dealer(deal)}): winner and game points, "
-            "or Enter to work them out: "
-        )
+        return f"Deal {deal}, {self.dealer(deal)} deals: winner and game points, or Enter: "
 
     def _handle(self, line: str) -> None:
         word = line.lower()
