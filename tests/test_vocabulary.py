@@ -41,3 +41,18 @@ def test_schnapsen_phase_2_is_defined_on_the_rules_page_and_used_on_screen(
     assert "strict rules" not in texts["play screen"]
     assert "phase 2" in texts["play screen"]
     assert "trump Unter" not in texts["play screen"]
+
+
+def test_octrix_and_linesbeta_name_a_thing_the_same_in_play_and_keep(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    played = runner.invoke(main, ["octrix", "play", "--seed", "3"], input="quit\n").output
+    kept = runner.invoke(
+        main, ["octrix", "keep", "--names", "Ann,Bob", "--no-hands"], input="quit\n"
+    ).output
+    assert "match totals: You 0, Bot 2 0" in played and "match totals: Ann 0, Bob 0" in kept
+    grid = ["linesbeta", "keep", "--difficulty", "easy", "--short", "--grid"]
+    kept = runner.invoke(main, grid, input="w r3R r3c4\nquit\n").output
+    played = runner.invoke(main, ["linesbeta", "play", "--seed", "4242"], input="3S\nquit\n").output
+    assert "Open lines:" in kept and "Lines open" not in kept
+    assert "Open lines:" in played

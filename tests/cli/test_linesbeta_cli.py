@@ -359,7 +359,7 @@ def test_keep_with_grid_tracking(runner: CliRunner, data_dir: Path) -> None:
     assert result.exit_code == 0, out
     assert "r3 has a gap this round and cannot be challenged" in out
     assert "give the line and end and the grid's cell" in out
-    assert "Lines open this round: r4 r5 r6 c2 c3 c5" in out
+    assert "Open lines: r4 r5 r6 c2 c3 c5" in out
     assert "All face up now: r1 c6" in out
     assert "enter the round trick by trick" in out
     session = store.load(store.list_paths(data_dir)[0])

@@ -236,9 +236,7 @@ def test_keep_announces_equal_totals_past_88_and_plays_on(
     )
     assert result.exit_code == 0, result.output
     assert "88 reached, but the highest totals are equal: another round." in result.output
-    assert (
-        "Round 5, trick 1" in result.output and "wins the match" not in result.output
-    )
+    assert "Round 5, trick 1" in result.output and "wins the match" not in result.output
     session = store.load(data_dir / "sessions" / "t.toml")
     assert session.totals == [96, 96] and not session.finished
 

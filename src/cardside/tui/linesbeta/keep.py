@@ -281,7 +281,7 @@ class KeepScreen:
             round_over = any(n.startswith("round") and "over" in n for n in notes)
             if round_over and not any(n.startswith("all face up") for n in notes):
                 say("  No line is all face up: only the trick cards and the trump go back.")
-            say(f"  Lines open this round: {self.screen.lines(ledger.complete_lines())}")
+            say(f"  Open lines: {self.screen.lines(ledger.complete_lines())}")
 
     def _words(self, text: str) -> list[str]:
         base = ["show", "undo", "help", "quit"]
@@ -344,5 +344,5 @@ class KeepScreen:
         for line in self.screen.grid(cell, blocked):
             say(line)
         say(self.screen.legend().replace("face down", "face down (as far as entered)"))
-        say(f"  Lines open this round: {self.screen.lines(ledger.complete_lines())}")
+        say(f"  Open lines: {self.screen.lines(ledger.complete_lines())}")
         say(f"  All face up now: {self.screen.lines(ledger.face_up_lines())}")
