@@ -61,7 +61,8 @@ class OctrixScreen:
             won = " ".join(map(str, counting[side])) or "-"
             parts.append(f"{self.side_name(side)}: {won}")
         say("  counting cards: " + "; ".join(parts))
-        say("  match totals: " + ", ".join(f"{self.side_name(i)} {t}" for i, t in enumerate(totals)))
+        shown = ", ".join(f"{self.side_name(i)} {t}" for i, t in enumerate(totals))
+        say(f"  match totals: {shown}")
 
     def trick(
         self,
