@@ -98,3 +98,27 @@ def test_schnapsen_keep_shows_who_deals_each_deal(runner: CliRunner, data_dir: P
     assert store.load(data_dir / "sessions" / "s.toml").options["first_dealer"] == 1
     default = runner.invoke(main, ["schnapsen", "keep", "--names", "Ann,Bob"], input="quit\n")
     assert "Deal 1, Ann deals:" in default.output
+
+
+@pytest.mark.parametrize(
+    ("replace", "message"),
+    [
+        ("counting = [\n    [\n        1,", "counting = [\n    [\n        99,"),
+        ('type = "round"', 'type = "round"\nextra = 1'),
+    ],
+)
+def test_a_hand_edited_round_entry_is_refused_in_one_line(
+    runner: CliRunner, data_dir: Path, replace: str, message: str
+) -> None:
+    runner.invoke(
+        main,
+        ["octrix", "keep", "--names", "Ann,Bob", "--no-hands", "--session", "e"],
+        input="Ann 1 3 4\nquit\n",
+    )
+    path = data_dir / "sessions" / "e.toml"
+    text = path.read_text()
+    assert replace in text
+    path.write_text(text.replace(replace, message))
+    result = runner.invoke(main, ["sessions", "verify", str(path)])
+    assert result.exit_code == 1 and "entry 1" in result.output
+    assert len(result.output.strip().splitlines()) == 1 and "Traceback" not in result.output
