@@ -14,6 +14,7 @@ from cardside.cli.main import main
 from cardside.core.arith import parse_number
 from cardside.games.linesbeta.notation import parse_action as linesbeta_action
 from cardside.games.octrix.notation import parse_cards as octrix_cards
+from cardside.games.registry import GAMES
 from cardside.games.schnapsen.notation import parse_action as schnapsen_action
 from cardside.tui.linesbeta.keep import parse_trick
 
@@ -114,7 +115,7 @@ def _command_examples() -> list[tuple[str, str]]:
     """Every ``cardside ...`` line in a command's ``--help``, without its trailing comment."""
     runner = CliRunner()
     found = []
-    for game in ("linesbeta", "octrix", "schnapsen"):
+    for game in GAMES:
         for command in ("play", "keep", "score", "simulate"):
             text = runner.invoke(main, [game, command, "--help"]).output
             for line in text.splitlines():
