@@ -59,6 +59,8 @@ SCRIPTS = {
         ["linesbeta", "play", "--seed", "4242", "--difficulty", "normal"],
         ["help", "hint", "show", "9Z", "AS AH", "3S", "hint", "2C r1L", "5H r1L", "2C r9L"],
     ),
+    "lineit play": (["lineit", "play", "--seed", "3"], ["help", "hint", "show", "XX", "9Z"]),
+    "lineit keep": (["lineit", "keep", "--names", "Ann,Bob"], ["help", "show", "XX"]),
     "linesbeta keep": (
         ["linesbeta", "keep", "--difficulty", "easy", "--short", "--grid"],
         ["help", "w r3R r3c4", "w r3L r3c1", "show"],
