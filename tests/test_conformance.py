@@ -35,8 +35,15 @@ def iota(seed: int) -> Any:
     return IotaState(3, seed=seed)
 
 
+def lineit(seed: int) -> Any:
+    from cardside.games.lineit.state import LineitState
+
+    return LineitState(4, seed=seed)
+
+
 FACTORIES: dict[str, Callable[[int], Any]] = {
     "iota": iota,
+    "lineit": lineit,
     "octrix": octrix,
     "linesbeta": linesbeta,
     "schnapsen": schnapsen,

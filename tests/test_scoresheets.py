@@ -16,6 +16,7 @@ def test_examples_exist_for_played_and_kept_games() -> None:
     kinds = {(s.game, s.mode) for s in map(store.load, FILES)}
     assert {("octrix", "play"), ("octrix", "keep")} <= kinds
     assert {("iota", "play"), ("iota", "keep")} <= kinds
+    assert {("lineit", "play"), ("lineit", "keep")} <= kinds
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])

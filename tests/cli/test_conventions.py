@@ -161,6 +161,8 @@ NAMES_COMMANDS = [
     ["octrix", "score", "--trick", "8C 3H 2C"],
     ["schnapsen", "keep"],
     ["schnapsen", "score", "--last-trick", "Ann"],
+    ["lineit", "play"],
+    ["lineit", "keep"],
 ]
 
 

@@ -26,8 +26,9 @@ KEEP_ARGS = {
     "octrix": ["--names", "Ann,Bob", "--no-hands"],
     "linesbeta": ["--difficulty", "normal", "--short", "--no-grid"],
     "schnapsen": ["--names", "Ann,Bob"],
+    "lineit": ["--names", "Ann,Bob"],
 }
-UNKNOWN = re.compile(r"^  not a (card|player) or a command: hello \(type help\)$", re.M)
+UNKNOWN = re.compile(r"^  not an? (card|player|entry) or a command: hello \(type help\)$", re.M)
 
 
 # -- 9: a word that is neither a move nor a command --------------------------------------------

@@ -6,6 +6,7 @@ over the example sessions, so new ways to break a file are tried on every run.
 
 from __future__ import annotations
 
+import os
 import random
 import re
 import signal
@@ -28,6 +29,7 @@ from .scripted import honour_folder_modes, typed
 KEEP = ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "s"]
 EXAMPLE_FILES = sorted(EXAMPLES.glob("*.toml"))
 ACKNOWLEDGED = re.compile(r"Deal \d+: (Ann|Bob) wins \d game point")  # one per deal saved
+_FIELD = re.compile(rb'(?<=[{,] )([a-z_0-9]+ = )("[^"\n]*"|-?\d+|true|false)')  # in an entry
 _VALUE_LINE = re.compile(rb"^([A-Za-z_0-9]+ = ).*$", re.M)
 
 # -- 1. a hypothesis-driven file mutator --------------------------------------------------------
@@ -53,7 +55,9 @@ def mutated(draw: st.DrawFn) -> tuple[str, bytes]:
     one of the wrong type or size, deep nesting or junk added."""
     path = draw(st.sampled_from(EXAMPLE_FILES))
     raw = path.read_bytes()
-    how = draw(st.sampled_from(["truncate", "flip", "wrong value", "append", "drop line"]))
+    how = draw(
+        st.sampled_from(["truncate", "flip", "wrong value", "wrong field", "append", "drop line"])
+    )
     if how == "truncate":
         raw = raw[: draw(st.integers(0, len(raw) - 1))]
     elif how == "flip":
@@ -63,6 +67,11 @@ def mutated(draw: st.DrawFn) -> tuple[str, bytes]:
         lines = list(_VALUE_LINE.finditer(raw))
         m = lines[draw(st.integers(0, len(lines) - 1))]
         raw = raw[: m.start()] + m.group(1) + draw(st.sampled_from(WRONG_VALUES)) + raw[m.end() :]
+    elif how == "wrong field":
+        fields = list(_FIELD.finditer(raw))
+        m = fields[draw(st.integers(0, len(fields) - 1))]
+        value = draw(st.sampled_from([*WRONG_VALUES, b"0", b"-5", b"99", b'""', b'"AS AS"']))
+        raw = raw[: m.start(2)] + value + raw[m.end(2) :]
     elif how == "append":
         junk = draw(st.sampled_from([b"x = " + v for v in WRONG_VALUES] + [b"[[entries]]\n"]))
         raw = raw + b"\n" + junk + b"\n"
@@ -78,7 +87,7 @@ def no_traceback(result) -> bool:  # type: ignore[no-untyped-def]
 
 
 @settings(
-    max_examples=60,
+    max_examples=int(os.environ.get("MUTATIONS", "60")),  # more: MUTATIONS=1000 pytest ...
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
@@ -185,6 +194,7 @@ JUNK = [
     "10H 10H 10H 10H 10H",
     "show",
 ]
+QUITS = {"quit", "q", "exit"}
 MODES = {
     "octrix keep": ["octrix", "keep", "--names", "Ann,Bob", "--no-hands", "--session", "j"],
     "octrix play": ["octrix", "play", "--seed", "3", "--session", "j"],
@@ -210,6 +220,10 @@ MODES = {
     ],
     "schnapsen keep": ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "j"],
     "schnapsen play": ["schnapsen", "play", "--seed", "3", "--session", "j"],
+    "iota keep": ["iota", "keep", "--names", "Ann,Bob", "--grid", "--session", "j"],
+    "iota play": ["iota", "play", "--players", "2", "--seed", "3", "--session", "j"],
+    "lineit keep": ["lineit", "keep", "--names", "Ann,Bob", "--session", "j"],
+    "lineit play": ["lineit", "play", "--players", "2", "--seed", "3", "--session", "j"],
 }
 
 
@@ -226,6 +240,21 @@ def test_junk_typed_into_every_mode_is_refused_and_the_file_stays_sound(
     assert sheets.mismatches(session) == []
     again = runner.invoke(main, ["sessions", "resume", "j"], input="\n".join(JUNK) + "\nquit\n")
     assert no_traceback(again) and again.exit_code == 0, again.output[-500:]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    mode=st.sampled_from(sorted(MODES)),
+    lines=st.lists(st.text(max_size=80).map(lambda t: t.replace("\n", " ")), max_size=12),
+)
+def test_random_lines_never_break_a_prompt(mode: str, lines: list[str]) -> None:
+    runner = CliRunner()
+    with tempfile.TemporaryDirectory() as tmp:
+        text = "\n".join(line for line in lines if line.strip().lower() not in QUITS)
+        result = runner.invoke(main, ["--data-dir", tmp, *MODES[mode]], input=text + "\nquit\n")
+        assert no_traceback(result), result.exception
+        assert result.exit_code == 0, result.output[-500:]
+        assert sheets.mismatches(store.load(Path(tmp) / "sessions" / "j.toml")) == []
 
 
 # -- 5. kill -9 in the middle of a scripted keep ------------------------------------------------

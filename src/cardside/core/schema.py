@@ -105,6 +105,26 @@ class TextList:
 
 
 @dataclass(frozen=True)
+class WholeList:
+    """A list of at most ``most`` whole numbers, each from ``low`` to ``high``."""
+
+    low: int
+    high: int
+    most: int = MAX_LIST
+    optional: bool = False
+
+    def problem(self, value: object) -> str | None:
+        if not isinstance(value, list):
+            return f"should be a list of whole numbers, not {clip(value)}"
+        if len(value) > self.most:
+            return f"has more than {self.most} items"
+        for item in value:
+            if not is_whole(item) or not self.low <= item <= self.high:
+                return f"should hold whole numbers from {self.low} to {self.high}, not {clip(item)}"
+        return None
+
+
+@dataclass(frozen=True)
 class WholeLists:
     """A list of at most ``most`` lists, each of at most ``longest`` whole numbers in range."""
 
@@ -115,17 +135,17 @@ class WholeLists:
     optional: bool = False
 
     def problem(self, value: object) -> str | None:
-        if not isinstance(value, list) or not all(isinstance(x, list) for x in value):
-            return f"should be a list of lists of whole numbers, not {clip(value)}"
-        if len(value) > self.most or any(len(x) > self.longest for x in value):
-            return f"has more than {self.most} lists or {self.longest} numbers in one"
-        for item in (n for x in value for n in x):
-            if not is_whole(item) or not self.low <= item <= self.high:
-                return f"should hold whole numbers from {self.low} to {self.high}, not {clip(item)}"
+        if not isinstance(value, list) or len(value) > self.most:
+            return f"should be a list of at most {self.most} lists of numbers, not {clip(value)}"
+        each = WholeList(self.low, self.high, self.longest)
+        for item in value:
+            problem = each.problem(item)
+            if problem:
+                return problem
         return None
 
 
-Kind = Whole | Text | Flag | TextList | WholeLists
+Kind = Whole | Text | Flag | TextList | WholeList | WholeLists
 Fields = Mapping[str, Kind]
 
 MOST_MOVES = 100_000

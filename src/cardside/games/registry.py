@@ -52,6 +52,13 @@ GAMES: dict[str, GameInfo] = {
         "64 cards of colour, shape and number laid in lines of up to 4; lots double the turn",
         "lines of colour, shape and number; lots double the turn.",
     ),
+    "lineit": GameInfo(
+        "lineit",
+        "Line-it",
+        "2-5 players",
+        "rising and falling lines from a shared market; bets and colour jackpots",
+        "rising and falling lines, bets and jackpots.",
+    ),
     "linesbeta": GameInfo(
         "linesbeta",
         "LinesBeta",

@@ -109,7 +109,10 @@ class Human:
                     "  " + (sample(obs, seat) if sample else "this game's hint is one move: hint")
                 )
                 continue
-            if word in ("show", "score"):
+            # A game whose actions include 'score' (Line-it) keeps the word for the action.
+            if word == "show" or (
+                word == "score" and word not in getattr(self.view, "action_words", ())
+            ):
                 self.view.show(obs, seat)
                 continue
             if word == "history":

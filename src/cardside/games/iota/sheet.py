@@ -13,12 +13,37 @@ from typing import Any
 
 from cardside.core.record import RoundRow, Session, Sheet
 from cardside.core.replay import replay_moves
+from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Flag, Schema, Text, Whole, WholeList
 from cardside.games.iota import rules
 from cardside.games.iota.bots import BOT_NAMES
 from cardside.games.iota.keep import IotaLedger
 from cardside.games.iota.notation import parse_action
 from cardside.games.iota.rules import Swap
 from cardside.games.iota.state import IotaState, Turn
+
+SEAT = Whole(0, rules.MAX_PLAYERS - 1, optional=True)  # the player to move when left out
+SCHEMA = Schema(
+    options={"grid": Flag()},
+    entries={
+        "play": {"action": {"seat": SEAT, "action": Text(120)}, "undo": PLAY_UNDO},
+        "keep": {
+            "turn": {
+                "seat": SEAT,
+                "lines": WholeList(0, 10_000, most=8),
+                "lots": Whole(0, 100, optional=True),
+                "all4": Flag(optional=True),
+                "final": Flag(optional=True),
+            },
+            "starter": {"card": Text(8)},
+            "play": {"seat": SEAT, "cards": Text(), "final": Flag(optional=True)},
+            "swap": {"seat": SEAT, "card": Text(8), "cell": Text(40)},
+            "pass": {"seat": SEAT},
+            "end": {},
+            "undo": KEEP_UNDO,
+        },
+    },
+    players=(rules.MIN_PLAYERS, rules.MAX_PLAYERS),
+)
 
 
 def options_of(session: Session) -> dict[str, Any]:

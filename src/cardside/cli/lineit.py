@@ -1,0 +1,270 @@
+"""``cardside lineit``: play, keep, score, rules and simulate."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from cardside.cli.app import App
+from cardside.cli.common import (
+    echo_json,
+    echo_rules,
+    jobs_option,
+    json_option,
+    parse_names,
+    play_games,
+    progress,
+    seed_option,
+    start_journal,
+)
+from cardside.cli.options import GameGroup, app_of
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+
+
+@click.group(cls=GameGroup)
+def lineit() -> None:
+    """Line-it: 2-5 players, rising and falling lines from a market; bets and jackpots."""
+
+
+BOT_CHOICES = ["strong", "heuristic", "random"]
+
+
+@lineit.command()
+@click.option(
+    "--players",
+    type=click.IntRange(2, 5),
+    default=2,
+    show_default=True,
+    help="Players at the table, you included.",
+)
+@click.option(
+    "--humans",
+    type=click.IntRange(1, 5),
+    default=1,
+    show_default=True,
+    help="People taking turns at this terminal (the first seats); bots take the rest.",
+)
+@click.option(
+    "--bot",
+    type=click.Choice(BOT_CHOICES),
+    default="strong",
+    show_default=True,
+    help="The bots' strength.",
+)
+@click.option(
+    "--names",
+    default=None,
+    help="Player names, comma-separated, you first; their number sets --players.",
+)
+@click.option("--session", "session_name", default=None, help="Name for the saved session.")
+@seed_option
+@click.pass_context
+def play(
+    ctx: click.Context,
+    players: int,
+    humans: int,
+    bot: str,
+    names: str | None,
+    session_name: str | None,
+    seed: int | None,
+) -> None:
+    """Play Line-it against bots (or with friends at one terminal: --humans).
+
+    \b
+    At the prompt: take a market card with line 57 (to your line) or hand 57
+    (to your hand); then, if you like, play 23 (from hand); then score (ends
+    the turn) or done. Also: hint (a bot's choice and why), history, undo,
+    show, help, quit (saved; 'cardside sessions resume NAME' continues).
+    """
+    from cardside.core.record import Seat
+    from cardside.core.rng import fresh_seed
+
+    app = app_of(ctx)
+    if names is not None:
+        seat_names = parse_names(names, MIN_PLAYERS, MAX_PLAYERS, "Line-it")
+        if ctx.get_parameter_source("players") != click.core.ParameterSource.DEFAULT:
+            if len(seat_names) != players:
+                raise click.BadParameter(
+                    f"{len(seat_names)} names for --players {players}", param_hint="--names"
+                )
+        players = len(seat_names)
+    if humans > players:
+        raise click.BadParameter(
+            f"{humans} people cannot sit at a table of {players}", param_hint="--humans"
+        )
+    if names is None:
+        if humans == 1:
+            seat_names = ["You"] + [f"Bot {i}" for i in range(2, players + 1)]
+        else:
+            seat_names = [f"Player {i}" for i in range(1, humans + 1)]
+            seat_names += [f"Bot {i}" for i in range(humans + 1, players + 1)]
+    seats = [Seat(n, "human") for n in seat_names[:humans]]
+    seats += [Seat(n, f"bot:{bot}") for n in seat_names[humans:]]
+    given = seed
+    seed = fresh_seed() if seed is None else seed
+    journal = start_journal(app, "lineit", "play", seats, {}, seed, session_name)
+    play_games(app, journal, play_session, given)
+
+
+def play_session(app: App, journal: Any) -> str:
+    """Play (or continue) a saved Line-it game."""
+    from cardside.core.replay import movers
+    from cardside.games.lineit.sheet import replay_state
+    from cardside.tui.console import Console
+    from cardside.tui.lineit.play import run_play
+
+    console = Console()
+    state = replay_state(journal.session)
+    names = journal.session.player_names
+    console.say(f"Line-it: {', '.join(names)}. Session {journal.name}. Type help for help.")
+    return run_play(
+        journal, state, console, app.style, movers=movers(journal.session.entries, "action")
+    )
+
+
+@lineit.command()
+@click.argument("cards", nargs=-1, required=True)
+@click.option(
+    "--jackpot",
+    "jackpots",
+    multiple=True,
+    metavar="N",
+    help="Cards in a jackpot pile the line took (sums allowed: 4+3); repeat per pile.",
+)
+@json_option
+def score(cards: tuple[str, ...], jackpots: tuple[str, ...], as_json: bool) -> None:
+    """Check a scored line from its cards in the order they were added.
+
+    Says whether the line rises or falls, which three cards are discarded, whether the bet was
+    won, the points, and which colour reached three cards (the jackpot it took).
+
+    \b
+    cardside lineit score 12 30 B4 45 57 60 71
+    cardside lineit score 90 80 B5 70 13 9 5 1 --jackpot 7
+    """
+    from cardside.core.arith import parse_number
+    from cardside.core.errors import NotationError
+    from cardside.games.lineit.score import line_report
+
+    try:
+        sizes = [parse_number(j) for j in jackpots]
+        report = line_report(" ".join(cards), sizes)
+    except (NotationError, ValueError) as exc:
+        raise click.ClickException(str(exc)) from None
+    if as_json:
+        echo_json(report.to_dict())
+    else:
+        click.echo(report.explain())
+
+
+@lineit.command()
+def rules() -> None:
+    """The rules of Line-it as cardside applies them."""
+    echo_rules("lineit")
+
+
+@lineit.command()
+@click.option("--names", default=None, help="Player names in seat order, comma-separated (2-5).")
+@click.option("--session", "session_name", default=None, help="Name for the saved session.")
+@click.pass_context
+def keep(ctx: click.Context, names: str | None, session_name: str | None) -> None:
+    """Keep the score of a Line-it game played with real cards.
+
+    \b
+    At the prompt: each scored line as its cards in the order added
+    (line Ann 12 30 B4 45 57 60 71), a jackpot taken by its number of cards
+    (jackpot Ann 4+3), or at the end each player's score pile and tokens
+    (counts Ann 23 +4-3); then end. Also: undo, show, help, quit (saved;
+    'cardside sessions resume NAME' continues).
+    """
+    from cardside.core.record import Seat
+    from cardside.tui.console import Console
+
+    app = app_of(ctx)
+    console = Console()
+    if names is None:
+        names = _ask_names(console)
+        if names is None:
+            raise click.ClickException("no players entered; nothing saved")
+    seat_names = _parse_names(names)
+    seats = [Seat(n, "table") for n in seat_names]
+    journal = start_journal(app, "lineit", "keep", seats, {}, None, session_name)
+    console.say(
+        f"Keeping Line-it for {', '.join(seat_names)}. Session {journal.name}. Type help for help."
+    )
+    keep_session(app, journal, console)
+
+
+def _ask_names(console: Any) -> str | None:
+    while True:
+        line = console.ask("Players in seat order (2-5 names, comma-separated): ")
+        if line is None:
+            return None
+        try:
+            _parse_names(line)
+            return line
+        except click.BadParameter as exc:
+            console.say(f"  {exc.message}")
+
+
+def _parse_names(text: str) -> list[str]:
+    names = parse_names(text, MIN_PLAYERS, MAX_PLAYERS, "Line-it")
+    for name in names:
+        if len(name) > 30 or " " in name or name.isdigit():
+            raise click.BadParameter(
+                f"{name[:30]!r}: a name is one word of up to 30 characters, not a number",
+                param_hint="--names",
+            )
+    return names
+
+
+def keep_session(app: App, journal: Any, console: Any = None) -> None:
+    """Keep (or continue keeping) a saved Line-it game played with real cards."""
+    from cardside.games.lineit.sheet import replay_ledger
+    from cardside.tui.console import Console
+    from cardside.tui.lineit.keep import KeepScreen
+
+    console = console or Console()
+    KeepScreen(journal, replay_ledger(journal.session), console, app.style).run()
+
+
+@lineit.command()
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=100, show_default=True)
+@click.option(
+    "--players", type=click.IntRange(2, 5), default=2, show_default=True, help="Seats per game."
+)
+@click.option(
+    "--bots",
+    default=None,
+    help="One bot per seat, comma-separated, rotated round the seats from game to game "
+    "[default: strong then heuristic for the rest].",
+)
+@seed_option
+@jobs_option
+@json_option
+def simulate(
+    games: int, players: int, bots: str | None, seed: int | None, jobs: int, as_json: bool
+) -> None:
+    """Bots against bots: wins with 95% intervals, points by source, line length, bets.
+
+    \b
+    cardside lineit simulate --games 500 --bots heuristic,random
+    cardside lineit simulate --games 500 --players 4 --bots strong,heuristic,heuristic,heuristic
+    """
+    from cardside.games.lineit.simulate import check_bots
+    from cardside.games.lineit.simulate import simulate as run
+
+    names = ["strong"] + ["heuristic"] * (players - 1) if bots is None else bots.split(",")
+    try:
+        names = check_bots(names, players)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--bots") from None
+    seed = 0 if seed is None else seed
+    with progress(games, "games", quiet=as_json) as tick:
+        result = run(games, names, seed=seed, progress=tick, jobs=jobs)
+    if as_json:
+        echo_json(result.to_dict())
+    else:
+        click.echo(result.report())

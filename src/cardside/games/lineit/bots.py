@@ -1,0 +1,370 @@
+"""Line-it bots: ``random``, ``heuristic`` and the strong default (``strong``).
+
+Every bot decides from ``state.observation(seat)`` (the deck and the other hands hidden), owns
+its random generator, and offers :meth:`hint` (the action and a one-line reason).
+
+- ``heuristic`` plans its whole turn (take, perhaps play from hand, perhaps score) and keeps the
+  plan whose end position :func:`evaluate` rates best: lines long and steady (each card
+  spends little of the line's room), bets the line can carry, jackpots, and scoring a line
+  before it runs out of room.
+- ``strong`` samples the unseen cards (the other hands and the deck) from its seat's view,
+  plays the heuristic's best few turn plans on each sample, lets every seat carry on with a fast
+  policy to a horizon (the end of the game once it is near), and keeps the plan with the best
+  average outcome: its own final-score estimate minus the best opponent's (perfect-information
+  Monte Carlo). The budget is a number of samples, never the clock, so a seed reproduces a game.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from cardside.games.lineit import rules
+from cardside.games.lineit.notation import DONE, Action, format_action, format_card
+from cardside.games.lineit.rules import BET_BASE
+from cardside.games.lineit.state import (
+    END,
+    OVER,
+    PLAYED,
+    TAKE,
+    TAKEN,
+    Jackpot,
+    LineitState,
+    Snap,
+)
+
+BOT_NAMES: tuple[str, ...] = ("strong", "heuristic", "random")
+DEFAULT_BOT = "strong"
+LEVELS = ("easy", "normal", "hard")
+#: (plans compared, samples per plan, horizon in rounds) per level.
+LEVEL_BUDGET = {"easy": (3, 4, 1), "normal": (4, 8, 2), "hard": (6, 24, 3)}
+
+GAP = 9.0  # a typical step between consecutive number cards of a well-kept line
+PER_TURN = 1.0  # number cards a line gains per turn, on average
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """A suggested action and why."""
+
+    action: Action
+    reason: str
+
+
+class LineitBot(Protocol):
+    name: str
+
+    def choose(self, observation: LineitState, seat: int) -> Action: ...
+
+    def hint(self, observation: LineitState, seat: int) -> Hint: ...
+
+
+# -- the evaluation ------------------------------------------------------------------------------
+
+
+def room(line: tuple[int, ...]) -> int:
+    """How many numbers are still free in the line's direction (both ways while open)."""
+    first, second, last = rules.line_ends(line)
+    if not first:
+        return 99
+    if not second:
+        return max(100 - first, first - 1)
+    return 100 - last if second > first else last - 1
+
+
+def turns_left(s: Snap, players: int, seat: int) -> float:
+    """About how many more turns ``seat`` will have (the current one not counted)."""
+    if s.step in (END, OVER):
+        return 0.0
+    rounds = len(s.deck) // (players + 2)
+    return float(rounds)
+
+
+def line_value(line: tuple[int, ...], turns: float, piles: tuple[tuple[int, ...], ...]) -> float:
+    """What a line is expected to be worth when scored, plus the new line after it."""
+    nums = 0
+    bet = 0
+    after = 0
+    counts = [0, 0, 0, 0]
+    for c in line:
+        if c > BET_BASE:
+            bet = c - BET_BASE
+        else:
+            nums += 1
+            counts[(c - 1) % 4] += 1
+            if bet:
+                after += 1
+    grow = min(room(line) / GAP, turns * PER_TURN)
+    final = nums + grow
+    value = max(0.0, final - 3)
+    if bet:
+        short = bet - (after + grow)
+        if after >= bet or short <= -1:
+            p = 1.0
+        elif short >= 1:
+            p = 0.0
+        else:
+            p = (1 - short) / 2
+        value += bet * (2 * p - 1)
+    if grow > 0.5:
+        for col in range(4):
+            if counts[col] == 2 and piles[col]:
+                value += len(piles[col]) * min(1.0, grow / 4)
+    spare = turns - grow / PER_TURN
+    if spare > 0:
+        value += max(0.0, min(99 / GAP, spare * PER_TURN) - 3)
+    return value
+
+
+def hand_value(hand: tuple[int, ...], line: tuple[int, ...], played: bool) -> float:
+    """Cards in hand: a card that will fit the line soon, or a Bet card, is worth keeping."""
+    value = 0.0
+    for c in hand:
+        if c > BET_BASE:
+            value += 0.5 if rules.fits(line, c) else 0.2
+        elif rules.fits(line, c):
+            r = room(line)
+            value += 0.8 if r and abs(c - _last(line)) <= GAP else 0.3
+        else:
+            value += 0.05
+    if len(hand) >= rules.HAND_LIMIT:
+        value -= 0.3  # a full hand risks a forced scoring
+    return value
+
+
+def _last(line: tuple[int, ...]) -> int:
+    for c in reversed(line):
+        if c <= BET_BASE:
+            return c
+    return 50
+
+
+def seat_value(s: Snap, players: int, seat: int) -> float:
+    """The score ``seat`` is heading for: what it holds plus its line and hand."""
+    score = len(s.scored[seat]) + sum(s.tokens[seat])
+    if s.step == OVER:
+        return float(score)
+    turns = turns_left(s, players, seat)
+    line = s.lines[seat]
+    return (
+        score
+        + line_value(line, turns, s.piles)
+        + hand_value(s.hands[seat], line, bool(s.played >> seat & 1))
+    )
+
+
+def evaluate(state: LineitState, seat: int) -> float:
+    """``seat``'s expected score minus the best other seat's (a zero-sum view)."""
+    s = state.snapshot
+    mine = seat_value(s, state.players, seat)
+    best = max(seat_value(s, state.players, p) for p in range(state.players) if p != seat)
+    return mine - best
+
+
+# -- planning a turn -------------------------------------------------------------------------------
+
+
+def plans(state: LineitState, seat: int) -> list[tuple[float, tuple[Action, ...]]]:
+    """Every way to finish ``seat``'s turn from here, rated by ``seat_value`` at its end."""
+    out: list[tuple[float, tuple[Action, ...]]] = []
+
+    game = state.clone()
+    game._history = []
+
+    def walk(prefix: tuple[Action, ...]) -> None:
+        snap = game.snapshot
+        for action in game.legal_actions():
+            nxt = game.peek(action)
+            path = prefix + (action,)
+            if nxt.step in (TAKEN, PLAYED):
+                game._snapshot = nxt
+                walk(path)
+                game._snapshot = snap
+            else:
+                out.append((seat_value(nxt, game.players, seat), path))
+
+    walk(())
+    out.sort(key=lambda item: -item[0])
+    return out
+
+
+def quick_action(state: LineitState, seat: int) -> Action:
+    """A fast one-step choice (for rollouts): the action whose result rates best."""
+    best: Action = DONE
+    best_value = -1e9
+    players = state.players
+    for action in state.legal_actions():
+        value = seat_value(state.peek(action), players, seat)
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def explain(state: LineitState, seat: int, path: tuple[Action, ...]) -> str:
+    """Why a turn plan is good, in words: where the card goes and what it gains."""
+    s = state.snapshot
+    twin = state.clone()
+    for action in path:
+        twin.apply(action)
+    t = twin.snapshot
+    parts = []
+    first = path[0]
+    name = format_card(first.card) if first.card else ""
+    if first.kind == "line":
+        if not rules.fits(s.lines[seat], first.card):
+            parts.append(f"{name} fits neither line nor hand, so your line is scored first")
+        elif first.card > BET_BASE:
+            parts.append(f"your line has room for the bet ({room(s.lines[seat])} numbers free)")
+        elif not rules.numbers_of(s.lines[seat]):
+            parts.append(f"{name} starts your line")
+        else:
+            step = abs(first.card - _last(s.lines[seat]))
+            parts.append(f"{name} continues your line by {step}")
+    elif first.kind == "hand":
+        parts.append(f"keep {name} in hand for later")
+    gained = len(t.scored[seat]) - len(s.scored[seat])
+    jackpots = [e for e in t.log[len(s.log) :] if isinstance(e, Jackpot)]
+    if jackpots:
+        parts.append(
+            "takes the "
+            + ", ".join(f"{rules.COLOURS[j.colour]} jackpot ({j.cards})" for j in jackpots)
+        )
+    if any(a.kind == "score" for a in path):
+        parts.append(f"scores the line now ({gained} cards, before it runs out of room)")
+    if room(t.lines[seat]) and t.lines[seat]:
+        parts.append(f"{room(t.lines[seat])} numbers of room left")
+    plan = ", ".join(format_action(a) for a in path)
+    return f"plan {plan}: " + "; ".join(parts)
+
+
+# -- the bots --------------------------------------------------------------------------------------
+
+
+def _view(view: Any, seat: int) -> LineitState:
+    if not isinstance(view, LineitState):
+        raise TypeError("a Line-it bot needs a Line-it state or observation")
+    return view.observation(seat)
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions."""
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        self.name = "random"
+        self.rng = random.Random(seed)
+
+    def choose(self, view: Any, seat: int) -> Action:
+        return self.rng.choice(_view(view, seat).legal_actions())
+
+    def hint(self, view: Any, seat: int) -> Hint:
+        return Hint(self.choose(view, seat), "a random legal action")
+
+
+class _Planner:
+    """A bot that decides a whole turn at once and then follows that plan step by step."""
+
+    def __init__(self) -> None:
+        self._plan: tuple[Snap, tuple[Action, ...]] | None = None
+
+    def choose(self, view: Any, seat: int) -> Action:
+        state = _view(view, seat)
+        if self._plan is not None:
+            expected, rest = self._plan
+            self._plan = None
+            if rest and state.snapshot == expected:
+                self._follow(state, rest)
+                return rest[0]
+        return self.hint(state, seat).action
+
+    def hint(self, view: Any, seat: int) -> Hint:
+        state = _view(view, seat)
+        path, reason = self.plan(state, seat)
+        self._follow(state, path)
+        return Hint(path[0], reason)
+
+    def _follow(self, state: LineitState, path: tuple[Action, ...]) -> None:
+        """Remember the rest of ``path`` and the position it should be played from."""
+        if len(path) > 1:
+            self._plan = (state.peek(path[0]), path[1:])
+
+    def plan(self, state: LineitState, seat: int) -> tuple[tuple[Action, ...], str]:
+        raise NotImplementedError
+
+
+class HeuristicBot(_Planner):
+    """Plans its turn and keeps the plan whose end position rates best."""
+
+    def __init__(self, seed: int | str | None = None) -> None:
+        super().__init__()
+        self.name = "heuristic"
+        self.rng = random.Random(seed)
+
+    def plan(self, state: LineitState, seat: int) -> tuple[tuple[Action, ...], str]:
+        found = plans(state, seat)
+        best = found[0][1]
+        return best, explain(state, seat, best)
+
+
+class StrongBot(_Planner):
+    """Perfect-information Monte Carlo over the heuristic's best turn plans."""
+
+    def __init__(self, level: str = "normal", seed: int | str | None = None) -> None:
+        super().__init__()
+        if level not in LEVEL_BUDGET:
+            raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})")
+        self.name = "strong" if level == "normal" else f"strong-{level}"
+        self.level = level
+        self.candidates, self.samples, self.horizon = LEVEL_BUDGET[level]
+        self.rng = random.Random(seed)
+
+    def plan(self, state: LineitState, seat: int) -> tuple[tuple[Action, ...], str]:
+        found = plans(state, seat)
+        top = [path for _, path in found[: self.candidates]]
+        if len(top) == 1:
+            return top[0], explain(state, seat, top[0])
+        totals = [0.0] * len(top)
+        for _ in range(self.samples):
+            sample = state.determinize(seat, self.rng)
+            seed = self.rng.random()
+            for i, path in enumerate(top):
+                totals[i] += self._rollout(sample, seat, path, seed)
+        best = max(range(len(top)), key=lambda i: totals[i])
+        margin = totals[best] / self.samples
+        reason = explain(state, seat, top[best])
+        return top[best], (
+            f"{reason}; best of {len(top)} plans over {self.samples} samples "
+            f"({margin:+.1f} against the best opponent)"
+        )
+
+    def _rollout(
+        self, sample: LineitState, seat: int, path: tuple[Action, ...], seed: float
+    ) -> float:
+        """Play ``path``, then every seat's quick policy up to the horizon; rate the result."""
+        game = sample.clone()
+        game._history = []
+        for action in path:
+            game.advance(action)
+        rounds_to_go = self.horizon
+        start_round = game.snapshot.round_no
+        while not game.is_terminal():
+            s = game.snapshot
+            if s.step == TAKE and s.round_no - start_round >= rounds_to_go:
+                break
+            mover = game.current_player()
+            assert mover is not None
+            game.advance(quick_action(game, mover))
+        del seed
+        return evaluate(game, seat)
+
+
+def make_bot(name: str, seed: int | str | None = None, level: str = "normal") -> LineitBot:
+    """A bot by name: ``strong`` (default), ``heuristic`` or ``random``."""
+    key = name.strip().lower()
+    if key == "random":
+        return RandomBot(seed)
+    if key == "heuristic":
+        return HeuristicBot(seed)
+    if key == "strong":
+        return StrongBot(level, seed)
+    raise ValueError(f"unknown Line-it bot {name!r} (choose from {', '.join(BOT_NAMES)})")

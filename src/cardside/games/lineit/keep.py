@@ -1,0 +1,257 @@
+"""The Line-it scorekeeper for a physical game: a ledger of scored lines, jackpots or counts.
+
+Entries are plain dicts (so a session file can hold them):
+
+- ``{type = "line", seat = 0, cards = "12 30 B4 45 57 60 71"}``: a line scored, its cards in
+  the order they were added; checked and scored by :func:`rules.score_line`;
+- ``{type = "jackpot", seat = 0, cards = 7}``: a jackpot pile taken, by its number of cards;
+- ``{type = "counts", seat = 0, pile = 23, tokens = -1}``: a player's end-of-game counts;
+- ``{type = "end"}``: the game is over (a game kept line by line);
+- ``{type = "undo"}``: takes back the last entry still in effect.
+
+A kept game goes line by line or by counts, not both; a game kept by counts is over once every
+player's counts are in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardside.core.errors import EntryError, IllegalActionError, NotationError
+from cardside.games.lineit import rules
+from cardside.games.lineit.notation import format_cards, parse_cards
+from cardside.games.lineit.rules import LineScore
+
+KINDS = ("line", "jackpot", "counts", "end")
+MAX_PILE = 106
+MAX_TOKENS = 60  # six tokens of at most 5 each, with room for a table's own variants
+
+
+@dataclass(frozen=True)
+class Entered:
+    """What one entry did: the seat (None for ``end``), the points per seat, and its line."""
+
+    kind: str
+    seat: int | None
+    gains: tuple[int, ...]
+    line: LineScore | None = None
+    pile: int = 0
+    tokens: int = 0
+
+
+class LineitLedger:
+    """Lines, jackpots or counts entered for a physical game of Line-it."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        if not rules.MIN_PLAYERS <= len(names) <= rules.MAX_PLAYERS:
+            raise ValueError("Line-it is for 2 to 5 players")
+        self.names = list(names)
+        self.entries: list[dict[str, Any]] = []
+        self._effective: list[dict[str, Any]] = []
+        self._reset()
+
+    def _reset(self) -> None:
+        self.done: list[Entered] = []
+        self.totals = [0] * len(self.names)
+        self.counted: list[bool] = [False] * len(self.names)
+        self.ended = False
+
+    # -- derived -----------------------------------------------------------------------------
+    @property
+    def mode(self) -> str | None:
+        """``"lines"`` or ``"counts"`` once the first entry chose, else ``None``."""
+        for e in self.done:
+            if e.kind in ("line", "jackpot"):
+                return "lines"
+            if e.kind == "counts":
+                return "counts"
+        return None
+
+    @property
+    def over(self) -> bool:
+        return self.ended or all(self.counted)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return rules.winners(self.totals) if self.over else ()
+
+    def lines_of(self, seat: int) -> list[LineScore]:
+        return [e.line for e in self.done if e.seat == seat and e.line is not None]
+
+    def jackpots_of(self, seat: int) -> int:
+        return sum(e.pile for e in self.done if e.seat == seat and e.kind == "jackpot")
+
+    def tokens_of(self, seat: int) -> int:
+        return sum(e.tokens for e in self.done if e.seat == seat)
+
+    # -- entries -----------------------------------------------------------------------------
+    def enter_line(self, seat: int, cards: Sequence[int]) -> Entered:
+        return self._apply({"type": "line", "seat": seat, "cards": format_cards(cards)})
+
+    def enter_jackpot(self, seat: int, cards: int) -> Entered:
+        return self._apply({"type": "jackpot", "seat": seat, "cards": cards})
+
+    def enter_counts(self, seat: int, pile: int, tokens: int) -> Entered:
+        return self._apply({"type": "counts", "seat": seat, "pile": pile, "tokens": tokens})
+
+    def end(self) -> Entered:
+        return self._apply({"type": "end"})
+
+    def undo(self) -> dict[str, Any]:
+        """Take back the last entry still in effect; return it."""
+        if not self._effective:
+            raise IllegalActionError("nothing to undo")
+        self.entries.append({"type": "undo"})
+        undone = self._effective.pop()
+        effective, self._effective = self._effective, []
+        self._reset()
+        for entry in effective:
+            self._step(entry)
+            self._effective.append(entry)
+        return undone
+
+    def add(self, entry: dict[str, Any]) -> Any:
+        """Apply a saved entry of any type (used when replaying a file)."""
+        if entry.get("type") == "undo":
+            return self.undo()
+        return self._apply(dict(entry))
+
+    def _apply(self, entry: dict[str, Any]) -> Entered:
+        result = self._step(entry)
+        self.entries.append(entry)
+        self._effective.append(entry)
+        return result
+
+    def _step(self, entry: dict[str, Any]) -> Entered:
+        kind = entry.get("type")
+        if kind not in KINDS:
+            raise NotationError(f"unknown entry type {kind!r} (line, jackpot, counts, end, undo)")
+        if self.over:
+            raise IllegalActionError("the game is over")
+        if kind == "end":
+            if self.mode != "lines":
+                raise IllegalActionError("enter a scored line or a player's counts first")
+            self.ended = True
+            result = Entered("end", None, (0,) * len(self.names))
+            self.done.append(result)
+            return result
+        seat = entry.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.names):
+            raise NotationError(f"no player number {seat!r}")
+        if kind == "counts":
+            result = self._counts(seat, entry.get("pile"), entry.get("tokens"))
+        else:
+            if self.mode == "counts":
+                raise IllegalActionError(
+                    "this game is kept by end-of-game counts; enter counts for each player"
+                )
+            if kind == "jackpot":
+                result = self._jackpot(seat, entry.get("cards"))
+            else:
+                result = self._line(seat, entry.get("cards"))
+        for i, gain in enumerate(result.gains):
+            self.totals[i] += gain
+        self.done.append(result)
+        return result
+
+    def _line(self, seat: int, raw: Any) -> Entered:
+        if not isinstance(raw, str):
+            raise NotationError("a line is written as its cards, e.g. '12 30 B4 45'")
+        cards = parse_cards(raw)
+        try:
+            rules.check_line(cards)
+        except ValueError as exc:
+            raise IllegalActionError(str(exc)) from None
+        self._check_unused(cards)
+        score = rules.score_line(cards)
+        gains = tuple(score.total if i == seat else 0 for i in range(len(self.names)))
+        return Entered("line", seat, gains, line=score, pile=score.points, tokens=score.token)
+
+    def _check_unused(self, cards: Sequence[int]) -> None:
+        """Each number card exists once and each Bet card twice in the whole game."""
+        used: dict[int, int] = {}
+        for e in self.done:
+            if e.line is not None:
+                for c in e.line.cards:
+                    used[c] = used.get(c, 0) + 1
+        for c in cards:
+            limit = rules.DECK.count(c)
+            if used.get(c, 0) >= limit:
+                if rules.is_bet(c):
+                    raise IllegalActionError(
+                        f"both {rules.card_name(c)} cards are already in scored lines"
+                    )
+                who = next(
+                    self.names[e.seat]
+                    for e in self.done
+                    if e.line is not None and e.seat is not None and c in e.line.cards
+                )
+                raise IllegalActionError(
+                    f"{c} is already in a scored line ({who}'s); each number is in the game once"
+                )
+            used[c] = used.get(c, 0) + 1
+
+    def _jackpot(self, seat: int, raw: Any) -> Entered:
+        size = _whole(raw, "a jackpot", 0, MAX_PILE)
+        gains = tuple(size if i == seat else 0 for i in range(len(self.names)))
+        return Entered("jackpot", seat, gains, pile=size)
+
+    def _counts(self, seat: int, pile: Any, tokens: Any) -> Entered:
+        if self.mode == "lines":
+            raise IllegalActionError(
+                "this game is kept line by line; type end when it is over, not counts"
+            )
+        if self.counted[seat]:
+            raise IllegalActionError(f"{self.names[seat]}'s counts are in already (undo to fix)")
+        size = _whole(pile, "a score pile", 0, MAX_PILE)
+        net = _whole(tokens, "the bet tokens", -MAX_TOKENS, MAX_TOKENS)
+        self.counted[seat] = True
+        gains = tuple(size + net if i == seat else 0 for i in range(len(self.names)))
+        return Entered("counts", seat, gains, pile=size, tokens=net)
+
+    @classmethod
+    def from_entries(cls, names: Sequence[str], entries: Sequence[dict[str, Any]]) -> LineitLedger:
+        """Rebuild a ledger from saved entries; an entry that fails raises :class:`EntryError`."""
+        ledger = cls(names)
+        for index, entry in enumerate(entries, 1):
+            try:
+                if not isinstance(entry, dict):
+                    raise NotationError("an entry must be a table")
+                ledger.add(entry)
+            except (NotationError, IllegalActionError) as exc:
+                raise EntryError(index, str(exc)) from None
+        return ledger
+
+
+def _whole(raw: Any, what: str, low: int, high: int) -> int:
+    if not isinstance(raw, int) or isinstance(raw, bool):
+        raise NotationError(f"{what} must be a whole number")
+    if not low <= raw <= high:
+        raise IllegalActionError(f"{what} must be between {low} and {high}, not {raw}")
+    return raw
+
+
+def describe(entered: Entered, names: Sequence[str]) -> str:
+    """One line saying what an entry gave, e.g. ``Ann: discarded 12 30 45, bet B4 won +4 …``."""
+    from cardside.games.lineit.score import describe_bet, describe_jackpots, describe_points
+
+    if entered.kind == "end":
+        return "the game is over"
+    assert entered.seat is not None
+    name = names[entered.seat]
+    if entered.kind == "jackpot":
+        return f"{name} took a jackpot of {entered.pile} card{'s' if entered.pile != 1 else ''}"
+    if entered.kind == "counts":
+        return f"{name}: {entered.pile} cards in the score pile, tokens {entered.tokens:+d}"
+    line = entered.line
+    assert line is not None
+    parts = [
+        f"discarded {format_cards(line.discarded) or 'nothing'}",
+        describe_bet(line),
+        describe_points(line),
+    ]
+    if rules.jackpots_in(line.cards):
+        parts.append(describe_jackpots(line.cards))
+    return f"{name}: {'; '.join(parts)}; line total {line.total}"

@@ -1,0 +1,104 @@
+"""One-shot checks for ``lineit score``: a line's cards in the order added, and its score."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from cardside.games.lineit import rules
+from cardside.games.lineit.notation import format_card, format_cards, parse_cards
+from cardside.games.lineit.rules import LineScore
+
+MAX_JACKPOT = 100
+WAYS = {rules.RISING: "rising", rules.FALLING: "falling", rules.OPEN: "open"}
+
+
+def describe_bet(score: LineScore) -> str:
+    """``bet B4 won (4 cards after it, 4 needed) +4``, or ``no bet``."""
+    if score.bet is None:
+        return "no bet"
+    result = "won" if score.bet_won else "lost"
+    cards = "card" if score.after_bet == 1 else "cards"
+    return (
+        f"bet B{score.bet} {result} ({score.after_bet} number {cards} after it, "
+        f"{score.bet} needed) {score.token:+d}"
+    )
+
+
+def describe_points(score: LineScore) -> str:
+    """``points 57 60 71 = 3`` or ``points: none``."""
+    if not score.points_cards:
+        return "points: none (3 or fewer number cards)"
+    return f"points {format_cards(score.points_cards)} = {score.points}"
+
+
+def describe_jackpots(cards: Sequence[int]) -> str:
+    """Which colour reached three cards, and with which card."""
+    found = rules.jackpots_in(cards)
+    if not found:
+        return "no colour reached three cards (no jackpot)"
+    parts = []
+    for card, col in found:
+        name = rules.COLOURS[col]
+        parts.append(f"{name} reached three with {format_card(card)} (took the {name} jackpot)")
+    return "; ".join(parts)
+
+
+@dataclass(frozen=True)
+class LineReport:
+    """A scored line with the jackpot piles its player says it took."""
+
+    score: LineScore
+    jackpots: tuple[int, ...]
+
+    @property
+    def total(self) -> int:
+        return self.score.total + sum(self.jackpots)
+
+    def explain(self) -> str:
+        s = self.score
+        lines = [
+            str(self.total),
+            f"  {WAYS[s.direction]} line: {format_cards(s.cards)}"
+            + (" (fewer than two number cards)" if s.direction == rules.OPEN else ""),
+            f"  discarded {format_cards(s.discarded) or 'nothing'} (the first three number cards)",
+            f"  {describe_bet(s)}",
+            f"  {describe_points(s)}",
+            f"  {describe_jackpots(s.cards)}",
+        ]
+        sum_text = f"{s.points} point{'' if s.points == 1 else 's'}"
+        if s.bet is not None:
+            sum_text += f" {'+' if s.token > 0 else '-'} {abs(s.token)} bet"
+        sum_text += "".join(f" + {j} jackpot" for j in self.jackpots)
+        lines.append(f"  total {sum_text} = {self.total}")
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        s = self.score
+        return {
+            "cards": [format_card(c) for c in s.cards],
+            "direction": WAYS[s.direction] if s.direction else None,
+            "discarded": [format_card(c) for c in s.discarded],
+            "bet": None
+            if s.bet is None
+            else {"card": f"B{s.bet}", "after": s.after_bet, "won": s.bet_won, "token": s.token},
+            "points_cards": [format_card(c) for c in s.points_cards],
+            "points": s.points,
+            "jackpot_colours": [
+                {"colour": rules.COLOURS[col], "card": format_card(card)}
+                for card, col in rules.jackpots_in(s.cards)
+            ],
+            "jackpots": list(self.jackpots),
+            "total": self.total,
+        }
+
+
+def line_report(text: str, jackpots: Sequence[int] = ()) -> LineReport:
+    """Check and score a line written as its cards in order; ``ValueError`` with the reason."""
+    cards = parse_cards(text)
+    rules.check_line(cards)
+    for size in jackpots:
+        if not 0 <= size <= MAX_JACKPOT:
+            raise ValueError(f"a jackpot pile holds 0 to {MAX_JACKPOT} cards, not {size}")
+    return LineReport(rules.score_line(cards), tuple(jackpots))

@@ -1,0 +1,406 @@
+"""The full Line-it game in the shared state API: market rounds, lines, hands and jackpots.
+
+A turn is several decisions by the same player, each an action of the state: take a market
+card (``line 57`` or ``hand 57``), then optionally ``play`` a hand card, then ``score`` (which
+ends the turn) or ``done``. The end phase, once the deck cannot fill a market, gives each
+player who can still play a hand card the choice ``play`` or ``done``; then every line is
+scored. The deck is shuffled once from ``derive_rng(seed, "deck")``, so a seed and the list of
+actions replay a game exactly. Observations hide the deck and the other hands as 0s.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, NamedTuple, Self
+
+from cardside.core.errors import IllegalActionError
+from cardside.core.outcome import Outcome
+from cardside.core.rng import derive_rng, fresh_seed
+from cardside.core.state import GameState
+from cardside.games.lineit import rules
+from cardside.games.lineit.notation import DONE, HAND, LINE, PLAY, SCORE, Action, format_card
+from cardside.games.lineit.rules import BET_BASE, HAND_LIMIT, LineScore
+
+TAKE, TAKEN, PLAYED, END, OVER = 0, 1, 2, 3, 4
+HIDDEN = 0  # a card this seat cannot see
+
+
+class Scored(NamedTuple):
+    """A line scored: by whom, in which round (0 for the end), how, and what it gave."""
+
+    seat: int
+    round_no: int
+    how: str  # "chosen", "forced" or "end"
+    score: LineScore
+
+
+class Jackpot(NamedTuple):
+    """A jackpot taken: by whom, in which round, which colour, the card that took it, size."""
+
+    seat: int
+    round_no: int
+    colour: int
+    card: int
+    cards: int
+
+
+class Snap(NamedTuple):
+    """Everything about a Line-it game at one moment (immutable)."""
+
+    deck: tuple[int, ...]  # drawn from the end
+    market: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    lines: tuple[tuple[int, ...], ...]
+    piles: tuple[tuple[int, ...], ...]  # jackpot piles by colour
+    scored: tuple[tuple[int, ...], ...]  # score piles
+    tokens: tuple[tuple[int, ...], ...]
+    discard: tuple[int, ...]
+    round_no: int  # 1-based; stays at the last round in the end phase
+    first: int
+    turn: int  # how many players have finished their turn this round (or end phase)
+    step: int  # TAKE, TAKEN, PLAYED, END or OVER
+    played: int  # bit per seat: played a hand card this round
+    log: tuple[Scored | Jackpot, ...]
+
+
+_FIELD_INDEX = {name: i for i, name in enumerate(Snap._fields)}
+
+
+def _fast_replace(self: Snap, **changes: object) -> Snap:
+    """``Snap._replace`` without its generic machinery (the engine's hot path)."""
+    values = list(self)
+    for name, value in changes.items():
+        values[_FIELD_INDEX[name]] = value
+    return tuple.__new__(Snap, values)
+
+
+setattr(Snap, "_replace", _fast_replace)  # noqa: B010 - NamedTuple forbids defining it
+
+
+def _name(card: object) -> str:
+    return format_card(card) if isinstance(card, int) and 0 < card <= 105 else repr(card)
+
+
+def _set(t: tuple, i: int, v: object) -> tuple:  # type: ignore[type-arg]
+    return t[:i] + (v,) + t[i + 1 :]
+
+
+class LineitState(GameState[Snap, Action]):
+    """A game of Line-it for 2 to 5 players, dealt from ``seed``."""
+
+    def __init__(self, players: int = 2, seed: int | str | None = None) -> None:
+        if not rules.MIN_PLAYERS <= players <= rules.MAX_PLAYERS:
+            raise ValueError("Line-it is for 2 to 5 players")
+        self.players = players
+        self.seed = fresh_seed() if seed is None else seed
+        deck = list(rules.DECK)
+        derive_rng(self.seed, "deck").shuffle(deck)
+        first = derive_rng(self.seed, "first player").randrange(players)
+        m = rules.market_size(players)
+        empty: tuple[tuple[int, ...], ...] = ((),) * players
+        snap = Snap(
+            deck=tuple(deck[:-m]),
+            market=tuple(deck[-m:]),
+            hands=empty,
+            lines=empty,
+            piles=((),) * 4,
+            scored=empty,
+            tokens=empty,
+            discard=(),
+            round_no=1,
+            first=first,
+            turn=0,
+            step=TAKE,
+            played=0,
+            log=(),
+        )
+        super().__init__(snap)
+
+    @classmethod
+    def from_snapshot(cls, players: int, snap: Snap, seed: int | str = 0) -> LineitState:
+        """A state positioned at ``snap`` (for tests, puzzles and bots' samples)."""
+        state = cls.__new__(cls)
+        state.players = players
+        state.seed = seed
+        GameState.__init__(state, snap)
+        return state
+
+    # -- queries -------------------------------------------------------------------------------
+    def current_player(self) -> int | None:
+        s = self._snapshot
+        if s.step == OVER:
+            return None
+        return (s.first + s.turn) % self.players
+
+    def is_terminal(self) -> bool:
+        return self._snapshot.step == OVER
+
+    def score(self, seat: int) -> int:
+        """Cards in the score pile plus bet tokens."""
+        s = self._snapshot
+        return len(s.scored[seat]) + sum(s.tokens[seat])
+
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.score(p) for p in range(self.players))
+
+    def outcome(self) -> Outcome | None:
+        if self._snapshot.step != OVER:
+            return None
+        scores = self.scores()
+        won = rules.winners(scores)
+        why = "highest score" if len(won) == 1 else "tied for the highest score"
+        return Outcome(won, scores, f"{why} ({max(scores)}: score pile plus bet tokens)")
+
+    def legal_actions(self) -> list[Action]:
+        s = self._snapshot
+        step = s.step
+        if step == OVER:
+            return []
+        seat = (s.first + s.turn) % self.players
+        line = s.lines[seat]
+        if step == TAKE:
+            room = len(s.hands[seat]) < HAND_LIMIT
+            out = []
+            seen = set()
+            for c in s.market:
+                if c in seen:
+                    continue
+                seen.add(c)
+                if not room or rules.fits(line, c):
+                    out.append(LINE[c])
+                if room:
+                    out.append(HAND[c])
+            return out
+        out = []
+        if step == TAKEN or step == END:
+            if step == END or not s.played >> seat & 1:
+                seen = set()
+                for c in s.hands[seat]:
+                    if c not in seen and rules.fits(line, c):
+                        seen.add(c)
+                        out.append(PLAY[c])
+        if step != END and line:
+            out.append(SCORE)
+        out.append(DONE)
+        return out
+
+    def is_legal(self, action: Action) -> bool:
+        return self.why_illegal(action) == ""
+
+    def why_illegal(self, action: Action) -> str:
+        """A one-line reason ``action`` is illegal now, or ``""`` when it is legal."""
+        s = self._snapshot
+        if s.step == OVER:
+            return "the game is over"
+        if not isinstance(action, Action):
+            return f"{action!r} is not a Line-it action"
+        seat = (s.first + s.turn) % self.players
+        line = s.lines[seat]
+        hand = s.hands[seat]
+        kind, card = action.kind, action.card
+        if kind in ("line", "hand"):
+            if s.step == END:
+                return "the deck is out: you may only play a card from your hand, or done"
+            if s.step != TAKE:
+                return "you have taken your card this turn"
+            if card not in s.market:
+                return f"{_name(card)} is not in the market"
+            if kind == "hand":
+                if len(hand) >= HAND_LIMIT:
+                    return f"your hand is full ({HAND_LIMIT} cards)"
+                return ""
+            if len(hand) < HAND_LIMIT:
+                reason = rules.why_not_fits(line, card)
+                if reason is not None:
+                    return f"{reason}; put it in your hand instead"
+            return ""
+        if kind == "play":
+            if s.step == TAKE:
+                return "take a card from the market first"
+            if s.step == PLAYED or (s.step == TAKEN and s.played >> seat & 1):
+                return "you have played a card from your hand this round"
+            if card not in hand:
+                return f"{_name(card)} is not in your hand"
+            return rules.why_not_fits(line, card) or ""
+        if kind == "score":
+            if s.step == TAKE:
+                return "take a card from the market first (you score after taking)"
+            if s.step == END:
+                return "every line is scored at the end; play a card or done"
+            if not line:
+                return "your line is empty"
+            return ""
+        if kind == "done":
+            if s.step == TAKE:
+                return "take a card from the market first"
+            return ""
+        return f"{kind!r} is not a Line-it action"
+
+    def apply(self, action: Action) -> None:
+        reason = self.why_illegal(action)
+        if reason:
+            raise IllegalActionError(reason)
+        self._history.append((self._snapshot, action))
+        self._snapshot = self._next(self._snapshot, action)
+
+    def advance(self, action: Action) -> None:
+        """Apply an action known to be legal (from :meth:`legal_actions`) with no check and
+        no undo record: for bots' playouts on their own copies."""
+        self._snapshot = self._next(self._snapshot, action)
+
+    def peek(self, action: Action) -> Snap:
+        """The snapshot after a legal ``action``, leaving this state as it is."""
+        return self._next(self._snapshot, action)
+
+    # -- transitions ---------------------------------------------------------------------------
+    def _next(self, s: Snap, action: Action) -> Snap:
+        seat = (s.first + s.turn) % self.players
+        kind, card = action
+        if kind == "line" or kind == "hand":
+            market = s.market
+            i = market.index(card)
+            market = market[:i] + market[i + 1 :]
+            if kind == "hand":
+                hands = _set(s.hands, seat, s.hands[seat] + (card,))
+                return s._replace(market=market, step=TAKEN, hands=hands)
+            if not rules.fits(s.lines[seat], card):
+                s = self._score(s, seat, "forced")
+            return self._add(s, seat, card, market=market, step=TAKEN)
+        if kind == "play":
+            hand = s.hands[seat]
+            i = hand.index(card)
+            s = s._replace(hands=_set(s.hands, seat, hand[:i] + hand[i + 1 :]))
+            if s.step == END:
+                return self._end_turn(self._add(s, seat, card))
+            return self._add(s, seat, card, step=PLAYED, played=s.played | 1 << seat)
+        if kind == "score":
+            return self._end_turn(self._score(s, seat, "chosen"))
+        return self._end_turn(s)
+
+    def _add(self, s: Snap, seat: int, card: int, **changes: Any) -> Snap:
+        """``card`` joins ``seat``'s line (with other ``changes`` to the snapshot); a third
+        card of a colour takes that jackpot."""
+        line = s.lines[seat]
+        col = rules.jackpot_colour(line, card)
+        s = s._replace(lines=_set(s.lines, seat, line + (card,)), **changes)
+        if col is None:
+            return s
+        pile = s.piles[col]
+        round_no = 0 if s.step == END else s.round_no
+        return s._replace(
+            piles=_set(s.piles, col, ()),
+            scored=_set(s.scored, seat, s.scored[seat] + pile),
+            log=s.log + (Jackpot(seat, round_no, col, card, len(pile)),),
+        )
+
+    def _score(self, s: Snap, seat: int, how: str) -> Snap:
+        """Score ``seat``'s line: settle the bet, discard three, the rest to the score pile."""
+        result = rules.score_line(s.lines[seat])
+        gone = result.discarded + ((BET_BASE + result.bet,) if result.bet is not None else ())
+        tokens = s.tokens[seat] + ((result.token,) if result.bet is not None else ())
+        return s._replace(
+            lines=_set(s.lines, seat, ()),
+            scored=_set(s.scored, seat, s.scored[seat] + result.points_cards),
+            tokens=_set(s.tokens, seat, tokens),
+            discard=s.discard + gone,
+            log=s.log + (Scored(seat, 0 if how == "end" else s.round_no, how, result),),
+        )
+
+    def _end_turn(self, s: Snap) -> Snap:
+        turn = s.turn + 1
+        if s.step == END:
+            return self._next_end_turn(s, turn)
+        if turn < self.players:
+            return s._replace(turn=turn, step=TAKE)
+        # The round is over: the market's leftovers go to the jackpots (Bet cards discarded).
+        piles = list(s.piles)
+        bets: tuple[int, ...] = ()
+        for c in s.market:
+            if c > BET_BASE:
+                bets += (c,)
+            else:
+                piles[(c - 1) % 4] += (c,)
+        first = (s.first + 1) % self.players
+        s = s._replace(market=(), piles=tuple(piles), discard=s.discard + bets, first=first)
+        m = rules.market_size(self.players)
+        if len(s.deck) >= m:
+            return s._replace(
+                deck=s.deck[:-m],
+                market=s.deck[-m:],
+                round_no=s.round_no + 1,
+                turn=0,
+                step=TAKE,
+                played=0,
+            )
+        # The end: the rest of the deck goes to the jackpots, then one last hand card each.
+        bets = ()
+        for c in s.deck:
+            if c > BET_BASE:
+                bets += (c,)
+            else:
+                piles[(c - 1) % 4] += (c,)
+        s = s._replace(deck=(), piles=tuple(piles), discard=s.discard + bets, step=END)
+        return self._next_end_turn(s, 0)
+
+    def _next_end_turn(self, s: Snap, turn: int) -> Snap:
+        """The next player of the end phase who can play a hand card; else score every line."""
+        while turn < self.players:
+            seat = (s.first + turn) % self.players
+            line = s.lines[seat]
+            if any(rules.fits(line, c) for c in s.hands[seat]):
+                return s._replace(turn=turn, step=END)
+            turn += 1
+        for k in range(self.players):
+            seat = (s.first + k) % self.players
+            if s.lines[seat]:
+                s = self._score(s, seat, "end")
+        return s._replace(turn=0, step=OVER)
+
+    # -- what a seat sees ----------------------------------------------------------------------
+    def observation(self, seat: int) -> Self:
+        """The game as ``seat`` sees it: the deck and the other hands hidden (as 0s)."""
+        s = self._snapshot
+        hands = tuple(h if p == seat else (HIDDEN,) * len(h) for p, h in enumerate(s.hands))
+        view = self.clone()
+        view._history = []
+        view._snapshot = s._replace(deck=(HIDDEN,) * len(s.deck), hands=hands)
+        return view
+
+    def unseen(self, seat: int) -> list[int]:
+        """The cards ``seat`` cannot see: the deck and the other hands, in no useful order."""
+        s = self._snapshot
+        known: list[int] = list(s.market) + list(s.discard) + list(s.hands[seat])
+        for group in (s.lines, s.piles, s.scored):
+            for cards in group:
+                known.extend(cards)
+        pool = list(rules.DECK)
+        for c in known:
+            if c != HIDDEN:
+                pool.remove(c)
+        return pool
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """A full state consistent with what ``seat`` sees, the hidden cards dealt at random."""
+        s = self._snapshot
+        pool = self.unseen(seat)
+        rng.shuffle(pool)
+        it = iter(pool)
+        hands = tuple(h if p == seat else tuple(next(it) for _ in h) for p, h in enumerate(s.hands))
+        deck = tuple(next(it) for _ in s.deck)
+        twin = self.clone()
+        twin._history = []
+        twin._snapshot = s._replace(deck=deck, hands=hands)
+        return twin
+
+    # -- helpers for screens and bots ------------------------------------------------------------
+    @property
+    def seat_to_move(self) -> int | None:
+        return self.current_player()
+
+    def card_count(self) -> int:
+        """Cards in every zone (always :data:`rules.CARD_COUNT`)."""
+        s = self._snapshot
+        n = len(s.deck) + len(s.market) + len(s.discard)
+        for group in (s.hands, s.lines, s.piles, s.scored):
+            n += sum(len(x) for x in group)
+        return n

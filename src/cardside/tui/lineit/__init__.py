@@ -1,0 +1,1 @@
+"""Line-it in the terminal: the play screen and the scorekeeper."""

@@ -1,0 +1,194 @@
+"""``lineit keep``: the score of a Line-it game played with real cards."""
+
+from __future__ import annotations
+
+from cardside.core.arith import parse_number, whole
+from cardside.core.errors import IllegalActionError, NotationError
+from cardside.games.lineit.keep import Entered, LineitLedger, describe
+from cardside.games.lineit.notation import parse_cards
+from cardside.sessions.journal import Journal
+from cardside.tui.console import Console, not_understood
+from cardside.tui.keeping import offer_correction
+from cardside.tui.style import Style
+from cardside.tui.table import render
+
+HELP = """  line NAME CARDS       a scored line, cards in the order added: line Ann 12 30 B4 45 57
+  jackpot NAME N        a jackpot pile taken, by its number of cards (sums allowed: 4+3)
+  counts NAME PILE TOK  instead of lines, at the end: cards in the score pile and the bet
+                        tokens' sum, e.g. counts Ann 23 +4-3
+  end                   the game is over (when keeping line by line)
+  NAME may be a player's number or the start of the name.
+  commands: show (the scores so far), undo (take back the last entry), quit (saved), help"""
+
+COMMANDS = ("line", "jackpot", "counts", "end", "show", "undo", "help", "quit")
+
+
+class KeepScreen:
+    """Runs the keep prompt over a ledger, saving each entry to the journal."""
+
+    def __init__(
+        self, journal: Journal, ledger: LineitLedger, console: Console, style: Style
+    ) -> None:
+        self.journal = journal
+        self.ledger = ledger
+        self.console = console
+        self.style = style
+        self.names = ledger.names
+
+    def run(self) -> str:
+        """Ask for entries until the game is over (``"over"``) or the user quits (``"quit"``)."""
+        say = self.console.say
+        self.show()
+        while True:
+            while not self.ledger.over:
+                line = self.console.ask("Entry (line, jackpot, counts, end; help): ", self._words)
+                if line is None or line.lower() in ("quit", "q", "exit"):
+                    say(f"Saved. Continue with: cardside sessions resume {self.journal.name}")
+                    return "quit"
+                self._handle(line)
+            self._result()
+            if not offer_correction(self.console, self._undo, "game"):
+                break
+        say(f"Game over; saved as {self.journal.name}.")
+        return "over"
+
+    def _words(self, typed: str) -> list[str]:
+        parts = typed.split()
+        if len(parts) >= 1 and (len(parts) > 1 or typed.endswith(" ")):
+            return [n for n in self.names]
+        return list(COMMANDS)
+
+    def _handle(self, line: str) -> None:
+        words = line.split()
+        if not words:
+            return
+        head = words[0].lower()
+        if head in ("help", "?", "h"):
+            self.console.say(HELP)
+            return
+        if head in ("show", "score"):
+            self.show()
+            return
+        if head == "undo":
+            self._undo()
+            return
+        try:
+            entered = self._enter(head, words[1:])
+        except NotationError as exc:
+            unknown = not_understood(line, COMMANDS, "an entry")
+            self.console.say(f"  {unknown or exc}")
+            return
+        except IllegalActionError as exc:
+            self.console.say(f"  {exc}")
+            return
+        self.journal.append(self.ledger.entries[-1])
+        self._report(entered)
+
+    def _enter(self, head: str, rest: list[str]) -> Entered:
+        ledger = self.ledger
+        if head == "end":
+            if rest:
+                raise NotationError("'end' takes nothing more")
+            return ledger.end()
+        if head not in ("line", "jackpot", "counts"):
+            raise NotationError(f"{head!r} is not an entry (type help)")
+        if not rest:
+            raise NotationError(f"say whose: {head} NAME ...")
+        seat = self._seat(rest[0])
+        args = rest[1:]
+        if head == "line":
+            if not args:
+                raise NotationError("give the line's cards in the order added")
+            return ledger.enter_line(seat, parse_cards(" ".join(args)))
+        if head == "jackpot":
+            if not args:
+                raise NotationError("give the jackpot's number of cards, e.g. jackpot Ann 7")
+            return ledger.enter_jackpot(seat, parse_number("".join(args)))
+        if len(args) != 2:
+            raise NotationError("give the score pile and the tokens: counts Ann 23 +4-3")
+        return ledger.enter_counts(seat, parse_number(args[0]), parse_number(args[1]))
+
+    def _seat(self, word: str) -> int:
+        if word.isdigit():
+            number = whole(word)
+            if 1 <= number <= len(self.names):
+                return number - 1
+            raise NotationError(f"no player number {number} (1 to {len(self.names)})")
+        low = word.lower()
+        exact = [i for i, n in enumerate(self.names) if n.lower() == low]
+        if exact:
+            return exact[0]
+        found = [i for i, n in enumerate(self.names) if n.lower().startswith(low)]
+        if len(found) == 1:
+            return found[0]
+        if found:
+            raise NotationError(f"{word!r} could be {' or '.join(self.names[i] for i in found)}")
+        raise NotationError(f"no player {word!r} ({', '.join(self.names)})")
+
+    def _report(self, entered: Entered) -> None:
+        self.console.say("  " + describe(entered, self.names))
+        if entered.kind != "end":
+            self._totals()
+
+    def _totals(self) -> None:
+        shown = ", ".join(f"{n} {t}" for n, t in zip(self.names, self.ledger.totals))
+        self.console.say(f"  scores: {shown}")
+
+    def _result(self) -> None:
+        winners = [self.names[i] for i in self.ledger.winners]
+        self._totals()
+        if len(winners) == 1:
+            self.console.say(self.style.good(f"{winners[0]} wins with {max(self.ledger.totals)}."))
+        else:
+            self.console.say(
+                self.style.good(
+                    f"{' and '.join(winners)} share the win with {max(self.ledger.totals)}."
+                )
+            )
+
+    def _undo(self) -> None:
+        try:
+            undone = self.ledger.undo()
+        except IllegalActionError as exc:
+            self.console.say(f"  {exc}")
+            return
+        self.journal.append(self.ledger.entries[-1])
+        what = undone["type"]
+        if "seat" in undone:
+            what += f" for {self.names[undone['seat']]}"
+        if undone["type"] == "line":
+            what += f" ({undone['cards']})"
+        self.console.say(f"  Undone: {what}.")
+        self._totals()
+
+    def show(self) -> None:
+        ledger = self.ledger
+        mode = {"lines": "line by line", "counts": "by end counts", None: "nothing entered yet"}
+        self.console.say(self.style.bold(f"Line-it, {mode[ledger.mode]}."))
+        if ledger.mode == "counts":
+            counted = {e.seat: e for e in ledger.done if e.kind == "counts"}
+            rows = [
+                [name, counted[s].pile, f"{counted[s].tokens:+d}", ledger.totals[s]]
+                if s in counted
+                else [name, "-", "-", "-"]
+                for s, name in enumerate(self.names)
+            ]
+            for text in render(["player", "score pile", "tokens", "score"], rows).splitlines():
+                self.console.say("  " + text)
+            return
+        rows = []
+        for seat, name in enumerate(self.names):
+            lines = ledger.lines_of(seat)
+            rows.append(
+                [
+                    name,
+                    len(lines),
+                    sum(line.points for line in lines),
+                    ledger.jackpots_of(seat),
+                    f"{ledger.tokens_of(seat):+d}",
+                    ledger.totals[seat],
+                ]
+            )
+        headers = ["player", "lines", "line points", "jackpots", "tokens", "score"]
+        for text in render(headers, rows).splitlines():
+            self.console.say("  " + text)

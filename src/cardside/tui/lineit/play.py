@@ -1,0 +1,72 @@
+"""``lineit play``: you (or several people) against bots, saved after every decision."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardside.core.loop import Loop
+from cardside.games.lineit.notation import format_action
+from cardside.games.lineit.sheet import action_text
+from cardside.games.lineit.state import Jackpot, LineitState, Scored
+from cardside.sessions.journal import Journal
+from cardside.tui.console import Console
+from cardside.tui.human import Human
+from cardside.tui.lineit.screen import LineitScreen, LineitTurn
+from cardside.tui.play import bot_seed, run_loop, seat_players
+from cardside.tui.style import Style
+
+
+def run_play(
+    journal: Journal,
+    state: LineitState,
+    console: Console,
+    style: Style,
+    movers: list[int] | None = None,
+) -> str:
+    """Play (or continue) the game in ``journal``; return ``"over"`` or ``"quit"``."""
+    from cardside.games.lineit.bots import make_bot
+
+    session = journal.session
+    names = session.player_names
+    humans = [i for i, seat in enumerate(session.seats) if seat.kind == "human"]
+    you = humans[0] if len(humans) == 1 else None
+    screen = LineitScreen(console, style, names)
+    hint_bot = make_bot("strong", seed=bot_seed(journal, "hint"))
+    done = list(movers or [])
+    history: list[tuple[int, str]] = [
+        (seat, format_action(a)) for seat, a in zip(done, state.actions())
+    ]
+    seats = seat_players(
+        journal,
+        lambda seat: Human(
+            seat.name, console, LineitTurn(screen, hint_bot), lambda: screen.history(history)
+        ),
+        lambda name, seed: make_bot(name, seed=seed),
+    )
+    before: list[Any] = [state.snapshot]
+
+    def on_action(seat: int, action: Any) -> None:
+        journal.append({"type": "action", "seat": seat, "action": action_text(action)})
+        history.append((seat, format_action(action)))
+        prior, after = before[0], state.snapshot
+        console.say(screen.action(seat, action, you))
+        for event in after.log[len(prior.log) :]:
+            if isinstance(event, Scored):
+                for line in screen.scored(event):
+                    console.say(line)
+            elif isinstance(event, Jackpot):
+                console.say(screen.jackpot(event))
+        for line in screen.between(prior, after):
+            console.say(line)
+        if state.is_terminal():
+            screen.final(state)
+        before[0] = after
+
+    def on_undo(count: int) -> None:
+        journal.append({"type": "undo", "moves": count})
+        del history[len(history) - count :]
+        before[0] = state.snapshot
+        console.say(f"  Took back {count} action(s).")
+
+    loop = Loop(state, seats, on_action=on_action, on_undo=on_undo, movers=movers)
+    return run_loop(loop, console, journal, "Game")

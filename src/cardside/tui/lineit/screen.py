@@ -1,0 +1,277 @@
+"""Line-it on the screen: the market, the lines, hands and jackpots, and the human's turn."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import click
+
+from cardside.core.errors import IllegalActionError
+from cardside.games.lineit import rules
+from cardside.games.lineit.notation import Action, format_action, format_card, parse_action
+from cardside.games.lineit.rules import LineScore
+from cardside.games.lineit.score import WAYS, describe_bet
+from cardside.games.lineit.state import (
+    END,
+    OVER,
+    PLAYED,
+    TAKE,
+    TAKEN,
+    Jackpot,
+    LineitState,
+    Scored,
+    Snap,
+)
+from cardside.tui.console import Console
+from cardside.tui.style import Style
+
+FG = ("red", "blue", "green", "yellow")
+
+HELP = """  Take a market card: line 57 (to your line) or hand 57 (to your hand, at most 2).
+  Then, if you like: play 23 (one card from hand to your line per round), then score (ends
+  your turn) or done. Cards: 57 or 57r (colour letter), B3 B4 B5. Tab completes.
+  Also: hint (a bot's choice and why), history, undo, show, quit (saved)."""
+
+
+class LineitScreen:
+    """Formats Line-it positions and events for one table of named players."""
+
+    def __init__(self, console: Console, style: Style, names: Sequence[str]) -> None:
+        self.console = console
+        self.style = style
+        self.names = list(names)
+        self.width = max(len(n) for n in self.names)
+
+    def card(self, card: int) -> str:
+        """``57`` in its colour on a colour terminal, else ``57r``; Bet cards ``B4``."""
+        if rules.is_bet(card):
+            return self.style.bold(format_card(card)) if self.style.color else format_card(card)
+        if self.style.color:
+            return click.style(str(card), fg=FG[rules.colour(card)], bold=True)
+        return format_card(card, letter=True)
+
+    def cards(self, cards: Iterable[int]) -> str:
+        return " ".join(self.card(c) for c in cards) or "-"
+
+    def does(self, seat: int, verb: str, you: int | None = None) -> str:
+        """``You take`` or ``Bot 2 takes``."""
+        name = self.names[seat]
+        if seat == you or name == "You":
+            return f"{name} {verb}"
+        return f"{name} {verb}es" if verb.endswith(("sh", "ss")) else f"{name} {verb}s"
+
+    # -- the position ------------------------------------------------------------------------
+    def line_text(self, line: Sequence[int], piles: Sequence[Sequence[int]]) -> list[str]:
+        """A line with its direction, bet and colours (and the jackpot a third card takes)."""
+        if not line:
+            return ["line: (empty)"]
+        way = WAYS[rules.direction(line)]
+        text = f"line: {self.cards(line)}  ({way}"
+        nums = rules.numbers_of(line)
+        if nums and rules.direction(line) != rules.OPEN:
+            text += f" after {nums[-1]}"
+        text += ")"
+        out = [text]
+        score = rules.score_line(line)
+        if score.bet is not None:
+            need = score.bet - score.after_bet
+            state = "won if scored now" if need <= 0 else f"needs {need} more number card(s)"
+            out.append(f"  bet B{score.bet}: {score.after_bet} after it, {state}")
+        counts = [0, 0, 0, 0]
+        for c in nums:
+            counts[rules.colour(c)] += 1
+        parts = []
+        for col, n in enumerate(counts):
+            name = rules.COLOURS[col]
+            if n == 2:
+                parts.append(f"{name} 2 (a third takes {len(piles[col])})")
+            elif n == 1:
+                parts.append(f"{name} 1 (jackpot {len(piles[col])})")
+            elif n:
+                parts.append(f"{name} {n} (jackpot taken)")
+        if parts:
+            out.append("  colours: " + ", ".join(parts))
+        out.append(f"  if scored now: {score.total:+d}")
+        return out
+
+    def show(self, state: LineitState, seat: int) -> None:
+        s = state.snapshot
+        say = self.console.say
+        say()
+        rounds_left = len(s.deck) // rules.market_size(state.players)
+        if s.step == END:
+            say(self.style.bold("The end: one last card from hand, then every line is scored."))
+        else:
+            say(
+                self.style.bold(
+                    f"Round {s.round_no}: {len(s.deck)} cards in the deck "
+                    f"({rounds_left} more round{'s' if rounds_left != 1 else ''})."
+                )
+            )
+            say(f"  market: {self.cards(s.market)}")
+        say(
+            "  jackpots: "
+            + ", ".join(f"{rules.COLOURS[c]} {len(p)}" for c, p in enumerate(s.piles))
+        )
+        for p in [seat] + [x for x in range(state.players) if x != seat]:
+            tokens = " ".join(f"{t:+d}" for t in s.tokens[p]) or "none"
+            label = self.names[p] + (" (you)" if p == seat and self.names[p] != "You" else "")
+            first = " *" if p == s.first else ""
+            say(
+                f"  {self.style.bold(label)}{first}: score {state.score(p)} "
+                f"(pile {len(s.scored[p])}, tokens {tokens})"
+            )
+            for text in self.line_text(s.lines[p], s.piles):
+                say("    " + text)
+            if p == seat:
+                say(f"    hand: {self.cards(s.hands[p])}")
+            else:
+                say(f"    hand: {len(s.hands[p])} card(s)")
+        say("  (* starts this round)")
+
+    # -- events ------------------------------------------------------------------------------
+    def action(self, seat: int, action: Action, you: int | None) -> str:
+        card = self.card(action.card) if action.card else ""
+        if action.kind == "line":
+            return f"{self.does(seat, 'take', you)} {card} for the line."
+        if action.kind == "hand":
+            return f"{self.does(seat, 'take', you)} {card} into hand."
+        if action.kind == "play":
+            return f"{self.does(seat, 'play', you)} {card} from hand to the line."
+        if action.kind == "score":
+            return f"{self.does(seat, 'score', you)} the line."
+        return f"{self.does(seat, 'end', you)} the turn."
+
+    def scored(self, event: Scored) -> list[str]:
+        """After a scored line: the three discarded, the bet, the jackpots it took, points."""
+        sc: LineScore = event.score
+        why = {"forced": " (forced: the card fit neither line nor hand)", "end": " (the end)"}
+        discarded = self.cards(sc.discarded) if sc.discarded else "nothing"
+        points = self.cards(sc.points_cards) if sc.points_cards else "none"
+        lines = [
+            f"  {self.names[event.seat]}'s line {self.cards(sc.cards)} is scored"
+            f"{why.get(event.how, '')}:",
+            f"    discarded {discarded}; {describe_bet(sc)}; points {points} = {sc.points}; "
+            f"total {sc.total:+d}",
+        ]
+        taken = rules.jackpots_in(sc.cards)
+        if taken:
+            lines.append(
+                "    jackpots it took: "
+                + ", ".join(f"{rules.COLOURS[col]} (with {c})" for c, col in taken)
+            )
+        return lines
+
+    def jackpot(self, event: Jackpot) -> str:
+        name = rules.COLOURS[event.colour]
+        if not event.cards:
+            return f"  {self.names[event.seat]}'s third {name} card: the {name} jackpot is empty."
+        return (
+            f"  {self.names[event.seat]}'s third {name} card ({event.card}) takes the {name} "
+            f"jackpot: {event.cards} card(s) to the score pile."
+        )
+
+    def between(self, before: Snap, after: Snap) -> list[str]:
+        """What happened between rounds: leftovers to the jackpots, the end phase."""
+        new_round = after.round_no != before.round_no
+        to_end = after.step in (END, OVER) and before.step not in (END, OVER)
+        if not (new_round or to_end):
+            return []
+        out = []
+        gone = _leftover(before, after)
+        if gone:
+            out.append(
+                f"  Round over: {self.cards(gone)} go to the jackpots (Bet cards discarded)."
+            )
+        if to_end:
+            out.append(
+                "  The deck cannot fill a market: its last cards went to the jackpots. "
+                "Each player may play one last card from hand."
+            )
+        else:
+            out.append(f"  {self.names[after.first]} starts round {after.round_no}.")
+        return out
+
+    def history(self, actions: Sequence[tuple[int, str]]) -> str:
+        """Every action so far (the last 60), one line per player's turn."""
+        if not actions:
+            return "  nothing played yet"
+        turns: list[tuple[int, list[str]]] = []
+        for mover, text in actions:
+            if turns and turns[-1][0] == mover and turns[-1][1][-1] not in ("score", "done"):
+                turns[-1][1].append(text)
+            else:
+                turns.append((mover, [text]))
+        return "\n".join(f"  {self.names[m]}: {', '.join(t)}" for m, t in turns[-60:])
+
+    def final(self, state: LineitState) -> None:
+        outcome = state.outcome()
+        assert outcome is not None
+        say = self.console.say
+        say(self.style.bold("Final scores (score pile + bet tokens):"))
+        s = state.snapshot
+        for p in range(state.players):
+            tokens = sum(s.tokens[p])
+            name = self.names[p].ljust(self.width)
+            say(f"  {name}  {len(s.scored[p]):>3} {tokens:+d} = {state.score(p)}")
+        names = [self.names[w] for w in outcome.winners]
+        if len(names) == 1:
+            verb = "win" if names[0] == "You" else "wins"
+            say(self.style.good(f"{names[0]} {verb} with {max(outcome.scores)}!"))
+        else:
+            say(self.style.good(f"{' and '.join(names)} share the win with {max(outcome.scores)}."))
+
+
+def _leftover(before: Snap, after: Snap) -> list[int]:
+    """The cards that went to the jackpots or the discard at a round's end."""
+    gained: list[int] = []
+    for col in range(4):
+        extra = len(after.piles[col]) - len(before.piles[col])
+        if extra > 0:
+            gained.extend(after.piles[col][-extra:])
+    gained.extend(c for c in after.discard[len(before.discard) :] if rules.is_bet(c))
+    return gained
+
+
+class LineitTurn:
+    """The human's turn in ``lineit play``: draw the table, read actions, offer hints."""
+
+    action_words = ("score", "done")
+    vocabulary = ("line", "hand", "play", "score", "done")
+
+    def __init__(self, screen: LineitScreen, hint_bot: Any) -> None:
+        self.screen = screen
+        self.hint_bot = hint_bot
+
+    def show(self, obs: LineitState, seat: int) -> None:
+        self.screen.show(obs, seat)
+
+    def prompt(self, obs: LineitState, seat: int) -> str:
+        step = obs.snapshot.step
+        name = self.screen.names[seat]
+        who = "" if name == "You" else f"{name}, "
+        if step == TAKE:
+            return f"{who}take a card (line N or hand N): "
+        if step == TAKEN:
+            return f"{who}play from hand, score or done: "
+        if step == PLAYED:
+            return f"{who}score or done: "
+        return f"{who}play a last card from hand, or done: "
+
+    def words(self, obs: LineitState, seat: int, typed: str = "") -> list[str]:
+        return [format_action(a) for a in obs.legal_actions()]
+
+    def parse(self, text: str, obs: LineitState, seat: int) -> Action:
+        action = parse_action(text)
+        reason = obs.why_illegal(action)
+        if reason:
+            raise IllegalActionError(reason)
+        return action
+
+    def hint(self, obs: LineitState, seat: int) -> str:
+        advice = self.hint_bot.hint(obs, seat)
+        return f"hint: {format_action(advice.action)}: {advice.reason}"
+
+    def help(self) -> str:
+        return HELP

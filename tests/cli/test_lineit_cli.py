@@ -1,0 +1,237 @@
+"""``cardside lineit``: score, rules, keep, play and simulate through the real command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from cardside.cli.main import main
+from cardside.sessions import sheets, store
+
+
+# -- score -------------------------------------------------------------------------------------
+def test_score_the_issue_example(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["lineit", "score", "12", "30", "B4", "45", "57", "60", "71"])
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert lines[0] == "7"
+    assert "rising line: 12 30 B4 45 57 60 71" in result.output
+    assert "discarded 12 30 45" in result.output
+    assert "bet B4 won (4 number cards after it, 4 needed) +4" in result.output
+    assert "points 57 60 71 = 3" in result.output
+    assert "total 3 points + 4 bet = 7" in result.output
+
+
+def test_score_with_a_jackpot_and_json(runner: CliRunner) -> None:
+    args = ["lineit", "score", "--json", "90", "80", "B5", "70", "13", "9", "5", "--jackpot", "4+3"]
+    data = json.loads(runner.invoke(main, args).output)
+    assert data["direction"] == "falling"
+    assert data["discarded"] == ["90", "80", "70"]
+    assert data["bet"] == {"card": "B5", "after": 4, "won": False, "token": -5}
+    assert data["points_cards"] == ["13", "9", "5"]
+    assert data["jackpot_colours"] == [{"colour": "red", "card": "5"}]  # 13, 9, 5 are red
+    assert data["jackpots"] == [7]
+    assert data["total"] == 3 - 5 + 7
+
+
+def test_score_bad_input_is_one_line_and_nonzero(runner: CliRunner) -> None:
+    for args, message in [
+        (["12", "30", "29"], "29 does not continue the rising line after 30"),
+        (["B3", "12", "B4"], "at most one Bet card"),
+        (["12", "12"], "12 appears twice"),
+        (["57b"], "57 is red, not blue"),
+        (["101"], "numbers run from 1 to 100"),
+        (["12", "--jackpot", "x"], "not a number"),
+        (["12", "--jackpot", "500"], "0 to 100 cards"),
+    ]:
+        result = runner.invoke(main, ["lineit", "score", *args])
+        assert result.exit_code != 0, args
+        assert message in result.output, (args, result.output)
+        assert "Traceback" not in result.output
+        assert len(result.output.strip().splitlines()) == 1
+
+
+def test_rules_text(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["lineit", "rules"])
+    assert result.exit_code == 0
+    assert "Line-it" in result.output and "jackpot" in result.output and "B4" in result.output
+
+
+# -- keep --------------------------------------------------------------------------------------
+def only_session(data_dir: Path) -> Path:
+    files = store.list_paths(data_dir)
+    assert len(files) == 1
+    return files[0]
+
+
+KEPT = [
+    "line Ann 12 30 B4 45 57 60 71",  # +4 bet, 3 points
+    "line Bo 90 80 70 52 50",  # 90 70 50 are blue: a jackpot
+    "jackpot Bo 4+3",
+    "line Cy 5 13 25",
+    "line Cy 13 14",  # 13 is in a scored line already
+    "line Ann 44 45 43",  # turns
+    "counts Ann 3 4",  # this game goes line by line
+    "jackpot Zed 3",  # no such player
+    "line 3 B5",  # Cy by number: a lost bet
+    "show",
+    "undo",
+    "line Cy B5 99 98 97 96 95",
+    "end",
+    "",
+]
+
+
+def test_keep_scripted_through_stdin(runner: CliRunner, data_dir: Path) -> None:
+    result = runner.invoke(
+        main, ["lineit", "keep", "--names", "Ann,Bo,Cy"], input="\n".join(KEPT) + "\n"
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Ann: discarded 12 30 45; bet B4 won (4 number cards after it, 4 needed) +4" in out
+    assert "blue reached three with 50 (took the blue jackpot)" in out
+    assert "Bo took a jackpot of 7 cards" in out
+    assert "13 is already in a scored line (Cy's); each number is in the game once" in out
+    assert "43 does not continue the rising line after 45" in out
+    assert "this game is kept line by line" in out
+    assert "no player 'Zed' (Ann, Bo, Cy)" in out
+    assert "Cy: discarded nothing; bet B5 lost" in out
+    assert "Undone: line for Cy (B5)." in out
+    assert "bet B5 won (5 number cards after it, 5 needed) +5; points 96 95 = 2" in out
+    assert "Bo wins with 9." in out
+    session = store.load(only_session(data_dir))
+    assert session.finished and session.winners == ["Bo"]
+    assert session.totals == [7, 9, 7]
+    assert sheets.mismatches(session) == []
+    assert {"type": "undo"} in session.entries
+
+
+def test_keep_by_counts_ends_when_everyone_is_counted(runner: CliRunner, data_dir: Path) -> None:
+    script = ["counts Ann 20 +4-3", "line Bo 1 2", "counts Ann 5 0", "counts Bo 21 0", ""]
+    result = runner.invoke(main, ["lineit", "keep", "--names", "Ann,Bo"], input="\n".join(script))
+    assert result.exit_code == 0, result.output
+    assert "kept by end-of-game counts" in result.output
+    assert "Ann's counts are in already" in result.output
+    assert "Ann and Bo share the win with 21." in result.output
+    session = store.load(only_session(data_dir))
+    assert session.winners == ["Ann", "Bo"] and session.totals == [21, 21]
+
+
+def test_keep_resumes_and_refuses_bad_names(runner: CliRunner, data_dir: Path) -> None:
+    result = runner.invoke(
+        main, ["lineit", "keep", "--names", "Ann,Bo", "--session", "t"], input="line Ann 1 2 3 4\n"
+    )
+    assert "Continue with: cardside sessions resume t" in result.output
+    result = runner.invoke(main, ["sessions", "resume", "t"], input="show\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "Ann         1            1" in result.output
+    for names in ["Ann", "A,B,C,D,E,F", "Ann,ann", "Ann,12"]:
+        result = runner.invoke(main, ["lineit", "keep", "--names", names])
+        assert result.exit_code != 0 and "Traceback" not in result.output
+
+
+# -- play --------------------------------------------------------------------------------------
+def hot_seat_script(seed: int) -> list[str]:
+    """A whole 2-player game's actions, each seat playing the heuristic's choice."""
+    from cardside.games.lineit.bots import HeuristicBot
+    from cardside.games.lineit.notation import format_action
+    from cardside.games.lineit.state import LineitState
+
+    state = LineitState(2, seed=seed)
+    bot = HeuristicBot(seed=1)
+    out = []
+    while not state.is_terminal():
+        seat = state.current_player()
+        assert seat is not None
+        action = bot.choose(state.observation(seat), seat)
+        out.append(format_action(action))
+        state.apply(action)
+    return out
+
+
+def test_play_hot_seat_to_the_end(runner: CliRunner, data_dir: Path) -> None:
+    actions = hot_seat_script(seed=3)
+    first = actions[0]
+    script = ["line 200", "score", "history", "hint", first, "undo", "history", *actions, ""]
+    result = runner.invoke(
+        main,
+        ["lineit", "play", "--players", "2", "--humans", "2", "--seed", "3", "--session", "hs"],
+        input="\n".join(script),
+    )
+    assert result.exit_code == 0, result.output[-2000:]
+    out = result.output
+    assert "200 is not a card: numbers run from 1 to 100" in out
+    assert "take a card from the market first (you score after taking)" in out
+    assert "nothing played yet" in out
+    assert "hint: " in out and "Took back 1 action(s)." in out
+    assert "is scored" in out and "discarded" in out
+    assert "Round over:" in out and "starts round 2" in out
+    assert "  market: " in out and "  jackpots: red " in out and "cards in the deck" in out
+    assert "    hand: 1 card(s)" in out or "    hand: 2 card(s)" in out
+    assert "if scored now:" in out and "colours: " in out
+    assert "Final scores (score pile + bet tokens):" in out
+    assert "Game over; saved as hs." in out
+    session = store.load(data_dir / "sessions" / "hs.toml")
+    assert session.finished and session.winners
+    assert sheets.mismatches(session) == []
+    assert session.rounds[-1].totals == session.totals
+
+
+def test_play_against_a_bot_quit_and_resume(runner: CliRunner, data_dir: Path) -> None:
+    from cardside.games.lineit.state import LineitState
+
+    seed = next(s for s in range(100) if LineitState(2, seed=s).snapshot.first == 0)
+    market = LineitState(2, seed=seed).snapshot.market
+    take = f"hand {market[0] if market[0] <= 100 else 'B' + str(market[0] - 100)}"
+    args = ["lineit", "play", "--seed", str(seed), "--bot", "random", "--session", "vb"]
+    result = runner.invoke(main, args, input=f"{take}\ndone\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "You take" in result.output and "into hand" in result.output
+    assert "Bot 2 takes" in result.output
+    assert "Continue with: cardside sessions resume vb" in result.output
+    resumed = runner.invoke(main, ["sessions", "resume", "vb"], input="show\nundo\nquit\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert "Round 2" in resumed.output and "Took back" in resumed.output
+    session = store.load(data_dir / "sessions" / "vb.toml")
+    assert session.entries[-1]["type"] == "undo" and sheets.mismatches(session) == []
+
+
+def test_play_options_are_checked(runner: CliRunner, data_dir: Path) -> None:
+    for args, message in [
+        (["--players", "6"], "2<=x<=5"),
+        (["--players", "2", "--humans", "3"], "3 people cannot sit at a table of 2"),
+        (["--names", "A,A"], "names must differ"),
+        (["--players", "2", "--names", "A,B,C"], "3 names for --players 2"),
+        (["--names", "A,,B"], "a name is empty"),
+    ]:
+        result = runner.invoke(main, ["lineit", "play", *args], input="quit\n")
+        assert result.exit_code == 2, (args, result.output)
+        assert message in result.output, (args, result.output)
+
+
+# -- simulate ----------------------------------------------------------------------------------
+def test_simulate_json_and_reproducible(runner: CliRunner) -> None:
+    args = ["lineit", "simulate", "--games", "4", "--bots", "heuristic,random", "--seed", "5"]
+    first = runner.invoke(main, [*args, "--json"])
+    assert first.exit_code == 0, first.output
+    data = json.loads(first.output)
+    assert data["games"] == 4 and [b["bot"] for b in data["bots"]] == ["heuristic", "random"]
+    for bot in data["bots"]:
+        assert bot["games"] == 4
+        assert 0 <= bot["win_interval"][0] <= bot["win_rate"] <= bot["win_interval"][1] <= 1
+        parts = bot["line_points"] + bot["jackpot_points"] + bot["tokens"]
+        assert abs(parts - bot["score"]) < 1e-9
+    assert json.loads(runner.invoke(main, [*args, "--json"]).output) == data
+    text = runner.invoke(main, args).output
+    assert "Line-it, 2 players, 4 games" in text and "heuristic" in text
+
+
+def test_simulate_refuses_bad_bots(runner: CliRunner) -> None:
+    for bots, message in [
+        ("heuristic", "give 2 bots"),
+        ("heuristic,clever", "unknown Line-it bot"),
+    ]:
+        result = runner.invoke(main, ["lineit", "simulate", "--games", "1", "--bots", bots])
+        assert result.exit_code == 2 and message in result.output

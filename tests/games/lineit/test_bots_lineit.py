@@ -1,0 +1,77 @@
+"""Line-it bots: legal choices, reasons, and deciding only from what their seat sees."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardside.games.lineit.bots import BOT_NAMES, StrongBot, evaluate, make_bot, plans
+from cardside.games.lineit.state import LineitState
+
+
+def midgame(seed: int, steps: int = 40, players: int = 3) -> LineitState:
+    state = LineitState(players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_every_bot_plays_a_whole_game_legally() -> None:
+    for name in BOT_NAMES:
+        state = LineitState(2, seed=11)
+        bots = [make_bot(name, seed=1, level="easy"), make_bot("random", seed=2)]
+        while not state.is_terminal():
+            seat = state.current_player()
+            assert seat is not None
+            state.apply(bots[seat].choose(state.observation(seat), seat))
+        assert state.outcome() is not None
+
+
+def test_strong_decides_the_same_when_only_hidden_cards_differ() -> None:
+    for seed in (1, 2, 3):
+        state = midgame(seed)
+        seat = state.current_player()
+        assert seat is not None
+        other = state.determinize(seat, random.Random(99))
+        assert other.snapshot != state.snapshot  # the hidden cards really differ
+        assert other.observation(seat).snapshot == state.observation(seat).snapshot
+        a = StrongBot("easy", seed=5).choose(state, seat)
+        b = StrongBot("easy", seed=5).choose(other, seat)
+        assert a == b
+
+
+def test_the_heuristic_plans_a_whole_turn_and_says_why() -> None:
+    state = midgame(4, steps=0, players=2)
+    seat = state.current_player()
+    assert seat is not None
+    found = plans(state, seat)
+    assert found and all(path[0] in state.legal_actions() for _, path in found)
+    assert [v for v, _ in found] == sorted((v for v, _ in found), reverse=True)
+    hint = make_bot("heuristic", seed=1).hint(state, seat)
+    assert hint.action == found[0][1][0]
+    assert hint.reason.startswith("plan ") and "room" in hint.reason
+
+
+def test_the_evaluation_is_zero_sum_between_two_players() -> None:
+    state = midgame(5, players=2)
+    assert evaluate(state, 0) == pytest.approx(-evaluate(state, 1))
+
+
+def test_a_won_bet_counts_and_a_line_out_of_room_should_be_scored() -> None:
+    from cardside.games.lineit.bots import line_value
+
+    piles = ((), (), (), ())
+    # A rising line at 97 has no room: its value is what it scores now plus a new line.
+    stuck = line_value((10, 20, 30, 40, 97), 5.0, piles)
+    assert stuck == pytest.approx(2 + line_value((), 5.0, piles))
+    assert line_value((104, 1, 2, 3, 4), 0.0, piles) == pytest.approx(1 + 4)
+    assert line_value((104, 1), 0.0, piles) == pytest.approx(-4)
+
+
+def test_unknown_bots_and_levels_are_refused() -> None:
+    with pytest.raises(ValueError, match="unknown Line-it bot"):
+        make_bot("clever")
+    with pytest.raises(ValueError, match="unknown level"):
+        StrongBot("insane")

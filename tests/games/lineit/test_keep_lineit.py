@@ -1,0 +1,59 @@
+"""The Line-it scorekeeper's ledger: entries, undo, and hostile saved entries."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cardside.core.errors import EntryError, IllegalActionError
+from cardside.games.lineit.keep import LineitLedger
+
+
+def test_lines_jackpots_and_undo_give_running_totals() -> None:
+    ledger = LineitLedger(["Ann", "Bo"])
+    entered = ledger.enter_line(0, [12, 30, 104, 45, 57, 60, 71])
+    assert entered.gains == (7, 0) and entered.line is not None and entered.line.token == 4
+    ledger.enter_jackpot(1, 6)
+    ledger.enter_line(1, [90, 80, 105, 70])  # a lost bet: -5
+    assert ledger.totals == [7, 1]
+    assert ledger.undo()["type"] == "line"
+    assert ledger.totals == [7, 6] and ledger.entries[-1] == {"type": "undo"}
+    ledger.end()
+    assert ledger.over and ledger.winners == (0,)
+    with pytest.raises(IllegalActionError, match="the game is over"):
+        ledger.enter_jackpot(0, 1)
+
+
+def test_a_kept_game_uses_lines_or_counts_not_both() -> None:
+    ledger = LineitLedger(["Ann", "Bo", "Cy"])
+    with pytest.raises(IllegalActionError, match="enter a scored line or a player's counts"):
+        ledger.end()
+    ledger.enter_counts(2, 20, -3)
+    with pytest.raises(IllegalActionError, match="kept by end-of-game counts"):
+        ledger.enter_line(0, [1, 2, 3, 4])
+    ledger.enter_counts(0, 17, 0)
+    assert not ledger.over
+    ledger.enter_counts(1, 10, 7)
+    assert ledger.over and ledger.winners == (0, 1, 2)
+
+
+@pytest.mark.parametrize(
+    ("entry", "reason"),
+    [
+        ({"type": "line", "seat": 0, "cards": 12}, "written as its cards"),
+        ({"type": "line", "seat": 5, "cards": "1 2"}, "no player number 5"),
+        ({"type": "line", "seat": True, "cards": "1 2"}, "no player number True"),
+        ({"type": "line", "seat": 0, "cards": "1 2 1"}, "1 appears twice"),
+        ({"type": "jackpot", "seat": 0, "cards": "7"}, "whole number"),
+        ({"type": "jackpot", "seat": 0, "cards": 10**9}, "between 0 and 106"),
+        ({"type": "counts", "seat": 0, "pile": 3, "tokens": 999}, "between -60 and 60"),
+        ({"type": "bonus"}, "unknown entry type 'bonus'"),
+        ({"type": "undo"}, "nothing to undo"),
+        ("line", "an entry must be a table"),
+    ],
+)
+def test_hostile_saved_entries_name_the_entry_and_the_reason(entry: Any, reason: str) -> None:
+    with pytest.raises(EntryError) as info:
+        LineitLedger.from_entries(["Ann", "Bo"], [entry])
+    assert info.value.index == 1 and reason in str(info.value)
