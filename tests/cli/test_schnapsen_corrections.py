@@ -64,7 +64,7 @@ def test_sessions_list_show_and_export_name_the_totals(runner: CliRunner, data_d
         input="Ann 3\nAnn 3\nAnn 1\nquit\n",
     )
     listed = runner.invoke(main, ["sessions", "list"]).output
-    assert "matches won: Ann 1 Bob 0" in listed
+    assert "matches won: Ann 1 · Bob 0" in listed
     shown = runner.invoke(main, ["sessions", "show", "k"]).output
     assert "Ann countdown" in shown and "matches won: Ann 1, Bob 0" in shown
     data = json.loads(runner.invoke(main, ["sessions", "show", "k", "--json"]).output)
@@ -74,7 +74,7 @@ def test_sessions_list_show_and_export_name_the_totals(runner: CliRunner, data_d
     assert csv_text.splitlines()[1].endswith(",countdown")
     runner.invoke(main, ["schnapsen", "play", "--seed", "3", "--session", "p"], input="quit\n")
     listed = runner.invoke(main, ["sessions", "list", "--game", "schnapsen"]).output
-    assert "countdown: You 7 Bot 7" in listed
+    assert "countdown: You 7 · Bot 7" in listed
 
 
 def test_undo_in_the_questions_goes_back_one_question(runner: CliRunner, data_dir: Path) -> None:
