@@ -221,7 +221,7 @@ def progress(session: Session) -> list[str]:
     if match_winner((last.totals[0], last.totals[1])) is not None:
         return [f"match {last.match + 1} starts at {MATCH_START}:{MATCH_START}"]
     counts = ", ".join(f"{n} {c}" for n, c in zip(session.columns, last.totals))
-    return [f"match {last.match} under way: {counts} (first to 0 wins)"]
+    return [f"match {last.match} under way, {COUNTDOWN}: {counts} (first to 0 wins the match)"]
 
 
 class RunningSheet:
