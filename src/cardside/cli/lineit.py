@@ -8,6 +8,7 @@ import click
 
 from cardside.cli.app import App
 from cardside.cli.common import (
+    bot_option,
     echo_json,
     echo_rules,
     jobs_option,
@@ -46,13 +47,7 @@ BOT_CHOICES = ["strong", "heuristic", "random"]
     show_default=True,
     help="People taking turns at this terminal (the first seats); bots take the rest.",
 )
-@click.option(
-    "--bot",
-    type=click.Choice(BOT_CHOICES),
-    default="strong",
-    show_default=True,
-    help="The bots' strength.",
-)
+@bot_option(BOT_CHOICES, default="strong", help="The bots' strength.")
 @click.option(
     "--names",
     default=None,
@@ -72,7 +67,6 @@ def play(
 ) -> None:
     """Play Line-it against bots (or with friends at one terminal: --humans).
 
-    \b
     At the prompt: take a market card with line 57 (to your line) or hand 57
     (to your hand); then, if you like, play 23 (from hand); then score (ends
     the turn) or done. Also: hint (a bot's choice and why), history, undo,
@@ -172,7 +166,6 @@ def rules() -> None:
 def keep(ctx: click.Context, names: str | None, session_name: str | None) -> None:
     """Keep the score of a Line-it game played with real cards.
 
-    \b
     At the prompt: each scored line as its cards in the order added
     (line Ann 12 30 B4 45 57 60 71), a jackpot taken by its number of cards
     (jackpot Ann 4+3), or at the end each player's score pile and tokens

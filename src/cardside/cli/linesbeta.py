@@ -10,8 +10,10 @@ from cardside.cli.app import App
 from cardside.cli.common import (
     MOST_GAMES,
     Bounded,
+    bot_option,
     echo_json,
     echo_rules,
+    echo_text,
     jobs_option,
     json_option,
     play_games,
@@ -57,7 +59,6 @@ def play(
 ) -> None:
     """Play LinesBeta: choose a trump, then challenge a line with a card, six times a round.
 
-    \b
     At the prompt: at a round's start, the trump card from the seven dealt: 7H.
     A challenge is a card, a line and an end: JS r3 right, QH c2 bottom, JS r3R, QH c2B.
     After a win with no card of your suit and no trump in the line, the cell
@@ -134,7 +135,6 @@ def keep(
 ) -> None:
     """Keep the counters for a LinesBeta game played with a real deck.
 
-    \b
     At the prompt: per trick w (you won) or l (the grid won); a whole round: round 4 2.
     With --grid: w r3R r3c4 (the line and end challenged, the cell the grid played).
     Also: undo, show, help, quit (saved; 'cardside sessions resume NAME' continues).
@@ -228,8 +228,8 @@ def score(
         )
         return
     for line in check.reasoning:
-        click.echo(line)
-    click.echo(
+        echo_text(line)
+    echo_text(
         {
             "win": "Result: you win.",
             "loss": "Result: you lose.",
@@ -282,12 +282,10 @@ def rules() -> None:
     is_flag=True,
     help="All six settings (3 difficulties x full/short) in one table.",
 )
-@click.option(
-    "--bot",
-    type=click.Choice(BOT_CHOICES),
+@bot_option(
+    BOT_CHOICES,
     default="planner",
-    show_default=True,
-    help="The bot that plays your side: planner (reasons from what you can see) or random.",
+    help="The bot that plays your side (planner reasons from what you can see).",
 )
 @seed_option
 @jobs_option

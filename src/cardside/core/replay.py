@@ -31,7 +31,7 @@ def replay_moves(
                 if count > made:
                     raise IllegalActionError(f"undo of {count} moves, but only {made} were made")
                 for _ in range(count):
-                    state.undo()
+                    state.take_back()
                 made -= count
             elif kind == move:
                 if state.is_terminal():
@@ -59,4 +59,17 @@ def movers(entries: Sequence[dict[str, Any]], move: str) -> list[int]:
             out.append(int(entry.get("seat", 0)))
         elif entry.get("type") == "undo":
             del out[len(out) - int(entry.get("moves", 1)) :]
+    return out
+
+
+def in_effect(entries: Sequence[dict[str, Any]]) -> list[int]:
+    """The (1-based) numbers of the kept entries still in effect, where each undo takes one
+    back (an undo with nothing to take back is the sheet's to refuse; here it does nothing)."""
+    out: list[int] = []
+    for number, entry in enumerate(entries, 1):
+        if entry.get("type") == "undo":
+            if out:
+                out.pop()
+        else:
+            out.append(number)
     return out
