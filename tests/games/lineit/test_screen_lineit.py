@@ -92,3 +92,25 @@ def test_the_help_is_whole_paragraphs_so_it_wraps_cleanly() -> None:
             pieces = wrap(line, width)
             assert all(len(p) <= width for p in pieces)
     assert "score (ends your turn)" in " ".join(HELP.split())
+
+
+def test_the_prompt_offers_only_what_can_be_done() -> None:
+    view, state, seat = turn()
+    card = state.snapshot.market[0]
+    state.apply(Action("hand", card))  # an empty line: nothing to score, the card fits
+    assert view.prompt(state, seat) == "play from hand or done: "
+    state.apply(Action("play", card))
+    assert view.prompt(state, seat) == "score or done: "
+    view, state, seat = turn()
+    state.apply(Action("line", state.snapshot.market[0]))  # an empty hand
+    assert view.prompt(state, seat) == "score or done: "
+
+
+def test_a_new_round_is_started_in_the_right_person() -> None:
+    view, state, seat = turn()
+    said: list[str] = []
+    while state.snapshot.round_no < 3:
+        before = state.snapshot
+        state.apply(state.legal_actions()[-1])
+        said += view.screen.between(before, state.snapshot)
+    assert "  Bot 2 starts round 2." in said and "  You start round 3." in said

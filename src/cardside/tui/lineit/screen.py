@@ -202,7 +202,7 @@ class LineitScreen:
                 "Each player may play one last card from hand."
             )
         else:
-            out.append(f"  {self.names[after.first]} starts round {after.round_no}.")
+            out.append(f"  {self.does(after.first, 'start')} round {after.round_no}.")
         return out
 
     def history(self, actions: Sequence[tuple[int, str]]) -> str:
@@ -265,10 +265,12 @@ class LineitTurn:
         who = "" if name == "You" else f"{name}, "
         if step == TAKE:
             return f"{who}take a card (line N or hand N): "
-        if step == TAKEN:
-            return f"{who}play from hand, score or done: "
-        if step == PLAYED:
-            return f"{who}score or done: "
+        if step in (TAKEN, PLAYED):
+            # Offer only what can be done: no 'play' with no card that fits, no 'score'
+            # with an empty line.
+            kinds = {a.kind for a in obs.legal_actions()}
+            offered = [w for w in ("play from hand", "score") if w.split()[0] in kinds]
+            return f"{who}{' or '.join([', '.join(offered), 'done'] if offered else ['done'])}: "
         return f"{who}play a last card from hand, or done: "
 
     def words(self, obs: LineitState, seat: int, typed: str = "") -> list[str]:
