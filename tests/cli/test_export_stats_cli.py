@@ -124,6 +124,8 @@ def test_export_all_writes_one_header(runner: CliRunner, data_dir: Path) -> None
     assert text.count("session,game,mode") == 1
     rows = list(csv.DictReader(io.StringIO(text)))
     assert {r["session"] for r in rows} == {"one", "two"} and len(rows) == 4
+    written = runner.invoke(main, ["sessions", "export", "one", "-o", str(data_dir / "one.csv")])
+    assert written.exit_code == 0 and "wrote 1 session to " in written.output
 
 
 def test_stats_players_pairs_and_games(runner: CliRunner, data_dir: Path) -> None:

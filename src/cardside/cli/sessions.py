@@ -302,6 +302,8 @@ def export(ctx: click.Context, name: str | None, all_: bool, fmt: str, output: P
             output.write_text(text, encoding="utf-8")
         except OSError as exc:
             raise click.ClickException(f"cannot write {output}: {exc.strerror}") from None
-        click.echo(f"wrote {len(found)} session(s) to {output}", err=True)
+        from cardside.tui.table import counted
+
+        click.echo(f"wrote {counted(len(found), 'session')} to {output}", err=True)
     else:
         click.echo(text, nl=False)
