@@ -45,6 +45,9 @@ def test_score_bad_input_is_one_line_and_nonzero(runner: CliRunner) -> None:
         (["101"], "numbers run from 1 to 100"),
         (["12", "--jackpot", "x"], "not a number"),
         (["12", "--jackpot", "500"], "0 to 100 cards"),
+        # 12 is the only card: no colour reached three, so the line took no jackpot.
+        (["12", "--jackpot", "4"], "but no colour reached three cards in this line"),
+        (["13", "9", "5", "--jackpot", "4", "--jackpot", "2"], "but only 1 colour reached"),
     ]:
         result = runner.invoke(main, ["lineit", "score", *args])
         assert result.exit_code != 0, args
