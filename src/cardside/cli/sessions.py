@@ -133,6 +133,7 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
             ascii=app.style.ascii,
             width=width,
             targets=sheets.has_targets(session.game),
+            numbers=[r.number for r in session.rounds],
         )
         click.echo()
         click.echo("\n".join(lines))
