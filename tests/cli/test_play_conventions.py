@@ -17,6 +17,7 @@ from cardside.games.octrix.notation import format_card
 from cardside.games.octrix.state import OctrixState
 from cardside.games.registry import GAMES
 from cardside.sessions import store
+from cardside.sessions.names import resolve
 from cardside.tui.console import Console, not_understood, wrap
 from cardside.tui.play import Thinking
 
@@ -87,7 +88,7 @@ def test_ctrl_c_while_a_bot_thinks_saves_like_ctrl_c_at_the_prompt(
         assert result.output.splitlines()[-1] == (
             f"Saved. Continue with: cardside sessions resume {name}"
         )
-    saved = store.load(store.resolve(data_dir, "b"))
+    saved = store.load(resolve(data_dir, "b"))
     assert [e["card"] for e in saved.entries] == [first]
 
 
@@ -133,7 +134,7 @@ def test_enter_plays_the_only_legal_card(runner: CliRunner, data_dir: Path) -> N
         f"Your card (lowest wins) [{hand[7]}]: " in result.output
     )
     assert "[" not in result.output.split(hand[6])[0].splitlines()[-1]  # no default before
-    played = [e["card"] for e in store.load(store.resolve(data_dir, "o")).entries if e["seat"] == 0]
+    played = [e["card"] for e in store.load(resolve(data_dir, "o")).entries if e["seat"] == 0]
     assert played == hand
 
 

@@ -81,15 +81,16 @@ def echo_text(text: str) -> None:
 
 
 def session_path(app: App, name: str) -> Path:
-    """The file a session name or path refers to; a one-line error if there is none."""
-    from cardside.sessions import store
+    """The file a session's name, ``last``, list number, unique prefix or path refers to.
 
-    path = store.resolve(app.data_dir, name)
-    if not path.exists() and not path.is_symlink():  # a broken link: loading says why
-        raise click.ClickException(
-            f"no session {name!r} (see 'cardside sessions list'; looked for {path.name})"
-        )
-    return path
+    A one-line error if there is none, or if a prefix fits several sessions.
+    """
+    from cardside.sessions.names import UnknownSession, resolve
+
+    try:
+        return resolve(app.data_dir, name)
+    except UnknownSession as exc:
+        raise click.ClickException(str(exc)) from None
 
 
 def parse_names(text: str, low: int, high: int, game: str = "") -> list[str]:

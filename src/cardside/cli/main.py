@@ -22,7 +22,11 @@ def _commands() -> dict[str, tuple[str, str]]:
     }
     commands["sessions"] = (
         "cardside.cli.sessions:sessions",
-        "List, show, resume, verify and export sessions.",
+        "List, show, resume, verify, export, rename and delete sessions.",
+    )
+    commands["stats"] = (
+        "cardside.cli.stats:stats",
+        "Statistics across sessions: players, head to head, games.",
     )
     return commands
 

@@ -24,7 +24,7 @@ from cardside.cli.common import (
 from cardside.cli.options import GameGroup, app_of
 
 LEVELS = ["easy", "normal", "hard"]
-BOT_CHOICES = ["strong", "heuristic", "random"]
+BOT_CHOICES = ["strong", "classic", "heuristic", "random"]
 
 
 @click.group(cls=GameGroup)
