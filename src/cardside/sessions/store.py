@@ -116,9 +116,7 @@ MAX_WHOLE = 2**63 - 1  # TOML integers are 64-bit
 _TEMP = re.compile(r"\.(?P<name>.+)\.[A-Za-z0-9_]+\.tmp\Z")
 
 
-def save(
-    session: Session, path: Path, text: str | None = None, *, create: bool = False
-) -> None:
+def save(session: Session, path: Path, text: str | None = None, *, create: bool = False) -> None:
     """Write the session to ``path`` atomically: a temporary file, fsync, rename, fsync folder.
 
     ``text`` is the session already rendered (a journal keeps the parts that did not change).
