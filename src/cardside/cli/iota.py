@@ -8,6 +8,7 @@ import click
 
 from cardside.cli.app import App
 from cardside.cli.common import (
+    bot_option,
     echo_json,
     echo_rules,
     jobs_option,
@@ -43,13 +44,7 @@ def iota() -> None:
     show_default=True,
     help="How many of the players are people at this terminal (the first seats).",
 )
-@click.option(
-    "--bot",
-    type=click.Choice(BOT_CHOICES),
-    default=BOT_CHOICES[0],
-    show_default=True,
-    help="The bots' strength.",
-)
+@bot_option(BOT_CHOICES, default=BOT_CHOICES[0], help="The bots' strength.")
 @click.option("--names", default=None, help="Player names, comma-separated, you first.")
 @click.option("--session", "session_name", default=None, help="Name for the saved session.")
 @seed_option
