@@ -192,7 +192,7 @@ def keep(ctx: click.Context, names: str | None, session_name: str | None) -> Non
 
 def _ask_names(console: Any) -> str | None:
     while True:
-        line = console.ask("Players in seat order (2-5 names, comma-separated): ")
+        line = console.ask_setup("Players in seat order (2-5 names, comma-separated): ")
         if line is None:
             return None
         try:

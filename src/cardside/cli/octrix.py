@@ -182,7 +182,7 @@ def keep(
 
 def _ask_names(console: Any, partnership: bool) -> str | None:
     while True:
-        line = console.ask("Players in seat order (2-4 names, comma-separated): ")
+        line = console.ask_setup("Players in seat order (2-4 names, comma-separated): ")
         if line is None:
             return None
         try:

@@ -131,7 +131,7 @@ def keep(
     console = Console()
     if names is None:
         while True:
-            line = console.ask("The two players (comma-separated): ")
+            line = console.ask_setup("The two players (comma-separated): ")
             if line is None:
                 raise click.ClickException("no players entered; nothing saved")
             try:

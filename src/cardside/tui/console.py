@@ -70,6 +70,12 @@ class Console:
                 sys.stdout.flush()
                 self._status = False
 
+    def ask_setup(self, prompt: str, words: Words | None = None) -> str | None:
+        """A question before a session starts: like ``ask``, and ``quit`` is the end of input
+        (nothing is saved yet, so there is nothing to keep)."""
+        answer = self.ask(prompt, words)
+        return None if answer is not None and answer.lower() == "quit" else answer
+
     def ask(self, prompt: str, words: Words | None = None) -> str | None:
         """Read one line (stripped). Tab offers ``words(typed so far)`` on a terminal."""
         self.clear_status()
