@@ -214,7 +214,7 @@ def test_help_lines_fit_a_narrow_terminal(runner: CliRunner, path: list[str], wi
 @pytest.mark.parametrize(
     "path",
     [
-        *[[g, m] for g in GAMES if g != "iota" for m in ("score", "rules", "simulate")],
+        *[[g, m] for g in GAMES for m in ("score", "rules", "simulate")],
         ["stats"],
         *[["sessions", c] for c in ("list", "show", "resume", "export", "verify")],
         *[["sessions", c] for c in ("rename", "delete")],

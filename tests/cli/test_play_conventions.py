@@ -48,7 +48,7 @@ def test_unknown_word_at_every_keep_prompt(runner: CliRunner, data_dir: Path, ga
     assert UNKNOWN.search(result.output), result.output
 
 
-@pytest.mark.parametrize("game", ["lineit", "linesbeta", "octrix", "schnapsen"])
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_quit_at_a_setup_question_leaves(runner: CliRunner, data_dir: Path, game: str) -> None:
     # Before any entry there is nothing to save: 'quit' leaves like the end of input, and is
     # never read as a name or a difficulty.
