@@ -3,9 +3,10 @@
 Only the order of the cards still in play and their colours matter for the rest of a round, so
 a position is written as a *sequence*: the remaining cards of both hands from lowest to highest,
 each a 2-bit symbol (owner, black). Renumbering the cards this way makes many positions reached
-by different tricks the same key. Two symmetries shrink the table further, each applied by
-keeping the image whose lowest card is red and held by seat 0: swapping the players (the value changes sign, and
-the previous winner swaps) and swapping the colours (only whether two colours agree matters).
+by different tricks the same key. Two symmetries shrink the table further: swapping the
+players (the value changes sign, and the previous winner swaps) and swapping the colours (only
+whether two colours agree matters); the key is the image whose lowest card is red and held by
+seat 0.
 Reversing the order is not one: the same colours pick the highest card in either direction.
 
 Neighbouring cards of one owner and one colour are interchangeable, so only one of them is a
@@ -136,9 +137,9 @@ class RoundSolver:
         cols = [j for j in range(m) if syms[j] >= 2 and (j == 0 or syms[j - 1] != syms[j])]
         extend = 2 * run + 1
         child = self._value
-        matrix = []
+        matrix: list[list[float]] = []
         for i in rows:
-            row = []
+            row: list[float] = []
             colour = syms[i] & 1
             for j in cols:
                 won = (i > j) == high
@@ -147,7 +148,7 @@ class RoundSolver:
                     points, new_run = extend, run + 1
                 else:
                     points, new_run = 1, 1
-                pay = points if won else -points
+                pay: float = points if won else -points
                 lo, hi = (i, j) if i < j else (j, i)
                 rest = (code & ((1 << 2 * hi) - 1)) | ((code >> (2 * hi + 2)) << (2 * hi))
                 rest = (rest & ((1 << 2 * lo) - 1)) | ((rest >> (2 * lo + 2)) << (2 * lo))
