@@ -53,6 +53,18 @@ seed_option = click.option(
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 
 
+def bot_option(choices: list[str], default: str, help: str) -> Callable[[F], F]:
+    """``--bot NAME`` from ``choices``, named in the help so it wraps on a narrow terminal."""
+    return click.option(
+        "--bot",
+        type=click.Choice(choices),
+        default=default,
+        show_default=True,
+        metavar="NAME",
+        help=f"{help} One of: {', '.join(choices)}.",
+    )
+
+
 def _default_jobs() -> int:
     from cardside.core.parallel import cores
 

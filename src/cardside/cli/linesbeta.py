@@ -10,6 +10,7 @@ from cardside.cli.app import App
 from cardside.cli.common import (
     MOST_GAMES,
     Bounded,
+    bot_option,
     echo_json,
     echo_rules,
     echo_text,
@@ -281,12 +282,10 @@ def rules() -> None:
     is_flag=True,
     help="All six settings (3 difficulties x full/short) in one table.",
 )
-@click.option(
-    "--bot",
-    type=click.Choice(BOT_CHOICES),
+@bot_option(
+    BOT_CHOICES,
     default="planner",
-    show_default=True,
-    help="The bot that plays your side: planner (reasons from what you can see) or random.",
+    help="The bot that plays your side (planner reasons from what you can see).",
 )
 @seed_option
 @jobs_option

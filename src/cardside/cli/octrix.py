@@ -10,6 +10,7 @@ from cardside.cli.app import App
 from cardside.cli.common import (
     MOST_GAMES,
     Bounded,
+    bot_option,
     echo_json,
     echo_rules,
     echo_text,
@@ -41,13 +42,7 @@ def octrix() -> None:
     help="Players at the table, you included.",
 )
 @click.option("--partnership", is_flag=True, help="4 players in two teams (you and seat 3).")
-@click.option(
-    "--bot",
-    type=click.Choice(BOT_CHOICES),
-    default="strong",
-    show_default=True,
-    help="The bots' strength.",
-)
+@bot_option(BOT_CHOICES, default="strong", help="The bots' strength.")
 @click.option(
     "--names",
     default=None,

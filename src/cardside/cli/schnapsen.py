@@ -10,6 +10,7 @@ from cardside.cli.app import App
 from cardside.cli.common import (
     MOST_GAMES,
     Bounded,
+    bot_option,
     echo_json,
     echo_rules,
     echo_text,
@@ -43,13 +44,7 @@ level_option = click.option(
 
 @schnapsen.command()
 @level_option
-@click.option(
-    "--bot",
-    type=click.Choice(BOT_CHOICES),
-    default="strong",
-    show_default=True,
-    help="Your opponent.",
-)
+@bot_option(BOT_CHOICES, default="strong", help="Your opponent.")
 @click.option("--name", default="You", show_default=True, help="Your name on the sheet.")
 @click.option("--session", "session_name", default=None, help="Name for the saved session.")
 @seed_option

@@ -130,6 +130,7 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
             sheets.chart_scale(session),
             ascii=app.style.ascii,
             width=width,
+            targets=sheets.has_targets(session.game),
         )
         click.echo()
         click.echo("\n".join(lines))
@@ -213,13 +214,16 @@ def verify(ctx: click.Context, names: tuple[str, ...], all_: bool) -> None:
 def rename(ctx: click.Context, old: str, new: str) -> None:
     """Give session OLD the name NEW (the file and the name inside it)."""
     from cardside.sessions import tidy
+    from cardside.sessions.lock import SessionLocked
 
     app = app_of(ctx)
     path = session_path(app, old)
     try:
         target = tidy.rename(app.data_dir, path, new)
-    except (ValueError, OSError) as exc:
+    except (ValueError, SessionLocked) as exc:
         raise click.ClickException(str(exc)) from None
+    except OSError as exc:
+        raise click.ClickException(f"cannot rename {path.stem}: {exc.strerror}") from None
     click.echo(f"renamed {path.stem} to {target.stem}")
 
 
@@ -230,6 +234,7 @@ def rename(ctx: click.Context, old: str, new: str) -> None:
 def delete(ctx: click.Context, names: tuple[str, ...], yes: bool) -> None:
     """Move sessions into the trash folder beside the sessions folder (restore by hand)."""
     from cardside.sessions import tidy
+    from cardside.sessions.lock import SessionLocked
 
     app = app_of(ctx)
     paths = list(dict.fromkeys(session_path(app, n) for n in names))
@@ -244,6 +249,8 @@ def delete(ctx: click.Context, names: tuple[str, ...], yes: bool) -> None:
     for path in paths:
         try:
             moved = tidy.trash(app.data_dir, path)
+        except SessionLocked as exc:
+            raise click.ClickException(str(exc)) from None
         except OSError as exc:
             raise click.ClickException(f"cannot move {path.stem}: {exc.strerror}") from None
         click.echo(f"deleted {path.stem} (kept as {moved})")
