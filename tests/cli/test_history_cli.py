@@ -177,12 +177,12 @@ def test_show_an_unfinished_kept_round(runner: CliRunner, data_dir: Path) -> Non
         "Ann",
         "Bob",
         "Ann",
-        "total",
+        "countdown",
         "Bob",
-        "total",
+        "countdown",
         "note",
     ]
-    assert "match 2 under way: Ann 7, Bob 5 (first to 0 wins)" in out
+    assert "match 2 under way, countdown: Ann 7, Bob 5 (first to 0 wins the match)" in out
     assert "matches won: 1: Ann" in out
 
 

@@ -105,6 +105,14 @@ def session_path(app: App, name: str) -> Path:
         raise click.ClickException(str(exc)) from None
 
 
+def seat_of(name: str, names: list[str], option: str) -> int:
+    """The seat of a player named in an option, by name (any case)."""
+    lowered = [n.lower() for n in names]
+    if name.strip().lower() not in lowered:
+        raise click.BadParameter(f"{name!r} is not one of {', '.join(names)}", param_hint=option)
+    return lowered.index(name.strip().lower())
+
+
 def parse_names(text: str, low: int, high: int, game: str = "") -> list[str]:
     """Player names from a comma-separated list, for every ``--names`` and names prompt.
 

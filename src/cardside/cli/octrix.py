@@ -19,6 +19,7 @@ from cardside.cli.common import (
     parse_names,
     play_games,
     progress,
+    seat_of,
     seed_option,
     start_journal,
 )
@@ -130,6 +131,7 @@ def play_session(app: App, journal: Any) -> str:
     default=None,
     help="Enter each player's 8 cards per round, so every played card is checked.",
 )
+@click.option("--dealer", default=None, help="Who deals the first round (default: the first name).")
 @click.option("--session", "session_name", default=None, help="Name for the saved session.")
 @click.pass_context
 def keep(
@@ -137,13 +139,16 @@ def keep(
     names: str | None,
     partnership: bool,
     hands: bool | None,
+    dealer: str | None,
     session_name: str | None,
 ) -> None:
     """Keep the Octrix sheet for a game played with real cards.
 
     At the prompt: each trick's cards in seat order, e.g. 8C 3H; with --hands, first
-    each player's 8 cards on one line. Also: undo, show, help, quit (saved;
-    'cardside sessions resume NAME' continues).
+    each player's 8 cards on one line. Or a whole round's result at once, before its
+    first trick: each player's counting cards, e.g. Ann 1 3 4 (one player left out
+    gets the rest). Also: undo, show, help, quit (saved; 'cardside sessions resume
+    NAME' continues).
     """
     from cardside.core.record import Seat
     from cardside.tui.console import Console
@@ -158,13 +163,14 @@ def keep(
     if hands is None:
         answer = console.ask("Enter each player's 8 cards every round (checks every card)? [y/N] ")
         hands = (answer or "").strip().lower() in ("y", "yes")
+    first_dealer = seat_of(dealer, seat_names, "--dealer") if dealer else 0
     seats = [Seat(n, "table") for n in seat_names]
     journal = start_journal(
         app,
         "octrix",
         "keep",
         seats,
-        {"partnership": partnership, "hands": hands},
+        {"partnership": partnership, "hands": hands, "first_dealer": first_dealer},
         None,
         session_name,
     )

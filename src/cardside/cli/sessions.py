@@ -85,6 +85,7 @@ def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
 @click.pass_context
 def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
     """Show a session's score table, one row per round (and what is entered of the next)."""
+    from cardside.games.registry import GAMES
     from cardside.sessions import sheets
     from cardside.sessions.export import as_dict
     from cardside.tui.table import plural, render
@@ -106,7 +107,7 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
         *(["match"] if matches else []),
         "round",
         *session.columns,
-        *(f"{c} total" for c in session.columns),
+        *(f"{c} {GAMES[session.game].round_totals}" for c in session.columns),
         "note",
     ]
     rows = [
@@ -135,7 +136,8 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
         click.echo()
         click.echo("\n".join(lines))
     click.echo()
-    click.echo("totals: " + ", ".join(f"{c} {t}" for c, t in zip(session.columns, session.totals)))
+    totals = ", ".join(f"{c} {t}" for c, t in zip(session.columns, session.totals))
+    click.echo(f"{GAMES[session.game].totals_name(session.mode)}: {totals}")
     if len(session.results) > 1 or (session.results and not session.finished):
         won = ", ".join(f"{r.number}: {' & '.join(r.winners)}" for r in session.results)
         click.echo(f"{plural(sheets.unit_of(session.game))} won: {won}")

@@ -45,10 +45,19 @@ EXACT_COST = {1: 1, 2: 10, 3: 60, 4: 300, 5: 1_700, 6: 8_500, 7: 38_000, 8: 190_
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """A suggested card and why."""
+    """A suggested card and why.
+
+    A mixed strategy comes with ``strategy`` (each card with its probability; ``card`` is one
+    draw from it) and, for two players, ``value``: the round's expected points margin for the
+    seat (its round score minus the other's, both playing the equilibrium). ``method`` says
+    how the strategy was found.
+    """
 
     card: Card
     reason: str
+    strategy: tuple[tuple[Card, float], ...] = ()
+    value: float | None = None
+    method: str = ""
 
 
 class OctrixBot(Protocol):
@@ -197,10 +206,9 @@ class StrongBot:
         return self._search(observation, pos, seat)
 
     def _duel(self, pos: RoundPosition, seat: int) -> Hint:
-        if self.round_solver is not None:
-            state = (pos.hands[0], pos.hands[1], pos.high, pos.prev_side, pos.run)
-            return self._play(seat, pos, solve_matrix_game(self.round_solver.matrix(*state)), "")
         key = (pos.hands[0], pos.hands[1], pos.high, pos.prev_side, pos.run)
+        if self.round_solver is not None:
+            return self._play(seat, pos, solve_matrix_game(self.round_solver.matrix(*key)), "")
         sol = self.solver.solve(key)
         return self._play(seat, pos, sol, "" if self.solver.is_exact(key) else "look-ahead ")
 
@@ -210,7 +218,14 @@ class StrongBot:
         value = pos.scores[seat] - pos.scores[1 - seat] + future
         strategy = [(CARDS[c], p) for c, p in zip(bits(pos.hands[seat]), mine) if p > 1e-9]
         card = _sample(self.rng, strategy)
-        return Hint(card, f"{how}equilibrium: play {_describe(strategy)}; value {value:+.1f}")
+        method = f"{how}equilibrium"
+        return Hint(
+            card,
+            f"{method}: play {_describe(strategy)}; value {value:+.1f}",
+            tuple(strategy),
+            value,
+            method,
+        )
 
     def _search(self, observation: OctrixState, pos: RoundPosition, seat: int) -> Hint:
         search = SimultaneousMcts(pos, random.Random(self.rng.getrandbits(64)))
@@ -222,7 +237,8 @@ class StrongBot:
         if not strategy:
             strategy = [(CARDS[c], p) for c, p in zip(result.cards, result.strategy)]
         card = _sample(self.rng, strategy)
-        return Hint(card, f"search ({result.iterations} iterations): play {_describe(strategy)}")
+        how = f"search ({result.iterations} iterations)"
+        return Hint(card, f"{how}: play {_describe(strategy)}", tuple(strategy), None, how)
 
 
 def make_bot(
