@@ -20,7 +20,7 @@ from __future__ import annotations
 from cardside.games.octrix.equilibrium import MatrixSolution, solve_matrix_game
 
 NO_WINNER = 2  # the previous-winner field before the first trick
-SHARED_TABLE = 1_000_000  # positions kept by the shared table (a full round adds 5,000-40,000)
+SHARED_TABLE = 400_000  # positions kept by the shared table (a full round adds 5,000-40,000)
 
 _OWNER = [sum(2 << (2 * i) for i in range(m)) for m in range(17)]
 _COLOUR = [sum(1 << (2 * i) for i in range(m)) for m in range(17)]
