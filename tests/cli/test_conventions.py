@@ -206,4 +206,6 @@ def test_help_lines_fit_a_narrow_terminal(runner: CliRunner, path: list[str], wi
     result = runner.invoke(main, [*path, "--help"], terminal_width=width)
     assert result.exit_code == 0
     for line in result.output.splitlines():
-        assert len(line) <= width or " " not in line.strip(), line
+        # An option's own signature (e.g. a long list of choices) cannot be broken.
+        signature = line.startswith("  -") and "  " not in line.strip()
+        assert len(line) <= width or " " not in line.strip() or signature, line
