@@ -26,7 +26,7 @@ from cardside.cli.common import (
 from cardside.cli.options import GameGroup, app_of
 from cardside.core.arith import LIMIT
 
-BOT_CHOICES = ["strong", "greedy", "random"]
+BOT_CHOICES = ["strong", "greedy", "random", "classic"]
 
 
 @click.group(cls=GameGroup)
