@@ -119,3 +119,68 @@ def test_a_long_session_with_undos_is_taken_in_full() -> None:
     entries = [{"type": "result", "winner": i % 2, "points": 1 + i % 3} for i in range(300)]
     entries[50:50] = [{"type": "undo"}] * 20
     assert feed(kept("schnapsen", ["Ann", "Bob"], {"matches": 0}), entries) == 320
+
+
+def iota_card() -> st.SearchStrategy[str]:
+    colours, shapes = st.sampled_from("RYGB"), st.sampled_from("CSTX")
+    real = st.builds(lambda c, s, n: f"{c}{s}{n}", colours, shapes, st.integers(1, 4))
+    return st.one_of(real, st.just("W"))
+
+
+iota_cell = st.builds(lambda x, y: f"{x},{y}", st.integers(-2, 2), st.integers(-2, 2))
+iota_quick = st.one_of(
+    st.builds(
+        lambda lines, lots, all4, final: {
+            "type": "turn",
+            "lines": lines,
+            "lots": lots,
+            "all4": all4,
+            "final": final,
+        },
+        st.lists(st.integers(0, 16), min_size=1, max_size=3),
+        st.integers(0, 2),
+        st.booleans(),
+        st.integers(0, 9).map(lambda n: n == 0),
+    ),
+    st.builds(lambda s: {"type": "pass", "seat": s}, st.integers(0, 2)),
+    st.just({"type": "end"}),
+    st.just({"type": "undo"}),
+)
+iota_grid = st.one_of(
+    st.builds(lambda c: {"type": "starter", "card": c}, iota_card()),
+    st.builds(
+        lambda pairs, final: {
+            "type": "play",
+            "cards": " ".join(f"{c} {cell}" for c, cell in pairs),
+            "final": final,
+        },
+        st.lists(st.tuples(iota_card(), iota_cell), min_size=1, max_size=2),
+        st.integers(0, 9).map(lambda n: n == 0),
+    ),
+    st.builds(lambda c, cell: {"type": "swap", "card": c, "cell": cell}, iota_card(), iota_cell),
+    st.just({"type": "pass"}),
+    st.just({"type": "end"}),
+    st.just({"type": "undo"}),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(iota_quick, max_size=60), st.sampled_from([2, 3, 4]))
+def test_iota_running_equals_replay(entries: list[dict[str, Any]], players: int) -> None:
+    names = ["Ann", "Bob", "Cid", "Dee"][:players]
+    feed(kept("iota", names, {"grid": False}), entries)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(iota_grid, max_size=50), st.sampled_from([2, 3]))
+def test_iota_running_with_the_grid_equals_replay(
+    entries: list[dict[str, Any]], players: int
+) -> None:
+    names = ["Ann", "Bob", "Cid"][:players]
+    feed(kept("iota", names, {"grid": True}), entries)
+
+
+def test_a_long_iota_session_with_undos_is_taken_in_full() -> None:
+    entries: list[dict[str, Any]] = [{"type": "turn", "lines": [1 + i % 9]} for i in range(200)]
+    entries[77:77] = [{"type": "undo"}] * 9
+    assert feed(kept("iota", ["Ann", "Bob", "Cid"], {"grid": False}), entries) == 209

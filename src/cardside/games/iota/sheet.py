@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from cardside.core.errors import EntryError, IllegalActionError, NotationError
 from cardside.core.record import RoundRow, Session, Sheet
 from cardside.core.replay import replay_moves
 from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Flag, Schema, Text, Whole, WholeList
@@ -21,6 +22,7 @@ from cardside.games.iota.notation import parse_action
 from cardside.games.iota.rules import Swap
 from cardside.games.iota.state import IotaState, Turn
 
+SCORED = ("turn", "play", "pass")  # the kept entries that are a player's turn on the sheet
 SEAT = Whole(0, rules.MAX_PLAYERS - 1, optional=True)  # the player to move when left out
 SCHEMA = Schema(
     options={"grid": Flag()},
@@ -86,14 +88,23 @@ def rows(turns: Sequence[tuple[int, int, str]], names: Sequence[str]) -> list[Ro
     totals = [0] * len(names)
     players = len(names)
     for start in range(0, len(turns), players):
-        scores = [0] * players
-        notes = []
-        for seat, score, text in turns[start : start + players]:
-            scores[seat] += score
-            notes.append(f"{names[seat]}: {text}")
-        totals = [t + s for t, s in zip(totals, scores)]
-        out.append(RoundRow(start // players + 1, scores, list(totals), "; ".join(notes)))
+        out.append(round_row(start // players + 1, turns[start : start + players], names, totals))
+        totals = out[-1].totals
     return out
+
+
+def round_row(
+    number: int, turns: Sequence[tuple[int, int, str]], names: Sequence[str], before: list[int]
+) -> RoundRow:
+    """Round ``number`` of the sheet from its (seat, score, breakdown) turns and the totals
+    before it."""
+    scores = [0] * len(names)
+    notes = []
+    for seat, score, text in turns:
+        scores[seat] += score
+        notes.append(f"{names[seat]}: {text}")
+    totals = [t + s for t, s in zip(before, scores)]
+    return RoundRow(number, scores, totals, "; ".join(notes))
 
 
 def play_turns(log: Sequence[Turn]) -> list[tuple[int, int, str]]:
@@ -129,3 +140,50 @@ def build(session: Session) -> Sheet:
         winners = [names[w] for w in ledger.winners]
         over = ledger.over
     return Sheet(list(names), table, totals, "finished" if over else "in progress", winners)
+
+
+class RunningSheet:
+    """A kept session's sheet, updated turn by turn: only the round under way is rewritten
+    (an undo replays the ledger, then takes its turn out of the last round)."""
+
+    def __init__(self, session: Session) -> None:
+        self.names = list(session.player_names)
+        self.ledger = IotaLedger(self.names, grid=options_of(session)["grid"])
+        self.turns: list[tuple[int, int, str]] = []  # (seat, score, breakdown), swaps left out
+        self.rows: list[RoundRow] = []
+        self.count = 0
+        for entry in session.entries:
+            self.add(entry)
+
+    def add(self, entry: dict[str, Any]) -> None:
+        """Take one saved entry; an impossible one raises EntryError and changes nothing."""
+        number = self.count + 1
+        try:
+            if not isinstance(entry, dict):
+                raise NotationError("an entry is a table of fields")
+            result = self.ledger.add(entry)
+        except (NotationError, IllegalActionError) as exc:
+            raise EntryError(number, str(exc)) from None
+        self.count = number
+        if entry.get("type") == "undo":
+            if result.get("type") in SCORED:
+                self.turns.pop()
+                self._rewrite_last_round()
+        elif entry.get("type") in SCORED:
+            turn = self.ledger.turns[-1]
+            self.turns.append((turn.seat, turn.score, turn.breakdown()))
+            self._rewrite_last_round()
+
+    def _rewrite_last_round(self) -> None:
+        players = len(self.names)
+        index = (len(self.turns) - 1) // players if self.turns else 0
+        del self.rows[index:]
+        if self.turns:
+            before = self.rows[-1].totals if self.rows else [0] * players
+            turns = self.turns[index * players :]
+            self.rows.append(round_row(index + 1, turns, self.names, before))
+
+    def sheet(self) -> Sheet:
+        status = "finished" if self.ledger.over else "in progress"
+        winners = [self.names[w] for w in self.ledger.winners]
+        return Sheet(list(self.names), self.rows, list(self.ledger.totals), status, winners)
