@@ -184,3 +184,50 @@ def test_a_long_iota_session_with_undos_is_taken_in_full() -> None:
     entries: list[dict[str, Any]] = [{"type": "turn", "lines": [1 + i % 9]} for i in range(200)]
     entries[77:77] = [{"type": "undo"}] * 9
     assert feed(kept("iota", ["Ann", "Bob", "Cid"], {"grid": False}), entries) == 209
+
+
+lineit_line = st.builds(
+    lambda seat, numbers, down, bet: {
+        "type": "line",
+        "seat": seat,
+        "cards": " ".join(
+            [str(n) for n in sorted(numbers, reverse=down)] + ([f"B{bet}"] if bet else [])
+        ),
+    },
+    st.integers(0, 2),
+    st.lists(st.integers(1, 24), min_size=1, max_size=5, unique=True),
+    st.booleans(),
+    st.sampled_from([0, 0, 3, 4, 5]),
+)
+lineit_entry = st.one_of(
+    lineit_line,
+    st.builds(
+        lambda s, n: {"type": "jackpot", "seat": s, "cards": n},
+        st.integers(0, 2),
+        st.integers(0, 9),
+    ),
+    st.builds(
+        lambda s, p, t: {"type": "counts", "seat": s, "pile": p, "tokens": t},
+        st.integers(0, 2),
+        st.integers(0, 30),
+        st.integers(-8, 8),
+    ),
+    st.just({"type": "end"}),
+    st.just({"type": "undo"}),
+    st.just({"type": "undo"}),
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(lineit_entry, max_size=60), st.sampled_from([2, 3]))
+def test_lineit_running_equals_replay(entries: list[dict[str, Any]], players: int) -> None:
+    feed(kept("lineit", ["Ann", "Bob", "Cid"][:players], {}), entries)
+
+
+def test_a_long_lineit_session_with_undos_is_taken_in_full() -> None:
+    entries: list[dict[str, Any]] = [
+        {"type": "line", "seat": 0, "cards": str(n)} for n in range(1, 41)
+    ]
+    entries += [{"type": "jackpot", "seat": i % 2, "cards": i % 7} for i in range(200)]
+    entries[30:30] = [{"type": "undo"}] * 5
+    assert feed(kept("lineit", ["Ann", "Bob"], {}), entries) == 245

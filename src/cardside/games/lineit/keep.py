@@ -57,6 +57,7 @@ class LineitLedger:
         self.totals = [0] * len(self.names)
         self.counted: list[bool] = [False] * len(self.names)
         self.ended = False
+        self.used: dict[int, int] = {}  # how many of each card are in scored lines
 
     # -- derived -----------------------------------------------------------------------------
     @property
@@ -158,6 +159,9 @@ class LineitLedger:
                 result = self._line(seat, entry.get("cards"))
         for i, gain in enumerate(result.gains):
             self.totals[i] += gain
+        if result.line is not None:
+            for c in result.line.cards:
+                self.used[c] = self.used.get(c, 0) + 1
         self.done.append(result)
         return result
 
@@ -176,11 +180,7 @@ class LineitLedger:
 
     def _check_unused(self, cards: Sequence[int]) -> None:
         """Each number card exists once and each Bet card twice in the whole game."""
-        used: dict[int, int] = {}
-        for e in self.done:
-            if e.line is not None:
-                for c in e.line.cards:
-                    used[c] = used.get(c, 0) + 1
+        used = dict(self.used)
         for c in cards:
             limit = rules.DECK.count(c)
             if used.get(c, 0) >= limit:

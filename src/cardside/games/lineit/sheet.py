@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardside.core.errors import EntryError, IllegalActionError, NotationError
 from cardside.core.record import RoundRow, Session, Sheet
 from cardside.core.replay import replay_moves
 from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Schema, Text, Whole
 from cardside.games.lineit import rules
-from cardside.games.lineit.keep import LineitLedger, describe
+from cardside.games.lineit.keep import Entered, LineitLedger, describe
 from cardside.games.lineit.notation import format_action, parse_action
 from cardside.games.lineit.state import Jackpot, LineitState, Scored
 
@@ -120,17 +121,25 @@ def build(session: Session) -> Sheet:
         winners = [names[s] for s in outcome.winners] if outcome is not None else []
         return Sheet(names, rows, totals, "finished" if outcome else "in progress", winners)
     ledger = replay_ledger(session)
-    rows = []
-    totals = [0] * len(names)
-    places = ledger.entry_numbers()
-    for number, (entered, place) in enumerate(zip(ledger.done, places), 1):
-        totals = [t + g for t, g in zip(totals, entered.gains)]
-        note = describe(entered, names)
-        rows.append(RoundRow(number, list(entered.gains), list(totals), note, entry=place))
+    kept: list[RoundRow] = []
+    for entered, place in zip(ledger.done, ledger.entry_numbers()):
+        kept.append(entry_row(kept, entered, place, names))
+    return keep_sheet(names, kept, ledger)
+
+
+def entry_row(rows: list[RoundRow], entered: Entered, place: int, names: list[str]) -> RoundRow:
+    """The row an entry in effect adds after ``rows``; ``place`` is its number in the file."""
+    before = rows[-1].totals if rows else [0] * len(names)
+    totals = [t + g for t, g in zip(before, entered.gains)]
+    note = describe(entered, names)
+    return RoundRow(len(rows) + 1, list(entered.gains), totals, note, entry=place)
+
+
+def keep_sheet(names: list[str], rows: list[RoundRow], ledger: LineitLedger) -> Sheet:
+    """A kept session's sheet: its rows, and the ledger's totals, status and winners."""
     winners = [names[s] for s in ledger.winners]
-    return Sheet(
-        names, rows, list(ledger.totals), "finished" if ledger.over else "in progress", winners
-    )
+    status = "finished" if ledger.over else "in progress"
+    return Sheet(list(names), rows, list(ledger.totals), status, winners)
 
 
 def outcomes(session: Session) -> list[str]:
@@ -146,3 +155,35 @@ def outcomes(session: Session) -> list[str]:
         return ["shared win"]
     low = (lead - 1) // 5 * 5 + 1
     return [f"won by {low}-{low + 4}"]
+
+
+class RunningSheet:
+    """A kept session's sheet, updated entry by entry: each entry in effect adds its row, an
+    undo (which replays the ledger) takes the last row away."""
+
+    def __init__(self, session: Session) -> None:
+        options_of(session)
+        self.names = list(session.player_names)
+        self.ledger = LineitLedger(self.names)
+        self.rows: list[RoundRow] = []
+        self.count = 0
+        for entry in session.entries:
+            self.add(entry)
+
+    def add(self, entry: dict[str, Any]) -> None:
+        """Take one saved entry; an impossible one raises EntryError and changes nothing."""
+        number = self.count + 1
+        try:
+            if not isinstance(entry, dict):
+                raise NotationError("an entry must be a table")
+            result = self.ledger.add(entry)
+        except (NotationError, IllegalActionError) as exc:
+            raise EntryError(number, str(exc)) from None
+        self.count = number
+        if isinstance(result, Entered):
+            self.rows.append(entry_row(self.rows, result, number, self.names))
+        else:
+            self.rows.pop()
+
+    def sheet(self) -> Sheet:
+        return keep_sheet(self.names, self.rows, self.ledger)
