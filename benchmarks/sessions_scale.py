@@ -80,6 +80,31 @@ GAMES = [
         lambda i: {"type": "trick", "result": "w"} if i % 2 == 0 else {"type": "undo"},
         lambda i: "w" if i % 2 == 0 else "undo",
     ),
+    # IOTA kept without the grid: one turn after another, each a line or two of its value.
+    Game(
+        "iota",
+        ["Ann", "Bob"],
+        {"grid": False},
+        lambda i: {"type": "turn", "seat": i % 2, "lines": [1 + i % 9, 2], "lots": 0},
+        lambda i: f"{['Ann', 'Bob'][i % 2]} {1 + i % 9} 2",
+    ),
+    # A Line-it game has only 100 numbers to score in lines, so its long sessions are mostly
+    # jackpots, with a one-card line every 50th entry (the check of the cards already used).
+    Game(
+        "lineit",
+        ["Ann", "Bob"],
+        {},
+        lambda i: (
+            {"type": "line", "seat": i % 2, "cards": str(i // 50 + 1)}
+            if i % 50 == 0
+            else {"type": "jackpot", "seat": i % 2, "cards": 1 + i % 7}
+        ),
+        lambda i: (
+            f"line {['Ann', 'Bob'][i % 2]} {i // 50 + 1}"
+            if i % 50 == 0
+            else f"jackpot {['Ann', 'Bob'][i % 2]} {1 + i % 7}"
+        ),
+    ),
 ]
 
 
@@ -266,13 +291,25 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--files", type=int, default=2000)
     parser.add_argument("--quick", action="store_true", help="1 run, 100 and 1,000 only")
+    parser.add_argument("--games", help="only these games, comma-separated (e.g. iota,lineit)")
+    parser.add_argument("--sizes", help="these session lengths instead, comma-separated")
+    parser.add_argument("--no-listing", action="store_true", help="the kept entries only")
     args = parser.parse_args()
-    if args.quick:
-        bench_entries(1, SIZES[:2])
-        bench_listing(1, 200)
-        return
-    bench_entries(args.runs, SIZES)
-    bench_listing(args.runs, args.files)
+    if args.games:
+        wanted = args.games.split(",")
+        unknown = sorted(set(wanted) - {game.name for game in GAMES})
+        if unknown:
+            parser.error(f"not in this benchmark: {', '.join(unknown)}")
+        GAMES[:] = [game for game in GAMES if game.name in wanted]
+    sizes = SIZES[:2] if args.quick else SIZES
+    if args.sizes:
+        sizes = tuple(int(n) for n in args.sizes.split(","))
+        if min(sizes) <= WINDOW:
+            parser.error(f"a session length must be more than {WINDOW}")
+    runs = 1 if args.quick else args.runs
+    bench_entries(runs, sizes)
+    if not args.no_listing:
+        bench_listing(runs, 200 if args.quick else args.files)
 
 
 if __name__ == "__main__":
