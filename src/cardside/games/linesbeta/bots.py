@@ -25,6 +25,7 @@ from cardside.games.linesbeta.rules import (
     ChooseCell,
     challenge_action,
 )
+from cardside.games.linesbeta.planner import PlannerBot
 from cardside.games.linesbeta.state import (
     HIDDEN,
     PHASE_CELL,
@@ -34,7 +35,7 @@ from cardside.games.linesbeta.state import (
     Observation,
 )
 
-BOT_NAMES = ("planner", "random")
+BOT_NAMES = ("planner", "classic", "random")
 
 
 def _observe(view: Any) -> Observation:
@@ -123,11 +124,11 @@ def _walk(
     return win + alive * p
 
 
-class PlannerBot:
-    """The default bot: exact trick odds plus a greedy plan of the rest of the round."""
+class ClassicPlannerBot:
+    """Today's planner before the round-wide one: exact trick odds plus a greedy plan."""
 
     def __init__(self, seed: int | str = 0) -> None:
-        self.name = "planner"
+        self.name = "classic"
         self.rng = random.Random(seed)
 
     # -- the odds table ---------------------------------------------------------------------
@@ -252,10 +253,15 @@ def hint(observation: Observation, seed: int | str = 0) -> tuple[Action, float, 
     return PlannerBot(seed).decide(observation)
 
 
-def make_bot(name: str, seed: int | str = 0) -> RandomBot | PlannerBot:
+Bot = RandomBot | ClassicPlannerBot | PlannerBot
+
+
+def make_bot(name: str, seed: int | str = 0) -> Bot:
     """A bot by name (``planner`` is the default strong bot, ``random`` the baseline)."""
     if name == "random":
         return RandomBot(seed)
     if name in ("planner", "default", "strong"):
         return PlannerBot(seed)
+    if name == "classic":
+        return ClassicPlannerBot(seed)
     raise ValueError(f"unknown LinesBeta bot {name!r} (bots: {', '.join(BOT_NAMES)})")
