@@ -22,7 +22,7 @@ from cardside.cli.common import (
 from cardside.cli.options import GameGroup, app_of
 
 DIFFICULTIES = ["easy", "normal", "hard"]
-BOT_CHOICES = ["planner", "random"]
+BOT_CHOICES = ["planner", "deep", "classic", "random"]
 
 
 @click.group(cls=GameGroup)
@@ -287,7 +287,11 @@ def rules() -> None:
     type=click.Choice(BOT_CHOICES),
     default="planner",
     show_default=True,
-    help="The bot that plays your side: planner (reasons from what you can see) or random.",
+    help=(
+        "The bot that plays your side: planner (plans the round from what you can see), deep "
+        "(tries the planner's best plays on sampled deals; slower), classic (the planner "
+        "before it planned the whole round) or random."
+    ),
 )
 @seed_option
 @jobs_option

@@ -112,9 +112,9 @@ class CellModel:
         # The drawn cards are all off-suit: the chance that none of them is a trump.
         p = 1.0
         for k, f in enumerate(steps):
-            run = below[f]
-            off = pool[f] - run[suit][13] - k
+            counts = below[f]
+            off = pool[f] - counts[suit][13] - k
             if off <= 0.0:
                 break
-            p *= max(0.0, off - run[trumps][13]) / off
+            p *= max(0.0, off - counts[trumps][13]) / off
         return win + alive * p, stops, alive * p, alive * (1.0 - p)

@@ -34,15 +34,13 @@ from cardside.games.linesbeta.state import (
     Observation,
 )
 
-# CROSSING[line][end][pos]: the line a gap at that position of the line blocks besides it.
-CROSSING: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = tuple(
+# CROSSING[line][pos]: the other line through the line's cell at ``pos`` (from end 0), which a
+# gap there blocks too.
+CROSSING: tuple[tuple[int, ...], ...] = tuple(
     tuple(
-        tuple(
-            LINES_THROUGH[cell][1] if LINES_THROUGH[cell][0] == line else LINES_THROUGH[cell][0]
-            for cell in ORDER[line][end]
-        )
-        for end in (0, 1)
-    )  # type: ignore[misc]
+        LINES_THROUGH[cell][1] if LINES_THROUGH[cell][0] == line else LINES_THROUGH[cell][0]
+        for cell in ORDER[line][0]
+    )
     for line in range(LINES)
 )
 
@@ -59,7 +57,9 @@ def open_lines(obs: Observation) -> list[int]:
     return [line for line in range(LINES) if not obs.blocked >> line & 1]
 
 
-def _greedy(pairs: list[tuple[float, int, int]], used_cards: int, used_lines: int, need: int) -> float:
+def _greedy(
+    pairs: list[tuple[float, int, int]], used_cards: int, used_lines: int, need: int
+) -> float:
     """The greedy plan's number of tricks: best (chance, card, line) pairs, distinct both ways."""
     total = 0.0
     n = 0
@@ -148,17 +148,15 @@ class PlannerBot:
         for card in hand:
             for line in lines:
                 base = 1 << line
-                crossings = CROSSING[line][0]
+                # After case c the player picks the cell; after case b it is any of the line's.
+                values = [plan(card, base | 1 << x) for x in CROSSING[line]] if need else [0.0]
+                best, mean = max(values), sum(values) / len(values)
                 for end in (0, 1):
                     win, stops, p_c, p_b = walks[(card, line, end)]
-                    future = 0.0
+                    future = p_c * best + p_b * mean
                     if need:
-                        cross = CROSSING[line][end]
                         for pos, prob in stops:
-                            future += prob * plan(card, base | 1 << cross[pos])
-                        if p_c > 0.0 or p_b > 0.0:
-                            values = [plan(card, base | 1 << x) for x in crossings]
-                            future += p_c * max(values) + p_b * sum(values) / len(values)
+                            future += prob * values[pos if end == 0 else 5 - pos]
                     out.append((win + future, win, challenge_action(card, line, end)))
         out.sort(key=lambda t: (-t[0], -t[1]))
         return out
@@ -201,4 +199,5 @@ class PlannerBot:
             if best is None or (value, rank) > (best[0], best[1]):
                 best = (value, rank, cell)
         assert best is not None
-        return CELL_ACTIONS[best[2]], 1.0, "the trick is won; this cell's crossing line matters least"
+        why = "the trick is won; this cell's crossing line matters least"
+        return CELL_ACTIONS[best[2]], 1.0, why
