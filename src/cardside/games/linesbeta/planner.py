@@ -150,13 +150,15 @@ class PlannerBot:
                 base = 1 << line
                 # After case c the player picks the cell; after case b it is any of the line's.
                 values = [plan(card, base | 1 << x) for x in CROSSING[line]] if need else [0.0]
-                best, mean = max(values), sum(values) / len(values)
+                best, total, n = max(values), sum(values), len(values)
                 for end in (0, 1):
                     win, stops, p_c, p_b = walks[(card, line, end)]
-                    future = p_c * best + p_b * mean
+                    future = 0.0
                     if need:
                         for pos, prob in stops:
                             future += prob * values[pos if end == 0 else 5 - pos]
+                        if p_c > 0.0 or p_b > 0.0:
+                            future += p_c * best + p_b * total / n
                     out.append((win + future, win, challenge_action(card, line, end)))
         out.sort(key=lambda t: (-t[0], -t[1]))
         return out
