@@ -78,7 +78,9 @@ def main() -> None:
         rows.append((bot, games, wins, grid, time.perf_counter() - start))
 
     print(f"LinesBeta {args.difficulty}/{length} against the grid, seed {args.seed!r}")
-    header = f"{'bot':<13}{'games':>7}{'win rate':>10}{'95% interval':>17}{'grid pts':>10}{'ratio':>8}"
+    header = (
+        f"{'bot':<13}{'games':>7}{'win rate':>10}{'95% interval':>17}{'grid pts':>10}{'ratio':>8}"
+    )
     print(header)
     print("-" * len(header))
     base = rows[0][2] / rows[0][1]
@@ -86,9 +88,7 @@ def main() -> None:
         lo, hi = wilson_interval(wins, games)
         rate = wins / games
         ratio = f"{rate / base:.2f}" if base else "-"
-        print(
-            f"{bot:<13}{games:>7}{rate:>10.1%}{f'{lo:.1%}-{hi:.1%}':>17}{grid:>10.1f}{ratio:>8}"
-        )
+        print(f"{bot:<13}{games:>7}{rate:>10.1%}{f'{lo:.1%}-{hi:.1%}':>17}{grid:>10.1f}{ratio:>8}")
     print("(ratio: win rate over classic's, on the same deals; clairvoyant sees every card)")
 
 
