@@ -194,3 +194,16 @@ def test_names_that_contradict_players_are_refused(runner: CliRunner, data_dir: 
     assert result.exit_code == 2 and "3 names for --players 2" in result.output
     result = runner.invoke(main, ["octrix", "play", "--names", "Ann,Bob", "--partnership"])
     assert result.exit_code == 2 and "4 players" in result.output
+
+
+@pytest.mark.parametrize("width", [40, 60])
+@pytest.mark.parametrize(
+    "path",
+    [[], *[[g] for g in GAMES], *[[g, m] for g in GAMES for m in ("play", "keep")]],
+    ids=" ".join,
+)
+def test_help_lines_fit_a_narrow_terminal(runner: CliRunner, path: list[str], width: int) -> None:
+    result = runner.invoke(main, [*path, "--help"], terminal_width=width)
+    assert result.exit_code == 0
+    for line in result.output.splitlines():
+        assert len(line) <= width or " " not in line.strip(), line

@@ -56,7 +56,8 @@ def test_score_bad_input_is_one_line_and_nonzero(runner: CliRunner) -> None:
 def test_rules_text(runner: CliRunner) -> None:
     result = runner.invoke(main, ["lineit", "rules"])
     assert result.exit_code == 0
-    assert "Line-it" in result.output and "jackpot" in result.output and "B4" in result.output
+    text = result.output.lower()
+    assert "line-it" in text and "jackpot" in text and "b4" in text and "ruling" in text
 
 
 # -- keep --------------------------------------------------------------------------------------

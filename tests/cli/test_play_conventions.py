@@ -17,6 +17,7 @@ from cardside.games.octrix.notation import format_card
 from cardside.games.octrix.state import OctrixState
 from cardside.games.registry import GAMES
 from cardside.sessions import store
+from cardside.sessions.names import resolve
 from cardside.tui.console import Console, not_understood, wrap
 from cardside.tui.play import Thinking
 
@@ -87,7 +88,7 @@ def test_ctrl_c_while_a_bot_thinks_saves_like_ctrl_c_at_the_prompt(
         assert result.output.splitlines()[-1] == (
             f"Saved. Continue with: cardside sessions resume {name}"
         )
-    saved = store.load(store.resolve(data_dir, "b"))
+    saved = store.load(resolve(data_dir, "b"))
     assert [e["card"] for e in saved.entries] == [first]
 
 
@@ -125,13 +126,15 @@ def test_a_quick_bot_shows_nothing(capsys: pytest.CaptureFixture[str]) -> None:
 def test_enter_plays_the_only_legal_card(runner: CliRunner, data_dir: Path) -> None:
     hand = [format_card(c, ascii=True) for c in OctrixState(2, seed=8).snapshot.hands[0]]
     script = "\n".join(hand[:7]) + "\n\nquit\n"
-    result = runner.invoke(main, ["octrix", "play", "--seed", "8", "--session", "o"], input=script)
+    result = runner.invoke(
+        main, ["octrix", "play", "--seed", "8", "--bot", "random", "--session", "o"], input=script
+    )
     assert result.exit_code == 0, result.output
     assert f"Your card (highest wins) [{hand[7]}]: " in result.output or (
         f"Your card (lowest wins) [{hand[7]}]: " in result.output
     )
     assert "[" not in result.output.split(hand[6])[0].splitlines()[-1]  # no default before
-    played = [e["card"] for e in store.load(store.resolve(data_dir, "o")).entries if e["seat"] == 0]
+    played = [e["card"] for e in store.load(resolve(data_dir, "o")).entries if e["seat"] == 0]
     assert played == hand
 
 
@@ -139,7 +142,9 @@ def test_enter_plays_the_only_legal_card(runner: CliRunner, data_dir: Path) -> N
 def test_history_lists_the_tricks_so_far(runner: CliRunner, data_dir: Path) -> None:
     hand = [format_card(c, ascii=True) for c in OctrixState(2, seed=8).snapshot.hands[0]]
     script = f"{hand[0]}\n{hand[1]}\nhistory\nquit\n"
-    out = runner.invoke(main, ["--ascii", "octrix", "play", "--seed", "8"], input=script).output
+    out = runner.invoke(
+        main, ["--ascii", "octrix", "play", "--seed", "8", "--bot", "random"], input=script
+    ).output
     listed = out.split("history\n")[1]
     assert "Round 1 (dealer" in listed
     assert re.search(rf"trick 1: You {hand[0]}, Bot 2 \w+ -> (You|Bot 2)", listed)
@@ -208,3 +213,17 @@ def test_piped_output_is_not_wrapped(capsys: pytest.CaptureFixture[str]) -> None
         pytest.skip("needs piped output")
     Console(interactive=False).say("word " * 40)
     assert len(capsys.readouterr().out.splitlines()) == 1
+
+
+@pytest.mark.parametrize("width", [40, 60])
+def test_score_explanations_wrap_on_a_narrow_terminal(
+    runner: CliRunner, width: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(Console, "columns", lambda self: width)
+    args = ["schnapsen", "score", "--closer", "Ann", "--reached", "Bob", "--trick"]
+    result = runner.invoke(main, args)
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert all(len(line) <= width for line in lines)
+    monkeypatch.undo()
+    assert " ".join(result.output.split()) == " ".join(runner.invoke(main, args).output.split())

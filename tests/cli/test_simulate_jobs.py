@@ -14,7 +14,7 @@ from cardside.games.registry import GAMES
 # Quick bots, so that the check stays fast; the sharing does not depend on the bots.
 FAST = {
     "octrix": ["--bots", "greedy,random", "--games", "7"],
-    "linesbeta": ["--all", "--games", "9"],
+    "linesbeta": ["--short", "--games", "12"],
     "schnapsen": ["--bots", "heuristic,random", "--games", "7"],
 }
 

@@ -104,16 +104,3 @@ def test_names_are_checked(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="not a usable session name"):
         store.check_name("../escape")
     assert store.check_name("friday-night") == "friday-night"
-    assert store.resolve(tmp_path, "friday") == tmp_path / "sessions" / "friday.toml"
-
-
-def test_resolve_prefers_the_data_folder_over_a_folder_in_the_cwd(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "kitchen").mkdir()  # a folder that happens to share the session's name
-    data = tmp_path / "data"
-    assert store.resolve(data, "kitchen") == data / "sessions" / "kitchen.toml"
-    (tmp_path / "loose").write_text("x", encoding="utf-8")
-    assert store.resolve(data, "loose") == Path("loose")  # an existing file given by name
-    assert store.resolve(data, "x/y.toml") == Path("x/y.toml")

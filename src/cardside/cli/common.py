@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 import click
 
 from cardside.cli.app import App
+from cardside.cli.options import app_of
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -71,16 +72,25 @@ def echo_json(data: Any) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str))
 
 
-def session_path(app: App, name: str) -> Path:
-    """The file a session name or path refers to; a one-line error if there is none."""
-    from cardside.sessions import store
+def echo_text(text: str) -> None:
+    """Print prose (an explanation, a verdict), wrapped at spaces to the terminal's width
+    when printing to one; piped output is left as it is."""
+    from cardside.tui.console import Console
 
-    path = store.resolve(app.data_dir, name)
-    if not path.exists() and not path.is_symlink():  # a broken link: loading says why
-        raise click.ClickException(
-            f"no session {name!r} (see 'cardside sessions list'; looked for {path.name})"
-        )
-    return path
+    Console(interactive=False).say(text)
+
+
+def session_path(app: App, name: str) -> Path:
+    """The file a session's name, ``last``, list number, unique prefix or path refers to.
+
+    A one-line error if there is none, or if a prefix fits several sessions.
+    """
+    from cardside.sessions.names import UnknownSession, resolve
+
+    try:
+        return resolve(app.data_dir, name)
+    except UnknownSession as exc:
+        raise click.ClickException(str(exc)) from None
 
 
 def parse_names(text: str, low: int, high: int, game: str = "") -> list[str]:
@@ -202,7 +212,12 @@ def play_games(
     from cardside.tui.console import Console
 
     while play_session(app, journal) == "over":
-        line = Console().ask("Type again for a new game with the same options, or Enter to leave: ")
+        try:
+            line = Console().ask(
+                "Type again for a new game with the same options, or Enter to leave: "
+            )
+        except KeyboardInterrupt:  # the game is saved; Ctrl-C here just leaves
+            line = None
         if line is None or line.strip().lower() not in ("again", "a", "y", "yes"):
             return
         session = journal.session
@@ -213,11 +228,18 @@ def play_games(
 
 
 def echo_rules(game: str) -> None:
-    """Print a game's rules page (``games/<game>/rules.md``)."""
+    """Print a game's rules page (``games/<game>/rules.md``, Markdown) as terminal text:
+    headings, bold and aligned tables, wrapped to the terminal's width (``COLUMNS``, else
+    80 when piped); plain text without colour."""
+    import shutil
     from importlib.resources import files
 
+    from cardside.tui.markdown import render
+
+    app = app_of(click.get_current_context())
     text = files(f"cardside.games.{game}").joinpath("rules.md").read_text(encoding="utf-8")
-    click.echo(text.rstrip("\n"))
+    width = shutil.get_terminal_size((80, 24)).columns
+    click.echo(render(text, width, app.style))
 
 
 @contextmanager

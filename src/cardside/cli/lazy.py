@@ -6,9 +6,13 @@ import importlib
 
 import click
 
+from cardside.cli.options import Context
+
 
 class LazyGroup(click.Group):
     """Subcommands given as ``name -> ("module:attribute", "short help")``."""
+
+    context_class = Context
 
     def __init__(self, *args: object, lazy: dict[str, tuple[str, str]], **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]

@@ -72,7 +72,6 @@ def play(
 ) -> None:
     """Play Line-it against bots (or with friends at one terminal: --humans).
 
-    \b
     At the prompt: take a market card with line 57 (to your line) or hand 57
     (to your hand); then, if you like, play 23 (from hand); then score (ends
     the turn) or done. Also: hint (a bot's choice and why), history, undo,
@@ -172,7 +171,6 @@ def rules() -> None:
 def keep(ctx: click.Context, names: str | None, session_name: str | None) -> None:
     """Keep the score of a Line-it game played with real cards.
 
-    \b
     At the prompt: each scored line as its cards in the order added
     (line Ann 12 30 B4 45 57 60 71), a jackpot taken by its number of cards
     (jackpot Ann 4+3), or at the end each player's score pile and tokens

@@ -12,6 +12,7 @@ from cardside.cli.common import (
     Bounded,
     echo_json,
     echo_rules,
+    echo_text,
     jobs_option,
     json_option,
     play_games,
@@ -57,7 +58,6 @@ def play(
 ) -> None:
     """Play LinesBeta: choose a trump, then challenge a line with a card, six times a round.
 
-    \b
     At the prompt: at a round's start, the trump card from the seven dealt: 7H.
     A challenge is a card, a line and an end: JS r3 right, QH c2 bottom, JS r3R, QH c2B.
     After a win with no card of your suit and no trump in the line, the cell
@@ -134,7 +134,6 @@ def keep(
 ) -> None:
     """Keep the counters for a LinesBeta game played with a real deck.
 
-    \b
     At the prompt: per trick w (you won) or l (the grid won); a whole round: round 4 2.
     With --grid: w r3R r3c4 (the line and end challenged, the cell the grid played).
     Also: undo, show, help, quit (saved; 'cardside sessions resume NAME' continues).
@@ -228,8 +227,8 @@ def score(
         )
         return
     for line in check.reasoning:
-        click.echo(line)
-    click.echo(
+        echo_text(line)
+    echo_text(
         {
             "win": "Result: you win.",
             "loss": "Result: you lose.",

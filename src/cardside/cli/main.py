@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+
 import click
 
 from cardside import __version__
@@ -20,7 +22,11 @@ def _commands() -> dict[str, tuple[str, str]]:
     }
     commands["sessions"] = (
         "cardside.cli.sessions:sessions",
-        "List, show, resume, verify and export sessions.",
+        "List, show, resume, verify, export, rename and delete sessions.",
+    )
+    commands["stats"] = (
+        "cardside.cli.stats:stats",
+        "Statistics across sessions: players, head to head, games.",
     )
     return commands
 
@@ -39,12 +45,18 @@ def _description() -> str:
 COMMANDS = _commands()
 
 
+def _help_width() -> int:
+    """The width help is wrapped to: the terminal's, up to 80 (click alone never goes below
+    50, so a narrower terminal would break its lines inside words)."""
+    return max(20, min(shutil.get_terminal_size().columns, 80) - 2)
+
+
 @click.group(
     cls=LazyGroup,
     lazy=COMMANDS,
     help=_description(),
     params=global_params(root=True),
-    context_settings={"help_option_names": ["-h", "--help"]},
+    context_settings={"help_option_names": ["-h", "--help"], "terminal_width": _help_width()},
     epilog="Every game has play, keep, score, rules and simulate. Options such as --ascii "
     "work before or after a command's name. Try: cardside octrix play",
 )

@@ -12,6 +12,7 @@ from cardside.cli.common import (
     Bounded,
     echo_json,
     echo_rules,
+    echo_text,
     jobs_option,
     json_option,
     parse_names,
@@ -66,7 +67,6 @@ def play(
 ) -> None:
     """Play a match to 88 against bots. Every hand is public; cards are revealed together.
 
-    \b
     At the prompt: a card from your hand, e.g. 8C or 3H (A is the lowest rank).
     Also: hint (the strong bot's choice), undo, show, history, help, quit (saved;
     'cardside sessions resume NAME' continues).
@@ -146,7 +146,6 @@ def keep(
 ) -> None:
     """Keep the Octrix sheet for a game played with real cards.
 
-    \b
     At the prompt: each trick's cards in seat order, e.g. 8C 3H; with --hands, first
     each player's 8 cards on one line. Also: undo, show, help, quit (saved;
     'cardside sessions resume NAME' continues).
@@ -258,7 +257,7 @@ def score(
     if as_json:
         echo_json(result.to_dict())
     else:
-        click.echo(result.explain(app_of(ctx).style.ascii))
+        echo_text(result.explain(app_of(ctx).style.ascii))
 
 
 @octrix.command()

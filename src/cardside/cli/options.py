@@ -50,21 +50,27 @@ def global_params(*, root: bool = False) -> list[click.Parameter]:
             if root
             else "Folder for saved sessions (as before the command).",
         ),
-        click.Option(
-            ["--no-color"],
-            is_flag=True,
-            expose_value=False,
-            callback=_store("no_color"),
-            help="No colours (also when NO_COLOR is set).",
-        ),
-        click.Option(
-            ["--ascii"],
-            is_flag=True,
-            expose_value=False,
-            callback=_store("ascii"),
-            help="Letters instead of suit symbols.",
-        ),
+        _flag("--no-color", "no_color", "No colours (also when NO_COLOR is set)."),
+        _flag("--ascii", "ascii", "Letters instead of suit symbols."),
     ]
+
+
+def _flag(name: str, attribute: str, help: str) -> click.Option:
+    return click.Option(
+        [name], is_flag=True, expose_value=False, callback=_store(attribute), help=help
+    )
+
+
+class HelpFormatter(click.HelpFormatter):
+    """Click's help layout, with the option column narrowed on a narrow terminal so that the
+    descriptions keep room and no line breaks inside a word."""
+
+    def write_dl(self, rows: Any, col_max: int = 30, col_spacing: int = 2) -> None:
+        super().write_dl(rows, min(col_max, max(8, self.width // 3)), col_spacing)
+
+
+class Context(click.Context):
+    formatter_class = HelpFormatter
 
 
 class WholeHelpGroup(click.Group):
@@ -73,6 +79,8 @@ class WholeHelpGroup(click.Group):
     The summary is the command's ``short_help`` or the first sentence of its help; the
     formatter wraps it onto more lines when the terminal is narrow.
     """
+
+    context_class = Context
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = []
@@ -92,6 +100,8 @@ def summary(cmd: click.Command) -> str:
 
 class GameCommand(click.Command):
     """A command that takes the options every command takes."""
+
+    context_class = Context
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

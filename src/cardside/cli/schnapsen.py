@@ -12,6 +12,7 @@ from cardside.cli.common import (
     Bounded,
     echo_json,
     echo_rules,
+    echo_text,
     jobs_option,
     json_option,
     parse_names,
@@ -23,7 +24,7 @@ from cardside.cli.common import (
 from cardside.cli.options import GameGroup, app_of
 
 LEVELS = ["easy", "normal", "hard"]
-BOT_CHOICES = ["strong", "heuristic", "random"]
+BOT_CHOICES = ["strong", "classic", "heuristic", "random"]
 
 
 @click.group(cls=GameGroup)
@@ -58,7 +59,6 @@ def play(
 ) -> None:
     """Play a whole match (7 to 0) against the AI; you lead the first deal.
 
-    \b
     At the prompt: a card (KH, 10S or TS; German DH, OS, US too); on your lead also
     'marriage KH' or 'marriage QH', 'exchange' (trump Jack for the turned-up card), 'close'.
     Also: hint (the AI's suggestion and why), undo (back to your previous decision),
@@ -254,7 +254,7 @@ def score(
     if as_json:
         echo_json(result.to_dict())
     else:
-        click.echo(result.explain())
+        echo_text(result.explain())
 
 
 @schnapsen.command()

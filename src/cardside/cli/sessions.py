@@ -1,13 +1,15 @@
-"""``cardside sessions``: list, show, resume, verify and export saved sessions."""
+"""``cardside sessions``: list, show, resume, verify, export, rename and delete saved sessions."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import click
 
 from cardside.cli.common import echo_json, json_option, open_journal, play_games, session_path
 from cardside.cli.options import GameGroup, app_of
+from cardside.games.registry import GAMES
 
 MISMATCH = "does not verify"  # a file whose stored totals the entries do not give
 
@@ -31,42 +33,41 @@ def sessions() -> None:
 
 
 @sessions.command("list")
-@click.option("--game", default=None, help="Only this game's sessions.")
+@click.option("--game", type=click.Choice(list(GAMES)), default=None, help="Only this game's.")
 @json_option
 @click.pass_context
 def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
-    """List saved sessions, newest first."""
-    from cardside.core.errors import SessionError
-    from cardside.sessions import sheets, store
-    from cardside.sessions.export import as_dict
-    from cardside.tui.table import render
+    """List saved sessions, newest first, numbered (show, resume and the rest take the number)."""
+    from cardside.sessions import index, store
+    from cardside.tui.listing import render_list, row_of
 
     app = app_of(ctx)
-    rows, items, broken, differ = [], [], [], []
-    for path in store.list_paths(app.data_dir):
-        try:
-            s = store.load(path)
-            if game and s.game != game:
-                continue
-            verified = not sheets.mismatches(s)
-        except SessionError as exc:
-            broken.append(str(exc))
+    items: list[dict[str, object]] = []
+    rows: list[list[object]] = []
+    broken: list[str] = []
+    differ: list[str] = []
+    for number, item in enumerate(index.entries(app.data_dir), 1):
+        if item.summary is None:
+            broken.append(item.error or f"{item.path}: unreadable")
             continue
-        # The file's name is what show and resume take, even if a copy keeps another inside.
-        items.append(as_dict(s, entries=False) | {"name": path.stem, "verified": verified})
-        updated = s.updated.strftime("%Y-%m-%d %H:%M") if s.updated else ""
-        totals = " ".join(f"{c} {t}" for c, t in zip(s.columns, s.totals))
-        status = s.status if verified else MISMATCH
-        if not verified:
-            differ.append(path.stem)
-        rows.append([path.stem, s.game, s.mode, status, len(s.rounds), totals, updated])
+        if game and item.summary["game"] != game:
+            continue
+        items.append({"number": number, **item.summary})
+        rows.append(row_of(number, item.summary, ascii=app.style.ascii))
+        if not item.summary["verified"]:
+            rows[-1][-1] = MISMATCH
+            differ.append(item.summary["name"])
     if as_json:
         echo_json({"sessions": items, "unreadable": broken})
         return
-    if not rows:
-        click.echo(f"No sessions yet in {store.sessions_dir(app.data_dir)}.")
+    if rows:
+        click.echo(render_list(rows))
+    elif broken:
+        click.echo("No readable sessions" + (f" of {game}." if game else "."))
+    elif game:
+        click.echo(f"No {game} sessions yet.")
     else:
-        click.echo(render(["name", "game", "mode", "status", "rounds", "totals", "updated"], rows))
+        click.echo(f"No sessions yet in {store.sessions_dir(app.data_dir)}.")
     for problem in broken:
         click.echo(f"unreadable: {problem}", err=True)
     for stem in differ:
@@ -79,28 +80,64 @@ def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
 
 @sessions.command()
 @click.argument("name")
+@click.option("--chart", is_flag=True, help="Draw the running totals round by round.")
 @json_option
 @click.pass_context
-def show(ctx: click.Context, name: str, as_json: bool) -> None:
-    """Show a session's score table, one row per round."""
+def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
+    """Show a session's score table, one row per round (and what is entered of the next)."""
+    from cardside.sessions import sheets
     from cardside.sessions.export import as_dict
-    from cardside.tui.table import render
+    from cardside.tui.table import plural, render
 
-    session = _load(session_path(app_of(ctx), name))
+    app = app_of(ctx)
+    session = _load(session_path(app, name))
     if as_json:
         echo_json(as_dict(session))
         return
     players = ", ".join(f"{s.name} ({s.kind})" for s in session.seats)
     click.echo(f"{session.name}: {session.game} {session.mode}, {session.status}")
     click.echo(f"players: {players}")
+    if session.created:
+        click.echo(f"started: {session.created:%Y-%m-%d %H:%M}")
     if session.seed is not None:
         click.echo(f"seed: {session.seed}")
-    headers = ["round", *session.columns, *(f"{c} total" for c in session.columns), "note"]
-    rows = [[r.number, *r.scores, *r.totals, r.note] for r in session.rounds]
+    matches = any(r.match for r in session.rounds)
+    headers = [
+        *(["match"] if matches else []),
+        "round",
+        *session.columns,
+        *(f"{c} total" for c in session.columns),
+        "note",
+    ]
+    rows = [
+        [*([r.match] if matches else []), r.number, *r.scores, *r.totals, r.note]
+        for r in session.rounds
+    ]
     click.echo()
     click.echo(render(headers, rows) if rows else "No round finished yet.")
+    extra = [] if session.finished else sheets.progress(session)
+    if extra:
+        click.echo()
+        for line in extra:
+            click.echo(line)
+    if chart and session.rounds:
+        from cardside.tui.chart import draw
+
+        width = max(10, min(200, shutil.get_terminal_size().columns) - 30)
+        lines = draw(
+            session.columns,
+            [r.totals for r in session.rounds],
+            sheets.chart_scale(session),
+            ascii=app.style.ascii,
+            width=width,
+        )
+        click.echo()
+        click.echo("\n".join(lines))
     click.echo()
     click.echo("totals: " + ", ".join(f"{c} {t}" for c, t in zip(session.columns, session.totals)))
+    if len(session.results) > 1 or (session.results and not session.finished):
+        won = ", ".join(f"{r.number}: {' & '.join(r.winners)}" for r in session.results)
+        click.echo(f"{plural(sheets.unit_of(session.game))} won: {won}")
     if session.winners:
         click.echo("winner: " + " & ".join(session.winners))
 
@@ -128,15 +165,23 @@ def resume(ctx: click.Context, name: str) -> None:
 
 
 @sessions.command()
-@click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.argument("names", nargs=-1)
+@click.option("--all", "all_", is_flag=True, help="Verify every session in the data folder.")
 @click.pass_context
-def verify(ctx: click.Context, files: tuple[Path, ...]) -> None:
-    """Recompute every total from the entries; name each mismatch (exit 1 if any)."""
+def verify(ctx: click.Context, names: tuple[str, ...], all_: bool) -> None:
+    """Recompute every total from the entries; name each mismatch (exit 1 if any).
+
+    NAMES are sessions (a name, last, a list number, a unique prefix) or files.
+    """
     from cardside.core.errors import SessionError
     from cardside.sessions import sheets, store
 
+    app = app_of(ctx)
+    if bool(names) == all_:
+        raise click.UsageError("give session NAMES (or files) or --all (not both)")
+    paths = store.list_paths(app.data_dir) if all_ else [session_path(app, n) for n in names]
     failed = 0
-    for path in files:
+    for path in paths:
         try:
             session = store.load(path)
             problems = sheets.mismatches(session)
@@ -155,8 +200,53 @@ def verify(ctx: click.Context, files: tuple[Path, ...]) -> None:
                 f"ok   {path}: {len(session.entries)} entries, {len(session.rounds)} rounds, "
                 f"totals {totals or 'none'}"
             )
+    if all_ and not paths:
+        click.echo(f"No sessions yet in {store.sessions_dir(app.data_dir)}.")
     if failed:
         ctx.exit(1)
+
+
+@sessions.command()
+@click.argument("old")
+@click.argument("new")
+@click.pass_context
+def rename(ctx: click.Context, old: str, new: str) -> None:
+    """Give session OLD the name NEW (the file and the name inside it)."""
+    from cardside.sessions import tidy
+
+    app = app_of(ctx)
+    path = session_path(app, old)
+    try:
+        target = tidy.rename(app.data_dir, path, new)
+    except (ValueError, OSError) as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"renamed {path.stem} to {target.stem}")
+
+
+@sessions.command()
+@click.argument("names", nargs=-1, required=True)
+@click.option("--yes", "-y", is_flag=True, help="Do not ask (for scripts).")
+@click.pass_context
+def delete(ctx: click.Context, names: tuple[str, ...], yes: bool) -> None:
+    """Move sessions into the trash folder beside the sessions folder (restore by hand)."""
+    from cardside.sessions import tidy
+
+    app = app_of(ctx)
+    paths = list(dict.fromkeys(session_path(app, n) for n in names))
+    try:
+        tidy.check_deletable(app.data_dir, paths)
+    except ValueError as exc:
+        raise click.ClickException(str(exc)) from None
+    listed = ", ".join(p.stem for p in paths)
+    if not yes and not click.confirm(f"Move {listed} to the trash?", default=False):
+        click.echo("Nothing deleted.")
+        ctx.exit(1)
+    for path in paths:
+        try:
+            moved = tidy.trash(app.data_dir, path)
+        except OSError as exc:
+            raise click.ClickException(f"cannot move {path.stem}: {exc.strerror}") from None
+        click.echo(f"deleted {path.stem} (kept as {moved})")
 
 
 @sessions.command()

@@ -14,7 +14,7 @@ from typing import Any
 
 from cardside.core.errors import EntryError
 
-__all__ = ["EntryError", "RoundRow", "Seat", "Session", "Sheet"]
+__all__ = ["EntryError", "Result", "RoundRow", "Seat", "Session", "Sheet"]
 
 FORMAT = "cardside-session"
 VERSION = 1
@@ -37,6 +37,24 @@ class RoundRow:
     scores: list[int]
     totals: list[int]
     note: str = ""
+    # The match the row belongs to, in games that run match after match (0 elsewhere).
+    match: int = 0
+    # The (1-based) entry that last changed the row, when the game's sheet knows it (else 0).
+    entry: int = 0
+
+
+@dataclass
+class Result:
+    """One finished game inside a session (a match, a Bummerl, a whole game) and who won it.
+
+    ``number`` counts the finished games of the session; ``round`` is the row that decided it;
+    ``totals`` are the columns' scores when it was decided.
+    """
+
+    number: int
+    winners: list[str]
+    totals: list[int]
+    round: int
 
 
 @dataclass
@@ -50,6 +68,8 @@ class Session:
     options: dict[str, Any] = field(default_factory=dict)
     seed: int | None = None
     entries: list[dict[str, Any]] = field(default_factory=list)
+    # When each entry was made (saved as the entry's ``at`` field; None where a file has none).
+    times: list[datetime | None] = field(default_factory=list)
     created: datetime | None = None
     updated: datetime | None = None
     # Derived from the entries by the game's sheet (see sessions.sheets).
@@ -58,6 +78,7 @@ class Session:
     totals: list[int] = field(default_factory=list)
     status: str = "in progress"
     winners: list[str] = field(default_factory=list)
+    results: list[Result] = field(default_factory=list)
     path: Path | None = None
 
     @property
@@ -67,6 +88,10 @@ class Session:
     @property
     def player_names(self) -> list[str]:
         return [s.name for s in self.seats]
+
+    def time_of(self, entry: int) -> datetime | None:
+        """When the (1-based) entry was made, if the file says."""
+        return self.times[entry - 1] if 0 < entry <= len(self.times) else None
 
 
 @dataclass
@@ -78,3 +103,6 @@ class Sheet:
     totals: list[int]
     status: str
     winners: list[str]
+    # Finished games inside the session; a sheet that leaves this empty gets one result for a
+    # finished session (see sessions.sheets).
+    results: list[Result] = field(default_factory=list)

@@ -60,3 +60,16 @@ def movers(entries: Sequence[dict[str, Any]], move: str) -> list[int]:
         elif entry.get("type") == "undo":
             del out[len(out) - int(entry.get("moves", 1)) :]
     return out
+
+
+def in_effect(entries: Sequence[dict[str, Any]]) -> list[int]:
+    """The (1-based) numbers of the kept entries still in effect, where each undo takes one
+    back (an undo with nothing to take back is the sheet's to refuse; here it does nothing)."""
+    out: list[int] = []
+    for number, entry in enumerate(entries, 1):
+        if entry.get("type") == "undo":
+            if out:
+                out.pop()
+        else:
+            out.append(number)
+    return out

@@ -1,40 +1,93 @@
-"""Sessions as CSV rows or JSON documents."""
+"""Sessions as CSV rows or JSON documents, carrying everything the score sheet shows."""
 
 from __future__ import annotations
 
 import csv
 import io
+from datetime import datetime
 from typing import Any
 
-from cardside.core.record import Session
+from cardside.core.record import RoundRow, Session
+from cardside.sessions.store import zip_times
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
-CSV_FIELDS = ["session", "game", "mode", "round", "player", "score", "total", "status", "winners"]
+CSV_FIELDS = [
+    "session",
+    "game",
+    "mode",
+    "date",
+    "time",
+    "match",
+    "round",
+    "player",
+    "score",
+    "total",
+    "note",
+    "won",
+    "decided",
+    "status",
+    "winners",
+]
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment else None
+
+
+def row_dict(session: Session, row: RoundRow) -> dict[str, Any]:
+    """One row of the score table with the time of the entry that made it."""
+    data: dict[str, Any] = {"round": row.number}
+    if row.match:
+        data["match"] = row.match
+    data |= {"scores": row.scores, "totals": row.totals, "note": row.note}
+    data["time"] = _iso(session.time_of(row.entry))
+    return data
+
+
+def won_so_far(session: Session) -> dict[int, list[int]]:
+    """For each row number, how many games (matches) each column had won by then."""
+    columns = session.columns
+    decided = {r.round: r.winners for r in session.results}
+    count = [0] * len(columns)
+    out: dict[int, list[int]] = {}
+    for row in session.rounds:
+        for i, column in enumerate(columns):
+            if any(w == column or w in column.split(" & ") for w in decided.get(row.number, [])):
+                count[i] += 1
+        out[row.number] = list(count)
+    return out
 
 
 def as_dict(session: Session, *, entries: bool = True) -> dict[str, Any]:
-    """A JSON-ready summary: players, options, each round's scores and totals, the winners."""
+    """A JSON-ready summary: players, options, each round with its time, scores, totals and
+    note, every finished game (match) with its winners, the tally and the entries."""
+    tally = won_so_far(session)
+    last = tally[session.rounds[-1].number] if session.rounds else [0] * len(session.columns)
     data: dict[str, Any] = {
         "name": session.name,
         "game": session.game,
         "mode": session.mode,
         "status": session.status,
-        "created": session.created.isoformat() if session.created else None,
-        "updated": session.updated.isoformat() if session.updated else None,
+        "created": _iso(session.created),
+        "updated": _iso(session.updated),
         "seed": session.seed,
         "options": session.options,
         "players": [{"name": s.name, "kind": s.kind} for s in session.seats],
         "columns": session.columns,
-        "rounds": [
-            {"round": r.number, "scores": r.scores, "totals": r.totals, "note": r.note}
-            for r in session.rounds
-        ],
+        "rounds": [row_dict(session, r) for r in session.rounds],
         "totals": session.totals,
+        "results": [
+            {"number": r.number, "round": r.round, "winners": r.winners, "totals": r.totals}
+            for r in session.results
+        ],
+        "won": dict(zip(session.columns, last)),
         "winners": session.winners,
     }
     if entries:
-        data["entries"] = session.entries
+        data["entries"] = [
+            dict(e) | {"at": _iso(t)} if t else dict(e) for e, t in zip_times(session)
+        ]
     return data
 
 
@@ -50,23 +103,37 @@ def cell(value: object) -> object:
 
 
 def to_csv(sessions: list[Session]) -> str:
-    """One row per round and column (player or team) of every session."""
+    """One row per round and column (player or team) of every session, under one header.
+
+    ``won`` is how many games (matches) the column had won by that round; ``decided`` names
+    the winners of a game (match) that round decided.
+    """
     buf = io.StringIO()
     writer = csv.DictWriter(buf, fieldnames=CSV_FIELDS, lineterminator="\n")
     writer.writeheader()
     for s in sessions:
+        tally = won_so_far(s)
+        decided = {r.round: " & ".join(r.winners) for r in s.results}
+        date = _iso(s.created) or ""
         for row in s.rounds:
-            for col, score, total in zip(s.columns, row.scores, row.totals):
+            time = _iso(s.time_of(row.entry)) or ""
+            for i, (col, score, total) in enumerate(zip(s.columns, row.scores, row.totals)):
                 fields = {
                     "session": s.name,
                     "game": s.game,
                     "mode": s.mode,
+                    "date": date,
+                    "time": time,
+                    "match": row.match or "",
                     "round": row.number,
                     "player": col,
                     "score": score,
                     "total": total,
+                    "note": row.note,
+                    "won": tally[row.number][i],
+                    "decided": decided.get(row.number, ""),
                     "status": s.status,
-                    "winners": "; ".join(s.winners),
+                    "winners": " & ".join(s.winners),
                 }
                 writer.writerow({k: cell(v) for k, v in fields.items()})
     return buf.getvalue()

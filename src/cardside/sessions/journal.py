@@ -13,7 +13,7 @@ from typing import Any
 from cardside.core.errors import CardsideError
 from cardside.core.record import Seat, Session
 from cardside.games.registry import GAMES
-from cardside.sessions import sheets, store
+from cardside.sessions import document, sheets, store
 from cardside.sessions.lock import SessionLock, SessionLocked
 
 __all__ = ["Journal", "SaveFailed", "SessionLocked"]
@@ -34,6 +34,11 @@ class Journal:
         self.path = path
         self.lock = lock
         self.on_save_failure: RetryHandler | None = None
+        # Built from every entry once; after that each entry updates it.
+        self.sheet = sheets.running(session)
+        sheets.apply(session, sheets.complete(self.sheet.sheet()))
+        # The file's text, kept in parts so an entry renders only what it changed.
+        self.blocks = document.Blocks()
 
     @classmethod
     def start(
@@ -112,22 +117,31 @@ class Journal:
         lock = SessionLock(path).acquire()
         try:
             store.remove_stale_temps(path)
-            session = store.load(path)
-            sheets.refresh(session)
+            # Making the journal replays every entry into its running sheet.
+            return cls(store.load(path), path, lock)
         except BaseException:
             lock.release()
             raise
-        return cls(session, path, lock)
 
     def append(self, entry: dict[str, Any]) -> None:
-        """Add one entry and save it.
+        """Add one entry (stamped with the time it was made), update the totals, and save.
 
         If the save fails (a read-only folder, a full disk), the entry stays in memory and
         ``on_save_failure`` decides whether to try again; when it gives up (or there is none),
         :class:`SaveFailed` is raised and the file keeps every entry before this one.
         """
         GAMES[self.session.game].schema().check_entries(self.session.mode, [entry])
-        self.session.entries.append(entry)
+        stamp = store.now()
+        session = self.session
+        session.entries.append(entry)
+        session.times += [None] * (len(session.entries) - 1 - len(session.times)) + [stamp]
+        try:
+            sheets.advance(session, self.sheet, entry)
+        except BaseException:
+            session.entries.pop()
+            session.times.pop()
+            raise
+        session.updated = stamp
         while True:
             try:
                 self.save()
@@ -137,10 +151,8 @@ class Journal:
                     raise SaveFailed(f"{self.path}: {describe(exc)}") from None
 
     def save(self) -> None:
-        """Recompute the totals from the entries and write the file atomically."""
-        sheets.refresh(self.session)
-        self.session.updated = store.now()
-        store.save(self.session, self.path)
+        """Write the file atomically (the derived fields are current after every entry)."""
+        store.save(self.session, self.path, document.render(self.session, self.blocks))
 
     def close(self) -> None:
         """Release the session for other processes (the file is already saved)."""

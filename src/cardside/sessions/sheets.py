@@ -1,18 +1,38 @@
-"""Derived scores: ask the game's sheet to replay a session's entries, and compare."""
+"""Derived scores: ask the game's sheet to replay a session's entries, and compare.
+
+A game's ``games/<game>/sheet.py`` must offer ``build(session) -> Sheet`` (the full replay).
+Everything else it may declare, and each has a default for a game that declares nothing:
+
+- ``Sheet.results``: the games won inside the session (Schnapsen: each match); default: a
+  finished session is one game, won by its winners.
+- ``UNIT``: what one of those is called ("match"); default "game".
+- ``outcomes(session)``: the results statistics tally for the commonest; default: the round
+  that decided each finished game.
+- ``chart_scale(session)``: each column's start and target for the chart; default: 0 up to
+  the highest total.
+- ``progress(session)``: lines telling what an unfinished session has entered beyond its rows;
+  default: none.
+- ``RunningSheet(session)``: the sheet updated entry by entry for kept sessions (``add`` and
+  ``sheet``); default: the whole session replayed on every entry.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, Protocol
+
 from cardside.core.errors import SessionError
-from cardside.core.record import EntryError, Session, Sheet
+from cardside.core.record import EntryError, Result, Session, Sheet
 from cardside.core.schema import cut
 from cardside.games.registry import GAMES
 
 
-def compute(session: Session) -> Sheet:
-    """Replay the entries with the game's rules; an impossible entry is a SessionError."""
-    sheet_module = GAMES[session.game].module("sheet")
+@contextmanager
+def _checked(session: Session) -> Iterator[None]:
+    """Turn a game's complaint about the entries into a SessionError naming the file."""
     try:
-        return sheet_module.build(session)
+        yield
     except EntryError as exc:
         raise SessionError(session.path or session.name, str(exc)) from None
     except ValueError as exc:
@@ -23,15 +43,84 @@ def compute(session: Session) -> Sheet:
         raise SessionError(session.path or session.name, problem) from None
 
 
-def refresh(session: Session) -> Sheet:
-    """Recompute the derived fields and store them on the session."""
-    sheet = compute(session)
+def compute(session: Session) -> Sheet:
+    """Replay the entries with the game's rules; an impossible entry is a SessionError."""
+    sheet_module = GAMES[session.game].module("sheet")
+    with _checked(session):
+        return complete(sheet_module.build(session))
+
+
+def complete(sheet: Sheet) -> Sheet:
+    """Fill what a game's sheet may leave out: a finished session is one game won."""
+    if not sheet.results and sheet.status == "finished":
+        last = sheet.rounds[-1].number if sheet.rounds else 0
+        sheet.results = [Result(1, list(sheet.winners), list(sheet.totals), last)]
+    return sheet
+
+
+def apply(session: Session, sheet: Sheet) -> None:
+    """Store a sheet's derived fields on the session."""
     session.columns = sheet.columns
     session.rounds = sheet.rounds
     session.totals = sheet.totals
     session.status = sheet.status
     session.winners = sheet.winners
+    session.results = sheet.results
+
+
+def refresh(session: Session) -> Sheet:
+    """Recompute the derived fields and store them on the session."""
+    sheet = compute(session)
+    apply(session, sheet)
     return sheet
+
+
+class Running(Protocol):
+    """A sheet kept up to date entry by entry (what a session being written uses)."""
+
+    def add(self, entry: dict[str, Any]) -> None:
+        """Take one more entry into account (raises EntryError or ValueError if impossible)."""
+
+    def sheet(self) -> Sheet:
+        """The sheet as it stands after the entries so far."""
+
+
+class _Replaying:
+    """The fallback for a game without a running sheet: replay every entry each time."""
+
+    def __init__(self, session: Session, build: Callable[[Session], Sheet]) -> None:
+        self.session = session
+        self.build = build
+        self._sheet = build(session)
+
+    def add(self, entry: dict[str, Any]) -> None:
+        # The journal has appended the entry to the session already.
+        self._sheet = self.build(self.session)
+
+    def sheet(self) -> Sheet:
+        return self._sheet
+
+
+def running(session: Session) -> Running:
+    """A running sheet over the session's entries so far (replaying them all once).
+
+    A game's sheet module may offer ``RunningSheet(session)`` for kept sessions: it updates
+    its rows and totals per entry, so an entry costs the same at any length of session.
+    Played sessions, and games without one, replay the whole session on every entry.
+    """
+    module = GAMES[session.game].module("sheet")
+    factory = getattr(module, "RunningSheet", None)
+    with _checked(session):
+        if factory is not None and session.mode == "keep":
+            return factory(session)  # type: ignore[no-any-return]
+        return _Replaying(session, module.build)
+
+
+def advance(session: Session, sheet: Running, entry: dict[str, Any]) -> None:
+    """Add an entry to a running sheet and store the new derived fields on the session."""
+    with _checked(session):
+        sheet.add(entry)
+        apply(session, complete(sheet.sheet()))
 
 
 def mismatches(session: Session) -> list[str]:
@@ -60,3 +149,41 @@ def mismatches(session: Session) -> list[str]:
     if sorted(session.winners) != sorted(sheet.winners):
         found.append(f"winners: stored {session.winners}, entries give {sheet.winners}")
     return found
+
+
+def unit_of(game: str) -> str:
+    """What the game counts as one game won or lost (a sheet module's ``UNIT``; "game")."""
+    return str(getattr(GAMES[game].module("sheet"), "UNIT", "game"))
+
+
+def outcomes(session: Session) -> list[str]:
+    """The results of a session that statistics tally to find the commonest.
+
+    A game's sheet module may say with ``outcomes(session)`` (e.g. the game points of each
+    Schnapsen deal); otherwise each finished game counts by the round that decided it.
+    """
+    hook = getattr(GAMES[session.game].module("sheet"), "outcomes", None)
+    if hook is not None:
+        return [str(label) for label in hook(session)]
+    return [f"decided in round {r.round}" for r in session.results]
+
+
+def chart_scale(session: Session) -> list[tuple[int, int]]:
+    """Where each column's running total starts and what it aims for (the chart's scale).
+
+    From the game's ``chart_scale(session)``; otherwise 0 up to the highest total reached.
+    """
+    hook = getattr(GAMES[session.game].module("sheet"), "chart_scale", None)
+    if hook is not None:
+        return [(int(a), int(b)) for a, b in hook(session)]
+    top = max((max(r.totals, default=0) for r in session.rounds), default=0)
+    return [(0, max(top, 1))] * len(session.columns)
+
+
+def progress(session: Session) -> list[str]:
+    """What an unfinished session has entered beyond its rows (the game's ``progress``)."""
+    hook = getattr(GAMES[session.game].module("sheet"), "progress", None)
+    if hook is None:
+        return []
+    with _checked(session):
+        return [str(line) for line in hook(session)]

@@ -13,13 +13,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-import tomli_w
-
 from cardside.core.errors import SessionError
 from cardside.core.record import FORMAT, MODES, VERSION, RoundRow, Seat, Session
 from cardside.core.schema import MAX_LIST, SchemaError, Text, TextList, clip, cut, is_whole
 
 SUFFIX = ".toml"
+# The field of a saved entry that holds when it was made; the games never see it.
+TIME_KEY = "at"
 _NAME_OK = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 
 
@@ -54,8 +54,11 @@ def new_name(data_dir: Path, game: str, mode: str) -> str:
     return name
 
 
-def to_document(session: Session) -> dict[str, Any]:
-    """The TOML document for a session (plain dicts, lists and scalars)."""
+def to_document(session: Session, *, body: bool = True) -> dict[str, Any]:
+    """The TOML document for a session (plain dicts, lists and scalars).
+
+    Without ``body``: only the session's own fields (no options, rows or entries).
+    """
     doc: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
@@ -74,20 +77,35 @@ def to_document(session: Session) -> dict[str, Any]:
         doc["winners"] = list(session.winners)
     doc["columns"] = list(session.columns)
     doc["totals"] = list(session.totals)
-    doc["options"] = dict(session.options)
     doc["players"] = [{"name": s.name, "kind": s.kind} for s in session.seats]
+    if not body:
+        return doc
+    doc["options"] = dict(session.options)
     doc["rounds"] = [
         {"round": r.number, "scores": r.scores, "totals": r.totals}
         | ({"note": r.note} if r.note else {})
         for r in session.rounds
     ]
-    doc["entries"] = [dict(e) for e in session.entries]
+    doc["entries"] = [with_time(e, t) for e, t in zip_times(session)]
     return doc
+
+
+def with_time(entry: dict[str, Any], at: datetime | None) -> dict[str, Any]:
+    """An entry as saved: its fields, then ``at`` (when it was made) if known."""
+    return dict(entry) | ({TIME_KEY: at} if at is not None else {})
+
+
+def zip_times(session: Session) -> list[tuple[dict[str, Any], datetime | None]]:
+    """Each entry with its time (None where the session has none)."""
+    times = session.times + [None] * (len(session.entries) - len(session.times))
+    return list(zip(session.entries, times))
 
 
 def dumps(session: Session) -> str:
     """The session as TOML text."""
-    return tomli_w.dumps(to_document(session))
+    from cardside.sessions.document import render
+
+    return render(session)
 
 
 MAX_BYTES = 1 << 20  # a session file larger than this (1 MiB) is refused unread
@@ -98,15 +116,16 @@ MAX_WHOLE = 2**63 - 1  # TOML integers are 64-bit
 _TEMP = re.compile(r"\.(?P<name>.+)\.[A-Za-z0-9_]+\.tmp\Z")
 
 
-def save(session: Session, path: Path, *, create: bool = False) -> None:
+def save(session: Session, path: Path, text: str | None = None, *, create: bool = False) -> None:
     """Write the session to ``path`` atomically: a temporary file, fsync, rename, fsync folder.
 
+    ``text`` is the session already rendered (a journal keeps the parts that did not change).
     With ``create`` the file must not exist yet: it is linked into place, which fails
     (``FileExistsError``) rather than replace a file another process has just created.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = dumps(session).encode("utf-8")
-    if len(text) > MAX_BYTES or len(session.entries) > MAX_ENTRIES:
+    data = (dumps(session) if text is None else text).encode("utf-8")
+    if len(data) > MAX_BYTES or len(session.entries) > MAX_ENTRIES:
         # Never write a file that loading would refuse.
         raise OSError(
             errno.EFBIG,
@@ -116,7 +135,7 @@ def save(session: Session, path: Path, *, create: bool = False) -> None:
     fd, tmp = tempfile.mkstemp(prefix="." + path.name + ".", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as fh:
-            fh.write(text)
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         if create:
@@ -291,6 +310,7 @@ def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
     entries = _get(doc, "entries", list, fail)
     if len(entries) > MAX_ENTRIES:
         raise fail(f"has more than {MAX_ENTRIES:,} entries")
+    times = [_time(e.pop(TIME_KEY, None)) if isinstance(e, dict) else None for e in entries]
     options = _get(doc, "options", dict, fail, default={})
     try:
         schema.check_options(options)
@@ -323,6 +343,7 @@ def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
         options=options,
         seed=seed,
         entries=entries,
+        times=times,
         created=_time(doc.get("created")),
         updated=_time(doc.get("updated")),
         columns=_get(doc, "columns", TextList(), fail, default=[]),
@@ -358,33 +379,19 @@ def _time(value: Any) -> datetime | None:
     return value if isinstance(value, datetime) else None
 
 
-def resolve(data_dir: Path, name_or_path: str) -> Path:
-    """A session file from a name in the data folder, or a path to a file.
-
-    A name is looked up in the data folder first; text ending in ``.toml`` or containing a path
-    separator is a path, and so is an existing file given without either.
-    """
-    candidate = Path(name_or_path)
-    if candidate.suffix == SUFFIX or os.sep in name_or_path or "/" in name_or_path:
-        return candidate
-    in_folder = sessions_dir(data_dir) / (name_or_path + SUFFIX)
-    if not in_folder.exists() and candidate.is_file():
-        return candidate
-    return in_folder
-
-
 def list_paths(data_dir: Path) -> list[Path]:
     """Every session file in the data folder, newest first."""
     folder = sessions_dir(data_dir)
     if not folder.is_dir():
         return []
     files = [p for p in folder.glob("*" + SUFFIX) if not p.name.startswith(".")]
-    return sorted(files, key=_mtime, reverse=True)
+    # Same time: the name decides, so the numbers `sessions list` prints stay put.
+    return sorted(files, key=lambda p: (-_mtime(p), p.name))
 
 
-def _mtime(path: Path) -> float:
-    """When a file was last written; a link to nothing sorts last (and is reported on load)."""
+def _mtime(path: Path) -> int:
+    """When a file was last written (ns); a link to nothing sorts last (reported on load)."""
     try:
-        return path.stat().st_mtime
+        return path.stat().st_mtime_ns
     except OSError:
-        return 0.0
+        return 0

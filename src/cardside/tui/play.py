@@ -56,6 +56,8 @@ class Thinking:
         self.delay = delay
 
     def __getattr__(self, attribute: str) -> Any:
+        if attribute == "bot":  # not set yet (e.g. while copying): no lookup loop
+            raise AttributeError(attribute)
         return getattr(self.bot, attribute)
 
     def choose(self, obs: Any, seat: int) -> Any:

@@ -26,3 +26,8 @@ def render(headers: Sequence[str], rows: Sequence[Sequence[object]], *, right: b
 
 def _width(text: str) -> int:
     return len(click.unstyle(text))
+
+
+def plural(word: str) -> str:
+    """``match`` -> ``matches``, ``game`` -> ``games``."""
+    return word + ("es" if word.endswith(("ch", "sh", "s", "x")) else "s")

@@ -99,7 +99,7 @@ def test_a_hand_with_no_legal_play_gets_an_empty_list() -> None:
     assert generated(grid, [], False) == {}
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 4))
 def test_whole_games_keep_every_invariant(seed: int, players: int) -> None:
     state = IotaState(players, seed=seed)

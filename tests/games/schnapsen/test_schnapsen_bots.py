@@ -8,12 +8,20 @@ import pytest
 
 from cardside.games.schnapsen.bots import HeuristicBot, StrongBot, make_bot
 from cardside.games.schnapsen.deal import legal_codes
-from cardside.games.schnapsen.rules import CLOSE, CLOSE_CODE, action_code
+from cardside.games.schnapsen.equity import outcome_values
+from cardside.games.schnapsen.ismcts import ismcts
+from cardside.games.schnapsen.rules import (
+    CLOSE,
+    CLOSE_CODE,
+    EXCHANGE_CODE,
+    MARRIAGE_BASE,
+    action_code,
+)
 from cardside.games.schnapsen.search import search
 from cardside.games.schnapsen.simulate import simulate
 from cardside.games.schnapsen.state import SchnapsenState
 
-from .schnapsen_helpers import make_deal
+from .schnapsen_helpers import c, make_deal
 
 
 def positions(seed: int, count: int) -> list[SchnapsenState]:
@@ -28,7 +36,7 @@ def positions(seed: int, count: int) -> list[SchnapsenState]:
     return out
 
 
-@pytest.mark.parametrize("name", ["random", "heuristic", "strong"])
+@pytest.mark.parametrize("name", ["random", "heuristic", "strong", "classic"])
 def test_bots_choose_legal_actions(name: str) -> None:
     bot = make_bot(name, "easy", seed=1)
     for s in positions(7, 12):
@@ -45,7 +53,7 @@ def test_no_information_leak() -> None:
         other = s.determinize(seat, rng)
         assert other.observation(seat) == s.observation(seat)
         differing += other.deal.hands[1 - seat] != s.deal.hands[1 - seat]
-        for name in ("heuristic", "strong"):
+        for name in ("heuristic", "strong", "classic"):
             a = make_bot(name, "easy", seed=9).choose(s, seat)
             b = make_bot(name, "easy", seed=9).choose(other, seat)
             assert a == b
@@ -60,7 +68,7 @@ def test_strong_bot_solves_phase_two_exactly() -> None:
     s = SchnapsenState.from_deal(d)
     action, reason = StrongBot("easy", seed=0).hint(s.observation(0), 0)
     assert action_code(action) in legal_codes(d)
-    assert "solved exactly" in reason and "wins" in reason
+    assert "solved exactly: wins the deal" in reason
 
 
 def test_strong_bot_closes_to_keep_the_opponent_under_33() -> None:
@@ -81,8 +89,12 @@ def test_strong_bot_closes_to_keep_the_opponent_under_33() -> None:
     others = [v for code, v in result.values.items() if code != CLOSE_CODE]
     assert result.code == CLOSE_CODE and result.values[CLOSE_CODE] == 2.0
     assert max(others) < 2.0 - 0.25
-    action, reason = StrongBot("easy", seed=0).hint(obs, 0)
+    action, reason = StrongBot("easy", seed=0, classic=True).hint(obs, 0)
     assert action == CLOSE and reason.startswith("close: +2.00 game points")
+    # Played for the match, closing is worth the chance to win from 5:7 in every sample.
+    chance = outcome_values(obs.counts, 0, obs.deal.dealer)[2]
+    action, reason = StrongBot("easy", seed=0).hint(obs, 0)
+    assert action == CLOSE and reason.startswith(f"close: {chance:.0%} to win the match")
 
 
 def test_make_bot_rejects_unknown_names() -> None:
@@ -116,3 +128,24 @@ def test_simulate_reports_rates_with_intervals() -> None:
     assert r.points_per_deal.low <= r.points_per_deal.estimate <= r.points_per_deal.high
     d = simulate("random", "random", 4, unit="deals", seed=1)
     assert d.deals == 4 and d.matches == 0
+
+
+def test_tree_search_takes_a_marriage_that_ends_the_deal() -> None:
+    # Seat 0 has 27 points in tricks and the trump marriage: declaring it reaches 66 at once,
+    # and seat 1 has no trick, so it is worth 3 game points for sure.
+    d = make_deal(
+        "KH QH JC JS 10D",
+        "AC 10C KC QC AS",
+        stock="10S KS QS JD QD AH",
+        trump="H",
+        points=(27, 0),
+        won=("AD 10H KD JH", ""),
+    )
+    obs = SchnapsenState.from_deal(d).observation(0)
+    utility = outcome_values(obs.counts, 0, obs.deal.dealer)
+    result = ismcts(obs, 200, random.Random(2), utility)
+    assert result.tree and MARRIAGE_BASE <= result.code < EXCHANGE_CODE
+    assert (result.code - MARRIAGE_BASE) // 5 == c("KH") // 5
+    assert result.value == pytest.approx(utility[3])
+    _, reason = StrongBot("easy", seed=0).hint(obs, 0)
+    assert f"{utility[3]:.0%} to win the match (tree search" in reason

@@ -19,7 +19,11 @@ from cardside.games.schnapsen.rules import (
     MARRIAGE_BASE,
     mask_points,
 )
-from cardside.games.schnapsen.state import SchnapsenState, determinize_deal
+from cardside.games.schnapsen.state import (
+    SchnapsenState,
+    determinize_deal,
+    excluded_from_opponent,
+)
 
 from .schnapsen_helpers import c, m, make_deal
 
@@ -362,3 +366,76 @@ def test_determinized_deal_plays_to_the_end(seed: int) -> None:
     while d.result is None:
         d = step(d, rng.choice(legal_codes(d)))
     assert d.result[1] in (1, 2, 3)
+
+
+# -- inference: samples respect what play has proved ---------------------------------------
+
+
+def test_samples_respect_a_void_shown_after_closing() -> None:
+    # Seat 0 closes and leads AC; seat 1 has no club and must trump with JD (trumps are
+    # diamonds). Seat 1 then leads KH and seat 0 takes it with AH: seat 1 has shown no club.
+    d = make_deal(
+        "AC 10C AH JS QS",
+        "JD KH QH 10S KS",
+        stock="KC QC JC JH 10H AD",
+        trump="D",
+        points=(20, 10),
+        won=("10D KD", "QD AS"),
+    )
+    d = step(d, CLOSE_CODE)
+    d = step(d, c("AC"))
+    d = step(d, c("JD"))  # seat 1 cannot follow clubs and must trump
+    assert d.to_move == 1
+    d = step(d, c("KH"))
+    d = step(d, c("AH"))
+    assert d.to_move == 0
+    s = SchnapsenState.from_deal(d)
+    obs = s.observation(0)
+    assert excluded_from_opponent(obs.deal, 0) & m("KC QC JC")
+    rng = random.Random(5)
+    clubs = rules.SUIT_MASK[c("AC") // 5]
+    for _ in range(200):
+        twin = determinize_deal(obs, rng)
+        assert not twin.hands[1] & clubs
+        assert twin.hands[1].bit_count() == obs.opponent_hand_size
+
+
+def test_not_heading_the_trick_proves_no_higher_card() -> None:
+    d = make_deal(
+        "10S JC QC KC AH",
+        "JS KH QH JH 10H",
+        stock="AS KS QS AC 10C AD",
+        trump="D",
+        points=(12, 7),
+        won=("10D JD", "KD QD"),
+    )
+    d = step(d, CLOSE_CODE)
+    d = step(d, c("10S"))
+    d = step(d, c("JS"))  # follows spades with the Jack: no Ace of spades in that hand
+    obs = SchnapsenState.from_deal(d).observation(0)
+    assert excluded_from_opponent(obs.deal, 0) == m("AS")
+    rng = random.Random(1)
+    assert not any(determinize_deal(obs, rng).hands[1] & m("AS") for _ in range(100))
+
+
+def test_without_closing_nothing_is_excluded() -> None:
+    d = make_deal("AC 10C AH JS QS", "JD KH QH 10S KS", stock="KC QC JC JH 10H AD", trump="D")
+    d = step(step(d, c("AC")), c("JD"))  # a free answer while the stock is open proves nothing
+    assert excluded_from_opponent(d, 0) == 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6))
+def test_what_play_proves_is_always_true(seed: int) -> None:
+    # Random deals, closed at a random moment: the real hand never holds an excluded card.
+    rng = random.Random(seed)
+    d = new_deal(rng, rng.randrange(2))
+    close_at = rng.randrange(1, 5)
+    while d.result is None:
+        codes = legal_codes(d)
+        if CLOSE_CODE in codes and len(d.tricks) >= close_at:
+            d = step(d, CLOSE_CODE)
+            continue
+        d = step(d, rng.choice([x for x in codes if x != CLOSE_CODE] or codes))
+        for seat in (0, 1):
+            assert not excluded_from_opponent(d, seat) & d.hands[1 - seat]

@@ -120,8 +120,8 @@ class StrongBot:
 
     name = "strong"
     CANDIDATES = 8  # plays looked at more closely, the best-scoring first
-    REPLIES = 6  # sampled hands of the next player per candidate
-    OWN = 3  # sampled draws for its own next turn per candidate
+    REPLIES = 4  # sampled hands of the next player per candidate
+    OWN = 2  # sampled draws for its own next turn per candidate
     WILD_KEPT = 6.0  # the worth of a wild kept in hand, in points
     OWN_WEIGHT = 0.5
     REPLY_WEIGHT_MANY = 0.6  # with 3 or 4 players the next player is one rival of several

@@ -79,7 +79,7 @@ def action_text(action: Any) -> str:
     return format_action(action)
 
 
-def played_rows(state: LineitState) -> list[RoundRow]:
+def played_rows(state: LineitState, names: list[str]) -> list[RoundRow]:
     """One row per round in which someone scored, then one for the end."""
     players = state.players
     gains: dict[int, list[int]] = {}
@@ -90,13 +90,11 @@ def played_rows(state: LineitState) -> list[RoundRow]:
         row = gains.setdefault(key, [0] * players)
         if isinstance(event, Scored):
             row[event.seat] += event.score.total
-            notes.setdefault(key, []).append(f"seat {event.seat + 1} line {event.score.total:+d}")
+            notes.setdefault(key, []).append(f"{names[event.seat]} line {event.score.total:+d}")
         elif isinstance(event, Jackpot):
             row[event.seat] += event.cards
             colour = rules.COLOURS[event.colour]
-            notes.setdefault(key, []).append(
-                f"seat {event.seat + 1} {colour} jackpot {event.cards}"
-            )
+            notes.setdefault(key, []).append(f"{names[event.seat]} {colour} jackpot {event.cards}")
     rows = []
     totals = [0] * players
     for number in sorted(gains):
@@ -113,7 +111,7 @@ def build(session: Session) -> Sheet:
     names = session.player_names
     if session.mode == "play":
         state = replay_state(session)
-        rows = played_rows(state)
+        rows = played_rows(state, names)
         totals = list(state.scores())
         outcome = state.outcome()
         winners = [names[s] for s in outcome.winners] if outcome is not None else []

@@ -14,12 +14,12 @@ from typing import Any
 
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.core.record import EntryError, RoundRow, Session, Sheet
-from cardside.core.replay import replay_moves
+from cardside.core.replay import in_effect, replay_moves
 from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Flag, Schema, Text, TextList, Whole
 from cardside.games.linesbeta import rules
 from cardside.games.linesbeta.keep import Ledger
 from cardside.games.linesbeta.notation import format_action, parse_action
-from cardside.games.linesbeta.rules import Action
+from cardside.games.linesbeta.rules import Action, Verdict
 from cardside.games.linesbeta.state import LinesBetaState
 
 GRID = "Grid"
@@ -141,6 +141,25 @@ def round_totals(state: LinesBetaState) -> list[tuple[int, int, int]]:
     return out
 
 
+def round_ends(entries: list[dict[str, Any]], effective: list[int]) -> list[int]:
+    """For each round of a kept game, the entry that closed it (or the latest, for the round
+    still being entered); ``effective`` numbers the entries in effect."""
+    ends: list[int] = []
+    tricks = 0
+    for n in effective:
+        if entries[n - 1].get("type") == "round":
+            ends.append(n)
+            tricks = 0
+            continue
+        tricks += 1
+        if tricks == rules.TRICKS_PER_ROUND:
+            ends.append(n)
+            tricks = 0
+    if tricks:
+        ends.append(effective[-1])
+    return ends
+
+
 def build(session: Session) -> Sheet:
     """Rows (one per round, the current one included), totals, status and winners."""
     player_name = session.player_names[0]
@@ -156,10 +175,27 @@ def build(session: Session) -> Sheet:
         totals = list(state.points)
     else:
         ledger = replay_ledger(session)
-        for r in ledger.table():
-            rows.append(RoundRow(r.round, [r.player, r.grid], [r.player_total, r.grid_total]))
-        verdict = ledger.verdict
-        totals = list(ledger.points)
+        return kept_sheet(
+            player_name, ledger, round_ends(session.entries, in_effect(session.entries))
+        )
+    return _sheet(columns, rows, verdict, totals)
+
+
+def kept_sheet(player_name: str, ledger: Ledger, ends: list[int]) -> Sheet:
+    """A kept game's sheet from its ledger and the entries that closed each round."""
+    rows = []
+    for r in ledger.table():
+        row = RoundRow(r.round, [r.player, r.grid], [r.player_total, r.grid_total])
+        row.entry = ends[r.round - 1] if r.round <= len(ends) else 0
+        rows.append(row)
+    return _sheet([player_name, GRID], rows, ledger.verdict, list(ledger.points))
+
+
+def _sheet(
+    columns: list[str], rows: list[RoundRow], verdict: Verdict | None, totals: list[int]
+) -> Sheet:
+    """The sheet with the last row's note (how the game stopped) and the winner."""
+    player_name = columns[0]
     if verdict is not None and rows:
         stop = "stopped early: " if verdict.early else ""
         rows[-1].note = stop + verdict.reason
@@ -167,3 +203,52 @@ def build(session: Session) -> Sheet:
         rows[-1].note = "round in progress"
     winners = [] if verdict is None else [player_name if verdict.player_wins else GRID]
     return Sheet(columns, rows, totals, "finished" if verdict else "in progress", winners)
+
+
+def outcomes(session: Session) -> list[str]:
+    """A finished game as its difficulty, length and result (``normal full: won``)."""
+    if not session.finished:
+        return []
+    opts = options_of(session)
+    result = "won" if session.winners != [GRID] else "lost"
+    return [f"{opts['difficulty']} {opts['length']}: {result}"]
+
+
+def chart_scale(session: Session) -> list[tuple[int, int]]:
+    """The player and the grid each climb from 0 to their own target."""
+    opts = options_of(session)
+    player, grid = rules.targets(opts["difficulty"], opts["length"])
+    return [(0, player), (0, grid)]
+
+
+class RunningSheet:
+    """A kept game's sheet, updated entry by entry.
+
+    A game has at most a few dozen entries in effect (undos aside), so each entry recomputes
+    the few rows from the ledger; the entries taken back cost nothing.
+    """
+
+    def __init__(self, session: Session) -> None:
+        opts = options_of(session)
+        self.player = session.player_names[0]
+        self.ledger = Ledger(opts["difficulty"], opts["length"], grid=opts["grid"])
+        self.entries: list[dict[str, Any]] = []
+        self.effective: list[int] = []
+        for entry in session.entries:
+            self.add(entry)
+
+    def add(self, entry: dict[str, Any]) -> None:
+        """Take one saved entry; an impossible one raises EntryError and changes nothing."""
+        number = len(self.entries) + 1
+        try:
+            self.ledger.add(ledger_entry(entry))
+        except (NotationError, IllegalActionError) as exc:
+            raise EntryError(number, str(exc)) from None
+        self.entries.append(entry)
+        if entry.get("type") == "undo":
+            self.effective.pop()
+        else:
+            self.effective.append(number)
+
+    def sheet(self) -> Sheet:
+        return kept_sheet(self.player, self.ledger, round_ends(self.entries, self.effective))

@@ -64,6 +64,8 @@ class OctrixLedger:
         self.sides = rules.sides(len(names), partnership)
         self.entries: list[dict[str, Any]] = []
         self._effective: list[dict[str, Any]] = []
+        # Where each round began in the effective entries, so an undo replays one round only.
+        self._round_starts: list[int] = [0]
         self._reset()
 
     # -- derived state -----------------------------------------------------------------------
@@ -139,18 +141,27 @@ class OctrixLedger:
             raise IllegalActionError("nothing to undo")
         self.entries.append({"type": "undo"})
         undone = self._effective.pop()
-        effective = self._effective
-        self._effective = []
-        self._reset()
-        for entry in effective:
+        while self._round_starts[-1] > len(self._effective):
+            self._round_starts.pop()
+        start = self._round_starts[-1]
+        # Back to the start of the round the remaining entries end in, then replay that round.
+        self.rounds = self.rounds[: len(self._round_starts) - 1]
+        self.totals = list(self.rounds[-1].totals) if self.rounds else [0] * len(self.sides)
+        self.round_no = len(self.rounds) + 1
+        self.hands = [None] * len(self.names)
+        self.tricks, self.trick_winners = [], []
+        self.rule = Rule.HIGHEST
+        self.winner = None
+        for entry in self._effective[start:]:
             self._step(entry)
-            self._effective.append(entry)
         return undone
 
     def _apply(self, entry: dict[str, Any]) -> Any:
         result = self._step(entry)
         self.entries.append(entry)
         self._effective.append(entry)
+        if len(self.rounds) == len(self._round_starts):
+            self._round_starts.append(len(self._effective))
         return result
 
     def add(self, entry: dict[str, Any]) -> Any:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cardside.core.record import RoundRow, Session, Sheet
-from cardside.core.replay import replay_moves
+from cardside.core.errors import IllegalActionError, NotationError
+from cardside.core.record import EntryError, RoundRow, Session, Sheet
+from cardside.core.replay import in_effect, replay_moves
 from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Flag, Schema, Text, Whole
 from cardside.games.octrix import rules
 from cardside.games.octrix.bots import BOT_NAMES
@@ -91,24 +92,39 @@ def build(session: Session) -> Sheet:
         results = [(r.number, r.scores, r.counting) for r in state.snapshot.rounds]
         winner = state.snapshot.winner
         sides = state.sides
+        ends: list[int] = []
     else:
         ledger = replay_ledger(session)
         side_names = ledger.side_names()
         results = [(r.number, r.scores, r.counting) for r in ledger.rounds]
         winner = ledger.winner
         sides = ledger.sides
+        tricks = [
+            n for n in in_effect(session.entries) if session.entries[n - 1].get("type") == "trick"
+        ]
+        ends = tricks[rules.TRICKS_PER_ROUND - 1 :: rules.TRICKS_PER_ROUND]
     rows: list[RoundRow] = []
     totals = [0] * len(side_names)
     for number, scores, counting in results:
         totals = [t + s for t, s in zip(totals, scores)]
-        note = "; ".join(
-            f"{side_names[i]}: {describe_runs(c)}" for i, c in enumerate(counting) if c
-        )
-        rows.append(RoundRow(number, list(scores), list(totals), note))
+        rows.append(round_row(number, scores, totals, counting, side_names))
+        rows[-1].entry = ends[number - 1] if number <= len(ends) else 0
     winners = [names[s] for s in sides[winner]] if winner is not None else []
     return Sheet(
         side_names, rows, totals, "finished" if winner is not None else "in progress", winners
     )
+
+
+def round_row(
+    number: int,
+    scores: Sequence[int],
+    totals: Sequence[int],
+    counting: Sequence[Sequence[int]],
+    side_names: list[str],
+) -> RoundRow:
+    """A finished round as a row: each side's score, the totals after, and the runs."""
+    note = "; ".join(f"{side_names[i]}: {describe_runs(c)}" for i, c in enumerate(counting) if c)
+    return RoundRow(number, list(scores), list(totals), note)
 
 
 def describe_runs(counting: Sequence[int]) -> str:
@@ -127,3 +143,75 @@ def describe_runs(counting: Sequence[int]) -> str:
 def card_text(card: Any) -> str:
     """A card as saved in a file (ASCII)."""
     return format_card(card, ascii=True)
+
+
+UNIT = "match"
+
+
+def chart_scale(session: Session) -> list[tuple[int, int]]:
+    """Each side's running total climbs from 0 to the target (88 unless chosen)."""
+    target = options_of(session)["target"]
+    return [(0, target)] * len(session.columns)
+
+
+def progress(session: Session) -> list[str]:
+    """What a kept round in progress has so far: its tricks, who won each and under which
+    rule, and the hands entered (finished rounds are rows of the sheet)."""
+    if session.mode != "keep":
+        return []
+    ledger = replay_ledger(session)
+    if ledger.over:
+        return []
+    names = ledger.names
+    lines = []
+    entered = [names[s] for s, h in enumerate(ledger.hands) if h is not None]
+    if ledger.track_hands and entered:
+        lines.append(f"round {ledger.round_no}: hands entered for {', '.join(entered)}")
+    in_force = rules.trick_rules(ledger.tricks)
+    for number, (cards, winner) in enumerate(zip(ledger.tricks, ledger.trick_winners), 1):
+        shown = ", ".join(f"{names[s]} {card_text(c)}" for s, c in enumerate(cards))
+        rule = in_force[number - 1].value
+        lines.append(
+            f"round {ledger.round_no}, trick {number} ({rule} wins): {shown} -> {names[winner]}"
+        )
+    if ledger.tricks:
+        lines.append(f"next: trick {len(ledger.tricks) + 1}, {ledger.rule.value} wins")
+    return lines
+
+
+class RunningSheet:
+    """A kept match's sheet, updated entry by entry: a row when a round ends."""
+
+    def __init__(self, session: Session) -> None:
+        opts = options_of(session)
+        self.names = session.player_names
+        self.ledger = OctrixLedger(self.names, **opts)
+        self.side_names = self.ledger.side_names()
+        self.rows: list[RoundRow] = []
+        self.count = 0
+        for entry in session.entries:
+            self.add(entry)
+
+    def add(self, entry: dict[str, Any]) -> None:
+        """Take one saved entry; an impossible one raises EntryError and changes nothing."""
+        number = self.count + 1
+        try:
+            self.ledger.add(entry)
+        except (NotationError, IllegalActionError, TypeError) as exc:
+            raise EntryError(number, str(exc)) from None
+        except KeyError as exc:
+            raise EntryError(number, f"missing field {exc.args[0]!r}") from None
+        self.count = number
+        rounds = self.ledger.rounds
+        del self.rows[len(rounds) :]
+        while len(self.rows) < len(rounds):
+            r = rounds[len(self.rows)]
+            row = round_row(r.number, r.scores, r.totals, r.counting, self.side_names)
+            row.entry = number
+            self.rows.append(row)
+
+    def sheet(self) -> Sheet:
+        winner = self.ledger.winner
+        winners = [self.names[s] for s in self.ledger.sides[winner]] if winner is not None else []
+        status = "finished" if winner is not None else "in progress"
+        return Sheet(self.side_names, self.rows, list(self.ledger.totals), status, winners)

@@ -1,4 +1,10 @@
-"""Schnapsen bots: ``random``, ``heuristic`` and the strong default (``strong``).
+"""Schnapsen bots: ``random``, ``heuristic``, the strong default (``strong``) and ``classic``.
+
+``strong`` plays for the match (deal outcomes valued by the chance to win the match from the
+counts they leave), samples only hidden hands consistent with what play has proved, and plays
+its samples on with the current heuristic. ``classic`` is the strong bot as it was before
+those three (game points per deal, every hand of the right size, the first heuristic), kept
+for comparison.
 
 Every bot decides from :meth:`SchnapsenState.observation` only (it is handed a state, it looks
 at that seat's observation and nothing else), owns its random generator, and offers
@@ -8,18 +14,26 @@ at that seat's observation and nothing else), owns its random generator, and off
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
+from cardside.games.schnapsen.classic import classic_code
+from cardside.games.schnapsen.deal import Deal
+from cardside.games.schnapsen.equity import outcome_values
+from cardside.games.schnapsen.ismcts import ismcts
 from cardside.games.schnapsen.notation import format_action
 from cardside.games.schnapsen.policy import heuristic_code
 from cardside.games.schnapsen.rules import Action, action_of
 from cardside.games.schnapsen.search import search
+from cardside.games.schnapsen.solver import Solver
 from cardside.games.schnapsen.state import Observation
 
-BOT_NAMES = ("random", "heuristic", "strong")
+BOT_NAMES = ("random", "heuristic", "strong", "classic")
 LEVELS = ("easy", "normal", "hard")
 #: Samples of the hidden cards per move in phase 1 (and with the stock closed).
 LEVEL_SAMPLES = {"easy": 16, "normal": 100, "hard": 300}
+#: Tree-search iterations per move while the stock is open (``strong`` only).
+LEVEL_ITERATIONS = {"easy": 60, "normal": 400, "hard": 1200}
 
 
 def _observe(view: Any, seat: int) -> Observation:
@@ -46,58 +60,90 @@ class RandomBot:
 
 
 class HeuristicBot:
-    """Rules of thumb: exchange, marry, close with a strong hand, win high cards cheaply."""
+    """Rules of thumb: exchange, marry, close with a strong hand, win high cards cheaply.
 
-    def __init__(self, seed: int | str | None = None) -> None:
+    ``policy`` is the rule set (the current one unless given, e.g. the first one for
+    comparison in the benchmarks).
+    """
+
+    def __init__(
+        self, seed: int | str | None = None, policy: Callable[[Deal], int] = heuristic_code
+    ) -> None:
         self.name = "heuristic"
         self.rng = random.Random(seed)
+        self.policy = policy
 
     def choose(self, view: Any, seat: int) -> Action:
-        return action_of(heuristic_code(_observe(view, seat).deal))
+        return action_of(self.policy(_observe(view, seat).deal))
 
     def hint(self, view: Any, seat: int) -> tuple[Action, str]:
         return self.choose(view, seat), "rule of thumb"
 
 
 class StrongBot:
-    """Monte Carlo over the hidden cards with an exact game-point solver in phase 2."""
+    """Monte Carlo over the hidden cards with an exact game-point solver in phase 2.
 
-    def __init__(self, level: str = "normal", seed: int | str | None = None) -> None:
+    With ``classic`` it plays as the first strong bot did (see the module docstring).
+    """
+
+    def __init__(
+        self, level: str = "normal", seed: int | str | None = None, classic: bool = False
+    ) -> None:
         if level not in LEVEL_SAMPLES:
             raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})")
-        self.name = f"strong-{level}"
+        self.name = f"{'classic' if classic else 'strong'}-{level}"
         self.level = level
+        self.classic = classic
         self.samples = LEVEL_SAMPLES[level]
+        self.iterations = LEVEL_ITERATIONS[level]
         self.rng = random.Random(seed)
+        self.solver = Solver()
 
     def choose(self, view: Any, seat: int) -> Action:
         return self.hint(view, seat)[0]
 
     def hint(self, view: Any, seat: int) -> tuple[Action, str]:
         obs = _observe(view, seat)
-        result = search(obs, self.samples, self.rng)
+        utility = None
+        if self.classic:
+            result = search(obs, self.samples, self.rng, policy=classic_code, infer=False)
+        else:
+            utility = outcome_values(obs.counts, seat, obs.deal.dealer)
+            if obs.deal.stock_open:
+                result = ismcts(obs, self.iterations, self.rng, utility, self.solver)
+            else:
+                result = search(obs, self.samples, self.rng, utility=utility, solver=self.solver)
         action = action_of(result.code)
         if result.samples == 0:
             return action, "the only legal move"
-        value = result.value
-        if result.exact:
-            how = "solved exactly"
-            worth = f"{'wins' if value > 0 else 'loses'} {abs(value):.0f} game point(s)"
+
+        def show(v: float) -> str:
+            return f"{v:+.2f} game points" if self.classic else f"{v:.0%} to win the match"
+
+        if result.tree:
+            how = f"tree search, {result.samples} deals of the hidden cards"
+        elif result.exact:
+            points = result.value
+            if utility is not None:
+                points = min(utility, key=lambda k: abs(utility[k] - result.value))
+            verb = "wins" if points > 0 else "loses"
+            how = f"solved exactly: {verb} the deal by {abs(points):.0f} game point(s)"
         else:
             how = f"mean over {result.samples} samples of the hidden cards"
-            worth = f"{value:+.2f} game points"
         ranked = sorted(result.values.items(), key=lambda kv: -kv[1])
         runner = next((kv for kv in ranked if kv[0] != result.code), None)
         alt = ""
         if runner is not None:
-            alt = f"; next best {format_action(action_of(runner[0]), ascii=True)} {runner[1]:+.2f}"
-        return action, f"{format_action(action, ascii=True)}: {worth} ({how}){alt}"
+            alt = f"; next best {format_action(action_of(runner[0]), ascii=True)} {show(runner[1])}"
+        return action, f"{format_action(action, ascii=True)}: {show(result.value)} ({how}){alt}"
 
 
-def make_bot(
-    name: str = "strong", level: str = "normal", seed: int | str | None = None
-) -> RandomBot | HeuristicBot | StrongBot:
-    """Build a bot by name (``random``, ``heuristic``, ``strong``); level applies to strong."""
+Bot = RandomBot | HeuristicBot | StrongBot
+
+
+def make_bot(name: str = "strong", level: str = "normal", seed: int | str | None = None) -> Bot:
+    """Build a bot by name (``random``, ``heuristic``, ``strong``, ``classic``); the level
+    applies to the last two."""
     if level not in LEVEL_SAMPLES:
         raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})")
     if name == "random":
@@ -106,4 +152,6 @@ def make_bot(
         return HeuristicBot(seed)
     if name in ("strong", "default"):
         return StrongBot(level, seed)
+    if name == "classic":
+        return StrongBot(level, seed, classic=True)
     raise ValueError(f"unknown bot {name!r} (choose from {', '.join(BOT_NAMES)})")

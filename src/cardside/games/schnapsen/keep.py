@@ -139,6 +139,21 @@ def score(entry: Mapping[str, Any]) -> DealResult:
     return DealResult(winner, game_points, rule)
 
 
+def _row(
+    deal_no: int, match_no: int, result: DealResult, counts: tuple[int, int], entry: int
+) -> LedgerRow:
+    return LedgerRow(
+        deal_no,
+        match_no,
+        result.winner,
+        result.points,
+        result.rule,
+        rule_text(result.rule),
+        counts,
+        entry,
+    )
+
+
 def rule_text(rule: str) -> str:
     return RULE_TEXT_DIRECT if rule == DIRECT else RULE_TEXT[rule]
 
@@ -149,6 +164,9 @@ class Ledger:
     def __init__(self) -> None:
         self._entries: list[dict[str, Any]] = []
         self._effective: list[tuple[int, DealResult]] = []
+        # The table, kept row by row: a deal appends one, an undo takes the last away.
+        self._rows: list[LedgerRow] = []
+        self._won = [0, 0]
 
     @classmethod
     def from_entries(cls, entries: Iterable[Mapping[str, Any]]) -> Ledger:
@@ -172,12 +190,32 @@ class Ledger:
             if not self._effective:
                 raise LedgerError("nothing to undo")
             self._effective.pop()
+            gone = self._rows.pop()
+            won = match_winner(gone.counts_after)
+            if won is not None:
+                self._won[won] -= 1
             self._entries.append({"kind": "undo"})
             return None
         result = score(entry)
         self._entries.append({k: v for k, v in entry.items() if v is not None})
         self._effective.append((len(self._entries), result))
-        return self.rows()[-1]
+        row = self._next_row(len(self._entries), result)
+        self._rows.append(row)
+        won = match_winner(row.counts_after)
+        if won is not None:
+            self._won[won] += 1
+        return row
+
+    def _next_row(self, entry: int, result: DealResult) -> LedgerRow:
+        """The row a deal makes after the rows so far (a new match after a won one)."""
+        counts, match_no = (MATCH_START, MATCH_START), 1
+        if self._rows:
+            last = self._rows[-1]
+            counts, match_no = last.counts_after, last.match_no
+            if match_winner(counts) is not None:
+                counts, match_no = (MATCH_START, MATCH_START), match_no + 1
+        counts = apply_deal_result(counts, result.winner, result.points)
+        return _row(len(self._rows) + 1, match_no, result, counts, entry)
 
     def add_result(self, winner: int, points: int) -> LedgerRow:
         """A deal entered directly: winner and game points (1-3)."""
@@ -218,25 +256,34 @@ class Ledger:
         """Every entry, undos included, as plain dicts (copies)."""
         return [dict(e) for e in self._entries]
 
+    @property
+    def last_entry(self) -> dict[str, Any]:
+        """The latest entry (a copy), undos included."""
+        return dict(self._entries[-1])
+
+    @property
+    def deals(self) -> int:
+        """How many deals are in effect."""
+        return len(self._rows)
+
+    @property
+    def last_row(self) -> LedgerRow | None:
+        """The latest deal in effect, if any."""
+        return self._rows[-1] if self._rows else None
+
     def rows(self) -> list[LedgerRow]:
         """The per-deal table of the deals in effect."""
+        return list(self._rows)
+
+    def replayed_rows(self) -> list[LedgerRow]:
+        """The per-deal table worked out afresh from every deal in effect (what verification
+        compares the running table with)."""
         rows = []
         counts = (MATCH_START, MATCH_START)
         match_no = 1
         for deal_no, (entry, result) in enumerate(self._effective, 1):
             counts = apply_deal_result(counts, result.winner, result.points)
-            rows.append(
-                LedgerRow(
-                    deal_no,
-                    match_no,
-                    result.winner,
-                    result.points,
-                    result.rule,
-                    rule_text(result.rule),
-                    counts,
-                    entry,
-                )
-            )
+            rows.append(_row(deal_no, match_no, result, counts, entry))
             if match_winner(counts) is not None:
                 counts = (MATCH_START, MATCH_START)
                 match_no += 1
@@ -245,10 +292,10 @@ class Ledger:
     @property
     def counts(self) -> tuple[int, int]:
         """Counts in the match now running (7:7 right after a match was won)."""
-        rows = self.rows()
-        if not rows or match_winner(rows[-1].counts_after) is not None:
+        last = self.last_row
+        if last is None or match_winner(last.counts_after) is not None:
             return (MATCH_START, MATCH_START)
-        return rows[-1].counts_after
+        return last.counts_after
 
     @property
     def match_no(self) -> int:
@@ -258,9 +305,4 @@ class Ledger:
     @property
     def matches_won(self) -> tuple[int, int]:
         """Matches won by each seat (the other seat took a Bummerl each time)."""
-        won = [0, 0]
-        for row in self.rows():
-            w = match_winner(row.counts_after)
-            if w is not None:
-                won[w] += 1
-        return (won[0], won[1])
+        return (self._won[0], self._won[1])

@@ -12,6 +12,7 @@ exact solve decides.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from cardside.games.schnapsen.deal import Deal, legal_codes, step
@@ -22,16 +23,21 @@ from cardside.games.schnapsen.state import Observation, determinize_deal
 
 @dataclass(frozen=True)
 class SearchResult:
-    """The chosen action code, every action's mean value (game points) and the samples used."""
+    """The chosen action code, every action's mean value and the samples used."""
 
     code: int
     values: dict[int, float]
     samples: int
     exact: bool
+    #: Chosen by tree search (values are means over the iterations through each action).
+    tree: bool = False
 
     @property
     def value(self) -> float:
         return self.values[self.code]
+
+
+Policy = Callable[[Deal], int]
 
 
 def _result_value(d: Deal, seat: int) -> int:
@@ -40,40 +46,59 @@ def _result_value(d: Deal, seat: int) -> int:
     return pts if w == seat else -pts
 
 
-def playout_value(d: Deal, seat: int, solver: Solver) -> int:
-    """Play ``d`` on with the policy until phase 2, then solve; value for ``seat``."""
+def playout_value(d: Deal, seat: int, solver: Solver, policy: Policy = heuristic_code) -> int:
+    """Play ``d`` on with ``policy`` until phase 2, then solve; game points for ``seat``."""
     while d.result is None and not d.strict:
-        d = step(d, heuristic_code(d))
+        d = step(d, policy(d))
     if d.result is not None:
         return _result_value(d, seat)
     v = solver.value(d)
     return v if d.to_move == seat else -v
 
 
-def search(obs: Observation, samples: int, rng: random.Random) -> SearchResult:
-    """Score every legal action of ``obs`` and pick the best (ties: the policy's choice)."""
+def search(
+    obs: Observation,
+    samples: int,
+    rng: random.Random,
+    *,
+    utility: dict[int, float] | None = None,
+    policy: Policy = heuristic_code,
+    infer: bool = True,
+    solver: Solver | None = None,
+) -> SearchResult:
+    """Score every legal action of ``obs`` and pick the best (ties: the policy's choice).
+
+    Values are mean game points, or with ``utility`` (signed game points to a value, e.g. the
+    chance to win the match) the mean of that. ``policy`` plays the samples on in phase 1;
+    ``infer`` samples only hidden hands consistent with what strict play has proved;
+    ``solver`` may be one kept from earlier moves of the same deal (its table is reused).
+    """
     seat = obs.seat
     codes = legal_codes(obs.deal)
     if not codes or obs.to_move != seat:
         raise ValueError("it is not this seat's turn")
+
+    def worth(v: int) -> float:
+        return float(v) if utility is None else utility[v]
+
     totals = dict.fromkeys(codes, 0.0)
     exact = obs.deal.strict and len(obs.deal.stock) == 0
     n = 1 if exact else samples
     if len(codes) == 1:
         n = 0
-    solver = Solver()
+    solver = solver or Solver()
     for _ in range(n):
-        d = determinize_deal(obs, rng)
+        d = determinize_deal(obs, rng, infer=infer)
         if d.strict:
             sign = 1 if d.to_move == seat else -1
             for code, v in solver.action_values(d).items():
-                totals[code] += sign * v
+                totals[code] += worth(sign * v)
             continue
         for code in codes:
-            totals[code] += playout_value(step(d, code), seat, solver)
+            totals[code] += worth(playout_value(step(d, code), seat, solver, policy))
     values = {c: t / n for c, t in totals.items()} if n else dict.fromkeys(codes, 0.0)
     top = max(values.values())
     best = [c for c in codes if values[c] >= top - 1e-9]
-    preferred = heuristic_code(obs.deal) if len(best) > 1 else best[0]
+    preferred = policy(obs.deal) if len(best) > 1 else best[0]
     code = preferred if preferred in best else best[0]
     return SearchResult(code, values, n, exact)

@@ -7,15 +7,16 @@ session runs match after match; its totals are the matches each player has won.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from cardside.core.record import EntryError, RoundRow, Session, Sheet
+from cardside.core.record import EntryError, Result, RoundRow, Session, Sheet
 from cardside.core.replay import replay_moves
 from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Flag, Schema, Text, Whole
 from cardside.games.schnapsen.bots import BOT_NAMES
-from cardside.games.schnapsen.keep import Ledger, LedgerError, rule_text
+from cardside.games.schnapsen.keep import Ledger, LedgerError, LedgerRow, rule_text
 from cardside.games.schnapsen.notation import format_action, parse_action
-from cardside.games.schnapsen.rules import RULE_TEXT, match_winner
+from cardside.games.schnapsen.rules import MATCH_START, RULE_TEXT, match_winner
 from cardside.games.schnapsen.state import SchnapsenState
 
 SCHEMA = Schema(
@@ -129,26 +130,129 @@ def build(session: Session) -> Sheet:
                     scores,
                     list(record.counts_after),
                     f"{names[r.winner]}: {RULE_TEXT[r.rule]}",
+                    match=1,
                 )
             )
         outcome = state.outcome()
         winners = [names[w] for w in outcome.winners] if outcome else []
+        won = [match_result(1, winners, state.counts, rows[-1].number)] if outcome else []
         return Sheet(
-            list(names), rows, list(state.counts), "finished" if outcome else "in progress", winners
+            list(names),
+            rows,
+            list(state.counts),
+            "finished" if outcome else "in progress",
+            winners,
+            won,
         )
     ledger = replay_ledger(session)
     limit = options_of(session)["matches"]
-    for row in ledger.rows():
-        scores = [row.points if seat == row.winner else 0 for seat in (0, 1)]
-        note = f"match {row.match_no}; {names[row.winner]}: {rule_text(row.rule)}"
-        won = match_winner(row.counts_after)
-        if won is not None:
-            note += f"; {names[won]} wins match {row.match_no}"
-        rows.append(RoundRow(row.deal_no, scores, list(row.counts_after), note))
-    won_by = list(ledger.matches_won)
+    results: list[Result] = []
+    won_by = [0, 0]
+    for row in ledger.replayed_rows():
+        rows.append(deal_row(row, names))
+        result = deal_result(row, names)
+        if result is not None:
+            results.append(result)
+            won_by[row.winner] += 1
+    return keep_sheet(names, rows, won_by, limit, results)
+
+
+def deal_row(row: LedgerRow, names: list[str]) -> RoundRow:
+    """A kept deal as a row of the sheet: the game points, the counts after, the rule."""
+    scores = [row.points if seat == row.winner else 0 for seat in (0, 1)]
+    note = f"match {row.match_no}; {names[row.winner]}: {rule_text(row.rule)}"
+    won = match_winner(row.counts_after)
+    if won is not None:
+        note += f"; {names[won]} wins match {row.match_no}"
+    return RoundRow(
+        row.deal_no, scores, list(row.counts_after), note, match=row.match_no, entry=row.entry
+    )
+
+
+def deal_result(row: LedgerRow, names: list[str]) -> Result | None:
+    """The match a kept deal won, if it won one."""
+    won = match_winner(row.counts_after)
+    if won is None:
+        return None
+    return match_result(row.match_no, [names[won]], row.counts_after, row.deal_no)
+
+
+def match_result(number: int, winners: list[str], counts: Sequence[int], deal: int) -> Result:
+    """A finished match; its scores are the game points each player made (7 less the count)."""
+    return Result(number, winners, [MATCH_START - c for c in counts], deal)
+
+
+def keep_sheet(
+    names: list[str], rows: list[RoundRow], won_by: list[int], limit: int, results: list[Result]
+) -> Sheet:
+    """A kept session's sheet: its totals are the matches won; it ends after ``limit``."""
     finished = limit > 0 and sum(won_by) >= limit
     winners = []
     if finished:
         best = max(won_by)
         winners = [names[s] for s in (0, 1) if won_by[s] == best]
-    return Sheet(list(names), rows, won_by, "finished" if finished else "in progress", winners)
+    status = "finished" if finished else "in progress"
+    return Sheet(list(names), rows, won_by, status, winners, results)
+
+
+UNIT = "match"
+
+
+def outcomes(session: Session) -> list[str]:
+    """The game points of each deal (what statistics tally as the commonest result)."""
+    return [f"{max(r.scores)} game point{'s' if max(r.scores) > 1 else ''}" for r in session.rounds]
+
+
+def chart_scale(session: Session) -> list[tuple[int, int]]:
+    """Each player's count runs down from 7 to 0 in every match."""
+    return [(MATCH_START, 0)] * len(session.columns)
+
+
+def progress(session: Session) -> list[str]:
+    """The match under way in a kept session, with its counts."""
+    if session.mode != "keep" or session.finished or not session.rounds:
+        return []
+    last = session.rounds[-1]
+    if match_winner((last.totals[0], last.totals[1])) is not None:
+        return [f"match {last.match + 1} starts at {MATCH_START}:{MATCH_START}"]
+    counts = ", ".join(f"{n} {c}" for n, c in zip(session.columns, last.totals))
+    return [f"match {last.match} under way: {counts} (first to 0 wins)"]
+
+
+class RunningSheet:
+    """A kept session's sheet, updated deal by deal (an undo takes the last row away)."""
+
+    def __init__(self, session: Session) -> None:
+        self.names = session.player_names
+        self.limit = options_of(session)["matches"]
+        self.ledger = Ledger()
+        self.rows: list[RoundRow] = []
+        self.results: list[Result] = []
+        self.count = 0
+        for entry in session.entries:
+            self.add(entry)
+
+    def add(self, entry: dict[str, Any]) -> None:
+        """Take one saved entry; an impossible one raises EntryError and changes nothing."""
+        number = self.count + 1
+        try:
+            undo = entry.get("type") == "undo"
+            if self.limit and sum(self.ledger.matches_won) >= self.limit and not undo:
+                raise LedgerError(f"the session's {self.limit} match(es) are already played")
+            row = self.ledger.add(ledger_entry(entry))
+        except LedgerError as exc:
+            raise EntryError(number, str(exc)) from None
+        self.count = number
+        if row is None:
+            gone = self.rows.pop()
+            if self.results and self.results[-1].round == gone.number:
+                self.results.pop()
+            return
+        self.rows.append(deal_row(row, self.names))
+        result = deal_result(row, self.names)
+        if result is not None:
+            self.results.append(result)
+
+    def sheet(self) -> Sheet:
+        won = list(self.ledger.matches_won)
+        return keep_sheet(self.names, self.rows, won, self.limit, self.results)

@@ -8,7 +8,7 @@ from functools import partial
 
 from cardside.core.parallel import map_games
 from cardside.core.stats import mean_interval, wilson_interval
-from cardside.games.schnapsen.bots import make_bot
+from cardside.games.schnapsen.bots import Bot, make_bot
 from cardside.games.schnapsen.state import SchnapsenState
 
 
@@ -103,17 +103,18 @@ class SimulationResult:
 
 
 ProgressFn = Callable[[int, int], None]
+BotFactory = Callable[[str, str, str], Bot]
 
 
 def _one_game(
-    bot_a: str, bot_b: str, unit: str, level: str, seed: int, game: int
+    bot_a: str, bot_b: str, unit: str, level: str, seed: int, factory: BotFactory, game: int
 ) -> tuple[list[int], bool]:
     """Game number ``game``: A's game points in each deal (+ won, - lost), and whether A
     won the match."""
     a_seat = game % 2
     players = {
-        a_seat: make_bot(bot_a, level, seed=f"{seed}:a:{game}"),
-        1 - a_seat: make_bot(bot_b, level, seed=f"{seed}:b:{game}"),
+        a_seat: factory(bot_a, level, f"{seed}:a:{game}"),
+        1 - a_seat: factory(bot_b, level, f"{seed}:b:{game}"),
     }
     state = SchnapsenState(seed=f"{seed}:{game}", first_dealer=game // 2 % 2)
     while not state.is_terminal() and (unit == "matches" or not state.history):
@@ -138,13 +139,15 @@ def simulate(
     seed: int = 0,
     progress: ProgressFn | None = None,
     jobs: int = 1,
+    factory: BotFactory = make_bot,
 ) -> SimulationResult:
     """Play ``count`` matches (or single deals with ``unit="deals"``) of ``bot_a`` against
     ``bot_b``; A sits at seat 0 in even-numbered games and seat 1 in odd ones.
 
     Each game has its own bots, seeded from the game's number, so ``jobs`` worker processes
     can share the games with the same results. ``progress(done, count)`` is called as games
-    finish.
+    finish. ``factory(name, level, seed)`` builds the bots (:func:`~bots.make_bot` unless
+    given; benchmarks pass their own to compare variants; it must be picklable for ``jobs``).
     """
     if unit not in ("matches", "deals"):
         raise ValueError("unit is 'matches' or 'deals'")
@@ -154,7 +157,7 @@ def simulate(
     deals_won = 0
     matches_won = 0
     tick = None if progress is None else lambda done: progress(done, count)
-    one = partial(_one_game, bot_a, bot_b, unit, level, seed)
+    one = partial(_one_game, bot_a, bot_b, unit, level, seed, factory)
     for values, won_match in map_games(one, count, jobs, tick):
         deal_values += values
         deals_won += sum(v > 0 for v in values)

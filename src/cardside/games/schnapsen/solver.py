@@ -26,6 +26,8 @@ from cardside.games.schnapsen.rules import (
 )
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
+#: Entries kept before the table starts afresh (bounds memory when one solver is reused).
+TABLE_LIMIT = 400_000
 
 # Leading order tried first: aces and tens (likely to win tricks), then the rest.
 _LEAD_ORDER = sorted(range(20), key=lambda i: -POINTS[i])
@@ -96,7 +98,7 @@ class Solver:
 
     def _setup(self, d: Deal) -> None:
         key = (d.trump, d.closer, d.record)
-        if getattr(self, "_key", None) != key:
+        if getattr(self, "_key", None) != key or len(self.table) > TABLE_LIMIT:
             self._key = key
             self.table.clear()
         self.trump = d.trump

@@ -279,19 +279,59 @@ def observe(d: Deal, seat: int) -> tuple[Deal, int]:
     return d._replace(hands=(hands[0], hands[1]), stock=stock), d.hands[opp].bit_count()
 
 
-def determinize_deal(obs: Observation, rng: random.Random) -> Deal:
-    """A full deal consistent with ``obs``: unseen cards dealt at random to hand and stock."""
+def excluded_from_opponent(d: Deal, seat: int) -> int:
+    """Cards play has proved are not in ``seat``'s opponent's hand.
+
+    Only the closed stock hides cards in phase 2 (an exhausted stock leaves none hidden), and
+    nobody draws after closing, so every strict answer the opponent gave still tells about the
+    hand they hold now: not following suit proves a void in the led suit, not trumping either
+    proves a void in trumps, and following without heading the trick proves no higher card of
+    that suit.
+    """
+    if d.closer == NOBODY:
+        return 0
+    # Closing needs a full hand, so the seat's own hand tells how many tricks followed it.
+    played = rules.HAND_SIZE - d.hands[seat].bit_count()
+    if d.lead != NO_CARD and d.to_move != seat:
+        played -= 1
+    out = 0
+    for t in d.tricks[len(d.tricks) - played :] if played > 0 else ():
+        if t.leader != seat:
+            continue
+        lead_suit, reply_suit = t.lead // 5, t.reply // 5
+        if reply_suit != lead_suit:
+            out |= rules.SUIT_MASK[lead_suit]
+            if reply_suit != d.trump:
+                out |= rules.SUIT_MASK[d.trump]
+        elif t.reply < t.lead:
+            out |= rules.HIGHER_MASK[t.lead]
+    return out
+
+
+def determinize_deal(obs: Observation, rng: random.Random, *, infer: bool = True) -> Deal:
+    """A full deal consistent with ``obs``: unseen cards dealt at random to hand and stock.
+
+    The opponent's hand is drawn uniformly from the hands consistent with everything seen
+    (see :func:`excluded_from_opponent`; with ``infer`` false, from every hand of the right
+    size); the rest of the unseen cards make up the stock.
+    """
     d = obs.deal
     opp = 1 - obs.seat
-    unseen = indices_of(obs.unseen_mask())
-    rng.shuffle(unseen)
+    unseen_mask = obs.unseen_mask()
+    excluded = excluded_from_opponent(d, obs.seat) & unseen_mask if infer else 0
     need = obs.opponent_hand_size - d.hands[opp].bit_count()
+    allowed = indices_of(unseen_mask & ~excluded)
+    if len(allowed) < need:  # only a hand-made position can be inconsistent; ignore the proof
+        allowed, excluded = indices_of(unseen_mask), 0
+    rng.shuffle(allowed)
+    rest = allowed[need:] + indices_of(excluded)
+    rng.shuffle(rest)
     hand = d.hands[opp]
-    for i in unseen[:need]:
+    for i in allowed[:need]:
         hand |= 1 << i
     hands = list(d.hands)
     hands[opp] = hand
-    stock = tuple(unseen[need:]) + d.stock[-1:] if d.stock else ()
+    stock = tuple(rest) + d.stock[-1:] if d.stock else ()
     return d._replace(hands=(hands[0], hands[1]), stock=stock)
 
 

@@ -78,7 +78,7 @@ class KeepScreen:
         return self.matches > 0 and sum(self.ledger.matches_won) >= self.matches
 
     def _prompt(self) -> str:
-        deal = len(self.ledger.rows()) + 1
+        deal = self.ledger.deals + 1
         return f"Deal {deal}: winner and game points, or Enter to work them out: "
 
     def _handle(self, line: str) -> None:
@@ -202,7 +202,7 @@ class KeepScreen:
             self.console.say(f"  {exc}")
             return
         assert row is not None
-        self.journal.append(session_entry(self.ledger.entries[-1]))
+        self.journal.append(session_entry(self.ledger.last_entry))
         self._report(row)
 
     def _report(self, row: LedgerRow) -> None:
@@ -225,14 +225,14 @@ class KeepScreen:
                 say(f"  Match {row.match_no + 1} starts at {MATCH_START}:{MATCH_START}.")
 
     def _undo(self) -> None:
-        rows = self.ledger.rows()
+        last = self.ledger.last_row
         try:
             self.ledger.undo()
         except LedgerError as exc:
             self.console.say(f"  {exc}")
             return
-        self.journal.append(session_entry(self.ledger.entries[-1]))
-        last = rows[-1]
+        assert last is not None
+        self.journal.append(session_entry(self.ledger.last_entry))
         self.console.say(
             f"  Undone: deal {last.deal_no} ({self.names[last.winner]} {last.points})."
         )

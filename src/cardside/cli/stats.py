@@ -1,0 +1,53 @@
+"""``cardside stats``: who wins, how often, against whom, over every saved session."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+import click
+
+from cardside.cli.common import echo_json, json_option
+from cardside.cli.options import GameCommand, app_of
+from cardside.games.registry import GAMES
+
+
+@click.command(cls=GameCommand)
+@click.option("--game", type=click.Choice(list(GAMES)), default=None, help="Only this game.")
+@click.option("--player", default=None, help="Only this player (case and spaces ignored).")
+@click.option(
+    "--since",
+    type=click.DateTime(["%Y-%m-%d"]),
+    default=None,
+    help="Only sessions started on or after DATE (YYYY-MM-DD).",
+)
+@click.option("--mode", type=click.Choice(["keep", "play"]), default=None, help="Kept or played.")
+@json_option
+@click.pass_context
+def stats(
+    ctx: click.Context,
+    game: str | None,
+    player: str | None,
+    since: datetime | None,
+    mode: str | None,
+    as_json: bool,
+) -> None:
+    """Statistics across saved sessions: players, head to head, and games."""
+    from cardside.sessions import index
+    from cardside.sessions.stats import choose, report
+    from cardside.tui.statsview import render_report
+
+    app = app_of(ctx)
+    entries = index.entries(app.data_dir)
+    summaries = [e.summary for e in entries if e.summary is not None]
+    chosen = choose(summaries, game=game, mode=mode, since=since, player=player)
+    result = report(chosen, player=player)
+    if as_json:
+        echo_json(result.as_dict() | {"sessions": len(chosen)})
+        return
+    if not chosen:
+        click.echo("No sessions match." if summaries else "No sessions yet.")
+    else:
+        click.echo(render_report(result, ascii=app.style.ascii))
+    skipped = len(entries) - len(summaries)
+    if skipped:
+        click.echo(f"{skipped} unreadable session file(s) left out (see sessions list)", err=True)

@@ -1,0 +1,116 @@
+"""Information-set Monte Carlo tree search for the strong bot while the stock is open.
+
+Sampling the hidden cards and searching each sample on its own lets every sample assume the
+hidden cards will be known later (strategy fusion). Here one tree is grown over the public
+sequence of actions instead (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012): each
+iteration deals the hidden cards afresh (consistently with what the seat has seen), walks down
+the tree choosing among the actions legal in that sample by UCB (each node counts how often it
+was available, so a card that is only sometimes in a hand is judged fairly), adds one node,
+and values the new position by the rule-of-thumb policy up to phase 2 and the exact solver from
+there. The same tree serves both players, each choosing for its own value. The most visited
+action at the root is played.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from cardside.games.schnapsen.deal import Deal, legal_codes, step
+from cardside.games.schnapsen.policy import heuristic_code
+from cardside.games.schnapsen.search import SearchResult, playout_value
+from cardside.games.schnapsen.solver import Solver
+from cardside.games.schnapsen.state import Observation, determinize_deal
+
+#: UCB exploration constant on values scaled to 0..1.
+EXPLORE = 0.7
+
+
+class _Node:
+    __slots__ = ("children", "visits", "total", "avail")
+
+    def __init__(self) -> None:
+        self.children: dict[int, _Node] = {}
+        self.visits = 0
+        #: Sum of values for the player who chose the action leading here (0..1 each).
+        self.total = 0.0
+        self.avail = 0
+
+
+def ismcts(
+    obs: Observation,
+    iterations: int,
+    rng: random.Random,
+    utility: dict[int, float],
+    solver: Solver | None = None,
+) -> SearchResult:
+    """Choose an action for ``obs`` (stock open) by ``iterations`` ISMCTS iterations.
+
+    ``utility`` maps signed game points (for the seat) to a value, e.g. the chance to win the
+    match; the result's values are each root action's mean value. ``solver`` may be one kept
+    from earlier moves (its table is reused).
+    """
+    seat = obs.seat
+    codes = legal_codes(obs.deal)
+    if not codes or obs.to_move != seat:
+        raise ValueError("it is not this seat's turn")
+    if len(codes) == 1:
+        return SearchResult(codes[0], {codes[0]: 0.0}, 0, False)
+    low, high = min(utility.values()), max(utility.values())
+    span = (high - low) or 1.0
+    solver = solver or Solver()
+    root = _Node()
+    for _ in range(iterations):
+        d = determinize_deal(obs, rng)
+        node = root
+        path: list[tuple[_Node, int]] = []  # (node reached, the player who chose it)
+        while d.result is None and not d.strict:
+            legal = legal_codes(d)
+            mover = d.to_move
+            fresh = [c for c in legal if c not in node.children]
+            for c in legal:
+                child = node.children.get(c)
+                if child is not None:
+                    child.avail += 1
+            if fresh:
+                code = heuristic_code(d) if heuristic_code(d) in fresh else rng.choice(fresh)
+                child = _Node()
+                child.avail = 1
+                node.children[code] = child
+                node = child
+                path.append((node, mover))
+                d = step(d, code)
+                break
+            node, code = _select(node, legal)
+            path.append((node, mover))
+            d = step(d, code)
+        value = (_leaf_value(d, seat, solver, utility) - low) / span
+        for n, mover in path:
+            n.visits += 1
+            n.total += value if mover == seat else 1.0 - value
+    values = {
+        c: (low + span * root.children[c].total / root.children[c].visits)
+        if c in root.children and root.children[c].visits
+        else low
+        for c in codes
+    }
+    best = max(codes, key=lambda c: root.children[c].visits if c in root.children else 0)
+    return SearchResult(best, values, iterations, False, tree=True)
+
+
+def _select(node: _Node, legal: list[int]) -> tuple[_Node, int]:
+    best_code, best_score = legal[0], -math.inf
+    for c in legal:
+        child = node.children[c]
+        if child.visits == 0:
+            return child, c
+        score = child.total / child.visits + EXPLORE * math.sqrt(
+            math.log(child.avail) / child.visits
+        )
+        if score > best_score:
+            best_code, best_score = c, score
+    return node.children[best_code], best_code
+
+
+def _leaf_value(d: Deal, seat: int, solver: Solver, utility: dict[int, float]) -> float:
+    return utility[playout_value(d, seat, solver)]

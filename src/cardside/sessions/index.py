@@ -1,0 +1,187 @@
+"""A summary of every session file, kept in ``index.json`` beside the sessions folder.
+
+Listing and statistics read thousands of files; each is replayed once and its summary kept
+with the file's time and size, so a file is read again only when it has changed. The index is
+a cache: a missing, damaged or outdated index is rebuilt, and a failure to write it is ignored.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cardside.core.errors import SessionError
+from cardside.core.record import Session
+from cardside.sessions import sheets, store
+
+INDEX_NAME = "index.json"
+# Raise when a summary gains or changes a field, so old indexes are rebuilt.
+INDEX_VERSION = 2
+
+
+@dataclass
+class Entry:
+    """One session file as the index knows it: its summary, or why it cannot be read."""
+
+    path: Path
+    summary: dict[str, Any] | None
+    error: str | None = None
+
+
+def summarize(session: Session) -> dict[str, Any]:
+    """What listing and statistics need of a session whose sheet is current (JSON-ready)."""
+    times = [t for t in session.times if t is not None]
+    start = times[0] if times else session.created
+    end = times[-1] if times else session.updated
+    return {
+        "name": session.name,
+        "game": session.game,
+        "mode": session.mode,
+        "status": session.status,
+        "created": session.created.isoformat() if session.created else None,
+        "start": start.isoformat() if start else None,
+        "end": end.isoformat() if end else None,
+        "players": [{"name": s.name, "kind": s.kind} for s in session.seats],
+        "seat_columns": [column_of(name, session.columns) for name in session.player_names],
+        "columns": list(session.columns),
+        "totals": list(session.totals),
+        "winners": list(session.winners),
+        "rounds": len(session.rounds),
+        "entries": len(session.entries),
+        "unit": sheets.unit_of(session.game),
+        "results": [
+            {"number": r.number, "winners": r.winners, "totals": r.totals, "round": r.round}
+            for r in session.results
+        ],
+        "outcomes": sheets.outcomes(session),
+    }
+
+
+def column_of(player: str, columns: list[str]) -> int | None:
+    """The column a player scores in: their own, or their partnership's (``Ann & Cid``)."""
+    for i, column in enumerate(columns):
+        if column == player or player in column.split(" & "):
+            return i
+    return None
+
+
+def index_path(data_dir: Path) -> Path:
+    return data_dir / INDEX_NAME
+
+
+def entries(data_dir: Path) -> list[Entry]:
+    """Every session file newest first, with its summary (from the index when still fresh)."""
+    cached = _read(index_path(data_dir))
+    fresh: dict[str, Any] = {}
+    out: list[Entry] = []
+    changed = False
+    for path in store.list_paths(data_dir):
+        try:
+            st = path.stat()
+        except OSError:
+            continue
+        # A save replaces the file, so its inode changes even within one tick of the clock.
+        key = [st.st_mtime_ns, st.st_size, st.st_ino, st.st_ctime_ns]
+        hit = cached.get(path.name)
+        if not (isinstance(hit, dict) and hit.get("key") == key and _sound(hit)):
+            hit = {"key": key, **_summary_or_error(path)}
+            changed = True
+        fresh[path.name] = hit
+        summary = hit.get("summary")
+        out.append(Entry(path, summary if isinstance(summary, dict) else None, hit.get("error")))
+    if changed or set(fresh) != set(cached):
+        _write(index_path(data_dir), fresh)
+    return out
+
+
+_SHAPE: dict[str, type | tuple[type, ...]] = {
+    "name": str,
+    "game": str,
+    "mode": str,
+    "status": str,
+    "created": (str, type(None)),
+    "start": (str, type(None)),
+    "end": (str, type(None)),
+    "players": list,
+    "seat_columns": list,
+    "columns": list,
+    "totals": list,
+    "winners": list,
+    "rounds": int,
+    "entries": int,
+    "unit": str,
+    "results": list,
+    "outcomes": list,
+    "verified": bool,
+}
+
+
+def _sound(hit: dict[str, Any]) -> bool:
+    """True when a cached item has the shape this cardside writes (else it is made again)."""
+    if isinstance(hit.get("error"), str):
+        return True
+    summary = hit.get("summary")
+    if not isinstance(summary, dict):
+        return False
+    if not all(isinstance(summary.get(k), kind) for k, kind in _SHAPE.items()):
+        return False
+    players = summary["players"]
+    results = summary["results"]
+    return (
+        all(isinstance(p, dict) and isinstance(p.get("name"), str) for p in players)
+        and len(summary["seat_columns"]) == len(players)
+        and all(c is None or isinstance(c, int) for c in summary["seat_columns"])
+        and all(isinstance(t, int) for t in summary["totals"])
+        and all(isinstance(x, str) for x in summary["columns"] + summary["winners"])
+        and all(isinstance(x, str) for x in summary["outcomes"])
+        and all(
+            isinstance(r, dict)
+            and isinstance(r.get("winners"), list)
+            and all(isinstance(w, str) for w in r["winners"])
+            and isinstance(r.get("totals"), list)
+            and all(isinstance(t, int) for t in r["totals"])
+            for r in results
+        )
+    )
+
+
+def _summary_or_error(path: Path) -> dict[str, Any]:
+    try:
+        session = store.load(path)
+        verified = not sheets.mismatches(session)
+        sheets.refresh(session)
+    except SessionError as exc:
+        return {"error": str(exc)}
+    # The file's name is what the commands take, even if a copy keeps another inside.
+    return {"summary": summarize(session) | {"name": path.stem, "verified": verified}}
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(doc, dict) or doc.get("version") != INDEX_VERSION:
+        return {}
+    files = doc.get("files")
+    return files if isinstance(files, dict) else {}
+
+
+def _write(path: Path, files: dict[str, Any]) -> None:
+    text = json.dumps({"version": INDEX_VERSION, "files": files}, ensure_ascii=False)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix="." + path.name + ".", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                fh.write(text)
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+    except OSError:
+        pass  # a cache that cannot be written is rebuilt next time

@@ -1,0 +1,82 @@
+"""Finding a session from what a person types: a name, ``last``, a list number or a prefix.
+
+The sessions are numbered as ``sessions list`` prints them: 1 is the newest. An exact name
+always wins (a session may be called ``last`` or ``3``); then ``last``, then a number, then a
+name that starts with the text, when only one does. Text ending in ``.toml`` or holding a path
+separator is a path to a file anywhere.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from cardside.core.schema import clip
+from cardside.sessions import store
+
+LAST = "last"
+SHOWN = 5
+
+
+class UnknownSession(ValueError):
+    """No session, or several, answer to the text; the message is a one-line reason."""
+
+
+def numbered(data_dir: Path) -> list[Path]:
+    """Every session file, newest first: the list's number is the index plus one."""
+    return store.list_paths(data_dir)
+
+
+def is_path(text: str) -> bool:
+    """True when the text names a file rather than a session."""
+    return text.endswith(store.SUFFIX) or os.sep in text or "/" in text
+
+
+def resolve(data_dir: Path, text: str) -> Path:
+    """The session file that ``text`` refers to; :class:`UnknownSession` if none or several."""
+    if not text.strip():
+        raise UnknownSession("give a session name (see 'cardside sessions list')")
+    if is_path(text):
+        path = Path(text)
+        if not _there(path):
+            raise UnknownSession(f"no session file {clip(text)}")
+        return path
+    folder = store.sessions_dir(data_dir)
+    exact = folder / (text + store.SUFFIX)
+    if _there(exact):
+        return exact
+    paths = numbered(data_dir)
+    if text.lower() == LAST:
+        if not paths:
+            raise UnknownSession(f"no sessions yet in {folder}")
+        return paths[0]
+    if text.isdigit():
+        number = int(text)
+        if not 1 <= number <= len(paths):
+            raise UnknownSession(
+                f"no session number {number} (sessions list shows 1 to {len(paths)})"
+                if paths
+                else f"no sessions yet in {folder}"
+            )
+        return paths[number - 1]
+    wanted = text.casefold()
+    matches = sorted(p for p in paths if p.stem.casefold().startswith(wanted))
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        shown = ", ".join(p.stem for p in matches[:SHOWN])
+        more = f" and {len(matches) - SHOWN} more" if len(matches) > SHOWN else ""
+        raise UnknownSession(f"{clip(text)} could be {shown}{more}; type more of the name")
+    if Path(text).is_file():
+        return Path(text)
+    raise UnknownSession(f"no session {clip(text)} (see 'cardside sessions list')")
+
+
+def _there(path: Path) -> bool:
+    """A file, or a link to nothing (loading it then says why it cannot be read)."""
+    return path.is_file() or path.is_symlink()
+
+
+def number_of(data_dir: Path) -> dict[str, int]:
+    """Each session's number in the list, by file name."""
+    return {p.stem: i for i, p in enumerate(numbered(data_dir), 1)}

@@ -1,0 +1,206 @@
+"""Statistics across sessions: players, head to head, and games, from the index's summaries.
+
+A player is the same person in every session where the name matches ignoring case and the
+spaces around it; bots and the LinesBeta grid's opponent count as players like anyone else.
+A game won or lost is what the game's sheet counts (a Schnapsen match, an Octrix match, a
+LinesBeta game); a session still going on counts only the games finished in it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from cardside.core.stats import wilson_interval
+
+# Fewer games than this give a win rate without an interval (it would say little).
+MIN_FOR_INTERVAL = 10
+
+
+def person(name: str) -> str:
+    """The key that makes ``Ann``, ``ann`` and `` ANN `` one player."""
+    return name.strip().casefold()
+
+
+@dataclass
+class PlayerStats:
+    """One player's record over the sessions chosen."""
+
+    name: str
+    sessions: int = 0
+    played: int = 0
+    won: int = 0
+    scores: list[int] = field(default_factory=list)
+    streak: int = 0
+    longest: int = 0
+    units: Counter[str] = field(default_factory=Counter)
+
+    @property
+    def rate(self) -> float | None:
+        return self.won / self.played if self.played else None
+
+    @property
+    def interval(self) -> tuple[float, float] | None:
+        if self.played < MIN_FOR_INTERVAL:
+            return None
+        return wilson_interval(self.won, self.played)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "sessions": self.sessions,
+            "played": self.played,
+            "won": self.won,
+            "win_rate": self.rate,
+            "interval": list(self.interval) if self.interval else None,
+            "average_score": sum(self.scores) / len(self.scores) if self.scores else None,
+            "best_score": max(self.scores) if self.scores else None,
+            "streak": self.streak,
+            "longest_streak": self.longest,
+            "counted_as": dict(self.units),
+        }
+
+
+@dataclass
+class GameStats:
+    """One game's sessions, time at the table and its commonest results."""
+
+    game: str
+    sessions: int = 0
+    seconds: float = 0.0
+    outcomes: Counter[str] = field(default_factory=Counter)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "sessions": self.sessions,
+            "seconds": round(self.seconds),
+            "commonest": [{"result": r, "count": n} for r, n in self.outcomes.most_common()],
+        }
+
+
+@dataclass
+class Report:
+    players: list[PlayerStats]
+    pairs: list[tuple[str, str, int, int]]  # (a, b, a's wins over b, b's wins over a)
+    games: list[GameStats]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "players": [p.as_dict() for p in self.players],
+            "head_to_head": [{"players": [a, b], "wins": [x, y]} for a, b, x, y in self.pairs],
+            "games": [g.as_dict() for g in self.games],
+        }
+
+
+def _when(summary: dict[str, Any], key: str) -> datetime | None:
+    text = summary.get(key)
+    if not isinstance(text, str):
+        return None
+    try:
+        return datetime.fromisoformat(text)
+    except ValueError:
+        return None
+
+
+def choose(
+    summaries: list[dict[str, Any]],
+    *,
+    game: str | None = None,
+    mode: str | None = None,
+    since: datetime | None = None,
+    player: str | None = None,
+) -> list[dict[str, Any]]:
+    """The sessions that pass the filters, oldest first."""
+    out = []
+    for s in summaries:
+        if game and s["game"] != game or mode and s["mode"] != mode:
+            continue
+        start = _when(s, "start")
+        if since is not None and (start is None or _naive(start) < _naive(since)):
+            continue
+        if player and person(player) not in {person(p["name"]) for p in s["players"]}:
+            continue
+        out.append(s)
+    return sorted(out, key=_order)
+
+
+def _order(summary: dict[str, Any]) -> tuple[bool, datetime, datetime, str]:
+    """Oldest first by start, then end, then name (sessions without times last)."""
+    start, end = _when(summary, "start"), _when(summary, "end")
+    far = datetime.max
+    return (
+        start is None,
+        _naive(start) if start else far,
+        _naive(end) if end else far,
+        str(summary["name"]),
+    )
+
+
+def _naive(moment: datetime) -> datetime:
+    """A time comparable with any other: local wall time without a zone."""
+    return moment if moment.tzinfo is None else moment.astimezone(None).replace(tzinfo=None)
+
+
+def report(summaries: list[dict[str, Any]], *, player: str | None = None) -> Report:
+    """Statistics over sessions (oldest first, as :func:`choose` gives them)."""
+    players: dict[str, PlayerStats] = {}
+    pairs: dict[tuple[str, str], list[int]] = {}
+    games: dict[str, GameStats] = {}
+    for s in summaries:
+        g = games.setdefault(s["game"], GameStats(s["game"]))
+        g.sessions += 1
+        start, end = _when(s, "start"), _when(s, "end")
+        if start and end and end > start:
+            g.seconds += (end - start).total_seconds()
+        g.outcomes.update(s.get("outcomes", []))
+        seats = [(person(p["name"]), p["name"]) for p in s["players"]]
+        for key, name in dict(seats).items():
+            players.setdefault(key, PlayerStats(name)).sessions += 1
+        for result in s["results"]:
+            winners = {person(w) for w in result["winners"]}
+            for seat, (key, _name) in enumerate(seats):
+                stats = players[key]
+                stats.played += 1
+                stats.units[s["unit"]] += 1
+                column = s["seat_columns"][seat]
+                if column is not None and column < len(result["totals"]):
+                    stats.scores.append(result["totals"][column])
+                if key in winners:
+                    stats.won += 1
+                    stats.streak += 1
+                    stats.longest = max(stats.longest, stats.streak)
+                else:
+                    stats.streak = 0
+            _meet(pairs, seats, s["seat_columns"], winners)
+    chosen = sorted(players.items(), key=lambda kv: (-kv[1].played, kv[1].name.casefold()))
+    if player:
+        chosen = [(k, p) for k, p in chosen if k == person(player)]
+    keys = {k for k, _ in chosen}
+    pair_rows = [
+        (players[a].name, players[b].name, w[0], w[1])
+        for (a, b), w in sorted(pairs.items())
+        if not player or a in keys or b in keys
+    ]
+    return Report([p for _, p in chosen], pair_rows, sorted(games.values(), key=lambda g: g.game))
+
+
+def _meet(
+    pairs: dict[tuple[str, str], list[int]],
+    seats: list[tuple[str, str]],
+    columns: list[int | None],
+    winners: set[str],
+) -> None:
+    """Count a finished game for every two players on different sides where one side won."""
+    for i, (a, _) in enumerate(seats):
+        for j, (b, _) in enumerate(seats):
+            if j <= i or a == b or (columns[i] is not None and columns[i] == columns[j]):
+                continue
+            a_won, b_won = a in winners, b in winners
+            if a_won == b_won:
+                continue
+            key, flip = ((a, b), False) if a < b else ((b, a), True)
+            tally = pairs.setdefault(key, [0, 0])
+            tally[1 if a_won == flip else 0] += 1

@@ -1,0 +1,69 @@
+"""Running totals drawn in the terminal: one line of block characters per player or team.
+
+Each column climbs from its start to its target (0 to 88 in Octrix, 7 down to 0 in a
+Schnapsen match, 0 to each side's target in LinesBeta); a full block is the target reached.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+BLOCKS = " ▁▂▃▄▅▆▇█"
+ASCII_LEVELS = " .:-=+*#@"
+WIDTH = 60
+
+
+def level(value: int, start: int, target: int, levels: int) -> int:
+    """How far from start to target a value is, as 0 .. levels-1 (past the target: full)."""
+    if target == start:
+        return levels - 1
+    share = (value - start) / (target - start)
+    if share <= 0:
+        return 0
+    if share >= 1:
+        return levels - 1
+    # Any progress shows, and only the target itself fills the cell.
+    return min(max(1, round(share * (levels - 1))), levels - 2)
+
+
+def draw(
+    columns: Sequence[str],
+    totals_by_round: Sequence[Sequence[int]],
+    scales: Sequence[tuple[int, int]],
+    *,
+    ascii: bool = False,
+    width: int = WIDTH,
+) -> list[str]:
+    """The chart's lines: a legend, one line per column, and the round numbers under them.
+
+    Only the latest ``width`` rounds are drawn when there are more.
+    """
+    chars = ASCII_LEVELS if ascii else BLOCKS
+    shown = list(totals_by_round)[-width:]
+    first = len(totals_by_round) - len(shown) + 1
+    pad = max(len(c) for c in columns) if columns else 0
+    targets = ", ".join(
+        f"{c} {t}" if s < t else f"{c} {s} down to {t}" for c, (s, t) in zip(columns, scales)
+    )
+    lines = [f"Running totals by round; {chars[-1]} = target reached ({targets})"]
+    if first > 1:
+        lines.append(f"(the latest {len(shown)} of {len(totals_by_round)} rounds)")
+    for i, column in enumerate(columns):
+        start, target = scales[i]
+        bar = "".join(chars[level(row[i], start, target, len(chars))] for row in shown)
+        now = shown[-1][i] if shown else start
+        lines.append(f"{column:<{pad}}  {bar}  {now}")
+    lines.append(" " * (pad + 2) + _axis(first, len(shown)))
+    return lines
+
+
+def _axis(first: int, count: int) -> str:
+    """Round numbers under the bars: the first, then every fifth."""
+    out = ""
+    for offset in range(count):
+        number = first + offset
+        if len(out) > offset:
+            continue
+        if offset == 0 or number % 5 == 0:
+            out = out.ljust(offset) + str(number)
+    return out

@@ -1,0 +1,41 @@
+"""The session list: one aligned line per session, from the index's summaries."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardside.tui.table import render
+
+HEADERS = ["#", "name", "game", "mode", "date", "scores", "result"]
+
+
+def scores_text(columns: list[str], totals: list[int], *, ascii: bool = False) -> str:
+    """``Ann 14 · Bob 8`` (``Ann 14 | Bob 8`` in ASCII)."""
+    sep = " | " if ascii else " · "
+    return sep.join(f"{c} {t}" for c, t in zip(columns, totals))
+
+
+def result_text(summary: dict[str, Any]) -> str:
+    """Who won a finished session, or that it goes on."""
+    if summary["status"] == "finished" and summary["winners"]:
+        return "won: " + " & ".join(summary["winners"])
+    return str(summary["status"])
+
+
+def row_of(number: int, summary: dict[str, Any], *, ascii: bool = False) -> list[object]:
+    """A session's cells in the list."""
+    date = (summary.get("created") or "")[:16].replace("T", " ")
+    return [
+        number,
+        summary["name"],
+        summary["game"],
+        summary["mode"],
+        date,
+        scores_text(summary["columns"], summary["totals"], ascii=ascii),
+        result_text(summary),
+    ]
+
+
+def render_list(rows: list[list[object]]) -> str:
+    """The aligned table of sessions, headed."""
+    return render(HEADERS, rows)

@@ -1,0 +1,80 @@
+"""The statistics report as text tables."""
+
+from __future__ import annotations
+
+from cardside.sessions.stats import Report
+from cardside.tui.table import plural, render
+
+
+def _pct(value: float | None) -> str:
+    return "-" if value is None else f"{value:.0%}"
+
+
+def _duration(seconds: float) -> str:
+    minutes = round(seconds / 60)
+    return f"{minutes // 60}h {minutes % 60:02d}m" if minutes >= 60 else f"{minutes}m"
+
+
+def render_report(report: Report, *, ascii: bool = False) -> str:
+    """Players, head to head and games, one table each."""
+    dash = "-" if ascii else "–"
+    rows = []
+    for p in report.players:
+        d = p.as_dict()
+        interval = f"{p.interval[0]:.0%}{dash}{p.interval[1]:.0%}" if p.interval else ""
+        avg = "" if d["average_score"] is None else f"{d['average_score']:.1f}"
+        best = "" if d["best_score"] is None else d["best_score"]
+        counted = ", ".join(plural(u) for u in p.units)
+        rows.append(
+            [
+                p.name,
+                p.sessions,
+                p.played,
+                p.won,
+                _pct(p.rate),
+                interval,
+                avg,
+                best,
+                p.streak,
+                p.longest,
+                counted,
+            ]
+        )
+    parts = [
+        "Players",
+        render(
+            [
+                "player",
+                "sessions",
+                "played",
+                "won",
+                "win rate",
+                "95% interval",
+                "avg score",
+                "best",
+                "streak",
+                "longest",
+                "counting",
+            ],
+            rows,
+        ),
+    ]
+    if report.pairs:
+        vs = " v " if ascii else " – "
+        parts += [
+            "",
+            "Head to head",
+            render(
+                ["players", "wins"], [[f"{a}{vs}{b}", f"{x}:{y}"] for a, b, x, y in report.pairs]
+            ),
+        ]
+    game_rows = []
+    for g in report.games:
+        top = ", ".join(f"{r} ({n})" for r, n in g.outcomes.most_common(3))
+        game_rows.append([g.game, g.sessions, _duration(g.seconds), top or "-"])
+    parts += [
+        "",
+        "Games",
+        render(["game", "sessions", "time played", "commonest results"], game_rows),
+    ]
+    return "\n".join(parts)

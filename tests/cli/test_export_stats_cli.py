@@ -1,0 +1,177 @@
+"""Exports that keep everything (read back and compared with show) and stats across sessions."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cardside.cli.main import main
+from cardside.core.record import Seat
+from cardside.sessions import store
+from cardside.sessions.journal import Journal
+
+ROUND = ["8C 3H", "2C 3D", "7H 7D", "6H 6D", "5H 5D", "4H 4D", "2S 3S", "AS 8S"]
+AWKWARD = ['Smith, "Ann"', "Bob\nJr"]
+
+
+def started(journal: Journal, day: int | None) -> Journal:
+    """Date a session to a given day of November 2026 (so sessions have an order)."""
+    if day is not None:
+        session = journal.session
+        session.created = datetime(2026, 11, day, 20, 0).astimezone()
+        session.times = [session.created] * len(session.entries)
+        store.save(session, journal.path)
+    return journal
+
+
+def kept_octrix(
+    data_dir: Path, name: str, names: list[str], tricks: list[str], day: int | None = None
+) -> Journal:
+    journal = Journal.start(
+        data_dir,
+        game="octrix",
+        mode="keep",
+        seats=[Seat(n, "table") for n in names],
+        options={"partnership": False, "hands": False},
+        name=name,
+    )
+    for t in tricks:
+        journal.append({"type": "trick", "cards": t})
+    return started(journal, day)
+
+
+def kept_schnapsen(
+    data_dir: Path,
+    name: str,
+    names: list[str],
+    deals: list[tuple[int, int]],
+    matches: int = 0,
+    day: int | None = None,
+) -> Journal:
+    journal = Journal.start(
+        data_dir,
+        game="schnapsen",
+        mode="keep",
+        seats=[Seat(n, "table") for n in names],
+        options={"matches": matches},
+        name=name,
+    )
+    for winner, points in deals:
+        journal.append({"type": "result", "winner": winner, "points": points})
+    return started(journal, day)
+
+
+def invoke(runner: CliRunner, *args: str) -> str:
+    result = runner.invoke(main, list(args))
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_csv_and_json_read_back_equal_show(runner: CliRunner, data_dir: Path) -> None:
+    kept_octrix(data_dir, "awkward", AWKWARD, ROUND + ROUND[:3])
+    kept_schnapsen(data_dir, "bummerl", ["Ann", "Bob"], [(0, 3), (0, 3), (0, 1), (1, 2)])
+    for name in ("awkward", "bummerl"):
+        shown = json.loads(invoke(runner, "sessions", "show", name, "--json"))
+        rows = list(csv.DictReader(io.StringIO(invoke(runner, "sessions", "export", name))))
+        (exported,) = json.loads(invoke(runner, "sessions", "export", name, "--format", "json"))
+        assert exported == shown
+        assert len(rows) == len(shown["rounds"]) * len(shown["columns"])
+        for i, row in enumerate(rows):
+            r = shown["rounds"][i // len(shown["columns"])]
+            col = i % len(shown["columns"])
+            assert row["player"] == shown["columns"][col]
+            assert (int(row["round"]), int(row["score"]), int(row["total"])) == (
+                r["round"],
+                r["scores"][col],
+                r["totals"][col],
+            )
+            assert row["note"] == r["note"] and row["time"] == r["time"]
+            assert row["match"] == str(r.get("match", ""))
+            assert row["date"] == shown["created"]
+            assert datetime.fromisoformat(row["time"]) >= datetime.fromisoformat(row["date"])
+    assert rows[0]["player"] == "Ann"
+    awkward = list(csv.DictReader(io.StringIO(invoke(runner, "sessions", "export", "awkward"))))
+    assert {r["player"] for r in awkward} == set(AWKWARD)
+
+
+def test_exports_carry_matches_their_winners_and_the_tally(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    kept_schnapsen(data_dir, "bummerl", ["Ann", "Bob"], [(0, 3), (0, 3), (0, 1), (1, 3), (1, 3)])
+    (data,) = json.loads(invoke(runner, "sessions", "export", "bummerl", "--format", "json"))
+    assert data["status"] == "in progress"
+    assert data["results"] == [{"number": 1, "round": 3, "winners": ["Ann"], "totals": [7, 0]}]
+    assert data["won"] == {"Ann": 1, "Bob": 0}
+    assert [r["match"] for r in data["rounds"]] == [1, 1, 1, 2, 2]
+    assert all(isinstance(e["at"], str) for e in data["entries"])
+    rows = list(csv.DictReader(io.StringIO(invoke(runner, "sessions", "export", "bummerl"))))
+    ann = [r for r in rows if r["player"] == "Ann"]
+    assert [r["won"] for r in ann] == ["0", "0", "1", "1", "1"]
+    assert [r["decided"] for r in ann] == ["", "", "Ann", "", ""]
+    assert ann[2]["note"] == "match 1; Ann: entered directly; Ann wins match 1"
+
+
+def test_export_all_writes_one_header(runner: CliRunner, data_dir: Path) -> None:
+    kept_octrix(data_dir, "one", ["Ann", "Bob"], ROUND)
+    kept_schnapsen(data_dir, "two", ["Ann", "Bob"], [(0, 2)])
+    text = invoke(runner, "sessions", "export", "--all")
+    assert text.count("session,game,mode") == 1
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert {r["session"] for r in rows} == {"one", "two"} and len(rows) == 4
+
+
+def test_stats_players_pairs_and_games(runner: CliRunner, data_dir: Path) -> None:
+    # Ann wins two matches and Bob one; " ann " and "ANN" are the same person as Ann.
+    s1 = [(0, 3), (0, 3), (0, 1), (1, 3), (1, 3), (1, 1)]
+    kept_schnapsen(data_dir, "s1", ["Ann", "Bob"], s1, day=2)
+    kept_schnapsen(data_dir, "s2", [" ann ", "Bob"], [(0, 3), (0, 3), (0, 2)], day=9)
+    kept_octrix(data_dir, "o1", ["ANN", "Cid"], ROUND, day=16)
+    data = json.loads(invoke(runner, "stats", "--json"))
+    players = {p["name"].strip().lower(): p for p in data["players"]}
+    ann, bob = players["ann"], players["bob"]
+    assert (ann["sessions"], ann["played"], ann["won"]) == (3, 3, 2)
+    assert (bob["sessions"], bob["played"], bob["won"]) == (2, 3, 1)
+    assert ann["longest_streak"] == 1 and ann["streak"] == 1
+    assert ann["best_score"] == 7 and ann["average_score"] == pytest.approx((7 + 0 + 7) / 3)
+    assert ann["interval"] is None  # too few games for an interval
+    assert players["cid"]["played"] == 0
+    (pair,) = data["head_to_head"]
+    assert [n.strip().lower() for n in pair["players"]] == ["ann", "bob"] and pair["wins"] == [2, 1]
+    games = {g["game"]: g for g in data["games"]}
+    assert games["schnapsen"]["sessions"] == 2 and games["octrix"]["sessions"] == 1
+    assert games["schnapsen"]["commonest"][0] == {"result": "3 game points", "count": 6}
+    text = invoke(runner, "stats")
+    assert "Head to head" in text and "2:1" in text and "matches" in text
+    only = json.loads(invoke(runner, "stats", "--game", "octrix", "--json"))
+    assert only["sessions"] == 1 and only["head_to_head"] == []
+    cid = json.loads(invoke(runner, "stats", "--player", " CID", "--json"))
+    assert [p["name"] for p in cid["players"]] == ["Cid"] and cid["sessions"] == 1
+    assert json.loads(invoke(runner, "stats", "--mode", "play", "--json"))["sessions"] == 0
+    later = json.loads(invoke(runner, "stats", "--since", "2026-11-09", "--json"))
+    assert later["sessions"] == 2
+    assert "No sessions match." in invoke(runner, "stats", "--since", "2999-01-01")
+
+
+def test_stats_interval_and_streaks_over_many_games(runner: CliRunner, data_dir: Path) -> None:
+    wins = [0, 0, 1, 0, 0, 0, 1, 1, 0, 0, 0]
+    deals = [(w, 3) for w in wins for _ in range(3)]
+    kept_schnapsen(data_dir, "league", ["Ann", "Bob"], [(w, p) for w, p in deals for _ in [0]])
+    data = json.loads(invoke(runner, "stats", "--json"))
+    ann = next(p for p in data["players"] if p["name"] == "Ann")
+    assert ann["played"] == 11 and ann["won"] == 8
+    assert ann["longest_streak"] == 3 and ann["streak"] == 3
+    lo, hi = ann["interval"]
+    assert lo < 8 / 11 < hi and 0.4 < lo and hi < 0.95
+
+
+def test_stats_bad_options(runner: CliRunner, data_dir: Path) -> None:
+    for args in (["--game", "chess"], ["--since", "yesterday"], ["--mode", "watch"]):
+        result = runner.invoke(main, ["stats", *args])
+        assert result.exit_code == 2, args
+    assert "No sessions yet." in invoke(runner, "stats")

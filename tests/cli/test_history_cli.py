@@ -1,0 +1,197 @@
+"""Finding, tidying and reading sessions: list, show --chart, verify, rename, delete, export."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from cardside.cli.main import main
+
+ROUND = ["8C 3H", "2C 3D", "7H 7D", "6H 6D", "5H 5D", "4H 4D", "2S 3S", "AS 8S"]
+
+
+def octrix(runner: CliRunner, name: str, tricks: list[str], names: str = "Ann,Bob") -> None:
+    result = runner.invoke(
+        main,
+        ["octrix", "keep", "--names", names, "--no-hands", "--session", name],
+        input="\n".join(tricks) + "\n",
+    )
+    assert result.exit_code == 0, result.output
+
+
+def schnapsen(
+    runner: CliRunner, name: str, deals: list[str], names: str = "Ann,Bob", matches: int = 0
+) -> None:
+    result = runner.invoke(
+        main,
+        ["schnapsen", "keep", "--names", names, "--session", name, "--matches", str(matches)],
+        input="\n".join(deals) + "\n",
+    )
+    assert result.exit_code == 0, result.output
+
+
+def age(data_dir: Path, *names: str) -> None:
+    """Give the sessions increasing times in this order (the last is the newest)."""
+    for i, name in enumerate(names):
+        path = data_dir / "sessions" / f"{name}.toml"
+        os.utime(path, (2_000_000 + i, 2_000_000 + i))
+
+
+def run(runner: CliRunner, *args: str, input: str | None = None) -> tuple[int, str]:
+    result = runner.invoke(main, list(args), input=input)
+    return result.exit_code, result.output
+
+
+def test_list_numbers_each_session_on_one_line(runner: CliRunner, data_dir: Path) -> None:
+    octrix(runner, "kitchen", ROUND)
+    schnapsen(runner, "friday", ["Ann 3", "Ann 3", "Ann 1"])
+    age(data_dir, "kitchen", "friday")
+    code, out = run(runner, "sessions", "list")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].split() == ["#", "name", "game", "mode", "date", "scores", "result"]
+    first, second = lines[2], lines[3]
+    assert first.split()[:4] == ["1", "friday", "schnapsen", "keep"]
+    assert "Ann 1 · Bob 0" in first and first.endswith("in progress")
+    assert second.split()[:4] == ["2", "kitchen", "octrix", "keep"]
+    assert "Ann 13 · Bob 5" in second
+    code, out = run(runner, "--ascii", "sessions", "list", "--game", "octrix")
+    assert "Ann 13 | Bob 5" in out and "friday" not in out
+    assert out.splitlines()[2].split()[0] == "2"  # the number is the one in the full list
+    data = json.loads(run(runner, "sessions", "list", "--json")[1])
+    assert [(s["number"], s["name"]) for s in data["sessions"]] == [(1, "friday"), (2, "kitchen")]
+
+
+def test_list_game_must_be_known(runner: CliRunner, data_dir: Path) -> None:
+    code, out = run(runner, "sessions", "list", "--game", "chess")
+    assert code == 2 and "'chess' is not one of" in out
+
+
+def test_list_shows_who_won(runner: CliRunner, data_dir: Path) -> None:
+    schnapsen(runner, "once", ["Bob 3", "Bob 3", "Bob 1"], matches=1)
+    out = run(runner, "sessions", "list")[1]
+    assert out.splitlines()[2].endswith("won: Bob")
+
+
+def test_every_command_takes_last_number_and_prefix(runner: CliRunner, data_dir: Path) -> None:
+    octrix(runner, "kitchen-table", ROUND)
+    schnapsen(runner, "friday", ["Ann 2"])
+    age(data_dir, "kitchen-table", "friday")
+    for ref in ("last", "1", "fri"):
+        assert "friday: schnapsen keep" in run(runner, "sessions", "show", ref)[1]
+    for ref in ("2", "kit"):
+        assert "kitchen-table: octrix keep" in run(runner, "sessions", "show", ref)[1]
+    out = run(runner, "sessions", "export", "2", "--format", "json")[1]
+    assert json.loads(out)[0]["name"] == "kitchen-table"
+    code, out = run(runner, "sessions", "verify", "last", "kit")
+    assert code == 0 and out.count("ok") == 2
+    code, out = run(runner, "sessions", "resume", "fri", input="Bob 1\nquit\n")
+    assert code == 0 and "Deal 2" in out
+    code, out = run(runner, "sessions", "show", "7")
+    assert code == 1 and "no session number 7 (sessions list shows 1 to 2)" in out
+
+
+def test_an_ambiguous_prefix_is_refused(runner: CliRunner, data_dir: Path) -> None:
+    octrix(runner, "fri-a", ROUND[:1])
+    octrix(runner, "fri-b", ROUND[:1])
+    code, out = run(runner, "sessions", "show", "fri")
+    assert code == 1 and "'fri' could be fri-a, fri-b; type more of the name" in out
+
+
+def test_verify_all_and_names(runner: CliRunner, data_dir: Path) -> None:
+    octrix(runner, "one", ROUND)
+    octrix(runner, "two", ROUND[:3])
+    code, out = run(runner, "sessions", "verify", "--all")
+    assert code == 0 and out.count("ok   ") == 2
+    path = data_dir / "sessions" / "one.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace("13,", "14,"), "utf-8")
+    code, out = run(runner, "sessions", "verify", "--all")
+    assert code == 1 and "FAIL" in out and "ok   " in out
+    code, out = run(runner, "sessions", "verify", "two")
+    assert code == 0
+    code, out = run(runner, "sessions", "verify")
+    assert code == 2 and "NAMES (or files) or --all" in out
+    code, out = run(runner, "sessions", "verify", "two", "--all")
+    assert code == 2
+
+
+def test_rename_keeps_the_place_and_the_name_inside(runner: CliRunner, data_dir: Path) -> None:
+    octrix(runner, "old", ROUND)
+    schnapsen(runner, "newer", ["Ann 2"])
+    age(data_dir, "old", "newer")
+    code, out = run(runner, "sessions", "rename", "2", "kitchen")
+    assert code == 0 and "renamed old to kitchen" in out
+    folder = data_dir / "sessions"
+    assert not (folder / "old.toml").exists()
+    assert 'name = "kitchen"' in (folder / "kitchen.toml").read_text(encoding="utf-8")
+    assert "kitchen: octrix keep" in run(runner, "sessions", "show", "2")[1]
+    assert run(runner, "sessions", "verify", "kitchen")[0] == 0
+    code, out = run(runner, "sessions", "rename", "kitchen", "newer")
+    assert code == 1 and "a session named 'newer' already exists" in out
+    code, out = run(runner, "sessions", "rename", "kitchen", "../x")
+    assert code == 1 and "not a usable session name" in out
+    assert (folder / "kitchen.toml").exists()
+
+
+def test_delete_asks_and_moves_to_the_trash(runner: CliRunner, data_dir: Path) -> None:
+    octrix(runner, "one", ROUND[:2])
+    octrix(runner, "two", ROUND[:2])
+    code, out = run(runner, "sessions", "delete", "one", input="n\n")
+    assert code == 1 and "Move one to the trash?" in out and "Nothing deleted" in out
+    assert (data_dir / "sessions" / "one.toml").exists()
+    code, out = run(runner, "sessions", "delete", "one", "two", input="y\n")
+    assert code == 0
+    assert sorted(p.name for p in (data_dir / "trash").iterdir()) == ["one.toml", "two.toml"]
+    assert "No sessions yet" in run(runner, "sessions", "list")[1]
+    octrix(runner, "one", ROUND[:1])
+    code, out = run(runner, "sessions", "delete", "one", "--yes")
+    assert code == 0 and (data_dir / "trash" / "one-2.toml").exists()
+    code, out = run(runner, "sessions", "delete", "nobody", "--yes")
+    assert code == 1 and "no session 'nobody'" in out
+
+
+def test_delete_refuses_a_file_outside_the_sessions_folder(
+    runner: CliRunner, data_dir: Path, tmp_path: Path
+) -> None:
+    octrix(runner, "one", ROUND[:2])
+    outside = tmp_path / "copy.toml"
+    outside.write_bytes((data_dir / "sessions" / "one.toml").read_bytes())
+    code, out = run(runner, "sessions", "delete", str(outside), "--yes")
+    assert code == 1 and "not in the sessions folder" in out and outside.exists()
+
+
+def test_show_an_unfinished_kept_round(runner: CliRunner, data_dir: Path) -> None:
+    octrix(runner, "oct", ROUND + ROUND[:2])
+    out = run(runner, "sessions", "show", "oct")[1]
+    assert "round 2, trick 1 (highest wins): Ann 8C, Bob 3H -> Ann" in out
+    assert "round 2, trick 2 (lowest wins): Ann 2C, Bob 3D -> Ann" in out
+    assert "next: trick 3, lowest wins" in out
+    schnapsen(runner, "sch", ["Ann 3", "Ann 3", "Ann 1", "Bob 2"])
+    out = run(runner, "sessions", "show", "sch")[1]
+    assert out.splitlines()[4].split() == [
+        "match",
+        "round",
+        "Ann",
+        "Bob",
+        "Ann",
+        "total",
+        "Bob",
+        "total",
+        "note",
+    ]
+    assert "match 2 under way: Ann 7, Bob 5 (first to 0 wins)" in out
+    assert "matches won: 1: Ann" in out
+
+
+def test_show_chart_marks_the_target(runner: CliRunner, data_dir: Path) -> None:
+    schnapsen(runner, "sch", ["Ann 3", "Bob 1", "Ann 3", "Ann 1"])
+    out = run(runner, "sessions", "show", "sch", "--chart")[1]
+    assert "█ = target reached (Ann 7 down to 0, Bob 7 down to 0)" in out
+    ann = next(line for line in out.splitlines() if line.startswith("Ann  "))
+    assert ann.split()[0:2] == ["Ann", "▃▃▇█"]  # 4, 4, 1, 0 left of 7
+    out = run(runner, "--ascii", "sessions", "show", "sch", "--chart")[1]
+    assert "@ = target reached" in out and "█" not in out
+    assert any(line.startswith("Ann  --#@") for line in out.splitlines())

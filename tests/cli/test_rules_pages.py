@@ -1,0 +1,89 @@
+"""``rules``: every game's rules.md printed as terminal text, within the width, plain when
+piped or under --no-color."""
+
+from __future__ import annotations
+
+import re
+from importlib.resources import files
+
+import pytest
+from click.testing import CliRunner
+
+from cardside.cli.main import main
+from cardside.games.registry import GAMES
+from cardside.tui.markdown import render
+from cardside.tui.style import Style
+
+MARKERS = re.compile(r"^\s*#|\*\*|\|\s*-{3}|^\s*\||`")
+
+
+def colour_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Style as on a colour terminal: colour unless --no-color."""
+
+    def detect(cls: type[Style], *, no_color: bool = False, ascii: bool = False) -> Style:
+        return cls(color=not no_color, ascii=ascii)
+
+    monkeypatch.setattr(Style, "detect", classmethod(detect))
+
+
+def page(game: str) -> str:
+    return files(f"cardside.games.{game}").joinpath("rules.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("width", [40, 60, 100])
+@pytest.mark.parametrize("game", list(GAMES))
+def test_piped_rules_are_plain_text_within_the_width(
+    runner: CliRunner, game: str, width: int
+) -> None:
+    result = runner.invoke(main, [game, "rules"], env={"COLUMNS": str(width)})
+    assert result.exit_code == 0
+    assert "\x1b[" not in result.output
+    for line in result.output.splitlines():
+        assert not MARKERS.search(line), line
+        assert len(line) <= width or " " not in line.strip(), line
+    # Nothing of the page is lost: every word of the source is printed.
+    words = re.findall(r"[a-z]{4,}", page(game).lower())
+    assert set(words) <= set(re.findall(r"[a-z]{4,}", result.output.lower()))
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_rules_on_a_colour_terminal_are_bold_and_no_color_is_plain(
+    runner: CliRunner, game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    colour_terminal(monkeypatch)
+    shown = runner.invoke(main, [game, "rules"], color=True).output
+    assert "\x1b[1m" in shown
+    assert not any(MARKERS.search(click_unstyle(line)) for line in shown.splitlines())
+    plain = runner.invoke(main, [game, "rules", "--no-color"], color=True).output
+    assert "\x1b[" not in plain
+
+
+def click_unstyle(text: str) -> str:
+    return re.sub(r"\x1b\[[0-9;]*m", "", text)
+
+
+def test_tables_are_aligned() -> None:
+    text = "| difficulty | full | short |\n|---|---|---|\n| easy | 21 / 21 | 12 / 12 |\n"
+    text += "| normal | 26 / 16 | 14 / 10 |\n"
+    lines = render(text, 60, Style()).splitlines()
+    assert lines == [
+        "difficulty  full     short",
+        "----------  -------  -------",
+        "easy        21 / 21  12 / 12",
+        "normal      26 / 16  14 / 10",
+    ]
+
+
+def test_a_table_too_wide_becomes_one_block_per_row() -> None:
+    text = "| how | game points |\n|---|---|\n| " + "a long case " * 6 + "| 2 to the other |\n"
+    lines = render(text, 40, Style()).splitlines()
+    assert all(len(line) <= 40 for line in lines)
+    assert lines[-1] == "    game points: 2 to the other"
+
+
+def test_lists_hang_and_inline_markers_go() -> None:
+    text = "- **Close** (`close`): with 5 cards and cards left in the stock, turn it *down*.\n"
+    lines = render(text, 30, Style()).splitlines()
+    assert lines[0].startswith("- Close (close): ")
+    assert all(line.startswith("  ") for line in lines[1:])
+    assert "*" not in "".join(lines) and "`" not in "".join(lines)

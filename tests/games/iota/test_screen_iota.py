@@ -1,0 +1,61 @@
+"""The IOTA screen: the grid with its coordinates, colour and plain text, Tab completion."""
+
+from __future__ import annotations
+
+import click
+
+from cardside.games.iota.bots import GreedyBot
+from cardside.games.iota.notation import parse_card
+from cardside.tui.console import Console
+from cardside.tui.iota.screen import IotaScreen, IotaTurn
+from cardside.tui.style import Style
+
+from .iota_helpers import EXAMPLE_TURNS, example_game, grid_of, play
+
+
+def screen(color: bool = False, ascii: bool = False) -> IotaScreen:
+    return IotaScreen(Console(interactive=False), Style(color=color, ascii=ascii), ["Ann", "Bob"])
+
+
+def test_the_grid_shows_coordinates_on_every_edge_and_a_margin() -> None:
+    lines = screen(ascii=True).grid(grid_of("RC2 0,0 YS2 1,0 GT3 1,1"), marks=[(1, 1)])
+    assert lines[0].split() == ["-1", "0", "1", "2"] == lines[-1].split()
+    assert [ln.split()[0] for ln in lines[1:-1]] == ["2", "1", "0", "-1"]  # y upwards
+    row0 = lines[3]
+    assert row0.split() == ["0", ".", "RC2", "YS2", ".", "0"]
+    assert "GT3*" in lines[2]
+    assert "·" in screen().grid(grid_of("RC2 0,0"))[1]
+
+
+def test_cards_are_coloured_only_with_colour_on() -> None:
+    card = parse_card("GT3")
+    assert screen().card(card) == "GT3"
+    coloured = screen(color=True).card(card)
+    assert coloured != "GT3" and click.unstyle(coloured) == "GT3"
+    assert "\x1b[32m" in coloured  # green
+
+
+def test_a_turn_is_shown_with_each_line_and_the_doublings() -> None:
+    state = example_game()
+    for text in EXAMPLE_TURNS[:3]:
+        play(state, text)
+    shown = screen().turn(state.snapshot.log[-1])
+    assert shown[0] == "Ann plays YS2 1,0 RT3 1,1: 34 points."
+    assert "  row y=0: GT2 BX2 RC2 YS2 = 8 (a lot)" in shown
+    assert shown[-1] == "  (8 + 5 + 4) × 2 (one lot) = 34"
+
+
+def test_tab_offers_cards_then_the_cells_where_each_can_go() -> None:
+    state = example_game()
+    view = state.observation(0)
+    turn = IotaTurn(screen(), GreedyBot())
+    assert set(turn.words(view, 0, "")) >= {"GT2", "BX2", "YS2", "RT3", "pass", "swap"}
+    cells = list(turn.words(view, 0, "GT2 "))
+    assert "-2,0" in cells and "1,0" in cells and "5,5" not in cells
+    # After a card and its cell, the next card; after that card, the cells of the legal plays
+    # that hold both: in row 0, next to GT2, or beyond with YS2 filling the gap.
+    assert "BX2" in turn.words(view, 0, "GT2 -2,0 ")
+    assert set(turn.words(view, 0, "GT2 -2,0 BX2 ")) == {"-1,0", "-3,0", "1,0"}
+    assert set(turn.words(view, 0, "pass ")) == {"BX2", "GT2", "RT3", "YS2"}
+    assert set(turn.words(view, 0, "swap ")) == {"BX2", "GT2", "RT3", "YS2"}
+    assert list(turn.words(view, 0, "swap GT2 ")) == []  # no wild on the grid

@@ -1,0 +1,74 @@
+"""The running-totals chart, and the defaults a game's sheet gets when it declares nothing."""
+
+from __future__ import annotations
+
+import types
+from typing import Any
+
+import pytest
+
+from cardside.core.record import RoundRow, Seat, Session, Sheet
+from cardside.games.registry import GAMES
+from cardside.sessions import sheets
+from cardside.tui.chart import draw, level
+
+
+def test_levels_run_from_start_to_target_either_way() -> None:
+    assert [level(v, 0, 88, 9) for v in (0, 1, 44, 87, 88, 120)] == [0, 1, 4, 7, 8, 8]
+    assert [level(v, 7, 0, 9) for v in (7, 6, 4, 1, 0)] == [0, 1, 3, 7, 8]
+    assert level(-5, 0, 10, 9) == 0
+
+
+def test_draw_one_line_per_column_with_the_target_and_rounds() -> None:
+    lines = draw(["Ann", "Grid"], [[2, 1], [5, 3], [14, 6]], [(0, 14), (0, 11)], ascii=True)
+    assert lines[0] == "Running totals by round; @ = target reached (Ann 14, Grid 11)"
+    assert lines[1] == "Ann   .-@  14"
+    assert lines[2] == "Grid  .:=  6"
+    assert lines[3] == "      1"
+
+
+def test_draw_keeps_the_latest_rounds_when_there_are_many() -> None:
+    totals = [[n, 0] for n in range(1, 101)]
+    lines = draw(["A", "B"], totals, [(0, 100), (0, 100)], width=20)
+    assert lines[1] == "(the latest 20 of 100 rounds)"
+    assert len(lines[2].split()[1]) == 20 and lines[2].endswith(" 100")
+    assert lines[-1].split() == ["81", "85", "90", "95", "100"]
+
+
+class _Plain:
+    """A game's sheet module that declares nothing but ``build``."""
+
+    @staticmethod
+    def build(session: Session) -> Sheet:
+        rows, total = [], [0, 0]
+        for n, e in enumerate(session.entries, 1):
+            total = [total[0] + e["a"], total[1] + e["b"]]
+            rows.append(RoundRow(n, [e["a"], e["b"]], list(total)))
+        done = any(t >= 10 for t in total)
+        winners = [session.player_names[total.index(max(total))]] if done else []
+        return Sheet(["Ann", "Bob"], rows, total, "finished" if done else "in progress", winners)
+
+
+@pytest.fixture
+def plain(monkeypatch: pytest.MonkeyPatch) -> Any:
+    info = GAMES["octrix"]
+    fake = types.SimpleNamespace(build=_Plain.build)
+    monkeypatch.setattr(type(info), "module", lambda self, part: fake)
+    return fake
+
+
+def test_a_game_that_declares_nothing_gets_the_defaults(plain: Any) -> None:
+    session = Session("octrix", "keep", "t", [Seat("Ann"), Seat("Bob")])
+    session.entries = [{"a": 3, "b": 1}, {"a": 8, "b": 2}]
+    sheets.refresh(session)
+    assert session.finished and session.winners == ["Ann"]
+    (result,) = session.results
+    assert (result.number, result.winners, result.totals, result.round) == (1, ["Ann"], [11, 3], 2)
+    assert sheets.unit_of("octrix") == "game"
+    assert sheets.outcomes(session) == ["decided in round 2"]
+    assert sheets.chart_scale(session) == [(0, 11), (0, 11)]
+    assert sheets.progress(session) == []
+    running = sheets.running(session)
+    session.entries.append({"a": 1, "b": 1})
+    running.add(session.entries[-1])
+    assert running.sheet().totals == [12, 4]

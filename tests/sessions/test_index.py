@@ -1,0 +1,74 @@
+"""The index of session summaries: read once, made again when a file changes, never trusted."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from cardside.core.record import Seat
+from cardside.sessions import index, store
+from cardside.sessions.journal import Journal
+
+
+def kept(data_dir: Path, name: str, deals: int) -> Journal:
+    journal = Journal.start(
+        data_dir,
+        game="schnapsen",
+        mode="keep",
+        seats=[Seat("Ann", "table"), Seat("Bob", "table")],
+        options={"matches": 0},
+        name=name,
+    )
+    for _ in range(deals):
+        journal.append({"type": "result", "winner": 0, "points": 2})
+    return journal
+
+
+def test_summaries_follow_the_files(tmp_path: Path) -> None:
+    journal = kept(tmp_path, "friday", 2)
+    (item,) = index.entries(tmp_path)
+    assert item.summary is not None and item.summary["rounds"] == 2
+    assert item.summary["seat_columns"] == [0, 1] and item.summary["unit"] == "match"
+    assert (tmp_path / "index.json").is_file()
+    journal.append({"type": "result", "winner": 0, "points": 3})
+    (item,) = index.entries(tmp_path)
+    assert item.summary is not None and item.summary["rounds"] == 3
+    assert item.summary["results"] == [
+        {"number": 1, "winners": ["Ann"], "totals": [7, 0], "round": 3}
+    ]
+    journal.path.write_text("not = = toml", encoding="utf-8")
+    (item,) = index.entries(tmp_path)
+    assert item.summary is None and item.error and "not valid TOML" in item.error
+    journal.path.unlink()
+    assert index.entries(tmp_path) == []
+    assert json.loads((tmp_path / "index.json").read_text(encoding="utf-8"))["files"] == {}
+
+
+def test_a_damaged_or_tampered_index_is_made_again(tmp_path: Path) -> None:
+    kept(tmp_path, "friday", 2)
+    index.entries(tmp_path)
+    path = tmp_path / "index.json"
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["files"]["friday.toml"]["summary"]["players"] = "Ann"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    (item,) = index.entries(tmp_path)
+    assert item.summary is not None and item.summary["players"][0]["name"] == "Ann"
+    path.write_text("{ nonsense", encoding="utf-8")
+    (item,) = index.entries(tmp_path)
+    assert item.summary is not None and item.summary["rounds"] == 2
+
+
+def test_the_time_played_runs_from_the_first_entry_to_the_last(tmp_path: Path) -> None:
+    from datetime import datetime, timedelta
+
+    journal = kept(tmp_path, "friday", 3)
+    first = datetime(2026, 11, 27, 20, 0).astimezone()
+    journal.session.times = [first, first + timedelta(minutes=5), first + timedelta(minutes=42)]
+    store.save(journal.session, journal.path)
+    # A later save has a later time (two saves within one tick of the file clock look alike).
+    os.utime(journal.path, ns=(0, journal.path.stat().st_mtime_ns + 10**9))
+    (item,) = index.entries(tmp_path)
+    assert item.summary is not None
+    assert datetime.fromisoformat(item.summary["start"]) == first
+    assert datetime.fromisoformat(item.summary["end"]) == first + timedelta(minutes=42)

@@ -1,0 +1,78 @@
+"""Finding a session by name, ``last``, list number, unique prefix or path."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from cardside.sessions import store
+from cardside.sessions.names import UnknownSession, resolve
+
+
+def make(data: Path, *names: str) -> list[Path]:
+    """Empty session files, the first the oldest (one second apart)."""
+    folder = store.sessions_dir(data)
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for i, name in enumerate(names):
+        path = folder / f"{name}.toml"
+        path.write_text("", encoding="utf-8")
+        os.utime(path, (1_000_000 + i, 1_000_000 + i))
+        paths.append(path)
+    return paths
+
+
+def test_last_number_prefix_and_exact(tmp_path: Path) -> None:
+    old, mid, new = make(tmp_path, "friday-schnapsen", "friday-octrix", "sunday")
+    assert resolve(tmp_path, "last") == new
+    assert resolve(tmp_path, "LAST") == new
+    assert [resolve(tmp_path, n) for n in ("1", "2", "3")] == [new, mid, old]
+    assert resolve(tmp_path, "sun") == new
+    assert resolve(tmp_path, "friday-s") == old
+    assert resolve(tmp_path, "FRIDAY-O") == mid
+    assert resolve(tmp_path, "friday-octrix") == mid
+
+
+def test_an_exact_name_wins_over_last_and_numbers(tmp_path: Path) -> None:
+    named_last, named_two, newest = make(tmp_path, "last", "2", "zeta")
+    assert resolve(tmp_path, "last") == named_last
+    assert resolve(tmp_path, "2") == named_two
+    assert resolve(tmp_path, "1") == newest
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("friday", "could be friday-octrix, friday-schnapsen; type more"),
+        ("9", "no session number 9 (sessions list shows 1 to 2)"),
+        ("0", "no session number 0"),
+        ("monday", "no session 'monday'"),
+        ("", "give a session name"),
+        ("gone/away.toml", "no session file 'gone/away.toml'"),
+    ],
+)
+def test_unknown_and_ambiguous_names_say_why(tmp_path: Path, text: str, message: str) -> None:
+    make(tmp_path, "friday-schnapsen", "friday-octrix")
+    with pytest.raises(UnknownSession, match=re.escape(message)):
+        resolve(tmp_path, text)
+
+
+def test_last_with_no_sessions(tmp_path: Path) -> None:
+    with pytest.raises(UnknownSession, match="no sessions yet"):
+        resolve(tmp_path, "last")
+
+
+def test_paths_and_the_data_folder_first(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    data = tmp_path / "data"
+    (kitchen,) = make(data, "kitchen")
+    (tmp_path / "kitchen").mkdir()  # a folder that shares the session's name
+    assert resolve(data, "kitchen") == kitchen
+    (tmp_path / "loose").write_text("x", encoding="utf-8")
+    assert resolve(data, "loose") == Path("loose")  # an existing file given by name
+    (tmp_path / "x").mkdir()
+    (tmp_path / "x" / "y.toml").write_text("", encoding="utf-8")
+    assert resolve(data, "x/y.toml") == Path("x/y.toml")
