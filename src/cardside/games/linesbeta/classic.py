@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import random
 
-from cardside.games.linesbeta.planner import observe
+from cardside.games.linesbeta.planner import observe, open_lines
 from cardside.games.linesbeta.rules import (
     CELL_ACTIONS,
     LINE_CELLS,
-    LINES,
     LINES_THROUGH,
     ORDER,
     TRUMP_ACTIONS,
@@ -172,7 +171,7 @@ class ClassicPlannerBot:
         raise ValueError("the game is over")
 
     def _open_lines(self, obs: Observation) -> list[int]:
-        return [line for line in range(LINES) if not obs.blocked >> line & 1]
+        return open_lines(obs)
 
     def _trump(self, obs: Observation) -> tuple[Action, float, str]:
         lines = self._open_lines(obs)
