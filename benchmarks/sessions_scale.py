@@ -63,10 +63,11 @@ GAMES = [
         lambda i: {"type": "result", "winner": i % 2, "points": 1 + i % 3},
         lambda i: f"{['Ann', 'Bob'][i % 2]} {1 + i % 3}",
     ),
+    # The highest target a file may set, so that 5,000 tricks do not end the match.
     Game(
         "octrix",
         ["Ann", "Bob"],
-        {"partnership": False, "hands": False, "target": 10**9},
+        {"partnership": False, "hands": False, "target": 10_000},
         lambda i: {"type": "trick", "cards": ROUND[i % 8]},
         lambda i: ROUND[i % 8],
     ),
@@ -144,8 +145,8 @@ def pipe(path: Path, game: Game, first: int, count: int, write: bool) -> dict[st
     console = Scripted([game.line(i) for i in range(first, first + count)])
     t0 = time.perf_counter()
     with timed_saves(write) as spans:
-        journal = Journal.open(path)
-        keep_session(game.name)(App(path.parent.parent), journal, console)
+        with Journal.open(path) as journal:
+            keep_session(game.name)(App(path.parent.parent), journal, console)
     totals, writes = [], []
     for a, b in zip(console.asked, console.asked[1 : count + 1]):
         totals.append(b - a)

@@ -177,12 +177,12 @@ def test_show_an_unfinished_kept_round(runner: CliRunner, data_dir: Path) -> Non
         "Ann",
         "Bob",
         "Ann",
-        "total",
+        "countdown",
         "Bob",
-        "total",
+        "countdown",
         "note",
     ]
-    assert "match 2 under way: Ann 7, Bob 5 (first to 0 wins)" in out
+    assert "match 2 under way, countdown: Ann 7, Bob 5 (first to 0 wins the match)" in out
     assert "matches won: 1: Ann" in out
 
 
@@ -195,3 +195,26 @@ def test_show_chart_marks_the_target(runner: CliRunner, data_dir: Path) -> None:
     out = run(runner, "--ascii", "sessions", "show", "sch", "--chart")[1]
     assert "@ = target reached" in out and "█" not in out
     assert any(line.startswith("Ann  --#@") for line in out.splitlines())
+
+
+def test_rename_and_delete_leave_a_session_open_elsewhere_alone(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    import subprocess
+    import sys
+
+    from cardside.sessions.lock import lock_path
+
+    octrix(runner, "busy", ROUND[:2])
+    path = data_dir / "sessions" / "busy.toml"
+    with subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"]) as holder:
+        try:
+            lock_path(path).write_text(f"{holder.pid}\n")
+            for args in (["rename", "busy", "other"], ["delete", "busy", "--yes"]):
+                code, out = run(runner, "sessions", *args)
+                assert code == 1 and str(holder.pid) in out, args
+                assert path.exists()
+        finally:
+            holder.kill()
+    lock_path(path).unlink()
+    assert run(runner, "sessions", "delete", "busy", "--yes")[0] == 0

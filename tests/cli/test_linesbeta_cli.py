@@ -320,8 +320,8 @@ def test_keep_counters_asked_settings_undo_refusal_quit_resume(
     assert "this session does not track the grid: enter just w or l" in out
     assert "Undone: trick w." in out
     assert "round 1 already has 3 trick(s)" in out
-    assert "Round 1 over: you 4, grid 2" in out
-    assert "Round 2, trick 6: you 8, grid 4" in out
+    assert "Round 1 over: this round you 4, grid 2" in out
+    assert "Round 2, trick 6: total you 8, grid 4" in out
     path = data_dir / "sessions" / "k.toml"
     session = store.load(path)
     assert session.options == {"difficulty": "hard", "length": "short", "grid": False}
@@ -359,7 +359,7 @@ def test_keep_with_grid_tracking(runner: CliRunner, data_dir: Path) -> None:
     assert result.exit_code == 0, out
     assert "r3 has a gap this round and cannot be challenged" in out
     assert "give the line and end and the grid's cell" in out
-    assert "Lines open this round: r4 r5 r6 c2 c3 c5" in out
+    assert "Open lines: r4 r5 r6 c2 c3 c5" in out
     assert "All face up now: r1 c6" in out
     assert "enter the round trick by trick" in out
     session = store.load(store.list_paths(data_dir)[0])

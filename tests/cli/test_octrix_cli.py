@@ -123,7 +123,7 @@ def test_keep_refuses_bad_cards_and_keeps_what_was_entered(
     assert result.exit_code == 0, result.output
     out = result.output
     assert "8C was already played this round (trick 1)" in out
-    assert "'XX' has no suit (end it with C, S, H, D or" in out
+    assert "'XX' has no suit (end it with C, S, H or D)" in out
     assert "a trick has 2 cards, one per player" in out
     assert "2C is named twice" in out
     assert "Undone: trick 2C 3D" in out
@@ -155,7 +155,7 @@ def test_keep_resume_continues_the_same_session(runner: CliRunner, data_dir: Pat
     )  # end of input: saved and left
     result = runner.invoke(main, ["sessions", "resume", "k"], input="\n".join(ROUND[3:]) + "\n")
     assert result.exit_code == 0, result.output
-    assert "Round 1, 3 of 8 tricks entered" in result.output
+    assert "Round 1 (dealer Ann), 3 of 8 tricks entered" in result.output
     assert "trick 2 (lowest wins): Ann 2♣, Bob 3♦ → Ann" in result.output
     assert "trick 3 (lowest wins): Ann 7♥, Bob 7♦ → Bob" in result.output
     assert store.load(data_dir / "sessions" / "k.toml").totals == [13, 5]
@@ -175,7 +175,7 @@ def test_play_scripted_round_quit_and_resume(runner: CliRunner, data_dir: Path) 
     )
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "hint:" in out and "Took back 2 card(s)" in out
+    assert "\n  hint" in out and "Took back 2 card(s)" in out
     assert "Round 1 scores:" in out and "Saved. Continue with" in out
     path = data_dir / "sessions" / "p.toml"
     session = store.load(path)

@@ -272,7 +272,7 @@ def test_keep_end_of_input_saves_and_resume_continues(runner: CliRunner, data_di
     assert len(store.load(session_file(data_dir, "r")).entries) == 1
     result = runner.invoke(main, ["sessions", "resume", "r"], input="Ann 3\nAnn 1+0\n")
     assert result.exit_code == 0, result.output
-    assert "Match 1: Ann 4, Bob 7" in result.output
+    assert "Match 1 countdown: Ann 4, Bob 7" in result.output
     assert "Session over" in result.output
     session = store.load(session_file(data_dir, "r"))
     assert session.finished and session.winners == ["Ann"]
@@ -428,5 +428,5 @@ def test_keep_survives_being_killed(data_dir: Path) -> None:
     assert len(store.load(path).entries) == 2
     result = CliRunner().invoke(main, ["sessions", "resume", "killed"], input="Ann 3\n")
     assert result.exit_code == 0, result.output
-    assert "Match 1: Ann 5, Bob 4" in result.output
+    assert "Match 1 countdown: Ann 5, Bob 4" in result.output
     assert store.load(path).rounds[-1].totals == [2, 4]

@@ -67,6 +67,9 @@ def test_a_game_that_declares_nothing_gets_the_defaults(plain: Any) -> None:
     assert sheets.unit_of("octrix") == "game"
     assert sheets.outcomes(session) == ["decided in round 2"]
     assert sheets.chart_scale(session) == [(0, 11), (0, 11)]
+    assert not sheets.has_targets("octrix")
+    legend = draw(session.columns, [r.totals for r in session.rounds], [(0, 11)] * 2, targets=False)
+    assert legend[0] == "Running totals by round; █ = the highest total (11)"
     assert sheets.progress(session) == []
     running = sheets.running(session)
     session.entries.append({"a": 1, "b": 1})

@@ -52,10 +52,10 @@ def test_a_full_disk_is_one_line_and_a_retry(
     real = store.save
     failures = [OSError(errno.ENOSPC, "No space left on device")]
 
-    def save(session, path, **kwargs):  # type: ignore[no-untyped-def]
+    def save(session, path, *args, **kwargs):  # type: ignore[no-untyped-def]
         if len(session.entries) == 2 and failures:
             raise failures.pop()
-        real(session, path, **kwargs)
+        real(session, path, *args, **kwargs)
 
     monkeypatch.setattr(store, "save", save)
     result = runner.invoke(main, KEEP, input="Ann 2\nBob 3\n\nquit\n")

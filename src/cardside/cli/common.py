@@ -53,6 +53,18 @@ seed_option = click.option(
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 
 
+def bot_option(choices: list[str], default: str, help: str) -> Callable[[F], F]:
+    """``--bot NAME`` from ``choices``, named in the help so it wraps on a narrow terminal."""
+    return click.option(
+        "--bot",
+        type=click.Choice(choices),
+        default=default,
+        show_default=True,
+        metavar="NAME",
+        help=f"{help} One of: {', '.join(choices)}.",
+    )
+
+
 def _default_jobs() -> int:
     from cardside.core.parallel import cores
 
@@ -91,6 +103,14 @@ def session_path(app: App, name: str) -> Path:
         return resolve(app.data_dir, name)
     except UnknownSession as exc:
         raise click.ClickException(str(exc)) from None
+
+
+def seat_of(name: str, names: list[str], option: str) -> int:
+    """The seat of a player named in an option, by name (any case)."""
+    lowered = [n.lower() for n in names]
+    if name.strip().lower() not in lowered:
+        raise click.BadParameter(f"{name!r} is not one of {', '.join(names)}", param_hint=option)
+    return lowered.index(name.strip().lower())
 
 
 def parse_names(text: str, low: int, high: int, game: str = "") -> list[str]:

@@ -8,6 +8,7 @@ import click
 
 from cardside.cli.app import App
 from cardside.cli.common import (
+    bot_option,
     echo_json,
     echo_rules,
     jobs_option,
@@ -43,13 +44,7 @@ def iota() -> None:
     show_default=True,
     help="How many of the players are people at this terminal (the first seats).",
 )
-@click.option(
-    "--bot",
-    type=click.Choice(BOT_CHOICES),
-    default=BOT_CHOICES[0],
-    show_default=True,
-    help="The bots' strength.",
-)
+@bot_option(BOT_CHOICES, default=BOT_CHOICES[0], help="The bots' strength.")
 @click.option("--names", default=None, help="Player names, comma-separated, you first.")
 @click.option("--session", "session_name", default=None, help="Name for the saved session.")
 @seed_option
@@ -65,7 +60,6 @@ def play(
 ) -> None:
     """Play IOTA against bots (or several people at one terminal with --humans).
 
-    \b
     At the prompt: cards with their cells, e.g. YS2 0,1 RT1 2,1 (x to the right, y
     upwards, the starter at 0,0; W is a wild); pass, or pass YS2 RT1 to exchange those;
     swap GC3 1,0 to take back a wild. Also: hint (the bot's choice), undo, show,
@@ -133,7 +127,6 @@ def play_session(app: App, journal: Any) -> str:
 def keep(ctx: click.Context, names: str | None, track_grid: bool, session_name: str | None) -> None:
     """Keep the IOTA score sheet for a game played with real cards.
 
-    \b
     At the prompt: a turn as its lines' values, lot per lot completed, all4, final,
     e.g. Ann 8 4 5 lot; with --grid, the cards and cells, e.g. Ann YS2 1,0 RT3 1,1;
     Ann pass; end (everyone passed with the pile empty). Also: undo, show, help, quit

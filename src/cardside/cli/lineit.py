@@ -8,6 +8,7 @@ import click
 
 from cardside.cli.app import App
 from cardside.cli.common import (
+    bot_option,
     echo_json,
     echo_rules,
     jobs_option,
@@ -46,13 +47,7 @@ BOT_CHOICES = ["strong", "heuristic", "random"]
     show_default=True,
     help="People taking turns at this terminal (the first seats); bots take the rest.",
 )
-@click.option(
-    "--bot",
-    type=click.Choice(BOT_CHOICES),
-    default="strong",
-    show_default=True,
-    help="The bots' strength.",
-)
+@bot_option(BOT_CHOICES, default="strong", help="The bots' strength.")
 @click.option(
     "--names",
     default=None,

@@ -10,6 +10,7 @@ from cardside.cli.app import App
 from cardside.cli.common import (
     MOST_GAMES,
     Bounded,
+    bot_option,
     echo_json,
     echo_rules,
     echo_text,
@@ -281,15 +282,12 @@ def rules() -> None:
     is_flag=True,
     help="All six settings (3 difficulties x full/short) in one table.",
 )
-@click.option(
-    "--bot",
-    type=click.Choice(BOT_CHOICES),
+@bot_option(
+    BOT_CHOICES,
     default="planner",
-    show_default=True,
     help=(
-        "The bot that plays your side: planner (plans the round from what you can see), deep "
-        "(tries the planner's best plays on sampled deals; slower), classic (the planner "
-        "before it planned the whole round) or random."
+        "The bot that plays your side: planner plans the round from what you can see, deep "
+        "tries its best plays on sampled deals (slower), classic is the planner as it was."
     ),
 )
 @seed_option

@@ -10,6 +10,7 @@ from cardside.cli.app import App
 from cardside.cli.common import (
     MOST_GAMES,
     Bounded,
+    bot_option,
     echo_json,
     echo_rules,
     echo_text,
@@ -18,6 +19,7 @@ from cardside.cli.common import (
     parse_names,
     play_games,
     progress,
+    seat_of,
     seed_option,
     start_journal,
 )
@@ -41,13 +43,7 @@ def octrix() -> None:
     help="Players at the table, you included.",
 )
 @click.option("--partnership", is_flag=True, help="4 players in two teams (you and seat 3).")
-@click.option(
-    "--bot",
-    type=click.Choice(BOT_CHOICES),
-    default="strong",
-    show_default=True,
-    help="The bots' strength.",
-)
+@bot_option(BOT_CHOICES, default="strong", help="The bots' strength.")
 @click.option(
     "--names",
     default=None,
@@ -135,6 +131,7 @@ def play_session(app: App, journal: Any) -> str:
     default=None,
     help="Enter each player's 8 cards per round, so every played card is checked.",
 )
+@click.option("--dealer", default=None, help="Who deals the first round (default: the first name).")
 @click.option("--session", "session_name", default=None, help="Name for the saved session.")
 @click.pass_context
 def keep(
@@ -142,13 +139,16 @@ def keep(
     names: str | None,
     partnership: bool,
     hands: bool | None,
+    dealer: str | None,
     session_name: str | None,
 ) -> None:
     """Keep the Octrix sheet for a game played with real cards.
 
     At the prompt: each trick's cards in seat order, e.g. 8C 3H; with --hands, first
-    each player's 8 cards on one line. Also: undo, show, help, quit (saved;
-    'cardside sessions resume NAME' continues).
+    each player's 8 cards on one line. Or a whole round's result at once, before its
+    first trick: each player's counting cards, e.g. Ann 1 3 4 (one player left out
+    gets the rest). Also: undo, show, help, quit (saved; 'cardside sessions resume
+    NAME' continues).
     """
     from cardside.core.record import Seat
     from cardside.tui.console import Console
@@ -163,13 +163,14 @@ def keep(
     if hands is None:
         answer = console.ask("Enter each player's 8 cards every round (checks every card)? [y/N] ")
         hands = (answer or "").strip().lower() in ("y", "yes")
+    first_dealer = seat_of(dealer, seat_names, "--dealer") if dealer else 0
     seats = [Seat(n, "table") for n in seat_names]
     journal = start_journal(
         app,
         "octrix",
         "keep",
         seats,
-        {"partnership": partnership, "hands": hands},
+        {"partnership": partnership, "hands": hands, "first_dealer": first_dealer},
         None,
         session_name,
     )

@@ -10,6 +10,7 @@ from cardside.cli.app import App
 from cardside.cli.common import (
     MOST_GAMES,
     Bounded,
+    bot_option,
     echo_json,
     echo_rules,
     echo_text,
@@ -18,6 +19,7 @@ from cardside.cli.common import (
     parse_names,
     play_games,
     progress,
+    seat_of,
     seed_option,
     start_journal,
 )
@@ -43,13 +45,7 @@ level_option = click.option(
 
 @schnapsen.command()
 @level_option
-@click.option(
-    "--bot",
-    type=click.Choice(BOT_CHOICES),
-    default="strong",
-    show_default=True,
-    help="Your opponent.",
-)
+@bot_option(BOT_CHOICES, default="strong", help="Your opponent.")
 @click.option("--name", default="You", show_default=True, help="Your name on the sheet.")
 @click.option("--session", "session_name", default=None, help="Name for the saved session.")
 @seed_option
@@ -60,7 +56,7 @@ def play(
     """Play a whole match (7 to 0) against the AI; you lead the first deal.
 
     At the prompt: a card (KH, 10S or TS; German DH, OS, US too); on your lead also
-    'marriage KH' or 'marriage QH', 'exchange' (trump Jack for the turned-up card), 'close'.
+    'marriage KH' or 'marriage QH', 'exchange' (trump Jack for the indicator), 'close'.
     Also: hint (the AI's suggestion and why), undo (back to your previous decision),
     show, history, help, quit (saved; continue with 'cardside sessions resume NAME').
     """
@@ -109,9 +105,16 @@ def play_session(app: App, journal: Any) -> str:
     show_default=True,
     help="Matches to play before the session ends (0: no limit, quit when done).",
 )
+@click.option("--dealer", default=None, help="Who deals the first deal (default: the first name).")
 @click.option("--session", "session_name", default=None, help="Name for the saved session.")
 @click.pass_context
-def keep(ctx: click.Context, names: str | None, matches: int, session_name: str | None) -> None:
+def keep(
+    ctx: click.Context,
+    names: str | None,
+    matches: int,
+    dealer: str | None,
+    session_name: str | None,
+) -> None:
     """Keep the Bummerl for a game played with real cards.
 
     Each match counts from 7 down to 0; matches won are counted across the session.
@@ -138,10 +141,10 @@ def keep(ctx: click.Context, names: str | None, matches: int, session_name: str 
                 console.say(f"  {exc.message}")
     else:
         seat_names = _parse_names(names)
+    first_dealer = seat_of(dealer, seat_names, "--dealer") if dealer else 0
     seats = [Seat(n, "table") for n in seat_names]
-    journal = start_journal(
-        app, "schnapsen", "keep", seats, {"matches": matches}, None, session_name
-    )
+    options = {"matches": matches, "first_dealer": first_dealer}
+    journal = start_journal(app, "schnapsen", "keep", seats, options, None, session_name)
     console.say(
         f"Keeping Schnapsen for {seat_names[0]} and {seat_names[1]}. "
         f"Session {journal.name}. Type help for help."
@@ -166,8 +169,10 @@ def keep_session(app: App, journal: Any, console: Any = None) -> None:
 
     console = console or Console()
     ledger = replay_ledger(journal.session)
-    matches = options_of(journal.session)["matches"]
-    KeepScreen(journal, ledger, console, app.style, matches).run()
+    options = options_of(journal.session)
+    KeepScreen(
+        journal, ledger, console, app.style, options["matches"], options["first_dealer"]
+    ).run()
 
 
 def _number(ctx: click.Context, param: click.Parameter, value: str | None) -> int | None:

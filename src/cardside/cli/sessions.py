@@ -85,6 +85,7 @@ def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
 @click.pass_context
 def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
     """Show a session's score table, one row per round (and what is entered of the next)."""
+    from cardside.games.registry import GAMES
     from cardside.sessions import sheets
     from cardside.sessions.export import as_dict
     from cardside.tui.table import plural, render
@@ -106,7 +107,7 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
         *(["match"] if matches else []),
         "round",
         *session.columns,
-        *(f"{c} total" for c in session.columns),
+        *(f"{c} {GAMES[session.game].round_totals}" for c in session.columns),
         "note",
     ]
     rows = [
@@ -130,11 +131,13 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
             sheets.chart_scale(session),
             ascii=app.style.ascii,
             width=width,
+            targets=sheets.has_targets(session.game),
         )
         click.echo()
         click.echo("\n".join(lines))
     click.echo()
-    click.echo("totals: " + ", ".join(f"{c} {t}" for c, t in zip(session.columns, session.totals)))
+    totals = ", ".join(f"{c} {t}" for c, t in zip(session.columns, session.totals))
+    click.echo(f"{GAMES[session.game].totals_name(session.mode)}: {totals}")
     if len(session.results) > 1 or (session.results and not session.finished):
         won = ", ".join(f"{r.number}: {' & '.join(r.winners)}" for r in session.results)
         click.echo(f"{plural(sheets.unit_of(session.game))} won: {won}")
@@ -213,13 +216,16 @@ def verify(ctx: click.Context, names: tuple[str, ...], all_: bool) -> None:
 def rename(ctx: click.Context, old: str, new: str) -> None:
     """Give session OLD the name NEW (the file and the name inside it)."""
     from cardside.sessions import tidy
+    from cardside.sessions.lock import SessionLocked
 
     app = app_of(ctx)
     path = session_path(app, old)
     try:
         target = tidy.rename(app.data_dir, path, new)
-    except (ValueError, OSError) as exc:
+    except (ValueError, SessionLocked) as exc:
         raise click.ClickException(str(exc)) from None
+    except OSError as exc:
+        raise click.ClickException(f"cannot rename {path.stem}: {exc.strerror}") from None
     click.echo(f"renamed {path.stem} to {target.stem}")
 
 
@@ -230,6 +236,7 @@ def rename(ctx: click.Context, old: str, new: str) -> None:
 def delete(ctx: click.Context, names: tuple[str, ...], yes: bool) -> None:
     """Move sessions into the trash folder beside the sessions folder (restore by hand)."""
     from cardside.sessions import tidy
+    from cardside.sessions.lock import SessionLocked
 
     app = app_of(ctx)
     paths = list(dict.fromkeys(session_path(app, n) for n in names))
@@ -244,6 +251,8 @@ def delete(ctx: click.Context, names: tuple[str, ...], yes: bool) -> None:
     for path in paths:
         try:
             moved = tidy.trash(app.data_dir, path)
+        except SessionLocked as exc:
+            raise click.ClickException(str(exc)) from None
         except OSError as exc:
             raise click.ClickException(f"cannot move {path.stem}: {exc.strerror}") from None
         click.echo(f"deleted {path.stem} (kept as {moved})")

@@ -54,7 +54,7 @@ def parse_suit(text: str) -> Suit:
     """Parse a suit letter (``C S H D``, any case) or symbol (``♣♠♥♦``)."""
     suit = _SUIT_CHARS.get(text.strip().upper())
     if suit is None:
-        raise NotationError(f"unknown suit {text!r} (use C, S, H, D or ♣♠♥♦)")
+        raise NotationError(f"unknown suit {text!r} (use C, S, H or D)")
     return suit
 
 
@@ -95,12 +95,12 @@ def split_card_text(text: str) -> tuple[str, Suit]:
     """Split ``"10H"``, ``"h10"`` or ``"10♥"`` into its rank text and suit."""
     s = text.strip()
     if len(s) < 2:
-        raise NotationError(f"{text!r} is not a card (write rank then suit, e.g. 8C or 10♥)")
+        raise NotationError(f"{text!r} is not a card (write rank then suit, e.g. 8C or 10H)")
     if s[-1].upper() in _SUIT_CHARS:
         return s[:-1], _SUIT_CHARS[s[-1].upper()]
     if s[0].upper() in _SUIT_CHARS:
         return s[1:], _SUIT_CHARS[s[0].upper()]
-    raise NotationError(f"{text!r} has no suit (end it with C, S, H, D or ♣♠♥♦)")
+    raise NotationError(f"{text!r} has no suit (end it with C, S, H or D)")
 
 
 def parse_card(text: str, names: RankNames) -> Card:

@@ -62,8 +62,9 @@ class Loop:
             raise IllegalActionError("nothing of yours to undo yet")
         count = 0
         while True:
+            # First: the game may refuse to go back, and then nothing has changed.
+            self.state.take_back()
             mover = self.movers.pop()
-            self.state.undo()
             count += 1
             if mover == seat:
                 break

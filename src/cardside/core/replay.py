@@ -31,7 +31,7 @@ def replay_moves(
                 if count > made:
                     raise IllegalActionError(f"undo of {count} moves, but only {made} were made")
                 for _ in range(count):
-                    state.undo()
+                    state.take_back()
                 made -= count
             elif kind == move:
                 if state.is_terminal():

@@ -124,7 +124,28 @@ class WholeList:
         return None
 
 
-Kind = Whole | Text | Flag | TextList | WholeList
+@dataclass(frozen=True)
+class WholeLists:
+    """A list of at most ``most`` lists, each of at most ``longest`` whole numbers in range."""
+
+    most: int
+    longest: int
+    low: int
+    high: int
+    optional: bool = False
+
+    def problem(self, value: object) -> str | None:
+        if not isinstance(value, list) or len(value) > self.most:
+            return f"should be a list of at most {self.most} lists of numbers, not {clip(value)}"
+        each = WholeList(self.low, self.high, self.longest)
+        for item in value:
+            problem = each.problem(item)
+            if problem:
+                return problem
+        return None
+
+
+Kind = Whole | Text | Flag | TextList | WholeList | WholeLists
 Fields = Mapping[str, Kind]
 
 MOST_MOVES = 100_000

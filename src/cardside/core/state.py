@@ -81,6 +81,14 @@ class GameState(ABC, Generic[S, A]):
         self._snapshot, action = self._history.pop()
         return action
 
+    def take_back(self) -> A:
+        """A player's undo (in play and in a saved game's replay), as opposed to a search's.
+
+        The same as :meth:`undo` unless a game must keep what the player saw: an undo takes
+        back a decision, never knowledge, so such a game remembers it or refuses.
+        """
+        return self.undo()
+
     def clone(self) -> Self:
         """An independent copy (snapshots are immutable, so only the stack is copied)."""
         twin = copy.copy(self)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from types import ModuleType
 from typing import TYPE_CHECKING
 
@@ -16,7 +17,9 @@ class GameInfo:
     """A game's command name, title, players, one-line description and a short tagline.
 
     ``tagline`` is what ``cardside --help`` shows next to the game's name; keep it short
-    enough to read whole on a narrow terminal.
+    enough to read whole on a narrow terminal. ``totals`` names a session's totals by mode
+    where they are not plain totals of the rounds (``sessions list``, ``show`` and the exports
+    use the name); ``round_totals`` names the running figure in each round's row.
     """
 
     name: str
@@ -24,6 +27,12 @@ class GameInfo:
     players: str
     summary: str
     tagline: str = ""
+    totals: Mapping[str, str] = field(default_factory=dict)
+    round_totals: str = "total"
+
+    def totals_name(self, mode: str) -> str:
+        """What a session's totals are, e.g. ``matches won`` (``totals`` if nothing special)."""
+        return self.totals.get(mode, "totals")
 
     def module(self, part: str) -> ModuleType:
         """Import ``cardside.games.<name>.<part>`` on demand (keeps start-up fast)."""
@@ -70,5 +79,8 @@ GAMES: dict[str, GameInfo] = {
         "2 players",
         "20 cards, marriages and closing; first to 66 card points wins the deal; 7 down to 0",
         "20 cards, marriages, closing; 7 down to 0.",
+        # A played session is one match (its countdown from 7); a kept one runs many.
+        totals={"play": "countdown", "keep": "matches won"},
+        round_totals="countdown",
     ),
 }

@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import Any
 
 from cardside.core.record import RoundRow, Session
+from cardside.games.registry import GAMES
 from cardside.sessions.store import zip_times
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -28,7 +29,16 @@ CSV_FIELDS = [
     "decided",
     "status",
     "winners",
+    "total_name",
 ]
+
+
+def _names(session: Session) -> tuple[str, str]:
+    """What the session's totals and its rows' running totals are called."""
+    info = GAMES.get(session.game)
+    if info is None:
+        return "totals", "total"
+    return info.totals_name(session.mode), info.round_totals
 
 
 def _iso(moment: datetime | None) -> str | None:
@@ -77,6 +87,8 @@ def as_dict(session: Session, *, entries: bool = True) -> dict[str, Any]:
         "columns": session.columns,
         "rounds": [row_dict(session, r) for r in session.rounds],
         "totals": session.totals,
+        "totals_name": _names(session)[0],
+        "round_totals_name": _names(session)[1],
         "results": [
             {"number": r.number, "round": r.round, "winners": r.winners, "totals": r.totals}
             for r in session.results
@@ -112,6 +124,7 @@ def to_csv(sessions: list[Session]) -> str:
     writer = csv.DictWriter(buf, fieldnames=CSV_FIELDS, lineterminator="\n")
     writer.writeheader()
     for s in sessions:
+        total_name = _names(s)[1]
         tally = won_so_far(s)
         decided = {r.round: " & ".join(r.winners) for r in s.results}
         date = _iso(s.created) or ""
@@ -134,6 +147,7 @@ def to_csv(sessions: list[Session]) -> str:
                     "decided": decided.get(row.number, ""),
                     "status": s.status,
                     "winners": " & ".join(s.winners),
+                    "total_name": total_name,
                 }
                 writer.writerow({k: cell(v) for k, v in fields.items()})
     return buf.getvalue()

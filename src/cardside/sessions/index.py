@@ -83,6 +83,8 @@ def entries(data_dir: Path) -> list[Entry]:
         try:
             st = path.stat()
         except OSError:
+            # A link to nothing or a loop: never cached, loading says what is wrong.
+            out.append(Entry(path, None, _summary_or_error(path).get("error")))
             continue
         # A save replaces the file, so its inode changes even within one tick of the clock.
         key = [st.st_mtime_ns, st.st_size, st.st_ino, st.st_ctime_ns]

@@ -73,8 +73,9 @@ def resolve(data_dir: Path, text: str) -> Path:
 
 
 def _there(path: Path) -> bool:
-    """A file, or a link to nothing (loading it then says why it cannot be read)."""
-    return path.is_file() or path.is_symlink()
+    """Something by that name, even a link to nothing or a folder (loading then says why it
+    cannot be read)."""
+    return path.exists() or path.is_symlink()
 
 
 def number_of(data_dir: Path) -> dict[str, int]:

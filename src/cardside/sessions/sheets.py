@@ -180,6 +180,11 @@ def chart_scale(session: Session) -> list[tuple[int, int]]:
     return [(0, max(top, 1))] * len(session.columns)
 
 
+def has_targets(game: str) -> bool:
+    """True when the game's sheet says where each column's total aims (``chart_scale``)."""
+    return hasattr(GAMES[game].module("sheet"), "chart_scale")
+
+
 def progress(session: Session) -> list[str]:
     """What an unfinished session has entered beyond its rows (the game's ``progress``)."""
     hook = getattr(GAMES[session.game].module("sheet"), "progress", None)

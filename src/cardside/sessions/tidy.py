@@ -7,6 +7,7 @@ from pathlib import Path
 
 from cardside.core.errors import SessionError
 from cardside.sessions import store
+from cardside.sessions.lock import SessionLock
 
 TRASH = "trash"
 
@@ -24,7 +25,8 @@ def rename(data_dir: Path, path: Path, new: str) -> Path:
     """Rename a session's file and the name inside it; keeps its place in the list.
 
     Raises ValueError (a one-line reason) for an unusable or taken name, a file outside the
-    sessions folder, or a file that cannot be read.
+    sessions folder, or a file that cannot be read; SessionLocked if either name is open in
+    another cardside.
     """
     store.check_name(new)
     if not _inside(data_dir, path):
@@ -32,16 +34,18 @@ def rename(data_dir: Path, path: Path, new: str) -> Path:
     target = store.sessions_dir(data_dir) / (new + store.SUFFIX)
     if target.exists():
         raise ValueError(f"a session named {new!r} already exists")
-    try:
-        session = store.load(path)
-    except SessionError as exc:
-        raise ValueError(str(exc)) from None
-    stamp = path.stat()
-    session.name = new
-    store.save(session, target)
-    # The same time as before, so renaming does not move the session to the top of the list.
-    os.utime(target, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
-    path.unlink()
+    # Neither name may be open in another cardside while the file moves.
+    with SessionLock(path), SessionLock(target):
+        try:
+            session = store.load(path)
+        except SessionError as exc:
+            raise ValueError(str(exc)) from None
+        stamp = path.stat()
+        session.name = new
+        store.save(session, target, create=True)
+        # The same time as before, so renaming does not move the session to the top of the list.
+        os.utime(target, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+        path.unlink()
     return target
 
 
@@ -56,9 +60,10 @@ def trash(data_dir: Path, path: Path) -> Path:
     """Move a session file into the trash folder (never over another); return where it went."""
     folder = trash_dir(data_dir)
     folder.mkdir(parents=True, exist_ok=True)
-    target, n = folder / path.name, 1
-    while target.exists():
-        n += 1
-        target = folder / f"{path.stem}-{n}{path.suffix}"
-    os.replace(path, target)
+    with SessionLock(path):  # not while another cardside has it open
+        target, n = folder / path.name, 1
+        while target.exists():
+            n += 1
+            target = folder / f"{path.stem}-{n}{path.suffix}"
+        os.replace(path, target)
     return target

@@ -33,19 +33,26 @@ def draw(
     *,
     ascii: bool = False,
     width: int = WIDTH,
+    targets: bool = True,
 ) -> list[str]:
     """The chart's lines: a legend, one line per column, and the round numbers under them.
 
-    Only the latest ``width`` rounds are drawn when there are more.
+    Only the latest ``width`` rounds are drawn when there are more. Without ``targets`` (a
+    game that names none) the scale runs to the highest total, and the legend says so.
     """
     chars = ASCII_LEVELS if ascii else BLOCKS
     shown = list(totals_by_round)[-width:]
     first = len(totals_by_round) - len(shown) + 1
     pad = max(len(c) for c in columns) if columns else 0
-    targets = ", ".join(
-        f"{c} {t}" if s < t else f"{c} {s} down to {t}" for c, (s, t) in zip(columns, scales)
-    )
-    lines = [f"Running totals by round; {chars[-1]} = target reached ({targets})"]
+    if targets:
+        aims = ", ".join(
+            f"{c} {t}" if s < t else f"{c} {s} down to {t}" for c, (s, t) in zip(columns, scales)
+        )
+        legend = f"{chars[-1]} = target reached ({aims})"
+    else:
+        top = max((t for _, t in scales), default=0)
+        legend = f"{chars[-1]} = the highest total ({top})"
+    lines = [f"Running totals by round; {legend}"]
     if first > 1:
         lines.append(f"(the latest {len(shown)} of {len(totals_by_round)} rounds)")
     for i, column in enumerate(columns):

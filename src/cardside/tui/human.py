@@ -103,6 +103,12 @@ class Human:
             if word == "hint":
                 self.console.say("  " + self.view.hint(obs, seat))
                 continue
+            if word.split() == ["hint", "sample"]:
+                sample = getattr(self.view, "hint_sample", None)
+                self.console.say(
+                    "  " + (sample(obs, seat) if sample else "this game's hint is one move: hint")
+                )
+                continue
             # A game whose actions include 'score' (Line-it) keeps the word for the action.
             if word == "show" or (
                 word == "score" and word not in getattr(self.view, "action_words", ())

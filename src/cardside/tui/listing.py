@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardside.games.registry import GAMES
 from cardside.tui.table import render
 
 HEADERS = ["#", "name", "game", "mode", "date", "scores", "result"]
@@ -13,6 +14,13 @@ def scores_text(columns: list[str], totals: list[int], *, ascii: bool = False) -
     """``Ann 14 · Bob 8`` (``Ann 14 | Bob 8`` in ASCII)."""
     sep = " | " if ascii else " · "
     return sep.join(f"{c} {t}" for c, t in zip(columns, totals))
+
+
+def named(summary: dict[str, Any], scores: str) -> str:
+    """The scores with what they are when that is not plain totals (``matches won: ...``)."""
+    info = GAMES.get(str(summary.get("game")))
+    name = info.totals_name(str(summary.get("mode"))) if info else "totals"
+    return f"{name}: {scores}" if scores and name != "totals" else scores
 
 
 def result_text(summary: dict[str, Any]) -> str:
@@ -31,7 +39,7 @@ def row_of(number: int, summary: dict[str, Any], *, ascii: bool = False) -> list
         summary["game"],
         summary["mode"],
         date,
-        scores_text(summary["columns"], summary["totals"], ascii=ascii),
+        named(summary, scores_text(summary["columns"], summary["totals"], ascii=ascii)),
         result_text(summary),
     ]
 

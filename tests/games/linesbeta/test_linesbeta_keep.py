@@ -15,7 +15,7 @@ def test_tricks_count_and_rounds_advance() -> None:
         ledger.add_trick(won)
     assert ledger.round == 2 and ledger.trick == 1 and ledger.points == (3, 3)
     notes = ledger.add_trick(True)
-    assert notes == ["round 2, trick 1: you 4, grid 3"]
+    assert notes == ["round 2, trick 1: total you 4, grid 3"]
     rows = ledger.table()
     assert [(r.round, r.player, r.grid, r.player_total, r.grid_total) for r in rows] == [
         (1, 3, 3, 3, 3),

@@ -163,3 +163,19 @@ def test_a_sampled_game_looks_the_same_to_the_player(seed: int, steps: int, draw
     for cell in range(36):
         if obs.grid[cell] == HIDDEN:
             assert s.back_round[s.grid[cell]] < s.fill_round[cell]
+
+
+def test_a_sampled_game_keeps_the_cards_remembered_after_an_undo() -> None:
+    state = LinesBetaState("hard", "full", seed=3)
+    bot = make_bot("classic", 0)
+    state.apply(bot.choose(state))
+    for action in state.legal_actions():
+        state.apply(action)
+        turned = len(state.tricks[-1].turned)
+        state.take_back()
+        if turned >= 2:
+            break
+    obs = state.observation(0)
+    assert obs.remembered  # the undone challenge turned cards the player still knows
+    sampled = LinesBetaState.sample(obs, random.Random(1))
+    assert sampled.observation(0) == obs

@@ -15,7 +15,7 @@ def test_marriage_by_suit_without_the_pair_says_why() -> None:
     state = SchnapsenState(seed=3)  # seat 0 leads holding QS KS, JC, 10H, AD
     with pytest.raises(
         IllegalActionError,
-        match="need both King and Queen of ♥ to declare it; you do not hold KH QH",
+        match="need both King and Queen of hearts to declare it; you do not hold KH QH",
     ):
         parse_action("marriage H", state)
     single = SchnapsenState.from_deal(make_deal("KD JC AS", "QH KH", stock="AC 10C"))

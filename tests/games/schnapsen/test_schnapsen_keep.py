@@ -40,7 +40,7 @@ def test_direct_results_count_down_and_start_a_new_match() -> None:
         ({"closer": 0, "opponent_trick": True}, 1, 2, rules.CLOSER_FAILED_2),
         ({"closer": 1, "opponent_trick": False}, 0, 3, rules.CLOSER_FAILED_3),
         ({"closer": 1, "reached_66": 0, "opponent_trick": True}, 0, 2, rules.CLOSER_BEATEN_2),
-        ({"last_trick": 1, "opponent_points": 50, "opponent_trick": True}, 1, 1, rules.LAST_TRICK),
+        ({"last_trick": 1, "opponent_points": 58, "opponent_trick": True}, 1, 1, rules.LAST_TRICK),
     ],
 )
 def test_table_entries_give_points_and_rule(

@@ -72,7 +72,7 @@ def test_parse_with_state_checks_legality() -> None:
     assert parse_action("marriage QS", state) == Marriage(Card(3, Suit.SPADES))
     with pytest.raises(IllegalActionError, match="do not hold"):
         parse_action("AH", state)
-    with pytest.raises(IllegalActionError, match="trump Unter"):
+    with pytest.raises(IllegalActionError, match="trump Jack"):
         parse_action("exchange", state)
     with pytest.raises(AmbiguousActionError):
         parse_action("marriage S", state)  # both King and Queen may be led

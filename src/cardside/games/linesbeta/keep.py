@@ -269,7 +269,7 @@ class Ledger:
         t.verdict = rules.verdict(
             t.player, t.grid, self.player_target, self.grid_target, left, t.round == self.rounds
         )
-        notes = [f"round {t.round}, trick {t.trick}: you {t.player}, grid {t.grid}"]
+        notes = [f"round {t.round}, trick {t.trick}: total you {t.player}, grid {t.grid}"]
         if t.verdict is not None or not left:
             t.rows.append(RoundRow(t.round, t.round_player, t.round_grid, t.player, t.grid))
         if t.verdict is not None:
@@ -280,7 +280,9 @@ class Ledger:
             )
             return notes
         if not left:
-            notes.append(f"round {t.round} over: you {t.round_player}, grid {t.round_grid}")
+            notes.append(
+                f"round {t.round} over: this round you {t.round_player}, grid {t.round_grid}"
+            )
             if self.track_grid:
                 self._end_round_grid(t)
                 if t.returned_lines:

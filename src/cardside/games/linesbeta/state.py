@@ -100,6 +100,9 @@ class LinesBetaState(GameState[Snapshot, Action]):
         self.player_target, self.grid_target = rules.targets(difficulty, length)
         self.rounds = rules.max_rounds(length)
         self.seed = seed
+        # Cards seen and then turned face down again by an undo: (cell, card, round seen).
+        # An undo takes back a decision, never what the player saw, so this outlives undos.
+        self.memory: frozenset[tuple[int, int, int]] = frozenset()
         rng = derive_rng(seed, "setup")
         cards = list(range(DECK_SIZE))
         rng.shuffle(cards)
@@ -200,6 +203,33 @@ class LinesBetaState(GameState[Snapshot, Action]):
             raise IllegalActionError(why)
         self._history.append((s, action))
         self._snapshot = self._next(s, action)
+
+    def take_back(self) -> Action:
+        """Take back the player's last decision, remembering every card it turned up.
+
+        Going back past a round's end is refused: the next round's cards were dealt and seen,
+        and the grid cannot show what the player knows of a hand or the deck.
+        """
+        if not self._history:
+            raise IllegalActionError("nothing to undo")
+        before, _ = self._history[-1]
+        after = self._snapshot
+        if after.round != before.round:
+            raise IllegalActionError(
+                f"round {before.round} is over and round {after.round}'s cards were dealt: "
+                "an undo cannot go back past the end of a round"
+            )
+        self.memory = self.memory | seen_by(before, after)
+        return super().undo()
+
+    def remembered(self, s: Snapshot | None = None) -> int:
+        """The face-down cells whose card the player has seen (a mask over cells)."""
+        s = s or self._snapshot
+        mask = 0
+        for cell, card, seen in self.memory:
+            if s.grid[cell] == card and not s.face_up >> cell & 1 and s.fill_round[cell] <= seen:
+                mask |= 1 << cell
+        return mask
 
     def _next(self, s: Snapshot, action: Action) -> Snapshot:
         if isinstance(action, Challenge):
@@ -432,7 +462,8 @@ class LinesBetaState(GameState[Snapshot, Action]):
     def observation(self, seat: int = 0) -> Observation:
         """What the player sees: face-down cards hidden, everything else as in the state."""
         s = self._snapshot
-        grid = tuple(c if c == GAP or s.face_up >> i & 1 else HIDDEN for i, c in enumerate(s.grid))
+        known = s.face_up | self.remembered(s)
+        grid = tuple(c if c == GAP or known >> i & 1 else HIDDEN for i, c in enumerate(s.grid))
         unseen = tuple(
             sorted([c for i, c in enumerate(s.grid) if grid[i] == HIDDEN] + list(s.deck))
         )
@@ -455,6 +486,7 @@ class LinesBetaState(GameState[Snapshot, Action]):
             unseen=unseen,
             fill_round=s.fill_round,
             back_round=s.back_round,
+            remembered=known & ~s.face_up,
         )
 
     def determinize(self, seat: int, rng: random.Random) -> LinesBetaState:
@@ -465,7 +497,8 @@ class LinesBetaState(GameState[Snapshot, Action]):
         samples uniformly among the consistent arrangements (the constraints are nested).
         """
         s = self._snapshot
-        hidden = [i for i in range(CELLS) if s.grid[i] != GAP and not s.face_up >> i & 1]
+        known = s.face_up | self.remembered(s)
+        hidden = [i for i in range(CELLS) if s.grid[i] != GAP and not known >> i & 1]
         remaining = [s.grid[i] for i in hidden] + list(s.deck)
         grid, deck = _deal_hidden(s.grid, hidden, remaining, s.fill_round, s.back_round, rng)
         twin = self.clone()
@@ -488,7 +521,7 @@ class LinesBetaState(GameState[Snapshot, Action]):
         )
         face_up = 0
         for i in range(CELLS):
-            if obs.grid[i] >= 0:
+            if obs.grid[i] >= 0 and not obs.remembered >> i & 1:
                 face_up |= 1 << i
         state._snapshot = Snapshot(
             round=obs.round,
@@ -505,6 +538,9 @@ class LinesBetaState(GameState[Snapshot, Action]):
             verdict=obs.verdict,
             fill_round=obs.fill_round,
             back_round=obs.back_round,
+        )
+        state.memory = frozenset(
+            (i, grid[i], obs.round) for i in range(CELLS) if obs.remembered >> i & 1
         )
         return state
 
@@ -532,3 +568,20 @@ def _deal_hidden(
         remaining[k] = remaining[-1]
         remaining.pop()
     return tuple(cells), tuple(sorted(remaining))
+
+
+def seen_by(before: Snapshot, after: Snapshot) -> frozenset[tuple[int, int, int]]:
+    """The cards of ``before``'s grid that the step to ``after`` showed the player:
+    (cell, card, round), for cells face down in ``before``."""
+    new = after.tricks[len(before.tricks) :] if after.round == before.round else ()
+    shown = after.face_up
+    for trick in new:
+        for cell in trick.turned:
+            shown |= 1 << cell
+        if trick.grid_cell is not None:
+            shown |= 1 << trick.grid_cell
+    return frozenset(
+        (cell, card, before.round)
+        for cell, card in enumerate(before.grid)
+        if card != GAP and not before.face_up >> cell & 1 and shown >> cell & 1
+    )

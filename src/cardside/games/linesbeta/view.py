@@ -84,6 +84,9 @@ class Observation:
     unseen: tuple[int, ...]
     fill_round: tuple[int, ...]
     back_round: tuple[int, ...]
+    #: Face-down cells whose card the player saw turned up before an undo took the turn
+    #: back: ``grid`` shows those cards, as the player knows them.
+    remembered: int = 0
 
     def legal_actions(self) -> list[Action]:
         """The player's legal actions (the same list the state gives)."""
@@ -163,7 +166,7 @@ def why_illegal(s: _Position, action: object) -> str | None:
 
 
 def _name(code: int) -> str:
-    return format_card(CARDS[code])
+    return format_card(CARDS[code], ascii=True)
 
 
 def _cell_name(cell: int) -> str:

@@ -41,10 +41,19 @@ EXACT_COST = {1: 1, 2: 10, 3: 60, 4: 300, 5: 1_700, 6: 8_500, 7: 38_000, 8: 190_
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """A suggested card and why."""
+    """A suggested card and why.
+
+    A mixed strategy comes with ``strategy`` (each card with its probability; ``card`` is one
+    draw from it) and, for two players, ``value``: the round's expected points margin for the
+    seat (its round score minus the other's, both playing the equilibrium). ``method`` says
+    how the strategy was found.
+    """
 
     card: Card
     reason: str
+    strategy: tuple[tuple[Card, float], ...] = ()
+    value: float | None = None
+    method: str = ""
 
 
 class OctrixBot(Protocol):
@@ -193,7 +202,13 @@ class StrongBot:
         strategy = [(CARDS[c], p) for c, p in zip(bits(pos.hands[seat]), mine) if p > 1e-9]
         card = _sample(self.rng, strategy)
         how = "equilibrium" if self.solver.is_exact(key) else "look-ahead equilibrium"
-        return Hint(card, f"{how}: play {_describe(strategy)}; value {value:+.1f}")
+        return Hint(
+            card,
+            f"{how}: play {_describe(strategy)}; value {value:+.1f}",
+            tuple(strategy),
+            value,
+            how,
+        )
 
     def _search(self, observation: OctrixState, pos: RoundPosition, seat: int) -> Hint:
         search = SimultaneousMcts(pos, random.Random(self.rng.getrandbits(64)))
@@ -205,7 +220,8 @@ class StrongBot:
         if not strategy:
             strategy = [(CARDS[c], p) for c, p in zip(result.cards, result.strategy)]
         card = _sample(self.rng, strategy)
-        return Hint(card, f"search ({result.iterations} iterations): play {_describe(strategy)}")
+        how = f"search ({result.iterations} iterations)"
+        return Hint(card, f"{how}: play {_describe(strategy)}", tuple(strategy), None, how)
 
 
 def make_bot(

@@ -2,9 +2,11 @@
 
 Entries are plain dicts (so a session file can hold them): ``{"type": "hand", "seat": 0,
 "cards": "8C 7C …"}`` (one player's 8 cards at a round's start, seat by seat),
-``{"type": "trick", "cards": "8C 3H"}`` (cards in seat order) and ``{"type": "undo"}``, which
-takes back the last hand or trick entry still in effect. The ledger decides everything
-with the functions in :mod:`cardside.games.octrix.rules`.
+``{"type": "trick", "cards": "8C 3H"}`` (cards in seat order), ``{"type": "round",
+"counting": [[1, 3, 4], [2, 5, 6, 7, 8]]}`` (a whole round at once: each seat's counting cards,
+for tables that keep only the sheet) and ``{"type": "undo"}``, which takes back the last entry
+still in effect. The ledger decides everything with the functions in
+:mod:`cardside.games.octrix.rules`.
 """
 
 from __future__ import annotations
@@ -54,10 +56,14 @@ class OctrixLedger:
         partnership: bool = False,
         hands: bool = False,
         target: int = rules.TARGET,
+        first_dealer: int = 0,
     ) -> None:
         if not rules.MIN_PLAYERS <= len(names) <= rules.MAX_PLAYERS:
             raise ValueError("Octrix is for 2 to 4 players")
+        if not 0 <= first_dealer < len(names):
+            raise ValueError(f"the first dealer is seat 1 to {len(names)}")
         self.names = list(names)
+        self.first_dealer = first_dealer
         self.partnership = partnership
         self.track_hands = hands
         self.target = target
@@ -87,6 +93,11 @@ class OctrixLedger:
     @property
     def over(self) -> bool:
         return self.winner is not None
+
+    @property
+    def dealer(self) -> int:
+        """The seat dealing the current round (the deal passes to the left every round)."""
+        return (self.first_dealer + self.round_no - 1) % self.players
 
     @property
     def needs_hands(self) -> bool:
@@ -135,6 +146,10 @@ class OctrixLedger:
         """Record a trick's cards in seat order; return what it decided."""
         return self._apply({"type": "trick", "cards": _txt(cards)})
 
+    def enter_round(self, counting: Sequence[Sequence[int]]) -> RoundReport:
+        """Record a whole round from each seat's counting cards; runs and scores follow."""
+        return self._apply({"type": "round", "counting": [sorted(c) for c in counting]})
+
     def undo(self) -> dict[str, Any]:
         """Take back the last hand or trick entry still in effect; return it."""
         if not self._effective:
@@ -169,13 +184,15 @@ class OctrixLedger:
         kind = entry.get("type")
         if kind == "undo":
             return self.undo()
-        if kind not in ("hand", "trick"):
+        if kind not in ("hand", "trick", "round"):
             raise NotationError(f"unknown entry type {kind!r}")
         return self._apply(dict(entry))
 
     def _step(self, entry: dict[str, Any]) -> Any:
         if self.over:
             raise IllegalActionError("the match is over")
+        if entry["type"] == "round":
+            return self._step_round(entry.get("counting"))
         cards_field = entry.get("cards")
         if entry["type"] == "hand":
             return self._step_hand(entry.get("seat"), cards_field)
@@ -236,6 +253,41 @@ class OctrixLedger:
         report = TrickReport(self.round_no, number, cards, rule, winner, None, "")
         return report, self._finish_round()
 
+    def _step_round(self, raw: Any) -> RoundReport:
+        if self.track_hands:
+            raise IllegalActionError("this game is kept with hands: enter the round trick by trick")
+        if self.tricks:
+            raise IllegalActionError(
+                f"round {self.round_no} already has {len(self.tricks)} trick(s); "
+                "finish it trick by trick"
+            )
+        if (
+            not isinstance(raw, list)
+            or len(raw) != self.players
+            or not all(isinstance(c, list) for c in raw)
+            or not all(isinstance(n, int) and not isinstance(n, bool) for c in raw for n in c)
+        ):
+            raise NotationError(
+                f"a round gives {self.players} lists of counting cards, one per seat"
+            )
+        owner: dict[int, int] = {}
+        for seat, numbers in enumerate(raw):
+            for n in numbers:
+                if not 1 <= n <= rules.TRICKS_PER_ROUND:
+                    raise IllegalActionError(f"counting cards run from 1 to 8, not {n}")
+                if n in owner:
+                    who = self.names[owner[n]]
+                    raise IllegalActionError(f"counting card {n} is given twice ({who} has it)")
+                owner[n] = seat
+        missing = [n for n in range(1, rules.TRICKS_PER_ROUND + 1) if n not in owner]
+        if missing:
+            raise IllegalActionError(
+                f"every trick has a winner: counting card(s) {' '.join(map(str, missing))} "
+                "belong to nobody"
+            )
+        self.trick_winners = [owner[n] for n in range(1, rules.TRICKS_PER_ROUND + 1)]
+        return self._finish_round()
+
     def check_trick(self, cards: Sequence[Card]) -> None:
         """Raise :class:`IllegalActionError` if these cards cannot be the next trick."""
         played = {c: i + 1 for i, t in enumerate(self.tricks) for c in t}
@@ -295,3 +347,51 @@ def _parse_list(raw: Any) -> list[Card]:
     if not isinstance(raw, list) or not all(isinstance(c, str) for c in raw):
         raise NotationError("cards must be written as text such as '8C 3H'")
     return [parse_card(c) for c in raw]
+
+
+def parse_round(text: str, names: Sequence[str]) -> list[list[int]]:
+    """Each seat's counting cards from ``Ann 1 3 4 Bob 2 5`` (names, then their numbers).
+
+    A player named with ``-`` or no numbers won none; one player left out gets every number
+    nobody was given (so ``Ann 1 3 4`` is a whole two-player round).
+    """
+    lowered = [n.lower() for n in names]
+    counting: list[list[int] | None] = [None] * len(names)
+    words = text.replace(",", " ").split()
+    i = 0
+    while i < len(words):
+        # The longest player's name at this point (names may hold spaces or digits).
+        found = [
+            (len(n.split()), s)
+            for s, n in enumerate(lowered)
+            if [w.lower() for w in words[i : i + len(n.split())]] == n.split()
+        ]
+        if not found:
+            j = i
+            while j < len(words) and not words[j].isdigit() and words[j] != "-":
+                j += 1
+            if j == i:
+                raise NotationError(f"name the player before the numbers, e.g. {names[0]} 1 3 4")
+            raise NotationError(f"{' '.join(words[i:j])!r} is not a player ({', '.join(names)})")
+        size, seat = max(found)
+        j = i + size
+        if counting[seat] is not None:
+            raise NotationError(f"{names[seat]} is named twice")
+        numbers: list[int] = []
+        while j < len(words) and (words[j].isdigit() or words[j] == "-"):
+            if words[j] != "-":
+                if len(words[j]) > 2:
+                    raise NotationError(f"counting cards run from 1 to 8, not {words[j]}")
+                numbers.append(int(words[j]))
+            j += 1
+        counting[seat] = numbers
+        i = j
+    left_out = [s for s, c in enumerate(counting) if c is None]
+    given = {n for c in counting if c is not None for n in c}
+    rest = [n for n in range(1, rules.TRICKS_PER_ROUND + 1) if n not in given]
+    if rest and len(left_out) > 1:
+        who = " and ".join(names[s] for s in left_out)
+        raise NotationError(f"say which of {who} won {' '.join(map(str, rest))}")
+    for s in left_out:
+        counting[s] = rest if len(left_out) == 1 else []
+    return [c or [] for c in counting]

@@ -63,13 +63,26 @@ class RoundScore:
                 why += f" (trick {n - 1}: {rules.rule_reason(self.tricks[n - 2])})"
             lines.append(f"trick {n}: {shown}: {why} -> {self.names[w]} takes {n}")
         if len(self.tricks) < rules.TRICKS_PER_ROUND:
-            lines.append(f"(only {len(self.tricks)} of 8 tricks given: scores so far)")
+            n = len(self.tricks)
+            lines.append(
+                f"next: trick {n + 1}: {self.next_rule.value} wins "
+                f"(trick {n}: {rules.rule_reason(self.tricks[-1])})"
+            )
+            lines.append(f"(only {n} of 8 tricks given: scores so far)")
         for i, name in enumerate(self.side_names):
             lines.append(f"{name}: {describe_runs(self.counting[i])}")
         return "\n".join(lines)
 
+    @property
+    def next_rule(self) -> rules.Rule:
+        """The rule for the trick after the last one given."""
+        return rules.next_rule(self.tricks[-1])
+
     def to_dict(self) -> dict[str, Any]:
         return {
+            "next_rule": None
+            if len(self.tricks) == rules.TRICKS_PER_ROUND
+            else self.next_rule.value,
             "tricks": [
                 {
                     "number": n,

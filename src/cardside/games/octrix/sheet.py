@@ -8,7 +8,7 @@ from typing import Any
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.core.record import EntryError, RoundRow, Session, Sheet
 from cardside.core.replay import in_effect, replay_moves
-from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Flag, Schema, Text, Whole
+from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Flag, Schema, Text, Whole, WholeLists
 from cardside.games.octrix import rules
 from cardside.games.octrix.bots import BOT_NAMES
 from cardside.games.octrix.keep import OctrixLedger
@@ -16,7 +16,12 @@ from cardside.games.octrix.notation import format_card, parse_card
 from cardside.games.octrix.state import OctrixState
 
 SCHEMA = Schema(
-    options={"partnership": Flag(), "target": Whole(1, 10_000), "hands": Flag()},
+    options={
+        "partnership": Flag(),
+        "target": Whole(1, 10_000),
+        "hands": Flag(),
+        "first_dealer": Whole(0, 3),
+    },
     entries={
         "play": {
             "card": {"seat": Whole(0, 3, optional=True), "card": Text(8)},
@@ -25,6 +30,7 @@ SCHEMA = Schema(
         "keep": {
             "hand": {"seat": Whole(0, 3), "cards": Text(100)},
             "trick": {"cards": Text(60)},
+            "round": {"counting": WholeLists(4, 8, 1, 8)},
             "undo": KEEP_UNDO,
         },
     },
@@ -38,8 +44,15 @@ def options_of(session: Session) -> dict[str, Any]:
     partnership = opts.get("partnership", False)
     target = opts.get("target", rules.TARGET)
     hands = opts.get("hands", False)
+    first_dealer = opts.get("first_dealer", 0)
     if not isinstance(partnership, bool) or not isinstance(hands, bool):
         raise ValueError("options 'partnership' and 'hands' must be true or false")
+    if (
+        not isinstance(first_dealer, int)
+        or isinstance(first_dealer, bool)
+        or not 0 <= first_dealer < len(session.seats)
+    ):
+        raise ValueError(f"option 'first_dealer' must be a seat from 0 to {len(session.seats) - 1}")
     if not isinstance(target, int) or isinstance(target, bool) or target < 1:
         raise ValueError("option 'target' must be a positive whole number")
     if partnership and len(session.seats) != 4:
@@ -48,7 +61,12 @@ def options_of(session: Session) -> dict[str, Any]:
         raise ValueError("Octrix is for 2 to 4 players")
     if session.mode == "play":
         _check_play_seats([seat.kind for seat in session.seats])
-    return {"partnership": partnership, "target": target, "hands": hands}
+    return {
+        "partnership": partnership,
+        "target": target,
+        "hands": hands,
+        "first_dealer": first_dealer,
+    }
 
 
 def _check_play_seats(kinds: list[str]) -> None:

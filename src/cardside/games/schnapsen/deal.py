@@ -85,6 +85,11 @@ class Deal(NamedTuple):
     def took_trick(self, seat: int) -> bool:
         return self.won[seat] != 0
 
+    def counted_marriages(self, seat: int) -> int:
+        """The marriage points inside ``points[seat]`` (pending ones are not counted yet)."""
+        declared = sum(marriage_points(s, self.trump) for who, s in self.marriages if who == seat)
+        return declared - self.pending[seat]
+
 
 def new_deal(rng: random.Random, dealer: int) -> Deal:
     """Shuffle and deal: 3 cards each, the indicator, 2 each, the rest on the indicator."""

@@ -135,6 +135,16 @@ def score(entry: Mapping[str, Any]) -> DealResult:
         raise LedgerError(f"a trick holds at least 4 card points, not {points}")
     if closer is None and reached is None and last is None:
         raise LedgerError("no one reached 66 and no one closed: say who took the last trick")
+    if by_last_trick and not trick:
+        raise LedgerError(
+            f"a loser with no trick means the winner took every trick and all "
+            f"{TOTAL_CARD_POINTS} card points, so reached 66: say who reached 66 instead"
+        )
+    if by_last_trick and "opponent_points" in entry and points < TOTAL_CARD_POINTS - WIN_POINTS + 1:
+        raise LedgerError(
+            f"with {points} card points for the loser, the other player's tricks held "
+            f"{TOTAL_CARD_POINTS - points}, so they reached 66: say who reached 66 instead"
+        )
     winner, game_points, rule = decide_deal(reached, closer, points, trick, last)
     return DealResult(winner, game_points, rule)
 

@@ -125,7 +125,8 @@ def _parse_marriage(word: str, context: _HasLegal | None) -> Marriage:
         raise AmbiguousActionError(f"say which card to lead: 'marriage {k}' or 'marriage {q}'")
     card = parse_card(word)
     if card.rank not in (KING, QUEEN):
-        raise NotationError(f"a marriage leads its King or Queen, not {format_card(card)}")
+        name = format_card(card, ascii=True)
+        raise NotationError(f"a marriage leads its King or Queen, not {name}")
     return Marriage(card)
 
 

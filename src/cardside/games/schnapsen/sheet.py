@@ -45,6 +45,11 @@ SCHEMA = Schema(
     players=(2, 2),
 )
 
+#: What the numbers are called, the same on every screen, sheet and export: the match's count
+#: from 7 down to 0, and the matches each player has won in a kept session.
+COUNTDOWN = "countdown"
+MATCHES_WON = "matches won"
+
 
 def options_of(session: Session) -> dict[str, Any]:
     """The game options with their defaults, checked for type."""
@@ -216,7 +221,7 @@ def progress(session: Session) -> list[str]:
     if match_winner((last.totals[0], last.totals[1])) is not None:
         return [f"match {last.match + 1} starts at {MATCH_START}:{MATCH_START}"]
     counts = ", ".join(f"{n} {c}" for n, c in zip(session.columns, last.totals))
-    return [f"match {last.match} under way: {counts} (first to 0 wins)"]
+    return [f"match {last.match} under way, {COUNTDOWN}: {counts} (first to 0 wins the match)"]
 
 
 class RunningSheet:

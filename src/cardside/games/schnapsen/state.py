@@ -132,6 +132,10 @@ class _DealView:
         """Marriage points declared before the seat's first trick (count only after one)."""
         return self.deal.pending[seat]
 
+    def marriage_points(self, seat: int) -> int:
+        """The part of :meth:`points` that marriages gave (the rest is in the seat's tricks)."""
+        return self.deal.counted_marriages(seat)
+
     def won_cards(self, seat: int) -> tuple[Card, ...]:
         return cards_of(self.deal.won[seat])
 
@@ -194,7 +198,7 @@ def illegal_reason(d: Deal, action: Action) -> str:
             return "the stock is used up"
         if code == EXCHANGE_CODE:
             jack = format_card(CARDS[d.trump * 5], ascii=True)
-            return f"you need the trump Unter ({jack}) to exchange"
+            return f"you need the trump Jack ({jack}) to exchange"
         return "closing needs 5 cards in hand"
     card = code % MARRIAGE_BASE
     if code >= MARRIAGE_BASE and not leading:
@@ -205,7 +209,7 @@ def illegal_reason(d: Deal, action: Action) -> str:
         pair = (card // 5 * 5 + 2, card // 5 * 5 + 1)
         missing = " ".join(format_card(CARDS[i], ascii=True) for i in pair if not hand >> i & 1)
         return (
-            f"you need both King and Queen of {SUITS[card // 5].symbol} to declare it; "
+            f"you need both King and Queen of {SUITS[card // 5].name.lower()} to declare it; "
             f"you do not hold {missing}"
         )
     if not hand >> card & 1:
@@ -221,7 +225,7 @@ def illegal_reason(d: Deal, action: Action) -> str:
                 why = "follow suit"
         else:
             why = "play a trump"
-        return f"phase 2: you must {why} ({options})"
+        return f"phase 2 (stock closed or used up): you must {why} ({options})"
     return f"{text} is legal"
 
 

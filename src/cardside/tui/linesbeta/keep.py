@@ -22,7 +22,7 @@ HELP_COUNTERS = """  w          you won the trick          l          the grid w
   w w l      several tricks in order    round 4 2  a whole round: your tricks, the grid's
   round      asks for the two counts (sums like 2+2 are fine; cancel leaves it)"""
 HELP_GRID = """  w r3R r3c4      you won a challenge of row 3 from the right; the grid played r3c4
-  l c2 top c2c5   the grid won a challenge of column 2 from the top with its card at c2c5
+  l c2 top r5c2   the grid won a challenge of column 2 from the top with its card at r5c2
   add the case (a, b or c) when it was b or c: every card of the line was turned up then,
   e.g. l r1L r1c4 b; extra cells after 'turned' mark other cards you turned face up"""
 HELP_COMMANDS = "  commands: show (the sheet), undo (take back the last entry), quit (saved), help"
@@ -253,7 +253,7 @@ class KeepScreen:
     def _enter(self, entries: list[dict[str, Any]]) -> None:
         """Add entries one by one, saving each; stop at the first refused one."""
         for entry in entries:
-            if self.ledger.is_over:
+            if self.ledger.is_over and entry.get("kind") != "undo":
                 self.console.say("  the game is over; the rest was not entered")
                 return
             try:
@@ -281,7 +281,7 @@ class KeepScreen:
             round_over = any(n.startswith("round") and "over" in n for n in notes)
             if round_over and not any(n.startswith("all face up") for n in notes):
                 say("  No line is all face up: only the trick cards and the trump go back.")
-            say(f"  Lines open this round: {self.screen.lines(ledger.complete_lines())}")
+            say(f"  Open lines: {self.screen.lines(ledger.complete_lines())}")
 
     def _words(self, text: str) -> list[str]:
         base = ["show", "undo", "help", "quit"]
@@ -344,5 +344,5 @@ class KeepScreen:
         for line in self.screen.grid(cell, blocked):
             say(line)
         say(self.screen.legend().replace("face down", "face down (as far as entered)"))
-        say(f"  Lines open this round: {self.screen.lines(ledger.complete_lines())}")
+        say(f"  Open lines: {self.screen.lines(ledger.complete_lines())}")
         say(f"  All face up now: {self.screen.lines(ledger.face_up_lines())}")

@@ -4,7 +4,7 @@ and the human's turn in ``linesbeta play``."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardside.core.cards import Card
 from cardside.core.errors import IllegalActionError, NotationError
@@ -47,8 +47,16 @@ SUIT_WORDS = ("clubs", "spades", "hearts", "diamonds")
 SUIT_ONE = ("club", "spade", "heart", "diamond")
 END_WORDS = {"L": "the left", "R": "the right", "T": "the top", "B": "the bottom"}
 
-# What a cell shows: a card, or one of these marks (kept 3 wide, like "10♥").
-CellMark = Card | str
+
+class Seen(NamedTuple):
+    """A face-down card the player saw turned up before an undo took that turn back."""
+
+    card: Card
+
+
+# What a cell shows: a card, a card seen before an undo, or one of these marks.
+CellMark = Card | Seen | str
+SEEN_MARK = "*"
 
 
 class LinesBetaScreen:
@@ -97,6 +105,9 @@ class LinesBetaScreen:
         return out
 
     def _cell_text(self, value: CellMark) -> str:
+        if isinstance(value, Seen):
+            raw = format_card(value.card, ascii=self.style.ascii) + SEEN_MARK
+            return " " * (5 - len(raw)) + self.style.dim(raw)
         if isinstance(value, Card):
             text = self.card(value)
             width = len(format_card(value, ascii=self.style.ascii))
@@ -106,11 +117,15 @@ class LinesBetaScreen:
             width = len(raw)
         return " " * (5 - width) + text
 
-    def legend(self) -> str:
-        return (
+    def legend(self, seen: bool = False) -> str:
+        """What the marks mean; ``seen`` adds the mark of a card seen before an undo."""
+        text = (
             f"  {self.face_down()} face down   {self.gap()} gap   "
             f"{self.blocked_mark()} line blocked this round (it has a gap)"
         )
+        if seen:
+            text += f"\n  {SEEN_MARK} face down again after an undo: you saw that card there"
+        return text
 
     def lines(self, lines: Iterable[Line | int]) -> str:
         return " ".join(str(Line(x)) for x in lines) or "none"
@@ -141,11 +156,13 @@ class LinesBetaScreen:
                 return "gap"
             if c == HIDDEN:
                 return "down"
+            if obs.remembered >> i & 1:
+                return Seen(CARDS[c])
             return CARDS[c]
 
         for line in self.grid(cell, obs.blocked):
             say(line)
-        say(self.legend())
+        say(self.legend(seen=bool(obs.remembered)))
         if obs.phase == PHASE_TRUMP:
             say(f"  Dealt: {self.cards(obs.hand)}")
         else:
@@ -215,7 +232,7 @@ class LinesBetaScreen:
 
     def round_over(self, number: int, won: int, lost: int, returned: Sequence[int]) -> None:
         say = self.console.say
-        say(self.style.bold(f"Round {number} over: you won {won}, the grid {lost}."))
+        say(self.style.bold(f"Round {number} over: this round you won {won}, the grid {lost}."))
         back = "the 12 trick cards and the trump card"
         if returned:
             back += f", and lines {self.lines(returned)} (all face up)"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.games.octrix import rules
-from cardside.games.octrix.keep import OctrixLedger
+from cardside.games.octrix.keep import OctrixLedger, RoundReport, parse_round
 from cardside.games.octrix.notation import format_card, parse_cards
 from cardside.games.octrix.rules import DECK, HAND_SIZE
 from cardside.sessions.journal import Journal
@@ -15,7 +15,7 @@ from cardside.tui.style import Style
 
 COMMANDS = ("show", "undo", "quit", "help")
 HELP = """  Enter the cards of each trick in seat order ({order}), e.g. 8C 3H.
-  While entering hands, give a player's 8 cards on one line.
+  While entering hands, give a player's 8 cards on one line.{quick}
   commands: show (the sheet so far), undo (take back the last entry), quit (saved), help"""
 
 
@@ -52,7 +52,14 @@ class KeepScreen:
         if word in ("quit", "q", "exit"):
             return "quit"
         if word in ("help", "?", "h"):
-            self.console.say(HELP.format(order=", ".join(self.ledger.names)))
+            quick = (
+                ""
+                if self.ledger.track_hands
+                else "\n  Or a whole round at once, before its first trick: each player's "
+                f"counting cards,\n  e.g. {self.ledger.names[0]} 1 3 4 (one player left out "
+                "gets the rest; '-' for none)."
+            )
+            self.console.say(HELP.format(order=", ".join(self.ledger.names), quick=quick))
             return "handled"
         if word in ("show", "score"):
             self.show()
@@ -79,6 +86,9 @@ class KeepScreen:
             return "quit"
         if command:
             return None
+        if self._names_a_player(line):
+            self._round(line)
+            return None
         unknown = not_understood(line, [*self._words(""), *COMMANDS])
         if unknown:
             self.console.say(f"  {unknown}")
@@ -94,15 +104,35 @@ class KeepScreen:
             trick.number, trick.cards, trick.rule, trick.winner, trick.next_rule, trick.next_reason
         )
         if round_report is not None:
-            self.screen.round_end(
-                round_report.number,
-                round_report.counting,
-                round_report.scores,
-                round_report.totals,
-                round_report.winner,
-                ledger.target,
-            )
+            self._round_end(round_report)
         return None
+
+    def _names_a_player(self, line: str) -> bool:
+        first = line.split()[0].lower().rstrip(",")
+        return any(name.lower().split()[0] == first for name in self.ledger.names)
+
+    def _round(self, line: str) -> None:
+        """A whole round from each player's counting cards (``Ann 1 3 4``)."""
+        try:
+            report = self.ledger.enter_round(parse_round(line, self.ledger.names))
+        except (NotationError, IllegalActionError) as exc:
+            self.console.say(f"  {exc}")
+            return
+        self.journal.append(self.ledger.entries[-1])
+        self._round_end(report)
+
+    def _round_end(self, report: RoundReport) -> None:
+        ledger = self.ledger
+        self.screen.round_end(
+            report.number,
+            report.counting,
+            report.scores,
+            report.totals,
+            report.winner,
+            ledger.target,
+        )
+        if not ledger.over:
+            self.console.say(f"  Round {ledger.round_no}: {ledger.names[ledger.dealer]} deals.")
 
     def _ask_hands(self) -> str | None:
         """Ask for the next player's hand; each hand is saved as soon as it is accepted."""
@@ -148,6 +178,8 @@ class KeepScreen:
         self.journal.append(self.ledger.entries[-1])
         if undone["type"] == "hand":
             what = f"{self.ledger.names[undone['seat']]}'s hand"
+        elif undone["type"] == "round":
+            what = f"round {self.ledger.round_no}'s counting cards"
         else:
             what = "trick " + undone["cards"]
         self.console.say(
@@ -160,8 +192,8 @@ class KeepScreen:
         say = self.console.say
         say(
             self.screen.style.bold(
-                f"Round {ledger.round_no}, {len(ledger.tricks)} of 8 tricks entered; "
-                f"next: {ledger.rule.value} wins."
+                f"Round {ledger.round_no} (dealer {ledger.names[ledger.dealer]}), "
+                f"{len(ledger.tricks)} of 8 tricks entered; next: {ledger.rule.value} wins."
             )
         )
         in_force = rules.trick_rules(ledger.tricks)

@@ -12,7 +12,7 @@ from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
 from cardside.tui.human import Human
 from cardside.tui.octrix.screen import OctrixScreen, OctrixTurn, rule_of_last_trick
-from cardside.tui.play import bot_seed, run_loop, seat_players
+from cardside.tui.play import run_loop, seat_players
 from cardside.tui.style import Style
 
 
@@ -28,13 +28,13 @@ def run_play(
 
     names = journal.session.player_names
     screen = OctrixScreen(console, style, names, state.sides)
-    hint_bot = make_bot("strong", seed=bot_seed(journal, "hint"))
+    hint_seed = journal.session.seed or 0
     seats = seat_players(
         journal,
         lambda seat: Human(
             seat.name,
             console,
-            OctrixTurn(screen, hint_bot, state.partnership),
+            OctrixTurn(screen, hint_seed, state.partnership),
             lambda: history(state, screen),
         ),
         lambda name, seed: make_bot(name, seed=seed),

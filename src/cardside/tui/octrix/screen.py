@@ -7,11 +7,13 @@ from typing import Any
 
 from cardside.core.cards import Card
 from cardside.core.errors import IllegalActionError
+from cardside.core.rng import derive_rng
 from cardside.games.octrix import rules
 from cardside.games.octrix.notation import NAMES, format_card, parse_card
 from cardside.games.octrix.rules import KEY, Rule
 from cardside.games.octrix.sheet import describe_runs
 from cardside.tui.console import Console
+from cardside.tui.grammar import agree
 from cardside.tui.style import Style
 
 
@@ -59,7 +61,8 @@ class OctrixScreen:
             won = " ".join(map(str, counting[side])) or "-"
             parts.append(f"{self.side_name(side)}: {won}")
         say("  counting cards: " + "; ".join(parts))
-        say("  match: " + ", ".join(f"{self.side_name(i)} {t}" for i, t in enumerate(totals)))
+        shown = ", ".join(f"{self.side_name(i)} {t}" for i, t in enumerate(totals))
+        say(f"  match totals: {shown}")
 
     def trick(
         self,
@@ -74,10 +77,11 @@ class OctrixScreen:
         shown = ", ".join(f"{self.names[s]} {self.card(c)}" for s, c in enumerate(cards))
         why = "highest card" if rule is Rule.HIGHEST else "lowest card"
         name = self.names[winner]
-        verb, takes = ("win", "take") if name == "You" else ("wins", "takes")
+        wins = agree(self.style.bold(name), "win", plural=name.lower() == "you")
+        takes = "take" if name.lower() == "you" else "takes"
         self.console.say(
             f"Trick {number}: {shown} {self.style.arrow()} "
-            f"{self.style.bold(name)} {verb} ({why}) and {takes} counting card {number}."
+            f"{wins} ({why}) and {takes} counting card {number}."
         )
         if next_rule is not None:
             self.console.say(f"  Next trick: {self.rule_text(next_rule)} ({next_reason}).")
@@ -99,11 +103,9 @@ class OctrixScreen:
                 f"  {self.side_name(side)}: {describe_runs(counting[side])}  (total {totals[side]})"
             )
         if winner is not None:
-            plural = len(self.sides[winner]) > 1 or self.names[self.sides[winner][0]] == "You"
-            verb = "win" if plural else "wins"
-            say(
-                self.style.good(f"{self.side_name(winner)} {verb} the match with {totals[winner]}!")
-            )
+            plural = len(self.sides[winner]) > 1
+            wins = agree(self.side_name(winner), "win", plural=plural)
+            say(self.style.good(f"{wins} the match with {totals[winner]}!"))
         else:
             leaders = [i for i, t in enumerate(totals) if t >= target]
             if leaders:
@@ -113,9 +115,9 @@ class OctrixScreen:
 class OctrixTurn:
     """The human's turn in ``octrix play``: draw the sheet, read a card, offer hints."""
 
-    def __init__(self, screen: OctrixScreen, hint_bot: Any, partnership: bool) -> None:
+    def __init__(self, screen: OctrixScreen, hint_seed: int | str, partnership: bool) -> None:
         self.screen = screen
-        self.hint_bot = hint_bot
+        self.hint_seed = hint_seed
         self.partnership = partnership
 
     def show(self, obs: Any, seat: int) -> None:
@@ -124,10 +126,15 @@ class OctrixTurn:
         screen.console.say()
         screen.console.say(
             screen.style.bold(
-                f"Round {s.round_no + 1}, trick {len(s.tricks) + 1} of 8: "
-                f"{screen.rule_text(s.rule)}."
+                f"Round {s.round_no + 1} (dealer {screen.names[s.dealer]}), "
+                f"trick {len(s.tricks) + 1} of 8: {screen.rule_text(s.rule)}."
             )
         )
+        if self.partnership:
+            first, second = (" and ".join(screen.names[x] for x in group) for group in obs.steps())
+            screen.console.say(
+                f"  {first} play first, face up (the dealer and the dealer's left); then {second}."
+            )
         screen.sheet(s.hands, obs.counting_cards(), s.totals, you=seat)
         face_up = [(x, c) for x, c in enumerate(s.pending) if c is not None and x != seat]
         if face_up:
@@ -154,18 +161,49 @@ class OctrixTurn:
             raise IllegalActionError(f"{name} is not in your hand")
         return card
 
+    def _advice(self, obs: Any, seat: int) -> Any:
+        """The strong bot's advice, seeded by the position: the same position, the same words."""
+        from cardside.games.octrix.bots import make_bot
+
+        rng = derive_rng(self.hint_seed, "hint", seat, repr(obs.snapshot))
+        return make_bot("strong", seed=rng.randrange(2**31)).hint(obs, seat)
+
+    def _strategy(self, strategy: Sequence[tuple[Card, float]]) -> str:
+        ranked = sorted(strategy, key=lambda cp: (-cp[1], KEY[cp[0]]))
+        return ", ".join(f"{self.screen.card(c)} {p:.0%}" for c, p in ranked)
+
     def hint(self, obs: Any, seat: int) -> str:
-        advice = self.hint_bot.hint(obs, seat)
-        card = format_card(advice.card, ascii=self.screen.style.ascii)
-        if " with p=" in advice.reason:
-            # A mixed strategy: the suggestion is one draw from it, so say so.
-            return f"hint: {card}, drawn from the mix ({advice.reason})"
-        return f"hint: {card} ({advice.reason})"
+        """The strategy itself, most likely card first, and what its value means."""
+        advice = self._advice(obs, seat)
+        if len(advice.strategy) < 2:
+            return f"hint: {self.screen.card(advice.card)} ({advice.reason})"
+        lines = [
+            f"hint ({advice.method}): a mixed strategy, play one of "
+            f"{self._strategy(advice.strategy)}",
+            "  (a card drawn with these chances is hard to foresee; 'hint sample' draws one)",
+        ]
+        if advice.value is not None:
+            others = "the other side" if self.partnership else "your opponent"
+            lines.append(
+                f"  value {advice.value:+.1f} = the points margin you can expect this round:\n"
+                f"  your round score minus {others}'s, with both sides playing this way"
+            )
+        return "\n".join(lines)
+
+    def hint_sample(self, obs: Any, seat: int) -> str:
+        """One card drawn from the hint's strategy (the same draw for the same position)."""
+        advice = self._advice(obs, seat)
+        card = self.screen.card(advice.card)
+        if len(advice.strategy) < 2:
+            return f"hint sample: {card} (the only card the strategy plays)"
+        return f"hint sample: {card}, drawn from {self._strategy(advice.strategy)}"
 
     def help(self) -> str:
         return (
             "  Type a card from your hand, e.g. 8C or 3H (ranks A and 2 to 8; A is the "
-            "lowest). Tab completes your cards."
+            "lowest). Tab completes your cards.\n"
+            "  hint shows the strong bot's strategy (each card with its chance) and what it is "
+            "worth; hint sample draws one card from it."
         )
 
 

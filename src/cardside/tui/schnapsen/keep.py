@@ -2,30 +2,36 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from cardside.core.arith import parse_number
 from cardside.core.errors import NotationError
 from cardside.games.schnapsen.keep import Ledger, LedgerError, LedgerRow
 from cardside.games.schnapsen.rules import MATCH_START, match_winner
-from cardside.games.schnapsen.sheet import session_entry
+from cardside.games.schnapsen.sheet import COUNTDOWN, MATCHES_WON, session_entry
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console, not_understood
+from cardside.tui.grammar import agree
 from cardside.tui.keeping import offer_correction
 from cardside.tui.style import Style
 from cardside.tui.table import render
 
 HELP = """  Each deal, either type the winner and the game points, e.g. '{a} 2', or press Enter
   (or type 'ask') and answer what the table saw: who closed, who reached 66, the card points.
-  Numbers may be sums, e.g. 11+10+4. 'cancel' leaves the questions without saving.
+  Numbers may be sums, e.g. 11+10+4. In the questions, 'undo' goes back one question and
+  'cancel' leaves them without saving.
   commands: show (the table so far), undo (take back the last deal), quit (saved), help"""
 
 QUESTION_HELP = (
-    "  answer the question; 'cancel' leaves the questions with nothing entered, "
-    "'quit' saves and leaves"
+    "  answer the question; 'undo' goes back one question (at the first: takes back the last "
+    "deal), 'cancel' leaves the questions with nothing entered, 'quit' saves and leaves"
 )
+QUESTIONS_START = "  What the table saw (undo: back one question; cancel: leave the questions):"
 
 COMMANDS = ("ask", "show", "undo", "help", "quit")
+
+T = TypeVar("T")
 
 
 class _Quit(Exception):
@@ -36,11 +42,21 @@ class _Cancel(Exception):
     """The user left the questions; nothing was entered."""
 
 
+class _Back(Exception):
+    """The user typed undo in the questions: go back one question."""
+
+
 class KeepScreen:
     """Runs the keep prompt loop over a ledger, saving each entry to the journal."""
 
     def __init__(
-        self, journal: Journal, ledger: Ledger, console: Console, style: Style, matches: int = 0
+        self,
+        journal: Journal,
+        ledger: Ledger,
+        console: Console,
+        style: Style,
+        matches: int = 0,
+        first_dealer: int = 0,
     ) -> None:
         self.journal = journal
         self.ledger = ledger
@@ -48,6 +64,10 @@ class KeepScreen:
         self.style = style
         self.names = journal.session.player_names
         self.matches = matches
+        self.first_dealer = first_dealer
+        # The questions' answers: to give again after an undo, and given so far.
+        self._replay: list[str] = []
+        self._given: list[str] = []
 
     # -- the loop ----------------------------------------------------------------------------
     def run(self) -> str:
@@ -77,9 +97,13 @@ class KeepScreen:
     def over(self) -> bool:
         return self.matches > 0 and sum(self.ledger.matches_won) >= self.matches
 
+    def dealer(self, deal: int) -> str:
+        """Who deals deal number ``deal`` (the deal passes in turn)."""
+        return self.names[(self.first_dealer + deal - 1) % 2]
+
     def _prompt(self) -> str:
         deal = self.ledger.deals + 1
-        return f"Deal {deal}: winner and game points, or Enter to work them out: "
+        return f"Deal {deal}, {self.dealer(deal)} deals: winner and game points, or Enter: "
 
     def _handle(self, line: str) -> None:
         word = line.lower()
@@ -113,6 +137,25 @@ class KeepScreen:
         self._add({"kind": "result", "winner": winner, "points": points})
 
     def _ask_table(self) -> None:
+        """Ask what the table saw; ``undo`` steps back a question by asking again from the
+        start with the earlier answers given, all but the last."""
+        self.console.say(QUESTIONS_START)
+        given: list[str] = []
+        while True:
+            self._replay, self._given = list(given), []
+            try:
+                entry = self._table_questions()
+            except _Back:
+                if not self._given:
+                    self.console.say("  No earlier question: taking back the last deal instead.")
+                    self._undo()
+                    return
+                given = self._given[:-1]
+                continue
+            self._add(entry)
+            return
+
+    def _table_questions(self) -> dict[str, Any]:
         a, b = self.names
         closer = self._ask_seat(f"  Who closed the stock? ({a}, {b} or no): ", allow_none=True)
         reached = self._ask_seat(f"  Who reached 66? ({a}, {b} or nobody): ", allow_none=True)
@@ -138,52 +181,68 @@ class KeepScreen:
             entry["opponent_trick"] = self._ask_yes(
                 f"  Had {other} taken a trick when the stock was closed? (y/n): "
             )
-        self._add(entry)
+        return entry
 
-    def _ask(self, prompt: str) -> str:
+    def _answer(self, prompt: str, read: Callable[[str], T]) -> T:
+        """Ask until ``read`` accepts the answer (it raises NotationError with the reason).
+
+        Answers being given again after an undo are shown, not asked.
+        """
         while True:
-            line = self.console.ask(prompt, lambda _: [*self.names, "no", "nobody", "cancel"])
+            if self._replay:
+                line = self._replay.pop(0)
+                self.console.say(f"{prompt}{line}")
+            else:
+                line = self._line(prompt)
+            try:
+                value = read(line)
+            except NotationError as exc:
+                self.console.say(f"  {exc}")
+                continue
+            self._given.append(line)
+            return value
+
+    def _line(self, prompt: str) -> str:
+        words = [*self.names, "no", "nobody", "undo", "cancel"]
+        while True:
+            line = self.console.ask(prompt, lambda _: words)
             if line is None or line.lower() in ("quit", "q", "exit"):
                 raise _Quit
             if line.lower() == "cancel":
                 raise _Cancel
+            if line.lower() == "undo":
+                raise _Back
             if line.lower() not in ("help", "?"):
                 return line
             self.console.say(QUESTION_HELP)
 
     def _ask_seat(self, prompt: str, *, allow_none: bool) -> int | None:
-        while True:
-            answer = self._ask(prompt)
+        def read(answer: str) -> int | None:
             if allow_none and answer.lower() in ("no", "n", "nobody", "none", "-", "no one"):
                 return None
-            try:
-                return self._seat(answer)
-            except NotationError as exc:
-                self.console.say(f"  {exc}")
+            return self._seat(answer)
+
+        return self._answer(prompt, read)
 
     def _ask_points(self, prompt: str) -> dict[str, Any]:
-        while True:
-            try:
-                points = parse_number(self._ask(prompt))
-            except NotationError as exc:
-                self.console.say(f"  {exc}")
-                continue
+        def read(answer: str) -> int:
+            points = parse_number(answer)
             if not 0 <= points < 66:
-                self.console.say(f"  the loser's card points run from 0 to 65, not {points}")
-                continue
+                raise NotationError(f"the loser's card points run from 0 to 65, not {points}")
             if 0 < points < 4:
-                self.console.say(f"  a trick holds at least 4 card points, not {points}")
-                continue
-            return {"opponent_points": points, "opponent_trick": points > 0}
+                raise NotationError(f"a trick holds at least 4 card points, not {points}")
+            return points
+
+        points = self._answer(prompt, read)
+        return {"opponent_points": points, "opponent_trick": points > 0}
 
     def _ask_yes(self, prompt: str) -> bool:
-        while True:
-            answer = self._ask(prompt).lower()
-            if answer in ("y", "yes"):
-                return True
-            if answer in ("n", "no"):
-                return False
-            self.console.say("  answer y or n")
+        def read(answer: str) -> bool:
+            if answer.lower() in ("y", "yes", "n", "no"):
+                return answer.lower().startswith("y")
+            raise NotationError("answer y or n")
+
+        return self._answer(prompt, read)
 
     def _seat(self, text: str) -> int:
         wanted = text.strip().lower()
@@ -210,16 +269,20 @@ class KeepScreen:
         winner = self.names[row.winner]
         plural = "s" if row.points > 1 else ""
         say(
-            self.style.good(f"  Deal {row.deal_no}: {winner} wins {row.points} game point{plural}")
+            self.style.good(
+                f"  Deal {row.deal_no}: {agree(winner, 'win')} {row.points} game point{plural}"
+            )
             + f" ({row.rule_text})."
         )
         won = match_winner(row.counts_after)
-        say(f"  match {row.match_no}: {self._counts(row.counts_after)}")
+        say(f"  match {row.match_no} {COUNTDOWN}: {self._counts(row.counts_after)}")
         if won is not None:
             loser = self.names[1 - won]
             say(
-                self.style.good(f"  {winner} wins match {row.match_no}; a Bummerl for {loser}.")
-                + f" Matches won: {self._counts(self.ledger.matches_won)}."
+                self.style.good(
+                    f"  {agree(winner, 'win')} match {row.match_no}; a Bummerl for {loser}."
+                )
+                + f" {MATCHES_WON.capitalize()}: {self._counts(self.ledger.matches_won)}."
             )
             if not self.over:
                 say(f"  Match {row.match_no + 1} starts at {MATCH_START}:{MATCH_START}.")
@@ -244,9 +307,12 @@ class KeepScreen:
 
     def status(self) -> None:
         ledger = self.ledger
-        text = f"Match {ledger.match_no}: {self._counts(ledger.counts)} (first to 0 wins)"
+        text = (
+            f"Match {ledger.match_no} {COUNTDOWN}: {self._counts(ledger.counts)} "
+            "(first to 0 wins the match)"
+        )
         if any(ledger.matches_won):
-            text += f"; matches won: {self._counts(ledger.matches_won)}"
+            text += f"; {MATCHES_WON}: {self._counts(ledger.matches_won)}"
         if self.matches:
             text += f"; {self.matches} match(es) to play"
         self.console.say(self.style.bold(text))
@@ -268,7 +334,15 @@ class KeepScreen:
             ]
             self.console.say(
                 render(
-                    ["deal", "match", "winner", "points", self.names[0], self.names[1], "rule"],
+                    [
+                        "deal",
+                        "match",
+                        "winner",
+                        "game points",
+                        f"{self.names[0]} {COUNTDOWN}",
+                        f"{self.names[1]} {COUNTDOWN}",
+                        "rule",
+                    ],
                     table,
                 )
             )

@@ -23,14 +23,24 @@ from cardside.games.schnapsen.rules import (
     Marriage,
     marriage_points,
 )
+from cardside.games.schnapsen.sheet import COUNTDOWN
 from cardside.games.schnapsen.state import DealRecord, Observation, SchnapsenState
 from cardside.tui.console import Console
+from cardside.tui.grammar import agree
 from cardside.tui.style import Style
 
 HELP = """  On your lead: a card (KH, 10S, TS; German DH, OS, US work too), 'marriage KH' or
   'marriage QH' (declare King and Queen of a suit and lead one), 'exchange' (the trump Jack
-  for the turned-up card), 'close' (no more drawing; strict rules). Answering: a card.
+  for the indicator), 'close' (no more drawing: phase 2). Answering: a card; in phase 2
+  (stock closed or used up) follow suit and beat the lead if you can.
   Tab completes the legal moves."""
+
+
+def card_points(points: int, marriages: int) -> str:
+    """A player's counted card points with the marriages shown apart: ``38 + 20 marriage``."""
+    if not marriages:
+        return str(points)
+    return f"{points - marriages} + {marriages} marriage"
 
 
 def sort_hand(cards: Iterable[Card], trump: Suit) -> list[Card]:
@@ -70,17 +80,14 @@ class SchnapsenScreen:
 
     def does(self, seat: int, verb: str) -> str:
         """``Bot closes`` or ``You close``: the seat's name with the verb agreeing."""
-        name = self.names[seat]
-        if name.lower() == "you":
-            return f"{name} {verb}"
-        if verb.endswith(("s", "sh", "ch", "x")):
-            return f"{name} {verb}es"
-        if verb.endswith("y") and verb[-2:-1] not in "aeiou":
-            return f"{name} {verb[:-1]}ies"
-        return f"{name} {verb}s"
+        return agree(self.names[seat], verb)
 
     def counts(self, counts: Sequence[int]) -> str:
         return f"{self.names[0]} {counts[0]}, {self.names[1]} {counts[1]}"
+
+    def countdown(self, counts: Sequence[int]) -> str:
+        """The match's countdown from 7: ``countdown: You 7, Bot 5``."""
+        return f"{COUNTDOWN}: {self.counts(counts)}"
 
     # -- the table ---------------------------------------------------------------------------
     def table(self, obs: Observation) -> None:
@@ -91,17 +98,17 @@ class SchnapsenScreen:
         say()
         say(
             self.style.bold(
-                f"Deal {obs.deal_no} (dealer {dealer}); match: "
-                f"{self.counts(obs.counts)} (first to 0 wins)"
+                f"Deal {obs.deal_no} (dealer {dealer}); {self.countdown(obs.counts)} "
+                "(first to 0 wins the match)"
             )
         )
         indicator = obs.indicator
         if obs.closed:
-            stock = f"stock closed by {self.names[obs.closer or 0]} (strict rules)"
+            stock = f"stock closed by {self.names[obs.closer or 0]} (phase 2)"
         elif obs.stock_size:
             stock = f"stock {obs.stock_size} cards"
         else:
-            stock = "stock used up (strict rules)"
+            stock = "stock used up (phase 2)"
         shown = f", indicator {self.card(indicator)}" if indicator is not None else ""
         say(f"  trumps {self.suit(obs.trump)}{shown}; {stock}")
         for seat in (opp, me):
@@ -111,7 +118,7 @@ class SchnapsenScreen:
             pts, trick = record
             say(
                 f"  at closing {self.names[1 - obs.closer]} had "
-                + (f"{pts} points" if trick else "no trick")
+                + (f"{pts} card points" if trick else "no trick")
             )
         last = obs.last_trick
         if last is not None:
@@ -128,10 +135,9 @@ class SchnapsenScreen:
 
     def points_line(self, obs: Observation, seat: int) -> str:
         tricks = obs.tricks_won(seat)
-        text = (
-            f"{self.names[seat]}: {obs.points(seat)} points, {tricks} trick"
-            f"{'' if tricks == 1 else 's'}"
-        )
+        points = card_points(obs.points(seat), obs.marriage_points(seat))
+        plural = "" if tricks == 1 else "s"
+        text = f"{self.names[seat]}: {points} card points, {tricks} trick{plural}"
         if obs.pending(seat):
             text += f", {obs.pending(seat)} pending (counts after a first trick)"
         marriages = [
@@ -155,19 +161,21 @@ class SchnapsenScreen:
         winner = self.names[r.winner]
         plural = "s" if r.points > 1 else ""
         say(
-            self.style.good(f"Deal {record.deal_no}: {winner} wins {r.points} game point{plural}")
+            self.style.good(
+                f"Deal {record.deal_no}: {agree(winner, 'win')} {r.points} game point{plural}"
+            )
             + f" ({r.text})."
         )
         tally = ", ".join(
-            f"{self.names[s]} {deal.points[s]}"
+            f"{self.names[s]} {card_points(deal.points[s], deal.counted_marriages(s))}"
             + (f" (+{deal.pending[s]} pending, lost)" if deal.pending[s] else "")
             for s in (0, 1)
         )
-        say(f"  card points: {tally} of {TOTAL_CARD_POINTS}")
-        say(f"  match: {self.counts(record.counts_after)}")
+        say(f"  card points: {tally} (the tricks hold {TOTAL_CARD_POINTS} in all)")
+        say(f"  {self.countdown(record.counts_after)}")
         if match_over:
             loser = self.names[1 - r.winner]
-            say(self.style.good(f"{winner} wins the match; a Bummerl for {loser}."))
+            say(self.style.good(f"{agree(winner, 'win')} the match; a Bummerl for {loser}."))
         else:
             dealer = 1 - record.dealer
             say(
@@ -180,8 +188,9 @@ class SchnapsenScreen:
         for record in history:
             r = record.result
             self.console.say(
-                f"  deal {record.deal_no}: {self.names[r.winner]} +{r.points} "
-                f"({r.text}) -> {self.counts(record.counts_after)}"
+                f"  deal {record.deal_no}: {self.names[r.winner]} {r.points} game "
+                f"point{'s' if r.points > 1 else ''} ({r.text}) -> "
+                f"{self.countdown(record.counts_after)}"
             )
 
 
@@ -238,7 +247,7 @@ def describe_action(
         indicator = screen.card(CARDS[before.stock[-1]])
         return [f"{does(seat, 'exchange')} the trump Jack for the indicator {indicator}."]
     if isinstance(action, Close):
-        return [f"{does(seat, 'close')} the stock: no more drawing, strict rules from now on."]
+        return [f"{does(seat, 'close')} the stock: no more drawing, phase 2 from now on."]
     if isinstance(action, Marriage):
         value = marriage_points(SUITS.index(action.card.suit), before.trump)
         wait = "" if before.won[seat] else " (pending until a first trick)"
@@ -266,7 +275,7 @@ def describe_trick(screen: SchnapsenScreen, before: Deal, after: Deal, you: int)
     worth = lead.rank + reply.rank
     lines = [
         f"  {screen.trick_text(t.leader, lead, reply)} {screen.style.arrow()} "
-        f"{screen.does(t.winner, 'take')} the trick ({worth} points)."
+        f"{screen.does(t.winner, 'take')} the trick ({worth} card points)."
     ]
     if after.result is None and before.stock and before.closer < 0:
         drawn = after.hands[you] & ~before.hands[you]
@@ -274,7 +283,7 @@ def describe_trick(screen: SchnapsenScreen, before: Deal, after: Deal, you: int)
             card = CARDS[drawn.bit_length() - 1]
             lines.append(f"  You draw {screen.card(card)}.")
         if not after.stock:
-            lines.append("  The stock is used up: strict rules from now on.")
+            lines.append("  The stock is used up: phase 2 from now on.")
     return lines
 
 

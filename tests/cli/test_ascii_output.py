@@ -1,0 +1,93 @@
+"""``--ascii`` never prints a suit symbol: screens, hints, refusals and results of every game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cardside.cli.main import main
+
+SYMBOLS = set("♣♠♥♦♧♤♡♢")
+
+# Each script mixes moves with refusals of every kind the game gives; none types a symbol.
+SCRIPTS = {
+    "schnapsen play": (
+        ["schnapsen", "play", "--seed", "3"],
+        [
+            "help",
+            "hint",
+            "show",
+            "marriage KC",
+            "marriage KH",
+            "marriage KD",
+            "marriage AH",
+            "marriage H",
+            "9H",
+            "exchange",
+            "close",
+            "XX",
+            "AC",
+            "marriage KS",
+            "KD",
+            "10H",
+            "hint",
+            "undo",
+            "show",
+        ],
+    ),
+    "schnapsen keep": (
+        ["schnapsen", "keep", "--names", "Ann,Bob"],
+        ["help", "Ann 2", "", "no", "Ann", "12", "", "Bob", "Ann", "y", "show", "undo", "Cy 2"],
+    ),
+    "schnapsen score": (["schnapsen", "score", "--reached", "Ann", "--points", "70"], []),
+    "octrix play": (
+        ["octrix", "play", "--seed", "2"],
+        ["help", "hint", "show", "9C", "XX", "AC", "2C", "3C", "4C", "undo", "show"],
+    ),
+    "octrix play 4": (
+        ["octrix", "play", "--seed", "2", "--players", "4", "--partnership"],
+        ["help", "hint", "AC", "2C", "AD", "2D", "AH", "AS"],
+    ),
+    "octrix keep": (
+        ["octrix", "keep", "--names", "Ann,Bob", "--hands"],
+        ["help", "AC 2C 3C 4C 5C 6C 7C 8C", "AC", "AD 2D 3D 4D 5D 6D 7D 8D", "AC AC", "2C AD"],
+    ),
+    "octrix score": (["octrix", "score", "--trick", "8C 3H", "--trick", "2C 3D"], []),
+    "linesbeta play": (
+        ["linesbeta", "play", "--seed", "4242", "--difficulty", "normal"],
+        ["help", "hint", "show", "9Z", "AS AH", "3S", "hint", "2C r1L", "5H r1L", "2C r9L"],
+    ),
+    "lineit play": (["lineit", "play", "--seed", "3"], ["help", "hint", "show", "XX", "9Z"]),
+    "lineit keep": (["lineit", "keep", "--names", "Ann,Bob"], ["help", "show", "XX"]),
+    "linesbeta keep": (
+        ["linesbeta", "keep", "--difficulty", "easy", "--short", "--grid"],
+        ["help", "w r3R r3c4", "w r3L r3c1", "show"],
+    ),
+}
+
+
+@pytest.mark.parametrize("key", list(SCRIPTS))
+def test_no_suit_symbol_under_ascii(runner: CliRunner, data_dir: Path, key: str) -> None:
+    args, script = SCRIPTS[key]
+    result = runner.invoke(main, ["--ascii", *args], input="\n".join([*script, "quit"]) + "\n")
+    assert "Traceback" not in result.output
+    found = sorted(set(result.output) & SYMBOLS)
+    lines = [line for line in result.output.splitlines() if set(line) & SYMBOLS]
+    assert not found, f"{key}: {lines[:5]}"
+    assert result.output.strip()
+
+
+def test_the_marriage_refusal_names_the_suit_in_words(runner: CliRunner, data_dir: Path) -> None:
+    result = runner.invoke(
+        main, ["--ascii", "schnapsen", "play", "--seed", "3"], input="marriage KC\nquit\n"
+    )
+    assert "you need both King and Queen of clubs to declare it; you do not hold KC" in (
+        result.output
+    )
+
+
+def test_a_card_refusal_suggests_letters_only(runner: CliRunner, data_dir: Path) -> None:
+    result = runner.invoke(main, ["--ascii", "octrix", "score", "--trick", "8X 3H"])
+    assert result.exit_code != 0 and "C, S, H or D" in result.output

@@ -1,0 +1,124 @@
+"""Keeping only the sheet: Octrix rounds from counting cards; every keeper shows the dealer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cardside.cli.main import main
+from cardside.core.errors import IllegalActionError, NotationError
+from cardside.games.octrix.keep import OctrixLedger, parse_round
+from cardside.sessions import sheets, store
+
+
+def test_a_round_from_counting_cards_derives_the_rest() -> None:
+    assert parse_round("Ann 1 3 4", ["Ann", "Bob"]) == [[1, 3, 4], [2, 5, 6, 7, 8]]
+    assert parse_round("bob 2 1 3, Cy -", ["Ann", "Bob 2", "Cy"]) == [
+        [2, 4, 5, 6, 7, 8],
+        [1, 3],
+        [],
+    ]
+    ledger = OctrixLedger(["Ann", "Bob"])
+    report = ledger.enter_round(parse_round("Ann 1 3 4 5 8", ["Ann", "Bob"]))
+    assert report.counting == ((1, 3, 4, 5, 8), (2, 6, 7))
+    assert report.scores == (11, 5) and ledger.totals == [11, 5] and ledger.round_no == 2
+
+
+@pytest.mark.parametrize(
+    ("text", "error", "message"),
+    [
+        ("Ann 1", NotationError, "say which of Bob and Cy won 2 3 4 5 6 7 8"),
+        ("Zed 1", NotationError, "'Zed' is not a player"),
+        ("Ann 1 Ann 2", NotationError, "Ann is named twice"),
+    ],
+)
+def test_a_round_that_cannot_be_read_says_why(text: str, error: type, message: str) -> None:
+    with pytest.raises(error, match=message):
+        parse_round(text, ["Ann", "Bob", "Cy"])
+
+
+@pytest.mark.parametrize(
+    ("counting", "message"),
+    [
+        ([[1, 2, 9], [3]], "counting cards run from 1 to 8, not 9"),
+        ([[1, 2], [2, 3, 4, 5, 6, 7, 8]], "counting card 2 is given twice"),
+        ([[1, 2], [3, 4]], "counting card\\(s\\) 5 6 7 8 belong to nobody"),
+    ],
+)
+def test_an_impossible_round_is_refused(counting: list[list[int]], message: str) -> None:
+    with pytest.raises(IllegalActionError, match=message):
+        OctrixLedger(["Ann", "Bob"]).enter_round(counting)
+
+
+def test_octrix_keep_takes_a_round_shows_the_dealer_and_saves_it(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    script = ["Ann 1 3 4 5 8", "8C 3H", "Ann 1", "undo", "Bob 1 2 3 4 5 6 7", "help", "quit"]
+    result = runner.invoke(
+        main,
+        ["octrix", "keep", "--names", "Ann,Bob", "--no-hands", "--dealer", "bob", "--session", "q"],
+        input="\n".join(script) + "\n",
+    )
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "Round 1 (dealer Bob), 0 of 8 tricks entered" in out
+    assert "Ann: [1] [3 4 5] [8] = 1+9+1 = 11  (total 11)" in out
+    assert "Round 2: Ann deals." in out
+    assert "round 2 already has 1 trick(s); finish it trick by trick" in out
+    assert "Bob: [1 2 3 4 5 6 7] = 49  (total 54)" in out
+    assert "Or a whole round at once" in out
+    session = store.load(data_dir / "sessions" / "q.toml")
+    assert session.options["first_dealer"] == 1
+    assert session.totals == [12, 54] and sheets.mismatches(session) == []
+    assert {"type": "round", "counting": [[1, 3, 4, 5, 8], [2, 6, 7]]} in session.entries
+
+
+def test_octrix_keep_with_hands_asks_for_the_tricks(runner: CliRunner, data_dir: Path) -> None:
+    with pytest.raises(IllegalActionError, match="kept with hands"):
+        OctrixLedger(["Ann", "Bob"], hands=True).enter_round([[1], [2, 3, 4, 5, 6, 7, 8]])
+
+
+def test_a_dealer_who_is_not_playing_is_refused(runner: CliRunner, data_dir: Path) -> None:
+    for game in ("octrix", "schnapsen"):
+        result = runner.invoke(main, [game, "keep", "--names", "Ann,Bob", "--dealer", "Cy"])
+        assert result.exit_code == 2 and "'Cy' is not one of Ann, Bob" in result.output
+
+
+def test_schnapsen_keep_shows_who_deals_each_deal(runner: CliRunner, data_dir: Path) -> None:
+    result = runner.invoke(
+        main,
+        ["schnapsen", "keep", "--names", "Ann,Bob", "--dealer", "Bob", "--session", "s"],
+        input="Ann 1\nBob 2\nquit\n",
+    )
+    out = result.output
+    assert "Deal 1, Bob deals:" in out and "Deal 2, Ann deals:" in out
+    assert "Deal 3, Bob deals:" in out
+    assert store.load(data_dir / "sessions" / "s.toml").options["first_dealer"] == 1
+    default = runner.invoke(main, ["schnapsen", "keep", "--names", "Ann,Bob"], input="quit\n")
+    assert "Deal 1, Ann deals:" in default.output
+
+
+@pytest.mark.parametrize(
+    ("replace", "message"),
+    [
+        ("counting = [\n    [\n        1,", "counting = [\n    [\n        99,"),
+        ('type = "round"', 'type = "round"\nextra = 1'),
+    ],
+)
+def test_a_hand_edited_round_entry_is_refused_in_one_line(
+    runner: CliRunner, data_dir: Path, replace: str, message: str
+) -> None:
+    runner.invoke(
+        main,
+        ["octrix", "keep", "--names", "Ann,Bob", "--no-hands", "--session", "e"],
+        input="Ann 1 3 4\nquit\n",
+    )
+    path = data_dir / "sessions" / "e.toml"
+    text = path.read_text()
+    assert replace in text
+    path.write_text(text.replace(replace, message))
+    result = runner.invoke(main, ["sessions", "verify", str(path)])
+    assert result.exit_code == 1 and "entry 1" in result.output
+    assert len(result.output.strip().splitlines()) == 1 and "Traceback" not in result.output

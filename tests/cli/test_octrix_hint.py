@@ -1,0 +1,52 @@
+"""``octrix play``: the hint shows the mixed strategy and its value, and draws a sample on ask."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cardside.cli.main import main
+
+
+def _hints(runner: CliRunner, args: list[str], asks: list[str]) -> list[str]:
+    result = runner.invoke(
+        main, ["--ascii", "octrix", "play", *args], input="\n".join([*asks, "quit"]) + "\n"
+    )
+    assert result.exit_code == 0, result.output
+    # The answer to each line typed: the text between its prompt and the next prompt.
+    parts = re.split(r"Your card \(\w+ wins\): [^\n]*\n", result.output)
+    return [part.strip() for part in parts[1:]]
+
+
+def test_the_hint_shows_the_strategy_most_likely_first_and_the_same_each_time(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    first, second = _hints(runner, ["--seed", "3"], ["hint", "hint"])[:2]
+    assert first == second
+    assert "a mixed strategy, play one of" in first
+    shares = [int(p) for p in re.findall(r"[A2-8][CSHD] (\d+)%", first)]
+    assert len(shares) >= 2 and shares == sorted(shares, reverse=True)
+    assert 98 <= sum(shares) <= 102
+    assert re.search(r"value [+-]\d+\.\d = the points margin you can expect this round", first)
+    assert "your round score minus your opponent's" in first
+    assert "'hint sample' draws one" in first
+
+
+def test_hint_sample_draws_a_card_of_the_strategy_the_same_for_the_same_position(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    hint, one, two = _hints(runner, ["--seed", "3"], ["hint", "hint sample", "hint sample"])[:3]
+    assert one == two and one.startswith("hint sample: ")
+    card = one.split(": ")[1].split(",")[0]
+    assert re.search(rf"\b{card} \d+%", hint)
+
+
+@pytest.mark.parametrize("args", [["--players", "3"], ["--players", "4", "--partnership"]])
+def test_the_search_hint_for_more_players_is_repeatable(
+    runner: CliRunner, data_dir: Path, args: list[str]
+) -> None:
+    first, second = _hints(runner, ["--seed", "2", *args], ["hint", "hint"])[:2]
+    assert first == second and first.startswith("hint")

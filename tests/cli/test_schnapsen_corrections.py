@@ -1,0 +1,114 @@
+"""Schnapsen: impossible facts refused, the words for results and totals, undo in questions."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cardside.cli.main import main
+from cardside.games.schnapsen.keep import Ledger, LedgerError
+from cardside.sessions import store
+
+
+@pytest.mark.parametrize(
+    ("args", "reason"),
+    [
+        (["--last-trick", "Ann", "--no-trick"], "a loser with no trick means the winner took"),
+        (["--last-trick", "Ann", "--points", "40"], "tricks held 80, so they reached 66"),
+    ],
+)
+def test_the_last_trick_rule_refuses_a_loser_who_could_not_have_lost_that_way(
+    runner: CliRunner, args: list[str], reason: str
+) -> None:
+    result = runner.invoke(main, ["schnapsen", "score", *args])
+    assert result.exit_code == 1
+    assert reason in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_the_last_trick_rule_still_takes_a_possible_record(runner: CliRunner) -> None:
+    for extra in ([], ["--trick"], ["--points", "55"], ["--points", "65"]):
+        result = runner.invoke(main, ["schnapsen", "score", "--last-trick", "Ann", *extra])
+        assert result.exit_code == 0, result.output
+        assert "Ann wins 1 game point" in result.output
+
+
+def test_the_ledger_refuses_the_same_impossible_deal() -> None:
+    with pytest.raises(LedgerError, match="say who reached 66 instead"):
+        Ledger().add({"kind": "table", "last_trick": 0, "opponent_trick": False})
+
+
+def test_keep_says_you_win_and_names_countdown_and_matches_won(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    script = "You 3\nYou 3\nYou 1\nshow\nquit\n"
+    result = runner.invoke(
+        main, ["schnapsen", "keep", "--names", "You,Bot", "--session", "k"], input=script
+    )
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "Deal 1: You win 3 game points" in out and "You wins" not in out
+    assert "You win match 1; a Bummerl for Bot. Matches won: You 1, Bot 0." in out
+    assert "match 1 countdown: You 4, Bot 7" in out
+    assert "Match 2 countdown: You 7, Bot 7 (first to 0 wins the match); matches won: You 1" in out
+    assert "You countdown" in out and "game points" in out
+
+
+def test_sessions_list_show_and_export_name_the_totals(runner: CliRunner, data_dir: Path) -> None:
+    runner.invoke(
+        main,
+        ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "k"],
+        input="Ann 3\nAnn 3\nAnn 1\nquit\n",
+    )
+    listed = runner.invoke(main, ["sessions", "list"]).output
+    assert "matches won: Ann 1 · Bob 0" in listed
+    shown = runner.invoke(main, ["sessions", "show", "k"]).output
+    assert "Ann countdown" in shown and "matches won: Ann 1, Bob 0" in shown
+    data = json.loads(runner.invoke(main, ["sessions", "show", "k", "--json"]).output)
+    assert data["totals_name"] == "matches won" and data["round_totals_name"] == "countdown"
+    csv_text = runner.invoke(main, ["sessions", "export", "k"]).output
+    assert csv_text.splitlines()[0].endswith(",total_name")
+    assert csv_text.splitlines()[1].endswith(",countdown")
+    runner.invoke(main, ["schnapsen", "play", "--seed", "3", "--session", "p"], input="quit\n")
+    listed = runner.invoke(main, ["sessions", "list", "--game", "schnapsen"]).output
+    assert "countdown: You 7 · Bot 7" in listed
+
+
+def test_undo_in_the_questions_goes_back_one_question(runner: CliRunner, data_dir: Path) -> None:
+    script = "\nno\nAnn\nundo\nBob\n12\nquit\n"
+    result = runner.invoke(
+        main, ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "k"], input=script
+    )
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "undo: back one question; cancel: leave the questions" in out
+    assert "not a number" not in out and "not a player" not in out
+    assert "Deal 1: Bob wins 2 game points" in out
+    entries = store.load(data_dir / "sessions" / "k.toml").entries
+    assert entries == [
+        {"type": "table", "reached_66": 1, "opponent_points": 12, "opponent_trick": True}
+    ]
+
+
+def test_undo_at_the_first_question_takes_back_the_last_deal(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    script = "Ann 2\n\nundo\ncancel\nhelp\nquit\n"
+    result = runner.invoke(
+        main, ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "k"], input=script
+    )
+    out = result.output
+    assert "Undone: deal 1 (Ann 2)." in out
+    entries = store.load(data_dir / "sessions" / "k.toml").entries
+    assert [e["type"] for e in entries] == ["result", "undo"]
+
+
+def test_the_questions_help_names_undo_and_cancel(runner: CliRunner, data_dir: Path) -> None:
+    result = runner.invoke(
+        main, ["schnapsen", "keep", "--names", "Ann,Bob"], input="\nhelp\ncancel\nquit\n"
+    )
+    assert "'undo' goes back one question" in result.output
+    assert "Cancelled; nothing entered for this deal." in result.output
