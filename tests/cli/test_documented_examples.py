@@ -112,12 +112,14 @@ def test_a_round_typed_as_the_help_shows_it(runner: CliRunner, data_dir: Path) -
 
 
 def _command_examples() -> list[tuple[str, str]]:
-    """Every ``cardside ...`` line in a command's ``--help``, without its trailing comment."""
+    """Every ``cardside ...`` line in a command's ``--help``, without its trailing comment; a
+    line ending in a backslash goes on in the next, as in a shell."""
     runner = CliRunner()
     found = []
     for game in GAMES:
         for command in ("play", "keep", "score", "simulate"):
             text = runner.invoke(main, [game, command, "--help"]).output
+            text = re.sub(r"\\\n\s*", "", text)
             for line in text.splitlines():
                 line = line.split("#")[0].strip()
                 if line.startswith(f"cardside {game} ") and "..." not in line:

@@ -124,6 +124,8 @@ def test_export_all_writes_one_header(runner: CliRunner, data_dir: Path) -> None
     assert text.count("session,game,mode") == 1
     rows = list(csv.DictReader(io.StringIO(text)))
     assert {r["session"] for r in rows} == {"one", "two"} and len(rows) == 4
+    written = runner.invoke(main, ["sessions", "export", "one", "-o", str(data_dir / "one.csv")])
+    assert written.exit_code == 0 and "wrote 1 session to " in written.output
 
 
 def test_stats_players_pairs_and_games(runner: CliRunner, data_dir: Path) -> None:
@@ -175,3 +177,6 @@ def test_stats_bad_options(runner: CliRunner, data_dir: Path) -> None:
         result = runner.invoke(main, ["stats", *args])
         assert result.exit_code == 2, args
     assert "No sessions yet." in invoke(runner, "stats")
+    # The help names the date as a word, not as a strftime pattern.
+    shown = runner.invoke(main, ["stats", "--help"]).output
+    assert "--since DATE" in shown and "%Y" not in shown

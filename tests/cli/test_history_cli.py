@@ -218,3 +218,13 @@ def test_rename_and_delete_leave_a_session_open_elsewhere_alone(
             holder.kill()
     lock_path(path).unlink()
     assert run(runner, "sessions", "delete", "busy", "--yes")[0] == 0
+
+
+def test_verify_counts_in_words(runner: CliRunner, data_dir: Path) -> None:
+    octrix(runner, "one", ROUND)
+    code, out = run(runner, "sessions", "verify", "one")
+    assert code == 0 and ": 8 entries, 1 round, totals Ann " in out
+    path = data_dir / "sessions" / "one.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace("13,", "14,"), "utf-8")
+    code, out = run(runner, "sessions", "verify", "one")
+    assert code == 1 and ": 3 mismatches\n" in out

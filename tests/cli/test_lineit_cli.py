@@ -45,6 +45,9 @@ def test_score_bad_input_is_one_line_and_nonzero(runner: CliRunner) -> None:
         (["101"], "numbers run from 1 to 100"),
         (["12", "--jackpot", "x"], "not a number"),
         (["12", "--jackpot", "500"], "0 to 100 cards"),
+        # 12 is the only card: no colour reached three, so the line took no jackpot.
+        (["12", "--jackpot", "4"], "but no colour reached three cards in this line"),
+        (["13", "9", "5", "--jackpot", "4", "--jackpot", "2"], "but only 1 colour reached"),
     ]:
         result = runner.invoke(main, ["lineit", "score", *args])
         assert result.exit_code != 0, args
@@ -109,6 +112,50 @@ def test_keep_scripted_through_stdin(runner: CliRunner, data_dir: Path) -> None:
     assert {"type": "undo"} in session.entries
 
 
+def test_each_kept_row_knows_its_entry_and_the_export_its_time(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    runner.invoke(main, ["lineit", "keep", "--names", "Ann,Bo,Cy"], input="\n".join(KEPT) + "\n")
+    session = store.load(only_session(data_dir))
+    rows = sheets.compute(session).rounds
+    kinds = [session.entries[row.entry - 1]["type"] for row in rows]
+    # The undone 'line Cy B5' has no row; the line entered after the undo has its own.
+    assert kinds == ["line", "line", "jackpot", "line", "line", "end"]
+    assert session.entries[rows[4].entry - 1]["cards"] == "B5 99 98 97 96 95"
+    exported = runner.invoke(main, ["sessions", "export", "last", "--format", "csv"]).output
+    for line in exported.splitlines()[1:]:
+        assert line.split(",")[4].startswith("20"), line  # the entry's time
+
+
+def test_stats_tally_line_it_games_by_the_winners_lead(runner: CliRunner, data_dir: Path) -> None:
+    for name, lines in [
+        ("a", ["line Ann 12 30 B4 45 57 60 71", "line Bo 90 80 70 52 50"]),  # 7 to 2
+        ("b", ["line Ann 1 2 3 4 5 6", "line Bo 90 80 70 60 50 40"]),  # 3 to 3
+    ]:
+        script = "\n".join([*lines, "end", ""])
+        result = runner.invoke(
+            main, ["lineit", "keep", "--names", "Ann,Bo", "--session", name], input=script
+        )
+        assert result.exit_code == 0, result.output
+    data = json.loads(runner.invoke(main, ["stats", "--game", "lineit", "--json"]).output)
+    (game,) = data["games"]
+    assert {c["result"]: c["count"] for c in game["commonest"]} == {
+        "won by 1-5": 1,
+        "shared win": 1,
+    }
+
+
+def test_keep_takes_the_longest_line_there_can_be(runner: CliRunner, data_dir: Path) -> None:
+    longest = " ".join(str(n) for n in range(1, 101)) + " B3"
+    result = runner.invoke(
+        main, ["lineit", "keep", "--names", "Ann,Bo"], input=f"line Bo {longest}\nend\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output and "bet B3 lost" in result.output
+    session = store.load(only_session(data_dir))
+    assert session.finished and sheets.mismatches(session) == []
+
+
 def test_keep_by_counts_ends_when_everyone_is_counted(runner: CliRunner, data_dir: Path) -> None:
     script = ["counts Ann 20 +4-3", "line Bo 1 2", "counts Ann 5 0", "counts Bo 21 0", ""]
     result = runner.invoke(main, ["lineit", "keep", "--names", "Ann,Bo"], input="\n".join(script))
@@ -166,11 +213,11 @@ def test_play_hot_seat_to_the_end(runner: CliRunner, data_dir: Path) -> None:
     assert "200 is not a card: numbers run from 1 to 100" in out
     assert "take a card from the market first (you score after taking)" in out
     assert "nothing played yet" in out
-    assert "hint: " in out and "Took back 1 action(s)." in out
+    assert "hint: " in out and "Took back 1 action." in out
     assert "is scored" in out and "discarded" in out
     assert "Round over:" in out and "starts round 2" in out
     assert "  market: " in out and "  jackpots: red " in out and "cards in the deck" in out
-    assert "    hand: 1 card(s)" in out or "    hand: 2 card(s)" in out
+    assert "    hand: 1 card\n" in out or "    hand: 2 cards" in out
     assert "if scored now:" in out and "colours: " in out
     assert "Final scores (score pile + bet tokens):" in out
     assert "Game over; saved as hs." in out

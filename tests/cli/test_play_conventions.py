@@ -48,6 +48,17 @@ def test_unknown_word_at_every_keep_prompt(runner: CliRunner, data_dir: Path, ga
     assert UNKNOWN.search(result.output), result.output
 
 
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_quit_at_a_setup_question_leaves(runner: CliRunner, data_dir: Path, game: str) -> None:
+    # Before any entry there is nothing to save: 'quit' leaves like the end of input, and is
+    # never read as a name or a difficulty.
+    result = runner.invoke(main, [game, "keep"], input="quit\nAnn,Bob\n")
+    assert result.exit_code == 1, result.output
+    assert "nothing saved" in result.output
+    assert "is for" not in result.output and "not a difficulty" not in result.output
+    assert not (data_dir / "sessions").exists() or not list((data_dir / "sessions").iterdir())
+
+
 def test_words_of_a_move_are_not_unknown() -> None:
     assert not_understood("hello", ["8C", "help"]) == "not a card or a command: hello (type help)"
     assert not_understood("marriage", ["KH"]) == "not a card or a command: marriage (type help)"
@@ -55,6 +66,10 @@ def test_words_of_a_move_are_not_unknown() -> None:
     assert not_understood("hel", ["help"]) is None  # a command's beginning: the game answers
     assert not_understood("ZZ", ["8C"]) is None  # short: the game says what is wrong
     assert not_understood("10H", ["8C"]) is None
+    # A pasted run of junk is quoted short, so the answer stays one line.
+    assert (
+        not_understood("x" * 300, ["8C"]) == f"not a card or a command: {'x' * 21}... (type help)"
+    )
 
 
 # -- 5: Ctrl-C while a bot is thinking -------------------------------------------------------------

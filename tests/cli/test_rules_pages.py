@@ -87,3 +87,21 @@ def test_lists_hang_and_inline_markers_go() -> None:
     assert lines[0].startswith("- Close (close): ")
     assert all(line.startswith("  ") for line in lines[1:])
     assert "*" not in "".join(lines) and "`" not in "".join(lines)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--no-color", "octrix", "rules"],
+        ["octrix", "--no-color", "rules"],
+        ["octrix", "rules", "--no-color"],
+    ],
+    ids=["before the game", "after the game", "after the command"],
+)
+def test_no_color_rules_at_every_level(
+    runner: CliRunner, args: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    colour_terminal(monkeypatch)
+    assert "\x1b[" in runner.invoke(main, ["octrix", "rules"], color=True).output
+    result = runner.invoke(main, args, color=True)
+    assert result.exit_code == 0 and "\x1b[" not in result.output

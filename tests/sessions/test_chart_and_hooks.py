@@ -35,6 +35,17 @@ def test_draw_keeps_the_latest_rounds_when_there_are_many() -> None:
     assert lines[-1].split() == ["81", "85", "90", "95", "100"]
 
 
+def test_draw_labels_the_rounds_a_table_skips_by_their_numbers() -> None:
+    # A Line-it table has rows only for the rounds in which someone scored: 5, 6, 9, 12, 13.
+    totals = [[1, 0], [2, 0], [2, 3], [4, 3], [6, 3]]
+    lines = draw(["A", "B"], totals, [(0, 6), (0, 6)], targets=False, numbers=[5, 6, 9, 12, 13])
+    assert lines[-1] == "   5  12"  # the first bar is round 5, the fourth (past 10) round 12
+    # Numbers that start again (Schnapsen deals in each match) leave the rows counted.
+    lines = draw(["A", "B"], totals, [(0, 6), (0, 6)], targets=False, numbers=[1, 2, 1, 2, 3])
+    assert lines[-1] == "   1   5"
+    assert draw(["A"], [[1]], [(0, 6)], numbers=[])[-1] == "   1"
+
+
 class _Plain:
     """A game's sheet module that declares nothing but ``build``."""
 

@@ -154,3 +154,18 @@ def test_a_long_session_is_not_mistaken_for_a_hostile_one(tmp_path: Path) -> Non
     started = time.monotonic()
     assert len(store.load(path).rounds) == 3000
     assert time.monotonic() - started < 5
+
+
+def test_list_numbers_an_unreadable_file_so_the_numbers_run_unbroken(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    folder = folder_with_good(data_dir)
+    bad = folder / "bad.toml"
+    bad.write_text("format = [\n")
+    os.utime(bad)  # the newest: number 1, and the good one number 2
+    result = runner.invoke(main, ["sessions", "list"])
+    assert result.exit_code == 0
+    assert f"2  {GOOD}" in result.output
+    assert "1  unreadable: " in result.output and "bad.toml" in result.output
+    resumed = runner.invoke(main, ["sessions", "show", "1"])
+    assert resumed.exit_code == 1 and "bad.toml" in resumed.output

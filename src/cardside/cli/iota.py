@@ -152,7 +152,7 @@ def keep(ctx: click.Context, names: str | None, track_grid: bool, session_name: 
 
 def _ask_names(console: Any) -> str | None:
     while True:
-        line = console.ask("Players in turn order (2-4 names, comma-separated): ")
+        line = console.ask_setup("Players in turn order (2-4 names, comma-separated): ")
         if line is None:
             return None
         try:
@@ -230,10 +230,12 @@ def score(
     """Score a disputed turn from its lines' values, or check a play on the grid.
 
     \b
-    cardside iota score 8 4 5 --lots 1                 # (8 + 4 + 5) x 2 = 34
-    cardside iota score 10 10 6 --lots 2 --all4        # 26 x 2 x 2 x 2 = 208
-    cardside iota score --grid "RC2 0,0 YS2 1,0" --play "GT2 2,0"
-    cardside iota score --grid "RC2 0,0 YS2 1,0" --best --hand "GT2 BX2 W RC1"
+    cardside iota score 8 4 5 --lots 1     # 34
+    cardside iota score 10 10 6 --lots 2 --all4   # 208
+    cardside iota score --grid "RC2 0,0 YS2 1,0" \\
+        --play "GT2 2,0"
+    cardside iota score --grid "RC2 0,0 YS2 1,0" \\
+        --best --hand "GT2 BX2 W RC1"
     """
     from cardside.core.arith import parse_number
     from cardside.core.errors import NotationError

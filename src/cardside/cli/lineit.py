@@ -192,7 +192,7 @@ def keep(ctx: click.Context, names: str | None, session_name: str | None) -> Non
 
 def _ask_names(console: Any) -> str | None:
     while True:
-        line = console.ask("Players in seat order (2-5 names, comma-separated): ")
+        line = console.ask_setup("Players in seat order (2-5 names, comma-separated): ")
         if line is None:
             return None
         try:
@@ -224,7 +224,13 @@ def keep_session(app: App, journal: Any, console: Any = None) -> None:
 
 
 @lineit.command()
-@click.option("--games", type=click.IntRange(1, 1_000_000), default=100, show_default=True)
+@click.option(
+    "--games",
+    type=click.IntRange(1, 1_000_000),
+    default=100,
+    show_default=True,
+    help="Games to play.",
+)
 @click.option(
     "--players", type=click.IntRange(2, 5), default=2, show_default=True, help="Seats per game."
 )
@@ -243,8 +249,10 @@ def simulate(
     """Bots against bots: wins with 95% intervals, points by source, line length, bets.
 
     \b
-    cardside lineit simulate --games 500 --bots heuristic,random
-    cardside lineit simulate --games 500 --players 4 --bots strong,heuristic,heuristic,heuristic
+    cardside lineit simulate --games 500 \\
+        --bots heuristic,random
+    cardside lineit simulate --games 100 --players 4 \\
+        --bots strong,heuristic,heuristic,heuristic
     """
     from cardside.games.lineit.simulate import check_bots
     from cardside.games.lineit.simulate import simulate as run

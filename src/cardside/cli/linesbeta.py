@@ -189,7 +189,9 @@ def score(
     """Settle a disputed result from each round's tricks, written YOU-GRID.
 
     \b
-    cardside linesbeta score --difficulty normal 4-2 5-1 3-3 4-2 5-1 5-1
+    cardside linesbeta score --difficulty normal \\
+        4-2 5-1 3-3 4-2 5-1 5-1
+
     A last round that stopped early is given with the tricks actually played (e.g. 1-0).
     """
     from cardside.core.errors import IllegalActionError, NotationError

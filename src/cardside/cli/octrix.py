@@ -26,7 +26,7 @@ from cardside.cli.common import (
 from cardside.cli.options import GameGroup, app_of
 from cardside.core.arith import LIMIT
 
-BOT_CHOICES = ["strong", "greedy", "random"]
+BOT_CHOICES = ["strong", "greedy", "random", "classic"]
 
 
 @click.group(cls=GameGroup)
@@ -182,7 +182,7 @@ def keep(
 
 def _ask_names(console: Any, partnership: bool) -> str | None:
     while True:
-        line = console.ask("Players in seat order (2-4 names, comma-separated): ")
+        line = console.ask_setup("Players in seat order (2-4 names, comma-separated): ")
         if line is None:
             return None
         try:
@@ -239,7 +239,8 @@ def score(
 
     \b
     cardside octrix score 1 3 4 5 8
-    cardside octrix score --trick "8C 3H" --trick "2C 3D" ... (up to 8 tricks)
+    cardside octrix score --trick "8C 3H" --trick "2C 3D"
+    (and so on, up to 8 tricks)
     """
     from cardside.games.octrix import score as scoring
 

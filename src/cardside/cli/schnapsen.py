@@ -131,7 +131,7 @@ def keep(
     console = Console()
     if names is None:
         while True:
-            line = console.ask("The two players (comma-separated): ")
+            line = console.ask_setup("The two players (comma-separated): ")
             if line is None:
                 raise click.ClickException("no players entered; nothing saved")
             try:
@@ -230,13 +230,20 @@ def score(
     """Work out one deal's game points from what the table saw, and the rule that gave them.
 
     \b
-    cardside schnapsen score --reached Ann --points 40          # 1 (other had 33 or more)
-    cardside schnapsen score --reached Ann --points 11+10+4     # 2 (Schneider)
-    cardside schnapsen score --reached Ann --no-trick           # 3 (Schwarz)
-    cardside schnapsen score --closer Ann --reached Ann --points 20   # 2, by the record at closing
-    cardside schnapsen score --closer Ann --reached Bob --trick  # 2 to Bob: the closer was beaten
-    cardside schnapsen score --closer Ann --no-trick            # 3 to the other: closing failed
-    cardside schnapsen score --last-trick Bob                   # 1: nobody reached 66
+    cardside schnapsen score --reached Ann --points 40
+      # 1 (the other had 33 or more)
+    cardside schnapsen score --reached Ann --points 11+10+4
+      # 2 (Schneider)
+    cardside schnapsen score --reached Ann --no-trick
+      # 3 (Schwarz)
+    cardside schnapsen score --closer Ann --reached Ann \\
+        --points 20  # 2, by the record at closing
+    cardside schnapsen score --closer Ann --reached Bob \\
+        --trick  # 2 to Bob: the closer was beaten
+    cardside schnapsen score --closer Ann --no-trick
+      # 3 to the other: closing failed
+    cardside schnapsen score --last-trick Bob
+      # 1: nobody reached 66
     """
     from cardside.games.schnapsen.keep import LedgerError
     from cardside.games.schnapsen.score import DealFacts, score_deal

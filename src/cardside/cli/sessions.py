@@ -44,11 +44,11 @@ def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
     app = app_of(ctx)
     items: list[dict[str, object]] = []
     rows: list[list[object]] = []
-    broken: list[str] = []
+    broken: list[tuple[int, str]] = []
     differ: list[str] = []
     for number, item in enumerate(index.entries(app.data_dir), 1):
         if item.summary is None:
-            broken.append(item.error or f"{item.path}: unreadable")
+            broken.append((number, item.error or f"{item.path}: unreadable"))
             continue
         if game and item.summary["game"] != game:
             continue
@@ -58,7 +58,7 @@ def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
             rows[-1][-1] = MISMATCH
             differ.append(item.summary["name"])
     if as_json:
-        echo_json({"sessions": items, "unreadable": broken})
+        echo_json({"sessions": items, "unreadable": [problem for _, problem in broken]})
         return
     if rows:
         click.echo(render_list(rows))
@@ -68,8 +68,9 @@ def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
         click.echo(f"No {game} sessions yet.")
     else:
         click.echo(f"No sessions yet in {store.sessions_dir(app.data_dir)}.")
-    for problem in broken:
-        click.echo(f"unreadable: {problem}", err=True)
+    for number, problem in broken:
+        # The number keeps the list's numbering whole: ``resume 2`` names this file.
+        click.echo(f"{number}  unreadable: {problem}", err=True)
     for stem in differ:
         click.echo(
             f"{MISMATCH}: {stem}: the stored totals do not replay from the entries "
@@ -132,6 +133,7 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
             ascii=app.style.ascii,
             width=width,
             targets=sheets.has_targets(session.game),
+            numbers=[r.number for r in session.rounds],
         )
         click.echo()
         click.echo("\n".join(lines))
@@ -178,6 +180,7 @@ def verify(ctx: click.Context, names: tuple[str, ...], all_: bool) -> None:
     """
     from cardside.core.errors import SessionError
     from cardside.sessions import sheets, store
+    from cardside.tui.table import counted
 
     app = app_of(ctx)
     if bool(names) == all_:
@@ -194,13 +197,14 @@ def verify(ctx: click.Context, names: tuple[str, ...], all_: bool) -> None:
             continue
         if problems:
             failed += 1
-            click.echo(f"FAIL {path}: {len(problems)} mismatch(es)")
+            click.echo(f"FAIL {path}: {counted(len(problems), 'mismatch')}")
             for p in problems:
                 click.echo(f"  - {p}")
         else:
             totals = ", ".join(f"{c} {t}" for c, t in zip(session.columns, session.totals))
             click.echo(
-                f"ok   {path}: {len(session.entries)} entries, {len(session.rounds)} rounds, "
+                f"ok   {path}: {counted(len(session.entries), 'entry')}, "
+                f"{counted(len(session.rounds), 'round')}, "
                 f"totals {totals or 'none'}"
             )
     if all_ and not paths:
@@ -299,6 +303,8 @@ def export(ctx: click.Context, name: str | None, all_: bool, fmt: str, output: P
             output.write_text(text, encoding="utf-8")
         except OSError as exc:
             raise click.ClickException(f"cannot write {output}: {exc.strerror}") from None
-        click.echo(f"wrote {len(found)} session(s) to {output}", err=True)
+        from cardside.tui.table import counted
+
+        click.echo(f"wrote {counted(len(found), 'session')} to {output}", err=True)
     else:
         click.echo(text, nl=False)

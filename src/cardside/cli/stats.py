@@ -17,6 +17,7 @@ from cardside.games.registry import GAMES
 @click.option(
     "--since",
     type=click.DateTime(["%Y-%m-%d"]),
+    metavar="DATE",
     default=None,
     help="Only sessions started on or after DATE (YYYY-MM-DD).",
 )

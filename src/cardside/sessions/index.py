@@ -19,8 +19,9 @@ from cardside.core.record import Session
 from cardside.sessions import sheets, store
 
 INDEX_NAME = "index.json"
-# Raise when a summary gains or changes a field, so old indexes are rebuilt.
-INDEX_VERSION = 2
+# Raise when a summary gains or changes a field (or what a field holds), so old indexes are
+# rebuilt.
+INDEX_VERSION = 3
 
 
 @dataclass

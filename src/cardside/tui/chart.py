@@ -34,11 +34,14 @@ def draw(
     ascii: bool = False,
     width: int = WIDTH,
     targets: bool = True,
+    numbers: Sequence[int] | None = None,
 ) -> list[str]:
     """The chart's lines: a legend, one line per column, and the round numbers under them.
 
     Only the latest ``width`` rounds are drawn when there are more. Without ``targets`` (a
     game that names none) the scale runs to the highest total, and the legend says so.
+    ``numbers`` are the rows' round numbers, used under the bars when they rise (a game whose
+    table skips rounds in which nobody scored); otherwise the rows are counted from 1.
     """
     chars = ASCII_LEVELS if ascii else BLOCKS
     shown = list(totals_by_round)[-width:]
@@ -60,17 +63,22 @@ def draw(
         bar = "".join(chars[level(row[i], start, target, len(chars))] for row in shown)
         now = shown[-1][i] if shown else start
         lines.append(f"{column:<{pad}}  {bar}  {now}")
-    lines.append(" " * (pad + 2) + _axis(first, len(shown)))
+    rising = (
+        numbers is not None
+        and len(numbers) == len(totals_by_round)
+        and all(a < b for a, b in zip(numbers, numbers[1:]))
+    )
+    labels = list(numbers)[-len(shown) :] if numbers is not None and rising and shown else None
+    lines.append(" " * (pad + 2) + _axis(labels or list(range(first, first + len(shown)))))
     return lines
 
 
-def _axis(first: int, count: int) -> str:
-    """Round numbers under the bars: the first, then every fifth."""
+def _axis(numbers: Sequence[int]) -> str:
+    """Round numbers under the bars: the first, then the first at or past each fifth."""
     out = ""
-    for offset in range(count):
-        number = first + offset
+    for offset, number in enumerate(numbers):
         if len(out) > offset:
             continue
-        if offset == 0 or number % 5 == 0:
+        if offset == 0 or number // 5 > numbers[offset - 1] // 5:
             out = out.ljust(offset) + str(number)
     return out

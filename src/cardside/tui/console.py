@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
 import click
 
+from cardside.core.schema import cut
+
 Words = Callable[[str], Iterable[str]]  # given the text typed so far
 
 
@@ -67,6 +69,12 @@ class Console:
                 sys.stdout.write("\r\x1b[K")
                 sys.stdout.flush()
                 self._status = False
+
+    def ask_setup(self, prompt: str, words: Words | None = None) -> str | None:
+        """A question before a session starts: like ``ask``, and ``quit`` is the end of input
+        (nothing is saved yet, so there is nothing to keep)."""
+        answer = self.ask(prompt, words)
+        return None if answer is not None and answer.lower() == "quit" else answer
 
     def ask(self, prompt: str, words: Words | None = None) -> str | None:
         """Read one line (stripped). Tab offers ``words(typed so far)`` on a terminal."""
@@ -215,4 +223,4 @@ def not_understood(line: str, words: Iterable[str], noun: str = "a card") -> str
     known = {w.split()[0].lower() for w in words if w.split()}
     if any(k.startswith(first.lower()) for k in known):
         return None
-    return f"not {noun} or a command: {first} (type help)"
+    return f"not {noun} or a command: {cut(first, 24)} (type help)"

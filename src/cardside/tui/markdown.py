@@ -36,14 +36,12 @@ def render(text: str, width: int, style: Style) -> str:
         elif kind == "heading":
             level = len(lines[0]) - len(lines[0].lstrip("#"))
             title = inline(lines[0][level:].strip(), style)
-            if level == 1:
-                title = title.upper() if not style.color else title
             if out and out[-1] != "":
                 out.append("")
             parts = wrap(title, width)
             out += [style.bold(part) for part in parts]
-            if level > 1 and not style.color:  # without bold, a rule under the heading
-                out.append("-" * max(visible_len(p) for p in parts))
+            if not style.color:  # without bold, a rule under the heading
+                out.append("=-"[min(level, 2) - 1] * max(visible_len(p) for p in parts))
             if level == 1:
                 out.append("")
         elif kind == "table":

@@ -6,10 +6,11 @@ import pytest
 
 from cardside.core.errors import IllegalActionError
 from cardside.games.lineit.bots import make_bot
-from cardside.games.lineit.notation import Action
-from cardside.games.lineit.state import LineitState
-from cardside.tui.console import Console, completions
-from cardside.tui.lineit.screen import LineitScreen, LineitTurn
+from cardside.games.lineit.notation import Action, parse_card
+from cardside.games.lineit.rules import score_line
+from cardside.games.lineit.state import Jackpot, LineitState, Scored
+from cardside.tui.console import Console, completions, wrap
+from cardside.tui.lineit.screen import HELP, LineitScreen, LineitTurn
 from cardside.tui.style import Style
 
 
@@ -63,3 +64,53 @@ def test_the_table_shows_every_part(capsys: pytest.CaptureFixture[str]) -> None:
     ]:
         assert part in out
     assert "if scored now:" in out
+
+
+def screen() -> LineitScreen:
+    return LineitScreen(Console(interactive=False, width=60), Style(), ["You", "Bot 2"])
+
+
+def test_the_humans_scored_line_is_yours() -> None:
+    line = score_line([parse_card(c) for c in "12 30 B4 45 57 60 71".split()])
+    assert screen().scored(Scored(0, 1, "chosen", line))[0].startswith("  Your line 12y 30b")
+    assert screen().scored(Scored(1, 1, "chosen", line))[0].startswith("  Bot 2's line 12y")
+
+
+def test_a_jackpot_counts_its_cards_in_words() -> None:
+    assert screen().jackpot(Jackpot(0, 3, 0, 5, 1)).endswith("jackpot: 1 card to the score pile.")
+    assert "Your third red card" in screen().jackpot(Jackpot(0, 3, 0, 5, 4))
+    assert screen().jackpot(Jackpot(1, 3, 0, 5, 4)).endswith(": 4 cards to the score pile.")
+
+
+def test_the_help_is_whole_paragraphs_so_it_wraps_cleanly() -> None:
+    # Each line of the help is a sentence group of its own: wrapped to 60 or 40 columns, no
+    # sentence is broken by a hard line end in the middle ("then score (ends" / "your turn").
+    for line in HELP.splitlines():
+        assert line.rstrip().endswith("."), line
+    for width in (40, 60):
+        for line in HELP.splitlines():
+            pieces = wrap(line, width)
+            assert all(len(p) <= width for p in pieces)
+    assert "score (ends your turn)" in " ".join(HELP.split())
+
+
+def test_the_prompt_offers_only_what_can_be_done() -> None:
+    view, state, seat = turn()
+    card = state.snapshot.market[0]
+    state.apply(Action("hand", card))  # an empty line: nothing to score, the card fits
+    assert view.prompt(state, seat) == "play from hand or done: "
+    state.apply(Action("play", card))
+    assert view.prompt(state, seat) == "score or done: "
+    view, state, seat = turn()
+    state.apply(Action("line", state.snapshot.market[0]))  # an empty hand
+    assert view.prompt(state, seat) == "score or done: "
+
+
+def test_a_new_round_is_started_in_the_right_person() -> None:
+    view, state, seat = turn()
+    said: list[str] = []
+    while state.snapshot.round_no < 3:
+        before = state.snapshot
+        state.apply(state.legal_actions()[-1])
+        said += view.screen.between(before, state.snapshot)
+    assert "  Bot 2 starts round 2." in said and "  You start round 3." in said

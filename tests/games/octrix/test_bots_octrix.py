@@ -30,8 +30,11 @@ def bots(seed: int) -> list[RandomBot | GreedyBot | StrongBot]:
 
 
 def test_make_bot_names() -> None:
-    assert set(BOT_NAMES) == {"random", "greedy", "strong"}
+    assert set(BOT_NAMES) == {"random", "greedy", "strong", "classic"}
     assert isinstance(make_bot("random", 1), RandomBot)
+    classic = make_bot("classic", 1)
+    assert isinstance(classic, StrongBot) and classic.round_solver is None
+    assert make_bot("strong", 1).round_solver is not None
     assert isinstance(make_bot("Greedy", 1), GreedyBot)
     assert isinstance(make_bot("strong", 1), StrongBot)
     assert isinstance(make_bot(seed=1), StrongBot)
@@ -185,7 +188,8 @@ def test_strong_hint_states_the_equilibrium() -> None:
 
 def test_strong_bot_last_card_and_look_ahead_reason() -> None:
     state = OctrixState(2, seed=5)
-    assert StrongBot(1).hint(state, 0).reason.startswith("look-ahead equilibrium")
+    assert StrongBot(1).hint(state, 0).reason.startswith("equilibrium: play ")
+    assert make_bot("classic", 1).hint(state, 0).reason.startswith("look-ahead equilibrium")
     for _ in range(14):
         state.apply(state.legal_actions()[0])
     seat = state.current_player()

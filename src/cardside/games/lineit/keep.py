@@ -112,6 +112,11 @@ class LineitLedger:
             self._effective.append(entry)
         return undone
 
+    def entry_numbers(self) -> list[int]:
+        """The (1-based) place in ``entries`` of each entry in effect, in the order of ``done``."""
+        place = {id(e): n for n, e in enumerate(self.entries, 1)}
+        return [place[id(e)] for e in self._effective]
+
     def add(self, entry: dict[str, Any]) -> Any:
         """Apply a saved entry of any type (used when replaying a file)."""
         if entry.get("type") == "undo":

@@ -101,4 +101,13 @@ def line_report(text: str, jackpots: Sequence[int] = ()) -> LineReport:
     for size in jackpots:
         if not 0 <= size <= MAX_JACKPOT:
             raise ValueError(f"a jackpot pile holds 0 to {MAX_JACKPOT} cards, not {size}")
+    taken = len(rules.jackpots_in(cards))
+    if len(jackpots) > taken:
+        # A line takes a colour's pile only with its third card of that colour.
+        colours = "no colour" if not taken else f"only {taken} colour{'s' * (taken > 1)}"
+        raise ValueError(
+            f"{len(jackpots)} jackpot piles given, but {colours} reached three cards in this line"
+            if len(jackpots) > 1
+            else f"a jackpot pile given, but {colours} reached three cards in this line"
+        )
     return LineReport(rules.score_line(cards), tuple(jackpots))

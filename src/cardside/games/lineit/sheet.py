@@ -18,6 +18,9 @@ from cardside.games.lineit.notation import format_action, parse_action
 from cardside.games.lineit.state import Jackpot, LineitState, Scored
 
 SEAT = Whole(0, rules.MAX_PLAYERS - 1)
+# The longest line there can be, every number card and a Bet card, is 295 characters written
+# out ("1 2 ... 100 B3").
+LINE_TEXT = Text(300)
 SCHEMA = Schema(
     options={},
     entries={
@@ -26,7 +29,7 @@ SCHEMA = Schema(
             "undo": PLAY_UNDO,
         },
         "keep": {
-            "line": {"seat": SEAT, "cards": Text()},
+            "line": {"seat": SEAT, "cards": LINE_TEXT},
             "jackpot": {"seat": SEAT, "cards": Whole(0, 1000)},
             "counts": {
                 "seat": SEAT,
@@ -119,10 +122,27 @@ def build(session: Session) -> Sheet:
     ledger = replay_ledger(session)
     rows = []
     totals = [0] * len(names)
-    for number, entered in enumerate(ledger.done, 1):
+    places = ledger.entry_numbers()
+    for number, (entered, place) in enumerate(zip(ledger.done, places), 1):
         totals = [t + g for t, g in zip(totals, entered.gains)]
-        rows.append(RoundRow(number, list(entered.gains), list(totals), describe(entered, names)))
+        note = describe(entered, names)
+        rows.append(RoundRow(number, list(entered.gains), list(totals), note, entry=place))
     winners = [names[s] for s in ledger.winners]
     return Sheet(
         names, rows, list(ledger.totals), "finished" if ledger.over else "in progress", winners
     )
+
+
+def outcomes(session: Session) -> list[str]:
+    """How a finished game was won, by the winner's lead in steps of five (``won by 1-5``,
+    ``won by 6-10``...) or ``shared win``: what statistics tally as the commonest result. (A
+    row of the sheet is an entry or a scoring round, so "the round that decided it" would
+    say nothing about a Line-it game.)"""
+    if not session.finished or len(session.totals) < 2:
+        return []
+    first, second = sorted(session.totals, reverse=True)[:2]
+    lead = first - second
+    if lead == 0:
+        return ["shared win"]
+    low = (lead - 1) // 5 * 5 + 1
+    return [f"won by {low}-{low + 4}"]

@@ -1,4 +1,4 @@
-"""Octrix bots: ``random``, ``greedy`` and ``strong`` (the default).
+"""Octrix bots: ``random``, ``greedy``, ``strong`` (the default) and ``classic``.
 
 Every bot owns a :class:`random.Random` built from its seed, and is asked for a card with
 ``choose(observation, seat)``, where ``observation`` is what ``seat`` may see (in a trick that
@@ -6,11 +6,13 @@ is played simultaneously, the cards others laid face down are still in their han
 gives the same choice with a one-line reason.
 
 The strong bot treats the two-player round as the zero-sum game it is: each trick is a matrix
-game whose payoffs are the trick's points plus the values of the positions it leads to, solved
-by backward induction (exactly once at most six cards are left in each hand with the default
-budget, by a two-trick look-ahead with an estimate before that), and it plays a card drawn from
-the equilibrium mixed strategy. With three or four players, or partners, it runs a
-simultaneous-move Monte Carlo tree search with regret matching. Budgets are counts of positions
+game whose payoffs are the trick's points plus the values of the positions it leads to, and
+the whole round is solved exactly from the first trick (:mod:`cardside.games.octrix.exact`);
+it plays a card drawn from the equilibrium mixed strategy. The ``classic`` bot is the earlier
+strong bot, kept for comparison: exact once at most six cards are left in each hand with the
+default budget, a two-trick look-ahead with an estimate before that. With three or four
+players, or partners, both run a simultaneous-move Monte Carlo tree search with regret
+matching. Budgets are counts of positions
 or iterations derived from ``time_limit``, never read from a clock, so a seed reproduces a game.
 """
 
@@ -23,12 +25,14 @@ from typing import Protocol
 
 from cardside.core.cards import Card
 from cardside.games.octrix.duel import DuelSolver
+from cardside.games.octrix.equilibrium import MatrixSolution, solve_matrix_game
+from cardside.games.octrix.exact import shared_solver
 from cardside.games.octrix.notation import format_card
 from cardside.games.octrix.position import CARDS, RoundPosition, bits, increment, round_position
 from cardside.games.octrix.smmcts import SimultaneousMcts
 from cardside.games.octrix.state import OctrixState
 
-BOT_NAMES: tuple[str, ...] = ("strong", "greedy", "random")
+BOT_NAMES: tuple[str, ...] = ("strong", "greedy", "random", "classic")
 DEFAULT_BOT = "strong"
 
 # Search speed on a modest machine, with room to spare for a busy one: positions solved per
@@ -168,17 +172,25 @@ def greedy_scores(pos: RoundPosition, seat: int) -> list[tuple[int, float, float
 class StrongBot:
     """Equilibrium play for two players; regret-matching tree search for more.
 
-    ``time_limit`` (seconds per move on a modest machine) sets the budgets: how many cards
-    per hand the exact two-player solve starts from, and how many search iterations are run.
+    ``time_limit`` (seconds per move on a modest machine) sets the budgets: how many search
+    iterations are run with more than two players and, with ``exact_round`` off (the
+    ``classic`` bot), how many cards per hand the exact two-player solve starts from.
     """
 
-    def __init__(self, seed: int = 0, time_limit: float = 1.0, name: str = "strong") -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        time_limit: float = 1.0,
+        name: str = "strong",
+        exact_round: bool = True,
+    ) -> None:
         self.name = name
         self.rng = random.Random(seed)
         self.time_limit = time_limit
         budget = time_limit * NODES_PER_SECOND
         exact = max([k for k, cost in EXACT_COST.items() if cost <= budget], default=1)
         self.solver = DuelSolver(exact_cards=exact, lookahead=2 if budget >= 8_000 else 1)
+        self.round_solver = shared_solver() if exact_round else None
         self.iterations = max(50, int(time_limit * ITERATIONS_PER_SECOND))
 
     def choose(self, observation: OctrixState, seat: int) -> Card:
@@ -195,19 +207,24 @@ class StrongBot:
 
     def _duel(self, pos: RoundPosition, seat: int) -> Hint:
         key = (pos.hands[0], pos.hands[1], pos.high, pos.prev_side, pos.run)
+        if self.round_solver is not None:
+            return self._play(seat, pos, solve_matrix_game(self.round_solver.matrix(*key)), "")
         sol = self.solver.solve(key)
+        return self._play(seat, pos, sol, "" if self.solver.is_exact(key) else "look-ahead ")
+
+    def _play(self, seat: int, pos: RoundPosition, sol: MatrixSolution, how: str) -> Hint:
         mine = sol.row if seat == 0 else sol.col
         future = sol.value if seat == 0 else -sol.value
         value = pos.scores[seat] - pos.scores[1 - seat] + future
         strategy = [(CARDS[c], p) for c, p in zip(bits(pos.hands[seat]), mine) if p > 1e-9]
         card = _sample(self.rng, strategy)
-        how = "equilibrium" if self.solver.is_exact(key) else "look-ahead equilibrium"
+        method = f"{how}equilibrium"
         return Hint(
             card,
-            f"{how}: play {_describe(strategy)}; value {value:+.1f}",
+            f"{method}: play {_describe(strategy)}; value {value:+.1f}",
             tuple(strategy),
             value,
-            how,
+            method,
         )
 
     def _search(self, observation: OctrixState, pos: RoundPosition, seat: int) -> Hint:
@@ -227,9 +244,10 @@ class StrongBot:
 def make_bot(
     name: str = DEFAULT_BOT, seed: int = 0, time_limit: float = 1.0
 ) -> RandomBot | GreedyBot | StrongBot:
-    """A bot by name (``random``, ``greedy`` or ``strong``) with its own seeded RNG.
+    """A bot by name (see ``BOT_NAMES``) with its own seeded RNG.
 
-    ``time_limit`` (seconds per move, turned into a fixed search budget) applies to ``strong``.
+    ``time_limit`` (seconds per move, turned into a fixed search budget) applies to ``strong``
+    and ``classic``.
     """
     key = name.strip().lower()
     if key == "random":
@@ -238,4 +256,6 @@ def make_bot(
         return GreedyBot(seed)
     if key == "strong":
         return StrongBot(seed, time_limit=time_limit)
+    if key == "classic":
+        return StrongBot(seed, time_limit=time_limit, name="classic", exact_round=False)
     raise ValueError(f"unknown Octrix bot {name!r} (choose from: {', '.join(BOT_NAMES)})")

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import random
 
-from cardside.games.schnapsen.deal import Deal, legal_codes, step
+from cardside.games.schnapsen.deal import legal_codes, step
 from cardside.games.schnapsen.policy import heuristic_code
 from cardside.games.schnapsen.search import SearchResult, playout_value
 from cardside.games.schnapsen.solver import Solver
@@ -73,7 +73,10 @@ def ismcts(
                 if child is not None:
                     child.avail += 1
             if fresh:
-                code = heuristic_code(d) if heuristic_code(d) in fresh else rng.choice(fresh)
+                # Expand the policy's choice first, so a short search still weighs it.
+                code = heuristic_code(d)
+                if code not in fresh:
+                    code = rng.choice(fresh)
                 child = _Node()
                 child.avail = 1
                 node.children[code] = child
@@ -84,7 +87,7 @@ def ismcts(
             node, code = _select(node, legal)
             path.append((node, mover))
             d = step(d, code)
-        value = (_leaf_value(d, seat, solver, utility) - low) / span
+        value = (utility[playout_value(d, seat, solver)] - low) / span
         for n, mover in path:
             n.visits += 1
             n.total += value if mover == seat else 1.0 - value
@@ -110,7 +113,3 @@ def _select(node: _Node, legal: list[int]) -> tuple[_Node, int]:
         if score > best_score:
             best_code, best_score = c, score
     return node.children[best_code], best_code
-
-
-def _leaf_value(d: Deal, seat: int, solver: Solver, utility: dict[int, float]) -> float:
-    return utility[playout_value(d, seat, solver)]

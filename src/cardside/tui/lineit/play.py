@@ -14,6 +14,7 @@ from cardside.tui.human import Human
 from cardside.tui.lineit.screen import LineitScreen, LineitTurn
 from cardside.tui.play import bot_seed, run_loop, seat_players
 from cardside.tui.style import Style
+from cardside.tui.table import counted
 
 
 def run_play(
@@ -66,7 +67,7 @@ def run_play(
         journal.append({"type": "undo", "moves": count})
         del history[len(history) - count :]
         before[0] = state.snapshot
-        console.say(f"  Took back {count} action(s).")
+        console.say(f"  Took back {counted(count, 'action')}.")
 
     loop = Loop(state, seats, on_action=on_action, on_undo=on_undo, movers=movers)
     return run_loop(loop, console, journal, "Game")

@@ -25,13 +25,19 @@ from cardside.games.lineit.state import (
 )
 from cardside.tui.console import Console
 from cardside.tui.style import Style
+from cardside.tui.table import counted
 
 FG = ("red", "blue", "green", "yellow")
 
-HELP = """  Take a market card: line 57 (to your line) or hand 57 (to your hand, at most 2).
-  Then, if you like: play 23 (one card from hand to your line per round), then score (ends
-  your turn) or done. Cards: 57 or 57r (colour letter), B3 B4 B5. Tab completes.
-  Also: hint (a bot's choice and why), history, undo, show, quit (saved)."""
+HELP = "\n".join(
+    [
+        "  Take a market card: line 57 (to your line) or hand 57 (to your hand, at most 2).",
+        "  Then, if you like, play 23 (one card from hand to your line per round), then score "
+        "(ends your turn) or done.",
+        "  Cards: 57 or 57r (colour letter), B3 B4 B5. Tab completes.",
+        "  Also: hint (a bot's choice and why), history, undo, show, quit (saved).",
+    ]
+)
 
 
 class LineitScreen:
@@ -50,6 +56,11 @@ class LineitScreen:
         if self.style.color:
             return click.style(str(card), fg=FG[rules.colour(card)], bold=True)
         return format_card(card, letter=True)
+
+    def whose(self, seat: int) -> str:
+        """``Your`` or ``Bot 2's``."""
+        name = self.names[seat]
+        return "Your" if name == "You" else f"{name}'s"
 
     def cards(self, cards: Iterable[int]) -> str:
         return " ".join(self.card(c) for c in cards) or "-"
@@ -76,7 +87,8 @@ class LineitScreen:
         score = rules.score_line(line)
         if score.bet is not None:
             need = score.bet - score.after_bet
-            state = "won if scored now" if need <= 0 else f"needs {need} more number card(s)"
+            more = counted(need, "more number card")
+            state = "won if scored now" if need <= 0 else f"needs {more}"
             out.append(f"  bet B{score.bet}: {score.after_bet} after it, {state}")
         counts = [0, 0, 0, 0]
         for c in nums:
@@ -127,7 +139,7 @@ class LineitScreen:
             if p == seat:
                 say(f"    hand: {self.cards(s.hands[p])}")
             else:
-                say(f"    hand: {len(s.hands[p])} card(s)")
+                say(f"    hand: {counted(len(s.hands[p]), 'card')}")
         say("  (* starts this round)")
 
     # -- events ------------------------------------------------------------------------------
@@ -150,7 +162,7 @@ class LineitScreen:
         discarded = self.cards(sc.discarded) if sc.discarded else "nothing"
         points = self.cards(sc.points_cards) if sc.points_cards else "none"
         lines = [
-            f"  {self.names[event.seat]}'s line {self.cards(sc.cards)} is scored"
+            f"  {self.whose(event.seat)} line {self.cards(sc.cards)} is scored"
             f"{why.get(event.how, '')}:",
             f"    discarded {discarded}; {describe_bet(sc)}; points {points} = {sc.points}; "
             f"total {sc.total:+d}",
@@ -166,10 +178,10 @@ class LineitScreen:
     def jackpot(self, event: Jackpot) -> str:
         name = rules.COLOURS[event.colour]
         if not event.cards:
-            return f"  {self.names[event.seat]}'s third {name} card: the {name} jackpot is empty."
+            return f"  {self.whose(event.seat)} third {name} card: the {name} jackpot is empty."
         return (
-            f"  {self.names[event.seat]}'s third {name} card ({event.card}) takes the {name} "
-            f"jackpot: {event.cards} card(s) to the score pile."
+            f"  {self.whose(event.seat)} third {name} card ({event.card}) takes the {name} "
+            f"jackpot: {counted(event.cards, 'card')} to the score pile."
         )
 
     def between(self, before: Snap, after: Snap) -> list[str]:
@@ -190,7 +202,7 @@ class LineitScreen:
                 "Each player may play one last card from hand."
             )
         else:
-            out.append(f"  {self.names[after.first]} starts round {after.round_no}.")
+            out.append(f"  {self.does(after.first, 'start')} round {after.round_no}.")
         return out
 
     def history(self, actions: Sequence[tuple[int, str]]) -> str:
@@ -253,10 +265,12 @@ class LineitTurn:
         who = "" if name == "You" else f"{name}, "
         if step == TAKE:
             return f"{who}take a card (line N or hand N): "
-        if step == TAKEN:
-            return f"{who}play from hand, score or done: "
-        if step == PLAYED:
-            return f"{who}score or done: "
+        if step in (TAKEN, PLAYED):
+            # Offer only what can be done: no 'play' with no card that fits, no 'score'
+            # with an empty line.
+            kinds = {a.kind for a in obs.legal_actions()}
+            offered = [w for w in ("play from hand", "score") if w.split()[0] in kinds]
+            return f"{who}{' or '.join([', '.join(offered), 'done'] if offered else ['done'])}: "
         return f"{who}play a last card from hand, or done: "
 
     def words(self, obs: LineitState, seat: int, typed: str = "") -> list[str]:

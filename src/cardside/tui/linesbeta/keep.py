@@ -35,7 +35,9 @@ def ask_settings(
 ) -> tuple[str, str, bool] | None:
     """Difficulty, length and grid tracking: the options given, the rest asked for."""
     while difficulty is None:
-        answer = console.ask("Difficulty (easy, normal, hard) [normal]: ", lambda _: DIFFICULTIES)
+        answer = console.ask_setup(
+            "Difficulty (easy, normal, hard) [normal]: ", lambda _: DIFFICULTIES
+        )
         if answer is None:
             return None
         answer = answer.lower() or "normal"
@@ -56,7 +58,7 @@ def ask_settings(
 
 def _yes_no(console: Console, prompt: str) -> bool | None:
     while True:
-        answer = console.ask(prompt)
+        answer = console.ask_setup(prompt)
         if answer is None:
             return None
         word = answer.lower()

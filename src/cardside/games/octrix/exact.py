@@ -1,0 +1,176 @@
+"""The whole two-player round solved exactly, with transpositions, symmetry and dominance.
+
+Only the order of the cards still in play and their colours matter for the rest of a round, so
+a position is written as a *sequence*: the remaining cards of both hands from lowest to highest,
+each a 2-bit symbol (owner, black). Renumbering the cards this way makes many positions reached
+by different tricks the same key. Two symmetries shrink the table further: swapping the
+players (the value changes sign, and the previous winner swaps) and swapping the colours (only
+whether two colours agree matters); the key is the image whose lowest card is red and held by
+seat 0.
+Reversing the order is not one: the same colours pick the highest card in either direction.
+
+Neighbouring cards of one owner and one colour are interchangeable, so only one of them is a
+row (or column) of the trick's matrix game; a pure saddle point needs no linear programme. The table
+keeps every value for the rest of the round, so once the first trick is solved every later
+move is a look-up. Values are to seat 0: its round points from here on minus seat 1's.
+"""
+
+from __future__ import annotations
+
+from cardside.games.octrix.equilibrium import MatrixSolution, solve_matrix_game
+
+NO_WINNER = 2  # the previous-winner field before the first trick
+SHARED_TABLE = 400_000  # positions kept by the shared table (a full round adds 5,000-40,000)
+
+_OWNER = [sum(2 << (2 * i) for i in range(m)) for m in range(17)]
+_COLOUR = [sum(1 << (2 * i) for i in range(m)) for m in range(17)]
+
+
+def encode(hand0: int, hand1: int) -> tuple[int, int]:
+    """The sequence of two hands (card-number bit masks) and its length."""
+    code = 0
+    m = 0
+    both = hand0 | hand1
+    card = 0
+    while both >> card:
+        if (both >> card) & 1:
+            owner = 0 if (hand0 >> card) & 1 else 2
+            code |= (owner | ((card >> 1) & 1)) << (2 * m)
+            m += 1
+        card += 1
+    return code, m
+
+
+def _remove(code: int, i: int, j: int) -> int:
+    """``code`` without the symbols at places ``i`` and ``j`` (``i < j``)."""
+    code = (code & ((1 << 2 * j) - 1)) | ((code >> (2 * j + 2)) << (2 * j))
+    return (code & ((1 << 2 * i) - 1)) | ((code >> (2 * i + 2)) << (2 * i))
+
+
+def matrix_value(a: list[list[float]]) -> float:
+    """The value of the matrix game ``a`` (to the row player)."""
+    maximin = max(map(min, a))
+    minimax = min(map(max, zip(*a)))
+    if maximin == minimax:
+        return maximin
+    if len(a) == 2 and len(a[0]) == 2:
+        (p, q), (r, t) = a
+        return (p * t - q * r) / (p - q - r + t)
+    return solve_matrix_game(a).value
+
+
+class RoundSolver:
+    """Exact values of two-player round positions, with a table kept across calls."""
+
+    def __init__(self, max_table: int = 2_000_000) -> None:
+        self.max_table = max_table
+        self.table: dict[int, float] = {}
+        self.nodes = 0  # positions solved, for measuring
+
+    def value(self, hand0: int, hand1: int, high: bool, prev: int, run: int) -> float:
+        """Value to seat 0 from hands ``hand0``/``hand1`` (card masks); ``prev`` -1 or a seat."""
+        code, m = encode(hand0, hand1)
+        if m == 0:
+            return 0.0
+        return self._value(code, m, high, NO_WINNER if prev < 0 else prev, run)
+
+    def solve(self, hand0: int, hand1: int, high: bool, prev: int, run: int) -> MatrixSolution:
+        """The next trick's matrix game (rows seat 0's cards, columns seat 1's, low to high)."""
+        return solve_matrix_game(self.matrix(hand0, hand1, high, prev, run))
+
+    def matrix(self, hand0: int, hand1: int, high: bool, prev: int, run: int) -> list[list[float]]:
+        """Payoffs to seat 0 of the next trick, with exact values of the positions it leads to."""
+        code, m = encode(hand0, hand1)
+        place = {}
+        n = 0
+        for card in range(32):
+            if ((hand0 | hand1) >> card) & 1:
+                place[card] = n
+                n += 1
+        p = NO_WINNER if prev < 0 else prev
+        rows = [c for c in range(32) if (hand0 >> c) & 1]
+        cols = [c for c in range(32) if (hand1 >> c) & 1]
+        return [[self._cell(code, m, high, p, run, place[a], place[b]) for b in cols] for a in rows]
+
+    def _cell(self, code: int, m: int, high: bool, prev: int, run: int, i: int, j: int) -> float:
+        """Payoff when seat 0 plays the symbol at place ``i`` and seat 1 the one at ``j``."""
+        won = (i > j) == high
+        winner = 0 if won else 1
+        if winner == prev:
+            points, new_run = 2 * run + 1, run + 1
+        else:
+            points, new_run = 1, 1
+        pay = float(points if won else -points)
+        if m > 2:
+            lo, hi = (i, j) if i < j else (j, i)
+            same = ((code >> 2 * i) & 1) == ((code >> 2 * j) & 1)
+            pay += self._value(_remove(code, lo, hi), m - 2, same, winner, new_run)
+        return pay
+
+    def _value(self, code: int, m: int, high: bool, prev: int, run: int) -> float:
+        # The canonical image: the lowest card red and held by seat 0 (each of the four images
+        # has a different lowest symbol, so exactly one qualifies).
+        first = code & 3
+        if first & 1:
+            code ^= _COLOUR[m]
+        sign = 1.0
+        if first & 2:
+            code ^= _OWNER[m]
+            if prev != NO_WINNER:
+                prev = 1 - prev
+            sign = -1.0
+        key = code << 12 | m << 7 | high << 6 | run << 2 | prev
+        v = self.table.get(key)
+        if v is None:
+            v = self._solve(code, m, high, prev, run)
+            if len(self.table) >= self.max_table:
+                self.table.clear()
+            self.table[key] = v
+        return sign * v
+
+    def _solve(self, code: int, m: int, high: bool, prev: int, run: int) -> float:
+        self.nodes += 1
+        syms = [(code >> (2 * i)) & 3 for i in range(m)]
+        if m == 2:
+            return self._cell(code, m, high, prev, run, *((0, 1) if syms[0] < 2 else (1, 0)))
+        rows = [i for i in range(m) if syms[i] < 2 and (i == 0 or syms[i - 1] != syms[i])]
+        cols = [j for j in range(m) if syms[j] >= 2 and (j == 0 or syms[j - 1] != syms[j])]
+        extend = 2 * run + 1
+        child = self._value
+        matrix: list[list[float]] = []
+        for i in rows:
+            row: list[float] = []
+            colour = syms[i] & 1
+            for j in cols:
+                won = (i > j) == high
+                winner = 0 if won else 1
+                if winner == prev:
+                    points, new_run = extend, run + 1
+                else:
+                    points, new_run = 1, 1
+                pay: float = points if won else -points
+                lo, hi = (i, j) if i < j else (j, i)
+                rest = (code & ((1 << 2 * hi) - 1)) | ((code >> (2 * hi + 2)) << (2 * hi))
+                rest = (rest & ((1 << 2 * lo) - 1)) | ((rest >> (2 * lo + 2)) << (2 * lo))
+                same = colour == (syms[j] & 1)
+                if m == 4:
+                    # One card each is left: the last trick needs no table.
+                    last_won = (rest & 2 == 0) != same  # seat 0 holds the lower card
+                    last = 2 * new_run + 1 if (0 if last_won else 1) == winner else 1
+                    pay += last if last_won else -last
+                else:
+                    pay += child(rest, m - 2, same, winner, new_run)
+                row.append(pay)
+            matrix.append(row)
+        return matrix_value(matrix)
+
+
+_SHARED: list[RoundSolver] = []
+
+
+def shared_solver() -> RoundSolver:
+    """One table for every bot of this process: the values are exact, so sharing them changes
+    no bot's choice, only how often a position is solved again."""
+    if not _SHARED:
+        _SHARED.append(RoundSolver(max_table=SHARED_TABLE))
+    return _SHARED[0]
