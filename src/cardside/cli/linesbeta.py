@@ -24,7 +24,7 @@ from cardside.cli.common import (
 from cardside.cli.options import GameGroup, app_of
 
 DIFFICULTIES = ["easy", "normal", "hard"]
-BOT_CHOICES = ["planner", "random"]
+BOT_CHOICES = ["planner", "deep", "classic", "random"]
 
 
 @click.group(cls=GameGroup)
@@ -287,7 +287,10 @@ def rules() -> None:
 @bot_option(
     BOT_CHOICES,
     default="planner",
-    help="The bot that plays your side (planner reasons from what you can see).",
+    help=(
+        "The bot that plays your side: planner plans the round from what you can see, deep "
+        "tries its best plays on sampled deals (slower), classic is the planner as it was."
+    ),
 )
 @seed_option
 @jobs_option

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
 from cardside.games.iota.bots import BOT_NAMES, GreedyBot, RandomBot, StrongBot, make_bot
+from cardside.games.iota.moves import legal_moves
 from cardside.games.iota.notation import parse_cards
 from cardside.games.iota.rules import DECK, WILD, Pass, Play, Swap
 from cardside.games.iota.simulate import play_game, seating, simulate
 from cardside.games.iota.state import IotaState
 
-from .iota_helpers import dealt
+from .iota_helpers import dealt, grid_of
 
 
 def test_greedy_takes_the_highest_score_this_turn() -> None:
@@ -36,8 +38,6 @@ def test_with_no_play_greedy_passes_keeping_its_wilds() -> None:
     state = IotaState(2, seed=72)
     view = state.observation(0)
     hand = tuple(sorted(parse_cards("RC4 RS2 YS1") + [WILD]))
-    from dataclasses import replace
-
     stuck = replace(view, grid={(0, 0): WILD}, hand=hand)
     stuck_moves = stuck.moves()
     assert stuck_moves  # next to a lone wild anything goes; now a closed grid:
@@ -126,3 +126,28 @@ def test_simulation_is_the_same_game_by_game_and_with_workers() -> None:
     parallel = simulate(4, ["greedy", "random"], seed=4, jobs=2)
     assert serial == parallel
     assert sum(serial.wins) == 4
+
+
+def test_strong_gives_up_two_points_rather_than_open_a_line_to_the_next_player() -> None:
+    # The next player's four cards are the only ones strong has not seen, so its samples of
+    # their hand are exact. Greedy's best play (14) leaves them a play worth 20; strong takes
+    # 12 with a play after which they have nothing that scores.
+    grid = grid_of("RS4 -2,-1 GX2 -2,0 GT3 -1,-1 RT4 -1,0 YC3 0,0")
+    hand = tuple(sorted(parse_cards("YX1 GT1 BC4 BX3")))
+    them = tuple(sorted(parse_cards("RC1 RS2 RT2 GC2")))
+    base = dealt(["YX1 GT1 BC4 BX3", "RC1 RS2 RT2 GC2"], "YC3").observation(0)
+    view = replace(base, grid=grid, hand=hand, unseen=them, pile_size=53)
+
+    def reply(play: Play) -> int:
+        after = dict(grid)
+        for card, x, y in play.cards:
+            after[(x, y)] = card
+        return max((m.score for m in legal_moves(after, them)), default=0)
+
+    scores = {m.play: m.score for m in view.moves()}
+    greedy = GreedyBot(0).choose(view, 0)
+    assert isinstance(greedy, Play) and scores[greedy] == 14 and reply(greedy) == 20
+    for seed in range(5):
+        strong = StrongBot(seed).choose(view, 0)
+        assert isinstance(strong, Play)
+        assert scores[strong] == 12 and reply(strong) == 0

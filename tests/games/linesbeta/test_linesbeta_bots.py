@@ -14,7 +14,7 @@ from cardside.games.linesbeta.state import LinesBetaState
 from .lb_helpers import code, position
 
 
-@pytest.mark.parametrize("name", ["planner", "random"])
+@pytest.mark.parametrize("name", ["planner", "classic", "random"])
 def test_bots_finish_games_with_legal_actions(name: str) -> None:
     for seed in range(3):
         state = LinesBetaState("hard", "short", seed=seed)

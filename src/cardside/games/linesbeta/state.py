@@ -500,20 +500,74 @@ class LinesBetaState(GameState[Snapshot, Action]):
         known = s.face_up | self.remembered(s)
         hidden = [i for i in range(CELLS) if s.grid[i] != GAP and not known >> i & 1]
         remaining = [s.grid[i] for i in hidden] + list(s.deck)
-        grid = list(s.grid)
-        hidden.sort(key=lambda i: s.fill_round[i])
-        for i in hidden:
-            f = s.fill_round[i]
-            choices = [k for k, c in enumerate(remaining) if s.back_round[c] < f]
-            k = choices[rng.randrange(len(choices))]
-            grid[i] = remaining[k]
-            remaining[k] = remaining[-1]
-            remaining.pop()
+        grid, deck = _deal_hidden(s.grid, hidden, remaining, s.fill_round, s.back_round, rng)
         twin = self.clone()
         twin.seed = rng.randrange(1 << 62)
         twin._history = []
-        twin._snapshot = replace(s, grid=tuple(grid), deck=tuple(sorted(remaining)))
+        twin._snapshot = replace(s, grid=grid, deck=deck)
         return twin
+
+    @classmethod
+    def sample(cls, obs: Observation, rng: random.Random) -> LinesBetaState:
+        """A game consistent with everything ``obs`` shows, its face-down cards dealt by ``rng``.
+
+        The same deal as ``determinize``, built from the player's view alone; the sampled game's
+        later refills come from a seed drawn from ``rng``.
+        """
+        state = cls(obs.difficulty, obs.length, seed=rng.randrange(1 << 62))
+        hidden = [i for i in range(CELLS) if obs.grid[i] == HIDDEN]
+        grid, deck = _deal_hidden(
+            obs.grid, hidden, list(obs.unseen), obs.fill_round, obs.back_round, rng
+        )
+        face_up = 0
+        for i in range(CELLS):
+            if obs.grid[i] >= 0 and not obs.remembered >> i & 1:
+                face_up |= 1 << i
+        state._snapshot = Snapshot(
+            round=obs.round,
+            phase=obs.phase,
+            grid=grid,
+            face_up=face_up,
+            deck=deck,
+            hand=obs.hand,
+            trump=obs.trump,
+            tricks=obs.tricks,
+            blocked=obs.blocked,
+            player=obs.player,
+            grid_points=obs.grid_points,
+            verdict=obs.verdict,
+            fill_round=obs.fill_round,
+            back_round=obs.back_round,
+        )
+        state.memory = frozenset(
+            (i, grid[i], obs.round) for i in range(CELLS) if obs.remembered >> i & 1
+        )
+        return state
+
+
+def _deal_hidden(
+    grid: tuple[int, ...],
+    hidden: list[int],
+    remaining: list[int],
+    fill_round: tuple[int, ...],
+    back_round: tuple[int, ...],
+    rng: random.Random,
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Deal ``remaining`` into the ``hidden`` cells (earliest filled first) and the deck.
+
+    A cell filled at round ``f`` takes only a card with ``back_round < f``. Returns the new grid
+    and the sorted deck.
+    """
+    cells = list(grid)
+    remaining = list(remaining)
+    for i in sorted(hidden, key=lambda i: fill_round[i]):
+        f = fill_round[i]
+        choices = [k for k, c in enumerate(remaining) if back_round[c] < f]
+        k = choices[rng.randrange(len(choices))]
+        cells[i] = remaining[k]
+        remaining[k] = remaining[-1]
+        remaining.pop()
+    return tuple(cells), tuple(sorted(remaining))
 
 
 def seen_by(before: Snapshot, after: Snapshot) -> frozenset[tuple[int, int, int]]:

@@ -1,0 +1,205 @@
+"""The default LinesBeta bot: a planner over the whole round.
+
+It sees only the player's observation. The face-down cells are modelled from what the player
+has seen (``odds.CellModel``: a card seen going back to the deck can only lie in a cell filled
+later). For every card, line and end it computes the chance of winning the trick and where the
+grid's card will come from; the gap there blocks the crossing line for the rest of the round,
+so a play is valued as its trick chance plus the plan of the rest of the hand (a greedy
+assignment of cards to distinct open lines) on the lines each outcome leaves open. The same
+plan picks the trump card and, after a case-c win, the cell whose crossing line costs least.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from cardside.games.linesbeta.odds import CellModel
+from cardside.games.linesbeta.rules import (
+    CELL_ACTIONS,
+    LINE_CELLS,
+    LINES,
+    LINES_THROUGH,
+    ORDER,
+    TRUMP_ACTIONS,
+    Action,
+    Challenge,
+    challenge_action,
+)
+from cardside.games.linesbeta.state import (
+    PHASE_CELL,
+    PHASE_PLAY,
+    PHASE_TRUMP,
+    LinesBetaState,
+    Observation,
+)
+
+# CROSSING[line][pos]: the other line through the line's cell at ``pos`` (from end 0), which a
+# gap there blocks too.
+CROSSING: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        LINES_THROUGH[cell][1] if LINES_THROUGH[cell][0] == line else LINES_THROUGH[cell][0]
+        for cell in ORDER[line][0]
+    )
+    for line in range(LINES)
+)
+
+Walk = tuple[float, list[tuple[int, float]], float, float]
+
+
+def observe(view: Any) -> Observation:
+    """The observation of seat 0, from a state or an observation."""
+    return view if isinstance(view, Observation) else view.observation(0)
+
+
+def open_lines(obs: Observation) -> list[int]:
+    """The lines with no gap this round."""
+    return [line for line in range(LINES) if not obs.blocked >> line & 1]
+
+
+def _greedy(
+    pairs: list[tuple[float, int, int]], used_cards: int, used_lines: int, need: int
+) -> float:
+    """The greedy plan's number of tricks: best (chance, card, line) pairs, distinct both ways."""
+    total = 0.0
+    n = 0
+    if need <= 0:
+        return 0.0
+    for p, c, line in pairs:
+        if used_cards >> c & 1 or used_lines >> line & 1:
+            continue
+        used_cards |= 1 << c
+        used_lines |= 1 << line
+        total += p
+        n += 1
+        if n == need:
+            break
+    return total
+
+
+class PlannerBot:
+    """The default bot: inferred odds, and a plan of the round that counts the lines it blocks."""
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.name = "planner"
+        self.rng = random.Random(seed)
+
+    def choose(self, view: LinesBetaState | Observation, seat: int = 0) -> Action:
+        return self.decide(observe(view))[0]
+
+    def decide(self, obs: Observation) -> tuple[Action, float, str]:
+        """The action, its estimated chance of winning the trick, and a short explanation."""
+        if obs.phase == PHASE_TRUMP:
+            return self._trump(obs)
+        if obs.phase == PHASE_PLAY:
+            score, p, action = self.ranked(obs)[0]
+            return action, p, f"wins this trick with chance {p:.0%}"
+        if obs.phase == PHASE_CELL:
+            return self._cell(obs)
+        raise ValueError("the game is over")
+
+    # -- the odds ----------------------------------------------------------------------------
+    @staticmethod
+    def _walks(
+        model: CellModel, hand: tuple[int, ...], trumps: int, lines: list[int]
+    ) -> dict[tuple[int, int, int], Walk]:
+        out: dict[tuple[int, int, int], Walk] = {}
+        for card in hand:
+            suit, rank = divmod(card, 13)
+            for line in lines:
+                for end in (0, 1):
+                    out[(card, line, end)] = model.walk(ORDER[line][end], suit, rank, trumps)
+        return out
+
+    @staticmethod
+    def _pairs(
+        walks: dict[tuple[int, int, int], Walk], hand: tuple[int, ...], lines: list[int]
+    ) -> list[tuple[float, int, int]]:
+        """(best chance over the two ends, card, line), best first."""
+        return sorted(
+            (
+                (max(walks[(c, line, 0)][0], walks[(c, line, 1)][0]), c, line)
+                for c in hand
+                for line in lines
+            ),
+            reverse=True,
+        )
+
+    # -- decisions ---------------------------------------------------------------------------
+    def ranked(self, obs: Observation) -> list[tuple[float, float, Challenge]]:
+        """Every challenge as (planned tricks this round, chance of this trick, action), best
+        first."""
+        lines = open_lines(obs)
+        trumps = obs.trump // 13
+        hand = obs.hand
+        walks = self._walks(CellModel(obs), hand, trumps, lines)
+        pairs = self._pairs(walks, hand, lines)
+        need = len(hand) - 1
+        cache: dict[tuple[int, int], float] = {}
+
+        def plan(card: int, mask: int) -> float:
+            key = (card, mask)
+            v = cache.get(key)
+            if v is None:
+                v = cache[key] = _greedy(pairs, 1 << card, obs.blocked | mask, need)
+            return v
+
+        out: list[tuple[float, float, Challenge]] = []
+        for card in hand:
+            for line in lines:
+                base = 1 << line
+                # After case c the player picks the cell; after case b it is any of the line's.
+                values = [plan(card, base | 1 << x) for x in CROSSING[line]] if need else [0.0]
+                best, total, n = max(values), sum(values), len(values)
+                for end in (0, 1):
+                    win, stops, p_c, p_b = walks[(card, line, end)]
+                    future = 0.0
+                    if need:
+                        for pos, prob in stops:
+                            future += prob * values[pos if end == 0 else 5 - pos]
+                        if p_c > 0.0 or p_b > 0.0:
+                            future += p_c * best + p_b * total / n
+                    out.append((win + future, win, challenge_action(card, line, end)))
+        out.sort(key=lambda t: (-t[0], -t[1]))
+        return out
+
+    def _trump(self, obs: Observation) -> tuple[Action, float, str]:
+        lines = open_lines(obs)
+        model = CellModel(obs)
+        pairs_by_suit: dict[int, list[tuple[float, int, int]]] = {}
+        best: tuple[float, int] | None = None
+        need = len(obs.hand) - 1
+        for t in obs.hand:
+            suit = t // 13
+            if suit not in pairs_by_suit:
+                # The odds depend on the trump suit only, so the seven cards share them.
+                walks = self._walks(model, obs.hand, suit, lines)
+                pairs_by_suit[suit] = self._pairs(walks, obs.hand, lines)
+            value = _greedy(pairs_by_suit[suit], 1 << t, 0, need)
+            if best is None or value > best[0] + 1e-12:
+                best = (value, t)
+        assert best is not None
+        value, t = best
+        return (
+            TRUMP_ACTIONS[t],
+            value / need,
+            f"plans about {value:.1f} tricks of 6 with this trump",
+        )
+
+    def _cell(self, obs: Observation) -> tuple[Action, float, str]:
+        line = obs.tricks[-1].line
+        lines = [x for x in open_lines(obs) if x != line]
+        hand = obs.hand
+        walks = self._walks(CellModel(obs), hand, obs.trump // 13, lines)
+        pairs = self._pairs(walks, hand, lines)
+        best: tuple[float, int, int] | None = None
+        for cell in LINE_CELLS[line]:
+            r, c = LINES_THROUGH[cell]
+            crossing = c if r == line else r
+            value = _greedy(pairs, 0, obs.blocked | 1 << line | 1 << crossing, len(hand))
+            rank = obs.grid[cell] % 13
+            if best is None or (value, rank) > (best[0], best[1]):
+                best = (value, rank, cell)
+        assert best is not None
+        why = "the trick is won; this cell's crossing line matters least"
+        return CELL_ACTIONS[best[2]], 1.0, why

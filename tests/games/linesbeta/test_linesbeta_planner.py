@@ -1,0 +1,181 @@
+"""The round-wide planner, the deep bot and sampling from the player's view."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardside.games.linesbeta.bots import (
+    ClassicPlannerBot,
+    DeepBot,
+    PlannerBot,
+    _walk,
+    make_bot,
+    win_chance,
+)
+from cardside.games.linesbeta.notation import parse_challenge
+from cardside.games.linesbeta.odds import CellModel
+from cardside.games.linesbeta.rules import LINE_CELLS, ORDER, Challenge, Line
+from cardside.games.linesbeta.state import HIDDEN, LinesBetaState
+
+from .lb_helpers import code, position
+
+
+def _one_line_view(hidden: list[bool], known: list[int], pool: list[int]) -> CellModel:
+    """A view whose row 1 is ``known`` with ``hidden`` cells face down, the rest face up."""
+    st_ = LinesBetaState(seed=0)
+    obs = st_.observation(0)
+    rest = [c for c in range(52) if c not in pool and c not in known]
+    grid = [HIDDEN if h else c for h, c in zip(hidden, known)] + rest[:30]
+    return CellModel(replace(obs, grid=tuple(grid), unseen=tuple(sorted(pool))))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.permutations(range(52)),
+    st.lists(st.booleans(), min_size=6, max_size=6),
+    st.integers(0, 3),
+    st.integers(6, 12),
+)
+def test_the_model_matches_the_exact_odds_when_nothing_seen_went_back(
+    perm: list[int], hidden: list[bool], trumps: int, pool_size: int
+) -> None:
+    played, known, pool = perm[0], perm[1:7], perm[7 : 7 + pool_size]
+    model = _one_line_view(hidden, known, pool)
+    suit, rank = divmod(played, 13)
+    higher = sum(1 for c in pool if c // 13 == suit and c % 13 > rank)
+    lower = sum(1 for c in pool if c // 13 == suit and c % 13 < rank)
+    trump_n = sum(1 for c in pool if c // 13 == trumps) if suit != trumps else 0
+    grid = tuple(HIDDEN if h else c for h, c in zip(hidden, known)) + (-1,) * 30
+    exact = _walk(grid, ORDER[0][0], suit, rank, trumps, len(pool), higher, lower, trump_n)
+    win, stops, p_c, p_b = model.walk(ORDER[0][0], suit, rank, trumps)
+    assert win == pytest.approx(exact, abs=1e-9)
+    # Every outcome is counted once: a card of the suit somewhere, or case b, or case c.
+    assert sum(p for _, p in stops) + p_c + p_b == pytest.approx(1.0, abs=1e-9)
+
+
+def _seen_spades_went_back() -> LinesBetaState:
+    """Round 2: every spade not in hand was seen and went back at the end of round 1.
+
+    Row 1's face-down cells were filled at round 1, so none of them can hold a spade; every
+    other cell was refilled at round 2. Spades are trumps and the hand is the 2 of spades.
+    Column 2 shows more cards (hearts and clubs) and hides only r1c2 and r6c2.
+    """
+    row1 = {(1, c): t for c, t in zip(range(1, 7), ["2C", "3C", "4C", "5C", "6C", "7C"])}
+    diagonal = {(r, 7 - r): t for r, t in zip(range(2, 7), ["8C", "9C", "TC", "JC", "QC"])}
+    col2 = {(2, 2): "8H", (3, 2): "9H", (4, 2): "TH"}
+    st_ = position({**row1, **diagonal, **col2}, ["2S"], "AS", round_no=2, up=tuple(col2))
+    s = st_.snapshot
+    fill = tuple(1 if cell in LINE_CELLS[Line.R1] else 2 for cell in range(36))
+    back = tuple(1 if c // 13 == 1 else 0 for c in range(52))
+    st_._snapshot = replace(s, fill_round=fill, back_round=back)
+    return st_
+
+
+def test_a_card_seen_going_back_is_not_looked_for_in_older_cells() -> None:
+    st_ = _seen_spades_went_back()
+    obs = st_.observation(0)
+    two = code("2S")
+    # Today's planner thinks a spade may lie in row 1, which would beat the 2.
+    assert win_chance(obs, two, Line.R1, 0, 1) < 0.9
+    # The round-wide planner knows row 1 holds no spade: the 2 of trumps wins there.
+    action, chance, _ = PlannerBot(0).decide(obs)
+    assert isinstance(action, Challenge) and action.line == Line.R1 and chance == 1.0
+    # Today's planner prefers column 2, where fewer cells are face down (but may hide a spade).
+    assert ClassicPlannerBot(0).choose(obs) == parse_challenge("2S c2 top")
+
+
+def _blocking_choice() -> LinesBetaState:
+    """Row 1 and column 1 are face up. The 9 of spades beats row 1 from either end (5S at
+    r1c1 from the left, 3S at r1c6 from the right); the king of hearts is sure to win only on
+    column 1, which holds neither a heart nor a club (trumps). Taking row 1 from the left
+    leaves a gap at r1c1, which blocks column 1 for the rest of the round."""
+    row1 = {(1, c): t for c, t in zip(range(1, 7), ["5S", "2C", "3C", "4C", "2D", "3S"])}
+    col1 = {(r, 1): t for r, t in zip(range(2, 7), ["6D", "7D", "8D", "9D", "TD"])}
+    up = tuple(row1) + tuple(col1)
+    return position({**row1, **col1}, ["9S", "KH"], "AC", up=up)
+
+
+def test_the_planner_keeps_the_crossing_line_its_other_card_needs() -> None:
+    obs = _blocking_choice().observation(0)
+    scores = {a: s for s, _, a in PlannerBot(0).ranked(obs)}
+    left, right = parse_challenge("9S r1 left"), parse_challenge("9S r1 right")
+    # Both ends win the trick for certain; only the left end blocks column 1.
+    assert scores[right] == pytest.approx(2.0)
+    assert scores[left] < scores[right] - 0.1
+    assert PlannerBot(0).choose(obs) != left
+    # Today's planner counts only the challenged line and takes the left end.
+    assert ClassicPlannerBot(0).choose(obs) == left
+
+
+def _bot(name: str) -> PlannerBot | DeepBot | ClassicPlannerBot:
+    # The deep bot with fewer deals than its default, to keep the suite quick.
+    return DeepBot(7, samples=3) if name == "deep" else make_bot(name, 7)  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize("name", ["planner", "deep", "classic"])
+def test_bots_decide_only_from_what_the_player_sees(name: str) -> None:
+    """Two states that differ only in face-down cards and the deck get the same decisions."""
+    st_ = LinesBetaState("hard", "full", seed=41)
+    st_.apply(make_bot("planner", 0).choose(st_))
+    for step in range(3):
+        twin = st_.determinize(0, random.Random(step))
+        assert twin.snapshot.grid != st_.snapshot.grid
+        assert _bot(name).choose(st_) == _bot(name).choose(twin)
+        st_.apply(_bot(name).choose(st_))
+
+
+def test_deep_is_reproducible_and_consults_its_own_generator() -> None:
+    st_ = LinesBetaState("hard", "full", seed=8)
+    st_.apply(make_bot("planner", 0).choose(st_))
+    assert isinstance(make_bot("deep", 3), DeepBot)
+    a, b = DeepBot(3, samples=3), DeepBot(3, samples=3)
+    assert [a.choose(st_), a.choose(st_)] == [b.choose(st_), b.choose(st_)]
+    action, _, why = DeepBot(3, samples=3).decide(st_.observation(0))
+    assert isinstance(action, Challenge) and st_.is_legal(action)
+    assert "more tricks" in why
+
+
+def test_deep_takes_the_sure_trick_of_the_worked_position() -> None:
+    obs = _seen_spades_went_back().observation(0)
+    action, chance, _ = DeepBot(0, samples=4).decide(obs)
+    assert chance == 1.0 and isinstance(action, Challenge) and action.line == Line.R1
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 40), st.integers(0, 10**6))
+def test_a_sampled_game_looks_the_same_to_the_player(seed: int, steps: int, draw: int) -> None:
+    state = LinesBetaState("hard", "full", seed=seed)
+    bot = make_bot("classic", 0)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        state.apply(bot.choose(state))
+    obs = state.observation(0)
+    sampled = LinesBetaState.sample(obs, random.Random(draw))
+    assert sampled.observation(0) == obs
+    s = sampled.snapshot
+    # A face-down cell holds a card that could have been there: none that went back later.
+    for cell in range(36):
+        if obs.grid[cell] == HIDDEN:
+            assert s.back_round[s.grid[cell]] < s.fill_round[cell]
+
+
+def test_a_sampled_game_keeps_the_cards_remembered_after_an_undo() -> None:
+    state = LinesBetaState("hard", "full", seed=3)
+    bot = make_bot("classic", 0)
+    state.apply(bot.choose(state))
+    for action in state.legal_actions():
+        state.apply(action)
+        turned = len(state.tricks[-1].turned)
+        state.take_back()
+        if turned >= 2:
+            break
+    obs = state.observation(0)
+    assert obs.remembered  # the undone challenge turned cards the player still knows
+    sampled = LinesBetaState.sample(obs, random.Random(1))
+    assert sampled.observation(0) == obs
