@@ -7,6 +7,9 @@ the UI can still tell a typo (:class:`NotationError`) from a rules violation
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 
 class CardsideError(Exception):
     """Base class of every error cardside raises on purpose."""
@@ -40,3 +43,12 @@ class EntryError(CardsideError, ValueError):
         self.index = index
         self.reason = reason
         super().__init__(f"entry {index}: {reason}")
+
+
+@contextmanager
+def numbered(index: int) -> Iterator[None]:
+    """Report a notation or rules error raised inside as the EntryError of entry ``index``."""
+    try:
+        yield
+    except (NotationError, IllegalActionError) as exc:
+        raise EntryError(index, str(exc)) from None

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardside.core.errors import EntryError, IllegalActionError, NotationError
+from cardside.core.errors import IllegalActionError, NotationError, numbered
 from cardside.games.iota import placement, rules
 from cardside.games.iota.notation import (
     format_card,
@@ -274,12 +274,10 @@ class IotaLedger:
         """Rebuild a ledger from saved entries; an entry that fails raises EntryError."""
         ledger = cls(names, grid=grid)
         for index, entry in enumerate(entries, 1):
-            try:
+            with numbered(index):
                 if not isinstance(entry, dict):
                     raise NotationError("an entry is a table of fields")
                 ledger.add(entry)
-            except (NotationError, IllegalActionError) as exc:
-                raise EntryError(index, str(exc)) from None
         return ledger
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cardside.core.errors import EntryError, IllegalActionError, NotationError
+from cardside.core.errors import NotationError, numbered
 from cardside.core.record import RoundRow, Session, Sheet
 from cardside.core.replay import replay_moves
 from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Flag, Schema, Text, Whole, WholeList
@@ -158,12 +158,10 @@ class RunningSheet:
     def add(self, entry: dict[str, Any]) -> None:
         """Take one saved entry; an impossible one raises EntryError and changes nothing."""
         number = self.count + 1
-        try:
+        with numbered(number):
             if not isinstance(entry, dict):
                 raise NotationError("an entry is a table of fields")
             result = self.ledger.add(entry)
-        except (NotationError, IllegalActionError) as exc:
-            raise EntryError(number, str(exc)) from None
         self.count = number
         if entry.get("type") == "undo":
             if result.get("type") in SCORED:

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardside.core.errors import EntryError, IllegalActionError, NotationError
+from cardside.core.errors import IllegalActionError, NotationError, numbered
 from cardside.games.lineit import rules
 from cardside.games.lineit.notation import format_cards, parse_cards
 from cardside.games.lineit.rules import LineScore
@@ -221,12 +221,10 @@ class LineitLedger:
         """Rebuild a ledger from saved entries; an entry that fails raises :class:`EntryError`."""
         ledger = cls(names)
         for index, entry in enumerate(entries, 1):
-            try:
+            with numbered(index):
                 if not isinstance(entry, dict):
                     raise NotationError("an entry must be a table")
                 ledger.add(entry)
-            except (NotationError, IllegalActionError) as exc:
-                raise EntryError(index, str(exc)) from None
         return ledger
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardside.core.errors import EntryError, IllegalActionError, NotationError
+from cardside.core.errors import NotationError, numbered
 from cardside.core.record import RoundRow, Session, Sheet
 from cardside.core.replay import replay_moves
 from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Schema, Text, Whole
@@ -173,12 +173,10 @@ class RunningSheet:
     def add(self, entry: dict[str, Any]) -> None:
         """Take one saved entry; an impossible one raises EntryError and changes nothing."""
         number = self.count + 1
-        try:
+        with numbered(number):
             if not isinstance(entry, dict):
                 raise NotationError("an entry must be a table")
             result = self.ledger.add(entry)
-        except (NotationError, IllegalActionError) as exc:
-            raise EntryError(number, str(exc)) from None
         self.count = number
         if isinstance(result, Entered):
             self.rows.append(entry_row(self.rows, result, number, self.names))
