@@ -59,3 +59,12 @@ def test_tab_offers_cards_then_the_cells_where_each_can_go() -> None:
     assert set(turn.words(view, 0, "pass ")) == {"BX2", "GT2", "RT3", "YS2"}
     assert set(turn.words(view, 0, "swap ")) == {"BX2", "GT2", "RT3", "YS2"}
     assert list(turn.words(view, 0, "swap GT2 ")) == []  # no wild on the grid
+
+
+def test_you_play_and_a_lone_line_is_not_repeated_as_a_total() -> None:
+    state = example_game()
+    play(state, EXAMPLE_TURNS[0])
+    you = IotaScreen(Console(interactive=False), Style(color=False, ascii=True), ["You", "Bob"])
+    shown = you.turn(state.snapshot.log[-1])
+    assert shown[0].startswith("You play ") and "You plays" not in shown[0]
+    assert len(shown) == 2 and shown[1].endswith("= 6")  # the line; no bare "6" after it

@@ -14,6 +14,7 @@ from cardside.games.iota.notation import format_action, format_card, parse_actio
 from cardside.games.iota.rules import WILD, Action, Cell, Pass, Play, Swap
 from cardside.games.iota.state import Turn, View
 from cardside.tui.console import Console
+from cardside.tui.grammar import agree
 from cardside.tui.style import Style
 
 FG = ("red", "yellow", "green", "blue")
@@ -85,6 +86,8 @@ class IotaScreen:
             lot = " (a lot)" if ln.lot else ""
             out.append(f"  {ln.name}: {cards} = {ln.value}{lot}")
         values = [ln.value for ln in scored.lines]
+        if len(values) == 1 and not rules.doublings(scored.lots, scored.all4, final):
+            return out  # one line, nothing doubled: its value is the turn's score
         text = rules.breakdown(values, scored.lots, scored.all4, final)
         out.append("  " + (text.replace("×", "x") if self.style.ascii else text))
         return out
@@ -94,15 +97,17 @@ class IotaScreen:
         name = self.names[t.seat]
         action = t.action
         if isinstance(action, Swap):
-            return [f"{name} swaps {self.card(action.card)} for the wild at {action.x},{action.y}."]
+            wild = f"for the wild at {action.x},{action.y}"
+            return [f"{agree(name, 'swap')} {self.card(action.card)} {wild}."]
         if isinstance(action, Pass):
             if not action.cards:
-                return [f"{name} passes."]
+                return [f"{agree(name, 'pass')}."]
             n = len(action.cards)
-            return [f"{name} passes and exchanges {n} card{'s' if n > 1 else ''}."]
+            exchange = agree(name, "exchange").removeprefix(name + " ")
+            return [f"{agree(name, 'pass')} and {exchange} {n} card{'s' if n > 1 else ''}."]
         assert isinstance(action, Play) and t.scored is not None
         placed = " ".join(f"{self.card(c)} {x},{y}" for c, x, y in action.cards)
-        head = f"{name} plays {placed}: {t.score} point{'s' if t.score != 1 else ''}"
+        head = f"{agree(name, 'play')} {placed}: {t.score} point{'s' if t.score != 1 else ''}"
         if t.final:
             head += " (the last card: the turn is doubled)"
         return [head + ".", *self.lines(t.scored, t.final)]
