@@ -233,4 +233,4 @@ def test_play_options_are_checked(runner: CliRunner, data_dir: Path) -> None:
     result = runner.invoke(main, ["iota", "play", "--players", "5"])
     assert result.exit_code != 0
     result = runner.invoke(main, ["iota", "play", "--players", "2", "--humans", "3"])
-    assert result.exit_code != 0 and "3 people at a table of 2" in result.output
+    assert result.exit_code != 0 and "3 people cannot sit at a table of 2" in result.output

@@ -143,6 +143,47 @@ def parse_names(text: str, low: int, high: int, game: str = "") -> list[str]:
     return names
 
 
+def table_seats(
+    ctx: click.Context,
+    players: int,
+    humans: int,
+    names: str | None,
+    bot: str,
+    *,
+    low: int,
+    high: int,
+    title: str,
+) -> list[Any]:
+    """The seats of a played game: ``humans`` people first, bots after them.
+
+    ``--names`` sets the number of players unless ``--players`` was given too, when the two
+    must agree; without names the seats are "You" (or "Player 1", "Player 2" …) and "Bot N".
+    """
+    from cardside.core.record import Seat
+
+    if names is not None:
+        seat_names = parse_names(names, low, high, title)
+        if ctx.get_parameter_source("players") != click.core.ParameterSource.DEFAULT:
+            if len(seat_names) != players:
+                raise click.BadParameter(
+                    f"{len(seat_names)} names for --players {players}", param_hint="--names"
+                )
+        players = len(seat_names)
+    if humans > players:
+        raise click.BadParameter(
+            f"{humans} people cannot sit at a table of {players}", param_hint="--humans"
+        )
+    if names is None:
+        if humans == 1:
+            seat_names = ["You"] + [f"Bot {i}" for i in range(2, players + 1)]
+        else:
+            seat_names = [f"Player {i}" for i in range(1, humans + 1)]
+            seat_names += [f"Bot {i}" for i in range(humans + 1, players + 1)]
+    return [Seat(n, "human") for n in seat_names[:humans]] + [
+        Seat(n, f"bot:{bot}") for n in seat_names[humans:]
+    ]
+
+
 def start_journal(
     app: App,
     game: str,

@@ -18,6 +18,7 @@ from cardside.cli.common import (
     progress,
     seed_option,
     start_journal,
+    table_seats,
 )
 from cardside.cli.options import GameGroup, app_of
 
@@ -65,33 +66,10 @@ def play(
     swap GC3 1,0 to take back a wild. Also: hint (the bot's choice), undo, show,
     history, help, quit (saved; 'cardside sessions resume NAME' continues).
     """
-    from cardside.core.record import Seat
     from cardside.core.rng import fresh_seed
 
     app = app_of(ctx)
-    if humans > players:
-        raise click.BadParameter(f"{humans} people at a table of {players}", param_hint="--humans")
-    if humans == 1:
-        default = ["You"] + [f"Bot {i}" for i in range(2, players + 1)]
-    else:
-        default = [f"Player {i}" for i in range(1, humans + 1)]
-        default += [f"Bot {i}" for i in range(humans + 1, players + 1)]
-    seat_names = default
-    if names is not None:
-        seat_names = parse_names(names, 2, 4, "IOTA")
-        if ctx.get_parameter_source("players") == click.core.ParameterSource.DEFAULT:
-            players = len(seat_names)
-            if humans > players:
-                raise click.BadParameter(
-                    f"{humans} people at a table of {players}", param_hint="--humans"
-                )
-            seat_names = seat_names[:players]
-        elif len(seat_names) != players:
-            raise click.BadParameter(
-                f"{len(seat_names)} names for --players {players}", param_hint="--names"
-            )
-    seats = [Seat(n, "human") for n in seat_names[:humans]]
-    seats += [Seat(n, f"bot:{bot}") for n in seat_names[humans:]]
+    seats = table_seats(ctx, players, humans, names, bot, low=2, high=4, title="IOTA")
     given = seed
     seed = fresh_seed() if seed is None else seed
     journal = start_journal(app, "iota", "play", seats, {}, seed, session_name)

@@ -18,6 +18,7 @@ from cardside.cli.common import (
     progress,
     seed_option,
     start_journal,
+    table_seats,
 )
 from cardside.cli.options import GameGroup, app_of
 
@@ -72,30 +73,12 @@ def play(
     the turn) or done. Also: hint (a bot's choice and why), history, undo,
     show, help, quit (saved; 'cardside sessions resume NAME' continues).
     """
-    from cardside.core.record import Seat
     from cardside.core.rng import fresh_seed
 
     app = app_of(ctx)
-    if names is not None:
-        seat_names = parse_names(names, MIN_PLAYERS, MAX_PLAYERS, "Line-it")
-        if ctx.get_parameter_source("players") != click.core.ParameterSource.DEFAULT:
-            if len(seat_names) != players:
-                raise click.BadParameter(
-                    f"{len(seat_names)} names for --players {players}", param_hint="--names"
-                )
-        players = len(seat_names)
-    if humans > players:
-        raise click.BadParameter(
-            f"{humans} people cannot sit at a table of {players}", param_hint="--humans"
-        )
-    if names is None:
-        if humans == 1:
-            seat_names = ["You"] + [f"Bot {i}" for i in range(2, players + 1)]
-        else:
-            seat_names = [f"Player {i}" for i in range(1, humans + 1)]
-            seat_names += [f"Bot {i}" for i in range(humans + 1, players + 1)]
-    seats = [Seat(n, "human") for n in seat_names[:humans]]
-    seats += [Seat(n, f"bot:{bot}") for n in seat_names[humans:]]
+    seats = table_seats(
+        ctx, players, humans, names, bot, low=MIN_PLAYERS, high=MAX_PLAYERS, title="Line-it"
+    )
     given = seed
     seed = fresh_seed() if seed is None else seed
     journal = start_journal(app, "lineit", "play", seats, {}, seed, session_name)
