@@ -195,7 +195,7 @@ def score(
     A last round that stopped early is given with the tricks actually played (e.g. 1-0).
     """
     from cardside.core.errors import IllegalActionError, NotationError
-    from cardside.games.linesbeta.keep import score_check
+    from cardside.games.linesbeta.score import score_check
 
     if difficulty is None:
         raise click.UsageError("say which difficulty was played: --difficulty easy|normal|hard")

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from cardside.core.errors import IllegalActionError, NotationError
-from cardside.games.linesbeta.keep import Ledger, score_check
+from cardside.games.linesbeta.keep import Ledger
 from cardside.games.linesbeta.rules import Line
+from cardside.games.linesbeta.score import score_check
 
 
 def test_tricks_count_and_rounds_advance() -> None:
