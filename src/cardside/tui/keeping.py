@@ -1,4 +1,4 @@
-"""What every scorekeeper shares: a last chance to correct an entry when the game is over."""
+"""What every scorekeeper shares: its command words, and a last chance to correct an entry."""
 
 from __future__ import annotations
 
@@ -24,3 +24,18 @@ def offer_correction(console: Console, undo: Callable[[], None], what: str = "ma
             undo()
             return True
         console.say("  Type undo, or press Enter to close.")
+
+
+def keep_command(
+    line: str, *, help: Callable[[], None], show: Callable[[], None], undo: Callable[[], None]
+) -> str | None:
+    """Handle a keep prompt's command word: ``"quit"``, ``"handled"``, or ``None`` if ``line``
+    is not a command (then it is an entry)."""
+    word = line.strip().lower()
+    if word in ("quit", "q", "exit"):
+        return "quit"
+    actions = {"help": help, "?": help, "h": help, "show": show, "score": show, "undo": undo}
+    if word in actions:
+        actions[word]()
+        return "handled"
+    return None

@@ -8,7 +8,7 @@ from cardside.games.iota.notation import format_card
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console, not_understood
 from cardside.tui.iota.screen import IotaScreen
-from cardside.tui.keeping import offer_correction
+from cardside.tui.keeping import keep_command, offer_correction
 from cardside.tui.style import Style
 from cardside.tui.table import render
 
@@ -58,24 +58,18 @@ class KeepScreen:
         after = " (after the swap)" if ledger.swapped else ""
         return f"{name}'s turn{after}: "
 
+    def _help(self) -> None:
+        self.console.say(HELP_GRID if self.ledger.track_grid else HELP_QUICK)
+
     def _ask(self) -> str | None:
         line = self.console.ask(self._prompt(), self._words)
         if line is None:
             return "quit"
-        word = line.lower()
-        if not word:
+        if not line:
             return None
-        if word in ("quit", "q", "exit"):
-            return "quit"
-        if word in ("help", "?", "h"):
-            self.console.say(HELP_GRID if self.ledger.track_grid else HELP_QUICK)
-            return None
-        if word in ("show", "score"):
-            self.show()
-            return None
-        if word == "undo":
-            self._undo()
-            return None
+        command = keep_command(line, help=self._help, show=self.show, undo=self._undo)
+        if command:
+            return "quit" if command == "quit" else None
         noun = "a card" if self.ledger.track_grid else "a player"
         unknown = not_understood(line, self._words(""), noun)
         if unknown:

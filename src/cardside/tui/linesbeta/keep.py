@@ -13,7 +13,7 @@ from cardside.games.linesbeta.rules import DIFFICULTIES, LINE_CELLS, Line
 from cardside.games.linesbeta.sheet import session_entry
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console, not_understood
-from cardside.tui.keeping import offer_correction
+from cardside.tui.keeping import keep_command, offer_correction
 from cardside.tui.linesbeta.screen import CellMark, LinesBetaScreen
 from cardside.tui.style import Style
 from cardside.tui.table import render
@@ -181,6 +181,10 @@ class KeepScreen:
             f"(you {you}/{pt}, grid {grid}/{gt}) [{what}]: "
         )
 
+    def _help(self) -> None:
+        self.console.say(HELP_GRID if self.ledger.track_grid else HELP_COUNTERS)
+        self.console.say(HELP_COMMANDS)
+
     def _ask(self) -> str | None:
         line = self.console.ask(self._prompt(), self._words)
         if line is None:
@@ -188,18 +192,11 @@ class KeepScreen:
         word = line.lower()
         if not word:
             return None
-        if word in ("quit", "q", "exit"):
-            return "quit"
-        if word in ("help", "?", "h"):
-            self.console.say(HELP_GRID if self.ledger.track_grid else HELP_COUNTERS)
-            self.console.say(HELP_COMMANDS)
-            return None
-        if word in ("show", "score"):
-            self.show()
-            return None
-        if word == "undo":
-            self._enter([{"kind": "undo"}])
-            return None
+        command = keep_command(
+            line, help=self._help, show=self.show, undo=lambda: self._enter([{"kind": "undo"}])
+        )
+        if command:
+            return "quit" if command == "quit" else None
         if word.split()[0] == "round":
             entry = self._round(line.split()[1:])
             if isinstance(entry, str):

@@ -9,7 +9,7 @@ from cardside.games.octrix.notation import format_card, parse_cards
 from cardside.games.octrix.rules import DECK, HAND_SIZE
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console, not_understood
-from cardside.tui.keeping import offer_correction
+from cardside.tui.keeping import keep_command, offer_correction
 from cardside.tui.octrix.screen import OctrixScreen
 from cardside.tui.style import Style
 
@@ -46,28 +46,19 @@ class KeepScreen:
         return "over"
 
     # -- prompts -----------------------------------------------------------------------------
-    def _command(self, word: str) -> str | None:
+    def _help(self) -> None:
+        quick = (
+            ""
+            if self.ledger.track_hands
+            else "\n  Or a whole round at once, before its first trick: each player's "
+            f"counting cards,\n  e.g. {self.ledger.names[0]} 1 3 4 (one player left out "
+            "gets the rest; '-' for none)."
+        )
+        self.console.say(HELP.format(order=", ".join(self.ledger.names), quick=quick))
+
+    def _command(self, line: str) -> str | None:
         """Handle a command word; return "quit", "handled", or None if it is not a command."""
-        word = word.lower()
-        if word in ("quit", "q", "exit"):
-            return "quit"
-        if word in ("help", "?", "h"):
-            quick = (
-                ""
-                if self.ledger.track_hands
-                else "\n  Or a whole round at once, before its first trick: each player's "
-                f"counting cards,\n  e.g. {self.ledger.names[0]} 1 3 4 (one player left out "
-                "gets the rest; '-' for none)."
-            )
-            self.console.say(HELP.format(order=", ".join(self.ledger.names), quick=quick))
-            return "handled"
-        if word in ("show", "score"):
-            self.show()
-            return "handled"
-        if word == "undo":
-            self._undo()
-            return "handled"
-        return None
+        return keep_command(line, help=self._help, show=self.show, undo=self._undo)
 
     def _ask_trick(self) -> str | None:
         ledger = self.ledger
