@@ -30,10 +30,12 @@ from cardside.games.schnapsen.state import Observation
 
 BOT_NAMES = ("random", "heuristic", "strong", "classic")
 LEVELS = ("easy", "normal", "hard")
-#: Samples of the hidden cards per move in phase 1 (and with the stock closed).
+#: ``classic``: samples of the hidden cards per move, stock open or closed.
 LEVEL_SAMPLES = {"easy": 16, "normal": 100, "hard": 300}
-#: Tree-search iterations per move while the stock is open (``strong`` only).
-LEVEL_ITERATIONS = {"easy": 60, "normal": 400, "hard": 1200}
+#: ``strong``: tree-search iterations per move while the stock is open.
+LEVEL_ITERATIONS = {"easy": 250, "normal": 2000, "hard": 5000}
+#: ``strong``: samples of the hidden cards per move once the stock is closed.
+LEVEL_CLOSED_SAMPLES = {"easy": 50, "normal": 300, "hard": 800}
 
 
 def _observe(view: Any, seat: int) -> Observation:
@@ -94,7 +96,7 @@ class StrongBot:
         self.name = f"{'classic' if classic else 'strong'}-{level}"
         self.level = level
         self.classic = classic
-        self.samples = LEVEL_SAMPLES[level]
+        self.samples = LEVEL_SAMPLES[level] if classic else LEVEL_CLOSED_SAMPLES[level]
         self.iterations = LEVEL_ITERATIONS[level]
         self.rng = random.Random(seed)
         self.solver = Solver()
