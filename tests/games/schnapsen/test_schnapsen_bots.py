@@ -6,10 +6,12 @@ import random
 
 import pytest
 
+from cardside.games.schnapsen import bots
 from cardside.games.schnapsen.bots import HeuristicBot, StrongBot, make_bot
-from cardside.games.schnapsen.deal import legal_codes
+from cardside.games.schnapsen.deal import legal_codes, step
 from cardside.games.schnapsen.equity import outcome_values
 from cardside.games.schnapsen.ismcts import ismcts
+from cardside.games.schnapsen.policy import heuristic_code
 from cardside.games.schnapsen.rules import (
     CLOSE,
     CLOSE_CODE,
@@ -149,3 +151,61 @@ def test_tree_search_takes_a_marriage_that_ends_the_deal() -> None:
     assert result.value == pytest.approx(utility[3])
     _, reason = StrongBot("easy", seed=0).hint(obs, 0)
     assert f"{utility[3]:.0%} to win the match (tree search" in reason
+
+
+#: Small stand-in budgets per level: (tree iterations, strong's closed-stock samples, classic's
+#: samples), so that the test shows each count is the one used.
+SMALL_BUDGETS = {"easy": (7, 5, 3), "normal": (11, 9, 4), "hard": (13, 12, 6)}
+
+
+def test_levels_set_the_search_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Strong searches its level's iterations with the stock open and its samples once it is
+    # closed; classic samples throughout. The hints report the counts.
+    for level, (iterations, closed, classic) in SMALL_BUDGETS.items():
+        monkeypatch.setitem(bots.LEVEL_ITERATIONS, level, iterations)
+        monkeypatch.setitem(bots.LEVEL_CLOSED_SAMPLES, level, closed)
+        monkeypatch.setitem(bots.LEVEL_SAMPLES, level, classic)
+    open_stock = make_deal(
+        "AC 10C AS 10S AH", "QC JS 10H QD JD", stock="KC KS JC KD", trump="D", won=("JH", "QS")
+    )
+    closed_stock = step(open_stock, CLOSE_CODE)
+    for level, (iterations, closed, classic) in SMALL_BUDGETS.items():
+        for deal, strong_how in (
+            (open_stock, f"(tree search, {iterations} deals"),
+            (closed_stock, f"(mean over {closed} samples"),
+        ):
+            obs = SchnapsenState.from_deal(deal).observation(0)
+            assert strong_how in StrongBot(level, seed=1).hint(obs, 0)[1]
+            reason = StrongBot(level, seed=1, classic=True).hint(obs, 0)[1]
+            assert f"(mean over {classic} samples" in reason
+
+
+def test_levels_grow_the_budget_within_a_second_a_move() -> None:
+    for table in (bots.LEVEL_ITERATIONS, bots.LEVEL_CLOSED_SAMPLES, bots.LEVEL_SAMPLES):
+        assert [table[level] for level in bots.LEVELS] == sorted(table.values())
+        assert len(set(table.values())) == len(bots.LEVELS)
+
+
+def test_tree_search_closes_to_win_the_match() -> None:
+    # Seat 0 at 2 (seat 1 at 4) holds the trump Ace and Queen, the Ace of Spades and two plain
+    # Tens, with 19 points to seat 1's 24. Closed now, the strict rules make seat 1 follow
+    # suit, seat 0 reaches 66 in every deal of the hidden cards, and with seat 1 under 33 that
+    # is 2 game points: the match. The rule of thumb (too few sure tricks) would lead the Ace.
+    d = make_deal(
+        "10C 10S AS QH AH",
+        "QC KC AC QS KD",
+        stock="AD KH JS 10H",
+        trump="H",
+        points=(19, 24),
+        won=("KS JD QD 10D", "JC JH"),
+    )
+    obs = SchnapsenState.from_deal(d, counts=(2, 4)).observation(0)
+    assert heuristic_code(obs.deal) != CLOSE_CODE
+    utility = outcome_values(obs.counts, 0, obs.deal.dealer)
+    assert utility[2] == 1.0
+    for seed in range(3):
+        result = ismcts(obs, bots.LEVEL_ITERATIONS["normal"], random.Random(seed), utility)
+        assert result.code == CLOSE_CODE and result.value == 1.0
+        assert max(v for code, v in result.values.items() if code != CLOSE_CODE) < 0.95
+    action, reason = StrongBot(seed=0).hint(obs, 0)
+    assert action == CLOSE and reason.startswith("close: 100% to win the match (tree search")
