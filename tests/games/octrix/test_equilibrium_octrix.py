@@ -149,6 +149,38 @@ def test_simplex_agrees_with_support_enumeration(a: list[list[int]]) -> None:
     assert solve_matrix_game(a).value == pytest.approx(float(exact), abs=TOL)
 
 
+# Few distinct payoffs give ties, equal lines and dominated strategies: every shortcut of
+# game_value (saddle points, removal of dominated lines, two strategies on one side).
+crowded = st.integers(1, 6).flatmap(
+    lambda m: st.integers(1, 6).flatmap(
+        lambda n: st.lists(
+            st.lists(st.integers(-3, 3), min_size=n, max_size=n), min_size=m, max_size=m
+        )
+    )
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(crowded)
+def test_game_value_agrees_with_the_simplex_and_support_enumeration(a: list[list[int]]) -> None:
+    value = game_value([[float(x) for x in r] for r in a])
+    assert value == pytest.approx(solve_matrix_game(a).value, abs=TOL)
+    if len(a) <= 4 and len(a[0]) <= 4:
+        assert value == pytest.approx(float(brute_value([[Fraction(x) for x in r] for r in a])))
+
+
+def test_game_value_of_worked_games() -> None:
+    # Row 2 is dominated; what is left is matching pennies at 1 (2 rows: closed form).
+    assert game_value([[2, 0], [0, 2], [1, -1]]) == pytest.approx(1)
+    # Two rows against three columns, no saddle point: column 2 is worse for the column
+    # player than column 0, and columns 0 and 1 leave [[3, -1], [-1, 1]], worth 2/6.
+    assert game_value([[3, -1, 4], [-1, 1, 5]]) == pytest.approx(1 / 3)
+    # Rock, paper, scissors needs the simplex; a duplicated row changes nothing.
+    rps = [[0, -1, 1], [1, 0, -1], [-1, 1, 0]]
+    assert game_value(rps) == pytest.approx(0, abs=TOL)
+    assert game_value(rps + [rps[0]]) == pytest.approx(0, abs=TOL)
+
+
 # -- the round solver against brute force over the engine itself ----------------------------
 def brute_round(state: OctrixState, rounds_before: int) -> Fraction:
     """Seat 0's final round score minus seat 1's under equilibrium play, via the engine."""

@@ -9,8 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardside.games.octrix.duel import DuelSolver
-from cardside.games.octrix.equilibrium import game_value
-from cardside.games.octrix.exact import RoundSolver, encode, matrix_value
+from cardside.games.octrix.exact import RoundSolver, encode
 
 
 @st.composite
@@ -89,16 +88,3 @@ def test_encode_orders_the_cards_and_marks_owner_and_colour() -> None:
     code, m = encode(1 << 0 | 1 << 31, 1 << 2)
     assert m == 3
     assert [(code >> 2 * i) & 3 for i in range(3)] == [0b00, 0b11, 0b01]
-
-
-@settings(max_examples=200, deadline=None)
-@given(
-    st.integers(1, 5).flatmap(
-        lambda m: st.lists(
-            st.lists(st.integers(-20, 20), min_size=m, max_size=m), min_size=1, max_size=5
-        )
-    )
-)
-def test_matrix_value_agrees_with_the_general_solver(a: list[list[int]]) -> None:
-    matrix = [[float(x) for x in row] for row in a]
-    assert matrix_value(matrix) == pytest.approx(game_value(matrix), abs=1e-9)

@@ -8,6 +8,7 @@ of the game and an optimal mixed strategy for each player: a saddle point is fou
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -38,13 +39,67 @@ def solve_matrix_game(a: Sequence[Sequence[float]]) -> MatrixSolution:
 
 
 def game_value(a: Sequence[Sequence[float]]) -> float:
-    """Only the value of the game (same as ``solve_matrix_game(a).value``)."""
-    m, n = len(a), len(a[0])
-    if m == 1:
-        return min(a[0])
-    if n == 1:
-        return max(r[0] for r in a)
-    return solve_matrix_game(a).value
+    """Only the value of the game (the same as ``solve_matrix_game(a).value``), found cheaply.
+
+    A pure saddle point is checked first. Otherwise dominated strategies are removed, which
+    keeps the value: a row no better than another against every column (or a column no
+    better for the column player than another), repeatedly. What is left is solved in closed
+    form when one side has two strategies, and by the simplex method only when both have three
+    or more.
+    """
+    rows = [list(r) for r in a]
+    if not rows or not rows[0]:
+        raise ValueError("a matrix game needs a non-empty rectangular payoff matrix")
+    while True:
+        maximin = max(map(min, rows))
+        cols = list(zip(*rows))
+        minimax = min(map(max, cols))
+        if maximin == minimax:
+            return float(maximin)
+        size = len(rows), len(cols)
+        # A row whose best is below the maximin, or a column whose worst is above the
+        # minimax, is beaten everywhere by the maximin row (minimax column).
+        cols = _undominated([c for c in cols if min(c) <= minimax], lower=True)
+        rows = _undominated([r for r in zip(*cols) if max(r) >= maximin], lower=False)
+        if (len(rows), len(rows[0])) == size:
+            break
+    m, n = size
+    if m == 2 and n == 2:
+        return _pair_value(*rows[0], *rows[1])
+    if m == 2:
+        (top, bottom) = rows
+        return min(
+            _pair_value(top[j], top[k], bottom[j], bottom[k])
+            for j in range(n)
+            for k in range(j + 1, n)
+        )
+    if n == 2:
+        return max(_pair_value(*rows[i], *rows[k]) for i in range(m) for k in range(i + 1, m))
+    return _simplex(rows, m, n).value
+
+
+def _undominated(lines: list[Sequence[float]], lower: bool) -> list[Sequence[float]]:
+    """``lines`` (rows, or with ``lower`` columns) without those another one is at least as
+    good as everywhere: higher payoffs are better for rows, lower for columns. Of equal lines
+    the first is kept. Removing them keeps the value of the game."""
+    better = operator.le if lower else operator.ge
+    out: list[Sequence[float]] = []
+    for i, line in enumerate(lines):
+        for k, other in enumerate(lines):
+            if k != i and all(map(better, other, line)) and (k < i or other != line):
+                break
+        else:
+            out.append(line)
+    return out
+
+
+def _pair_value(p: float, q: float, r: float, s: float) -> float:
+    """Value of the 2×2 game [[p, q], [r, s]] to the row player, saddle point or mixed."""
+    maximin = max(min(p, q), min(r, s))
+    minimax = min(max(p, r), max(q, s))
+    if maximin == minimax:
+        return maximin
+    return (p * s - q * r) / (p - q - r + s)
 
 
 def _unit(size: int, index: int) -> tuple[float, ...]:

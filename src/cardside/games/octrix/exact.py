@@ -17,7 +17,7 @@ move is a look-up. Values are to seat 0: its round points from here on minus sea
 
 from __future__ import annotations
 
-from cardside.games.octrix.equilibrium import MatrixSolution, solve_matrix_game
+from cardside.games.octrix.equilibrium import MatrixSolution, game_value, solve_matrix_game
 
 NO_WINNER = 2  # the previous-winner field before the first trick
 SHARED_TABLE = 400_000  # positions kept by the shared table (a full round adds 5,000-40,000)
@@ -45,18 +45,6 @@ def _remove(code: int, i: int, j: int) -> int:
     """``code`` without the symbols at places ``i`` and ``j`` (``i < j``)."""
     code = (code & ((1 << 2 * j) - 1)) | ((code >> (2 * j + 2)) << (2 * j))
     return (code & ((1 << 2 * i) - 1)) | ((code >> (2 * i + 2)) << (2 * i))
-
-
-def matrix_value(a: list[list[float]]) -> float:
-    """The value of the matrix game ``a`` (to the row player)."""
-    maximin = max(map(min, a))
-    minimax = min(map(max, zip(*a)))
-    if maximin == minimax:
-        return maximin
-    if len(a) == 2 and len(a[0]) == 2:
-        (p, q), (r, t) = a
-        return (p * t - q * r) / (p - q - r + t)
-    return solve_matrix_game(a).value
 
 
 class RoundSolver:
@@ -136,33 +124,49 @@ class RoundSolver:
         rows = [i for i in range(m) if syms[i] < 2 and (i == 0 or syms[i - 1] != syms[i])]
         cols = [j for j in range(m) if syms[j] >= 2 and (j == 0 or syms[j - 1] != syms[j])]
         extend = 2 * run + 1
-        child = self._value
+        longer = run + 1
+        k = m - 2
+        get = self.table.get
+        recolour, swap = _COLOUR[k], _OWNER[k]
+        size = k << 7
         matrix: list[list[float]] = []
         for i in rows:
             row: list[float] = []
             colour = syms[i] & 1
+            # The sequence without place i; place j then moves to j - 1 when j > i.
+            low_i = code & ((1 << 2 * i) - 1)
+            without_i = low_i | ((code >> (2 * i + 2)) << (2 * i))
             for j in cols:
                 won = (i > j) == high
                 winner = 0 if won else 1
                 if winner == prev:
-                    points, new_run = extend, run + 1
+                    points, new_run = extend, longer
                 else:
                     points, new_run = 1, 1
                 pay: float = points if won else -points
-                lo, hi = (i, j) if i < j else (j, i)
-                rest = (code & ((1 << 2 * hi) - 1)) | ((code >> (2 * hi + 2)) << (2 * hi))
-                rest = (rest & ((1 << 2 * lo) - 1)) | ((rest >> (2 * lo + 2)) << (2 * lo))
+                jj = j - 1 if j > i else j
+                rest = (without_i & ((1 << 2 * jj) - 1)) | ((without_i >> (2 * jj + 2)) << (2 * jj))
                 same = colour == (syms[j] & 1)
-                if m == 4:
+                if k == 2:
                     # One card each is left: the last trick needs no table.
                     last_won = (rest & 2 == 0) != same  # seat 0 holds the lower card
                     last = 2 * new_run + 1 if (0 if last_won else 1) == winner else 1
                     pay += last if last_won else -last
                 else:
-                    pay += child(rest, m - 2, same, winner, new_run)
+                    # The child's table key, as in _value, looked up here to save a call.
+                    first = rest & 3
+                    key = rest ^ recolour if first & 1 else rest
+                    if first & 2:
+                        key = (key ^ swap) << 12 | size | same << 6 | new_run << 2 | (1 - winner)
+                        v = get(key)
+                        pay += -v if v is not None else self._value(rest, k, same, winner, new_run)
+                    else:
+                        key = key << 12 | size | same << 6 | new_run << 2 | winner
+                        v = get(key)
+                        pay += v if v is not None else self._value(rest, k, same, winner, new_run)
                 row.append(pay)
             matrix.append(row)
-        return matrix_value(matrix)
+        return game_value(matrix)
 
 
 _SHARED: list[RoundSolver] = []
