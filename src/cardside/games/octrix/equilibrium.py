@@ -9,7 +9,7 @@ of the game and an optimal mixed strategy for each player: a saddle point is fou
 from __future__ import annotations
 
 import operator
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 _EPS = 1e-12
@@ -41,33 +41,45 @@ def solve_matrix_game(a: Sequence[Sequence[float]]) -> MatrixSolution:
 def game_value(a: Sequence[Sequence[float]]) -> float:
     """Only the value of the game (the same as ``solve_matrix_game(a).value``), found cheaply.
 
-    A pure saddle point is checked first. Otherwise dominated strategies are removed, which
-    keeps the value: a row no better than another against every column (or a column no
-    better for the column player than another), repeatedly. What is left is solved in closed
-    form when one side has two strategies, and by the simplex method only when both have three
-    or more.
+    A pure saddle point is checked first, then the closed forms of small games (one side
+    with two strategies, or three against three). Otherwise rows and columns that another one
+    is at least as good as everywhere are removed, which keeps the value, until nothing
+    changes or a closed form applies; only then the simplex method.
     """
-    rows = [list(r) for r in a]
-    if not rows or not rows[0]:
+    if not a or not a[0]:
         raise ValueError("a matrix game needs a non-empty rectangular payoff matrix")
+    maximin = max(map(min, a))
+    cols = list(zip(*a))
+    minimax = min(map(max, cols))
+    if maximin == minimax:
+        return float(maximin)
+    v = _small_value(a)
+    if v is not None:
+        return v
+    rows: Sequence[Sequence[float]] = a
     while True:
-        maximin = max(map(min, rows))
-        cols = list(zip(*rows))
-        minimax = min(map(max, cols))
-        if maximin == minimax:
-            return float(maximin)
         size = len(rows), len(cols)
-        # A row whose best is below the maximin, or a column whose worst is above the
-        # minimax, is beaten everywhere by the maximin row (minimax column).
-        cols = _undominated([c for c in cols if min(c) <= minimax], lower=True)
-        rows = _undominated([r for r in zip(*cols) if max(r) >= maximin], lower=False)
+        cols = _undominated(cols, operator.le)
+        rows = _undominated(list(zip(*cols)), operator.ge)
         if (len(rows), len(rows[0])) == size:
-            break
-    m, n = size
-    if m == 2 and n == 2:
-        return _pair_value(*rows[0], *rows[1])
+            return _simplex(rows, *size).value
+        cols = list(zip(*rows))
+        v = _small_value(rows)
+        if v is not None:
+            return v
+
+
+def _small_value(rows: Sequence[Sequence[float]]) -> float | None:
+    """The value in closed form when one side has at most two strategies or both three."""
+    m, n = len(rows), len(rows[0])
+    if m == 1:
+        return float(min(rows[0]))
+    if n == 1:
+        return float(max(r[0] for r in rows))
     if m == 2:
-        (top, bottom) = rows
+        # The column player needs at most two columns: the value is the least of the 2×2
+        # games' values.
+        top, bottom = rows
         return min(
             _pair_value(top[j], top[k], bottom[j], bottom[k])
             for j in range(n)
@@ -75,14 +87,41 @@ def game_value(a: Sequence[Sequence[float]]) -> float:
         )
     if n == 2:
         return max(_pair_value(*rows[i], *rows[k]) for i in range(m) for k in range(i + 1, m))
-    return _simplex(rows, m, n).value
+    if m == 3 and n == 3:
+        return _three_by_three(rows)
+    return None
 
 
-def _undominated(lines: list[Sequence[float]], lower: bool) -> list[Sequence[float]]:
-    """``lines`` (rows, or with ``lower`` columns) without those another one is at least as
-    good as everywhere: higher payoffs are better for rows, lower for columns. Of equal lines
-    the first is kept. Removing them keeps the value of the game."""
-    better = operator.le if lower else operator.ge
+def _three_by_three(rows: Sequence[Sequence[float]]) -> float:
+    """Value of a 3×3 game: the row player's best guarantee, ``min_j x·column j``, is concave
+    and piecewise linear in the mix x, so its maximum lies on an edge of the simplex (a game
+    of two rows) or where all three columns pay the same."""
+    (a0, a1, a2), (b0, b1, b2), (c0, c1, c2) = rows
+    pair = _pair_value
+    best = max(
+        min(pair(a0, a1, b0, b1), pair(a0, a2, b0, b2), pair(a1, a2, b1, b2)),
+        min(pair(a0, a1, c0, c1), pair(a0, a2, c0, c2), pair(a1, a2, c1, c2)),
+        min(pair(b0, b1, c0, c1), pair(b0, b2, c0, c2), pair(b1, b2, c1, c2)),
+    )
+    # The mix making the three columns equal is orthogonal to the differences of columns 0
+    # and 1 and of columns 1 and 2: their cross product, scaled to sum to one.
+    d0, d1, d2 = a0 - a1, b0 - b1, c0 - c1
+    e0, e1, e2 = a1 - a2, b1 - b2, c1 - c2
+    x0, x1, x2 = d1 * e2 - d2 * e1, d2 * e0 - d0 * e2, d0 * e1 - d1 * e0
+    total = x0 + x1 + x2
+    if total != 0:
+        x0, x1, x2 = x0 / total, x1 / total, x2 / total
+        if x0 >= 0 and x1 >= 0 and x2 >= 0:
+            best = max(best, x0 * a0 + x1 * b0 + x2 * c0)
+    return float(best)
+
+
+def _undominated(
+    lines: list[Sequence[float]], better: Callable[[float, float], bool]
+) -> list[Sequence[float]]:
+    """``lines`` without those another line is at least as good as everywhere, where
+    ``better(x, y)`` says that payoff x is at least as good as y (``ge`` for rows, ``le`` for
+    columns). Of equal lines the first is kept. Removing them keeps the value of the game."""
     out: list[Sequence[float]] = []
     for i, line in enumerate(lines):
         for k, other in enumerate(lines):

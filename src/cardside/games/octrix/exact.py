@@ -53,6 +53,9 @@ class RoundSolver:
     def __init__(self, max_table: int = 2_000_000) -> None:
         self.max_table = max_table
         self.table: dict[int, float] = {}
+        # The shape of a position's trick, whatever the run: see _children and _last_tricks.
+        self.shapes: dict[int, list[list[tuple[int, int]]]] = {}
+        self.last_tricks: dict[int, list[list[int]]] = {}
         self.nodes = 0  # positions solved, for measuring
 
     def value(self, hand0: int, hand1: int, high: bool, prev: int, run: int) -> float:
@@ -96,6 +99,7 @@ class RoundSolver:
         return pay
 
     def _value(self, code: int, m: int, high: bool, prev: int, run: int) -> float:
+        """The value to seat 0 of position ``code`` (any of its four images), from the table."""
         # The canonical image: the lowest card red and held by seat 0 (each of the four images
         # has a different lowest symbol, so exactly one qualifies).
         first = code & 3
@@ -111,62 +115,110 @@ class RoundSolver:
         v = self.table.get(key)
         if v is None:
             v = self._solve(code, m, high, prev, run)
-            if len(self.table) >= self.max_table:
-                self.table.clear()
-            self.table[key] = v
+            self._store(key, v)
         return sign * v
 
+    def _store(self, key: int, v: float) -> None:
+        if len(self.table) >= self.max_table:
+            self.table.clear()
+            self.shapes.clear()
+            self.last_tricks.clear()
+        self.table[key] = v
+
     def _solve(self, code: int, m: int, high: bool, prev: int, run: int) -> float:
+        """The value of a canonical position: its trick's matrix game, solved."""
         self.nodes += 1
-        syms = [(code >> (2 * i)) & 3 for i in range(m)]
         if m == 2:
-            return self._cell(code, m, high, prev, run, *((0, 1) if syms[0] < 2 else (1, 0)))
-        rows = [i for i in range(m) if syms[i] < 2 and (i == 0 or syms[i - 1] != syms[i])]
-        cols = [j for j in range(m) if syms[j] >= 2 and (j == 0 or syms[j - 1] != syms[j])]
+            return self._cell(code, m, high, prev, run, *((0, 1) if code & 2 == 0 else (1, 0)))
+        # What seat 0's trick points and the run become when seat 0 wins (p0, n0) or seat 1
+        # wins (p1, n1).
         extend = 2 * run + 1
-        longer = run + 1
-        k = m - 2
+        if prev == 0:
+            p0, n0, p1, n1 = extend, run + 1, -1, 1
+        elif prev == 1:
+            p0, n0, p1, n1 = 1, 1, -extend, run + 1
+        else:
+            p0, n0, p1, n1 = 1, 1, -1, 1
+        shape_key = code << 6 | m << 1 | high
+        if m == 4:
+            # One card each is left after this trick: the payoff of the two tricks by who wins
+            # each, in the order (this, last) = (0, 1), (0, 0), (1, 1), (1, 0).
+            outcome = (p0 - 1, p0 + 2 * n0 + 1, p1 - 2 * n1 - 1, p1 + 1)
+            kinds = self.last_tricks.get(shape_key)
+            if kinds is None:
+                kinds = self.last_tricks[shape_key] = _last_tricks(code, high)
+            return game_value([[outcome[c] for c in row] for row in kinds])
+        shape = self.shapes.get(shape_key)
+        if shape is None:
+            shape = self.shapes[shape_key] = _children(code, m, high)
+        # The child's previous winner in its canonical image, and the run, by the cell's kind
+        # (who wins this trick, and whether the child's image swaps the seats).
+        tails = (n0 << 2, n0 << 2 | 1, n1 << 2 | 1, n1 << 2)
+        pays = (p0, p0, p1, p1)
         get = self.table.get
-        recolour, swap = _COLOUR[k], _OWNER[k]
-        size = k << 7
         matrix: list[list[float]] = []
-        for i in rows:
-            row: list[float] = []
-            colour = syms[i] & 1
-            # The sequence without place i; place j then moves to j - 1 when j > i.
-            low_i = code & ((1 << 2 * i) - 1)
-            without_i = low_i | ((code >> (2 * i + 2)) << (2 * i))
-            for j in cols:
-                won = (i > j) == high
-                winner = 0 if won else 1
-                if winner == prev:
-                    points, new_run = extend, longer
-                else:
-                    points, new_run = 1, 1
-                pay: float = points if won else -points
-                jj = j - 1 if j > i else j
-                rest = (without_i & ((1 << 2 * jj) - 1)) | ((without_i >> (2 * jj + 2)) << (2 * jj))
-                same = colour == (syms[j] & 1)
-                if k == 2:
-                    # One card each is left: the last trick needs no table.
-                    last_won = (rest & 2 == 0) != same  # seat 0 holds the lower card
-                    last = 2 * new_run + 1 if (0 if last_won else 1) == winner else 1
-                    pay += last if last_won else -last
-                else:
-                    # The child's table key, as in _value, looked up here to save a call.
-                    first = rest & 3
-                    key = rest ^ recolour if first & 1 else rest
-                    if first & 2:
-                        key = (key ^ swap) << 12 | size | same << 6 | new_run << 2 | (1 - winner)
-                        v = get(key)
-                        pay += -v if v is not None else self._value(rest, k, same, winner, new_run)
-                    else:
-                        key = key << 12 | size | same << 6 | new_run << 2 | winner
-                        v = get(key)
-                        pay += v if v is not None else self._value(rest, k, same, winner, new_run)
-                row.append(pay)
-            matrix.append(row)
+        for row in shape:
+            out: list[float] = []
+            for kind, base in row:
+                key = base | tails[kind]
+                v = get(key)
+                if v is None:
+                    v = self._solve(key >> 12, m - 2, bool(key >> 6 & 1), key & 3, key >> 2 & 15)
+                    self._store(key, v)
+                out.append(pays[kind] - v if kind & 1 else pays[kind] + v)
+            matrix.append(out)
         return game_value(matrix)
+
+
+def _places(code: int, m: int) -> tuple[list[int], list[int]]:
+    """The places of seat 0's and of seat 1's symbols, one of each run of equal neighbours."""
+    syms = [(code >> (2 * i)) & 3 for i in range(m)]
+    rows = [i for i in range(m) if syms[i] < 2 and (i == 0 or syms[i - 1] != syms[i])]
+    cols = [j for j in range(m) if syms[j] >= 2 and (j == 0 or syms[j - 1] != syms[j])]
+    return rows, cols
+
+
+def _after(code: int, i: int, j: int) -> tuple[bool, int, bool]:
+    """Whether seat 0 (place ``i``) beats seat 1 (place ``j``) in value order, the sequence
+    left, and whether the two cards have the same colour."""
+    lo, hi = (i, j) if i < j else (j, i)
+    same = ((code >> 2 * i) & 1) == ((code >> 2 * j) & 1)
+    return i > j, _remove(code, lo, hi), same
+
+
+def _children(code: int, m: int, high: bool) -> list[list[tuple[int, int]]]:
+    """The trick's cells as (kind, key without run and previous winner) of the canonical image
+    of the position each leads to; kind is 2 × (seat 1 wins) + (the image swaps the seats)."""
+    k = m - 2
+    rows, cols = _places(code, m)
+    shape = []
+    for i in rows:
+        row = []
+        for j in cols:
+            above, rest, same = _after(code, i, j)
+            first = rest & 3
+            if first & 1:
+                rest ^= _COLOUR[k]
+            swap = first >> 1
+            if swap:
+                rest ^= _OWNER[k]
+            row.append((2 * (above != high) + swap, rest << 12 | k << 7 | same << 6))
+        shape.append(row)
+    return shape
+
+
+def _last_tricks(code: int, high: bool) -> list[list[int]]:
+    """With two cards each: for each cell, 2 × (seat 1 wins this trick) + (seat 0 the last)."""
+    rows, cols = _places(code, 4)
+    kinds = []
+    for i in rows:
+        row = []
+        for j in cols:
+            above, rest, same = _after(code, i, j)
+            last_won = (rest & 2 == 0) != same  # seat 0 holds the lower card of the last trick
+            row.append(2 * (above != high) + last_won)
+        kinds.append(row)
+    return kinds
 
 
 _SHARED: list[RoundSolver] = []
