@@ -118,11 +118,15 @@ class RoundSolver:
             self._store(key, v)
         return sign * v
 
+    def clear(self) -> None:
+        """Forget every value and trick shape (a cold start, as for a new process)."""
+        self.table.clear()
+        self.shapes.clear()
+        self.last_tricks.clear()
+
     def _store(self, key: int, v: float) -> None:
         if len(self.table) >= self.max_table:
-            self.table.clear()
-            self.shapes.clear()
-            self.last_tricks.clear()
+            self.clear()
         self.table[key] = v
 
     def _solve(self, code: int, m: int, high: bool, prev: int, run: int) -> float:
