@@ -134,9 +134,13 @@ def _undominated(
 
 def _pair_value(p: float, q: float, r: float, s: float) -> float:
     """Value of the 2×2 game [[p, q], [r, s]] to the row player, saddle point or mixed."""
-    maximin = max(min(p, q), min(r, s))
-    minimax = min(max(p, r), max(q, s))
-    if maximin == minimax:
+    # Conditional expressions rather than min and max: this runs a great many times.
+    low = p if p < q else q
+    other = r if r < s else s
+    maximin = low if low > other else other
+    high = p if p > r else r
+    other = q if q > s else s
+    if maximin == (high if high < other else other):
         return maximin
     return (p * s - q * r) / (p - q - r + s)
 
