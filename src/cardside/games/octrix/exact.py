@@ -22,6 +22,8 @@ from cardside.games.octrix.equilibrium import MatrixSolution, game_value, solve_
 NO_WINNER = 2  # the previous-winner field before the first trick
 SHARED_TABLE = 400_000  # positions kept by the shared table (a full round adds 5,000-40,000)
 
+Shape = list[list[tuple[int, int]]]  # a trick's cells: see _children
+
 _OWNER = [sum(2 << (2 * i) for i in range(m)) for m in range(17)]
 _COLOUR = [sum(1 << (2 * i) for i in range(m)) for m in range(17)]
 
@@ -54,7 +56,7 @@ class RoundSolver:
         self.max_table = max_table
         self.table: dict[int, float] = {}
         # The shape of a position's trick, whatever the run: see _children and _last_tricks.
-        self.shapes: dict[int, list[list[tuple[int, int]]]] = {}
+        self.shapes: dict[int, Shape] = {}
         self.last_tricks: dict[int, list[list[int]]] = {}
         self.nodes = 0  # positions solved, for measuring
 
@@ -154,7 +156,10 @@ class RoundSolver:
             return game_value([[outcome[c] for c in row] for row in kinds])
         shape = self.shapes.get(shape_key)
         if shape is None:
-            shape = self.shapes[shape_key] = _children(code, m, high)
+            both = _children(code, m)
+            self.shapes[shape_key & ~1] = both[0]
+            self.shapes[shape_key | 1] = both[1]
+            shape = both[high]
         # The child's previous winner in its canonical image, and the run, by the cell's kind
         # (who wins this trick, and whether the child's image swaps the seats).
         tails = (n0 << 2, n0 << 2 | 1, n1 << 2 | 1, n1 << 2)
@@ -182,33 +187,36 @@ def _places(code: int, m: int) -> tuple[list[int], list[int]]:
     return rows, cols
 
 
-def _after(code: int, i: int, j: int) -> tuple[bool, int, bool]:
-    """Whether seat 0 (place ``i``) beats seat 1 (place ``j``) in value order, the sequence
-    left, and whether the two cards have the same colour."""
-    lo, hi = (i, j) if i < j else (j, i)
-    same = ((code >> 2 * i) & 1) == ((code >> 2 * j) & 1)
-    return i > j, _remove(code, lo, hi), same
-
-
-def _children(code: int, m: int, high: bool) -> list[list[tuple[int, int]]]:
-    """The trick's cells as (kind, key without run and previous winner) of the canonical image
-    of the position each leads to; kind is 2 × (seat 1 wins) + (the image swaps the seats)."""
+def _children(code: int, m: int) -> tuple[Shape, Shape]:
+    """The trick's cells under "lowest wins" and under "highest wins", each cell as (kind,
+    table key without run and previous winner) of the canonical image of the position it leads
+    to; kind is 2 × (seat 1 wins) + (the image swaps the seats)."""
     k = m - 2
     rows, cols = _places(code, m)
-    shape = []
+    low: Shape = []
+    high: Shape = []
     for i in rows:
-        row = []
+        low_row = []
+        high_row = []
+        colour = (code >> 2 * i) & 1
+        without_i = (code & ((1 << 2 * i) - 1)) | ((code >> (2 * i + 2)) << (2 * i))
         for j in cols:
-            above, rest, same = _after(code, i, j)
+            jj = j - 1 if j > i else j  # place j once place i is gone
+            rest = (without_i & ((1 << 2 * jj) - 1)) | ((without_i >> (2 * jj + 2)) << (2 * jj))
+            same = colour == (code >> 2 * j) & 1
             first = rest & 3
             if first & 1:
                 rest ^= _COLOUR[k]
             swap = first >> 1
             if swap:
                 rest ^= _OWNER[k]
-            row.append((2 * (above != high) + swap, rest << 12 | k << 7 | same << 6))
-        shape.append(row)
-    return shape
+            base = rest << 12 | k << 7 | same << 6
+            # Seat 0 wins with the higher card under "highest", the lower under "lowest".
+            low_row.append((2 * (i > j) + swap, base))
+            high_row.append((2 * (i < j) + swap, base))
+        low.append(low_row)
+        high.append(high_row)
+    return low, high
 
 
 def _last_tricks(code: int, high: bool) -> list[list[int]]:
@@ -218,9 +226,11 @@ def _last_tricks(code: int, high: bool) -> list[list[int]]:
     for i in rows:
         row = []
         for j in cols:
-            above, rest, same = _after(code, i, j)
+            lo, hi = (i, j) if i < j else (j, i)
+            rest = _remove(code, lo, hi)
+            same = ((code >> 2 * i) & 1) == ((code >> 2 * j) & 1)
             last_won = (rest & 2 == 0) != same  # seat 0 holds the lower card of the last trick
-            row.append(2 * (above != high) + last_won)
+            row.append(2 * ((i > j) != high) + last_won)
         kinds.append(row)
     return kinds
 
