@@ -49,7 +49,7 @@ def game_value(a: Sequence[Sequence[float]]) -> float:
     if not a or not a[0]:
         raise ValueError("a matrix game needs a non-empty rectangular payoff matrix")
     maximin = max(map(min, a))
-    cols = list(zip(*a))
+    cols: Sequence[Sequence[float]] = list(zip(*a))
     minimax = min(map(max, cols))
     if maximin == minimax:
         return float(maximin)
@@ -117,7 +117,7 @@ def _three_by_three(rows: Sequence[Sequence[float]]) -> float:
 
 
 def _undominated(
-    lines: list[Sequence[float]], better: Callable[[float, float], bool]
+    lines: Sequence[Sequence[float]], better: Callable[[float, float], bool]
 ) -> list[Sequence[float]]:
     """``lines`` without those another line is at least as good as everywhere, where
     ``better(x, y)`` says that payoff x is at least as good as y (``ge`` for rows, ``le`` for

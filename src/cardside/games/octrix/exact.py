@@ -10,9 +10,20 @@ seat 0.
 Reversing the order is not one: the same colours pick the highest card in either direction.
 
 Neighbouring cards of one owner and one colour are interchangeable, so only one of them is a
-row (or column) of the trick's matrix game; a pure saddle point needs no linear programme. The table
-keeps every value for the rest of the round, so once the first trick is solved every later
-move is a look-up. Values are to seat 0: its round points from here on minus seat 1's.
+row (or column) of the trick's matrix game. A sequence is met again with many runs and
+previous winners (about six times each in a full round), so the trick's cells (who wins each,
+the key of the position each leads to) are worked out once per sequence and kept: a position
+then costs a table look-up per cell and one matrix game. Most of those games are small and
+are solved without a linear programme (:func:`~cardside.games.octrix.equilibrium.game_value`:
+a saddle point, dominated rows and columns removed, closed forms with two strategies on one
+side or three on each). The table keeps every value for the rest of the round, so once the
+first trick is solved every later move is a look-up. Values are to seat 0: its round points
+from here on minus seat 1's.
+
+Simultaneous-move alpha-beta (Saffidine, Finnsson and Buro, 2012) was tried with bounds from
+what the rest of a round can be worth at most: it pruned almost nothing (a cell's row or column
+can be dropped only once the other cells of the row are bounded tightly, which here means
+solved), and its bookkeeping made the first move slower, so the search stays exhaustive.
 """
 
 from __future__ import annotations
