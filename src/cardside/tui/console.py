@@ -76,6 +76,20 @@ class Console:
         answer = self.ask(prompt, words)
         return None if answer is not None and answer.lower() == "quit" else answer
 
+    def ask_yes_no(self, prompt: str) -> bool | None:
+        """A yes/no setup question (Enter is no); asked again until the answer is one of
+        them; None on ``quit`` or the end of input."""
+        while True:
+            answer = self.ask_setup(prompt)
+            if answer is None:
+                return None
+            word = answer.lower()
+            if word in ("", "n", "no"):
+                return False
+            if word in ("y", "yes"):
+                return True
+            self.say("  answer y or n")
+
     def ask(self, prompt: str, words: Words | None = None) -> str | None:
         """Read one line (stripped). Tab offers ``words(typed so far)`` on a terminal."""
         self.clear_status()

@@ -46,27 +46,14 @@ def ask_settings(
         else:
             console.say(f"  {answer!r} is not a difficulty: easy, normal or hard")
     if short is None:
-        short = _yes_no(console, "Short game (4 rounds instead of 7)? [y/N] ")
+        short = console.ask_yes_no("Short game (4 rounds instead of 7)? [y/N] ")
         if short is None:
             return None
     if grid is None:
-        grid = _yes_no(console, "Track the grid too (each challenge's line and cell)? [y/N] ")
+        grid = console.ask_yes_no("Track the grid too (each challenge's line and cell)? [y/N] ")
         if grid is None:
             return None
     return difficulty, "short" if short else "full", grid
-
-
-def _yes_no(console: Console, prompt: str) -> bool | None:
-    while True:
-        answer = console.ask_setup(prompt)
-        if answer is None:
-            return None
-        word = answer.lower()
-        if word in ("", "n", "no"):
-            return False
-        if word in ("y", "yes"):
-            return True
-        console.say("  answer y or n")
 
 
 def parse_trick(text: str, track_grid: bool) -> list[dict[str, Any]]:
