@@ -112,7 +112,14 @@ def _three_by_three(rows: Sequence[Sequence[float]]) -> float:
     if total != 0:
         x0, x1, x2 = x0 / total, x1 / total, x2 / total
         if x0 >= 0 and x1 >= 0 and x2 >= 0:
-            best = max(best, x0 * a0 + x1 * b0 + x2 * c0)
+            # What the mix guarantees: the least column, not column 0, in case rounding in
+            # a nearly singular game left the columns apart.
+            guaranteed = min(
+                x0 * a0 + x1 * b0 + x2 * c0,
+                x0 * a1 + x1 * b1 + x2 * c1,
+                x0 * a2 + x1 * b2 + x2 * c2,
+            )
+            best = max(best, guaranteed)
     return float(best)
 
 
