@@ -147,9 +147,13 @@ def _pair_value(p: float, q: float, r: float, s: float) -> float:
     maximin = low if low > other else other
     high = p if p > r else r
     other = q if q > s else s
-    if maximin == (high if high < other else other):
+    minimax = high if high < other else other
+    if maximin == minimax:
         return maximin
-    return (p * s - q * r) / (p - q - r + s)
+    # The mixed value lies between the two; kept there when the payoffs are so close that
+    # rounding dominates the formula.
+    mixed = (p * s - q * r) / (p - q - r + s)
+    return maximin if mixed < maximin else minimax if mixed > minimax else mixed
 
 
 def _unit(size: int, index: int) -> tuple[float, ...]:
