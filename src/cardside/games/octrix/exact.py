@@ -28,15 +28,14 @@ solved), and its bookkeeping made the first move slower, so the search stays exh
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from cardside.games.octrix.equilibrium import MatrixSolution, game_value, solve_matrix_game
 
 NO_WINNER = 2  # the previous-winner field before the first trick
 SHARED_TABLE = 400_000  # positions kept by the shared table (a full round adds 5,000-40,000)
 
 Shape = list[list[tuple[int, int]]]  # a trick's cells: see _children
-
-_OWNER = [sum(2 << (2 * i) for i in range(m)) for m in range(17)]
-_COLOUR = [sum(1 << (2 * i) for i in range(m)) for m in range(17)]
 
 
 def encode(hand0: int, hand1: int) -> tuple[int, int]:
@@ -60,6 +59,57 @@ def _remove(code: int, i: int, j: int) -> int:
     return (code & ((1 << 2 * i) - 1)) | ((code >> (2 * i + 2)) << (2 * i))
 
 
+def _block(owner: int, reds: int, blacks: int) -> int:
+    """The symbols of a block of ``owner``'s cards, its red cards first."""
+    red = owner << 1
+    symbols = [red] * reds + [red | 1] * blacks
+    return sum(symbol << 2 * i for i, symbol in enumerate(symbols))
+
+
+_BLOCKS = {
+    (owner, reds, blacks): _block(owner, reds, blacks)
+    for owner in (0, 1)
+    for reds in range(9)
+    for blacks in range(9 - reds)
+}
+
+
+def images(code: int, m: int) -> tuple[int, int]:
+    """The least sequence among the images of ``code`` that keep the seats, and among those
+    that swap them (each image may also swap the colours).
+
+    Cards of one seat with no card of the other seat between them compare alike with every
+    card they can meet, so within such a block only how many are red and how many black
+    matters: an image lists each block's red cards first.
+    """
+    blocks: list[list[int]] = []  # [owner, reds, blacks] from the lowest card up
+    for i in range(m):
+        symbol = (code >> 2 * i) & 3
+        owner = symbol >> 1
+        if not blocks or blocks[-1][0] != owner:
+            blocks.append([owner, 0, 0])
+        blocks[-1][1 + (symbol & 1)] += 1
+    found = [0, 0, 0, 0]  # seats kept or swapped (×2), colours kept or swapped
+    place = 0
+    for owner, reds, blacks in blocks:
+        found[0] |= _BLOCKS[owner, reds, blacks] << place
+        found[1] |= _BLOCKS[owner, blacks, reds] << place
+        found[2] |= _BLOCKS[1 - owner, reds, blacks] << place
+        found[3] |= _BLOCKS[1 - owner, blacks, reds] << place
+        place += 2 * (reds + blacks)
+    return min(found[0], found[1]), min(found[2], found[3])
+
+
+def canonical(code: int, m: int, prev: int) -> tuple[int, int, int]:
+    """The canonical image of a position: (sequence, previous winner, 1 if the seats swapped),
+    the least (sequence, previous winner) of its images (see :func:`images`)."""
+    kept, swapped = images(code, m)
+    other = prev if prev == NO_WINNER else 1 - prev
+    if (kept, prev) <= (swapped, other):
+        return kept, prev, 0
+    return swapped, other, 1
+
+
 class RoundSolver:
     """Exact values of two-player round positions, with a table kept across calls."""
 
@@ -69,6 +119,7 @@ class RoundSolver:
         # The shape of a position's trick, whatever the run: see _children and _last_tricks.
         self.shapes: dict[int, Shape] = {}
         self.last_tricks: dict[int, list[list[int]]] = {}
+        self.images: dict[int, tuple[int, int]] = {}
         self.nodes = 0  # positions solved, for measuring
 
     def value(self, hand0: int, hand1: int, high: bool, prev: int, run: int) -> float:
@@ -113,17 +164,8 @@ class RoundSolver:
 
     def _value(self, code: int, m: int, high: bool, prev: int, run: int) -> float:
         """The value to seat 0 of position ``code`` (any of its four images), from the table."""
-        # The canonical image: the lowest card red and held by seat 0 (each of the four images
-        # has a different lowest symbol, so exactly one qualifies).
-        first = code & 3
-        if first & 1:
-            code ^= _COLOUR[m]
-        sign = 1.0
-        if first & 2:
-            code ^= _OWNER[m]
-            if prev != NO_WINNER:
-                prev = 1 - prev
-            sign = -1.0
+        code, prev, swap = canonical(code, m, prev)
+        sign = -1.0 if swap else 1.0
         key = code << 12 | m << 7 | high << 6 | run << 2 | prev
         v = self.table.get(key)
         if v is None:
@@ -136,6 +178,15 @@ class RoundSolver:
         self.table.clear()
         self.shapes.clear()
         self.last_tricks.clear()
+        self.images.clear()
+
+    def _images(self, code: int, m: int) -> tuple[int, int]:
+        """:func:`images`, remembered: many tricks leave the same sequence."""
+        key = code << 5 | m
+        found = self.images.get(key)
+        if found is None:
+            found = self.images[key] = images(code, m)
+        return found
 
     def _store(self, key: int, v: float) -> None:
         if len(self.table) >= self.max_table:
@@ -167,7 +218,7 @@ class RoundSolver:
             return game_value([[outcome[c] for c in row] for row in kinds])
         shape = self.shapes.get(shape_key)
         if shape is None:
-            both = _children(code, m)
+            both = _children(code, m, self._images)
             self.shapes[shape_key & ~1] = both[0]
             self.shapes[shape_key | 1] = both[1]
             shape = both[high]
@@ -198,7 +249,9 @@ def _places(code: int, m: int) -> tuple[list[int], list[int]]:
     return rows, cols
 
 
-def _children(code: int, m: int) -> tuple[Shape, Shape]:
+def _children(
+    code: int, m: int, images_of: Callable[[int, int], tuple[int, int]] = images
+) -> tuple[Shape, Shape]:
     """The trick's cells under "lowest wins" and under "highest wins", each cell as (kind,
     table key without run and previous winner) of the canonical image of the position it leads
     to; kind is 2 × (seat 1 wins) + (the image swaps the seats)."""
@@ -215,16 +268,13 @@ def _children(code: int, m: int) -> tuple[Shape, Shape]:
             jj = j - 1 if j > i else j  # place j once place i is gone
             rest = (without_i & ((1 << 2 * jj) - 1)) | ((without_i >> (2 * jj + 2)) << (2 * jj))
             same = colour == (code >> 2 * j) & 1
-            first = rest & 3
-            if first & 1:
-                rest ^= _COLOUR[k]
-            swap = first >> 1
-            if swap:
-                rest ^= _OWNER[k]
-            base = rest << 12 | k << 7 | same << 6
-            # Seat 0 wins with the higher card under "highest", the lower under "lowest".
-            low_row.append((2 * (i > j) + swap, base))
-            high_row.append((2 * (i < j) + swap, base))
+            # Seat 0 wins with the higher card under "highest", the lower under "lowest"; the
+            # winner leads the next position, whose canonical image may swap the seats.
+            kept, swapped = images_of(rest, k)
+            for row, winner in ((low_row, int(i > j)), (high_row, int(i < j))):
+                swap = int((swapped, 1 - winner) < (kept, winner))
+                image = swapped if swap else kept
+                row.append((2 * winner + swap, image << 12 | k << 7 | same << 6))
         low.append(low_row)
         high.append(high_row)
     return low, high
