@@ -11,12 +11,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from cardside.games.octrix.duel import DuelSolver
 from cardside.games.octrix.equilibrium import solve_matrix_game
-from cardside.games.octrix.exact import NO_WINNER, RoundSolver, encode
+from cardside.games.octrix.exact import NO_WINNER, RoundSolver, canonical, encode, images
 from cardside.games.octrix.rules import KEY as RULE_KEY
 from cardside.games.octrix.state import OctrixState
 
@@ -137,6 +137,54 @@ def test_player_and_colour_symmetry(pos: tuple[int, int, bool, int, int]) -> Non
     assert RoundSolver().value(h1, h0, high, swapped, run) == pytest.approx(-value, abs=1e-9)
     plain = DuelSolver(exact_cards=8).exact_value((*recoloured(h0, h1), high, prev, run))
     assert plain == pytest.approx(value, abs=1e-9)
+
+
+def hands_of(symbols: list[int]) -> tuple[int, int]:
+    """Hands whose sequence is ``symbols`` (card 4i red or 4i + 2 black at place i)."""
+    out = [0, 0]
+    for i, symbol in enumerate(symbols):
+        out[symbol >> 1] |= 1 << (4 * i + 2 * (symbol & 1))
+    return out[0], out[1]
+
+
+@settings(max_examples=40, deadline=None)
+@given(positions(most=5, least=2), st.data())
+def test_colours_inside_a_block_of_one_seat_can_be_exchanged(
+    pos: Position, data: st.DataObject
+) -> None:
+    # Neighbouring cards of one seat meet every card of the other seat alike, so exchanging
+    # their colours keeps the value: by the plain reference, which knows nothing of blocks,
+    # and by the solver, which gives both one table entry.
+    h0, h1, high, prev, run = pos
+    code, m = encode(h0, h1)
+    symbols = [(code >> 2 * i) & 3 for i in range(m)]
+    pairs = [
+        i
+        for i in range(m - 1)
+        if symbols[i] >> 1 == symbols[i + 1] >> 1 and symbols[i] != symbols[i + 1]
+    ]
+    assume(pairs)
+    i = data.draw(st.sampled_from(pairs))
+    symbols[i], symbols[i + 1] = symbols[i + 1], symbols[i]
+    other = (*hands_of(symbols), high, prev, run)
+    plain = PlainSolver().value(*pos)
+    assert PlainSolver().value(*other) == pytest.approx(plain, abs=1e-9)
+    solver = RoundSolver()
+    assert solver.value(*pos) == pytest.approx(plain, abs=1e-9)
+    entries = len(solver.table)
+    assert solver.value(*other) == pytest.approx(plain, abs=1e-9)
+    assert len(solver.table) == entries  # the same position, already in the table
+
+
+def test_images_list_red_cards_first_in_each_block() -> None:
+    # Seat 0 black, seat 0 red, seat 1 red: seat 0's block becomes red, black.
+    code = 0b01 | 0b00 << 2 | 0b10 << 4
+    kept, swapped = images(code, 3)
+    assert kept == 0b00 | 0b01 << 2 | 0b10 << 4
+    # Seats swapped: seat 1 red, seat 1 black, seat 0 red (colours swapped is larger).
+    assert swapped == 0b10 | 0b11 << 2 | 0b00 << 4
+    assert canonical(code, 3, NO_WINNER) == (swapped, NO_WINNER, 1)
+    assert canonical(code, 3, 0) == (swapped, 1, 1)  # seat 0 won the last trick: now seat 1
 
 
 def test_a_shared_table_gives_the_same_values_in_any_order() -> None:
