@@ -260,8 +260,8 @@ def _children(
     low: Shape = []
     high: Shape = []
     for i in rows:
-        low_row = []
-        high_row = []
+        low_row: list[tuple[int, int]] = []
+        high_row: list[tuple[int, int]] = []
         colour = (code >> 2 * i) & 1
         without_i = (code & ((1 << 2 * i) - 1)) | ((code >> (2 * i + 2)) << (2 * i))
         for j in cols:
