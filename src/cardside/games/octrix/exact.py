@@ -3,22 +3,22 @@
 Only the order of the cards still in play and their colours matter for the rest of a round, so
 a position is written as a *sequence*: the remaining cards of both hands from lowest to highest,
 each a 2-bit symbol (owner, black). Renumbering the cards this way makes many positions reached
-by different tricks the same key. Two symmetries shrink the table further: swapping the
-players (the value changes sign, and the previous winner swaps) and swapping the colours (only
-whether two colours agree matters); the key is the image whose lowest card is red and held by
-seat 0.
+by different tricks the same key. Cards of one seat with none of the other seat's between them
+(a *block*) compare alike with every card they can meet, so only how many of a block are red
+matters: a block is written red cards first. Two symmetries shrink the table further: swapping
+the players (the value changes sign, and the previous winner swaps) and swapping the colours
+(only whether two colours agree matters); the key is the least of the images.
 Reversing the order is not one: the same colours pick the highest card in either direction.
 
-Neighbouring cards of one owner and one colour are interchangeable, so only one of them is a
-row (or column) of the trick's matrix game. A sequence is met again with many runs and
-previous winners (about six times each in a full round), so the trick's cells (who wins each,
-the key of the position each leads to) are worked out once per sequence and kept: a position
-then costs a table look-up per cell and one matrix game. Most of those games are small and
-are solved without a linear programme (:func:`~cardside.games.octrix.equilibrium.game_value`:
-a saddle point, dominated rows and columns removed, closed forms with two strategies on one
-side or three on each). The table keeps every value for the rest of the round, so once the
-first trick is solved every later move is a look-up. Values are to seat 0: its round points
-from here on minus seat 1's.
+Cards of one colour in a block are interchangeable, so only one of them is a row (or column)
+of the trick's matrix game. A sequence is met again with many runs and previous winners, so
+the trick's cells (who wins each, the key of the position each leads to) are worked out once
+per sequence and kept: a position then costs a table look-up per cell and one matrix game.
+Most of those games are small and are solved without a linear programme
+(:func:`~cardside.games.octrix.equilibrium.game_value`: a saddle point, dominated rows and
+columns removed, closed forms with two strategies on one side or three on each). The table
+keeps every value for the rest of the round, so once the first trick is solved every later
+move is a look-up. Values are to seat 0: its round points from here on minus seat 1's.
 
 Simultaneous-move alpha-beta (Saffidine, Finnsson and Buro, 2012) was tried with bounds from
 what the rest of a round can be worth at most: it pruned almost nothing (a cell's row or column
