@@ -83,13 +83,18 @@ def test_bad_matrices_are_refused() -> None:
         solve_matrix_game([[1, 2], [3]])
 
 
-matrices = st.integers(1, 6).flatmap(
-    lambda m: st.integers(1, 6).flatmap(
-        lambda n: st.lists(
-            st.lists(st.integers(-20, 20), min_size=n, max_size=n), min_size=m, max_size=m
+def payoff_matrices(low: int, high: int) -> st.SearchStrategy[list[list[int]]]:
+    """Rectangular matrices of 1 to 6 rows and columns with payoffs from ``low`` to ``high``."""
+    return st.integers(1, 6).flatmap(
+        lambda m: st.integers(1, 6).flatmap(
+            lambda n: st.lists(
+                st.lists(st.integers(low, high), min_size=n, max_size=n), min_size=m, max_size=m
+            )
         )
     )
-)
+
+
+matrices = payoff_matrices(-20, 20)
 
 
 @settings(max_examples=300, deadline=None)
@@ -151,13 +156,7 @@ def test_simplex_agrees_with_support_enumeration(a: list[list[int]]) -> None:
 
 # Few distinct payoffs give ties, equal lines and dominated strategies: every shortcut of
 # game_value (saddle points, removal of dominated lines, two strategies on one side).
-crowded = st.integers(1, 6).flatmap(
-    lambda m: st.integers(1, 6).flatmap(
-        lambda n: st.lists(
-            st.lists(st.integers(-3, 3), min_size=n, max_size=n), min_size=m, max_size=m
-        )
-    )
-)
+crowded = payoff_matrices(-3, 3)
 
 
 @settings(max_examples=400, deadline=None)
