@@ -96,9 +96,13 @@ class Console:
         if self.interactive:
             return self._ask_terminal(prompt, words)
         while True:
-            click.echo(prompt, nl=False)
             try:
+                click.echo(prompt, nl=False)
                 line = read_line()
+            except KeyboardInterrupt:
+                # Ctrl-C while reading piped input ends it, as Ctrl-C at a terminal prompt does.
+                click.echo()
+                return None
             except ValueError as exc:
                 # One bad line (not text, or absurdly long) is refused; the rest are kept.
                 click.echo()
