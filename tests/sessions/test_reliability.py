@@ -31,7 +31,8 @@ from .scripted import honour_folder_modes, typed
 KEEP = ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "s"]
 EXAMPLE_FILES = sorted(EXAMPLES.glob("*.toml"))
 ACKNOWLEDGED = re.compile(r"Deal \d+: (Ann|Bob) wins \d game point")  # one per deal saved
-_FIELD = re.compile(rb'(?<=[{,] )([a-z_0-9]+ = )("[^"\n]*"|-?\d+|true|false)')  # in an entry
+# A field of an entry (or a player), inline or on its own line.
+_FIELD = re.compile(rb'(?:(?<=[{,] )|(?<=\n))([a-z_0-9]+ = )("[^"\n]*"|-?\d+|true|false)')
 _VALUE_LINE = re.compile(rb"^([A-Za-z_0-9]+ = ).*$", re.M)
 
 # -- 1. a hypothesis-driven file mutator --------------------------------------------------------
