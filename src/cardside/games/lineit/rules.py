@@ -59,8 +59,8 @@ def bet_card(value: int) -> int:
 
 
 def check_jackpot(size: int) -> None:
-    """Refuse (``IllegalActionError``) a jackpot pile no line can take: more than
-    :data:`JACKPOT_MOST` cards, or fewer than none."""
+    """Refuse (``IllegalActionError``) a jackpot pile of a size no line can take: a pile
+    taken holds 0 to :data:`JACKPOT_MOST` cards."""
     if not 0 <= size <= JACKPOT_MOST:
         raise IllegalActionError(f"a jackpot pile holds 0 to {JACKPOT_MOST} cards, not {size}")
 
