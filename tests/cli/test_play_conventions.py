@@ -53,16 +53,22 @@ def refusals(output: str) -> list[str]:
     return [line for line in output.splitlines() if line.startswith("  ") and "help)" in line]
 
 
-@pytest.mark.parametrize("mode", ["play", "keep"])
-@pytest.mark.parametrize("game", sorted(GAMES))
+PROMPTS = {
+    **{f"{game} play": [game, "play", "--seed", "1", *PLAY_ARGS.get(game, [])] for game in GAMES},
+    **{f"{game} keep": [game, "keep", *KEEP_ARGS[game]] for game in GAMES},
+    "octrix keep hands": ["octrix", "keep", "--names", "Ann,Bob", "--hands"],
+    "linesbeta keep grid": ["linesbeta", "keep", "--difficulty", "easy", "--short", "--grid"],
+    "iota keep grid": ["iota", "keep", "--names", "Ann,Bob", "--grid"],
+}
+
+
+@pytest.mark.parametrize("prompt", sorted(PROMPTS))
 def test_every_prompt_refuses_a_line_in_one_wording(
-    runner: CliRunner, data_dir: Path, game: str, mode: str
+    runner: CliRunner, data_dir: Path, prompt: str
 ) -> None:
     # 'ZZ' is read by the game (too short to be an unknown word), 'hello' is not; both get
     # their reason and the same pointer to the commands.
-    extra = PLAY_ARGS if mode == "play" else KEEP_ARGS
-    args = [game, mode, *(["--seed", "1"] if mode == "play" else []), *extra.get(game, [])]
-    result = runner.invoke(main, args, input="ZZ\nhello\nquit\n")
+    result = runner.invoke(main, PROMPTS[prompt], input="ZZ\nhello\nquit\n")
     assert result.exit_code == 0, result.output
     found = refusals(result.output)
     assert len(found) == 2, result.output
