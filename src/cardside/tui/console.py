@@ -96,9 +96,13 @@ class Console:
         if self.interactive:
             return self._ask_terminal(prompt, words)
         while True:
-            click.echo(prompt, nl=False)
             try:
+                click.echo(prompt, nl=False)
                 line = read_line()
+            except KeyboardInterrupt:
+                # Ctrl-C while reading piped input ends it, as Ctrl-C at a terminal prompt does.
+                click.echo()
+                return None
             except ValueError as exc:
                 # One bad line (not text, or absurdly long) is refused; the rest are kept.
                 click.echo()
@@ -223,6 +227,12 @@ def visible_len(text: str) -> int:
     return len(click.unstyle(text))
 
 
+def refusal(reason: object) -> str:
+    """How every play and keep prompt refuses a line: the reason, and where the commands are
+    (``8X is not a card (type help)``)."""
+    return f"{reason} (type help)"
+
+
 def not_understood(line: str, words: Iterable[str], noun: str = "a card") -> str | None:
     """The answer to a typed word that is neither a move nor a command, else ``None``.
 
@@ -237,4 +247,4 @@ def not_understood(line: str, words: Iterable[str], noun: str = "a card") -> str
     known = {w.split()[0].lower() for w in words if w.split()}
     if any(k.startswith(first.lower()) for k in known):
         return None
-    return f"not {noun} or a command: {cut(first, 24)} (type help)"
+    return refusal(f"not {noun} or a command: {cut(first, 24)}")

@@ -12,7 +12,7 @@ from cardside.games.linesbeta.notation import format_cell, parse_cell, parse_lin
 from cardside.games.linesbeta.rules import DIFFICULTIES, LINE_CELLS, Line
 from cardside.games.linesbeta.sheet import session_entry
 from cardside.sessions.journal import Journal
-from cardside.tui.console import Console, not_understood
+from cardside.tui.console import Console, not_understood, refusal
 from cardside.tui.keeping import keep_command, offer_correction
 from cardside.tui.linesbeta.screen import CellMark, LinesBetaScreen
 from cardside.tui.style import Style
@@ -195,7 +195,7 @@ class KeepScreen:
             entries = parse_trick(line, self.ledger.track_grid)
         except NotationError as exc:
             known = [*self._words(""), "w", "l", "round", "help", "show", "undo", "quit"]
-            self.console.say(f"  {not_understood(line, known) or f'{exc} (type help for help)'}")
+            self.console.say(f"  {not_understood(line, known) or refusal(exc)}")
             return None
         self._enter(entries)
         return None
@@ -218,7 +218,7 @@ class KeepScreen:
                     raise NotationError("give two counts: round YOURS GRID, e.g. round 4 2")
                 counts = [parse_number(w) for w in words]
         except NotationError as exc:
-            self.console.say(f"  {exc}")
+            self.console.say(f"  {refusal(exc)}")
             return None
         labels = [f"Tricks you won in round {self.ledger.round}: ", "Tricks the grid won: "]
         while len(counts) < 2:
@@ -245,7 +245,7 @@ class KeepScreen:
             try:
                 notes = self.ledger.add(entry)
             except (NotationError, IllegalActionError) as exc:
-                self.console.say(f"  {exc}")
+                self.console.say(f"  {refusal(exc)}")
                 return
             self.journal.append(session_entry(self.ledger.entries[-1]))
             self._announce(notes)
