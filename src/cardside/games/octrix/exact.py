@@ -33,7 +33,7 @@ from collections.abc import Callable
 from cardside.games.octrix.equilibrium import MatrixSolution, game_value, solve_matrix_game
 
 NO_WINNER = 2  # the previous-winner field before the first trick
-SHARED_TABLE = 400_000  # positions kept by the shared table (a full round adds 5,000-40,000)
+SHARED_TABLE = 400_000  # positions kept by the shared table (a full round adds 5,000-26,000)
 
 Shape = list[list[tuple[int, int]]]  # a trick's cells: see _children
 
@@ -89,7 +89,8 @@ def images(code: int, m: int) -> tuple[int, int]:
         if not blocks or blocks[-1][0] != owner:
             blocks.append([owner, 0, 0])
         blocks[-1][1 + (symbol & 1)] += 1
-    found = [0, 0, 0, 0]  # seats kept or swapped (×2), colours kept or swapped
+    # Seats kept (colours kept, swapped), then seats swapped (colours kept, swapped).
+    found = [0, 0, 0, 0]
     place = 0
     for owner, reds, blacks in blocks:
         found[0] |= _BLOCKS[owner, reds, blacks] << place
