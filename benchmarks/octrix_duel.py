@@ -35,7 +35,7 @@ CHUNK = 40  # rounds between running figures (an even number: whole deals)
 
 def round_times(name: str, deal: int) -> tuple[float, list[float]]:
     """CPU seconds of the first move and of every later move of one round (a cold table)."""
-    shared_solver().table.clear()
+    shared_solver().clear()
     state = OctrixState(2, seed=f"speed:{deal}")
     bots = [make_bot(name, deal * 10 + s) for s in range(2)]
     times: list[float] = []

@@ -8,6 +8,9 @@ import pytest
 from click.testing import CliRunner
 
 from cardside.cli.main import main
+from cardside.games.registry import GAMES
+from cardside.tui.markdown import render
+from cardside.tui.style import Style
 
 SYMBOLS = set("♣♠♥♦♧♤♡♢")
 
@@ -91,3 +94,25 @@ def test_the_marriage_refusal_names_the_suit_in_words(runner: CliRunner, data_di
 def test_a_card_refusal_suggests_letters_only(runner: CliRunner, data_dir: Path) -> None:
     result = runner.invoke(main, ["--ascii", "octrix", "score", "--trick", "8X 3H"])
     assert result.exit_code != 0 and "C, S, H or D" in result.output
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_rules_pages_under_ascii_write_suits_as_letters(runner: CliRunner, game: str) -> None:
+    for args in (["--ascii", game, "rules"], [game, "rules", "--ascii"]):
+        result = runner.invoke(main, args)
+        assert result.exit_code == 0 and result.output.strip()
+        assert not set(result.output) & SYMBOLS, result.output
+
+
+def test_the_octrix_rules_page_names_its_cards_as_screens_do(runner: CliRunner) -> None:
+    order = "So {} is the highest card, then {}, {}, {}"
+    shown = " ".join(runner.invoke(main, ["octrix", "rules"]).output.split())
+    assert order.format("8♣", "8♠", "8♥", "8♦") in shown
+    plain = " ".join(runner.invoke(main, ["--ascii", "octrix", "rules"]).output.split())
+    assert order.format("8C", "8S", "8H", "8D") in plain
+
+
+def test_ascii_style_writes_every_suit_symbol_as_its_letter() -> None:
+    text = "8♣ 8♠ 8♥ 8♦, outlined ♧♤♡♢; 10 × 2 → 20"
+    assert render(text, 80, Style(ascii=True)) == "8C 8S 8H 8D, outlined CSHD; 10 × 2 → 20"
+    assert render(text, 80, Style()) == text

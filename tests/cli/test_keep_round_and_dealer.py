@@ -122,3 +122,22 @@ def test_a_hand_edited_round_entry_is_refused_in_one_line(
     result = runner.invoke(main, ["sessions", "verify", str(path)])
     assert result.exit_code == 1 and "entry 1" in result.output
     assert len(result.output.strip().splitlines()) == 1 and "Traceback" not in result.output
+
+
+def test_the_octrix_hands_question_takes_only_yes_or_no(tmp_path: Path) -> None:
+    """A line that is neither answer is asked again, not taken as 'no'."""
+    runner = CliRunner()
+    args = ["--data-dir", str(tmp_path), "octrix", "keep", "--names", "Ann,Bob"]
+    result = runner.invoke(main, [*args, "--session", "h"], input="Ann 1 3 4\ny\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "answer y or n" in result.output
+    assert store.load(store.sessions_dir(tmp_path) / "h.toml").options["hands"] is True
+
+
+def test_quit_at_the_octrix_hands_question_saves_nothing(tmp_path: Path) -> None:
+    runner = CliRunner()
+    args = ["--data-dir", str(tmp_path), "octrix", "keep", "--names", "Ann,Bob"]
+    result = runner.invoke(main, [*args, "--session", "q"], input="quit\n")
+    assert result.exit_code == 1
+    assert "nothing saved" in result.output
+    assert not list(tmp_path.rglob("*.toml"))

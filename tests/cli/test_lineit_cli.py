@@ -8,6 +8,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from cardside.cli.main import main
+from cardside.games.lineit.rules import JACKPOT_MOST
 from cardside.sessions import sheets, store
 
 
@@ -44,7 +45,7 @@ def test_score_bad_input_is_one_line_and_nonzero(runner: CliRunner) -> None:
         (["57b"], "57 is red, not blue"),
         (["101"], "numbers run from 1 to 100"),
         (["12", "--jackpot", "x"], "not a number"),
-        (["12", "--jackpot", "500"], "0 to 100 cards"),
+        (["12", "--jackpot", "500"], "a jackpot pile holds 0 to 22 cards, not 500"),
         # 12 is the only card: no colour reached three, so the line took no jackpot.
         (["12", "--jackpot", "4"], "but no colour reached three cards in this line"),
         (["13", "9", "5", "--jackpot", "4", "--jackpot", "2"], "but only 1 colour reached"),
@@ -54,6 +55,23 @@ def test_score_bad_input_is_one_line_and_nonzero(runner: CliRunner) -> None:
         assert message in result.output, (args, result.output)
         assert "Traceback" not in result.output
         assert len(result.output.strip().splitlines()) == 1
+
+
+def test_keep_and_score_bound_a_jackpot_alike(runner: CliRunner, data_dir: Path) -> None:
+    # A pile holds one colour's cards; three of its 25 are in the line taking it: 22 at most.
+    refused = "a jackpot pile holds 0 to 22 cards, not 23"
+    line = ["lineit", "score", "13", "9", "5"]
+    assert runner.invoke(main, [*line, "--jackpot", "22"]).exit_code == 0
+    scored = runner.invoke(main, [*line, "--jackpot", "20+3"])
+    assert scored.exit_code == 1 and scored.output.strip() == f"Error: {refused}"
+    script = "jackpot Ann 20+3\njackpot Ann 22\nshow\nquit\n"
+    kept = runner.invoke(main, ["lineit", "keep", "--names", "Ann,Bob"], input=script)
+    assert kept.exit_code == 0, kept.output
+    assert f"  {refused} (type help)" in kept.output.splitlines()
+    assert "Ann took a jackpot of 22 cards" in kept.output
+    helps = runner.invoke(main, ["lineit", "score", "--help"]).output
+    helps += runner.invoke(main, ["lineit", "keep", "--names", "A,B"], input="help\nquit\n").output
+    assert helps.count(f"0 to {JACKPOT_MOST}") == 2
 
 
 def test_rules_text(runner: CliRunner) -> None:

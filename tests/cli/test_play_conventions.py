@@ -48,6 +48,34 @@ def test_unknown_word_at_every_keep_prompt(runner: CliRunner, data_dir: Path, ga
     assert UNKNOWN.search(result.output), result.output
 
 
+def refusals(output: str) -> list[str]:
+    """The lines that refuse what was typed and point to the commands."""
+    return [line for line in output.splitlines() if line.startswith("  ") and "help)" in line]
+
+
+PROMPTS = {
+    **{f"{game} play": [game, "play", "--seed", "1", *PLAY_ARGS.get(game, [])] for game in GAMES},
+    **{f"{game} keep": [game, "keep", *KEEP_ARGS[game]] for game in GAMES},
+    "octrix keep hands": ["octrix", "keep", "--names", "Ann,Bob", "--hands"],
+    "linesbeta keep grid": ["linesbeta", "keep", "--difficulty", "easy", "--short", "--grid"],
+    "iota keep grid": ["iota", "keep", "--names", "Ann,Bob", "--grid"],
+}
+
+
+@pytest.mark.parametrize("prompt", sorted(PROMPTS))
+def test_every_prompt_refuses_a_line_in_one_wording(
+    runner: CliRunner, data_dir: Path, prompt: str
+) -> None:
+    # 'ZZ' is read by the game (too short to be an unknown word), 'hello' is not; both get
+    # their reason and the same pointer to the commands.
+    result = runner.invoke(main, PROMPTS[prompt], input="ZZ\nhello\nquit\n")
+    assert result.exit_code == 0, result.output
+    found = refusals(result.output)
+    assert len(found) == 2, result.output
+    assert all(line.endswith(" (type help)") and line.count("help") == 1 for line in found)
+    assert "zz" in found[0].lower() and "hello" in found[1]
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_quit_at_a_setup_question_leaves(runner: CliRunner, data_dir: Path, game: str) -> None:
     # Before any entry there is nothing to save: 'quit' leaves like the end of input, and is

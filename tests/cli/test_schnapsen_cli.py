@@ -362,6 +362,40 @@ def test_play_refuses_bad_options(runner: CliRunner, data_dir: Path) -> None:
     assert result.exit_code == 1 and "not a usable session name" in result.output
 
 
+def test_the_bot_is_named_for_its_seat_like_every_other_games_bots(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    args = ["schnapsen", "play", "--seed", "4", "--level", "easy", "--session", "b"]
+    result = runner.invoke(main, args, input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "You against Bot 2 (strong, level easy)" in result.output
+    assert "(dealer Bot 2); countdown: You 7, Bot 2 7" in result.output
+    session = store.load(session_file(data_dir, "b"))
+    assert [(s.name, s.kind) for s in session.seats] == [("You", "human"), ("Bot 2", "bot:strong")]
+    exported = runner.invoke(main, ["sessions", "export", "b", "--format", "json"])
+    assert json.loads(exported.output)[0]["columns"] == ["You", "Bot 2"]
+    # Calling yourself Bot is fine now; taking the bot's own name is not.
+    named = runner.invoke(main, [*args[:-1], "c", "--name", "Bot"], input="quit\n")
+    assert named.exit_code == 0 and "Bot against Bot 2" in named.output
+    taken = runner.invoke(main, [*args[:-1], "d", "--name", " bot 2 "], input="quit\n")
+    assert taken.exit_code == 2 and "Bot 2 is the bot's name" in taken.output
+
+
+def test_a_session_whose_bot_is_called_bot_still_loads_and_resumes(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    runner.invoke(main, ["schnapsen", "play", "--seed", "4", "--session", "old"], input="quit\n")
+    path = session_file(data_dir, "old")
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('"Bot 2"', '"Bot"'), encoding="utf-8")
+    assert [s.name for s in store.load(path).seats] == ["You", "Bot"]
+    resumed = runner.invoke(main, ["sessions", "resume", "old"], input="quit\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert "You against Bot (strong" in resumed.output
+    verified = runner.invoke(main, ["sessions", "verify", str(path)])
+    assert verified.exit_code == 0, verified.output
+
+
 @pytest.mark.parametrize(
     "old, new, message",
     [

@@ -74,7 +74,7 @@ def test_sessions_list_show_and_export_name_the_totals(runner: CliRunner, data_d
     assert csv_text.splitlines()[1].endswith(",countdown")
     runner.invoke(main, ["schnapsen", "play", "--seed", "3", "--session", "p"], input="quit\n")
     listed = runner.invoke(main, ["sessions", "list", "--game", "schnapsen"]).output
-    assert "countdown: You 7 · Bot 7" in listed
+    assert "countdown: You 7 · Bot 2 7" in listed
 
 
 def test_undo_in_the_questions_goes_back_one_question(runner: CliRunner, data_dir: Path) -> None:

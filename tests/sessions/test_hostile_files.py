@@ -72,7 +72,7 @@ HOSTILE: dict[str, tuple[Callable[[Path], None], str]] = {
     ),
     "version 1.0": (edited("version = 1", "version = 1.0"), "unknown format version 1.0"),
     "no entries": (
-        text(EXAMPLE_TEXT[: EXAMPLE_TEXT.index("entries = [")] + "[options]\nmatches = 1\n"),
+        text(EXAMPLE_TEXT.split("\n[[entries]]", 1)[0] + "\n"),
         "missing 'entries'",
     ),
     "an unknown option": (edited("matches = 1", "matches = 1\nsneaky = 2"), "unknown field"),
@@ -150,7 +150,9 @@ def test_a_long_session_is_not_mistaken_for_a_hostile_one(tmp_path: Path) -> Non
         for i in range(1, 3001)
     )
     path = tmp_path / "long.toml"
-    path.write_text(EXAMPLE_TEXT.split("\n[[rounds]]", 1)[0] + rounds, encoding="utf-8")
+    head, tail = EXAMPLE_TEXT.split("\n[[rounds]]", 1)
+    entries = "\n[[entries]]" + tail.split("\n[[entries]]", 1)[1]
+    path.write_text(head + rounds + entries, encoding="utf-8")
     started = time.monotonic()
     assert len(store.load(path).rounds) == 3000
     assert time.monotonic() - started < 5

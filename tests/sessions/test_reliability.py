@@ -11,8 +11,10 @@ import random
 import re
 import signal
 import tempfile
+import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -29,7 +31,8 @@ from .scripted import honour_folder_modes, typed
 KEEP = ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "s"]
 EXAMPLE_FILES = sorted(EXAMPLES.glob("*.toml"))
 ACKNOWLEDGED = re.compile(r"Deal \d+: (Ann|Bob) wins \d game point")  # one per deal saved
-_FIELD = re.compile(rb'(?<=[{,] )([a-z_0-9]+ = )("[^"\n]*"|-?\d+|true|false)')  # in an entry
+# A field of an entry (or a player), inline or on its own line.
+_FIELD = re.compile(rb'(?:(?<=[{,] )|(?<=\n))([a-z_0-9]+ = )("[^"\n]*"|-?\d+|true|false)')
 _VALUE_LINE = re.compile(rb"^([A-Za-z_0-9]+ = ).*$", re.M)
 
 # -- 1. a hypothesis-driven file mutator --------------------------------------------------------
@@ -293,3 +296,56 @@ def test_kill_9_loses_no_acknowledged_entry_and_the_session_resumes(
     assert resumed.exit_code == 0, resumed.output  # the dead process's lock is taken over
     assert len(store.load(path).entries) == count + 1
     assert sorted(p.name for p in path.parent.iterdir()) == ["s.toml"]  # no leftovers
+
+
+# -- 6. Ctrl-C at a prompt reading piped input --------------------------------------------------
+
+FIRST_ENTRY = {
+    "iota": (["--names", "Ann,Bob"], "Ann 3"),
+    "lineit": (["--names", "Ann,Bob"], "line Ann 12 30 45 57"),
+    "linesbeta": (["--difficulty", "normal", "--short", "--no-grid"], "w"),
+    "octrix": (["--names", "Ann,Bob", "--no-hands"], "8C 3H"),
+    "schnapsen": (["--names", "Ann,Bob"], "Ann 2"),
+}
+
+
+class Collected:
+    """Everything a process writes to a pipe, read as it comes (so we know it is waiting)."""
+
+    def __init__(self, stream: Any) -> None:
+        self.data = b""
+        self.thread = threading.Thread(target=self._read, args=(stream,), daemon=True)
+        self.thread.start()
+
+    def _read(self, stream: Any) -> None:
+        for chunk in iter(lambda: stream.read1(4096), b""):
+            self.data += chunk
+
+
+@pytest.mark.parametrize("game", sorted(FIRST_ENTRY))
+def test_ctrl_c_at_a_keep_prompt_on_piped_input_saves_and_says_how_to_resume(
+    runner: CliRunner, data_dir: Path, game: str
+) -> None:
+    options, entry = FIRST_ENTRY[game]
+    path = session_file(data_dir, "k")
+    proc = start([game, "keep", *options, "--session", "k"], data_dir, PYTHONUNBUFFERED="1")
+    assert proc.stdin is not None and proc.stdout is not None
+    out = Collected(proc.stdout)  # never more than a few lines: stderr's pipe cannot fill
+    proc.stdin.write(f"{entry}\n".encode())
+    proc.stdin.flush()
+    # Interrupt it waiting at the prompt after the entry (the pipe stays open).
+    wait_for(has_entries(path, 1))
+    wait_for(lambda: out.data.count(b": ") >= 2 and out.data.endswith(b": "))
+    proc.send_signal(signal.SIGINT)
+    proc.wait(timeout=60)
+    out.thread.join(timeout=10)
+    assert proc.stderr is not None
+    err = proc.stderr.read()
+    proc.stdin.close()
+    text = out.data.decode()
+    assert proc.returncode == 0, text + err.decode()
+    assert err == b"" and "Aborted" not in text and "Traceback" not in text
+    assert text.splitlines()[-1] == "Saved. Continue with: cardside sessions resume k"
+    assert len(store.load(path).entries) == 1
+    resumed = runner.invoke(main, ["sessions", "resume", "k"], input="quit\n")
+    assert resumed.exit_code == 0, resumed.output

@@ -143,6 +143,11 @@ def parse_names(text: str, low: int, high: int, game: str = "") -> list[str]:
     return names
 
 
+def bot_name(seat: int) -> str:
+    """What a bot is called at a table where nobody named it: ``Bot 2`` in the second seat."""
+    return f"Bot {seat}"
+
+
 def table_seats(
     ctx: click.Context,
     players: int,
@@ -175,10 +180,10 @@ def table_seats(
         )
     if names is None:
         if humans == 1:
-            seat_names = ["You"] + [f"Bot {i}" for i in range(2, players + 1)]
+            seat_names = ["You"] + [bot_name(i) for i in range(2, players + 1)]
         else:
             seat_names = [f"Player {i}" for i in range(1, humans + 1)]
-            seat_names += [f"Bot {i}" for i in range(humans + 1, players + 1)]
+            seat_names += [bot_name(i) for i in range(humans + 1, players + 1)]
     return [Seat(n, "human") for n in seat_names[:humans]] + [
         Seat(n, f"bot:{bot}") for n in seat_names[humans:]
     ]

@@ -108,7 +108,7 @@ def play_session(app: App, journal: Any) -> str:
     "jackpots",
     multiple=True,
     metavar="N",
-    help="Cards in a jackpot pile the line took (sums allowed: 4+3); repeat per pile.",
+    help="Cards in a jackpot pile the line took, 0 to 22 (sums allowed: 4+3); repeat per pile.",
 )
 @json_option
 def score(cards: tuple[str, ...], jackpots: tuple[str, ...], as_json: bool) -> None:

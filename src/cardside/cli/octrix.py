@@ -160,10 +160,14 @@ def keep(
         if names is None:
             raise click.ClickException("no players entered; nothing saved")
     seat_names = _parse_names(names, partnership)
-    if hands is None:
-        answer = console.ask("Enter each player's 8 cards every round (checks every card)? [y/N] ")
-        hands = (answer or "").strip().lower() in ("y", "yes")
     first_dealer = seat_of(dealer, seat_names, "--dealer") if dealer else 0
+    if hands is None:
+        answer = console.ask_yes_no(
+            "Enter each player's 8 cards every round (checks every card)? [y/N] "
+        )
+        if answer is None:
+            raise click.ClickException("no settings entered; nothing saved")
+        hands = answer
     seats = [Seat(n, "table") for n in seat_names]
     journal = start_journal(
         app,

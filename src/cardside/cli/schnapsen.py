@@ -10,6 +10,7 @@ from cardside.cli.app import App
 from cardside.cli.common import (
     MOST_GAMES,
     Bounded,
+    bot_name,
     bot_option,
     echo_json,
     echo_rules,
@@ -65,12 +66,16 @@ def play(
 
     app = app_of(ctx)
     you = name.strip()
-    bot_name = "Bot" if you.lower() != "bot" else "AI"
     if not you:
         raise click.BadParameter("give a name", param_hint="--name")
+    opponent = bot_name(2)
+    if you.casefold() == opponent.casefold():
+        raise click.BadParameter(
+            f"{opponent} is the bot's name; choose another", param_hint="--name"
+        )
     given = seed
     seed = fresh_seed() if seed is None else seed
-    seats = [Seat(you, "human"), Seat(bot_name, f"bot:{bot}")]
+    seats = [Seat(you, "human"), Seat(opponent, f"bot:{bot}")]
     journal = start_journal(
         app, "schnapsen", "play", seats, {"level": level, "first_dealer": 1}, seed, session_name
     )

@@ -48,6 +48,13 @@ for _suit in Suit:
     _SUIT_CHARS[_suit.symbol] = _suit
 # Outline symbols, as some keyboards and fonts produce them.
 _SUIT_CHARS.update({"♧": Suit.CLUBS, "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS})
+_TO_LETTERS = str.maketrans({c: s.letter for c, s in _SUIT_CHARS.items() if not c.isascii()})
+
+
+def ascii_suits(text: str) -> str:
+    """``text`` with every suit symbol written as its letter, as cards are in ASCII mode
+    (``8♣ beats 8♠`` becomes ``8C beats 8S``)."""
+    return text.translate(_TO_LETTERS)
 
 
 def parse_suit(text: str) -> Suit:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, TypeVar
 
 from cardside.core.errors import IllegalActionError, NotationError
-from cardside.core.record import EntryError
+from cardside.core.record import EntryError, RoundRow
+
+S = TypeVar("S")
 
 
 def replay_moves(
@@ -60,6 +62,38 @@ def movers(entries: Sequence[dict[str, Any]], move: str) -> list[int]:
         elif entry.get("type") == "undo":
             del out[len(out) - int(entry.get("moves", 1)) :]
     return out
+
+
+def move_entries(entries: Sequence[dict[str, Any]], move: str) -> list[int]:
+    """The (1-based) number of the entry that made each move still in effect, in order."""
+    out: list[int] = []
+    for number, entry in enumerate(entries, 1):
+        if entry.get("type") == move:
+            out.append(number)
+        elif entry.get("type") == "undo":
+            del out[len(out) - int(entry.get("moves", 1)) :]
+    return out
+
+
+def stamp_rows(
+    rows: Sequence[RoundRow],
+    snapshots: Sequence[S],
+    entries: Sequence[dict[str, Any]],
+    move: str,
+    changed: Callable[[S, S], Iterable[int]],
+) -> None:
+    """Set each row's ``entry`` in a played game: the entry of the last move that changed it.
+
+    ``snapshots`` are the game's positions from the start, one more than the moves in effect;
+    ``changed(before, after)`` names the rows (by number) that one move changed.
+    """
+    made = move_entries(entries, move)
+    last: dict[int, int] = {}
+    for number, before, after in zip(made, snapshots, snapshots[1:]):
+        for key in changed(before, after):
+            last[key] = number
+    for row in rows:
+        row.entry = last.get(row.number, 0)
 
 
 def in_effect(entries: Sequence[dict[str, Any]]) -> list[int]:

@@ -76,15 +76,33 @@ class Console:
         answer = self.ask(prompt, words)
         return None if answer is not None and answer.lower() == "quit" else answer
 
+    def ask_yes_no(self, prompt: str) -> bool | None:
+        """A yes/no setup question (Enter is no); asked again until the answer is one of
+        them; None on ``quit`` or the end of input."""
+        while True:
+            answer = self.ask_setup(prompt)
+            if answer is None:
+                return None
+            word = answer.lower()
+            if word in ("", "n", "no"):
+                return False
+            if word in ("y", "yes"):
+                return True
+            self.say("  answer y or n")
+
     def ask(self, prompt: str, words: Words | None = None) -> str | None:
         """Read one line (stripped). Tab offers ``words(typed so far)`` on a terminal."""
         self.clear_status()
         if self.interactive:
             return self._ask_terminal(prompt, words)
         while True:
-            click.echo(prompt, nl=False)
             try:
+                click.echo(prompt, nl=False)
                 line = read_line()
+            except KeyboardInterrupt:
+                # Ctrl-C while reading piped input ends it, as Ctrl-C at a terminal prompt does.
+                click.echo()
+                return None
             except ValueError as exc:
                 # One bad line (not text, or absurdly long) is refused; the rest are kept.
                 click.echo()
@@ -209,6 +227,12 @@ def visible_len(text: str) -> int:
     return len(click.unstyle(text))
 
 
+def refusal(reason: object) -> str:
+    """How every play and keep prompt refuses a line: the reason, and where the commands are
+    (``8X is not a card (type help)``)."""
+    return f"{reason} (type help)"
+
+
 def not_understood(line: str, words: Iterable[str], noun: str = "a card") -> str | None:
     """The answer to a typed word that is neither a move nor a command, else ``None``.
 
@@ -223,4 +247,4 @@ def not_understood(line: str, words: Iterable[str], noun: str = "a card") -> str
     known = {w.split()[0].lower() for w in words if w.split()}
     if any(k.startswith(first.lower()) for k in known):
         return None
-    return f"not {noun} or a command: {cut(first, 24)} (type help)"
+    return refusal(f"not {noun} or a command: {cut(first, 24)}")

@@ -7,7 +7,7 @@ from typing import Any, Protocol
 
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.core.players import Command
-from cardside.tui.console import Console, not_understood
+from cardside.tui.console import Console, not_understood, refusal
 
 COMMANDS = ("help", "hint", "show", "history", "undo", "quit")
 
@@ -123,9 +123,9 @@ class Human:
             except NotationError as exc:
                 known = [*words(""), *getattr(self.view, "vocabulary", ())]
                 unknown = not_understood(line, known)
-                self.console.say(f"  {unknown or f'{exc} (type help for help)'}")
+                self.console.say(f"  {unknown or refusal(exc)}")
             except IllegalActionError as exc:
-                self.console.say(f"  {exc} (type help for help)")
+                self.console.say(f"  {refusal(exc)}")
 
     def only_move(self, obs: Any, seat: int) -> tuple[str, Any] | None:
         """The move as written and the move, when it is the only one legal; else ``None``."""

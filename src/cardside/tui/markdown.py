@@ -26,7 +26,7 @@ def render(text: str, width: int, style: Style) -> str:
     """``text`` (Markdown) as terminal text no wider than ``width`` where words allow."""
     width = max(20, width)
     out: list[str] = []
-    for block in _blocks(text.splitlines()):
+    for block in _blocks(style.symbols(text).splitlines()):
         kind, lines = block
         if kind == "blank":
             if out and out[-1] != "":

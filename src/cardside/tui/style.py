@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import click
 
-from cardside.core.cards import Card, RankNames, format_card
+from cardside.core.cards import Card, RankNames, ascii_suits, format_card
 
 
 @dataclass(frozen=True)
@@ -29,6 +29,11 @@ class Style:
         if self.color:
             return click.style(text, fg="red" if card.suit.is_red else None, bold=True)
         return text
+
+    def symbols(self, text: str) -> str:
+        """Free text (a rules page) with its suit symbols as cards are shown: letters with
+        ``--ascii``."""
+        return ascii_suits(text) if self.ascii else text
 
     def bold(self, text: str) -> str:
         return click.style(text, bold=True) if self.color else text

@@ -221,6 +221,9 @@ def check_invariants(state: LineitState, hand_plays: dict[tuple[int, int], int])
             rules.check_line(line)
     assert all(len(h) <= rules.HAND_LIMIT for h in s.hands)
     assert all(n <= 1 for n in hand_plays.values())
+    # No jackpot a line takes is bigger than keep and score accept.
+    assert all(e.cards <= rules.JACKPOT_MOST for e in s.log if isinstance(e, Jackpot))
+    assert all(len(pile) <= rules.CARDS_PER_COLOUR for pile in s.piles)
     # Each score pile is exactly the points of its scored lines plus the jackpots taken.
     for seat in range(state.players):
         from_log = sum(

@@ -83,13 +83,18 @@ def test_bad_matrices_are_refused() -> None:
         solve_matrix_game([[1, 2], [3]])
 
 
-matrices = st.integers(1, 6).flatmap(
-    lambda m: st.integers(1, 6).flatmap(
-        lambda n: st.lists(
-            st.lists(st.integers(-20, 20), min_size=n, max_size=n), min_size=m, max_size=m
+def payoff_matrices(low: int, high: int) -> st.SearchStrategy[list[list[int]]]:
+    """Rectangular matrices of 1 to 6 rows and columns with payoffs from ``low`` to ``high``."""
+    return st.integers(1, 6).flatmap(
+        lambda m: st.integers(1, 6).flatmap(
+            lambda n: st.lists(
+                st.lists(st.integers(low, high), min_size=n, max_size=n), min_size=m, max_size=m
+            )
         )
     )
-)
+
+
+matrices = payoff_matrices(-20, 20)
 
 
 @settings(max_examples=300, deadline=None)
@@ -147,6 +152,55 @@ def brute_value(a: list[list[Fraction]]) -> Fraction:
 def test_simplex_agrees_with_support_enumeration(a: list[list[int]]) -> None:
     exact = brute_value([[Fraction(x) for x in r] for r in a])
     assert solve_matrix_game(a).value == pytest.approx(float(exact), abs=TOL)
+
+
+# Few distinct payoffs give ties, equal lines and dominated strategies: every shortcut of
+# game_value (saddle points, removal of dominated lines, two strategies on one side).
+crowded = payoff_matrices(-3, 3)
+
+
+@settings(max_examples=400, deadline=None)
+@given(crowded)
+def test_game_value_agrees_with_the_simplex_and_support_enumeration(a: list[list[int]]) -> None:
+    value = game_value([[float(x) for x in r] for r in a])
+    assert value == pytest.approx(solve_matrix_game(a).value, abs=TOL)
+    if len(a) <= 4 and len(a[0]) <= 4:
+        assert value == pytest.approx(float(brute_value([[Fraction(x) for x in r] for r in a])))
+
+
+def test_game_value_of_worked_games() -> None:
+    # Row 2 is dominated; what is left is matching pennies at 1 (2 rows: closed form).
+    assert game_value([[2, 0], [0, 2], [1, -1]]) == pytest.approx(1)
+    # Two rows against three columns, no saddle point: column 2 is worse for the column
+    # player than column 0, and columns 0 and 1 leave [[3, -1], [-1, 1]], worth 2/6.
+    assert game_value([[3, -1, 4], [-1, 1, 5]]) == pytest.approx(1 / 3)
+    # Rock, paper, scissors needs the simplex; a duplicated row changes nothing.
+    rps = [[0, -1, 1], [1, 0, -1], [-1, 1, 0]]
+    assert game_value(rps) == pytest.approx(0, abs=TOL)
+    assert game_value(rps + [rps[0]]) == pytest.approx(0, abs=TOL)
+
+
+def test_game_value_of_a_nearly_singular_three_by_three_game() -> None:
+    # Rows 1 and 2 differ only by rounding: the mix that equalises the columns is found from a
+    # nearly singular system and must be valued by what it guarantees, not by column 0.
+    a = [
+        [-6.767870674412731, 6.9914708067915745, -6.767870674412731],
+        [6.567511370656675, -0.8011144401337049, 6.567511370656675],
+        [6.567511370656674, -0.8011144401337051, 6.567511370656675],
+    ]
+    assert game_value(a) == pytest.approx(solve_matrix_game(a).value, abs=TOL)
+
+
+@settings(max_examples=200, deadline=None)
+@given(crowded, st.integers(0, 2**32))
+def test_game_value_with_rounding_noise(a: list[list[int]], seed: int) -> None:
+    # Payoffs that are equal in exact arithmetic but not after rounding, as values from deeper
+    # in the round are.
+    import random
+
+    rng = random.Random(seed)
+    noisy = [[x / 3 + rng.choice([0.0, 1e-15, -1e-15]) for x in row] for row in a]
+    assert game_value(noisy) == pytest.approx(solve_matrix_game(noisy).value, abs=1e-9)
 
 
 # -- the round solver against brute force over the engine itself ----------------------------

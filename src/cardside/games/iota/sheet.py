@@ -9,11 +9,11 @@ with the seed they replay the game. A kept game stores the scorekeeper's entries
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from cardside.core.errors import NotationError, numbered
 from cardside.core.record import RoundRow, Session, Sheet
-from cardside.core.replay import replay_moves
+from cardside.core.replay import in_effect, move_entries, replay_moves
 from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Flag, Schema, Text, Whole, WholeList
 from cardside.games.iota import rules
 from cardside.games.iota.bots import BOT_NAMES
@@ -81,9 +81,19 @@ def replay_ledger(session: Session) -> IotaLedger:
     return IotaLedger.from_entries(session.player_names, session.entries, grid=opts["grid"])
 
 
-def rows(turns: Sequence[tuple[int, int, str]], names: Sequence[str]) -> list[RoundRow]:
-    """One row per round (each player's turn once, from the first player): (seat, score,
-    breakdown) turns in order."""
+class SheetTurn(NamedTuple):
+    """A player's turn as the sheet shows it: the score, its breakdown, and the (1-based)
+    entry that made it (0 when unknown)."""
+
+    seat: int
+    score: int
+    text: str
+    entry: int = 0
+
+
+def rows(turns: Sequence[SheetTurn], names: Sequence[str]) -> list[RoundRow]:
+    """One row per round (each player's turn once, from the first player), from the turns in
+    order."""
     out: list[RoundRow] = []
     totals = [0] * len(names)
     players = len(names)
@@ -94,32 +104,40 @@ def rows(turns: Sequence[tuple[int, int, str]], names: Sequence[str]) -> list[Ro
 
 
 def round_row(
-    number: int, turns: Sequence[tuple[int, int, str]], names: Sequence[str], before: list[int]
+    number: int, turns: Sequence[SheetTurn], names: Sequence[str], before: list[int]
 ) -> RoundRow:
-    """Round ``number`` of the sheet from its (seat, score, breakdown) turns and the totals
-    before it."""
+    """Round ``number`` of the sheet from its turns and the totals before it; the entry of its
+    latest turn is the entry that last changed it."""
     scores = [0] * len(names)
     notes = []
-    for seat, score, text in turns:
-        scores[seat] += score
-        notes.append(f"{names[seat]}: {text}")
+    for turn in turns:
+        scores[turn.seat] += turn.score
+        notes.append(f"{names[turn.seat]}: {turn.text}")
     totals = [t + s for t, s in zip(before, scores)]
-    return RoundRow(number, scores, totals, "; ".join(notes))
+    return RoundRow(number, scores, totals, "; ".join(notes), entry=turns[-1].entry)
 
 
-def play_turns(log: Sequence[Turn]) -> list[tuple[int, int, str]]:
+def play_turns(log: Sequence[Turn], made: Sequence[int]) -> list[SheetTurn]:
+    """The turns of a played game (swaps left out); ``made`` numbers the entry of each action
+    in the log, one action each."""
     out = []
-    for t in log:
+    for t, entry in zip(log, made):
         if isinstance(t.action, Swap):
             continue
         if t.scored is None:
-            out.append((t.seat, 0, "pass"))
+            out.append(SheetTurn(t.seat, 0, "pass", entry))
         else:
             values = [ln.value for ln in t.scored.lines]
-            out.append(
-                (t.seat, t.score, rules.breakdown(values, t.scored.lots, t.scored.all4, t.final))
-            )
+            text = rules.breakdown(values, t.scored.lots, t.scored.all4, t.final)
+            out.append(SheetTurn(t.seat, t.score, text, entry))
     return out
+
+
+def kept_turns(ledger: IotaLedger, entries: Sequence[dict[str, Any]]) -> list[SheetTurn]:
+    """The turns of a kept game, each with the entry in effect that made it."""
+    made = [n for n in in_effect(entries) if entries[n - 1].get("type") in SCORED]
+    turns = [t for r in ledger.rounds() for t in r]
+    return [SheetTurn(t.seat, t.score, t.breakdown(), n) for t, n in zip(turns, made)]
 
 
 def build(session: Session) -> Sheet:
@@ -127,15 +145,15 @@ def build(session: Session) -> Sheet:
     names = session.player_names
     if session.mode == "play":
         state = replay_state(session)
-        table = rows(play_turns(state.snapshot.log), names)
+        made = move_entries(session.entries, "action")
+        table = rows(play_turns(state.snapshot.log, made), names)
         totals = list(state.scores)
         outcome = state.outcome()
         winners = [] if outcome is None else [names[w] for w in outcome.winners]
         over = outcome is not None
     else:
         ledger = replay_ledger(session)
-        turns = [(t.seat, t.score, t.breakdown()) for r in ledger.rounds() for t in r]
-        table = rows(turns, names)
+        table = rows(kept_turns(ledger, session.entries), names)
         totals = list(ledger.totals)
         winners = [names[w] for w in ledger.winners]
         over = ledger.over
@@ -149,7 +167,7 @@ class RunningSheet:
     def __init__(self, session: Session) -> None:
         self.names = list(session.player_names)
         self.ledger = IotaLedger(self.names, grid=options_of(session)["grid"])
-        self.turns: list[tuple[int, int, str]] = []  # (seat, score, breakdown), swaps left out
+        self.turns: list[SheetTurn] = []  # swaps left out
         self.rows: list[RoundRow] = []
         self.count = 0
         for entry in session.entries:
@@ -169,7 +187,7 @@ class RunningSheet:
                 self._rewrite_last_round()
         elif entry.get("type") in SCORED:
             turn = self.ledger.turns[-1]
-            self.turns.append((turn.seat, turn.score, turn.breakdown()))
+            self.turns.append(SheetTurn(turn.seat, turn.score, turn.breakdown(), number))
             self._rewrite_last_round()
 
     def _rewrite_last_round(self) -> None:

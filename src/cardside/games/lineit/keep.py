@@ -20,12 +20,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardside.core.errors import IllegalActionError, NotationError, numbered
+from cardside.core.schema import is_whole
 from cardside.games.lineit import rules
 from cardside.games.lineit.notation import format_cards, parse_cards
 from cardside.games.lineit.rules import LineScore
 
 KINDS = ("line", "jackpot", "counts", "end")
-MAX_PILE = 106
+MAX_PILE = 100  # a score pile holds number cards only (Bet cards are discarded)
 MAX_TOKENS = 60  # six tokens of at most 5 each, with room for a table's own variants
 
 
@@ -199,7 +200,10 @@ class LineitLedger:
             used[c] = used.get(c, 0) + 1
 
     def _jackpot(self, seat: int, raw: Any) -> Entered:
-        size = _whole(raw, "a jackpot", 0, MAX_PILE)
+        if not is_whole(raw):
+            raise NotationError("a jackpot must be a whole number")
+        rules.check_jackpot(raw)
+        size = raw
         gains = tuple(size if i == seat else 0 for i in range(len(self.names)))
         return Entered("jackpot", seat, gains, pile=size)
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from cardside.core.errors import IllegalActionError
+
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
 HAND_LIMIT = 2
@@ -22,6 +24,10 @@ BET_BASE = 100
 RED, BLUE, GREEN, YELLOW = 0, 1, 2, 3
 COLOURS = ("red", "blue", "green", "yellow")
 COLOUR_LETTERS = ("r", "b", "g", "y")
+CARDS_PER_COLOUR = 25
+#: The most cards a jackpot pile holds when a line takes it: a pile holds only its colour's
+#: cards, and three of that colour's 25 are in the line that takes it.
+JACKPOT_MOST = CARDS_PER_COLOUR - JACKPOT_AT
 
 #: Every card of the game: 1 to 100 and the Bet cards B3 B3 B4 B4 B5 B5.
 DECK: tuple[int, ...] = tuple(range(1, 101)) + tuple(
@@ -50,6 +56,13 @@ def bet_card(value: int) -> int:
     if value not in BET_VALUES:
         raise ValueError(f"there is no Bet card of {value} (only 3, 4 and 5)")
     return BET_BASE + value
+
+
+def check_jackpot(size: int) -> None:
+    """Refuse (``IllegalActionError``) a jackpot pile of a size no line can take: a pile
+    taken holds 0 to :data:`JACKPOT_MOST` cards."""
+    if not 0 <= size <= JACKPOT_MOST:
+        raise IllegalActionError(f"a jackpot pile holds 0 to {JACKPOT_MOST} cards, not {size}")
 
 
 def market_size(players: int) -> int:

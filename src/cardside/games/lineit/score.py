@@ -10,7 +10,6 @@ from cardside.games.lineit import rules
 from cardside.games.lineit.notation import format_card, format_cards, parse_cards
 from cardside.games.lineit.rules import LineScore
 
-MAX_JACKPOT = 100
 WAYS = {rules.RISING: "rising", rules.FALLING: "falling", rules.OPEN: "open"}
 
 
@@ -99,8 +98,7 @@ def line_report(text: str, jackpots: Sequence[int] = ()) -> LineReport:
     cards = parse_cards(text)
     rules.check_line(cards)
     for size in jackpots:
-        if not 0 <= size <= MAX_JACKPOT:
-            raise ValueError(f"a jackpot pile holds 0 to {MAX_JACKPOT} cards, not {size}")
+        rules.check_jackpot(size)
     taken = len(rules.jackpots_in(cards))
     if len(jackpots) > taken:
         # A line takes a colour's pile only with its third card of that colour.

@@ -11,12 +11,12 @@ from typing import Any
 
 from cardside.core.errors import NotationError, numbered
 from cardside.core.record import RoundRow, Session, Sheet
-from cardside.core.replay import replay_moves
+from cardside.core.replay import replay_moves, stamp_rows
 from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Schema, Text, Whole
 from cardside.games.lineit import rules
 from cardside.games.lineit.keep import Entered, LineitLedger, describe
 from cardside.games.lineit.notation import format_action, parse_action
-from cardside.games.lineit.state import Jackpot, LineitState, Scored
+from cardside.games.lineit.state import Jackpot, LineitState, Scored, Snap
 
 SEAT = Whole(0, rules.MAX_PLAYERS - 1)
 # The longest line there can be, every number card and a Bet card, is 295 characters written
@@ -116,6 +116,13 @@ def build(session: Session) -> Sheet:
     if session.mode == "play":
         state = replay_state(session)
         rows = played_rows(state, names)
+        end_row = state.snapshot.round_no + 1
+
+        def scored_in(before: Snap, after: Snap) -> list[int]:
+            """The rows (rounds, or the end) whose points a move added to."""
+            return [e.round_no or end_row for e in after.log[len(before.log) :]]
+
+        stamp_rows(rows, state.snapshots(), session.entries, "action", scored_in)
         totals = list(state.scores())
         outcome = state.outcome()
         winners = [names[s] for s in outcome.winners] if outcome is not None else []

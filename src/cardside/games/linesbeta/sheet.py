@@ -14,13 +14,13 @@ from typing import Any
 
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.core.record import EntryError, RoundRow, Session, Sheet
-from cardside.core.replay import in_effect, replay_moves
+from cardside.core.replay import in_effect, replay_moves, stamp_rows
 from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Flag, Schema, Text, TextList, Whole
 from cardside.games.linesbeta import rules
 from cardside.games.linesbeta.keep import Ledger
 from cardside.games.linesbeta.notation import format_action, parse_action
 from cardside.games.linesbeta.rules import Action, Verdict
-from cardside.games.linesbeta.state import LinesBetaState
+from cardside.games.linesbeta.state import LinesBetaState, Snapshot
 
 GRID = "Grid"
 
@@ -141,6 +141,12 @@ def round_totals(state: LinesBetaState) -> list[tuple[int, int, int]]:
     return out
 
 
+def _trick_scored(before: Snapshot, after: Snapshot) -> list[int]:
+    """The round whose row a decision changed: the round of the trick it scored, if any."""
+    scored = (after.player, after.grid_points) != (before.player, before.grid_points)
+    return [before.round] if scored else []
+
+
 def round_ends(entries: list[dict[str, Any]], effective: list[int]) -> list[int]:
     """For each round of a kept game, the entry that closed it (or the latest, for the round
     still being entered); ``effective`` numbers the entries in effect."""
@@ -171,6 +177,7 @@ def build(session: Session) -> Sheet:
         for number, p, g in round_totals(state):
             rows.append(RoundRow(number, [p - previous[0], g - previous[1]], [p, g]))
             previous = (p, g)
+        stamp_rows(rows, state.snapshots(), session.entries, "action", _trick_scored)
         verdict = state.verdict
         totals = list(state.points)
     else:

@@ -8,7 +8,8 @@ of the game and an optimal mixed strategy for each player: a saddle point is fou
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import operator
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 _EPS = 1e-12
@@ -38,13 +39,121 @@ def solve_matrix_game(a: Sequence[Sequence[float]]) -> MatrixSolution:
 
 
 def game_value(a: Sequence[Sequence[float]]) -> float:
-    """Only the value of the game (same as ``solve_matrix_game(a).value``)."""
-    m, n = len(a), len(a[0])
+    """Only the value of the game (the same as ``solve_matrix_game(a).value``), found cheaply.
+
+    A pure saddle point is checked first, then the closed forms of small games (one side
+    with two strategies, or three against three). Otherwise rows and columns that another one
+    is at least as good as everywhere are removed, which keeps the value, until nothing
+    changes or a closed form applies; only then the simplex method.
+    """
+    if not a or not a[0]:
+        raise ValueError("a matrix game needs a non-empty rectangular payoff matrix")
+    maximin = max(map(min, a))
+    cols: Sequence[Sequence[float]] = list(zip(*a))
+    minimax = min(map(max, cols))
+    if maximin == minimax:
+        return float(maximin)
+    v = _small_value(a)
+    if v is not None:
+        return v
+    rows: Sequence[Sequence[float]] = a
+    while True:
+        size = len(rows), len(cols)
+        cols = _undominated(cols, operator.le)
+        rows = _undominated(list(zip(*cols)), operator.ge)
+        if (len(rows), len(rows[0])) == size:
+            return _simplex(rows, *size).value
+        cols = list(zip(*rows))
+        v = _small_value(rows)
+        if v is not None:
+            return v
+
+
+def _small_value(rows: Sequence[Sequence[float]]) -> float | None:
+    """The value in closed form when one side has at most two strategies or both three."""
+    m, n = len(rows), len(rows[0])
     if m == 1:
-        return min(a[0])
+        return float(min(rows[0]))
     if n == 1:
-        return max(r[0] for r in a)
-    return solve_matrix_game(a).value
+        return float(max(r[0] for r in rows))
+    if m == 2:
+        # The column player needs at most two columns: the value is the least of the 2×2
+        # games' values.
+        top, bottom = rows
+        return min(
+            _pair_value(top[j], top[k], bottom[j], bottom[k])
+            for j in range(n)
+            for k in range(j + 1, n)
+        )
+    if n == 2:
+        return max(_pair_value(*rows[i], *rows[k]) for i in range(m) for k in range(i + 1, m))
+    if m == 3 and n == 3:
+        return _three_by_three(rows)
+    return None
+
+
+def _three_by_three(rows: Sequence[Sequence[float]]) -> float:
+    """Value of a 3×3 game: the row player's best guarantee, ``min_j x·column j``, is concave
+    and piecewise linear in the mix x, so its maximum lies on an edge of the simplex (a game
+    of two rows) or where all three columns pay the same."""
+    (a0, a1, a2), (b0, b1, b2), (c0, c1, c2) = rows
+    pair = _pair_value
+    best = max(
+        min(pair(a0, a1, b0, b1), pair(a0, a2, b0, b2), pair(a1, a2, b1, b2)),
+        min(pair(a0, a1, c0, c1), pair(a0, a2, c0, c2), pair(a1, a2, c1, c2)),
+        min(pair(b0, b1, c0, c1), pair(b0, b2, c0, c2), pair(b1, b2, c1, c2)),
+    )
+    # The mix making the three columns equal is orthogonal to the differences of columns 0
+    # and 1 and of columns 1 and 2: their cross product, scaled to sum to one.
+    d0, d1, d2 = a0 - a1, b0 - b1, c0 - c1
+    e0, e1, e2 = a1 - a2, b1 - b2, c1 - c2
+    x0, x1, x2 = d1 * e2 - d2 * e1, d2 * e0 - d0 * e2, d0 * e1 - d1 * e0
+    total = x0 + x1 + x2
+    if total != 0:
+        x0, x1, x2 = x0 / total, x1 / total, x2 / total
+        if x0 >= 0 and x1 >= 0 and x2 >= 0:
+            # What the mix guarantees: the least column, not column 0, in case rounding in
+            # a nearly singular game left the columns apart.
+            guaranteed = min(
+                x0 * a0 + x1 * b0 + x2 * c0,
+                x0 * a1 + x1 * b1 + x2 * c1,
+                x0 * a2 + x1 * b2 + x2 * c2,
+            )
+            best = max(best, guaranteed)
+    return float(best)
+
+
+def _undominated(
+    lines: Sequence[Sequence[float]], better: Callable[[float, float], bool]
+) -> list[Sequence[float]]:
+    """``lines`` without those another line is at least as good as everywhere, where
+    ``better(x, y)`` says that payoff x is at least as good as y (``ge`` for rows, ``le`` for
+    columns). Of equal lines the first is kept. Removing them keeps the value of the game."""
+    out: list[Sequence[float]] = []
+    for i, line in enumerate(lines):
+        for k, other in enumerate(lines):
+            if k != i and all(map(better, other, line)) and (k < i or other != line):
+                break
+        else:
+            out.append(line)
+    return out
+
+
+def _pair_value(p: float, q: float, r: float, s: float) -> float:
+    """Value of the 2×2 game [[p, q], [r, s]] to the row player, saddle point or mixed."""
+    # Conditional expressions rather than min and max: this runs a great many times.
+    low = p if p < q else q
+    other = r if r < s else s
+    maximin = low if low > other else other
+    high = p if p > r else r
+    other = q if q > s else s
+    minimax = high if high < other else other
+    if maximin == minimax:
+        return maximin
+    # The mixed value lies between the two; kept there when the payoffs are so close that
+    # rounding dominates the formula.
+    mixed = (p * s - q * r) / (p - q - r + s)
+    return maximin if mixed < maximin else minimax if mixed > minimax else mixed
 
 
 def _unit(size: int, index: int) -> tuple[float, ...]:

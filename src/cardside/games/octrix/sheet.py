@@ -7,13 +7,13 @@ from typing import Any
 
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.core.record import EntryError, RoundRow, Session, Sheet
-from cardside.core.replay import in_effect, replay_moves
+from cardside.core.replay import replay_moves, stamp_rows
 from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Flag, Schema, Text, Whole, WholeLists
 from cardside.games.octrix import rules
 from cardside.games.octrix.bots import BOT_NAMES
 from cardside.games.octrix.keep import OctrixLedger
 from cardside.games.octrix.notation import format_card, parse_card
-from cardside.games.octrix.state import OctrixState
+from cardside.games.octrix.state import OctrixSnapshot, OctrixState
 
 SCHEMA = Schema(
     options={
@@ -103,34 +103,27 @@ def replay_ledger(session: Session) -> OctrixLedger:
 
 def build(session: Session) -> Sheet:
     """Rows (one per round), totals, status and winners of a session."""
+    if session.mode == "keep":
+        return RunningSheet(session).sheet()
     names = session.player_names
-    if session.mode == "play":
-        state = replay_state(session)
-        side_names = [" & ".join(names[s] for s in side) for side in state.sides]
-        results = [(r.number, r.scores, r.counting) for r in state.snapshot.rounds]
-        winner = state.snapshot.winner
-        sides = state.sides
-        ends: list[int] = []
-    else:
-        ledger = replay_ledger(session)
-        side_names = ledger.side_names()
-        results = [(r.number, r.scores, r.counting) for r in ledger.rounds]
-        winner = ledger.winner
-        sides = ledger.sides
-        tricks = [
-            n for n in in_effect(session.entries) if session.entries[n - 1].get("type") == "trick"
-        ]
-        ends = tricks[rules.TRICKS_PER_ROUND - 1 :: rules.TRICKS_PER_ROUND]
+    state = replay_state(session)
+    side_names = [" & ".join(names[s] for s in side) for side in state.sides]
     rows: list[RoundRow] = []
     totals = [0] * len(side_names)
-    for number, scores, counting in results:
-        totals = [t + s for t, s in zip(totals, scores)]
-        rows.append(round_row(number, scores, totals, counting, side_names))
-        rows[-1].entry = ends[number - 1] if number <= len(ends) else 0
-    winners = [names[s] for s in sides[winner]] if winner is not None else []
+    for r in state.snapshot.rounds:
+        totals = [t + s for t, s in zip(totals, r.scores)]
+        rows.append(round_row(r.number, r.scores, totals, r.counting, side_names))
+    stamp_rows(rows, state.snapshots(), session.entries, "card", _round_ended)
+    winner = state.snapshot.winner
+    winners = [names[s] for s in state.sides[winner]] if winner is not None else []
     return Sheet(
         side_names, rows, totals, "finished" if winner is not None else "in progress", winners
     )
+
+
+def _round_ended(before: OctrixSnapshot, after: OctrixSnapshot) -> list[int]:
+    """The round a card finished, if it finished one (the row that card made)."""
+    return [after.rounds[-1].number] if len(after.rounds) > len(before.rounds) else []
 
 
 def round_row(
@@ -198,7 +191,8 @@ def progress(session: Session) -> list[str]:
 
 
 class RunningSheet:
-    """A kept match's sheet, updated entry by entry: a row when a round ends."""
+    """A kept match's sheet, updated entry by entry: a row when a round ends, made by the
+    entry that ended it (a trick or a whole round)."""
 
     def __init__(self, session: Session) -> None:
         opts = options_of(session)

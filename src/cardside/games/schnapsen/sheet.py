@@ -11,13 +11,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardside.core.record import EntryError, Result, RoundRow, Session, Sheet
-from cardside.core.replay import replay_moves
+from cardside.core.replay import replay_moves, stamp_rows
 from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Flag, Schema, Text, Whole
 from cardside.games.schnapsen.bots import BOT_NAMES
 from cardside.games.schnapsen.keep import Ledger, LedgerError, LedgerRow, rule_text
 from cardside.games.schnapsen.notation import format_action, parse_action
 from cardside.games.schnapsen.rules import MATCH_START, RULE_TEXT, match_winner
-from cardside.games.schnapsen.state import SchnapsenState
+from cardside.games.schnapsen.state import Match, SchnapsenState
 
 SCHEMA = Schema(
     options={
@@ -138,6 +138,7 @@ def build(session: Session) -> Sheet:
                     match=1,
                 )
             )
+        stamp_rows(rows, state.snapshots(), session.entries, "action", _deal_ended)
         outcome = state.outcome()
         winners = [names[w] for w in outcome.winners] if outcome else []
         won = [match_result(1, winners, state.counts, rows[-1].number)] if outcome else []
@@ -160,6 +161,11 @@ def build(session: Session) -> Sheet:
             results.append(result)
             won_by[row.winner] += 1
     return keep_sheet(names, rows, won_by, limit, results)
+
+
+def _deal_ended(before: Match, after: Match) -> list[int]:
+    """The deal a move finished, if it finished one (the row that move made)."""
+    return [after.history[-1].deal_no] if len(after.history) > len(before.history) else []
 
 
 def deal_row(row: LedgerRow, names: list[str]) -> RoundRow:

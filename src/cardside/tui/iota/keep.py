@@ -6,7 +6,7 @@ from cardside.core.errors import IllegalActionError, NotationError
 from cardside.games.iota.keep import IotaLedger, TurnReport, parse_entry
 from cardside.games.iota.notation import format_card
 from cardside.sessions.journal import Journal
-from cardside.tui.console import Console, not_understood
+from cardside.tui.console import Console, not_understood, refusal
 from cardside.tui.iota.screen import IotaScreen
 from cardside.tui.keeping import keep_command, offer_correction
 from cardside.tui.style import Style
@@ -79,7 +79,7 @@ class KeepScreen:
             entry = parse_entry(line, self.ledger)
             report = self.ledger.add(entry)
         except (NotationError, IllegalActionError) as exc:
-            self.console.say(f"  {exc}")
+            self.console.say(f"  {refusal(exc)}")
             return None
         self.journal.append(entry)
         self._report(entry, report)

@@ -7,13 +7,13 @@ from cardside.core.errors import IllegalActionError, NotationError
 from cardside.games.lineit.keep import Entered, LineitLedger, describe
 from cardside.games.lineit.notation import parse_cards
 from cardside.sessions.journal import Journal
-from cardside.tui.console import Console, not_understood
+from cardside.tui.console import Console, not_understood, refusal
 from cardside.tui.keeping import offer_correction
 from cardside.tui.style import Style
 from cardside.tui.table import render
 
 HELP = """  line NAME CARDS       a scored line, cards in the order added: line Ann 12 30 B4 45 57
-  jackpot NAME N        a jackpot pile taken, by its number of cards (sums allowed: 4+3)
+  jackpot NAME N        a jackpot pile taken, by its number of cards, 0 to 22 (sums: 4+3)
   counts NAME PILE TOK  instead of lines, at the end: cards in the score pile and the bet
                         tokens' sum, e.g. counts Ann 23 +4-3
   end                   the game is over (when keeping line by line)
@@ -76,10 +76,10 @@ class KeepScreen:
             entered = self._enter(head, words[1:])
         except NotationError as exc:
             unknown = not_understood(line, COMMANDS, "an entry")
-            self.console.say(f"  {unknown or exc}")
+            self.console.say(f"  {unknown or refusal(exc)}")
             return
         except IllegalActionError as exc:
-            self.console.say(f"  {exc}")
+            self.console.say(f"  {refusal(exc)}")
             return
         self.journal.append(self.ledger.entries[-1])
         self._report(entered)
@@ -91,7 +91,7 @@ class KeepScreen:
                 raise NotationError("'end' takes nothing more")
             return ledger.end()
         if head not in ("line", "jackpot", "counts"):
-            raise NotationError(f"{head!r} is not an entry (type help)")
+            raise NotationError(f"{head!r} is not an entry")
         if not rest:
             raise NotationError(f"say whose: {head} NAME ...")
         seat = self._seat(rest[0])

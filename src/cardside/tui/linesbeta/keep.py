@@ -12,7 +12,7 @@ from cardside.games.linesbeta.notation import format_cell, parse_cell, parse_lin
 from cardside.games.linesbeta.rules import DIFFICULTIES, LINE_CELLS, Line
 from cardside.games.linesbeta.sheet import session_entry
 from cardside.sessions.journal import Journal
-from cardside.tui.console import Console, not_understood
+from cardside.tui.console import Console, not_understood, refusal
 from cardside.tui.keeping import keep_command, offer_correction
 from cardside.tui.linesbeta.screen import CellMark, LinesBetaScreen
 from cardside.tui.style import Style
@@ -46,27 +46,14 @@ def ask_settings(
         else:
             console.say(f"  {answer!r} is not a difficulty: easy, normal or hard")
     if short is None:
-        short = _yes_no(console, "Short game (4 rounds instead of 7)? [y/N] ")
+        short = console.ask_yes_no("Short game (4 rounds instead of 7)? [y/N] ")
         if short is None:
             return None
     if grid is None:
-        grid = _yes_no(console, "Track the grid too (each challenge's line and cell)? [y/N] ")
+        grid = console.ask_yes_no("Track the grid too (each challenge's line and cell)? [y/N] ")
         if grid is None:
             return None
     return difficulty, "short" if short else "full", grid
-
-
-def _yes_no(console: Console, prompt: str) -> bool | None:
-    while True:
-        answer = console.ask_setup(prompt)
-        if answer is None:
-            return None
-        word = answer.lower()
-        if word in ("", "n", "no"):
-            return False
-        if word in ("y", "yes"):
-            return True
-        console.say("  answer y or n")
 
 
 def parse_trick(text: str, track_grid: bool) -> list[dict[str, Any]]:
@@ -208,7 +195,7 @@ class KeepScreen:
             entries = parse_trick(line, self.ledger.track_grid)
         except NotationError as exc:
             known = [*self._words(""), "w", "l", "round", "help", "show", "undo", "quit"]
-            self.console.say(f"  {not_understood(line, known) or f'{exc} (type help for help)'}")
+            self.console.say(f"  {not_understood(line, known) or refusal(exc)}")
             return None
         self._enter(entries)
         return None
@@ -231,7 +218,7 @@ class KeepScreen:
                     raise NotationError("give two counts: round YOURS GRID, e.g. round 4 2")
                 counts = [parse_number(w) for w in words]
         except NotationError as exc:
-            self.console.say(f"  {exc}")
+            self.console.say(f"  {refusal(exc)}")
             return None
         labels = [f"Tricks you won in round {self.ledger.round}: ", "Tricks the grid won: "]
         while len(counts) < 2:
@@ -258,7 +245,7 @@ class KeepScreen:
             try:
                 notes = self.ledger.add(entry)
             except (NotationError, IllegalActionError) as exc:
-                self.console.say(f"  {exc}")
+                self.console.say(f"  {refusal(exc)}")
                 return
             self.journal.append(session_entry(self.ledger.entries[-1]))
             self._announce(notes)

@@ -8,7 +8,7 @@ from cardside.games.octrix.keep import OctrixLedger, RoundReport, parse_round
 from cardside.games.octrix.notation import format_card, parse_cards
 from cardside.games.octrix.rules import DECK, HAND_SIZE
 from cardside.sessions.journal import Journal
-from cardside.tui.console import Console, not_understood
+from cardside.tui.console import Console, not_understood, refusal
 from cardside.tui.keeping import keep_command, offer_correction
 from cardside.tui.octrix.screen import OctrixScreen
 from cardside.tui.style import Style
@@ -88,7 +88,7 @@ class KeepScreen:
             cards = parse_cards(line)
             trick, round_report = ledger.enter_trick(cards)
         except (NotationError, IllegalActionError) as exc:
-            self.console.say(f"  {exc}")
+            self.console.say(f"  {refusal(exc)}")
             return None
         self.journal.append(ledger.entries[-1])
         self.screen.trick(
@@ -107,7 +107,7 @@ class KeepScreen:
         try:
             report = self.ledger.enter_round(parse_round(line, self.ledger.names))
         except (NotationError, IllegalActionError) as exc:
-            self.console.say(f"  {exc}")
+            self.console.say(f"  {refusal(exc)}")
             return
         self.journal.append(self.ledger.entries[-1])
         self._round_end(report)
@@ -147,7 +147,7 @@ class KeepScreen:
         try:
             ledger.enter_hand(seat, parse_cards(line))
         except (NotationError, IllegalActionError) as exc:
-            self.console.say(f"  {exc}")
+            self.console.say(f"  {refusal(exc)}")
             return None
         self.journal.append(ledger.entries[-1])
         return None

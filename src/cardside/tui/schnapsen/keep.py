@@ -7,11 +7,12 @@ from typing import Any, TypeVar
 
 from cardside.core.arith import parse_number
 from cardside.core.errors import NotationError
+from cardside.core.schema import clip
 from cardside.games.schnapsen.keep import Ledger, LedgerError, LedgerRow
 from cardside.games.schnapsen.rules import MATCH_START, match_winner
 from cardside.games.schnapsen.sheet import COUNTDOWN, MATCHES_WON, session_entry
 from cardside.sessions.journal import Journal
-from cardside.tui.console import Console, not_understood
+from cardside.tui.console import Console, not_understood, refusal
 from cardside.tui.grammar import agree
 from cardside.tui.keeping import offer_correction
 from cardside.tui.style import Style
@@ -126,13 +127,14 @@ class KeepScreen:
             self.console.say(f"  {unknown}")
             return
         if len(words) < 2:
-            self.console.say(f"  type a winner and game points, e.g. '{self.names[0]} 2' (or help)")
+            example = f"{clip(line)}: type a winner and game points, e.g. '{self.names[0]} 2'"
+            self.console.say(f"  {refusal(example)}")
             return
         try:
             winner = self._seat(" ".join(words[:-1]))
             points = parse_number(words[-1])
         except NotationError as exc:
-            self.console.say(f"  {exc}")
+            self.console.say(f"  {refusal(exc)}")
             return
         self._add({"kind": "result", "winner": winner, "points": points})
 
@@ -258,7 +260,7 @@ class KeepScreen:
         try:
             row = self.ledger.add(entry)
         except LedgerError as exc:
-            self.console.say(f"  {exc}")
+            self.console.say(f"  {refusal(exc)}")
             return
         assert row is not None
         self.journal.append(session_entry(self.ledger.last_entry))
