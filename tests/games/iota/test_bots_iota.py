@@ -168,9 +168,7 @@ def test_strong_judges_every_candidate_on_the_same_samples() -> None:
         if len(moves) > 3 and view.pile_size:
             first, second = StrongBot(7), StrongBot(7)
             _, a, _ = first._best(view, view.grid, view.hand, moves, first._deal(view))
-            _, b, _ = second._best(
-                view, view.grid, view.hand, moves[::-1], second._deal(view)
-            )
+            _, b, _ = second._best(view, view.grid, view.hand, moves[::-1], second._deal(view))
             assert a == pytest.approx(b)
             checked += 1
         state.apply(bots[seat].choose(view, seat))

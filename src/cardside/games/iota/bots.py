@@ -1,14 +1,14 @@
 """IOTA bots: ``random``, ``greedy`` and ``strong`` (the default).
 
-``strong`` looks one turn past its own: for the plays that score best now it samples the
-next player's hand from the cards it has not seen and subtracts what that player could score
-on the grid it leaves (a lot or a double left open), adds what its own kept cards and fresh
-draws could score next turn, and values a wild kept in hand. The hidden cards are dealt once a
-decision and every candidate is judged on the same deals, so the choice between two plays
-turns on what the plays change rather than on sampling luck. It recycles a wild when the play
-it then has is worth more, and in the race for the final doubling it counts the doubled last
-turn for itself and for the next player (their hand size is known). Its budget is a count of samples, never the clock, so a seed reproduces its
-games.
+``strong`` looks one turn past its own: for the plays that score best now it samples the next
+player's hand from the cards it has not seen and subtracts what that player could score on the
+grid it leaves (a lot or a double left open), adds what its own kept cards and fresh draws
+could score next turn, and values a wild kept in hand. The hidden cards are dealt once a
+decision and every candidate is judged on the same deals, so the choice between two plays turns
+on what the plays change rather than on sampling luck. It recycles a wild when the play it then
+has is worth more, and in the race for the final doubling it counts the doubled last turn for
+itself and for the next player (their hand size is known). Its budget is a count of samples,
+never the clock, so a seed reproduces its games.
 
 Every bot owns a :class:`random.Random` built from its seed and decides from
 ``state.observation(seat)`` alone: the grid, its own hand, the scores, the pile's size and
