@@ -151,3 +151,25 @@ def test_strong_gives_up_two_points_rather_than_open_a_line_to_the_next_player()
         strong = StrongBot(seed).choose(view, 0)
         assert isinstance(strong, Play)
         assert scores[strong] == 12 and reply(strong) == 0
+
+
+def test_strong_judges_every_candidate_on_the_same_samples() -> None:
+    # The unseen cards are dealt once a decision, so a candidate's estimate does not depend
+    # on which candidates were looked at before it: the best estimate is the same whatever
+    # order the plays are listed in.
+    state = IotaState(2, seed=11)
+    bots = [GreedyBot(1), GreedyBot(2)]
+    checked = 0
+    while not state.is_terminal() and checked < 6:
+        seat = state.current_player()
+        assert seat is not None
+        view = state.observation(seat)
+        moves = view.moves()
+        if len(moves) > 3 and view.pile_size:
+            first, second = StrongBot(7), StrongBot(7)
+            _, a, _ = first._best(view, view.grid, view.hand, moves, first._deal(view))
+            _, b, _ = second._best(view, view.grid, view.hand, moves[::-1], second._deal(view))
+            assert a == pytest.approx(b)
+            checked += 1
+        state.apply(bots[seat].choose(view, seat))
+    assert checked == 6

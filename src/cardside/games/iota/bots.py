@@ -1,12 +1,14 @@
 """IOTA bots: ``random``, ``greedy`` and ``strong`` (the default).
 
-``strong`` looks one turn past its own: for the plays that score best now it samples the
-next player's hand from the cards it has not seen and subtracts what that player could score
-on the grid it leaves (a lot or a double left open), adds what its own kept cards and fresh
-draws could score next turn, and values a wild kept in hand. It recycles a wild when the play
-it then has is worth more, and in the race for the final doubling it counts the doubled last
-turn for itself and for the next player (their hand size is known). Its budget is a count of
-samples, never the clock, so a seed reproduces its games.
+``strong`` looks one turn past its own: for the plays that score best now it samples the next
+player's hand from the cards it has not seen and subtracts what that player could score on the
+grid it leaves (a lot or a double left open), adds what its own kept cards and fresh draws
+could score next turn, and values a wild kept in hand. The hidden cards are dealt once a
+decision and every candidate is judged on the same deals, so the choice between two plays turns
+on what the plays change rather than on sampling luck. It recycles a wild when the play it then
+has is worth more, and in the race for the final doubling it counts the doubled last turn for
+itself and for the next player (their hand size is known). Its budget is a count of samples,
+never the clock, so a seed reproduces its games.
 
 Every bot owns a :class:`random.Random` built from its seed and decides from
 ``state.observation(seat)`` alone: the grid, its own hand, the scores, the pile's size and
@@ -115,13 +117,23 @@ def _describe_pass(action: Pass) -> str:
     return format_action(action) + " (keeps the wilds)"
 
 
+@dataclass(frozen=True, slots=True)
+class Samples:
+    """The unseen cards dealt once for a whole decision, so every candidate play meets the
+    same next-player hands and the same draws (common random numbers): the choice between
+    two plays then turns on what the plays change, not on the luck of separate samples."""
+
+    replies: tuple[tuple[int, ...], ...]  # hands of the next player
+    draws: tuple[tuple[int, ...], ...]  # orders of the unseen cards its own draws come from
+
+
 class StrongBot:
     """One turn of look-ahead from what its seat sees (see the module's docstring)."""
 
     name = "strong"
     CANDIDATES = 8  # plays looked at more closely, the best-scoring first
-    REPLIES = 4  # sampled hands of the next player per candidate
-    OWN = 2  # sampled draws for its own next turn per candidate
+    REPLIES = 8  # sampled hands of the next player, shared by every candidate
+    OWN = 4  # sampled draws for its own next turn, shared by every candidate
     WILD_KEPT = 6.0  # the worth of a wild kept in hand, in points
     OWN_WEIGHT = 0.5
     REPLY_WEIGHT_MANY = 0.6  # with 3 or 4 players the next player is one rival of several
@@ -134,7 +146,8 @@ class StrongBot:
 
     def hint(self, view: View, seat: int) -> Hint:
         _check(view, seat)
-        best, value, why = self._best(view, view.grid, view.hand, view.moves())
+        samples = self._deal(view)
+        best, value, why = self._best(view, view.grid, view.hand, view.moves(), samples)
         if not view.swapped:
             for swap in view.swaps():
                 grid = dict(view.grid)
@@ -143,20 +156,31 @@ class StrongBot:
                 hand.remove(swap.card)
                 hand.append(WILD)
                 moves = legal_moves(grid, hand, pile_empty=view.pile_size == 0)
-                _, after, _ = self._best(view, grid, tuple(sorted(hand)), moves)
+                _, after, _ = self._best(view, grid, tuple(sorted(hand)), moves, samples)
                 if after > value + 1:
                     return Hint(swap, f"recycle the wild: then a play worth about {after:.0f}")
         return Hint(best, why)
 
+    def _deal(self, view: View) -> Samples:
+        """The next player's hands and its own draw orders for this decision."""
+        pool = list(view.unseen)
+        size = min(view.hand_sizes[(view.seat + 1) % view.players], len(pool))
+        replies = tuple(tuple(self.rng.sample(pool, size)) for _ in range(self.REPLIES))
+        draws = []
+        for _ in range(self.OWN):
+            self.rng.shuffle(pool)
+            draws.append(tuple(pool))
+        return Samples(replies, tuple(draws))
+
     def _best(
-        self, view: View, grid: Any, hand: tuple[int, ...], moves: list[Move]
+        self, view: View, grid: Any, hand: tuple[int, ...], moves: list[Move], samples: Samples
     ) -> tuple[Action, float, str]:
         """The action with the highest estimate, its estimate and a reason."""
         if not moves:
             action = exchange(view)
             return (
                 action,
-                -self._reply(view, grid, self.REPLIES),
+                -self._reply(view, grid, samples),
                 "no play: " + _describe_pass(action),
             )
         ranked = sorted(moves, key=lambda m: (-m.score, len(m.play.cards)))
@@ -170,8 +194,8 @@ class StrongBot:
                 estimate = float(move.score)  # the last card: the game is over
                 reply = 0.0
             else:
-                reply = self._reply(view, after, self.REPLIES)
-                estimate = move.score - reply + self._own(view, after, hand, move.play)
+                reply = self._reply(view, after, samples)
+                estimate = move.score - reply + self._own(view, after, hand, move.play, samples)
             if best is None or estimate > best[0]:
                 best = (estimate, move, reply)
         assert best is not None
@@ -179,37 +203,34 @@ class StrongBot:
         reason = f"scores {move.score}; the next player could make about {reply:.0f} after it"
         return move.play, estimate, reason
 
-    def _reply(self, view: View, grid: Any, samples: int) -> float:
-        """The next player's expected best score on ``grid``, their hand sampled."""
-        players = view.players
-        nxt = (view.seat + 1) % players
-        size = view.hand_sizes[nxt]
-        pool = view.unseen
-        if not size or not pool:
+    def _reply(self, view: View, grid: Any, samples: Samples) -> float:
+        """The next player's expected best score on ``grid`` over the sampled hands."""
+        if not samples.replies or not samples.replies[0]:
             return 0.0
         pile_empty = view.pile_size == 0
         total = 0
-        for _ in range(samples):
-            hand = self.rng.sample(pool, min(size, len(pool)))
+        for hand in samples.replies:
             moves = legal_moves(grid, hand, pile_empty=pile_empty)
             total += max((m.score for m in moves), default=0)
-        weight = 1.0 if players == 2 else self.REPLY_WEIGHT_MANY
-        return weight * total / samples
+        weight = 1.0 if view.players == 2 else self.REPLY_WEIGHT_MANY
+        return weight * total / len(samples.replies)
 
-    def _own(self, view: View, grid: Any, hand: tuple[int, ...], play: Play) -> float:
+    def _own(
+        self, view: View, grid: Any, hand: tuple[int, ...], play: Play, samples: Samples
+    ) -> float:
         """What the cards kept (and drawn) may score next turn, and the wilds kept."""
         kept = list(hand)
         for card, _, _ in play.cards:
             kept.remove(card)
         value = self.WILD_KEPT * kept.count(WILD)
         draw = min(HAND_SIZE - len(kept), view.pile_size)
-        pool = list(view.unseen)
+        if not samples.draws:
+            return value
         total = 0
-        for _ in range(self.OWN):
-            fresh = kept + self.rng.sample(pool, min(draw, len(pool)))
-            moves = legal_moves(grid, fresh, pile_empty=False)
+        for order in samples.draws:
+            moves = legal_moves(grid, kept + list(order[:draw]), pile_empty=False)
             total += max((m.score for m in moves), default=0)
-        return value + self.OWN_WEIGHT * total / self.OWN
+        return value + self.OWN_WEIGHT * total / len(samples.draws)
 
 
 def make_bot(name: str, seed: int | str = 0) -> IotaBot:
