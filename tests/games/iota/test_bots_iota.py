@@ -191,3 +191,20 @@ def test_strong_samples_every_player_before_its_next_turn_from_unseen_cards(play
             assert not Counter(hand) - unseen  # only cards this seat cannot see
     for order in samples.draws:
         assert Counter(order) == unseen
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_strong_samples_the_next_hand_and_its_draws_from_unseen_cards(players: int) -> None:
+    state = IotaState(players, seed=5)
+    seat = state.current_player()
+    assert seat is not None
+    view = state.observation(seat)
+    samples = StrongBot(3)._deal(view)
+    unseen = Counter(view.unseen)
+    assert len(samples.replies) == StrongBot.REPLIES
+    for hand in samples.replies:
+        assert len(hand) == view.hand_sizes[(seat + 1) % players]
+        assert not Counter(hand) - unseen  # only cards this seat cannot see
+    assert len(samples.draws) == StrongBot.OWN
+    for order in samples.draws:
+        assert Counter(order) == unseen
