@@ -176,24 +176,6 @@ def test_strong_judges_every_candidate_on_the_same_samples() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_strong_samples_every_player_before_its_next_turn_from_unseen_cards(players: int) -> None:
-    state = IotaState(players, seed=5)
-    seat = state.current_player()
-    assert seat is not None
-    view = state.observation(seat)
-    samples = StrongBot(3)._deal(view)
-    assert len(samples.replies) == players - 1
-    unseen = Counter(view.unseen)
-    for j, hands in enumerate(samples.replies, start=1):
-        assert len(hands) == StrongBot.REPLIES
-        for hand in hands:
-            assert len(hand) == view.hand_sizes[(seat + j) % players]
-            assert not Counter(hand) - unseen  # only cards this seat cannot see
-    for order in samples.draws:
-        assert Counter(order) == unseen
-
-
-@pytest.mark.parametrize("players", [2, 3, 4])
 def test_strong_samples_the_next_hand_and_its_draws_from_unseen_cards(players: int) -> None:
     state = IotaState(players, seed=5)
     seat = state.current_player()

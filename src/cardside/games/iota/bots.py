@@ -1,15 +1,14 @@
 """IOTA bots: ``random``, ``greedy`` and ``strong`` (the default).
 
-``strong`` looks one turn past its own: for the plays that score best now it samples the hands
-of the players who move before its next turn from the cards it has not seen and subtracts what
-they could score on the grid it leaves (a lot or a double left open; with more than two
-players the next one counts as one rival of several and each later one half as much again),
-adds what its own kept cards and fresh draws could score next turn, and values a wild kept in
-hand. The hidden cards are dealt once a decision and every candidate is judged on the same
-deals, so the choice between two plays turns on what the plays change rather than on sampling
-luck. It recycles a wild when the play it then has is worth more, and in the race for the final
-doubling it counts the doubled last turn for itself and for the others (their hand sizes are
-known). Its budget is a count of samples, never the clock, so a seed reproduces its games.
+``strong`` looks one turn past its own: for the plays that score best now it samples the next
+player's hand from the cards it has not seen and subtracts what that player could score on the
+grid it leaves (a lot or a double left open), adds what its own kept cards and fresh draws
+could score next turn, and values a wild kept in hand. The hidden cards are dealt once a
+decision and every candidate is judged on the same deals, so the choice between two plays turns
+on what the plays change rather than on sampling luck. It recycles a wild when the play it then
+has is worth more, and in the race for the final doubling it counts the doubled last turn for
+itself and for the next player (their hand size is known). Its budget is a count of samples,
+never the clock, so a seed reproduces its games.
 
 Every bot owns a :class:`random.Random` built from its seed and decides from
 ``state.observation(seat)`` alone: the grid, its own hand, the scores, the pile's size and
@@ -124,8 +123,7 @@ class Samples:
     same next-player hands and the same draws (common random numbers): the choice between
     two plays then turns on what the plays change, not on the luck of separate samples."""
 
-    # For each player who moves before this seat's next turn, in order, their sampled hands.
-    replies: tuple[tuple[tuple[int, ...], ...], ...]
+    replies: tuple[tuple[int, ...], ...]  # hands of the next player
     draws: tuple[tuple[int, ...], ...]  # orders of the unseen cards its own draws come from
 
 
@@ -139,8 +137,6 @@ class StrongBot:
     WILD_KEPT = 6.0  # the worth of a wild kept in hand, in points
     OWN_WEIGHT = 0.5
     REPLY_WEIGHT_MANY = 0.6  # with 3 or 4 players the next player is one rival of several
-    # Each later player counts half as much again: what the next one takes is gone for them.
-    LATER_WEIGHT = 0.5
 
     def __init__(self, seed: int | str = 0) -> None:
         self.rng = random.Random(seed)
@@ -166,17 +162,15 @@ class StrongBot:
         return Hint(best, why)
 
     def _deal(self, view: View) -> Samples:
-        """Hands for every player before its next turn, and its own draw orders."""
+        """The next player's hands and its own draw orders for this decision."""
         pool = list(view.unseen)
-        replies = []
-        for j in range(1, view.players):
-            size = min(view.hand_sizes[(view.seat + j) % view.players], len(pool))
-            replies.append(tuple(tuple(self.rng.sample(pool, size)) for _ in range(self.REPLIES)))
+        size = min(view.hand_sizes[(view.seat + 1) % view.players], len(pool))
+        replies = tuple(tuple(self.rng.sample(pool, size)) for _ in range(self.REPLIES))
         draws = []
         for _ in range(self.OWN):
             self.rng.shuffle(pool)
             draws.append(tuple(pool))
-        return Samples(tuple(replies), tuple(draws))
+        return Samples(replies, tuple(draws))
 
     def _best(
         self, view: View, grid: Any, hand: tuple[int, ...], moves: list[Move], samples: Samples
@@ -210,22 +204,16 @@ class StrongBot:
         return move.play, estimate, reason
 
     def _reply(self, view: View, grid: Any, samples: Samples) -> float:
-        """What the players before its next turn could score on ``grid``, each the mean of
-        their best plays over the sampled hands: the next player in full with two players,
-        and with more players the next one weighted as one rival of several and each later
-        one by half again."""
+        """The next player's expected best score on ``grid`` over the sampled hands."""
+        if not samples.replies or not samples.replies[0]:
+            return 0.0
         pile_empty = view.pile_size == 0
+        total = 0
+        for hand in samples.replies:
+            moves = legal_moves(grid, hand, pile_empty=pile_empty)
+            total += max((m.score for m in moves), default=0)
         weight = 1.0 if view.players == 2 else self.REPLY_WEIGHT_MANY
-        total = 0.0
-        for hands in samples.replies:
-            if hands and hands[0]:
-                best = 0
-                for hand in hands:
-                    moves = legal_moves(grid, hand, pile_empty=pile_empty)
-                    best += max((m.score for m in moves), default=0)
-                total += weight * best / len(hands)
-            weight *= self.LATER_WEIGHT
-        return total
+        return weight * total / len(samples.replies)
 
     def _own(
         self, view: View, grid: Any, hand: tuple[int, ...], play: Play, samples: Samples
