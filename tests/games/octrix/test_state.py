@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from cardside.core.errors import IllegalActionError
 from cardside.games.octrix import rules
-from cardside.games.octrix.notation import parse_card
+from cardside.games.octrix.notation import parse_card, parse_cards
 from cardside.games.octrix.state import OctrixState
 
 setups = st.sampled_from([(2, False), (3, False), (4, False), (4, True)])
@@ -225,3 +225,16 @@ def test_the_deal_passes_left_each_round() -> None:
         assert state.snapshot.dealer == (first + n) % 3
         assert state.snapshot.hands != hands  # dealt anew
     assert state.snapshot.rounds[1].dealer == (first + 1) % 3
+
+
+def test_given_hands_lose_each_card_played() -> None:
+    """Cards given as hands (new objects, not the deck's) leave the hand when played."""
+    hands = [parse_cards("8C 7C 6C 5C 4C 3C 2C AC"), parse_cards("8D 7D 6D 5D 4D 3D 2D AD")]
+    state = OctrixState(2, seed=1, hands=hands)
+    for _ in range(2):
+        seat = state.current_player()
+        assert seat is not None
+        state.apply(parse_card("8C" if seat == 0 else "AD"))
+    assert [len(h) for h in state.snapshot.hands] == [7, 7]
+    assert parse_card("8C") not in state.snapshot.hands[0]
+    assert state.legal_actions() and parse_card("8C") not in state.legal_actions()

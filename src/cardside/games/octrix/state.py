@@ -271,4 +271,5 @@ def _check_hands(hands: list[list[Card]], players: int) -> tuple[tuple[Card, ...
     flat = [c for h in hands for c in h]
     if len(set(flat)) != len(flat):
         raise ValueError("a card is dealt twice")
-    return tuple(tuple(sorted(h, key=KEY.__getitem__)) for h in hands)
+    # The deck's own objects, as a played card leaves the hand by identity (see _commit).
+    return tuple(tuple(sorted((rules.DECK[KEY[c]] for c in h), key=KEY.__getitem__)) for h in hands)
