@@ -8,7 +8,10 @@ gives the same choice with a one-line reason.
 The strong bot treats the two-player round as the zero-sum game it is: each trick is a matrix
 game whose payoffs are the trick's points plus the values of the positions it leads to, and
 the whole round is solved exactly from the first trick (:mod:`cardside.games.octrix.exact`);
-it plays a card drawn from the equilibrium mixed strategy. The ``classic`` bot is the earlier
+it plays a card drawn from the equilibrium mixed strategy. When the round can end the match
+(a side can still reach the target in it), the last tricks are valued by the chance to win the
+match instead of the round's margin (:mod:`cardside.games.octrix.equity`), from six cards in
+hand at the default budget. The ``classic`` bot is the earlier
 strong bot, kept for comparison: exact once at most six cards are left in each hand with the
 default budget, a two-trick look-ahead with an estimate before that. With three or four
 players, or partners, both run a simultaneous-move Monte Carlo tree search with regret
@@ -26,6 +29,7 @@ from typing import Protocol
 from cardside.core.cards import Card
 from cardside.games.octrix.duel import DuelSolver
 from cardside.games.octrix.equilibrium import MatrixSolution, solve_matrix_game
+from cardside.games.octrix.equity import MatchSolver, most_points
 from cardside.games.octrix.exact import shared_solver
 from cardside.games.octrix.notation import format_card
 from cardside.games.octrix.position import CARDS, RoundPosition, bits, increment, round_position
@@ -41,6 +45,8 @@ NODES_PER_SECOND = 25_000
 ITERATIONS_PER_SECOND = 3_000
 # Positions an exact solve visits from a position with this many cards in each hand (measured).
 EXACT_COST = {1: 1, 2: 10, 3: 60, 4: 300, 5: 1_700, 6: 8_500, 7: 38_000, 8: 190_000}
+# The same for a solve valued by the chance to win the match (measured).
+MATCH_COST = {1: 1, 2: 4, 3: 35, 4: 230, 5: 1_800, 6: 12_600, 7: 78_000}
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,8 +55,9 @@ class Hint:
 
     A mixed strategy comes with ``strategy`` (each card with its probability; ``card`` is one
     draw from it) and, for two players, ``value``: the round's expected points margin for the
-    seat (its round score minus the other's, both playing the equilibrium). ``method`` says
-    how the strategy was found.
+    seat (its round score minus the other's, both playing the equilibrium), or none when the
+    round is valued by the chance to win the match (the reason gives that chance). ``method``
+    says how the strategy was found.
     """
 
     card: Card
@@ -191,6 +198,12 @@ class StrongBot:
         exact = max([k for k, cost in EXACT_COST.items() if cost <= budget], default=1)
         self.solver = DuelSolver(exact_cards=exact, lookahead=2 if budget >= 8_000 else 1)
         self.round_solver = shared_solver() if exact_round else None
+        # Hand sizes from which the last tricks are valued by the chance to win the match.
+        self.match_cards = (
+            max([k for k, cost in MATCH_COST.items() if cost <= budget], default=1)
+            if exact_round
+            else 0
+        )
         self.iterations = max(50, int(time_limit * ITERATIONS_PER_SECOND))
 
     def choose(self, observation: OctrixState, seat: int) -> Card:
@@ -202,11 +215,18 @@ class StrongBot:
             return Hint(hand[0], f"only {_name(hand[0])} is left")
         pos = round_position(observation, seat)
         if pos.players == 2:
-            return self._duel(pos, seat)
+            return self._duel(observation, pos, seat)
         return self._search(observation, pos, seat)
 
-    def _duel(self, pos: RoundPosition, seat: int) -> Hint:
+    def _duel(self, observation: OctrixState, pos: RoundPosition, seat: int) -> Hint:
         key = (pos.hands[0], pos.hands[1], pos.high, pos.prev_side, pos.run)
+        to_go = tuple(
+            observation.target - t - r for t, r in zip(observation.snapshot.totals, pos.scores)
+        )
+        if len(bits(pos.hands[seat])) <= self.match_cards and any(
+            to_go[s] <= most_points(s, pos.prev_side, pos.run, pos.tricks_left) for s in (0, 1)
+        ):
+            return self._play_match(seat, pos, MatchSolver((to_go[0], to_go[1])).solve(*key))
         if self.round_solver is not None:
             return self._play(seat, pos, solve_matrix_game(self.round_solver.matrix(*key)), "")
         sol = self.solver.solve(key)
@@ -224,6 +244,20 @@ class StrongBot:
             f"{method}: play {_describe(strategy)}; value {value:+.1f}",
             tuple(strategy),
             value,
+            method,
+        )
+
+    def _play_match(self, seat: int, pos: RoundPosition, sol: MatrixSolution) -> Hint:
+        mine = sol.row if seat == 0 else sol.col
+        chance = sol.value if seat == 0 else 1.0 - sol.value
+        strategy = [(CARDS[c], p) for c, p in zip(bits(pos.hands[seat]), mine) if p > 1e-9]
+        card = _sample(self.rng, strategy)
+        method = "match equilibrium"
+        return Hint(
+            card,
+            f"{method}: play {_describe(strategy)}; chance to win the match {chance:.2f}",
+            tuple(strategy),
+            None,
             method,
         )
 
