@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from hypothesis import given
@@ -23,6 +24,9 @@ from cardside.games.octrix.notation import parse_card
 from cardside.games.octrix.position import round_position
 from cardside.games.octrix.rules import TARGET
 from cardside.games.octrix.state import OctrixState
+from cardside.tui.console import Console
+from cardside.tui.octrix.screen import OctrixScreen, OctrixTurn
+from cardside.tui.style import Style
 
 
 def test_round_model_is_a_distribution_of_possible_rounds() -> None:
@@ -108,7 +112,9 @@ def test_match_solver_agrees_with_the_engine(seed: int) -> None:
     assert [pytest.approx(row) for row in expected] == got
     value = solve_matrix_game(expected).value
     chance = f"chance to win the match {value:.2f}"
-    assert chance in StrongBot(1).hint(state.observation(0), 0).reason
+    hint = StrongBot(1).hint(state.observation(0), 0)
+    assert chance in hint.reason and hint.value is None
+    assert hint.chance == pytest.approx(value)
     other = f"chance to win the match {1 - value:.2f}"
     assert other in StrongBot(1).hint(state.observation(1), 1).reason
 
@@ -153,3 +159,18 @@ def test_classic_never_values_by_the_match() -> None:
     assert isinstance(bot, StrongBot) and bot.match_cards == 0
     strong = make_bot("strong", 1)
     assert isinstance(strong, StrongBot) and strong.match_cards == 6
+
+
+def test_the_play_hint_near_the_target_shows_the_chance_to_win_the_match() -> None:
+    """The hint screen of ``octrix play``: the mixed strategy and the chance, no margin."""
+    state = OctrixState(2, seed=3, target=12)
+    rng = random.Random(3)
+    for _ in range(10):
+        state.apply(rng.choice(state.legal_actions()))
+    screen = OctrixScreen(
+        Console(interactive=False), Style(ascii=True), ["Ann", "Bob"], state.sides
+    )
+    text = OctrixTurn(screen, 0, False).hint(state.observation(0), 0)
+    assert text.startswith("hint (match equilibrium): a mixed strategy, play one of ")
+    assert re.search(r"your chance to win the match: \d+%, with both sides playing", text)
+    assert "points margin" not in text

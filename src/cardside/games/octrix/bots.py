@@ -55,9 +55,9 @@ class Hint:
 
     A mixed strategy comes with ``strategy`` (each card with its probability; ``card`` is one
     draw from it) and, for two players, ``value``: the round's expected points margin for the
-    seat (its round score minus the other's, both playing the equilibrium), or none when the
-    round is valued by the chance to win the match (the reason gives that chance). ``method``
-    says how the strategy was found.
+    seat (its round score minus the other's, both playing the equilibrium), or ``chance``
+    instead when the round is valued by the seat's chance to win the match. ``method`` says how
+    the strategy was found.
     """
 
     card: Card
@@ -65,6 +65,7 @@ class Hint:
     strategy: tuple[tuple[Card, float], ...] = ()
     value: float | None = None
     method: str = ""
+    chance: float | None = None
 
 
 class OctrixBot(Protocol):
@@ -259,6 +260,7 @@ class StrongBot:
             tuple(strategy),
             None,
             method,
+            chance,
         )
 
     def _search(self, observation: OctrixState, pos: RoundPosition, seat: int) -> Hint:

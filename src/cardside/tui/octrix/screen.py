@@ -188,6 +188,11 @@ class OctrixTurn:
                 f"  value {advice.value:+.1f} = the points margin you can expect this round:\n"
                 f"  your round score minus {others}'s, with both sides playing this way"
             )
+        if advice.chance is not None:
+            lines.append(
+                f"  your chance to win the match: {advice.chance:.0%}, with both sides playing\n"
+                "  this way (near 88 the match, not this round's margin, decides)"
+            )
         return "\n".join(lines)
 
     def hint_sample(self, obs: Any, seat: int) -> str:
