@@ -113,3 +113,57 @@ def test_equity_at_the_ends_of_a_match() -> None:
     assert 0.45 < win_chance(7, 7, True) < 0.6
     with pytest.raises(ValueError):
         win_chance(8, 7, True)
+
+
+# -- the rules of thumb taken up later ---------------------------------------------------------
+
+
+def test_closes_when_the_expected_points_reach_66() -> None:
+    # One trump only, but the two black Aces and Tens are likely to take strict tricks.
+    d = make_deal(
+        "AH AC 10C AS 10S",
+        "KS QS JS KC QD",
+        stock="JC QC KH 10H",
+        trump="H",
+        points=(19, 13),
+        won=("KD 10D JH QH", "JD AD"),
+    )
+    assert heuristic_code(d) == CLOSE_CODE
+
+
+def test_keeps_the_stock_open_with_few_likely_tricks() -> None:
+    d = make_deal(
+        "AH JC QC KS JD",
+        "10S QS JS 10C KD",
+        stock="KC AC 10D 10H",
+        trump="H",
+        points=(19, 15),
+        won=("QD AS JH QH", "KH AD"),
+    )
+    assert heuristic_code(d) != CLOSE_CODE
+
+
+def test_overtrumps_a_small_trump_lead_while_the_stock_is_open() -> None:
+    d = make_deal(
+        "KH AC JD QS 10S", "JH QC KS JS QD", stock="AS 10C JC 10D AH", trump="H", to_move=1
+    )
+    d = step(d, c("JH"))
+    assert heuristic_code(d) == c("KH")
+
+
+def test_trumps_with_the_highest_of_equal_trumps() -> None:
+    # The trump Unter and Ober are equal for taking the Ace; the Ober brings a point more.
+    d = make_deal(
+        "JH QH AC KD 10S", "AS QS KS JS QD", stock="10C JC 10D AD AH", trump="H", to_move=1
+    )
+    d = step(d, c("AS"))
+    assert heuristic_code(d) == c("QH")
+
+
+def test_spares_the_unter_and_king_that_can_make_the_trump_marriage() -> None:
+    # The Ober of trumps lies face up: the Unter can fetch it to join the King in hand.
+    d = make_deal(
+        "JH KH 10H AC QS", "AD QC KS JS QD", stock="10C JC 10D AS QH", trump="H", to_move=1
+    )
+    d = step(d, c("AD"))
+    assert heuristic_code(d) == c("10H")

@@ -5,10 +5,21 @@ It reads only what the player to move may know: their own hand, the public recor
 The rules of thumb are the ones club players teach: exchange the trump Unter, declare marriages
 (and finish the deal with one when it reaches 66), keep trumps and marriage cards, throw Unters
 and dead Kings or Queens, take a led Ace or Ten with a higher card or a small trump, draw trumps
-and cash sure winners once the stock is closed, and close with enough sure tricks to reach 66.
+and cash sure winners once the stock is closed.
+
+Closing is judged by the card points it should bring: each card in hand counts with its chance
+of taking a trick under the strict rules (given the cards the other side may hold unseen), and
+takes along one of the smallest cards still out; the stock is closed when that expectation and
+the points already won pass 65. A trump led while the stock is open is overtrumped with the
+smallest higher trump. When a trump takes a trick, it is the highest of the trumps that are as
+good as the smallest one (the cards between them being in hand or played), and the trump Unter
+and the partner of the indicator are spared while exchanging can still complete the trump
+marriage.
 """
 
 from __future__ import annotations
+
+from math import comb
 
 from cardside.games.schnapsen.deal import NO_CARD, Deal, legal_codes
 from cardside.games.schnapsen.rules import (
@@ -91,23 +102,50 @@ def strict_lead(cards: list[int], trump: int, others: int) -> int | None:
     return max(winners, key=lambda c: POINTS[c]) if winners else None
 
 
-def _sure_points(d: Deal, p: int, others: int) -> tuple[int, int]:
-    """(card points, count) of the cards that win a strict trick whatever the other holds."""
-    sure = [c for c in indices_of(d.hands[p]) if sure_winner(c, d.trump, others)]
-    return sum(POINTS[c] for c in sure), len(sure)
+def _unseen(d: Deal, p: int, others: int) -> tuple[int, int]:
+    """(cards the other hand may hold unseen, how many unseen cards it holds)."""
+    o = 1 - p
+    known = d.known[o]
+    hidden = others & ~known
+    if d.stock:
+        hidden &= ~(1 << d.stock[-1])
+    size = d.hands[p].bit_count() - (0 if d.lead == NO_CARD else 1)
+    return hidden, size - known.bit_count()
 
 
-def _should_close(d: Deal, p: int, others: int) -> bool:
-    """Close when the sure tricks (each taking at least a small card) reach 66."""
-    if not d.won[p]:
-        return False
-    total, count = _sure_points(d, p, others)
-    hand = d.hands[p]
-    marriage = max(
-        (marriage_points(s, d.trump) for s in range(4) if hand >> (s * 5 + 1) & 3 == 3), default=0
+def _strict_win_chance(card: int, trump: int, known: int, hidden: int, k: int) -> float:
+    """The chance that ``card``, led under strict rules, takes the trick, when the other hand
+    holds ``known`` and ``k`` cards drawn evenly from ``hidden``."""
+    higher = HIGHER_MASK[card]
+    if known & higher:
+        return 0.0
+    u = hidden.bit_count()
+    h = (hidden & higher).bit_count()
+    total = comb(u, k)
+    win = comb(u - h, k)
+    suit = card // 5
+    if suit != trump and not known & SUIT_MASK[suit] & ~higher:
+        lower = SUIT_MASK[suit] & ~higher & ~(1 << card)
+        rest = u - h - (hidden & lower).bit_count()
+        # Hands with nothing of the suit can trump it.
+        win -= comb(rest, k)
+        if not known & SUIT_MASK[trump]:
+            win += comb(rest - (hidden & SUIT_MASK[trump]).bit_count(), k)
+    return win / total
+
+
+def _closing_estimate(d: Deal, p: int, others: int) -> float:
+    """The card points ``p`` may expect after closing now: each card weighted by its chance to
+    take a strict trick, the n-th likeliest taking the n-th smallest card the other side may
+    hold."""
+    hidden, k = _unseen(d, p, others)
+    known = d.known[1 - p]
+    chances = sorted(
+        ((_strict_win_chance(c, d.trump, known, hidden, k), c) for c in indices_of(d.hands[p])),
+        reverse=True,
     )
-    trumps = (hand & SUIT_MASK[d.trump]).bit_count()
-    return d.points[p] + total + 2 * count + marriage >= WIN_POINTS and trumps >= 2 and count >= 2
+    theirs = sorted(POINTS[c] for c in indices_of(hidden | known))
+    return d.points[p] + sum(w * (POINTS[c] + t) for (w, c), t in zip(chances, theirs))
 
 
 def heuristic_code(d: Deal) -> int:
@@ -136,7 +174,7 @@ def _lead(d: Deal, p: int, others: int, codes: list[int]) -> int:
             return (-marriage_points(card // 5, trump), 0 if prefer else 1)
 
         return min(marriages, key=key)
-    if CLOSE_CODE in codes and _should_close(d, p, others):
+    if CLOSE_CODE in codes and _closing_estimate(d, p, others) > WIN_POINTS - 1:
         return CLOSE_CODE
     cards = [c for c in codes if c < MARRIAGE_BASE]
     if d.strict:
@@ -152,6 +190,39 @@ def _lead(d: Deal, p: int, others: int, codes: list[int]) -> int:
         if sure and d.points[p] + sum(POINTS[c] + 2 for c in sure) >= WIN_POINTS:
             return max(sure)
     return min(cards, key=lambda c: _cost(d, c, hand, others))
+
+
+def _top_equal(card: int, hand: int, gone: int) -> int:
+    """The highest card of ``hand`` worth the same as ``card`` for taking tricks: climb while
+    each next higher card of the suit is in hand or already played."""
+    best = card
+    for nxt in range(card + 1, card // 5 * 5 + 5):
+        if hand >> nxt & 1:
+            best = nxt
+        elif not gone >> nxt & 1:
+            break
+    return best
+
+
+def _exchange_marriage(d: Deal, hand: int) -> bool:
+    """Holding the trump Unter and the partner of the trump indicator (and a third trump)."""
+    if not d.stock_open or not hand >> (d.trump * 5) & 1:
+        return False
+    ind = d.stock[-1]
+    if ind % 5 not in (_QUEEN, _KING) or not hand >> _partner(ind) & 1:
+        return False
+    return (hand & SUIT_MASK[d.trump]).bit_count() > 2
+
+
+def _trump_to_take(d: Deal, hand: int, trumps: list[int]) -> int:
+    """Which of ``trumps`` (each taking the trick) to play."""
+    if _exchange_marriage(d, hand):
+        keep = (1 << d.trump * 5) | (1 << _partner(d.stock[-1]))
+        spare = [c for c in trumps if not keep >> c & 1]
+        if spare:
+            return max(spare)
+    gone = d.won[0] | d.won[1] | 1 << d.lead
+    return _top_equal(min(trumps), hand, gone)
 
 
 def _reply(d: Deal, p: int, others: int, codes: list[int]) -> int:
@@ -176,16 +247,17 @@ def _reply(d: Deal, p: int, others: int, codes: list[int]) -> int:
     same = [c for c in wins if c // 5 == lead // 5 and not in_marriage(c, hand)]
     if same and lead // 5 != trump:
         return max(same)  # the highest card that takes it: as many points as possible
-    trumps = [c for c in wins if c // 5 == trump and not in_marriage(c, hand)]
     if lead // 5 == trump:
-        return min(same) if same and POINTS[lead] >= 10 else throw
+        return min(same) if same else throw
+    trumps = [c for c in wins if c // 5 == trump and not in_marriage(c, hand)]
     if trumps:
+        take = _trump_to_take(d, hand, trumps)
         if POINTS[lead] >= 10 or their + POINTS[throw] >= WIN_POINTS:
-            return min(trumps)
+            return take
         # Take the lead to declare a marriage held in hand (keep two trumps besides).
         for s in range(4):
             if hand >> (s * 5 + 1) & 3 == 3 and (
                 s != trump or (hand & SUIT_MASK[trump]).bit_count() > 2
             ):
-                return min(trumps)
+                return take
     return throw
