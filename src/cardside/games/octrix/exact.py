@@ -35,7 +35,9 @@ from cardside.games.octrix.equilibrium import MatrixSolution, game_value, solve_
 NO_WINNER = 2  # the previous-winner field before the first trick
 SHARED_TABLE = 400_000  # positions kept by the shared table (a full round adds 5,000-26,000)
 
-Shape = list[list[tuple[int, int]]]  # a trick's cells: see _children
+# A trick's cells (see _children). Tuples, not lists: the collector stops tracking tuples of
+# numbers, so a table of many shapes does not lengthen every full garbage collection.
+Shape = tuple[tuple[tuple[int, int], ...], ...]
 
 
 def encode(hand0: int, hand1: int) -> tuple[int, int]:
@@ -258,8 +260,8 @@ def _children(
     to; kind is 2 × (seat 1 wins) + (the image swaps the seats)."""
     k = m - 2
     rows, cols = _places(code, m)
-    low: Shape = []
-    high: Shape = []
+    low: list[tuple[tuple[int, int], ...]] = []
+    high: list[tuple[tuple[int, int], ...]] = []
     for i in rows:
         low_row: list[tuple[int, int]] = []
         high_row: list[tuple[int, int]] = []
@@ -276,9 +278,9 @@ def _children(
                 swap = int((swapped, 1 - winner) < (kept, winner))
                 image = swapped if swap else kept
                 row.append((2 * winner + swap, image << 12 | k << 7 | same << 6))
-        low.append(low_row)
-        high.append(high_row)
-    return low, high
+        low.append(tuple(low_row))
+        high.append(tuple(high_row))
+    return tuple(low), tuple(high)
 
 
 def _last_tricks(code: int, high: bool) -> list[list[int]]:
