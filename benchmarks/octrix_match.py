@@ -85,7 +85,8 @@ def main() -> None:
     print()
     print("CPU s per move with at most six cards in hand")
     print(f"{'moves':<34}{'count':>7}{'median s':>10}{'max s':>8}")
-    for label, index in (("strong, valued by the match chance", 2), ("margin, valued by margin", 3)):
+    rows = (("strong, valued by the match chance", 2), ("margin, valued by margin", 3))
+    for label, index in rows:
         times = [x for r in results for x in r[index]]
         if times:
             print(f"{label:<34}{len(times):>7}{statistics.median(times):>10.4f}{max(times):>8.3f}")
