@@ -48,12 +48,14 @@ def test_win_chance_of_the_worked_example() -> None:
 
 
 def test_planner_takes_a_sure_trick_with_its_weakest_card() -> None:
-    # Row 3 from the right shows 9C, QD, then 5S: any spade above 5 wins for certain.
+    # Row 3 from the right shows 9C, QD, then 5S: any spade above 5 wins for certain. In the
+    # last round, so that no face-up card kept for a later round weighs on the choice.
     st = position(
         {(3, 6): "9C", (3, 5): "QD", (3, 4): "5S"},
         ["6S", "AS", "AH", "KH"],
         "2H",
         up=((3, 6), (3, 5)),
+        round_no=7,
     )
     action, chance, text = hint(st.observation(0))
     assert action == parse_challenge("6S r3 right") and chance == 1.0

@@ -7,6 +7,14 @@ grid's card will come from; the gap there blocks the crossing line for the rest 
 so a play is valued as its trick chance plus the plan of the rest of the hand (a greedy
 assignment of cards to distinct open lines) on the lines each outcome leaves open. The same
 plan picks the trump card and, after a case-c win, the cell whose crossing line costs least.
+
+Across rounds: a line with no face-down card left at the round's end goes back to the deck
+and is refilled face down, while the other face-up cards stay and sharpen the next rounds'
+odds. Before the last round a challenge also earns ``carry`` tricks for each face-up card
+more (or fewer) that the grid would keep if the round ended right after it
+(``carryover.Carryover``, averaged over where the grid's card comes from): the planner turns
+cards it will still see next round, and avoids leaving a line, its own or a crossing one,
+with no face-down card, which would send the line's known cards back to the deck.
 """
 
 from __future__ import annotations
@@ -14,6 +22,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from cardside.games.linesbeta.carryover import Carryover
 from cardside.games.linesbeta.odds import CellModel
 from cardside.games.linesbeta.rules import (
     CELL_ACTIONS,
@@ -80,6 +89,9 @@ def _greedy(
 class PlannerBot:
     """The default bot: inferred odds, and a plan of the round that counts the lines it blocks."""
 
+    #: The value, in tricks, of a face-up card the grid keeps into the next round.
+    carry = 0.04
+
     def __init__(self, seed: int | str = 0) -> None:
         self.name = "planner"
         self.rng = random.Random(seed)
@@ -136,6 +148,8 @@ class PlannerBot:
         pairs = self._pairs(walks, hand, lines)
         need = len(hand) - 1
         cache: dict[tuple[int, int], float] = {}
+        weight = self.carry if obs.round < obs.rounds else 0.0
+        carry = Carryover(obs) if weight else None
 
         def plan(card: int, mask: int) -> float:
             key = (card, mask)
@@ -159,6 +173,12 @@ class PlannerBot:
                             future += prob * values[pos if end == 0 else 5 - pos]
                         if p_c > 0.0 or p_b > 0.0:
                             future += p_c * best + p_b * total / n
+                    if carry is not None:
+                        kept = carry.after(line, end)
+                        known = carry.full(line) * (p_c + p_b)
+                        for pos, prob in stops:
+                            known += prob * kept[pos]
+                        future += weight * known
                     out.append((win + future, win, challenge_action(card, line, end)))
         out.sort(key=lambda t: (-t[0], -t[1]))
         return out
