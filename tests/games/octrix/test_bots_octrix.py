@@ -22,6 +22,8 @@ from cardside.games.octrix.notation import parse_card, parse_cards
 from cardside.games.octrix.position import round_position
 from cardside.games.octrix.state import OctrixState
 
+from .octrix_helpers import last_two_tricks
+
 FAST = 0.05  # a small strong-bot budget so the tests stay quick
 
 
@@ -205,21 +207,12 @@ def test_strong_hint_value_is_the_round_margin_for_each_seat(seed: int) -> None:
     rng = random.Random(seed)
     for _ in range(12):
         state.apply(rng.choice(state.legal_actions()))
-    first = state.current_player()
-    margins = []
-    for a in state.snapshot.hands[0]:
-        row = []
-        for b in state.snapshot.hands[1]:
-            picks = {0: a, 1: b}
-            state.apply(picks[first])
-            state.apply(picks[1 - first])
-            state.apply(state.snapshot.hands[first][0])
-            state.apply(state.snapshot.hands[1 - first][0])
-            scores = state.snapshot.rounds[-1].scores
-            row.append(scores[0] - scores[1])
-            for _ in range(4):
-                state.undo()
-        margins.append(row)
+
+    def margin(done: OctrixState) -> float:
+        scores = done.snapshot.rounds[-1].scores
+        return float(scores[0] - scores[1])
+
+    margins = last_two_tricks(state, margin)
     value = solve_matrix_game(margins).value
     assert f"value {value:+.1f}" in StrongBot(1).hint(state.observation(0), 0).reason
     assert f"value {-value + 0.0:+.1f}" in StrongBot(1).hint(state.observation(1), 1).reason

@@ -28,6 +28,8 @@ from cardside.tui.console import Console
 from cardside.tui.octrix.screen import OctrixScreen, OctrixTurn
 from cardside.tui.style import Style
 
+from .octrix_helpers import last_two_tricks
+
 
 def test_round_model_is_a_distribution_of_possible_rounds() -> None:
     assert sum(p for _, _, p in ROUND_OUTCOMES) == pytest.approx(1.0)
@@ -76,23 +78,12 @@ def test_most_points_extends_the_run_of_its_side() -> None:
 
 def engine_chances(state: OctrixState) -> list[list[float]]:
     """Seat 0's chance after each pair of cards, the last two tricks played by the engine."""
-    first = state.current_player()
-    assert first is not None
-    rows = []
-    for a in state.snapshot.hands[0]:
-        row = []
-        for b in state.snapshot.hands[1]:
-            picks = {0: a, 1: b}
-            state.apply(picks[first])
-            state.apply(picks[1 - first])
-            state.apply(state.snapshot.hands[first][0])
-            state.apply(state.snapshot.hands[1 - first][0])
-            totals = state.snapshot.totals
-            row.append(after_round(state.target - totals[0], state.target - totals[1]))
-            for _ in range(4):
-                state.undo()
-        rows.append(row)
-    return rows
+
+    def chance(done: OctrixState) -> float:
+        totals = done.snapshot.totals
+        return after_round(done.target - totals[0], done.target - totals[1])
+
+    return last_two_tricks(state, chance)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
