@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import importlib
 import json
+import os
+import signal
+import time
+from functools import partial
 
 import pytest
 from click.testing import CliRunner
@@ -44,3 +49,71 @@ def test_map_games_keeps_the_order_and_reports_progress() -> None:
     assert map_games(square, 23, jobs=2, progress=seen.append) == [n * n for n in range(23)]
     assert seen[-1] == 23 and seen == sorted(seen)
     assert map_games(square, 3, jobs=1) == [0, 1, 4]
+
+
+def square_until(stop: int, n: int) -> int:
+    if n == stop:
+        raise KeyboardInterrupt
+    return n * n
+
+
+def test_ctrl_c_keeps_the_games_finished_before_it() -> None:
+    assert map_games(partial(square_until, 5), 12, jobs=1) == [0, 1, 4, 9, 16]
+    with pytest.raises(KeyboardInterrupt):  # nothing finished: the interrupt goes on up
+        map_games(partial(square_until, 0), 12, jobs=1)
+
+
+def interrupt_parent_at(stop: int, n: int) -> int:
+    """In a worker: Ctrl-C as a terminal sends it, then a game that would take long."""
+    if n == stop:
+        os.kill(os.getppid(), signal.SIGINT)
+        time.sleep(30)
+    return n * n
+
+
+def test_ctrl_c_with_workers_returns_the_finished_prefix_at_once() -> None:
+    started = time.monotonic()
+    try:
+        results = map_games(partial(interrupt_parent_at, 30), 40, jobs=2)
+    except KeyboardInterrupt:  # possible only if no batch at all had come back
+        results = []
+    assert time.monotonic() - started < 20  # the sleeping worker was not waited for
+    assert len(results) <= 30
+    assert results == [n * n for n in range(len(results))]
+
+
+# For each game: the function that plays one game (or match) of a simulation, and a quick run.
+ONE_GAME = {
+    "octrix": ("octrix", "_one_match", ["--bots", "greedy,random"]),
+    "linesbeta": ("linesbeta", "_one_game", ["--short"]),
+    "schnapsen": ("schnapsen", "_one_game", ["--bots", "heuristic,random"]),
+    "iota": ("iota", "play_game", ["--bots", "greedy,random"]),
+    "lineit": ("lineit", "play_game", ["--bots", "heuristic,random"]),
+}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_simulate_stopped_with_ctrl_c_reports_the_games_played(
+    runner: CliRunner, game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    package, name, args = ONE_GAME[game]
+    module = importlib.import_module(f"cardside.games.{package}.simulate")
+    play_one = getattr(module, name)
+    calls = [0]
+
+    def stopped_at_the_fourth(*a: object, **k: object) -> object:
+        calls[0] += 1
+        if calls[0] == 4:
+            raise KeyboardInterrupt
+        return play_one(*a, **k)
+
+    monkeypatch.setattr(module, name, stopped_at_the_fourth)
+    base = [game, "simulate", "--seed", "3", "--jobs", "1", *args]
+    result = runner.invoke(main, [*base, "--games", "10", "--json"])
+    assert result.exit_code == 130, result.output
+    assert "Stopped after 3 of 10" in result.stderr
+    stopped = json.loads(result.stdout)
+    monkeypatch.setattr(module, name, play_one)
+    whole = runner.invoke(main, [*base, "--games", "3", "--json"])
+    assert whole.exit_code == 0, whole.output
+    assert stopped == json.loads(whole.stdout)  # the same figures as a run of 3 games

@@ -320,3 +320,14 @@ def progress(total: int, label: str, *, quiet: bool = False) -> Iterator[Callabl
         return
     with click.progressbar(length=total, label=label, file=sys.stderr) as bar:
         yield lambda done: bar.update(done - bar.pos)
+
+
+def end_if_stopped(done: int, asked: int, unit: str) -> None:
+    """After the figures of a run: when Ctrl-C stopped it early (``done < asked``), say so
+    on stderr and leave with the status of an interrupted command (130)."""
+    if done < asked:
+        click.echo(
+            f"Stopped after {done} of {asked} {unit}: the figures are for those {done}.",
+            err=True,
+        )
+        click.get_current_context().exit(130)

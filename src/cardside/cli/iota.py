@@ -11,6 +11,7 @@ from cardside.cli.common import (
     bot_option,
     echo_json,
     echo_rules,
+    end_if_stopped,
     jobs_option,
     json_option,
     parse_names,
@@ -301,3 +302,4 @@ def simulate(
         echo_json(result.to_dict())
     else:
         click.echo(result.report())
+    end_if_stopped(result.games, games, "games")

@@ -14,6 +14,7 @@ from cardside.cli.common import (
     echo_json,
     echo_rules,
     echo_text,
+    end_if_stopped,
     jobs_option,
     json_option,
     play_games,
@@ -314,6 +315,7 @@ def simulate(
 
     from cardside.games.linesbeta.rules import DIFFICULTIES as ALL
     from cardside.games.linesbeta.rules import LENGTHS, Difficulty, Length
+    from cardside.games.linesbeta.simulate import SimulationResult
     from cardside.games.linesbeta.simulate import simulate as run
 
     seed = 0 if seed is None else seed
@@ -323,21 +325,30 @@ def simulate(
     else:
         settings = [(cast(Difficulty, difficulty), "short" if short else "full")]
     total = games * len(settings)
-    results = []
+    results: list[SimulationResult] = []
     with progress(total, "games", quiet=as_json) as tick:
         for i, (d, n) in enumerate(settings):
 
             def step(done: int, _total: int, offset: int = i * games) -> None:
                 tick(offset + done)
 
-            results.append(
-                run(games, bot=bot, difficulty=d, length=n, seed=seed, progress=step, jobs=jobs)
-            )
+            try:
+                result = run(
+                    games, bot=bot, difficulty=d, length=n, seed=seed, progress=step, jobs=jobs
+                )
+            except KeyboardInterrupt:  # stopped before a game of this setting finished
+                if not results:
+                    raise
+                break
+            results.append(result)
+            if result.games < games:
+                break
     if as_json:
         data = [_result_dict(r) for r in results]
         echo_json(data if all_settings else data[0])
     else:
         click.echo(_report(results, seed))
+    end_if_stopped(sum(r.games for r in results), total, "games")
 
 
 def _result_dict(r: Any) -> dict[str, Any]:

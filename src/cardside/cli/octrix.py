@@ -14,6 +14,7 @@ from cardside.cli.common import (
     echo_json,
     echo_rules,
     echo_text,
+    end_if_stopped,
     jobs_option,
     json_option,
     parse_names,
@@ -335,3 +336,4 @@ def simulate(
         echo_json(result.to_dict())
     else:
         click.echo(result.report())
+    end_if_stopped(result.games, games, "matches")

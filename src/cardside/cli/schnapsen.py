@@ -15,6 +15,7 @@ from cardside.cli.common import (
     echo_json,
     echo_rules,
     echo_text,
+    end_if_stopped,
     jobs_option,
     json_option,
     parse_names,
@@ -338,3 +339,4 @@ def simulate(
         echo_json(result.to_dict() | {"seed": seed})
     else:
         click.echo(result.report())
+    end_if_stopped(result.matches if unit == "matches" else result.deals, games, unit)

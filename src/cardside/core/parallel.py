@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import signal
 from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 R = TypeVar("R")
 
@@ -31,34 +32,65 @@ def map_games(
     Each game depends only on its number (its deal and its bots are seeded from it), so the
     results are the same whatever ``jobs`` is. ``play`` must be picklable (a module-level
     function, or a ``functools.partial`` of one). ``progress(done)`` is called as games finish.
+
+    Stopped with Ctrl-C, it returns the games finished so far from game 0 on without a gap
+    (what a run of that many games would give), so the figures of a long run are not lost;
+    the caller can tell by the shorter list. With none finished, the interrupt goes on up.
     """
     jobs = max(1, min(jobs, MAX_JOBS, games))
     if jobs == 1:
-        results = []
-        for game in range(games):
-            results.append(play(game))
-            if progress is not None:
-                progress(game + 1)
+        results: list[R] = []
+        try:
+            for game in range(games):
+                results.append(play(game))
+                if progress is not None:
+                    progress(game + 1)
+        except KeyboardInterrupt:
+            if not results:
+                raise
         return results
     # Small batches keep the workers evenly busy and the progress bar moving.
     size = max(1, min(50, games // (jobs * 8)))
     batches = [(start, min(start + size, games)) for start in range(0, games, size)]
     done: dict[int, list[R]] = {}
     finished = 0
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        pending: dict[Future[list[R]], int] = {
-            pool.submit(_batch, play, start, stop): start for start, stop in batches
-        }
-        while pending:
-            ready, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in ready:
-                start = pending.pop(future)
-                done[start] = future.result()
-                finished += len(done[start])
-                if progress is not None:
-                    progress(finished)
-    return [result for start, _ in batches for result in done[start]]
+    pool = multiprocessing.Pool(jobs, initializer=_ignore_interrupts)
+    try:
+        for start, batch in pool.imap_unordered(_Batch(play), batches):
+            done[start] = batch
+            finished += len(batch)
+            if progress is not None:
+                progress(finished)
+    except KeyboardInterrupt:
+        if not _prefix(done, batches):
+            raise
+    finally:
+        pool.terminate()
+        pool.join()
+    return _prefix(done, batches)
 
 
-def _batch(play: Callable[[int], R], start: int, stop: int) -> list[R]:
-    return [play(game) for game in range(start, stop)]
+def _prefix(done: dict[int, list[R]], batches: list[tuple[int, int]]) -> list[R]:
+    """The finished batches in order, up to the first one missing."""
+    results: list[R] = []
+    for start, _ in batches:
+        if start not in done:
+            break
+        results += done[start]
+    return results
+
+
+class _Batch(Generic[R]):
+    """Games ``start`` to ``stop - 1`` in a worker (a class, so that it can be pickled)."""
+
+    def __init__(self, play: Callable[[int], R]) -> None:
+        self.play = play
+
+    def __call__(self, bounds: tuple[int, int]) -> tuple[int, list[R]]:
+        start, stop = bounds
+        return start, [self.play(game) for game in range(start, stop)]
+
+
+def _ignore_interrupts() -> None:
+    # Ctrl-C reaches every process of the terminal's group; only the parent should act on it.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

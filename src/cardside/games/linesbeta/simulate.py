@@ -70,7 +70,9 @@ def simulate(
     wins = early = player_total = grid_total = 0
     tick = None if progress is None else lambda done: progress(done, games)
     one = partial(_one_game, bot, difficulty, length, seed)
-    for won, stopped, p, g in map_games(one, games, jobs, tick):
+    played = map_games(one, games, jobs, tick)
+    games = len(played)  # fewer when stopped with Ctrl-C
+    for won, stopped, p, g in played:
         wins += won
         early += stopped
         player_total += p

@@ -142,7 +142,9 @@ def simulate(
     scores: tuple[list[int], list[int]] = ([], [])
     rounds = 0
     one = partial(_one_match, (bots[0], bots[1]), players, partnership, seed)
-    for winner, played, round_scores in map_games(one, games, jobs, progress):
+    matches = map_games(one, games, jobs, progress)
+    games = len(matches)  # fewer when stopped with Ctrl-C
+    for winner, played, round_scores in matches:
         wins[winner] += 1
         rounds += played
         for bot, score in round_scores:

@@ -158,7 +158,9 @@ def simulate(
     matches_won = 0
     tick = None if progress is None else lambda done: progress(done, count)
     one = partial(_one_game, bot_a, bot_b, unit, level, seed, factory)
-    for values, won_match in map_games(one, count, jobs, tick):
+    games = map_games(one, count, jobs, tick)
+    count = len(games)  # fewer when stopped with Ctrl-C
+    for values, won_match in games:
         deal_values += values
         deals_won += sum(v > 0 for v in values)
         matches_won += won_match
