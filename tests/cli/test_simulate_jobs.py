@@ -117,3 +117,29 @@ def test_simulate_stopped_with_ctrl_c_reports_the_games_played(
     whole = runner.invoke(main, [*base, "--games", "3", "--json"])
     assert whole.exit_code == 0, whole.output
     assert stopped == json.loads(whole.stdout)  # the same figures as a run of 3 games
+
+
+def killed_at(stop: int, n: int) -> int:
+    """In a worker: the process is killed from outside (as when memory runs out)."""
+    if n == stop:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return n * n
+
+
+def test_a_killed_worker_ends_the_run_with_one_line(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from concurrent.futures.process import BrokenProcessPool
+
+    with pytest.raises(BrokenProcessPool):  # an error, not a wait for ever
+        map_games(partial(killed_at, 5), 40, jobs=2)
+    module = importlib.import_module("cardside.games.iota.simulate")
+
+    def broken(*args: object, **kwargs: object) -> object:
+        raise BrokenProcessPool("a child process terminated abruptly")
+
+    monkeypatch.setattr(module, "map_games", broken)
+    result = runner.invoke(main, ["iota", "simulate", "--games", "40", "--jobs", "2"])
+    assert result.exit_code == 1
+    assert "worker process ended unexpectedly" in result.output
+    assert "Traceback" not in result.output

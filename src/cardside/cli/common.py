@@ -313,13 +313,21 @@ def progress(total: int, label: str, *, quiet: bool = False) -> Iterator[Callabl
     """A callback moving a progress bar on stderr to ``done`` of ``total``.
 
     The bar is drawn only on a terminal and when not ``quiet`` (e.g. with ``--json``);
-    otherwise the callback does nothing, so scripts and pipes stay clean.
+    otherwise the callback does nothing, so scripts and pipes stay clean. A worker process
+    of the games killed from outside ends the command with a one-line error.
     """
-    if quiet or not sys.stderr.isatty():
-        yield lambda done: None
-        return
-    with click.progressbar(length=total, label=label, file=sys.stderr) as bar:
-        yield lambda done: bar.update(done - bar.pos)
+    from concurrent.futures.process import BrokenProcessPool
+
+    try:
+        if quiet or not sys.stderr.isatty():
+            yield lambda done: None
+            return
+        with click.progressbar(length=total, label=label, file=sys.stderr) as bar:
+            yield lambda done: bar.update(done - bar.pos)
+    except BrokenProcessPool:
+        raise click.ClickException(
+            "a worker process ended unexpectedly (out of memory?); try a smaller --jobs"
+        ) from None
 
 
 def end_if_stopped(done: int, asked: int, unit: str) -> None:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from typing import TypeVar
 
 R = TypeVar("R")
 
@@ -54,20 +54,41 @@ def map_games(
     batches = [(start, min(start + size, games)) for start in range(0, games, size)]
     done: dict[int, list[R]] = {}
     finished = 0
-    pool = multiprocessing.Pool(jobs, initializer=_ignore_interrupts)
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
     try:
-        for start, batch in pool.imap_unordered(_Batch(play), batches):
-            done[start] = batch
-            finished += len(batch)
-            if progress is not None:
-                progress(finished)
+        pending: dict[Future[list[R]], int] = {
+            pool.submit(_batch, play, start, stop): start for start, stop in batches
+        }
+        while pending:
+            ready, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in ready:
+                start = pending.pop(future)
+                done[start] = future.result()
+                finished += len(done[start])
+                if progress is not None:
+                    progress(finished)
     except KeyboardInterrupt:
+        _stop(pool)
         if not _prefix(done, batches):
             raise
-    finally:
-        pool.terminate()
-        pool.join()
+    except BaseException:
+        _stop(pool)
+        raise
+    else:
+        pool.shutdown()
     return _prefix(done, batches)
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """End the workers now rather than after the games they are playing."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14 and later
+    if terminate is not None:
+        terminate()
+        return
+    processes = getattr(pool, "_processes", None) or {}  # earlier: the pool's own table
+    for process in list(processes.values()):
+        process.terminate()
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _prefix(done: dict[int, list[R]], batches: list[tuple[int, int]]) -> list[R]:
@@ -80,15 +101,8 @@ def _prefix(done: dict[int, list[R]], batches: list[tuple[int, int]]) -> list[R]
     return results
 
 
-class _Batch(Generic[R]):
-    """Games ``start`` to ``stop - 1`` in a worker (a class, so that it can be pickled)."""
-
-    def __init__(self, play: Callable[[int], R]) -> None:
-        self.play = play
-
-    def __call__(self, bounds: tuple[int, int]) -> tuple[int, list[R]]:
-        start, stop = bounds
-        return start, [self.play(game) for game in range(start, stop)]
+def _batch(play: Callable[[int], R], start: int, stop: int) -> list[R]:
+    return [play(game) for game in range(start, stop)]
 
 
 def _ignore_interrupts() -> None:
