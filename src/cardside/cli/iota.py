@@ -8,6 +8,8 @@ import click
 
 from cardside.cli.app import App
 from cardside.cli.common import (
+    MOST_GAMES,
+    Bounded,
     bot_option,
     echo_json,
     echo_rules,
@@ -262,7 +264,7 @@ def rules() -> None:
 
 @iota.command()
 @click.option(
-    "--games", type=click.IntRange(1), default=100, show_default=True, help="Games to play."
+    "--games", type=Bounded(1, MOST_GAMES), default=100, show_default=True, help="Games to play."
 )
 @click.option(
     "--players",

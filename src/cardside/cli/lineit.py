@@ -8,6 +8,8 @@ import click
 
 from cardside.cli.app import App
 from cardside.cli.common import (
+    MOST_GAMES,
+    Bounded,
     bot_option,
     echo_json,
     echo_rules,
@@ -210,7 +212,7 @@ def keep_session(app: App, journal: Any, console: Any = None) -> None:
 @lineit.command()
 @click.option(
     "--games",
-    type=click.IntRange(1, 1_000_000),
+    type=Bounded(1, MOST_GAMES),
     default=100,
     show_default=True,
     help="Games to play.",
