@@ -76,6 +76,42 @@ def test_every_prompt_refuses_a_line_in_one_wording(
     assert "zz" in found[0].lower() and "hello" in found[1]
 
 
+TABLE_ROW = re.compile(r"\S  +\S")  # a term and what it means, apart by 2 spaces or more
+
+
+def help_block(output: str) -> list[str]:
+    """The lines ``help`` printed: after the prompt that read it, to the prompt that read
+    ``quit``."""
+    lines = output.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.endswith(": help")) + 1
+    end = next(i for i in range(start, len(lines)) if lines[i].endswith(": quit"))
+    return lines[start:end]
+
+
+@pytest.mark.parametrize("prompt", sorted(PROMPTS))
+def test_help_is_written_in_paragraphs_the_terminal_wraps(
+    runner: CliRunner, data_dir: Path, prompt: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    piped = help_block(runner.invoke(main, PROMPTS[prompt], input="help\nquit\n").output)
+    # A sentence is never broken by hand: on a narrow terminal that leaves ragged lines.
+    piped = piped[: next(i for i, line in enumerate(piped) if line.startswith("  commands:"))]
+    prose = [line for line in piped if line[2] != " " and not TABLE_ROW.search(line)]
+    assert all(line.endswith((".", ":")) for line in prose), piped
+    monkeypatch.setattr(Console, "columns", lambda self: 60)
+    narrow = help_block(runner.invoke(main, PROMPTS[prompt], input="help\nquit\n").output)
+    assert all(len(line) <= 60 for line in narrow), narrow
+    words = " ".join(piped).split()
+    assert " ".join(narrow).split()[: len(words)] == words
+
+
+def test_a_help_table_row_wraps_under_its_second_column() -> None:
+    row = "  counts NAME PILE TOK  the cards in the score pile and the sum of the bet tokens"
+    pieces = wrap(row, 50)
+    assert pieces[0].startswith("  counts NAME PILE TOK  the cards")
+    assert len(pieces) > 1 and all(p.startswith(" " * 24) and p[24] != " " for p in pieces[1:])
+    assert all(len(p) <= 50 for p in pieces)
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_quit_at_a_setup_question_leaves(runner: CliRunner, data_dir: Path, game: str) -> None:
     # Before any entry there is nothing to save: 'quit' leaves like the end of input, and is

@@ -6,6 +6,7 @@ plainly from stdin, so every interactive mode can be scripted (and tested) throu
 
 from __future__ import annotations
 
+import re
 import shutil
 import sys
 import threading
@@ -200,16 +201,20 @@ def completions(typed: str, options: Iterable[str]) -> list[tuple[str, int]]:
 
 def wrap(line: str, width: int) -> list[str]:
     """``line`` broken at spaces into pieces at most ``width`` wide (colour codes take no
-    room); continuation lines keep the line's indent. A word longer than the width stays
-    whole on its own line."""
+    room); continuation lines keep the line's indent, or in a row of a two-column table
+    (``  term    what it does``) start under the second column. A word longer than the
+    width stays whole on its own line."""
     if visible_len(line) <= width:
         return [line]
     body = line.lstrip(" ")
     indent = " " * (len(line) - len(body))
+    column = _TABLE_ROW.match(click.unstyle(body))
+    if column is not None:
+        indent = " " * (len(indent) + column.end())
     if len(indent) > width // 2:
-        indent = ""
+        indent = " " * (len(line) - len(body)) if len(line) - len(body) <= width // 2 else ""
     out: list[str] = []
-    current = indent
+    current = " " * (len(line) - len(body))
     for word in body.split(" "):
         if current.strip() and visible_len(current) + 1 + visible_len(word) > width:
             out.append(current)
@@ -220,6 +225,10 @@ def wrap(line: str, width: int) -> list[str]:
             current += word
     out.append(current)
     return out
+
+
+#: The first column of a help table row: a term, then a gap of at least two spaces.
+_TABLE_ROW = re.compile(r"\S+(?: \S+)*  +(?=\S)")
 
 
 def visible_len(text: str) -> int:

@@ -12,19 +12,28 @@ from cardside.tui.keeping import keep_command, offer_correction
 from cardside.tui.style import Style
 from cardside.tui.table import render
 
-HELP_QUICK = """  Enter each turn as the values of the lines it made, then lot once per lot
-  completed, all4 if all 4 cards were played, final for the last card of the game:
-    Ann 8 4 5 lot      -> (8 + 4 + 5) x 2 (one lot) = 34
-  The name may be left out (the player whose turn it is). Sums work: 4+3+1.
-  Ann pass for a pass; end when every player passed in a row with the pile empty.
-  commands: show (the sheet), undo (take back the last entry), quit (saved), help"""
+HELP_QUICK = "\n".join(
+    [
+        "  Enter each turn as the values of the lines it made, then lot once per lot "
+        "completed, all4 if all 4 cards were played, final for the last card of the game:",
+        "    Ann 8 4 5 lot      -> (8 + 4 + 5) x 2 (one lot) = 34",
+        "  The name may be left out (the player whose turn it is). Sums work: 4+3+1.",
+        "  Ann pass for a pass; end when every player passed in a row with the pile empty.",
+        "  commands: show (the sheet), undo (take back the last entry), quit (saved), help",
+    ]
+)
 
-HELP_GRID = """  Enter each turn as the cards played with their cells (x to the right, y upwards,
-  the starter at 0,0), and final for the last card of the game:
-    Ann YS2 1,0 RT3 1,1
-  Ann swap GC3 1,0 recycles a wild (before the play); Ann pass for a pass; end when every
-  player passed in a row with the pile empty. cardside checks each play and scores it.
-  commands: show (the grid and the sheet), undo (take back the last entry), quit, help"""
+HELP_GRID = "\n".join(
+    [
+        "  Enter each turn as the cards played with their cells (x to the right, y upwards, "
+        "the starter at 0,0), and final for the last card of the game:",
+        "    Ann YS2 1,0 RT3 1,1",
+        "  Ann swap GC3 1,0 recycles a wild (before the play); Ann pass for a pass; end when "
+        "every player passed in a row with the pile empty. cardside checks each play and "
+        "scores it.",
+        "  commands: show (the grid and the sheet), undo (take back the last entry), quit, help",
+    ]
+)
 
 
 class KeepScreen:

@@ -20,10 +20,16 @@ from cardside.tui.style import Style
 FG = ("red", "yellow", "green", "blue")
 CELL_WIDTH = 4
 
-HELP = """  Play cards with their cells: YS2 0,1 RT1 2,1 (x to the right, y upwards; the starter
-  is at 0,0). W is a wild. pass keeps your hand; pass YS2 RT1 exchanges those cards.
-  swap GC3 1,0 gives GC3 for the wild at 1,0 (first, once a turn). history lists every turn.
-  Tab completes your cards, and after a card the cells where it can go."""
+HELP = "\n".join(
+    [
+        "  Play cards with their cells: YS2 0,1 RT1 2,1 (x to the right, y upwards; the "
+        "starter is at 0,0). W is a wild.",
+        "  pass keeps your hand; pass YS2 RT1 exchanges those cards.",
+        "  swap GC3 1,0 gives GC3 for the wild at 1,0 (first, once a turn).",
+        "  history lists every turn. Tab completes your cards, and after a card the cells "
+        "where it can go.",
+    ]
+)
 
 
 class IotaScreen:

@@ -18,13 +18,15 @@ from cardside.tui.linesbeta.screen import CellMark, LinesBetaScreen
 from cardside.tui.style import Style
 from cardside.tui.table import render
 
-HELP_COUNTERS = """  w          you won the trick          l          the grid won it
-  w w l      several tricks in order    round 4 2  a whole round: your tricks, the grid's
+HELP_COUNTERS = """  w          you won the trick
+  l          the grid won it
+  w w l      several tricks in order
+  round 4 2  a whole round: your tricks, the grid's
   round      asks for the two counts (sums like 2+2 are fine; cancel leaves it)"""
 HELP_GRID = """  w r3R r3c4      you won a challenge of row 3 from the right; the grid played r3c4
   l c2 top r5c2   the grid won a challenge of column 2 from the top with its card at r5c2
-  add the case (a, b or c) when it was b or c: every card of the line was turned up then,
-  e.g. l r1L r1c4 b; extra cells after 'turned' mark other cards you turned face up"""
+  add the case (a, b or c) when it was b or c: every card of the line was turned up then, \
+e.g. l r1L r1c4 b; extra cells after 'turned' mark other cards you turned face up."""
 HELP_COMMANDS = "  commands: show (the sheet), undo (take back the last entry), quit (saved), help"
 
 RESULT_WORDS = {"w": "w", "win": "w", "won": "w", "l": "l", "loss": "l", "lost": "l"}

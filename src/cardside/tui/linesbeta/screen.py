@@ -353,12 +353,12 @@ class LinesBetaTurn:
         return "\n".join(
             [
                 "  At a round's start, name the trump card from the seven dealt, e.g. 7H.",
-                "  Then challenge a line with a card from your hand: JS r3 right, QH c2 bottom,",
-                "  or short: JS r3R, QH c2B (rows from the left L or right R, columns from the",
-                f"  top T or bottom B). A line with a gap (marked {mark}) cannot be challenged",
-                "  this round.",
-                "  After a win with no card of your suit and no trump in the line, name the cell",
-                "  whose card the grid gives up, e.g. r3c2. Tab completes cards, lines and cells.",
+                "  Then challenge a line with a card from your hand: JS r3 right, QH c2 bottom, "
+                "or short: JS r3R, QH c2B (rows from the left L or right R, columns from the "
+                f"top T or bottom B). A line with a gap (marked {mark}) cannot be challenged "
+                "this round.",
+                "  After a win with no card of your suit and no trump in the line, name the cell "
+                "whose card the grid gives up, e.g. r3c2. Tab completes cards, lines and cells.",
             ]
         )
 

@@ -14,9 +14,11 @@ from cardside.tui.octrix.screen import OctrixScreen
 from cardside.tui.style import Style
 
 COMMANDS = ("show", "undo", "quit", "help")
-HELP = """  Enter the cards of each trick in seat order ({order}), e.g. 8C 3H.
-  While entering hands, give a player's 8 cards on one line.{quick}
-  commands: show (the sheet so far), undo (take back the last entry), quit (saved), help"""
+HELP = (
+    "  Enter the cards of each trick in seat order ({order}), e.g. 8C 3H. While entering "
+    "hands, give a player's 8 cards on one line.{quick}\n"
+    "  commands: show (the sheet so far), undo (take back the last entry), quit (saved), help"
+)
 
 
 class KeepScreen:
@@ -51,7 +53,7 @@ class KeepScreen:
             ""
             if self.ledger.track_hands
             else "\n  Or a whole round at once, before its first trick: each player's "
-            f"counting cards,\n  e.g. {self.ledger.names[0]} 1 3 4 (one player left out "
+            f"counting cards, e.g. {self.ledger.names[0]} 1 3 4 (one player left out "
             "gets the rest; '-' for none)."
         )
         self.console.say(HELP.format(order=", ".join(self.ledger.names), quick=quick))

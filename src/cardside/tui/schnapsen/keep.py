@@ -18,11 +18,16 @@ from cardside.tui.keeping import offer_correction
 from cardside.tui.style import Style
 from cardside.tui.table import render
 
-HELP = """  Each deal, either type the winner and the game points, e.g. '{a} 2', or press Enter
-  (or type 'ask') and answer what the table saw: who closed, who reached 66, the card points.
-  Numbers may be sums, e.g. 11+10+4. In the questions, 'undo' goes back one question and
-  'cancel' leaves them without saving.
-  commands: show (the table so far), undo (take back the last deal), quit (saved), help"""
+HELP = "\n".join(
+    [
+        "  Each deal, either type the winner and the game points, e.g. '{a} 2', or press Enter "
+        "(or type 'ask') and answer what the table saw: who closed, who reached 66, the card "
+        "points. Numbers may be sums, e.g. 11+10+4.",
+        "  In the questions, 'undo' goes back one question and 'cancel' leaves them without "
+        "saving.",
+        "  commands: show (the table so far), undo (take back the last deal), quit (saved), help",
+    ]
+)
 
 QUESTION_HELP = (
     "  answer the question; 'undo' goes back one question (at the first: takes back the last "

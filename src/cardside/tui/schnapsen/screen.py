@@ -29,11 +29,16 @@ from cardside.tui.console import Console
 from cardside.tui.grammar import agree
 from cardside.tui.style import Style
 
-HELP = """  On your lead: a card (KH, 10S, TS; German DH, OS, US work too), 'marriage KH' or
-  'marriage QH' (declare King and Queen of a suit and lead one), 'exchange' (the trump Jack
-  for the indicator), 'close' (no more drawing: phase 2). Answering: a card; in phase 2
-  (stock closed or used up) follow suit and beat the lead if you can.
-  Tab completes the legal moves."""
+HELP = "\n".join(
+    [
+        "  On your lead: a card (KH, 10S, TS; German DH, OS, US work too), 'marriage KH' or "
+        "'marriage QH' (declare King and Queen of a suit and lead one), 'exchange' (the trump "
+        "Jack for the indicator), 'close' (no more drawing: phase 2).",
+        "  Answering: a card; in phase 2 (stock closed or used up) follow suit and beat the "
+        "lead if you can.",
+        "  Tab completes the legal moves.",
+    ]
+)
 
 
 def card_points(points: int, marriages: int) -> str:
