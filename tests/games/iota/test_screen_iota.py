@@ -68,3 +68,32 @@ def test_you_play_and_a_lone_line_is_not_repeated_as_a_total() -> None:
     shown = you.turn(state.snapshot.log[-1])
     assert shown[0].startswith("You play ") and "You plays" not in shown[0]
     assert len(shown) == 2 and shown[1].endswith("= 6")  # the line; no bare "6" after it
+
+
+def test_a_grid_wider_than_the_terminal_is_shown_in_bands_of_columns() -> None:
+    # three rows of 4 with gaps between them: 18 columns with the margin
+    cells = " ".join(
+        f"{c} {x0 + i},0"
+        for x0, cards in ((0, "RC1 RS2 RT3 RX4"), (6, "YC1 YS2 YT3 YX4"), (12, "GC1 GS2 GT3 GX4"))
+        for i, c in enumerate(cards.split())
+    )
+    cells += " BC1 0,1 BC2 0,-1 RC3 0,2 BC4 0,-10"  # y runs from -11 to 3: labels 3 wide
+    grid = grid_of(cells)
+    narrow = IotaScreen(Console(interactive=False, width=60), Style(color=False, ascii=True), ["A"])
+    lines = narrow.grid(grid)
+    assert all(len(line) + 2 <= 60 for line in lines)
+    bands = "\n".join(lines).split("\n\n")
+    assert len(bands) == 2
+    headers = [[int(x) for x in band.splitlines()[0].split()] for band in bands]
+    assert headers[0] + headers[1] == list(range(-1, 17))
+    shown = [w for line in lines for w in line.split() if w[0].isalpha()]
+    assert sorted(shown) == sorted(cells.split()[::2])
+    # each band keeps every row with its y label on both sides
+    for band in bands:
+        rows = band.splitlines()[1:-1]
+        assert [int(r.split()[0]) for r in rows] == list(range(3, -12, -1))
+        assert all(r.split()[0] == r.split()[-1] for r in rows)
+    # piped output (no width) and a wide terminal keep the grid whole
+    assert "" not in screen(ascii=True).grid(grid)
+    wide = IotaScreen(Console(interactive=False, width=200), Style(color=False, ascii=True), ["A"])
+    assert "" not in wide.grid(grid)

@@ -51,20 +51,43 @@ class IotaScreen:
     def cards(self, cards: Iterable[int]) -> str:
         return " ".join(self.card(c) for c in sorted(cards)) or "-"
 
-    def grid(self, grid: Mapping[Cell, int], marks: Iterable[Cell] = ()) -> list[str]:
+    def grid(
+        self, grid: Mapping[Cell, int], marks: Iterable[Cell] = (), indent: int = 2
+    ) -> list[str]:
         """The part of the grid in use and a margin of one cell, y upwards, with x along the
-        top and bottom and y down both sides; cells in ``marks`` (just placed) are starred."""
+        top and bottom and y down both sides; cells in ``marks`` (just placed) are starred.
+
+        A grid wider than the terminal (less ``indent``, the room its caller puts before each
+        line) is shown in bands of columns, left to right, each with its own coordinates, so
+        no row is ever broken across lines."""
         xs = [x for x, _ in grid]
         ys = [y for _, y in grid]
         lo_x, hi_x, lo_y, hi_y = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
-        marked = set(marks)
         label = max(len(str(lo_y)), len(str(hi_y)))
-        header = " " * (label + 1) + "".join(f"{x:^{CELL_WIDTH}}" for x in range(lo_x, hi_x + 1))
+        room = self.console.columns()
+        per_band = hi_x - lo_x + 1
+        if room is not None:
+            # a row is the y label, a space, the cells, a space and the y label again
+            fits = max(1, (room - indent - 2 * label - 2) // CELL_WIDTH)
+            bands = -(-per_band // fits)
+            per_band = -(-per_band // bands)  # bands of even width
+        out: list[str] = []
+        for start in range(lo_x, hi_x + 1, per_band):
+            if out:
+                out.append("")
+            end = min(hi_x, start + per_band - 1)
+            out += self._band(grid, set(marks), range(start, end + 1), range(hi_y, lo_y - 1, -1))
+        return out
+
+    def _band(self, grid: Mapping[Cell, int], marked: set[Cell], xs: range, ys: range) -> list[str]:
+        """The rows ``ys`` of the columns ``xs``, with the coordinates round them."""
+        label = max(len(str(ys.start)), len(str(ys.stop - ys.step)))
+        header = " " * (label + 1) + "".join(f"{x:^{CELL_WIDTH}}" for x in xs)
         empty = "." if self.style.ascii else "·"
         out = [header.rstrip()]
-        for y in range(hi_y, lo_y - 1, -1):
+        for y in ys:
             row = []
-            for x in range(lo_x, hi_x + 1):
+            for x in xs:
                 card = grid.get((x, y))
                 if card is None:
                     row.append(f"{empty:^{CELL_WIDTH}}")
