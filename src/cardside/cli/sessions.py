@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import sys
 from pathlib import Path
 
 import click
@@ -116,7 +117,8 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
         for r in session.rounds
     ]
     click.echo()
-    click.echo(render(headers, rows) if rows else "No round finished yet.")
+    width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+    click.echo(render(headers, rows, width=width) if rows else "No round finished yet.")
     extra = [] if session.finished else sheets.progress(session)
     if extra:
         click.echo()

@@ -201,9 +201,9 @@ def completions(typed: str, options: Iterable[str]) -> list[tuple[str, int]]:
 
 def wrap(line: str, width: int) -> list[str]:
     """``line`` broken at spaces into pieces at most ``width`` wide (colour codes take no
-    room); continuation lines keep the line's indent, or in a row of a two-column table
-    (``  term    what it does``) start under the second column. A word longer than the
-    width stays whole on its own line."""
+    room); continuation lines keep the line's indent, or in a table row (``  term    what it
+    does``) start under its last column. A word longer than the width stays whole on its own
+    line."""
     if visible_len(line) <= width:
         return [line]
     body = line.lstrip(" ")
@@ -227,8 +227,8 @@ def wrap(line: str, width: int) -> list[str]:
     return out
 
 
-#: The first column of a help table row: a term, then a gap of at least two spaces.
-_TABLE_ROW = re.compile(r"\S+(?: \S+)*  +(?=\S)")
+#: A table row up to its last column: columns stand apart by gaps of two spaces or more.
+_TABLE_ROW = re.compile(r".*\S  +(?=\S)")
 
 
 def visible_len(text: str) -> int:

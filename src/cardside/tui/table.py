@@ -2,15 +2,35 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 
 import click
 
 
-def render(headers: Sequence[str], rows: Sequence[Sequence[object]], *, right: bool = True) -> str:
-    """Columns padded to their widest cell; numbers right-aligned when ``right``."""
+def render(
+    headers: Sequence[str],
+    rows: Sequence[Sequence[object]],
+    *,
+    right: bool = True,
+    width: int | None = None,
+) -> str:
+    """Columns padded to their widest cell; numbers right-aligned when ``right``.
+
+    With ``width`` (a terminal's), a row too wide for it has its last column (a note in words)
+    wrapped at spaces: under that column while at least 24 characters are left there, else
+    on lines of its own below the row."""
     cells = [[str(h) for h in headers]] + [[str(c) for c in row] for row in rows]
     widths = [max(_width(r[i]) for r in cells if i < len(r)) for i in range(len(headers))]
+    if width is not None and len(headers) > 1 and sum(widths) + 2 * (len(widths) - 1) > width:
+        start = sum(widths[:-1]) + 2 * (len(widths) - 1)
+        widths[-1] = _width(headers[-1])
+        body = [_wrapped_row(r, start, width) for r in cells[1:]]
+        lines = [_line(cells[0], widths, right), "  ".join("-" * w for w in widths)]
+        for row, (first, more) in zip(cells[1:], body):
+            lines.append(_line([*row[:-1], first], widths, right))
+            lines.extend(more)
+        return "\n".join(lines)
 
     def line(row: list[str]) -> str:
         out = []
@@ -22,6 +42,25 @@ def render(headers: Sequence[str], rows: Sequence[Sequence[object]], *, right: b
 
     rule = "  ".join("-" * w for w in widths)
     return "\n".join([line(cells[0]), rule] + [line(r) for r in cells[1:]])
+
+
+def _line(row: list[str], widths: list[int], right: bool) -> str:
+    out = []
+    for i, cell in enumerate(row):
+        pad = " " * max(0, widths[i] - _width(cell))
+        numeric = cell.lstrip("-+").replace(".", "", 1).isdigit()
+        out.append(pad + cell if right and numeric and i > 0 else cell + pad)
+    return "  ".join(out).rstrip()
+
+
+def _wrapped_row(row: list[str], start: int, width: int) -> tuple[str, list[str]]:
+    """The last cell of ``row`` as its first piece and the lines that carry the rest."""
+    note = row[-1] if row else ""
+    if width - start >= 24:
+        pieces = textwrap.wrap(note, width - start, break_long_words=False) or [""]
+        return pieces[0], [" " * start + piece for piece in pieces[1:]]
+    pieces = textwrap.wrap(note, max(10, width - 4), break_long_words=False)
+    return "", ["    " + piece for piece in pieces]
 
 
 def _width(text: str) -> int:

@@ -1,0 +1,59 @@
+"""Plain-text tables: aligned columns, and a long last column wrapped to a terminal's width."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cardside.tui.table import render
+
+HEADERS = ["round", "Ann", "Bob", "note"]
+NOTE = "Ann: discarded 20 24 42; bet B3 won (4 number cards after it, 3 needed) +3; line total 7"
+ROWS = [[1, 7, 0, NOTE], [2, 0, 4, "Bob took a jackpot of 4 cards"], [3, 0, 0, ""]]
+
+
+def test_a_table_that_fits_is_the_same_with_or_without_a_width() -> None:
+    assert render(HEADERS, ROWS, width=200) == render(HEADERS, ROWS)
+    assert render(HEADERS, ROWS).splitlines()[2] == f"1        7    0  {NOTE}"
+
+
+def test_a_long_note_wraps_under_its_column() -> None:
+    lines = render(HEADERS, ROWS, width=60).splitlines()
+    start = lines[2].index("Ann:")
+    assert lines[2].startswith("1        7    0  Ann:")
+    more = lines[3 : lines.index(next(ln for ln in lines if ln.startswith("2 ")))]
+    assert more and all(ln[:start].isspace() and ln[start] != " " for ln in more)
+    assert all(len(ln) <= 60 for ln in lines)
+    assert " ".join(ln.strip() for ln in [lines[2][start:], *more]) == NOTE
+    assert lines[-1] == "3        0    0"
+
+
+def test_a_note_with_little_room_goes_below_its_row() -> None:
+    headers = ["round", *(f"player {i}" for i in range(5)), "note"]
+    rows = [[1, 10, 20, 30, 40, 50, NOTE]]
+    lines = render(headers, rows, width=60).splitlines()
+    assert lines[2].split() == ["1", "10", "20", "30", "40", "50"]
+    assert all(ln.startswith("    ") for ln in lines[3:])
+    assert " ".join(ln.strip() for ln in lines[3:]) == NOTE
+
+
+@given(
+    notes=st.lists(st.text(alphabet="abc ;:()+-0123456789", max_size=300), min_size=1, max_size=4),
+    width=st.integers(min_value=40, max_value=160),
+)
+def test_wrapping_keeps_every_word_and_every_number(notes: list[str], width: int) -> None:
+    rows = [[i + 1, i * 7, -i, note] for i, note in enumerate(notes)]
+    lines = render(HEADERS, rows, width=width).splitlines()
+    plain = render(HEADERS, rows).splitlines()
+    assert " ".join(lines[:1] + lines[2:]).split() == " ".join(plain[:1] + plain[2:]).split()
+    # a line is only too long when one of its words is longer than the room there is
+    for line in lines[2:]:
+        assert len(line) <= width or max(len(w) for w in line.split()) > width - 20
+
+
+@pytest.mark.parametrize("width", [40, 60, 100])
+def test_the_header_and_its_rule_never_wrap(width: int) -> None:
+    lines = render(HEADERS, ROWS, width=width).splitlines()
+    assert lines[0].split() == HEADERS
+    assert set(lines[1].replace(" ", "")) == {"-"}
