@@ -57,3 +57,17 @@ def test_the_header_and_its_rule_never_wrap(width: int) -> None:
     lines = render(HEADERS, ROWS, width=width).splitlines()
     assert lines[0].split() == HEADERS
     assert set(lines[1].replace(" ", "")) == {"-"}
+
+
+def test_a_table_too_wide_for_its_columns_becomes_records() -> None:
+    headers = ["player", "sessions", "played", "won", "win rate", "95% interval", "counting"]
+    rows = [["Ann", 3, 3, 2, "67%", "21%-94%", "games"], ["Bob", 1, 1, 0, "0%", "", "matches"]]
+    lines = render(headers, rows, width=40).splitlines()
+    assert lines[0] == "player Ann"
+    assert all(len(ln) <= 40 for ln in lines)
+    ann = " ".join(lines[1 : lines.index("player Bob")])
+    assert (
+        ann.split()
+        == "sessions 3, played 3, won 2, win rate 67%, 95% interval 21%-94%, counting games".split()
+    )
+    assert "interval" not in " ".join(lines[lines.index("player Bob") :])  # empty cells left out

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+import sys
 from datetime import datetime
 
 import click
@@ -48,7 +50,8 @@ def stats(
     if not chosen:
         click.echo("No sessions match." if summaries else "No sessions yet.")
     else:
-        click.echo(render_report(result, ascii=app.style.ascii))
+        width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+        click.echo(render_report(result, ascii=app.style.ascii, width=width))
     skipped = len(entries) - len(summaries)
     if skipped:
         click.echo(f"{skipped} unreadable session file(s) left out (see sessions list)", err=True)

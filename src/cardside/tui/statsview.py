@@ -15,8 +15,8 @@ def _duration(seconds: float) -> str:
     return f"{minutes // 60}h {minutes % 60:02d}m" if minutes >= 60 else f"{minutes}m"
 
 
-def render_report(report: Report, *, ascii: bool = False) -> str:
-    """Players, head to head and games, one table each."""
+def render_report(report: Report, *, ascii: bool = False, width: int | None = None) -> str:
+    """Players, head to head and games, one table each (see :func:`render` for ``width``)."""
     dash = "-" if ascii else "–"
     rows = []
     for p in report.players:
@@ -57,6 +57,7 @@ def render_report(report: Report, *, ascii: bool = False) -> str:
                 "counting",
             ],
             rows,
+            width=width,
         ),
     ]
     if report.pairs:
@@ -65,7 +66,9 @@ def render_report(report: Report, *, ascii: bool = False) -> str:
             "",
             "Head to head",
             render(
-                ["players", "wins"], [[f"{a}{vs}{b}", f"{x}:{y}"] for a, b, x, y in report.pairs]
+                ["players", "wins"],
+                [[f"{a}{vs}{b}", f"{x}:{y}"] for a, b, x, y in report.pairs],
+                width=width,
             ),
         ]
     game_rows = []
@@ -75,6 +78,6 @@ def render_report(report: Report, *, ascii: bool = False) -> str:
     parts += [
         "",
         "Games",
-        render(["game", "sessions", "time played", "commonest results"], game_rows),
+        render(["game", "sessions", "time played", "commonest results"], game_rows, width=width),
     ]
     return "\n".join(parts)

@@ -19,11 +19,15 @@ def render(
 
     With ``width`` (a terminal's), a row too wide for it has its last column (a note in words)
     wrapped at spaces: under that column while at least 24 characters are left there, else
-    on lines of its own below the row."""
+    on lines of its own below the row. When even the other columns are wider than ``width``,
+    each row is written as a record instead: its first cell, then every other column as
+    ``header value``, wrapped."""
     cells = [[str(h) for h in headers]] + [[str(c) for c in row] for row in rows]
     widths = [max(_width(r[i]) for r in cells if i < len(r)) for i in range(len(headers))]
     if width is not None and len(headers) > 1 and sum(widths) + 2 * (len(widths) - 1) > width:
         start = sum(widths[:-1]) + 2 * (len(widths) - 1)
+        if start > width:
+            return _records(cells, width)
         widths[-1] = _width(headers[-1])
         body = [_wrapped_row(r, start, width) for r in cells[1:]]
         lines = [_line(cells[0], widths, right), "  ".join("-" * w for w in widths)]
@@ -51,6 +55,23 @@ def _line(row: list[str], widths: list[int], right: bool) -> str:
         numeric = cell.lstrip("-+").replace(".", "", 1).isdigit()
         out.append(pad + cell if right and numeric and i > 0 else cell + pad)
     return "  ".join(out).rstrip()
+
+
+def _records(cells: list[list[str]], width: int) -> str:
+    """Each row as its first cell, then ``header value`` for every other filled column."""
+    headers, out = cells[0], []
+    for row in cells[1:]:
+        fields = [f"{h} {v}" for h, v in zip(headers[1:], row[1:]) if v.strip()]
+        out.append(f"{headers[0]} {row[0]}" if row else headers[0])
+        out += textwrap.wrap(
+            ", ".join(fields),
+            max(10, width),
+            initial_indent="  ",
+            subsequent_indent="  ",
+            break_long_words=False,
+            break_on_hyphens=False,
+        )
+    return "\n".join(out)
 
 
 def _wrapped_row(row: list[str], start: int, width: int) -> tuple[str, list[str]]:
