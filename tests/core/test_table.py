@@ -71,3 +71,38 @@ def test_a_table_too_wide_for_its_columns_becomes_records() -> None:
         == "sessions 3, played 3, won 2, win rate 67%, 95% interval 21%-94%, counting games".split()
     )
     assert "interval" not in " ".join(lines[lines.index("player Bob") :])  # empty cells left out
+
+
+def test_the_session_list_on_a_narrow_terminal_takes_two_lines_a_session() -> None:
+    from cardside.tui.listing import render_list
+
+    rows: list[list[object]] = [
+        [
+            1,
+            "schnapsen-played-vs-strong",
+            "schnapsen",
+            "play",
+            "2026-11-29 18:01",
+            "countdown: Ann 5 · Bot 2 0",
+            "won: Bot 2",
+        ],
+        [
+            10,
+            "iota-kept-grid",
+            "iota",
+            "keep",
+            "2026-11-30 14:45",
+            "Ann 40 · Bob 242",
+            "in progress",
+        ],
+    ]
+    wide = render_list(rows, 200)
+    assert wide == render_list(rows) and len(wide.splitlines()) == 4
+    lines = render_list(rows, 50).splitlines()
+    assert lines[0] == "1   schnapsen-played-vs-strong"
+    assert all(len(line) <= 50 for line in lines)
+    second = lines.index("10  iota-kept-grid")
+    assert " ".join(lines[1:second]).split() == (
+        "schnapsen play, 2026-11-29 18:01; countdown: Ann 5 · Bot 2 0; won: Bot 2".split()
+    )
+    assert " ".join(lines[second + 1 :]).endswith("Ann 40 · Bob 242; in progress")

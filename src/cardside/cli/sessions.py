@@ -62,7 +62,8 @@ def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
         echo_json({"sessions": items, "unreadable": [problem for _, problem in broken]})
         return
     if rows:
-        click.echo(render_list(rows))
+        width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+        click.echo(render_list(rows, width))
     elif broken:
         click.echo("No readable sessions" + (f" of {game}." if game else "."))
     elif game:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from cardside.games.registry import GAMES
@@ -44,6 +45,21 @@ def row_of(number: int, summary: dict[str, Any], *, ascii: bool = False) -> list
     ]
 
 
-def render_list(rows: list[list[object]]) -> str:
-    """The aligned table of sessions, headed."""
-    return render(HEADERS, rows)
+def render_list(rows: list[list[object]], width: int | None = None) -> str:
+    """The aligned table of sessions, headed; on a terminal of ``width`` too narrow for it,
+    a session's number and name on one line, then the rest wrapped below."""
+    table = render(HEADERS, rows)
+    if width is None or max(len(line) for line in table.splitlines()) <= width:
+        return table
+    out = []
+    for number, name, game, mode, date, scores, result in rows:
+        out.append(f"{number!s:<3} {name}")
+        out += textwrap.wrap(
+            "; ".join(str(part) for part in (f"{game} {mode}, {date}", scores, result) if part),
+            max(10, width),
+            initial_indent="    ",
+            subsequent_indent="    ",
+            break_long_words=False,
+            break_on_hyphens=False,
+        )
+    return "\n".join(out)
