@@ -28,6 +28,16 @@ def test_unknown_command_is_a_usage_error(runner: CliRunner) -> None:
     assert result.exit_code == 2 and "No such command" in result.output
 
 
+def test_a_mistyped_command_gets_the_nearest_name(runner: CliRunner) -> None:
+    for typed, meant in [("iot", "iota"), ("sesions", "sessions"), ("schnapsn", "schnapsen")]:
+        result = runner.invoke(main, [typed, "list"])
+        assert result.exit_code == 2
+        assert f"No such command '{typed}'. Did you mean '{meant}'?" in result.output
+    assert "Did you mean" not in runner.invoke(main, ["zzz"]).output
+    result = runner.invoke(main, ["iota", "plya"])
+    assert result.exit_code == 2 and "Did you mean 'play'?" in result.output
+
+
 def test_help_imports_no_engine_and_no_prompt_toolkit() -> None:
     # The registry of games (names and summaries, standard library only) is all it may read.
     code = (

@@ -28,6 +28,18 @@ class LazyGroup(click.Group):
             return getattr(importlib.import_module(module_name), attr)
         return super().get_command(ctx, cmd_name)
 
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        """As click's, but a mistyped name is matched against every command, lazy ones too,
+        for the "Did you mean" hint."""
+        try:
+            return super().resolve_command(ctx, args)
+        except click.exceptions.NoSuchCommand:
+            raise click.exceptions.NoSuchCommand(
+                str(args[0]), possibilities=self.list_commands(ctx), ctx=ctx
+            ) from None
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, self.lazy[name][1]) for name in sorted(self.lazy)]
         rows += [
