@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import importlib
+import io
 import json
 import os
 import signal
+import sys
 import time
 from functools import partial
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -154,3 +157,30 @@ def test_a_killed_worker_ends_the_run_with_one_line(
     assert result.exit_code == 1
     assert "worker process ended unexpectedly" in result.output
     assert "Traceback" not in result.output
+
+
+class _Terminal(io.StringIO):
+    """A stand-in for a terminal's stderr."""
+
+    def isatty(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return 2
+
+
+@pytest.mark.parametrize("columns", [40, 60, 120])
+def test_the_progress_bar_stays_inside_the_terminal(
+    monkeypatch: pytest.MonkeyPatch, columns: int
+) -> None:
+    from cardside.cli.common import progress
+
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    monkeypatch.setattr(os, "get_terminal_size", lambda fd=1: os.terminal_size((columns, 24)))
+    with progress(50, "games") as tick:
+        for done in range(1, 51):
+            tick(done)
+    drawn = [part for part in terminal.getvalue().replace("\n", "\r").split("\r") if part]
+    assert drawn and all("games" in part for part in drawn)
+    assert all(len(click.unstyle(part).rstrip()) < columns for part in drawn), drawn

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -322,7 +323,15 @@ def progress(total: int, label: str, *, quiet: bool = False) -> Iterator[Callabl
         if quiet or not sys.stderr.isatty():
             yield lambda done: None
             return
-        with click.progressbar(length=total, label=label, file=sys.stderr) as bar:
+        # The bar's line also holds the label, the percentage and the time left: keep it
+        # inside the terminal (the bar's own, stderr), or every redraw leaves a broken line.
+        try:
+            columns = os.get_terminal_size(sys.stderr.fileno()).columns
+        except (OSError, ValueError):
+            columns = 80
+        room = columns - len(label) - 26
+        width = max(8, min(36, room))
+        with click.progressbar(length=total, label=label, file=sys.stderr, width=width) as bar:
             yield lambda done: bar.update(done - bar.pos)
     except BrokenProcessPool:
         raise click.ClickException(
