@@ -309,6 +309,34 @@ def echo_rules(game: str) -> None:
     click.echo(render(text, width, app.style))
 
 
+def terminal_width() -> int | None:
+    """The width of the terminal standard output goes to, or none when it is piped."""
+    if not sys.stdout.isatty():
+        return None
+    try:
+        return os.get_terminal_size(sys.stdout.fileno()).columns
+    except (OSError, ValueError):
+        return None
+
+
+def echo_report(text: str, width: int | None = None) -> None:
+    """Print a report of tables and notes; on a terminal of ``width`` the notes (lines with no
+    column gaps) wrap at spaces, and table rows are left whole."""
+    import re
+    import textwrap
+
+    if width is None:
+        click.echo(text)
+        return
+    out: list[str] = []
+    for line in text.split("\n"):
+        if len(line) <= width or re.search(r"\S  +\S", line):
+            out.append(line)
+        else:
+            out += textwrap.wrap(line, width, break_long_words=False, break_on_hyphens=False)
+    click.echo("\n".join(out))
+
+
 @contextmanager
 def progress(total: int, label: str, *, quiet: bool = False) -> Iterator[Callable[[int], None]]:
     """A callback moving a progress bar on stderr to ``done`` of ``total``.

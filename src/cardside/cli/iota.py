@@ -12,6 +12,7 @@ from cardside.cli.common import (
     Bounded,
     bot_option,
     echo_json,
+    echo_report,
     echo_rules,
     end_if_stopped,
     jobs_option,
@@ -22,6 +23,7 @@ from cardside.cli.common import (
     seed_option,
     start_journal,
     table_seats,
+    terminal_width,
 )
 from cardside.cli.options import GameGroup, app_of
 
@@ -303,5 +305,5 @@ def simulate(
     if as_json:
         echo_json(result.to_dict())
     else:
-        click.echo(result.report())
+        echo_report(result.report(), terminal_width())
     end_if_stopped(result.games, games, "games")

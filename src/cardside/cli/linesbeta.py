@@ -12,6 +12,7 @@ from cardside.cli.common import (
     Bounded,
     bot_option,
     echo_json,
+    echo_report,
     echo_rules,
     echo_text,
     end_if_stopped,
@@ -21,6 +22,7 @@ from cardside.cli.common import (
     progress,
     seed_option,
     start_journal,
+    terminal_width,
 )
 from cardside.cli.options import GameGroup, app_of
 
@@ -347,7 +349,8 @@ def simulate(
         data = [_result_dict(r) for r in results]
         echo_json(data if all_settings else data[0])
     else:
-        click.echo(_report(results, seed))
+        width = terminal_width()
+        echo_report(_report(results, seed, width), width)
     end_if_stopped(sum(r.games for r in results), total, "games")
 
 
@@ -370,12 +373,16 @@ def _result_dict(r: Any) -> dict[str, Any]:
     }
 
 
-def _report(results: list[Any], seed: int) -> str:
+def _report(results: list[Any], seed: int, width: int | None = None) -> str:
+    """The table of results; on a terminal narrower than it, difficulty and length share
+    one column (``hard short``)."""
     from cardside.games.linesbeta.rules import targets
     from cardside.tui.table import render
 
     first = results[0]
-    rows = []
+    headers = ["difficulty", "length", "targets", "games", "win rate", "95% interval"]
+    headers += ["you", "grid", "early stop"]
+    rows: list[list[object]] = []
     for r in results:
         pt, gt = targets(r.difficulty, r.length)
         lo, hi = r.interval
@@ -392,21 +399,10 @@ def _report(results: list[Any], seed: int) -> str:
                 f"{r.early_stops:.0%}",
             ]
         )
+    table = render(headers, rows)
+    if width is not None and max(len(line) for line in table.splitlines()) > width:
+        table = render(["setting", *headers[2:]], [[f"{r[0]} {r[1]}", *r[2:]] for r in rows])
     head = f"LinesBeta, {first.bot} bot against the grid, seed {seed}"
-    table = render(
-        [
-            "difficulty",
-            "length",
-            "targets",
-            "games",
-            "win rate",
-            "95% interval",
-            "you",
-            "grid",
-            "early stop",
-        ],
-        rows,
-    )
     return (
         f"{head}\n{table}\n(you, grid: average points per game; early stop: games "
         "settled before their round's last trick)"

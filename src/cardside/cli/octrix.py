@@ -12,6 +12,7 @@ from cardside.cli.common import (
     Bounded,
     bot_option,
     echo_json,
+    echo_report,
     echo_rules,
     echo_text,
     end_if_stopped,
@@ -23,6 +24,7 @@ from cardside.cli.common import (
     seat_of,
     seed_option,
     start_journal,
+    terminal_width,
 )
 from cardside.cli.options import GameGroup, app_of
 from cardside.core.arith import LIMIT
@@ -335,5 +337,5 @@ def simulate(
     if as_json:
         echo_json(result.to_dict())
     else:
-        click.echo(result.report())
+        echo_report(result.report(), terminal_width())
     end_if_stopped(result.games, games, "matches")

@@ -13,6 +13,7 @@ from cardside.cli.common import (
     bot_name,
     bot_option,
     echo_json,
+    echo_report,
     echo_rules,
     echo_text,
     end_if_stopped,
@@ -24,6 +25,7 @@ from cardside.cli.common import (
     seat_of,
     seed_option,
     start_journal,
+    terminal_width,
 )
 from cardside.cli.options import GameGroup, app_of
 
@@ -338,5 +340,5 @@ def simulate(
     if as_json:
         echo_json(result.to_dict() | {"seed": seed})
     else:
-        click.echo(result.report())
+        echo_report(result.report(), terminal_width())
     end_if_stopped(result.matches if unit == "matches" else result.deals, games, unit)

@@ -128,21 +128,31 @@ class SimResult:
             ],
         }
 
-    def report(self) -> str:
-        lines = [
-            f"Line-it, {self.players} players, {self.games} games, seats rotated, seed {self.seed}",
-            f"{'seat':<5}{'bot':<10}{'wins':>6}{'share (95%)':>22}{'score (95%)':>22}"
-            f"{'lines':>7}{'jackpots':>9}{'bets':>6}{'length':>7}{'bets won/lost':>14}",
-        ]
+    def report(self, width: int | None = None) -> str:
+        """The figures as a text table; narrower than ``width`` (a terminal's) when the whole
+        table would not fit: then the points per game come in a second table."""
+        title = (
+            f"Line-it, {self.players} players, {self.games} games, seats rotated, seed {self.seed}"
+        )
+        main = f"{'seat':<5}{'bot':<10}{'wins':>6}{'share (95%)':>22}{'score (95%)':>22}"
+        more = f"{'lines':>7}{'jackpots':>9}{'bets':>6}{'length':>7}{'bets won/lost':>14}"
+        rows: list[tuple[str, str]] = []
         for i, b in enumerate(self.bots, 1):
             lo, hi = b.win_interval
             slo, shi = b.score_interval
-            lines.append(
-                f"{i:<5}{b.bot:<10}{b.wins:>6}{b.win_rate:>8.1%} [{lo:5.1%}, {hi:5.1%}]"
-                f"{b.score:>8.1f} [{slo:5.1f}, {shi:5.1f}]"
-                f"{b.line_points:>7.1f}{b.jackpot_points:>9.1f}{b.tokens:>6.1f}"
-                f"{b.line_length:>7.1f}{b.bets_won:>8}/{b.bets_lost}"
+            rows.append(
+                (
+                    f"{i:<5}{b.bot:<10}{b.wins:>6}{b.win_rate:>8.1%} [{lo:5.1%}, {hi:5.1%}]"
+                    f"{b.score:>8.1f} [{slo:5.1f}, {shi:5.1f}]",
+                    f"{b.line_points:>7.1f}{b.jackpot_points:>9.1f}{b.tokens:>6.1f}"
+                    f"{b.line_length:>7.1f}{b.bets_won:>8}/{b.bets_lost}",
+                )
             )
+        if width is None or len(main) + len(more) <= width:
+            lines = [title, main + more, *(a + b for a, b in rows)]
+        else:
+            lines = [title, main, *(a for a, _ in rows), "", f"{'seat':<5}" + more]
+            lines += [f"{i:<5}" + b for i, (_, b) in enumerate(rows, 1)]
         lines.append(
             "points per game: lines (scored cards), jackpots (cards), bets (tokens); "
             "length: number cards per scored line; ties share the win"

@@ -1,0 +1,74 @@
+"""simulate's report on a terminal: tables that fit it, notes wrapped, the same when piped."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+from click.testing import CliRunner
+
+from cardside.cli.common import echo_report
+from cardside.cli.main import main
+
+RUNS = {
+    "iota": ["--games", "2", "--players", "4", "--bots", "greedy,greedy,greedy,random"],
+    "lineit": ["--games", "2", "--players", "5"],
+    "linesbeta": ["--games", "3", "--all"],
+    "octrix": ["--games", "1", "--bots", "greedy,random"],
+    "schnapsen": ["--games", "2", "--bots", "heuristic,random"],
+}
+
+
+@pytest.mark.parametrize("game", sorted(RUNS))
+def test_the_report_fits_an_80_column_terminal(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
+    args = [game, "simulate", *RUNS[game], "--seed", "1"]
+    piped = runner.invoke(main, args)
+    assert piped.exit_code == 0, piped.output
+    monkeypatch.setattr(
+        importlib.import_module(f"cardside.cli.{game}"), "terminal_width", lambda: 80
+    )
+    shown = runner.invoke(main, args)
+    assert shown.exit_code == 0, shown.output
+    assert all(len(line) <= 80 for line in shown.output.splitlines()), shown.output
+    if max(len(line) for line in piped.output.splitlines()) <= 80:
+        assert shown.output == piped.output
+    if game != "lineit":  # (Line-it repeats the seat numbers in its second table)
+        assert figures(shown.output) == figures(piped.output)
+
+
+def figures(output: str) -> list[str]:
+    """Every word of ``output`` with a digit in it, sorted."""
+    return sorted(w for w in output.split() if any(c.isdigit() for c in w))
+
+
+def test_lineit_puts_the_points_per_game_in_a_second_table_when_narrow(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    args = ["lineit", "simulate", *RUNS["lineit"], "--seed", "1"]
+    wide = runner.invoke(main, args).output.splitlines()
+    assert wide[1].split()[:3] == ["seat", "bot", "wins"] and "jackpots" in wide[1]
+    monkeypatch.setattr(
+        importlib.import_module("cardside.cli.lineit"), "terminal_width", lambda: 80
+    )
+    narrow = runner.invoke(main, args).output.splitlines()
+    assert "jackpots" not in narrow[1]
+    second = narrow.index("") + 1
+    assert narrow[second].split()[:3] == ["seat", "lines", "jackpots"]
+    assert [ln.split()[0] for ln in narrow[second + 1 : second + 6]] == ["1", "2", "3", "4", "5"]
+    # the same figures in the same order, once the repeated seat numbers are set aside
+    figures = [w for ln in wide[2:7] for w in ln.split()[1:]]
+    split = [w for ln in narrow[2:7] for w in ln.split()[1:]]
+    split_more = [w for ln in narrow[second + 1 : second + 6] for w in ln.split()[1:]]
+    assert sorted(figures) == sorted(split + split_more)
+
+
+def test_notes_wrap_and_table_rows_stay_whole(capsys: pytest.CaptureFixture[str]) -> None:
+    row = "1. strong          2   50.0%   [ 15.0%,  85.0%]     183.5 [123.8, 243.2]"
+    note = "28.2 turns a game on average; ended on a last card (doubled) 100.0%, on passes 0.0%"
+    echo_report(f"{row}\n{note}", 60)
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == row  # a row is never broken (it would no longer line up)
+    assert len(lines) > 2 and all(len(line) <= 60 for line in lines[1:])
+    assert " ".join(lines[1:]) == note
