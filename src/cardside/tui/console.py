@@ -217,7 +217,7 @@ def wrap(line: str, width: int) -> list[str]:
     current = " " * (len(line) - len(body))
     for word in body.split(" "):
         if current.strip() and visible_len(current) + 1 + visible_len(word) > width:
-            out.append(current)
+            out.append(current.rstrip(" "))
             current = indent + word
         elif current.strip():
             current += " " + word
