@@ -72,3 +72,20 @@ def test_notes_wrap_and_table_rows_stay_whole(capsys: pytest.CaptureFixture[str]
     assert lines[0] == row  # a row is never broken (it would no longer line up)
     assert len(lines) > 2 and all(len(line) <= 60 for line in lines[1:])
     assert " ".join(lines[1:]) == note
+
+
+@pytest.mark.parametrize("game", ["iota", "lineit"])
+def test_iota_and_lineit_spread_their_columns_over_tables_on_60_columns(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
+    args = [game, "simulate", *RUNS[game], "--seed", "1"]
+    piped = runner.invoke(main, args).output
+    monkeypatch.setattr(
+        importlib.import_module(f"cardside.cli.{game}"), "terminal_width", lambda: 60
+    )
+    shown = runner.invoke(main, args).output
+    assert all(len(line) <= 60 for line in shown.splitlines()), shown
+    tables = shown.split("\n\n")
+    assert len(tables) >= 2
+    assert "score (95%)" in tables[1]
+    assert set(figures(shown)) == set(figures(piped))  # (seat numbers come again)

@@ -305,5 +305,6 @@ def simulate(
     if as_json:
         echo_json(result.to_dict())
     else:
-        echo_report(result.report(), terminal_width())
+        width = terminal_width()
+        echo_report(result.report(width), width)
     end_if_stopped(result.games, games, "games")

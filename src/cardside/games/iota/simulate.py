@@ -55,20 +55,29 @@ class SimResult:
                 d[k] = [list(x) if isinstance(x, tuple) else x for x in v]
         return d
 
-    def report(self) -> str:
-        """A short text table (the caller prints it)."""
-        lines = [
-            f"IOTA, {self.players} players, {self.games} games, seed {self.seed}",
-            f"{'seat list':<12}{'wins':>8}{'share':>8}{'95% interval':>18}{'score (95%)':>24}",
-        ]
+    def report(self, width: int | None = None) -> str:
+        """A short text table (the caller prints it); when it is wider than ``width`` (a
+        terminal's), the scores come in a second table."""
+        head = f"{'seat list':<12}{'wins':>8}{'share':>8}{'95% interval':>18}"
+        score_head = f"{'score (95%)':>24}"
+        rows: list[tuple[str, str, str]] = []
         for i, name in enumerate(self.bots):
             lo, hi = self.win_interval[i]
             slo, shi = self.score_interval[i]
-            lines.append(
-                f"{f'{i + 1}. {name}':<12}{self.wins[i]:>8g}{self.win_rate[i]:>8.1%}"
-                f"   [{lo:6.1%}, {hi:6.1%}]"
-                f"{self.mean_score[i]:>10.1f} [{slo:5.1f}, {shi:5.1f}]"
+            rows.append(
+                (
+                    f"{f'{i + 1}. {name}':<12}",
+                    f"{self.wins[i]:>8g}{self.win_rate[i]:>8.1%}   [{lo:6.1%}, {hi:6.1%}]",
+                    f"{self.mean_score[i]:>10.1f} [{slo:5.1f}, {shi:5.1f}]",
+                )
             )
+        lines = [f"IOTA, {self.players} players, {self.games} games, seed {self.seed}"]
+        if width is None or len(head) + len(score_head) <= width:
+            lines += [head + score_head, *(seat + wins + score for seat, wins, score in rows)]
+        else:
+            lines += [head, *(seat + wins for seat, wins, _ in rows), ""]
+            lines += [f"{'seat list':<12}{'score (95%)':>22}"]
+            lines += [seat + score for seat, _, score in rows]
         lines.append(
             f"{self.mean_turns:.1f} turns a game on average; ended on a last card (doubled) "
             f"{self.last_card_share:.1%}, on passes {self.passes_share:.1%}"

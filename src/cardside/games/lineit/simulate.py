@@ -129,30 +129,42 @@ class SimResult:
         }
 
     def report(self, width: int | None = None) -> str:
-        """The figures as a text table; narrower than ``width`` (a terminal's) when the whole
-        table would not fit: then the points per game come in a second table."""
+        """The figures as a text table; when it is wider than ``width`` (a terminal's), its
+        columns are spread over as many tables as it takes, each headed by the seat."""
         title = (
             f"Line-it, {self.players} players, {self.games} games, seats rotated, seed {self.seed}"
         )
-        main = f"{'seat':<5}{'bot':<10}{'wins':>6}{'share (95%)':>22}{'score (95%)':>22}"
-        more = f"{'lines':>7}{'jackpots':>9}{'bets':>6}{'length':>7}{'bets won/lost':>14}"
-        rows: list[tuple[str, str]] = []
-        for i, b in enumerate(self.bots, 1):
+        groups: list[tuple[str, list[str]]] = [
+            (f"{'wins':>6}{'share (95%)':>22}", []),
+            (f"{'score (95%)':>22}", []),
+            (f"{'lines':>7}{'jackpots':>9}{'bets':>6}{'length':>7}{'bets won/lost':>14}", []),
+        ]
+        for b in self.bots:
             lo, hi = b.win_interval
             slo, shi = b.score_interval
-            rows.append(
-                (
-                    f"{i:<5}{b.bot:<10}{b.wins:>6}{b.win_rate:>8.1%} [{lo:5.1%}, {hi:5.1%}]"
-                    f"{b.score:>8.1f} [{slo:5.1f}, {shi:5.1f}]",
-                    f"{b.line_points:>7.1f}{b.jackpot_points:>9.1f}{b.tokens:>6.1f}"
-                    f"{b.line_length:>7.1f}{b.bets_won:>8}/{b.bets_lost}",
-                )
+            groups[0][1].append(f"{b.wins:>6}{b.win_rate:>8.1%} [{lo:5.1%}, {hi:5.1%}]")
+            groups[1][1].append(f"{b.score:>8.1f} [{slo:5.1f}, {shi:5.1f}]")
+            groups[2][1].append(
+                f"{b.line_points:>7.1f}{b.jackpot_points:>9.1f}{b.tokens:>6.1f}"
+                f"{b.line_length:>7.1f}{b.bets_won:>8}/{b.bets_lost}"
             )
-        if width is None or len(main) + len(more) <= width:
-            lines = [title, main + more, *(a + b for a, b in rows)]
-        else:
-            lines = [title, main, *(a for a, _ in rows), "", f"{'seat':<5}" + more]
-            lines += [f"{i:<5}" + b for i, (_, b) in enumerate(rows, 1)]
+        seats = [
+            (f"{'seat':<5}{'bot':<10}", [f"{i:<5}{b.bot:<10}" for i, b in enumerate(self.bots, 1)])
+        ]
+        seats.append((f"{'seat':<5}", [f"{i:<5}" for i in range(1, len(self.bots) + 1)]))
+        lines = [title]
+        head, cells = seats[0]
+        for group_head, group_cells in groups:
+            if (
+                width is not None
+                and len(head) > len(seats[0][0])
+                and len(head + group_head) > width
+            ):
+                lines += [head, *cells, ""]
+                head, cells = seats[1]
+            head += group_head
+            cells = [c + g for c, g in zip(cells, group_cells)]
+        lines += [head, *cells]
         lines.append(
             "points per game: lines (scored cards), jackpots (cards), bets (tokens); "
             "length: number cards per scored line; ties share the win"
