@@ -36,19 +36,14 @@ def render(
             lines.extend(more)
         return "\n".join(lines)
 
-    def line(row: list[str]) -> str:
-        out = []
-        for i, cell in enumerate(row):
-            pad = " " * (widths[i] - _width(cell))
-            numeric = cell.lstrip("-+").replace(".", "", 1).isdigit()
-            out.append(pad + cell if right and numeric and i > 0 else cell + pad)
-        return "  ".join(out).rstrip()
-
     rule = "  ".join("-" * w for w in widths)
-    return "\n".join([line(cells[0]), rule] + [line(r) for r in cells[1:]])
+    return "\n".join(
+        [_line(cells[0], widths, right), rule] + [_line(r, widths, right) for r in cells[1:]]
+    )
 
 
 def _line(row: list[str], widths: list[int], right: bool) -> str:
+    """One row, each cell padded to its column (numbers to the right when ``right``)."""
     out = []
     for i, cell in enumerate(row):
         pad = " " * max(0, widths[i] - _width(cell))
