@@ -3,12 +3,18 @@
 from __future__ import annotations
 
 import shutil
-import sys
 from pathlib import Path
 
 import click
 
-from cardside.cli.common import echo_json, json_option, open_journal, play_games, session_path
+from cardside.cli.common import (
+    echo_json,
+    json_option,
+    open_journal,
+    play_games,
+    session_path,
+    terminal_width,
+)
 from cardside.cli.options import GameGroup, app_of
 from cardside.games.registry import GAMES
 
@@ -62,7 +68,7 @@ def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
         echo_json({"sessions": items, "unreadable": [problem for _, problem in broken]})
         return
     if rows:
-        width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+        width = terminal_width()
         click.echo(render_list(rows, width))
     elif broken:
         click.echo("No readable sessions" + (f" of {game}." if game else "."))
@@ -118,7 +124,7 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
         for r in session.rounds
     ]
     click.echo()
-    width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+    width = terminal_width()
     click.echo(render(headers, rows, width=width) if rows else "No round finished yet.")
     extra = [] if session.finished else sheets.progress(session)
     if extra:

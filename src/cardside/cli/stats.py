@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import shutil
-import sys
 from datetime import datetime
 
 import click
 
-from cardside.cli.common import echo_json, json_option
+from cardside.cli.common import echo_json, json_option, terminal_width
 from cardside.cli.options import GameCommand, app_of
 from cardside.games.registry import GAMES
 
@@ -50,7 +48,7 @@ def stats(
     if not chosen:
         click.echo("No sessions match." if summaries else "No sessions yet.")
     else:
-        width = shutil.get_terminal_size().columns if sys.stdout.isatty() else None
+        width = terminal_width()
         click.echo(render_report(result, ascii=app.style.ascii, width=width))
     skipped = len(entries) - len(summaries)
     if skipped:
