@@ -323,7 +323,8 @@ def echo_report(text: str, width: int | None = None) -> None:
     """Print a report of tables and notes; on a terminal of ``width`` the notes (lines with no
     column gaps) wrap at spaces, and table rows are left whole."""
     import re
-    import textwrap
+
+    from cardside.tui.table import wrap_words
 
     if width is None:
         click.echo(text)
@@ -333,7 +334,7 @@ def echo_report(text: str, width: int | None = None) -> None:
         if len(line) <= width or re.search(r"\S  +\S", line):
             out.append(line)
         else:
-            out += textwrap.wrap(line, width, break_long_words=False, break_on_hyphens=False)
+            out += wrap_words(line, width)
     click.echo("\n".join(out))
 
 

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import textwrap
 from typing import Any
 
 from cardside.games.registry import GAMES
-from cardside.tui.table import render
+from cardside.tui.table import render, wrap_words
 
 HEADERS = ["#", "name", "game", "mode", "date", "scores", "result"]
 
@@ -54,12 +53,6 @@ def render_list(rows: list[list[object]], width: int | None = None) -> str:
     out = []
     for number, name, game, mode, date, scores, result in rows:
         out.append(f"{number!s:<3} {name}")
-        out += textwrap.wrap(
-            "; ".join(str(part) for part in (f"{game} {mode}, {date}", scores, result) if part),
-            max(10, width),
-            initial_indent="    ",
-            subsequent_indent="    ",
-            break_long_words=False,
-            break_on_hyphens=False,
-        )
+        rest = "; ".join(str(part) for part in (f"{game} {mode}, {date}", scores, result) if part)
+        out += wrap_words(rest, width, "    ")
     return "\n".join(out)

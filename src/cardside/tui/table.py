@@ -58,14 +58,7 @@ def _records(cells: list[list[str]], width: int) -> str:
     for row in cells[1:]:
         fields = [f"{h} {v}" for h, v in zip(headers[1:], row[1:]) if v.strip()]
         out.append(f"{headers[0]} {row[0]}" if row else headers[0])
-        out += textwrap.wrap(
-            ", ".join(fields),
-            max(10, width),
-            initial_indent="  ",
-            subsequent_indent="  ",
-            break_long_words=False,
-            break_on_hyphens=False,
-        )
+        out += wrap_words(", ".join(fields), width, "  ")
     return "\n".join(out)
 
 
@@ -73,10 +66,22 @@ def _wrapped_row(row: list[str], start: int, width: int) -> tuple[str, list[str]
     """The last cell of ``row`` as its first piece and the lines that carry the rest."""
     note = row[-1] if row else ""
     if width - start >= 24:
-        pieces = textwrap.wrap(note, width - start, break_long_words=False) or [""]
+        pieces = wrap_words(note, width - start) or [""]
         return pieces[0], [" " * start + piece for piece in pieces[1:]]
-    pieces = textwrap.wrap(note, max(10, width - 4), break_long_words=False)
-    return "", ["    " + piece for piece in pieces]
+    return "", wrap_words(note, width, "    ")
+
+
+def wrap_words(text: str, width: int, indent: str = "") -> list[str]:
+    """Plain ``text`` broken at spaces into lines at most ``width`` wide (never narrower than
+    10), each starting with ``indent``; a word longer than that stays whole."""
+    return textwrap.wrap(
+        text,
+        max(10, width),
+        initial_indent=indent,
+        subsequent_indent=indent,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
 
 
 def _width(text: str) -> int:

@@ -148,20 +148,13 @@ class SimResult:
                 f"{b.line_points:>7.1f}{b.jackpot_points:>9.1f}{b.tokens:>6.1f}"
                 f"{b.line_length:>7.1f}{b.bets_won:>8}/{b.bets_lost}"
             )
-        seats = [
-            (f"{'seat':<5}{'bot':<10}", [f"{i:<5}{b.bot:<10}" for i, b in enumerate(self.bots, 1)])
-        ]
-        seats.append((f"{'seat':<5}", [f"{i:<5}" for i in range(1, len(self.bots) + 1)]))
         lines = [title]
-        head, cells = seats[0]
-        for group_head, group_cells in groups:
-            if (
-                width is not None
-                and len(head) > len(seats[0][0])
-                and len(head + group_head) > width
-            ):
+        head = f"{'seat':<5}{'bot':<10}"
+        cells = [f"{i:<5}{b.bot:<10}" for i, b in enumerate(self.bots, 1)]
+        for n, (group_head, group_cells) in enumerate(groups):
+            if n and width is not None and len(head + group_head) > width:
                 lines += [head, *cells, ""]
-                head, cells = seats[1]
+                head, cells = f"{'seat':<5}", [f"{i:<5}" for i in range(1, len(self.bots) + 1)]
             head += group_head
             cells = [c + g for c, g in zip(cells, group_cells)]
         lines += [head, *cells]

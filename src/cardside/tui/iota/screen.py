@@ -71,17 +71,20 @@ class IotaScreen:
             fits = max(1, (room - indent - 2 * label - 2) // CELL_WIDTH)
             bands = -(-per_band // fits)
             per_band = -(-per_band // bands)  # bands of even width
+        marked, rows = set(marks), range(hi_y, lo_y - 1, -1)
         out: list[str] = []
         for start in range(lo_x, hi_x + 1, per_band):
             if out:
                 out.append("")
-            end = min(hi_x, start + per_band - 1)
-            out += self._band(grid, set(marks), range(start, end + 1), range(hi_y, lo_y - 1, -1))
+            columns = range(start, min(hi_x, start + per_band - 1) + 1)
+            out += self._band(grid, marked, columns, rows, label)
         return out
 
-    def _band(self, grid: Mapping[Cell, int], marked: set[Cell], xs: range, ys: range) -> list[str]:
-        """The rows ``ys`` of the columns ``xs``, with the coordinates round them."""
-        label = max(len(str(ys.start)), len(str(ys.stop - ys.step)))
+    def _band(
+        self, grid: Mapping[Cell, int], marked: set[Cell], xs: range, ys: range, label: int
+    ) -> list[str]:
+        """The rows ``ys`` of the columns ``xs``, y labels ``label`` wide, with the
+        coordinates round them."""
         header = " " * (label + 1) + "".join(f"{x:^{CELL_WIDTH}}" for x in xs)
         empty = "." if self.style.ascii else "·"
         out = [header.rstrip()]
