@@ -89,3 +89,20 @@ def test_iota_and_lineit_spread_their_columns_over_tables_on_60_columns(
     assert len(tables) >= 2
     assert "score (95%)" in tables[1]
     assert set(figures(shown)) == set(figures(piped))  # (seat numbers come again)
+
+
+def test_linesbeta_all_settings_fit_60_columns_in_two_tables(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    args = ["linesbeta", "simulate", *RUNS["linesbeta"], "--seed", "1"]
+    piped = runner.invoke(main, args).output
+    monkeypatch.setattr(
+        importlib.import_module("cardside.cli.linesbeta"), "terminal_width", lambda: 60
+    )
+    shown = runner.invoke(main, args).output
+    assert all(len(line) <= 60 for line in shown.splitlines()), shown
+    wins, points = shown.split("\n\n")
+    assert "win rate" in wins and "early stop" not in wins
+    assert "early stop" in points and "hard short" in points
+    # every figure kept; the settings' names come twice
+    assert set(figures(shown)) == set(figures(piped))

@@ -375,7 +375,8 @@ def _result_dict(r: Any) -> dict[str, Any]:
 
 def _report(results: list[Any], seed: int, width: int | None = None) -> str:
     """The table of results; on a terminal narrower than it, difficulty and length share
-    one column (``hard short``)."""
+    one column (``hard short``), and if that is still too wide the points go to a second
+    table."""
     from cardside.games.linesbeta.rules import targets
     from cardside.tui.table import render
 
@@ -399,9 +400,20 @@ def _report(results: list[Any], seed: int, width: int | None = None) -> str:
                 f"{r.early_stops:.0%}",
             ]
         )
+    def too_wide(text: str) -> bool:
+        return width is not None and max(len(line) for line in text.splitlines()) > width
+
     table = render(headers, rows)
-    if width is not None and max(len(line) for line in table.splitlines()) > width:
-        table = render(["setting", *headers[2:]], [[f"{r[0]} {r[1]}", *r[2:]] for r in rows])
+    if too_wide(table):
+        shared = [[f"{r[0]} {r[1]}", *r[2:]] for r in rows]
+        table = render(["setting", *headers[2:]], shared)
+        if too_wide(table):
+            # Still too wide: the wins in one table, the points below in a second.
+            table = (
+                render(["setting", *headers[2:6]], [r[:5] for r in shared])
+                + "\n\n"
+                + render(["setting", *headers[6:]], [[r[0], *r[5:]] for r in shared])
+            )
     head = f"LinesBeta, {first.bot} bot against the grid, seed {seed}"
     return (
         f"{head}\n{table}\n(you, grid: average points per game; early stop: games "
