@@ -400,6 +400,7 @@ def _report(results: list[Any], seed: int, width: int | None = None) -> str:
                 f"{r.early_stops:.0%}",
             ]
         )
+
     def too_wide(text: str) -> bool:
         return width is not None and max(len(line) for line in text.splitlines()) > width
 

@@ -1,8 +1,9 @@
 """Schnapsen bots: ``random``, ``heuristic``, the strong default (``strong``) and ``classic``.
 
 ``strong`` plays for the match (deal outcomes valued by the chance to win the match from the
-counts they leave), samples only hidden hands consistent with what play has proved, and plays
-its samples on with the current heuristic. ``classic`` is the strong bot as it was before
+counts they leave), samples only hidden hands consistent with what play has proved, weighs
+them by how well the opponent's moves this deal fit a model player (:mod:`inference`), and
+plays its samples on with the current heuristic. ``classic`` is the strong bot as it was before
 those three (game points per deal, every hand of the right size, the first heuristic), kept
 for comparison.
 
@@ -18,8 +19,9 @@ from collections.abc import Callable
 from typing import Any
 
 from cardside.games.schnapsen.classic import classic_code
-from cardside.games.schnapsen.deal import Deal
+from cardside.games.schnapsen.deal import Deal, legal_codes
 from cardside.games.schnapsen.equity import outcome_values
+from cardside.games.schnapsen.inference import belief
 from cardside.games.schnapsen.ismcts import ismcts
 from cardside.games.schnapsen.notation import format_action
 from cardside.games.schnapsen.policy import heuristic_code
@@ -36,6 +38,8 @@ LEVEL_SAMPLES = {"easy": 16, "normal": 100, "hard": 300}
 LEVEL_ITERATIONS = {"easy": 250, "normal": 2000, "hard": 3500}
 #: ``strong``: samples of the hidden cards per move once the stock is closed.
 LEVEL_CLOSED_SAMPLES = {"easy": 50, "normal": 300, "hard": 800}
+#: ``strong``: weigh the opponent's possible hands by the moves they made this deal.
+INFER_MOVES = True
 
 
 def _observe(view: Any, seat: int) -> Observation:
@@ -100,6 +104,7 @@ class StrongBot:
         self.iterations = LEVEL_ITERATIONS[level]
         self.rng = random.Random(seed)
         self.solver = Solver()
+        self.infer_moves = INFER_MOVES and not classic
 
     def choose(self, view: Any, seat: int) -> Action:
         return self.hint(view, seat)[0]
@@ -107,14 +112,19 @@ class StrongBot:
     def hint(self, view: Any, seat: int) -> tuple[Action, str]:
         obs = _observe(view, seat)
         utility = None
+        bel = None
         if self.classic:
             result = search(obs, self.samples, self.rng, policy=classic_code, infer=False)
         else:
             utility = outcome_values(obs.counts, seat, obs.deal.dealer)
+            if self.infer_moves and len(legal_codes(obs.deal)) > 1:
+                bel = belief(obs, self.rng)
             if obs.deal.stock_open:
-                result = ismcts(obs, self.iterations, self.rng, utility, self.solver)
+                result = ismcts(obs, self.iterations, self.rng, utility, self.solver, bel)
             else:
-                result = search(obs, self.samples, self.rng, utility=utility, solver=self.solver)
+                result = search(
+                    obs, self.samples, self.rng, utility=utility, solver=self.solver, belief=bel
+                )
         action = action_of(result.code)
         if result.samples == 0:
             return action, "the only legal move"
@@ -124,6 +134,8 @@ class StrongBot:
 
         if result.tree:
             how = f"tree search, {result.samples} deals of the hidden cards"
+            if bel is not None:
+                how += " weighed by the opponent's play"
         elif result.exact:
             points = result.value
             if utility is not None:
@@ -132,6 +144,8 @@ class StrongBot:
             how = f"solved exactly: {verb} the deal by {abs(points):.0f} game point(s)"
         else:
             how = f"mean over {result.samples} samples of the hidden cards"
+            if bel is not None:
+                how += " weighed by the opponent's play"
         ranked = sorted(result.values.items(), key=lambda kv: -kv[1])
         runner = next((kv for kv in ranked if kv[0] != result.code), None)
         alt = ""

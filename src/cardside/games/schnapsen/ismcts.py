@@ -3,10 +3,11 @@
 Sampling the hidden cards and searching each sample on its own lets every sample assume the
 hidden cards will be known later (strategy fusion). Here one tree is grown over the public
 sequence of actions instead (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012): each
-iteration deals the hidden cards afresh (consistently with what the seat has seen), walks down
-the tree choosing among the actions legal in that sample by UCB (each node counts how often it
-was available, so a card that is only sometimes in a hand is judged fairly), adds one node,
-and values the new position by the rule-of-thumb policy up to phase 2 and the exact solver from
+iteration deals the hidden cards afresh (consistently with what the seat has seen; given a
+:class:`~inference.Belief`, each opponent hand as often as it fits their moves), walks down the
+tree choosing among the actions legal in that sample by UCB (each node counts how often it was
+available, so a card that is only sometimes in a hand is judged fairly), adds one node, and
+values the new position by the rule-of-thumb policy up to phase 2 and the exact solver from
 there. The same tree serves both players, each choosing for its own value. The most visited
 action at the root is played.
 """
@@ -17,6 +18,7 @@ import math
 import random
 
 from cardside.games.schnapsen.deal import legal_codes, step
+from cardside.games.schnapsen.inference import Belief, deal_with_hand
 from cardside.games.schnapsen.policy import heuristic_code
 from cardside.games.schnapsen.search import SearchResult, playout_value
 from cardside.games.schnapsen.solver import Solver
@@ -43,12 +45,14 @@ def ismcts(
     rng: random.Random,
     utility: dict[int, float],
     solver: Solver | None = None,
+    belief: Belief | None = None,
 ) -> SearchResult:
     """Choose an action for ``obs`` (stock open) by ``iterations`` ISMCTS iterations.
 
     ``utility`` maps signed game points (for the seat) to a value, e.g. the chance to win the
     match; the result's values are each root action's mean value. ``solver`` may be one kept
-    from earlier moves (its table is reused).
+    from earlier moves (its table is reused); with ``belief`` the opponent's hands are drawn
+    from it.
     """
     seat = obs.seat
     codes = legal_codes(obs.deal)
@@ -61,7 +65,11 @@ def ismcts(
     solver = solver or Solver()
     root = _Node()
     for _ in range(iterations):
-        d = determinize_deal(obs, rng)
+        d = (
+            determinize_deal(obs, rng)
+            if belief is None
+            else deal_with_hand(obs, belief.draw(rng), rng)
+        )
         node = root
         path: list[tuple[_Node, int]] = []  # (node reached, the player who chose it)
         while d.result is None and not d.strict:

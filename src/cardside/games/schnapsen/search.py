@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cardside.games.schnapsen.deal import Deal, legal_codes, step
+from cardside.games.schnapsen.inference import Belief, deal_with_hand
 from cardside.games.schnapsen.policy import heuristic_code
 from cardside.games.schnapsen.solver import Solver
 from cardside.games.schnapsen.state import Observation, determinize_deal
@@ -65,13 +66,15 @@ def search(
     policy: Policy = heuristic_code,
     infer: bool = True,
     solver: Solver | None = None,
+    belief: Belief | None = None,
 ) -> SearchResult:
     """Score every legal action of ``obs`` and pick the best (ties: the policy's choice).
 
     Values are mean game points, or with ``utility`` (signed game points to a value, e.g. the
     chance to win the match) the mean of that. ``policy`` plays the samples on in phase 1;
     ``infer`` samples only hidden hands consistent with what strict play has proved;
-    ``solver`` may be one kept from earlier moves of the same deal (its table is reused).
+    ``solver`` may be one kept from earlier moves of the same deal (its table is reused);
+    with ``belief`` the opponent's hands are drawn from it (see :mod:`inference`).
     """
     seat = obs.seat
     codes = legal_codes(obs.deal)
@@ -88,7 +91,10 @@ def search(
         n = 0
     solver = solver or Solver()
     for _ in range(n):
-        d = determinize_deal(obs, rng, infer=infer)
+        if belief is None:
+            d = determinize_deal(obs, rng, infer=infer)
+        else:
+            d = deal_with_hand(obs, belief.draw(rng), rng)
         if d.strict:
             sign = 1 if d.to_move == seat else -1
             for code, v in solver.action_values(d).items():

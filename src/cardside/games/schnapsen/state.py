@@ -232,6 +232,15 @@ def illegal_reason(d: Deal, action: Action) -> str:
 # -- the observation ---------------------------------------------------------------------------
 
 
+class PastMove(NamedTuple):
+    """A move of the deal in progress as one seat saw it: the deal before it (hidden cards
+    hidden), who moved and the move's code."""
+
+    view: Deal
+    actor: int
+    code: int
+
+
 @dataclass(frozen=True)
 class Observation(_DealView):
     """What ``seat`` may see: the deal with the opponent's unseen cards and the stock hidden.
@@ -247,6 +256,9 @@ class Observation(_DealView):
     counts: tuple[int, int]
     deal_no: int
     history: tuple[DealRecord, ...]
+    #: The moves of this deal so far as this seat saw them: before each move, the deal as
+    #: this seat saw it, with who moved and the move's code.
+    past: tuple[PastMove, ...] = ()
 
     @property
     def to_move(self) -> int | None:
@@ -348,6 +360,10 @@ class SchnapsenState(_DealView, GameState[Match, Action]):
     Seat ``first_dealer`` deals first (so the other seat leads the first trick); the dealer
     alternates. ``counts`` lets a match start from other counts (useful for tests and puzzles).
     """
+
+    #: In a :meth:`determinize` twin: (seat, deal number, the moves of that deal as the seat
+    #: saw them before the twin was made).
+    _seen: tuple[int, int, tuple[PastMove, ...]] | None = None
 
     def __init__(
         self,
@@ -454,12 +470,25 @@ class SchnapsenState(_DealView, GameState[Match, Action]):
     def observation(self, seat: int) -> Observation:
         view, opp_size = observe(self.deal, seat)
         s = self._snapshot
-        return Observation(seat, view, opp_size, s.counts, s.deal_no, s.history)
+        moves: list[PastMove] = []
+        for m, a in reversed(self._history):
+            if m.deal_no != s.deal_no or m.deal.result is not None:
+                break
+            moves.append(PastMove(observe(m.deal, seat)[0], m.deal.to_move, action_code(a)))
+        past = tuple(reversed(moves))
+        seen = self._seen
+        if seen is not None and seen[0] == seat and seen[1] == s.deal_no:
+            past = seen[2] + past
+        return Observation(seat, view, opp_size, s.counts, s.deal_no, s.history, past)
 
     def determinize(self, seat: int, rng: random.Random) -> SchnapsenState:
         """A state consistent with what ``seat`` sees, hidden cards re-dealt at random."""
-        deal = determinize_deal(self.observation(seat), rng)
+        obs = self.observation(seat)
+        deal = determinize_deal(obs, rng)
         twin = self.clone()
         twin._history = []
         twin._snapshot = self._snapshot._replace(deal=deal)
+        # The moves so far are remembered as ``seat`` saw them (the true deals behind them
+        # would tell the hidden cards).
+        twin._seen = (seat, obs.deal_no, obs.past)
         return twin
