@@ -56,6 +56,11 @@ def test_score_refuses_impossible_turns_in_one_line(runner: CliRunner) -> None:
         (["--grid", "RC1 0,0 RC1 1,0", "--play", "YS2 2,0"], "RC1 is named twice"),
         (["--grid", "RC1 0,0 RC2 2,0", "--play", "YS2 3,0"], "not connected"),
         (["--grid", "RC1 0,0"], "give --play, --best or both"),
+        (["--grid", "RC1 0,0", "--play", "YS2 1,0 YS2 2,0"], "--play: YS2 is named twice"),
+        (["--grid", "RC1 0,0", "--play", "W 1,0 W 2,0 W 3,0"], "only 2 wilds"),
+        (["--grid", "RC1 0,0 W 1,0 W 2,0", "--play", "W 3,0"], "the grid holds 2"),
+        (["--grid", "RC1 0,0", "--best", "--hand", "YS2 YS2"], "--hand: YS2 is named twice"),
+        (["--grid", "RC1 0,0 W 1,0", "--best", "--hand", "W W"], "--hand: there are only 2"),
     ]:
         result = runner.invoke(main, ["iota", "score", *args])
         assert result.exit_code != 0, args

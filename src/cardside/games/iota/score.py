@@ -170,6 +170,19 @@ def parse_grid(text: str) -> dict[Cell, int]:
     return grid
 
 
+def check_cards(cards: Sequence[int], grid: dict[Cell, int], option: str) -> None:
+    """Refuse cards the deck cannot supply: a card named twice, or more wilds than there are
+    (counting those on the grid)."""
+    real = [c for c in cards if c != rules.WILD]
+    for i, card in enumerate(real):
+        if card in real[:i]:
+            raise ScoreError(f"{option}: {format_card(card)} is named twice")
+    laid = sum(c == rules.WILD for c in grid.values())
+    if laid + len(cards) - len(real) > rules.WILDS:
+        held = f" and the grid holds {laid}" if laid else ""
+        raise ScoreError(f"{option}: there are only {rules.WILDS} wilds{held}")
+
+
 def on_grid(
     grid_text: str,
     play_text: str | None,
@@ -192,6 +205,7 @@ def on_grid(
             raise ScoreError(f"--play: {exc}") from None
         play_name = format_placements(placed)
         cards = [c for c, _, _ in placed]
+        check_cards(cards, grid, "--play")
         on = [format_card(c) for c in cards if c != rules.WILD and c in grid.values()]
         result = placement.check(grid, placed)
         if on:
@@ -208,6 +222,7 @@ def on_grid(
                 cards = parse_cards(hand_text)
             except NotationError as exc:
                 raise ScoreError(f"--hand: {exc}") from None
+            check_cards(cards, grid, "--hand")
         if not 1 <= len(cards) <= rules.HAND_SIZE:
             raise ScoreError("--best needs a hand of 1 to 4 cards (--hand, or the play's cards)")
         on = [format_card(c) for c in cards if c != rules.WILD and c in grid.values()]
