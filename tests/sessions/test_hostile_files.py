@@ -70,6 +70,8 @@ HOSTILE: dict[str, tuple[Callable[[Path], None], str]] = {
         ),
         "difficulty should be text, not <list>",
     ),
+    "two players of one name": (edited('name = "Bob"', 'name = " ann"'), "names must differ"),
+    "a blank player name": (edited('name = "Bob"', 'name = "  "'), "player 2 has an empty name"),
     "version 1.0": (edited("version = 1", "version = 1.0"), "unknown format version 1.0"),
     "no entries": (
         text(EXAMPLE_TEXT.split("\n[[entries]]", 1)[0] + "\n"),

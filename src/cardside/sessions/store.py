@@ -300,12 +300,17 @@ def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
     if not low <= len(players) <= high:
         span = str(low) if low == high else f"{low} to {high}"
         raise fail(f"has {len(players)} players; {GAMES[game].title} takes {span}")
-    seats = []
+    seats: list[Seat] = []
     for i, p in enumerate(players, 1):
         if not isinstance(p, dict):
             raise fail(f"player {i} is not a table")
         seat_name = _get(p, "name", Text(), lambda m, i=i: fail(f"player {i}: {m}"))
         kind = _get(p, "kind", Text(40), lambda m, i=i: fail(f"player {i}: {m}"), "human")
+        key = seat_name.strip().casefold()
+        if not key:
+            raise fail(f"player {i} has an empty name")
+        if any(s.name.strip().casefold() == key for s in seats):
+            raise fail(f"two players are named {clip(seat_name)}; names must differ")
         seats.append(Seat(seat_name, kind))
     entries = _get(doc, "entries", list, fail)
     if len(entries) > MAX_ENTRIES:
