@@ -43,6 +43,19 @@ def at_level(path: list[str], level: int, option: list[str]) -> list[str]:
     return [*path[:level], *option, *path[level:]]
 
 
+@pytest.mark.parametrize("path", [*command_paths(), ["stats"]], ids=" ".join)
+def test_every_command_and_option_has_help(path: list[str]) -> None:
+    command: click.Command | None = main
+    for word in path:
+        assert isinstance(command, click.Group)
+        command = command.get_command(click.Context(command), word)
+    assert command is not None
+    assert command.help or command.short_help, path
+    for param in command.params:
+        if isinstance(param, click.Option):
+            assert param.help, (path, param.opts)
+
+
 # -- 3: --data-dir, --no-color, --ascii at every level -------------------------------------------
 @pytest.mark.parametrize("option", GLOBAL, ids=lambda o: o[0])
 @pytest.mark.parametrize("path", list(command_paths()), ids=" ".join)

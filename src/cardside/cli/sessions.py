@@ -275,7 +275,12 @@ def delete(ctx: click.Context, names: tuple[str, ...], yes: bool) -> None:
 @click.argument("name", required=False)
 @click.option("--all", "all_", is_flag=True, help="Export every session.")
 @click.option(
-    "--format", "fmt", type=click.Choice(["csv", "json"]), default="csv", show_default=True
+    "--format",
+    "fmt",
+    type=click.Choice(["csv", "json"]),
+    default="csv",
+    show_default=True,
+    help="CSV: one row per round and player; JSON: also the options and every entry.",
 )
 @click.option(
     "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Write to FILE."
