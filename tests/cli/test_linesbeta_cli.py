@@ -339,6 +339,15 @@ def test_keep_counters_asked_settings_undo_refusal_quit_resume(
     assert sheets.mismatches(final) == []
 
 
+def test_keep_help_names_every_setting_it_asks_for(runner: CliRunner, data_dir: Path) -> None:
+    asked = runner.invoke(main, ["linesbeta", "keep"], input="easy\nn\nn\nquit\n").output
+    assert "Short game" in asked and "Track the grid" in asked
+    shown = " ".join(runner.invoke(main, ["linesbeta", "keep", "--help"]).output.split())
+    for option in ("--difficulty", "--short / --full", "--grid / --no-grid"):
+        described = shown.split(option, 1)[1].split(" --", 1)[0]
+        assert "[asked if not given]" in described, option
+
+
 def test_keep_with_grid_tracking(runner: CliRunner, data_dir: Path) -> None:
     script = [
         "w r3R r3c4",

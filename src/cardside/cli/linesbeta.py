@@ -123,7 +123,8 @@ def play_session(app: App, journal: Any) -> str:
     "--grid/--no-grid",
     "grid",
     default=None,
-    help="Also track the grid: each challenge's line and end and the cell played.",
+    help="Also track the grid: each challenge's line and end and the cell played "
+    "[asked if not given].",
 )
 @click.option("--name", default="You", show_default=True, help="The player's name on the sheet.")
 @click.option("--session", "session_name", default=None, help="Name for the saved session.")
