@@ -96,6 +96,33 @@ def test_a_session_name_must_be_plain_to_its_last_character(
     assert not (data_dir / "sessions").exists() or not any((data_dir / "sessions").iterdir())
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["schnapsen", "keep", "--names", "Ann,B\x1b[2Job"],
+        ["octrix", "play", "--names", "You,B\aot"],
+        ["linesbeta", "keep", "--name", "Y\x9bou", "--difficulty", "easy", "--short"],
+    ],
+    ids=lambda a: a[0],
+)
+def test_a_name_with_a_control_character_is_refused(
+    runner: CliRunner, data_dir: Path, args: list[str]
+) -> None:
+    result = runner.invoke(main, args, input="quit\n")
+    assert result.exit_code == 2 and "cannot hold control characters" in result.output
+    assert not (data_dir / "sessions").exists() or not any((data_dir / "sessions").iterdir())
+
+
+def test_a_name_typed_at_the_prompt_with_a_control_character_is_asked_again(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    result = runner.invoke(
+        main, ["schnapsen", "keep", "--session", "k"], input="Ann,B\x1b[2Job\nAnn,Bob\nquit\n"
+    )
+    assert result.exit_code == 0 and "cannot hold control characters" in result.output
+    assert store.load(data_dir / "sessions" / "k.toml").player_names == ["Ann", "Bob"]
+
+
 @pytest.mark.parametrize(("word", "code"), [("quit", 0), ("cancel", 0), ("q", 0)])
 def test_linesbeta_round_questions_accept_quit_and_cancel(
     runner: CliRunner, data_dir: Path, word: str, code: int

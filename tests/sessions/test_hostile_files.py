@@ -72,6 +72,11 @@ HOSTILE: dict[str, tuple[Callable[[Path], None], str]] = {
     ),
     "two players of one name": (edited('name = "Bob"', 'name = " ann"'), "names must differ"),
     "a blank player name": (edited('name = "Bob"', 'name = "  "'), "player 2 has an empty name"),
+    "an escape sequence in a name": (
+        edited('name = "Bob"', 'name = "B\\u001b[2J\\u001b[8mob"'),
+        "holds a control character: 'B\\x1b[2J",
+    ),
+    "a bell in a column": (edited('"Bob",', '"Bob\\u0007",'), "should hold short text only"),
     "version 1.0": (edited("version = 1", "version = 1.0"), "unknown format version 1.0"),
     "no entries": (
         text(EXAMPLE_TEXT.split("\n[[entries]]", 1)[0] + "\n"),

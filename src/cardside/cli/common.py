@@ -14,6 +14,7 @@ import click
 
 from cardside.cli.app import App
 from cardside.cli.options import app_of
+from cardside.core.schema import CONTROL, clip
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -129,6 +130,10 @@ def parse_names(text: str, low: int, high: int, game: str = "") -> list[str]:
         )
     seen: dict[str, str] = {}
     for name in names:
+        if CONTROL.search(name):
+            raise click.BadParameter(
+                f"a name cannot hold control characters: {clip(name)}", param_hint="--names"
+            )
         if name.casefold() in seen:
             raise click.BadParameter(
                 f"names must differ: {seen[name.casefold()]!r} and {name!r}", param_hint="--names"

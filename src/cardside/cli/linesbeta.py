@@ -25,6 +25,7 @@ from cardside.cli.common import (
     terminal_width,
 )
 from cardside.cli.options import GameGroup, app_of
+from cardside.core.schema import CONTROL, clip
 
 DIFFICULTIES = ["easy", "normal", "hard"]
 BOT_CHOICES = ["planner", "deep", "classic", "random"]
@@ -86,6 +87,10 @@ def _name(text: str) -> str:
     name = text.strip()
     if not name or name.lower() == "grid":
         raise click.BadParameter("give a name other than 'Grid'", param_hint="--name")
+    if CONTROL.search(name):
+        raise click.BadParameter(
+            f"a name cannot hold control characters: {clip(name)}", param_hint="--name"
+        )
     return name
 
 

@@ -7,6 +7,7 @@ rules never see a value of the wrong type or an absurd size.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -14,6 +15,9 @@ from typing import Any
 MAX_TEXT = 200  # characters in a name, a card list or an action
 MAX_LIST = 64  # items in a list field of an entry
 MAX_CLIP = 60  # characters of a bad value quoted in a message
+# Control characters but tab and newline: printed, they could move the cursor, clear the
+# screen or hide text.
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 
 
 class SchemaError(ValueError):
@@ -73,6 +77,8 @@ class Text:
             return f"should be one of {', '.join(self.choices)}, not {clip(value)}"
         if len(value) > self.longest:
             return f"is longer than {self.longest} characters"
+        if CONTROL.search(value):
+            return f"holds a control character: {clip(value)}"
         return None
 
 
@@ -99,7 +105,7 @@ class TextList:
         if len(value) > self.most:
             return f"has more than {self.most} items"
         for item in value:
-            if not isinstance(item, str) or len(item) > MAX_TEXT:
+            if not isinstance(item, str) or len(item) > MAX_TEXT or CONTROL.search(item):
                 return f"should hold short text only, not {clip(item)}"
         return None
 
