@@ -113,6 +113,24 @@ def test_a_name_with_a_control_character_is_refused(
     assert not (data_dir / "sessions").exists() or not any((data_dir / "sessions").iterdir())
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["schnapsen", "keep", "--names", "A" * 300 + ",Bob"],
+        ["octrix", "keep", "--no-hands", "--names", "Ann," + "B" * 31],
+        ["octrix", "play", "--names", "You," + "B" * 200],
+        ["linesbeta", "keep", "--name", "Y" * 31, "--difficulty", "easy", "--short"],
+    ],
+    ids=lambda a: a[0] + " " + a[1],
+)
+def test_a_long_name_is_refused_by_the_option(
+    runner: CliRunner, data_dir: Path, args: list[str]
+) -> None:
+    result = runner.invoke(main, args, input="quit\n")
+    assert result.exit_code == 2 and "a name is at most 30 characters" in result.output
+    assert "Usage:" in result.output  # the option's error, before anything is asked or saved
+
+
 def test_a_name_typed_at_the_prompt_with_a_control_character_is_asked_again(
     runner: CliRunner, data_dir: Path
 ) -> None:

@@ -45,6 +45,7 @@ class Bounded(click.ParamType):
 
 
 MOST_GAMES = 1_000_000  # games one simulate command may be asked for
+MAX_NAME = 30  # characters in a player's name
 
 seed_option = click.option(
     "--seed",
@@ -118,9 +119,9 @@ def seat_of(name: str, names: list[str], option: str) -> int:
 def parse_names(text: str, low: int, high: int, game: str = "") -> list[str]:
     """Player names from a comma-separated list, for every ``--names`` and names prompt.
 
-    Every name must be given (``Ann,,Bob`` has an empty one), no two may be the same ignoring
-    case, and there must be ``low`` to ``high`` of them; otherwise a ``BadParameter`` with a
-    one-line reason.
+    Every name must be given (``Ann,,Bob`` has an empty one), of at most :data:`MAX_NAME`
+    characters and no control character, no two may be the same ignoring case, and there must
+    be ``low`` to ``high`` of them; otherwise a ``BadParameter`` with a one-line reason.
     """
     names = [n.strip() for n in text.split(",")]
     if any(not n for n in names):
@@ -133,6 +134,10 @@ def parse_names(text: str, low: int, high: int, game: str = "") -> list[str]:
         if CONTROL.search(name):
             raise click.BadParameter(
                 f"a name cannot hold control characters: {clip(name)}", param_hint="--names"
+            )
+        if len(name) > MAX_NAME:
+            raise click.BadParameter(
+                f"a name is at most {MAX_NAME} characters, not {len(name)}", param_hint="--names"
             )
         if name.casefold() in seen:
             raise click.BadParameter(

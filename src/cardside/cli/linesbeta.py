@@ -8,6 +8,7 @@ import click
 
 from cardside.cli.app import App
 from cardside.cli.common import (
+    MAX_NAME,
     MOST_GAMES,
     Bounded,
     bot_option,
@@ -90,6 +91,10 @@ def _name(text: str) -> str:
     if CONTROL.search(name):
         raise click.BadParameter(
             f"a name cannot hold control characters: {clip(name)}", param_hint="--name"
+        )
+    if len(name) > MAX_NAME:
+        raise click.BadParameter(
+            f"a name is at most {MAX_NAME} characters, not {len(name)}", param_hint="--name"
         )
     return name
 
