@@ -59,6 +59,23 @@ def test_a_damaged_or_tampered_index_is_made_again(tmp_path: Path) -> None:
     assert item.summary is not None and item.summary["rounds"] == 2
 
 
+def test_an_index_with_control_characters_is_made_again(tmp_path: Path) -> None:
+    kept(tmp_path, "friday", 2)
+    index.entries(tmp_path)
+    path = tmp_path / "index.json"
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["files"]["friday.toml"]["summary"]["players"][1]["name"] = "Bob\x1b[2J"
+    doc["files"]["friday.toml"]["summary"]["outcomes"].append("\x9b2J")
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    (item,) = index.entries(tmp_path)
+    assert item.summary is not None and item.summary["players"][1]["name"] == "Bob"
+    assert not any("\x9b" in o for o in item.summary["outcomes"])
+    doc["files"]["friday.toml"] = {"key": doc["files"]["friday.toml"]["key"], "error": "\x1b[2J"}
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    (item,) = index.entries(tmp_path)
+    assert item.error is None and item.summary is not None
+
+
 def test_the_time_played_runs_from_the_first_entry_to_the_last(tmp_path: Path) -> None:
     from datetime import datetime, timedelta
 

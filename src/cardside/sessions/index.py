@@ -10,12 +10,14 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from cardside.core.errors import SessionError
 from cardside.core.record import Session
+from cardside.core.schema import CONTROL
 from cardside.sessions import sheets, store
 
 INDEX_NAME = "index.json"
@@ -125,6 +127,8 @@ _SHAPE: dict[str, type | tuple[type, ...]] = {
 
 def _sound(hit: dict[str, Any]) -> bool:
     """True when a cached item has the shape this cardside writes (else it is made again)."""
+    if any(CONTROL.search(text) for text in _texts(hit)):
+        return False
     if isinstance(hit.get("error"), str):
         return True
     summary = hit.get("summary")
@@ -150,6 +154,20 @@ def _sound(hit: dict[str, Any]) -> bool:
             for r in results
         )
     )
+
+
+def _texts(value: Any) -> Iterator[str]:
+    """Every string in a cached item, keys included (JSON nests only dicts and lists)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            yield item
+        elif isinstance(item, dict):
+            stack.extend(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
 
 
 def _summary_or_error(path: Path) -> dict[str, Any]:
