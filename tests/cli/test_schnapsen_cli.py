@@ -110,6 +110,10 @@ def test_score_text_names_the_rule(runner: CliRunner) -> None:
         (["--reached", "Ann", "--points", "10", "--no-trick"], "without a trick"),
         (["--closer", "Ann", "--last-trick", "Ann", "--trick"], "nobody closed and no one"),
         (["--reached", "Ann", "--points", "40", "--last-trick", "Bob"], "nobody closed and no"),
+        (["--closer", " ", "--reached", "Bob", "--points", "20"], "not an empty one"),
+        (["--reached", "A" * 100_000, "--points", "40"], "at most 30 characters"),
+        (["--last-trick", "B\x1b[2Job"], "'--last-trick': a name cannot hold control"),
+        (["--reached", "Ann,Bob", "--points", "40"], "give 1 player, not 2"),
     ],
 )
 def test_score_bad_input_is_one_line_and_nonzero(
@@ -117,8 +121,8 @@ def test_score_bad_input_is_one_line_and_nonzero(
 ) -> None:
     result = runner.invoke(main, ["schnapsen", "score", *args])
     assert result.exit_code != 0, args
-    assert message in result.output, (args, result.output)
-    assert "Traceback" not in result.output
+    assert message in result.output, (args, result.output[:300])
+    assert "Traceback" not in result.output and len(result.output) < 600
 
 
 # -- simulate ----------------------------------------------------------------------------------

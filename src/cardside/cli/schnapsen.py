@@ -195,13 +195,31 @@ def _number(ctx: click.Context, param: click.Parameter, value: str | None) -> in
         raise click.BadParameter(str(exc)) from None
 
 
+def _player(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """One player's name, held to the rules of ``--names`` (named after this option)."""
+    if value is None:
+        return None
+    if not value.strip():
+        raise click.BadParameter("give a player's name, not an empty one")
+    try:
+        (name,) = parse_names(value, 1, 1)
+    except click.BadParameter as exc:
+        raise click.BadParameter(exc.message) from None
+    return name
+
+
 @schnapsen.command()
 @click.option(
-    "--closer", default=None, metavar="NAME", help="Who closed the stock (omit if nobody)."
+    "--closer",
+    default=None,
+    callback=_player,
+    metavar="NAME",
+    help="Who closed the stock (omit if nobody).",
 )
 @click.option(
     "--reached",
     default=None,
+    callback=_player,
     metavar="NAME",
     help="Who reached 66 (omit if all tricks were played without it).",
 )
@@ -221,6 +239,7 @@ def _number(ctx: click.Context, param: click.Parameter, value: str | None) -> in
 @click.option(
     "--last-trick",
     default=None,
+    callback=_player,
     metavar="NAME",
     help="Who took the last trick (when nobody closed and nobody reached 66).",
 )
