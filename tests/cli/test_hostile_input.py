@@ -81,6 +81,17 @@ def test_invalid_utf8_on_stdin_costs_only_its_own_line(data_dir: Path) -> None:
     assert [e["winner"] for e in entries] == [0, 1]
 
 
+def test_a_piped_line_with_control_characters_is_echoed_as_codes(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    typed = "Ann\x1b[2J\x07 2\nAnn 2\nquit\n"
+    result = runner.invoke(main, SCHNAPSEN_KEEP, input=typed, color=True)
+    assert result.exit_code == 0
+    assert "\x1b[2J" not in result.output and "\x07" not in result.output
+    assert "Enter: Ann\\x1b[2J\\x07 2" in result.output
+    assert len(store.load(data_dir / "sessions" / "k.toml").entries) == 1
+
+
 def test_an_absurdly_long_line_is_refused_alone(runner: CliRunner, data_dir: Path) -> None:
     result = runner.invoke(main, SCHNAPSEN_KEEP, input="Ann " + "2" * 100_000 + "\nAnn 2\nquit\n")
     assert result.exit_code == 0 and "longer than 4096" in result.output

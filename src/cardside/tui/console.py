@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 import click
 
-from cardside.core.schema import cut
+from cardside.core.schema import CONTROL, cut
 
 Words = Callable[[str], Iterable[str]]  # given the text typed so far
 
@@ -113,7 +113,9 @@ class Console:
                 click.echo()
                 return None
             text = line.strip()
-            click.echo(text)  # echo scripted input so a transcript reads like a real session
+            # Echo scripted input so a transcript reads like a real session; a control
+            # character is shown as its code, never sent to the terminal.
+            click.echo(CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text))
             return text
 
     def _ask_terminal(self, prompt: str, words: Words | None) -> str | None:
