@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -9,6 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardside.core.record import EntryError, Seat, Session
+from cardside.games.iota.keep import IotaLedger
+from cardside.games.lineit.keep import LineitLedger
 from cardside.games.octrix.notation import format_card
 from cardside.games.octrix.rules import DECK
 from cardside.sessions import sheets
@@ -231,3 +235,78 @@ def test_a_long_lineit_session_with_undos_is_taken_in_full() -> None:
     entries += [{"type": "jackpot", "seat": i % 2, "cards": i % 7} for i in range(200)]
     entries[30:30] = [{"type": "undo"}] * 5
     assert feed(kept("lineit", ["Ann", "Bob"], {}), entries) == 245
+
+
+def undo_leaves_out(make: Callable[[], Any], state: Callable[[Any], Any], entries: Any) -> None:
+    """After every entry, the ledger equals a fresh one given only the entries in effect."""
+    ledger, in_effect = make(), []
+    for entry in entries:
+        try:
+            ledger.add(dict(entry))
+        except ValueError:
+            continue
+        if entry["type"] == "undo":
+            in_effect.pop()
+        else:
+            in_effect.append(entry)
+        fresh = make()
+        for e in in_effect:
+            fresh.add(dict(e))
+        assert state(ledger) == state(fresh)
+
+
+def iota_state(ledger: IotaLedger) -> tuple[Any, ...]:
+    return (
+        ledger.grid,
+        ledger.turns,
+        ledger.totals,
+        ledger.seat,
+        ledger.swapped,
+        ledger.passes,
+        ledger.end,
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.one_of(iota_quick, iota_grid), max_size=40), st.booleans())
+def test_an_iota_undo_leaves_the_ledger_as_without_the_entry(
+    entries: list[dict[str, Any]], grid: bool
+) -> None:
+    names = ["Ann", "Bob", "Cid"]
+    undo_leaves_out(lambda: IotaLedger(names, grid=grid), iota_state, entries)
+
+
+def lineit_state(ledger: LineitLedger) -> tuple[Any, ...]:
+    return (ledger.done, ledger.totals, ledger.counted, ledger.ended, ledger.used, ledger.mode)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(lineit_entry, max_size=40))
+def test_a_lineit_undo_leaves_the_ledger_as_without_the_entry(
+    entries: list[dict[str, Any]],
+) -> None:
+    undo_leaves_out(lambda: LineitLedger(["Ann", "Bob", "Cid"]), lineit_state, entries)
+
+
+@pytest.mark.parametrize(
+    ("make", "entry"),
+    [
+        (lambda: IotaLedger(["Ann", "Bob"]), lambda i: {"type": "turn", "lines": [1]}),
+        (
+            lambda: LineitLedger(["Ann", "Bob"]),
+            lambda i: {"type": "jackpot", "seat": 0, "cards": 0},
+        ),
+    ],
+    ids=["iota", "lineit"],
+)
+def test_undos_one_after_another_take_time_in_proportion(
+    make: Callable[[], Any], entry: Callable[[int], dict[str, Any]]
+) -> None:
+    """A file of 3,000 entries then 3,000 undos loads at once, not in quadratic time."""
+    ledger = make()
+    started = time.process_time()
+    for i in range(3000):
+        ledger.add(entry(i))
+    for _ in range(3000):
+        ledger.undo()
+    assert time.process_time() - started < 2

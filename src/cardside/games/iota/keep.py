@@ -74,6 +74,8 @@ class IotaLedger:
         self.swapped = False
         self.passes = 0
         self.end: str | None = None
+        # The state before each entry in effect, so undo need not replay the others.
+        self._before: list[tuple[Any, ...]] = []
 
     # -- derived -----------------------------------------------------------------------------
     @property
@@ -108,9 +110,14 @@ class IotaLedger:
             return self.undo()
         if kind not in ("turn", "pass", "play", "swap", "starter", "end"):
             raise NotationError(f"unknown entry type {kind!r}")
+        # Only a starter, a play or a swap changes the grid (a few dozen in a game).
+        grid = dict(self.grid) if kind in ("starter", "play", "swap") else None
+        before: tuple[Any, ...] = (grid, len(self.turns), list(self.totals), self.seat)
+        before += (self.swapped, self.passes, self.end)
         result = self._step(entry)
         self.entries.append(entry)
         self._effective.append(entry)
+        self._before.append(before)
         return result
 
     def undo(self) -> dict[str, Any]:
@@ -119,12 +126,12 @@ class IotaLedger:
             raise IllegalActionError("nothing to undo")
         self.entries.append({"type": "undo"})
         undone = self._effective.pop()
-        effective = self._effective
-        self._effective = []
-        self._reset()
-        for entry in effective:
-            self._step(entry)
-            self._effective.append(entry)
+        grid, turns, self.totals, self.seat, self.swapped, self.passes, self.end = (
+            self._before.pop()
+        )
+        if grid is not None:
+            self.grid = grid
+        del self.turns[turns:]
         return undone
 
     def _seat(self, entry: dict[str, Any]) -> int:

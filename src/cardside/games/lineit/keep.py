@@ -59,6 +59,8 @@ class LineitLedger:
         self.counted: list[bool] = [False] * len(self.names)
         self.ended = False
         self.used: dict[int, int] = {}  # how many of each card are in scored lines
+        # The state before each entry in effect, so undo need not replay the others.
+        self._before: list[tuple[Any, ...]] = []
 
     # -- derived -----------------------------------------------------------------------------
     @property
@@ -107,11 +109,10 @@ class LineitLedger:
             raise IllegalActionError("nothing to undo")
         self.entries.append({"type": "undo"})
         undone = self._effective.pop()
-        effective, self._effective = self._effective, []
-        self._reset()
-        for entry in effective:
-            self._step(entry)
-            self._effective.append(entry)
+        done, self.totals, self.counted, self.ended, used = self._before.pop()
+        del self.done[done:]
+        if used is not None:
+            self.used = used
         return undone
 
     def entry_numbers(self) -> list[int]:
@@ -126,9 +127,13 @@ class LineitLedger:
         return self._apply(dict(entry))
 
     def _apply(self, entry: dict[str, Any]) -> Entered:
+        # Only a line changes the cards used (at most one per card of the deck).
+        used = dict(self.used) if entry.get("type") == "line" else None
+        before = (len(self.done), list(self.totals), list(self.counted), self.ended, used)
         result = self._step(entry)
         self.entries.append(entry)
         self._effective.append(entry)
+        self._before.append(before)
         return result
 
     def _step(self, entry: dict[str, Any]) -> Entered:
