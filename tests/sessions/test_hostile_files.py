@@ -178,3 +178,16 @@ def test_list_numbers_an_unreadable_file_so_the_numbers_run_unbroken(
     assert "1  unreadable: " in result.output and "bad.toml" in result.output
     resumed = runner.invoke(main, ["sessions", "show", "1"])
     assert resumed.exit_code == 1 and "bad.toml" in resumed.output
+
+
+@pytest.mark.parametrize("name", [None, "friday"])
+def test_a_file_where_the_sessions_folder_should_be_is_named(
+    runner: CliRunner, data_dir: Path, name: str | None
+) -> None:
+    data_dir.mkdir()
+    (data_dir / "sessions").write_text("not a folder", encoding="utf-8")
+    args = ["schnapsen", "keep", "--names", "Ann,Bob", *(["--session", name] if name else [])]
+    result = runner.invoke(main, args, input="Ann 2\nquit\n")
+    assert result.exit_code == 1, result.output
+    assert result.output.strip().endswith("sessions is a file, not a folder")
+    assert "free session name" not in result.output and "Errno" not in result.output

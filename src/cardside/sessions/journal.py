@@ -6,6 +6,7 @@ opened or created until :meth:`Journal.close`, so no other process writes the sa
 
 from __future__ import annotations
 
+import errno
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -79,7 +80,13 @@ class Journal:
         seed: int | None,
     ) -> Journal:
         path = store.sessions_dir(data_dir) / (name + store.SUFFIX)
-        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:
+            # A file where the folder should be: no other name can help.
+            raise NotADirectoryError(
+                errno.ENOTDIR, f"{path.parent} is a file, not a folder"
+            ) from None
         lock = SessionLock(path).acquire()
         try:
             if path.exists() or path.is_symlink():
