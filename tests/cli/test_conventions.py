@@ -192,6 +192,16 @@ def test_empty_or_repeated_names_are_a_usage_error(
     assert store.list_paths(data_dir) == []
 
 
+@pytest.mark.parametrize("command", NAMES_COMMANDS, ids=" ".join)
+def test_no_names_at_all_asks_for_them(
+    runner: CliRunner, data_dir: Path, command: list[str]
+) -> None:
+    result = runner.invoke(main, [*command, "--names", "  "], input="quit\n")
+    assert result.exit_code == 2, result.output
+    assert "give the players' names, separated by commas" in result.output
+    assert store.list_paths(data_dir) == []
+
+
 def test_names_give_the_number_of_octrix_players(runner: CliRunner, data_dir: Path) -> None:
     result = runner.invoke(
         main, ["octrix", "play", "--names", "Ann,Bob,Cy", "--seed", "2"], input="quit\n"

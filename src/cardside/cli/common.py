@@ -123,6 +123,10 @@ def parse_names(text: str, low: int, high: int, game: str = "") -> list[str]:
     characters and no control character, no two may be the same ignoring case, and there must
     be ``low`` to ``high`` of them; otherwise a ``BadParameter`` with a one-line reason.
     """
+    if not text.strip():
+        raise click.BadParameter(
+            "give the players' names, separated by commas, e.g. Ann,Bob", param_hint="--names"
+        )
     names = [n.strip() for n in text.split(",")]
     if any(not n for n in names):
         raise click.BadParameter(

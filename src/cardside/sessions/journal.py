@@ -90,7 +90,7 @@ class Journal:
         lock = SessionLock(path).acquire()
         try:
             if path.exists() or path.is_symlink():
-                raise FileExistsError(f"a session named {name!r} already exists")
+                raise FileExistsError(_taken(name))
             store.remove_stale_temps(path)
             stamp = store.now()
             session = Session(
@@ -109,7 +109,7 @@ class Journal:
             try:
                 store.save(session, path, create=True)
             except FileExistsError:
-                raise FileExistsError(f"a session named {name!r} already exists") from None
+                raise FileExistsError(_taken(name)) from None
         except BaseException:
             lock.release()
             raise
@@ -181,3 +181,10 @@ class Journal:
 def describe(exc: OSError) -> str:
     """A failed save in a few words: ``cannot save (Permission denied)``."""
     return f"cannot save ({exc.strerror or exc.__class__.__name__})"
+
+
+def _taken(name: str) -> str:
+    """Why a new session cannot take ``name``, and how to go on with the one that has it."""
+    return (
+        f"a session named {name!r} already exists; go on with it: cardside sessions resume {name}"
+    )
