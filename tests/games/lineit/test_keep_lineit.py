@@ -25,6 +25,21 @@ def test_lines_jackpots_and_undo_give_running_totals() -> None:
         ledger.enter_jackpot(0, 1)
 
 
+def test_lines_and_jackpots_hold_no_more_number_cards_than_the_deck() -> None:
+    ledger = LineitLedger(["Ann", "Bo"])
+    for _ in range(4):
+        ledger.enter_jackpot(1, 22)
+    ledger.enter_line(0, [1, 2, 3, 4, 5, 6, 104, 7])  # 7 numbers and a Bet card: 95 in all
+    with pytest.raises(IllegalActionError, match="this jackpot would make 101 number cards"):
+        ledger.enter_jackpot(0, 6)
+    with pytest.raises(IllegalActionError, match="this line would make 101 number cards.*100"):
+        ledger.enter_line(1, [10, 20, 30, 40, 50, 60])
+    ledger.enter_jackpot(0, 5)
+    assert ledger.totals == [ledger.totals[0], 88] and len(ledger.done) == 6
+    ledger.undo()
+    ledger.enter_line(1, [10, 20, 30, 40, 50])
+
+
 def test_a_kept_game_uses_lines_or_counts_not_both() -> None:
     ledger = LineitLedger(["Ann", "Bo", "Cy"])
     with pytest.raises(IllegalActionError, match="enter a scored line or a player's counts"):

@@ -59,6 +59,7 @@ class LineitLedger:
         self.counted: list[bool] = [False] * len(self.names)
         self.ended = False
         self.used: dict[int, int] = {}  # how many of each card are in scored lines
+        self.in_jackpots = 0  # number cards in the jackpot piles taken
         # The state before each entry in effect, so undo need not replay the others.
         self._before: list[tuple[Any, ...]] = []
 
@@ -109,7 +110,7 @@ class LineitLedger:
             raise IllegalActionError("nothing to undo")
         self.entries.append({"type": "undo"})
         undone = self._effective.pop()
-        done, self.totals, self.counted, self.ended, used = self._before.pop()
+        done, self.totals, self.counted, self.ended, used, self.in_jackpots = self._before.pop()
         del self.done[done:]
         if used is not None:
             self.used = used
@@ -129,7 +130,14 @@ class LineitLedger:
     def _apply(self, entry: dict[str, Any]) -> Entered:
         # Only a line changes the cards used (at most one per card of the deck).
         used = dict(self.used) if entry.get("type") == "line" else None
-        before = (len(self.done), list(self.totals), list(self.counted), self.ended, used)
+        before = (
+            len(self.done),
+            list(self.totals),
+            list(self.counted),
+            self.ended,
+            used,
+            self.in_jackpots,
+        )
         result = self._step(entry)
         self.entries.append(entry)
         self._effective.append(entry)
@@ -168,6 +176,8 @@ class LineitLedger:
         if result.line is not None:
             for c in result.line.cards:
                 self.used[c] = self.used.get(c, 0) + 1
+        if result.kind == "jackpot":
+            self.in_jackpots += result.pile
         self.done.append(result)
         return result
 
@@ -180,6 +190,7 @@ class LineitLedger:
         except ValueError as exc:
             raise IllegalActionError(str(exc)) from None
         self._check_unused(cards)
+        self._check_room(sum(not rules.is_bet(c) for c in cards), "this line")
         score = rules.score_line(cards)
         gains = tuple(score.total if i == seat else 0 for i in range(len(self.names)))
         return Entered("line", seat, gains, line=score, pile=score.points, tokens=score.token)
@@ -204,11 +215,22 @@ class LineitLedger:
                 )
             used[c] = used.get(c, 0) + 1
 
+    def _check_room(self, numbers: int, what: str) -> None:
+        """Refuse an entry that would put more number cards into scored lines and taken
+        jackpots than the deck holds (each number card ends in at most one of them)."""
+        out = self.in_jackpots + sum(n for c, n in self.used.items() if not rules.is_bet(c))
+        if out + numbers > rules.NUMBER_CARDS:
+            raise IllegalActionError(
+                f"{what} would make {out + numbers} number cards in scored lines and jackpots; "
+                f"the deck has {rules.NUMBER_CARDS}"
+            )
+
     def _jackpot(self, seat: int, raw: Any) -> Entered:
         if not is_whole(raw):
             raise NotationError("a jackpot must be a whole number")
         rules.check_jackpot(raw)
         size = raw
+        self._check_room(size, "this jackpot")
         gains = tuple(size if i == seat else 0 for i in range(len(self.names)))
         return Entered("jackpot", seat, gains, pile=size)
 

@@ -25,6 +25,7 @@ RED, BLUE, GREEN, YELLOW = 0, 1, 2, 3
 COLOURS = ("red", "blue", "green", "yellow")
 COLOUR_LETTERS = ("r", "b", "g", "y")
 CARDS_PER_COLOUR = 25
+NUMBER_CARDS = len(COLOURS) * CARDS_PER_COLOUR
 #: The most cards a jackpot pile holds when a line takes it: a pile holds only its colour's
 #: cards, and three of that colour's 25 are in the line that takes it.
 JACKPOT_MOST = CARDS_PER_COLOUR - JACKPOT_AT
