@@ -80,13 +80,18 @@ GAMES = [
         lambda i: {"type": "trick", "result": "w"} if i % 2 == 0 else {"type": "undo"},
         lambda i: "w" if i % 2 == 0 else "undo",
     ),
-    # IOTA kept without the grid: one turn after another, each a line or two of its value.
+    # IOTA kept without the grid: a game lays at most 65 cards, so its long sessions are turns
+    # each taken back at once, every turn a line or two of its value.
     Game(
         "iota",
         ["Ann", "Bob"],
         {"grid": False},
-        lambda i: {"type": "turn", "seat": i % 2, "lines": [1 + i % 9, 2], "lots": 0},
-        lambda i: f"{['Ann', 'Bob'][i % 2]} {1 + i % 9} 2",
+        lambda i: (
+            {"type": "undo"}
+            if i % 2
+            else {"type": "turn", "seat": 0, "lines": [1 + i % 9, 2], "lots": 0}
+        ),
+        lambda i: "undo" if i % 2 else f"Ann {1 + i % 9} 2",
     ),
     # A Line-it game has only 100 number cards for its lines and jackpots, so its long sessions
     # are mostly jackpots each taken back at once (the last before a line is an empty pile),

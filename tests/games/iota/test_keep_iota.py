@@ -49,6 +49,21 @@ def test_quick_turns_score_and_keep_the_order() -> None:
     assert [len(r) for r in ledger.rounds()] == [3]
 
 
+def test_quick_turns_lay_no_more_cards_than_the_game_has() -> None:
+    ledger = IotaLedger(["Ann", "Bob"])
+    for turn in range(16):
+        enter(ledger, f"{'Bob' if turn % 2 else 'Ann'} 4 lot all4")
+    enter(ledger, "Ann 2")
+    assert ledger.laid == 65
+    with pytest.raises(IllegalActionError, match="65 cards to lay after the starter.*65"):
+        enter(ledger, "Bob 3")
+    enter(ledger, "Bob pass")
+    ledger.undo()
+    ledger.undo()
+    enter(ledger, "Ann 3 final")
+    assert ledger.over and ledger.laid == 65
+
+
 def test_the_game_ends_on_a_final_turn_doubled() -> None:
     ledger = IotaLedger(["Ann", "Bob"])
     enter(ledger, "Ann 6")

@@ -73,6 +73,7 @@ class IotaLedger:
         self.seat = 0
         self.swapped = False
         self.passes = 0
+        self.laid = 0  # the fewest cards the quick turns so far can have laid
         self.end: str | None = None
         # The state before each entry in effect, so undo need not replay the others.
         self._before: list[tuple[Any, ...]] = []
@@ -113,7 +114,7 @@ class IotaLedger:
         # Only a starter, a play or a swap changes the grid (a few dozen in a game).
         grid = dict(self.grid) if kind in ("starter", "play", "swap") else None
         before: tuple[Any, ...] = (grid, len(self.turns), list(self.totals), self.seat)
-        before += (self.swapped, self.passes, self.end)
+        before += (self.swapped, self.passes, self.laid, self.end)
         result = self._step(entry)
         self.entries.append(entry)
         self._effective.append(entry)
@@ -126,7 +127,7 @@ class IotaLedger:
             raise IllegalActionError("nothing to undo")
         self.entries.append({"type": "undo"})
         undone = self._effective.pop()
-        grid, turns, self.totals, self.seat, self.swapped, self.passes, self.end = (
+        grid, turns, self.totals, self.seat, self.swapped, self.passes, self.laid, self.end = (
             self._before.pop()
         )
         if grid is not None:
@@ -197,7 +198,14 @@ class IotaLedger:
         fault = rules.quick_fault(values, lots, all4)
         if fault:
             raise IllegalActionError(fault)
+        laid = rules.HAND_SIZE if all4 else 1
+        if self.laid + laid > len(rules.DECK) - 1:
+            raise IllegalActionError(
+                f"the game has {len(rules.DECK) - 1} cards to lay after the starter, and the "
+                f"turns entered have laid at least {self.laid}"
+            )
         score = rules.turn_score(values, lots, all4, final)
+        self.laid += laid
         report = TurnReport(seat, "turn", tuple(values), lots, all4, final, score)
         return self._finish(report, final=final)
 
