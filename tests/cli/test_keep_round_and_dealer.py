@@ -134,6 +134,16 @@ def test_the_octrix_hands_question_takes_only_yes_or_no(tmp_path: Path) -> None:
     assert store.load(store.sessions_dir(tmp_path) / "h.toml").options["hands"] is True
 
 
+def test_help_at_a_yes_no_question_explains_it_and_asks_again(tmp_path: Path) -> None:
+    runner = CliRunner()
+    args = ["--data-dir", str(tmp_path), "linesbeta", "keep", "--difficulty", "easy"]
+    result = runner.invoke(main, [*args, "--session", "q"], input="help\ny\n\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "answer y (yes) or n (no); Enter is no" in result.output
+    options = store.load(store.sessions_dir(tmp_path) / "q.toml").options
+    assert options["length"] == "short" and options["grid"] is False
+
+
 def test_quit_at_the_octrix_hands_question_saves_nothing(tmp_path: Path) -> None:
     runner = CliRunner()
     args = ["--data-dir", str(tmp_path), "octrix", "keep", "--names", "Ann,Bob"]

@@ -89,7 +89,10 @@ class Console:
                 return False
             if word in ("y", "yes"):
                 return True
-            self.say("  answer y or n")
+            if word in ("help", "?"):
+                self.say("  answer y (yes) or n (no); Enter is no; quit leaves, nothing saved yet")
+                continue
+            self.say("  answer y or n (type help)")
 
     def ask(self, prompt: str, words: Words | None = None) -> str | None:
         """Read one line (stripped). Tab offers ``words(typed so far)`` on a terminal."""
