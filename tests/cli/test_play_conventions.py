@@ -306,3 +306,34 @@ def test_score_explanations_wrap_on_a_narrow_terminal(
     assert all(len(line) <= width for line in lines)
     monkeypatch.undo()
     assert " ".join(result.output.split()) == " ".join(runner.invoke(main, args).output.split())
+
+
+class _Asked(Console):
+    """A console that keeps what Tab would offer at the prompt, then quits."""
+
+    def __init__(self) -> None:
+        super().__init__(interactive=False)
+        self.offer: Any = None
+
+    def ask(self, prompt: str, words: Any = None) -> str | None:
+        self.offer = words
+        return "quit"
+
+
+class _View:
+    def show(self, obs: Any, seat: int) -> None: ...
+    def prompt(self, obs: Any, seat: int) -> str:
+        return "Your play: "
+
+    def words(self, obs: Any, seat: int, typed: str = "") -> list[str]:
+        return ["YS2", "RT1"] if not typed.strip() else ["0,1", "2,1"]
+
+
+def test_tab_offers_the_commands_only_for_the_first_word() -> None:
+    from cardside.tui.human import COMMANDS, Human
+
+    console = _Asked()
+    Human("You", console, _View()).choose(None, 0)  # type: ignore[arg-type]
+    assert set(COMMANDS) <= set(console.offer("")) and "hint" in console.offer("hi")
+    assert console.offer("YS2 ") == ["0,1", "2,1"]
+    assert console.offer("YS2 0") == ["0,1", "2,1"]

@@ -77,7 +77,9 @@ class Human:
         self._redraw = True
 
         def words(typed: str) -> Iterable[str]:
-            return [*self.view.words(obs, seat, typed), *COMMANDS]
+            # A command is a whole line, so it is offered only for the first word.
+            first = len(typed.split()) <= 1 and not typed[-1:].isspace()
+            return [*self.view.words(obs, seat, typed), *(COMMANDS if first else ())]
 
         only = self.only_move(obs, seat)
         prompt = self.view.prompt(obs, seat)
