@@ -191,3 +191,19 @@ def test_a_file_where_the_sessions_folder_should_be_is_named(
     assert result.exit_code == 1, result.output
     assert result.output.strip().endswith("sessions is a file, not a folder")
     assert "free session name" not in result.output and "Errno" not in result.output
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["sessions", "list"], ["sessions", "verify", "--all"], ["sessions", "show", "1"], ["stats"]],
+    ids=" ".join,
+)
+def test_reading_sessions_from_a_file_where_the_folder_should_be_says_so(
+    runner: CliRunner, data_dir: Path, command: list[str]
+) -> None:
+    data_dir.mkdir()
+    (data_dir / "sessions").write_text("not a folder", encoding="utf-8")
+    result = runner.invoke(main, command)
+    assert result.exit_code == 1, result.output
+    assert result.output.strip().endswith("sessions: a file, not a folder")
+    assert "No sessions yet" not in result.output and "Traceback" not in result.output

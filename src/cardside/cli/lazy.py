@@ -40,6 +40,19 @@ class LazyGroup(click.Group):
                 str(args[0]), possibilities=self.list_commands(ctx), ctx=ctx
             ) from None
 
+    def invoke(self, ctx: click.Context) -> object:
+        """As click's; at the top, a file or folder that cannot be read or written (one the
+        command did not expect to fail) ends the command with a one-line reason."""
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            if ctx.parent is not None:
+                raise
+            where = f"{exc.filename}: " if exc.filename else ""
+            raise click.ClickException(f"{where}{exc.strerror or exc}") from None
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, self.lazy[name][1]) for name in sorted(self.lazy)]
         rows += [

@@ -388,6 +388,8 @@ def list_paths(data_dir: Path) -> list[Path]:
     """Every session file in the data folder, newest first."""
     folder = sessions_dir(data_dir)
     if not folder.is_dir():
+        if folder.exists():
+            raise NotADirectoryError(errno.ENOTDIR, "a file, not a folder", str(folder))
         return []
     files = [p for p in folder.glob("*" + SUFFIX) if not p.name.startswith(".")]
     # Same time: the name decides, so the numbers `sessions list` prints stay put.
