@@ -207,3 +207,14 @@ def test_reading_sessions_from_a_file_where_the_folder_should_be_says_so(
     assert result.exit_code == 1, result.output
     assert result.output.strip().endswith("sessions: a file, not a folder")
     assert "No sessions yet" not in result.output and "Traceback" not in result.output
+
+
+def test_a_file_name_with_control_characters_is_never_printed(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    folder = data_dir / "sessions"
+    folder.mkdir(parents=True)
+    (folder / "x\x1b[2Jy.toml").write_text("game = 'octrix'\n", encoding="utf-8")
+    for command in (["sessions", "list"], ["sessions", "verify", "--all"], ["stats"]):
+        result = runner.invoke(main, command, color=True)  # as on a terminal: codes kept
+        assert "\x1b" not in result.output and "Traceback" not in result.output

@@ -15,7 +15,7 @@ from typing import Any
 
 from cardside.core.errors import SessionError
 from cardside.core.record import FORMAT, MODES, VERSION, RoundRow, Seat, Session
-from cardside.core.schema import MAX_LIST, SchemaError, Text, TextList, clip, cut, is_whole
+from cardside.core.schema import CONTROL, MAX_LIST, SchemaError, Text, TextList, clip, cut, is_whole
 
 SUFFIX = ".toml"
 # The field of a saved entry that holds when it was made; the games never see it.
@@ -391,7 +391,13 @@ def list_paths(data_dir: Path) -> list[Path]:
         if folder.exists():
             raise NotADirectoryError(errno.ENOTDIR, "a file, not a folder", str(folder))
         return []
-    files = [p for p in folder.glob("*" + SUFFIX) if not p.name.startswith(".")]
+    # A name holding a control character is no session cardside wrote, and printed it could
+    # clear the screen or hide text: such files are left alone.
+    files = [
+        p
+        for p in folder.glob("*" + SUFFIX)
+        if not p.name.startswith(".") and not CONTROL.search(p.name)
+    ]
     # Same time: the name decides, so the numbers `sessions list` prints stay put.
     return sorted(files, key=lambda p: (-_mtime(p), p.name))
 
