@@ -455,3 +455,10 @@ def test_scoresheet_examples_cover_a_played_and_a_kept_game() -> None:
     assert {s.mode for s in sessions} >= {"play", "keep"}
     for session in sessions:
         assert session.finished and sheets.mismatches(session) == []
+
+
+@pytest.mark.parametrize("extra", [["--difficulty", "easy"], ["--short"]])
+def test_simulate_all_refuses_a_single_setting(runner: CliRunner, extra: list[str]) -> None:
+    result = runner.invoke(main, ["linesbeta", "simulate", "--all", "--games", "1", *extra])
+    assert result.exit_code == 2
+    assert f"--all runs every difficulty, full and short; leave out {extra[0]}" in result.output

@@ -289,9 +289,9 @@ def rules() -> None:
     type=click.Choice(DIFFICULTIES),
     default="normal",
     show_default=True,
-    help="The targets to play for (ignored with --all).",
+    help="The targets to play for (not with --all).",
 )
-@click.option("--short", is_flag=True, help="The short game (4 rounds; ignored with --all).")
+@click.option("--short", is_flag=True, help="The short game (4 rounds; not with --all).")
 @click.option(
     "--all",
     "all_settings",
@@ -323,6 +323,16 @@ def simulate(
 
     Without --seed the games are dealt from seed 0, so a run can be repeated.
     """
+    ctx = click.get_current_context()
+    given = [
+        f"--{name}"
+        for name in ("difficulty", "short")
+        if ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE
+    ]
+    if all_settings and given:
+        raise click.UsageError(
+            f"--all runs every difficulty, full and short; leave out {' and '.join(given)}"
+        )
 
     from typing import cast
 
