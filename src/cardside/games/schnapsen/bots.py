@@ -2,11 +2,10 @@
 
 ``strong`` plays for the match (deal outcomes valued by the chance to win the match from the
 counts they leave), samples only hidden hands consistent with what play has proved, weighs
-them by how well the opponent's moves this deal fit a model player (:mod:`inference`), lets
-the opponent in its search tree answer the cards dealt to them as that player would (a bonus
-that fades with visits, :mod:`ismcts`), and plays its samples on with the current heuristic.
-``classic`` is the strong bot as it was before all that (game points per deal, every hand of
-the right size, the first heuristic), kept for comparison.
+them by how well the opponent's moves this deal fit a model player (:mod:`inference`), and
+plays its samples on with the current heuristic. ``classic`` is the strong bot as it was before
+those three (game points per deal, every hand of the right size, the first heuristic), kept
+for comparison.
 
 Every bot decides from :meth:`SchnapsenState.observation` only (it is handed a state, it looks
 at that seat's observation and nothing else), owns its random generator, and offers

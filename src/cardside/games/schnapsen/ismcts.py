@@ -10,12 +10,6 @@ available, so a card that is only sometimes in a hand is judged fairly), adds on
 values the new position by the rule-of-thumb policy up to phase 2 and the exact solver from
 there. The same tree serves both players, each choosing for its own value. The most visited
 action at the root is played.
-
-Where the opponent chooses, the move the rule-of-thumb policy would make with the hand dealt
-in that iteration gets a bonus that fades as the move is tried (progressive bias, Chaslot and
-others 2008). One tree serves every hand the opponent may hold, so without it the opponent's
-choices in the tree are averaged over hands and answer their own cards poorly; the bonus makes
-them answer their cards as a sound player would, while the visits still decide in the end.
 """
 
 from __future__ import annotations
@@ -32,8 +26,6 @@ from cardside.games.schnapsen.state import Observation, determinize_deal
 
 #: UCB exploration constant on values scaled to 0..1.
 EXPLORE = 0.7
-#: The opponent's progressive-bias bonus for the policy's move, divided by sqrt(1 + visits).
-PRIOR = 1.0
 
 
 class _Node:
@@ -100,8 +92,7 @@ def ismcts(
                 path.append((node, mover))
                 d = step(d, code)
                 break
-            favoured = heuristic_code(d) if PRIOR and mover != seat else None
-            node, code = _select(node, legal, favoured)
+            node, code = _select(node, legal)
             path.append((node, mover))
             d = step(d, code)
         value = (utility[playout_value(d, seat, solver)] - low) / span
@@ -118,8 +109,7 @@ def ismcts(
     return SearchResult(best, values, iterations, False, tree=True)
 
 
-def _select(node: _Node, legal: list[int], favoured: int | None = None) -> tuple[_Node, int]:
-    """The child to walk to by UCB, the ``favoured`` move (if any) with its fading bonus."""
+def _select(node: _Node, legal: list[int]) -> tuple[_Node, int]:
     best_code, best_score = legal[0], -math.inf
     for c in legal:
         child = node.children[c]
@@ -128,8 +118,6 @@ def _select(node: _Node, legal: list[int], favoured: int | None = None) -> tuple
         score = child.total / child.visits + EXPLORE * math.sqrt(
             math.log(child.avail) / child.visits
         )
-        if c == favoured:
-            score += PRIOR / (1 + child.visits) ** 0.5
         if score > best_score:
             best_code, best_score = c, score
     return node.children[best_code], best_code
