@@ -116,6 +116,19 @@ def seat_of(name: str, names: list[str], option: str) -> int:
     return lowered.index(name.strip().lower())
 
 
+def check_name(name: str, option: str) -> None:
+    """Refuse (``BadParameter`` for ``option``) a player's name with a control character or
+    of more than :data:`MAX_NAME` characters."""
+    if CONTROL.search(name):
+        raise click.BadParameter(
+            f"a name cannot hold control characters: {clip(name)}", param_hint=option
+        )
+    if len(name) > MAX_NAME:
+        raise click.BadParameter(
+            f"a name is at most {MAX_NAME} characters, not {len(name)}", param_hint=option
+        )
+
+
 def parse_names(text: str, low: int, high: int, game: str = "") -> list[str]:
     """Player names from a comma-separated list, for every ``--names`` and names prompt.
 
@@ -135,14 +148,7 @@ def parse_names(text: str, low: int, high: int, game: str = "") -> list[str]:
         )
     seen: dict[str, str] = {}
     for name in names:
-        if CONTROL.search(name):
-            raise click.BadParameter(
-                f"a name cannot hold control characters: {clip(name)}", param_hint="--names"
-            )
-        if len(name) > MAX_NAME:
-            raise click.BadParameter(
-                f"a name is at most {MAX_NAME} characters, not {len(name)}", param_hint="--names"
-            )
+        check_name(name, "--names")
         if name.casefold() in seen:
             raise click.BadParameter(
                 f"names must differ: {seen[name.casefold()]!r} and {name!r}", param_hint="--names"

@@ -8,10 +8,10 @@ import click
 
 from cardside.cli.app import App
 from cardside.cli.common import (
-    MAX_NAME,
     MOST_GAMES,
     Bounded,
     bot_option,
+    check_name,
     echo_json,
     echo_report,
     echo_rules,
@@ -26,7 +26,6 @@ from cardside.cli.common import (
     terminal_width,
 )
 from cardside.cli.options import GameGroup, app_of
-from cardside.core.schema import CONTROL, clip
 
 DIFFICULTIES = ["easy", "normal", "hard"]
 BOT_CHOICES = ["planner", "deep", "classic", "random"]
@@ -88,14 +87,7 @@ def _name(text: str) -> str:
     name = text.strip()
     if not name or name.lower() == "grid":
         raise click.BadParameter("give a name other than 'Grid'", param_hint="--name")
-    if CONTROL.search(name):
-        raise click.BadParameter(
-            f"a name cannot hold control characters: {clip(name)}", param_hint="--name"
-        )
-    if len(name) > MAX_NAME:
-        raise click.BadParameter(
-            f"a name is at most {MAX_NAME} characters, not {len(name)}", param_hint="--name"
-        )
+    check_name(name, "--name")
     return name
 
 
