@@ -250,3 +250,26 @@ def test_every_other_help_fits_sixty_columns(runner: CliRunner, path: list[str])
     assert result.exit_code == 0
     for line in result.output.splitlines():
         assert len(line) <= 60 or " " not in line.strip(), line
+
+
+def test_choices_ignore_case_in_every_command(runner: CliRunner, data_dir: Path) -> None:
+    # Every choice option (a bot, a level, a game) takes any case, as --bots always did.
+    from cardside.cli.stats import stats
+
+    commands: list[tuple[list[str], click.Command]] = [(["stats"], stats)]
+    for path in command_paths():
+        group = game_group(path[0])
+        commands.append((path, group if len(path) == 1 else group.commands[path[1]]))
+    for path, command in commands:
+        for param in command.params:
+            if isinstance(param.type, click.Choice):
+                assert not param.type.case_sensitive, (path, param.name)
+    played = runner.invoke(
+        main, ["lineit", "play", "--bot", "Strong", "--seed", "1"], input="quit\n"
+    )
+    assert played.exit_code == 0, played.output
+    assert store.load(next((data_dir / "sessions").glob("*.toml"))).seats[1].kind == "bot:strong"
+    for game in ("octrix", "schnapsen"):
+        args = [game, "simulate", "--games", "1", "--bots", "Strong,RANDOM", "--jobs", "1"]
+        result = runner.invoke(main, args)
+        assert result.exit_code == 0, result.output

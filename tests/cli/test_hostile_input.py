@@ -98,7 +98,7 @@ def test_an_absurdly_long_line_is_refused_alone(runner: CliRunner, data_dir: Pat
     assert len(store.load(data_dir / "sessions" / "k.toml").entries) == 1
 
 
-@pytest.mark.parametrize("name", ["abc\n", "abc\nd", "-abc", "a" * 101, "a/b", "x.toml"])
+@pytest.mark.parametrize("name", ["", "abc\n", "abc\nd", "-abc", "a" * 101, "a/b", "x.toml"])
 def test_a_session_name_must_be_plain_to_its_last_character(
     runner: CliRunner, data_dir: Path, name: str
 ) -> None:
@@ -164,3 +164,16 @@ def test_linesbeta_round_questions_accept_quit_and_cancel(
         assert "cancelled" in result.output and len(entries) == 1  # the w after it counted
     else:
         assert "Saved. Continue with" in result.output and entries == []
+
+
+@pytest.mark.parametrize(
+    ("names", "reads_as"),
+    [("1,2", "a number"), ("Ann,RC2", "a card"), ("Ann,final", "a command"), ("W,Bob", "a card")],
+)
+def test_an_iota_name_that_reads_as_an_entry_is_refused(
+    runner: CliRunner, data_dir: Path, names: str, reads_as: str
+) -> None:
+    # IOTA entries start with the name, then numbers, cards or words: a name may be none of them.
+    result = runner.invoke(main, ["iota", "keep", "--names", names], input="quit\n")
+    assert result.exit_code == 2 and f"cannot be a name (it reads as {reads_as})" in result.output
+    assert not (data_dir / "sessions").exists() or not any((data_dir / "sessions").iterdir())

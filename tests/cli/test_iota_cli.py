@@ -50,6 +50,11 @@ def test_score_refuses_impossible_turns_in_one_line(runner: CliRunner) -> None:
         (["5", "--lots", "2"], "2 lots but only 1 line"),
         (["17"], "a line is worth 0 to 16"),
         (["1", "1", "1", "1", "1", "1"], "at most 5 lines"),
+        (["2", "2", "2", "2", "2"], "5 lines take all 4 cards of a hand"),
+        (["--grid", "RC2 0,0", "--play", "YS2 1,0", "--lots", "1"], "leave out --lots"),
+        (["1", "1", "1", "1", "1", "--lots", "1"], "add all4 and lot"),
+        (["0", "--lots", "1"], "a lot holds at least 2 numbered cards"),
+        (["1", "5", "--lots", "2"], "worth 2 or more"),
         (["x"], "not a number"),
         ([], "give the value of each line"),
         (["--play", "RC1 1,0"], "need --grid"),
@@ -144,6 +149,9 @@ def test_keep_quick_entry_to_the_end(runner: CliRunner, data_dir: Path) -> None:
             "Ann 99",
             "Bob 2",
             "Bob pass",
+            "Ann pass YS2",
+            "Ann 10 10 6 lot lot all4 final",  # the pile cannot be empty yet
+            *["Ann 3 3", "Bob 3 3"] * 9,
             "Ann 10 10 6 lot lot all4 final",
             "",
         ]
@@ -156,9 +164,11 @@ def test_keep_quick_entry_to_the_end(runner: CliRunner, data_dir: Path) -> None:
     assert "a line is worth 0 to 16" in result.output
     assert "it is Ann's turn, not Bob's" in result.output
     assert "(10 + 10 + 6) × 2 × 2 × 2 × 2 (2 lots, all 4 cards, final turn) = 416" in result.output
+    assert "a pass is entered as just pass: the cards exchanged are not kept" in result.output
+    assert "this cannot be the last card: the pile starts with 57 cards" in result.output
     assert "Ann wins" in result.output
     session = store.load(only_session(data_dir))
-    assert session.totals == [450, 6] and session.winners == ["Ann"]
+    assert session.totals == [504, 60] and session.winners == ["Ann"]
     assert sheets.mismatches(session) == []
 
 
@@ -181,7 +191,7 @@ def test_keep_with_the_grid_checks_and_scores_every_play(runner: CliRunner, data
     out = result.output
     assert "would hold 3 twos and a three" in out
     assert "(10 + 10 + 6) × 2 × 2 × 2 (2 lots, all 4 cards) = 208" in out
-    assert " 2  ·   ·  BC2 BC4 BC1 BC3  ·   2" in out
+    assert " 2  ·   ·  BC2*BC4*BC1*BC3* ·   2" in out  # the last play starred
     session = store.load(only_session(data_dir))
     assert session.totals == [40, 214] and session.status == "in progress"
     resumed = runner.invoke(main, ["sessions", "resume", "g"], input="undo\nshow\nquit\n")
@@ -218,9 +228,24 @@ def test_play_hot_seat_to_the_end(runner: CliRunner, data_dir: Path) -> None:
     outcome = final.outcome()
     assert outcome is not None
     assert f"Final scores: Ann {outcome.scores[0]}, Bob {outcome.scores[1]}" in out
+    final_grid = out[out.rindex("'s turn:") : out.index("Final scores")]
+    assert "*" in final_grid  # the last play is starred on the final grid too
     session = store.load(only_session(data_dir))
     assert session.finished and session.totals == list(outcome.scores)
     assert sheets.mismatches(session) == []
+
+
+def test_hot_seat_undo_says_when_it_takes_back_another_players_move(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    args = ["--no-color", "iota", "play", "--humans", "2", "--names", "Ann,Bob", "--seed", "3"]
+    result = runner.invoke(main, args, input="pass\nundo\npass\nundo\nquit\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "nothing of yours to undo yet" in out  # Bob, before his first move
+    assert "Took back 2 action(s).\n  That took back Bob's move after yours too." in out
+    session = store.load(only_session(data_dir))
+    assert session.entries[-1] == {"type": "undo", "moves": 2}
 
 
 def test_play_against_a_bot_quit_undo_and_resume(runner: CliRunner, data_dir: Path) -> None:

@@ -294,6 +294,16 @@ def test_simulate_json_and_reproducible(runner: CliRunner) -> None:
     assert "Line-it, 2 players, 4 games" in text and "heuristic" in text
 
 
+def test_simulate_ties_share_the_win(runner: CliRunner) -> None:
+    # Five random bots tie often; each game hands out exactly one win, split among the tied.
+    args = ["lineit", "simulate", "--games", "10", "--players", "5", "--seed", "3", "--json"]
+    result = runner.invoke(main, [*args, "--bots", "random,random,random,random,random"])
+    assert result.exit_code == 0, result.output
+    bots = json.loads(result.output)["bots"]
+    assert abs(sum(b["wins"] for b in bots) - 10) < 1e-9
+    assert any(b["wins"] != int(b["wins"]) for b in bots)  # a tie was split in these games
+
+
 def test_simulate_refuses_bad_bots(runner: CliRunner) -> None:
     for bots, message in [
         ("heuristic", "give 2 bots"),

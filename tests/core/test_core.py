@@ -10,7 +10,7 @@ from cardside.core.arith import parse_number
 from cardside.core.cards import Card, RankNames, Suit, format_card, parse_card
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.core.rng import derive_rng
-from cardside.core.stats import mean_interval, wilson_interval
+from cardside.core.stats import format_wins, mean_interval, wilson_interval
 
 NAMES = RankNames("Test", {1: "A", 10: "10", 11: "J"}, {"T": 10, "1": 1})
 
@@ -139,3 +139,8 @@ def test_tab_completion_offers_whole_actions_then_words() -> None:
     assert completions("JS ", ["r3R", "help"]) == [("r3R", 0), ("help", 0)]
     assert completions("JS r", ["r3R", "c2B"]) == [("r3R", -1)]
     assert completions("ma", ["marriage KH", "AC"]) == [("marriage KH", -2)]
+
+
+def test_wins_shared_by_ties_show_one_decimal_and_whole_wins_none() -> None:
+    assert format_wins(83.0) == "83" and format_wins(0.0) == "0"
+    assert format_wins(84 + 5 / 6) == "84.8" and format_wins(238 + 1 / 6) == "238.2"

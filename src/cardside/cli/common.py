@@ -60,7 +60,7 @@ def bot_option(choices: list[str], default: str, help: str) -> Callable[[F], F]:
     """``--bot NAME`` from ``choices``, named in the help so it wraps on a narrow terminal."""
     return click.option(
         "--bot",
-        type=click.Choice(choices),
+        type=click.Choice(choices, case_sensitive=False),
         default=default,
         show_default=True,
         metavar="NAME",

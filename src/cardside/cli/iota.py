@@ -148,14 +148,32 @@ def _ask_names(console: Any) -> str | None:
 def _parse_names(text: str) -> list[str]:
     names = parse_names(text, 2, 4, "IOTA")
     for n in names:
-        if len(n) > 20 or n.lower() in ("pass", "undo", "show", "quit", "help"):
-            raise click.BadParameter(
-                f"{n[:20]!r} cannot be a name (at most 20 letters, not a command)",
-                param_hint="--names",
-            )
         if n.split()[0] != n:
-            raise click.BadParameter(f"{n!r}: one word per name", param_hint="--names")
+            raise click.BadParameter(f"{n[:20]!r}: one word per name", param_hint="--names")
+        reads_as = _reads_as(n)
+        if len(n) > 20 or reads_as:
+            why = f"it reads as {reads_as}" if reads_as else "at most 20 characters"
+            raise click.BadParameter(f"{n[:20]!r} cannot be a name ({why})", param_hint="--names")
     return names
+
+
+#: Words an entry or a command may start with, so never a player's name.
+_ENTRY_WORDS = frozenset("pass undo show quit help history hint end swap lot all4 final".split())
+
+
+def _reads_as(name: str) -> str | None:
+    """What a typed line starting with ``name`` would be read as instead of a name, if any."""
+    from cardside.games.iota.notation import parse_card
+
+    if name.lower() in _ENTRY_WORDS:
+        return "a command"
+    if name[:1].isdigit() or name[:1] in "+-":
+        return "a number"
+    try:
+        parse_card(name)
+    except ValueError:
+        return None
+    return "a card"
 
 
 def keep_session(app: App, journal: Any, console: Any = None) -> None:
@@ -228,8 +246,10 @@ def score(
     try:
         if grid_text is not None:
             if values or lots or all4:
+                given = "line values" if values else "--lots" if lots else "--all4"
                 raise click.UsageError(
-                    "with --grid the lines are found from the play; give no values"
+                    f"with --grid the lines, lots and all 4 cards are found from the play; "
+                    f"leave out {given}"
                 )
             if not play_text and not best:
                 raise click.UsageError("with --grid give --play, --best or both")

@@ -39,7 +39,7 @@ def linesbeta() -> None:
 @linesbeta.command()
 @click.option(
     "--difficulty",
-    type=click.Choice(DIFFICULTIES),
+    type=click.Choice(DIFFICULTIES, case_sensitive=False),
     default="normal",
     show_default=True,
     help="Targets you/grid in the full game: easy 21/21, normal 26/16, hard 31/11.",
@@ -110,7 +110,7 @@ def play_session(app: App, journal: Any) -> str:
 @linesbeta.command()
 @click.option(
     "--difficulty",
-    type=click.Choice(DIFFICULTIES),
+    type=click.Choice(DIFFICULTIES, case_sensitive=False),
     default=None,
     help="Targets you/grid: easy 21/21, normal 26/16, hard 31/11; short game 12/12, "
     "14/10, 18/6 [asked if not given].",
@@ -182,7 +182,7 @@ def keep_session(app: App, journal: Any, console: Any = None) -> None:
 @click.argument("rounds", nargs=-1, metavar="ROUNDS...")
 @click.option(
     "--difficulty",
-    type=click.Choice(DIFFICULTIES),
+    type=click.Choice(DIFFICULTIES, case_sensitive=False),
     default=None,
     help="The difficulty the game was played at (required): its targets decide.",
 )
@@ -278,7 +278,7 @@ def rules() -> None:
 )
 @click.option(
     "--difficulty",
-    type=click.Choice(DIFFICULTIES),
+    type=click.Choice(DIFFICULTIES, case_sensitive=False),
     default="normal",
     show_default=True,
     help="The targets to play for (not with --all).",

@@ -312,7 +312,7 @@ def simulate(
     from cardside.games.octrix.bots import BOT_NAMES
     from cardside.games.octrix.simulate import simulate as run
 
-    pair = tuple(b.strip() for b in bots.split(","))
+    pair = tuple(b.strip().lower() for b in bots.split(","))
     if len(pair) != 2 or any(b not in BOT_NAMES for b in pair):
         raise click.BadParameter(
             f"give two of {', '.join(BOT_NAMES)}, e.g. strong,random", param_hint="--bots"

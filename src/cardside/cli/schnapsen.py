@@ -40,7 +40,7 @@ def schnapsen() -> None:
 
 level_option = click.option(
     "--level",
-    type=click.Choice(LEVELS),
+    type=click.Choice(LEVELS, case_sensitive=False),
     default="normal",
     show_default=True,
     help="The strong bot's search budget (easy is quick, hard thinks longest).",
@@ -338,7 +338,7 @@ def simulate(
     from cardside.games.schnapsen.bots import BOT_NAMES
     from cardside.games.schnapsen.simulate import simulate as run
 
-    pair = [b.strip() for b in bots.split(",")]
+    pair = [b.strip().lower() for b in bots.split(",")]
     if len(pair) != 2 or any(b not in BOT_NAMES for b in pair):
         raise click.BadParameter(
             f"give two of {', '.join(BOT_NAMES)}, e.g. strong,random", param_hint="--bots"

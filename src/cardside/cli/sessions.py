@@ -40,7 +40,12 @@ def sessions() -> None:
 
 
 @sessions.command("list")
-@click.option("--game", type=click.Choice(list(GAMES)), default=None, help="Only this game's.")
+@click.option(
+    "--game",
+    type=click.Choice(list(GAMES), case_sensitive=False),
+    default=None,
+    help="Only this game's.",
+)
 @json_option
 @click.pass_context
 def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
@@ -277,7 +282,7 @@ def delete(ctx: click.Context, names: tuple[str, ...], yes: bool) -> None:
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["csv", "json"]),
+    type=click.Choice(["csv", "json"], case_sensitive=False),
     default="csv",
     show_default=True,
     help="CSV: one row per round and player; JSON: also the options and every entry.",

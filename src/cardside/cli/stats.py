@@ -12,7 +12,12 @@ from cardside.games.registry import GAMES
 
 
 @click.command(cls=GameCommand)
-@click.option("--game", type=click.Choice(list(GAMES)), default=None, help="Only this game.")
+@click.option(
+    "--game",
+    type=click.Choice(list(GAMES), case_sensitive=False),
+    default=None,
+    help="Only this game.",
+)
 @click.option("--player", default=None, help="Only this player (case and spaces ignored).")
 @click.option(
     "--since",
@@ -21,7 +26,12 @@ from cardside.games.registry import GAMES
     default=None,
     help="Only sessions started on or after DATE (YYYY-MM-DD).",
 )
-@click.option("--mode", type=click.Choice(["keep", "play"]), default=None, help="Kept or played.")
+@click.option(
+    "--mode",
+    type=click.Choice(["keep", "play"], case_sensitive=False),
+    default=None,
+    help="Kept or played.",
+)
 @json_option
 @click.pass_context
 def stats(

@@ -60,13 +60,26 @@ class Loop:
         """Take back actions up to and including ``seat``'s last one; return how many."""
         if seat not in self.movers:
             raise IllegalActionError("nothing of yours to undo yet")
-        count = 0
+        undone: list[int] = []
         while True:
             # First: the game may refuse to go back, and then nothing has changed.
             self.state.take_back()
-            mover = self.movers.pop()
-            count += 1
-            if mover == seat:
+            undone.append(self.movers.pop())
+            if undone[-1] == seat:
                 break
-        self.on_undo(count)
-        return count
+        self.on_undo(len(undone))
+        # With several people at one terminal, say whose moves went too (bots just move again).
+        others = [
+            self.seats[m].name
+            for m in dict.fromkeys(reversed(undone))
+            if m != seat and hasattr(self.seats[m], "refused")
+        ]
+        told = getattr(self.seats[seat], "told", None)
+        if others and told is not None:
+            whose = (
+                f"{others[0]}'s move"
+                if len(others) == 1
+                else f"the moves of {' and '.join(others)}"
+            )
+            told(f"That took back {whose} after yours too.")
+        return len(undone)

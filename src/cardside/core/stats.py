@@ -32,3 +32,8 @@ def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, tuple
     var = sum((v - mean) ** 2 for v in values) / (n - 1)
     half = z * math.sqrt(var / n)
     return (mean, (mean - half, mean + half))
+
+
+def format_wins(wins: float) -> str:
+    """A count of wins where ties share a win: ``83``, or ``84.8`` with a share in it."""
+    return f"{wins:.0f}" if wins == int(wins) else f"{wins:.1f}"

@@ -58,7 +58,7 @@ class Journal:
         Without a name, a fresh one is chosen; if another process takes it at the same moment,
         the next free name is used instead.
         """
-        if name:
+        if name is not None:  # an empty name is refused, not replaced by a fresh one
             return cls._create(data_dir, store.check_name(name), game, mode, seats, options, seed)
         for _attempt in range(20):
             fresh = store.new_name(data_dir, game, mode)

@@ -71,6 +71,10 @@ class Human:
         self.console.say(f"  {reason}")
         self._redraw = False  # the position did not change, so do not draw it again
 
+    def told(self, note: str) -> None:
+        """A note from the loop about what a command did."""
+        self.console.say(f"  {note}")
+
     def choose(self, obs: Any, seat: int) -> Any:
         if self._redraw:
             self.view.show(obs, seat)

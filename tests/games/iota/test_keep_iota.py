@@ -64,15 +64,40 @@ def test_quick_turns_lay_no_more_cards_than_the_game_has() -> None:
     assert ledger.over and ledger.laid == 65
 
 
+def lay_the_pile(ledger: IotaLedger) -> None:
+    """Ten rounds of one 3-point line a turn: up to 60 cards laid, enough to empty the pile of
+    a 2-player game (57 cards)."""
+    for _ in range(10):
+        enter(ledger, "Ann 3")
+        enter(ledger, "Bob 3")
+
+
 def test_the_game_ends_on_a_final_turn_doubled() -> None:
     ledger = IotaLedger(["Ann", "Bob"])
     enter(ledger, "Ann 6")
+    with pytest.raises(IllegalActionError, match="cannot be the last card.*57 cards.*at most 3"):
+        enter(ledger, "Bob 5 final")
+    enter(ledger, "Bob 6")
+    lay_the_pile(ledger)
+    enter(ledger, "Ann 6")
     enter(ledger, "Bob 5 final")
-    assert ledger.over and ledger.totals == [6, 10] and ledger.winners == [1]
+    assert ledger.over and ledger.totals == [42, 46] and ledger.winners == [1]
     with pytest.raises(IllegalActionError, match="the game is over"):
         enter(ledger, "Ann 3")
     ledger.undo()
-    assert not ledger.over and ledger.totals == [6, 0]
+    assert not ledger.over and ledger.totals == [42, 36]
+
+
+def test_a_last_card_needs_enough_turns_to_empty_the_pile() -> None:
+    # 4 players: the pile starts with 65 - 16 = 49 cards; a turn lays at most 3, 4 with all4.
+    ledger = IotaLedger(["Ann", "Bob", "Cy", "Di"])
+    for _ in range(12):
+        enter(ledger, "3 3 3 3 lot all4")  # 48 cards at most
+    with pytest.raises(IllegalActionError, match="49 cards.*at most 48 laid"):
+        enter(ledger, "3 final")
+    enter(ledger, "3")
+    enter(ledger, "3 final")
+    assert ledger.over
 
 
 def test_the_game_ends_on_passes_only_after_everyone_passed() -> None:
@@ -81,6 +106,11 @@ def test_the_game_ends_on_passes_only_after_everyone_passed() -> None:
     enter(ledger, "Bob 6")
     with pytest.raises(IllegalActionError, match="every player passed"):
         enter(ledger, "end")
+    enter(ledger, "Ann pass")
+    enter(ledger, "Bob pass")
+    with pytest.raises(IllegalActionError, match="cannot end by passes: the pile starts with 57"):
+        enter(ledger, "end")
+    lay_the_pile(ledger)
     enter(ledger, "Ann pass")
     enter(ledger, "Bob pass")
     enter(ledger, "end")
@@ -118,14 +148,17 @@ def test_the_grid_keeper_recycles_a_wild() -> None:
 
 def test_saved_entries_rebuild_the_sheet_and_a_bad_one_names_its_number() -> None:
     ledger = IotaLedger(["Ann", "Bob"])
-    for text in ("Ann 8 4 5 lot", "Bob 6", "Ann pass", "Bob 3 final"):
+    for text in ("Ann 8 4 5 lot", "Bob 6"):
+        enter(ledger, text)
+    lay_the_pile(ledger)
+    for text in ("Ann pass", "Bob 3 final"):
         enter(ledger, text)
     session = Session(
         "iota", "keep", "t", [Seat("Ann", "table"), Seat("Bob", "table")], entries=ledger.entries
     )
     sheet = build(session)
-    assert sheet.totals == [34, 12] and sheet.status == "finished" and sheet.winners == ["Ann"]
-    assert [r.scores for r in sheet.rounds] == [[34, 6], [0, 6]]
+    assert sheet.totals == [64, 42] and sheet.status == "finished" and sheet.winners == ["Ann"]
+    assert [r.scores for r in sheet.rounds] == [[34, 6], *[[3, 3]] * 10, [0, 6]]
     assert "Ann: (8 + 4 + 5) × 2 (one lot) = 34" in sheet.rounds[0].note
     broken = [*ledger.entries[:1], {"type": "turn", "seat": 1, "lines": ["x"]}]
     with pytest.raises(EntryError) as info:

@@ -124,6 +124,10 @@ def test_a_card_not_in_hand_and_five_cards_are_refused() -> None:
         play(state, "RT1 1,0")
     with pytest.raises(IllegalActionError, match="at most 4"):
         play(state, "GT2 1,0 BX2 2,0 YS2 3,0 RT3 4,0 W 5,0")
+    with pytest.raises(IllegalActionError, match="GT2 is named twice"):
+        play(state, "pass GT2 GT2")
+    with pytest.raises(IllegalActionError, match="W is not in your hand"):
+        play(state, "GT2 1,0 W 2,0")
 
 
 def test_cards_at_both_ends_of_a_line_extend_it_once() -> None:

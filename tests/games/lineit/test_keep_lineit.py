@@ -40,6 +40,17 @@ def test_lines_and_jackpots_hold_no_more_number_cards_than_the_deck() -> None:
     ledger.enter_line(1, [10, 20, 30, 40, 50])
 
 
+def test_score_piles_hold_no_more_number_cards_than_the_deck() -> None:
+    ledger = LineitLedger(["Ann", "Bo", "Cy"])
+    ledger.enter_counts(0, 23, 1)
+    ledger.enter_counts(1, 50, 0)
+    with pytest.raises(IllegalActionError, match="score piles would hold 103 number cards.*100"):
+        ledger.enter_counts(2, 30, -3)
+    assert not ledger.over
+    ledger.enter_counts(2, 27, -3)
+    assert ledger.over and ledger.winners == (1,)
+
+
 def test_a_kept_game_uses_lines_or_counts_not_both() -> None:
     ledger = LineitLedger(["Ann", "Bo", "Cy"])
     with pytest.raises(IllegalActionError, match="enter a scored line or a player's counts"):

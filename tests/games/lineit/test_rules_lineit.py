@@ -111,7 +111,7 @@ def test_card_notation() -> None:
         ("B6", "not a Bet card"),
         ("x", "not a card"),
         ("57q", "not a colour"),
-        ("9" * 40, "not a card"),
+        ("9" * 40, r"^.999999999\.\.\.. is not a card"),  # cut, and marked as cut
     ]:
         with pytest.raises(NotationError, match=message):
             parse_card(text)

@@ -113,4 +113,8 @@ def test_a_new_round_is_started_in_the_right_person() -> None:
         before = state.snapshot
         state.apply(state.legal_actions()[-1])
         said += view.screen.between(before, state.snapshot)
-    assert "  Bot 2 starts round 2." in said and "  You start round 3." in said
+    starts = [line for line in said if " round " in line]
+    assert starts[0].startswith("  Bot 2 starts round 2 with the market: ")
+    assert starts[1].startswith("  You start round 3 with the market: ")
+    market = " ".join(view.screen.card(c) for c in state.snapshot.market)
+    assert starts[1] == f"  You start round 3 with the market: {market}."  # before anyone took

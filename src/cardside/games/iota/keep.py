@@ -74,6 +74,7 @@ class IotaLedger:
         self.swapped = False
         self.passes = 0
         self.laid = 0  # the fewest cards the quick turns so far can have laid
+        self.most = 0  # the most cards they can have laid
         self.end: str | None = None
         # The state before each entry in effect, so undo need not replay the others.
         self._before: list[tuple[Any, ...]] = []
@@ -114,7 +115,7 @@ class IotaLedger:
         # Only a starter, a play or a swap changes the grid (a few dozen in a game).
         grid = dict(self.grid) if kind in ("starter", "play", "swap") else None
         before: tuple[Any, ...] = (grid, len(self.turns), list(self.totals), self.seat)
-        before += (self.swapped, self.passes, self.laid, self.end)
+        before += (self.swapped, self.passes, self.laid, self.most, self.end)
         result = self._step(entry)
         self.entries.append(entry)
         self._effective.append(entry)
@@ -127,9 +128,8 @@ class IotaLedger:
             raise IllegalActionError("nothing to undo")
         self.entries.append({"type": "undo"})
         undone = self._effective.pop()
-        grid, turns, self.totals, self.seat, self.swapped, self.passes, self.laid, self.end = (
-            self._before.pop()
-        )
+        grid, turns, self.totals, self.seat, self.swapped, self.passes, *rest = self._before.pop()
+        self.laid, self.most, self.end = rest
         if grid is not None:
             self.grid = grid
         del self.turns[turns:]
@@ -157,6 +157,7 @@ class IotaLedger:
                 raise IllegalActionError(
                     "the game ends this way only after every player passed in a row"
                 )
+            self._check_pile_empty("the game cannot end by passes")
             self.end = "passes"
             return None
         seat = self._seat(entry)
@@ -198,6 +199,8 @@ class IotaLedger:
         fault = rules.quick_fault(values, lots, all4)
         if fault:
             raise IllegalActionError(fault)
+        if final:
+            self._check_pile_empty("this cannot be the last card")
         laid = rules.HAND_SIZE if all4 else 1
         if self.laid + laid > len(rules.DECK) - 1:
             raise IllegalActionError(
@@ -206,6 +209,7 @@ class IotaLedger:
             )
         score = rules.turn_score(values, lots, all4, final)
         self.laid += laid
+        self.most += rules.HAND_SIZE if all4 else rules.HAND_SIZE - 1
         report = TurnReport(seat, "turn", tuple(values), lots, all4, final, score)
         return self._finish(report, final=final)
 
@@ -233,6 +237,8 @@ class IotaLedger:
         if not isinstance(text, str) or not isinstance(final, bool):
             raise NotationError("a play is written as cards with cells, e.g. YS2 1,0")
         placed = parse_placements(text)
+        if final:
+            self._check_pile_empty("this cannot be the last card")
         wilds = sum(c == WILD for c in self.grid.values())
         for card, _, _ in placed:
             if card != WILD and card in self.grid.values():
@@ -260,6 +266,17 @@ class IotaLedger:
             format_placements(placed),
         )
         return self._finish(report, final=final)
+
+    def _check_pile_empty(self, what: str) -> None:
+        """Refuse what needs an empty pile while too few cards have been laid to empty it."""
+        pile = len(rules.DECK) - 1 - rules.HAND_SIZE * self.players
+        laid = len(self.grid) - 1 if self.track_grid else self.most
+        if laid < pile:
+            counted = f"{laid} have been laid" if self.track_grid else f"at most {laid} laid"
+            raise IllegalActionError(
+                f"{what}: the pile starts with {pile} cards and empties only as cards are "
+                f"laid ({counted} so far)"
+            )
 
     def _finish(self, report: TurnReport, *, final: bool = False, passed: bool = False) -> Any:
         self.turns.append(report)
@@ -320,6 +337,8 @@ def parse_entry(text: str, ledger: IotaLedger) -> dict[str, Any]:
     head = [w.lower() for w in words]
     if head == ["pass"]:
         return {"type": "pass", "seat": seat}
+    if head[:1] == ["pass"]:
+        raise NotationError("a pass is entered as just pass: the cards exchanged are not kept")
     if not words:
         raise NotationError("after the name, the turn: line values, or pass")
     if head[0] == "swap":

@@ -16,7 +16,7 @@ from typing import Any
 
 from cardside.core.parallel import map_games
 from cardside.core.rng import derive_rng
-from cardside.core.stats import mean_interval, wilson_interval
+from cardside.core.stats import format_wins, mean_interval, wilson_interval
 from cardside.games.iota.bots import BOT_NAMES, make_bot
 from cardside.games.iota.state import END_LAST_CARD, IotaState
 
@@ -67,7 +67,8 @@ class SimResult:
             rows.append(
                 (
                     f"{f'{i + 1}. {name}':<12}",
-                    f"{self.wins[i]:>8g}{self.win_rate[i]:>8.1%}   [{lo:6.1%}, {hi:6.1%}]",
+                    f"{format_wins(self.wins[i]):>8}{self.win_rate[i]:>8.1%}"
+                    f"   [{lo:6.1%}, {hi:6.1%}]",
                     f"{self.mean_score[i]:>10.1f} [{slo:5.1f}, {shi:5.1f}]",
                 )
             )

@@ -116,6 +116,22 @@ def missing(hand: Sequence[int], cards: Sequence[int]) -> int | None:
     return None
 
 
+def not_held(hand: Sequence[int], cards: Sequence[int]) -> str | None:
+    """Why ``hand`` cannot give every card of ``cards`` (one not held, or one named more
+    often than held), or None."""
+    card = missing(hand, cards)
+    if card is None:
+        return None
+    name = format_card(card)
+    held = list(hand).count(card)
+    if not held:
+        return f"{name} is not in your hand"
+    named = list(cards).count(card)
+    if named == 2 and held == 1:
+        return f"{name} is named twice"
+    return f"{name} is named {named} times; you hold {held}"
+
+
 def without(hand: Sequence[int], cards: Sequence[int]) -> tuple[int, ...]:
     rest = list(hand)
     for card in cards:
@@ -212,15 +228,15 @@ class IotaState(GameState[Snapshot, Action]):
         if isinstance(action, Play):
             if len(action.cards) > HAND_SIZE:
                 return f"at most {HAND_SIZE} cards a turn, not {len(action.cards)}"
-            card = missing(hand, [c for c, _, _ in action.cards])
-            if card is not None:
-                return f"{format_card(card)} is not in your hand"
+            fault = not_held(hand, [c for c, _, _ in action.cards])
+            if fault:
+                return fault
             result = placement.check(s.grid, action.cards)
             return result if isinstance(result, str) else None
         if isinstance(action, Pass):
-            card = missing(hand, action.cards)
-            if card is not None:
-                return f"{format_card(card)} is not in your hand"
+            fault = not_held(hand, action.cards)
+            if fault:
+                return fault
             if action.cards and not s.pile:
                 return "the pile is empty, so there is nothing to exchange: type pass alone"
             return None

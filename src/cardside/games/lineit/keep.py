@@ -243,6 +243,12 @@ class LineitLedger:
             raise IllegalActionError(f"{self.names[seat]}'s counts are in already (undo to fix)")
         size = _whole(pile, "a score pile", 0, MAX_PILE)
         net = _whole(tokens, "the bet tokens", -MAX_TOKENS, MAX_TOKENS)
+        others = sum(e.pile for e in self.done if e.kind == "counts")
+        if others + size > rules.NUMBER_CARDS:
+            raise IllegalActionError(
+                f"the score piles would hold {others + size} number cards together; "
+                f"the deck has {rules.NUMBER_CARDS}"
+            )
         self.counted[seat] = True
         gains = tuple(size + net if i == seat else 0 for i in range(len(self.names)))
         return Entered("counts", seat, gains, pile=size, tokens=net)

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from cardside.core.errors import NotationError
+from cardside.core.schema import cut
 from cardside.games.lineit.rules import (
     BET_BASE,
     BET_VALUES,
@@ -47,7 +48,7 @@ def parse_card(text: str) -> int:
     if not s:
         raise NotationError("expected a card such as 57 or B4")
     if len(s) > 6:
-        raise NotationError(f"{text.strip()[:12]!r} is not a card (write 57, 57r or B4)")
+        raise NotationError(f"{cut(text.strip(), 12)!r} is not a card (write 57, 57r or B4)")
     if s[0] == "b":
         digits = s[1:]
         if not digits.isdigit() or int(digits) not in BET_VALUES:

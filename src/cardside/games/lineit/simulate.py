@@ -5,7 +5,7 @@ of ``players`` that use the same deal, the bot list turned one seat further each
 bot plays every deal from every seat. Each game is a pure function of (seed, game number), so
 games may be played in any order or in parallel with the same results.
 
-A game counts as won by every bot on a seat with the highest score (ties share the win).
+A game is won by the seat with the highest score; k seats tied for it each get 1/k of the win.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any
 
 from cardside.core.parallel import map_games
 from cardside.core.rng import derive_rng
-from cardside.core.stats import mean_interval, wilson_interval
+from cardside.core.stats import format_wins, mean_interval, wilson_interval
 from cardside.games.lineit import rules
 from cardside.games.lineit.bots import BOT_NAMES, make_bot
 from cardside.games.lineit.state import Jackpot, LineitState, Scored
@@ -28,7 +28,7 @@ class SeatStats:
     """One seat's figures in one game."""
 
     entry: int  # index of the bot in the bot list
-    won: bool
+    won: float  # its share of the win: 1, 1/k for k seats tied on the highest score, or 0
     score: int
     line_points: int
     jackpot_points: int
@@ -71,7 +71,7 @@ def play_game(bots: Sequence[str], seed: int, game: int) -> list[SeatStats]:
         out.append(
             SeatStats(
                 entry=seats[seat],
-                won=seat in outcome.winners,
+                won=1 / len(outcome.winners) if seat in outcome.winners else 0.0,
                 score=outcome.scores[seat],
                 line_points=sum(x.points for x in lines),
                 jackpot_points=sum(
@@ -93,7 +93,7 @@ class BotSummary:
 
     bot: str
     games: int
-    wins: int
+    wins: float
     win_rate: float
     win_interval: tuple[float, float]
     score: float
@@ -135,14 +135,16 @@ class SimResult:
             f"Line-it, {self.players} players, {self.games} games, seats rotated, seed {self.seed}"
         )
         groups: list[tuple[str, list[str]]] = [
-            (f"{'wins':>6}{'share (95%)':>22}", []),
+            (f"{'wins':>8}{'share (95%)':>22}", []),
             (f"{'score (95%)':>22}", []),
             (f"{'lines':>7}{'jackpots':>9}{'bets':>6}{'length':>7}{'bets won/lost':>14}", []),
         ]
         for b in self.bots:
             lo, hi = b.win_interval
             slo, shi = b.score_interval
-            groups[0][1].append(f"{b.wins:>6}{b.win_rate:>8.1%} [{lo:5.1%}, {hi:5.1%}]")
+            groups[0][1].append(
+                f"{format_wins(b.wins):>8}{b.win_rate:>8.1%} [{lo:5.1%}, {hi:5.1%}]"
+            )
             groups[1][1].append(f"{b.score:>8.1f} [{slo:5.1f}, {shi:5.1f}]")
             groups[2][1].append(
                 f"{b.line_points:>7.1f}{b.jackpot_points:>9.1f}{b.tokens:>6.1f}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.games.iota.keep import IotaLedger, TurnReport, parse_entry
-from cardside.games.iota.notation import format_card
+from cardside.games.iota.notation import format_card, parse_placements
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console, not_understood, refusal
 from cardside.tui.iota.screen import IotaScreen
@@ -152,7 +152,13 @@ class KeepScreen:
         ledger = self.ledger
         say = self.console.say
         if ledger.track_grid and ledger.grid:
-            for line in self.screen.grid(ledger.grid):
+            last = ledger.turns[-1] if ledger.turns else None
+            marks = (
+                [(x, y) for _, x, y in parse_placements(last.text)]
+                if last and last.kind == "play"
+                else []
+            )
+            for line in self.screen.grid(ledger.grid, marks):
                 say("  " + line)
         rounds = ledger.rounds()
         if rounds:

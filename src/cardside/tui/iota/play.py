@@ -6,6 +6,7 @@ from typing import Any
 
 from cardside.core.loop import Loop
 from cardside.games.iota.notation import format_action
+from cardside.games.iota.rules import Play
 from cardside.games.iota.state import IotaState
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
@@ -66,7 +67,9 @@ def announce_end(state: IotaState, screen: IotaScreen) -> None:
     outcome = state.outcome()
     assert outcome is not None
     say = screen.console.say
-    for line in screen.grid(state.grid):
+    last = state.snapshot.log[-1] if state.snapshot.log else None
+    marks = last.action.cells if last and isinstance(last.action, Play) else []
+    for line in screen.grid(state.grid, marks):
         say("  " + line)
     if state.snapshot.end == "last card":
         say(f"{screen.names[state.snapshot.log[-1].seat]} played the last card.")

@@ -12,7 +12,7 @@ from cardside.games.iota import placement, rules
 from cardside.games.iota.moves import Move
 from cardside.games.iota.notation import format_action, format_card, parse_action, parse_card
 from cardside.games.iota.rules import WILD, Action, Cell, Pass, Play, Swap
-from cardside.games.iota.state import Turn, View
+from cardside.games.iota.state import Turn, View, not_held
 from cardside.tui.console import Console
 from cardside.tui.grammar import agree
 from cardside.tui.style import Style
@@ -224,7 +224,6 @@ class IotaTurn:
         action = parse_action(text)
         if isinstance(action, Swap) and obs.swapped:
             raise IllegalActionError("one swap a turn: now play or pass")
-        hand = list(obs.hand)
         cards = (
             [c for c, _, _ in action.cards]
             if isinstance(action, Play)
@@ -232,10 +231,9 @@ class IotaTurn:
             if isinstance(action, Pass)
             else [action.card]
         )
-        for card in cards:
-            if card not in hand:
-                raise IllegalActionError(f"{format_card(card)} is not in your hand")
-            hand.remove(card)
+        fault = not_held(obs.hand, cards)
+        if fault:
+            raise IllegalActionError(fault)
         if isinstance(action, Play):
             result = placement.check(obs.grid, action.cards)
             if isinstance(result, str):

@@ -45,6 +45,8 @@ def run_play(
         lambda name, seed: make_bot(name, seed=seed),
     )
     before: list[Any] = [state.snapshot]
+    if not state.actions():
+        console.say(screen.round_start(state.snapshot))
 
     def on_action(seat: int, action: Any) -> None:
         journal.append({"type": "action", "seat": seat, "action": action_text(action)})

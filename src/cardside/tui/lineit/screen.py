@@ -202,8 +202,13 @@ class LineitScreen:
                 "Each player may play one last card from hand."
             )
         else:
-            out.append(f"  {self.does(after.first, 'start')} round {after.round_no}.")
+            out.append(self.round_start(after))
         return out
+
+    def round_start(self, snap: Snap) -> str:
+        """``Bot 2 starts round 3 with the market: 12 44 57 ...`` (seen before anyone takes)."""
+        starts = self.does(snap.first, "start")
+        return f"  {starts} round {snap.round_no} with the market: {self.cards(snap.market)}."
 
     def history(self, actions: Sequence[tuple[int, str]]) -> str:
         """Every action so far (the last 60), one line per player's turn."""
