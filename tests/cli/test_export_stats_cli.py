@@ -17,7 +17,7 @@ from cardside.sessions import store
 from cardside.sessions.journal import Journal
 
 ROUND = ["8C 3H", "2C 3D", "7H 7D", "6H 6D", "5H 5D", "4H 4D", "2S 3S", "AS 8S"]
-AWKWARD = ['Smith, "Ann"', "Bob\nJr"]
+AWKWARD = ['Smith, "Ann"', "Bob; Jr 'the 2nd'"]
 
 
 def started(journal: Journal, day: int | None) -> Journal:
@@ -150,6 +150,8 @@ def test_stats_players_pairs_and_games(runner: CliRunner, data_dir: Path) -> Non
     assert games["schnapsen"]["commonest"][0] == {"result": "3 game points", "count": 6}
     text = invoke(runner, "stats")
     assert "Head to head" in text and "2:1" in text and "matches" in text
+    assert "Schnapsen scores: the game points a player took in a match (7 wins it)." in text
+    assert "Schnapsen scores" not in invoke(runner, "stats", "--game", "octrix")
     only = json.loads(invoke(runner, "stats", "--game", "octrix", "--json"))
     assert only["sessions"] == 1 and only["head_to_head"] == []
     cid = json.loads(invoke(runner, "stats", "--player", " CID", "--json"))
@@ -176,7 +178,24 @@ def test_stats_bad_options(runner: CliRunner, data_dir: Path) -> None:
     for args in (["--game", "chess"], ["--since", "yesterday"], ["--mode", "watch"]):
         result = runner.invoke(main, ["stats", *args])
         assert result.exit_code == 2, args
+        assert "%Y" not in result.output  # the message names the date as people write it
+    since = runner.invoke(main, ["stats", "--since", "yesterday"]).output
+    assert "'yesterday' is not a date written YYYY-MM-DD, e.g. 2026-11-30" in since
     assert "No sessions yet." in invoke(runner, "stats")
     # The help names the date as a word, not as a strftime pattern.
     shown = runner.invoke(main, ["stats", "--help"]).output
     assert "--since DATE" in shown and "%Y" not in shown
+
+
+def test_show_names_the_options_a_session_was_played_with(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    examples = Path(__file__).parents[2] / "scoresheets"
+    (data_dir / "sessions").mkdir(parents=True)
+    for name in ("linesbeta-kept-short-grid", "schnapsen-played-vs-strong"):
+        path = examples / f"{name}.toml"
+        (data_dir / "sessions" / path.name).write_bytes(path.read_bytes())
+    shown = invoke(runner, "sessions", "show", "linesbeta-kept-short-grid")
+    assert "options: difficulty normal, length short, grid yes" in shown
+    shown = invoke(runner, "sessions", "show", "schnapsen-played-vs-strong")
+    assert "options: level normal, first dealer Bot 2" in shown

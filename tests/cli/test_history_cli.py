@@ -171,9 +171,10 @@ def test_show_an_unfinished_kept_round(runner: CliRunner, data_dir: Path) -> Non
     assert "next: trick 3, lowest wins" in out
     schnapsen(runner, "sch", ["Ann 3", "Ann 3", "Ann 1", "Bob 2"])
     out = run(runner, "sessions", "show", "sch")[1]
-    assert out.splitlines()[4].split() == [
+    assert "options: matches no limit, first dealer Ann" in out
+    assert out.splitlines()[5].split() == [
         "match",
-        "round",
+        "deal",
         "Ann",
         "Bob",
         "Ann",

@@ -112,6 +112,7 @@ def test_a_session_name_must_be_plain_to_its_last_character(
     [
         ["schnapsen", "keep", "--names", "Ann,B\x1b[2Job"],
         ["octrix", "play", "--names", "You,B\aot"],
+        ["octrix", "keep", "--no-hands", "--names", "A\tB,C"],
         ["linesbeta", "keep", "--name", "Y\x9bou", "--difficulty", "easy", "--short"],
     ],
     ids=lambda a: a[0],

@@ -356,6 +356,8 @@ def test_keep_with_grid_tracking(runner: CliRunner, data_dir: Path) -> None:
         "l r1 left r1c1 b",
         "w",
         "w c6 top r2c6 c",
+        "w r7L r7c1",
+        "turned r3c6",
         "show",
         "round 3 3",
         "quit",
@@ -367,6 +369,9 @@ def test_keep_with_grid_tracking(runner: CliRunner, data_dir: Path) -> None:
     )
     out = result.output
     assert result.exit_code == 0, out
+    assert "no such row: 7 (rows are 1-6)" in out and "unexpected" not in out
+    assert "'turned' and its cells end the trick's line, e.g. w r3R r3c4 turned" in out
+    assert "[w r3R r3c4]" not in out and "grid 0/16), e.g. w r3R r3c4: " in out
     assert "r3 has a gap this round and cannot be challenged" in out
     assert "give the line and end and the grid's cell" in out
     assert "Open lines: r4 r5 r6 c2 c3 c5" in out

@@ -61,7 +61,9 @@ def test_score_round_from_tricks(runner: CliRunner) -> None:
 def test_score_bad_input_is_one_line_and_nonzero(runner: CliRunner) -> None:
     for args, message in [
         (["1", "1"], "appears twice"),
-        (["9"], "numbered 1 to 8"),
+        (["9"], "9 is not a counting card (a whole number from 1 to 8)"),
+        (["x"], "'x' is not a counting card"),
+        (["--trick", "x 3H"], "'x' is not a card (write rank then suit, e.g. 8C or 3H)"),
         (["--trick", "8C 9H"], "not a rank in Octrix"),
         (["--trick", "8C 3H", "--trick", "8C 2H"], "trick 2: 8C was already played"),
         ([], "give counting-card numbers"),
@@ -136,13 +138,18 @@ def test_keep_refuses_bad_cards_and_keeps_what_was_entered(
 
 def test_keep_with_hands_checks_each_card(runner: CliRunner, data_dir: Path) -> None:
     hands = ["8C 2C 7H 6H 5H 4H 2S AS", "3H 3D 7D 6D 5D 4D 3S 8S"]
-    script = "\n".join([hands[0], "8C 3H 7D 6D 5D 4D 3S 8S", hands[1], "3H 8C", "8C 3H", "quit"])
+    script = "\n".join(
+        [hands[0], "8C 3H 7D 6D 5D 4D 3S 8S", hands[1], "3H 8C", "8C 3H", "Ann 1 Zed", "quit"]
+    )
     result = runner.invoke(
         main, ["octrix", "keep", "--names", "Ann,Bob", "--hands"], input=script + "\n"
     )
     assert result.exit_code == 0, result.output
     assert "8C is already in Ann's hand" in result.output
     assert "Ann does not hold 3H" in result.output
+    # A whole round is refused for what it is, before its numbers are read.
+    assert "this game is kept with hands: enter the round trick by trick" in result.output
+    assert "'Zed' is not a player" not in result.output
     session = store.load(only_session(data_dir))
     assert [e["type"] for e in session.entries] == ["hand", "hand", "trick"]
 
@@ -270,3 +277,15 @@ def test_simulate_partnership_needs_four_players(runner: CliRunner) -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["players"] == 4 and data["partnership"] is True and sum(data["wins"]) == 1
+
+
+def test_resuming_a_finished_kept_match_shows_its_end_not_a_new_round(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    example = Path(__file__).parents[2] / "scoresheets" / "octrix-kept-partnership.toml"
+    (data_dir / "sessions").mkdir(parents=True)
+    (data_dir / "sessions" / example.name).write_bytes(example.read_bytes())
+    result = runner.invoke(main, ["--no-color", "sessions", "resume", example.stem], input="\n")
+    assert result.exit_code == 0, result.output
+    assert "Match over after 4 rounds." in result.output
+    assert "tricks entered" not in result.output

@@ -18,7 +18,7 @@ from cardside.games.octrix.state import OctrixState
 from cardside.games.registry import GAMES
 from cardside.sessions import store
 from cardside.sessions.names import resolve
-from cardside.tui.console import Console, not_understood, wrap
+from cardside.tui.console import Console, fit_prompt, not_understood, wrap
 from cardside.tui.play import Thinking
 
 PLAY_ARGS = {"schnapsen": ["--level", "easy"]}
@@ -102,6 +102,14 @@ def test_help_is_written_in_paragraphs_the_terminal_wraps(
     assert all(len(line) <= 60 for line in narrow), narrow
     words = " ".join(piped).split()
     assert " ".join(narrow).split()[: len(words)] == words
+
+
+def test_a_long_prompt_is_broken_at_spaces_with_the_answer_after_its_last_line() -> None:
+    prompt = "Round 1/4, trick 1 (you 0/14, grid 0/10), e.g. w r3R r3c4: "
+    assert fit_prompt(prompt, 80) == prompt
+    lines = fit_prompt(prompt, 30).split("\n")
+    assert all(len(line) < 30 for line in lines) and lines[-1].endswith("r3c4: ")
+    assert " ".join(lines).split() == prompt.split()  # no word broken
 
 
 def test_a_help_table_row_wraps_under_its_second_column() -> None:

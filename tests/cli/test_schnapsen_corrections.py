@@ -67,11 +67,13 @@ def test_sessions_list_show_and_export_name_the_totals(runner: CliRunner, data_d
     assert "matches won: Ann 1 · Bob 0" in listed
     shown = runner.invoke(main, ["sessions", "show", "k"]).output
     assert "Ann countdown" in shown and "matches won: Ann 1, Bob 0" in shown
+    assert shown.splitlines()[5].split()[:2] == ["match", "deal"]  # a Schnapsen row is a deal
     data = json.loads(runner.invoke(main, ["sessions", "show", "k", "--json"]).output)
     assert data["totals_name"] == "matches won" and data["round_totals_name"] == "countdown"
+    assert data["round_name"] == "deal"
     csv_text = runner.invoke(main, ["sessions", "export", "k"]).output
-    assert csv_text.splitlines()[0].endswith(",total_name")
-    assert csv_text.splitlines()[1].endswith(",countdown")
+    assert csv_text.splitlines()[0].endswith(",round_name,total_name")
+    assert csv_text.splitlines()[1].endswith(",deal,countdown")
     runner.invoke(main, ["schnapsen", "play", "--seed", "3", "--session", "p"], input="quit\n")
     listed = runner.invoke(main, ["sessions", "list", "--game", "schnapsen"]).output
     assert "countdown: You 7 · Bot 2 7" in listed
@@ -112,3 +114,14 @@ def test_the_questions_help_names_undo_and_cancel(runner: CliRunner, data_dir: P
     )
     assert "'undo' goes back one question" in result.output
     assert "Cancelled; nothing entered for this deal." in result.output
+
+
+def test_resuming_a_finished_kept_session_shows_no_next_match(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    args = ["schnapsen", "keep", "--names", "Ann,Bob", "--matches", "1", "--session", "k"]
+    runner.invoke(main, args, input="Ann 3\nAnn 3\nAnn 1\n\n")
+    result = runner.invoke(main, ["--no-color", "sessions", "resume", "k"], input="\n")
+    assert result.exit_code == 0, result.output
+    assert "Matches won: Ann 1, Bob 0; the 1 match(es) are played" in result.output
+    assert "Match 2" not in result.output

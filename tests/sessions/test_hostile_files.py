@@ -76,6 +76,10 @@ HOSTILE: dict[str, tuple[Callable[[Path], None], str]] = {
         edited('name = "Bob"', 'name = "B\\u001b[2J\\u001b[8mob"'),
         "holds a control character: 'B\\x1b[2J",
     ),
+    "a tab in a name": (
+        edited('name = "Bob"', 'name = "B\\tob"'),
+        "player 2's name holds a control character: 'B\\tob'",
+    ),
     "a bell in a column": (edited('"Bob",', '"Bob\\u0007",'), "should hold short text only"),
     "version 1.0": (edited("version = 1", "version = 1.0"), "unknown format version 1.0"),
     "no entries": (

@@ -14,7 +14,7 @@ import click
 
 from cardside.cli.app import App
 from cardside.cli.options import app_of
-from cardside.core.schema import CONTROL, clip
+from cardside.core.schema import ANY_CONTROL, clip
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -25,8 +25,10 @@ class Bounded(click.ParamType):
 
     name = "integer"
 
-    def __init__(self, low: int, high: int) -> None:
+    def __init__(self, low: int, high: int, what: str = "") -> None:
         self.low, self.high = low, high
+        #: What the number is, for the message (``a counting card``), if not just a number.
+        self.what = what
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
         if isinstance(value, int) and not isinstance(value, bool):
@@ -37,11 +39,17 @@ class Bounded(click.ParamType):
             digits = text.lstrip("+-")
             if not digits.isdecimal() or len(text) > 1 + longest or text.count("-") > 1:
                 shown = text if len(text) <= 20 else text[:17] + "..."
-                self.fail(f"{shown!r} is not a whole number from {self.low} to {self.high}")
+                self.fail(f"{shown!r} is not {self._expected()}")
             number = int(text)
         if not self.low <= number <= self.high:
+            if self.what:
+                self.fail(f"{number} is not {self._expected()}")
             self.fail(f"{number} is not from {self.low} to {self.high}")
         return number
+
+    def _expected(self) -> str:
+        numbers = f"a whole number from {self.low} to {self.high}"
+        return f"{self.what} ({numbers})" if self.what else numbers
 
 
 MOST_GAMES = 1_000_000  # games one simulate command may be asked for
@@ -117,9 +125,9 @@ def seat_of(name: str, names: list[str], option: str) -> int:
 
 
 def check_name(name: str, option: str) -> None:
-    """Refuse (``BadParameter`` for ``option``) a player's name with a control character or
-    of more than :data:`MAX_NAME` characters."""
-    if CONTROL.search(name):
+    """Refuse (``BadParameter`` for ``option``) a player's name with a control character (a
+    tab or line break too) or of more than :data:`MAX_NAME` characters."""
+    if ANY_CONTROL.search(name):
         raise click.BadParameter(
             f"a name cannot hold control characters: {clip(name)}", param_hint=option
         )

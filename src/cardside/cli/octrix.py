@@ -27,7 +27,6 @@ from cardside.cli.common import (
     terminal_width,
 )
 from cardside.cli.options import GameGroup, app_of
-from cardside.core.arith import LIMIT
 
 BOT_CHOICES = ["strong", "greedy", "random", "classic"]
 
@@ -218,7 +217,7 @@ def keep_session(app: App, journal: Any, console: Any = None) -> None:
 
 
 @octrix.command()
-@click.argument("counting", nargs=-1, type=Bounded(-LIMIT, LIMIT))
+@click.argument("counting", nargs=-1, type=Bounded(1, 8, "a counting card"))
 @click.option(
     "--trick",
     "tricks",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -16,6 +17,7 @@ from cardside.cli.common import (
     terminal_width,
 )
 from cardside.cli.options import GameGroup, app_of
+from cardside.core.schema import clip, cut
 from cardside.games.registry import GAMES
 
 MISMATCH = "does not verify"  # a file whose stored totals the entries do not give
@@ -116,10 +118,13 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
         click.echo(f"started: {session.created:%Y-%m-%d %H:%M}")
     if session.seed is not None:
         click.echo(f"seed: {session.seed}")
+    if session.options:
+        click.echo(f"options: {_options_text(session.options, session.player_names)}")
     matches = any(r.match for r in session.rounds)
+    row_name = GAMES[session.game].round_name
     headers = [
         *(["match"] if matches else []),
-        "round",
+        row_name,
         *session.columns,
         *(f"{c} {GAMES[session.game].round_totals}" for c in session.columns),
         "note",
@@ -130,7 +135,7 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
     ]
     click.echo()
     width = terminal_width()
-    click.echo(render(headers, rows, width=width) if rows else "No round finished yet.")
+    click.echo(render(headers, rows, width=width) if rows else f"No {row_name} finished yet.")
     extra = [] if session.finished else sheets.progress(session)
     if extra:
         click.echo()
@@ -327,3 +332,20 @@ def export(ctx: click.Context, name: str | None, all_: bool, fmt: str, output: P
         click.echo(f"wrote {counted(len(found), 'session')} to {output}", err=True)
     else:
         click.echo(text, nl=False)
+
+
+def _options_text(options: dict[str, Any], names: list[str]) -> str:
+    """``difficulty normal, length short, grid yes``: a session's options as the file names
+    them (the keys are checked by each game's schema, so they are plain words); a seat is
+    shown by its player's name."""
+
+    def shown(key: str, value: Any) -> str:
+        if key == "first_dealer" and isinstance(value, int) and 0 <= value < len(names):
+            return names[value]
+        if key == "matches" and value == 0:
+            return "no limit"
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return clip(value, 40) if not isinstance(value, int | str) else cut(str(value), 40)
+
+    return ", ".join(f"{key.replace('_', ' ')} {shown(key, v)}" for key, v in options.items())

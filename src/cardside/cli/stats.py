@@ -3,12 +3,31 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 import click
 
 from cardside.cli.common import echo_json, json_option, terminal_width
 from cardside.cli.options import GameCommand, app_of
 from cardside.games.registry import GAMES
+
+
+class Day(click.ParamType):
+    """A date written YYYY-MM-DD, with a plain message when it is not one."""
+
+    name = "date"
+
+    def convert(
+        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> datetime:
+        if isinstance(value, datetime):
+            return value
+        text = str(value).strip()
+        try:
+            return datetime.strptime(text, "%Y-%m-%d")
+        except ValueError:
+            shown = text if len(text) <= 20 else text[:17] + "..."
+            self.fail(f"{shown!r} is not a date written YYYY-MM-DD, e.g. 2026-11-30")
 
 
 @click.command(cls=GameCommand)
@@ -21,7 +40,7 @@ from cardside.games.registry import GAMES
 @click.option("--player", default=None, help="Only this player (case and spaces ignored).")
 @click.option(
     "--since",
-    type=click.DateTime(["%Y-%m-%d"]),
+    type=Day(),
     metavar="DATE",
     default=None,
     help="Only sessions started on or after DATE (YYYY-MM-DD).",

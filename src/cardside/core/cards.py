@@ -97,12 +97,18 @@ class RankNames:
     def name(self, rank: int) -> str:
         return self.printed[rank]
 
+    @property
+    def example(self) -> str:
+        """Two cards of this game as they are typed, for messages: ``8C or 3H``."""
+        ranks = sorted(self.printed)
+        return f"{self.printed[ranks[-1]]}C or {self.printed[ranks[len(ranks) // 3]]}H"
 
-def split_card_text(text: str) -> tuple[str, Suit]:
+
+def split_card_text(text: str, example: str = "8C or 10H") -> tuple[str, Suit]:
     """Split ``"10H"``, ``"h10"`` or ``"10♥"`` into its rank text and suit."""
     s = text.strip()
     if len(s) < 2:
-        raise NotationError(f"{text!r} is not a card (write rank then suit, e.g. 8C or 10H)")
+        raise NotationError(f"{text!r} is not a card (write rank then suit, e.g. {example})")
     if s[-1].upper() in _SUIT_CHARS:
         return s[:-1], _SUIT_CHARS[s[-1].upper()]
     if s[0].upper() in _SUIT_CHARS:
@@ -112,7 +118,7 @@ def split_card_text(text: str) -> tuple[str, Suit]:
 
 def parse_card(text: str, names: RankNames) -> Card:
     """Parse one card in a game's notation; raise :class:`NotationError` if it names none."""
-    rank_text, suit = split_card_text(text)
+    rank_text, suit = split_card_text(text, names.example)
     return Card(names.parse_rank(rank_text), suit)
 
 

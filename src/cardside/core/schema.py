@@ -18,6 +18,8 @@ MAX_CLIP = 60  # characters of a bad value quoted in a message
 # Control characters but tab and newline: printed, they could move the cursor, clear the
 # screen or hide text.
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+#: Control characters tabs and line breaks included: none belongs in a name on one line.
+ANY_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
 class SchemaError(ValueError):

@@ -19,7 +19,8 @@ class GameInfo:
     ``tagline`` is what ``cardside --help`` shows next to the game's name; keep it short
     enough to read whole on a narrow terminal. ``totals`` names a session's totals by mode
     where they are not plain totals of the rounds (``sessions list``, ``show`` and the exports
-    use the name); ``round_totals`` names the running figure in each round's row.
+    use the name); ``round_totals`` names the running figure in each round's row, and
+    ``round_name`` what one row is (a Schnapsen row is a deal).
     """
 
     name: str
@@ -29,6 +30,7 @@ class GameInfo:
     tagline: str = ""
     totals: Mapping[str, str] = field(default_factory=dict)
     round_totals: str = "total"
+    round_name: str = "round"
 
     def totals_name(self, mode: str) -> str:
         """What a session's totals are, e.g. ``matches won`` (``totals`` if nothing special)."""
@@ -82,5 +84,6 @@ GAMES: dict[str, GameInfo] = {
         # A played session is one match (its countdown from 7); a kept one runs many.
         totals={"play": "countdown", "keep": "matches won"},
         round_totals="countdown",
+        round_name="deal",
     ),
 }

@@ -29,6 +29,7 @@ CSV_FIELDS = [
     "decided",
     "status",
     "winners",
+    "round_name",
     "total_name",
 ]
 
@@ -89,6 +90,7 @@ def as_dict(session: Session, *, entries: bool = True) -> dict[str, Any]:
         "totals": session.totals,
         "totals_name": _names(session)[0],
         "round_totals_name": _names(session)[1],
+        "round_name": GAMES[session.game].round_name if session.game in GAMES else "round",
         "results": [
             {"number": r.number, "round": r.round, "winners": r.winners, "totals": r.totals}
             for r in session.results
@@ -125,6 +127,7 @@ def to_csv(sessions: list[Session]) -> str:
     writer.writeheader()
     for s in sessions:
         total_name = _names(s)[1]
+        round_name = GAMES[s.game].round_name if s.game in GAMES else "round"
         tally = won_so_far(s)
         decided = {r.round: " & ".join(r.winners) for r in s.results}
         date = _iso(s.created) or ""
@@ -147,6 +150,7 @@ def to_csv(sessions: list[Session]) -> str:
                     "decided": decided.get(row.number, ""),
                     "status": s.status,
                     "winners": " & ".join(s.winners),
+                    "round_name": round_name,
                     "total_name": total_name,
                 }
                 writer.writerow({k: cell(v) for k, v in fields.items()})

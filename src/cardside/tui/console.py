@@ -139,6 +139,9 @@ class Console:
         if self._session is None:
             # Tab inserts the matches' common part first, as shells do; a second Tab lists them.
             self._session = PromptSession(complete_while_typing=False)
+        width = self.columns()
+        if width is not None:
+            prompt = fit_prompt(prompt, width)
         try:
             return self._session.prompt(prompt, completer=_Completer()).strip()
         except EOFError:
@@ -202,6 +205,15 @@ def completions(typed: str, options: Iterable[str]) -> list[tuple[str, int]]:
         if whole:
             return whole
     return [(o, -len(word)) for o in options if o.lower().startswith(word.lower())]
+
+
+def fit_prompt(prompt: str, width: int) -> str:
+    """A prompt longer than the terminal broken at spaces onto lines of its own (the
+    terminal would break it mid-word); the answer is typed after its last line."""
+    if visible_len(prompt) < width:
+        return prompt
+    body = prompt.rstrip(" ")
+    return "\n".join(wrap(body, width - 1)) + prompt[len(body) :]
 
 
 def wrap(line: str, width: int) -> list[str]:

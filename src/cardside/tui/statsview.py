@@ -60,6 +60,9 @@ def render_report(report: Report, *, ascii: bool = False, width: int | None = No
             width=width,
         ),
     ]
+    if any(g.game == "schnapsen" for g in report.games):
+        # Its sheet counts down from 7; a score that grows with play reads better here.
+        parts.append("Schnapsen scores: the game points a player took in a match (7 wins it).")
     if report.pairs:
         vs = " v " if ascii else " – "
         parts += [

@@ -253,7 +253,8 @@ class OctrixLedger:
         report = TrickReport(self.round_no, number, cards, rule, winner, None, "")
         return report, self._finish_round()
 
-    def _step_round(self, raw: Any) -> RoundReport:
+    def check_round_entry(self) -> None:
+        """Refuse a whole round at once where only tricks may come (before it is parsed)."""
         if self.track_hands:
             raise IllegalActionError("this game is kept with hands: enter the round trick by trick")
         if self.tricks:
@@ -261,6 +262,9 @@ class OctrixLedger:
                 f"round {self.round_no} already has {len(self.tricks)} trick(s); "
                 "finish it trick by trick"
             )
+
+    def _step_round(self, raw: Any) -> RoundReport:
+        self.check_round_entry()
         if (
             not isinstance(raw, list)
             or len(raw) != self.players

@@ -77,6 +77,10 @@ def parse_trick(text: str, track_grid: bool) -> list[dict[str, Any]]:
             else:
                 raise NotationError(f"{word!r} is not a trick result: w (you won) or l (lost)")
         return [{"kind": "trick", "result": r} for r in letters]
+    if words[0].lower() == "turned":
+        raise NotationError(
+            "'turned' and its cells end the trick's line, e.g. w r3R r3c4 turned r3c6 r3c5"
+        )
     result = RESULT_WORDS.get(words[0].lower())
     if result is None:
         raise NotationError(f"{words[0]!r} is not a trick result: start with w or l")
@@ -89,10 +93,13 @@ def parse_trick(text: str, track_grid: bool) -> list[dict[str, Any]]:
     try:
         line, end = parse_line_end(rest[0])
         rest = rest[1:]
-    except NotationError:
+    except NotationError as first:
         if len(rest) < 2:
             raise
-        line, end = parse_line_end(" ".join(rest[:2]))
+        try:
+            line, end = parse_line_end(" ".join(rest[:2]))
+        except NotationError:
+            raise first from None  # the one-word reading's reason (no row 7) says more
         rest = rest[2:]
     if not rest:
         raise NotationError(
@@ -164,10 +171,11 @@ class KeepScreen:
         ledger = self.ledger
         pt, gt = ledger.player_target, ledger.grid_target
         you, grid = ledger.points
-        what = "w r3R r3c4" if ledger.track_grid else "w/l"
+        # No brackets: a bracketed move is one Enter plays, and there is none here.
+        what = "e.g. w r3R r3c4" if ledger.track_grid else "w or l"
         return (
             f"Round {ledger.round}/{ledger.rounds}, trick {ledger.trick} "
-            f"(you {you}/{pt}, grid {grid}/{gt}) [{what}]: "
+            f"(you {you}/{pt}, grid {grid}/{gt}), {what}: "
         )
 
     def _help(self) -> None:
@@ -196,7 +204,7 @@ class KeepScreen:
         try:
             entries = parse_trick(line, self.ledger.track_grid)
         except NotationError as exc:
-            known = [*self._words(""), "w", "l", "round", "help", "show", "undo", "quit"]
+            known = [*self._words(""), "w", "l", "round", "turned", "help", "show", "undo", "quit"]
             self.console.say(f"  {not_understood(line, known) or refusal(exc)}")
             return None
         self._enter(entries)

@@ -107,6 +107,8 @@ class KeepScreen:
     def _round(self, line: str) -> None:
         """A whole round from each player's counting cards (``Ann 1 3 4``)."""
         try:
+            if not self.ledger.over:
+                self.ledger.check_round_entry()
             report = self.ledger.enter_round(parse_round(line, self.ledger.names))
         except (NotationError, IllegalActionError) as exc:
             self.console.say(f"  {refusal(exc)}")
@@ -183,12 +185,15 @@ class KeepScreen:
     def show(self) -> None:
         ledger = self.ledger
         say = self.console.say
-        say(
-            self.screen.style.bold(
-                f"Round {ledger.round_no} (dealer {ledger.names[ledger.dealer]}), "
-                f"{len(ledger.tricks)} of 8 tricks entered; next: {ledger.rule.value} wins."
+        if ledger.over:  # no round in progress: the match was decided
+            say(self.screen.style.bold(f"Match over after {len(ledger.rounds)} rounds."))
+        else:
+            say(
+                self.screen.style.bold(
+                    f"Round {ledger.round_no} (dealer {ledger.names[ledger.dealer]}), "
+                    f"{len(ledger.tricks)} of 8 tricks entered; next: {ledger.rule.value} wins."
+                )
             )
-        )
         in_force = rules.trick_rules(ledger.tricks)
         arrow = self.screen.style.arrow()
         for number, (cards, winner) in enumerate(zip(ledger.tricks, ledger.trick_winners), 1):

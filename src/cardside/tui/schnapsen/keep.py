@@ -314,6 +314,11 @@ class KeepScreen:
 
     def status(self) -> None:
         ledger = self.ledger
+        if self.over:  # no next match to show: the session's matches are all played
+            played = f"the {self.matches} match(es) are played"
+            text = f"{MATCHES_WON.capitalize()}: {self._counts(ledger.matches_won)}; {played}"
+            self.console.say(self.style.bold(text))
+            return
         text = (
             f"Match {ledger.match_no} {COUNTDOWN}: {self._counts(ledger.counts)} "
             "(first to 0 wins the match)"

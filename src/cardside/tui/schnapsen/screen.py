@@ -176,7 +176,9 @@ class SchnapsenScreen:
             + (f" (+{deal.pending[s]} pending, lost)" if deal.pending[s] else "")
             for s in (0, 1)
         )
-        say(f"  card points: {tally} (the tricks hold {TOTAL_CARD_POINTS} in all)")
+        if deal.hands == (0, 0) and not deal.stock:
+            tally += f" (the tricks hold {TOTAL_CARD_POINTS} in all)"
+        say(f"  card points: {tally}")
         say(f"  {self.countdown(record.counts_after)}")
         if match_over:
             loser = self.names[1 - r.winner]
