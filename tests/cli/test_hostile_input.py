@@ -178,3 +178,9 @@ def test_an_iota_name_that_reads_as_an_entry_is_refused(
     result = runner.invoke(main, ["iota", "keep", "--names", names], input="quit\n")
     assert result.exit_code == 2 and f"cannot be a name (it reads as {reads_as})" in result.output
     assert not (data_dir / "sessions").exists() or not any((data_dir / "sessions").iterdir())
+
+
+def test_a_long_iota_name_is_refused_with_its_length(runner: CliRunner, data_dir: Path) -> None:
+    result = runner.invoke(main, ["iota", "keep", "--names", "A" * 21 + ",Bob"], input="quit\n")
+    assert result.exit_code == 2
+    assert "an IOTA name is at most 20 characters, not 21" in result.output

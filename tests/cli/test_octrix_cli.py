@@ -289,3 +289,30 @@ def test_resuming_a_finished_kept_match_shows_its_end_not_a_new_round(
     assert result.exit_code == 0, result.output
     assert "Match over after 4 rounds." in result.output
     assert "tricks entered" not in result.output
+
+
+def test_a_bots_card_for_the_open_trick_is_not_saved_before_you_choose(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    # Seed 7, three players: Cy (a bot) chooses before Ann in the first trick. Cards are
+    # chosen at once and unseen, so the file must not tell Ann what Cy chose.
+    args = ["--no-color", "octrix", "play", "--names", "Ann,Bob,Cy", "--seed", "7"]
+    first = runner.invoke(main, [*args, "--session", "o"], input="quit\n")
+    assert first.exit_code == 0, first.output
+    assert store.load(data_dir / "sessions" / "o.toml").entries == []
+    # Play a card, take it back (with the bots' cards after it and any held one), quit: the
+    # file still replays to the same position, and resumes.
+    mine = [format_card(c, ascii=True) for c in OctrixState(3, seed=7)._deal(0)[0]]
+    played = runner.invoke(
+        main, [*args, "--session", "u"], input=f"{mine[0]}\n{mine[1]}\nundo\nquit\n"
+    )
+    assert played.exit_code == 0, played.output
+    # Trick 3 had a bot's card chosen before Ann's undo: it was never saved, so the file
+    # takes back only the two saved cards of trick 2.
+    assert "Took back 3 card(s)." in played.output
+    session = store.load(data_dir / "sessions" / "u.toml")
+    assert [e["type"] for e in session.entries] == ["card"] * 6 + ["undo"]
+    assert session.entries[-1] == {"type": "undo", "moves": 2}
+    assert sheets.mismatches(session) == []
+    resumed = runner.invoke(main, ["sessions", "resume", "u"], input="quit\n")
+    assert resumed.exit_code == 0, resumed.output

@@ -121,6 +121,17 @@ def test_a_help_table_row_wraps_under_its_second_column() -> None:
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
+def test_help_at_the_first_setup_question_explains_it(
+    runner: CliRunner, data_dir: Path, game: str
+) -> None:
+    result = runner.invoke(main, [game, "keep"], input="help\n?\nquit\n")
+    explained = "the difficulty sets the targets" if game == "linesbeta" else "separated by commas"
+    assert result.output.count(explained) == 2, result.output
+    assert "quit leaves (nothing is saved yet)" in result.output
+    assert "is for" not in result.output and "not a difficulty" not in result.output
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_quit_at_a_setup_question_leaves(runner: CliRunner, data_dir: Path, game: str) -> None:
     # Before any entry there is nothing to save: 'quit' leaves like the end of input, and is
     # never read as a name or a difficulty.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -328,6 +329,9 @@ def test_play_scripted_match_hint_undo_quit_and_resume(runner: CliRunner, data_d
     assert result.exit_code == 0, result.output
     out = result.output
     assert "hint: " in out and "to win the match" in out
+    hint = next(line for line in out.splitlines() if "hint: " in line)
+    # One notation in a hint: with suit symbols on screen, the next best card has them too.
+    assert "next best " in hint and not re.search(r"next best \S*[CSHD] ", hint), hint
     assert "'ZZ' has no suit" in out
     assert "say which card to lead" in out
     assert "You close the stock" in out

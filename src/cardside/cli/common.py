@@ -405,3 +405,26 @@ def end_if_stopped(done: int, asked: int, unit: str) -> None:
             err=True,
         )
         click.get_current_context().exit(130)
+
+
+SETUP_HELP = "quit leaves (nothing is saved yet)"
+
+
+def ask_names(console: Any, prompt: str, check: Callable[[str], object], order: str) -> str | None:
+    """Ask for the players' names until ``check`` (which raises ``BadParameter``) takes them;
+    ``help`` or ``?`` explains the answer. None on ``quit`` or the end of input."""
+    while True:
+        line = console.ask_setup(prompt)
+        if line is None:
+            return None
+        if line.strip().lower() in ("help", "?"):
+            console.say(
+                f"  type the players' names {order}, separated by commas, e.g. Ann,Bob; "
+                f"{SETUP_HELP}"
+            )
+            continue
+        try:
+            check(line)
+            return line
+        except click.BadParameter as exc:
+            console.say(f"  {exc.message} (type help)")

@@ -10,6 +10,7 @@ from cardside.cli.app import App
 from cardside.cli.common import (
     MOST_GAMES,
     Bounded,
+    ask_names,
     bot_option,
     echo_json,
     echo_report,
@@ -134,15 +135,8 @@ def keep(ctx: click.Context, names: str | None, track_grid: bool, session_name: 
 
 
 def _ask_names(console: Any) -> str | None:
-    while True:
-        line = console.ask_setup("Players in turn order (2-4 names, comma-separated): ")
-        if line is None:
-            return None
-        try:
-            _parse_names(line)
-            return line
-        except click.BadParameter as exc:
-            console.say(f"  {exc.message}")
+    prompt = "Players in turn order (2-4 names, comma-separated): "
+    return ask_names(console, prompt, _parse_names, "in turn order (2 to 4, one word each)")
 
 
 def _parse_names(text: str) -> list[str]:
@@ -150,10 +144,15 @@ def _parse_names(text: str) -> list[str]:
     for n in names:
         if n.split()[0] != n:
             raise click.BadParameter(f"{n[:20]!r}: one word per name", param_hint="--names")
+        if len(n) > 20:
+            raise click.BadParameter(
+                f"an IOTA name is at most 20 characters, not {len(n)}", param_hint="--names"
+            )
         reads_as = _reads_as(n)
-        if len(n) > 20 or reads_as:
-            why = f"it reads as {reads_as}" if reads_as else "at most 20 characters"
-            raise click.BadParameter(f"{n[:20]!r} cannot be a name ({why})", param_hint="--names")
+        if reads_as:
+            raise click.BadParameter(
+                f"{n!r} cannot be a name (it reads as {reads_as})", param_hint="--names"
+            )
     return names
 
 

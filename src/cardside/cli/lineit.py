@@ -10,6 +10,7 @@ from cardside.cli.app import App
 from cardside.cli.common import (
     MOST_GAMES,
     Bounded,
+    ask_names,
     bot_option,
     echo_json,
     echo_report,
@@ -179,15 +180,8 @@ def keep(ctx: click.Context, names: str | None, session_name: str | None) -> Non
 
 
 def _ask_names(console: Any) -> str | None:
-    while True:
-        line = console.ask_setup("Players in seat order (2-5 names, comma-separated): ")
-        if line is None:
-            return None
-        try:
-            _parse_names(line)
-            return line
-        except click.BadParameter as exc:
-            console.say(f"  {exc.message}")
+    prompt = "Players in seat order (2-5 names, comma-separated): "
+    return ask_names(console, prompt, _parse_names, "in seat order (2 to 5, one word each)")
 
 
 def _parse_names(text: str) -> list[str]:

@@ -10,6 +10,7 @@ from cardside.cli.app import App
 from cardside.cli.common import (
     MOST_GAMES,
     Bounded,
+    ask_names,
     bot_option,
     echo_json,
     echo_report,
@@ -187,15 +188,13 @@ def keep(
 
 
 def _ask_names(console: Any, partnership: bool) -> str | None:
-    while True:
-        line = console.ask_setup("Players in seat order (2-4 names, comma-separated): ")
-        if line is None:
-            return None
-        try:
-            _parse_names(line, partnership)
-            return line
-        except click.BadParameter as exc:
-            console.say(f"  {exc.message}")
+    prompt = "Players in seat order (2-4 names, comma-separated): "
+    order = (
+        "in seat order (4 for partners, who sit opposite)"
+        if partnership
+        else "in seat order (2 to 4)"
+    )
+    return ask_names(console, prompt, lambda line: _parse_names(line, partnership), order)
 
 
 def _parse_names(text: str, partnership: bool) -> list[str]:

@@ -10,6 +10,7 @@ from cardside.cli.app import App
 from cardside.cli.common import (
     MOST_GAMES,
     Bounded,
+    ask_names,
     bot_name,
     bot_option,
     echo_json,
@@ -138,15 +139,12 @@ def keep(
     app = app_of(ctx)
     console = Console()
     if names is None:
-        while True:
-            line = console.ask_setup("The two players (comma-separated): ")
-            if line is None:
-                raise click.ClickException("no players entered; nothing saved")
-            try:
-                seat_names = _parse_names(line)
-                break
-            except click.BadParameter as exc:
-                console.say(f"  {exc.message}")
+        line = ask_names(
+            console, "The two players (comma-separated): ", _parse_names, "in seat order (two)"
+        )
+        if line is None:
+            raise click.ClickException("no players entered; nothing saved")
+        seat_names = _parse_names(line)
     else:
         seat_names = _parse_names(names)
     first_dealer = seat_of(dealer, seat_names, "--dealer") if dealer else 0

@@ -105,6 +105,8 @@ class StrongBot:
         self.rng = random.Random(seed)
         self.solver = Solver()
         self.infer_moves = INFER_MOVES and not classic
+        #: Cards in hints as letters (8C) or with suit symbols, as the screen shows them.
+        self.ascii = True
 
     def choose(self, view: Any, seat: int) -> Action:
         return self.hint(view, seat)[0]
@@ -150,8 +152,12 @@ class StrongBot:
         runner = next((kv for kv in ranked if kv[0] != result.code), None)
         alt = ""
         if runner is not None:
-            alt = f"; next best {format_action(action_of(runner[0]), ascii=True)} {show(runner[1])}"
-        return action, f"{format_action(action, ascii=True)}: {show(result.value)} ({how}){alt}"
+            alt = f"; next best {format_action(action_of(runner[0]), ascii=self.ascii)}"
+            alt += f" {show(runner[1])}"
+        return (
+            action,
+            f"{format_action(action, ascii=self.ascii)}: {show(result.value)} ({how}){alt}",
+        )
 
 
 Bot = RandomBot | HeuristicBot | StrongBot

@@ -6,6 +6,7 @@ from typing import Any
 
 from cardside.core.arith import parse_number
 from cardside.core.errors import IllegalActionError, NotationError
+from cardside.core.schema import cut
 from cardside.games.linesbeta import rules
 from cardside.games.linesbeta.keep import Ledger, describe
 from cardside.games.linesbeta.notation import format_cell, parse_cell, parse_line_end
@@ -45,8 +46,16 @@ def ask_settings(
         answer = answer.lower() or "normal"
         if answer in DIFFICULTIES:
             difficulty = answer
+        elif answer in ("help", "?"):
+            console.say(
+                "  the difficulty sets the targets, yours and the grid's: easy 21/21, normal "
+                "26/16, hard 31/11 (short game 12/12, 14/10, 18/6); Enter is normal; quit "
+                "leaves (nothing is saved yet)"
+            )
         else:
-            console.say(f"  {answer!r} is not a difficulty: easy, normal or hard")
+            console.say(
+                f"  {cut(answer, 20)!r} is not a difficulty: easy, normal or hard (type help)"
+            )
     if short is None:
         short = console.ask_yes_no("Short game (4 rounds instead of 7)? [y/N] ")
         if short is None:

@@ -1,4 +1,5 @@
-"""``octrix play``: you against bots, the session saved after every card."""
+"""``octrix play``: you against bots, the session saved after every card (a bot's card for the
+open trick once yours is chosen)."""
 
 from __future__ import annotations
 
@@ -40,12 +41,27 @@ def run_play(
         lambda name, seed: make_bot(name, seed=seed),
     )
 
+    humans = [i for i, seat in enumerate(journal.session.seats) if seat.kind == "human"]
+    # A bot's card for the open trick is kept out of the file until every person at the
+    # terminal has chosen theirs (the cards of a trick are chosen at once, unseen). Quitting
+    # before that drops only those bot cards: the bots choose again on resume.
+    held: list[dict[str, Any]] = []
+
     def on_action(seat: int, card: Any) -> None:
-        journal.append({"type": "card", "seat": seat, "card": card_text(card)})
+        held.append({"type": "card", "seat": seat, "card": card_text(card)})
+        pending = state.snapshot.pending
+        choosing = any(c is not None for c in pending) and any(pending[h] is None for h in humans)
+        if not choosing:
+            for entry in held:
+                journal.append(entry)
+            held.clear()
         announce(state, screen)
 
     def on_undo(count: int) -> None:
-        journal.append({"type": "undo", "moves": count})
+        unsaved = min(count, len(held))
+        del held[len(held) - unsaved :]
+        if count > unsaved:
+            journal.append({"type": "undo", "moves": count - unsaved})
         console.say(f"  Took back {count} card(s).")
 
     loop = Loop(state, seats, on_action=on_action, on_undo=on_undo, movers=movers)

@@ -227,8 +227,11 @@ class SchnapsenTurn:
         return parse_action(text, obs)
 
     def hint(self, obs: Observation, seat: int) -> str:
+        ascii = self.screen.style.ascii
+        if hasattr(self.hint_bot, "ascii"):
+            self.hint_bot.ascii = ascii  # its reason names cards as the screen does
         action, reason = self.hint_bot.hint(obs, seat)
-        prefix = format_action(action, ascii=True) + ": "
+        prefix = format_action(action, ascii=ascii) + ": "
         if reason.startswith(prefix):
             reason = reason[len(prefix) :]
         return f"hint: {self.screen.action(action)}: {reason}"
