@@ -52,7 +52,8 @@ def test_score_refuses_impossible_turns_in_one_line(runner: CliRunner) -> None:
         (["1", "1", "1", "1", "1", "1"], "at most 5 lines"),
         (["2", "2", "2", "2", "2"], "5 lines take all 4 cards of a hand"),
         (["--grid", "RC2 0,0", "--play", "YS2 1,0", "--lots", "1"], "leave out --lots"),
-        (["1", "1", "1", "1", "1", "--lots", "1"], "add all4 and lot"),
+        (["1", "1", "1", "1", "1"], "hand: all 4 cards were played, which make a lot"),
+        (["1", "1", "1", "1", "1", "--lots", "1"], "hand: all 4 cards were played\n"),
         (["0", "--lots", "1"], "a lot holds at least 2 numbered cards"),
         (["1", "5", "--lots", "2"], "worth 2 or more"),
         (["x"], "not a number"),
@@ -243,7 +244,7 @@ def test_hot_seat_undo_says_when_it_takes_back_another_players_move(
     assert result.exit_code == 0, result.output
     out = result.output
     assert "nothing of yours to undo yet" in out  # Bob, before his first move
-    assert "Took back 2 action(s).\n  That took back Bob's move after yours too." in out
+    assert "Took back 2 action(s).\n  That took back what Bob did after you too." in out
     session = store.load(only_session(data_dir))
     assert session.entries[-1] == {"type": "undo", "moves": 2}
 

@@ -316,3 +316,20 @@ def test_a_bots_card_for_the_open_trick_is_not_saved_before_you_choose(
     assert sheets.mismatches(session) == []
     resumed = runner.invoke(main, ["sessions", "resume", "u"], input="quit\n")
     assert resumed.exit_code == 0, resumed.output
+
+
+def test_face_up_cards_of_the_partnership_trick_are_saved_at_once(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    # Seed 0: Cy and Dee lay the first two cards of the third trick face up before Ann
+    # chooses. Ann has seen them, so they are saved, and resuming shows the same two cards.
+    args = ["--no-color", "--ascii", "octrix", "play", "--partnership", "--bot", "random"]
+    args += ["--names", "Ann,Bob,Cy,Dee", "--seed", "0", "--session", "p"]
+    played = runner.invoke(main, args, input="AD\n2C\nquit\n")
+    assert played.exit_code == 0, played.output
+    seen = [line for line in played.output.splitlines() if "face up on the table:" in line]
+    resumed = runner.invoke(
+        main, ["--no-color", "--ascii", "sessions", "resume", "p"], input="quit\n"
+    )
+    again = [line for line in resumed.output.splitlines() if "face up on the table:" in line]
+    assert seen and again and seen[-1] == again[-1], (seen[-1:], again[-1:])

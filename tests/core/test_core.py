@@ -144,3 +144,4 @@ def test_tab_completion_offers_whole_actions_then_words() -> None:
 def test_wins_shared_by_ties_show_one_decimal_and_whole_wins_none() -> None:
     assert format_wins(83.0) == "83" and format_wins(0.0) == "0"
     assert format_wins(84 + 5 / 6) == "84.8" and format_wins(238 + 1 / 6) == "238.2"
+    assert format_wins(sum([1 / 3] * 300)) == "100"  # shares adding up to whole wins

@@ -164,7 +164,7 @@ def _reads_as(name: str) -> str | None:
     """What a typed line starting with ``name`` would be read as instead of a name, if any."""
     from cardside.games.iota.notation import parse_card
 
-    if name.lower() in _ENTRY_WORDS:
+    if name.lower() in _ENTRY_WORDS or name.lower().startswith("lots="):
         return "a command"
     if name[:1].isdigit() or name[:1] in "+-":
         return "a number"

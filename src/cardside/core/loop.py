@@ -76,10 +76,5 @@ class Loop:
         ]
         told = getattr(self.seats[seat], "told", None)
         if others and told is not None:
-            whose = (
-                f"{others[0]}'s move"
-                if len(others) == 1
-                else f"the moves of {' and '.join(others)}"
-            )
-            told(f"That took back {whose} after yours too.")
+            told(f"That took back what {' and '.join(others)} did after you too.")
         return len(undone)

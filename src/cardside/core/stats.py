@@ -36,4 +36,5 @@ def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, tuple
 
 def format_wins(wins: float) -> str:
     """A count of wins where ties share a win: ``83``, or ``84.8`` with a share in it."""
+    wins = round(wins, 6)  # a sum of shares such as 1/3 + 2/3 is a whole win
     return f"{wins:.0f}" if wins == int(wins) else f"{wins:.1f}"

@@ -16,7 +16,6 @@ from typing import Any
 from cardside.core.errors import SessionError
 from cardside.core.record import FORMAT, MODES, VERSION, RoundRow, Seat, Session
 from cardside.core.schema import (
-    ANY_CONTROL,
     CONTROL,
     MAX_LIST,
     SchemaError,
@@ -319,8 +318,6 @@ def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
         key = seat_name.strip().casefold()
         if not key:
             raise fail(f"player {i} has an empty name")
-        if ANY_CONTROL.search(seat_name):
-            raise fail(f"player {i}'s name holds a control character: {clip(seat_name)}")
         if any(s.name.strip().casefold() == key for s in seats):
             raise fail(f"two players are named {clip(seat_name)}; names must differ")
         seats.append(Seat(seat_name, kind))

@@ -176,7 +176,8 @@ def quick_fault(line_values: Sequence[int], lots: int, all4: bool) -> str | None
     if all4 and lots == 0:
         return "all 4 cards in one line always complete a lot: all4 needs at least one lot"
     if len(line_values) == MAX_LINES and not all4:
-        return f"{MAX_LINES} lines take all 4 cards of a hand, which make a lot: add all4 and lot"
+        made = "all 4 cards were played" + ("" if lots else ", which make a lot")
+        return f"{MAX_LINES} lines take all 4 cards of a hand: {made}"
     if lots and min(sorted(line_values)[-lots:]) < 2:
         return "a lot holds at least 2 numbered cards (the game has 2 wilds): it is worth 2 or more"
     return None

@@ -42,16 +42,23 @@ def run_play(
     )
 
     humans = [i for i, seat in enumerate(journal.session.seats) if seat.kind == "human"]
-    # A bot's card for the open trick is kept out of the file until every person at the
-    # terminal has chosen theirs (the cards of a trick are chosen at once, unseen). Quitting
-    # before that drops only those bot cards: the bots choose again on resume.
+    # A card laid face down for the open trick is kept out of the file while a person at the
+    # terminal who may not see it has still to choose (a trick's cards are chosen unseen; the
+    # partnership game's first two are face up once both are down, and then saved). Quitting
+    # before that drops only those cards: the bots choose again on resume.
     held: list[dict[str, Any]] = []
+
+    def hidden_from_a_chooser() -> bool:
+        pending = state.snapshot.pending
+        return any(
+            pending[h] is None
+            and any(c is not None and x not in state.face_up(h) for x, c in enumerate(pending))
+            for h in humans
+        )
 
     def on_action(seat: int, card: Any) -> None:
         held.append({"type": "card", "seat": seat, "card": card_text(card)})
-        pending = state.snapshot.pending
-        choosing = any(c is not None for c in pending) and any(pending[h] is None for h in humans)
-        if not choosing:
+        if not hidden_from_a_chooser():
             for entry in held:
                 journal.append(entry)
             held.clear()
