@@ -199,3 +199,20 @@ def test_show_names_the_options_a_session_was_played_with(
     assert "options: difficulty normal, length short, grid yes" in shown
     shown = invoke(runner, "sessions", "show", "schnapsen-played-vs-strong")
     assert "options: level normal, first dealer Bot 2" in shown
+
+
+def test_export_never_writes_over_a_session_and_dash_is_the_standard_output(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    kept_octrix(data_dir, "k", ["Ann", "Bob"], ROUND)
+    target = data_dir / "sessions" / "k.toml"
+    before = target.read_bytes()
+    refused = runner.invoke(main, ["sessions", "export", "k", "-o", str(target)])
+    assert refused.exit_code == 2 and "is in the sessions folder" in refused.output
+    assert target.read_bytes() == before
+    dashed = runner.invoke(main, ["sessions", "export", "k", "-o", "-"])
+    assert dashed.exit_code == 0 and dashed.output.startswith("session,game,mode")
+    assert not Path("-").exists()
+    neither = runner.invoke(main, ["sessions", "export"])
+    assert neither.exit_code == 2 and "give a session NAME or --all" in neither.output
+    assert "not both" not in neither.output

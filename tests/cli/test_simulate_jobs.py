@@ -184,3 +184,19 @@ def test_the_progress_bar_stays_inside_the_terminal(
     drawn = [part for part in terminal.getvalue().replace("\n", "\r").split("\r") if part]
     assert drawn and all("games" in part for part in drawn)
     assert all(len(click.unstyle(part).rstrip()) < columns for part in drawn), drawn
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_simulate_stopped_before_a_game_finished_ends_as_stopped(
+    runner: CliRunner, game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    package, name, args = ONE_GAME[game]
+    module = importlib.import_module(f"cardside.games.{package}.simulate")
+
+    def stopped(*a: object, **k: object) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(module, name, stopped)
+    result = runner.invoke(main, [game, "simulate", "--jobs", "1", "--games", "5", *args])
+    assert result.exit_code == 130, result.output
+    assert "Stopped." in result.stderr and "Aborted" not in result.output

@@ -96,3 +96,26 @@ def test_a_fresh_empty_lock_is_treated_as_being_taken(tmp_path: Path) -> None:
     os.utime(lock_path(path), (old, old))
     with SessionLock(path) as lock:
         assert lock_path(path).read_text().strip() == str(os.getpid()) and lock.held
+
+
+def test_a_lock_that_cannot_be_removed_is_given_up_quietly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The folder went read-only while the session was open: leaving must not end in an error
+    # about the lock file (the next cardside takes the stale lock over).
+    path = tmp_path / "x.toml"
+    lock = SessionLock(path).acquire()
+
+    def read_only(self: Path, missing_ok: bool = False) -> None:
+        raise OSError(30, "Read-only file system", str(self))
+
+    monkeypatch.setattr(Path, "unlink", read_only)
+    lock.release()
+    assert not lock.held and lock_path(path).exists()
+
+
+def test_a_lock_held_by_a_live_process_says_which_file_to_remove(tmp_path: Path) -> None:
+    path = tmp_path / "x.toml"
+    lock_path(path).write_text("1\n")  # process 1 is always alive, and is not a cardside
+    with pytest.raises(SessionLocked, match=r"process 1\); close it there first \(if no"):
+        SessionLock(path).acquire()

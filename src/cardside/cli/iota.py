@@ -313,7 +313,7 @@ def simulate(
     from cardside.games.iota.simulate import check_bots
     from cardside.games.iota.simulate import simulate as run
 
-    listed = bots.split(",") if bots else ["strong"] + ["greedy"] * (players - 1)
+    listed = bots.split(",") if bots is not None else ["strong"] + ["greedy"] * (players - 1)
     try:
         names = check_bots(listed, players)
     except ValueError as exc:

@@ -42,11 +42,19 @@ class LazyGroup(click.Group):
 
     def invoke(self, ctx: click.Context) -> object:
         """As click's; at the top, a file or folder that cannot be read or written (one the
-        command did not expect to fail) ends the command with a one-line reason."""
+        command did not expect to fail) ends the command with a one-line reason, and Ctrl-C
+        that no command caught with ``Stopped.`` and status 130."""
         try:
             return super().invoke(ctx)
         except BrokenPipeError:
             raise
+        except KeyboardInterrupt:
+            if ctx.parent is not None:
+                raise
+            # Ctrl-C before a command had anything to show (a simulation with no game done):
+            # the status of an interrupted command, not click's "Aborted!" and 1.
+            click.echo("Stopped.", err=True)
+            ctx.exit(130)
         except OSError as exc:
             if ctx.parent is not None:
                 raise

@@ -293,7 +293,10 @@ def delete(ctx: click.Context, names: tuple[str, ...], yes: bool) -> None:
     help="CSV: one row per round and player; JSON: also the options and every entry.",
 )
 @click.option(
-    "-o", "--output", type=click.Path(dir_okay=False, path_type=Path), help="Write to FILE."
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write to FILE (outside the sessions folder; - for the standard output).",
 )
 @click.pass_context
 def export(ctx: click.Context, name: str | None, all_: bool, fmt: str, output: Path | None) -> None:
@@ -306,7 +309,16 @@ def export(ctx: click.Context, name: str | None, all_: bool, fmt: str, output: P
 
     app = app_of(ctx)
     if bool(name) == all_:
-        raise click.UsageError("give a session NAME or --all (not both)")
+        raise click.UsageError(
+            "give a session NAME or --all, not both" if all_ else "give a session NAME or --all"
+        )
+    if output is not None and str(output) != "-":
+        folder = store.sessions_dir(app.data_dir).resolve()
+        if output.resolve().parent == folder or folder in output.resolve().parents:
+            raise click.UsageError(
+                f"-o {output} is in the sessions folder: export to a file outside it "
+                "(a session file there would be overwritten)"
+            )
     if all_:
         found = []
         for path in store.list_paths(app.data_dir):
@@ -322,7 +334,7 @@ def export(ctx: click.Context, name: str | None, all_: bool, fmt: str, output: P
         text = to_csv(found)
     else:
         text = json.dumps([as_dict(s) for s in found], indent=2, ensure_ascii=False) + "\n"
-    if output:
+    if output is not None and str(output) != "-":  # "-" is the standard output
         try:
             output.write_text(text, encoding="utf-8")
         except OSError as exc:

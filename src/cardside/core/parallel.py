@@ -49,8 +49,9 @@ def map_games(
             if not results:
                 raise
         return results
-    # Small batches keep the workers evenly busy and the progress bar moving.
-    size = max(1, min(50, games // (jobs * 8)))
+    # Small batches keep the workers evenly busy, the progress bar moving, and little lost to
+    # Ctrl-C (a batch counts once whole; a strong bot's game can take seconds).
+    size = max(1, min(8, games // (jobs * 8)))
     batches = [(start, min(start + size, games)) for start in range(0, games, size)]
     done: dict[int, list[R]] = {}
     finished = 0

@@ -76,7 +76,7 @@ class SessionLock:
                 elif holder == os.getpid() or process_exists(holder):
                     raise SessionLocked(
                         f"session {name!r} is open in another cardside (process {holder}); "
-                        "close it there first"
+                        f"close it there first (if no cardside has it open, remove {self.path})"
                     ) from None
                 self._take_over(holder)
                 continue
@@ -108,8 +108,11 @@ class SessionLock:
         """Give the session up (removes the lock file if it is still ours)."""
         if self.held:
             self.held = False
-            if _holder(self.path) == os.getpid():
-                self.path.unlink(missing_ok=True)
+            try:
+                if _holder(self.path) == os.getpid():
+                    self.path.unlink(missing_ok=True)
+            except OSError:
+                pass  # a folder gone read-only: the next cardside takes the stale lock over
 
     def __enter__(self) -> SessionLock:
         return self.acquire()
