@@ -10,7 +10,7 @@ from cardside.tui.console import Console
 from cardside.tui.iota.screen import IotaScreen, IotaTurn
 from cardside.tui.style import Style
 
-from .iota_helpers import EXAMPLE_TURNS, example_game, grid_of, play
+from .iota_helpers import EXAMPLE_TURNS, dealt, example_game, grid_of, play
 
 
 def screen(color: bool = False, ascii: bool = False) -> IotaScreen:
@@ -49,7 +49,8 @@ def test_tab_offers_cards_then_the_cells_where_each_can_go() -> None:
     state = example_game()
     view = state.observation(0)
     turn = IotaTurn(screen(), GreedyBot())
-    assert set(turn.words(view, 0, "")) >= {"GT2", "BX2", "YS2", "RT3", "pass", "swap"}
+    assert set(turn.words(view, 0, "")) >= {"GT2", "BX2", "YS2", "RT3", "pass"}
+    assert "swap" not in turn.words(view, 0, "")  # no wild on the grid: nothing to swap
     cells = list(turn.words(view, 0, "GT2 "))
     assert "-2,0" in cells and "1,0" in cells and "5,5" not in cells
     # After a card and its cell, the next card; after that card, the cells of the legal plays
@@ -57,8 +58,13 @@ def test_tab_offers_cards_then_the_cells_where_each_can_go() -> None:
     assert "BX2" in turn.words(view, 0, "GT2 -2,0 ")
     assert set(turn.words(view, 0, "GT2 -2,0 BX2 ")) == {"-1,0", "-3,0", "1,0"}
     assert set(turn.words(view, 0, "pass ")) == {"BX2", "GT2", "RT3", "YS2"}
-    assert set(turn.words(view, 0, "swap ")) == {"BX2", "GT2", "RT3", "YS2"}
-    assert list(turn.words(view, 0, "swap GT2 ")) == []  # no wild on the grid
+    assert list(turn.words(view, 0, "swap ")) == []
+    assert list(turn.words(view, 0, "swap GT2 ")) == []
+    # A wild starter: every card of the hand may stand for it, at its cell.
+    wild = dealt(["GT2 BX2 YS2 RT3", "YC1 GC3 BC4 BC1"], "W").observation(0)
+    assert "swap" in turn.words(wild, 0, "")
+    assert set(turn.words(wild, 0, "swap ")) == {"BX2", "GT2", "RT3", "YS2"}
+    assert list(turn.words(wild, 0, "swap GT2 ")) == ["0,0"]
 
 
 def test_you_play_and_a_lone_line_is_not_repeated_as_a_total() -> None:
@@ -97,3 +103,19 @@ def test_a_grid_wider_than_the_terminal_is_shown_in_bands_of_columns() -> None:
     assert "" not in screen(ascii=True).grid(grid)
     wide = IotaScreen(Console(interactive=False, width=200), Style(color=False, ascii=True), ["A"])
     assert "" not in wide.grid(grid)
+
+
+def test_history_numbers_a_swap_with_the_play_of_its_turn() -> None:
+    from cardside.games.iota.notation import parse_action
+    from cardside.games.iota.state import Turn
+
+    log = [
+        Turn(0, parse_action("GT2 1,0")),
+        Turn(1, parse_action("swap GT4 1,-1")),
+        Turn(1, parse_action("RS3 2,0")),
+        Turn(0, parse_action("pass")),
+    ]
+    shown = screen()
+    shown.turn = lambda t: ["a turn"]  # type: ignore[method-assign]  # numbering only
+    numbers = [line.split(".")[0].strip() for line in shown.history(log)]
+    assert numbers == ["1", "2", "2", "3"]

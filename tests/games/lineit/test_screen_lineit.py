@@ -118,3 +118,30 @@ def test_a_new_round_is_started_in_the_right_person() -> None:
     assert starts[1].startswith("  You start round 3 with the market: ")
     market = " ".join(view.screen.card(c) for c in state.snapshot.market)
     assert starts[1] == f"  You start round 3 with the market: {market}."  # before anyone took
+
+
+@pytest.mark.parametrize("seed", [4, 9])
+def test_a_round_over_names_only_what_was_left_in_the_market(seed: int) -> None:
+    # The round's last action may score a line holding a Bet card: that card was never in
+    # the market and must not be named among the leftovers.
+    state = LineitState(3, seed=seed)
+    screen = LineitScreen(Console(interactive=False), Style(), ["A", "B", "C"])
+    bots = [make_bot("heuristic", seed=s) for s in range(3)]
+    ends = 0
+    while not state.is_terminal():
+        seat = state.current_player()
+        assert seat is not None
+        before = state.snapshot
+        action = bots[seat].choose(state.observation(seat), seat)
+        state.apply(action)
+        taken = action.card if action.kind in ("line", "hand") else None
+        for line in screen.between(before, state.snapshot, taken):
+            if line.startswith("  Round over: "):
+                ends += 1
+                left = [c for c in before.market if c != taken]
+                named = line.removeprefix("  Round over: ").rstrip(".")
+                words = [
+                    w for w in named.replace(";", " ").split() if w[0].isdigit() or w[0] == "B"
+                ]
+                assert sorted(words) == sorted(screen.card(c) for c in left), line
+    assert ends >= 15

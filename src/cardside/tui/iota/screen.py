@@ -147,9 +147,11 @@ class IotaScreen:
     def history(self, log: Sequence[Turn]) -> list[str]:
         out = []
         number = 0
+        swapped_by: int | None = None  # a swap opens its seat's turn; the play that follows
         for t in log:
-            if not isinstance(t.action, Swap):
+            if swapped_by is None or t.seat != swapped_by:
                 number += 1
+            swapped_by = t.seat if isinstance(t.action, Swap) else None
             first = self.turn(t)
             out.append(f"  {number:>3}. {first[0]}")
         return out or ["  No turns yet."]
@@ -192,16 +194,21 @@ class IotaTurn:
         tokens = typed.split()
         done = tokens if not typed or typed[-1:].isspace() else tokens[:-1]
         hand = [format_card(c) for c in sorted(set(obs.hand))]
+        swaps = obs.swaps()  # only swaps that can be made: a card that can stand for a wild
         if not done:
-            return [*hand, "pass", "swap"]
+            return [*hand, "pass", *(["swap"] if swaps else [])]
         head = done[0].lower()
         if head == "pass":
             return hand
         if head == "swap":
             if len(done) == 1:
-                return [c for c in hand if c != "W"]
+                return sorted({format_card(w.card) for w in swaps})
             if len(done) == 2:
-                return [f"{x},{y}" for (x, y), c in sorted(obs.grid.items()) if c == WILD]
+                try:
+                    card = parse_card(done[1])
+                except NotationError:
+                    return []
+                return [f"{w.x},{w.y}" for w in swaps if w.card == card]
             return []
         try:
             pairs = [(parse_card(done[i]), done[i + 1]) for i in range(0, len(done) - 1, 2)]

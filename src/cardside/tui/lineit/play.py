@@ -59,7 +59,8 @@ def run_play(
                     console.say(line)
             elif isinstance(event, Jackpot):
                 console.say(screen.jackpot(event))
-        for line in screen.between(prior, after):
+        taken = action.card if action.kind in ("line", "hand") else None
+        for line in screen.between(prior, after, taken):
             console.say(line)
         if state.is_terminal():
             screen.final(state)

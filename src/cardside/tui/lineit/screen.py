@@ -117,7 +117,7 @@ class LineitScreen:
         else:
             say(
                 self.style.bold(
-                    f"Round {s.round_no}: {len(s.deck)} cards in the deck "
+                    f"Round {s.round_no}: {counted(len(s.deck), 'card')} in the deck "
                     f"({rounds_left} more round{'s' if rounds_left != 1 else ''})."
                 )
             )
@@ -184,18 +184,29 @@ class LineitScreen:
             f"jackpot: {counted(event.cards, 'card')} to the score pile."
         )
 
-    def between(self, before: Snap, after: Snap) -> list[str]:
-        """What happened between rounds: leftovers to the jackpots, the end phase."""
+    def between(self, before: Snap, after: Snap, taken: int | None = None) -> list[str]:
+        """What happened between rounds: the market's leftovers to the jackpots (Bet cards to
+        the discard), the end phase. ``before`` is the position before the action that ended
+        the round, and ``taken`` the market card that action took, if any."""
         new_round = after.round_no != before.round_no
         to_end = after.step in (END, OVER) and before.step not in (END, OVER)
         if not (new_round or to_end):
             return []
         out = []
-        gone = _leftover(before, after)
-        if gone:
-            out.append(
-                f"  Round over: {self.cards(gone)} go to the jackpots (Bet cards discarded)."
+        gone = list(before.market)
+        if taken in gone:
+            gone.remove(taken)
+        numbers = [c for c in gone if not rules.is_bet(c)]
+        bets = [c for c in gone if rules.is_bet(c)]
+        parts = []
+        if numbers:
+            parts.append(
+                f"{self.cards(numbers)} {'goes' if len(numbers) == 1 else 'go'} to the jackpots"
             )
+        if bets:
+            parts.append(f"{self.cards(bets)} {'is' if len(bets) == 1 else 'are'} discarded")
+        if parts:
+            out.append(f"  Round over: {'; '.join(parts)}.")
         if to_end:
             out.append(
                 "  The deck cannot fill a market: its last cards went to the jackpots. "
@@ -238,17 +249,6 @@ class LineitScreen:
             say(self.style.good(f"{names[0]} {verb} with {max(outcome.scores)}!"))
         else:
             say(self.style.good(f"{' and '.join(names)} share the win with {max(outcome.scores)}."))
-
-
-def _leftover(before: Snap, after: Snap) -> list[int]:
-    """The cards that went to the jackpots or the discard at a round's end."""
-    gained: list[int] = []
-    for col in range(4):
-        extra = len(after.piles[col]) - len(before.piles[col])
-        if extra > 0:
-            gained.extend(after.piles[col][-extra:])
-    gained.extend(c for c in after.discard[len(before.discard) :] if rules.is_bet(c))
-    return gained
 
 
 class LineitTurn:
