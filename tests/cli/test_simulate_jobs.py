@@ -9,6 +9,7 @@ import os
 import signal
 import sys
 import time
+from collections.abc import Callable
 from functools import partial
 
 import click
@@ -106,28 +107,35 @@ ONE_GAME = {
 }
 
 
-@pytest.mark.parametrize("game", list(GAMES))
-def test_simulate_stopped_with_ctrl_c_reports_the_games_played(
-    runner: CliRunner, game: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    package, name, args = ONE_GAME[game]
+def stop_at(monkeypatch: pytest.MonkeyPatch, game: str, call: int) -> Callable[[], None]:
+    """Make Ctrl-C arrive in ``game``'s simulation as it starts game number ``call`` (from 1);
+    return what puts the real game back."""
+    package, name, _ = ONE_GAME[game]
     module = importlib.import_module(f"cardside.games.{package}.simulate")
     play_one = getattr(module, name)
     calls = [0]
 
-    def stopped_at_the_fourth(*a: object, **k: object) -> object:
+    def stopped(*a: object, **k: object) -> object:
         calls[0] += 1
-        if calls[0] == 4:
+        if calls[0] == call:
             raise KeyboardInterrupt
         return play_one(*a, **k)
 
-    monkeypatch.setattr(module, name, stopped_at_the_fourth)
-    base = [game, "simulate", "--seed", "3", "--jobs", "1", *args]
+    monkeypatch.setattr(module, name, stopped)
+    return lambda: monkeypatch.setattr(module, name, play_one)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_simulate_stopped_with_ctrl_c_reports_the_games_played(
+    runner: CliRunner, game: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    restore = stop_at(monkeypatch, game, 4)
+    base = [game, "simulate", "--seed", "3", "--jobs", "1", *ONE_GAME[game][2]]
     result = runner.invoke(main, [*base, "--games", "10", "--json"])
     assert result.exit_code == 130, result.output
     assert "Stopped after 3 of 10" in result.stderr
     stopped = json.loads(result.stdout)
-    monkeypatch.setattr(module, name, play_one)
+    restore()
     whole = runner.invoke(main, [*base, "--games", "3", "--json"])
     assert whole.exit_code == 0, whole.output
     assert stopped == json.loads(whole.stdout)  # the same figures as a run of 3 games
@@ -190,13 +198,8 @@ def test_the_progress_bar_stays_inside_the_terminal(
 def test_simulate_stopped_before_a_game_finished_ends_as_stopped(
     runner: CliRunner, game: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    package, name, args = ONE_GAME[game]
-    module = importlib.import_module(f"cardside.games.{package}.simulate")
-
-    def stopped(*a: object, **k: object) -> object:
-        raise KeyboardInterrupt
-
-    monkeypatch.setattr(module, name, stopped)
-    result = runner.invoke(main, [game, "simulate", "--jobs", "1", "--games", "5", *args])
+    stop_at(monkeypatch, game, 1)
+    args = [game, "simulate", "--jobs", "1", "--games", "5", *ONE_GAME[game][2]]
+    result = runner.invoke(main, args)
     assert result.exit_code == 130, result.output
     assert "Stopped." in result.stderr and "Aborted" not in result.output

@@ -407,12 +407,11 @@ def end_if_stopped(done: int, asked: int, unit: str) -> None:
         click.get_current_context().exit(130)
 
 
-SETUP_HELP = "quit leaves (nothing is saved yet)"
-
-
 def ask_names(console: Any, prompt: str, check: Callable[[str], object], order: str) -> str | None:
     """Ask for the players' names until ``check`` (which raises ``BadParameter``) takes them;
     ``help`` or ``?`` explains the answer. None on ``quit`` or the end of input."""
+    from cardside.tui.console import SETUP_HELP
+
     while True:
         line = console.ask_setup(prompt)
         if line is None:

@@ -140,6 +140,8 @@ def _ask_names(console: Any) -> str | None:
 
 
 def _parse_names(text: str) -> list[str]:
+    from cardside.games.iota.keep import name_reads_as
+
     names = parse_names(text, 2, 4, "IOTA")
     for n in names:
         if n.split()[0] != n:
@@ -148,31 +150,12 @@ def _parse_names(text: str) -> list[str]:
             raise click.BadParameter(
                 f"an IOTA name is at most 20 characters, not {len(n)}", param_hint="--names"
             )
-        reads_as = _reads_as(n)
+        reads_as = name_reads_as(n)
         if reads_as:
             raise click.BadParameter(
                 f"{n!r} cannot be a name (it reads as {reads_as})", param_hint="--names"
             )
     return names
-
-
-#: Words an entry or a command may start with, so never a player's name.
-_ENTRY_WORDS = frozenset("pass undo show quit help history hint end swap lot all4 final".split())
-
-
-def _reads_as(name: str) -> str | None:
-    """What a typed line starting with ``name`` would be read as instead of a name, if any."""
-    from cardside.games.iota.notation import parse_card
-
-    if name.lower() in _ENTRY_WORDS or name.lower().startswith("lots="):
-        return "a command"
-    if name[:1].isdigit() or name[:1] in "+-":
-        return "a number"
-    try:
-        parse_card(name)
-    except ValueError:
-        return None
-    return "a card"
 
 
 def keep_session(app: App, journal: Any, console: Any = None) -> None:

@@ -9,6 +9,7 @@ import click
 
 from cardside.cli.common import echo_json, json_option, terminal_width
 from cardside.cli.options import GameCommand, app_of
+from cardside.core.schema import cut
 from cardside.games.registry import GAMES
 
 
@@ -26,8 +27,7 @@ class Day(click.ParamType):
         try:
             return datetime.strptime(text, "%Y-%m-%d")
         except ValueError:
-            shown = text if len(text) <= 20 else text[:17] + "..."
-            self.fail(f"{shown!r} is not a date written YYYY-MM-DD, e.g. 2026-11-30")
+            self.fail(f"{cut(text, 20)!r} is not a date written YYYY-MM-DD, e.g. 2026-11-30")
 
 
 @click.command(cls=GameCommand)

@@ -72,7 +72,7 @@ class Loop:
         others = [
             self.seats[m].name
             for m in dict.fromkeys(reversed(undone))
-            if m != seat and hasattr(self.seats[m], "refused")
+            if m != seat and hasattr(self.seats[m], "told")
         ]
         told = getattr(self.seats[seat], "told", None)
         if others and told is not None:

@@ -34,12 +34,12 @@ CSV_FIELDS = [
 ]
 
 
-def _names(session: Session) -> tuple[str, str]:
-    """What the session's totals and its rows' running totals are called."""
+def _names(session: Session) -> tuple[str, str, str]:
+    """What the session's totals, its rows' running totals and one row are called."""
     info = GAMES.get(session.game)
     if info is None:
-        return "totals", "total"
-    return info.totals_name(session.mode), info.round_totals
+        return "totals", "total", "round"
+    return info.totals_name(session.mode), info.round_totals, info.round_name
 
 
 def _iso(moment: datetime | None) -> str | None:
@@ -90,7 +90,7 @@ def as_dict(session: Session, *, entries: bool = True) -> dict[str, Any]:
         "totals": session.totals,
         "totals_name": _names(session)[0],
         "round_totals_name": _names(session)[1],
-        "round_name": GAMES[session.game].round_name if session.game in GAMES else "round",
+        "round_name": _names(session)[2],
         "results": [
             {"number": r.number, "round": r.round, "winners": r.winners, "totals": r.totals}
             for r in session.results
@@ -126,8 +126,7 @@ def to_csv(sessions: list[Session]) -> str:
     writer = csv.DictWriter(buf, fieldnames=CSV_FIELDS, lineterminator="\n")
     writer.writeheader()
     for s in sessions:
-        total_name = _names(s)[1]
-        round_name = GAMES[s.game].round_name if s.game in GAMES else "round"
+        _, total_name, round_name = _names(s)
         tally = won_so_far(s)
         decided = {r.round: " & ".join(r.winners) for r in s.results}
         date = _iso(s.created) or ""

@@ -15,16 +15,7 @@ from typing import Any
 
 from cardside.core.errors import SessionError
 from cardside.core.record import FORMAT, MODES, VERSION, RoundRow, Seat, Session
-from cardside.core.schema import (
-    CONTROL,
-    MAX_LIST,
-    SchemaError,
-    Text,
-    TextList,
-    clip,
-    cut,
-    is_whole,
-)
+from cardside.core.schema import CONTROL, MAX_LIST, SchemaError, Text, TextList, clip, cut, is_whole
 
 SUFFIX = ".toml"
 # The field of a saved entry that holds when it was made; the games never see it.

@@ -23,6 +23,10 @@ from cardside.core.schema import CONTROL, cut
 Words = Callable[[str], Iterable[str]]  # given the text typed so far
 
 
+#: How every question before a session starts ends its help.
+SETUP_HELP = "quit leaves (nothing is saved yet)"
+
+
 class Console:
     """Prints lines and asks questions; ``ask`` returns ``None`` at the end of input.
 
@@ -90,7 +94,7 @@ class Console:
             if word in ("y", "yes"):
                 return True
             if word in ("help", "?"):
-                self.say("  answer y (yes) or n (no); Enter is no; quit leaves, nothing saved yet")
+                self.say(f"  answer y (yes) or n (no); Enter is no; {SETUP_HELP}")
                 continue
             self.say("  answer y or n (type help)")
 

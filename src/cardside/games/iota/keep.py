@@ -313,6 +313,30 @@ class IotaLedger:
         return ledger
 
 
+#: Words an entry or a command may start with, so never a player's name.
+ENTRY_WORDS = frozenset("pass undo show quit help history hint end swap lot all4 final".split())
+
+
+def _is_number(word: str) -> bool:
+    """A line's value (arithmetic allowed), not a name or a word."""
+    return word[:1].isdigit() or word[:1] in "+-"
+
+
+def name_reads_as(name: str) -> str | None:
+    """What a typed line starting with ``name`` would be read as instead of a player's name
+    (a number, a card or a command), if anything: such a name is refused."""
+    low = name.lower()
+    if low in ENTRY_WORDS or low.startswith("lots="):
+        return "a command"
+    if _is_number(low):
+        return "a number"
+    try:
+        parse_card(name)
+    except ValueError:
+        return None
+    return "a card"
+
+
 def parse_entry(text: str, ledger: IotaLedger) -> dict[str, Any]:
     """A typed line as an entry: ``Ann 8 4 5 lot``, ``Ann pass``, ``end``, and with the grid
     ``Ann YS2 1,0 RT3 1,1 final`` or ``Ann swap GC3 1,0`` (the name may be left out)."""
@@ -367,7 +391,7 @@ def parse_entry(text: str, ledger: IotaLedger) -> dict[str, Any]:
             lots += parse_number(low[5:])
         elif low == "all4":
             all4 = True
-        elif low[:1].isdigit() or low[:1] in "+-":
+        elif _is_number(low):
             values.append(parse_number(word))
         else:
             raise NotationError(

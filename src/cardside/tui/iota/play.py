@@ -6,12 +6,11 @@ from typing import Any
 
 from cardside.core.loop import Loop
 from cardside.games.iota.notation import format_action
-from cardside.games.iota.rules import Play
 from cardside.games.iota.state import IotaState
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
 from cardside.tui.human import Human
-from cardside.tui.iota.screen import IotaScreen, IotaTurn
+from cardside.tui.iota.screen import IotaScreen, IotaTurn, last_play_cells
 from cardside.tui.play import bot_seed, run_loop, seat_players
 from cardside.tui.style import Style
 
@@ -67,9 +66,7 @@ def announce_end(state: IotaState, screen: IotaScreen) -> None:
     outcome = state.outcome()
     assert outcome is not None
     say = screen.console.say
-    last = state.snapshot.log[-1] if state.snapshot.log else None
-    marks = last.action.cells if last and isinstance(last.action, Play) else []
-    for line in screen.grid(state.grid, marks):
+    for line in screen.grid(state.grid, last_play_cells(state.snapshot.log)):
         say("  " + line)
     if state.snapshot.end == "last card":
         say(f"{screen.names[state.snapshot.log[-1].seat]} played the last card.")

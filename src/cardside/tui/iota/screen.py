@@ -157,6 +157,12 @@ class IotaScreen:
         return out or ["  No turns yet."]
 
 
+def last_play_cells(log: Sequence[Turn]) -> list[Cell]:
+    """The cells of the last action if it was a play (starred on the grid), else none."""
+    last = log[-1] if log else None
+    return list(last.action.cells) if last and isinstance(last.action, Play) else []
+
+
 class IotaTurn:
     """The human's turn in ``iota play``: draw the table, read an action, offer hints."""
 
@@ -174,9 +180,7 @@ class IotaTurn:
         screen = self.screen
         say = screen.console.say
         say()
-        last = obs.log[-1] if obs.log else None
-        marks = last.action.cells if last and isinstance(last.action, Play) else []
-        for line in screen.grid(obs.grid, marks):
+        for line in screen.grid(obs.grid, last_play_cells(obs.log)):
             say("  " + line)
         say(f"  scores: {screen.scores(obs.scores, obs.turn)}")
         say(f"  pile: {obs.pile_size} card{'s' if obs.pile_size != 1 else ''}")

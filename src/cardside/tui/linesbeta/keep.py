@@ -13,7 +13,7 @@ from cardside.games.linesbeta.notation import format_cell, parse_cell, parse_lin
 from cardside.games.linesbeta.rules import DIFFICULTIES, LINE_CELLS, Line
 from cardside.games.linesbeta.sheet import session_entry
 from cardside.sessions.journal import Journal
-from cardside.tui.console import Console, not_understood, refusal
+from cardside.tui.console import SETUP_HELP, Console, not_understood, refusal
 from cardside.tui.keeping import keep_command, offer_correction
 from cardside.tui.linesbeta.screen import CellMark, LinesBetaScreen
 from cardside.tui.style import Style
@@ -49,8 +49,7 @@ def ask_settings(
         elif answer in ("help", "?"):
             console.say(
                 "  the difficulty sets the targets, yours and the grid's: easy 21/21, normal "
-                "26/16, hard 31/11 (short game 12/12, 14/10, 18/6); Enter is normal; quit "
-                "leaves (nothing is saved yet)"
+                f"26/16, hard 31/11 (short game 12/12, 14/10, 18/6); Enter is normal; {SETUP_HELP}"
             )
         else:
             console.say(
