@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from cardside import __version__
@@ -61,3 +63,17 @@ def test_ascii_and_no_color(runner: CliRunner) -> None:
         main, ["octrix", "score", "--trick", "8C 3H"], color=True, env={"NO_COLOR": "1"}
     )
     assert "\x1b[" not in result.output
+
+
+@pytest.mark.parametrize(
+    "args", [["--data-dir", "", "sessions", "list"], ["octrix", "keep", "--data-dir", " "]]
+)
+def test_an_empty_data_folder_is_refused(
+    runner: CliRunner, args: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An empty --data-dir is refused, not read as the current folder (nothing is written there)."""
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(main, args)
+    assert result.exit_code == 2
+    assert "an empty name is no folder" in result.output
+    assert list(tmp_path.iterdir()) == []

@@ -37,12 +37,23 @@ def _store(attribute: str) -> Callable[[click.Context, click.Parameter, Any], No
     return callback
 
 
+class Folder(click.Path):
+    """A folder path; an empty one is refused rather than read as the current folder."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not value.strip():
+            self.fail(
+                "an empty name is no folder (leave the option out for the default)", param, ctx
+            )
+        return super().convert(value, param, ctx)
+
+
 def global_params(*, root: bool = False) -> list[click.Parameter]:
     """The options every level takes; ``root`` also reads ``CARDSIDE_HOME``."""
     return [
         click.Option(
             ["--data-dir"],
-            type=click.Path(file_okay=False, path_type=Path),
+            type=Folder(file_okay=False, path_type=Path),
             envvar="CARDSIDE_HOME" if root else None,
             expose_value=False,
             callback=_store("data_dir_option"),
