@@ -311,3 +311,28 @@ def test_simulate_refuses_bad_bots(runner: CliRunner) -> None:
     ]:
         result = runner.invoke(main, ["lineit", "simulate", "--games", "1", "--bots", bots])
         assert result.exit_code == 2 and message in result.output
+
+
+def test_history_is_told_round_by_round_and_again_after_resume(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    from cardside.games.lineit.notation import parse_action
+    from cardside.games.lineit.state import LineitState
+
+    actions = hot_seat_script(seed=3)
+    state = LineitState(2, seed=3)
+    count = 0
+    while state.snapshot.round_no == 1:
+        state.apply(parse_action(actions[count]))
+        count += 1
+    shown = actions[: count + 2]
+    args = ["lineit", "play", "--players", "2", "--humans", "2", "--seed", "3", "--session", "r"]
+    first = runner.invoke(main, args, input="\n".join([*shown, "history", "quit", ""]))
+    assert first.exit_code == 0, first.output[-2000:]
+    told = first.output[first.output.rindex("  round 1:") :]
+    assert told.startswith("  round 1:\n    Player 1: line B3, done\n    Player 2: hand 55, done\n")
+    assert "\n  round 2:\n    Player 2: line 2, done\n" in told
+    again = runner.invoke(main, ["sessions", "resume", "r"], input="history\nquit\n")
+    assert again.exit_code == 0, again.output[-2000:]
+    retold = again.output[again.output.rindex("  round 1:") :]
+    assert retold.split("\n")[:6] == told.split("\n")[:6]

@@ -11,7 +11,7 @@ from cardside.games.lineit.state import Jackpot, LineitState, Scored
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
 from cardside.tui.human import Human
-from cardside.tui.lineit.screen import LineitScreen, LineitTurn
+from cardside.tui.lineit.screen import LineitScreen, LineitTurn, stage
 from cardside.tui.play import bot_seed, run_loop, seat_players
 from cardside.tui.style import Style
 from cardside.tui.table import counted
@@ -34,8 +34,9 @@ def run_play(
     screen = LineitScreen(console, style, names)
     hint_bot = make_bot("strong", seed=bot_seed(journal, "hint"))
     done = list(movers or [])
-    history: list[tuple[int, str]] = [
-        (seat, format_action(a)) for seat, a in zip(done, state.actions())
+    history: list[tuple[int, str, str]] = [
+        (seat, format_action(a), stage(snap))
+        for seat, a, snap in zip(done, state.actions(), state.snapshots())
     ]
     seats = seat_players(
         journal,
@@ -50,8 +51,8 @@ def run_play(
 
     def on_action(seat: int, action: Any) -> None:
         journal.append({"type": "action", "seat": seat, "action": action_text(action)})
-        history.append((seat, format_action(action)))
         prior, after = before[0], state.snapshot
+        history.append((seat, format_action(action), stage(prior)))
         console.say(screen.action(seat, action, you))
         for event in after.log[len(prior.log) :]:
             if isinstance(event, Scored):

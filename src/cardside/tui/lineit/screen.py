@@ -29,6 +29,12 @@ from cardside.tui.table import counted
 
 FG = ("red", "blue", "green", "yellow")
 
+
+def stage(snap: Snap) -> str:
+    """Where an action from ``snap`` falls: ``round 3`` or ``the end`` (the end phase)."""
+    return "the end" if snap.step in (END, OVER) else f"round {snap.round_no}"
+
+
 HELP = "\n".join(
     [
         "  Take a market card: line 57 (to your line) or hand 57 (to your hand, at most 2).",
@@ -221,17 +227,26 @@ class LineitScreen:
         starts = self.does(snap.first, "start")
         return f"  {starts} round {snap.round_no} with the market: {self.cards(snap.market)}."
 
-    def history(self, actions: Sequence[tuple[int, str]]) -> str:
-        """Every action so far (the last 60), one line per player's turn."""
+    def history(self, actions: Sequence[tuple[int, str, str]]) -> str:
+        """Every action so far (the last 60 turns), one line per player's turn, under the
+        round it was played in."""
         if not actions:
             return "  nothing played yet"
-        turns: list[tuple[int, list[str]]] = []
-        for mover, text in actions:
-            if turns and turns[-1][0] == mover and turns[-1][1][-1] not in ("score", "done"):
-                turns[-1][1].append(text)
+        turns: list[tuple[str, int, list[str]]] = []
+        for mover, text, when in actions:
+            last = turns[-1] if turns else None
+            if last and last[:2] == (when, mover) and last[2][-1] not in ("score", "done"):
+                last[2].append(text)
             else:
-                turns.append((mover, [text]))
-        return "\n".join(f"  {self.names[m]}: {', '.join(t)}" for m, t in turns[-60:])
+                turns.append((when, mover, [text]))
+        out: list[str] = []
+        heading = ""
+        for when, mover, texts in turns[-60:]:
+            if when != heading:
+                heading = when
+                out.append(f"  {when}:")
+            out.append(f"    {self.names[mover]}: {', '.join(texts)}")
+        return "\n".join(out)
 
     def final(self, state: LineitState) -> None:
         outcome = state.outcome()
