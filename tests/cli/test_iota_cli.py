@@ -35,6 +35,14 @@ def test_score_quick_gives_the_seed_checks(runner: CliRunner) -> None:
     assert result.output.strip() == "(8 + 4 + 5) x 2 (one lot) = 34"
 
 
+def test_score_quick_of_one_line_and_of_the_smallest_lot(runner: CliRunner) -> None:
+    """A lone undoubled line is its value alone; a lot of two 1s and both wilds is worth 2."""
+    result = runner.invoke(main, ["iota", "score", "5"])
+    assert result.exit_code == 0 and result.output == "5\n"
+    result = runner.invoke(main, ["iota", "score", "2", "--lots", "1"])
+    assert result.exit_code == 0 and result.output.strip() == "2 × 2 (one lot) = 4"
+
+
 def test_score_quick_json(runner: CliRunner) -> None:
     result = runner.invoke(
         main, ["iota", "score", "--json", "10", "10", "6", "--lots", "2", "--all4"]
@@ -42,6 +50,8 @@ def test_score_quick_json(runner: CliRunner) -> None:
     data = json.loads(result.output)
     assert data["score"] == 208 and data["lines"] == [10, 10, 6]
     assert data["doublings"] == ["lot 1", "lot 2", "all 4 cards"]
+    data = json.loads(runner.invoke(main, ["iota", "score", "--json", "5", "--final"]).output)
+    assert data["score"] == 10 and data["doublings"] == ["final turn"]
 
 
 def test_score_refuses_impossible_turns_in_one_line(runner: CliRunner) -> None:
@@ -61,12 +71,17 @@ def test_score_refuses_impossible_turns_in_one_line(runner: CliRunner) -> None:
         (["--play", "RC1 1,0"], "need --grid"),
         (["--grid", "RC1 0,0 RC1 1,0", "--play", "YS2 2,0"], "RC1 is named twice"),
         (["--grid", "RC1 0,0 RC2 2,0", "--play", "YS2 3,0"], "not connected"),
+        (["--grid", "RC1 0,0 RC2 2,0 RC3 4,0", "--play", "YS2 1,0"], "card at 2,0 is not conn"),
+        (["--grid", "RC1 0,0 YS2 0,0", "--play", "GT3 1,0"], "--grid: 0,0 is named twice"),
+        (["--grid", "RC1 0,0 W 1,0 W 0,1 W 1,1", "--play", "GT3 2,0"], "--grid: there are only 2"),
         (["--grid", "RC1 0,0"], "give --play, --best or both"),
         (["--grid", "RC1 0,0", "--play", "YS2 1,0 YS2 2,0"], "--play: YS2 is named twice"),
         (["--grid", "RC1 0,0", "--play", "W 1,0 W 2,0 W 3,0"], "only 2 wilds"),
         (["--grid", "RC1 0,0 W 1,0 W 2,0", "--play", "W 3,0"], "the grid holds 2"),
         (["--grid", "RC1 0,0", "--best", "--hand", "YS2 YS2"], "--hand: YS2 is named twice"),
         (["--grid", "RC1 0,0 W 1,0", "--best", "--hand", "W W"], "--hand: there are only 2"),
+        (["--grid", "RC1 0,0", "--best", "--hand", "YS2 GT3 BX4 RS2 YC3"], "a hand of 1 to 4"),
+        (["--grid", "RC1 0,0 YS2 1,0", "--best", "--hand", "GT3 YS2"], "YS2 is in the hand and on"),
     ]:
         result = runner.invoke(main, ["iota", "score", *args])
         assert result.exit_code != 0, args
@@ -99,6 +114,31 @@ def test_score_on_the_grid_says_why_a_play_is_illegal(runner: CliRunner) -> None
         ).output
     )
     assert data["legal"] is False and "touch no card" in data["reason"]
+    args = ["iota", "score", "--grid", "RC1 0,0 YS2 1,0", "--play", "RC1 0,1"]
+    result = runner.invoke(main, args)
+    assert result.exit_code == 1
+    assert result.output.strip() == "RC1 0,1 is not legal: RC1 is already on the grid."
+
+
+def test_score_on_the_grid_doubles_the_final_turn(runner: CliRunner) -> None:
+    """--final doubles a checked play, and --best doubles only plays of the whole hand."""
+    grid = ["iota", "score", "--grid", "RC1 0,0 YC2 1,0", "--final"]
+    result = runner.invoke(main, [*grid, "--play", "GC3 2,0 BC4 3,0"])
+    assert result.exit_code == 0
+    assert result.output.splitlines()[-1] == "  10 × 2 × 2 (one lot, final turn) = 40"
+    data = json.loads(runner.invoke(main, [*grid, "--json", "--play", "GC3 2,0 BC4 3,0"]).output)
+    assert data["score"] == 40 and data["final"] is True
+    result = runner.invoke(main, [*grid, "--best", "--hand", "GC3 BC4"])
+    assert result.exit_code == 0
+    assert result.output.splitlines() == [
+        "Best play for GC3 BC4: 40 points",
+        "  GC3 -2,0 BC4 -1,0",
+        "  BC4 -2,0 GC3 -1,0",
+        "  GC3 -1,0 BC4 2,0",
+        "  BC4 -1,0 GC3 2,0",
+        "  GC3 2,0 BC4 3,0",
+        "  (and 1 more scoring 40)",
+    ]
 
 
 def test_score_best_play_of_a_hand(runner: CliRunner) -> None:
@@ -114,6 +154,16 @@ def test_score_best_play_of_a_hand(runner: CliRunner) -> None:
     )
     # The lot alone, doubled, at either end of the row.
     assert "Best play for YS2: 16 points\n  YS2 -3,0\n  YS2 1,0" in result.output
+
+
+def test_score_best_says_pass_when_the_hand_has_no_play(runner: CliRunner) -> None:
+    """The wild at 1,0 must be a yellow triangle 2 or 3, which leaves this hand no cell."""
+    grid = "YT2 0,0 RC3 0,-1 YT4 1,-1 BX1 2,-1 YT1 1,-2 W 1,0 RX4 2,-2"
+    result = runner.invoke(
+        main, ["iota", "score", "--grid", grid, "--best", "--hand", "RC4 RS2 YS1 BT1"]
+    )
+    assert result.exit_code == 0
+    assert result.output == "The hand RC4 RS2 YS1 BT1 had no legal play there: pass.\n"
 
 
 # -- rules and simulate --------------------------------------------------------------------------

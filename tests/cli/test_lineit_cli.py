@@ -37,6 +37,37 @@ def test_score_with_a_jackpot_and_json(runner: CliRunner) -> None:
     assert data["total"] == 3 - 5 + 7
 
 
+def test_score_explains_a_lost_bet_on_a_short_line(runner: CliRunner) -> None:
+    """One number card after B3: the bet is lost, nothing scores, the line has no direction."""
+    result = runner.invoke(main, ["lineit", "score", "B3", "12"])
+    assert result.exit_code == 0
+    assert result.output.splitlines() == [
+        "-3",
+        "  open line: B3 12 (fewer than two number cards)",
+        "  discarded 12 (the first three number cards)",
+        "  bet B3 lost (1 number card after it, 3 needed) -3",
+        "  points: none (3 or fewer number cards)",
+        "  no colour reached three cards (no jackpot)",
+        "  total 0 points - 3 bet = -3",
+    ]
+    result = runner.invoke(main, ["lineit", "score", "B3"])
+    assert "  discarded nothing (the first three number cards)" in result.output.splitlines()
+    data = json.loads(runner.invoke(main, ["lineit", "score", "--json", "B3"]).output)
+    assert data["direction"] is None and data["total"] == -3
+
+
+def test_score_counts_one_point_and_an_empty_jackpot(runner: CliRunner) -> None:
+    """One point in words and in JSON, and a jackpot pile that was empty."""
+    result = runner.invoke(main, ["lineit", "score", "B3", "12", "13", "14", "15"])
+    assert result.output.splitlines()[-1] == "  total 1 point + 3 bet = 4"
+    result = runner.invoke(main, ["lineit", "score", "13", "9", "5", "--jackpot", "0"])
+    assert result.exit_code == 0
+    assert result.output.splitlines()[-1] == "  total 0 points + 0 jackpot = 0"
+    args = ["lineit", "score", "--json", "B3", "1", "2", "3", "4"]
+    data = json.loads(runner.invoke(main, args).output)
+    assert (data["points"], data["total"]) == (1, 4)
+
+
 def test_score_bad_input_is_one_line_and_nonzero(runner: CliRunner) -> None:
     for args, message in [
         (["12", "30", "29"], "29 does not continue the rising line after 30"),

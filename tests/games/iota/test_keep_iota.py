@@ -6,7 +6,8 @@ import pytest
 
 from cardside.core.errors import EntryError, IllegalActionError, NotationError
 from cardside.core.record import Seat, Session
-from cardside.games.iota.keep import IotaLedger, parse_entry
+from cardside.games.iota.keep import IotaLedger, name_reads_as, parse_entry
+from cardside.games.iota.notation import format_card
 from cardside.games.iota.sheet import build
 
 from .iota_helpers import EXAMPLE_SCORES, EXAMPLE_TURNS
@@ -33,6 +34,34 @@ def test_quick_entry_reads_values_lots_all4_and_final() -> None:
     for bad in ("Ann", "Ann 8 lotto", "", "x" * 300):
         with pytest.raises(NotationError):
             parse_entry(bad, ledger)
+
+
+def test_entry_words_are_read_in_full() -> None:
+    """lot and lots=N add up, a signed value is a number, a swap or a starter has no extras."""
+    ledger = IotaLedger(["Ann", "Bob"])
+    assert parse_entry("Ann 10 10 6 lot lots=1 all4", ledger)["lots"] == 2
+    assert parse_entry("Ann +4 -1", ledger)["lines"] == [4, -1]
+    with pytest.raises(IllegalActionError, match=r"a line is worth 0 to 16 \(four 4s\), not -1"):
+        enter(ledger, "Ann -1")
+    assert (name_reads_as("lots=2"), name_reads_as("-3"), name_reads_as("+4")) == (
+        "a command",
+        "a number",
+        "a number",
+    )
+    grid = IotaLedger(["Ann", "Bob"], grid=True)
+    with pytest.raises(NotationError, match="first the starter card"):
+        parse_entry("RC2 YS2", grid)
+    enter(grid, "RC2")
+    with pytest.raises(NotationError, match="write a swap as swap CARD x,y"):
+        parse_entry("Ann swap GC3 1,0 2,0", grid)
+
+
+def test_a_ledger_seats_two_to_four_players() -> None:
+    """One player and five players are refused, as the rulebook's 2-4."""
+    for names in (["Ann"], ["Ann", "Bob", "Cy", "Di", "Ed"]):
+        with pytest.raises(ValueError, match="IOTA is for 2 to 4 players"):
+            IotaLedger(names)
+    assert IotaLedger(["Ann", "Bob", "Cy", "Di"]).players == 4
 
 
 def test_quick_turns_score_and_keep_the_order() -> None:
@@ -117,6 +146,22 @@ def test_the_game_ends_on_passes_only_after_everyone_passed() -> None:
     assert ledger.over and ledger.winners == [0, 1]  # a tie shares the win
 
 
+def test_passes_end_the_game_only_if_every_player_passed_in_a_row() -> None:
+    """One pass of two is not enough, and a turn between two passes starts the count again."""
+    ledger = IotaLedger(["Ann", "Bob"])
+    lay_the_pile(ledger)
+    enter(ledger, "Ann pass")
+    with pytest.raises(IllegalActionError, match="every player passed in a row"):
+        enter(ledger, "end")
+    enter(ledger, "Bob 3")
+    enter(ledger, "Ann pass")
+    with pytest.raises(IllegalActionError, match="every player passed in a row"):
+        enter(ledger, "end")
+    enter(ledger, "Bob pass")
+    enter(ledger, "end")
+    assert ledger.end == "passes"
+
+
 def test_the_grid_keeper_scores_the_seed_example_and_refuses_bad_plays() -> None:
     ledger = IotaLedger(["Ann", "Bob"], grid=True)
     with pytest.raises(IllegalActionError, match="starter card first"):
@@ -144,6 +189,48 @@ def test_the_grid_keeper_recycles_a_wild() -> None:
         enter(ledger, "Bob swap YC3 1,0")
     enter(ledger, "Bob GC3 2,0 W 3,0")
     assert ledger.totals == [1, (1 + 2 + 3) * 2]
+    enter(ledger, "Ann swap BC4 3,0")  # the next turn may swap again
+    enter(ledger, "Ann pass")
+    assert [[t.kind for t in r] for r in ledger.rounds()] == [["play", "play"], ["pass"]]
+
+
+def test_the_grid_keeper_refuses_what_the_deck_cannot_supply() -> None:
+    """A card already on the grid or named twice, a third wild, a wild for a wild."""
+    ledger = IotaLedger(["Ann", "Bob"], grid=True)
+    enter(ledger, "RC1")
+    enter(ledger, "W 1,0")
+    with pytest.raises(IllegalActionError, match="^swap a wild for a real card from your hand$"):
+        enter(ledger, "Bob swap W 1,0")
+    with pytest.raises(IllegalActionError, match="^RC1 is already on the grid$"):
+        enter(ledger, "Bob swap RC1 1,0")
+    with pytest.raises(IllegalActionError, match="^a card is named twice$"):
+        enter(ledger, "Bob YS2 0,1 YS2 0,2")
+    with pytest.raises(IllegalActionError, match="^there are only 2 wilds$"):
+        enter(ledger, "Bob W 2,0 W 3,0")
+    enter(ledger, "Bob W 2,0")
+    assert ledger.totals == [1, 1]
+
+
+def test_the_grid_keeper_counts_the_cards_laid_before_a_last_card() -> None:
+    """The starter is not a laid card: the count starts at 0 and grows by each play."""
+    ledger = IotaLedger(["Ann", "Bob"], grid=True)
+    enter(ledger, "RC2")
+    with pytest.raises(IllegalActionError, match=r"last card: .* 57 cards .*\(0 have been laid"):
+        enter(ledger, "GT2 -2,0 BX2 -1,0 final")
+    enter(ledger, "GT2 -2,0 BX2 -1,0")
+    with pytest.raises(IllegalActionError, match=r"\(2 have been laid so far\)"):
+        enter(ledger, "YC1 0,1 GC3 0,-1 final")
+
+
+def test_saved_entries_of_the_wrong_kind_for_the_grid_are_refused() -> None:
+    """A second starter, and a quick turn in a game that keeps the grid."""
+    ledger = IotaLedger(["Ann", "Bob"], grid=True)
+    ledger.add({"type": "starter", "card": "RC2"})
+    with pytest.raises(IllegalActionError, match="the starter is already on the grid"):
+        ledger.add({"type": "starter", "card": "YS2"})
+    with pytest.raises(IllegalActionError, match="this game keeps the grid"):
+        ledger.add({"type": "turn", "seat": 0, "lines": [5]})
+    assert format_card(ledger.grid[(0, 0)]) == "RC2" and ledger.turns == []
 
 
 def test_saved_entries_rebuild_the_sheet_and_a_bad_one_names_its_number() -> None:

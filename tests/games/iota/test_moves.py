@@ -89,6 +89,16 @@ def test_generator_with_wilds_on_the_grid_and_in_hand() -> None:
         assert generated(grid, hand, False) == brute_force(grid, hand, False)
 
 
+def test_generator_equals_brute_force_for_a_hand_of_four() -> None:
+    """A row of four may touch the grid only at its far end, as YC4 does above the starter."""
+    grid = grid_of("RC1 0,0")
+    hand = parse_cards("YC1 YC2 YC3 YC4")
+    found = generated(grid, hand, False)
+    assert found == brute_force(grid, hand, False)
+    row = Play.of([(card, x, 1) for card, x in zip(hand, range(-3, 1))])
+    assert found[row] == (10 + 5) * 2 * 2
+
+
 def test_a_hand_with_no_legal_play_gets_an_empty_list() -> None:
     # From a real game: the wild at 1,0 must be a yellow triangle 2 or 3 for its column, which
     # leaves nothing in this hand a place next to the grid.

@@ -51,6 +51,7 @@ def test_line_rules() -> None:
     assert rules.line_fault(parse_cards("RC1 RC2 BC3")) == "2 reds and a blue"
     assert rules.line_fault(parse_cards("RC1 YS1 GX1 BX1")) == "a circle, a square and 2 crosses"
     assert rules.line_fault(parse_cards("RC1 YS1 GT2")) == "2 ones and a two"
+    assert rules.line_fault(parse_cards("RC1 RC1")) == "the same card twice"
     # Any two different cards make a line.
     assert all(rules.valid_line([a, b]) for a in range(0, 64, 7) for b in range(64) if a != b)
 
@@ -83,6 +84,8 @@ def test_seed_checks_quick_scoring() -> None:
     assert rules.quick_fault([17], 0, False) is not None
     assert rules.quick_fault([1, 1, 1, 1, 1, 1], 0, False) is not None
     assert rules.quick_fault([8, 4, 5], 1, False) is None
+    assert rules.quick_fault([2], 1, False) is None  # RC1 YS1 and both wilds: a lot of 2
+    assert rules.quick_fault([5], -1, False) == "lots cannot be negative"
 
 
 def test_an_l_shaped_play_counts_the_corner_card_in_both_lines() -> None:
@@ -116,6 +119,17 @@ def test_every_kind_of_illegal_placement_says_why(grid: str, move: str, reason: 
     result = placement.check(grid_of(grid), action.cards)
     assert isinstance(result, str) and reason in result, result
     assert "\n" not in result
+
+
+def test_a_placement_is_refused_before_its_cells_are_looked_at() -> None:
+    """An empty grid, no card and five cards are each refused with their own reason."""
+    yellow = parse_cards("YS1 YS2 YS3 YS4 YC1")
+    assert placement.check({}, [(yellow[0], 0, 0)]) == (
+        "the grid is empty: the starter card comes first"
+    )
+    assert placement.check(grid_of("RC1 0,0"), []) == "place at least one card"
+    five = [(card, x, 1) for card, x in zip(yellow, range(-2, 3))]
+    assert placement.check(grid_of("RC1 0,0"), five) == "at most 4 cards a turn, not 5"
 
 
 def test_a_card_not_in_hand_and_five_cards_are_refused() -> None:
@@ -161,6 +175,13 @@ def test_two_wilds_in_one_line_stand_for_different_cards() -> None:
     grid = grid_of("RC1 0,0 RC2 1,0 GC3 3,-1 YC3 3,-2 BC3 3,-3 RS3 2,1 RT3 2,2 RX3 2,3")
     refused = placement.check(grid, [(WILD, 2, 0), (WILD, 3, 0)])
     assert isinstance(refused, str) and "two wilds in row y=0" in refused
+
+
+def test_a_wild_cannot_stand_for_the_card_beside_it() -> None:
+    """The column RC2 RC3 RC4 needs the wild to be RC1, which its row with RC1 forbids."""
+    grid = grid_of("RC1 0,0 YT1 0,1 RC2 1,1 RC3 1,2 RC4 1,3")
+    refused = placement.check(grid, [(WILD, 1, 0)])
+    assert refused == "the wild at 1,0 could stand for no card in its lines"
 
 
 def test_a_wild_can_stand_for_a_card_elsewhere_on_the_grid() -> None:

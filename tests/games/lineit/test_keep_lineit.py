@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from cardside.core.errors import EntryError, IllegalActionError
-from cardside.games.lineit.keep import LineitLedger
+from cardside.games.lineit.keep import LineitLedger, describe
 
 
 def test_lines_jackpots_and_undo_give_running_totals() -> None:
@@ -23,6 +23,33 @@ def test_lines_jackpots_and_undo_give_running_totals() -> None:
     assert ledger.over and ledger.winners == (0,)
     with pytest.raises(IllegalActionError, match="the game is over"):
         ledger.enter_jackpot(0, 1)
+
+
+def test_tokens_are_kept_per_player_and_an_undone_line_frees_its_cards() -> None:
+    """Each seat's bet tokens are its own, and undo lets a line's cards be entered again."""
+    ledger = LineitLedger(["Ann", "Bo"])
+    ledger.enter_line(0, [12, 30, 104, 45, 57, 60, 71])
+    ledger.enter_line(1, [90, 80, 105, 70])
+    assert (ledger.tokens_of(0), ledger.tokens_of(1)) == (4, -5)
+    ledger.undo()
+    ledger.enter_line(1, [90, 80, 105, 70, 52, 50, 40, 20])  # five after B5: +5, 4 points
+    assert ledger.totals == [7, 9] and ledger.tokens_of(1) == 5
+
+
+def test_a_jackpot_may_be_empty_and_is_described_in_words() -> None:
+    """An empty pile gives nothing; one card is a card, not cards."""
+    ledger = LineitLedger(["Ann", "Bo"])
+    assert describe(ledger.enter_jackpot(0, 1), ledger.names) == "Ann took a jackpot of 1 card"
+    assert describe(ledger.enter_jackpot(1, 0), ledger.names) == "Bo took a jackpot of 0 cards"
+    assert ledger.totals == [1, 0] and ledger.jackpots_of(1) == 0
+
+
+def test_counts_at_their_bounds_are_taken() -> None:
+    """An empty score pile and tokens of -60 and +60 are counts a player may give."""
+    ledger = LineitLedger(["Ann", "Bo"])
+    ledger.enter_counts(0, 0, -60)
+    ledger.enter_counts(1, 12, 60)
+    assert ledger.over and ledger.totals == [-60, 72] and ledger.winners == (1,)
 
 
 def test_lines_and_jackpots_hold_no_more_number_cards_than_the_deck() -> None:

@@ -55,6 +55,7 @@ def test_refusals_say_why_in_one_line() -> None:
         "your line already holds a Bet card (B4); one per line"
     )
     assert rules.why_not_fits([10, 20], 25) is None
+    assert rules.why_not_fits([50, 100], 90) == "90 does not continue your rising line after 100"
 
 
 def test_the_issue_example_scores_7() -> None:

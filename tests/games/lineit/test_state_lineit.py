@@ -183,6 +183,37 @@ def test_score_needs_a_line_and_the_end_phase_only_plays() -> None:
             play(end, text)
 
 
+def test_a_deck_of_exactly_one_market_is_dealt_as_the_next_round() -> None:
+    """Five cards left fill a market of 5, so the game goes on rather than ending."""
+    g = arranged(
+        market=(37, 70, 10, 3, 99),
+        deck=(7, 11, 72, 44, 20),
+        hands=((), (), ()),
+        lines=((), (), ()),
+        piles=((), (), (), ()),
+    )
+    play(g, "line 37", "done", "line 70", "done", "line 10", "done")
+    s = g.snapshot
+    assert (s.round_no, s.step, s.deck, s.market) == (2, TAKE, (), (7, 11, 72, 44, 20))
+
+
+def test_a_jackpot_taken_in_the_end_phase_is_logged_as_the_end() -> None:
+    """A's 37 from hand is the third red card of 13 25: the red jackpot, in round 0 (the end)."""
+    g = arranged(
+        market=(70, 10, 3, 99, 50),
+        deck=(),
+        hands=((37,), (), ()),
+        lines=((13, 25), (), ()),
+        piles=((1, 5), (), (), ()),
+    )
+    play(g, "hand 10", "done", "line 3", "done", "line 99", "done")
+    assert g.snapshot.step == END and g.current_player() == A
+    play(g, "play 37")
+    jackpots = [e for e in g.snapshot.log if isinstance(e, Jackpot)]
+    assert jackpots == [Jackpot(A, 0, rules.RED, 37, 2)]
+    assert g.snapshot.step == OVER and g.score(A) == 2
+
+
 def test_the_first_player_is_drawn_from_the_seed_and_the_deal_replays() -> None:
     firsts = {LineitState(4, seed=s).snapshot.first for s in range(40)}
     assert firsts == {0, 1, 2, 3}
