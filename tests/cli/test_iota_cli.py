@@ -139,6 +139,8 @@ def test_score_on_the_grid_doubles_the_final_turn(runner: CliRunner) -> None:
         "  GC3 2,0 BC4 3,0",
         "  (and 1 more scoring 40)",
     ]
+    one = runner.invoke(main, ["iota", "score", "--grid", "RC1 0,0", "--best", "--hand", "W"])
+    assert one.output.splitlines()[0] == "Best play for W: 1 point"
 
 
 def test_score_best_play_of_a_hand(runner: CliRunner) -> None:

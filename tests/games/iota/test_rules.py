@@ -51,6 +51,7 @@ def test_line_rules() -> None:
     assert rules.line_fault(parse_cards("RC1 RC2 BC3")) == "2 reds and a blue"
     assert rules.line_fault(parse_cards("RC1 YS1 GX1 BX1")) == "a circle, a square and 2 crosses"
     assert rules.line_fault(parse_cards("RC1 YS1 GT2")) == "2 ones and a two"
+    assert rules.line_fault(parse_cards("RC2 YS2 GT1")) == "a one and 2 twos"
     assert rules.line_fault(parse_cards("RC1 RC1")) == "the same card twice"
     # Any two different cards make a line.
     assert all(rules.valid_line([a, b]) for a in range(0, 64, 7) for b in range(64) if a != b)

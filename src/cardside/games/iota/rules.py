@@ -124,7 +124,7 @@ def line_fault(cards: Sequence[int]) -> str | None:
 
 def _count(n: int, noun: str) -> str:
     if n == 1:
-        return ("an " if noun[0] in "aeiou" else "a ") + noun
+        return "a " + noun  # no colour, shape or number name takes "an" ("a one")
     return f"{n} {noun}es" if noun.endswith("ss") else f"{n} {noun}s"
 
 

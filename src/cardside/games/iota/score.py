@@ -142,7 +142,7 @@ class GridScore:
                 lines.append(f"The hand {self.hand} had no legal play there: pass.")
             else:
                 score = self.best[0][1]
-                lines.append(f"Best play for {self.hand}: {score} points")
+                lines.append(f"Best play for {self.hand}: {score} point{'' if score == 1 else 's'}")
                 lines.extend(f"  {p}" for p, _ in self.best[:5])
                 if len(self.best) > 5:
                     lines.append(f"  (and {len(self.best) - 5} more scoring {score})")
