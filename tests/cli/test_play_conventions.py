@@ -142,6 +142,19 @@ def test_quit_at_a_setup_question_leaves(runner: CliRunner, data_dir: Path, game
     assert not (data_dir / "sessions").exists() or not list((data_dir / "sessions").iterdir())
 
 
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_taken_or_bad_session_name_is_refused_before_any_question(
+    runner: CliRunner, data_dir: Path, game: str
+) -> None:
+    (data_dir / "sessions").mkdir(parents=True)
+    (data_dir / "sessions" / "tie.toml").write_text("kept = 1\n")
+    for name, reason in (("tie", "a session named 'tie' already exists"), ("a/b", "not a usable")):
+        result = runner.invoke(main, [game, "keep", "--session", name], input="Ann,Bob\n")
+        assert result.exit_code == 1, result.output
+        assert result.output.startswith("Error: ") and reason in result.output
+    assert (data_dir / "sessions" / "tie.toml").read_text() == "kept = 1\n"
+
+
 def test_words_of_a_move_are_not_unknown() -> None:
     assert not_understood("hello", ["8C", "help"]) == "not a card or a command: hello (type help)"
     assert not_understood("marriage", ["KH"]) == "not a card or a command: marriage (type help)"

@@ -245,6 +245,19 @@ def start_journal(
     return _hold(journal)
 
 
+def claim_name(app: App, name: str | None) -> None:
+    """Refuse a ``--session`` name that is unusable or taken before a keep asks its first
+    question, so no answer is typed in vain."""
+    if name is None:
+        return
+    from cardside.sessions.journal import Journal
+
+    try:
+        Journal.check_free(app.data_dir, name)
+    except (ValueError, FileExistsError) as exc:
+        raise click.ClickException(str(exc)) from None
+
+
 def open_journal(path: Path) -> Any:
     """Lock and load a saved session to continue it; a one-line error if that cannot be done."""
     from cardside.core.errors import SessionError

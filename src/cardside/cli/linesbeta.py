@@ -12,6 +12,7 @@ from cardside.cli.common import (
     Bounded,
     bot_option,
     check_name,
+    claim_name,
     echo_json,
     echo_report,
     echo_rules,
@@ -150,6 +151,7 @@ def keep(
     from cardside.tui.linesbeta.keep import ask_settings
 
     app = app_of(ctx)
+    claim_name(app, session_name)
     player = _name(name)
     console = Console()
     settings = ask_settings(console, difficulty, short, grid)

@@ -12,6 +12,7 @@ from cardside.cli.common import (
     Bounded,
     ask_names,
     bot_option,
+    claim_name,
     echo_json,
     echo_report,
     echo_rules,
@@ -157,6 +158,7 @@ def keep(
     from cardside.tui.console import Console
 
     app = app_of(ctx)
+    claim_name(app, session_name)
     console = Console()
     if names is None:
         names = _ask_names(console, partnership)

@@ -13,6 +13,7 @@ from cardside.cli.common import (
     ask_names,
     bot_name,
     bot_option,
+    claim_name,
     echo_json,
     echo_report,
     echo_rules,
@@ -137,6 +138,7 @@ def keep(
     from cardside.tui.console import Console
 
     app = app_of(ctx)
+    claim_name(app, session_name)
     console = Console()
     if names is None:
         line = ask_names(

@@ -68,6 +68,14 @@ class Journal:
                 continue
         raise FileExistsError("could not find a free session name; give one with --session")
 
+    @staticmethod
+    def check_free(data_dir: Path, name: str) -> None:
+        """Refuse ``name`` for a new session (not a usable name, or taken) before anything is
+        asked; :meth:`start` checks again, as another process may take it meanwhile."""
+        path = store.sessions_dir(data_dir) / (store.check_name(name) + store.SUFFIX)
+        if path.exists() or path.is_symlink():
+            raise FileExistsError(_taken(name))
+
     @classmethod
     def _create(
         cls,
