@@ -472,3 +472,12 @@ def test_keep_survives_being_killed(data_dir: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "Match 1 countdown: Ann 5, Bob 4" in result.output
     assert store.load(path).rounds[-1].totals == [2, 4]
+
+
+def test_q_alone_is_a_card_typed_short_not_quit(runner: CliRunner, data_dir: Path) -> None:
+    """Q is a rank here, so a lone q is refused as a card and the deal goes on; quit leaves."""
+    result = runner.invoke(main, ["schnapsen", "play", "--seed", "2"], input="q\nquit\n")
+    assert result.exit_code == 0
+    assert "'q' is not a card (write rank then suit, e.g. AC or QH) (type help)" in result.output
+    assert result.output.count("Saved. Continue with") == 1
+    assert result.output.index("'q' is not a card") < result.output.index("Saved.")

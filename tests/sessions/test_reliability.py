@@ -198,7 +198,7 @@ JUNK = [
     "10H 10H 10H 10H 10H",
     "show",
 ]
-QUITS = {"quit", "q", "exit"}
+QUITS = {"quit", "exit"}
 MODES = {
     "octrix keep": ["octrix", "keep", "--names", "Ann,Bob", "--no-hands", "--session", "j"],
     "octrix play": ["octrix", "play", "--seed", "3", "--session", "j"],

@@ -294,7 +294,7 @@ def ask_to_retry(journal: Any, exc: OSError) -> bool:
     console.say(f"  {journal.name}: {describe(exc)}; the entry is kept in memory.")
     while True:
         answer = console.ask("  Press Enter (or type retry) to save again, or quit to leave: ")
-        if answer is None or answer.lower() in ("quit", "q", "exit", "cancel"):
+        if answer is None or answer.lower() in ("quit", "exit", "cancel"):
             raise click.ClickException(
                 f"{journal.name}: left without saving the last entry; "
                 "the file holds every entry before it"

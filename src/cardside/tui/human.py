@@ -98,7 +98,7 @@ class Human:
                 if only is not None:
                     return only[1]
                 continue
-            if word in ("quit", "q", "exit"):
+            if word in ("quit", "exit"):
                 return Command("quit")
             if word == "undo":
                 return Command("undo")

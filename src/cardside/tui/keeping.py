@@ -18,7 +18,7 @@ def offer_correction(console: Console, undo: Callable[[], None], what: str = "ma
         line = console.ask(
             f"The {what} is over. Type undo to correct the last entry, or press Enter to close: "
         )
-        if line is None or line.lower() in ("", "quit", "q", "exit", "close", "done"):
+        if line is None or line.lower() in ("", "quit", "exit", "close", "done"):
             return False
         if line.lower() == "undo":
             undo()
@@ -32,7 +32,7 @@ def keep_command(
     """Handle a keep prompt's command word: ``"quit"``, ``"handled"``, or ``None`` if ``line``
     is not a command (then it is an entry)."""
     word = line.strip().lower()
-    if word in ("quit", "q", "exit"):
+    if word in ("quit", "exit"):
         return "quit"
     actions = {"help": help, "?": help, "h": help, "show": show, "score": show, "undo": undo}
     if word in actions:

@@ -42,7 +42,7 @@ class KeepScreen:
         while True:
             while not self.ledger.over:
                 line = self.console.ask("Entry (line, jackpot, counts, end; help): ", self._words)
-                if line is None or line.lower() in ("quit", "q", "exit"):
+                if line is None or line.lower() in ("quit", "exit"):
                     say(f"Saved. Continue with: cardside sessions resume {self.journal.name}")
                     return "quit"
                 self._handle(line)

@@ -241,7 +241,7 @@ class KeepScreen:
         labels = [f"Tricks you won in round {self.ledger.round}: ", "Tricks the grid won: "]
         while len(counts) < 2:
             answer = self.console.ask(labels[len(counts)])
-            if answer is None or answer.lower() in ("quit", "q", "exit"):
+            if answer is None or answer.lower() in ("quit", "exit"):
                 return "quit"
             if answer.lower() == "cancel":
                 self.console.say("  Round entry cancelled; nothing entered.")

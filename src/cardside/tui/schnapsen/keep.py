@@ -82,7 +82,7 @@ class KeepScreen:
         while True:
             while not self.over:
                 line = self.console.ask(self._prompt(), lambda _: [*self.names, *COMMANDS])
-                if line is None or line.lower() in ("quit", "q", "exit"):
+                if line is None or line.lower() in ("quit", "exit"):
                     return self._saved()
                 try:
                     self._handle(line)
@@ -213,7 +213,7 @@ class KeepScreen:
         words = [*self.names, "no", "nobody", "undo", "cancel"]
         while True:
             line = self.console.ask(prompt, lambda _: words)
-            if line is None or line.lower() in ("quit", "q", "exit"):
+            if line is None or line.lower() in ("quit", "exit"):
                 raise _Quit
             if line.lower() == "cancel":
                 raise _Cancel
