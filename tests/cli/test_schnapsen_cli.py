@@ -134,6 +134,7 @@ def test_simulate_text_and_json(runner: CliRunner) -> None:
     assert result.exit_code == 0, result.output
     assert "deals won" in result.output and "matches won" in result.output
     assert "[" in result.output  # intervals
+    assert result.output.startswith("heuristic vs random, seats swapped")  # no level: no search
     data = json.loads(
         runner.invoke(
             main,
@@ -377,6 +378,8 @@ def test_the_bot_is_named_for_its_seat_like_every_other_games_bots(
     result = runner.invoke(main, args, input="quit\n")
     assert result.exit_code == 0, result.output
     assert "You against Bot 2 (strong, level easy)" in result.output
+    plain = runner.invoke(main, [*args[:-1], "h", "--bot", "heuristic"], input="quit\n")
+    assert "You against Bot 2 (heuristic). Session h." in plain.output
     assert "(dealer Bot 2); countdown: You 7, Bot 2 7" in result.output
     session = store.load(session_file(data_dir, "b"))
     assert [(s.name, s.kind) for s in session.seats] == [("You", "human"), ("Bot 2", "bot:strong")]

@@ -45,7 +45,7 @@ level_option = click.option(
     type=click.Choice(LEVELS, case_sensitive=False),
     default="normal",
     show_default=True,
-    help="The strong bot's search budget (easy is quick, hard thinks longest).",
+    help="Search budget of the strong and classic bots and of hints (easy is quick, hard thinks longest).",
 )
 
 
@@ -89,6 +89,7 @@ def play(
 
 def play_session(app: App, journal: Any) -> str:
     from cardside.core.replay import movers
+    from cardside.games.schnapsen.bots import SEARCHING
     from cardside.games.schnapsen.sheet import replay_state
     from cardside.tui.console import Console
     from cardside.tui.schnapsen.play import run_play
@@ -97,9 +98,11 @@ def play_session(app: App, journal: Any) -> str:
     state = replay_state(journal.session)
     names = journal.session.player_names
     level = journal.session.options.get("level", "normal")
+    bot = journal.session.seats[1].kind[4:]
+    budget = f", level {level}" if bot in SEARCHING else ""
     console.say(
-        f"Schnapsen: {names[0]} against {names[1]} ({journal.session.seats[1].kind[4:]}, "
-        f"level {level}). Session {journal.name}. Type help for help."
+        f"Schnapsen: {names[0]} against {names[1]} ({bot}{budget}). "
+        f"Session {journal.name}. Type help for help."
     )
     return run_play(
         journal, state, console, app.style, movers=movers(journal.session.entries, "action")

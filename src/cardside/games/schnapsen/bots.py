@@ -32,6 +32,8 @@ from cardside.games.schnapsen.state import Observation
 
 BOT_NAMES = ("random", "heuristic", "strong", "classic")
 LEVELS = ("easy", "normal", "hard")
+#: The bots that search, so the level sets their budget; the others play the same at every level.
+SEARCHING = ("strong", "classic")
 #: ``classic``: samples of the hidden cards per move, stock open or closed.
 LEVEL_SAMPLES = {"easy": 16, "normal": 100, "hard": 300}
 #: ``strong``: tree-search iterations per move while the stock is open.

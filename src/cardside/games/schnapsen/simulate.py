@@ -8,7 +8,7 @@ from functools import partial
 
 from cardside.core.parallel import map_games
 from cardside.core.stats import mean_interval, wilson_interval
-from cardside.games.schnapsen.bots import Bot, make_bot
+from cardside.games.schnapsen.bots import SEARCHING, Bot, make_bot
 from cardside.games.schnapsen.state import SchnapsenState
 
 
@@ -80,6 +80,11 @@ class SimulationResult:
             }
         return data
 
+    def _level(self) -> str:
+        """`` (level hard)`` when a bot of the pairing searches, else nothing."""
+        searching = {self.bot_a, self.bot_b} & set(SEARCHING)
+        return f" (level {self.level})" if searching else ""
+
     def report(self) -> str:
         """A small table of the estimates for the first bot, with 95% intervals."""
 
@@ -89,7 +94,7 @@ class SimulationResult:
         p = self.points_per_deal
         deals = f"{self.deals_won_a:>5} of {self.deals:<5}"
         lines = [
-            f"{self.bot_a} vs {self.bot_b} (level {self.level}), seats swapped every game",
+            f"{self.bot_a} vs {self.bot_b}{self._level()}, seats swapped every game",
             f"  deals won          {deals} {pct(self.deal_win_rate)}",
             f"  game points/deal   {'':>14} {p.estimate:+6.2f}  [{p.low:+.2f}, {p.high:+.2f}]",
         ]
