@@ -146,3 +146,25 @@ def test_the_table_names_the_countdown_and_card_points() -> None:
     text = "\n".join(console.lines)
     assert "countdown: You 7, Bot 7 (first to 0 wins the match)" in text
     assert "You: 0 card points, 0 tricks" in text
+
+
+def test_history_tells_each_deal_in_the_screens_words() -> None:
+    from cardside.games.schnapsen.bots import make_bot
+    from cardside.tui.schnapsen.play import history
+
+    state = SchnapsenState(seed=5)
+    bot = make_bot("heuristic", seed=1)
+    while not state.history:
+        seat = state.current_player()
+        assert seat is not None
+        state.apply(bot.choose(state.observation(seat), seat))
+    record = state.history[0]
+    r = record.result
+    s, _ = screen(("You", "Bot 2"))
+    told = history(state, s).splitlines()
+    unit = "game point" + ("s" if r.points > 1 else "")
+    assert told[0] == (
+        f"Deal 1: {('You', 'Bot 2')[r.winner]} {r.points} {unit} ({r.text}); "
+        f"countdown: You {record.counts_after[0]}, Bot 2 {record.counts_after[1]}"
+    )
+    assert told[1:3] == ["Deal 2, so far:", "  no trick yet"]

@@ -74,13 +74,7 @@ def history(state: SchnapsenState, screen: SchnapsenScreen) -> str:
     """The finished deals, one line each, then the tricks of the deal being played."""
     from cardside.games.schnapsen.rules import CARDS
 
-    lines: list[str] = []
-    for record in state.history:
-        r = record.result
-        lines.append(
-            f"Deal {record.deal_no}: {screen.names[r.winner]} +{r.points} ({r.text}); "
-            f"match {screen.counts(record.counts_after)}"
-        )
+    lines = [screen.deal_line(record) for record in state.history]
     if not state.is_terminal():
         deal = state.deal
         lines.append(f"Deal {state.deal_no}, so far:")

@@ -190,15 +190,13 @@ class SchnapsenScreen:
                 f"{self.does(1 - dealer, 'lead')}."
             )
 
-    def history(self, history: Sequence[DealRecord]) -> None:
-        """The deals so far, one line each."""
-        for record in history:
-            r = record.result
-            self.console.say(
-                f"  deal {record.deal_no}: {self.names[r.winner]} {r.points} game "
-                f"point{'s' if r.points > 1 else ''} ({r.text}) -> "
-                f"{self.countdown(record.counts_after)}"
-            )
+    def deal_line(self, record: DealRecord) -> str:
+        """A finished deal in one line: ``Deal 1: Bot 2 3 game points (...); countdown: ...``."""
+        r = record.result
+        return (
+            f"Deal {record.deal_no}: {self.names[r.winner]} {r.points} game "
+            f"point{'s' if r.points > 1 else ''} ({r.text}); {self.countdown(record.counts_after)}"
+        )
 
 
 class SchnapsenTurn:
