@@ -45,7 +45,8 @@ level_option = click.option(
     type=click.Choice(LEVELS, case_sensitive=False),
     default="normal",
     show_default=True,
-    help="Search budget of the strong and classic bots and of hints (easy is quick, hard thinks longest).",
+    help="Search budget of the strong and classic bots and of hints "
+    "(easy is quick, hard thinks longest).",
 )
 
 
