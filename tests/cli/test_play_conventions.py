@@ -369,3 +369,29 @@ def test_tab_offers_the_commands_only_for_the_first_word() -> None:
     assert set(COMMANDS) <= set(console.offer("")) and "hint" in console.offer("hi")
     assert console.offer("YS2 ") == ["0,1", "2,1"]
     assert console.offer("YS2 0") == ["0,1", "2,1"]
+
+
+@pytest.mark.parametrize("width", [60, 80])
+def test_a_keeps_show_table_fits_the_terminal(
+    runner: CliRunner, data_dir: Path, width: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Schnapsen's table of deals (a long rule in its last column) and IOTA's table of rounds
+    (four long names) keep every row within the width, the header on one line."""
+    monkeypatch.setattr(Console, "columns", lambda self: width)
+    deals = "Ann 2\nBob 1\n\nno\nAnn\n20\nshow\nquit\n"
+    result = runner.invoke(main, ["schnapsen", "keep", "--names", "Ann,Bob"], input=deals)
+    lines = result.output.splitlines()
+    assert all(len(line) <= width for line in lines), result.output
+    if width == 80:
+        assert "deal  match  winner  game points  Ann countdown  Bob countdown  rule" in lines
+        assert any(line.startswith("3         1  Ann               2") for line in lines)
+    else:  # too narrow for the columns: each deal as a record
+        third = lines.index("deal 3")
+        assert lines[third + 1].startswith("  match 1, winner Ann, game points 2")
+    names = "Annabelle-Long,Bartholomew-Smith,Cordelia-Whitmore,Dietrich-Braunfels"
+    turns = "Annabelle-Long 8 4 5 lot\nBartholomew-Smith 6\nshow\nquit\n"
+    result = runner.invoke(main, ["iota", "keep", "--names", names], input=turns)
+    lines = result.output.splitlines()
+    assert all(len(line) <= width for line in lines), result.output
+    assert "round 1" in lines or "round  Annabelle-Long  Bartholomew-Smith" in result.output
+    assert "34" in result.output

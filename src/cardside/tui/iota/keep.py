@@ -170,7 +170,7 @@ class KeepScreen:
                     totals[t.seat] += t.score
                     scores[t.seat] = "pass" if t.kind == "pass" else str(t.score)
                 rows.append([number, *scores])
-            say(render(["round", *ledger.names], rows))
+            say(render(["round", *ledger.names], rows, width=self.console.columns()))
         say(f"totals: {self.screen.scores(ledger.totals)}")
         if not ledger.over:
             say(f"next: {self._prompt().rstrip(': ')}")

@@ -173,7 +173,8 @@ class KeepScreen:
                 else [name, "-", "-", "-"]
                 for s, name in enumerate(self.names)
             ]
-            for text in render(["player", "score pile", "tokens", "score"], rows).splitlines():
+            table = render(["player", "score pile", "tokens", "score"], rows, width=self._width())
+            for text in table.splitlines():
                 self.console.say("  " + text)
             return
         rows = []
@@ -190,5 +191,10 @@ class KeepScreen:
                 ]
             )
         headers = ["player", "lines", "line points", "jackpots", "tokens", "score"]
-        for text in render(headers, rows).splitlines():
+        for text in render(headers, rows, width=self._width()).splitlines():
             self.console.say("  " + text)
+
+    def _width(self) -> int | None:
+        """Room for a table indented by two."""
+        columns = self.console.columns()
+        return None if columns is None else columns - 2

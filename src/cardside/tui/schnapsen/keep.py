@@ -356,6 +356,7 @@ class KeepScreen:
                         "rule",
                     ],
                     table,
+                    width=self.console.columns(),
                 )
             )
         else:
