@@ -128,7 +128,9 @@ def test_export_all_writes_one_header(runner: CliRunner, data_dir: Path) -> None
     assert written.exit_code == 0 and "wrote 1 session to " in written.output
 
 
-def test_stats_players_pairs_and_games(runner: CliRunner, data_dir: Path) -> None:
+def test_stats_players_pairs_and_games(
+    runner: CliRunner, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # Ann wins two matches and Bob one; " ann " and "ANN" are the same person as Ann.
     s1 = [(0, 3), (0, 3), (0, 1), (1, 3), (1, 3), (1, 1)]
     kept_schnapsen(data_dir, "s1", ["Ann", "Bob"], s1, day=2)
@@ -152,6 +154,12 @@ def test_stats_players_pairs_and_games(runner: CliRunner, data_dir: Path) -> Non
     assert "Head to head" in text and "2:1" in text and "matches" in text
     assert "Schnapsen scores: the game points a player took in a match (7 wins it)." in text
     assert "Schnapsen scores" not in invoke(runner, "stats", "--game", "octrix")
+    with monkeypatch.context() as narrow_terminal:
+        narrow_terminal.setattr("cardside.cli.stats.terminal_width", lambda: 60)
+        narrow = invoke(runner, "stats").splitlines()
+    assert all(len(line) <= 60 for line in narrow)
+    assert "(7 wins it)." in narrow
+
     only = json.loads(invoke(runner, "stats", "--game", "octrix", "--json"))
     assert only["sessions"] == 1 and only["head_to_head"] == []
     cid = json.loads(invoke(runner, "stats", "--player", " CID", "--json"))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from cardside.sessions.stats import Report
-from cardside.tui.table import plural, render
+from cardside.tui.table import plural, render, wrap_words
 
 
 def _pct(value: float | None) -> str:
@@ -62,7 +62,8 @@ def render_report(report: Report, *, ascii: bool = False, width: int | None = No
     ]
     if any(g.game == "schnapsen" for g in report.games):
         # Its sheet counts down from 7; a score that grows with play reads better here.
-        parts.append("Schnapsen scores: the game points a player took in a match (7 wins it).")
+        note = "Schnapsen scores: the game points a player took in a match (7 wins it)."
+        parts += wrap_words(note, width) if width else [note]
     if report.pairs:
         vs = " v " if ascii else " – "
         parts += [
