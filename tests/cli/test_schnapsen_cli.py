@@ -222,7 +222,7 @@ def test_keep_scripted_session_with_undo_and_refusals(runner: CliRunner, data_di
     assert "a deal is worth 1 to 3 game points, not 4" in out
     assert "Bob wins 2 game points (closer reached 66" in out
     assert "Undone: deal 4 (Bob 2)" in out
-    assert "answer y or n" in out
+    assert "answer y or n (type help)" in out
     assert "'Cid' is not a player here" in out
     assert "Ann wins 1 game point (stock ran out" in out
     assert "Ann wins match 1; a Bummerl for Bob" in out

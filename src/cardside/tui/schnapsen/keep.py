@@ -204,7 +204,7 @@ class KeepScreen:
             try:
                 value = read(line)
             except NotationError as exc:
-                self.console.say(f"  {exc}")
+                self.console.say(f"  {refusal(exc)}")
                 continue
             self._given.append(line)
             return value
