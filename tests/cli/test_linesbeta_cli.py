@@ -279,6 +279,29 @@ def test_play_case_c_asks_for_the_grids_card(runner: CliRunner, data_dir: Path) 
     assert "The grid gives up" in result.output
 
 
+def test_play_case_c_takes_a_cell_of_the_line_or_its_card(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    # Seed 4, short: with 7S as trump, 3C against c2 finds no club and no spade (case c).
+    script = ["7S", "3C c2T", "r3c4", "JC", "2H", "8H"]
+    result = runner.invoke(
+        main,
+        ["linesbeta", "play", "--short", "--seed", "4", "--ascii", "--session", "c"],
+        input="\n".join(script) + "\n",
+    )
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "Cards of c2: r1c2 8H," in out
+    assert "The grid's card from c2 (its cell or the card, e.g. r1c2 or 8H): " in out
+    assert "  r3c4 is not in the challenged line c2 (type help)" in out
+    assert "JC is at r1c6, not in the challenged line c2: type a cell of c2 or its card" in out
+    assert "2H is not among the cards of c2" in out
+    assert "is not a cell" not in out
+    assert "The grid gives up 8H from r1c2." in out
+    session = store.load(data_dir / "sessions" / "c.toml")
+    assert [e["action"] for e in session.entries] == ["7S", "3C c2T", "r1c2"]
+
+
 def test_play_options_are_checked(runner: CliRunner, data_dir: Path) -> None:
     assert runner.invoke(main, ["linesbeta", "play", "--difficulty", "x"]).exit_code == 2
     result = runner.invoke(main, ["linesbeta", "play", "--name", "Grid"], input="quit\n")

@@ -293,7 +293,8 @@ class LinesBetaTurn:
         if obs.phase == PHASE_TRUMP:
             return "Trump card: "
         if obs.phase == PHASE_CELL:
-            return f"The grid's card from {Line(obs.tricks[-1].line)} (a cell, e.g. r3c4): "
+            line = Line(obs.tricks[-1].line)
+            return f"The grid's card from {line} (its cell or the card, e.g. {_example(obs)}): "
         return "Your challenge (card, line, end: e.g. JS r3R): "
 
     def words(self, obs: Observation, seat: int, typed: str = "") -> Iterable[str]:
@@ -301,7 +302,9 @@ class LinesBetaTurn:
         if obs.phase == PHASE_TRUMP:
             return hand
         if obs.phase == PHASE_CELL:
-            return [format_cell(*rules.row_col(c)) for c in LINE_CELLS[obs.tricks[-1].line]]
+            cells = LINE_CELLS[obs.tricks[-1].line]
+            cards = [format_card(CARDS[obs.grid[c]], ascii=True) for c in cells if obs.grid[c] >= 0]
+            return [*(format_cell(*rules.row_col(c)) for c in cells), *cards]
         if typed.strip() and (typed.endswith(" ") or len(typed.split()) > 1):
             ends = []
             for x in range(LINES):
@@ -327,7 +330,7 @@ class LinesBetaTurn:
                 raise NotationError("name one of the seven dealt cards as trump, e.g. JS")
             return ChooseTrump(parse_card(text))
         if obs.phase == PHASE_CELL:
-            return ChooseCell(*parse_cell(text))
+            return _chosen_cell(text, obs)
         first = text.split()[0]
         if len(obs.hand) == 1 and not _is_card(first):
             # With one card left, the line alone is enough.
@@ -358,9 +361,43 @@ class LinesBetaTurn:
                 f"top T or bottom B). A line with a gap (marked {mark}) cannot be challenged "
                 "this round.",
                 "  After a win with no card of your suit and no trump in the line, name the cell "
-                "whose card the grid gives up, e.g. r3c2. Tab completes cards, lines and cells.",
+                "whose card the grid gives up, e.g. r3c2, or type that card. Tab completes "
+                "cards, lines and cells.",
             ]
         )
+
+
+def _chosen_cell(text: str, obs: Observation) -> ChooseCell:
+    """The cell chosen after a case-c win, typed as a cell (``r3c2``) or as its card (``8H``)."""
+    if not _is_card(text.strip()):
+        return ChooseCell(*parse_cell(text))
+    code = CODE[parse_card(text.strip())]
+    line = Line(obs.tricks[-1].line)
+    name = format_card(CARDS[code], ascii=True)
+    cells = [c for c in LINE_CELLS[line] if obs.grid[c] == code]
+    if cells:
+        return ChooseCell(*rules.row_col(cells[0]))
+    example = _example(obs)
+    elsewhere = [c for c in range(rules.CELLS) if obs.grid[c] == code]
+    if elsewhere:
+        where = format_cell(*rules.row_col(elsewhere[0]))
+        raise IllegalActionError(
+            f"{name} is at {where}, not in the challenged line {line}: "
+            f"type a cell of {line} or its card, e.g. {example}"
+        )
+    raise IllegalActionError(
+        f"{name} is not among the cards of {line}: type a cell of {line} or its card, "
+        f"e.g. {example}"
+    )
+
+
+def _example(obs: Observation) -> str:
+    """A choice the case-c prompt allows, as a cell and as its card: ``r1c2 or 8H``."""
+    cell = LINE_CELLS[obs.tricks[-1].line][0]
+    example = format_cell(*rules.row_col(cell))
+    if obs.grid[cell] >= 0:  # every card of the line is face up after case c
+        example += f" or {format_card(CARDS[obs.grid[cell]], ascii=True)}"
+    return example
 
 
 def _is_card(word: str) -> bool:
