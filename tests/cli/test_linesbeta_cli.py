@@ -343,7 +343,8 @@ def test_keep_counters_asked_settings_undo_refusal_quit_resume(
     assert "'x' is not a trick result" in out
     assert "this session does not track the grid: enter just w or l" in out
     assert "Undone: trick w." in out
-    assert "round 1 already has 3 trick(s)" in out
+    refused = "  round 1 already has 3 tricks; finish it trick by trick (type help)"
+    assert refused in out.splitlines()
     assert "Round 1 over: this round you 4, grid 2" in out
     assert "Round 2, trick 6: total you 8, grid 4" in out
     path = data_dir / "sessions" / "k.toml"

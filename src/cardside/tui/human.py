@@ -68,7 +68,7 @@ class Human:
 
     def refused(self, reason: str) -> None:
         """The loop could not carry out a command (e.g. nothing to undo)."""
-        self.console.say(f"  {reason}")
+        self.console.say(f"  {refusal(reason)}")
         self._redraw = False  # the position did not change, so do not draw it again
 
     def told(self, note: str) -> None:

@@ -95,7 +95,10 @@ def test_bad_entries_are_refused_with_a_reason(entry: dict, error: type, message
 def test_round_entry_mid_round_is_refused() -> None:
     ledger = Ledger()
     ledger.add_trick(True)
-    with pytest.raises(IllegalActionError, match="already has 1 trick"):
+    with pytest.raises(IllegalActionError, match="already has 1 trick;"):
+        ledger.add_round(3, 3)
+    ledger.add_trick(False)
+    with pytest.raises(IllegalActionError, match="round 1 already has 2 tricks;"):
         ledger.add_round(3, 3)
 
 

@@ -208,8 +208,9 @@ class Ledger:
         if not counts_ok or p < 0 or g < 0:
             raise NotationError("round counts are whole numbers of tricks, 0 or more")
         if t.trick:
+            tricks = f"{t.trick} trick{'s' if t.trick != 1 else ''}"
             raise IllegalActionError(
-                f"round {t.round} already has {t.trick} trick(s); finish it trick by trick"
+                f"round {t.round} already has {tricks}; finish it trick by trick"
             )
         n = p + g
         if n > TRICKS_PER_ROUND:

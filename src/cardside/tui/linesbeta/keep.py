@@ -17,7 +17,7 @@ from cardside.tui.console import SETUP_HELP, Console, not_understood, refusal
 from cardside.tui.keeping import keep_command, offer_correction
 from cardside.tui.linesbeta.screen import CellMark, LinesBetaScreen
 from cardside.tui.style import Style
-from cardside.tui.table import render
+from cardside.tui.table import counted, render
 
 HELP_COUNTERS = """  w          you won the trick
   l          the grid won it
@@ -221,13 +221,12 @@ class KeepScreen:
     def _round(self, words: list[str]) -> dict[str, Any] | str | None:
         """A whole-round entry from ``round P G``, or asked for count by count."""
         if self.ledger.track_grid:
-            self.console.say("  with grid tracking, enter the round trick by trick")
+            self.console.say(f"  {refusal('with grid tracking, enter the round trick by trick')}")
             return None
         done = self.ledger.trick - 1
         if done:
-            self.console.say(
-                f"  round {self.ledger.round} already has {done} trick(s); finish it trick by trick"
-            )
+            has = f"round {self.ledger.round} already has {counted(done, 'trick')}"
+            self.console.say(f"  {refusal(f'{has}; finish it trick by trick')}")
             return None
         counts: list[int] = []
         try:
