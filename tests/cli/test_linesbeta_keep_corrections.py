@@ -1,9 +1,11 @@
-"""``linesbeta keep``: corrections after the end, the score's labels and the help's examples."""
+"""``linesbeta keep``: corrections after the end, the score's labels and the help's examples,
+and the sheet's header after the end."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from cardside.cli.main import main
@@ -53,3 +55,48 @@ def test_the_running_total_and_the_rounds_own_score_are_labelled(
     assert "Round 1, trick 6: total you 5, grid 1" in out
     assert "Round 1 over: this round you 5, grid 1" in out
     assert "Round 2, trick 2: total you 6, grid 2" in out
+
+
+@pytest.mark.parametrize(
+    ("rounds", "last", "where"),
+    [
+        # hard, full: 24-6 after five rounds; the grid reaches 11 on round 6's fifth trick
+        (["round 4 2"] + ["round 5 1"] * 4, "l l l l l", "after trick 5 of round 6 (early stop)"),
+        # 30-0 after five rounds; round 6's first win settles it
+        (["round 6 0"] * 5, "w", "after trick 1 of round 6 (early stop)"),
+    ],
+)
+def test_after_an_early_stop_the_sheet_says_when_the_game_ended(
+    runner: CliRunner, data_dir: Path, rounds: list[str], last: str, where: str
+) -> None:
+    script = [*rounds, last, "show", "help", "hello", ""]
+    result = runner.invoke(
+        main,
+        ["linesbeta", "keep", "--difficulty", "hard", "--full", "--no-grid", "--session", "e"],
+        input="\n".join(script) + "\n",
+    )
+    out = result.output
+    assert result.exit_code == 0, out
+    header = f"LinesBeta, hard, full game: ended {where}."
+    closing = out.split("The game is over.", 1)[1]
+    assert header in closing and "round 6 of 7" not in out
+    assert "undo takes back the last entry and the game goes on from there" in closing
+    assert "  Type undo, show or help, or press Enter to close." in closing.splitlines()
+    assert closing.count("  Type undo") == 1  # show and help were not refused
+    resumed = runner.invoke(main, ["sessions", "resume", "e"], input="\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert resumed.output.splitlines()[0] == header
+
+
+def test_after_the_last_round_the_sheet_says_the_game_ended_after_it(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    script = ["round 3 3"] * 4 + ["show", ""]  # easy, short: 12-12 after round 4, a loss
+    result = runner.invoke(
+        main,
+        ["linesbeta", "keep", "--difficulty", "easy", "--short", "--no-grid"],
+        input="\n".join(script) + "\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "LinesBeta, easy, short game: ended after round 4 of 4." in result.output
+    assert "trick 7 of 6" not in result.output

@@ -7,13 +7,23 @@ from collections.abc import Callable
 from cardside.tui.console import Console
 
 
-def offer_correction(console: Console, undo: Callable[[], None], what: str = "match") -> bool:
+def offer_correction(
+    console: Console,
+    undo: Callable[[], None],
+    what: str = "match",
+    *,
+    show: Callable[[], None] | None = None,
+    help: Callable[[], None] | None = None,
+) -> bool:
     """Ask before closing a finished game; ``True`` if the last entry was taken back.
 
     A mistyped final entry would otherwise end the game for good, so the table gets one more
     prompt: ``undo`` takes the entry back (and the keeper carries on), Enter or end of input
-    closes.
+    closes. ``show`` and ``help``, when given, answer those words there too.
     """
+    actions = {"show": show, "score": show, "help": help, "?": help, "h": help}
+    words = [w for w in ("undo", "show", "help") if w == "undo" or actions[w] is not None]
+    offered = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
     while True:
         line = console.ask(
             f"The {what} is over. Type undo to correct the last entry, or press Enter to close: "
@@ -23,7 +33,11 @@ def offer_correction(console: Console, undo: Callable[[], None], what: str = "ma
         if line.lower() == "undo":
             undo()
             return True
-        console.say("  Type undo, or press Enter to close.")
+        action = actions.get(line.lower())
+        if action is not None:
+            action()
+            continue
+        console.say(f"  Type {offered}, or press Enter to close.")
 
 
 def keep_command(

@@ -29,6 +29,10 @@ HELP_GRID = """  w r3R r3c4      you won a challenge of row 3 from the right; th
   add the case (a, b or c) when it was b or c: every card of the line was turned up then, \
 e.g. l r1L r1c4 b; extra cells after 'turned' mark other cards you turned face up."""
 HELP_COMMANDS = "  commands: show (the sheet), undo (take back the last entry), quit (saved), help"
+HELP_CLOSING = (
+    "  undo takes back the last entry and the game goes on from there; show (the sheet); "
+    "Enter closes the game (it is saved)"
+)
 
 RESULT_WORDS = {"w": "w", "win": "w", "won": "w", "l": "l", "loss": "l", "lost": "l"}
 
@@ -170,7 +174,9 @@ class KeepScreen:
                 if self._ask() == "quit":
                     say(f"Saved. Continue with: cardside sessions resume {self.journal.name}")
                     return "quit"
-            if not offer_correction(self.console, lambda: self._enter([{"kind": "undo"}]), "game"):
+            if not offer_correction(
+                self.console, self._undo, "game", show=self.show, help=self._closing_help
+            ):
                 break
         say(f"Game over; saved as {self.journal.name}.")
         return "over"
@@ -190,6 +196,12 @@ class KeepScreen:
         self.console.say(HELP_GRID if self.ledger.track_grid else HELP_COUNTERS)
         self.console.say(HELP_COMMANDS)
 
+    def _closing_help(self) -> None:
+        self.console.say(HELP_CLOSING)
+
+    def _undo(self) -> None:
+        self._enter([{"kind": "undo"}])
+
     def _ask(self) -> str | None:
         line = self.console.ask(self._prompt(), self._words)
         if line is None:
@@ -197,9 +209,7 @@ class KeepScreen:
         word = line.lower()
         if not word:
             return None
-        command = keep_command(
-            line, help=self._help, show=self.show, undo=lambda: self._enter([{"kind": "undo"}])
-        )
+        command = keep_command(line, help=self._help, show=self.show, undo=self._undo)
         if command:
             return "quit" if command == "quit" else None
         if word.split()[0] == "round":
@@ -308,12 +318,13 @@ class KeepScreen:
         pt, gt = ledger.player_target, ledger.grid_target
         you, grid = ledger.points
         length = "full" if ledger.length == "full" else "short"
-        say(
-            self.screen.style.bold(
-                f"LinesBeta, {ledger.difficulty}, {length} game: round {ledger.round} of "
-                f"{ledger.rounds}, trick {ledger.trick} of 6."
-            )
-        )
+        if ledger.verdict is None:
+            where = f"round {ledger.round} of {ledger.rounds}, trick {ledger.trick} of 6"
+        elif ledger.verdict.early:
+            where = f"ended after trick {ledger.tally.trick} of round {ledger.round} (early stop)"
+        else:
+            where = f"ended after round {ledger.round} of {ledger.rounds}"
+        say(self.screen.style.bold(f"LinesBeta, {ledger.difficulty}, {length} game: {where}."))
         say(f"  {self.screen.score(you, grid, (pt, gt))}")
         rows = [[r.round, r.player, r.grid, r.player_total, r.grid_total] for r in ledger.table()]
         if rows:
