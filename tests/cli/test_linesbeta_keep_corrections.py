@@ -1,5 +1,5 @@
 """``linesbeta keep``: corrections after the end, the score's labels and the help's examples,
-and the sheet's header after the end."""
+the sheet's header after the end, and the grid's legend."""
 
 from __future__ import annotations
 
@@ -100,3 +100,17 @@ def test_after_the_last_round_the_sheet_says_the_game_ended_after_it(
     assert result.exit_code == 0, result.output
     assert "LinesBeta, easy, short game: ended after round 4 of 4." in result.output
     assert "trick 7 of 6" not in result.output
+
+
+def test_the_grid_legend_explains_up_and_the_last_entry_is_shown_whole(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    result = runner.invoke(
+        main,
+        ["linesbeta", "keep", "--difficulty", "hard", "--full", "--grid"],
+        input="l r6R r6c6 b\nshow\nquit\n",
+    )
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "  up face up (the card itself is not entered)" in out.splitlines()
+    assert "  Last entry: trick l r6R r6c6 b" in out.splitlines()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardside.core.errors import IllegalActionError, NotationError
-from cardside.games.linesbeta.keep import Ledger
+from cardside.games.linesbeta.keep import Ledger, describe
 from cardside.games.linesbeta.rules import Line
 from cardside.games.linesbeta.score import score_check
 
@@ -100,6 +100,36 @@ def test_round_entry_mid_round_is_refused() -> None:
     ledger.add_trick(False)
     with pytest.raises(IllegalActionError, match="round 1 already has 2 tricks;"):
         ledger.add_round(3, 3)
+
+
+@pytest.mark.parametrize(
+    ("entry", "text"),
+    [
+        ({"kind": "trick", "result": "w"}, "trick w"),
+        (
+            {"kind": "trick", "result": "w", "line": "r3", "end": "R", "cell": "r3c4"},
+            "trick w r3R r3c4",
+        ),
+        (
+            {"kind": "trick", "result": "l", "line": "r6", "end": "R", "cell": "r6c6", "case": "b"},
+            "trick l r6R r6c6 b",
+        ),
+        (
+            {
+                "kind": "trick",
+                "result": "w",
+                "line": "c2",
+                "end": "T",
+                "cell": "r5c2",
+                "turned": ["r1c2", "r2c2"],
+            },
+            "trick w c2T r5c2 turned r1c2 r2c2",
+        ),
+        ({"kind": "round", "player": 4, "grid": 2}, "round 4-2"),
+    ],
+)
+def test_an_entry_is_described_whole_as_it_is_typed(entry: dict, text: str) -> None:
+    assert describe(entry) == text
 
 
 def test_from_entries_names_the_bad_entry() -> None:

@@ -353,10 +353,16 @@ class Ledger:
 
 
 def describe(entry: dict[str, Any]) -> str:
-    """A short description of an entry, e.g. ``trick w r3R r3c4`` or ``round 4-2``."""
+    """The whole entry as it is typed, e.g. ``trick w r3R r3c4``,
+    ``trick l r1L r1c4 b turned r1c2`` or ``round 4-2``."""
     if entry.get("kind") == "round":
         return f"round {entry.get('player')}-{entry.get('grid')}"
     if entry.get("kind") == "trick":
-        grid = " ".join(f"{entry[k]}" for k in ("line", "end", "cell") if k in entry)
-        return f"trick {entry.get('result')}" + (f" {grid}" if grid else "")
+        words = [f"trick {entry.get('result')}"]
+        if "line" in entry:
+            words.append(f"{entry['line']}{entry.get('end', '')}")
+        words += [str(entry[k]) for k in ("cell", "case") if k in entry]
+        if entry.get("turned"):
+            words += ["turned", *map(str, entry["turned"])]
+        return " ".join(words)
     return str(entry.get("kind"))

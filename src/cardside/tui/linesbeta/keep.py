@@ -357,6 +357,6 @@ class KeepScreen:
 
         for line in self.screen.grid(cell, blocked):
             say(line)
-        say(self.screen.legend().replace("face down", "face down (as far as entered)"))
+        say(self.screen.legend(up=True).replace("face down", "face down (as far as entered)", 1))
         say(f"  Open lines: {self.screen.lines(ledger.complete_lines())}")
         say(f"  All face up now: {self.screen.lines(ledger.face_up_lines())}")

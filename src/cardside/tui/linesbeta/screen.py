@@ -117,12 +117,15 @@ class LinesBetaScreen:
             width = len(raw)
         return " " * (5 - width) + text
 
-    def legend(self, seen: bool = False) -> str:
-        """What the marks mean; ``seen`` adds the mark of a card seen before an undo."""
+    def legend(self, seen: bool = False, up: bool = False) -> str:
+        """What the marks mean; ``seen`` adds the mark of a card seen before an undo, ``up``
+        the mark of a face-up card whose card is not known (a kept game)."""
         text = (
             f"  {self.face_down()} face down   {self.gap()} gap   "
             f"{self.blocked_mark()} line blocked this round (it has a gap)"
         )
+        if up:
+            text += "\n  up face up (the card itself is not entered)"
         if seen:
             text += f"\n  {SEEN_MARK} face down again after an undo: you saw that card there"
         return text
