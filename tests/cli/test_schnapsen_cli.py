@@ -283,9 +283,14 @@ def test_keep_end_of_input_saves_and_resume_continues(runner: CliRunner, data_di
     session = store.load(session_file(data_dir, "r"))
     assert session.finished and session.winners == ["Ann"]
     # A finished kept session opens only to correct its last entry.
-    again = runner.invoke(main, ["sessions", "resume", "r"], input="undo\nBob 1\n\n")
+    again = runner.invoke(
+        main, ["sessions", "resume", "r"], input="show\nhelp\nAnn 2\nundo\nBob 1\n\n"
+    )
     assert again.exit_code == 0, again.output
     assert "The session is over. Type undo" in again.output
+    assert "deal  match  winner  game points" in again.output  # show
+    assert "undo takes back the last entry and the session goes on" in again.output
+    assert "  Type undo, show or help, or press Enter to close." in again.output
     session = store.load(session_file(data_dir, "r"))
     assert session.entries[-2:] == [
         {"type": "undo"},

@@ -8,36 +8,33 @@ from cardside.tui.console import Console
 
 
 def offer_correction(
-    console: Console,
-    undo: Callable[[], None],
-    what: str = "match",
-    *,
-    show: Callable[[], None] | None = None,
-    help: Callable[[], None] | None = None,
+    console: Console, undo: Callable[[], None], what: str, show: Callable[[], None]
 ) -> bool:
     """Ask before closing a finished game; ``True`` if the last entry was taken back.
 
     A mistyped final entry would otherwise end the game for good, so the table gets one more
     prompt: ``undo`` takes the entry back (and the keeper carries on), Enter or end of input
-    closes. ``show`` and ``help``, when given, answer those words there too.
+    closes; ``show`` draws the sheet and ``help`` says what the prompt takes.
     """
-    actions = {"show": show, "score": show, "help": help, "?": help, "h": help}
-    words = [w for w in ("undo", "show", "help") if w == "undo" or actions[w] is not None]
-    offered = words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
     while True:
         line = console.ask(
             f"The {what} is over. Type undo to correct the last entry, or press Enter to close: "
         )
-        if line is None or line.lower() in ("", "quit", "exit", "close", "done"):
+        word = "" if line is None else line.lower()
+        if line is None or word in ("", "quit", "exit", "close", "done"):
             return False
-        if line.lower() == "undo":
+        if word == "undo":
             undo()
             return True
-        action = actions.get(line.lower())
-        if action is not None:
-            action()
-            continue
-        console.say(f"  Type {offered}, or press Enter to close.")
+        if word in ("show", "score"):
+            show()
+        elif word in ("help", "?", "h"):
+            console.say(
+                f"  undo takes back the last entry and the {what} goes on from there; show "
+                f"(the sheet); Enter closes the {what} (it is saved)"
+            )
+        else:
+            console.say("  Type undo, show or help, or press Enter to close.")
 
 
 def keep_command(

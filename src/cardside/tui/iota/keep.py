@@ -54,7 +54,7 @@ class KeepScreen:
                 if self._ask() == "quit":
                     say(f"Saved. Continue with: cardside sessions resume {self.journal.name}")
                     return "quit"
-            if not offer_correction(self.console, self._undo, "game"):
+            if not offer_correction(self.console, self._undo, "game", self.show):
                 break
         say(f"Game over; saved as {self.journal.name}.")
         return "over"

@@ -47,7 +47,7 @@ class KeepScreen:
                     return "quit"
                 self._handle(line)
             self._result()
-            if not offer_correction(self.console, self._undo, "game"):
+            if not offer_correction(self.console, self._undo, "game", self.show):
                 break
         say(f"Game over; saved as {self.journal.name}.")
         return "over"

@@ -29,11 +29,6 @@ HELP_GRID = """  w r3R r3c4      you won a challenge of row 3 from the right; th
   add the case (a, b or c) when it was b or c: every card of the line was turned up then, \
 e.g. l r1L r1c4 b; extra cells after 'turned' mark other cards you turned face up."""
 HELP_COMMANDS = "  commands: show (the sheet), undo (take back the last entry), quit (saved), help"
-HELP_CLOSING = (
-    "  undo takes back the last entry and the game goes on from there; show (the sheet); "
-    "Enter closes the game (it is saved)"
-)
-
 RESULT_WORDS = {"w": "w", "win": "w", "won": "w", "l": "l", "loss": "l", "lost": "l"}
 
 
@@ -174,9 +169,7 @@ class KeepScreen:
                 if self._ask() == "quit":
                     say(f"Saved. Continue with: cardside sessions resume {self.journal.name}")
                     return "quit"
-            if not offer_correction(
-                self.console, self._undo, "game", show=self.show, help=self._closing_help
-            ):
+            if not offer_correction(self.console, self._undo, "game", self.show):
                 break
         say(f"Game over; saved as {self.journal.name}.")
         return "over"
@@ -195,9 +188,6 @@ class KeepScreen:
     def _help(self) -> None:
         self.console.say(HELP_GRID if self.ledger.track_grid else HELP_COUNTERS)
         self.console.say(HELP_COMMANDS)
-
-    def _closing_help(self) -> None:
-        self.console.say(HELP_CLOSING)
 
     def _undo(self) -> None:
         self._enter([{"kind": "undo"}])

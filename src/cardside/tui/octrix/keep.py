@@ -42,7 +42,7 @@ class KeepScreen:
                 if done == "quit":
                     say(f"Saved. Continue with: cardside sessions resume {self.journal.name}")
                     return "quit"
-            if not offer_correction(self.console, self._undo, "match"):
+            if not offer_correction(self.console, self._undo, "match", self.show):
                 break
         say(f"Match over; saved as {self.journal.name}.")
         return "over"

@@ -90,7 +90,7 @@ class KeepScreen:
                     return self._saved()
                 except _Cancel:
                     self.console.say("  Cancelled; nothing entered for this deal.")
-            if not offer_correction(self.console, self._undo, "session"):
+            if not offer_correction(self.console, self._undo, "session", self.show):
                 break
         self.console.say(f"Session over; saved as {self.journal.name}.")
         return "over"
