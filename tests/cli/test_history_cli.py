@@ -113,9 +113,9 @@ def test_verify_all_and_names(runner: CliRunner, data_dir: Path) -> None:
     code, out = run(runner, "sessions", "verify", "two")
     assert code == 0
     code, out = run(runner, "sessions", "verify")
-    assert code == 2 and "NAMES (or files) or --all" in out
+    assert code == 2 and "NAMES (or files) or --all" in out and "not both" not in out
     code, out = run(runner, "sessions", "verify", "two", "--all")
-    assert code == 2
+    assert code == 2 and "or --all, not both" in out
 
 
 def test_rename_keeps_the_place_and_the_name_inside(runner: CliRunner, data_dir: Path) -> None:

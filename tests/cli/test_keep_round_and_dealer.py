@@ -32,6 +32,8 @@ def test_a_round_from_counting_cards_derives_the_rest() -> None:
         ("Ann 1", NotationError, "say which of Bob and Cy won 2 3 4 5 6 7 8"),
         ("Zed 1", NotationError, "'Zed' is not a player"),
         ("Ann 1 Ann 2", NotationError, "Ann is named twice"),
+        ("Ann 1 2; Bob 3", NotationError, "^'2;' is not a counting card"),
+        ("Ann 1 Bob x 3", NotationError, "^'x' is not a player"),
     ],
 )
 def test_a_round_that_cannot_be_read_says_why(text: str, error: type, message: str) -> None:

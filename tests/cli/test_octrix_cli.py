@@ -66,12 +66,14 @@ def test_score_bad_input_is_one_line_and_nonzero(runner: CliRunner) -> None:
         (["--trick", "x 3H"], "'x' is not a card (write rank then suit, e.g. 8C or 3H)"),
         (["--trick", "8C 9H"], "not a rank in Octrix"),
         (["--trick", "8C 3H", "--trick", "8C 2H"], "trick 2: 8C was already played"),
-        ([], "give counting-card numbers"),
+        ([], "give counting-card numbers (e.g. 1 3 4 5 8) or --trick for each trick"),
+        (["1", "--trick", "8C 3H"], "or --trick for each trick, not both"),
     ]:
         result = runner.invoke(main, ["octrix", "score", *args])
         assert result.exit_code != 0, args
         assert message in result.output, (args, result.output)
         assert "Traceback" not in result.output
+        assert ("not both" in result.output) == (args == ["1", "--trick", "8C 3H"]), args
 
 
 def test_rules_text(runner: CliRunner) -> None:
@@ -333,3 +335,78 @@ def test_face_up_cards_of_the_partnership_trick_are_saved_at_once(
     )
     again = [line for line in resumed.output.splitlines() if "face up on the table:" in line]
     assert seen and again and seen[-1] == again[-1], (seen[-1:], again[-1:])
+
+
+# -- what a refusal quotes, names, undo counts, hands on the sheet ------------------------------
+def test_play_refuses_several_words_as_one_line_not_by_a_piece_of_them(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    result = runner.invoke(
+        main, ["--ascii", "octrix", "play", "--seed", "1"], input="2d 3d\né☃ 8♥\nquit\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "'2d 3d' is not one card; type one, e.g. 8C (type help)" in result.output
+    assert "'é☃ 8♥' is not one card" in result.output
+    assert "is not a rank" not in result.output
+
+
+def test_keep_quotes_the_word_of_a_round_that_is_at_fault(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    result = runner.invoke(
+        main, ["octrix", "keep", "--names", "Ann,Bob", "--no-hands"], input="Ann 1 2; Bob 3\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "'2;' is not a counting card (1 to 8, separated by spaces)" in result.output
+    assert "Bob'" not in result.output
+
+
+def test_names_that_read_as_a_card_or_a_command_are_refused(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    for command, names, message in [
+        ("keep", "8C,3H", "'8C' reads as the card 8C; choose another name"),
+        ("keep", "Ann,h3 Lee", "'h3 Lee' reads as the card 3H"),
+        ("keep", "show,quit", "'show' is a command word; choose another name"),
+        ("play", "Ann,hint", "'hint' is a command word"),
+        ("play", "AS,Bob", "'AS' reads as the card AS"),
+    ]:
+        result = runner.invoke(main, ["octrix", command, "--names", names], input="quit\n")
+        assert result.exit_code == 2 and message in result.output, (names, result.output)
+    assert store.list_paths(data_dir) == []
+    typed = runner.invoke(main, ["octrix", "keep"], input="quit,Bob\nAnn,Bob\nn\nquit\n")
+    assert typed.exit_code == 0, typed.output
+    assert "'quit' is a command word; choose another name (type help)" in typed.output
+    assert "Keeping Octrix for Ann, Bob." in typed.output
+
+
+def test_undo_after_a_round_counts_the_cards_that_come_back(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    # Seed 1: Bot 2 leads round 2 and lays its card face down before you choose; undo takes
+    # that unseen card back too, but only the last trick's two cards return to the hands.
+    cards = my_round_cards(seed=1, round_no=0)
+    result = runner.invoke(
+        main,
+        ["--ascii", "octrix", "play", "--seed", "1", "--session", "r"],
+        input="\n".join([*cards, "undo", "quit"]) + "\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "Round 1 scores:" in result.output
+    assert "Took back 2 card(s)." in result.output
+    session = store.load(data_dir / "sessions" / "r.toml")
+    assert session.entries[-1] == {"type": "undo", "moves": 2}
+
+
+def test_keep_shows_the_hands_entered_and_resumes_with_the_rounds_header(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    args = ["--ascii", "octrix", "keep", "--names", "Ann,Bob", "--hands", "--session", "h"]
+    first = runner.invoke(main, args, input="8C 2C 7H 6H 5H 4H 2S AS\nshow\nquit\n")
+    assert first.exit_code == 0, first.output
+    shown = first.output.split("Bob's cards: show\n")[1]
+    assert "Ann       AS 2S 2C 4H 5H 6H 7H 8C" in shown
+    assert "Bob       not entered yet" in shown
+    resumed = runner.invoke(main, ["--ascii", "sessions", "resume", "h"], input="quit\n")
+    assert resumed.exit_code == 0, resumed.output
+    assert "Round 1: enter each player's 8 cards.\n  Bob's cards: " in resumed.output

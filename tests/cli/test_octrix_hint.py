@@ -1,4 +1,5 @@
-"""``octrix play``: the hint shows the mixed strategy and its value, and draws a sample on ask."""
+"""``octrix play``: the hint names a card, shows the mixed strategy and its value in plain words,
+and draws a sample on ask."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ def test_the_hint_shows_the_strategy_most_likely_first_and_the_same_each_time(
 ) -> None:
     first, second = _hints(runner, ["--seed", "3"], ["hint", "hint"])[:2]
     assert first == second
-    assert "a mixed strategy, play one of" in first
+    assert first.startswith("hint: 4D, the strong bot's likeliest card here; it plays 4D ")
     shares = [int(p) for p in re.findall(r"[A2-8][CSHD] (\d+)%", first)]
     assert len(shares) >= 2 and shares == sorted(shares, reverse=True)
     assert 98 <= sum(shares) <= 102
@@ -49,4 +50,16 @@ def test_the_search_hint_for_more_players_is_repeatable(
     runner: CliRunner, data_dir: Path, args: list[str]
 ) -> None:
     first, second = _hints(runner, ["--seed", "2", *args], ["hint", "hint"])[:2]
-    assert first == second and first.startswith("hint")
+    assert first == second and re.match(r"hint: [A2-8][CSHD], ", first)
+
+
+@pytest.mark.parametrize(
+    "args", [["--seed", "3"], ["--seed", "2", "--players", "3"], ["--seed", "2", "--partnership"]]
+)
+def test_the_hint_speaks_of_cards_and_chances_not_of_how_the_bot_searched(
+    runner: CliRunner, data_dir: Path, args: list[str]
+) -> None:
+    for hint in _hints(runner, args, ["hint"])[:1]:
+        assert hint.startswith("hint: ")
+        for jargon in ("equilibrium", "search", "iteration", "look-ahead", "p="):
+            assert jargon not in hint, hint

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
@@ -170,6 +170,17 @@ def parse_names(text: str, low: int, high: int, game: str = "") -> list[str]:
             f"{for_what} {wanted} {players}, not {len(names)}", param_hint="--names"
         )
     return names
+
+
+def refuse_command_words(names: Iterable[str], words: Iterable[str]) -> None:
+    """Refuse (``BadParameter`` for ``--names``) a name that is one of ``words`` (any case): at
+    a prompt that takes both, it would be read as the command, not as the player."""
+    reserved = {w.lower() for w in words}
+    for name in names:
+        if name.lower() in reserved:
+            raise click.BadParameter(
+                f"{name!r} is a command word; choose another name", param_hint="--names"
+            )
 
 
 def bot_name(seat: int) -> str:

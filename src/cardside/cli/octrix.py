@@ -23,6 +23,7 @@ from cardside.cli.common import (
     parse_names,
     play_games,
     progress,
+    refuse_command_words,
     seat_of,
     seed_option,
     start_journal,
@@ -78,7 +79,7 @@ def play(
     players_given = ctx.get_parameter_source("players") != click.core.ParameterSource.DEFAULT
     seat_names = None
     if names is not None:
-        seat_names = parse_names(names, 2, 4, "Octrix")
+        seat_names = _check_names(parse_names(names, 2, 4, "Octrix"))
         if players_given and len(seat_names) != players:
             raise click.BadParameter(
                 f"{len(seat_names)} names for --players {players}", param_hint="--names"
@@ -200,9 +201,30 @@ def _ask_names(console: Any, partnership: bool) -> str | None:
 
 
 def _parse_names(text: str, partnership: bool) -> list[str]:
-    names = parse_names(text, 2, 4, "Octrix")
+    names = _check_names(parse_names(text, 2, 4, "Octrix"))
     if partnership and len(names) != 4:
         raise click.BadParameter("the partnership game is for 4 players", param_hint="--names")
+    return names
+
+
+def _check_names(names: list[str]) -> list[str]:
+    """Refuse a name that a prompt would read as something else: a command word, or one that
+    begins with a card (keep reads a line starting with a player's name as a whole round)."""
+    from cardside.core.errors import NotationError
+    from cardside.games.octrix.notation import format_card, parse_card
+    from cardside.tui.human import COMMANDS
+    from cardside.tui.keeping import COMMAND_WORDS
+
+    refuse_command_words(names, (*COMMAND_WORDS, *COMMANDS))
+    for name in names:
+        try:
+            card = parse_card(name.split()[0])
+        except NotationError:
+            continue
+        raise click.BadParameter(
+            f"{name!r} reads as the card {format_card(card, ascii=True)}; choose another name",
+            param_hint="--names",
+        )
     return names
 
 
@@ -251,8 +273,13 @@ def score(
     """
     from cardside.games.octrix import score as scoring
 
-    if bool(counting) == bool(tricks):
-        raise click.UsageError("give counting-card numbers, or --trick for each trick (not both)")
+    if counting and tricks:
+        raise click.UsageError("give counting-card numbers or --trick for each trick, not both")
+    if not counting and not tricks:
+        raise click.UsageError(
+            "give counting-card numbers (e.g. 1 3 4 5 8) "
+            'or --trick for each trick (e.g. --trick "8C 3H")'
+        )
     result: scoring.CountingScore | scoring.RoundScore
     if names is not None:
         names = ",".join(parse_names(names, 2, 4, "Octrix"))

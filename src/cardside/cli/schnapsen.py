@@ -24,6 +24,7 @@ from cardside.cli.common import (
     parse_names,
     play_games,
     progress,
+    refuse_command_words,
     seat_of,
     seed_option,
     start_journal,
@@ -166,11 +167,9 @@ def keep(
 
 def _parse_names(text: str) -> list[str]:
     names = parse_names(text, 2, 2, "Schnapsen")
-    for n in names:
-        if n.lower() in ("no", "nobody", "none", "ask", "show", "undo", "help", "quit", "cancel"):
-            raise click.BadParameter(
-                f"{n!r} is a command word; choose another name", param_hint="--names"
-            )
+    refuse_command_words(
+        names, ("no", "nobody", "none", "ask", "show", "undo", "help", "quit", "cancel")
+    )
     return names
 
 

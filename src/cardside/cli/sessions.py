@@ -203,7 +203,11 @@ def verify(ctx: click.Context, names: tuple[str, ...], all_: bool) -> None:
 
     app = app_of(ctx)
     if bool(names) == all_:
-        raise click.UsageError("give session NAMES (or files) or --all (not both)")
+        raise click.UsageError(
+            "give session NAMES (or files) or --all, not both"
+            if all_
+            else "give session NAMES (or files) or --all"
+        )
     paths = store.list_paths(app.data_dir) if all_ else [session_path(app, n) for n in names]
     failed = 0
     for path in paths:

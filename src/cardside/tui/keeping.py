@@ -6,6 +6,10 @@ from collections.abc import Callable
 
 from cardside.tui.console import Console
 
+QUIT_WORDS = ("quit", "exit")
+#: Every word a keep prompt reads as a command, so a player cannot be named by one.
+COMMAND_WORDS = (*QUIT_WORDS, "help", "?", "h", "show", "score", "undo")
+
 
 def offer_correction(
     console: Console, undo: Callable[[], None], what: str, show: Callable[[], None]
@@ -21,7 +25,7 @@ def offer_correction(
             f"The {what} is over. Type undo to correct the last entry, or press Enter to close: "
         )
         word = "" if line is None else line.lower()
-        if line is None or word in ("", "quit", "exit", "close", "done"):
+        if line is None or word in ("", *QUIT_WORDS, "close", "done"):
             return False
         if word == "undo":
             undo()
@@ -43,7 +47,7 @@ def keep_command(
     """Handle a keep prompt's command word: ``"quit"``, ``"handled"``, or ``None`` if ``line``
     is not a command (then it is an entry)."""
     word = line.strip().lower()
-    if word in ("quit", "exit"):
+    if word in QUIT_WORDS:
         return "quit"
     actions = {"help": help, "?": help, "h": help, "show": show, "score": show, "undo": undo}
     if word in actions:

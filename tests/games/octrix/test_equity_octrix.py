@@ -162,6 +162,7 @@ def test_the_play_hint_near_the_target_shows_the_chance_to_win_the_match() -> No
         Console(interactive=False), Style(ascii=True), ["Ann", "Bob"], state.sides
     )
     text = OctrixTurn(screen, 0, False).hint(state.observation(0), 0)
-    assert text.startswith("hint (match equilibrium): a mixed strategy, play one of ")
+    assert text.startswith("hint: 8D, the strong bot's likeliest card here; it plays 8D ")
+    assert "equilibrium" not in text
     assert re.search(r"your chance to win the match: \d+%, with both sides playing", text)
     assert "points margin" not in text

@@ -371,12 +371,9 @@ def parse_round(text: str, names: Sequence[str]) -> list[list[int]]:
             if [w.lower() for w in words[i : i + len(n.split())]] == n.split()
         ]
         if not found:
-            j = i
-            while j < len(words) and not words[j].isdigit() and words[j] != "-":
-                j += 1
-            if j == i:
+            if words[i].isdigit() or words[i] == "-":
                 raise NotationError(f"name the player before the numbers, e.g. {names[0]} 1 3 4")
-            raise NotationError(f"{' '.join(words[i:j])!r} is not a player ({', '.join(names)})")
+            raise NotationError(_not_a_player(words, i, lowered, names))
         size, seat = max(found)
         j = i + size
         if counting[seat] is not None:
@@ -399,3 +396,14 @@ def parse_round(text: str, names: Sequence[str]) -> list[list[int]]:
     for s in left_out:
         counting[s] = rest if len(left_out) == 1 else []
     return [c or [] for c in counting]
+
+
+def _not_a_player(words: list[str], i: int, lowered: list[str], names: Sequence[str]) -> str:
+    """Why ``words[i]`` starts no player's name, quoting only the words at fault (a name may
+    have several words; the numbers after it are not part of the fault)."""
+    size = max((len(n.split()) for n in lowered if n.split()[0] == words[i].lower()), default=1)
+    span = words[i : i + size]
+    shown = " ".join(span[: next((k for k, w in enumerate(span) if w.isdigit()), size)])
+    if size == 1 and words[i][0].isdigit():
+        return f"{shown!r} is not a counting card (1 to 8, separated by spaces)"
+    return f"{shown!r} is not a player ({', '.join(names)})"

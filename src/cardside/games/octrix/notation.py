@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from cardside.core import cards as _cards
 from cardside.core.cards import Card, RankNames
 from cardside.core.errors import NotationError
+from cardside.core.schema import cut
 from cardside.games.octrix.rules import KEY
 
 NAMES = RankNames(
@@ -18,7 +19,14 @@ NAMES = RankNames(
 
 def parse_card(text: str) -> Card:
     """Parse one Octrix card, e.g. ``8C`` or ``a♦``."""
-    return _cards.parse_card(text, NAMES)
+    try:
+        return _cards.parse_card(text, NAMES)
+    except NotationError:
+        # Read as one card, '2d 3d' would be blamed on its middle ('2d 3' is not a rank).
+        if len(text.split()) > 1:
+            shown = cut(" ".join(text.split()), 24)
+            raise NotationError(f"{shown!r} is not one card; type one, e.g. 8C") from None
+        raise
 
 
 def parse_cards(text: str) -> list[Card]:

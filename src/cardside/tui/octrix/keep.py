@@ -31,6 +31,9 @@ class KeepScreen:
         self.ledger = ledger
         self.console = console
         self.screen = OctrixScreen(console, style, ledger.names, ledger.sides)
+        # Whether this run has said which round's hands are asked for (a resumed run may
+        # start in the middle of them).
+        self._hands_header = False
 
     def run(self) -> str:
         """Ask for entries until the match is over (``"over"``) or the user quits (``"quit"``)."""
@@ -134,8 +137,9 @@ class KeepScreen:
         ledger = self.ledger
         seat = ledger.next_hand_seat
         assert seat is not None
-        if seat == 0:
+        if seat == 0 or not self._hands_header:
             self.console.say(f"Round {ledger.round_no}: enter each player's {HAND_SIZE} cards.")
+            self._hands_header = True
         line = self.console.ask(f"  {ledger.names[seat]}'s cards: ", self._words)
         if line is None:
             return "quit"
@@ -202,4 +206,5 @@ class KeepScreen:
             )
             rule = in_force[number - 1].value
             say(f"  trick {number} ({rule} wins): {shown} {arrow} {ledger.names[winner]}")
-        self.screen.sheet(ledger.known_hands, ledger.counting_cards(), ledger.totals)
+        hands = ledger.hands if ledger.needs_hands and ledger.hands[0] is not None else None
+        self.screen.sheet(ledger.known_hands or hands, ledger.counting_cards(), ledger.totals)

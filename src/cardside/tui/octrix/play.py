@@ -56,23 +56,39 @@ def run_play(
             for h in humans
         )
 
+    seen = on_table(state, humans[0])
+
     def on_action(seat: int, card: Any) -> None:
+        nonlocal seen
         held.append({"type": "card", "seat": seat, "card": card_text(card)})
         if not hidden_from_a_chooser():
             for entry in held:
                 journal.append(entry)
             held.clear()
         announce(state, screen)
+        seen = on_table(state, humans[0])
 
     def on_undo(count: int) -> None:
+        nonlocal seen
         unsaved = min(count, len(held))
         del held[len(held) - unsaved :]
         if count > unsaved:
             journal.append({"type": "undo", "moves": count - unsaved})
-        console.say(f"  Took back {count} card(s).")
+        # Count what the person sees come back, not the moves: a bot's card laid face down
+        # for the next trick was never seen (and one that stays down looks back in its hand).
+        before, seen = seen, on_table(state, humans[0])
+        console.say(f"  Took back {before - seen} card(s).")
 
     loop = Loop(state, seats, on_action=on_action, on_undo=on_undo, movers=movers)
     return run_loop(loop, console, journal)
+
+
+def on_table(state: OctrixState, seat: int) -> int:
+    """How many cards of the match ``seat`` sees played (a card laid face down is still in
+    its player's hand for ``seat``)."""
+    s = state.observation(seat).snapshot
+    done = sum(len(t) for r in s.rounds for t in r.tricks)
+    return done + sum(map(len, s.tricks)) + sum(c is not None for c in s.pending)
 
 
 def history(state: OctrixState, screen: OctrixScreen) -> str:

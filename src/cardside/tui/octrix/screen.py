@@ -43,19 +43,21 @@ class OctrixScreen:
 
     def sheet(
         self,
-        hands: Sequence[Sequence[Card]] | None,
+        hands: Sequence[Sequence[Card] | None] | None,
         counting: Sequence[Sequence[int]],
         totals: Sequence[int],
         *,
         you: int | None = None,
     ) -> None:
-        """Every hand (all are public), the counting cards so far and the match totals."""
+        """Every hand (all are public; ``None`` for one not entered yet), the counting cards so
+        far and the match totals."""
         say = self.console.say
         if hands is not None:
             for seat, hand in enumerate(hands):
                 marker = " (you)" if seat == you and self.names[seat] != "You" else ""
                 label = (self.names[seat] + marker).ljust(self.width + 6)
-                say(f"  {label} {self.cards(hand) or '-'}")
+                shown = "not entered yet" if hand is None else self.cards(hand) or "-"
+                say(f"  {label} {shown}")
         parts = []
         for side in range(len(self.sides)):
             won = " ".join(map(str, counting[side])) or "-"
@@ -173,15 +175,23 @@ class OctrixTurn:
         return ", ".join(f"{self.screen.card(c)} {p:.0%}" for c, p in ranked)
 
     def hint(self, obs: Any, seat: int) -> str:
-        """The strategy itself, most likely card first, and what its value means."""
+        """The strong bot's card with its reason in words: its chances for each card when it
+        varies its choice, and what the position is worth."""
         advice = self._advice(obs, seat)
-        if len(advice.strategy) < 2:
-            return f"hint: {self.screen.card(advice.card)} ({advice.reason})"
-        lines = [
-            f"hint ({advice.method}): a mixed strategy, play one of "
-            f"{self._strategy(advice.strategy)}",
-            "  (a card drawn with these chances is hard to foresee; 'hint sample' draws one)",
-        ]
+        card = self.screen.card(advice.card)
+        if len(advice.strategy) >= 2:
+            likeliest = min(advice.strategy, key=lambda cp: (-cp[1], KEY[cp[0]]))[0]
+            lines = [
+                f"hint: {self.screen.card(likeliest)}, the strong bot's likeliest card here; "
+                f"it plays {self._strategy(advice.strategy)}",
+                "  (a card chosen with these chances is hard to foresee; 'hint sample' draws one)",
+            ]
+        elif advice.strategy:
+            lines = [f"hint: {card}, the card the strong bot always plays here"]
+        elif len(obs.snapshot.hands[seat]) == 1:
+            lines = [f"hint: {card}, your last card"]
+        else:  # the strong bot had nothing to weigh yet and looked at this trick only
+            lines = [f"hint: {card}, the likeliest card to take this trick for your side"]
         if advice.value is not None:
             others = "the other side" if self.partnership else "your opponent"
             lines.append(
