@@ -153,7 +153,7 @@ def test_a_name_typed_at_the_prompt_with_a_control_character_is_asked_again(
     assert store.load(data_dir / "sessions" / "k.toml").player_names == ["Ann", "Bob"]
 
 
-@pytest.mark.parametrize(("word", "code"), [("quit", 0), ("cancel", 0), ("q", 0)])
+@pytest.mark.parametrize(("word", "code"), [("quit", 0), ("cancel", 0), ("exit", 0)])
 def test_linesbeta_round_questions_accept_quit_and_cancel(
     runner: CliRunner, data_dir: Path, word: str, code: int
 ) -> None:
