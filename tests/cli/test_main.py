@@ -75,5 +75,14 @@ def test_an_empty_data_folder_is_refused(
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(main, args)
     assert result.exit_code == 2
-    assert "an empty name is no folder" in result.output
+    assert "a folder name cannot be blank" in result.output
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_blank_cardside_home_is_named_in_the_refusal(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CARDSIDE_HOME", "  ")
+    result = runner.invoke(main, ["sessions", "list"])
+    assert result.exit_code == 2
+    assert "CARDSIDE_HOME is blank: set it to a folder, or unset it" in result.output

@@ -393,5 +393,50 @@ def test_a_keeps_show_table_fits_the_terminal(
     result = runner.invoke(main, ["iota", "keep", "--names", names], input=turns)
     lines = result.output.splitlines()
     assert all(len(line) <= width for line in lines), result.output
-    assert "round 1" in lines or "round  Annabelle-Long  Bartholomew-Smith" in result.output
-    assert "34" in result.output
+    if width == 80:
+        header = "round  Annabelle-Long  Bartholomew-Smith  Cordelia-Whitmore  Dietrich-Braunfels"
+        assert header in lines
+    else:
+        first = lines.index("round 1")
+        assert lines[first + 1] == "  Annabelle-Long 34, Bartholomew-Smith 6"
+
+
+def test_lineit_keeps_show_table_fits_a_narrow_terminal(
+    runner: CliRunner, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(Console, "columns", lambda self: 40)
+    entries = "line Ann 12 30 45\nshow\nquit\n"
+    result = runner.invoke(main, ["lineit", "keep", "--names", "Ann,Bob"], input=entries)
+    lines = result.output.splitlines()
+    last = len(lines) - 1 - lines[::-1].index("  player Ann")  # the show after the entry
+    table = lines[last : last + 6]
+    assert table[1].startswith("    lines 1, line points 0") and table[3] == "  player Bob"
+    assert all(len(line) <= 40 for line in table), result.output
+
+
+@pytest.mark.parametrize("game", ["iota", "lineit", "octrix", "schnapsen"])
+def test_undo_with_nothing_to_take_back_is_a_refusal(
+    runner: CliRunner, data_dir: Path, game: str
+) -> None:
+    args = [game, "keep", "--names", "Ann,Bob"] + (["--no-hands"] if game == "octrix" else [])
+    result = runner.invoke(main, args, input="undo\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "  nothing to undo (type help)" in result.output
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_exit_at_a_setup_question_leaves_like_quit(
+    runner: CliRunner, data_dir: Path, game: str
+) -> None:
+    result = runner.invoke(main, [game, "keep"], input="exit\nAnn,Bob\n")
+    assert result.exit_code == 1 and "nothing saved" in result.output
+    assert "not a difficulty" not in result.output and "is for" not in result.output
+
+
+def test_schnapsen_names_that_leave_or_answer_its_questions_are_refused(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    for word in ("Exit", "quit", "nobody", "cancel", "show"):
+        result = runner.invoke(main, ["schnapsen", "keep", "--names", f"{word},Bob"])
+        assert result.exit_code == 2
+        assert f"{word!r} is a command word; choose another name" in result.output

@@ -299,13 +299,13 @@ def ask_to_retry(journal: Any, exc: OSError) -> bool:
     a one-line error; the file then holds every entry before the one that could not be saved.
     """
     from cardside.sessions.journal import describe
-    from cardside.tui.console import Console
+    from cardside.tui.console import QUIT_WORDS, Console
 
     console = Console()
     console.say(f"  {journal.name}: {describe(exc)}; the entry is kept in memory.")
     while True:
         answer = console.ask("  Press Enter (or type retry) to save again, or quit to leave: ")
-        if answer is None or answer.lower() in ("quit", "exit", "cancel"):
+        if answer is None or answer.lower() in (*QUIT_WORDS, "cancel"):
             raise click.ClickException(
                 f"{journal.name}: left without saving the last entry; "
                 "the file holds every entry before it"

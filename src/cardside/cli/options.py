@@ -38,12 +38,15 @@ def _store(attribute: str) -> Callable[[click.Context, click.Parameter, Any], No
 
 
 class Folder(click.Path):
-    """A folder path; an empty one is refused rather than read as the current folder."""
+    """A folder path; a blank one is refused rather than read as the current folder."""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str) and not value.strip():
+            source = ctx.get_parameter_source(param.name) if ctx and param and param.name else None
+            if source is click.core.ParameterSource.ENVIRONMENT:
+                self.fail("CARDSIDE_HOME is blank: set it to a folder, or unset it", param, ctx)
             self.fail(
-                "an empty name is no folder (leave the option out for the default)", param, ctx
+                "a folder name cannot be blank (leave the option out for the default)", param, ctx
             )
         return super().convert(value, param, ctx)
 

@@ -166,10 +166,11 @@ def keep(
 
 
 def _parse_names(text: str) -> list[str]:
+    from cardside.tui.keeping import COMMAND_WORDS
+
     names = parse_names(text, 2, 2, "Schnapsen")
-    refuse_command_words(
-        names, ("no", "nobody", "none", "ask", "show", "undo", "help", "quit", "cancel")
-    )
+    # The table's questions also take these words (who closed: no one; undo; cancel).
+    refuse_command_words(names, (*COMMAND_WORDS, "no", "nobody", "none", "ask", "cancel"))
     return names
 
 

@@ -72,9 +72,7 @@ class Journal:
     def check_free(data_dir: Path, name: str) -> None:
         """Refuse ``name`` for a new session (not a usable name, or taken) before anything is
         asked; :meth:`start` checks again, as another process may take it meanwhile."""
-        path = store.sessions_dir(data_dir) / (store.check_name(name) + store.SUFFIX)
-        if path.exists() or path.is_symlink():
-            raise FileExistsError(_taken(name))
+        _refuse_taken(_path(data_dir, store.check_name(name)), name)
 
     @classmethod
     def _create(
@@ -87,7 +85,7 @@ class Journal:
         options: dict[str, Any],
         seed: int | None,
     ) -> Journal:
-        path = store.sessions_dir(data_dir) / (name + store.SUFFIX)
+        path = _path(data_dir, name)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except FileExistsError:
@@ -97,8 +95,7 @@ class Journal:
             ) from None
         lock = SessionLock(path).acquire()
         try:
-            if path.exists() or path.is_symlink():
-                raise FileExistsError(_taken(name))
+            _refuse_taken(path, name)
             store.remove_stale_temps(path)
             stamp = store.now()
             session = Session(
@@ -189,6 +186,17 @@ class Journal:
 def describe(exc: OSError) -> str:
     """A failed save in a few words: ``cannot save (Permission denied)``."""
     return f"cannot save ({exc.strerror or exc.__class__.__name__})"
+
+
+def _path(data_dir: Path, name: str) -> Path:
+    """The file of the session ``name``."""
+    return store.sessions_dir(data_dir) / (name + store.SUFFIX)
+
+
+def _refuse_taken(path: Path, name: str) -> None:
+    """Raise ``FileExistsError`` if a session (or a link) already has ``path``."""
+    if path.exists() or path.is_symlink():
+        raise FileExistsError(_taken(name))
 
 
 def _taken(name: str) -> str:

@@ -27,6 +27,10 @@ Words = Callable[[str], Iterable[str]]  # given the text typed so far
 SETUP_HELP = "quit leaves (nothing is saved yet)"
 
 
+#: The words that leave any prompt (a lone q does not: Q is a card rank).
+QUIT_WORDS = ("quit", "exit")
+
+
 class Console:
     """Prints lines and asks questions; ``ask`` returns ``None`` at the end of input.
 
@@ -79,7 +83,7 @@ class Console:
         """A question before a session starts: like ``ask``, and ``quit`` is the end of input
         (nothing is saved yet, so there is nothing to keep)."""
         answer = self.ask(prompt, words)
-        return None if answer is not None and answer.lower() == "quit" else answer
+        return None if answer is not None and answer.lower() in QUIT_WORDS else answer
 
     def ask_yes_no(self, prompt: str) -> bool | None:
         """A yes/no setup question (Enter is no); asked again until the answer is one of

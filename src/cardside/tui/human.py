@@ -7,7 +7,7 @@ from typing import Any, Protocol
 
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.core.players import Command
-from cardside.tui.console import Console, not_understood, refusal
+from cardside.tui.console import QUIT_WORDS, Console, not_understood, refusal
 
 COMMANDS = ("help", "hint", "show", "history", "undo", "quit")
 
@@ -98,7 +98,7 @@ class Human:
                 if only is not None:
                     return only[1]
                 continue
-            if word in ("quit", "exit"):
+            if word in QUIT_WORDS:
                 return Command("quit")
             if word == "undo":
                 return Command("undo")

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cardside.tui.console import Console
+from cardside.tui.console import QUIT_WORDS, Console
 
-QUIT_WORDS = ("quit", "exit")
 #: Every word a keep prompt reads as a command, so a player cannot be named by one.
 COMMAND_WORDS = (*QUIT_WORDS, "help", "?", "h", "show", "score", "undo")
 

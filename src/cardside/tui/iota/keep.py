@@ -141,7 +141,7 @@ class KeepScreen:
         try:
             undone = self.ledger.undo()
         except IllegalActionError as exc:
-            self.console.say(f"  {exc}")
+            self.console.say(f"  {refusal(exc)}")
             return
         self.journal.append(self.ledger.entries[-1])
         seat = undone.get("seat")

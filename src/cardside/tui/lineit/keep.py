@@ -7,7 +7,7 @@ from cardside.core.errors import IllegalActionError, NotationError
 from cardside.games.lineit.keep import Entered, LineitLedger, describe
 from cardside.games.lineit.notation import parse_cards
 from cardside.sessions.journal import Journal
-from cardside.tui.console import Console, not_understood, refusal
+from cardside.tui.console import QUIT_WORDS, Console, not_understood, refusal
 from cardside.tui.keeping import offer_correction
 from cardside.tui.style import Style
 from cardside.tui.table import render
@@ -42,7 +42,7 @@ class KeepScreen:
         while True:
             while not self.ledger.over:
                 line = self.console.ask("Entry (line, jackpot, counts, end; help): ", self._words)
-                if line is None or line.lower() in ("quit", "exit"):
+                if line is None or line.lower() in QUIT_WORDS:
                     say(f"Saved. Continue with: cardside sessions resume {self.journal.name}")
                     return "quit"
                 self._handle(line)
@@ -150,7 +150,7 @@ class KeepScreen:
         try:
             undone = self.ledger.undo()
         except IllegalActionError as exc:
-            self.console.say(f"  {exc}")
+            self.console.say(f"  {refusal(exc)}")
             return
         self.journal.append(self.ledger.entries[-1])
         what = undone["type"]

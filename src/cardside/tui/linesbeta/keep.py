@@ -13,7 +13,7 @@ from cardside.games.linesbeta.notation import format_cell, parse_cell, parse_lin
 from cardside.games.linesbeta.rules import DIFFICULTIES, LINE_CELLS, Line
 from cardside.games.linesbeta.sheet import session_entry
 from cardside.sessions.journal import Journal
-from cardside.tui.console import SETUP_HELP, Console, not_understood, refusal
+from cardside.tui.console import QUIT_WORDS, SETUP_HELP, Console, not_understood, refusal
 from cardside.tui.keeping import keep_command, offer_correction
 from cardside.tui.linesbeta.screen import CellMark, LinesBetaScreen
 from cardside.tui.style import Style
@@ -240,7 +240,7 @@ class KeepScreen:
         labels = [f"Tricks you won in round {self.ledger.round}: ", "Tricks the grid won: "]
         while len(counts) < 2:
             answer = self.console.ask(labels[len(counts)])
-            if answer is None or answer.lower() in ("quit", "exit"):
+            if answer is None or answer.lower() in QUIT_WORDS:
                 return "quit"
             if answer.lower() == "cancel":
                 self.console.say("  Round entry cancelled; nothing entered.")

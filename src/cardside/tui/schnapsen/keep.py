@@ -12,7 +12,7 @@ from cardside.games.schnapsen.keep import Ledger, LedgerError, LedgerRow
 from cardside.games.schnapsen.rules import MATCH_START, match_winner
 from cardside.games.schnapsen.sheet import COUNTDOWN, MATCHES_WON, session_entry
 from cardside.sessions.journal import Journal
-from cardside.tui.console import Console, not_understood, refusal
+from cardside.tui.console import QUIT_WORDS, Console, not_understood, refusal
 from cardside.tui.grammar import agree
 from cardside.tui.keeping import offer_correction
 from cardside.tui.style import Style
@@ -82,7 +82,7 @@ class KeepScreen:
         while True:
             while not self.over:
                 line = self.console.ask(self._prompt(), lambda _: [*self.names, *COMMANDS])
-                if line is None or line.lower() in ("quit", "exit"):
+                if line is None or line.lower() in QUIT_WORDS:
                     return self._saved()
                 try:
                     self._handle(line)
@@ -213,7 +213,7 @@ class KeepScreen:
         words = [*self.names, "no", "nobody", "undo", "cancel"]
         while True:
             line = self.console.ask(prompt, lambda _: words)
-            if line is None or line.lower() in ("quit", "exit"):
+            if line is None or line.lower() in QUIT_WORDS:
                 raise _Quit
             if line.lower() == "cancel":
                 raise _Cancel
@@ -299,7 +299,7 @@ class KeepScreen:
         try:
             self.ledger.undo()
         except LedgerError as exc:
-            self.console.say(f"  {exc}")
+            self.console.say(f"  {refusal(exc)}")
             return
         assert last is not None
         self.journal.append(session_entry(self.ledger.last_entry))

@@ -164,13 +164,7 @@ class SchnapsenScreen:
         say = self.console.say
         r = record.result
         winner = self.names[r.winner]
-        plural = "s" if r.points > 1 else ""
-        say(
-            self.style.good(
-                f"Deal {record.deal_no}: {agree(winner, 'win')} {r.points} game point{plural}"
-            )
-            + f" ({r.text})."
-        )
+        say(self.style.good(f"Deal {record.deal_no}: {self._won(record)}") + f" ({r.text}).")
         tally = ", ".join(
             f"{self.names[s]} {card_points(deal.points[s], deal.counted_marriages(s))}"
             + (f" (+{deal.pending[s]} pending, lost)" if deal.pending[s] else "")
@@ -191,12 +185,19 @@ class SchnapsenScreen:
             )
 
     def deal_line(self, record: DealRecord) -> str:
-        """A finished deal in one line: ``Deal 1: Bot 2 3 game points (...); countdown: ...``."""
+        """A finished deal in one line: ``Deal 1: Bot 2 wins 3 game points (...); countdown:
+        ...``, in the words of :meth:`deal_over`."""
         r = record.result
         return (
-            f"Deal {record.deal_no}: {self.names[r.winner]} {r.points} game "
-            f"point{'s' if r.points > 1 else ''} ({r.text}); {self.countdown(record.counts_after)}"
+            f"Deal {record.deal_no}: {self._won(record)} ({r.text}); "
+            f"{self.countdown(record.counts_after)}"
         )
+
+    def _won(self, record: DealRecord) -> str:
+        """``Bot 2 wins 3 game points`` / ``You win 1 game point``."""
+        r = record.result
+        plural = "s" if r.points > 1 else ""
+        return f"{agree(self.names[r.winner], 'win')} {r.points} game point{plural}"
 
 
 class SchnapsenTurn:
