@@ -130,12 +130,22 @@ def test_keep_refuses_bad_cards_and_keeps_what_was_entered(
     assert "'XX' has no suit (end it with C, S, H or D)" in out
     assert "a trick has 2 cards, one per player" in out
     assert "2C is named twice" in out
-    assert "Undone: trick 2C 3D" in out
+    assert "Undone: trick 2C 3D. Round 1, 1 trick entered." in out
     assert "Traceback" not in out
     session = store.load(only_session(data_dir))
     kinds = [e["type"] for e in session.entries]
     assert kinds == ["trick", "trick", "undo", "trick"]
     assert sheets.mismatches(session) == []
+
+
+def test_keep_refuses_an_undo_with_nothing_to_take_back_like_any_other_line(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    result = runner.invoke(
+        main, ["octrix", "keep", "--names", "Ann,Bob", "--no-hands"], input="undo\nquit\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert "  nothing to undo (type help)\n" in result.output
 
 
 def test_keep_with_hands_checks_each_card(runner: CliRunner, data_dir: Path) -> None:
@@ -184,7 +194,7 @@ def test_play_scripted_round_quit_and_resume(runner: CliRunner, data_dir: Path) 
     )
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "\n  hint" in out and "Took back 2 card(s)" in out
+    assert "\n  hint" in out and "Took back 2 cards" in out
     assert "Round 1 scores:" in out and "Saved. Continue with" in out
     path = data_dir / "sessions" / "p.toml"
     session = store.load(path)
@@ -311,7 +321,7 @@ def test_a_bots_card_for_the_open_trick_is_not_saved_before_you_choose(
     assert played.exit_code == 0, played.output
     # Trick 3 had a bot's card chosen before Ann's undo: it was never saved, so the file
     # takes back only the two saved cards of trick 2.
-    assert "Took back 3 card(s)." in played.output
+    assert "Took back 3 cards." in played.output
     session = store.load(data_dir / "sessions" / "u.toml")
     assert [e["type"] for e in session.entries] == ["card"] * 6 + ["undo"]
     assert session.entries[-1] == {"type": "undo", "moves": 2}
@@ -393,7 +403,7 @@ def test_undo_after_a_round_counts_the_cards_that_come_back(
     )
     assert result.exit_code == 0, result.output
     assert "Round 1 scores:" in result.output
-    assert "Took back 2 card(s)." in result.output
+    assert "Took back 2 cards." in result.output
     session = store.load(data_dir / "sessions" / "r.toml")
     assert session.entries[-1] == {"type": "undo", "moves": 2}
 

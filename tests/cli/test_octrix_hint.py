@@ -10,6 +10,12 @@ import pytest
 from click.testing import CliRunner
 
 from cardside.cli.main import main
+from cardside.games.octrix.bots import Hint
+from cardside.games.octrix.notation import parse_card
+from cardside.games.octrix.state import OctrixState
+from cardside.tui.console import Console
+from cardside.tui.octrix.screen import OctrixScreen, OctrixTurn
+from cardside.tui.style import Style
 
 
 def _hints(runner: CliRunner, args: list[str], asks: list[str]) -> list[str]:
@@ -59,7 +65,41 @@ def test_the_search_hint_for_more_players_is_repeatable(
 def test_the_hint_speaks_of_cards_and_chances_not_of_how_the_bot_searched(
     runner: CliRunner, data_dir: Path, args: list[str]
 ) -> None:
-    for hint in _hints(runner, args, ["hint"])[:1]:
-        assert hint.startswith("hint: ")
-        for jargon in ("equilibrium", "search", "iteration", "look-ahead", "p="):
-            assert jargon not in hint, hint
+    hints = _hints(runner, args, ["hint"])
+    assert hints, "no hint was shown"
+    hint = hints[0]
+    assert hint.startswith("hint: ")
+    for jargon in ("equilibrium", "search", "iteration", "look-ahead", "p="):
+        assert jargon not in hint, hint
+
+
+def _turn(
+    players: int, partnership: bool, advice: Hint, monkeypatch: pytest.MonkeyPatch
+) -> tuple[OctrixTurn, OctrixState]:
+    """An Octrix turn whose strong bot gives ``advice``, with the observation to ask it in."""
+    state = OctrixState(players, partnership=partnership, seed=2)
+    names = [f"P{x + 1}" for x in range(players)]
+    screen = OctrixScreen(Console(interactive=False), Style(ascii=True), names, state.sides)
+    turn = OctrixTurn(screen, 0, partnership)
+    monkeypatch.setattr(turn, "_advice", lambda obs, seat: advice)
+    return turn, state.observation(0)
+
+
+@pytest.mark.parametrize(
+    ("players", "partnership", "whom"), [(3, False, "you"), (4, True, "your side")]
+)
+def test_a_hint_from_this_trick_alone_is_for_your_side_only_in_the_partnership_game(
+    players: int, partnership: bool, whom: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    advice = Hint(parse_card("8C"), "greedy")
+    turn, obs = _turn(players, partnership, advice, monkeypatch)
+    assert turn.hint(obs, 0) == f"hint: 8C, the likeliest card to take this trick for {whom}"
+
+
+def test_hint_and_hint_sample_name_a_card_the_strong_bot_always_plays_alike(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    card = parse_card("8D")
+    turn, obs = _turn(2, False, Hint(card, "exact", ((card, 1.0),)), monkeypatch)
+    assert turn.hint(obs, 0) == "hint: 8D, the card the strong bot always plays here"
+    assert turn.hint_sample(obs, 0) == "hint sample: 8D, the card the strong bot always plays here"

@@ -258,9 +258,9 @@ class OctrixLedger:
         if self.track_hands:
             raise IllegalActionError("this game is kept with hands: enter the round trick by trick")
         if self.tricks:
+            tricks = "1 trick" if len(self.tricks) == 1 else f"{len(self.tricks)} tricks"
             raise IllegalActionError(
-                f"round {self.round_no} already has {len(self.tricks)} trick(s); "
-                "finish it trick by trick"
+                f"round {self.round_no} already has {tricks}; finish it trick by trick"
             )
 
     def _step_round(self, raw: Any) -> RoundReport:
@@ -285,9 +285,11 @@ class OctrixLedger:
                 owner[n] = seat
         missing = [n for n in range(1, rules.TRICKS_PER_ROUND + 1) if n not in owner]
         if missing:
+            cards = " ".join(map(str, missing))
             raise IllegalActionError(
-                f"every trick has a winner: counting card(s) {' '.join(map(str, missing))} "
-                "belong to nobody"
+                f"every trick has a winner: counting card {cards} belongs to nobody"
+                if len(missing) == 1
+                else f"every trick has a winner: counting cards {cards} belong to nobody"
             )
         self.trick_winners = [owner[n] for n in range(1, rules.TRICKS_PER_ROUND + 1)]
         return self._finish_round()

@@ -12,6 +12,7 @@ from cardside.tui.console import Console, not_understood, refusal
 from cardside.tui.keeping import keep_command, offer_correction
 from cardside.tui.octrix.screen import OctrixScreen
 from cardside.tui.style import Style
+from cardside.tui.table import counted
 
 COMMANDS = ("show", "undo", "quit", "help")
 HELP = (
@@ -172,7 +173,7 @@ class KeepScreen:
         try:
             undone = self.ledger.undo()
         except IllegalActionError as exc:
-            self.console.say(f"  {exc}")
+            self.console.say(f"  {refusal(exc)}")
             return
         self.journal.append(self.ledger.entries[-1])
         if undone["type"] == "hand":
@@ -183,7 +184,7 @@ class KeepScreen:
             what = "trick " + undone["cards"]
         self.console.say(
             f"  Undone: {what}. Round {self.ledger.round_no}, "
-            f"{len(self.ledger.tricks)} trick(s) entered."
+            f"{counted(len(self.ledger.tricks), 'trick')} entered."
         )
 
     def show(self) -> None:

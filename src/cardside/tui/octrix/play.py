@@ -15,6 +15,7 @@ from cardside.tui.human import Human
 from cardside.tui.octrix.screen import OctrixScreen, OctrixTurn, rule_of_last_trick
 from cardside.tui.play import run_loop, seat_players
 from cardside.tui.style import Style
+from cardside.tui.table import counted
 
 
 def run_play(
@@ -77,7 +78,7 @@ def run_play(
         # Count what the person sees come back, not the moves: a bot's card laid face down
         # for the next trick was never seen (and one that stays down looks back in its hand).
         before, seen = seen, on_table(state, humans[0])
-        console.say(f"  Took back {before - seen} card(s).")
+        console.say(f"  Took back {counted(before - seen, 'card')}.")
 
     loop = Loop(state, seats, on_action=on_action, on_undo=on_undo, movers=movers)
     return run_loop(loop, console, journal)

@@ -170,28 +170,37 @@ class OctrixTurn:
         rng = derive_rng(self.hint_seed, "hint", seat, repr(obs.snapshot))
         return make_bot("strong", seed=rng.randrange(2**31)).hint(obs, seat)
 
-    def _strategy(self, strategy: Sequence[tuple[Card, float]]) -> str:
-        ranked = sorted(strategy, key=lambda cp: (-cp[1], KEY[cp[0]]))
+    @staticmethod
+    def _ranked(strategy: Sequence[tuple[Card, float]]) -> list[tuple[Card, float]]:
+        """The strategy's cards, the likeliest first (equal chances in card order)."""
+        return sorted(strategy, key=lambda cp: (-cp[1], KEY[cp[0]]))
+
+    def _chances(self, ranked: Sequence[tuple[Card, float]]) -> str:
         return ", ".join(f"{self.screen.card(c)} {p:.0%}" for c, p in ranked)
+
+    def _why(self, advice: Any, obs: Any, seat: int) -> str:
+        """Why the card of a hint with at most one card in its strategy is the one to play."""
+        if advice.strategy:
+            return "the card the strong bot always plays here"
+        if len(obs.snapshot.hands[seat]) == 1:
+            return "your last card"
+        # The strong bot had nothing to weigh yet and looked at this trick only.
+        whom = "your side" if self.partnership else "you"
+        return f"the likeliest card to take this trick for {whom}"
 
     def hint(self, obs: Any, seat: int) -> str:
         """The strong bot's card with its reason in words: its chances for each card when it
         varies its choice, and what the position is worth."""
         advice = self._advice(obs, seat)
-        card = self.screen.card(advice.card)
         if len(advice.strategy) >= 2:
-            likeliest = min(advice.strategy, key=lambda cp: (-cp[1], KEY[cp[0]]))[0]
+            ranked = self._ranked(advice.strategy)
             lines = [
-                f"hint: {self.screen.card(likeliest)}, the strong bot's likeliest card here; "
-                f"it plays {self._strategy(advice.strategy)}",
+                f"hint: {self.screen.card(ranked[0][0])}, the strong bot's likeliest card here; "
+                f"it plays {self._chances(ranked)}",
                 "  (a card chosen with these chances is hard to foresee; 'hint sample' draws one)",
             ]
-        elif advice.strategy:
-            lines = [f"hint: {card}, the card the strong bot always plays here"]
-        elif len(obs.snapshot.hands[seat]) == 1:
-            lines = [f"hint: {card}, your last card"]
-        else:  # the strong bot had nothing to weigh yet and looked at this trick only
-            lines = [f"hint: {card}, the likeliest card to take this trick for your side"]
+        else:
+            lines = [f"hint: {self.screen.card(advice.card)}, {self._why(advice, obs, seat)}"]
         if advice.value is not None:
             others = "the other side" if self.partnership else "your opponent"
             lines.append(
@@ -210,8 +219,8 @@ class OctrixTurn:
         advice = self._advice(obs, seat)
         card = self.screen.card(advice.card)
         if len(advice.strategy) < 2:
-            return f"hint sample: {card} (the only card the strategy plays)"
-        return f"hint sample: {card}, drawn from {self._strategy(advice.strategy)}"
+            return f"hint sample: {card}, {self._why(advice, obs, seat)}"
+        return f"hint sample: {card}, drawn from {self._chances(self._ranked(advice.strategy))}"
 
     def help(self) -> str:
         return (
