@@ -176,7 +176,7 @@ def test_an_iota_name_that_reads_as_an_entry_is_refused(
 ) -> None:
     # IOTA entries start with the name, then numbers, cards or words: a name may be none of them.
     result = runner.invoke(main, ["iota", "keep", "--names", names], input="quit\n")
-    assert result.exit_code == 2 and f"cannot be a name (it reads as {reads_as})" in result.output
+    assert result.exit_code == 2 and f"reads as {reads_as}; choose another name" in result.output
     assert not (data_dir / "sessions").exists() or not any((data_dir / "sessions").iterdir())
 
 

@@ -155,7 +155,7 @@ def _parse_names(text: str) -> list[str]:
         reads_as = name_reads_as(n)
         if reads_as:
             raise click.BadParameter(
-                f"{n!r} cannot be a name (it reads as {reads_as})", param_hint="--names"
+                f"{n!r} reads as {reads_as}; choose another name", param_hint="--names"
             )
     return names
 
