@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cardside.tui.console import QUIT_WORDS, Console
+from cardside.tui.console import QUIT_WORDS, Console, refusal
 
 #: Every word a keep prompt reads as a command, so a player cannot be named by one.
 COMMAND_WORDS = (*QUIT_WORDS, "help", "?", "h", "show", "score", "undo")
@@ -19,25 +19,31 @@ def offer_correction(
     prompt: ``undo`` takes the entry back (and the keeper carries on), Enter or end of input
     closes; ``show`` draws the sheet and ``help`` says what the prompt takes.
     """
+    undone: list[bool] = []
+
+    def explain() -> None:
+        console.say(
+            f"  undo takes back the last entry and the {what} goes on from there; show "
+            f"(the sheet); Enter closes the {what} (it is saved)"
+        )
+
+    def take_back() -> None:
+        undo()
+        undone.append(True)
+
     while True:
         line = console.ask(
             f"The {what} is over. Type undo to correct the last entry, or press Enter to close: "
         )
-        word = "" if line is None else line.lower()
-        if line is None or word in ("", *QUIT_WORDS, "close", "done"):
+        if line is None or line.strip().lower() in ("", "close", "done"):
             return False
-        if word == "undo":
-            undo()
+        done = keep_command(line, help=explain, show=show, undo=take_back)
+        if done == "quit":
+            return False
+        if undone:
             return True
-        if word in ("show", "score"):
-            show()
-        elif word in ("help", "?", "h"):
-            console.say(
-                f"  undo takes back the last entry and the {what} goes on from there; show "
-                f"(the sheet); Enter closes the {what} (it is saved)"
-            )
-        else:
-            console.say("  Type undo, show or help, or press Enter to close.")
+        if done is None:
+            console.say("  " + refusal("type undo or show, or press Enter to close"))
 
 
 def keep_command(
