@@ -28,3 +28,10 @@ def test_a_marriage_while_answering_is_refused_as_such() -> None:
     state.apply(state.legal_actions()[0])  # seat 1 (holding QH KH) now answers
     with pytest.raises(IllegalActionError, match="only when leading"):
         parse_action("marriage H", state.observation(1))
+
+
+def test_two_cards_typed_at_once_are_refused_as_in_octrix() -> None:
+    from cardside.core.errors import NotationError
+
+    with pytest.raises(NotationError, match=r"^'QH KH' is not one card; type one, e.g. KH or 10S$"):
+        parse_action(" QH KH ")

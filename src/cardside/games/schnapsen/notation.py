@@ -107,7 +107,7 @@ def _parse(text: str, context: _HasLegal | None) -> Action:
     if head in _MARRIAGE_WORDS:
         raise NotationError("say which card to lead, e.g. 'marriage KH' or 'marriage QH'")
     if len(words) > 1:
-        raise NotationError(f"{text.strip()!r}: expected one card, e.g. KH or 10S")
+        raise NotationError(f"{text.strip()!r} is not one card; type one, e.g. KH or 10S")
     return parse_card(words[0])
 
 
