@@ -108,3 +108,11 @@ def test_the_session_list_on_a_narrow_terminal_takes_two_lines_a_session() -> No
     assert (
         " ".join(lines[second + 1 :]).split()[-5:] == "Ann 40 · Bob 242; in progress".split()[-5:]
     )
+
+
+def test_a_table_whose_last_header_does_not_fit_is_written_as_records() -> None:
+    """Scores under long player names: wrapping the last column cannot help, so each row
+    becomes a record rather than a header running past the width."""
+    names = ["Annabelle-Longname", "Bartholomew-Smith", "Cordelia-Whitmore", "Dietrich-Braunfels"]
+    lines = render(["round", *names], [[1, 34, 6, "", ""]], width=80).splitlines()
+    assert lines == ["round 1", "  Annabelle-Longname 34, Bartholomew-Smith 6"]

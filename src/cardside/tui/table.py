@@ -19,14 +19,16 @@ def render(
 
     With ``width`` (a terminal's), a row too wide for it has its last column (a note in words)
     wrapped at spaces: under that column while at least 24 characters are left there, else
-    on lines of its own below the row. When even the other columns are wider than ``width``,
-    each row is written as a record instead: its first cell, then every other column as
-    ``header value``, wrapped."""
+    on lines of its own below the row. When even the other columns are wider than ``width``, or
+    the last column's header is what does not fit, each row is written as a record instead: its
+    first cell, then every other column as ``header value``, wrapped."""
     cells = [[str(h) for h in headers]] + [[str(c) for c in row] for row in rows]
     widths = [max(_width(r[i]) for r in cells if i < len(r)) for i in range(len(headers))]
     if width is not None and len(headers) > 1 and sum(widths) + 2 * (len(widths) - 1) > width:
         start = sum(widths[:-1]) + 2 * (len(widths) - 1)
-        if start > width:
+        # Wrapping the last column helps only when its cells, not its header, are long.
+        short = all(_width(r[-1]) <= _width(headers[-1]) for r in cells[1:] if r)
+        if start > width or (short and start + _width(headers[-1]) > width):
             return _records(cells, width)
         widths[-1] = _width(headers[-1])
         body = [_wrapped_row(r, start, width) for r in cells[1:]]
