@@ -45,11 +45,31 @@ def test_a_jackpot_may_be_empty_and_is_described_in_words() -> None:
 
 
 def test_counts_at_their_bounds_are_taken() -> None:
-    """An empty score pile and tokens of -60 and +60 are counts a player may give."""
+    """An empty score pile and all six tokens lost (-24) are counts a player may give."""
     ledger = LineitLedger(["Ann", "Bo"])
-    ledger.enter_counts(0, 0, -60)
-    ledger.enter_counts(1, 12, 60)
-    assert ledger.over and ledger.totals == [-60, 72] and ledger.winners == (1,)
+    ledger.enter_counts(0, 0, -24)
+    ledger.enter_counts(1, 12, 0)
+    assert ledger.over and ledger.totals == [-24, 12] and ledger.winners == (1,)
+
+
+def test_bet_tokens_must_come_from_the_six_tokens() -> None:
+    """+30 is more than all six tokens; +24 for one player leaves none for another's +3;
+    +2 is +5 -3."""
+    ledger = LineitLedger(["Ann", "Bo", "Cy"])
+    with pytest.raises(IllegalActionError, match="between -24 and 24, not 30"):
+        ledger.enter_counts(0, 80, 30)
+    ledger.enter_counts(0, 20, 24)
+    with pytest.raises(IllegalActionError, match=r"\+3 in bet tokens cannot be made"):
+        ledger.enter_counts(1, 20, 3)
+    ledger.undo()
+    ledger.enter_counts(0, 20, 2)
+    with pytest.raises(IllegalActionError, match="counts are in; still to enter: Bo, Cy$"):
+        ledger.end()
+    ledger.enter_counts(1, 20, -7)
+    with pytest.raises(IllegalActionError, match="cannot be made from the six tokens"):
+        ledger.enter_counts(2, 20, 10)  # only a 4 and a 5 are left
+    ledger.enter_counts(2, 20, 9)
+    assert ledger.over and ledger.totals == [22, 13, 29]
 
 
 def test_lines_and_jackpots_hold_no_more_number_cards_than_the_deck() -> None:
@@ -103,7 +123,7 @@ def test_a_kept_game_uses_lines_or_counts_not_both() -> None:
             {"type": "jackpot", "seat": 0, "cards": 10**9},
             "a jackpot pile holds 0 to 22 cards, not 1000000000",
         ),
-        ({"type": "counts", "seat": 0, "pile": 3, "tokens": 999}, "between -60 and 60"),
+        ({"type": "counts", "seat": 0, "pile": 3, "tokens": 999}, "between -24 and 24"),
         ({"type": "bonus"}, "unknown entry type 'bonus'"),
         ({"type": "undo"}, "nothing to undo"),
         ("line", "an entry must be a table"),

@@ -27,7 +27,9 @@ from cardside.games.lineit.rules import LineScore
 
 KINDS = ("line", "jackpot", "counts", "end")
 MAX_PILE = 100  # a score pile holds number cards only (Bet cards are discarded)
-MAX_TOKENS = 60  # six tokens of at most 5 each, with room for a table's own variants
+#: The six bet tokens, one per Bet card: a player's tokens are some of them, each + or -.
+TOKENS = tuple(v for v in rules.BET_VALUES for _ in range(2))
+MAX_TOKENS = sum(TOKENS)
 
 
 @dataclass(frozen=True)
@@ -151,6 +153,12 @@ class LineitLedger:
         if self.over:
             raise IllegalActionError("the game is over")
         if kind == "end":
+            if self.mode == "counts":
+                missing = [n for n, done in zip(self.names, self.counted) if not done]
+                raise IllegalActionError(
+                    "a game kept by counts ends once every player's counts are in; still to "
+                    f"enter: {', '.join(missing)}"
+                )
             if self.mode != "lines":
                 raise IllegalActionError("enter a scored line or a player's counts first")
             self.ended = True
@@ -249,6 +257,12 @@ class LineitLedger:
                 f"the score piles would hold {others + size} number cards together; "
                 f"the deck has {rules.NUMBER_CARDS}"
             )
+        nets = [e.tokens for e in self.done if e.kind == "counts"] + [net]
+        if not tokens_possible(nets):
+            raise IllegalActionError(
+                f"{net:+d} in bet tokens cannot be made from the six tokens (3, 3, 4, 4, 5, 5, "
+                "each + or -) beside the others' tokens entered"
+            )
         self.counted[seat] = True
         gains = tuple(size + net if i == seat else 0 for i in range(len(self.names)))
         return Entered("counts", seat, gains, pile=size, tokens=net)
@@ -295,3 +309,23 @@ def describe(entered: Entered, names: Sequence[str]) -> str:
     if rules.jackpots_in(line.cards):
         parts.append(describe_jackpots(line.cards))
     return f"{name}: {'; '.join(parts)}; line total {line.total}"
+
+
+def tokens_possible(nets: list[int]) -> bool:
+    """Whether players' bet-token totals ``nets`` can come from the six tokens, each token to
+    at most one player, + or -."""
+
+    def fits(i: int, left: tuple[int, ...]) -> bool:
+        if i == len(TOKENS):
+            return not any(left)
+        if sum(abs(x) for x in left) > sum(TOKENS[i:]):
+            return False
+        v = TOKENS[i]
+        options = [left] + [
+            left[:p] + (left[p] - sign * v,) + left[p + 1 :]
+            for p in range(len(left))
+            for sign in (1, -1)
+        ]
+        return any(fits(i + 1, option) for option in dict.fromkeys(options))
+
+    return fits(0, tuple(nets))
