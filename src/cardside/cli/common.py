@@ -328,16 +328,28 @@ def play_games(
     that follow use N+1, N+2, ... so a whole evening can be replayed from its first seed.
     """
     from cardside.core.rng import fresh_seed
-    from cardside.tui.console import Console
+    from cardside.tui.console import QUIT_WORDS, Console, refusal
 
+    console = Console()
     while play_session(app, journal) == "over":
-        try:
-            line = Console().ask(
-                "Type again for a new game with the same options, or Enter to leave: "
-            )
-        except KeyboardInterrupt:  # the game is saved; Ctrl-C here just leaves
-            line = None
-        if line is None or line.strip().lower() not in ("again", "a", "y", "yes"):
+        while True:
+            try:
+                line = console.ask(
+                    "Type again for a new game with the same options, or Enter to leave: "
+                )
+            except KeyboardInterrupt:  # the game is saved; Ctrl-C here just leaves
+                line = None
+            word = "" if line is None else line.strip().lower()
+            if word in ("again", "a", "y", "yes", "", "n", "no", *QUIT_WORDS):
+                break
+            if word in ("help", "?", "h"):
+                console.say(
+                    "  again starts a new game with the same players and options (saved as a new "
+                    "session); Enter leaves (this game is saved)"
+                )
+            else:
+                console.say("  " + refusal("the game is over: type again, or press Enter to leave"))
+        if word not in ("again", "a", "y", "yes"):
             return
         session = journal.session
         seed = fresh_seed() if seed is None else seed + 1
