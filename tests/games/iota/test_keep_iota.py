@@ -49,8 +49,11 @@ def test_entry_words_are_read_in_full() -> None:
         "a number",
     )
     grid = IotaLedger(["Ann", "Bob"], grid=True)
-    with pytest.raises(NotationError, match="first the starter card"):
+    with pytest.raises(NotationError, match=r"first the starter card, e.g. RC2 \(it lies at 0,0\)"):
         parse_entry("RC2 YS2", grid)
+    with pytest.raises(NotationError, match="first the starter card"):
+        parse_entry("RC2 1,0", grid)
+    assert parse_entry("RC2 0,0", grid) == {"type": "starter", "card": "RC2"}
     enter(grid, "RC2")
     with pytest.raises(NotationError, match="write a swap as swap CARD x,y"):
         parse_entry("Ann swap GC3 1,0 2,0", grid)

@@ -348,8 +348,10 @@ def parse_entry(text: str, ledger: IotaLedger) -> dict[str, Any]:
     if not words:
         raise NotationError("nothing entered")
     if ledger.needs_starter:
+        if len(words) == 2 and words[1].replace(" ", "") == "0,0":
+            words = words[:1]  # the starter's cell, which the prompt names, typed as well
         if len(words) != 1:
-            raise NotationError("first the starter card, e.g. RC2")
+            raise NotationError("first the starter card, e.g. RC2 (it lies at 0,0)")
         return {"type": "starter", "card": format_card(parse_card(words[0]))}
     if [w.lower() for w in words] == ["end"]:
         return {"type": "end"}
