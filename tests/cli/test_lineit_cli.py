@@ -44,14 +44,14 @@ def test_score_explains_a_lost_bet_on_a_short_line(runner: CliRunner) -> None:
     assert result.output.splitlines() == [
         "-3",
         "  open line: B3 12 (fewer than two number cards)",
-        "  discarded 12 (the first three number cards)",
+        "  discarded 12 (all its number cards: fewer than three)",
         "  bet B3 lost (1 number card after it, 3 needed) -3",
         "  points: none (3 or fewer number cards)",
         "  no colour reached three cards (no jackpot)",
         "  total 0 points - 3 bet = -3",
     ]
     result = runner.invoke(main, ["lineit", "score", "B3"])
-    assert "  discarded nothing (the first three number cards)" in result.output.splitlines()
+    assert "  discarded nothing (no number card)" in result.output.splitlines()
     data = json.loads(runner.invoke(main, ["lineit", "score", "--json", "B3"]).output)
     assert data["direction"] is None and data["total"] == -3
 

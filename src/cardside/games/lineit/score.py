@@ -61,7 +61,7 @@ class LineReport:
             str(self.total),
             f"  {WAYS[s.direction]} line: {format_cards(s.cards)}"
             + (" (fewer than two number cards)" if s.direction == rules.OPEN else ""),
-            f"  discarded {format_cards(s.discarded) or 'nothing'} (the first three number cards)",
+            f"  discarded {_discarded(len(s.discarded), format_cards(s.discarded))}",
             f"  {describe_bet(s)}",
             f"  {describe_points(s)}",
             f"  {describe_jackpots(s.cards)}",
@@ -109,3 +109,12 @@ def line_report(text: str, jackpots: Sequence[int] = ()) -> LineReport:
             else f"a jackpot pile given, but {colours} reached three cards in this line"
         )
     return LineReport(rules.score_line(cards), tuple(jackpots))
+
+
+def _discarded(count: int, cards: str) -> str:
+    """The discarded cards and why: the first three number cards, or all of fewer."""
+    if count == 0:
+        return "nothing (no number card)"
+    if count < 3:
+        return f"{cards} (all its number cards: fewer than three)"
+    return f"{cards} (the first three number cards)"
