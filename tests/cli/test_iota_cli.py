@@ -296,7 +296,7 @@ def test_hot_seat_undo_says_when_it_takes_back_another_players_move(
     assert result.exit_code == 0, result.output
     out = result.output
     assert "nothing of yours to undo yet" in out  # Bob, before his first move
-    assert "Took back 2 action(s).\n  That took back what Bob did after you too." in out
+    assert "Took back 2 moves.\n  That took back what Bob did after you too." in out
     session = store.load(only_session(data_dir))
     assert session.entries[-1] == {"type": "undo", "moves": 2}
 

@@ -341,7 +341,7 @@ def test_play_scripted_match_hint_undo_quit_and_resume(runner: CliRunner, data_d
     assert "'ZZ' has no suit" in out
     assert "say which card to lead" in out
     assert "You close the stock" in out
-    assert "Took back" in out
+    assert "Took back 1 move." in out  # the close
     assert "your hand:" in out and "trumps" in out and "stock 10 cards" in out
     assert "Saved. Continue with: cardside sessions resume p" in out
     session = store.load(session_file(data_dir, "p"))

@@ -58,7 +58,7 @@ class SimResult:
     def report(self, width: int | None = None) -> str:
         """A short text table (the caller prints it); when it is wider than ``width`` (a
         terminal's), the scores come in a second table."""
-        head = f"{'seat list':<12}{'wins':>8}{'share':>8}{'95% interval':>18}"
+        head = f"{'seat bot':<12}{'wins':>8}{'share':>8}{'95% interval':>18}"
         score_head = f"{'score (95%)':>24}"
         rows: list[tuple[str, str, str]] = []
         for i, name in enumerate(self.bots):
@@ -77,7 +77,7 @@ class SimResult:
             lines += [head + score_head, *(seat + wins + score for seat, wins, score in rows)]
         else:
             lines += [head, *(seat + wins for seat, wins, _ in rows), ""]
-            lines += [f"{'seat list':<12}{'score (95%)':>22}"]
+            lines += [f"{'seat bot':<12}{'score (95%)':>22}"]
             lines += [seat + score for seat, _, score in rows]
         lines.append(
             f"{self.mean_turns:.1f} turns a game on average; ended on a last card (doubled) "

@@ -13,6 +13,7 @@ from cardside.tui.human import Human
 from cardside.tui.iota.screen import IotaScreen, IotaTurn, last_play_cells
 from cardside.tui.play import bot_seed, run_loop, seat_players
 from cardside.tui.style import Style
+from cardside.tui.table import counted
 
 
 def run_play(
@@ -55,7 +56,7 @@ def run_play(
 
     def on_undo(count: int) -> None:
         journal.append({"type": "undo", "moves": count})
-        console.say(f"  Took back {count} action(s).")
+        console.say(f"  Took back {counted(count, 'move')}.")
 
     loop = Loop(state, seats, on_action=on_action, on_undo=on_undo, movers=movers)
     return run_loop(loop, console, journal, "Game")

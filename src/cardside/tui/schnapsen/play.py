@@ -19,6 +19,7 @@ from cardside.tui.schnapsen.screen import (
     finished_deal,
 )
 from cardside.tui.style import Style
+from cardside.tui.table import counted
 
 
 def run_play(
@@ -64,7 +65,7 @@ def run_play(
     def on_undo(count: int) -> None:
         journal.append({"type": "undo", "moves": count})
         before[:] = [state.deal, len(state.history)]
-        console.say(f"  Took back {count} move(s).")
+        console.say(f"  Took back {counted(count, 'move')}.")
 
     loop = Loop(state, seats, on_action=on_action, on_undo=on_undo, movers=movers)
     return run_loop(loop, console, journal)
