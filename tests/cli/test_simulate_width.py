@@ -55,12 +55,13 @@ def test_lineit_puts_the_points_per_game_in_a_second_table_when_narrow(
     narrow = runner.invoke(main, args).output.splitlines()
     assert "jackpots" not in narrow[1]
     second = narrow.index("") + 1
-    assert narrow[second].split()[:3] == ["seat", "lines", "jackpots"]
-    assert [ln.split()[0] for ln in narrow[second + 1 : second + 6]] == ["1", "2", "3", "4", "5"]
-    # the same figures in the same order, once the repeated seat numbers are set aside
-    figures = [w for ln in wide[2:7] for w in ln.split()[1:]]
-    split = [w for ln in narrow[2:7] for w in ln.split()[1:]]
-    split_more = [w for ln in narrow[second + 1 : second + 6] for w in ln.split()[1:]]
+    assert narrow[second].split()[:4] == ["seat", "bot", "lines", "jackpots"]  # bots named again
+    seats = [ln.split()[:2] for ln in narrow[second + 1 : second + 6]]
+    assert seats == [ln.split()[:2] for ln in narrow[2:7]]
+    # the same figures in the same order, once the repeated seats and bots are set aside
+    figures = [w for ln in wide[2:7] for w in ln.split()[2:]]
+    split = [w for ln in narrow[2:7] for w in ln.split()[2:]]
+    split_more = [w for ln in narrow[second + 1 : second + 6] for w in ln.split()[2:]]
     assert sorted(figures) == sorted(split + split_more)
 
 

@@ -151,12 +151,16 @@ class SimResult:
                 f"{b.line_length:>7.1f}{b.bets_won:>8}/{b.bets_lost}"
             )
         lines = [title]
-        head = f"{'seat':<5}{'bot':<10}"
-        cells = [f"{i:<5}{b.bot:<10}" for i, b in enumerate(self.bots, 1)]
+        named_head = f"{'seat':<5}{'bot':<10}"
+        named = [f"{i:<5}{b.bot:<10}" for i, b in enumerate(self.bots, 1)]
+        head, cells = named_head, named
         for n, (group_head, group_cells) in enumerate(groups):
             if n and width is not None and len(head + group_head) > width:
                 lines += [head, *cells, ""]
-                head, cells = f"{'seat':<5}", [f"{i:<5}" for i in range(1, len(self.bots) + 1)]
+                # each band names the bots again, unless only the seat numbers leave room
+                head, cells = named_head, named
+                if len(named_head + group_head) > width:
+                    head, cells = f"{'seat':<5}", [f"{i:<5}" for i in range(1, len(named) + 1)]
             head += group_head
             cells = [c + g for c, g in zip(cells, group_cells)]
         lines += [head, *cells]
