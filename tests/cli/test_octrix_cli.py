@@ -138,16 +138,6 @@ def test_keep_refuses_bad_cards_and_keeps_what_was_entered(
     assert sheets.mismatches(session) == []
 
 
-def test_keep_refuses_an_undo_with_nothing_to_take_back_like_any_other_line(
-    runner: CliRunner, data_dir: Path
-) -> None:
-    result = runner.invoke(
-        main, ["octrix", "keep", "--names", "Ann,Bob", "--no-hands"], input="undo\nquit\n"
-    )
-    assert result.exit_code == 0, result.output
-    assert "  nothing to undo (type help)\n" in result.output
-
-
 def test_keep_with_hands_checks_each_card(runner: CliRunner, data_dir: Path) -> None:
     hands = ["8C 2C 7H 6H 5H 4H 2S AS", "3H 3D 7D 6D 5D 4D 3S 8S"]
     script = "\n".join(

@@ -101,10 +101,11 @@ def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
 @click.pass_context
 def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
     """Show a session's score table, one row per round (and what is entered of the next)."""
+    from cardside.core.words import plural
     from cardside.games.registry import GAMES
     from cardside.sessions import sheets
     from cardside.sessions.export import as_dict
-    from cardside.tui.table import plural, render
+    from cardside.tui.table import render
 
     app = app_of(ctx)
     session = _load(session_path(app, name))
@@ -198,8 +199,8 @@ def verify(ctx: click.Context, names: tuple[str, ...], all_: bool) -> None:
     NAMES are sessions (a name, last, a list number, a unique prefix) or files.
     """
     from cardside.core.errors import SessionError
+    from cardside.core.words import counted
     from cardside.sessions import sheets, store
-    from cardside.tui.table import counted
 
     app = app_of(ctx)
     if bool(names) == all_:
@@ -343,7 +344,7 @@ def export(ctx: click.Context, name: str | None, all_: bool, fmt: str, output: P
             output.write_text(text, encoding="utf-8")
         except OSError as exc:
             raise click.ClickException(f"cannot write {output}: {exc.strerror}") from None
-        from cardside.tui.table import counted
+        from cardside.core.words import counted
 
         click.echo(f"wrote {counted(len(found), 'session')} to {output}", err=True)
     else:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from cardside.core.words import plural
 from cardside.sessions.stats import Report
-from cardside.tui.table import plural, render, wrap_words
+from cardside.tui.table import render, wrap_words
 
 
 def _pct(value: float | None) -> str:

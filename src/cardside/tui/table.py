@@ -88,15 +88,3 @@ def wrap_words(text: str, width: int, indent: str = "") -> list[str]:
 
 def _width(text: str) -> int:
     return len(click.unstyle(text))
-
-
-def plural(word: str) -> str:
-    """``match`` -> ``matches``, ``game`` -> ``games``."""
-    return word + ("es" if word.endswith(("ch", "sh", "s", "x")) else "s")
-
-
-def counted(n: int, word: str) -> str:
-    """``1 card``, ``2 cards``, ``0 entries``."""
-    if n == 1:
-        return f"{n} {word}"
-    return f"{n} {word[:-1]}ies" if word.endswith("ry") else f"{n} {plural(word)}"

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from cardside.core.words import counted
+
 COLOURS = "RYGB"
 SHAPES = "CSTX"
 COLOUR_NAMES = ("red", "yellow", "green", "blue")
@@ -172,8 +174,7 @@ def quick_fault(line_values: Sequence[int], lots: int, all4: bool) -> str | None
     if lots < 0:
         return "lots cannot be negative"
     if lots > len(line_values):
-        lines = len(line_values)
-        return f"{lots} lots but only {lines} line{'' if lines == 1 else 's'}"
+        return f"{lots} lots but only {counted(len(line_values), 'line')}"
     if all4 and lots == 0:
         return "all 4 cards in one line always complete a lot: all4 needs at least one lot"
     if len(line_values) == MAX_LINES and not all4:

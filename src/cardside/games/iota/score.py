@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardside.core.errors import NotationError
+from cardside.core.words import counted
 from cardside.games.iota import placement, rules
 from cardside.games.iota.moves import legal_moves
 from cardside.games.iota.notation import (
@@ -142,7 +143,7 @@ class GridScore:
                 lines.append(f"The hand {self.hand} had no legal play there: pass.")
             else:
                 score = self.best[0][1]
-                lines.append(f"Best play for {self.hand}: {score} point{'' if score == 1 else 's'}")
+                lines.append(f"Best play for {self.hand}: {counted(score, 'point')}")
                 lines.extend(f"  {p}" for p, _ in self.best[:5])
                 if len(self.best) > 5:
                     lines.append(f"  (and {len(self.best) - 5} more scoring {score})")

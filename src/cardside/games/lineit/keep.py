@@ -21,6 +21,7 @@ from typing import Any
 
 from cardside.core.errors import IllegalActionError, NotationError, numbered
 from cardside.core.schema import is_whole
+from cardside.core.words import counted
 from cardside.games.lineit import rules
 from cardside.games.lineit.notation import format_cards, parse_cards
 from cardside.games.lineit.rules import LineScore
@@ -296,7 +297,7 @@ def describe(entered: Entered, names: Sequence[str]) -> str:
     assert entered.seat is not None
     name = names[entered.seat]
     if entered.kind == "jackpot":
-        return f"{name} took a jackpot of {entered.pile} card{'s' if entered.pile != 1 else ''}"
+        return f"{name} took a jackpot of {counted(entered.pile, 'card')}"
     if entered.kind == "counts":
         return f"{name}: {entered.pile} cards in the score pile, tokens {entered.tokens:+d}"
     line = entered.line

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cardside.core.words import counted
 from cardside.games.lineit import rules
 from cardside.games.lineit.notation import format_card, format_cards, parse_cards
 from cardside.games.lineit.rules import LineScore
@@ -66,7 +67,7 @@ class LineReport:
             f"  {describe_points(s)}",
             f"  {describe_jackpots(s.cards)}",
         ]
-        sum_text = f"{s.points} point{'' if s.points == 1 else 's'}"
+        sum_text = counted(s.points, "point")
         if s.bet is not None:
             sum_text += f" {'+' if s.token > 0 else '-'} {abs(s.token)} bet"
         sum_text += "".join(f" + {j} jackpot" for j in self.jackpots)

@@ -20,6 +20,7 @@ from itertools import combinations
 from typing import Any
 
 from cardside.core.errors import IllegalActionError, NotationError
+from cardside.core.words import counted
 from cardside.games.linesbeta import rules
 from cardside.games.linesbeta.notation import format_cell, parse_cell, parse_line_end
 from cardside.games.linesbeta.rules import (
@@ -208,9 +209,8 @@ class Ledger:
         if not counts_ok or p < 0 or g < 0:
             raise NotationError("round counts are whole numbers of tricks, 0 or more")
         if t.trick:
-            tricks = f"{t.trick} trick{'s' if t.trick != 1 else ''}"
             raise IllegalActionError(
-                f"round {t.round} already has {tricks}; finish it trick by trick"
+                f"round {t.round} already has {counted(t.trick, 'trick')}; finish it trick by trick"
             )
         n = p + g
         if n > TRICKS_PER_ROUND:

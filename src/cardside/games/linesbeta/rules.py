@@ -18,6 +18,7 @@ from enum import IntEnum
 from typing import Literal
 
 from cardside.core.cards import Card, Suit
+from cardside.core.words import counted
 
 SIZE = 6
 CELLS = SIZE * SIZE
@@ -256,7 +257,7 @@ def verdict(
         if early:
             reason = (
                 f"you reached your target of {player_target} and the grid cannot reach "
-                f"{grid_target} with {tricks_left} trick{'s' if tricks_left != 1 else ''} left "
+                f"{grid_target} with {counted(tricks_left, 'trick')} left "
                 "this round"
             )
         else:

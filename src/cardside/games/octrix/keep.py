@@ -17,6 +17,7 @@ from typing import Any
 
 from cardside.core.cards import Card
 from cardside.core.errors import EntryError, IllegalActionError, NotationError
+from cardside.core.words import counted
 from cardside.games.octrix import rules
 from cardside.games.octrix.notation import format_card, parse_card
 from cardside.games.octrix.rules import KEY, Rule
@@ -258,9 +259,9 @@ class OctrixLedger:
         if self.track_hands:
             raise IllegalActionError("this game is kept with hands: enter the round trick by trick")
         if self.tricks:
-            tricks = "1 trick" if len(self.tricks) == 1 else f"{len(self.tricks)} tricks"
             raise IllegalActionError(
-                f"round {self.round_no} already has {tricks}; finish it trick by trick"
+                f"round {self.round_no} already has {counted(len(self.tricks), 'trick')}; "
+                "finish it trick by trick"
             )
 
     def _step_round(self, raw: Any) -> RoundReport:

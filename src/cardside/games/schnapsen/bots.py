@@ -18,6 +18,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from cardside.core.words import counted
 from cardside.games.schnapsen.classic import classic_code
 from cardside.games.schnapsen.deal import Deal, legal_codes
 from cardside.games.schnapsen.equity import outcome_values
@@ -145,7 +146,7 @@ class StrongBot:
             if utility is not None:
                 points = min(utility, key=lambda k: abs(utility[k] - result.value))
             verb = "wins" if points > 0 else "loses"
-            how = f"solved exactly: {verb} the deal by {abs(points):.0f} game point(s)"
+            how = f"solved exactly: {verb} the deal by {counted(round(abs(points)), 'game point')}"
         else:
             how = f"mean over {result.samples} samples of the hidden cards"
             if bel is not None:

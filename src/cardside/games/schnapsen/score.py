@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from cardside.core.words import counted
 from cardside.games.schnapsen.keep import LedgerError, rule_text, score
 
 OTHER = "the other player"
@@ -59,8 +60,8 @@ class DealScore:
         lines = list(self.facts)
         lines.append(
             _capital(
-                f"{self.names[self.winner]} wins {self.game_points} game point"
-                f"{'s' if self.game_points > 1 else ''}: {self.rule_text}."
+                f"{self.names[self.winner]} wins {counted(self.game_points, 'game point')}: "
+                f"{self.rule_text}."
             )
         )
         return "\n".join(lines)

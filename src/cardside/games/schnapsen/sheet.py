@@ -13,6 +13,7 @@ from typing import Any
 from cardside.core.record import EntryError, Result, RoundRow, Session, Sheet
 from cardside.core.replay import replay_moves, stamp_rows
 from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Flag, Schema, Text, Whole
+from cardside.core.words import counted
 from cardside.games.schnapsen.bots import BOT_NAMES
 from cardside.games.schnapsen.keep import Ledger, LedgerError, LedgerRow, rule_text
 from cardside.games.schnapsen.notation import format_action, parse_action
@@ -211,7 +212,7 @@ UNIT = "match"
 
 def outcomes(session: Session) -> list[str]:
     """The game points of each deal (what statistics tally as the commonest result)."""
-    return [f"{max(r.scores)} game point{'s' if max(r.scores) > 1 else ''}" for r in session.rounds]
+    return [counted(max(r.scores), "game point") for r in session.rounds]
 
 
 def chart_scale(session: Session) -> list[tuple[int, int]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardside.core.loop import Loop
+from cardside.core.words import counted
 from cardside.games.iota.notation import format_action
 from cardside.games.iota.state import IotaState
 from cardside.sessions.journal import Journal
@@ -13,7 +14,6 @@ from cardside.tui.human import Human
 from cardside.tui.iota.screen import IotaScreen, IotaTurn, last_play_cells
 from cardside.tui.play import bot_seed, run_loop, seat_players
 from cardside.tui.style import Style
-from cardside.tui.table import counted
 
 
 def run_play(

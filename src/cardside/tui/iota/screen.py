@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from cardside.core.errors import IllegalActionError, NotationError
+from cardside.core.words import counted
 from cardside.games.iota import placement, rules
 from cardside.games.iota.moves import Move
 from cardside.games.iota.notation import format_action, format_card, parse_action, parse_card
@@ -136,10 +137,10 @@ class IotaScreen:
                 return [f"{agree(name, 'pass')}."]
             n = len(action.cards)
             exchange = agree(name, "exchange").removeprefix(name + " ")
-            return [f"{agree(name, 'pass')} and {exchange} {n} card{'s' if n > 1 else ''}."]
+            return [f"{agree(name, 'pass')} and {exchange} {counted(n, 'card')}."]
         assert isinstance(action, Play) and t.scored is not None
         placed = " ".join(f"{self.card(c)} {x},{y}" for c, x, y in action.cards)
-        head = f"{agree(name, 'play')} {placed}: {t.score} point{'s' if t.score != 1 else ''}"
+        head = f"{agree(name, 'play')} {placed}: {counted(t.score, 'point')}"
         if t.final:
             head += " (the last card: the turn is doubled)"
         return [head + ".", *self.lines(t.scored, t.final)]
@@ -183,7 +184,7 @@ class IotaTurn:
         for line in screen.grid(obs.grid, last_play_cells(obs.log)):
             say("  " + line)
         say(f"  scores: {screen.scores(obs.scores, obs.turn)}")
-        say(f"  pile: {obs.pile_size} card{'s' if obs.pile_size != 1 else ''}")
+        say(f"  pile: {counted(obs.pile_size, 'card')}")
         name = screen.names[seat]
         whose = "your" if name == "You" else f"{name}'s"
         say(f"  {whose} hand: {screen.cards(obs.hand)}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardside.core.loop import Loop
+from cardside.core.words import counted
 from cardside.games.lineit.notation import format_action
 from cardside.games.lineit.sheet import action_text
 from cardside.games.lineit.state import Jackpot, LineitState, Scored
@@ -14,7 +15,6 @@ from cardside.tui.human import Human
 from cardside.tui.lineit.screen import LineitScreen, LineitTurn, stage
 from cardside.tui.play import bot_seed, run_loop, seat_players
 from cardside.tui.style import Style
-from cardside.tui.table import counted
 
 
 def run_play(

@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from cardside.core.errors import IllegalActionError
+from cardside.core.words import counted
 from cardside.games.lineit import rules
 from cardside.games.lineit.notation import Action, format_action, format_card, parse_action
 from cardside.games.lineit.rules import LineScore
@@ -25,7 +26,6 @@ from cardside.games.lineit.state import (
 )
 from cardside.tui.console import Console
 from cardside.tui.style import Style
-from cardside.tui.table import counted
 
 FG = ("red", "blue", "green", "yellow")
 
@@ -124,7 +124,7 @@ class LineitScreen:
             say(
                 self.style.bold(
                     f"Round {s.round_no}: {counted(len(s.deck), 'card')} in the deck "
-                    f"({rounds_left} more round{'s' if rounds_left != 1 else ''})."
+                    f"({counted(rounds_left, 'more round')})."
                 )
             )
             say(f"  market: {self.cards(s.market)}")

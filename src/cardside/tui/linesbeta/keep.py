@@ -7,6 +7,7 @@ from typing import Any
 from cardside.core.arith import parse_number
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.core.schema import cut
+from cardside.core.words import counted
 from cardside.games.linesbeta import rules
 from cardside.games.linesbeta.keep import Ledger, describe
 from cardside.games.linesbeta.notation import format_cell, parse_cell, parse_line_end
@@ -17,7 +18,7 @@ from cardside.tui.console import QUIT_WORDS, SETUP_HELP, Console, not_understood
 from cardside.tui.keeping import keep_command, offer_correction
 from cardside.tui.linesbeta.screen import CellMark, LinesBetaScreen
 from cardside.tui.style import Style
-from cardside.tui.table import counted, render
+from cardside.tui.table import render
 
 HELP_COUNTERS = """  w          you won the trick
   l          the grid won it

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardside.core.loop import Loop
+from cardside.core.words import counted
 from cardside.games.linesbeta.rules import Action, Challenge, ChooseCell, Line
 from cardside.games.linesbeta.sheet import action_text
 from cardside.games.linesbeta.state import LinesBetaState
@@ -41,7 +42,7 @@ def run_play(journal: Journal, state: LinesBetaState, console: Console, style: S
     def on_undo(count: int) -> None:
         journal.append({"type": "undo", "moves": count})
         before[0] = state.snapshot
-        console.say(f"  Took back {count} decision{'s' if count != 1 else ''}.")
+        console.say(f"  Took back {counted(count, 'decision')}.")
 
     movers = [0] * len(state.actions())
     loop = Loop(state, [human], on_action=on_action, on_undo=on_undo, movers=movers)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from cardside.core.errors import IllegalActionError, NotationError
+from cardside.core.words import counted
 from cardside.games.octrix import rules
 from cardside.games.octrix.keep import OctrixLedger, RoundReport, parse_round
 from cardside.games.octrix.notation import format_card, parse_cards
@@ -12,7 +13,6 @@ from cardside.tui.console import Console, not_understood, refusal
 from cardside.tui.keeping import keep_command, offer_correction
 from cardside.tui.octrix.screen import OctrixScreen
 from cardside.tui.style import Style
-from cardside.tui.table import counted
 
 COMMANDS = ("show", "undo", "quit", "help")
 HELP = (

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardside.core.loop import Loop
+from cardside.core.words import counted
 from cardside.games.octrix import rules
 from cardside.games.octrix.sheet import card_text
 from cardside.games.octrix.state import OctrixState
@@ -15,7 +16,6 @@ from cardside.tui.human import Human
 from cardside.tui.octrix.screen import OctrixScreen, OctrixTurn, rule_of_last_trick
 from cardside.tui.play import run_loop, seat_players
 from cardside.tui.style import Style
-from cardside.tui.table import counted
 
 
 def run_play(

@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 from cardside.core.arith import parse_number
 from cardside.core.errors import NotationError
 from cardside.core.schema import clip
+from cardside.core.words import counted
 from cardside.games.schnapsen.keep import Ledger, LedgerError, LedgerRow
 from cardside.games.schnapsen.rules import MATCH_START, match_winner
 from cardside.games.schnapsen.sheet import COUNTDOWN, MATCHES_WON, session_entry
@@ -274,10 +275,9 @@ class KeepScreen:
     def _report(self, row: LedgerRow) -> None:
         say = self.console.say
         winner = self.names[row.winner]
-        plural = "s" if row.points > 1 else ""
         say(
             self.style.good(
-                f"  Deal {row.deal_no}: {agree(winner, 'win')} {row.points} game point{plural}"
+                f"  Deal {row.deal_no}: {agree(winner, 'win')} {counted(row.points, 'game point')}"
             )
             + f" ({row.rule_text})."
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardside.core.loop import Loop
+from cardside.core.words import counted
 from cardside.games.schnapsen.sheet import action_text
 from cardside.games.schnapsen.state import SchnapsenState
 from cardside.sessions.journal import Journal
@@ -19,7 +20,6 @@ from cardside.tui.schnapsen.screen import (
     finished_deal,
 )
 from cardside.tui.style import Style
-from cardside.tui.table import counted
 
 
 def run_play(

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from cardside.core.cards import Card, Suit
+from cardside.core.words import counted
 from cardside.games.schnapsen.deal import Deal
 from cardside.games.schnapsen.notation import (
     KEYWORDS,
@@ -196,8 +197,7 @@ class SchnapsenScreen:
     def _won(self, record: DealRecord) -> str:
         """``Bot 2 wins 3 game points`` / ``You win 1 game point``."""
         r = record.result
-        plural = "s" if r.points > 1 else ""
-        return f"{agree(self.names[r.winner], 'win')} {r.points} game point{plural}"
+        return f"{agree(self.names[r.winner], 'win')} {counted(r.points, 'game point')}"
 
 
 class SchnapsenTurn:
