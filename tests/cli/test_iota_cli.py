@@ -317,3 +317,25 @@ def test_play_options_are_checked(runner: CliRunner, data_dir: Path) -> None:
     assert result.exit_code != 0
     result = runner.invoke(main, ["iota", "play", "--players", "2", "--humans", "3"])
     assert result.exit_code != 0 and "3 people cannot sit at a table of 2" in result.output
+
+
+def test_sessions_show_leaves_blank_the_turns_still_to_come(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    script = "Ann 8 4 5 lot\nBob 6\nCid 0\nAnn 4\nquit\n"
+    args = ["iota", "keep", "--names", "Ann,Bob,Cid", "--session", "k"]
+    assert runner.invoke(main, args, input=script).exit_code == 0
+    shown = runner.invoke(main, ["sessions", "show", "k"])
+    assert shown.exit_code == 0, shown.output
+    rows = [line.split() for line in shown.output.splitlines() if line[:1].isdigit()]
+    # Cid's 0 of round 1 was a turn; Bob's and Cid's round 2 is still to come.
+    assert rows[0][:7] == ["1", "34", "6", "0", "34", "6", "0"]
+    assert rows[1][:5] == ["2", "4", "38", "6", "0"]
+    finished = runner.invoke(main, ["sessions", "resume", "k"], input="Bob 2\nquit\n")
+    assert finished.exit_code == 0, finished.output
+    rows = [
+        line.split()
+        for line in runner.invoke(main, ["sessions", "show", "k"]).output.splitlines()
+        if line[:1].isdigit()
+    ]
+    assert rows[1][:6] == ["2", "4", "2", "38", "8", "0"]

@@ -156,6 +156,23 @@ def test_keep_with_hands_checks_each_card(runner: CliRunner, data_dir: Path) -> 
     assert [e["type"] for e in session.entries] == ["hand", "hand", "trick"]
 
 
+def test_keep_with_hands_offers_the_last_trick_and_enter_enters_it(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    hands = ["8C 2C 7H 6H 5H 4H 2S AS", "3H 3D 7D 6D 5D 4D 3S 8S"]
+    tricks = ["8C 3H", "2C 3D", "7H 7D", "6H 6D", "5H 5D", "4H 4D"]
+    script = [*hands, *tricks, "", "2S 3S", "help", "", "quit"]
+    args = ["--ascii", "octrix", "keep", "--names", "Ann,Bob", "--hands"]
+    result = runner.invoke(main, args, input="\n".join(script) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "trick 7 (highest wins): cards for Ann, Bob: \n" in result.output  # not offered
+    assert "trick 8 (highest wins): cards for Ann, Bob [AS 8S]: " in result.output
+    assert "The last trick's cards are offered in brackets: Enter enters them." in result.output
+    assert "Trick 8: Ann AS, Bob 8S -> Bob wins" in result.output
+    session = store.load(only_session(data_dir))
+    assert [e["type"] for e in session.entries] == ["hand", "hand", *["trick"] * 8]
+
+
 def test_keep_resume_continues_the_same_session(runner: CliRunner, data_dir: Path) -> None:
     runner.invoke(
         main,

@@ -130,10 +130,13 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
         *(f"{c} {GAMES[session.game].round_totals}" for c in session.columns),
         "note",
     ]
-    rows = [
+    rows: list[list[object]] = [
         [*([r.match] if matches else []), r.number, *r.scores, *r.totals, r.note]
         for r in session.rounds
     ]
+    first = 2 if matches else 1
+    for column in sheets.waiting(session):
+        rows[-1][first + column] = ""  # a turn still to come, not a turn that scored 0
     click.echo()
     width = terminal_width()
     click.echo(render(headers, rows, width=width) if rows else f"No {row_name} finished yet.")

@@ -145,8 +145,7 @@ def build(session: Session) -> Sheet:
     names = session.player_names
     if session.mode == "play":
         state = replay_state(session)
-        made = move_entries(session.entries, "action")
-        table = rows(play_turns(state.snapshot.log, made), names)
+        table = rows(play_turns(state.snapshot.log, move_entries(session.entries, "action")), names)
         totals = list(state.scores)
         outcome = state.outcome()
         winners = [] if outcome is None else [names[w] for w in outcome.winners]
@@ -158,6 +157,19 @@ def build(session: Session) -> Sheet:
         winners = [names[w] for w in ledger.winners]
         over = ledger.over
     return Sheet(list(names), table, totals, "finished" if over else "in progress", winners)
+
+
+def waiting(session: Session) -> list[int]:
+    """The players whose turn of the round under way is still to come."""
+    if session.mode == "play":
+        state = replay_state(session)
+        turns = play_turns(state.snapshot.log, move_entries(session.entries, "action"))
+    else:
+        turns = kept_turns(replay_ledger(session), session.entries)
+    players = len(session.player_names)
+    done = len(turns) % players
+    played = {t.seat for t in turns[len(turns) - done :]} if done else set(range(players))
+    return [seat for seat in range(players) if seat not in played]
 
 
 class RunningSheet:

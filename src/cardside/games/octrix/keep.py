@@ -117,6 +117,14 @@ class OctrixLedger:
             return None
         return [h for h in self.hands if h is not None]
 
+    @property
+    def forced_trick(self) -> tuple[Card, ...] | None:
+        """The next trick's cards when the hands entered leave one card each (else None)."""
+        hands = self.known_hands
+        if self.over or hands is None or any(len(h) != 1 for h in hands):
+            return None
+        return tuple(h[0] for h in hands)
+
     def side_name(self, side: int) -> str:
         return " & ".join(self.names[s] for s in self.sides[side])
 

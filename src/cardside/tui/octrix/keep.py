@@ -10,6 +10,7 @@ from cardside.games.octrix.notation import format_card, parse_cards
 from cardside.games.octrix.rules import DECK, HAND_SIZE
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console, not_understood, refusal
+from cardside.tui.human import with_default
 from cardside.tui.keeping import keep_command, offer_correction
 from cardside.tui.octrix.screen import OctrixScreen
 from cardside.tui.style import Style
@@ -54,7 +55,7 @@ class KeepScreen:
     # -- prompts -----------------------------------------------------------------------------
     def _help(self) -> None:
         quick = (
-            ""
+            " The last trick's cards are offered in brackets: Enter enters them."
             if self.ledger.track_hands
             else "\n  Or a whole round at once, before its first trick: each player's "
             f"counting cards, e.g. {self.ledger.names[0]} 1 3 4 (one player left out "
@@ -73,9 +74,15 @@ class KeepScreen:
             f"Round {ledger.round_no}, trick {number} ({ledger.rule.value} wins): "
             f"cards for {', '.join(ledger.names)}: "
         )
+        forced = ledger.forced_trick
+        if forced is not None:
+            # One card left in each hand: Enter enters them.
+            prompt = with_default(prompt, " ".join(format_card(c, ascii=True) for c in forced))
         line = self.console.ask(prompt, self._words)
         if line is None:
             return "quit"
+        if not line and forced is not None:
+            line = " ".join(format_card(c, ascii=True) for c in forced)
         if not line:
             return None
         command = self._command(line)
