@@ -101,7 +101,6 @@ def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
 @click.pass_context
 def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
     """Show a session's score table, one row per round (and what is entered of the next)."""
-    from cardside.core.words import plural
     from cardside.games.registry import GAMES
     from cardside.sessions import sheets
     from cardside.sessions.export import as_dict
@@ -164,8 +163,12 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
     totals = ", ".join(f"{c} {t}" for c, t in zip(session.columns, session.totals))
     click.echo(f"{GAMES[session.game].totals_name(session.mode)}: {totals}")
     if len(session.results) > 1 or (session.results and not session.finished):
-        won = ", ".join(f"{r.number}: {' & '.join(r.winners)}" for r in session.results)
-        click.echo(f"{plural(sheets.unit_of(session.game))} won: {won}")
+        unit = sheets.unit_of(session.game)
+        # Not "matches won: 1: Ann" under "matches won: Ann 1, Bob 0": who won each one.
+        won = "; ".join(
+            f"{unit} {r.number} won by {' & '.join(r.winners)}" for r in session.results
+        )
+        click.echo(won)
     if session.winners:
         click.echo("winner: " + " & ".join(session.winners))
 
