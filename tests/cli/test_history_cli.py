@@ -94,6 +94,15 @@ def test_every_command_takes_last_number_and_prefix(runner: CliRunner, data_dir:
     assert code == 1 and "no session number 7 (sessions list shows 1 to 2)" in out
 
 
+def test_verify_names_the_totals_in_the_game_s_words(runner: CliRunner, data_dir: Path) -> None:
+    schnapsen(runner, "sch", ["Ann 3", "Ann 3", "Ann 1", "Bob 2"])
+    octrix(runner, "oct", ROUND)
+    code, out = run(runner, "sessions", "verify", "sch", "oct")
+    assert code == 0
+    assert "4 entries, 4 deals, matches won Ann 1, Bob 0" in out  # as show and list say
+    assert "1 round, totals Ann " in out
+
+
 def test_an_ambiguous_prefix_is_refused(runner: CliRunner, data_dir: Path) -> None:
     octrix(runner, "fri-a", ROUND[:1])
     octrix(runner, "fri-b", ROUND[:1])

@@ -231,11 +231,13 @@ def verify(ctx: click.Context, names: tuple[str, ...], all_: bool) -> None:
             for p in problems:
                 click.echo(f"  - {p}")
         else:
+            # The game's own words, as show and list use them: "3 deals, matches won Ann 1".
+            info = GAMES[session.game]
             totals = ", ".join(f"{c} {t}" for c, t in zip(session.columns, session.totals))
             click.echo(
                 f"ok   {path}: {counted(len(session.entries), 'entry')}, "
-                f"{counted(len(session.rounds), 'round')}, "
-                f"totals {totals or 'none'}"
+                f"{counted(len(session.rounds), info.round_name)}, "
+                f"{info.totals_name(session.mode)} {totals or 'none'}"
             )
     if all_ and not paths:
         click.echo(f"No sessions yet in {store.sessions_dir(app.data_dir)}.")
