@@ -6,6 +6,7 @@ import json
 import os
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from cardside.cli.main import main
@@ -207,6 +208,21 @@ def test_show_chart_marks_the_target(runner: CliRunner, data_dir: Path) -> None:
     out = run(runner, "--ascii", "sessions", "show", "sch", "--chart")[1]
     assert "@ = target reached" in out and "█" not in out
     assert any(line.startswith("Ann  --#@") for line in out.splitlines())
+
+
+def test_show_chart_says_deals_in_schnapsen_and_wraps_its_legend(
+    runner: CliRunner, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    schnapsen(runner, "sch", ["Ann 3", "Bob 1", "Ann 3", "Ann 1"], names="Annabel,Roberta")
+    out = run(runner, "sessions", "show", "sch", "--chart")[1]
+    assert "Running totals by deal; " in out and "by round" not in out
+    monkeypatch.setattr("cardside.cli.sessions.terminal_width", lambda: 60)
+    narrow = run(runner, "sessions", "show", "sch", "--chart")[1].splitlines()
+    start = next(i for i, line in enumerate(narrow) if line.startswith("Running totals"))
+    assert all(len(line) <= 60 for line in narrow[start : start + 2])
+    assert " ".join(narrow[start : start + 2]).endswith(
+        "(Annabel 7 down to 0, Roberta 7 down to 0)"
+    )
 
 
 def test_rename_and_delete_leave_a_session_open_elsewhere_alone(

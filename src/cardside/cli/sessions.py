@@ -96,7 +96,9 @@ def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
 
 @sessions.command()
 @click.argument("name")
-@click.option("--chart", is_flag=True, help="Draw the running totals round by round.")
+@click.option(
+    "--chart", is_flag=True, help="Draw the running totals row by row (deal by deal in Schnapsen)."
+)
 @json_option
 @click.pass_context
 def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
@@ -146,19 +148,23 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
             click.echo(line)
     if chart and session.rounds:
         from cardside.tui.chart import draw
+        from cardside.tui.table import wrap_words
 
-        width = max(10, min(200, shutil.get_terminal_size().columns) - 30)
+        bars = max(10, min(200, shutil.get_terminal_size().columns) - 30)
         lines = draw(
             session.columns,
             [r.totals for r in session.rounds],
             sheets.chart_scale(session),
             ascii=app.style.ascii,
-            width=width,
+            width=bars,
             targets=sheets.has_targets(session.game),
             numbers=[r.number for r in session.rounds],
+            row_name=row_name,
         )
         click.echo()
-        click.echo("\n".join(lines))
+        # The legend wraps at spaces on a narrow terminal; the bars are never wider.
+        legend = wrap_words(lines[0], width) if width else lines[:1]
+        click.echo("\n".join(legend + lines[1:]))
     click.echo()
     totals = ", ".join(f"{c} {t}" for c, t in zip(session.columns, session.totals))
     click.echo(f"{GAMES[session.game].totals_name(session.mode)}: {totals}")
