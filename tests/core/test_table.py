@@ -38,6 +38,17 @@ def test_a_note_with_little_room_goes_below_its_row() -> None:
     assert " ".join(ln.strip() for ln in lines[3:]) == NOTE
 
 
+def test_a_header_too_long_for_the_room_left_is_left_out_not_wrapped() -> None:
+    headers = ["match", "deal", "You", "Bot 2", "You countdown", "Bot 2 countdown", "note"]
+    rows = [[1, 1, 3, 0, 4, 7, NOTE]]
+    lines = render(headers, rows, width=60).splitlines()
+    assert all(len(ln) <= 60 for ln in lines)
+    assert lines[0] == "match  deal  You  Bot 2  You countdown  Bot 2 countdown"
+    assert lines[1].split() == ["-----", "----", "---", "-----", "-" * 13, "-" * 15]
+    assert lines[2].split() == ["1", "1", "3", "0", "4", "7"]
+    assert " ".join(ln.strip() for ln in lines[3:]) == NOTE
+
+
 @given(
     notes=st.lists(st.text(alphabet="abc ;:()+-0123456789", max_size=300), min_size=1, max_size=4),
     width=st.integers(min_value=40, max_value=160),
