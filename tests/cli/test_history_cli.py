@@ -128,6 +128,19 @@ def test_verify_all_and_names(runner: CliRunner, data_dir: Path) -> None:
     assert code == 2 and "or --all, not both" in out
 
 
+def test_verify_checks_every_name_even_after_one_it_cannot_find(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    octrix(runner, "one", ROUND)
+    octrix(runner, "two", ROUND[:3])
+    code, out = run(runner, "sessions", "verify", "one", "nosuch", "two")
+    assert code == 1
+    lines = out.splitlines()
+    assert lines[0].startswith("ok   ") and lines[0].count("one.toml") == 1
+    assert lines[1] == "FAIL no session 'nosuch' (see 'cardside sessions list')"
+    assert lines[2].startswith("ok   ") and "two.toml" in lines[2]
+
+
 def test_rename_keeps_the_place_and_the_name_inside(runner: CliRunner, data_dir: Path) -> None:
     octrix(runner, "old", ROUND)
     schnapsen(runner, "newer", ["Ann 2"])

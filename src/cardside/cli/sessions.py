@@ -221,9 +221,22 @@ def verify(ctx: click.Context, names: tuple[str, ...], all_: bool) -> None:
             if all_
             else "give session NAMES (or files) or --all"
         )
-    paths = store.list_paths(app.data_dir) if all_ else [session_path(app, n) for n in names]
+    from cardside.sessions.names import UnknownSession, resolve
+
+    paths: list[Path | str] = []
+    if all_:
+        paths += store.list_paths(app.data_dir)
+    for name in names:
+        try:
+            paths.append(resolve(app.data_dir, name))
+        except UnknownSession as exc:
+            paths.append(str(exc))  # said in its place; the other names are still checked
     failed = 0
     for path in paths:
+        if isinstance(path, str):
+            click.echo(f"FAIL {path}")
+            failed += 1
+            continue
         try:
             session = store.load(path)
             problems = sheets.mismatches(session)
