@@ -36,9 +36,26 @@ def _load(path: Path):  # type: ignore[no-untyped-def]
     return session
 
 
-@click.group(cls=GameGroup)
+class SessionsGroup(GameGroup):
+    """The ``sessions`` group; ``sessions stats`` points to ``cardside stats``."""
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        if args and args[0] == "stats":
+            raise click.UsageError(
+                "statistics are a command of their own: cardside stats (see cardside stats --help)",
+                ctx,
+            )
+        return super().resolve_command(ctx, args)
+
+
+@click.group(cls=SessionsGroup)
 def sessions() -> None:
-    """Saved sessions: every played or kept game is a TOML file in the data folder."""
+    """Saved sessions: every played or kept game is a TOML file in the data folder.
+
+    Statistics across them: cardside stats.
+    """
 
 
 @sessions.command("list")
