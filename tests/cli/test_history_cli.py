@@ -238,6 +238,18 @@ def test_show_chart_says_deals_in_schnapsen_and_wraps_its_legend(
     )
 
 
+def test_show_wraps_its_lines_of_words_at_spaces_on_a_narrow_terminal(
+    runner: CliRunner, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    names = "Annabel Lee,Roberta Smith,Cornelius Hay,Dorothea Brooke"
+    octrix(runner, "oct", ROUND[:3], names=names)
+    monkeypatch.setattr("cardside.cli.sessions.terminal_width", lambda: 60)
+    lines = run(runner, "sessions", "show", "oct")[1].splitlines()
+    assert all(len(line) <= 60 for line in lines)
+    assert lines[1] == "players: Annabel Lee (table), Roberta Smith (table),"
+    assert lines[2] == "Cornelius Hay (table), Dorothea Brooke (table)"
+
+
 def test_rename_and_delete_leave_a_session_open_elsewhere_alone(
     runner: CliRunner, data_dir: Path
 ) -> None:

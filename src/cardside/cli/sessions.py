@@ -123,22 +123,28 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
     from cardside.games.registry import GAMES
     from cardside.sessions import sheets
     from cardside.sessions.export import as_dict
-    from cardside.tui.table import render
+    from cardside.tui.table import render, wrap_words
 
     app = app_of(ctx)
     session = _load(session_path(app, name))
     if as_json:
         echo_json(as_dict(session))
         return
+    width = terminal_width()
+
+    def say(text: str) -> None:
+        """A line of words, wrapped at spaces on a terminal narrower than it."""
+        click.echo("\n".join(wrap_words(text, width) if width and len(text) > width else [text]))
+
     players = ", ".join(f"{s.name} ({s.kind})" for s in session.seats)
-    click.echo(f"{session.name}: {session.game} {session.mode}, {session.status}")
-    click.echo(f"players: {players}")
+    say(f"{session.name}: {session.game} {session.mode}, {session.status}")
+    say(f"players: {players}")
     if session.created:
         click.echo(f"started: {session.created:%Y-%m-%d %H:%M}")
     if session.seed is not None:
         click.echo(f"seed: {session.seed}")
     if session.options:
-        click.echo(f"options: {_options_text(session.options, session.player_names)}")
+        say(f"options: {_options_text(session.options, session.player_names)}")
     matches = any(r.match for r in session.rounds)
     row_name = GAMES[session.game].round_name
     headers = [
@@ -156,16 +162,14 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
     for column in sheets.waiting(session):
         rows[-1][first + column] = ""  # a turn still to come, not a turn that scored 0
     click.echo()
-    width = terminal_width()
     click.echo(render(headers, rows, width=width) if rows else f"No {row_name} finished yet.")
     extra = [] if session.finished else sheets.progress(session)
     if extra:
         click.echo()
         for line in extra:
-            click.echo(line)
+            say(line)
     if chart and session.rounds:
         from cardside.tui.chart import draw
-        from cardside.tui.table import wrap_words
 
         bars = max(10, min(200, shutil.get_terminal_size().columns) - 30)
         lines = draw(
@@ -179,19 +183,18 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
             row_name=row_name,
         )
         click.echo()
-        # The legend wraps at spaces on a narrow terminal; the bars are never wider.
-        legend = wrap_words(lines[0], width) if width else lines[:1]
-        click.echo("\n".join(legend + lines[1:]))
+        say(lines[0])  # the legend; the bars are never wider than the terminal
+        click.echo("\n".join(lines[1:]))
     click.echo()
     totals = ", ".join(f"{c} {t}" for c, t in zip(session.columns, session.totals))
-    click.echo(f"{GAMES[session.game].totals_name(session.mode)}: {totals}")
+    say(f"{GAMES[session.game].totals_name(session.mode)}: {totals}")
     if len(session.results) > 1 or (session.results and not session.finished):
         unit = sheets.unit_of(session.game)
         # Not "matches won: 1: Ann" under "matches won: Ann 1, Bob 0": who won each one.
         won = "; ".join(
             f"{unit} {r.number} won by {' & '.join(r.winners)}" for r in session.results
         )
-        click.echo(won)
+        say(won)
     if session.winners:
         click.echo("winner: " + " & ".join(session.winners))
 
