@@ -141,6 +141,21 @@ def test_verify_checks_every_name_even_after_one_it_cannot_find(
     assert lines[2].startswith("ok   ") and "two.toml" in lines[2]
 
 
+def test_a_new_name_cannot_be_last_or_a_list_number(runner: CliRunner, data_dir: Path) -> None:
+    octrix(runner, "old", ROUND)
+    octrix(runner, "newer", ROUND[:1])
+    for name in ("last", "Last", "2"):
+        code, out = run(runner, "sessions", "rename", "old", name)
+        assert code == 1 and f"'{name}' is not a usable session name: it already means" in out
+        result = runner.invoke(
+            main, ["octrix", "keep", "--names", "Ann,Bob", "--session", name], input="quit\n"
+        )
+        assert result.exit_code != 0 and "is not a usable session name" in result.output
+    # so 'last' and '1' still mean the newest session
+    assert run(runner, "sessions", "show", "last")[1].startswith("newer:")
+    assert run(runner, "sessions", "show", "2")[1].startswith("old:")
+
+
 def test_rename_keeps_the_place_and_the_name_inside(runner: CliRunner, data_dir: Path) -> None:
     octrix(runner, "old", ROUND)
     schnapsen(runner, "newer", ["Ann 2"])
