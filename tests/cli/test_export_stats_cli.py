@@ -237,3 +237,11 @@ def test_exports_leave_blank_the_turns_still_to_come(runner: CliRunner, data_dir
     (data,) = json.loads(invoke(runner, "sessions", "export", "k", "--format", "json"))
     assert [r["scores"] for r in data["rounds"]] == [[34, 6, 0], [4, None, None]]
     assert json.loads(invoke(runner, "sessions", "show", "k", "--json")) == data
+
+
+def test_stats_counts_the_unreadable_files_it_leaves_out(runner: CliRunner, data_dir: Path) -> None:
+    kept_octrix(data_dir, "k", ["Ann", "Bob"], ROUND)
+    (data_dir / "sessions" / "broken.toml").write_text("not toml [", encoding="utf-8")
+    result = runner.invoke(main, ["stats"])
+    assert result.exit_code == 0
+    assert "1 unreadable session file left out (see 'cardside sessions list')" in result.output
