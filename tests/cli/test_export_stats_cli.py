@@ -224,3 +224,24 @@ def test_export_never_writes_over_a_session_and_dash_is_the_standard_output(
     neither = runner.invoke(main, ["sessions", "export"])
     assert neither.exit_code == 2 and "give a session NAME or --all" in neither.output
     assert "not both" not in neither.output
+
+
+def test_exports_leave_blank_the_turns_still_to_come(runner: CliRunner, data_dir: Path) -> None:
+    script = "Ann 8 4 5 lot\nBob 6\nCid 0\nAnn 4\nquit\n"
+    args = ["iota", "keep", "--names", "Ann,Bob,Cid", "--session", "k"]
+    assert runner.invoke(main, args, input=script).exit_code == 0
+    rows = list(csv.DictReader(io.StringIO(invoke(runner, "sessions", "export", "k"))))
+    # Cid's 0 of round 1 was a turn; Bob's and Cid's round 2 is still to come, as in show.
+    assert [r["score"] for r in rows] == ["34", "6", "0", "4", "", ""]
+    assert [r["total"] for r in rows] == ["34", "6", "0", "38", "6", "0"]
+    (data,) = json.loads(invoke(runner, "sessions", "export", "k", "--format", "json"))
+    assert [r["scores"] for r in data["rounds"]] == [[34, 6, 0], [4, None, None]]
+    assert json.loads(invoke(runner, "sessions", "show", "k", "--json")) == data
+
+
+def test_stats_counts_the_unreadable_files_it_leaves_out(runner: CliRunner, data_dir: Path) -> None:
+    kept_octrix(data_dir, "k", ["Ann", "Bob"], ROUND)
+    (data_dir / "sessions" / "broken.toml").write_text("not toml [", encoding="utf-8")
+    result = runner.invoke(main, ["stats"])
+    assert result.exit_code == 0
+    assert "1 unreadable session file left out (see 'cardside sessions list')" in result.output

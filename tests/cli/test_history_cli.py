@@ -6,6 +6,7 @@ import json
 import os
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from cardside.cli.main import main
@@ -94,6 +95,15 @@ def test_every_command_takes_last_number_and_prefix(runner: CliRunner, data_dir:
     assert code == 1 and "no session number 7 (sessions list shows 1 to 2)" in out
 
 
+def test_verify_names_the_totals_in_the_game_s_words(runner: CliRunner, data_dir: Path) -> None:
+    schnapsen(runner, "sch", ["Ann 3", "Ann 3", "Ann 1", "Bob 2"])
+    octrix(runner, "oct", ROUND)
+    code, out = run(runner, "sessions", "verify", "sch", "oct")
+    assert code == 0
+    assert "4 entries, 4 deals, matches won Ann 1, Bob 0" in out  # as show and list say
+    assert "1 round, totals Ann " in out
+
+
 def test_an_ambiguous_prefix_is_refused(runner: CliRunner, data_dir: Path) -> None:
     octrix(runner, "fri-a", ROUND[:1])
     octrix(runner, "fri-b", ROUND[:1])
@@ -116,6 +126,34 @@ def test_verify_all_and_names(runner: CliRunner, data_dir: Path) -> None:
     assert code == 2 and "NAMES (or files) or --all" in out and "not both" not in out
     code, out = run(runner, "sessions", "verify", "two", "--all")
     assert code == 2 and "or --all, not both" in out
+
+
+def test_verify_checks_every_name_even_after_one_it_cannot_find(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    octrix(runner, "one", ROUND)
+    octrix(runner, "two", ROUND[:3])
+    code, out = run(runner, "sessions", "verify", "one", "nosuch", "two")
+    assert code == 1
+    lines = out.splitlines()
+    assert lines[0].startswith("ok   ") and lines[0].count("one.toml") == 1
+    assert lines[1] == "FAIL no session 'nosuch' (see 'cardside sessions list')"
+    assert lines[2].startswith("ok   ") and "two.toml" in lines[2]
+
+
+def test_a_new_name_cannot_be_last_or_a_list_number(runner: CliRunner, data_dir: Path) -> None:
+    octrix(runner, "old", ROUND)
+    octrix(runner, "newer", ROUND[:1])
+    for name in ("last", "Last", "2"):
+        code, out = run(runner, "sessions", "rename", "old", name)
+        assert code == 1 and f"'{name}' is not a usable session name: it already means" in out
+        result = runner.invoke(
+            main, ["octrix", "keep", "--names", "Ann,Bob", "--session", name], input="quit\n"
+        )
+        assert result.exit_code != 0 and "is not a usable session name" in result.output
+    # so 'last' and '1' still mean the newest session
+    assert run(runner, "sessions", "show", "last")[1].startswith("newer:")
+    assert run(runner, "sessions", "show", "2")[1].startswith("old:")
 
 
 def test_rename_keeps_the_place_and_the_name_inside(runner: CliRunner, data_dir: Path) -> None:
@@ -184,7 +222,9 @@ def test_show_an_unfinished_kept_round(runner: CliRunner, data_dir: Path) -> Non
         "note",
     ]
     assert "match 2 under way, countdown: Ann 7, Bob 5 (first to 0 wins the match)" in out
-    assert "matches won: 1: Ann" in out
+    assert "match 1 won by Ann" in out
+    # The session's tally has the label "matches won" to itself.
+    assert out.count("matches won") == 1 and "matches won: Ann 1, Bob 0" in out
 
 
 def test_show_chart_marks_the_target(runner: CliRunner, data_dir: Path) -> None:
@@ -196,6 +236,33 @@ def test_show_chart_marks_the_target(runner: CliRunner, data_dir: Path) -> None:
     out = run(runner, "--ascii", "sessions", "show", "sch", "--chart")[1]
     assert "@ = target reached" in out and "█" not in out
     assert any(line.startswith("Ann  --#@") for line in out.splitlines())
+
+
+def test_show_chart_says_deals_in_schnapsen_and_wraps_its_legend(
+    runner: CliRunner, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    schnapsen(runner, "sch", ["Ann 3", "Bob 1", "Ann 3", "Ann 1"], names="Annabel,Roberta")
+    out = run(runner, "sessions", "show", "sch", "--chart")[1]
+    assert "Running totals by deal; " in out and "by round" not in out
+    monkeypatch.setattr("cardside.cli.sessions.terminal_width", lambda: 60)
+    narrow = run(runner, "sessions", "show", "sch", "--chart")[1].splitlines()
+    start = next(i for i, line in enumerate(narrow) if line.startswith("Running totals"))
+    assert all(len(line) <= 60 for line in narrow[start : start + 2])
+    assert " ".join(narrow[start : start + 2]).endswith(
+        "(Annabel 7 down to 0, Roberta 7 down to 0)"
+    )
+
+
+def test_show_wraps_its_lines_of_words_at_spaces_on_a_narrow_terminal(
+    runner: CliRunner, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    names = "Annabel Lee,Roberta Smith,Cornelius Hay,Dorothea Brooke"
+    octrix(runner, "oct", ROUND[:3], names=names)
+    monkeypatch.setattr("cardside.cli.sessions.terminal_width", lambda: 60)
+    lines = run(runner, "sessions", "show", "oct")[1].splitlines()
+    assert all(len(line) <= 60 for line in lines)
+    assert lines[1] == "players: Annabel Lee (table), Roberta Smith (table),"
+    assert lines[2] == "Cornelius Hay (table), Dorothea Brooke (table)"
 
 
 def test_rename_and_delete_leave_a_session_open_elsewhere_alone(

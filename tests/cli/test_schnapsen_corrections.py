@@ -123,5 +123,16 @@ def test_resuming_a_finished_kept_session_shows_no_next_match(
     runner.invoke(main, args, input="Ann 3\nAnn 3\nAnn 1\n\n")
     result = runner.invoke(main, ["--no-color", "sessions", "resume", "k"], input="\n")
     assert result.exit_code == 0, result.output
-    assert "Matches won: Ann 1, Bob 0; the 1 match(es) are played" in result.output
+    assert "Matches won: Ann 1, Bob 0; the session's 1 match is played" in result.output
     assert "Match 2" not in result.output
+
+
+def test_the_number_of_matches_to_play_is_counted_in_words(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    args = ["schnapsen", "keep", "--names", "Ann,Bob", "--matches", "2", "--session", "k"]
+    result = runner.invoke(main, ["--no-color", *args], input="Ann 3\nAnn 3\nAnn 1\nquit\n")
+    assert "(first to 0 wins the match); a session of 2 matches" in result.output
+    resumed = runner.invoke(main, ["--no-color", "sessions", "resume", "k"], input="quit\n")
+    assert "matches won: Ann 1, Bob 0; a session of 2 matches" in resumed.output
+    assert "(es)" not in result.output

@@ -191,3 +191,10 @@ def test_a_copied_file_is_listed_and_resumed_by_its_own_file_name(
     assert "resume copy" in result.output
     assert len(store.load(folder / "copy.toml").entries) == 3
     assert (folder / "one.toml").read_bytes() == original
+
+
+def test_sessions_stats_points_to_the_stats_command(runner: CliRunner, data_dir: Path) -> None:
+    result = runner.invoke(main, ["sessions", "stats"])
+    assert result.exit_code == 2
+    assert "statistics are a command of their own: cardside stats" in result.output
+    assert "cardside stats" in runner.invoke(main, ["sessions", "--help"]).output

@@ -38,6 +38,17 @@ def test_a_note_with_little_room_goes_below_its_row() -> None:
     assert " ".join(ln.strip() for ln in lines[3:]) == NOTE
 
 
+def test_a_header_too_long_for_the_room_left_is_left_out_not_wrapped() -> None:
+    headers = ["match", "deal", "You", "Bot 2", "You countdown", "Bot 2 countdown", "note"]
+    rows = [[1, 1, 3, 0, 4, 7, NOTE]]
+    lines = render(headers, rows, width=60).splitlines()
+    assert all(len(ln) <= 60 for ln in lines)
+    assert lines[0] == "match  deal  You  Bot 2  You countdown  Bot 2 countdown"
+    assert lines[1].split() == ["-----", "----", "---", "-----", "-" * 13, "-" * 15]
+    assert lines[2].split() == ["1", "1", "3", "0", "4", "7"]
+    assert " ".join(ln.strip() for ln in lines[3:]) == NOTE
+
+
 @given(
     notes=st.lists(st.text(alphabet="abc ;:()+-0123456789", max_size=300), min_size=1, max_size=4),
     width=st.integers(min_value=40, max_value=160),
@@ -116,3 +127,32 @@ def test_a_table_whose_last_header_does_not_fit_is_written_as_records() -> None:
     names = ["Annabelle-Longname", "Bartholomew-Smith", "Cordelia-Whitmore", "Dietrich-Braunfels"]
     lines = render(["round", *names], [[1, 34, 6, "", ""]], width=80).splitlines()
     assert lines == ["round 1", "  Annabelle-Longname 34, Bartholomew-Smith 6"]
+
+
+def test_the_narrow_session_list_never_splits_a_score_or_the_result() -> None:
+    from cardside.tui.listing import render_list
+
+    rows: list[list[object]] = [
+        [
+            5,
+            "schp",
+            "schnapsen",
+            "play",
+            "2026-12-01 18:53",
+            "countdown: You 0 · Bot 2 7",
+            "won: You",
+        ],
+        [1, "litp", "lineit", "play", "2026-12-01 19:02", "You 4 · Bot 2 3", "in progress"],
+    ]
+    lines = render_list(rows, 60).splitlines()
+    assert all(len(line) <= 60 for line in lines)
+    assert lines[:3] == [
+        "5   schp",
+        "    schnapsen play, 2026-12-01 18:53; countdown: You 0 ·",
+        "    Bot 2 7; won: You",
+    ]
+    assert lines[3:] == [
+        "1   litp",
+        "    lineit play, 2026-12-01 19:02; You 4 · Bot 2 3;",
+        "    in progress",
+    ]

@@ -36,9 +36,26 @@ def _load(path: Path):  # type: ignore[no-untyped-def]
     return session
 
 
-@click.group(cls=GameGroup)
+class SessionsGroup(GameGroup):
+    """The ``sessions`` group; ``sessions stats`` points to ``cardside stats``."""
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        if args and args[0] == "stats":
+            raise click.UsageError(
+                "statistics are a command of their own: cardside stats (see cardside stats --help)",
+                ctx,
+            )
+        return super().resolve_command(ctx, args)
+
+
+@click.group(cls=SessionsGroup)
 def sessions() -> None:
-    """Saved sessions: every played or kept game is a TOML file in the data folder."""
+    """Saved sessions: every played or kept game is a TOML file in the data folder.
+
+    Statistics across them: cardside stats.
+    """
 
 
 @sessions.command("list")
@@ -96,31 +113,38 @@ def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
 
 @sessions.command()
 @click.argument("name")
-@click.option("--chart", is_flag=True, help="Draw the running totals round by round.")
+@click.option(
+    "--chart", is_flag=True, help="Draw the running totals row by row (deal by deal in Schnapsen)."
+)
 @json_option
 @click.pass_context
 def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
     """Show a session's score table, one row per round (and what is entered of the next)."""
-    from cardside.core.words import plural
     from cardside.games.registry import GAMES
     from cardside.sessions import sheets
     from cardside.sessions.export import as_dict
-    from cardside.tui.table import render
+    from cardside.tui.table import render, wrap_words
 
     app = app_of(ctx)
     session = _load(session_path(app, name))
     if as_json:
         echo_json(as_dict(session))
         return
+    width = terminal_width()
+
+    def say(text: str) -> None:
+        """A line of words, wrapped at spaces on a terminal narrower than it."""
+        click.echo("\n".join(wrap_words(text, width) if width and len(text) > width else [text]))
+
     players = ", ".join(f"{s.name} ({s.kind})" for s in session.seats)
-    click.echo(f"{session.name}: {session.game} {session.mode}, {session.status}")
-    click.echo(f"players: {players}")
+    say(f"{session.name}: {session.game} {session.mode}, {session.status}")
+    say(f"players: {players}")
     if session.created:
         click.echo(f"started: {session.created:%Y-%m-%d %H:%M}")
     if session.seed is not None:
         click.echo(f"seed: {session.seed}")
     if session.options:
-        click.echo(f"options: {_options_text(session.options, session.player_names)}")
+        say(f"options: {_options_text(session.options, session.player_names)}")
     matches = any(r.match for r in session.rounds)
     row_name = GAMES[session.game].round_name
     headers = [
@@ -138,34 +162,39 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
     for column in sheets.waiting(session):
         rows[-1][first + column] = ""  # a turn still to come, not a turn that scored 0
     click.echo()
-    width = terminal_width()
     click.echo(render(headers, rows, width=width) if rows else f"No {row_name} finished yet.")
     extra = [] if session.finished else sheets.progress(session)
     if extra:
         click.echo()
         for line in extra:
-            click.echo(line)
+            say(line)
     if chart and session.rounds:
         from cardside.tui.chart import draw
 
-        width = max(10, min(200, shutil.get_terminal_size().columns) - 30)
+        bars = max(10, min(200, shutil.get_terminal_size().columns) - 30)
         lines = draw(
             session.columns,
             [r.totals for r in session.rounds],
             sheets.chart_scale(session),
             ascii=app.style.ascii,
-            width=width,
+            width=bars,
             targets=sheets.has_targets(session.game),
             numbers=[r.number for r in session.rounds],
+            row_name=row_name,
         )
         click.echo()
-        click.echo("\n".join(lines))
+        say(lines[0])  # the legend; the bars are never wider than the terminal
+        click.echo("\n".join(lines[1:]))
     click.echo()
     totals = ", ".join(f"{c} {t}" for c, t in zip(session.columns, session.totals))
-    click.echo(f"{GAMES[session.game].totals_name(session.mode)}: {totals}")
+    say(f"{GAMES[session.game].totals_name(session.mode)}: {totals}")
     if len(session.results) > 1 or (session.results and not session.finished):
-        won = ", ".join(f"{r.number}: {' & '.join(r.winners)}" for r in session.results)
-        click.echo(f"{plural(sheets.unit_of(session.game))} won: {won}")
+        unit = sheets.unit_of(session.game)
+        # Not "matches won: 1: Ann" under "matches won: Ann 1, Bob 0": who won each one.
+        won = "; ".join(
+            f"{unit} {r.number} won by {' & '.join(r.winners)}" for r in session.results
+        )
+        say(won)
     if session.winners:
         click.echo("winner: " + " & ".join(session.winners))
 
@@ -212,9 +241,22 @@ def verify(ctx: click.Context, names: tuple[str, ...], all_: bool) -> None:
             if all_
             else "give session NAMES (or files) or --all"
         )
-    paths = store.list_paths(app.data_dir) if all_ else [session_path(app, n) for n in names]
+    from cardside.sessions.names import UnknownSession, resolve
+
+    paths: list[Path | str] = []
+    if all_:
+        paths += store.list_paths(app.data_dir)
+    for name in names:
+        try:
+            paths.append(resolve(app.data_dir, name))
+        except UnknownSession as exc:
+            paths.append(str(exc))  # said in its place; the other names are still checked
     failed = 0
     for path in paths:
+        if isinstance(path, str):
+            click.echo(f"FAIL {path}")
+            failed += 1
+            continue
         try:
             session = store.load(path)
             problems = sheets.mismatches(session)
@@ -228,11 +270,13 @@ def verify(ctx: click.Context, names: tuple[str, ...], all_: bool) -> None:
             for p in problems:
                 click.echo(f"  - {p}")
         else:
+            # The game's own words, as show and list use them: "3 deals, matches won Ann 1".
+            info = GAMES[session.game]
             totals = ", ".join(f"{c} {t}" for c, t in zip(session.columns, session.totals))
             click.echo(
                 f"ok   {path}: {counted(len(session.entries), 'entry')}, "
-                f"{counted(len(session.rounds), 'round')}, "
-                f"totals {totals or 'none'}"
+                f"{counted(len(session.rounds), info.round_name)}, "
+                f"{info.totals_name(session.mode)} {totals or 'none'}"
             )
     if all_ and not paths:
         click.echo(f"No sessions yet in {store.sessions_dir(app.data_dir)}.")

@@ -62,6 +62,7 @@ def stats(
     as_json: bool,
 ) -> None:
     """Statistics across saved sessions: players, head to head, and games."""
+    from cardside.core.words import counted
     from cardside.sessions import index
     from cardside.sessions.stats import choose, report
     from cardside.tui.statsview import render_report
@@ -81,4 +82,5 @@ def stats(
         click.echo(render_report(result, ascii=app.style.ascii, width=width))
     skipped = len(entries) - len(summaries)
     if skipped:
-        click.echo(f"{skipped} unreadable session file(s) left out (see sessions list)", err=True)
+        left_out = counted(skipped, "unreadable session file")
+        click.echo(f"{left_out} left out (see 'cardside sessions list')", err=True)

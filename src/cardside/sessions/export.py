@@ -9,6 +9,7 @@ from typing import Any
 
 from cardside.core.record import RoundRow, Session
 from cardside.games.registry import GAMES
+from cardside.sessions.sheets import waiting
 from cardside.sessions.store import zip_times
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -46,12 +47,23 @@ def _iso(moment: datetime | None) -> str | None:
     return moment.isoformat() if moment else None
 
 
+def scores_of(session: Session, row: RoundRow) -> list[int | None]:
+    """A row's scores as ``sessions show`` gives them: ``None`` for a turn of the round under
+    way that is still to come (a 0 there would read as a turn that scored nothing)."""
+    scores: list[int | None] = list(row.scores)
+    if session.rounds and row is session.rounds[-1]:
+        for column in waiting(session):
+            scores[column] = None
+    return scores
+
+
 def row_dict(session: Session, row: RoundRow) -> dict[str, Any]:
-    """One row of the score table with the time of the entry that made it."""
+    """One row of the score table with the time of the entry that made it (a turn still to
+    come has the score ``null``)."""
     data: dict[str, Any] = {"round": row.number}
     if row.match:
         data["match"] = row.match
-    data |= {"scores": row.scores, "totals": row.totals, "note": row.note}
+    data |= {"scores": scores_of(session, row), "totals": row.totals, "note": row.note}
     data["time"] = _iso(session.time_of(row.entry))
     return data
 
@@ -120,7 +132,7 @@ def to_csv(sessions: list[Session]) -> str:
     """One row per round and column (player or team) of every session, under one header.
 
     ``won`` is how many games (matches) the column had won by that round; ``decided`` names
-    the winners of a game (match) that round decided.
+    the winners of a game (match) that round decided. A turn still to come has no score.
     """
     buf = io.StringIO()
     writer = csv.DictWriter(buf, fieldnames=CSV_FIELDS, lineterminator="\n")
@@ -132,7 +144,8 @@ def to_csv(sessions: list[Session]) -> str:
         date = _iso(s.created) or ""
         for row in s.rounds:
             time = _iso(s.time_of(row.entry)) or ""
-            for i, (col, score, total) in enumerate(zip(s.columns, row.scores, row.totals)):
+            scores = scores_of(s, row)
+            for i, (col, score, total) in enumerate(zip(s.columns, scores, row.totals)):
                 fields = {
                     "session": s.name,
                     "game": s.game,
@@ -142,7 +155,7 @@ def to_csv(sessions: list[Session]) -> str:
                     "match": row.match or "",
                     "round": row.number,
                     "player": col,
-                    "score": score,
+                    "score": "" if score is None else score,
                     "total": total,
                     "note": row.note,
                     "won": tally[row.number][i],

@@ -34,11 +34,18 @@ def sessions_dir(data_dir: Path) -> Path:
 
 
 def check_name(name: str) -> str:
-    """Refuse a session name that would not make a plain file name."""
+    """Refuse a session name that would not make a plain file name, or that reads as ``last``
+    or a list number (a file already so named still loads: an exact name wins)."""
     if not _NAME_OK.fullmatch(name) or name.endswith(SUFFIX):
         raise ValueError(
             f"{clip(name)} is not a usable session name (up to 100 letters, digits, '.', '_' "
             "and '-', starting with a letter or digit)"
+        )
+    if name.lower() == "last" or name.isdigit():
+        meant = "the newest session" if name.isalpha() else "a number in 'sessions list'"
+        raise ValueError(
+            f"{clip(name)} is not a usable session name: it already means {meant}; "
+            "add a word, e.g. friday-2"
         )
     return name
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cardside.core.words import counted
+
 BLOCKS = " ▁▂▃▄▅▆▇█"
 ASCII_LEVELS = " .:-=+*#@"
 WIDTH = 60
@@ -35,6 +37,7 @@ def draw(
     width: int = WIDTH,
     targets: bool = True,
     numbers: Sequence[int] | None = None,
+    row_name: str = "round",
 ) -> list[str]:
     """The chart's lines: a legend, one line per column, and the round numbers under them.
 
@@ -42,6 +45,7 @@ def draw(
     game that names none) the scale runs to the highest total, and the legend says so.
     ``numbers`` are the rows' round numbers, used under the bars when they rise (a game whose
     table skips rounds in which nobody scored); otherwise the rows are counted from 1.
+    ``row_name`` is what the game calls a row (a Schnapsen row is a ``deal``).
     """
     chars = ASCII_LEVELS if ascii else BLOCKS
     shown = list(totals_by_round)[-width:]
@@ -55,9 +59,9 @@ def draw(
     else:
         top = max((t for _, t in scales), default=0)
         legend = f"{chars[-1]} = the highest total ({top})"
-    lines = [f"Running totals by round; {legend}"]
+    lines = [f"Running totals by {row_name}; {legend}"]
     if first > 1:
-        lines.append(f"(the latest {len(shown)} of {len(totals_by_round)} rounds)")
+        lines.append(f"(the latest {len(shown)} of {counted(len(totals_by_round), row_name)})")
     for i, column in enumerate(columns):
         start, target = scales[i]
         bar = "".join(chars[level(row[i], start, target, len(chars))] for row in shown)

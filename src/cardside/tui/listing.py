@@ -53,6 +53,23 @@ def render_list(rows: list[list[object]], width: int | None = None) -> str:
     out = []
     for number, name, game, mode, date, scores, result in rows:
         out.append(f"{number!s:<3} {name}")
-        rest = "; ".join(str(part) for part in (f"{game} {mode}, {date}", scores, result) if part)
-        out += wrap_words(rest, width, "    ")
+        parts = (f"{game} {mode}, {_whole(date)}", _whole_items(str(scores)), _whole(result))
+        rest = "; ".join(str(part) for part in parts if part)
+        out += [line.replace(KEEP, " ") for line in wrap_words(rest, width, "    ")]
     return "\n".join(out)
+
+
+KEEP = "\u00a0"  # a space the wrapping does not break at (textwrap breaks at ASCII ones)
+
+
+def _whole(text: object) -> str:
+    """The text as one unit for wrapping: ``in progress``, ``won: Ann`` never split."""
+    return str(text).replace(" ", KEEP)
+
+
+def _whole_items(scores: str) -> str:
+    """Each player's score (``Bot 2 7``) one unit, breaking only between players."""
+    for sep in (" · ", " | "):
+        if sep in scores:
+            return sep.join(_whole(item) for item in scores.split(sep))
+    return _whole(scores)

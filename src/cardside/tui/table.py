@@ -19,7 +19,8 @@ def render(
 
     With ``width`` (a terminal's), a row too wide for it has its last column (a note in words)
     wrapped at spaces: under that column while at least 24 characters are left there, else
-    on lines of its own below the row. When even the other columns are wider than ``width``, or
+    on lines of its own below the row (and headed by nothing when even its header would not
+    fit beside the other columns). When even the other columns are wider than ``width``, or
     the last column's header is what does not fit, each row is written as a record instead: its
     first cell, then every other column as ``header value``, wrapped."""
     cells = [[str(h) for h in headers]] + [[str(c) for c in row] for row in rows]
@@ -32,7 +33,9 @@ def render(
             return _records(cells, width)
         widths[-1] = _width(headers[-1])
         body = [_wrapped_row(r, start, width) for r in cells[1:]]
-        lines = [_line(cells[0], widths, right), "  ".join("-" * w for w in widths)]
+        # Notes below their rows need no heading where it would run past the edge.
+        heads = widths if start + widths[-1] <= width else widths[:-1]
+        lines = [_line(cells[0][: len(heads)], heads, right), "  ".join("-" * w for w in heads)]
         for row, (first, more) in zip(cells[1:], body):
             lines.append(_line([*row[:-1], first], widths, right))
             lines.extend(more)

@@ -109,7 +109,10 @@ def replay_ledger(session: Session) -> Ledger:
     for index, entry in enumerate(session.entries, 1):
         try:
             if limit and sum(ledger.matches_won) >= limit and entry.get("type") != "undo":
-                raise LedgerError(f"the session's {limit} match(es) are already played")
+                raise LedgerError(
+                    f"the session's {counted(limit, 'match')} "
+                    f"{'is' if limit == 1 else 'are'} already played"
+                )
             ledger.add(ledger_entry(entry))
         except LedgerError as exc:
             raise EntryError(index, str(exc)) from None
@@ -250,7 +253,10 @@ class RunningSheet:
         try:
             undo = entry.get("type") == "undo"
             if self.limit and sum(self.ledger.matches_won) >= self.limit and not undo:
-                raise LedgerError(f"the session's {self.limit} match(es) are already played")
+                raise LedgerError(
+                    f"the session's {counted(self.limit, 'match')} "
+                    f"{'is' if self.limit == 1 else 'are'} already played"
+                )
             row = self.ledger.add(ledger_entry(entry))
         except LedgerError as exc:
             raise EntryError(number, str(exc)) from None

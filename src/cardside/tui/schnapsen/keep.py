@@ -315,7 +315,8 @@ class KeepScreen:
     def status(self) -> None:
         ledger = self.ledger
         if self.over:  # no next match to show: the session's matches are all played
-            played = f"the {self.matches} match(es) are played"
+            are = "is" if self.matches == 1 else "are"
+            played = f"the session's {counted(self.matches, 'match')} {are} played"
             text = f"{MATCHES_WON.capitalize()}: {self._counts(ledger.matches_won)}; {played}"
             self.console.say(self.style.bold(text))
             return
@@ -326,7 +327,7 @@ class KeepScreen:
         if any(ledger.matches_won):
             text += f"; {MATCHES_WON}: {self._counts(ledger.matches_won)}"
         if self.matches:
-            text += f"; {self.matches} match(es) to play"
+            text += f"; a session of {counted(self.matches, 'match')}"
         self.console.say(self.style.bold(text))
 
     def show(self) -> None:
