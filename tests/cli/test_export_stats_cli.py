@@ -167,7 +167,11 @@ def test_stats_players_pairs_and_games(
     assert json.loads(invoke(runner, "stats", "--mode", "play", "--json"))["sessions"] == 0
     later = json.loads(invoke(runner, "stats", "--since", "2026-11-09", "--json"))
     assert later["sessions"] == 2
-    assert "No sessions match." in invoke(runner, "stats", "--since", "2999-01-01")
+    assert "No sessions match since 2999-01-01 (3 sessions in all)." in invoke(
+        runner, "stats", "--since", "2999-01-01"
+    )
+    nobody = invoke(runner, "stats", "--game", "octrix", "--player", "Zed")
+    assert "No sessions match game octrix and player 'Zed' (3 sessions in all)." in nobody
 
 
 def test_stats_interval_and_streaks_over_many_games(runner: CliRunner, data_dir: Path) -> None:

@@ -206,12 +206,14 @@ def test_keep_takes_the_longest_line_there_can_be(runner: CliRunner, data_dir: P
 
 
 def test_keep_by_counts_ends_when_everyone_is_counted(runner: CliRunner, data_dir: Path) -> None:
-    script = ["counts Ann 20 +4-3", "line Bo 1 2", "counts Ann 5 0", "counts Bo 21 0", ""]
+    script = ["counts Ann 20 +4-3", "line Bo 1 2", "counts Ann 5 0", "counts Bo 21", ""]
     result = runner.invoke(main, ["lineit", "keep", "--names", "Ann,Bo"], input="\n".join(script))
     assert result.exit_code == 0, result.output
     assert "kept by end-of-game counts" in result.output
     assert "Ann's counts are in already" in result.output
+    assert "Bo: 21 cards in the score pile, tokens +0" in result.output  # no tokens to give
     assert "Ann and Bo share the win with 21." in result.output
+    assert result.output.count("scores: Ann 21, Bo 21") == 1  # said once, with the result
     session = store.load(only_session(data_dir))
     assert session.winners == ["Ann", "Bo"] and session.totals == [21, 21]
 

@@ -9,7 +9,7 @@ import click
 
 from cardside.cli.common import echo_json, json_option, terminal_width
 from cardside.cli.options import GameCommand, app_of
-from cardside.core.schema import cut
+from cardside.core.schema import clip, cut
 from cardside.games.registry import GAMES
 
 
@@ -76,7 +76,7 @@ def stats(
         echo_json(result.as_dict() | {"sessions": len(chosen)})
         return
     if not chosen:
-        click.echo("No sessions match." if summaries else "No sessions yet.")
+        click.echo(_nothing_matches(summaries, game, mode, since, player))
     else:
         width = terminal_width()
         click.echo(render_report(result, ascii=app.style.ascii, width=width))
@@ -84,3 +84,26 @@ def stats(
     if skipped:
         left_out = counted(skipped, "unreadable session file")
         click.echo(f"{left_out} left out (see 'cardside sessions list')", err=True)
+
+
+def _nothing_matches(
+    summaries: list[Any],
+    game: str | None,
+    mode: str | None,
+    since: datetime | None,
+    player: str | None,
+) -> str:
+    """Why the statistics are empty, naming the filters that left nothing."""
+    from cardside.core.words import counted
+
+    if not summaries:
+        return "No sessions yet."
+    asked = [
+        *([f"game {game}"] if game else []),
+        *([f"mode {mode.lower()}"] if mode else []),
+        *([f"since {since:%Y-%m-%d}"] if since else []),
+        *([f"player {clip(player)}"] if player else []),
+    ]
+    if not asked:
+        return "No sessions match."
+    return f"No sessions match {' and '.join(asked)} ({counted(len(summaries), 'session')} in all)."

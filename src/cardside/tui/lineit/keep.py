@@ -15,7 +15,7 @@ from cardside.tui.table import render
 HELP = """  line NAME CARDS       a scored line, cards in the order added: line Ann 12 30 B4 45 57
   jackpot NAME N        a jackpot pile taken, by its number of cards, 0 to 22 (sums: 4+3)
   counts NAME PILE TOK  instead of lines, at the end: cards in the score pile and the bet \
-tokens' sum, e.g. counts Ann 23 +4-3
+tokens' sum, e.g. counts Ann 23 +4-3 (counts Bob 10: no tokens)
   end                   the game is over (when keeping line by line)
   NAME may be a player's number or the start of the name.
   commands: show (the scores so far), undo (take back the last entry), quit (saved), help"""
@@ -104,9 +104,10 @@ class KeepScreen:
             if not args:
                 raise NotationError("give the jackpot's number of cards, e.g. jackpot Ann 7")
             return ledger.enter_jackpot(seat, parse_number("".join(args)))
-        if len(args) != 2:
+        if len(args) not in (1, 2):
             raise NotationError("give the score pile and the tokens: counts Ann 23 +4-3")
-        return ledger.enter_counts(seat, parse_number(args[0]), parse_number(args[1]))
+        tokens = parse_number(args[1]) if len(args) == 2 else 0  # no tokens: nothing to add
+        return ledger.enter_counts(seat, parse_number(args[0]), tokens)
 
     def _seat(self, word: str) -> int:
         if word.isdigit():
@@ -127,7 +128,7 @@ class KeepScreen:
 
     def _report(self, entered: Entered) -> None:
         self.console.say("  " + describe(entered, self.names))
-        if entered.kind != "end":
+        if entered.kind != "end" and not self.ledger.over:  # the result says the totals then
             self._totals()
 
     def _totals(self) -> None:
