@@ -214,6 +214,11 @@ def test_keep_by_counts_ends_when_everyone_is_counted(runner: CliRunner, data_di
     assert "Bo: 21 cards in the score pile, tokens +0" in result.output  # no tokens to give
     assert "Ann and Bo share the win with 21." in result.output
     assert result.output.count("scores: Ann 21, Bo 21") == 1  # said once, with the result
+    # A kept game's rows are its entries, not rounds of the game.
+    shown = runner.invoke(main, ["sessions", "show", "last"]).output
+    assert shown.splitlines()[4].split()[:3] == ["entry", "Ann", "Bo"]
+    verified = runner.invoke(main, ["sessions", "verify", "last"]).output
+    assert verified.rstrip().endswith(": 2 entries, totals Ann 21, Bo 21")
     session = store.load(only_session(data_dir))
     assert session.winners == ["Ann", "Bo"] and session.totals == [21, 21]
 

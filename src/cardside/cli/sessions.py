@@ -146,7 +146,7 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
     if session.options:
         say(f"options: {_options_text(session.options, session.player_names)}")
     matches = any(r.match for r in session.rounds)
-    row_name = GAMES[session.game].round_name
+    row_name = GAMES[session.game].row_name(session.mode)
     headers = [
         *(["match"] if matches else []),
         row_name,
@@ -162,7 +162,7 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
     for column in sheets.waiting(session):
         rows[-1][first + column] = ""  # a turn still to come, not a turn that scored 0
     click.echo()
-    click.echo(render(headers, rows, width=width) if rows else f"No {row_name} finished yet.")
+    click.echo(render(headers, rows, width=width) if rows else _no_rows(row_name))
     extra = [] if session.finished else sheets.progress(session)
     if extra:
         click.echo()
@@ -273,9 +273,11 @@ def verify(ctx: click.Context, names: tuple[str, ...], all_: bool) -> None:
             # The game's own words, as show and list use them: "3 deals, matches won Ann 1".
             info = GAMES[session.game]
             totals = ", ".join(f"{c} {t}" for c, t in zip(session.columns, session.totals))
+            row_name = info.row_name(session.mode)
+            # Where a row is an entry, the file's entries (undos too) are the count to give.
+            rows = "" if row_name == "entry" else f"{counted(len(session.rounds), row_name)}, "
             click.echo(
-                f"ok   {path}: {counted(len(session.entries), 'entry')}, "
-                f"{counted(len(session.rounds), info.round_name)}, "
+                f"ok   {path}: {counted(len(session.entries), 'entry')}, {rows}"
                 f"{info.totals_name(session.mode)} {totals or 'none'}"
             )
     if all_ and not paths:
@@ -413,3 +415,8 @@ def _options_text(options: dict[str, Any], names: list[str]) -> str:
         return clip(value, 40) if not isinstance(value, int | str) else cut(str(value), 40)
 
     return ", ".join(f"{key.replace('_', ' ')} {shown(key, v)}" for key, v in options.items())
+
+
+def _no_rows(row_name: str) -> str:
+    """What ``show`` says of a session with no rows yet."""
+    return "Nothing entered yet." if row_name == "entry" else f"No {row_name} finished yet."

@@ -20,7 +20,8 @@ class GameInfo:
     enough to read whole on a narrow terminal. ``totals`` names a session's totals by mode
     where they are not plain totals of the rounds (``sessions list``, ``show`` and the exports
     use the name); ``round_totals`` names the running figure in each round's row, and
-    ``round_name`` what one row is (a Schnapsen row is a deal).
+    ``round_name`` what one row is (a Schnapsen row is a deal), or ``rows`` by mode where a
+    mode's rows are something else (a kept Line-it row is one entry).
     """
 
     name: str
@@ -31,10 +32,15 @@ class GameInfo:
     totals: Mapping[str, str] = field(default_factory=dict)
     round_totals: str = "total"
     round_name: str = "round"
+    rows: Mapping[str, str] = field(default_factory=dict)
 
     def totals_name(self, mode: str) -> str:
         """What a session's totals are, e.g. ``matches won`` (``totals`` if nothing special)."""
         return self.totals.get(mode, "totals")
+
+    def row_name(self, mode: str) -> str:
+        """What one row of a session of ``mode`` is: a round, a deal, an entry."""
+        return self.rows.get(mode, self.round_name)
 
     def module(self, part: str) -> ModuleType:
         """Import ``cardside.games.<name>.<part>`` on demand (keeps start-up fast)."""
@@ -60,6 +66,7 @@ GAMES: dict[str, GameInfo] = {
         "2-5 players",
         "rising and falling lines from a shared market; bets and colour jackpots",
         "rising and falling lines, bets and jackpots.",
+        rows={"keep": "entry"},  # a kept game is entered by lines and jackpots, not rounds
     ),
     "linesbeta": GameInfo(
         "linesbeta",

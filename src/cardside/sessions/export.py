@@ -40,7 +40,7 @@ def _names(session: Session) -> tuple[str, str, str]:
     info = GAMES.get(session.game)
     if info is None:
         return "totals", "total", "round"
-    return info.totals_name(session.mode), info.round_totals, info.round_name
+    return info.totals_name(session.mode), info.round_totals, info.row_name(session.mode)
 
 
 def _iso(moment: datetime | None) -> str | None:
