@@ -114,7 +114,7 @@ def test_exports_carry_matches_their_winners_and_the_tally(
     ann = [r for r in rows if r["player"] == "Ann"]
     assert [r["won"] for r in ann] == ["0", "0", "1", "1", "1"]
     assert [r["decided"] for r in ann] == ["", "", "Ann", "", ""]
-    assert ann[2]["note"] == "match 1; Ann: entered directly; Ann wins match 1"
+    assert ann[2]["note"] == "Ann: entered directly; Ann wins match 1"
 
 
 def test_export_all_writes_one_header(runner: CliRunner, data_dir: Path) -> None:

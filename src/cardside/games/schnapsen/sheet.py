@@ -175,7 +175,7 @@ def _deal_ended(before: Match, after: Match) -> list[int]:
 def deal_row(row: LedgerRow, names: list[str]) -> RoundRow:
     """A kept deal as a row of the sheet: the game points, the counts after, the rule."""
     scores = [row.points if seat == row.winner else 0 for seat in (0, 1)]
-    note = f"match {row.match_no}; {names[row.winner]}: {rule_text(row.rule)}"
+    note = f"{names[row.winner]}: {rule_text(row.rule)}"  # the match has its own column
     won = match_winner(row.counts_after)
     if won is not None:
         note += f"; {names[won]} wins match {row.match_no}"
