@@ -46,6 +46,8 @@ class Console:
         self._session: PromptSession[Any] | None = None
         self._status = False
         self._lock = threading.Lock()
+        #: The line at the terminal prompt grew longer than MAX_LINE: refused on Enter.
+        self._too_long = False
 
     def columns(self) -> int | None:
         """The width to wrap to: ``width`` if given, the terminal's on a terminal, else none."""
@@ -147,15 +149,29 @@ class Console:
         if self._session is None:
             # Tab inserts the matches' common part first, as shells do; a second Tab lists them.
             self._session = PromptSession(complete_while_typing=False)
+            self._session.default_buffer.on_text_changed += self._refuse_long
         width = self.columns()
         if width is not None:
             prompt = fit_prompt(prompt, width)
-        try:
-            return self._session.prompt(prompt, completer=_Completer()).strip()
-        except EOFError:
-            return None
-        except KeyboardInterrupt:
-            return None
+        while True:
+            self._too_long = False
+            try:
+                line = self._session.prompt(prompt, completer=_Completer())
+            except EOFError:
+                return None
+            except KeyboardInterrupt:
+                return None
+            if not self._too_long:
+                return line.strip()
+            self.say(f"  that line is longer than {MAX_LINE} characters; type it again")
+
+    def _refuse_long(self, buffer: Any) -> None:
+        """Empty the line being typed once it is longer than :data:`MAX_LINE` characters, and
+        keep it empty until Enter, which then refuses it: as with piped input, an absurd line
+        (a paste of 100,000 characters) costs only itself, and is never drawn or kept whole."""
+        if buffer.text and (self._too_long or len(buffer.text) > MAX_LINE):
+            self._too_long = True
+            buffer.text = ""
 
 
 MAX_LINE = 4096  # bytes in one typed line
