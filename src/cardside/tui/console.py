@@ -27,6 +27,11 @@ Words = Callable[[str], Iterable[str]]  # given the text typed so far
 SETUP_HELP = "quit leaves (nothing is saved yet)"
 
 
+#: The lines after the first of a paste of several at a terminal prompt, still to be
+#: answered: each is the answer to the next question, as when the lines are piped.
+_PASTED: list[str] = []
+
+
 #: The words that leave any prompt (a lone q does not: Q is a card rank).
 QUIT_WORDS = ("quit", "exit")
 
@@ -108,6 +113,11 @@ class Console:
         """Read one line (stripped). Tab offers ``words(typed so far)`` on a terminal."""
         self.clear_status()
         if self.interactive:
+            if _PASTED:
+                # The next line of a paste of several: answered as if typed, and shown so.
+                text = _PASTED.pop(0)
+                click.echo(prompt + shown(text))
+                return text
             return self._ask_terminal(prompt, words)
         while True:
             try:
@@ -128,7 +138,7 @@ class Console:
             text = line.strip()
             # Echo scripted input so a transcript reads like a real session; a control
             # character is shown as its code, never sent to the terminal.
-            click.echo(CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text))
+            click.echo(shown(text))
             return text
 
     def _ask_terminal(self, prompt: str, words: Words | None) -> str | None:
@@ -162,7 +172,9 @@ class Console:
             except KeyboardInterrupt:
                 return None
             if not self._too_long:
-                return line.strip()
+                first, *rest = line.rstrip("\n").split("\n")
+                _PASTED.extend(part.strip() for part in rest)
+                return first.strip()
             self.say(f"  that line is longer than {MAX_LINE} characters; type it again")
 
     def _refuse_long(self, buffer: Any) -> None:
@@ -175,6 +187,12 @@ class Console:
 
 
 MAX_LINE = 4096  # bytes in one typed line
+
+
+def shown(line: str) -> str:
+    """A typed line as it is echoed: each control character as its code (``\\x1b``), never
+    sent to the terminal."""
+    return CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", line)
 
 
 def read_line() -> str | None:
