@@ -184,3 +184,44 @@ def test_a_long_iota_name_is_refused_with_its_length(runner: CliRunner, data_dir
     result = runner.invoke(main, ["iota", "keep", "--names", "A" * 21 + ",Bob"], input="quit\n")
     assert result.exit_code == 2
     assert "an IOTA name is at most 20 characters, not 21" in result.output
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["schnapsen", "keep", "--names", "Ann,\u202eBob"],  # right-to-left override
+        ["octrix", "play", "--names", "You,B\u200bot"],  # zero-width space
+        ["lineit", "keep", "--names", "Ann,Bo\u2028b"],  # line separator
+        ["iota", "keep", "--names", "Ann,\udcff"],  # a byte of a name that is not UTF-8
+        ["linesbeta", "keep", "--name", "\u2066Y", "--difficulty", "easy", "--short"],
+    ],
+    ids=lambda a: a[0],
+)
+def test_a_name_with_an_invisible_character_is_refused(
+    runner: CliRunner, data_dir: Path, args: list[str]
+) -> None:
+    result = runner.invoke(main, args, input="quit\n")
+    assert result.exit_code == 2 and "cannot hold invisible characters (U+" in result.output
+    assert not (data_dir / "sessions").exists() or not any((data_dir / "sessions").iterdir())
+
+
+@pytest.mark.parametrize("names", ["Ann,\u0301", "Ann,\u200d"])
+def test_a_name_that_shows_nothing_is_asked_again(
+    runner: CliRunner, data_dir: Path, names: str
+) -> None:
+    result = runner.invoke(
+        main, ["lineit", "keep", "--session", "k"], input=f"{names}\nAnn,Bob\nquit\n"
+    )
+    assert result.exit_code == 0 and "needs a letter, digit or sign that shows" in result.output
+    assert store.load(data_dir / "sessions" / "k.toml").player_names == ["Ann", "Bob"]
+
+
+@pytest.mark.parametrize(
+    "name", ["Zoë", "\u0645\u06cc\u200c\u0631\u0627", "👨\u200d👩\u200d👧", "José"]
+)
+def test_a_name_in_any_script_is_kept(runner: CliRunner, data_dir: Path, name: str) -> None:
+    result = runner.invoke(
+        main, ["lineit", "keep", "--names", f"Ann,{name}", "--session", "k"], input="quit\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert store.load(data_dir / "sessions" / "k.toml").player_names == ["Ann", name]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -124,12 +125,35 @@ def seat_of(name: str, names: list[str], option: str) -> int:
     return lowered.index(name.strip().lower())
 
 
+#: Unicode categories of characters that show nothing of their own and may change how the
+#: text around them is shown (right-to-left overrides, zero-width spaces, line separators),
+#: or are not characters at all (private use, unassigned, undecodable bytes).
+INVISIBLE = frozenset({"Cf", "Zl", "Zp", "Co", "Cn", "Cs"})
+
+
+def _invisible(char: str) -> bool:
+    """A character of :data:`INVISIBLE`, but the zero-width joiner and non-joiner: they only
+    join letters (Persian and Indic names, emoji such as a family) and move nothing."""
+    return unicodedata.category(char) in INVISIBLE and char not in "\u200c\u200d"
+
+
 def check_name(name: str, option: str) -> None:
     """Refuse (``BadParameter`` for ``option``) a player's name with a control character (a
-    tab or line break too) or of more than :data:`MAX_NAME` characters."""
+    tab or line break too), an invisible character (see :data:`INVISIBLE`), or of more than
+    :data:`MAX_NAME` characters."""
     if ANY_CONTROL.search(name):
         raise click.BadParameter(
             f"a name cannot hold control characters: {clip(name)}", param_hint=option
+        )
+    hidden = next((c for c in name if _invisible(c)), None)
+    if hidden is not None:
+        raise click.BadParameter(
+            f"a name cannot hold invisible characters (U+{ord(hidden):04X}): {clip(name)}",
+            param_hint=option,
+        )
+    if not any(unicodedata.category(c)[0] in "LNPS" for c in name):
+        raise click.BadParameter(
+            f"a name needs a letter, digit or sign that shows: {clip(name)}", param_hint=option
         )
     if len(name) > MAX_NAME:
         raise click.BadParameter(
