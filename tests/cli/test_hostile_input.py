@@ -225,3 +225,11 @@ def test_a_name_in_any_script_is_kept(runner: CliRunner, data_dir: Path, name: s
     )
     assert result.exit_code == 0, result.output
     assert store.load(data_dir / "sessions" / "k.toml").player_names == ["Ann", name]
+
+
+@pytest.mark.parametrize(
+    "names", ["Ann,\uff21nn", "\u00c1nn,A\u0301nn", "Ann,ANN", "Stra\u00dfe,STRASSE"]
+)
+def test_names_that_look_the_same_clash(runner: CliRunner, data_dir: Path, names: str) -> None:
+    result = runner.invoke(main, ["octrix", "keep", "--no-hands", "--names", names], input="quit\n")
+    assert result.exit_code == 2 and "names must differ" in result.output

@@ -165,7 +165,8 @@ def parse_names(text: str, low: int, high: int, game: str = "") -> list[str]:
     """Player names from a comma-separated list, for every ``--names`` and names prompt.
 
     Every name must be given (``Ann,,Bob`` has an empty one), of at most :data:`MAX_NAME`
-    characters and no control character, no two may be the same ignoring case, and there must
+    characters and no control character, no two may be the same ignoring case and how they are
+    written in Unicode (``Ａnn`` in full width is ``Ann``), and there must
     be ``low`` to ``high`` of them; otherwise a ``BadParameter`` with a one-line reason.
     """
     if not text.strip():
@@ -181,11 +182,13 @@ def parse_names(text: str, low: int, high: int, game: str = "") -> list[str]:
     seen: dict[str, str] = {}
     for name in names:
         check_name(name, "--names")
-        if name.casefold() in seen:
+        # Names that look the same are the same: Ann and its full-width or accented twins.
+        key = unicodedata.normalize("NFKC", name).casefold()
+        if key in seen:
             raise click.BadParameter(
-                f"names must differ: {seen[name.casefold()]!r} and {name!r}", param_hint="--names"
+                f"names must differ: {seen[key]!r} and {name!r}", param_hint="--names"
             )
-        seen[name.casefold()] = name
+        seen[key] = name
     if not low <= len(names) <= high:
         wanted = str(low) if low == high else f"{low} to {high}"
         players = "player" if high == 1 else "players"
