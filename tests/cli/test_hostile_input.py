@@ -233,3 +233,13 @@ def test_a_name_in_any_script_is_kept(runner: CliRunner, data_dir: Path, name: s
 def test_names_that_look_the_same_clash(runner: CliRunner, data_dir: Path, names: str) -> None:
     result = runner.invoke(main, ["octrix", "keep", "--no-hands", "--names", names], input="quit\n")
     assert result.exit_code == 2 and "names must differ" in result.output
+
+
+@pytest.mark.parametrize("name", ["\u2460", "\uff13", "\u0663", "a" * 300, "9" * 5000])
+@pytest.mark.parametrize("command", ["show", "resume", "verify", "export", "delete"])
+def test_a_session_named_by_odd_digits_or_at_absurd_length_is_simply_unknown(
+    runner: CliRunner, data_dir: Path, command: str, name: str
+) -> None:
+    result = runner.invoke(main, ["sessions", command, name], input="n\n")
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit | None)
+    assert "no session" in result.output and len(result.output) < 200
