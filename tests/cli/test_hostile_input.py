@@ -243,3 +243,32 @@ def test_a_session_named_by_odd_digits_or_at_absurd_length_is_simply_unknown(
     result = runner.invoke(main, ["sessions", command, name], input="n\n")
     assert result.exit_code == 1 and isinstance(result.exception, SystemExit | None)
     assert "no session" in result.output and len(result.output) < 200
+
+
+LONG = "a" * 300
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["octrix", "score", "--trick", f"8C {LONG}"],
+        ["octrix", "keep", "--no-hands", "--names", "Ann,Bob", "--dealer", LONG],
+        ["schnapsen", "keep", "--names", "Ann,Bob", "--dealer", LONG],
+        ["iota", "simulate", "--games", "1", "--jobs", "1", "--bots", f"strong,{LONG}"],
+    ],
+    ids=lambda a: " ".join(a[:2]),
+)
+def test_a_long_wrong_value_is_quoted_cut_short(runner: CliRunner, args: list[str]) -> None:
+    result = runner.invoke(main, args, input="quit\n")
+    assert result.exit_code in (1, 2) and "..." in result.output
+    assert LONG not in result.output and len(result.output) < 600
+
+
+def test_a_long_wrong_card_at_the_keep_prompt_is_quoted_cut_short(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    keep = ["octrix", "keep", "--no-hands", "--names", "Ann,Bob", "--session", "k"]
+    result = runner.invoke(main, keep, input=f"8C 3H\n8C H{'9' * 3000}\nquit\n")
+    (message,) = [line for line in result.output.splitlines() if "is not a rank" in line]
+    assert result.exit_code == 0 and len(message) < 200
+    assert len(store.load(data_dir / "sessions" / "k.toml").entries) == 1

@@ -121,7 +121,9 @@ def seat_of(name: str, names: list[str], option: str) -> int:
     """The seat of a player named in an option, by name (any case)."""
     lowered = [n.lower() for n in names]
     if name.strip().lower() not in lowered:
-        raise click.BadParameter(f"{name!r} is not one of {', '.join(names)}", param_hint=option)
+        raise click.BadParameter(
+            f"{clip(name)} is not one of {', '.join(names)}", param_hint=option
+        )
     return lowered.index(name.strip().lower())
 
 
