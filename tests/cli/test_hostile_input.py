@@ -272,3 +272,22 @@ def test_a_long_wrong_card_at_the_keep_prompt_is_quoted_cut_short(
     (message,) = [line for line in result.output.splitlines() if "is not a rank" in line]
     assert result.exit_code == 0 and len(message) < 200
     assert len(store.load(data_dir / "sessions" / "k.toml").entries) == 1
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["octrix", "play", "--players", HUGE],
+        ["lineit", "play", "--humans", HUGE],
+        ["iota", "score", "--lots", "a" * 300],
+        ["iota", "simulate", "--players", HUGE],
+        ["schnapsen", "simulate", "--jobs", HUGE],
+    ],
+    ids=lambda a: " ".join(a[:3]),
+)
+def test_a_huge_value_for_a_ranged_option_is_quoted_cut_short(
+    runner: CliRunner, args: list[str]
+) -> None:
+    result = runner.invoke(main, args, input="quit\n")
+    assert result.exit_code == 2 and "is not a number in the range" in result.output
+    assert len(result.output) < 600

@@ -53,6 +53,20 @@ class Bounded(click.ParamType):
         return f"{self.what} ({numbers})" if self.what else numbers
 
 
+class Range(click.IntRange):
+    """click's ``IntRange`` (its help shows the range), with a value of more than 20
+    characters refused before it is converted, and quoted cut short."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and len(value.strip()) > 20:
+            self.fail(
+                f"{clip(value.strip(), 24)} is not a number in the range {self._describe_range()}",
+                param,
+                ctx,
+            )
+        return super().convert(value, param, ctx)
+
+
 MOST_GAMES = 1_000_000  # games one simulate command may be asked for
 MAX_NAME = 30  # characters in a player's name
 
@@ -85,7 +99,7 @@ def _default_jobs() -> int:
 
 jobs_option = click.option(
     "--jobs",
-    type=click.IntRange(1, 64),
+    type=Range(1, 64),
     default=_default_jobs,
     show_default="the number of cores",
     help="Worker processes sharing the games; the results are the same for any number.",
