@@ -291,3 +291,14 @@ def test_a_huge_value_for_a_ranged_option_is_quoted_cut_short(
     result = runner.invoke(main, args, input="quit\n")
     assert result.exit_code == 2 and "is not a number in the range" in result.output
     assert len(result.output) < 600
+
+
+def test_a_piped_line_with_a_right_to_left_override_is_echoed_as_codes(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    typed = "\u202eAnn 2\u200b\nAnn 2\nquit\n"
+    result = runner.invoke(main, SCHNAPSEN_KEEP, input=typed)
+    assert result.exit_code == 0
+    assert "\u202e" not in result.output and "\u200b" not in result.output
+    assert "Enter: \\u202eAnn 2\\u200b" in result.output
+    assert len(store.load(data_dir / "sessions" / "k.toml").entries) == 1
