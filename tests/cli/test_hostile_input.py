@@ -184,3 +184,121 @@ def test_a_long_iota_name_is_refused_with_its_length(runner: CliRunner, data_dir
     result = runner.invoke(main, ["iota", "keep", "--names", "A" * 21 + ",Bob"], input="quit\n")
     assert result.exit_code == 2
     assert "an IOTA name is at most 20 characters, not 21" in result.output
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["schnapsen", "keep", "--names", "Ann,\u202eBob"],  # right-to-left override
+        ["octrix", "play", "--names", "You,B\u200bot"],  # zero-width space
+        ["lineit", "keep", "--names", "Ann,Bo\u2028b"],  # line separator
+        ["iota", "keep", "--names", "Ann,\udcff"],  # a byte of a name that is not UTF-8
+        ["linesbeta", "keep", "--name", "\u2066Y", "--difficulty", "easy", "--short"],
+    ],
+    ids=lambda a: a[0],
+)
+def test_a_name_with_an_invisible_character_is_refused(
+    runner: CliRunner, data_dir: Path, args: list[str]
+) -> None:
+    result = runner.invoke(main, args, input="quit\n")
+    assert result.exit_code == 2 and "cannot hold invisible characters (U+" in result.output
+    assert not (data_dir / "sessions").exists() or not any((data_dir / "sessions").iterdir())
+
+
+@pytest.mark.parametrize("names", ["Ann,\u0301", "Ann,\u200d"])
+def test_a_name_that_shows_nothing_is_asked_again(
+    runner: CliRunner, data_dir: Path, names: str
+) -> None:
+    result = runner.invoke(
+        main, ["lineit", "keep", "--session", "k"], input=f"{names}\nAnn,Bob\nquit\n"
+    )
+    assert result.exit_code == 0 and "needs a letter, digit or sign that shows" in result.output
+    assert store.load(data_dir / "sessions" / "k.toml").player_names == ["Ann", "Bob"]
+
+
+@pytest.mark.parametrize(
+    "name", ["Zoë", "\u0645\u06cc\u200c\u0631\u0627", "👨\u200d👩\u200d👧", "José"]
+)
+def test_a_name_in_any_script_is_kept(runner: CliRunner, data_dir: Path, name: str) -> None:
+    result = runner.invoke(
+        main, ["lineit", "keep", "--names", f"Ann,{name}", "--session", "k"], input="quit\n"
+    )
+    assert result.exit_code == 0, result.output
+    assert store.load(data_dir / "sessions" / "k.toml").player_names == ["Ann", name]
+
+
+@pytest.mark.parametrize(
+    "names", ["Ann,\uff21nn", "\u00c1nn,A\u0301nn", "Ann,ANN", "Stra\u00dfe,STRASSE"]
+)
+def test_names_that_look_the_same_clash(runner: CliRunner, data_dir: Path, names: str) -> None:
+    result = runner.invoke(main, ["octrix", "keep", "--no-hands", "--names", names], input="quit\n")
+    assert result.exit_code == 2 and "names must differ" in result.output
+
+
+@pytest.mark.parametrize("name", ["\u2460", "\uff13", "\u0663", "a" * 300, "9" * 5000])
+@pytest.mark.parametrize("command", ["show", "resume", "verify", "export", "delete"])
+def test_a_session_named_by_odd_digits_or_at_absurd_length_is_simply_unknown(
+    runner: CliRunner, data_dir: Path, command: str, name: str
+) -> None:
+    result = runner.invoke(main, ["sessions", command, name], input="n\n")
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit | None)
+    assert "no session" in result.output and len(result.output) < 200
+
+
+LONG = "a" * 300
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["octrix", "score", "--trick", f"8C {LONG}"],
+        ["octrix", "keep", "--no-hands", "--names", "Ann,Bob", "--dealer", LONG],
+        ["schnapsen", "keep", "--names", "Ann,Bob", "--dealer", LONG],
+        ["iota", "simulate", "--games", "1", "--jobs", "1", "--bots", f"strong,{LONG}"],
+    ],
+    ids=lambda a: " ".join(a[:2]),
+)
+def test_a_long_wrong_value_is_quoted_cut_short(runner: CliRunner, args: list[str]) -> None:
+    result = runner.invoke(main, args, input="quit\n")
+    assert result.exit_code in (1, 2) and "..." in result.output
+    assert LONG not in result.output and len(result.output) < 600
+
+
+def test_a_long_wrong_card_at_the_keep_prompt_is_quoted_cut_short(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    keep = ["octrix", "keep", "--no-hands", "--names", "Ann,Bob", "--session", "k"]
+    result = runner.invoke(main, keep, input=f"8C 3H\n8C H{'9' * 3000}\nquit\n")
+    (message,) = [line for line in result.output.splitlines() if "is not a rank" in line]
+    assert result.exit_code == 0 and len(message) < 200
+    assert len(store.load(data_dir / "sessions" / "k.toml").entries) == 1
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["octrix", "play", "--players", HUGE],
+        ["lineit", "play", "--humans", HUGE],
+        ["iota", "score", "--lots", "a" * 300],
+        ["iota", "simulate", "--players", HUGE],
+        ["schnapsen", "simulate", "--jobs", HUGE],
+    ],
+    ids=lambda a: " ".join(a[:3]),
+)
+def test_a_huge_value_for_a_ranged_option_is_quoted_cut_short(
+    runner: CliRunner, args: list[str]
+) -> None:
+    result = runner.invoke(main, args, input="quit\n")
+    assert result.exit_code == 2 and "is not a number in the range" in result.output
+    assert len(result.output) < 600
+
+
+def test_a_piped_line_with_a_right_to_left_override_is_echoed_as_codes(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    typed = "\u202eAnn 2\u200b\nAnn 2\nquit\n"
+    result = runner.invoke(main, SCHNAPSEN_KEEP, input=typed)
+    assert result.exit_code == 0
+    assert "\u202e" not in result.output and "\u200b" not in result.output
+    assert "Enter: \\u202eAnn 2\\u200b" in result.output
+    assert len(store.load(data_dir / "sessions" / "k.toml").entries) == 1

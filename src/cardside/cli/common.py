@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -52,6 +53,20 @@ class Bounded(click.ParamType):
         return f"{self.what} ({numbers})" if self.what else numbers
 
 
+class Range(click.IntRange):
+    """click's ``IntRange`` (its help shows the range), with a value of more than 20
+    characters refused before it is converted, and quoted cut short."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and len(value.strip()) > 20:
+            self.fail(
+                f"{clip(value.strip(), 24)} is not a number in the range {self._describe_range()}",
+                param,
+                ctx,
+            )
+        return super().convert(value, param, ctx)
+
+
 MOST_GAMES = 1_000_000  # games one simulate command may be asked for
 MAX_NAME = 30  # characters in a player's name
 
@@ -84,7 +99,7 @@ def _default_jobs() -> int:
 
 jobs_option = click.option(
     "--jobs",
-    type=click.IntRange(1, 64),
+    type=Range(1, 64),
     default=_default_jobs,
     show_default="the number of cores",
     help="Worker processes sharing the games; the results are the same for any number.",
@@ -120,16 +135,41 @@ def seat_of(name: str, names: list[str], option: str) -> int:
     """The seat of a player named in an option, by name (any case)."""
     lowered = [n.lower() for n in names]
     if name.strip().lower() not in lowered:
-        raise click.BadParameter(f"{name!r} is not one of {', '.join(names)}", param_hint=option)
+        raise click.BadParameter(
+            f"{clip(name)} is not one of {', '.join(names)}", param_hint=option
+        )
     return lowered.index(name.strip().lower())
+
+
+#: Unicode categories of characters that show nothing of their own and may change how the
+#: text around them is shown (right-to-left overrides, zero-width spaces, line separators),
+#: or are not characters at all (private use, unassigned, undecodable bytes).
+INVISIBLE = frozenset({"Cf", "Zl", "Zp", "Co", "Cn", "Cs"})
+
+
+def _invisible(char: str) -> bool:
+    """A character of :data:`INVISIBLE`, but the zero-width joiner and non-joiner: they only
+    join letters (Persian and Indic names, emoji such as a family) and move nothing."""
+    return unicodedata.category(char) in INVISIBLE and char not in "\u200c\u200d"
 
 
 def check_name(name: str, option: str) -> None:
     """Refuse (``BadParameter`` for ``option``) a player's name with a control character (a
-    tab or line break too) or of more than :data:`MAX_NAME` characters."""
+    tab or line break too), an invisible character (see :data:`INVISIBLE`), or of more than
+    :data:`MAX_NAME` characters."""
     if ANY_CONTROL.search(name):
         raise click.BadParameter(
             f"a name cannot hold control characters: {clip(name)}", param_hint=option
+        )
+    hidden = next((c for c in name if _invisible(c)), None)
+    if hidden is not None:
+        raise click.BadParameter(
+            f"a name cannot hold invisible characters (U+{ord(hidden):04X}): {clip(name)}",
+            param_hint=option,
+        )
+    if not any(unicodedata.category(c)[0] in "LNPS" for c in name):
+        raise click.BadParameter(
+            f"a name needs a letter, digit or sign that shows: {clip(name)}", param_hint=option
         )
     if len(name) > MAX_NAME:
         raise click.BadParameter(
@@ -141,7 +181,8 @@ def parse_names(text: str, low: int, high: int, game: str = "") -> list[str]:
     """Player names from a comma-separated list, for every ``--names`` and names prompt.
 
     Every name must be given (``Ann,,Bob`` has an empty one), of at most :data:`MAX_NAME`
-    characters and no control character, no two may be the same ignoring case, and there must
+    characters and no control character, no two may be the same ignoring case and how they are
+    written in Unicode (``Ａnn`` in full width is ``Ann``), and there must
     be ``low`` to ``high`` of them; otherwise a ``BadParameter`` with a one-line reason.
     """
     if not text.strip():
@@ -157,11 +198,13 @@ def parse_names(text: str, low: int, high: int, game: str = "") -> list[str]:
     seen: dict[str, str] = {}
     for name in names:
         check_name(name, "--names")
-        if name.casefold() in seen:
+        # Names that look the same are the same: Ann and its full-width or accented twins.
+        key = unicodedata.normalize("NFKC", name).casefold()
+        if key in seen:
             raise click.BadParameter(
-                f"names must differ: {seen[name.casefold()]!r} and {name!r}", param_hint="--names"
+                f"names must differ: {seen[key]!r} and {name!r}", param_hint="--names"
             )
-        seen[name.casefold()] = name
+        seen[key] = name
     if not low <= len(names) <= high:
         wanted = str(low) if low == high else f"{low} to {high}"
         players = "player" if high == 1 else "players"

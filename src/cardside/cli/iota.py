@@ -10,6 +10,7 @@ from cardside.cli.app import App
 from cardside.cli.common import (
     MOST_GAMES,
     Bounded,
+    Range,
     ask_names,
     bot_option,
     claim_name,
@@ -40,14 +41,14 @@ def iota() -> None:
 @iota.command()
 @click.option(
     "--players",
-    type=click.IntRange(2, 4),
+    type=Range(2, 4),
     default=2,
     show_default=True,
     help="Players at the table, you included.",
 )
 @click.option(
     "--humans",
-    type=click.IntRange(1, 4),
+    type=Range(1, 4),
     default=1,
     show_default=True,
     help="How many of the players are people at this terminal (the first seats).",
@@ -173,7 +174,7 @@ def keep_session(app: App, journal: Any, console: Any = None) -> None:
 
 @iota.command()
 @click.argument("values", nargs=-1)
-@click.option("--lots", type=click.IntRange(0, 5), default=0, help="Lots completed this turn.")
+@click.option("--lots", type=Range(0, 5), default=0, help="Lots completed this turn.")
 @click.option("--all4", is_flag=True, help="All 4 cards were played this turn.")
 @click.option("--final", is_flag=True, help="The game's final turn (the last card played).")
 @click.option(
@@ -274,7 +275,7 @@ def rules() -> None:
 )
 @click.option(
     "--players",
-    type=click.IntRange(2, 4),
+    type=Range(2, 4),
     default=2,
     show_default=True,
     help="Players per game.",

@@ -10,6 +10,7 @@ from cardside.cli.app import App
 from cardside.cli.common import (
     MOST_GAMES,
     Bounded,
+    Range,
     ask_names,
     bot_option,
     claim_name,
@@ -43,14 +44,14 @@ BOT_CHOICES = ["strong", "heuristic", "random"]
 @lineit.command()
 @click.option(
     "--players",
-    type=click.IntRange(2, 5),
+    type=Range(2, 5),
     default=2,
     show_default=True,
     help="Players at the table, you included.",
 )
 @click.option(
     "--humans",
-    type=click.IntRange(1, 5),
+    type=Range(1, 5),
     default=1,
     show_default=True,
     help="People taking turns at this terminal (the first seats); bots take the rest.",
@@ -215,9 +216,7 @@ def keep_session(app: App, journal: Any, console: Any = None) -> None:
     show_default=True,
     help="Games to play.",
 )
-@click.option(
-    "--players", type=click.IntRange(2, 5), default=2, show_default=True, help="Seats per game."
-)
+@click.option("--players", type=Range(2, 5), default=2, show_default=True, help="Seats per game.")
 @click.option(
     "--bots",
     default=None,

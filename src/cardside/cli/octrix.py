@@ -10,6 +10,7 @@ from cardside.cli.app import App
 from cardside.cli.common import (
     MOST_GAMES,
     Bounded,
+    Range,
     ask_names,
     bot_option,
     claim_name,
@@ -42,7 +43,7 @@ def octrix() -> None:
 @octrix.command()
 @click.option(
     "--players",
-    type=click.IntRange(2, 4),
+    type=Range(2, 4),
     default=2,
     show_default=True,
     help="Players at the table, you included.",
@@ -314,7 +315,7 @@ def rules() -> None:
 )
 @click.option(
     "--players",
-    type=click.IntRange(2, 4),
+    type=Range(2, 4),
     default=2,
     show_default=True,
     help="Players per match; the two bots share the seats, swapping them every other game.",

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from cardside.core.errors import NotationError
+from cardside.core.schema import clip
 
 
 class Suit(Enum):
@@ -92,7 +93,7 @@ class RankNames:
             if name.upper() == key:
                 return rank
         names = ", ".join(self.printed[r] for r in sorted(self.printed))
-        raise NotationError(f"{text.strip()!r} is not a rank in {self.game} (ranks: {names})")
+        raise NotationError(f"{clip(text.strip())} is not a rank in {self.game} (ranks: {names})")
 
     def name(self, rank: int) -> str:
         return self.printed[rank]
@@ -108,12 +109,12 @@ def split_card_text(text: str, example: str = "8C or 10H") -> tuple[str, Suit]:
     """Split ``"10H"``, ``"h10"`` or ``"10♥"`` into its rank text and suit."""
     s = text.strip()
     if len(s) < 2:
-        raise NotationError(f"{text!r} is not a card (write rank then suit, e.g. {example})")
+        raise NotationError(f"{clip(text)} is not a card (write rank then suit, e.g. {example})")
     if s[-1].upper() in _SUIT_CHARS:
         return s[:-1], _SUIT_CHARS[s[-1].upper()]
     if s[0].upper() in _SUIT_CHARS:
         return s[1:], _SUIT_CHARS[s[0].upper()]
-    raise NotationError(f"{text!r} has no suit (end it with C, S, H or D)")
+    raise NotationError(f"{clip(text)} has no suit (end it with C, S, H or D)")
 
 
 def parse_card(text: str, names: RankNames) -> Card:

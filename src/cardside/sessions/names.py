@@ -50,7 +50,7 @@ def resolve(data_dir: Path, text: str) -> Path:
         if not paths:
             raise UnknownSession(f"no sessions yet in {folder}")
         return paths[0]
-    if text.isdigit():
+    if text.isascii() and text.isdigit() and len(text) <= 18:  # not ①, ３ or 5000 digits
         number = int(text)
         if not 1 <= number <= len(paths):
             raise UnknownSession(
@@ -67,15 +67,18 @@ def resolve(data_dir: Path, text: str) -> Path:
         shown = ", ".join(p.stem for p in matches[:SHOWN])
         more = f" and {len(matches) - SHOWN} more" if len(matches) > SHOWN else ""
         raise UnknownSession(f"{clip(text)} could be {shown}{more}; type more of the name")
-    if Path(text).is_file():
+    if _there(Path(text)) and Path(text).is_file():
         return Path(text)
     raise UnknownSession(f"no session {clip(text)} (see 'cardside sessions list')")
 
 
 def _there(path: Path) -> bool:
     """Something by that name, even a link to nothing or a folder (loading then says why it
-    cannot be read)."""
-    return path.exists() or path.is_symlink()
+    cannot be read); not a name too long for the system to look up."""
+    try:
+        return path.exists() or path.is_symlink()
+    except OSError:
+        return False
 
 
 def number_of(data_dir: Path) -> dict[str, int]:

@@ -27,6 +27,11 @@ Words = Callable[[str], Iterable[str]]  # given the text typed so far
 SETUP_HELP = "quit leaves (nothing is saved yet)"
 
 
+#: The lines after the first of a paste of several at a terminal prompt, still to be
+#: answered: each is the answer to the next question, as when the lines are piped.
+_PASTED: list[str] = []
+
+
 #: The words that leave any prompt (a lone q does not: Q is a card rank).
 QUIT_WORDS = ("quit", "exit")
 
@@ -46,6 +51,8 @@ class Console:
         self._session: PromptSession[Any] | None = None
         self._status = False
         self._lock = threading.Lock()
+        #: The line at the terminal prompt grew longer than MAX_LINE: refused on Enter.
+        self._too_long = False
 
     def columns(self) -> int | None:
         """The width to wrap to: ``width`` if given, the terminal's on a terminal, else none."""
@@ -106,6 +113,11 @@ class Console:
         """Read one line (stripped). Tab offers ``words(typed so far)`` on a terminal."""
         self.clear_status()
         if self.interactive:
+            if _PASTED:
+                # The next line of a paste of several: answered as if typed, and shown so.
+                text = _PASTED.pop(0)
+                click.echo(prompt + shown(text))
+                return text
             return self._ask_terminal(prompt, words)
         while True:
             try:
@@ -126,7 +138,7 @@ class Console:
             text = line.strip()
             # Echo scripted input so a transcript reads like a real session; a control
             # character is shown as its code, never sent to the terminal.
-            click.echo(CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text))
+            click.echo(shown(text))
             return text
 
     def _ask_terminal(self, prompt: str, words: Words | None) -> str | None:
@@ -147,18 +159,46 @@ class Console:
         if self._session is None:
             # Tab inserts the matches' common part first, as shells do; a second Tab lists them.
             self._session = PromptSession(complete_while_typing=False)
+            self._session.default_buffer.on_text_changed += self._refuse_long
         width = self.columns()
         if width is not None:
             prompt = fit_prompt(prompt, width)
-        try:
-            return self._session.prompt(prompt, completer=_Completer()).strip()
-        except EOFError:
-            return None
-        except KeyboardInterrupt:
-            return None
+        while True:
+            self._too_long = False
+            try:
+                line = self._session.prompt(prompt, completer=_Completer())
+            except EOFError:
+                return None
+            except KeyboardInterrupt:
+                return None
+            if not self._too_long:
+                first, *rest = line.rstrip("\n").split("\n")
+                _PASTED.extend(part.strip() for part in rest)
+                return first.strip()
+            self.say(f"  that line is longer than {MAX_LINE} characters; type it again")
+
+    def _refuse_long(self, buffer: Any) -> None:
+        """Empty the line being typed once it is longer than :data:`MAX_LINE` characters, and
+        keep it empty until Enter, which then refuses it: as with piped input, an absurd line
+        (a paste of 100,000 characters) costs only itself, and is never drawn or kept whole."""
+        if buffer.text and (self._too_long or len(buffer.text) > MAX_LINE):
+            self._too_long = True
+            buffer.text = ""
 
 
 MAX_LINE = 4096  # bytes in one typed line
+
+
+#: Invisible characters that change how the text after them is shown: direction marks and
+#: overrides (right-to-left), zero-width spaces, line and paragraph separators.
+_HIDDEN = re.compile("[\u061c\u200b\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff]")
+
+
+def shown(line: str) -> str:
+    """A typed line as it is echoed: each control character as its code (``\\x1b``), never
+    sent to the terminal, and each of :data:`_HIDDEN` as its code point (``\\u202e``)."""
+    line = CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", line)
+    return _HIDDEN.sub(lambda m: f"\\u{ord(m.group()):04x}", line)
 
 
 def read_line() -> str | None:

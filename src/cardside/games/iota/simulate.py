@@ -16,6 +16,7 @@ from typing import Any
 
 from cardside.core.parallel import map_games
 from cardside.core.rng import derive_rng
+from cardside.core.schema import clip
 from cardside.core.stats import format_wins, mean_interval, wilson_interval
 from cardside.games.iota.bots import BOT_NAMES, make_bot
 from cardside.games.iota.state import END_LAST_CARD, IotaState
@@ -120,7 +121,7 @@ def check_bots(bots: Sequence[str], players: int) -> list[str]:
     names = [b.strip().lower() for b in bots]
     for name in names:
         if name not in BOT_NAMES:
-            raise ValueError(f"unknown IOTA bot {name!r} (choose from: {', '.join(BOT_NAMES)})")
+            raise ValueError(f"unknown IOTA bot {clip(name)} (choose from: {', '.join(BOT_NAMES)})")
     if len(names) != players:
         raise ValueError(f"give one bot per seat: {players} names, not {len(names)}")
     return names

@@ -1,0 +1,54 @@
+"""What is typed or pasted at a terminal prompt (prompt-toolkit), driven through a pipe."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import PipeInput, create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from cardside.tui import console as console_module
+from cardside.tui.console import MAX_LINE, Console
+
+
+@pytest.fixture
+def keys() -> Iterator[PipeInput]:
+    """Keys for the terminal prompts of a test, as if typed."""
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        yield pipe
+    console_module._PASTED.clear()
+
+
+def test_an_absurdly_long_line_at_a_terminal_prompt_is_refused_alone(
+    keys: PipeInput, capsys: pytest.CaptureFixture[str]
+) -> None:
+    keys.send_text("Ann " + "2" * (3 * MAX_LINE) + "\r" + "Ann 2\r")  # a pipe holds 64 KiB
+    console = Console(interactive=True)
+    assert console.ask("Deal 1: ") == "Ann 2"
+    assert f"longer than {MAX_LINE}" in capsys.readouterr().out
+
+
+def test_a_long_pasted_line_is_refused_whole(
+    keys: PipeInput, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A bracketed paste arrives at once; typing after it, before Enter, is dropped with it.
+    keys.send_text("\x1b[200~" + "w " * MAX_LINE + "\x1b[201~" + "w\r" + "l\r")
+    console = Console(interactive=True)
+    assert console.ask("Trick: ") == "l"
+    assert capsys.readouterr().out.count("longer than") == 1
+
+
+def test_a_paste_of_several_lines_answers_one_question_per_line(
+    keys: PipeInput, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The paste ends with its own line break; Enter after it sends it.
+    keys.send_text("\x1b[200~Ann 2\nBob 3\n\x1b\nAnn 1\n\x1b[201~\r" + "quit\r")
+    console = Console(interactive=True)
+    answers: list[str | None] = []
+    while "quit" not in answers:
+        answers.append(console.ask(f"Deal {len(answers) + 1}: "))
+    assert answers == ["Ann 2", "Bob 3", "\x1b", "Ann 1", "quit"]
+    shown = capsys.readouterr().out
+    assert "Deal 2: Bob 3\n" in shown and "Deal 3: \\x1b\n" in shown  # as if typed
