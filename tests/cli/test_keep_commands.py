@@ -22,3 +22,8 @@ def test_command_words_call_their_action_and_entries_pass_through() -> None:
     assert run("q") is None  # a card rank in some games, never a way out
     assert run("Ann 2") is None and run("undo 2") is None and run("w") is None
     assert len(calls) == 5
+    said: list[str] = []
+    assert keep_command("undo 2", help=print, show=print, undo=print, say=said.append) == "handled"
+    assert said == [
+        "  undo takes nothing after it: type it alone, once for each entry to take back (type help)"
+    ]

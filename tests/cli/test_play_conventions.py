@@ -427,6 +427,38 @@ def test_undo_with_nothing_to_take_back_is_a_refusal(
     assert "  nothing to undo (type help)" in result.output
 
 
+KEEP_ARGS = {
+    "iota": ["--names", "Ann,Bob"],
+    "lineit": ["--names", "Ann,Bob"],
+    "octrix": ["--names", "Ann,Bob", "--no-hands"],
+    "schnapsen": ["--names", "Ann,Bob"],
+    "linesbeta": ["--difficulty", "normal", "--full", "--no-grid"],
+}
+FIRST_ENTRY = {
+    "iota": "Ann 5",
+    "lineit": "line Ann 1 2 3",
+    "octrix": "8C 3H",
+    "schnapsen": "Ann 2",
+    "linesbeta": "w",
+}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_command_word_with_more_after_it_is_refused_and_does_nothing(
+    runner: CliRunner, data_dir: Path, game: str
+) -> None:
+    script = [FIRST_ENTRY[game], "undo 5", "show all", "help me", "quit now", "show", "quit"]
+    result = runner.invoke(main, [game, "keep", *KEEP_ARGS[game]], input="\n".join(script))
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "undo takes nothing after it: type it alone, once for each entry" in out
+    assert "show takes nothing after it: type it alone (type help)" in out
+    assert "help takes nothing after it" in out and "quit takes nothing after it" in out
+    session = store.load(store.list_paths(data_dir)[0])
+    assert [e.get("type") for e in session.entries].count("undo") == 0  # the entry stands
+    assert len(session.entries) == 1
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_exit_at_a_setup_question_leaves_like_quit(
     runner: CliRunner, data_dir: Path, game: str

@@ -37,7 +37,7 @@ def offer_correction(
         )
         if line is None or line.strip().lower() in ("", "close", "done"):
             return False
-        done = keep_command(line, help=explain, show=show, undo=take_back)
+        done = keep_command(line, help=explain, show=show, undo=take_back, say=console.say)
         if done == "quit":
             return False
         if undone:
@@ -47,10 +47,16 @@ def offer_correction(
 
 
 def keep_command(
-    line: str, *, help: Callable[[], None], show: Callable[[], None], undo: Callable[[], None]
+    line: str,
+    *,
+    help: Callable[[], None],
+    show: Callable[[], None],
+    undo: Callable[[], None],
+    say: Callable[[str], None] | None = None,
 ) -> str | None:
     """Handle a keep prompt's command word: ``"quit"``, ``"handled"``, or ``None`` if ``line``
-    is not a command (then it is an entry)."""
+    is not a command (then it is an entry). With ``say``, a command word with more after it
+    (``undo 5``) is refused through it, as no entry starts with one."""
     word = line.strip().lower()
     if word in QUIT_WORDS:
         return "quit"
@@ -58,4 +64,19 @@ def keep_command(
     if word in actions:
         actions[word]()
         return "handled"
+    more = command_with_more(line)
+    if more is not None and say is not None:
+        say(f"  {more}")
+        return "handled"
     return None
+
+
+def command_with_more(line: str) -> str | None:
+    """The refusal of a command word typed with more after it (``undo 5``, ``show all``), or
+    None: a command is typed alone (``undo`` takes back one entry; type it again for more)."""
+    words = line.split()
+    if len(words) < 2 or words[0].lower() not in COMMAND_WORDS:
+        return None
+    word = words[0].lower()
+    alone = "type it alone, once for each entry to take back" if word == "undo" else "type it alone"
+    return refusal(f"{word} takes nothing after it: {alone}")

@@ -76,7 +76,9 @@ class KeepScreen:
             return "quit"
         if not line:
             return None
-        command = keep_command(line, help=self._help, show=self.show, undo=self._undo)
+        command = keep_command(
+            line, help=self._help, show=self.show, undo=self._undo, say=self.console.say
+        )
         if command:
             return "quit" if command == "quit" else None
         noun = "a card" if self.ledger.track_grid else "a player"

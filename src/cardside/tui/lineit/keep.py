@@ -8,7 +8,7 @@ from cardside.games.lineit.keep import Entered, LineitLedger, describe
 from cardside.games.lineit.notation import parse_cards
 from cardside.sessions.journal import Journal
 from cardside.tui.console import QUIT_WORDS, Console, not_understood, refusal
-from cardside.tui.keeping import offer_correction
+from cardside.tui.keeping import command_with_more, offer_correction
 from cardside.tui.style import Style
 from cardside.tui.table import render
 
@@ -63,6 +63,10 @@ class KeepScreen:
         if not words:
             return
         head = words[0].lower()
+        more = command_with_more(line)
+        if more is not None:
+            self.console.say(f"  {more}")
+            return
         if head in ("help", "?", "h"):
             self.console.say(HELP)
             return

@@ -200,7 +200,9 @@ class KeepScreen:
         word = line.lower()
         if not word:
             return None
-        command = keep_command(line, help=self._help, show=self.show, undo=self._undo)
+        command = keep_command(
+            line, help=self._help, show=self.show, undo=self._undo, say=self.console.say
+        )
         if command:
             return "quit" if command == "quit" else None
         if word.split()[0] == "round":

@@ -65,7 +65,9 @@ class KeepScreen:
 
     def _command(self, line: str) -> str | None:
         """Handle a command word; return "quit", "handled", or None if it is not a command."""
-        return keep_command(line, help=self._help, show=self.show, undo=self._undo)
+        return keep_command(
+            line, help=self._help, show=self.show, undo=self._undo, say=self.console.say
+        )
 
     def _ask_trick(self) -> str | None:
         ledger = self.ledger

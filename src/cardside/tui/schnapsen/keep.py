@@ -15,7 +15,7 @@ from cardside.games.schnapsen.sheet import COUNTDOWN, MATCHES_WON, session_entry
 from cardside.sessions.journal import Journal
 from cardside.tui.console import QUIT_WORDS, Console, not_understood, refusal
 from cardside.tui.grammar import agree
-from cardside.tui.keeping import offer_correction
+from cardside.tui.keeping import command_with_more, offer_correction
 from cardside.tui.style import Style
 from cardside.tui.table import render
 
@@ -114,6 +114,10 @@ class KeepScreen:
 
     def _handle(self, line: str) -> None:
         word = line.lower()
+        more = command_with_more(line)
+        if more is not None:
+            self.console.say(f"  {more}")
+            return
         if word in ("help", "?", "h"):
             self.console.say(HELP.format(a=self.names[0]))
         elif word in ("show", "score"):
