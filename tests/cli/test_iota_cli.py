@@ -223,6 +223,14 @@ def test_keep_quick_entry_to_the_end(runner: CliRunner, data_dir: Path) -> None:
     session = store.load(only_session(data_dir))
     assert session.totals == [504, 60] and session.winners == ["Ann"]
     assert sheets.mismatches(session) == []
+    # Ann's last card ended the game before Bob's turn of that round: blank, not 0.
+    shown = runner.invoke(main, ["sessions", "show", "k"]).output
+    last = [line.split() for line in shown.splitlines() if line[:1].isdigit()][-1]
+    assert last[1:4] == ["416", "504", "60"], shown
+    exported = json.loads(
+        runner.invoke(main, ["sessions", "export", "k", "--format", "json"]).output
+    )
+    assert exported[0]["rounds"][-1]["scores"] == [416, None]
 
 
 def test_keep_with_the_grid_checks_and_scores_every_play(runner: CliRunner, data_dir: Path) -> None:

@@ -154,13 +154,17 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
         *(f"{c} {GAMES[session.game].round_totals}" for c in session.columns),
         "note",
     ]
-    rows: list[list[object]] = [
-        [*([r.match] if matches else []), r.number, *r.scores, *r.totals, r.note]
+    # A turn that never came is blank, not a turn that scored 0.
+    rows = [
+        [
+            *([r.match] if matches else []),
+            r.number,
+            *("" if i in r.unplayed else score for i, score in enumerate(r.scores)),
+            *r.totals,
+            r.note,
+        ]
         for r in session.rounds
     ]
-    first = 2 if matches else 1
-    for column in sheets.waiting(session):
-        rows[-1][first + column] = ""  # a turn still to come, not a turn that scored 0
     click.echo()
     click.echo(render(headers, rows, width=width) if rows else _no_rows(row_name))
     extra = [] if session.finished else sheets.progress(session)

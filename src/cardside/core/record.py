@@ -41,6 +41,9 @@ class RoundRow:
     match: int = 0
     # The (1-based) entry that last changed the row, when the game's sheet knows it (else 0).
     entry: int = 0
+    # Columns with no turn in this row (an IOTA round under way, or cut short by the game's
+    # end): shown blank, not 0. Derived by the sheet, never stored in the file.
+    unplayed: tuple[int, ...] = ()
 
 
 @dataclass

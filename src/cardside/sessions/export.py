@@ -9,7 +9,6 @@ from typing import Any
 
 from cardside.core.record import RoundRow, Session
 from cardside.games.registry import GAMES
-from cardside.sessions.sheets import waiting
 from cardside.sessions.store import zip_times
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -47,14 +46,10 @@ def _iso(moment: datetime | None) -> str | None:
     return moment.isoformat() if moment else None
 
 
-def scores_of(session: Session, row: RoundRow) -> list[int | None]:
-    """A row's scores as ``sessions show`` gives them: ``None`` for a turn of the round under
-    way that is still to come (a 0 there would read as a turn that scored nothing)."""
-    scores: list[int | None] = list(row.scores)
-    if session.rounds and row is session.rounds[-1]:
-        for column in waiting(session):
-            scores[column] = None
-    return scores
+def scores_of(row: RoundRow) -> list[int | None]:
+    """A row's scores as ``sessions show`` gives them: ``None`` for a turn that never came
+    (a 0 there would read as a turn that scored nothing)."""
+    return [None if i in row.unplayed else score for i, score in enumerate(row.scores)]
 
 
 def row_dict(session: Session, row: RoundRow) -> dict[str, Any]:
@@ -63,7 +58,7 @@ def row_dict(session: Session, row: RoundRow) -> dict[str, Any]:
     data: dict[str, Any] = {"round": row.number}
     if row.match:
         data["match"] = row.match
-    data |= {"scores": scores_of(session, row), "totals": row.totals, "note": row.note}
+    data |= {"scores": scores_of(row), "totals": row.totals, "note": row.note}
     data["time"] = _iso(session.time_of(row.entry))
     return data
 
@@ -144,7 +139,7 @@ def to_csv(sessions: list[Session]) -> str:
         date = _iso(s.created) or ""
         for row in s.rounds:
             time = _iso(s.time_of(row.entry)) or ""
-            scores = scores_of(s, row)
+            scores = scores_of(row)
             for i, (col, score, total) in enumerate(zip(s.columns, scores, row.totals)):
                 fields = {
                     "session": s.name,

@@ -12,8 +12,6 @@ Everything else it may declare, and each has a default for a game that declares 
   the highest total.
 - ``progress(session)``: lines telling what an unfinished session has entered beyond its rows;
   default: none.
-- ``waiting(session)``: the columns whose cell of the last row is still to come (a round under
-  way, shown blank rather than 0); default: none.
 - ``RunningSheet(session)``: the sheet updated entry by entry for kept sessions (``add`` and
   ``sheet``); default: the whole session replayed on every entry.
 """
@@ -194,14 +192,3 @@ def progress(session: Session) -> list[str]:
         return []
     with _checked(session):
         return [str(line) for line in hook(session)]
-
-
-def waiting(session: Session) -> list[int]:
-    """The columns whose cell of the last row is still to come in an unfinished session (the
-    game's ``waiting``): a round under way, where a 0 would read as a turn that scored
-    nothing."""
-    hook = getattr(GAMES[session.game].module("sheet"), "waiting", None)
-    if hook is None or session.finished or not session.rounds:
-        return []
-    with _checked(session):
-        return [int(column) for column in hook(session)]

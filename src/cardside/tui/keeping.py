@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from cardside.tui.console import QUIT_WORDS, Console, refusal
 
@@ -52,11 +52,13 @@ def keep_command(
     help: Callable[[], None],
     show: Callable[[], None],
     undo: Callable[[], None],
-    say: Callable[[str], None] | None = None,
+    say: Callable[[str], None],
+    names: Sequence[str] = (),
 ) -> str | None:
     """Handle a keep prompt's command word: ``"quit"``, ``"handled"``, or ``None`` if ``line``
-    is not a command (then it is an entry). With ``say``, a command word with more after it
-    (``undo 5``) is refused through it, as no entry starts with one."""
+    is not a command (then it is an entry). A command word with more after it (``undo 5``)
+    is refused through ``say``, as no entry starts with one, unless it is one of ``names``
+    (a player named H in a file written before such names were refused)."""
     word = line.strip().lower()
     if word in QUIT_WORDS:
         return "quit"
@@ -64,18 +66,21 @@ def keep_command(
     if word in actions:
         actions[word]()
         return "handled"
-    more = command_with_more(line)
-    if more is not None and say is not None:
+    more = command_with_more(line, names)
+    if more is not None:
         say(f"  {more}")
         return "handled"
     return None
 
 
-def command_with_more(line: str) -> str | None:
+def command_with_more(line: str, names: Sequence[str] = ()) -> str | None:
     """The refusal of a command word typed with more after it (``undo 5``, ``show all``), or
-    None: a command is typed alone (``undo`` takes back one entry; type it again for more)."""
+    None: a command is typed alone (``undo`` takes back one entry; type it again for more).
+    A line that starts with one of ``names`` is an entry."""
     words = line.split()
     if len(words) < 2 or words[0].lower() not in COMMAND_WORDS:
+        return None
+    if words[0].lower() in {n.lower() for n in names}:
         return None
     word = words[0].lower()
     alone = "type it alone, once for each entry to take back" if word == "undo" else "type it alone"

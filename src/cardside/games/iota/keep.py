@@ -314,7 +314,9 @@ class IotaLedger:
 
 
 #: Words an entry or a command may start with, so never a player's name.
-ENTRY_WORDS = frozenset("pass undo show quit help history hint end swap lot all4 final".split())
+ENTRY_WORDS = frozenset(
+    "pass undo show score quit exit help h ? history hint end swap lot all4 final".split()
+)
 
 
 def _is_number(word: str) -> bool:

@@ -114,7 +114,11 @@ def round_row(
         scores[turn.seat] += turn.score
         notes.append(f"{names[turn.seat]}: {turn.text}")
     totals = [t + s for t, s in zip(before, scores)]
-    return RoundRow(number, scores, totals, "; ".join(notes), entry=turns[-1].entry)
+    played = {turn.seat for turn in turns}
+    unplayed = tuple(seat for seat in range(len(names)) if seat not in played)
+    return RoundRow(
+        number, scores, totals, "; ".join(notes), entry=turns[-1].entry, unplayed=unplayed
+    )
 
 
 def play_turns(log: Sequence[Turn], made: Sequence[int]) -> list[SheetTurn]:
@@ -145,7 +149,8 @@ def build(session: Session) -> Sheet:
     names = session.player_names
     if session.mode == "play":
         state = replay_state(session)
-        table = rows(play_turns(state.snapshot.log, move_entries(session.entries, "action")), names)
+        made = move_entries(session.entries, "action")
+        table = rows(play_turns(state.snapshot.log, made), names)
         totals = list(state.scores)
         outcome = state.outcome()
         winners = [] if outcome is None else [names[w] for w in outcome.winners]
@@ -157,19 +162,6 @@ def build(session: Session) -> Sheet:
         winners = [names[w] for w in ledger.winners]
         over = ledger.over
     return Sheet(list(names), table, totals, "finished" if over else "in progress", winners)
-
-
-def waiting(session: Session) -> list[int]:
-    """The players whose turn of the round under way is still to come."""
-    if session.mode == "play":
-        state = replay_state(session)
-        turns = play_turns(state.snapshot.log, move_entries(session.entries, "action"))
-    else:
-        turns = kept_turns(replay_ledger(session), session.entries)
-    players = len(session.player_names)
-    done = len(turns) % players
-    played = {t.seat for t in turns[len(turns) - done :]} if done else set(range(players))
-    return [seat for seat in range(players) if seat not in played]
 
 
 class RunningSheet:

@@ -77,7 +77,12 @@ class KeepScreen:
         if not line:
             return None
         command = keep_command(
-            line, help=self._help, show=self.show, undo=self._undo, say=self.console.say
+            line,
+            help=self._help,
+            show=self.show,
+            undo=self._undo,
+            say=self.console.say,
+            names=self.ledger.names,
         )
         if command:
             return "quit" if command == "quit" else None
