@@ -289,7 +289,7 @@ def test_a_huge_value_for_a_ranged_option_is_quoted_cut_short(
     runner: CliRunner, args: list[str]
 ) -> None:
     result = runner.invoke(main, args, input="quit\n")
-    assert result.exit_code == 2 and "is not a number in the range" in result.output
+    assert result.exit_code == 2 and "is not a whole number from" in result.output
     assert len(result.output) < 600
 
 

@@ -28,7 +28,9 @@ SETUP_HELP = "quit leaves (nothing is saved yet)"
 
 
 #: The lines after the first of a paste of several at a terminal prompt, still to be
-#: answered: each is the answer to the next question, as when the lines are piped.
+#: answered: each is the answer to the next question, as when the lines are piped. Kept for
+#: the process, as stdin's own buffer is: a paste may answer the setup questions and then the
+#: game's, which different consoles ask.
 _PASTED: list[str] = []
 
 
