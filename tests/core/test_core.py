@@ -145,3 +145,17 @@ def test_wins_shared_by_ties_show_one_decimal_and_whole_wins_none() -> None:
     assert format_wins(83.0) == "83" and format_wins(0.0) == "0"
     assert format_wins(84 + 5 / 6) == "84.8" and format_wins(238 + 1 / 6) == "238.2"
     assert format_wins(sum([1 / 3] * 300)) == "100"  # shares adding up to whole wins
+
+
+def test_counts_in_words() -> None:
+    from cardside.core.words import counted, counted_are, plural
+
+    assert [plural(w) for w in ("match", "game", "box", "dish")] == [
+        "matches",
+        "games",
+        "boxes",
+        "dishes",
+    ]
+    assert [counted(n, "entry") for n in (0, 1, 2)] == ["0 entries", "1 entry", "2 entries"]
+    assert counted(1, "match") == "1 match" and counted(3, "card") == "3 cards"
+    assert counted_are(1, "match") == "1 match is" and counted_are(2, "match") == "2 matches are"

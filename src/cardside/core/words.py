@@ -1,4 +1,5 @@
-"""Counts in words, for every message of every game: ``1 card``, ``2 cards``, ``0 entries``."""
+"""Counts in words, for every message of every game: ``1 card``, ``2 cards``, ``0 entries``,
+``1 match is``."""
 
 from __future__ import annotations
 
@@ -13,3 +14,8 @@ def counted(n: int, word: str) -> str:
     if n == 1:
         return f"{n} {word}"
     return f"{n} {word[:-1]}ies" if word.endswith("ry") else f"{n} {plural(word)}"
+
+
+def counted_are(n: int, word: str) -> str:
+    """``1 match is``, ``2 matches are``: a count as the subject of ``to be``."""
+    return f"{counted(n, word)} {'is' if n == 1 else 'are'}"

@@ -13,7 +13,7 @@ from typing import Any
 from cardside.core.record import EntryError, Result, RoundRow, Session, Sheet
 from cardside.core.replay import replay_moves, stamp_rows
 from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Flag, Schema, Text, Whole
-from cardside.core.words import counted
+from cardside.core.words import counted, counted_are
 from cardside.games.schnapsen.bots import BOT_NAMES
 from cardside.games.schnapsen.keep import Ledger, LedgerError, LedgerRow, rule_text
 from cardside.games.schnapsen.notation import format_action, parse_action
@@ -102,6 +102,11 @@ def session_entry(entry: dict[str, Any]) -> dict[str, Any]:
     return {("type" if k == "kind" else k): v for k, v in entry.items()}
 
 
+def all_played(limit: int) -> str:
+    """Why no deal can follow: ``the session's 2 matches are already played``."""
+    return f"the session's {counted_are(limit, 'match')} already played"
+
+
 def replay_ledger(session: Session) -> Ledger:
     """The kept session rebuilt from its deal and undo entries."""
     limit = options_of(session)["matches"]
@@ -109,10 +114,7 @@ def replay_ledger(session: Session) -> Ledger:
     for index, entry in enumerate(session.entries, 1):
         try:
             if limit and sum(ledger.matches_won) >= limit and entry.get("type") != "undo":
-                raise LedgerError(
-                    f"the session's {counted(limit, 'match')} "
-                    f"{'is' if limit == 1 else 'are'} already played"
-                )
+                raise LedgerError(all_played(limit))
             ledger.add(ledger_entry(entry))
         except LedgerError as exc:
             raise EntryError(index, str(exc)) from None
@@ -253,10 +255,7 @@ class RunningSheet:
         try:
             undo = entry.get("type") == "undo"
             if self.limit and sum(self.ledger.matches_won) >= self.limit and not undo:
-                raise LedgerError(
-                    f"the session's {counted(self.limit, 'match')} "
-                    f"{'is' if self.limit == 1 else 'are'} already played"
-                )
+                raise LedgerError(all_played(self.limit))
             row = self.ledger.add(ledger_entry(entry))
         except LedgerError as exc:
             raise EntryError(number, str(exc)) from None

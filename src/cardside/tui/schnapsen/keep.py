@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 from cardside.core.arith import parse_number
 from cardside.core.errors import NotationError
 from cardside.core.schema import clip
-from cardside.core.words import counted
+from cardside.core.words import counted, counted_are
 from cardside.games.schnapsen.keep import Ledger, LedgerError, LedgerRow
 from cardside.games.schnapsen.rules import MATCH_START, match_winner
 from cardside.games.schnapsen.sheet import COUNTDOWN, MATCHES_WON, session_entry
@@ -319,8 +319,7 @@ class KeepScreen:
     def status(self) -> None:
         ledger = self.ledger
         if self.over:  # no next match to show: the session's matches are all played
-            are = "is" if self.matches == 1 else "are"
-            played = f"the session's {counted(self.matches, 'match')} {are} played"
+            played = f"the session's {counted_are(self.matches, 'match')} played"
             text = f"{MATCHES_WON.capitalize()}: {self._counts(ledger.matches_won)}; {played}"
             self.console.say(self.style.bold(text))
             return
