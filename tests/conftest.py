@@ -1,11 +1,22 @@
-"""Shared fixtures: every test that touches sessions gets its own data folder."""
+"""Shared fixtures: every test that touches sessions gets its own data folder.
+
+Property tests run the same examples on every run (a failure is the code's, never the luck
+of one run); ``HYPOTHESIS_PROFILE=explore`` draws fresh ones on every run to hunt for new
+failures, which then go into the test as an ``@example``.
+"""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import settings
+
+settings.register_profile("repeatable", derandomize=True, database=None)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 
 @pytest.fixture

@@ -72,6 +72,21 @@ def test_hand_edited_total_is_a_named_mismatch(tmp_path: Path) -> None:
     assert any("stored" in p and "31" in p for p in problems)
 
 
+EXAMPLES = Path(__file__).parents[2] / "scoresheets"
+
+
+def test_a_rows_match_is_written_and_read_back() -> None:
+    path = EXAMPLES / "schnapsen-kept-bummerl.toml"
+    loaded = store.load(path)
+    assert [r.match for r in loaded.rounds] == [1] * len(loaded.rounds)
+    assert "\nround = 1\nmatch = 1\nscores = " in path.read_text(encoding="utf-8")
+    assert store.dumps(loaded) == path.read_text(encoding="utf-8")
+    for bad in ("-1", '"1"', "true"):
+        text = path.read_text(encoding="utf-8").replace("match = 1", f"match = {bad}", 1)
+        with pytest.raises(SessionError, match="round row 1 has a match number that is not"):
+            store.from_document(store.parse(text.encode()))
+
+
 @pytest.mark.parametrize(
     ("edit", "message"),
     [

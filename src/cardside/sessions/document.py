@@ -39,8 +39,9 @@ def _ints(values: list[int]) -> str:
 def _row_block(row: RoundRow) -> str:
     """A row as a ``[[rounds]]`` table, its numbers on one line each (quicker to read back)."""
     note = tomli_w.dumps({"note": row.note}) if row.note else ""
+    match = f"match = {int(row.match)}\n" if row.match else ""
     return (
-        f"\n[[rounds]]\nround = {int(row.number)}\nscores = {_ints(row.scores)}\n"
+        f"\n[[rounds]]\nround = {int(row.number)}\n{match}scores = {_ints(row.scores)}\n"
         f"totals = {_ints(row.totals)}\n{note}"
     )
 

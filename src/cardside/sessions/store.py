@@ -89,7 +89,9 @@ def to_document(session: Session, *, body: bool = True) -> dict[str, Any]:
         return doc
     doc["options"] = dict(session.options)
     doc["rounds"] = [
-        {"round": r.number, "scores": r.scores, "totals": r.totals}
+        {"round": r.number}
+        | ({"match": r.match} if r.match else {})
+        | {"scores": r.scores, "totals": r.totals}
         | ({"note": r.note} if r.note else {})
         for r in session.rounds
     ]
@@ -340,7 +342,10 @@ def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
         if not is_whole(number):
             raise fail(f"round row {i} has a round number that is not a whole number")
         note = _get(r, "note", Text(2000), lambda m, i=i: fail(f"round row {i}: {m}"), "")
-        rounds.append(RoundRow(number, list(r["scores"]), list(r["totals"]), note))
+        match = r.get("match", 0)
+        if not is_whole(match) or not 0 <= match <= MAX_ENTRIES:
+            raise fail(f"round row {i} has a match number that is not a whole number of 0 or more")
+        rounds.append(RoundRow(number, list(r["scores"]), list(r["totals"]), note, match=match))
     seed = doc.get("seed")
     if seed is not None and not is_whole(seed):
         raise fail("seed must be a whole number")

@@ -6,7 +6,7 @@ import itertools
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from cardside.games.octrix.duel import DuelSolver
@@ -193,6 +193,7 @@ def test_game_value_of_a_nearly_singular_three_by_three_game() -> None:
 
 @settings(max_examples=200, deadline=None)
 @given(crowded, st.integers(0, 2**32))
+@example([[3, 3], [3, 3]], 253833)  # equal payoffs but for rounding: the 2×2 formula's d is noise
 def test_game_value_with_rounding_noise(a: list[list[int]], seed: int) -> None:
     # Payoffs that are equal in exact arithmetic but not after rounding, as values from deeper
     # in the round are.

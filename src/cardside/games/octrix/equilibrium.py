@@ -176,9 +176,11 @@ def _two_by_two(a: Sequence[Sequence[float]]) -> MatrixSolution:
     # Without a saddle point both players mix both strategies and make the other indifferent.
     (p, q), (r, s) = a
     d = p - q - r + s
-    x = (s - r) / d
-    y = (s - q) / d
-    return MatrixSolution((p * s - q * r) / d, (x, 1.0 - x), (y, 1.0 - y))
+    # Payoffs equal but for rounding leave d all noise: the value is then kept between the
+    # pure guarantees (as in _pair_value) and each mix within 0..1.
+    x = min(1.0, max(0.0, (s - r) / d))
+    y = min(1.0, max(0.0, (s - q) / d))
+    return MatrixSolution(_pair_value(p, q, r, s), (x, 1.0 - x), (y, 1.0 - y))
 
 
 def _simplex(a: Sequence[Sequence[float]], m: int, n: int) -> MatrixSolution:
