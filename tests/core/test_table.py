@@ -156,3 +156,20 @@ def test_the_narrow_session_list_never_splits_a_score_or_the_result() -> None:
         "    lineit play, 2026-12-01 19:02; You 4 · Bot 2 3;",
         "    in progress",
     ]
+
+
+def test_the_session_list_at_40_columns_never_runs_past_the_edge_nor_starts_a_line_with_a_mark() -> (
+    None
+):
+    from cardside.tui.listing import render_list
+
+    teams = "Annabelle-Longname & Cordelia-Whitmore 97 | Bartholomew & Dietrich 17"
+    rows: list[list[object]] = [
+        [1, "octp", "octrix", "play", "2026-12-01 19:14", teams, "in progress"],
+        [2, "iotp", "iota", "play", "2026-12-01 19:14", "You 0 | Bot 2 13 | Bot 3 8", "won: You"],
+        [3, "lip", "lineit", "play", "2026-12-01 19:14", "Ann 4 | Bob 3", "in progress"],
+    ]
+    lines = render_list(rows, 40).splitlines()
+    assert all(len(line) <= 40 for line in lines), lines
+    assert not any(line.lstrip().startswith(("|", "·")) for line in lines), lines
+    assert "    Bot 2 13 | Bot 3 8; won: You" in lines  # a score and the result stay whole

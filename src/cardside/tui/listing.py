@@ -51,10 +51,15 @@ def render_list(rows: list[list[object]], width: int | None = None) -> str:
     if width is None or max(len(line) for line in table.splitlines()) <= width:
         return table
     out = []
+    room = max(10, width) - 4  # the indent of the lines under the name
     for number, name, game, mode, date, scores, result in rows:
         out.append(f"{number!s:<3} {name}")
-        parts = (f"{game} {mode}, {_whole(date)}", _whole_items(str(scores)), _whole(result))
-        rest = "; ".join(str(part) for part in parts if part)
+        parts = (
+            f"{game} {mode}, {_whole(str(date), room)}",
+            _whole_items(str(scores), room),
+            _whole(str(result), room),
+        )
+        rest = "; ".join(part for part in parts if part)
         out += [line.replace(KEEP, " ") for line in wrap_words(rest, width, "    ")]
     return "\n".join(out)
 
@@ -62,14 +67,20 @@ def render_list(rows: list[list[object]], width: int | None = None) -> str:
 KEEP = "\u00a0"  # a space the wrapping does not break at (textwrap breaks at ASCII ones)
 
 
-def _whole(text: object) -> str:
-    """The text as one unit for wrapping: ``in progress``, ``won: Ann`` never split."""
-    return str(text).replace(" ", KEEP)
+def _whole(text: str, room: int) -> str:
+    """The text as one unit for wrapping (``in progress``, ``won: Ann`` never split), unless
+    it is wider than ``room``: then it breaks at its spaces rather than run past the edge."""
+    return text if len(text) > room else text.replace(" ", KEEP)
 
 
-def _whole_items(scores: str) -> str:
-    """Each player's score (``Bot 2 7``) one unit, breaking only between players."""
+def _whole_items(scores: str, room: int) -> str:
+    """Each player's score (``Bot 2 7``) one unit, breaking only between players; the
+    separator stays with the score before it, so no line starts with it."""
     for sep in (" · ", " | "):
         if sep in scores:
-            return sep.join(_whole(item) for item in scores.split(sep))
-    return _whole(scores)
+            *items, last = scores.split(sep)
+            mark = KEEP + sep.strip()
+            return " ".join(
+                [*(_whole(item, room - 2) + mark for item in items), _whole(last, room)]
+            )
+    return _whole(scores, room)
