@@ -158,9 +158,7 @@ def test_the_narrow_session_list_never_splits_a_score_or_the_result() -> None:
     ]
 
 
-def test_the_session_list_at_40_columns_never_runs_past_the_edge_nor_starts_a_line_with_a_mark() -> (
-    None
-):
+def test_the_session_list_at_40_columns_stays_inside_and_no_line_starts_with_a_mark() -> None:
     from cardside.tui.listing import render_list
 
     teams = "Annabelle-Longname & Cordelia-Whitmore 97 | Bartholomew & Dietrich 17"
