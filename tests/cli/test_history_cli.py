@@ -253,6 +253,18 @@ def test_show_chart_says_deals_in_schnapsen_and_wraps_its_legend(
     )
 
 
+def test_show_chart_bars_fit_beside_long_names(
+    runner: CliRunner, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    long = "Annabelle-Marguerite-Longname"  # 29 characters
+    schnapsen(runner, "sch", ["Ann 1", "Bob 1"] * 20, names=f"{long},Bob")
+    monkeypatch.setattr("cardside.cli.sessions.terminal_width", lambda: 60)
+    lines = run(runner, "sessions", "show", "sch", "--chart")[1].splitlines()
+    bars = [line for line in lines if line.startswith((long + "  ", "Bob  "))]
+    assert len(bars) == 2 and all(len(line) <= 60 for line in bars), bars
+    assert len(bars[0].split()[1]) >= 10  # still a chart
+
+
 def test_show_wraps_its_lines_of_words_at_spaces_on_a_narrow_terminal(
     runner: CliRunner, data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

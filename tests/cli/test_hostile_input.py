@@ -296,9 +296,19 @@ def test_a_huge_value_for_a_ranged_option_is_quoted_cut_short(
 def test_a_piped_line_with_a_right_to_left_override_is_echoed_as_codes(
     runner: CliRunner, data_dir: Path
 ) -> None:
-    typed = "\u202eAnn 2\u200b\nAnn 2\nquit\n"
+    typed = "\u202eAnn 2\u200b\u00ad\nAnn 2\nquit\n"
     result = runner.invoke(main, SCHNAPSEN_KEEP, input=typed)
     assert result.exit_code == 0
-    assert "\u202e" not in result.output and "\u200b" not in result.output
-    assert "Enter: \\u202eAnn 2\\u200b" in result.output
+    assert not {"\u202e", "\u200b", "\u00ad"} & set(result.output)
+    # The same characters a name may not hold are shown as codes (a soft hyphen too).
+    assert "Enter: \\u202eAnn 2\\u200b\\u00ad" in result.output
     assert len(store.load(data_dir / "sessions" / "k.toml").entries) == 1
+
+
+def test_a_flag_of_tag_characters_is_a_name_like_any_emoji(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    scotland = "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"
+    result = runner.invoke(main, ["iota", "keep", "--names", f"{scotland},Ann"], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert f"Keeping IOTA for {scotland}, Ann." in result.output

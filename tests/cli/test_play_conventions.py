@@ -460,6 +460,20 @@ def test_a_command_word_with_more_after_it_is_refused_and_does_nothing(
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_play_command_with_more_after_it_is_refused(
+    runner: CliRunner, data_dir: Path, game: str
+) -> None:
+    script = "undo 5\nshow all\nhint me\nquit\n"
+    result = runner.invoke(main, [game, "play", "--seed", "1"], input=script)
+    assert result.exit_code == 0, result.output
+    for word in ("undo", "show", "hint"):
+        assert f"  {word} takes nothing after it: type it alone (type help)" in result.output
+    if game == "octrix":  # the one command of two words still works
+        sampled = runner.invoke(main, [game, "play", "--seed", "1"], input="hint sample\nquit\n")
+        assert "takes nothing after it" not in sampled.output
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
 def test_exit_at_a_setup_question_leaves_like_quit(
     runner: CliRunner, data_dir: Path, game: str
 ) -> None:

@@ -59,6 +59,17 @@ def test_export_csv_and_json(runner: CliRunner, data_dir: Path, tmp_path: Path) 
     assert bad.exit_code == 2 and "NAME or --all" in bad.output
 
 
+def test_verify_names_a_mismatch_by_the_games_rows(runner: CliRunner, tmp_path: Path) -> None:
+    example = Path(__file__).parents[2] / "scoresheets" / "schnapsen-kept-bummerl.toml"
+    path = tmp_path / "bummerl.toml"
+    path.write_text(
+        example.read_text(encoding="utf-8").replace("totals = [6, 7]", "totals = [5, 7]", 1)
+    )
+    result = runner.invoke(main, ["sessions", "verify", str(path)])
+    assert result.exit_code == 1
+    assert "deal 1: stored totals [5, 7], entries give [6, 7]" in result.output
+
+
 def test_verify_names_each_mismatch(runner: CliRunner, data_dir: Path) -> None:
     keep(runner, "one", ROUND)
     path = data_dir / "sessions" / "one.toml"
@@ -66,7 +77,7 @@ def test_verify_names_each_mismatch(runner: CliRunner, data_dir: Path) -> None:
     path.write_text(text.replace("13,", "14,"), encoding="utf-8")
     result = runner.invoke(main, ["sessions", "verify", str(path)])
     assert result.exit_code == 1
-    assert "round 1: stored scores [14, 5], entries give [13, 5]" in result.output
+    assert "round 1: stored scores [14, 5], entries give [13, 5]" in result.output  # Octrix
     assert "totals: stored [14, 5], entries give [13, 5]" in result.output
 
 

@@ -15,7 +15,7 @@ import click
 
 from cardside.cli.app import App
 from cardside.cli.options import app_of
-from cardside.core.schema import ANY_CONTROL, clip
+from cardside.core.schema import ANY_CONTROL, clip, invisible
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -139,27 +139,15 @@ def seat_of(name: str, names: list[str], option: str) -> int:
     return lowered.index(name.strip().lower())
 
 
-#: Unicode categories of characters that show nothing of their own and may change how the
-#: text around them is shown (right-to-left overrides, zero-width spaces, line separators),
-#: or are not characters at all (private use, unassigned, undecodable bytes).
-INVISIBLE = frozenset({"Cf", "Zl", "Zp", "Co", "Cn", "Cs"})
-
-
-def _invisible(char: str) -> bool:
-    """A character of :data:`INVISIBLE`, but the zero-width joiner and non-joiner: they only
-    join letters (Persian and Indic names, emoji such as a family) and move nothing."""
-    return unicodedata.category(char) in INVISIBLE and char not in "\u200c\u200d"
-
-
 def check_name(name: str, option: str) -> None:
     """Refuse (``BadParameter`` for ``option``) a player's name with a control character (a
-    tab or line break too), an invisible character (see :data:`INVISIBLE`), or of more than
-    :data:`MAX_NAME` characters."""
+    tab or line break too), an invisible character (``core.schema.invisible``), or of more
+    than :data:`MAX_NAME` characters."""
     if ANY_CONTROL.search(name):
         raise click.BadParameter(
             f"a name cannot hold control characters: {clip(name)}", param_hint=option
         )
-    hidden = next((c for c in name if _invisible(c)), None)
+    hidden = next((c for c in name if invisible(c)), None)
     if hidden is not None:
         raise click.BadParameter(
             f"a name cannot hold invisible characters (U+{ord(hidden):04X}): {clip(name)}",

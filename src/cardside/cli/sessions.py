@@ -175,7 +175,9 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
     if chart and session.rounds:
         from cardside.tui.chart import draw
 
-        bars = max(10, min(200, shutil.get_terminal_size().columns) - 30)
+        columns = width or shutil.get_terminal_size().columns
+        # Room for the bars beside the longest name and the latest total.
+        bars = max(10, min(200, columns) - max(map(len, session.columns), default=0) - 12)
         lines = draw(
             session.columns,
             [r.totals for r in session.rounds],
@@ -187,7 +189,7 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
             row_name=row_name,
         )
         click.echo()
-        say(lines[0])  # the legend; the bars are never wider than the terminal
+        say(lines[0])  # the legend, wrapped; the bars fit beside the names
         click.echo("\n".join(lines[1:]))
     click.echo()
     totals = ", ".join(f"{c} {t}" for c, t in zip(session.columns, session.totals))

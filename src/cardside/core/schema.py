@@ -8,6 +8,7 @@ rules never see a value of the wrong type or an absurd size.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +21,19 @@ MAX_CLIP = 60  # characters of a bad value quoted in a message
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 #: Control characters tabs and line breaks included: none belongs in a name on one line.
 ANY_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+#: Unicode categories of characters that show nothing of their own and may change how the
+#: text around them is shown (right-to-left overrides, zero-width spaces, line separators),
+#: or are not characters at all (private use, unassigned, undecodable bytes).
+INVISIBLE = frozenset({"Cf", "Zl", "Zp", "Co", "Cn", "Cs"})
+
+
+def invisible(char: str) -> bool:
+    """A character of :data:`INVISIBLE`, but those that only join what is around them: the
+    zero-width joiner and non-joiner (Persian and Indic names, emoji such as a family) and
+    the tags that spell a flag after a black flag (🏴 of Scotland)."""
+    if char in "\u200c\u200d" or "\U000e0020" <= char <= "\U000e007f":
+        return False
+    return unicodedata.category(char) in INVISIBLE
 
 
 class SchemaError(ValueError):

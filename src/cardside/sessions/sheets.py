@@ -131,17 +131,18 @@ def mismatches(session: Session) -> list[str]:
         found.append(f"columns are {session.columns}, the players give {sheet.columns}")
     stored = {r.number: r for r in session.rounds}
     fresh = {r.number: r for r in sheet.rounds}
+    row = GAMES[session.game].row_name(session.mode)  # round, deal or entry
     for number in sorted(set(stored) | set(fresh)):
         a, b = stored.get(number), fresh.get(number)
         if a is None:
-            found.append(f"round {number} is missing from the stored table")
+            found.append(f"{row} {number} is missing from the stored table")
         elif b is None:
-            found.append(f"round {number} is in the stored table but no entries make it")
+            found.append(f"{row} {number} is in the stored table but no entries make it")
         else:
             if a.scores != b.scores:
-                found.append(f"round {number}: stored scores {a.scores}, entries give {b.scores}")
+                found.append(f"{row} {number}: stored scores {a.scores}, entries give {b.scores}")
             if a.totals != b.totals:
-                found.append(f"round {number}: stored totals {a.totals}, entries give {b.totals}")
+                found.append(f"{row} {number}: stored totals {a.totals}, entries give {b.totals}")
     if session.totals != sheet.totals:
         found.append(f"totals: stored {session.totals}, entries give {sheet.totals}")
     if session.status != sheet.status:

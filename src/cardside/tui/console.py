@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 import click
 
-from cardside.core.schema import CONTROL, cut
+from cardside.core.schema import CONTROL, cut, invisible
 
 Words = Callable[[str], Iterable[str]]  # given the text typed so far
 
@@ -191,16 +191,12 @@ class Console:
 MAX_LINE = 4096  # bytes in one typed line
 
 
-#: Invisible characters that change how the text after them is shown: direction marks and
-#: overrides (right-to-left), zero-width spaces, line and paragraph separators.
-_HIDDEN = re.compile("[\u061c\u200b\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff]")
-
-
 def shown(line: str) -> str:
     """A typed line as it is echoed: each control character as its code (``\\x1b``), never
-    sent to the terminal, and each of :data:`_HIDDEN` as its code point (``\\u202e``)."""
+    sent to the terminal, and each invisible one (a right-to-left override, a zero-width
+    space: see :func:`~cardside.core.schema.invisible`) as its code point (``\\u202e``)."""
     line = CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", line)
-    return _HIDDEN.sub(lambda m: f"\\u{ord(m.group()):04x}", line)
+    return "".join(f"\\u{ord(c):04x}" if invisible(c) else c for c in line)
 
 
 def read_line() -> str | None:

@@ -10,6 +10,8 @@ from cardside.core.players import Command
 from cardside.tui.console import QUIT_WORDS, Console, not_understood, refusal
 
 COMMANDS = ("help", "hint", "show", "history", "undo", "quit")
+#: Every word the play prompt reads as a command (typed alone; ``hint sample`` aside).
+COMMAND_WORDS = (*COMMANDS, *QUIT_WORDS, "?", "h", "score")
 
 
 class TurnView(Protocol):
@@ -85,6 +87,7 @@ class Human:
             first = len(typed.split()) <= 1 and not typed[-1:].isspace()
             return [*self.view.words(obs, seat, typed), *(COMMANDS if first else ())]
 
+        actions = getattr(self.view, "action_words", ())
         only = self.only_move(obs, seat)
         prompt = self.view.prompt(obs, seat)
         if only is not None:
@@ -116,13 +119,15 @@ class Human:
                 )
                 continue
             # A game whose actions include 'score' (Line-it) keeps the word for the action.
-            if word == "show" or (
-                word == "score" and word not in getattr(self.view, "action_words", ())
-            ):
+            if word == "show" or (word == "score" and word not in actions):
                 self.view.show(obs, seat)
                 continue
             if word == "history":
                 self.console.say(self.history() if self.history else "  no history kept")
+                continue
+            first, *more = word.split()
+            if more and first in COMMAND_WORDS and first not in actions:
+                self.console.say(f"  {refusal(f'{first} takes nothing after it: type it alone')}")
                 continue
             try:
                 return self.view.parse(line, obs, seat)

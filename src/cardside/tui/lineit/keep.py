@@ -109,7 +109,9 @@ class KeepScreen:
                 raise NotationError("give the jackpot's number of cards, e.g. jackpot Ann 7")
             return ledger.enter_jackpot(seat, parse_number("".join(args)))
         if len(args) not in (1, 2):
-            raise NotationError("give the score pile and the tokens: counts Ann 23 +4-3")
+            raise NotationError(
+                "give the score pile, then the tokens if any: counts Ann 23 +4-3 (or counts Ann 23)"
+            )
         tokens = parse_number(args[1]) if len(args) == 2 else 0  # no tokens: nothing to add
         return ledger.enter_counts(seat, parse_number(args[0]), tokens)
 
