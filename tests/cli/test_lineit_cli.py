@@ -374,3 +374,18 @@ def test_history_is_told_round_by_round_and_again_after_resume(
     assert again.exit_code == 0, again.output[-2000:]
     retold = again.output[again.output.rindex("  round 1:") :]
     assert retold.split("\n")[:6] == told.split("\n")[:6]
+
+
+def test_keep_never_runs_a_jackpot_s_numbers_together(runner: CliRunner, data_dir: Path) -> None:
+    """``jackpot Ann 1 2`` is two numbers, not a pile of 12; a sum with spaces still counts."""
+    script = ["jackpot Ann 1 2", "jackpot Ann 5 6", "jackpot Ann 4 + 3", "quit"]
+    result = runner.invoke(
+        main, ["lineit", "keep", "--names", "Ann,Bo"], input="\n".join(script) + "\n"
+    )
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "took a jackpot of 12 cards" not in out
+    assert "not 56" not in out
+    assert "'1 2' is 2 numbers: enter one jackpot pile per entry" in out
+    assert "(a pile counted in parts is a sum: 5+6)" in out
+    assert "Ann took a jackpot of 7 cards" in out

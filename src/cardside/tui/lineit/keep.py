@@ -107,7 +107,7 @@ class KeepScreen:
         if head == "jackpot":
             if not args:
                 raise NotationError("give the jackpot's number of cards, e.g. jackpot Ann 7")
-            return ledger.enter_jackpot(seat, parse_number("".join(args)))
+            return ledger.enter_jackpot(seat, _pile(args))
         if len(args) not in (1, 2):
             raise NotationError(
                 "give the score pile, then the tokens if any: counts Ann 23 +4-3 (or counts Ann 23)"
@@ -205,3 +205,20 @@ class KeepScreen:
         """Room for a table indented by two."""
         columns = self.console.columns()
         return None if columns is None else columns - 2
+
+
+def _pile(words: list[str]) -> int:
+    """A jackpot pile's cards from the words after the name: one number or a sum (``4 + 3``).
+
+    Numbers side by side are not a sum: ``5 6`` would be two piles (one entry each), never 56.
+    """
+    text = " ".join(words)
+    try:
+        return parse_number(text)
+    except NotationError:
+        if len(words) > 1 and all(w.isdigit() for w in words):
+            raise NotationError(
+                f"{text!r} is {len(words)} numbers: enter one jackpot pile per entry "
+                f"(a pile counted in parts is a sum: {'+'.join(words)})"
+            ) from None
+        raise
