@@ -389,3 +389,18 @@ def test_keep_never_runs_a_jackpot_s_numbers_together(runner: CliRunner, data_di
     assert "'1 2' is 2 numbers: enter one jackpot pile per entry" in out
     assert "(a pile counted in parts is a sum: 5+6)" in out
     assert "Ann took a jackpot of 7 cards" in out
+
+
+def test_keep_says_a_line_s_jackpot_is_still_to_enter(runner: CliRunner, data_dir: Path) -> None:
+    """The line's total leaves its jackpot out, so the report says how to enter the pile."""
+    script = ["line Cy 5 B5 9 13 17", "line Ann 3 7 11 12 16 20", "quit"]
+    result = runner.invoke(
+        main, ["lineit", "keep", "--names", "Ann,Bo,Cy"], input="\n".join(script) + "\n"
+    )
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    assert (
+        "red reached three with 13 (took the red jackpot); line total -4 "
+        "the line's total leaves the jackpot out: enter its pile with jackpot Cy N" in out
+    )
+    assert "leaves the jackpots out: enter each pile with jackpot Ann N" in out

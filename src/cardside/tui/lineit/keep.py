@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from cardside.core.arith import parse_number, whole
 from cardside.core.errors import IllegalActionError, NotationError
+from cardside.games.lineit import rules
 from cardside.games.lineit.keep import Entered, LineitLedger, describe
 from cardside.games.lineit.notation import parse_cards
 from cardside.sessions.journal import Journal
@@ -134,6 +135,15 @@ class KeepScreen:
 
     def _report(self, entered: Entered) -> None:
         self.console.say("  " + describe(entered, self.names))
+        taken = rules.jackpots_in(entered.line.cards) if entered.line is not None else []
+        if taken:
+            # The line's total leaves its jackpots out: a pile's size is entered on its own.
+            how = f"jackpot {self.names[entered.seat or 0]} N"
+            self.console.say(
+                f"  the line's total leaves the jackpot out: enter its pile with {how}"
+                if len(taken) == 1
+                else f"  the line's total leaves the jackpots out: enter each pile with {how}"
+            )
         if entered.kind != "end" and not self.ledger.over:  # the result says the totals then
             self._totals()
 
