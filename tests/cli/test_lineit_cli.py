@@ -404,3 +404,37 @@ def test_keep_says_a_line_s_jackpot_is_still_to_enter(runner: CliRunner, data_di
         "the line's total leaves the jackpot out: enter its pile with jackpot Cy N" in out
     )
     assert "leaves the jackpots out: enter each pile with jackpot Ann N" in out
+
+
+def test_a_full_hand_says_the_card_may_go_to_the_line(runner: CliRunner, data_dir: Path) -> None:
+    """``hand N`` with two cards in hand names the way on: ``line N``, and whether that first
+    scores the line (the card does not continue it) or simply adds the card."""
+    from cardside.games.lineit import rules
+    from cardside.games.lineit.notation import DONE, HAND, LINE, format_card
+    from cardside.games.lineit.state import LineitState
+
+    state = LineitState(2, seed=4)
+    script: list[str] = []
+    fits_seen = misfit_seen = False
+    while not (fits_seen and misfit_seen):
+        s = state.snapshot
+        seat = state.current_player()
+        assert seat is not None
+        if len(s.hands[seat]) == 2:
+            for card in s.market:
+                fits = rules.why_not_fits(s.lines[seat], card) is None
+                script.append(f"hand {format_card(card)}")
+                fits_seen, misfit_seen = fits_seen or fits, misfit_seen or not fits
+        playable = [c for c in s.market if state.is_legal(HAND[c])]
+        action = HAND[playable[0]] if playable else LINE[s.market[0]]
+        script.append(f"{action.kind} {format_card(action.card)}")
+        state.apply(action)
+        script.append("done")
+        state.apply(DONE)
+    args = ["lineit", "play", "--humans", "2", "--seed", "4", "--session", "fh"]
+    result = runner.invoke(main, args, input="\n".join([*script, "quit", ""]))
+    out = " ".join(result.output.split())
+    assert "your hand is full (2 cards); take it for your line instead (line " in out
+    assert "; line " in out and (
+        "takes it for your line, which is scored first as the card does not continue it" in out
+    )

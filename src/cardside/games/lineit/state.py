@@ -207,7 +207,13 @@ class LineitState(GameState[Snap, Action]):
                 return f"{_name(card)} is not in the market"
             if kind == "hand":
                 if len(hand) >= HAND_LIMIT:
-                    return f"your hand is full ({HAND_LIMIT} cards)"
+                    full = f"your hand is full ({HAND_LIMIT} cards)"
+                    if rules.why_not_fits(line, card) is None:
+                        return f"{full}; take it for your line instead (line {_name(card)})"
+                    return (
+                        f"{full}; line {_name(card)} takes it for your line, which is scored "
+                        "first as the card does not continue it"
+                    )
                 return ""
             if len(hand) < HAND_LIMIT:
                 reason = rules.why_not_fits(line, card)
