@@ -75,3 +75,22 @@ def test_unknown_bots_and_levels_are_refused() -> None:
         make_bot("clever")
     with pytest.raises(ValueError, match="unknown level"):
         StrongBot("insane")
+
+
+def test_every_hint_gives_a_reason_after_its_plan() -> None:
+    """A plan that starts by playing from hand or by ending the turn still says why, and a
+    count of one card is said as one card."""
+    state = LineitState(2, seed=0)
+    bot = make_bot("heuristic", seed=0)
+    reasons: dict[str, str] = {}
+    while not state.is_terminal():
+        seat = state.current_player()
+        assert seat is not None
+        hint = bot.hint(state, seat)
+        reasons.setdefault(hint.action.kind, hint.reason)
+        assert not hint.reason.rstrip().endswith(":"), hint.reason
+        assert "1 cards" not in hint.reason
+        state.apply(hint.action)
+    assert {"play", "done"} <= set(reasons)
+    assert " from hand " in reasons["play"]
+    assert reasons["done"].startswith("plan done: no card from hand helps your line now")

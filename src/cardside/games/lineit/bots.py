@@ -20,6 +20,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from cardside.core.words import counted
 from cardside.games.lineit import rules
 from cardside.games.lineit.notation import DONE, Action, format_action, format_card
 from cardside.games.lineit.rules import BET_BASE
@@ -211,18 +212,21 @@ def explain(state: LineitState, seat: int, path: tuple[Action, ...]) -> str:
     parts = []
     first = path[0]
     name = format_card(first.card) if first.card else ""
-    if first.kind == "line":
-        if not rules.fits(s.lines[seat], first.card):
-            parts.append(f"{name} fits neither line nor hand, so your line is scored first")
-        elif first.card > BET_BASE:
+    if first.kind == "line" and not rules.fits(s.lines[seat], first.card):
+        parts.append(f"{name} fits neither line nor hand, so your line is scored first")
+    elif first.kind in ("line", "play"):
+        source = " from hand" if first.kind == "play" else ""
+        if first.card > BET_BASE:
             parts.append(f"your line has room for the bet ({room(s.lines[seat])} numbers free)")
         elif not rules.numbers_of(s.lines[seat]):
-            parts.append(f"{name} starts your line")
+            parts.append(f"{name}{source} starts your line")
         else:
             step = abs(first.card - _last(s.lines[seat]))
-            parts.append(f"{name} continues your line by {step}")
+            parts.append(f"{name}{source} continues your line by {step}")
     elif first.kind == "hand":
         parts.append(f"keep {name} in hand for later")
+    elif first.kind == "done" and len(path) == 1:
+        parts.append("no card from hand helps your line now")
     gained = len(t.scored[seat]) - len(s.scored[seat])
     jackpots = [e for e in t.log[len(s.log) :] if isinstance(e, Jackpot)]
     if jackpots:
@@ -231,8 +235,9 @@ def explain(state: LineitState, seat: int, path: tuple[Action, ...]) -> str:
             + ", ".join(f"{rules.COLOURS[j.colour]} jackpot ({j.cards})" for j in jackpots)
         )
     if any(a.kind == "score" for a in path):
-        parts.append(f"scores the line now ({gained} cards, before it runs out of room)")
-    if room(t.lines[seat]) and t.lines[seat]:
+        parts.append(f"scores the line now ({counted(gained, 'card')}, before it runs out of room)")
+    said = first.card > BET_BASE and room(t.lines[seat]) == room(s.lines[seat])  # said above
+    if room(t.lines[seat]) and t.lines[seat] and not said:
         parts.append(f"{room(t.lines[seat])} numbers of room left")
     plan = ", ".join(format_action(a) for a in path)
     return f"plan {plan}: " + "; ".join(parts)
