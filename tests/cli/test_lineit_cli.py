@@ -210,7 +210,7 @@ def test_keep_by_counts_ends_when_everyone_is_counted(runner: CliRunner, data_di
     result = runner.invoke(main, ["lineit", "keep", "--names", "Ann,Bo"], input="\n".join(script))
     assert result.exit_code == 0, result.output
     assert "kept by end-of-game counts" in result.output
-    assert "Ann's counts are in already" in result.output
+    assert "Ann's counts are in already; undo takes them back (type help)" in result.output
     assert "Bo: 21 cards in the score pile, tokens +0" in result.output  # no tokens to give
     assert "Ann and Bo share the win with 21." in result.output
     assert result.output.count("scores: Ann 21, Bo 21") == 1  # said once, with the result
@@ -221,6 +221,18 @@ def test_keep_by_counts_ends_when_everyone_is_counted(runner: CliRunner, data_di
     assert verified.rstrip().endswith(": 2 entries, totals Ann 21, Bo 21")
     session = store.load(only_session(data_dir))
     assert session.winners == ["Ann", "Bo"] and session.totals == [21, 21]
+
+
+def test_keep_counts_entered_twice_says_how_many_undos_reach_them(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    script = "counts Ann 23 +3\ncounts Bob 10\ncounts Ann 20\nquit\n"
+    result = runner.invoke(main, ["lineit", "keep", "--names", "Ann,Bob,Cy"], input=script)
+    assert result.exit_code == 0, result.output
+    assert (
+        "Ann's counts are in already; type undo 2 times to take them back with the 1 entry "
+        "after them (type help)"
+    ) in result.output
 
 
 def test_keep_resumes_and_refuses_bad_names(runner: CliRunner, data_dir: Path) -> None:

@@ -249,7 +249,16 @@ class LineitLedger:
                 "this game is kept line by line; type end when it is over, not counts"
             )
         if self.counted[seat]:
-            raise IllegalActionError(f"{self.names[seat]}'s counts are in already (undo to fix)")
+            # undo takes back the last entry, which may be another player's counts.
+            at = max(i for i, e in enumerate(self.done) if e.kind == "counts" and e.seat == seat)
+            back = len(self.done) - at
+            how = (
+                "undo takes them back"
+                if back == 1
+                else f"type undo {back} times to take them back with the "
+                f"{counted(back - 1, 'entry')} after them"
+            )
+            raise IllegalActionError(f"{self.names[seat]}'s counts are in already; {how}")
         size = _whole(pile, "a score pile", 0, MAX_PILE)
         net = _whole(tokens, "the bet tokens", -MAX_TOKENS, MAX_TOKENS)
         others = sum(e.pile for e in self.done if e.kind == "counts")
