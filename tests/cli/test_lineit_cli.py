@@ -235,6 +235,18 @@ def test_keep_counts_entered_twice_says_how_many_undos_reach_them(
     ) in result.output
 
 
+def test_keep_counts_take_tokens_typed_apart_but_never_numbers_side_by_side(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    script = "counts Bob 10 +4 -3\ncounts Ann 5 4 3\nquit\n"
+    result = runner.invoke(main, ["lineit", "keep", "--names", "Ann,Bob,Cy"], input=script)
+    assert result.exit_code == 0, result.output
+    assert "Bob: 10 cards in the score pile, tokens +1" in result.output
+    assert "give the score pile, then the tokens if any" in result.output  # 4 3 is not 43
+    session = store.load(only_session(data_dir))
+    assert [e.get("tokens") for e in session.entries] == [1]
+
+
 def test_keep_resumes_and_refuses_bad_names(runner: CliRunner, data_dir: Path) -> None:
     result = runner.invoke(
         main, ["lineit", "keep", "--names", "Ann,Bo", "--session", "t"], input="line Ann 1 2 3 4\n"

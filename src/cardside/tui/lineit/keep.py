@@ -109,11 +109,13 @@ class KeepScreen:
             if not args:
                 raise NotationError("give the jackpot's number of cards, e.g. jackpot Ann 7")
             return ledger.enter_jackpot(seat, _pile(args))
-        if len(args) not in (1, 2):
+        # The tokens may be typed apart (+4 -3), each with its sign; none: nothing to add.
+        signed = all(w[:1] in ("+", "-") for w in args[2:])
+        if not args or not signed:
             raise NotationError(
                 "give the score pile, then the tokens if any: counts Ann 23 +4-3 (or counts Ann 23)"
             )
-        tokens = parse_number(args[1]) if len(args) == 2 else 0  # no tokens: nothing to add
+        tokens = parse_number("".join(args[1:])) if len(args) > 1 else 0
         return ledger.enter_counts(seat, parse_number(args[0]), tokens)
 
     def _seat(self, word: str) -> int:
