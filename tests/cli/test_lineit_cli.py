@@ -462,3 +462,12 @@ def test_a_full_hand_says_the_card_may_go_to_the_line(runner: CliRunner, data_di
     assert "; line " in out and (
         "takes it for your line, which is scored first as the card does not continue it" in out
     )
+
+
+def test_play_help_says_where_a_card_that_fits_neither_goes(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    result = runner.invoke(main, ["lineit", "play", "--seed", "1"], input="help\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "A card that fits neither" in result.output
+    assert "your line is scored first and the card starts a new one" in result.output

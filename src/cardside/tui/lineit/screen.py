@@ -38,6 +38,8 @@ def stage(snap: Snap) -> str:
 HELP = "\n".join(
     [
         "  Take a market card: line 57 (to your line) or hand 57 (to your hand, at most 2).",
+        "  A card that fits neither (it does not continue your line and your hand is full) "
+        "goes with line 57: your line is scored first and the card starts a new one.",
         "  Then, if you like, play 23 (one card from hand to your line per round), then score "
         "(ends your turn) or done.",
         "  Cards: 57 or 57r (colour letter), B3 B4 B5. Tab completes.",
