@@ -320,6 +320,18 @@ def test_play_against_a_bot_quit_undo_and_resume(runner: CliRunner, data_dir: Pa
     assert resumed.exit_code == 0 and "scores: You" in resumed.output
 
 
+def test_play_says_how_to_write_a_swap_with_no_wild_on_the_grid(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """swap is a word of the play prompt even when no swap can be made: a swap written wrong
+    is answered with how to write one, not as an unknown word."""
+    args = ["iota", "play", "--seed", "11", "--bot", "random", "--session", "s"]
+    result = runner.invoke(main, args, input="swap\nswap GC3\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "not a card or a command: swap" not in result.output
+    assert result.output.count("write a swap as swap CARD x,y, e.g. swap GC3 1,0") == 2
+
+
 def test_play_options_are_checked(runner: CliRunner, data_dir: Path) -> None:
     result = runner.invoke(main, ["iota", "play", "--players", "5"])
     assert result.exit_code != 0
