@@ -275,6 +275,24 @@ def greedy_script(seed: int, players: int = 2) -> tuple[list[str], IotaState]:
     return lines, state
 
 
+def test_keep_with_the_grid_asks_for_the_starter_before_a_first_turn(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """A first turn typed before the starter card is told that the starter comes first, by
+    the help as well, rather than having its player's name called an unknown word."""
+    result = runner.invoke(
+        main,
+        ["iota", "keep", "--names", "Ann,Bob", "--grid"],
+        input="Ann YS2 1,0\nhelp\nRC2\nAnn YS2 1,0\nquit\n",
+    )
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "not a card or a command: Ann" not in out
+    assert "first the starter card, e.g. RC2 (it lies at 0,0)" in out
+    assert "  First the starter card" in out  # in the help
+    assert "row y=0: RC2 YS2 = 4" in out
+
+
 def test_play_hot_seat_to_the_end(runner: CliRunner, data_dir: Path) -> None:
     lines, final = greedy_script(4)
     script = ["history", "hint", "ZZ 1,0", *lines, ""]
