@@ -43,6 +43,18 @@ def test_score_quick_of_one_line_and_of_the_smallest_lot(runner: CliRunner) -> N
     assert result.exit_code == 0 and result.output.strip() == "2 × 2 (one lot) = 4"
 
 
+def test_score_quick_points_keep_words_to_their_options(runner: CliRunner) -> None:
+    """lot, all4 and final typed as keep takes them are answered with the options that
+    say them here."""
+    for word, option in [("lot", "--lots 1"), ("LOT", "--lots 1"), ("all4", "--all4")]:
+        result = runner.invoke(main, ["iota", "score", "8", "4", "5", word])
+        assert result.exit_code == 1
+        assert "not a number" not in result.output
+        assert f"write {option}" in result.output and "--lots N, --all4, --final" in result.output
+    result = runner.invoke(main, ["iota", "score", "3", "final"])
+    assert "write --final" in result.output
+
+
 def test_score_quick_json(runner: CliRunner) -> None:
     result = runner.invoke(
         main, ["iota", "score", "--json", "10", "10", "6", "--lots", "2", "--all4"]
