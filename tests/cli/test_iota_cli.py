@@ -245,6 +245,22 @@ def test_keep_quick_entry_to_the_end(runner: CliRunner, data_dir: Path) -> None:
     assert exported[0]["rounds"][-1]["scores"] == [416, None]
 
 
+def test_keep_names_the_players_when_a_turn_starts_with_another_name(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """A name cut short or misspelt ahead of a turn is said to be no player's, with the
+    players' names, on the quick sheet and with the grid."""
+    names = ["--names", "Annabelle,Bartholomew"]
+    quick = runner.invoke(main, ["iota", "keep", *names], input="Anna 8 4\nquit\n")
+    assert "'Anna' is not a player here (Annabelle, Bartholomew)" in quick.output
+    assert "type the lines' values" not in quick.output
+    grid = runner.invoke(
+        main, ["iota", "keep", "--grid", *names], input="RC2\nAnna YS2 1,0\nquit\n"
+    )
+    assert "'Anna' is not a player here (Annabelle, Bartholomew)" in grid.output
+    assert "is not a card" not in grid.output
+
+
 def test_keep_with_the_grid_checks_and_scores_every_play(runner: CliRunner, data_dir: Path) -> None:
     script = [
         "RC2",

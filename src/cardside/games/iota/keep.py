@@ -361,6 +361,9 @@ def parse_entry(text: str, ledger: IotaLedger) -> dict[str, Any]:
     if seat is not None:
         words = words[1:]
     else:
+        if len(words) > 1 and name_reads_as(words[0]) is None and words[0].isalpha():
+            names = ", ".join(ledger.names)
+            raise NotationError(f"{words[0][:20]!r} is not a player here ({names})")
         seat = ledger.seat
     head = [w.lower() for w in words]
     if head == ["pass"]:
