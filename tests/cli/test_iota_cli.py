@@ -114,6 +114,18 @@ def test_score_on_the_grid_shows_every_line(runner: CliRunner) -> None:
     assert lines[-1].endswith("× 2 (one lot) = 34")
 
 
+def test_score_on_the_grid_reads_commas_between_cards_and_cells(runner: CliRunner) -> None:
+    """A comma after a card or between placements, as in a written list, separates them;
+    only a comma between two numbers joins a cell."""
+    for grid, play in [
+        ("RC2, 0,0, YS2, 1,0", "GT2, 2,0"),
+        ("RC2 0, 0, YS2 (1, 0)", "GT2 2 ,0"),
+    ]:
+        result = runner.invoke(main, ["iota", "score", "--grid", grid, "--play", play])
+        assert result.exit_code == 0, result.output
+        assert "row y=0: RC2 YS2 GT2 = 6" in result.output
+
+
 def test_score_on_the_grid_says_why_a_play_is_illegal(runner: CliRunner) -> None:
     result = runner.invoke(main, ["iota", "score", "--grid", EXAMPLE_GRID, "--play", "YS3 1,0"])
     assert result.exit_code == 1
