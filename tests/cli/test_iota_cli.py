@@ -273,6 +273,20 @@ def test_keep_names_the_players_when_a_turn_starts_with_another_name(
     assert "is not a card" not in grid.output
 
 
+def test_keep_says_what_to_do_when_a_turn_is_out_of_order(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """A turn for a player whose turn it is not says whose turn to enter first, with pass for
+    one that went unrecorded, and undo for an earlier entry that was wrong."""
+    result = runner.invoke(
+        main, ["iota", "keep", "--names", "Ann,Bob,Cy"], input="Ann 5\nCy 6\nquit\n"
+    )
+    assert (
+        "it is Bob's turn, not Cy's: enter Bob's turn first (Bob pass if Bob passed), "
+        "or undo to correct an earlier entry"
+    ) in " ".join(result.output.split())
+
+
 def test_keep_with_the_grid_checks_and_scores_every_play(runner: CliRunner, data_dir: Path) -> None:
     script = [
         "RC2",

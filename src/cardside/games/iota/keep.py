@@ -141,7 +141,11 @@ class IotaLedger:
             raise NotationError("a seat is a whole number")
         if seat != self.seat:
             who = self.names[seat] if 0 <= seat < self.players else f"seat {seat}"
-            raise IllegalActionError(f"it is {self.names[self.seat]}'s turn, not {who}'s")
+            now = self.names[self.seat]
+            raise IllegalActionError(
+                f"it is {now}'s turn, not {who}'s: enter {now}'s turn first ({now} pass if "
+                f"{now} passed), or undo to correct an earlier entry"
+            )
         return seat
 
     def _step(self, entry: dict[str, Any]) -> Any:
