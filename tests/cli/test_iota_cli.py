@@ -404,6 +404,14 @@ def test_play_says_how_to_write_a_swap_with_no_wild_on_the_grid(
     assert result.output.count("write a swap as swap CARD x,y, e.g. swap GC3 1,0") == 2
 
 
+def test_play_names_help_says_the_bots_are_named_too(runner: CliRunner, data_dir: Path) -> None:
+    """--names names every seat, the bots' too, as a single name is refused."""
+    result = runner.invoke(main, ["iota", "play", "--help"])
+    assert "you first, then the bots" in " ".join(result.output.split())
+    result = runner.invoke(main, ["iota", "play", "--names", "Ann"])
+    assert result.exit_code != 0 and "not 1" in result.output
+
+
 def test_play_options_are_checked(runner: CliRunner, data_dir: Path) -> None:
     result = runner.invoke(main, ["iota", "play", "--players", "5"])
     assert result.exit_code != 0

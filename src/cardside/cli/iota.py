@@ -54,7 +54,12 @@ def iota() -> None:
     help="How many of the players are people at this terminal (the first seats).",
 )
 @bot_option(BOT_CHOICES, default=BOT_CHOICES[0], help="The bots' strength.")
-@click.option("--names", default=None, help="Player names, comma-separated, you first.")
+@click.option(
+    "--names",
+    default=None,
+    help="Every player's name, comma-separated: you first, then the bots (as many names as "
+    "players).",
+)
 @click.option("--session", "session_name", default=None, help="Name for the saved session.")
 @seed_option
 @click.pass_context
