@@ -43,6 +43,18 @@ def test_score_quick_of_one_line_and_of_the_smallest_lot(runner: CliRunner) -> N
     assert result.exit_code == 0 and result.output.strip() == "2 × 2 (one lot) = 4"
 
 
+def test_score_quick_points_keep_words_to_their_options(runner: CliRunner) -> None:
+    """lot, all4 and final typed as keep takes them are answered with the options that
+    say them here."""
+    for word, option in [("lot", "--lots 1"), ("LOT", "--lots 1"), ("all4", "--all4")]:
+        result = runner.invoke(main, ["iota", "score", "8", "4", "5", word])
+        assert result.exit_code == 1
+        assert "not a number" not in result.output
+        assert f"write {option}" in result.output and "--lots N, --all4, --final" in result.output
+    result = runner.invoke(main, ["iota", "score", "3", "final"])
+    assert "write --final" in result.output
+
+
 def test_score_quick_json(runner: CliRunner) -> None:
     result = runner.invoke(
         main, ["iota", "score", "--json", "10", "10", "6", "--lots", "2", "--all4"]
@@ -100,6 +112,18 @@ def test_score_on_the_grid_shows_every_line(runner: CliRunner) -> None:
     assert "  row y=0: GT2 BX2 RC2 YS2 = 8 (a lot)" in lines
     assert "  row y=1: YC1 RT3 = 4" in lines and "  column x=1: YS2 RT3 = 5" in lines
     assert lines[-1].endswith("× 2 (one lot) = 34")
+
+
+def test_score_on_the_grid_reads_commas_between_cards_and_cells(runner: CliRunner) -> None:
+    """A comma after a card or between placements, as in a written list, separates them;
+    only a comma between two numbers joins a cell."""
+    for grid, play in [
+        ("RC2, 0,0, YS2, 1,0", "GT2, 2,0"),
+        ("RC2 0, 0, YS2 (1, 0)", "GT2 2 ,0"),
+    ]:
+        result = runner.invoke(main, ["iota", "score", "--grid", grid, "--play", play])
+        assert result.exit_code == 0, result.output
+        assert "row y=0: RC2 YS2 GT2 = 6" in result.output
 
 
 def test_score_on_the_grid_says_why_a_play_is_illegal(runner: CliRunner) -> None:
@@ -233,6 +257,36 @@ def test_keep_quick_entry_to_the_end(runner: CliRunner, data_dir: Path) -> None:
     assert exported[0]["rounds"][-1]["scores"] == [416, None]
 
 
+def test_keep_names_the_players_when_a_turn_starts_with_another_name(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """A name cut short or misspelt ahead of a turn is said to be no player's, with the
+    players' names, on the quick sheet and with the grid."""
+    names = ["--names", "Annabelle,Bartholomew"]
+    quick = runner.invoke(main, ["iota", "keep", *names], input="Anna 8 4\nquit\n")
+    assert "'Anna' is not a player here (Annabelle, Bartholomew)" in quick.output
+    assert "type the lines' values" not in quick.output
+    grid = runner.invoke(
+        main, ["iota", "keep", "--grid", *names], input="RC2\nAnna YS2 1,0\nquit\n"
+    )
+    assert "'Anna' is not a player here (Annabelle, Bartholomew)" in grid.output
+    assert "is not a card" not in grid.output
+
+
+def test_keep_says_what_to_do_when_a_turn_is_out_of_order(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """A turn for a player whose turn it is not says whose turn to enter first, with pass for
+    one that went unrecorded, and undo for an earlier entry that was wrong."""
+    result = runner.invoke(
+        main, ["iota", "keep", "--names", "Ann,Bob,Cy"], input="Ann 5\nCy 6\nquit\n"
+    )
+    assert (
+        "it is Bob's turn, not Cy's: enter Bob's turn first (Bob pass if Bob passed), "
+        "or undo to correct an earlier entry"
+    ) in " ".join(result.output.split())
+
+
 def test_keep_with_the_grid_checks_and_scores_every_play(runner: CliRunner, data_dir: Path) -> None:
     script = [
         "RC2",
@@ -273,6 +327,24 @@ def greedy_script(seed: int, players: int = 2) -> tuple[list[str], IotaState]:
         lines.append(format_action(action))
         state.apply(action)
     return lines, state
+
+
+def test_keep_with_the_grid_asks_for_the_starter_before_a_first_turn(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """A first turn typed before the starter card is told that the starter comes first, by
+    the help as well, rather than having its player's name called an unknown word."""
+    result = runner.invoke(
+        main,
+        ["iota", "keep", "--names", "Ann,Bob", "--grid"],
+        input="Ann YS2 1,0\nhelp\nRC2\nAnn YS2 1,0\nquit\n",
+    )
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "not a card or a command: Ann" not in out
+    assert "first the starter card, e.g. RC2 (it lies at 0,0)" in out
+    assert "  First the starter card" in out  # in the help
+    assert "row y=0: RC2 YS2 = 4" in out
 
 
 def test_play_hot_seat_to_the_end(runner: CliRunner, data_dir: Path) -> None:
@@ -318,6 +390,26 @@ def test_play_against_a_bot_quit_undo_and_resume(runner: CliRunner, data_dir: Pa
     assert [e["type"] for e in session.entries][-1] == "undo"
     resumed = runner.invoke(main, ["sessions", "resume", "p"], input="show\nquit\n")
     assert resumed.exit_code == 0 and "scores: You" in resumed.output
+
+
+def test_play_says_how_to_write_a_swap_with_no_wild_on_the_grid(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """swap is a word of the play prompt even when no swap can be made: a swap written wrong
+    is answered with how to write one, not as an unknown word."""
+    args = ["iota", "play", "--seed", "11", "--bot", "random", "--session", "s"]
+    result = runner.invoke(main, args, input="swap\nswap GC3\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "not a card or a command: swap" not in result.output
+    assert result.output.count("write a swap as swap CARD x,y, e.g. swap GC3 1,0") == 2
+
+
+def test_play_names_help_says_the_bots_are_named_too(runner: CliRunner, data_dir: Path) -> None:
+    """--names names every seat, the bots' too, as a single name is refused."""
+    result = runner.invoke(main, ["iota", "play", "--help"])
+    assert "you first, then the bots" in " ".join(result.output.split())
+    result = runner.invoke(main, ["iota", "play", "--names", "Ann"])
+    assert result.exit_code != 0 and "not 1" in result.output
 
 
 def test_play_options_are_checked(runner: CliRunner, data_dir: Path) -> None:

@@ -54,7 +54,12 @@ def iota() -> None:
     help="How many of the players are people at this terminal (the first seats).",
 )
 @bot_option(BOT_CHOICES, default=BOT_CHOICES[0], help="The bots' strength.")
-@click.option("--names", default=None, help="Player names, comma-separated, you first.")
+@click.option(
+    "--names",
+    default=None,
+    help="Every player's name, comma-separated: you first, then the bots (as many names as "
+    "players).",
+)
 @click.option("--session", "session_name", default=None, help="Name for the saved session.")
 @seed_option
 @click.pass_context
@@ -248,6 +253,7 @@ def score(
                 raise scoring.ScoreError(
                     f"a turn makes at most {scoring.rules.MAX_LINES} lines, not {len(values)}"
                 )
+            keep_word_fault(values)
             try:
                 numbers = [parse_number(v) for v in values]
             except NotationError as exc:
@@ -261,6 +267,21 @@ def score(
         click.echo(result.explain(app_of(ctx).style.ascii))
     if isinstance(result, scoring.GridScore) and result.play and result.reason is not None:
         ctx.exit(1)
+
+
+def keep_word_fault(values: tuple[str, ...]) -> None:
+    """Raise ScoreError naming the option for a word of keep's notation (``lot``, ``all4``,
+    ``final``) typed among the line values, as ``score 8 4 5 lot``."""
+    from cardside.games.iota.score import ScoreError
+
+    low = [v.lower() for v in values]
+    for word in ("lot", "all4", "final"):
+        if word in low:
+            option = f"--lots {low.count('lot')}" if word == "lot" else f"--{word}"
+            raise ScoreError(
+                f"{word!r} is written as an option here: write {option} "
+                "(the options are --lots N, --all4, --final)"
+            )
 
 
 @iota.command()

@@ -141,7 +141,11 @@ class IotaLedger:
             raise NotationError("a seat is a whole number")
         if seat != self.seat:
             who = self.names[seat] if 0 <= seat < self.players else f"seat {seat}"
-            raise IllegalActionError(f"it is {self.names[self.seat]}'s turn, not {who}'s")
+            now = self.names[self.seat]
+            raise IllegalActionError(
+                f"it is {now}'s turn, not {who}'s: enter {now}'s turn first ({now} pass if "
+                f"{now} passed), or undo to correct an earlier entry"
+            )
         return seat
 
     def _step(self, entry: dict[str, Any]) -> Any:
@@ -361,6 +365,9 @@ def parse_entry(text: str, ledger: IotaLedger) -> dict[str, Any]:
     if seat is not None:
         words = words[1:]
     else:
+        if len(words) > 1 and name_reads_as(words[0]) is None and words[0].isalpha():
+            names = ", ".join(ledger.names)
+            raise NotationError(f"{words[0][:20]!r} is not a player here ({names})")
         seat = ledger.seat
     head = [w.lower() for w in words]
     if head == ["pass"]:

@@ -73,12 +73,18 @@ def format_cell(cell: Cell) -> str:
     return f"{cell[0]},{cell[1]}"
 
 
+#: A word: two whole numbers joined by a comma (a cell, spaces allowed round the comma), or
+#: anything up to a space or a comma.
+_WORD = re.compile(r"-?\d+\s*,\s*-?\d+|[^\s,]+")
+
+
 def _tokens(text: str) -> list[str]:
+    """The words of ``text``: ``YS2 0, 1`` and ``YS2 (0,1)`` are read as ``YS2 0,1``, and any
+    other comma (``YS2, 0,1, RT1 2,1``) separates words as a space does."""
     if len(text) > MAX_TEXT:
         raise NotationError("that line is too long")
-    # "YS2 0, 1" and "YS2 (0,1)" are read as "YS2 0,1".
-    cleaned = re.sub(r"\s*,\s*", ",", text.strip()).replace("(", " ").replace(")", " ")
-    return cleaned.split()
+    cleaned = text.strip().replace("(", " ").replace(")", " ")
+    return [re.sub(r"\s", "", word) for word in _WORD.findall(cleaned)]
 
 
 def parse_placements(text: str) -> list[tuple[int, int, int]]:

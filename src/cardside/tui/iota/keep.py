@@ -25,8 +25,9 @@ HELP_QUICK = "\n".join(
 
 HELP_GRID = "\n".join(
     [
-        "  Enter each turn as the cards played with their cells (x to the right, y upwards, "
-        "the starter at 0,0), and final for the last card of the game:",
+        "  First the starter card, e.g. RC2 (it lies at 0,0). Then enter each turn as the "
+        "cards played with their cells (x to the right, y upwards, from the starter), and "
+        "final for the last card of the game:",
         "    Ann YS2 1,0 RT3 1,1",
         "  Ann swap GC3 1,0 recycles a wild (before the play); Ann pass for a pass; end when "
         "every player passed in a row with the pile empty. cardside checks each play and "
@@ -87,7 +88,9 @@ class KeepScreen:
         if command:
             return "quit" if command == "quit" else None
         noun = "a card" if self.ledger.track_grid else "a player"
-        unknown = not_understood(line, self._words(""), noun)
+        # A player's name is a known word even while the starter is awaited (Tab offers
+        # only cards then): the entry's own reading says the starter comes first.
+        unknown = not_understood(line, [*self._words(""), *self.ledger.names], noun)
         if unknown:
             self.console.say(f"  {unknown}")
             return None

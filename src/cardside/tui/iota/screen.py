@@ -167,6 +167,10 @@ def last_play_cells(log: Sequence[Turn]) -> list[Cell]:
 class IotaTurn:
     """The human's turn in ``iota play``: draw the table, read an action, offer hints."""
 
+    #: ``swap`` is a word of the notation even when no wild can be taken back (Tab then
+    #: leaves it out), so that a swap written wrong is told how to write one.
+    vocabulary = ("swap",)
+
     def __init__(self, screen: IotaScreen, hint_bot: Any) -> None:
         self.screen = screen
         self.hint_bot = hint_bot
