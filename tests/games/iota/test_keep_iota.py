@@ -202,7 +202,10 @@ def test_the_grid_keeper_refuses_what_the_deck_cannot_supply() -> None:
     ledger = IotaLedger(["Ann", "Bob"], grid=True)
     enter(ledger, "RC1")
     enter(ledger, "W 1,0")
-    with pytest.raises(IllegalActionError, match="^swap a wild for a real card from your hand$"):
+    with pytest.raises(
+        IllegalActionError,
+        match=r"^a wild is swapped for a real card from the hand \(name that card\)$",
+    ):
         enter(ledger, "Bob swap W 1,0")
     with pytest.raises(IllegalActionError, match="^RC1 is already on the grid$"):
         enter(ledger, "Bob swap RC1 1,0")

@@ -119,7 +119,7 @@ def parse_action(text: str) -> Action:
             raise NotationError("write a swap as swap CARD x,y, e.g. swap GC3 1,0")
         card = parse_card(tokens[1])
         if card == WILD:
-            raise NotationError("a wild is swapped for a real card from your hand")
+            raise NotationError("a wild is swapped for a real card from the hand (name that card)")
         x, y = parse_cell(tokens[2])
         return Swap(card, x, y)
     return parse_play(" ".join(tokens))

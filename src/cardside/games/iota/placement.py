@@ -181,7 +181,7 @@ def check(grid: Grid, placements: Sequence[tuple[int, int, int]]) -> Scored | st
 def check_swap(grid: Grid, card: int, cell: Cell) -> str | None:
     """Why ``card`` may not replace the wild at ``cell``; None if it may."""
     if card == WILD:
-        return "swap a wild for a real card from your hand"
+        return "a wild is swapped for a real card from the hand (name that card)"
     held = grid.get(cell)
     if held is None:
         return f"there is no card at {cell[0]},{cell[1]}"
