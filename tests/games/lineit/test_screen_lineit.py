@@ -145,3 +145,15 @@ def test_a_round_over_names_only_what_was_left_in_the_market(seed: int) -> None:
                 ]
                 assert sorted(words) == sorted(screen.card(c) for c in left), line
     assert ends >= 15
+
+
+def test_a_scored_line_without_points_is_told_in_the_words_of_keep_and_score() -> None:
+    from cardside.games.lineit.score import describe_points
+
+    screen = LineitScreen(Console(interactive=False), Style(), ["You", "Bot 2"])
+    short = score_line([12, 30, 45])
+    told = "\n".join(screen.scored(Scored(0, 3, "chosen", short)))
+    assert describe_points(short) == "points: none (3 or fewer number cards)"
+    assert "points: none (3 or fewer number cards); total" in told
+    longer = "\n".join(screen.scored(Scored(0, 3, "chosen", score_line([12, 30, 45, 57, 60]))))
+    assert "points 57r 60y = 2; total +2" in longer

@@ -12,7 +12,7 @@ from cardside.core.words import counted
 from cardside.games.lineit import rules
 from cardside.games.lineit.notation import Action, format_action, format_card, parse_action
 from cardside.games.lineit.rules import LineScore
-from cardside.games.lineit.score import WAYS, describe_bet
+from cardside.games.lineit.score import WAYS, describe_bet, describe_points
 from cardside.games.lineit.state import (
     END,
     OVER,
@@ -168,12 +168,15 @@ class LineitScreen:
         sc: LineScore = event.score
         why = {"forced": " (forced: the card fit neither line nor hand)", "end": " (the end)"}
         discarded = self.cards(sc.discarded) if sc.discarded else "nothing"
-        points = self.cards(sc.points_cards) if sc.points_cards else "none"
+        points = (
+            f"points {self.cards(sc.points_cards)} = {sc.points}"
+            if sc.points_cards
+            else describe_points(sc)  # in the words of keep and score
+        )
         lines = [
             f"  {self.whose(event.seat)} line {self.cards(sc.cards)} is scored"
             f"{why.get(event.how, '')}:",
-            f"    discarded {discarded}; {describe_bet(sc)}; points {points} = {sc.points}; "
-            f"total {sc.total:+d}",
+            f"    discarded {discarded}; {describe_bet(sc)}; {points}; total {sc.total:+d}",
         ]
         taken = rules.jackpots_in(sc.cards)
         if taken:
