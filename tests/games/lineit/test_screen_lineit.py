@@ -157,3 +157,24 @@ def test_a_scored_line_without_points_is_told_in_the_words_of_keep_and_score() -
     assert "points: none (3 or fewer number cards); total" in told
     longer = "\n".join(screen.scored(Scored(0, 3, "chosen", score_line([12, 30, 45, 57, 60]))))
     assert "points 57r 60y = 2; total +2" in longer
+
+
+def test_the_end_phase_screen_says_who_starts_the_end(capsys: pytest.CaptureFixture[str]) -> None:
+    from cardside.games.lineit.state import END
+
+    bots = [make_bot("heuristic", seed=1), make_bot("heuristic", seed=2)]
+    for seed in range(20):
+        state = LineitState(2, seed=seed)
+        while not state.is_terminal() and state.snapshot.step != END:
+            seat = state.current_player()
+            assert seat is not None
+            state.apply(bots[seat].choose(state.observation(seat), seat))
+        if state.snapshot.step == END:
+            break
+    assert state.snapshot.step == END
+    screen = LineitScreen(Console(interactive=False), Style(), ["You", "Bot 2"])
+    capsys.readouterr()
+    screen.show(state, 0)
+    out = capsys.readouterr().out
+    assert "(* starts the end)" in out and "starts this round" not in out
+    assert "hand: -" not in out

@@ -145,10 +145,10 @@ class LineitScreen:
             for text in self.line_text(s.lines[p], s.piles):
                 say("    " + text)
             if p == seat:
-                say(f"    hand: {self.cards(s.hands[p])}")
+                say(f"    hand: {self.cards(s.hands[p]) if s.hands[p] else '(empty)'}")
             else:
                 say(f"    hand: {counted(len(s.hands[p]), 'card')}")
-        say("  (* starts this round)")
+        say("  (* starts the end)" if s.step == END else "  (* starts this round)")
 
     # -- events ------------------------------------------------------------------------------
     def action(self, seat: int, action: Action, you: int | None) -> str:
