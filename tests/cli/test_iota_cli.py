@@ -144,6 +144,15 @@ def test_score_on_the_grid_says_why_a_play_is_illegal(runner: CliRunner) -> None
     assert result.output.strip() == "RC1 0,1 is not legal: RC1 is already on the grid."
 
 
+def test_score_best_refuses_a_hand_that_does_not_hold_the_play(runner: CliRunner) -> None:
+    grid = ["iota", "score", "--grid", "RC2 0,0 YS2 1,0", "--play", "GT2 2,0", "--best"]
+    result = runner.invoke(main, [*grid, "--hand", "GT3 BX2"])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "--play lays GT2, which --hand does not hold" in result.output
+    held = runner.invoke(main, [*grid, "--hand", "GT2 BX2"])
+    assert held.exit_code == 0 and "Best play for GT2 BX2" in held.output
+
+
 def test_score_on_the_grid_doubles_the_final_turn(runner: CliRunner) -> None:
     """--final doubles a checked play, and --best doubles only plays of the whole hand."""
     grid = ["iota", "score", "--grid", "RC1 0,0 YC2 1,0", "--final"]

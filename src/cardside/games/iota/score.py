@@ -219,11 +219,21 @@ def on_grid(
     hand_name = ""
     if best:
         if hand_text:
+            played = cards
             try:
                 cards = parse_cards(hand_text)
             except NotationError as exc:
                 raise ScoreError(f"--hand: {exc}") from None
             check_cards(cards, grid, "--hand")
+            # The play came from that hand: every card it laid is one of the hand's.
+            left = list(cards)
+            for card in played:
+                if card not in left:
+                    raise ScoreError(
+                        f"--play lays {format_card(card)}, which --hand does not hold "
+                        "(the hand is the whole hand the play came from)"
+                    )
+                left.remove(card)
         if not 1 <= len(cards) <= rules.HAND_SIZE:
             raise ScoreError("--best needs a hand of 1 to 4 cards (--hand, or the play's cards)")
         on = [format_card(c) for c in cards if c != rules.WILD and c in grid.values()]
