@@ -448,3 +448,18 @@ def test_sessions_show_leaves_blank_the_turns_still_to_come(
         if line[:1].isdigit()
     ]
     assert rows[1][:6] == ["2", "4", "2", "38", "8", "0"]
+
+
+def test_keep_answers_a_lone_start_of_a_name_with_the_whole_name(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    script = "Anna\npass\nquit\n"
+    result = runner.invoke(
+        main, ["iota", "keep", "--names", "Annabelle,Passepartout"], input=script
+    )
+    assert result.exit_code == 0, result.output
+    assert (
+        "'Anna' is not a player here (Annabelle, Passepartout): a turn is the whole name and the "
+        "turn, e.g. Annabelle 8 4 5"
+    ) in result.output
+    assert "Annabelle passes." in result.output  # pass is a pass, not the start of Passepartout

@@ -365,9 +365,17 @@ def parse_entry(text: str, ledger: IotaLedger) -> dict[str, Any]:
     if seat is not None:
         words = words[1:]
     else:
-        if len(words) > 1 and name_reads_as(words[0]) is None and words[0].isalpha():
-            names = ", ".join(ledger.names)
-            raise NotationError(f"{words[0][:20]!r} is not a player here ({names})")
+        word = words[0]
+        names = ", ".join(ledger.names)
+        if len(words) > 1 and name_reads_as(word) is None and word.isalpha():
+            raise NotationError(f"{word[:20]!r} is not a player here ({names})")
+        # A lone start of a name (Anna for Annabelle): a turn is the whole name, then the turn.
+        meant = [n for n in ledger.names if n.lower().startswith(word.lower())]
+        if len(words) == 1 and word.isalpha() and meant and name_reads_as(word) is None:
+            raise NotationError(
+                f"{word[:20]!r} is not a player here ({names}): a turn is the whole name and "
+                f"the turn, e.g. {meant[0]} 8 4 5"
+            )
         seat = ledger.seat
     head = [w.lower() for w in words]
     if head == ["pass"]:
