@@ -53,6 +53,14 @@ def test_score_quick_points_keep_words_to_their_options(runner: CliRunner) -> No
         assert f"write {option}" in result.output and "--lots N, --all4, --final" in result.output
     result = runner.invoke(main, ["iota", "score", "3", "final"])
     assert "write --final" in result.output
+    # Said first, before the count of lines; lots=2 as keep takes it; --lots already given.
+    for args, option in [
+        (["8", "4", "5", "3", "2", "lot"], "--lots 1"),
+        (["8", "4", "lots=2"], "--lots 2"),
+        (["8", "4", "5", "lot", "--lots", "1"], "--lots 2"),
+    ]:
+        result = runner.invoke(main, ["iota", "score", *args])
+        assert result.exit_code == 1 and f"write {option} (" in result.output, result.output
 
 
 def test_score_quick_json(runner: CliRunner) -> None:
@@ -463,3 +471,7 @@ def test_keep_answers_a_lone_start_of_a_name_with_the_whole_name(
         "turn, e.g. Annabelle 8 4 5"
     ) in result.output
     assert "Annabelle passes." in result.output  # pass is a pass, not the start of Passepartout
+    grid = runner.invoke(
+        main, ["iota", "keep", "--grid", "--names", "Annabelle,Bob"], input="RC2\nAnna\nquit\n"
+    )
+    assert "a turn is the whole name and the turn, e.g. Annabelle YS2 1,0" in grid.output

@@ -238,11 +238,12 @@ def test_keep_counts_entered_twice_says_how_many_undos_reach_them(
 def test_keep_counts_take_tokens_typed_apart_but_never_numbers_side_by_side(
     runner: CliRunner, data_dir: Path
 ) -> None:
-    script = "counts Bob 10 +4 -3\ncounts Ann 5 4 3\nquit\n"
+    script = "counts Bob 10 +4 -3\ncounts Ann 2 3 +4\ncounts Ann 1 0 -3\ncounts Ann +4 -3\nquit\n"
     result = runner.invoke(main, ["lineit", "keep", "--names", "Ann,Bob,Cy"], input=script)
     assert result.exit_code == 0, result.output
     assert "Bob: 10 cards in the score pile, tokens +1" in result.output
-    assert "give the score pile, then the tokens if any" in result.output  # 4 3 is not 43
+    # 2 3 is not 23 nor a pile of 2 with tokens 3+4; a pile has no sign.
+    assert result.output.count("give the score pile, then the tokens if any") == 3
     session = store.load(only_session(data_dir))
     assert [e.get("tokens") for e in session.entries] == [1]
 

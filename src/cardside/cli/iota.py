@@ -249,11 +249,11 @@ def score(
         else:
             if play_text or best or hand_text:
                 raise click.UsageError("--play, --best and --hand need --grid")
+            keep_word_fault(values, lots)
             if len(values) > scoring.rules.MAX_LINES:
                 raise scoring.ScoreError(
                     f"a turn makes at most {scoring.rules.MAX_LINES} lines, not {len(values)}"
                 )
-            keep_word_fault(values)
             try:
                 numbers = [parse_number(v) for v in values]
             except NotationError as exc:
@@ -269,17 +269,22 @@ def score(
         ctx.exit(1)
 
 
-def keep_word_fault(values: tuple[str, ...]) -> None:
-    """Raise ScoreError naming the option for a word of keep's notation (``lot``, ``all4``,
-    ``final``) typed among the line values, as ``score 8 4 5 lot``."""
+def keep_word_fault(values: tuple[str, ...], lots: int = 0) -> None:
+    """Raise ScoreError naming the option for a word of keep's notation (``lot``, ``lots=2``,
+    ``all4``, ``final``) typed among the line values, as ``score 8 4 5 lot``; ``lots`` is what
+    ``--lots`` already gave."""
     from cardside.games.iota.score import ScoreError
 
     low = [v.lower() for v in values]
+    typed = sum(1 for v in low if v == "lot") + sum(
+        int(v[5:]) for v in low if v.startswith("lots=") and v[5:].isdigit() and len(v) < 8
+    )
     for word in ("lot", "all4", "final"):
-        if word in low:
-            option = f"--lots {low.count('lot')}" if word == "lot" else f"--{word}"
+        if word in low or (word == "lot" and any(v.startswith("lots=") for v in low)):
+            option = f"--lots {lots + typed}" if word == "lot" else f"--{word}"
+            shown = next(v for v in values if v.lower().startswith(word))
             raise ScoreError(
-                f"{word!r} is written as an option here: write {option} "
+                f"{shown[:12]!r} is written as an option here: write {option} "
                 "(the options are --lots N, --all4, --final)"
             )
 

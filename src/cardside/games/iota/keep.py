@@ -372,9 +372,10 @@ def parse_entry(text: str, ledger: IotaLedger) -> dict[str, Any]:
         # A lone start of a name (Anna for Annabelle): a turn is the whole name, then the turn.
         meant = [n for n in ledger.names if n.lower().startswith(word.lower())]
         if len(words) == 1 and word.isalpha() and meant and name_reads_as(word) is None:
+            example = "YS2 1,0" if ledger.track_grid else "8 4 5"
             raise NotationError(
                 f"{word[:20]!r} is not a player here ({names}): a turn is the whole name and "
-                f"the turn, e.g. {meant[0]} 8 4 5"
+                f"the turn, e.g. {meant[0]} {example}"
             )
         seat = ledger.seat
     head = [w.lower() for w in words]

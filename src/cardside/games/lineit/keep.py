@@ -308,7 +308,8 @@ def describe(entered: Entered, names: Sequence[str]) -> str:
     if entered.kind == "jackpot":
         return f"{name} took a jackpot of {counted(entered.pile, 'card')}"
     if entered.kind == "counts":
-        return f"{name}: {entered.pile} cards in the score pile, tokens {entered.tokens:+d}"
+        pile = counted(entered.pile, "card")
+        return f"{name}: {pile} in the score pile, tokens {entered.tokens:+d}"
     line = entered.line
     assert line is not None
     parts = [

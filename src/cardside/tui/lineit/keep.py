@@ -109,9 +109,11 @@ class KeepScreen:
             if not args:
                 raise NotationError("give the jackpot's number of cards, e.g. jackpot Ann 7")
             return ledger.enter_jackpot(seat, _pile(args))
-        # The tokens may be typed apart (+4 -3), each with its sign; none: nothing to add.
-        signed = all(w[:1] in ("+", "-") for w in args[2:])
-        if not args or not signed:
+        # The tokens may be typed apart (+4 -3), each then with its sign; none: nothing to add.
+        # The pile is a count, never signed; numbers side by side are never joined (2 3 is
+        # not 23).
+        signed = len(args) <= 2 or all(w[:1] in ("+", "-") for w in args[1:])
+        if not args or not signed or args[0][:1] in ("+", "-"):
             raise NotationError(
                 "give the score pile, then the tokens if any: counts Ann 23 +4-3 (or counts Ann 23)"
             )
