@@ -475,3 +475,13 @@ def test_keep_answers_a_lone_start_of_a_name_with_the_whole_name(
         main, ["iota", "keep", "--grid", "--names", "Annabelle,Bob"], input="RC2\nAnna\nquit\n"
     )
     assert "a turn is the whole name and the turn, e.g. Annabelle YS2 1,0" in grid.output
+
+
+def test_keep_with_the_grid_reads_commas_as_play_does(runner: CliRunner, data_dir: Path) -> None:
+    script = "RC2, 0,0\nAnn, YS2 1,0\nBob RC3 2,0,final\nquit\n"
+    result = runner.invoke(main, ["iota", "keep", "--grid", "--names", "Ann,Bob"], input=script)
+    assert result.exit_code == 0, result.output
+    assert "Starter RC2 at 0,0." in result.output and "Ann: YS2 1,0" in result.output
+    assert "(1 has been laid so far)" in result.output  # final read as the word, not a card
+    quick = runner.invoke(main, ["iota", "keep", "--names", "Ann,Bob"], input="Ann 8,4\nquit\n")
+    assert "totals: Ann 0, Bob 0" in quick.output and "Ann: 12" not in quick.output  # refused

@@ -28,6 +28,7 @@ from cardside.games.iota.notation import (
     parse_card,
     parse_cell,
     parse_placements,
+    words_of,
 )
 from cardside.games.iota.rules import WILD, Cell
 
@@ -276,7 +277,11 @@ class IotaLedger:
         pile = len(rules.DECK) - 1 - rules.HAND_SIZE * self.players
         laid = len(self.grid) - 1 if self.track_grid else self.most
         if laid < pile:
-            counted = f"{laid} have been laid" if self.track_grid else f"at most {laid} laid"
+            counted = (
+                f"{'1 has' if laid == 1 else f'{laid} have'} been laid"
+                if self.track_grid
+                else f"at most {laid} laid"
+            )
             raise IllegalActionError(
                 f"{what}: the pile starts with {pile} cards and empties only as cards are "
                 f"laid ({counted} so far)"
@@ -348,8 +353,12 @@ def parse_entry(text: str, ledger: IotaLedger) -> dict[str, Any]:
     ``Ann YS2 1,0 RT3 1,1 final`` or ``Ann swap GC3 1,0`` (the name may be left out)."""
     from cardside.core.arith import parse_number
 
-    words = text.split()
-    if len(text) > 200 or len(words) > 24:
+    if len(text) > 200:
+        raise NotationError("that line is too long")
+    # With the grid, commas separate cards and cells as in play (YS2, 1,0); quick entries keep
+    # them for nothing but a typo.
+    words = words_of(text) if ledger.track_grid else text.split()
+    if len(words) > 24:
         raise NotationError("that line is too long")
     if not words:
         raise NotationError("nothing entered")

@@ -78,7 +78,7 @@ def format_cell(cell: Cell) -> str:
 _WORD = re.compile(r"-?\d+\s*,\s*-?\d+|[^\s,]+")
 
 
-def _tokens(text: str) -> list[str]:
+def words_of(text: str) -> list[str]:
     """The words of ``text``: ``YS2 0, 1`` and ``YS2 (0,1)`` are read as ``YS2 0,1``, and any
     other comma (``YS2, 0,1, RT1 2,1``) separates words as a space does."""
     if len(text) > MAX_TEXT:
@@ -89,7 +89,7 @@ def _tokens(text: str) -> list[str]:
 
 def parse_placements(text: str) -> list[tuple[int, int, int]]:
     """``YS2 0,1 RT1 2,1``: a card, then its cell, for each card placed."""
-    tokens = _tokens(text)
+    tokens = words_of(text)
     if not tokens:
         raise NotationError("name the cards to place, each with its cell: YS2 0,1 RT1 2,1")
     out = []
@@ -108,7 +108,7 @@ def parse_play(text: str) -> Play:
 
 def parse_action(text: str) -> Action:
     """A play ``YS2 0,1 RT1 2,1``, ``pass`` / ``pass YS2 RT1``, or ``swap GC3 1,0``."""
-    tokens = _tokens(text)
+    tokens = words_of(text)
     if not tokens:
         raise NotationError("type a play such as YS2 0,1, or pass, or swap")
     head = tokens[0].lower()
