@@ -94,3 +94,27 @@ def test_every_hint_gives_a_reason_after_its_plan() -> None:
     assert {"play", "done"} <= set(reasons)
     assert " from hand " in reasons["play"]
     assert reasons["done"].startswith("plan done: no card from hand helps your line now")
+
+
+def test_hints_say_the_room_of_a_line_once_and_never_a_placeholder() -> None:
+    """A line with no numbers has all its room (never "99 numbers"); the room a bet leaves is
+    said once; a bet kept in hand still says the line's room."""
+    import re
+
+    bets_in_hand = 0
+    for seed in range(6):
+        state = LineitState(3, seed=seed)
+        bot = make_bot("heuristic", seed=seed)
+        while not state.is_terminal():
+            seat = state.current_player()
+            assert seat is not None
+            hint = bot.hint(state, seat)
+            assert "99 numbers" not in hint.reason, hint.reason
+            counts = re.findall(r"(\d+) numbers (?:free|of room left)", hint.reason)
+            assert len(set(counts)) == len(counts), hint.reason  # each room said once
+            line = state.snapshot.lines[seat]
+            if hint.reason.startswith("plan hand B") and any(c <= 100 for c in line):
+                bets_in_hand += 1
+                assert "numbers of room left" in hint.reason, hint.reason
+            state.apply(hint.action)
+    assert bets_in_hand

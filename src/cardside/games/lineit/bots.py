@@ -217,7 +217,12 @@ def explain(state: LineitState, seat: int, path: tuple[Action, ...]) -> str:
     elif first.kind in ("line", "play"):
         source = " from hand" if first.kind == "play" else ""
         if first.card > BET_BASE:
-            parts.append(f"your line has room for the bet ({room(s.lines[seat])} numbers free)")
+            free = room(s.lines[seat])
+            parts.append(
+                f"your line has room for the bet ({free} numbers free)"
+                if rules.numbers_of(s.lines[seat])
+                else "the bet opens your line (all its numbers free)"
+            )
         elif not rules.numbers_of(s.lines[seat]):
             parts.append(f"{name}{source} starts your line")
         else:
@@ -236,8 +241,14 @@ def explain(state: LineitState, seat: int, path: tuple[Action, ...]) -> str:
         )
     if any(a.kind == "score" for a in path):
         parts.append(f"scores the line now ({counted(gained, 'card')}, before it runs out of room)")
-    said = first.card > BET_BASE and room(t.lines[seat]) == room(s.lines[seat])  # said above
-    if room(t.lines[seat]) and t.lines[seat] and not said:
+    # The room a bet laid on the line leaves was said above; a line of no numbers yet has it
+    # all (room() then gives a placeholder, not a count).
+    said = (
+        first.kind in ("line", "play")
+        and first.card > BET_BASE
+        and room(t.lines[seat]) == room(s.lines[seat])
+    )
+    if room(t.lines[seat]) and rules.numbers_of(t.lines[seat]) and not said:
         parts.append(f"{room(t.lines[seat])} numbers of room left")
     plan = ", ".join(format_action(a) for a in path)
     return f"plan {plan}: " + "; ".join(parts)
