@@ -221,7 +221,7 @@ def explain(state: LineitState, seat: int, path: tuple[Action, ...]) -> str:
             parts.append(
                 f"your line has room for the bet ({free} numbers free)"
                 if rules.numbers_of(s.lines[seat])
-                else "the bet opens your line (all its numbers free)"
+                else "your line has all its room for the bet (no numbers yet)"
             )
         elif not rules.numbers_of(s.lines[seat]):
             parts.append(f"{name}{source} starts your line")
