@@ -177,4 +177,7 @@ def test_the_end_phase_screen_says_who_starts_the_end(capsys: pytest.CaptureFixt
     screen.show(state, 0)
     out = capsys.readouterr().out
     assert "(* starts the end)" in out and "starts this round" not in out
-    assert "hand: -" not in out
+    screen.show(LineitState(2, seed=0), 0)  # hands start empty
+    start = capsys.readouterr().out
+    assert "    hand: (empty)" in start and "hand: -" not in start
+    assert "(* starts this round)" in start
