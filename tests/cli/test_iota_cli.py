@@ -424,7 +424,8 @@ def test_play_says_how_to_write_a_swap_with_no_wild_on_the_grid(
 def test_play_names_help_says_the_bots_are_named_too(runner: CliRunner, data_dir: Path) -> None:
     """--names names every seat, the bots' too, as a single name is refused."""
     result = runner.invoke(main, ["iota", "play", "--help"])
-    assert "you first, then the bots" in " ".join(result.output.split())
+    helped = " ".join(result.output.split())
+    assert "the people first (you first), then the bots; their number sets --players" in helped
     result = runner.invoke(main, ["iota", "play", "--names", "Ann"])
     assert result.exit_code != 0 and "not 1" in result.output
 

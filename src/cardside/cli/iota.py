@@ -57,8 +57,8 @@ def iota() -> None:
 @click.option(
     "--names",
     default=None,
-    help="Every player's name, comma-separated: you first, then the bots (as many names as "
-    "players).",
+    help="Every player's name, comma-separated: the people first (you first), then the bots; "
+    "their number sets --players.",
 )
 @click.option("--session", "session_name", default=None, help="Name for the saved session.")
 @seed_option

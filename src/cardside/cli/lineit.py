@@ -60,7 +60,10 @@ BOT_CHOICES = ["strong", "heuristic", "random"]
 @click.option(
     "--names",
     default=None,
-    help="Player names, comma-separated, you first; their number sets --players.",
+    help=(
+        "Every player's name, comma-separated: the people first (you first), then the bots; "
+        "their number sets --players."
+    ),
 )
 @click.option("--session", "session_name", default=None, help="Name for the saved session.")
 @seed_option

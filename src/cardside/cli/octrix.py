@@ -53,7 +53,10 @@ def octrix() -> None:
 @click.option(
     "--names",
     default=None,
-    help="Player names, comma-separated, you first; their number sets --players.",
+    help=(
+        "Every player's name, comma-separated: the people first (you first), then the bots; "
+        "their number sets --players."
+    ),
 )
 @click.option("--session", "session_name", default=None, help="Name for the saved session.")
 @seed_option
