@@ -305,6 +305,23 @@ def refusal(reason: object) -> str:
     return f"{reason} (type help)"
 
 
+def not_alone(
+    line: str, commands: Iterable[str], *, entries: Iterable[str] = (), undo: str = ""
+) -> str | None:
+    """The refusal of a command word typed with more after it (``undo 5``, ``show all``), or
+    None: every prompt takes its commands alone. A line starting with one of ``entries`` (a
+    player's name, a game's action word) is not a command; ``undo`` says what one undo takes
+    back, for the refusal of ``undo 5``."""
+    words = line.split()
+    if len(words) < 2:
+        return None
+    word = words[0].lower()
+    if word not in commands or word in {e.lower() for e in entries}:
+        return None
+    alone = f"type it alone, once for each {undo} to take back" if word == "undo" and undo else ""
+    return refusal(f"{word} takes nothing after it: {alone or 'type it alone'}")
+
+
 def not_understood(line: str, words: Iterable[str], noun: str = "a card") -> str | None:
     """The answer to a typed word that is neither a move nor a command, else ``None``.
 

@@ -7,11 +7,17 @@ from typing import Any, Protocol
 
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.core.players import Command
-from cardside.tui.console import QUIT_WORDS, Console, not_understood, refusal
+from cardside.tui.console import (
+    QUIT_WORDS,
+    Console,
+    not_alone,
+    not_understood,
+    refusal,
+)
 
 COMMANDS = ("help", "hint", "show", "history", "undo", "quit")
 #: Every word the play prompt reads as a command (typed alone; ``hint sample`` aside).
-COMMAND_WORDS = (*COMMANDS, *QUIT_WORDS, "?", "h", "score")
+PLAY_WORDS = (*COMMANDS, *QUIT_WORDS, "?", "h", "score")
 
 
 class TurnView(Protocol):
@@ -125,9 +131,9 @@ class Human:
             if word == "history":
                 self.console.say(self.history() if self.history else "  no history kept")
                 continue
-            first, *more = word.split()
-            if more and first in COMMAND_WORDS and first not in actions:
-                self.console.say(f"  {refusal(f'{first} takes nothing after it: type it alone')}")
+            more = not_alone(word, PLAY_WORDS, entries=actions)
+            if more is not None:
+                self.console.say(f"  {more}")
                 continue
             try:
                 return self.view.parse(line, obs, seat)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from cardside.tui.console import QUIT_WORDS, Console, refusal
+from cardside.tui.console import QUIT_WORDS, Console, not_alone, refusal
 
 #: Every word a keep prompt reads as a command, so a player cannot be named by one.
 COMMAND_WORDS = (*QUIT_WORDS, "help", "?", "h", "show", "score", "undo")
@@ -74,14 +74,6 @@ def keep_command(
 
 
 def command_with_more(line: str, names: Sequence[str] = ()) -> str | None:
-    """The refusal of a command word typed with more after it (``undo 5``, ``show all``), or
-    None: a command is typed alone (``undo`` takes back one entry; type it again for more).
-    A line that starts with one of ``names`` is an entry."""
-    words = line.split()
-    if len(words) < 2 or words[0].lower() not in COMMAND_WORDS:
-        return None
-    if words[0].lower() in {n.lower() for n in names}:
-        return None
-    word = words[0].lower()
-    alone = "type it alone, once for each entry to take back" if word == "undo" else "type it alone"
-    return refusal(f"{word} takes nothing after it: {alone}")
+    """A keep prompt's refusal of a command word with more after it (``undo 5``); a line that
+    starts with one of ``names`` is an entry (see :func:`console.not_alone`)."""
+    return not_alone(line, COMMAND_WORDS, entries=names, undo="entry")
