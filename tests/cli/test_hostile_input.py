@@ -49,6 +49,59 @@ def test_a_huge_typed_number_is_refused_and_the_session_goes_on(
     assert len(store.load(data_dir / "sessions" / "k.toml").entries) == entries
 
 
+# Digits that are not 0 to 9: ``²`` passes str.isdigit but int() refuses it (a traceback
+# once), ``٣`` and ``３`` int() reads as 3 (taken as a number once).
+ODD_DIGITS = ("\u00b2", "\u0663", "\uff13")
+ODD_DIGIT_LINES = {
+    "octrix trick": (["octrix", "keep", "--names", "Ann,Bob", "--no-hands"], "Ann {d} 3", "8C 3H"),
+    "iota line value": (["iota", "keep", "--names", "Ann,Bob"], "Ann {d} lot", "Ann 3"),
+    "lineit player number": (
+        ["lineit", "keep", "--names", "Ann,Bob"],
+        "line {d} 12 30 45",
+        "line 1 12 30 45",
+    ),
+    "lineit jackpot": (["lineit", "keep", "--names", "Ann,Bob"], "jackpot Ann {d}", "jackpot Ann 3"),
+    "schnapsen deal points": (SCHNAPSEN_KEEP[:4], "Ann {d}", "Ann 2"),
+    "linesbeta round counts": (LB_KEEP[:-2], "round 4 {d}", "w"),
+}
+
+
+@pytest.mark.parametrize("digit", ODD_DIGITS)
+@pytest.mark.parametrize("case", list(ODD_DIGIT_LINES), ids=list(ODD_DIGIT_LINES))
+def test_digits_other_than_0_to_9_are_no_number_at_the_keep_prompt(
+    case: str, digit: str, runner: CliRunner, data_dir: Path
+) -> None:
+    args, odd, good = ODD_DIGIT_LINES[case]
+    lines = [odd.format(d=digit), good, "quit"]
+    result = runner.invoke(main, [*args, "--session", "k"], input="\n".join(lines) + "\n")
+    assert result.exception is None, result.output[-500:]
+    assert result.exit_code == 0
+    assert len(store.load(data_dir / "sessions" / "k.toml").entries) == 1
+
+
+@pytest.mark.parametrize("digit", ODD_DIGITS)
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["iota", "score", "{d}", "4"],
+        ["iota", "score", "5", "lots={d}"],
+        ["lineit", "score", "5", "{d}"],
+        ["octrix", "score", "1", "{d}"],
+        ["octrix", "simulate", "--games", "{d}"],
+        ["linesbeta", "score", "--difficulty", "easy", "4-{d}"],
+        ["schnapsen", "score", "--reached", "Ann", "--points", "{d}"],
+    ],
+    ids=lambda a: " ".join(a[:3]),
+)
+def test_digits_other_than_0_to_9_are_refused_in_commands(
+    runner: CliRunner, args: list[str], digit: str
+) -> None:
+    result = runner.invoke(main, [a.format(d=digit) for a in args])
+    assert result.exit_code != 0, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "Error:" in result.output and len(result.output.splitlines()) <= 4
+
+
 @pytest.mark.parametrize(
     "args",
     [

@@ -54,7 +54,7 @@ def test_parse_number(text: str, value: int) -> None:
     assert parse_number(text) == value
 
 
-@pytest.mark.parametrize("text", ["", "abc", "3++4", "3 4", "4*2"])
+@pytest.mark.parametrize("text", ["", "abc", "3++4", "3 4", "4*2", "\u0663", "\u00b2", "1+\uff13"])
 def test_parse_number_refuses(text: str) -> None:
     with pytest.raises(NotationError):
         parse_number(text)

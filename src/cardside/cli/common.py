@@ -15,6 +15,7 @@ import click
 
 from cardside.cli.app import App
 from cardside.cli.options import app_of
+from cardside.core.arith import is_digits
 from cardside.core.schema import ANY_CONTROL, clip, invisible
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -38,7 +39,7 @@ class Bounded(click.ParamType):
             text = str(value).strip()
             longest = max(len(str(self.low)), len(str(self.high)))
             digits = text.lstrip("+-")
-            if not digits.isdecimal() or len(text) > 1 + longest or text.count("-") > 1:
+            if not is_digits(digits) or len(text) > 1 + longest or text.count("-") > 1:
                 self.fail(f"{clip(text, 24)} is not {self._expected()}")
             number = int(text)
         if not self.low <= number <= self.high:

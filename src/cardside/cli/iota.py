@@ -273,11 +273,12 @@ def keep_word_fault(values: tuple[str, ...], lots: int = 0) -> None:
     """Raise ScoreError naming the option for a word of keep's notation (``lot``, ``lots=2``,
     ``all4``, ``final``) typed among the line values, as ``score 8 4 5 lot``; ``lots`` is what
     ``--lots`` already gave."""
+    from cardside.core.arith import is_digits
     from cardside.games.iota.score import ScoreError
 
     low = [v.lower() for v in values]
     typed = sum(1 for v in low if v == "lot") + sum(
-        int(v[5:]) for v in low if v.startswith("lots=") and v[5:].isdigit() and len(v) < 8
+        int(v[5:]) for v in low if v.startswith("lots=") and is_digits(v[5:]) and len(v) < 8
     )
     for word in ("lot", "all4", "final"):
         if word in low or (word == "lot" and any(v.startswith("lots=") for v in low)):

@@ -249,12 +249,12 @@ def score(
 
 
 def _round_counts(text: str, index: int) -> tuple[int, int]:
-    from cardside.core.arith import whole
+    from cardside.core.arith import is_digits, whole
     from cardside.core.errors import NotationError
     from cardside.core.schema import clip
 
     parts = text.replace(":", "-").split("-")
-    if len(parts) != 2 or not all(p.strip().isdecimal() for p in parts):
+    if len(parts) != 2 or not all(is_digits(p.strip()) for p in parts):
         raise click.BadParameter(
             f"round {index}: {clip(text)} is not YOU-GRID tricks, e.g. 4-2", param_hint="ROUNDS"
         )

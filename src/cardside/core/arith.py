@@ -13,11 +13,19 @@ from cardside.core.errors import NotationError
 MAX_DIGITS = 9  # the longest number accepted anywhere a number is typed
 LIMIT = 10**MAX_DIGITS - 1
 MAX_TERMS = 50  # numbers in one sum
-_TOKEN = re.compile(r"\s*([+-]?)\s*(\d+)\s*")
+_TOKEN = re.compile(r"\s*([+-]?)\s*([0-9]+)\s*")
+
+
+def is_digits(text: str) -> bool:
+    """Whether ``text`` is a plain number: the digits 0 to 9 only, as typed on a keyboard
+    (``str.isdigit`` also takes ``²``, which ``int`` refuses, and ``٣``, which it reads)."""
+    return text.isascii() and text.isdigit()
 
 
 def whole(digits: str) -> int:
     """The value of a string of digits, refused beyond :data:`LIMIT` before converting."""
+    if not is_digits(digits):
+        raise NotationError(f"{digits[:12]!r} is not a number (digits 0 to 9)")
     if len(digits.lstrip("0")) > MAX_DIGITS:
         shown = digits if len(digits) <= 12 else digits[:9] + "..."
         raise NotationError(f"{shown} is too large (at most {LIMIT:,})")

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cardside.core.arith import is_digits
 from cardside.core.errors import IllegalActionError, NotationError, numbered
 from cardside.games.iota import placement, rules
 from cardside.games.iota.notation import (
@@ -330,7 +331,7 @@ ENTRY_WORDS = frozenset(
 
 def _is_number(word: str) -> bool:
     """A line's value (arithmetic allowed), not a name or a word."""
-    return word[:1].isdigit() or word[:1] in "+-"
+    return is_digits(word[:1]) or word[:1] in "+-"
 
 
 def name_reads_as(name: str) -> str | None:

@@ -23,7 +23,7 @@ from cardside.games.iota.rules import (
 )
 
 _CARD = re.compile(r"^([RYGB])([CSTX])([1-4])$", re.I)
-_CELL = re.compile(r"^(-?\d{1,3}),(-?\d{1,3})$")
+_CELL = re.compile(r"^(-?[0-9]{1,3}),(-?[0-9]{1,3})$")
 MAX_TEXT = 200
 
 
@@ -75,7 +75,7 @@ def format_cell(cell: Cell) -> str:
 
 #: A word: two whole numbers joined by a comma (a cell, spaces allowed round the comma), or
 #: anything up to a space or a comma.
-_WORD = re.compile(r"-?\d+\s*,\s*-?\d+|[^\s,]+")
+_WORD = re.compile(r"-?[0-9]+\s*,\s*-?[0-9]+|[^\s,]+")
 
 
 def words_of(text: str) -> list[str]:

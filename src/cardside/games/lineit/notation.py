@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
+from cardside.core.arith import is_digits
 from cardside.core.errors import NotationError
 from cardside.core.schema import cut
 from cardside.games.lineit.rules import (
@@ -51,13 +52,13 @@ def parse_card(text: str) -> int:
         raise NotationError(f"{cut(text.strip(), 12)!r} is not a card (write 57, 57r or B4)")
     if s[0] == "b":
         digits = s[1:]
-        if not digits.isdigit() or int(digits) not in BET_VALUES:
+        if not is_digits(digits) or int(digits) not in BET_VALUES:
             raise NotationError(f"{text.strip()!r} is not a Bet card (B3, B4 or B5)")
         return bet_card(int(digits))
     letter = ""
     if s[-1].isalpha():
         s, letter = s[:-1], s[-1]
-    if not s.isdigit():
+    if not is_digits(s):
         raise NotationError(f"{text.strip()!r} is not a card (write 57, 57r or B4)")
     n = int(s)
     if not 1 <= n <= 100:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from cardside.core.arith import is_digits, whole
 from cardside.core.cards import Card
 from cardside.core.errors import EntryError, IllegalActionError, NotationError
 from cardside.core.words import counted
@@ -382,7 +383,7 @@ def parse_round(text: str, names: Sequence[str]) -> list[list[int]]:
             if [w.lower() for w in words[i : i + len(n.split())]] == n.split()
         ]
         if not found:
-            if words[i].isdigit() or words[i] == "-":
+            if is_digits(words[i]) or words[i] == "-":
                 raise NotationError(f"name the player before the numbers, e.g. {names[0]} 1 3 4")
             raise NotationError(_not_a_player(words, i, lowered, names))
         size, seat = max(found)
@@ -390,11 +391,11 @@ def parse_round(text: str, names: Sequence[str]) -> list[list[int]]:
         if counting[seat] is not None:
             raise NotationError(f"{names[seat]} is named twice")
         numbers: list[int] = []
-        while j < len(words) and (words[j].isdigit() or words[j] == "-"):
+        while j < len(words) and (is_digits(words[j]) or words[j] == "-"):
             if words[j] != "-":
                 if len(words[j]) > 2:
                     raise NotationError(f"counting cards run from 1 to 8, not {words[j]}")
-                numbers.append(int(words[j]))
+                numbers.append(whole(words[j]))
             j += 1
         counting[seat] = numbers
         i = j
@@ -414,7 +415,7 @@ def _not_a_player(words: list[str], i: int, lowered: list[str], names: Sequence[
     have several words; the numbers after it are not part of the fault)."""
     size = max((len(n.split()) for n in lowered if n.split()[0] == words[i].lower()), default=1)
     span = words[i : i + size]
-    shown = " ".join(span[: next((k for k, w in enumerate(span) if w.isdigit()), size)])
-    if size == 1 and words[i][0].isdigit():
+    shown = " ".join(span[: next((k for k, w in enumerate(span) if is_digits(w)), size)])
+    if size == 1 and words[i][0].isnumeric():  # also ² or ٣, never read as numbers
         return f"{shown!r} is not a counting card (1 to 8, separated by spaces)"
     return f"{shown!r} is not a player ({', '.join(names)})"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cardside.core.arith import parse_number, whole
+from cardside.core.arith import is_digits, parse_number, whole
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.games.lineit import rules
 from cardside.games.lineit.keep import Entered, LineitLedger, describe
@@ -121,7 +121,7 @@ class KeepScreen:
         return ledger.enter_counts(seat, parse_number(args[0]), tokens)
 
     def _seat(self, word: str) -> int:
-        if word.isdigit():
+        if is_digits(word):
             number = whole(word)
             if 1 <= number <= len(self.names):
                 return number - 1
@@ -230,7 +230,7 @@ def _pile(words: list[str]) -> int:
     try:
         return parse_number(text)
     except NotationError:
-        if len(words) > 1 and all(w.isdigit() for w in words):
+        if len(words) > 1 and all(is_digits(w) for w in words):
             raise NotationError(
                 f"{text!r} is {len(words)} numbers: enter one jackpot pile per entry "
                 f"(a pile counted in parts is a sum: {'+'.join(words)})"
