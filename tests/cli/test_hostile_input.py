@@ -60,7 +60,11 @@ ODD_DIGIT_LINES = {
         "line {d} 12 30 45",
         "line 1 12 30 45",
     ),
-    "lineit jackpot": (["lineit", "keep", "--names", "Ann,Bob"], "jackpot Ann {d}", "jackpot Ann 3"),
+    "lineit jackpot": (
+        ["lineit", "keep", "--names", "Ann,Bob"],
+        "jackpot Ann {d}",
+        "jackpot Ann 3",
+    ),
     "schnapsen deal points": (SCHNAPSEN_KEEP[:4], "Ann {d}", "Ann 2"),
     "linesbeta round counts": (LB_KEEP[:-2], "round 4 {d}", "w"),
 }

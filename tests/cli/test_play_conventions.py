@@ -155,10 +155,34 @@ def test_a_taken_or_bad_session_name_is_refused_before_any_question(
     assert (data_dir / "sessions" / "tie.toml").read_text() == "kept = 1\n"
 
 
+MISSPELT_NAME = {
+    "octrix": (
+        ["--names", "Ann,Bob", "--no-hands"],
+        "not a player (Ann, Bob), a card or a command",
+    ),
+    "schnapsen": (["--names", "Ann,Bob"], "not a player (Ann, Bob) or a command"),
+    "iota": (["--names", "Ann,Bob"], "not a player (Ann, Bob) or a command"),
+}
+
+
+@pytest.mark.parametrize("game", list(MISSPELT_NAME))
+def test_a_misspelt_name_before_an_entry_is_answered_with_the_names(
+    runner: CliRunner, data_dir: Path, game: str
+) -> None:
+    args, said = MISSPELT_NAME[game]
+    result = runner.invoke(main, [game, "keep", *args], input="Anm 2\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert f"  {said}: Anm (type help)" in result.output.splitlines()
+
+
 def test_words_of_a_move_are_not_unknown() -> None:
     assert not_understood("hello", ["8C", "help"]) == "not a card or a command: hello (type help)"
     assert not_understood("marriage", ["KH"]) == "not a card or a command: marriage (type help)"
     assert not_understood("marriage", ["KH", "marriage"]) is None
+    assert not_understood("Anm 2", ["Ann"], "a player", ["Ann", "Bo"]) == (
+        "not a player (Ann, Bo) or a command: Anm (type help)"
+    )
+    assert not_understood("Anm", ["Ann"], "a player", ["Ann"]).startswith("not a player or")
     assert not_understood("hel", ["help"]) is None  # a command's beginning: the game answers
     assert not_understood("ZZ", ["8C"]) is None  # short: the game says what is wrong
     assert not_understood("10H", ["8C"]) is None

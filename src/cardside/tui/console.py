@@ -10,7 +10,7 @@ import re
 import shutil
 import sys
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -322,18 +322,25 @@ def not_alone(
     return refusal(f"{word} takes nothing after it: {alone or 'type it alone'}")
 
 
-def not_understood(line: str, words: Iterable[str], noun: str = "a card") -> str | None:
+def not_understood(
+    line: str, words: Iterable[str], noun: str = "a card", names: Sequence[str] = ()
+) -> str | None:
     """The answer to a typed word that is neither a move nor a command, else ``None``.
 
     ``words`` are what may be typed (moves as written, and commands). A line whose first word
     is three or more letters and starts none of them is such a word: ``hello``. Anything else
     is left to the game's own reading, which says what is wrong with it. Every play and keep
-    prompt answers such a word with this one line.
+    prompt answers such a word with this one line. Where an entry may start with a player's
+    name, ``names`` are listed when more follows the word (``Anm 8 4``: a misspelt name).
     """
-    first = line.split()[0] if line.split() else ""
+    split = line.split()
+    first = split[0] if split else ""
     if len(first) < 3 or not first.isalpha():
         return None
     known = {w.split()[0].lower() for w in words if w.split()}
     if any(k.startswith(first.lower()) for k in known):
         return None
+    if names and len(split) > 1:
+        players = f"a player ({', '.join(names)})"
+        noun = players if noun == "a player" else f"{players}, {noun}"
     return refusal(f"not {noun} or a command: {cut(first, 24)}")

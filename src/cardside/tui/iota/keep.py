@@ -90,7 +90,9 @@ class KeepScreen:
         noun = "a card" if self.ledger.track_grid else "a player"
         # A player's name is a known word even while the starter is awaited (Tab offers
         # only cards then): the entry's own reading says the starter comes first.
-        unknown = not_understood(line, [*self._words(""), *self.ledger.names], noun)
+        unknown = not_understood(
+            line, [*self._words(""), *self.ledger.names], noun, self.ledger.names
+        )
         if unknown:
             self.console.say(f"  {unknown}")
             return None

@@ -95,7 +95,7 @@ class KeepScreen:
         if self._names_a_player(line):
             self._round(line)
             return None
-        unknown = not_understood(line, [*self._words(""), *COMMANDS])
+        unknown = not_understood(line, [*self._words(""), *COMMANDS], names=self.ledger.names)
         if unknown:
             self.console.say(f"  {unknown}")
             return None

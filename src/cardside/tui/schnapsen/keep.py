@@ -132,7 +132,7 @@ class KeepScreen:
     # -- entering a deal ---------------------------------------------------------------------
     def _direct(self, line: str) -> None:
         words = line.split()
-        unknown = not_understood(line, [*self.names, *COMMANDS], "a player")
+        unknown = not_understood(line, [*self.names, *COMMANDS], "a player", self.names)
         if unknown:
             self.console.say(f"  {unknown}")
             return
