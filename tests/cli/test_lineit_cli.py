@@ -431,6 +431,21 @@ def test_keep_says_a_line_s_jackpot_is_still_to_enter(runner: CliRunner, data_di
     assert "leaves the jackpots out: enter each pile with jackpot Ann N" in out
 
 
+def test_a_jackpot_entered_before_its_line_is_not_asked_for_again(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    script = ["jackpot Cy 4", "line Cy 5 B5 9 13 17", "jackpot Ann 3", "line Ann 3 7 11 12 16 20"]
+    result = runner.invoke(
+        main, ["lineit", "keep", "--names", "Ann,Bo,Cy"], input="\n".join([*script, "quit"]) + "\n"
+    )
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.output.split())
+    assert "took the red jackpot" in out
+    assert "enter its pile with jackpot Cy N" not in out
+    # Ann's line took two jackpots and one pile was entered: the other is still asked for.
+    assert "leaves the jackpots out: enter each pile with jackpot Ann N" in out
+
+
 def test_a_full_hand_says_the_card_may_go_to_the_line(runner: CliRunner, data_dir: Path) -> None:
     """``hand N`` with two cards in hand names the way on: ``line N``, and whether that first
     scores the line (the card does not continue it) or simply adds the card."""

@@ -24,6 +24,14 @@ def render(
     the last column's header is what does not fit, each row is written as a record instead: its
     first cell, then every other column as ``header value``, wrapped."""
     cells = [[str(h) for h in headers]] + [[str(c) for c in row] for row in rows]
+    # A dash for "none" lines up with the numbers of its column.
+    right_cols = (
+        frozenset(
+            i for i in range(1, len(headers)) if any(_numeric(r[i : i + 1]) for r in cells[1:])
+        )
+        if right
+        else frozenset()
+    )
     widths = [max(_width(r[i]) for r in cells if i < len(r)) for i in range(len(headers))]
     if width is not None and len(headers) > 1 and sum(widths) + 2 * (len(widths) - 1) > width:
         start = sum(widths[:-1]) + 2 * (len(widths) - 1)
@@ -35,25 +43,35 @@ def render(
         body = [_wrapped_row(r, start, width) for r in cells[1:]]
         # Notes below their rows need no heading where it would run past the edge.
         heads = widths if start + widths[-1] <= width else widths[:-1]
-        lines = [_line(cells[0][: len(heads)], heads, right), "  ".join("-" * w for w in heads)]
+        lines = [
+            _line(cells[0][: len(heads)], heads, right_cols),
+            "  ".join("-" * w for w in heads),
+        ]
         for row, (first, more) in zip(cells[1:], body):
-            lines.append(_line([*row[:-1], first], widths, right))
+            lines.append(_line([*row[:-1], first], widths, right_cols))
             lines.extend(more)
         return "\n".join(lines)
 
     rule = "  ".join("-" * w for w in widths)
     return "\n".join(
-        [_line(cells[0], widths, right), rule] + [_line(r, widths, right) for r in cells[1:]]
+        [_line(cells[0], widths, right_cols), rule]
+        + [_line(r, widths, right_cols) for r in cells[1:]]
     )
 
 
-def _line(row: list[str], widths: list[int], right: bool) -> str:
-    """One row, each cell padded to its column (numbers to the right when ``right``)."""
+def _numeric(cells: list[str]) -> bool:
+    """Whether the one cell in ``cells`` (none for a short row) is a number."""
+    return bool(cells) and cells[0].lstrip("-+").replace(".", "", 1).isdigit()
+
+
+def _line(row: list[str], widths: list[int], right_cols: frozenset[int]) -> str:
+    """One row, each cell padded to its column: numbers, and a dash or blank among them, to
+    the right in the columns of ``right_cols``."""
     out = []
     for i, cell in enumerate(row):
         pad = " " * max(0, widths[i] - _width(cell))
-        numeric = cell.lstrip("-+").replace(".", "", 1).isdigit()
-        out.append(pad + cell if right and numeric and i > 0 else cell + pad)
+        numeric = _numeric([cell]) or cell in ("-", "")
+        out.append(pad + cell if i in right_cols and numeric else cell + pad)
     return "  ".join(out).rstrip()
 
 

@@ -140,7 +140,7 @@ class KeepScreen:
     def _report(self, entered: Entered) -> None:
         self.console.say("  " + describe(entered, self.names))
         taken = rules.jackpots_in(entered.line.cards) if entered.line is not None else []
-        if taken:
+        if taken and self._piles_entered_before(entered.seat) < len(taken):
             # The line's total leaves its jackpots out: a pile's size is entered on its own.
             how = f"jackpot {self.names[entered.seat or 0]} N"
             self.console.say(
@@ -150,6 +150,16 @@ class KeepScreen:
             )
         if entered.kind != "end" and not self.ledger.over:  # the result says the totals then
             self._totals()
+
+    def _piles_entered_before(self, seat: int | None) -> int:
+        """The jackpot piles ``seat`` entered just before the line entered last (some keepers
+        enter the pile first)."""
+        count = 0
+        for e in reversed(self.ledger.done[:-1]):
+            if e.kind != "jackpot" or e.seat != seat:
+                break
+            count += 1
+        return count
 
     def _totals(self) -> None:
         shown = ", ".join(f"{n} {t}" for n, t in zip(self.names, self.ledger.totals))
