@@ -40,6 +40,21 @@ def test_list_and_json(runner: CliRunner, data_dir: Path) -> None:
     assert sorted(s["name"] for s in data["sessions"]) == ["one", "two"]
 
 
+def test_list_gives_the_countdown_of_a_kept_schnapsen_match_under_way(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    args = ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "bummerl"]
+    runner.invoke(main, args, input="Ann 2\nBob 3\nAnn 3\nquit\n")
+    line = runner.invoke(main, ["sessions", "list"]).output.splitlines()[2]
+    assert "matches won: Ann 0 · Bob 0" in line
+    assert line.endswith("in progress (countdown Ann 2 · Bob 4)")
+    ascii_line = runner.invoke(main, ["--ascii", "sessions", "list"]).output.splitlines()[2]
+    assert ascii_line.endswith("in progress (countdown Ann 2 | Bob 4)")
+    runner.invoke(main, ["sessions", "resume", "bummerl"], input="Ann 3\nquit\n")
+    line = runner.invoke(main, ["sessions", "list"]).output.splitlines()[2]
+    assert "matches won: Ann 1 · Bob 0" in line and line.endswith("in progress")
+
+
 def test_export_csv_and_json(runner: CliRunner, data_dir: Path, tmp_path: Path) -> None:
     keep(runner, "one", ROUND)
     out = runner.invoke(main, ["sessions", "export", "one", "--format", "csv"]).output

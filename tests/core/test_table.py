@@ -174,7 +174,9 @@ def test_the_session_list_at_40_columns_stays_inside_and_no_line_starts_with_a_m
 
 
 def test_a_dash_among_numbers_lines_up_with_them_and_stays_left_among_words() -> None:
-    lines = render(["player", "pile", "note"], [["Ann", 20, "-"], ["Bob", "-", "kept"]]).splitlines()
+    lines = render(
+        ["player", "pile", "note"], [["Ann", 20, "-"], ["Bob", "-", "kept"]]
+    ).splitlines()
     assert lines[2] == "Ann       20  -"
     assert lines[3] == "Bob        -  kept"
     assert render(["a", "b"], [["x", "-"]], right=False).splitlines()[2] == "x  -"

@@ -30,6 +30,7 @@ def test_summaries_follow_the_files(tmp_path: Path) -> None:
     (item,) = index.entries(tmp_path)
     assert item.summary is not None and item.summary["rounds"] == 2
     assert item.summary["seat_columns"] == [0, 1] and item.summary["unit"] == "match"
+    assert item.summary["standing"] == {"what": "countdown", "counts": [3, 7]}
     assert (tmp_path / "index.json").is_file()
     journal.append({"type": "result", "winner": 0, "points": 3})
     (item,) = index.entries(tmp_path)
@@ -37,6 +38,7 @@ def test_summaries_follow_the_files(tmp_path: Path) -> None:
     assert item.summary["results"] == [
         {"number": 1, "winners": ["Ann"], "totals": [7, 0], "round": 3}
     ]
+    assert item.summary["standing"] is None  # between matches: the next starts at 7:7
     journal.path.write_text("not = = toml", encoding="utf-8")
     (item,) = index.entries(tmp_path)
     assert item.summary is None and item.error and "not valid TOML" in item.error
@@ -57,6 +59,12 @@ def test_a_damaged_or_tampered_index_is_made_again(tmp_path: Path) -> None:
     path.write_text("{ nonsense", encoding="utf-8")
     (item,) = index.entries(tmp_path)
     assert item.summary is not None and item.summary["rounds"] == 2
+    for tampered in ({"what": "countdown", "counts": [3]}, {"what": 1, "counts": [3, 7]}, [3]):
+        doc["files"]["friday.toml"]["summary"] = dict(item.summary, standing=tampered)
+        path.write_text(json.dumps(doc), encoding="utf-8")
+        (item,) = index.entries(tmp_path)
+        assert item.summary is not None
+        assert item.summary["standing"] == {"what": "countdown", "counts": [3, 7]}
 
 
 def test_an_index_with_control_characters_is_made_again(tmp_path: Path) -> None:

@@ -23,7 +23,7 @@ from cardside.sessions import sheets, store
 INDEX_NAME = "index.json"
 # Raise when a summary gains or changes a field (or what a field holds), so old indexes are
 # rebuilt.
-INDEX_VERSION = 3
+INDEX_VERSION = 4
 
 
 @dataclass
@@ -61,7 +61,13 @@ def summarize(session: Session) -> dict[str, Any]:
             for r in session.results
         ],
         "outcomes": sheets.outcomes(session),
+        "standing": _standing(session),
     }
+
+
+def _standing(session: Session) -> dict[str, Any] | None:
+    found = sheets.standing(session)
+    return None if found is None else {"what": found[0], "counts": found[1]}
 
 
 def column_of(player: str, columns: list[str]) -> int | None:
@@ -145,6 +151,7 @@ def _sound(hit: dict[str, Any]) -> bool:
         and all(isinstance(t, int) for t in summary["totals"])
         and all(isinstance(x, str) for x in summary["columns"] + summary["winners"])
         and all(isinstance(x, str) for x in summary["outcomes"])
+        and _sound_standing(summary.get("standing"), len(summary["columns"]))
         and all(
             isinstance(r, dict)
             and isinstance(r.get("winners"), list)
@@ -153,6 +160,20 @@ def _sound(hit: dict[str, Any]) -> bool:
             and all(isinstance(t, int) for t in r["totals"])
             for r in results
         )
+    )
+
+
+def _sound_standing(standing: Any, columns: int) -> bool:
+    if standing is None:
+        return True
+    if not isinstance(standing, dict):
+        return False
+    counts = standing.get("counts")
+    return (
+        isinstance(standing.get("what"), str)
+        and isinstance(counts, list)
+        and len(counts) == columns
+        and all(isinstance(n, int) and not isinstance(n, bool) for n in counts)
     )
 
 

@@ -193,3 +193,14 @@ def progress(session: Session) -> list[str]:
         return []
     with _checked(session):
         return [str(line) for line in hook(session)]
+
+
+def standing(session: Session) -> tuple[str, list[int]] | None:
+    """Where an unfinished session stands beyond its totals, as a label and one count per
+    column (the game's ``standing``): a kept Schnapsen match's countdown."""
+    hook = getattr(GAMES[session.game].module("sheet"), "standing", None)
+    if hook is None:
+        return None
+    with _checked(session):
+        found = hook(session)
+    return None if found is None else (str(found[0]), [int(n) for n in found[1]])

@@ -23,10 +23,15 @@ def named(summary: dict[str, Any], scores: str) -> str:
     return f"{name}: {scores}" if scores and name != "totals" else scores
 
 
-def result_text(summary: dict[str, Any]) -> str:
-    """Who won a finished session, or that it goes on."""
+def result_text(summary: dict[str, Any], *, ascii: bool = False) -> str:
+    """Who won a finished session, or that it goes on (and where it stands, when its totals
+    do not say: ``in progress (countdown Ann 2 · Bob 4)``)."""
     if summary["status"] == "finished" and summary["winners"]:
         return "won: " + " & ".join(summary["winners"])
+    standing = summary.get("standing")
+    if summary["status"] == "in progress" and standing:
+        counts = scores_text(summary["columns"], standing["counts"], ascii=ascii)
+        return f"in progress ({standing['what']} {counts})"
     return str(summary["status"])
 
 
@@ -40,7 +45,7 @@ def row_of(number: int, summary: dict[str, Any], *, ascii: bool = False) -> list
         summary["mode"],
         date,
         named(summary, scores_text(summary["columns"], summary["totals"], ascii=ascii)),
-        result_text(summary),
+        result_text(summary, ascii=ascii),
     ]
 
 

@@ -236,6 +236,16 @@ def progress(session: Session) -> list[str]:
     return [f"match {last.match} under way, {COUNTDOWN}: {counts} (first to 0 wins the match)"]
 
 
+def standing(session: Session) -> tuple[str, list[int]] | None:
+    """The countdown of a kept match under way (the totals count matches won)."""
+    if session.mode != "keep" or session.finished or not session.rounds:
+        return None
+    last = session.rounds[-1]
+    if match_winner((last.totals[0], last.totals[1])) is not None:
+        return None  # between matches: the next starts at 7:7
+    return COUNTDOWN, list(last.totals)
+
+
 class RunningSheet:
     """A kept session's sheet, updated deal by deal (an undo takes the last row away)."""
 
