@@ -25,12 +25,10 @@ def render(
     first cell, then every other column as ``header value``, wrapped."""
     cells = [[str(h) for h in headers]] + [[str(c) for c in row] for row in rows]
     # A dash for "none" lines up with the numbers of its column.
-    right_cols = (
-        frozenset(
-            i for i in range(1, len(headers)) if any(_numeric(r[i : i + 1]) for r in cells[1:])
-        )
-        if right
-        else frozenset()
+    right_cols = frozenset(
+        i
+        for i in range(1, len(headers))
+        if right and any(i < len(r) and _numeric(r[i]) for r in cells[1:])
     )
     widths = [max(_width(r[i]) for r in cells if i < len(r)) for i in range(len(headers))]
     if width is not None and len(headers) > 1 and sum(widths) + 2 * (len(widths) - 1) > width:
@@ -59,9 +57,8 @@ def render(
     )
 
 
-def _numeric(cells: list[str]) -> bool:
-    """Whether the one cell in ``cells`` (none for a short row) is a number."""
-    return bool(cells) and cells[0].lstrip("-+").replace(".", "", 1).isdigit()
+def _numeric(cell: str) -> bool:
+    return cell.lstrip("-+").replace(".", "", 1).isdigit()
 
 
 def _line(row: list[str], widths: list[int], right_cols: frozenset[int]) -> str:
@@ -70,7 +67,7 @@ def _line(row: list[str], widths: list[int], right_cols: frozenset[int]) -> str:
     out = []
     for i, cell in enumerate(row):
         pad = " " * max(0, widths[i] - _width(cell))
-        numeric = _numeric([cell]) or cell in ("-", "")
+        numeric = _numeric(cell) or cell in ("-", "")
         out.append(pad + cell if i in right_cols and numeric else cell + pad)
     return "  ".join(out).rstrip()
 
