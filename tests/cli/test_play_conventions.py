@@ -323,6 +323,31 @@ def test_again_starts_a_new_game_with_the_same_options_and_the_next_seed(
     assert result.output.rstrip().endswith("resume " + max(sessions, key=lambda s: s.seed).name)
 
 
+def test_again_after_resume_takes_the_next_seed_and_the_end_points_to_show(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    from cardside.games.linesbeta.bots import make_bot
+    from cardside.games.linesbeta.notation import format_action
+    from cardside.games.linesbeta.state import LinesBetaState
+
+    state = LinesBetaState("hard", "short", seed=31)
+    bot = make_bot("planner", seed=1)
+    lines = []
+    while not state.is_terminal():
+        action = bot.choose(state, 0)
+        lines.append(format_action(action))
+        state.apply(action)
+    args = ["linesbeta", "play", "--difficulty", "hard", "--short", "--seed", "31"]
+    first = runner.invoke(main, [*args, "--session", "evening"], input=f"{lines[0]}\nquit\n")
+    assert first.exit_code == 0, first.output
+    rest = "\n".join(lines[1:]) + "\nhistory\nagain\nquit\n"
+    result = runner.invoke(main, ["sessions", "resume", "evening"], input=rest)
+    assert result.exit_code == 0, result.output
+    assert "the game is over: 'cardside sessions show evening' shows it" in result.output
+    sessions = [store.load(p) for p in store.list_paths(data_dir)]
+    assert sorted(s.seed for s in sessions) == [31, 32]
+
+
 # -- 19: lines wrap at word boundaries to the terminal's width ------------------------------------
 @pytest.mark.parametrize("width", [40, 60])
 def test_wrap_breaks_at_spaces_only(width: int) -> None:

@@ -105,3 +105,38 @@ def test_no_color_rules_at_every_level(
     assert "\x1b[" in runner.invoke(main, ["octrix", "rules"], color=True).output
     result = runner.invoke(main, args, color=True)
     assert result.exit_code == 0 and "\x1b[" not in result.output
+
+
+class _Stream:
+    def __init__(self, tty: bool, fd: int) -> None:
+        self.tty, self.fd = tty, fd
+
+    def isatty(self) -> bool:
+        return self.tty
+
+    def fileno(self) -> int:
+        return self.fd
+
+
+def test_a_page_piped_into_a_pager_is_read_at_the_terminal_s_width(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``rules | less`` on a 60-column terminal: standard output is a pipe, standard error the
+    terminal, and the page is wrapped to its 60 columns."""
+    import os
+    import sys
+
+    from cardside.cli.common import reading_width
+
+    monkeypatch.delenv("COLUMNS", raising=False)
+    monkeypatch.setattr(sys, "stdout", _Stream(False, 1))
+    monkeypatch.setattr(sys, "stderr", _Stream(True, 2))
+    sizes = {2: os.terminal_size((60, 20))}
+    monkeypatch.setattr(os, "get_terminal_size", lambda fd: sizes[fd])
+    assert reading_width() == 60
+    monkeypatch.setattr(sys, "stderr", _Stream(False, 2))
+    assert reading_width() == 80  # no terminal at all: a file's page
+    monkeypatch.setenv("COLUMNS", "72")
+    assert reading_width() == 72
+    monkeypatch.setenv("COLUMNS", "9" * 40)
+    assert reading_width() == 80

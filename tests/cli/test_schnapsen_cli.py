@@ -98,11 +98,35 @@ def test_score_text_names_the_rule(runner: CliRunner) -> None:
     assert "Ann wins 2 game points: closer reached 66" in result.output
 
 
+@pytest.mark.parametrize("nobody", ["no", "nobody", "None", "no one"])
+def test_score_reads_no_and_nobody_as_no_player(runner: CliRunner, nobody: str) -> None:
+    """The keep questions' answers for nobody mean the same as options."""
+    closed = runner.invoke(
+        main, ["schnapsen", "score", "--closer", nobody, "--reached", "Ann", "--points", "40"]
+    )
+    assert closed.exit_code == 0, closed.output
+    assert "Nobody closed the stock." in closed.output
+    assert "Ann wins 1 game point" in closed.output
+    reached = runner.invoke(
+        main, ["schnapsen", "score", "--closer", "Ann", "--reached", nobody, "--trick"]
+    )
+    assert reached.exit_code == 0, reached.output
+    assert "Ann did not reach 66." in reached.output
+    assert "The other player wins 2 game points" in reached.output
+
+
 @pytest.mark.parametrize(
     "args, message",
     [
         ([], "say who reached 66"),
         (["--reached", "Ann", "--points", "2"], "at least 4 card points"),
+        (["--reached", "Ann", "--trick"], "give the other player's card points at the end"),
+        (
+            ["--closer", "Ann", "--reached", "Ann", "--trick", "--names", "Ann,Bob"],
+            "give Bob's card points when the stock was closed (--points)",
+        ),
+        (["--last-trick", "nobody"], "someone took the last trick"),
+        (["--last-trick", "Bob", "--points", "30"], "the winner of the last trick held 90"),
         (["--reached", "Ann", "--points", "70"], "cannot hold 70"),
         (["--reached", "Ann", "--points", "x"], "not a number"),
         (["--reached", "Ann"], "give the card points"),
@@ -275,7 +299,13 @@ def test_keep_end_of_input_saves_and_resume_continues(runner: CliRunner, data_di
     )  # ends mid-question
     assert first.exit_code == 0, first.output
     assert "Saved. Continue with" in first.output
+    # the answer given is not kept, and the keeper is told so
+    assert "The deal being entered is not saved: a deal is saved with its last answer." in (
+        first.output
+    )
     assert len(store.load(session_file(data_dir, "r")).entries) == 1
+    quiet = runner.invoke(main, ["sessions", "resume", "r"], input="\nquit\n")
+    assert "not saved" not in quiet.output  # nothing answered yet: nothing to lose
     result = runner.invoke(main, ["sessions", "resume", "r"], input="Ann 3\nAnn 1+0\n")
     assert result.exit_code == 0, result.output
     assert "Match 1 countdown: Ann 4, Bob 7" in result.output

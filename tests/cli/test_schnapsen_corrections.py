@@ -17,7 +17,10 @@ from cardside.sessions import store
     ("args", "reason"),
     [
         (["--last-trick", "Ann", "--no-trick"], "a loser with no trick means the winner took"),
-        (["--last-trick", "Ann", "--points", "40"], "tricks held 80, so they reached 66"),
+        (
+            ["--last-trick", "Ann", "--points", "40"],
+            "the winner of the last trick held 80, so reached 66 before it",
+        ),
     ],
 )
 def test_the_last_trick_rule_refuses_a_loser_who_could_not_have_lost_that_way(

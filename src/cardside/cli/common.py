@@ -377,6 +377,11 @@ def play_games(
                     "  again starts a new game with the same players and options (saved as a new "
                     "session); Enter leaves (this game is saved)"
                 )
+            elif word in ("history", "show", "score"):
+                console.say(
+                    f"  the game is over: 'cardside sessions show {journal.name}' shows it; "
+                    "type again, or press Enter to leave"
+                )
             else:
                 console.say("  " + refusal("the game is over: type again, or press Enter to leave"))
         if word not in ("again", "a", "y", "yes"):
@@ -390,17 +395,30 @@ def play_games(
 
 def echo_rules(game: str) -> None:
     """Print a game's rules page (``games/<game>/rules.md``, Markdown) as terminal text:
-    headings, bold and aligned tables, wrapped to the terminal's width (``COLUMNS``, else
-    80 when piped); plain text without colour."""
-    import shutil
+    headings, bold and aligned tables, wrapped to :func:`reading_width`; plain text without
+    colour."""
     from importlib.resources import files
 
     from cardside.tui.markdown import render
 
     app = app_of(click.get_current_context())
     text = files(f"cardside.games.{game}").joinpath("rules.md").read_text(encoding="utf-8")
-    width = shutil.get_terminal_size((80, 24)).columns
-    click.echo(render(text, width, app.style))
+    click.echo(render(text, reading_width(), app.style))
+
+
+def reading_width() -> int:
+    """The width a page is read at: ``COLUMNS``, else the terminal's, also when the page is
+    piped into a pager (``rules | less``: standard error is still the terminal), else 80."""
+    columns = os.environ.get("COLUMNS", "")
+    if is_digits(columns) and 0 < len(columns) < 5 and int(columns) > 0:
+        return int(columns)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream.isatty():
+                return os.get_terminal_size(stream.fileno()).columns
+        except (OSError, ValueError, AttributeError):
+            continue
+    return 80
 
 
 def terminal_width() -> int | None:

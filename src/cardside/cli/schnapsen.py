@@ -205,11 +205,20 @@ def _player(ctx: click.Context, param: click.Parameter, value: str | None) -> st
         return None
     if not value.strip():
         raise click.BadParameter("give a player's name, not an empty one")
+    if value.strip().lower() in NOBODY:
+        # As the keep questions take it: "no" closer, "nobody" reached 66.
+        if param.name == "last_trick":
+            raise click.BadParameter("someone took the last trick: give their name")
+        return None
     try:
         (name,) = parse_names(value, 1, 1)
     except click.BadParameter as exc:
         raise click.BadParameter(exc.message) from None
     return name
+
+
+#: Answers that name no player, as the keep questions read them.
+NOBODY = frozenset({"no", "n", "nobody", "none", "-", "no one", "noone"})
 
 
 @schnapsen.command()
@@ -218,22 +227,22 @@ def _player(ctx: click.Context, param: click.Parameter, value: str | None) -> st
     default=None,
     callback=_player,
     metavar="NAME",
-    help="Who closed the stock (omit if nobody).",
+    help="Who closed the stock (omit, or nobody, if nobody did).",
 )
 @click.option(
     "--reached",
     default=None,
     callback=_player,
     metavar="NAME",
-    help="Who reached 66 (omit if all tricks were played without it).",
+    help="Who reached 66 (omit, or nobody, if all tricks were played without it).",
 )
 @click.option(
     "--points",
     default=None,
     callback=_number,
     metavar="N",
-    help="Card points of the loser at the end (nobody closed) or of the closer's "
-    "opponent at the moment of closing; sums allowed, e.g. 11+10+4.",
+    help="Card points (tricks and counted marriages) of the loser at the end (nobody "
+    "closed) or of the closer's opponent at the moment of closing; sums allowed, e.g. 11+10+4.",
 )
 @click.option(
     "--trick/--no-trick",

@@ -222,7 +222,8 @@ def resume(ctx: click.Context, name: str) -> None:
     module = importlib.import_module(f"cardside.cli.{journal.session.game}")
     # Every game's command module continues its own played and kept sessions.
     if journal.session.mode == "play":
-        play_games(app, journal, module.play_session, None)
+        # A new game after this one is dealt from the next seed, as after play --seed N.
+        play_games(app, journal, module.play_session, journal.session.seed)
     else:
         module.keep_session(app, journal)
 

@@ -76,3 +76,34 @@ def test_parse_with_state_checks_legality() -> None:
         parse_action("exchange", state)
     with pytest.raises(AmbiguousActionError):
         parse_action("marriage S", state)  # both King and Queen may be led
+
+
+class _HeartsTrump:
+    """A lead with a marriage in hearts (trumps) and one in spades."""
+
+    trump = Suit.HEARTS
+
+    def legal_actions(self) -> list[object]:
+        return [Marriage(Card(4, Suit.HEARTS)), Marriage(Card(3, Suit.SPADES))]
+
+    def why_illegal(self, action: object) -> str:
+        return "not now"
+
+
+@pytest.mark.parametrize(
+    "text, card", [("40 KH", Card(4, Suit.HEARTS)), ("20 QS", Card(3, Suit.SPADES))]
+)
+def test_a_marriage_typed_by_its_worth(text: str, card: Card) -> None:
+    assert parse_action(text, _HeartsTrump()) == Marriage(card)
+
+
+@pytest.mark.parametrize(
+    "text, said",
+    [
+        ("40 QS", "KS and QS make a marriage outside trumps, worth 20, not 40: type 20 QS"),
+        ("20 KH", "KH and QH make a marriage in trumps, worth 40, not 20: type 40 KH"),
+    ],
+)
+def test_a_marriage_typed_with_the_wrong_worth_is_refused(text: str, said: str) -> None:
+    with pytest.raises(NotationError, match=said):
+        parse_action(text, _HeartsTrump())

@@ -142,8 +142,8 @@ def score(entry: Mapping[str, Any]) -> DealResult:
         )
     if by_last_trick and "opponent_points" in entry and points < TOTAL_CARD_POINTS - WIN_POINTS + 1:
         raise LedgerError(
-            f"with {points} card points for the loser, the other player's tricks held "
-            f"{TOTAL_CARD_POINTS - points}, so they reached 66: say who reached 66 instead"
+            f"with {points} card points for the loser, the winner of the last trick held "
+            f"{TOTAL_CARD_POINTS - points}, so reached 66 before it: say who reached 66 instead"
         )
     winner, game_points, rule = decide_deal(reached, closer, points, trick, last)
     return DealResult(winner, game_points, rule)

@@ -103,12 +103,30 @@ def _parse(text: str, context: _HasLegal | None) -> Action:
     if head in _MARRIAGE_WORDS and len(words) > 1:
         if len(words) > 2:
             raise NotationError("write the marriage as e.g. 'marriage KH'")
-        return _parse_marriage(words[1], context)
+        marriage = _parse_marriage(words[1], context)
+        _check_worth(head, marriage, context)
+        return marriage
     if head in _MARRIAGE_WORDS:
         raise NotationError("say which card to lead, e.g. 'marriage KH' or 'marriage QH'")
     if len(words) > 1:
         raise NotationError(f"{text.strip()!r} is not one card; type one, e.g. KH or 10S")
     return parse_card(words[0])
+
+
+def _check_worth(head: str, marriage: Marriage, context: _HasLegal | None) -> None:
+    """``20 KH`` and ``40 KH`` must say the marriage's worth: 40 in trumps, else 20."""
+    trump = getattr(context, "trump", None)
+    if head not in ("20", "40") or trump is None:
+        return
+    worth = 40 if marriage.card.suit == trump else 20
+    if int(head) != worth:
+        k, q = (format_card(Card(r, marriage.card.suit), ascii=True) for r in (KING, QUEEN))
+        where = "in trumps" if worth == 40 else "outside trumps"
+        raise NotationError(
+            f"{k} and {q} make a marriage {where}, worth {worth}, not {head}: "
+            f"type {worth} {format_card(marriage.card, ascii=True)} or "
+            f"marriage {format_card(marriage.card, ascii=True)}"
+        )
 
 
 def _parse_marriage(word: str, context: _HasLegal | None) -> Marriage:

@@ -105,6 +105,14 @@ def score_deal(facts: DealFacts, names: tuple[str, str] | None = None) -> DealSc
         trick = points is None or points > 0
     if trick is False and points is None:
         points = 0
+    if points is None and reached is not None and (closer is None or reached == closer):
+        # Only here do the points matter: 33 or more is 1 game point, fewer 2.
+        holder = players[1 - reached]  # the player who did not reach 66
+        when = "at the end" if closer is None else "when the stock was closed"
+        raise ScoreError(
+            f"give {holder}'s card points {when} (--points): with a trick, 33 or more "
+            "makes 1 game point and fewer 2"
+        )
     entry: dict[str, Any] = {"kind": "table", "opponent_trick": trick}
     for key, value in (
         ("closer", closer),

@@ -41,6 +41,10 @@ COMMANDS = ("ask", "show", "undo", "help", "quit")
 T = TypeVar("T")
 
 
+#: Said before a question for card points: a marriage's 20 or 40 counts in them.
+POINTS_NOTE = "  (card points: the tricks' points and the marriages that count)"
+
+
 class _Quit(Exception):
     """The user asked to quit (or the input ended) in the middle of the questions."""
 
@@ -88,6 +92,11 @@ class KeepScreen:
                 try:
                     self._handle(line)
                 except _Quit:
+                    if self._given:
+                        self.console.say(
+                            "  The deal being entered is not saved: a deal is saved with its "
+                            "last answer."
+                        )
                     return self._saved()
                 except _Cancel:
                     self.console.say("  Cancelled; nothing entered for this deal.")
@@ -182,9 +191,11 @@ class KeepScreen:
         elif closer is None:
             assert reached is not None
             loser = self.names[1 - reached]
+            self.console.say(POINTS_NOTE)
             entry |= self._ask_points(f"  {loser}'s card points at the end (0 if no trick): ")
         elif reached == closer:
             other = self.names[1 - closer]
+            self.console.say(POINTS_NOTE)
             entry |= self._ask_points(
                 f"  {other}'s card points when the stock was closed (0 if no trick yet): "
             )

@@ -33,7 +33,8 @@ from cardside.tui.style import Style
 HELP = "\n".join(
     [
         "  On your lead: a card (KH, 10S, TS; German DH, OS, US work too), 'marriage KH' or "
-        "'marriage QH' (declare King and Queen of a suit and lead one), 'exchange' (the trump "
+        "'marriage QH' (declare King and Queen of a suit and lead one; also 20 KH, or 40 KH in "
+        "trumps), 'exchange' (the trump "
         "Jack for the indicator), 'close' (no more drawing: phase 2).",
         "  Answering: a card; in phase 2 (stock closed or used up) follow suit and beat the "
         "lead if you can.",
