@@ -327,11 +327,12 @@ def test_a_bots_card_for_the_open_trick_is_not_saved_before_you_choose(
     )
     assert played.exit_code == 0, played.output
     # Trick 3 had a bot's card chosen before Ann's undo: it was never saved, so the file
-    # takes back only the two saved cards of trick 2.
+    # takes back only the saved cards of trick 2: Ann's, Bob's after it, and Cy's laid
+    # face down before it (the trick has shown it to Ann since, so Cy chooses again).
     assert "Took back 3 cards." in played.output
     session = store.load(data_dir / "sessions" / "u.toml")
     assert [e["type"] for e in session.entries] == ["card"] * 6 + ["undo"]
-    assert session.entries[-1] == {"type": "undo", "moves": 2}
+    assert session.entries[-1] == {"type": "undo", "moves": 3}
     assert sheets.mismatches(session) == []
     resumed = runner.invoke(main, ["sessions", "resume", "u"], input="quit\n")
     assert resumed.exit_code == 0, resumed.output
@@ -427,3 +428,32 @@ def test_keep_shows_the_hands_entered_and_resumes_with_the_rounds_header(
     resumed = runner.invoke(main, ["--ascii", "sessions", "resume", "h"], input="quit\n")
     assert resumed.exit_code == 0, resumed.output
     assert "Round 1: enter each player's 8 cards.\n  Bob's cards: " in resumed.output
+
+
+def test_undo_takes_back_a_bot_card_laid_before_yours_and_the_bot_chooses_again(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """In round 2 the bot lays its card face down first. Once the trick has shown it, an undo
+    of your card takes the bot's back too: kept down, it would let you choose against it."""
+    state = OctrixState(2, seed=5)
+    first = [format_card(c, ascii=True) for c in state.snapshot.hands[0]]
+    while state.snapshot.round_no == 0:
+        state.apply(state.legal_actions()[0])
+    assert state.current_player() == 1  # the bot lays first in round 2
+    retries = ["6H", "undo"] * 6
+    script = "\n".join([*first, *retries, "quit"]) + "\n"
+    result = runner.invoke(
+        main, ["--ascii", "octrix", "play", "--seed", "5", "--session", "u"], input=script
+    )
+    assert result.exit_code == 0, result.output
+    round_two = result.output.split("Round 2 (dealer")[1:]
+    laid = {
+        line.split("Bot 2 ")[1].split()[0]
+        for part in round_two
+        for line in part.splitlines()
+        if line.startswith("Trick 1: You 6H")
+    }
+    assert len(laid) > 1  # chosen again each time, not the card already seen
+    assert result.output.count("  Took back 2 cards.") == 6
+    undos = [e for e in store.load(data_dir / "sessions" / "u.toml").entries if e["type"] == "undo"]
+    assert [e["moves"] for e in undos] == [2] * 6

@@ -103,3 +103,18 @@ def test_hint_and_hint_sample_name_a_card_the_strong_bot_always_plays_alike(
     turn, obs = _turn(2, False, Hint(card, "exact", ((card, 1.0),)), monkeypatch)
     assert turn.hint(obs, 0) == "hint: 8D, the card the strong bot always plays here"
     assert turn.hint_sample(obs, 0) == "hint sample: 8D, the card the strong bot always plays here"
+
+
+@pytest.mark.parametrize("seed", [9, 10])
+def test_a_four_player_hint_s_chances_add_up_to_the_whole(
+    runner: CliRunner, data_dir: Path, seed: int
+) -> None:
+    """The search drops cards under 5%; the chances shown are those it plays with."""
+    result = runner.invoke(
+        main,
+        ["--ascii", "octrix", "play", "--players", "4", "--seed", str(seed)],
+        input="hint\nquit\n",
+    )
+    line = next(ln for ln in result.output.splitlines() if "it plays" in ln)
+    chances = [int(n) for n in re.findall(r" (\d+)%", line.split("it plays")[1])]
+    assert len(chances) >= 2 and abs(sum(chances) - 100) <= len(chances), line

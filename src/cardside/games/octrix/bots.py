@@ -272,6 +272,10 @@ class StrongBot:
         strategy = [(CARDS[c], p) for c, p in zip(result.cards, result.strategy) if p >= 0.05]
         if not strategy:
             strategy = [(CARDS[c], p) for c, p in zip(result.cards, result.strategy)]
+        # The cards under 5% are dropped, so the chances it plays with (and shows) are the
+        # rest's, scaled to add up to 1.
+        total = sum(p for _, p in strategy) or 1.0
+        strategy = [(c, p / total) for c, p in strategy]
         card = _sample(self.rng, strategy)
         how = f"search ({result.iterations} iterations)"
         return Hint(card, f"{how}: play {_describe(strategy)}", tuple(strategy), None, how)

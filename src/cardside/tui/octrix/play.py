@@ -80,7 +80,23 @@ def run_play(
         before, seen = seen, on_table(state, humans[0])
         console.say(f"  Took back {counted(before - seen, 'card')}.")
 
-    loop = Loop(state, seats, on_action=on_action, on_undo=on_undo, movers=movers)
+    def hidden_before(seat: int) -> bool:
+        """Whether a card laid face down for the open trick, unseen by ``seat`` when it chose,
+        is still down after ``seat``'s card was taken back: the trick showed it since."""
+        pending = state.snapshot.pending
+        visible = state.face_up(seat)
+        return pending[seat] is None and any(
+            c is not None and x not in visible for x, c in enumerate(pending)
+        )
+
+    loop = Loop(
+        state,
+        seats,
+        on_action=on_action,
+        on_undo=on_undo,
+        movers=movers,
+        hidden_before=hidden_before,
+    )
     return run_loop(loop, console, journal)
 
 
