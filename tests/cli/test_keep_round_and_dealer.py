@@ -29,7 +29,9 @@ def test_a_round_from_counting_cards_derives_the_rest() -> None:
 @pytest.mark.parametrize(
     ("text", "error", "message"),
     [
-        ("Ann 1", NotationError, "say which of Bob and Cy won 2 3 4 5 6 7 8"),
+        ("Ann 1", NotationError, "say which of Bob and Cy won 2 3 4 5 6 7 8, on the same line"),
+        ("Ann", NotationError, "give the counting cards Ann won after the name"),
+        ("Ann 1 2 Bob", NotationError, "give the counting cards Bob won after the name"),
         ("Zed 1", NotationError, "'Zed' is not a player"),
         ("Ann 1 Ann 2", NotationError, "Ann is named twice"),
         ("Ann 1 2; Bob 3", NotationError, "^'2;' is not a counting card"),
@@ -39,6 +41,30 @@ def test_a_round_from_counting_cards_derives_the_rest() -> None:
 def test_a_round_that_cannot_be_read_says_why(text: str, error: type, message: str) -> None:
     with pytest.raises(error, match=message):
         parse_round(text, ["Ann", "Bob", "Cy"])
+
+
+def test_a_partnership_round_needs_one_player_of_a_side_and_a_colon_may_follow_a_name() -> None:
+    names, sides = ["Ann", "Bob", "Cy", "Di"], [(0, 2), (1, 3)]
+    assert parse_round("Ann 1 2", names, sides) == [[1, 2], [3, 4, 5, 6, 7, 8], [], []]
+    assert parse_round("Cy 1 2 Ann 3", names, sides) == [[3], [4, 5, 6, 7, 8], [1, 2], []]
+    assert parse_round("Ann: 1 2", ["Ann", "Bob"]) == [[1, 2], [3, 4, 5, 6, 7, 8]]
+    with pytest.raises(NotationError, match="say which of Bob and Cy and Di won"):
+        parse_round("Ann 1 2", names)  # each for themselves: three players left out
+
+
+def test_keep_answers_a_round_under_a_name_that_is_no_player_s(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    result = runner.invoke(
+        main,
+        ["octrix", "keep", "--names", "Ann,Bob", "--no-hands"],
+        input="Cy 1 2\nDi -\nAnn\nquit\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "  'Cy' is not a player (Ann, Bob) (type help)" in result.output
+    assert "  'Di' is not a player (Ann, Bob) (type help)" in result.output
+    assert "give the counting cards Ann won after the name, e.g. Ann 1 3 4" in result.output
+    assert store.load(store.list_paths(data_dir)[0]).entries == []
 
 
 @pytest.mark.parametrize(

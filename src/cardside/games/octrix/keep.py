@@ -365,15 +365,20 @@ def _parse_list(raw: Any) -> list[Card]:
     return [parse_card(c) for c in raw]
 
 
-def parse_round(text: str, names: Sequence[str]) -> list[list[int]]:
+def parse_round(
+    text: str, names: Sequence[str], sides: Sequence[Sequence[int]] | None = None
+) -> list[list[int]]:
     """Each seat's counting cards from ``Ann 1 3 4 Bob 2 5`` (names, then their numbers).
 
-    A player named with ``-`` or no numbers won none; one player left out gets every number
-    nobody was given (so ``Ann 1 3 4`` is a whole two-player round).
+    A player named with ``-`` won none; one player (or one partnership, of ``sides``) left
+    out gets every number nobody was given (so ``Ann 1 3 4`` is a whole two-player round, and
+    a whole partnership round: the cards count for the side). A name alone is refused, as a
+    round where that player won nothing is written ``Ann -``.
     """
     lowered = [n.lower() for n in names]
     counting: list[list[int] | None] = [None] * len(names)
-    words = text.replace(",", " ").split()
+    words = text.replace(",", " ").replace(": ", " ").split()
+    bare: list[int] = []  # players named with nothing after them
     i = 0
     while i < len(words):
         # The longest player's name at this point (names may hold spaces or digits).
@@ -397,16 +402,30 @@ def parse_round(text: str, names: Sequence[str]) -> list[list[int]]:
                     raise NotationError(f"counting cards run from 1 to 8, not {words[j]}")
                 numbers.append(whole(words[j]))
             j += 1
+        if j == i + size:
+            bare.append(seat)
         counting[seat] = numbers
         i = j
-    left_out = [s for s, c in enumerate(counting) if c is None]
+    if bare:
+        name = names[bare[0]]
+        raise NotationError(
+            f"give the counting cards {name} won after the name, e.g. {name} 1 3 4 "
+            f"({name} - for none)"
+        )
+    teams = [list(side) for side in sides] if sides else [[s] for s in range(len(names))]
+    # A partner of a named player is in the round through them: the cards count for the side.
+    open_teams = [t for t in teams if all(counting[s] is None for s in t)]
     given = {n for c in counting if c is not None for n in c}
     rest = [n for n in range(1, rules.TRICKS_PER_ROUND + 1) if n not in given]
-    if rest and len(left_out) > 1:
-        who = " and ".join(names[s] for s in left_out)
-        raise NotationError(f"say which of {who} won {' '.join(map(str, rest))}")
-    for s in left_out:
-        counting[s] = rest if len(left_out) == 1 else []
+    if rest and len(open_teams) > 1:
+        who = " and ".join(names[t[0]] for t in open_teams)
+        example = " ".join(f"{names[t[0]]} ..." for t in open_teams)
+        raise NotationError(
+            f"say which of {who} won {' '.join(map(str, rest))}, on the same line "
+            f"({text.strip()[:40]} {example})"
+        )
+    if len(open_teams) == 1:
+        counting[open_teams[0][0]] = rest
     return [c or [] for c in counting]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from cardside.core.arith import is_digits
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.core.words import counted
 from cardside.games.octrix import rules
@@ -96,6 +97,10 @@ class KeepScreen:
             self._round(line)
             return None
         unknown = not_understood(line, [*self._words(""), *COMMANDS], names=self.ledger.names)
+        if unknown is None and _a_name_and_numbers(line):
+            # Never a trick (a trick is cards only): a round under a name that is no player's.
+            who = line.split()[0].rstrip(",:")
+            unknown = refusal(f"{who!r} is not a player ({', '.join(self.ledger.names)})")
         if unknown:
             self.console.say(f"  {unknown}")
             return None
@@ -114,7 +119,7 @@ class KeepScreen:
         return None
 
     def _names_a_player(self, line: str) -> bool:
-        first = line.split()[0].lower().rstrip(",")
+        first = line.split()[0].lower().rstrip(",:")
         return any(name.lower().split()[0] == first for name in self.ledger.names)
 
     def _round(self, line: str) -> None:
@@ -122,7 +127,9 @@ class KeepScreen:
         try:
             if not self.ledger.over:
                 self.ledger.check_round_entry()
-            report = self.ledger.enter_round(parse_round(line, self.ledger.names))
+            report = self.ledger.enter_round(
+                parse_round(line, self.ledger.names, self.ledger.sides)
+            )
         except (NotationError, IllegalActionError) as exc:
             self.console.say(f"  {refusal(exc)}")
             return
@@ -218,3 +225,13 @@ class KeepScreen:
             say(f"  trick {number} ({rule} wins): {shown} {arrow} {ledger.names[winner]}")
         hands = ledger.hands if ledger.needs_hands and ledger.hands[0] is not None else None
         self.screen.sheet(ledger.known_hands or hands, ledger.counting_cards(), ledger.totals)
+
+
+def _a_name_and_numbers(line: str) -> bool:
+    """``Cy 1 2``: a word of letters, then counting cards (numbers or ``-``)."""
+    words = line.replace(",", " ").split()
+    return (
+        len(words) > 1
+        and words[0].rstrip(":").isalpha()
+        and all(is_digits(w) or w == "-" for w in words[1:])
+    )
