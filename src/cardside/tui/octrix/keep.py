@@ -59,8 +59,8 @@ class KeepScreen:
             " The last trick's cards are offered in brackets: Enter enters them."
             if self.ledger.track_hands
             else "\n  Or a whole round at once, before its first trick: each player's "
-            f"counting cards, e.g. {self.ledger.names[0]} 1 3 4 (one player left out "
-            "gets the rest; '-' for none)."
+            f"counting cards on one line, e.g. {self.ledger.names[0]} 1 3 4 (one player, "
+            "or partnership, left out gets the rest; '-' for none)."
         )
         self.console.say(HELP.format(order=", ".join(self.ledger.names), quick=quick))
 
