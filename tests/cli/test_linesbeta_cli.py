@@ -306,6 +306,10 @@ def test_play_options_are_checked(runner: CliRunner, data_dir: Path) -> None:
     assert runner.invoke(main, ["linesbeta", "play", "--difficulty", "x"]).exit_code == 2
     result = runner.invoke(main, ["linesbeta", "play", "--name", "Grid"], input="quit\n")
     assert result.exit_code == 2 and "other than 'Grid'" in result.output
+    for empty in ("", "  "):
+        result = runner.invoke(main, ["linesbeta", "play", "--name", empty], input="quit\n")
+        assert result.exit_code == 2 and "the name is empty" in result.output
+        assert "Grid" not in result.output
     runner.invoke(main, ["linesbeta", "play", "--session", "dup"], input="quit\n")
     again = runner.invoke(main, ["linesbeta", "play", "--session", "dup"], input="quit\n")
     assert again.exit_code == 1 and "already exists" in again.output

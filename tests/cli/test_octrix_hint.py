@@ -118,3 +118,10 @@ def test_a_four_player_hint_s_chances_add_up_to_the_whole(
     line = next(ln for ln in result.output.splitlines() if "it plays" in ln)
     chances = [int(n) for n in re.findall(r" (\d+)%", line.split("it plays")[1])]
     assert len(chances) >= 2 and abs(sum(chances) - 100) <= len(chances), line
+
+
+def test_hint_with_a_word_after_it_names_hint_sample(runner: CliRunner, data_dir: Path) -> None:
+    result = runner.invoke(main, ["octrix", "play", "--seed", "3"], input="hint foo\nquit\n")
+    assert "  hint takes nothing after it but sample: hint, or hint sample (type help)" in (
+        result.output.splitlines()
+    )

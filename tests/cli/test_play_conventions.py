@@ -29,7 +29,9 @@ KEEP_ARGS = {
     "schnapsen": ["--names", "Ann,Bob"],
     "lineit": ["--names", "Ann,Bob"],
 }
-UNKNOWN = re.compile(r"^  not an? (card|player|entry) or a command: hello \(type help\)$", re.M)
+UNKNOWN = re.compile(
+    r"^  not an? (card|player|entry|trick result) or a command: hello \(type help\)$", re.M
+)
 
 
 # -- 9: a word that is neither a move nor a command --------------------------------------------
@@ -39,6 +41,18 @@ def test_unknown_word_at_every_play_prompt(runner: CliRunner, data_dir: Path, ga
     result = runner.invoke(main, args, input="hello\nquit\n")
     assert result.exit_code == 0, result.output
     assert "  not a card or a command: hello (type help)" in result.output.splitlines()
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_hint_and_history_at_every_keep_prompt_say_they_are_for_play(
+    runner: CliRunner, data_dir: Path, game: str
+) -> None:
+    args = [game, "keep", *KEEP_ARGS.get(game, [])]
+    result = runner.invoke(main, args, input="hint\nhistory\nquit\n")
+    assert result.exit_code == 0, result.output
+    for word in ("hint", "history"):
+        said = f"  {word} is for play: here you enter what the table saw (type help)"
+        assert said in result.output.splitlines(), result.output
 
 
 @pytest.mark.parametrize("game", list(GAMES))

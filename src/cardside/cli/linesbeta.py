@@ -86,7 +86,11 @@ def play(
 
 def _name(text: str) -> str:
     name = text.strip()
-    if not name or name.lower() == "grid":
+    if not name:
+        raise click.BadParameter(
+            "the name is empty: give your name, e.g. --name Ann", param_hint="--name"
+        )
+    if name.lower() == "grid":
         raise click.BadParameter("give a name other than 'Grid'", param_hint="--name")
     check_name(name, "--name")
     return name

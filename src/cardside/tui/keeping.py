@@ -46,6 +46,11 @@ def offer_correction(
             console.say("  " + refusal("type undo or show, or press Enter to close"))
 
 
+#: Commands of play that a scorekeeper answers with where it has them.
+PLAY_ONLY = ("hint", "history")
+PLAY_ONLY_TEXT = "{word} is for play: here you enter what the table saw (type help)"
+
+
 def keep_command(
     line: str,
     *,
@@ -65,6 +70,9 @@ def keep_command(
     actions = {"help": help, "?": help, "h": help, "show": show, "score": show, "undo": undo}
     if word in actions:
         actions[word]()
+        return "handled"
+    if word in PLAY_ONLY:
+        say(f"  {PLAY_ONLY_TEXT.format(word=word)}")
         return "handled"
     more = command_with_more(line, names)
     if more is not None:

@@ -216,7 +216,8 @@ class KeepScreen:
             entries = parse_trick(line, self.ledger.track_grid)
         except NotationError as exc:
             known = [*self._words(""), "w", "l", "round", "turned", "help", "show", "undo", "quit"]
-            self.console.say(f"  {not_understood(line, known) or refusal(exc)}")
+            noun = "a card" if self.ledger.track_grid else "a trick result"
+            self.console.say(f"  {not_understood(line, known, noun) or refusal(exc)}")
             return None
         self._enter(entries)
         return None
