@@ -180,3 +180,18 @@ def test_a_dash_among_numbers_lines_up_with_them_and_stays_left_among_words() ->
     assert lines[2] == "Ann       20  -"
     assert lines[3] == "Bob        -  kept"
     assert render(["a", "b"], [["x", "-"]], right=False).splitlines()[2] == "x  -"
+
+
+def test_a_record_keeps_each_header_and_value_on_one_line() -> None:
+    headers = ["round", "You & Bot 3", "Bot 2 & Bot 4", "You & Bot 3 total", "Bot 2 & Bot 4 total"]
+    text = render(headers, [[1, 20, 2, 20, 2]], width=40)
+    lines = text.splitlines()
+    assert lines[0] == "round 1"
+    fields = [f.strip() for line in lines[1:] for f in line.split(",") if f.strip()]
+    assert fields == [
+        "You & Bot 3 20",
+        "Bot 2 & Bot 4 2",
+        "You & Bot 3 total 20",
+        "Bot 2 & Bot 4 total 2",
+    ]
+    assert all(len(line) <= 40 for line in lines) and "\u00a0" not in text

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardside.games.registry import GAMES
-from cardside.tui.table import render, wrap_words
+from cardside.tui.table import KEEP, render, unbroken, wrap_words
 
 HEADERS = ["#", "name", "game", "mode", "date", "scores", "result"]
 
@@ -60,22 +60,13 @@ def render_list(rows: list[list[object]], width: int | None = None) -> str:
     for number, name, game, mode, date, scores, result in rows:
         out.append(f"{number!s:<3} {name}")
         parts = (
-            f"{game} {mode}, {_whole(str(date), room)}",
+            f"{game} {mode}, {unbroken(str(date), room)}",
             _whole_items(str(scores), room),
-            _whole(str(result), room),
+            unbroken(str(result), room),
         )
         rest = "; ".join(part for part in parts if part)
         out += [line.replace(KEEP, " ") for line in wrap_words(rest, width, "    ")]
     return "\n".join(out)
-
-
-KEEP = "\u00a0"  # a space the wrapping does not break at (textwrap breaks at ASCII ones)
-
-
-def _whole(text: str, room: int) -> str:
-    """The text as one unit for wrapping (``in progress``, ``won: Ann`` never split), unless
-    it is wider than ``room``: then it breaks at its spaces rather than run past the edge."""
-    return text if len(text) > room else text.replace(" ", KEEP)
 
 
 def _whole_items(scores: str, room: int) -> str:
@@ -86,6 +77,6 @@ def _whole_items(scores: str, room: int) -> str:
             *items, last = scores.split(sep)
             mark = KEEP + sep.strip()
             return " ".join(
-                [*(_whole(item, room - 2) + mark for item in items), _whole(last, room)]
+                [*(unbroken(item, room - 2) + mark for item in items), unbroken(last, room)]
             )
-    return _whole(scores, room)
+    return unbroken(scores, room)

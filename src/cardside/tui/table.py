@@ -76,10 +76,23 @@ def _records(cells: list[list[str]], width: int) -> str:
     """Each row as its first cell, then ``header value`` for every other filled column."""
     headers, out = cells[0], []
     for row in cells[1:]:
-        fields = [f"{h} {v}" for h, v in zip(headers[1:], row[1:]) if v.strip()]
+        # Each ``header value`` stays on one line (``Bob & Dee total 2``) where it fits.
+        fields = [
+            unbroken(f"{h} {v}", width - 2) for h, v in zip(headers[1:], row[1:]) if v.strip()
+        ]
         out.append(f"{headers[0]} {row[0]}" if row else headers[0])
-        out += wrap_words(", ".join(fields), width, "  ")
+        out += [line.replace(KEEP, " ") for line in wrap_words(", ".join(fields), width, "  ")]
     return "\n".join(out)
+
+
+KEEP = "\u00a0"  # a space the wrapping does not break at (textwrap breaks at ASCII ones)
+
+
+def unbroken(text: str, room: int) -> str:
+    """``text`` as one unit for wrapping (``in progress``, ``Bob & Dee total 2`` never split),
+    unless it is wider than ``room``: then it breaks at its spaces rather than run past the
+    edge. Lines wrapped from it turn :data:`KEEP` back into spaces."""
+    return text if len(text) > room else text.replace(" ", KEEP)
 
 
 def _wrapped_row(row: list[str], start: int, width: int) -> tuple[str, list[str]]:

@@ -122,7 +122,7 @@ class LinesBetaScreen:
         the mark of a face-up card whose card is not known (a kept game)."""
         text = (
             f"  {self.face_down()} face down   {self.gap()} gap   "
-            f"{self.blocked_mark()} line blocked this round (it has a gap)"
+            f"{self.blocked_mark()} line blocked: it has a gap"
         )
         if up:
             text += "\n  up face up (the card itself is not entered)"
