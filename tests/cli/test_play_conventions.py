@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -374,6 +375,16 @@ def test_wrap_breaks_at_spaces_only(width: int) -> None:
     assert " ".join(p.strip() for p in pieces) == text.strip()
     assert "octrix-play-20261130-1144." in [w for p in pieces for w in p.split()]
     assert all(p.startswith("  ") for p in pieces)
+
+
+def test_a_coloured_line_keeps_its_indent_when_wrapped() -> None:
+    """A deal's report is green from its indent on: the lines it wraps onto keep the indent."""
+    line = click.style("  Deal 2: Ann wins 2 game points", fg="green") + (
+        " (66 reached, opponent had a trick but under 33 (Schneider): 2 game points)."
+    )
+    pieces = [click.unstyle(p) for p in wrap(line, 60)]
+    assert len(pieces) == 2 and all(p.startswith("  ") and len(p) <= 60 for p in pieces)
+    assert " ".join(p.strip() for p in pieces) == click.unstyle(line).strip()
 
 
 @pytest.mark.parametrize("width", [40, 60])

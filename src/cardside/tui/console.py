@@ -269,6 +269,8 @@ def wrap(line: str, width: int) -> list[str]:
     line."""
     if visible_len(line) <= width:
         return [line]
+    # A coloured line's indent may sit inside its colour: the indent goes first.
+    line = _STYLED_INDENT.sub(r"\2\1", line, count=1)
     body = line.lstrip(" ")
     indent = " " * (len(line) - len(body))
     column = _TABLE_ROW.match(click.unstyle(body))
@@ -290,6 +292,7 @@ def wrap(line: str, width: int) -> list[str]:
     return out
 
 
+_STYLED_INDENT = re.compile(r"^((?:\x1b\[[0-9;]*m)+)( +)")
 #: A table row up to its last column: columns stand apart by gaps of two spaces or more.
 _TABLE_ROW = re.compile(r".*\S  +(?=\S)")
 

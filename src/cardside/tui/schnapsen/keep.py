@@ -42,7 +42,7 @@ T = TypeVar("T")
 
 
 #: Said before a question for card points: a marriage's 20 or 40 counts in them.
-POINTS_NOTE = "  (card points: the tricks' points and the marriages that count)"
+POINTS_NOTE = "  (card points include the marriages)"
 
 
 class _Quit(Exception):
