@@ -224,3 +224,23 @@ def test_sessions_stats_points_to_the_stats_command(runner: CliRunner, data_dir:
     assert result.exit_code == 2
     assert "statistics are a command of their own: cardside stats" in result.output
     assert "cardside stats" in runner.invoke(main, ["sessions", "--help"]).output
+
+
+def test_verify_fix_writes_the_totals_of_an_entry_corrected_by_hand(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    args = ["iota", "keep", "--names", "Ann,Bob", "--session", "k"]
+    runner.invoke(main, args, input="Ann 8 4 5 lot\nBob 6\nquit\n")
+    path = data_dir / "sessions" / "k.toml"
+    text = path.read_text(encoding="utf-8")
+    written = "lines = [\n    8,\n    4,\n    5,\n]"
+    assert written in text
+    path.write_text(text.replace(written, "lines = [8, 4, 6]"), encoding="utf-8")
+    assert runner.invoke(main, ["sessions", "verify", "k"]).exit_code == 1
+    fixed = runner.invoke(main, ["sessions", "verify", "k", "--fix"])
+    assert fixed.exit_code == 0, fixed.output
+    assert "FAIL" in fixed.output and "fixed: the stored totals and rows" in fixed.output
+    again = runner.invoke(main, ["sessions", "verify", "k"])
+    assert again.exit_code == 0 and again.output.startswith("ok"), again.output
+    assert store.load(path).totals == [36, 6]
+    assert "does not verify" not in runner.invoke(main, ["sessions", "list"]).output

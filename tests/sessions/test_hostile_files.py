@@ -91,6 +91,30 @@ HOSTILE: dict[str, tuple[Callable[[Path], None], str]] = {
     "an unknown entry type": (edited('type = "result"', 'type = "bribe"'), "type 'bribe'"),
     "not UTF-8": (lambda p: p.write_bytes(b'format = "\xff"\n'), "not UTF-8"),
     "empty": (text(""), "not a cardside session"),
+    # Misspelt by hand: the file would lose its options or entries without a word.
+    "a misspelt table": (edited("[options]", "[Options]"), "unknown field 'Options'"),
+    "an entry table misspelt": (
+        text(EXAMPLE_TEXT + '\n[[entrie]]\ntype = "result"\nwinner = 1\npoints = 2\n'),
+        "unknown field 'entrie'",
+    ),
+    "an unknown player field": (
+        edited('kind = "table" }', 'kind = "table", age = 3 }'),
+        "unknown field 'age'",
+    ),
+    "an unknown row field": (
+        edited("round = 1\n", "round = 1\nwho = 1\n"),
+        "round row 1 has an unknown field 'who'",
+    ),
+    "a line break in a name": (edited('name = "Bob"', 'name = "Bob\\nSmith"'), "U+000A"),
+    "a right-to-left override in a name": (edited('name = "Bob"', 'name = "Bo\\u202eb"'), "U+202E"),
+    "a time that is no time": (
+        edited("created = 2026-11-29 18:01:28+00:00", 'created = "last friday"'),
+        "created should be a date and time",
+    ),
+    "an entry's time as a date": (
+        edited("at = 2026-11-29 18:05:31+00:00", "at = 2026-11-29"),
+        "entry 1: at should be a date and time",
+    ),
 }
 
 
@@ -226,3 +250,20 @@ def test_a_name_with_a_tab_from_an_older_file_still_loads(tmp_path: Path) -> Non
     path = tmp_path / "older.toml"
     edited('name = "Bob"', 'name = "Bob\\tJr"')(path)
     assert store.load(path).player_names == ["Ann", "Bob\tJr"]
+
+
+def test_a_byte_order_mark_and_times_without_an_offset_are_read(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """As a Windows editor saves a file, and an entry's time typed by hand (local time)."""
+    folder = data_dir / "sessions"
+    folder.mkdir(parents=True)
+    edited_text = EXAMPLE_TEXT.replace(
+        "at = 2026-11-29 18:05:31+00:00", "at = 2026-11-29 18:05:31", 1
+    ).replace("\n", "\r\n")
+    (folder / "friday.toml").write_bytes("\ufeff".encode() + edited_text.encode("utf-8"))
+    for args in (["sessions", "show", "friday"], ["sessions", "verify", "friday"], ["stats"]):
+        result = runner.invoke(main, args)
+        assert result.exit_code == 0, (args, result.output)
+        assert result.exception is None
+    assert "Ann" in runner.invoke(main, ["stats", "--json"]).output

@@ -94,7 +94,7 @@ def test_a_rows_match_is_written_and_read_back() -> None:
         (lambda t: t.replace('format = "cardside-session"', 'format = "x"'), "not a cardside"),
         (lambda t: t.replace('game = "octrix"', 'game = "chess"'), "unknown game 'chess'"),
         (lambda t: t + "\n[[entries\n", "not valid TOML"),
-        (lambda t: t.replace("players = [", "players = 3\nplayerz = ["), "'players' should be"),
+        (lambda t: t.replace("players = [", "players = 3\nplayerz = ["), "unknown field 'playerz'"),
     ],
 )
 def test_bad_files_are_refused_with_the_reason(tmp_path: Path, edit, message: str) -> None:

@@ -231,11 +231,18 @@ def resume(ctx: click.Context, name: str) -> None:
 @sessions.command()
 @click.argument("names", nargs=-1)
 @click.option("--all", "all_", is_flag=True, help="Verify every session in the data folder.")
+@click.option(
+    "--fix",
+    is_flag=True,
+    help="Write the totals and rows the entries give over the stored ones (after an entry was "
+    "corrected by hand).",
+)
 @click.pass_context
-def verify(ctx: click.Context, names: tuple[str, ...], all_: bool) -> None:
+def verify(ctx: click.Context, names: tuple[str, ...], all_: bool, fix: bool) -> None:
     """Recompute every total from the entries; name each mismatch (exit 1 if any).
 
-    NAMES are sessions (a name, last, a list number, a unique prefix) or files.
+    NAMES are sessions (a name, last, a list number, a unique prefix) or files. With --fix a
+    session whose entries replay has its stored totals and rows written from them.
     """
     from cardside.core.errors import SessionError
     from cardside.core.words import counted
@@ -272,10 +279,14 @@ def verify(ctx: click.Context, names: tuple[str, ...], all_: bool) -> None:
             failed += 1
             continue
         if problems:
-            failed += 1
             click.echo(f"FAIL {path}: {counted(len(problems), 'mismatch')}")
             for p in problems:
                 click.echo(f"  - {p}")
+            if fix:
+                _rewrite(path)
+                click.echo("  fixed: the stored totals and rows are now the entries' own")
+            else:
+                failed += 1
         else:
             # The game's own words, as show and list use them: "3 deals, matches won Ann 1".
             info = GAMES[session.game]
@@ -291,6 +302,17 @@ def verify(ctx: click.Context, names: tuple[str, ...], all_: bool) -> None:
         click.echo(f"No sessions yet in {store.sessions_dir(app.data_dir)}.")
     if failed:
         ctx.exit(1)
+
+
+def _rewrite(path: Path) -> None:
+    """Save the session at ``path`` again: its derived fields come from its entries."""
+    journal = open_journal(path)
+    try:
+        journal.save()
+    except OSError as exc:
+        raise click.ClickException(f"{path}: cannot save ({exc.strerror})") from None
+    finally:
+        journal.close()
 
 
 @sessions.command()

@@ -9,6 +9,7 @@ import re
 import stat
 import tempfile
 import tomllib
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -231,6 +232,7 @@ def parse(raw: bytes, path: object = "<session>") -> dict[str, Any]:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise SessionError(path, "is not UTF-8 text") from None
+    text = text.removeprefix("\ufeff")  # the byte-order mark some editors save first
     if _key_dots(text) > MAX_KEY_DOTS:
         raise SessionError(path, f"has more than {MAX_KEY_DOTS} dots in its keys")
     try:
@@ -283,6 +285,16 @@ def load(path: Path) -> Session:
     return session
 
 
+#: The fields a session file holds at its top level, and in each row of its table.
+TOP_KEYS = frozenset(
+    "format version game mode name status created updated seed winners columns totals players "
+    "options rounds entries".split()
+)
+ROW_KEYS = frozenset({"round", "match", "scores", "totals", "note"})
+#: Characters no name may hold: line breaks, and the controls of writing direction.
+NAME_BREAKERS = frozenset("\n\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
 def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
     """Build a :class:`Session` from a parsed TOML document, checking every field's shape.
 
@@ -298,6 +310,9 @@ def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
     version = doc.get("version")
     if type(version) is not int or version != VERSION:
         raise fail(f"unknown format version {clip(version)} (cardside reads version {VERSION})")
+    unknown = sorted(set(doc) - TOP_KEYS)
+    if unknown:
+        raise fail(f"has an unknown field {clip(unknown[0])} (a misspelt table or key?)")
     game = _get(doc, "game", Text(40), fail)
     if game not in GAMES:
         raise fail(f"unknown game {clip(game)}")
@@ -313,18 +328,32 @@ def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
     for i, p in enumerate(players, 1):
         if not isinstance(p, dict):
             raise fail(f"player {i} is not a table")
+        if set(p) - {"name", "kind"}:
+            raise fail(
+                f"player {i} has an unknown field {clip(sorted(set(p) - {'name', 'kind'})[0])}"
+            )
         seat_name = _get(p, "name", Text(), lambda m, i=i: fail(f"player {i}: {m}"))
         kind = _get(p, "kind", Text(40), lambda m, i=i: fail(f"player {i}: {m}"), "human")
         key = seat_name.strip().casefold()
         if not key:
             raise fail(f"player {i} has an empty name")
+        odd = next((c for c in seat_name if c in NAME_BREAKERS), None)
+        if odd is not None:
+            # Never written by cardside: a line break or a change of writing direction in a
+            # name would break or disguise every line that shows it.
+            raise fail(f"player {i}'s name holds U+{ord(odd):04X}, which cannot be shown in a name")
         if any(s.name.strip().casefold() == key for s in seats):
             raise fail(f"two players are named {clip(seat_name)}; names must differ")
         seats.append(Seat(seat_name, kind))
     entries = _get(doc, "entries", list, fail)
     if len(entries) > MAX_ENTRIES:
         raise fail(f"has more than {MAX_ENTRIES:,} entries")
-    times = [_time(e.pop(TIME_KEY, None)) if isinstance(e, dict) else None for e in entries]
+    times = [
+        _time(e.pop(TIME_KEY, None), f"entry {i}: {TIME_KEY}", fail)
+        if isinstance(e, dict)
+        else None
+        for i, e in enumerate(entries, 1)
+    ]
     options = _get(doc, "options", dict, fail, default={})
     try:
         schema.check_options(options)
@@ -336,6 +365,8 @@ def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
         raise fail(f"has more than {MAX_ENTRIES:,} round rows")
     rounds = []
     for i, r in enumerate(raw_rounds, 1):
+        if isinstance(r, dict) and set(r) - ROW_KEYS:
+            raise fail(f"round row {i} has an unknown field {clip(sorted(set(r) - ROW_KEYS)[0])}")
         if not isinstance(r, dict) or not _ints(r.get("scores")) or not _ints(r.get("totals")):
             raise fail(f"round row {i} needs lists of whole numbers 'scores' and 'totals'")
         number = r.get("round", i)
@@ -361,8 +392,8 @@ def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
         seed=seed,
         entries=entries,
         times=times,
-        created=_time(doc.get("created")),
-        updated=_time(doc.get("updated")),
+        created=_time(doc.get("created"), "created", fail),
+        updated=_time(doc.get("updated"), "updated", fail),
         columns=_get(doc, "columns", TextList(), fail, default=[]),
         rounds=rounds,
         totals=totals,
@@ -392,8 +423,15 @@ def _ints(value: Any) -> bool:
     return isinstance(value, list) and len(value) <= MAX_LIST and all(is_whole(v) for v in value)
 
 
-def _time(value: Any) -> datetime | None:
-    return value if isinstance(value, datetime) else None
+def _time(value: Any, what: str, fail: Callable[[str], SessionError]) -> datetime | None:
+    """A date and time from the file; one without a UTC offset is taken as local time."""
+    if value is None:
+        return None
+    if not isinstance(value, datetime):
+        raise fail(
+            f"{what} should be a date and time such as 2026-12-01T21:42:28+01:00, not {clip(value)}"
+        )
+    return value if value.tzinfo is not None else value.astimezone()
 
 
 def list_paths(data_dir: Path) -> list[Path]:
