@@ -487,3 +487,20 @@ def test_play_help_says_where_a_card_that_fits_neither_goes(
     assert result.exit_code == 0, result.output
     assert "A card that fits neither" in result.output
     assert "your line is scored first and the card starts a new one" in result.output
+
+
+def test_a_kept_row_is_numbered_by_its_entry_in_the_file(runner: CliRunner, data_dir: Path) -> None:
+    """After an undo the rows skip the undone entry and the undo: ``entry 4`` in show, verify
+    and the exports is the file's fourth entry."""
+    script = ["line Ann 3 7 11 12", "line Bob 5 9 13 17", "undo", "line Bob 5 9 13 20", "quit"]
+    args = ["lineit", "keep", "--names", "Ann,Bob", "--session", "k"]
+    assert runner.invoke(main, args, input="\n".join(script) + "\n").exit_code == 0
+    session = store.load(data_dir / "sessions" / "k.toml")
+    assert [r.number for r in session.rounds] == [1, 4]
+    shown = runner.invoke(main, ["sessions", "show", "k"]).output
+    assert any(line.startswith("4 ") and "Bob" in line for line in shown.splitlines())
+    path = data_dir / "sessions" / "k.toml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace('cards = "5 9 13 20"', 'cards = "5 9 13 20 24"'), encoding="utf-8")
+    said = runner.invoke(main, ["sessions", "verify", "k"]).output
+    assert "entry 4: stored scores [0, 1], entries give [0, 2]" in said, said

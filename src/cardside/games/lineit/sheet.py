@@ -135,11 +135,13 @@ def build(session: Session) -> Sheet:
 
 
 def entry_row(rows: list[RoundRow], entered: Entered, place: int, names: list[str]) -> RoundRow:
-    """The row an entry in effect adds after ``rows``; ``place`` is its number in the file."""
+    """The row an entry in effect adds after ``rows``; ``place`` is its number in the file,
+    and the row's (so ``entry 7`` in show, verify and the exports is the file's seventh entry,
+    whatever was undone before it)."""
     before = rows[-1].totals if rows else [0] * len(names)
     totals = [t + g for t, g in zip(before, entered.gains)]
     note = describe(entered, names)
-    return RoundRow(len(rows) + 1, list(entered.gains), totals, note, entry=place)
+    return RoundRow(place, list(entered.gains), totals, note, entry=place)
 
 
 def keep_sheet(names: list[str], rows: list[RoundRow], ledger: LineitLedger) -> Sheet:
