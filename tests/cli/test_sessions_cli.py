@@ -85,6 +85,26 @@ def test_verify_names_a_mismatch_by_the_games_rows(runner: CliRunner, tmp_path: 
     assert "deal 1: stored totals [5, 7], entries give [6, 7]" in result.output
 
 
+def test_verify_names_a_row_stored_twice_and_a_row_s_wrong_match(
+    runner: CliRunner, tmp_path: Path
+) -> None:
+    example = Path(__file__).parents[2] / "scoresheets" / "schnapsen-kept-bummerl.toml"
+    text = example.read_text(encoding="utf-8")
+    first_row = text[
+        text.index("[[rounds]]") : text.index("[[rounds]]", text.index("[[rounds]]") + 1)
+    ]
+    twice = tmp_path / "twice.toml"
+    twice.write_text(text.replace(first_row, first_row + first_row, 1), encoding="utf-8")
+    result = runner.invoke(main, ["sessions", "verify", str(twice)])
+    assert result.exit_code == 1 and "deal 1 is in the stored table 2 times" in result.output
+    moved = tmp_path / "moved.toml"
+    moved.write_text(
+        text.replace("round = 1\nmatch = 1", "round = 1\nmatch = 2", 1), encoding="utf-8"
+    )
+    result = runner.invoke(main, ["sessions", "verify", str(moved)])
+    assert result.exit_code == 1 and "deal 1: stored match 2, entries give 1" in result.output
+
+
 def test_verify_names_each_mismatch(runner: CliRunner, data_dir: Path) -> None:
     keep(runner, "one", ROUND)
     path = data_dir / "sessions" / "one.toml"

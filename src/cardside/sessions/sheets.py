@@ -12,12 +12,15 @@ Everything else it may declare, and each has a default for a game that declares 
   the highest total.
 - ``progress(session)``: lines telling what an unfinished session has entered beyond its rows;
   default: none.
+- ``standing(session)``: where an unfinished session stands when its totals do not say (a kept
+  Schnapsen match's countdown), as a label and a count per column; default: none.
 - ``RunningSheet(session)``: the sheet updated entry by entry for kept sessions (``add`` and
   ``sheet``); default: the whole session replayed on every entry.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol
@@ -132,6 +135,9 @@ def mismatches(session: Session) -> list[str]:
     stored = {r.number: r for r in session.rounds}
     fresh = {r.number: r for r in sheet.rounds}
     row = GAMES[session.game].row_name(session.mode)  # round, deal or entry
+    counts = Counter(r.number for r in session.rounds)
+    for number in sorted(n for n, c in counts.items() if c > 1):
+        found.append(f"{row} {number} is in the stored table {counts[number]} times")
     for number in sorted(set(stored) | set(fresh)):
         a, b = stored.get(number), fresh.get(number)
         if a is None:
@@ -143,6 +149,9 @@ def mismatches(session: Session) -> list[str]:
                 found.append(f"{row} {number}: stored scores {a.scores}, entries give {b.scores}")
             if a.totals != b.totals:
                 found.append(f"{row} {number}: stored totals {a.totals}, entries give {b.totals}")
+            # A file written before rows named their match has none (0) to compare.
+            if a.match and a.match != b.match:
+                found.append(f"{row} {number}: stored match {a.match}, entries give {b.match}")
     if session.totals != sheet.totals:
         found.append(f"totals: stored {session.totals}, entries give {sheet.totals}")
     if session.status != sheet.status:
