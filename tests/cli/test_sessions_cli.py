@@ -12,6 +12,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from cardside.cli.main import main
@@ -264,3 +265,25 @@ def test_verify_fix_writes_the_totals_of_an_entry_corrected_by_hand(
     assert again.exit_code == 0 and again.output.startswith("ok"), again.output
     assert store.load(path).totals == [36, 6]
     assert "does not verify" not in runner.invoke(main, ["sessions", "list"]).output
+
+
+def test_the_commands_cardside_suggests_name_a_folder_given_with_data_dir(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("CARDSIDE_HOME", raising=False)
+    folder = tmp_path / "my data"
+    args = ["--data-dir", str(folder), "iota", "keep", "--names", "Ann,Bob", "--session", "dd"]
+    first = runner.invoke(main, args, input="Ann 3\nquit\n")
+    said = f"Saved. Continue with: cardside sessions resume dd --data-dir '{folder}'"
+    assert said in first.output.splitlines(), first.output
+    taken = runner.invoke(main, args, input="quit\n")
+    assert taken.output.rstrip().endswith(f"cardside sessions resume dd --data-dir '{folder}'")
+    # Named that way, the folder is where the command looks: nothing more to say.
+    monkeypatch.setenv("CARDSIDE_HOME", str(folder))
+    again = runner.invoke(main, ["sessions", "resume", "dd"], input="quit\n")
+    assert "Saved. Continue with: cardside sessions resume dd" in again.output.splitlines()
+    # A file resumed by its path elsewhere is named by its path.
+    copy = tmp_path / "copy.toml"
+    copy.write_bytes((folder / "sessions" / "dd.toml").read_bytes())
+    by_path = runner.invoke(main, ["sessions", "resume", str(copy)], input="quit\n")
+    assert f"Saved. Continue with: cardside sessions resume {copy}" in by_path.output.splitlines()

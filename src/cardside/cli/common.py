@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shlex
 import sys
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
@@ -279,11 +280,29 @@ def start_journal(
         journal = Journal.start(
             app.data_dir, game=game, mode=mode, seats=seats, options=options, seed=seed, name=name
         )
-    except (ValueError, FileExistsError, SessionLocked, SessionError) as exc:
+    except FileExistsError as exc:  # its message ends with the command to resume it
+        raise click.ClickException(str(exc) + folder_option(app)) from None
+    except (ValueError, SessionLocked, SessionError) as exc:
         raise click.ClickException(str(exc)) from None
     except OSError as exc:
         raise click.ClickException(f"cannot write to {app.data_dir}: {exc.strerror}") from None
+    journal.folder_option = folder_option(app)
     return _hold(journal)
+
+
+def folder_option(app: App) -> str:
+    """`` --data-dir DIR`` when the sessions are not where a command without it looks (their
+    folder was given with ``--data-dir``), else nothing: for the commands cardside suggests."""
+    from platformdirs import user_data_path
+
+    home = os.environ.get("CARDSIDE_HOME", "").strip()
+    looked = Path(home) if home else user_data_path("cardside", appauthor=False)
+    try:
+        if app.data_dir.resolve() == looked.resolve():
+            return ""
+    except OSError:
+        pass
+    return f" --data-dir {shlex.quote(str(app.data_dir))}"
 
 
 def claim_name(app: App, name: str | None) -> None:
@@ -295,7 +314,9 @@ def claim_name(app: App, name: str | None) -> None:
 
     try:
         Journal.check_free(app.data_dir, name)
-    except (ValueError, FileExistsError) as exc:
+    except FileExistsError as exc:  # its message ends with the command to resume it
+        raise click.ClickException(str(exc) + folder_option(app)) from None
+    except ValueError as exc:
         raise click.ClickException(str(exc)) from None
 
 
@@ -310,6 +331,14 @@ def open_journal(path: Path) -> Any:
         raise click.ClickException(str(exc)) from None
     except OSError as exc:
         raise click.ClickException(f"cannot open {path}: {exc.strerror}") from None
+    ctx = click.get_current_context(silent=True)
+    app = ctx.find_object(App) if ctx is not None else None
+    if app is not None:
+        journal.folder_option = folder_option(app)
+        if path.resolve().parent != (app.data_dir / "sessions").resolve():
+            # A file outside the sessions folder (resumed by its path) is named by its path.
+            journal.folder_option = ""
+            journal.named_as = shlex.quote(str(path))
     return _hold(journal)
 
 
@@ -379,7 +408,7 @@ def play_games(
                 )
             elif word in ("history", "show", "score"):
                 console.say(
-                    f"  the game is over: 'cardside sessions show {journal.name}' shows it; "
+                    f"  the game is over: '{journal.command('show')}' shows it; "
                     "type again, or press Enter to leave"
                 )
             else:

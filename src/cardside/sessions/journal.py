@@ -35,6 +35,11 @@ class Journal:
         self.path = path
         self.lock = lock
         self.on_save_failure: RetryHandler | None = None
+        #: What a command naming this session needs after its name to find it (`` --data-dir
+        #: DIR`` when its folder was given that way); set by the command that opened it.
+        self.folder_option = ""
+        #: How such a command names it: by its name, or by its path for a file elsewhere.
+        self.named_as = path.stem
         # Built from every entry once; after that each entry updates it.
         self.sheet = sheets.running(session)
         sheets.apply(session, sheets.complete(self.sheet.sheet()))
@@ -181,6 +186,11 @@ class Journal:
     def name(self) -> str:
         """The name to resume by: the file's, even when a copied file keeps another inside."""
         return self.path.stem
+
+    def command(self, verb: str = "resume") -> str:
+        """The command that does ``verb`` with this session: ``cardside sessions resume NAME``
+        (with ``--data-dir DIR`` when that is how its folder was named)."""
+        return f"cardside sessions {verb} {self.named_as}{self.folder_option}"
 
 
 def describe(exc: OSError) -> str:

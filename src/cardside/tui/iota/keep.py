@@ -53,7 +53,7 @@ class KeepScreen:
         while True:
             while not self.ledger.over:
                 if self._ask() == "quit":
-                    say(f"Saved. Continue with: cardside sessions resume {self.journal.name}")
+                    say(f"Saved. Continue with: {self.journal.command()}")
                     return "quit"
             if not offer_correction(self.console, self._undo, "game", self.show):
                 break

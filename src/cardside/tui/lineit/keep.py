@@ -44,7 +44,7 @@ class KeepScreen:
             while not self.ledger.over:
                 line = self.console.ask("Entry (line, jackpot, counts, end; help): ", self._words)
                 if line is None or line.lower() in QUIT_WORDS:
-                    say(f"Saved. Continue with: cardside sessions resume {self.journal.name}")
+                    say(f"Saved. Continue with: {self.journal.command()}")
                     return "quit"
                 self._handle(line)
             self._result()

@@ -106,7 +106,7 @@ class KeepScreen:
         return "over"
 
     def _saved(self) -> str:
-        self.console.say(f"Saved. Continue with: cardside sessions resume {self.journal.name}")
+        self.console.say(f"Saved. Continue with: {self.journal.command()}")
         return "quit"
 
     @property
