@@ -177,6 +177,6 @@ def test_quit_at_the_octrix_hands_question_saves_nothing(tmp_path: Path) -> None
     runner = CliRunner()
     args = ["--data-dir", str(tmp_path), "octrix", "keep", "--names", "Ann,Bob"]
     result = runner.invoke(main, [*args, "--session", "q"], input="quit\n")
-    assert result.exit_code == 1
+    assert result.exit_code == 0
     assert "nothing saved" in result.output
     assert not list(tmp_path.rglob("*.toml"))

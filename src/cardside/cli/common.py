@@ -10,7 +10,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import click
 
@@ -303,6 +303,13 @@ def folder_option(app: App) -> str:
     except OSError:
         pass
     return f" --data-dir {shlex.quote(str(app.data_dir))}"
+
+
+def left_at_setup(what: str) -> NoReturn:
+    """End a command whose setup questions were left (``quit``, or the end of input) before
+    anything was saved: a choice, not an error."""
+    click.echo(f"No {what} entered; nothing saved.")
+    raise click.exceptions.Exit(0)
 
 
 def claim_name(app: App, name: str | None) -> None:

@@ -20,6 +20,7 @@ from cardside.cli.common import (
     end_if_stopped,
     jobs_option,
     json_option,
+    left_at_setup,
     parse_names,
     play_games,
     progress,
@@ -132,7 +133,7 @@ def keep(ctx: click.Context, names: str | None, track_grid: bool, session_name: 
     if names is None:
         names = _ask_names(console)
         if names is None:
-            raise click.ClickException("no players entered; nothing saved")
+            left_at_setup("players")
     seat_names = _parse_names(names)
     seats = [Seat(n, "table") for n in seat_names]
     journal = start_journal(app, "iota", "keep", seats, {"grid": track_grid}, None, session_name)

@@ -20,6 +20,7 @@ from cardside.cli.common import (
     end_if_stopped,
     jobs_option,
     json_option,
+    left_at_setup,
     play_games,
     progress,
     seed_option,
@@ -160,7 +161,7 @@ def keep(
     console = Console()
     settings = ask_settings(console, difficulty, short, grid)
     if settings is None:
-        raise click.ClickException("no settings entered; nothing saved")
+        left_at_setup("settings")
     difficulty, length, grid = settings
     options = {"difficulty": difficulty, "length": length, "grid": grid}
     journal = start_journal(

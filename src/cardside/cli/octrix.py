@@ -21,6 +21,7 @@ from cardside.cli.common import (
     end_if_stopped,
     jobs_option,
     json_option,
+    left_at_setup,
     parse_names,
     play_games,
     progress,
@@ -168,7 +169,7 @@ def keep(
     if names is None:
         names = _ask_names(console, partnership)
         if names is None:
-            raise click.ClickException("no players entered; nothing saved")
+            left_at_setup("players")
     seat_names = _parse_names(names, partnership)
     first_dealer = seat_of(dealer, seat_names, "--dealer") if dealer else 0
     if hands is None:
@@ -176,7 +177,7 @@ def keep(
             "Enter each player's 8 cards every round (checks every card)? [y/N] "
         )
         if answer is None:
-            raise click.ClickException("no settings entered; nothing saved")
+            left_at_setup("settings")
         hands = answer
     seats = [Seat(n, "table") for n in seat_names]
     journal = start_journal(

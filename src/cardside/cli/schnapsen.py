@@ -21,6 +21,7 @@ from cardside.cli.common import (
     end_if_stopped,
     jobs_option,
     json_option,
+    left_at_setup,
     parse_names,
     play_games,
     progress,
@@ -150,7 +151,7 @@ def keep(
             console, "The two players (comma-separated): ", _parse_names, "in seat order (two)"
         )
         if line is None:
-            raise click.ClickException("no players entered; nothing saved")
+            left_at_setup("players")
         seat_names = _parse_names(line)
     else:
         seat_names = _parse_names(names)
