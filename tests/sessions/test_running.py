@@ -307,7 +307,7 @@ def test_a_lineit_undo_leaves_the_ledger_as_without_the_entry(
         (lambda: IotaLedger(["Ann", "Bob"]), lambda i: {"type": "turn", "lines": [1]}),
         (
             lambda: LineitLedger(["Ann", "Bob"]),
-            lambda i: {"type": "jackpot", "seat": 0, "cards": 0},
+            lambda i: {"type": "line", "seat": i % 2, "cards": str(i + 1)},
         ),
     ],
     ids=["iota", "lineit"],

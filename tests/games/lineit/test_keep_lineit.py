@@ -19,6 +19,10 @@ def test_lines_jackpots_and_undo_give_running_totals() -> None:
     assert ledger.totals == [7, 1]
     assert ledger.undo()["type"] == "line"
     assert ledger.totals == [7, 6] and ledger.entries[-1] == {"type": "undo"}
+    with pytest.raises(IllegalActionError, match="Bo's lines took 0 jackpots"):
+        ledger.end()  # Bo's pile needs the line that took it
+    ledger.enter_line(1, [5, 105, 9, 13, 17])  # red reaches three with 13; B5 lost: -5 + 1
+    assert ledger.totals == [7, 2]
     ledger.end()
     assert ledger.over and ledger.winners == (0,)
     with pytest.raises(IllegalActionError, match="the game is over"):
@@ -133,3 +137,20 @@ def test_hostile_saved_entries_name_the_entry_and_the_reason(entry: Any, reason:
     with pytest.raises(EntryError) as info:
         LineitLedger.from_entries(["Ann", "Bo"], [entry])
     assert info.value.index == 1 and reason in str(info.value)
+
+
+def test_jackpot_piles_follow_the_jackpots_lines_took() -> None:
+    """A pile may come before the line that took it is scored, at most one per colour; by the
+    end every pile needs a line of its player that took a jackpot."""
+    ledger = LineitLedger(["Ann", "Bo"])
+    for size in (3, 4, 5, 6):
+        ledger.enter_jackpot(0, size)  # a line in play may take all four colours
+    with pytest.raises(IllegalActionError, match="this would be pile 5: a line in play takes"):
+        ledger.enter_jackpot(0, 2)
+    with pytest.raises(IllegalActionError, match="Ann has 4 jackpot piles entered, but Ann's"):
+        ledger.end()
+    for _ in range(3):
+        ledger.undo()
+    ledger.enter_line(0, [5, 105, 9, 13, 17])  # red reached three: the one pile is matched
+    ledger.end()
+    assert ledger.over and ledger.totals == [3 - 4, 0]

@@ -63,6 +63,8 @@ class LineitLedger:
         self.ended = False
         self.used: dict[int, int] = {}  # how many of each card are in scored lines
         self.in_jackpots = 0  # number cards in the jackpot piles taken
+        self.piles = [0] * len(self.names)  # jackpot piles entered, per player
+        self.taken = [0] * len(self.names)  # jackpots their scored lines took
         # The state before each entry in effect, so undo need not replay the others.
         self._before: list[tuple[Any, ...]] = []
 
@@ -113,7 +115,16 @@ class LineitLedger:
             raise IllegalActionError("nothing to undo")
         self.entries.append({"type": "undo"})
         undone = self._effective.pop()
-        done, self.totals, self.counted, self.ended, used, self.in_jackpots = self._before.pop()
+        (
+            done,
+            self.totals,
+            self.counted,
+            self.ended,
+            used,
+            self.in_jackpots,
+            self.piles,
+            self.taken,
+        ) = self._before.pop()
         del self.done[done:]
         if used is not None:
             self.used = used
@@ -140,6 +151,8 @@ class LineitLedger:
             self.ended,
             used,
             self.in_jackpots,
+            list(self.piles),
+            list(self.taken),
         )
         result = self._step(entry)
         self.entries.append(entry)
@@ -162,6 +175,14 @@ class LineitLedger:
                 )
             if self.mode != "lines":
                 raise IllegalActionError("enter a scored line or a player's counts first")
+            for place, name in enumerate(self.names):
+                piles, taken = self.piles[place], self.taken[place]
+                if piles > taken:
+                    raise IllegalActionError(
+                        f"{name} has {counted(piles, 'jackpot pile')} entered, but "
+                        f"{name}'s lines took {counted(taken, 'jackpot')}: undo the extra "
+                        "pile, or enter the line that took it"
+                    )
             self.ended = True
             result = Entered("end", None, (0,) * len(self.names))
             self.done.append(result)
@@ -185,8 +206,10 @@ class LineitLedger:
         if result.line is not None:
             for c in result.line.cards:
                 self.used[c] = self.used.get(c, 0) + 1
+            self.taken[seat] += len(rules.jackpots_in(result.line.cards))
         if result.kind == "jackpot":
             self.in_jackpots += result.pile
+            self.piles[seat] += 1
         self.done.append(result)
         return result
 
@@ -239,6 +262,15 @@ class LineitLedger:
             raise NotationError("a jackpot must be a whole number")
         rules.check_jackpot(raw)
         size = raw
+        # A pile may be entered before the line that took it is scored, and a line in play
+        # can take each colour's jackpot once: at most 4 piles ahead of the scored lines.
+        if self.piles[seat] + 1 - self.taken[seat] > len(rules.COLOURS):
+            name = self.names[seat]
+            raise IllegalActionError(
+                f"{name}'s scored lines took {counted(self.taken[seat], 'jackpot')} and this "
+                f"would be pile {self.piles[seat] + 1}: a line in play takes at most "
+                f"{len(rules.COLOURS)} more"
+            )
         self._check_room(size, "this jackpot")
         gains = tuple(size if i == seat else 0 for i in range(len(self.names)))
         return Entered("jackpot", seat, gains, pile=size)
