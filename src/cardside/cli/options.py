@@ -60,9 +60,10 @@ def global_params(*, root: bool = False) -> list[click.Parameter]:
             envvar="CARDSIDE_HOME" if root else None,
             expose_value=False,
             callback=_store("data_dir_option"),
-            help="Folder for saved sessions [env: CARDSIDE_HOME; default: your user data folder]."
+            help="Folder for cardside's data (sessions in its sessions/) [env: CARDSIDE_HOME; "
+            "default: your user data folder]."
             if root
-            else "Folder for saved sessions (as before the command).",
+            else "Folder for cardside's data (as before the command).",
         ),
         _flag("--no-color", "no_color", "No colours (also when NO_COLOR is set)."),
         _flag("--ascii", "ascii", "Letters instead of suit symbols."),
