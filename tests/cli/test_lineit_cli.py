@@ -434,7 +434,14 @@ def test_keep_says_a_line_s_jackpot_is_still_to_enter(runner: CliRunner, data_di
 def test_a_jackpot_entered_before_its_line_is_not_asked_for_again(
     runner: CliRunner, data_dir: Path
 ) -> None:
-    script = ["jackpot Cy 4", "line Cy 5 B5 9 13 17", "jackpot Ann 3", "line Ann 3 7 11 12 16 20"]
+    # Cy's pile comes two entries before the line that took it, with Bo's line between.
+    script = [
+        "jackpot Cy 4",
+        "line Bo 41 42",
+        "line Cy 5 B5 9 13 17",
+        "jackpot Ann 3",
+        "line Ann 3 7 11 12 16 20",
+    ]
     result = runner.invoke(
         main, ["lineit", "keep", "--names", "Ann,Bo,Cy"], input="\n".join([*script, "quit"]) + "\n"
     )
@@ -504,3 +511,11 @@ def test_a_kept_row_is_numbered_by_its_entry_in_the_file(runner: CliRunner, data
     path.write_text(text.replace('cards = "5 9 13 20"', 'cards = "5 9 13 20 24"'), encoding="utf-8")
     said = runner.invoke(main, ["sessions", "verify", "k"]).output
     assert "entry 4: stored scores [0, 1], entries give [0, 2]" in said, said
+    # A file of an earlier cardside numbered the rows 1, 2: it still verifies, and a wrong
+    # row is still named.
+    path.write_text(text.replace("round = 4", "round = 2"), encoding="utf-8")
+    assert runner.invoke(main, ["sessions", "verify", "k"]).output.startswith("ok")
+    bad = text.replace("round = 4\nscores = [0, 1]", "round = 2\nscores = [0, 3]")
+    path.write_text(bad, encoding="utf-8")
+    said = runner.invoke(main, ["sessions", "verify", "k"]).output
+    assert "entry 4: stored scores [0, 3], entries give [0, 1]" in said, said

@@ -209,7 +209,9 @@ def keep_session(app: App, journal: Any, console: Any = None) -> None:
     from cardside.tui.lineit.keep import KeepScreen
 
     console = console or Console()
-    KeepScreen(journal, replay_ledger(journal.session), console, app.style).run()
+    ledger = replay_ledger(journal.session)
+    ledger.piles_checked = True  # the entries typed from now on
+    KeepScreen(journal, ledger, console, app.style).run()
 
 
 @lineit.command()

@@ -134,6 +134,10 @@ def mismatches(session: Session) -> list[str]:
         found.append(f"columns are {session.columns}, the players give {sheet.columns}")
     stored = {r.number: r for r in session.rounds}
     fresh = {r.number: r for r in sheet.rounds}
+    if _renumbered(session.rounds, sheet.rounds):
+        # Kept Line-it rows were numbered 1, 2, 3... before they took their entry's place in
+        # the file: such a file's rows are compared in order (its next save renumbers them).
+        stored = {b.number: a for a, b in zip(session.rounds, sheet.rounds)}
     row = GAMES[session.game].row_name(session.mode)  # round, deal or entry
     counts = Counter(r.number for r in session.rounds)
     for number in sorted(n for n, c in counts.items() if c > 1):
@@ -159,6 +163,17 @@ def mismatches(session: Session) -> list[str]:
     if sorted(session.winners) != sorted(sheet.winners):
         found.append(f"winners: stored {session.winners}, entries give {sheet.winners}")
     return found
+
+
+def _renumbered(stored: list[Any], fresh: list[Any]) -> bool:
+    """Whether ``stored`` rows are the ``fresh`` ones numbered by an earlier cardside: one
+    each, counted from 1, where the rows now skip numbers."""
+    numbers = [r.number for r in stored]
+    return (
+        len(stored) == len(fresh)
+        and numbers == list(range(1, len(stored) + 1))
+        and numbers != [r.number for r in fresh]
+    )
 
 
 def unit_of(game: str) -> str:

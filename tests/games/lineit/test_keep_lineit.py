@@ -12,6 +12,7 @@ from cardside.games.lineit.keep import LineitLedger, describe
 
 def test_lines_jackpots_and_undo_give_running_totals() -> None:
     ledger = LineitLedger(["Ann", "Bo"])
+    ledger.piles_checked = True
     entered = ledger.enter_line(0, [12, 30, 104, 45, 57, 60, 71])
     assert entered.gains == (7, 0) and entered.line is not None and entered.line.token == 4
     ledger.enter_jackpot(1, 6)
@@ -143,6 +144,7 @@ def test_jackpot_piles_follow_the_jackpots_lines_took() -> None:
     """A pile may come before the line that took it is scored, at most one per colour; by the
     end every pile needs a line of its player that took a jackpot."""
     ledger = LineitLedger(["Ann", "Bo"])
+    ledger.piles_checked = True
     for size in (3, 4, 5, 6):
         ledger.enter_jackpot(0, size)  # a line in play may take all four colours
     with pytest.raises(IllegalActionError, match="this would be pile 5: a line in play takes"):
@@ -154,3 +156,8 @@ def test_jackpot_piles_follow_the_jackpots_lines_took() -> None:
     ledger.enter_line(0, [5, 105, 9, 13, 17])  # red reached three: the one pile is matched
     ledger.end()
     assert ledger.over and ledger.totals == [3 - 4, 0]
+    # A file kept before the rule replays as it was: its piles are not asked for lines.
+    old = LineitLedger.from_entries(
+        ["Ann", "Bo"], [{"type": "jackpot", "seat": 0, "cards": 5}, {"type": "end"}]
+    )
+    assert old.over and old.totals == [5, 0]

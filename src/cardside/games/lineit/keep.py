@@ -54,6 +54,9 @@ class LineitLedger:
         self.names = list(names)
         self.entries: list[dict[str, Any]] = []
         self._effective: list[dict[str, Any]] = []
+        #: Whether a jackpot pile must belong to a jackpot a line took (see ``_jackpot``):
+        #: asked of entries typed now; a file kept before the rule still replays.
+        self.piles_checked = False
         self._reset()
 
     def _reset(self) -> None:
@@ -177,11 +180,12 @@ class LineitLedger:
                 raise IllegalActionError("enter a scored line or a player's counts first")
             for place, name in enumerate(self.names):
                 piles, taken = self.piles[place], self.taken[place]
-                if piles > taken:
+                if self.piles_checked and piles > taken:
                     raise IllegalActionError(
                         f"{name} has {counted(piles, 'jackpot pile')} entered, but "
-                        f"{name}'s lines took {counted(taken, 'jackpot')}: undo the extra "
-                        "pile, or enter the line that took it"
+                        f"{name}'s lines took {counted(taken, 'jackpot')}: enter the line "
+                        "that took it (a line of 3 number cards scores nothing but takes its "
+                        "jackpot), or undo the extra pile"
                     )
             self.ended = True
             result = Entered("end", None, (0,) * len(self.names))
@@ -264,7 +268,7 @@ class LineitLedger:
         size = raw
         # A pile may be entered before the line that took it is scored, and a line in play
         # can take each colour's jackpot once: at most 4 piles ahead of the scored lines.
-        if self.piles[seat] + 1 - self.taken[seat] > len(rules.COLOURS):
+        if self.piles_checked and self.piles[seat] + 1 - self.taken[seat] > len(rules.COLOURS):
             name = self.names[seat]
             raise IllegalActionError(
                 f"{name}'s scored lines took {counted(self.taken[seat], 'jackpot')} and this "

@@ -143,9 +143,12 @@ class KeepScreen:
     def _report(self, entered: Entered) -> None:
         self.console.say("  " + describe(entered, self.names))
         taken = rules.jackpots_in(entered.line.cards) if entered.line is not None else []
-        if taken and self._piles_entered_before(entered.seat) < len(taken):
+        seat = entered.seat or 0
+        # Piles entered so far (some keepers enter a pile as it is taken) against the jackpots
+        # the player's scored lines took: remind only of piles still to enter.
+        if taken and self.ledger.piles[seat] < self.ledger.taken[seat]:
             # The line's total leaves its jackpots out: a pile's size is entered on its own.
-            how = f"jackpot {self.names[entered.seat or 0]} N"
+            how = f"jackpot {self.names[seat]} N"
             self.console.say(
                 f"  the line's total leaves the jackpot out: enter its pile with {how}"
                 if len(taken) == 1
@@ -153,16 +156,6 @@ class KeepScreen:
             )
         if entered.kind != "end" and not self.ledger.over:  # the result says the totals then
             self._totals()
-
-    def _piles_entered_before(self, seat: int | None) -> int:
-        """The jackpot piles ``seat`` entered just before the line entered last (some keepers
-        enter the pile first)."""
-        count = 0
-        for e in reversed(self.ledger.done[:-1]):
-            if e.kind != "jackpot" or e.seat != seat:
-                break
-            count += 1
-        return count
 
     def _totals(self) -> None:
         shown = ", ".join(f"{n} {t}" for n, t in zip(self.names, self.ledger.totals))
