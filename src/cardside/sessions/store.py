@@ -291,8 +291,16 @@ TOP_KEYS = frozenset(
     "options rounds entries".split()
 )
 ROW_KEYS = frozenset({"round", "match", "scores", "totals", "note"})
-#: Characters no name may hold: line breaks, and the controls of writing direction.
-NAME_BREAKERS = frozenset("\n\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+#: What a name is read with instead of a line break or a control of writing direction.
+_PLAIN = str.maketrans(
+    {"\n": " ", "\u2028": " ", "\u2029": " "}
+    | dict.fromkeys("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+)
+
+
+def plain_name(name: str) -> str:
+    """``name`` as it can be shown on one line, read the same way (``Ann\\nLee``: ``Ann Lee``)."""
+    return name.translate(_PLAIN)
 
 
 def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
@@ -337,11 +345,9 @@ def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
         key = seat_name.strip().casefold()
         if not key:
             raise fail(f"player {i} has an empty name")
-        odd = next((c for c in seat_name if c in NAME_BREAKERS), None)
-        if odd is not None:
-            # Never written by cardside: a line break or a change of writing direction in a
-            # name would break or disguise every line that shows it.
-            raise fail(f"player {i}'s name holds U+{ord(odd):04X}, which cannot be shown in a name")
+        # An earlier cardside took line breaks and writing-direction controls in names, which
+        # break or disguise every line that shows them: read as spaces and nothing.
+        seat_name = plain_name(seat_name)
         if any(s.name.strip().casefold() == key for s in seats):
             raise fail(f"two players are named {clip(seat_name)}; names must differ")
         seats.append(Seat(seat_name, kind))
@@ -394,11 +400,11 @@ def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
         times=times,
         created=_time(doc.get("created"), "created", fail),
         updated=_time(doc.get("updated"), "updated", fail),
-        columns=_get(doc, "columns", TextList(), fail, default=[]),
+        columns=[plain_name(c) for c in _get(doc, "columns", TextList(), fail, default=[])],
         rounds=rounds,
         totals=totals,
         status=_get(doc, "status", Text(40), fail, default="in progress"),
-        winners=_get(doc, "winners", TextList(), fail, default=[]),
+        winners=[plain_name(w) for w in _get(doc, "winners", TextList(), fail, default=[])],
     )
 
 
