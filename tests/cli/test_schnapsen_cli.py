@@ -98,6 +98,13 @@ def test_score_text_names_the_rule(runner: CliRunner) -> None:
     assert "Ann wins 2 game points: closer reached 66" in result.output
 
 
+@pytest.mark.parametrize("name", ["N", "Noone", "no one"])
+def test_a_word_for_nobody_is_no_name(runner: CliRunner, name: str) -> None:
+    for command in (["score", "--reached", "Bob", "--points", "40"], ["keep"]):
+        result = runner.invoke(main, ["schnapsen", *command, "--names", f"{name},Bob"])
+        assert result.exit_code == 2 and "command word" in result.output, result.output
+
+
 @pytest.mark.parametrize("nobody", ["no", "nobody", "None", "no one"])
 def test_score_reads_no_and_nobody_as_no_player(runner: CliRunner, nobody: str) -> None:
     """The keep questions' answers for nobody mean the same as options."""

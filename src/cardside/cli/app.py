@@ -26,6 +26,9 @@ class App:
         ascii: bool = False,
     ) -> None:
         self.data_dir_option = data_dir_option
+        #: Whether the folder was typed as ``--data-dir`` (not taken from ``CARDSIDE_HOME``):
+        #: then the commands cardside suggests must name it too.
+        self.data_dir_typed = False
         self._style = style
         self.no_color = no_color
         self.ascii = ascii

@@ -280,8 +280,8 @@ def start_journal(
         journal = Journal.start(
             app.data_dir, game=game, mode=mode, seats=seats, options=options, seed=seed, name=name
         )
-    except FileExistsError as exc:  # its message ends with the command to resume it
-        raise click.ClickException(str(exc) + folder_option(app)) from None
+    except FileExistsError as exc:
+        raise click.ClickException(with_folder(str(exc), app)) from None
     except (ValueError, SessionLocked, SessionError) as exc:
         raise click.ClickException(str(exc)) from None
     except OSError as exc:
@@ -291,18 +291,17 @@ def start_journal(
 
 
 def folder_option(app: App) -> str:
-    """`` --data-dir DIR`` when the sessions are not where a command without it looks (their
-    folder was given with ``--data-dir``), else nothing: for the commands cardside suggests."""
-    from platformdirs import user_data_path
+    """`` --data-dir DIR`` when the folder was typed that way (a command without it would look
+    elsewhere), else nothing: for the commands cardside suggests."""
+    if not app.data_dir_typed:
+        return ""
+    return f" --data-dir {shlex.quote(str(app.data_dir.absolute()))}"
 
-    home = os.environ.get("CARDSIDE_HOME", "").strip()
-    looked = Path(home) if home else user_data_path("cardside", appauthor=False)
-    try:
-        if app.data_dir.resolve() == looked.resolve():
-            return ""
-    except OSError:
-        pass
-    return f" --data-dir {shlex.quote(str(app.data_dir))}"
+
+def with_folder(message: str, app: App) -> str:
+    """A refusal that ends with the command to resume a session (a name already taken), with
+    :func:`folder_option` after it; any other message as it is."""
+    return message + folder_option(app) if "cardside sessions resume " in message else message
 
 
 def left_at_setup(what: str) -> NoReturn:
@@ -321,8 +320,8 @@ def claim_name(app: App, name: str | None) -> None:
 
     try:
         Journal.check_free(app.data_dir, name)
-    except FileExistsError as exc:  # its message ends with the command to resume it
-        raise click.ClickException(str(exc) + folder_option(app)) from None
+    except FileExistsError as exc:
+        raise click.ClickException(with_folder(str(exc), app)) from None
     except ValueError as exc:
         raise click.ClickException(str(exc)) from None
 

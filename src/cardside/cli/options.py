@@ -33,6 +33,11 @@ def _store(attribute: str) -> Callable[[click.Context, click.Parameter, Any], No
         # A flag left off (False) or a folder not given (None) leaves what another level set.
         if value is not None and value is not False:
             setattr(app_of(ctx), attribute, value)
+            if attribute == "data_dir_option" and param.name is not None:
+                typed = (
+                    ctx.get_parameter_source(param.name) is click.core.ParameterSource.COMMANDLINE
+                )
+                app_of(ctx).data_dir_typed = typed
 
     return callback
 

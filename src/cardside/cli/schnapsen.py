@@ -171,7 +171,9 @@ def _parse_names(text: str) -> list[str]:
 
     names = parse_names(text, 2, 2, "Schnapsen")
     # The table's questions also take these words (who closed: no one; undo; cancel).
-    refuse_command_words(names, (*COMMAND_WORDS, "no", "nobody", "none", "ask", "cancel"))
+    from cardside.games.schnapsen.notation import NOBODY
+
+    refuse_command_words(names, (*COMMAND_WORDS, *NOBODY, "ask", "cancel"))
     return names
 
 
@@ -206,6 +208,8 @@ def _player(ctx: click.Context, param: click.Parameter, value: str | None) -> st
         return None
     if not value.strip():
         raise click.BadParameter("give a player's name, not an empty one")
+    from cardside.games.schnapsen.notation import NOBODY
+
     if value.strip().lower() in NOBODY:
         # As the keep questions take it: "no" closer, "nobody" reached 66.
         if param.name == "last_trick":
@@ -216,10 +220,6 @@ def _player(ctx: click.Context, param: click.Parameter, value: str | None) -> st
     except click.BadParameter as exc:
         raise click.BadParameter(exc.message) from None
     return name
-
-
-#: Answers that name no player, as the keep questions read them.
-NOBODY = frozenset({"no", "n", "nobody", "none", "-", "no one", "noone"})
 
 
 @schnapsen.command()

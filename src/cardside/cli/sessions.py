@@ -10,6 +10,7 @@ import click
 
 from cardside.cli.common import (
     echo_json,
+    folder_option,
     json_option,
     open_journal,
     play_games,
@@ -106,7 +107,7 @@ def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
     for stem in differ:
         click.echo(
             f"{MISMATCH}: {stem}: the stored totals do not replay from the entries "
-            f"(see 'cardside sessions verify {stem}')",
+            f"(see 'cardside sessions verify {stem}{folder_option(app)}')",
             err=True,
         )
 
@@ -216,7 +217,7 @@ def resume(ctx: click.Context, name: str) -> None:
     journal = open_journal(session_path(app, name))
     if journal.session.finished and journal.session.mode == "play":
         raise click.ClickException(
-            f"{journal.name} is finished; 'cardside sessions show {journal.name}' shows it"
+            f"{journal.name} is finished; '{journal.command('show')}' shows it"
         )
     # A finished kept game may still be opened: its keeper offers to undo the last entry.
     module = importlib.import_module(f"cardside.cli.{journal.session.game}")

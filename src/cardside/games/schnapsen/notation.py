@@ -53,6 +53,8 @@ RANK_NAMES = RankNames(
 _EXCHANGE_WORDS = {"exchange", "ex", "swap"}
 _CLOSE_WORDS = {"close", "cl", "zudrehen"}
 _MARRIAGE_WORDS = {"marriage", "marry", "m", "20", "40"}
+#: Answers that name no player (nobody closed, nobody reached 66): never a player's name.
+NOBODY = frozenset({"no", "n", "nobody", "none", "-", "no one", "noone"})
 #: Words that name an action rather than a card.
 KEYWORDS = frozenset(_EXCHANGE_WORDS | _CLOSE_WORDS | _MARRIAGE_WORDS)
 

@@ -10,6 +10,7 @@ from cardside.core.errors import NotationError
 from cardside.core.schema import clip
 from cardside.core.words import counted, counted_are
 from cardside.games.schnapsen.keep import Ledger, LedgerError, LedgerRow
+from cardside.games.schnapsen.notation import NOBODY
 from cardside.games.schnapsen.rules import MATCH_START, match_winner
 from cardside.games.schnapsen.sheet import COUNTDOWN, MATCHES_WON, session_entry
 from cardside.sessions.journal import Journal
@@ -243,7 +244,7 @@ class KeepScreen:
 
     def _ask_seat(self, prompt: str, *, allow_none: bool) -> int | None:
         def read(answer: str) -> int | None:
-            if allow_none and answer.lower() in ("no", "n", "nobody", "none", "-", "no one"):
+            if allow_none and answer.lower() in NOBODY:
                 return None
             return self._seat(answer)
 
