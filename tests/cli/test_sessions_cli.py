@@ -260,10 +260,22 @@ def test_verify_fix_writes_the_totals_of_an_entry_corrected_by_hand(
     assert runner.invoke(main, ["sessions", "verify", "k"]).exit_code == 1
     fixed = runner.invoke(main, ["sessions", "verify", "k", "--fix"])
     assert fixed.exit_code == 0, fixed.output
-    assert "FAIL" in fixed.output and "fixed: the stored totals and rows" in fixed.output
+    assert fixed.output.startswith("fixed ") and "FAIL" not in fixed.output
+    assert "the stored totals and rows are now the entries' own" in fixed.output
     again = runner.invoke(main, ["sessions", "verify", "k"])
     assert again.exit_code == 0 and again.output.startswith("ok"), again.output
     assert store.load(path).totals == [36, 6]
+    # A session open in another cardside is not written: said, and counted as failed.
+    path.write_text(
+        path.read_text(encoding="utf-8").replace("lines = [\n    6,\n]", "lines = [7]"),
+        encoding="utf-8",
+    )
+    from cardside.sessions.lock import SessionLock
+
+    with SessionLock(path):
+        locked = runner.invoke(main, ["sessions", "verify", "--all", "--fix"])
+    assert locked.exit_code == 1 and locked.output.startswith("FAIL ")
+    assert "  not fixed: " in locked.output and "open in another cardside" in locked.output
     assert "does not verify" not in runner.invoke(main, ["sessions", "list"]).output
 
 

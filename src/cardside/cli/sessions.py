@@ -280,14 +280,18 @@ def verify(ctx: click.Context, names: tuple[str, ...], all_: bool, fix: bool) ->
             failed += 1
             continue
         if problems:
-            click.echo(f"FAIL {path}: {counted(len(problems), 'mismatch')}")
+            why = _rewrite(path) if fix else None
+            fixed = fix and why is None
+            head = "fixed" if fixed else "FAIL"
+            click.echo(f"{head} {path}: {counted(len(problems), 'mismatch')}")
             for p in problems:
                 click.echo(f"  - {p}")
-            if fix:
-                _rewrite(path)
-                click.echo("  fixed: the stored totals and rows are now the entries' own")
+            if fixed:
+                click.echo("  the stored totals and rows are now the entries' own")
             else:
                 failed += 1
+                if why:
+                    click.echo(f"  not fixed: {why}")
         else:
             # The game's own words, as show and list use them: "3 deals, matches won Ann 1".
             info = GAMES[session.game]
@@ -305,15 +309,20 @@ def verify(ctx: click.Context, names: tuple[str, ...], all_: bool, fix: bool) ->
         ctx.exit(1)
 
 
-def _rewrite(path: Path) -> None:
-    """Save the session at ``path`` again: its derived fields come from its entries."""
-    journal = open_journal(path)
+def _rewrite(path: Path) -> str | None:
+    """Save the session at ``path`` again, its derived fields from its entries; why not, if
+    it cannot be (open in another cardside, a folder it cannot write to)."""
+    from cardside.core.errors import SessionError
+    from cardside.sessions.journal import Journal, SessionLocked
+
     try:
-        journal.save()
+        with Journal.open(path) as journal:
+            journal.save()
+    except (SessionError, SessionLocked) as exc:
+        return str(exc)
     except OSError as exc:
-        raise click.ClickException(f"{path}: cannot save ({exc.strerror})") from None
-    finally:
-        journal.close()
+        return f"cannot save ({exc.strerror})"
+    return None
 
 
 @sessions.command()
