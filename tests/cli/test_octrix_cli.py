@@ -457,3 +457,21 @@ def test_undo_takes_back_a_bot_card_laid_before_yours_and_the_bot_chooses_again(
     assert result.output.count("  Took back 2 cards.") == 6
     undos = [e for e in store.load(data_dir / "sessions" / "u.toml").entries if e["type"] == "undo"]
     assert [e["moves"] for e in undos] == [2] * 6
+
+
+def test_undo_with_four_players_and_partnerships_leaves_a_file_that_replays(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    for extra, players in (([], 4), (["--partnership"], 4)):
+        state = OctrixState(players, seed=4, partnership=bool(extra))
+        mine = [format_card(c, ascii=True) for c in state.snapshot.hands[0]]
+        args = ["--ascii", "octrix", "play", "--players", "4", *extra, "--seed", "4"]
+        script = f"{mine[0]}\n{mine[1]}\nundo\n{mine[2]}\nundo\nundo\nquit\n"
+        name = f"u{len(extra)}"
+        result = runner.invoke(main, [*args, "--session", name], input=script)
+        assert result.exit_code == 0, result.output
+        assert result.output.count("  Took back") == 3
+        session = store.load(data_dir / "sessions" / f"{name}.toml")
+        assert sheets.mismatches(session) == []
+        resumed = runner.invoke(main, ["sessions", "resume", name], input="quit\n")
+        assert resumed.exit_code == 0 and "Saved. Continue with" in resumed.output

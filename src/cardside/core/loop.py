@@ -14,10 +14,11 @@ class Loop:
     """Asks the seat to move for an action until the game ends or a human quits.
 
     ``on_action(seat, action)`` runs after every applied action (the caller saves there);
-    ``on_undo(count)`` after a human's undo took back ``count`` actions. ``hidden_before(seat)``
-    says whether the last action still in place was hidden from ``seat`` when it chose (a card
-    laid face down for a trick chosen at once): an undo takes such actions back too, as the
-    person has seen them since, and their players choose again.
+    ``on_undo(count)`` after a human's undo took back ``count`` actions.
+    ``hidden_before(seat, mover)`` says whether ``mover``'s action, the last still in place,
+    was hidden from ``seat`` when it chose (a card laid face down for a trick chosen at once):
+    an undo takes such actions back too, as the person has seen them since, and their players
+    choose again.
     """
 
     def __init__(
@@ -28,7 +29,7 @@ class Loop:
         on_action: Callable[[int, Any], None] = lambda seat, action: None,
         on_undo: Callable[[int], None] = lambda count: None,
         movers: list[int] | None = None,
-        hidden_before: Callable[[int], bool] = lambda seat: False,
+        hidden_before: Callable[[int, int], bool] = lambda seat, mover: False,
     ) -> None:
         self.state = state
         self.hidden_before = hidden_before
@@ -72,7 +73,7 @@ class Loop:
             undone.append(self.movers.pop())
             if undone[-1] == seat:
                 break
-        while self.movers and self.movers[-1] != seat and self.hidden_before(seat):
+        while self.movers and self.movers[-1] != seat and self.hidden_before(seat, self.movers[-1]):
             self.state.take_back()
             undone.append(self.movers.pop())
         self.on_undo(len(undone))

@@ -80,13 +80,14 @@ def run_play(
         before, seen = seen, on_table(state, humans[0])
         console.say(f"  Took back {counted(before - seen, 'card')}.")
 
-    def hidden_before(seat: int) -> bool:
-        """Whether a card laid face down for the open trick, unseen by ``seat`` when it chose,
-        is still down after ``seat``'s card was taken back: the trick showed it since."""
+    def hidden_before(seat: int, mover: int) -> bool:
+        """Whether ``mover``'s card is laid face down for the open trick, unseen by ``seat``
+        when it chose, after ``seat``'s card was taken back: the trick showed it since."""
         pending = state.snapshot.pending
-        visible = state.face_up(seat)
-        return pending[seat] is None and any(
-            c is not None and x not in visible for x, c in enumerate(pending)
+        return (
+            pending[seat] is None
+            and pending[mover] is not None
+            and (mover not in state.face_up(seat))
         )
 
     loop = Loop(
