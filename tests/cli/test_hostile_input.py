@@ -53,12 +53,13 @@ def test_a_huge_typed_number_is_refused_and_the_session_goes_on(
 # once), ``٣`` and ``３`` int() reads as 3 (taken as a number once).
 ODD_DIGITS = ("\u00b2", "\u0663", "\uff13")
 ODD_DIGIT_LINES = {
-    "octrix trick": (["octrix", "keep", "--names", "Ann,Bob", "--no-hands"], "Ann {d} 3", "8C 3H"),
+    # Read as 3, each of these would be accepted: Ann 3 (a whole round), line 3 (Cy's line).
+    "octrix round": (["octrix", "keep", "--names", "Ann,Bob", "--no-hands"], "Ann {d}", "8C 3H"),
     "iota line value": (["iota", "keep", "--names", "Ann,Bob"], "Ann {d} lot", "Ann 3"),
     "lineit player number": (
-        ["lineit", "keep", "--names", "Ann,Bob"],
+        ["lineit", "keep", "--names", "Ann,Bob,Cy"],
         "line {d} 12 30 45",
-        "line 1 12 30 45",
+        "line 1 13 31 46",
     ),
     "lineit jackpot": (
         ["lineit", "keep", "--names", "Ann,Bob"],

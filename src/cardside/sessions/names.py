@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from cardside.core.arith import is_digits
 from cardside.core.schema import clip
 from cardside.sessions import store
 
@@ -50,7 +51,7 @@ def resolve(data_dir: Path, text: str) -> Path:
         if not paths:
             raise UnknownSession(f"no sessions yet in {folder}")
         return paths[0]
-    if text.isascii() and text.isdigit() and len(text) <= 18:  # not ①, ３ or 5000 digits
+    if is_digits(text) and len(text) <= 18:  # not ①, ３ or 5000 digits
         number = int(text)
         if not 1 <= number <= len(paths):
             raise UnknownSession(
