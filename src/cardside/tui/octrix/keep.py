@@ -96,11 +96,14 @@ class KeepScreen:
         if self._names_a_player(line):
             self._round(line)
             return None
-        unknown = not_understood(line, [*self._words(""), *COMMANDS], names=self.ledger.names)
-        if unknown is None and _a_name_and_numbers(line):
+        if _a_name_and_numbers(line):
             # Never a trick (a trick is cards only): a round under a name that is no player's.
             who = line.split()[0].rstrip(",:")
-            unknown = refusal(f"{who!r} is not a player ({', '.join(self.ledger.names)})")
+            unknown: str | None = refusal(
+                f"{who!r} is not a player ({', '.join(self.ledger.names)})"
+            )
+        else:
+            unknown = not_understood(line, [*self._words(""), *COMMANDS], names=self.ledger.names)
         if unknown:
             self.console.say(f"  {unknown}")
             return None
