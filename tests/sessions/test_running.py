@@ -289,8 +289,17 @@ def lineit_state(ledger: LineitLedger) -> tuple[Any, ...]:
         ledger.ended,
         ledger.used,
         ledger.in_jackpots,
+        ledger.piles,
+        ledger.taken,
         ledger.mode,
     )
+
+
+def checked_lineit_ledger() -> LineitLedger:
+    """A ledger taking entries as they are typed: jackpot piles must follow the lines."""
+    ledger = LineitLedger(["Ann", "Bob", "Cid"])
+    ledger.piles_checked = True
+    return ledger
 
 
 @settings(max_examples=40, deadline=None)
@@ -299,6 +308,7 @@ def test_a_lineit_undo_leaves_the_ledger_as_without_the_entry(
     entries: list[dict[str, Any]],
 ) -> None:
     undo_leaves_out(lambda: LineitLedger(["Ann", "Bob", "Cid"]), lineit_state, entries)
+    undo_leaves_out(checked_lineit_ledger, lineit_state, entries)
 
 
 @pytest.mark.parametrize(

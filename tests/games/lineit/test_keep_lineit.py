@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardside.core.errors import EntryError, IllegalActionError
 from cardside.games.lineit.keep import LineitLedger, describe
@@ -161,3 +163,35 @@ def test_jackpot_piles_follow_the_jackpots_lines_took() -> None:
         ["Ann", "Bo"], [{"type": "jackpot", "seat": 0, "cards": 5}, {"type": "end"}]
     )
     assert old.over and old.totals == [5, 0]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.builds(lambda s, n: ("jackpot", s, n), st.integers(0, 1), st.integers(0, 6)),
+            st.sampled_from([("line", 0, "5 9 13 17"), ("line", 1, "41 42 43"), ("end", 0, 0)]),
+        ),
+        max_size=12,
+    )
+)
+def test_no_typed_sequence_leaves_more_piles_than_jackpots_at_the_end(
+    steps: list[tuple[str, int, Any]],
+) -> None:
+    """Whatever is typed, a game kept line by line ends only with every pile backed by a
+    jackpot its player's lines took, and never more than four piles ahead."""
+    ledger = LineitLedger(["Ann", "Bo"])
+    ledger.piles_checked = True
+    for kind, seat, value in steps:
+        try:
+            if kind == "jackpot":
+                ledger.enter_jackpot(seat, value)
+            elif kind == "line":
+                ledger.enter_line(seat, [int(c) for c in value.split()])
+            else:
+                ledger.end()
+        except IllegalActionError:
+            pass
+        assert all(p - t <= 4 for p, t in zip(ledger.piles, ledger.taken))
+        if ledger.over:
+            assert all(p <= t for p, t in zip(ledger.piles, ledger.taken))
