@@ -229,20 +229,22 @@ def progress(session: Session) -> list[str]:
     """The match under way in a kept session, with its counts."""
     if session.mode != "keep" or session.finished or not session.rounds:
         return []
-    last = session.rounds[-1]
-    if match_winner((last.totals[0], last.totals[1])) is not None:
-        return [f"match {last.match + 1} starts at {MATCH_START}:{MATCH_START}"]
-    counts = ", ".join(f"{n} {c}" for n, c in zip(session.columns, last.totals))
-    return [f"match {last.match} under way, {COUNTDOWN}: {counts} (first to 0 wins the match)"]
+    found = standing(session)
+    if found is None:
+        return [f"match {session.rounds[-1].match + 1} starts at {MATCH_START}:{MATCH_START}"]
+    counts = ", ".join(f"{n} {c}" for n, c in zip(session.columns, found[1]))
+    match = session.rounds[-1].match
+    return [f"match {match} under way, {COUNTDOWN}: {counts} (first to 0 wins the match)"]
 
 
 def standing(session: Session) -> tuple[str, list[int]] | None:
-    """The countdown of a kept match under way (the totals count matches won)."""
+    """The countdown of a kept match under way (the totals count matches won); none between
+    matches (the next starts at 7:7)."""
     if session.mode != "keep" or session.finished or not session.rounds:
         return None
     last = session.rounds[-1]
     if match_winner((last.totals[0], last.totals[1])) is not None:
-        return None  # between matches: the next starts at 7:7
+        return None
     return COUNTDOWN, list(last.totals)
 
 
