@@ -48,7 +48,14 @@ def offer_correction(
 
 #: Commands of play that a scorekeeper answers with where it has them.
 PLAY_ONLY = ("hint", "history")
-PLAY_ONLY_TEXT = "{word} is for play: here you enter what the table saw (type help)"
+
+
+def play_only(line: str) -> str | None:
+    """The answer to a command of play typed at a keep prompt (``hint``), else ``None``."""
+    word = line.strip().lower()
+    if word not in PLAY_ONLY:
+        return None
+    return f"  {word} is for play: here you enter what the table saw (type help)"
 
 
 def keep_command(
@@ -71,8 +78,9 @@ def keep_command(
     if word in actions:
         actions[word]()
         return "handled"
-    if word in PLAY_ONLY:
-        say(f"  {PLAY_ONLY_TEXT.format(word=word)}")
+    said = play_only(word)
+    if said is not None:
+        say(said)
         return "handled"
     more = command_with_more(line, names)
     if more is not None:

@@ -9,7 +9,7 @@ from cardside.games.lineit.keep import Entered, LineitLedger, describe
 from cardside.games.lineit.notation import parse_cards
 from cardside.sessions.journal import Journal
 from cardside.tui.console import QUIT_WORDS, Console, not_understood, refusal
-from cardside.tui.keeping import PLAY_ONLY, PLAY_ONLY_TEXT, command_with_more, offer_correction
+from cardside.tui.keeping import command_with_more, offer_correction, play_only
 from cardside.tui.style import Style
 from cardside.tui.table import render
 
@@ -77,8 +77,9 @@ class KeepScreen:
         if head == "undo":
             self._undo()
             return
-        if head in PLAY_ONLY and len(words) == 1:
-            self.console.say(f"  {PLAY_ONLY_TEXT.format(word=head)}")
+        said = play_only(line)
+        if said is not None:
+            self.console.say(said)
             return
         try:
             entered = self._enter(head, words[1:])

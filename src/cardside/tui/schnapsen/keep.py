@@ -16,7 +16,7 @@ from cardside.games.schnapsen.sheet import COUNTDOWN, MATCHES_WON, session_entry
 from cardside.sessions.journal import Journal
 from cardside.tui.console import QUIT_WORDS, Console, not_understood, refusal
 from cardside.tui.grammar import agree
-from cardside.tui.keeping import PLAY_ONLY, PLAY_ONLY_TEXT, command_with_more, offer_correction
+from cardside.tui.keeping import command_with_more, offer_correction, play_only
 from cardside.tui.style import Style
 from cardside.tui.table import render
 
@@ -134,8 +134,8 @@ class KeepScreen:
             self.show()
         elif word == "undo":
             self._undo()
-        elif word in PLAY_ONLY:
-            self.console.say(f"  {PLAY_ONLY_TEXT.format(word=word)}")
+        elif (said := play_only(word)) is not None:
+            self.console.say(said)
         elif word in ("", "ask", "table"):
             self._ask_table()
         else:
