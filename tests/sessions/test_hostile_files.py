@@ -91,6 +91,10 @@ HOSTILE: dict[str, tuple[Callable[[Path], None], str]] = {
     "an unknown entry type": (edited('type = "result"', 'type = "bribe"'), "type 'bribe'"),
     "not UTF-8": (lambda p: p.write_bytes(b'format = "\xff"\n'), "not UTF-8"),
     "empty": (text(""), "not a cardside session"),
+    "two names the same once read plain": (
+        edited('name = "Bob"', 'name = "A\\u202enn"'),
+        "two players are named",
+    ),
     # Misspelt by hand: the file would lose its options or entries without a word.
     "a misspelt table": (edited("[options]", "[Options]"), "unknown field 'Options'"),
     "an entry table misspelt": (

@@ -342,12 +342,12 @@ def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
             )
         seat_name = _get(p, "name", Text(), lambda m, i=i: fail(f"player {i}: {m}"))
         kind = _get(p, "kind", Text(40), lambda m, i=i: fail(f"player {i}: {m}"), "human")
-        key = seat_name.strip().casefold()
-        if not key:
-            raise fail(f"player {i} has an empty name")
         # An earlier cardside took line breaks and writing-direction controls in names, which
         # break or disguise every line that shows them: read as spaces and nothing.
         seat_name = plain_name(seat_name)
+        key = seat_name.strip().casefold()
+        if not key:
+            raise fail(f"player {i} has an empty name")
         if any(s.name.strip().casefold() == key for s in seats):
             raise fail(f"two players are named {clip(seat_name)}; names must differ")
         seats.append(Seat(seat_name, kind))
