@@ -49,11 +49,16 @@ def test_hint_and_history_at_every_keep_prompt_say_they_are_for_play(
     runner: CliRunner, data_dir: Path, game: str
 ) -> None:
     args = [game, "keep", *KEEP_ARGS.get(game, [])]
-    result = runner.invoke(main, args, input="hint\nhistory\nquit\n")
+    # Schnapsen: also at its questions of what the table saw (Enter starts them).
+    more = "\nhint\ncancel\n" if game == "schnapsen" else ""
+    result = runner.invoke(main, args, input=f"hint\nhistory\n{more}quit\n")
     assert result.exit_code == 0, result.output
     for word in ("hint", "history"):
         said = f"  {word} is for play: here you enter what the table saw (type help)"
         assert said in result.output.splitlines(), result.output
+    if more:
+        said = "  hint is for play: here you enter what the table saw (type help)"
+        assert result.output.splitlines().count(said) == 2, result.output
 
 
 @pytest.mark.parametrize("game", list(GAMES))

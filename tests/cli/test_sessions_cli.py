@@ -299,3 +299,12 @@ def test_the_commands_cardside_suggests_name_a_folder_given_with_data_dir(
     copy.write_bytes((folder / "sessions" / "dd.toml").read_bytes())
     by_path = runner.invoke(main, ["sessions", "resume", str(copy)], input="quit\n")
     assert f"Saved. Continue with: cardside sessions resume {copy}" in by_path.output.splitlines()
+
+
+def test_an_unknown_session_points_to_the_list_of_the_folder_typed(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("CARDSIDE_HOME", raising=False)
+    for command in (["show", "nosuch"], ["verify", "nosuch"]):
+        result = runner.invoke(main, ["--data-dir", str(tmp_path), "sessions", *command])
+        assert f"(see 'cardside sessions list --data-dir {tmp_path}')" in result.output

@@ -128,7 +128,7 @@ def session_path(app: App, name: str) -> Path:
     try:
         return resolve(app.data_dir, name)
     except UnknownSession as exc:
-        raise click.ClickException(str(exc)) from None
+        raise click.ClickException(with_folder(str(exc), app)) from None
 
 
 def seat_of(name: str, names: list[str], option: str) -> int:
@@ -299,9 +299,17 @@ def folder_option(app: App) -> str:
 
 
 def with_folder(message: str, app: App) -> str:
-    """A refusal that ends with the command to resume a session (a name already taken), with
-    :func:`folder_option` after it; any other message as it is."""
-    return message + folder_option(app) if "cardside sessions resume " in message else message
+    """A message that names a command of cardside's, with :func:`folder_option` after it: at
+    the end (``... go on with it: cardside sessions resume friday``) or inside its quotes
+    (``(see 'cardside sessions list')``); any other message as it is."""
+    folder = folder_option(app)
+    if not folder:
+        return message
+    if message.endswith("')") and "'cardside sessions " in message:
+        return message[:-2] + folder + "')"
+    if "cardside sessions resume " in message:
+        return message + folder
+    return message
 
 
 def left_at_setup(what: str) -> NoReturn:

@@ -211,7 +211,7 @@ def keep_session(app: App, journal: Any, console: Any = None) -> None:
 
     console = console or Console()
     ledger = replay_ledger(journal.session)
-    ledger.piles_checked = True  # the entries typed from now on
+    ledger.check_piles_from_now()
     KeepScreen(journal, ledger, console, app.style).run()
 
 

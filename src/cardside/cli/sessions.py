@@ -16,6 +16,7 @@ from cardside.cli.common import (
     play_games,
     session_path,
     terminal_width,
+    with_folder,
 )
 from cardside.cli.options import GameGroup, app_of
 from cardside.core.schema import clip, cut
@@ -265,7 +266,8 @@ def verify(ctx: click.Context, names: tuple[str, ...], all_: bool, fix: bool) ->
         try:
             paths.append(resolve(app.data_dir, name))
         except UnknownSession as exc:
-            paths.append(str(exc))  # said in its place; the other names are still checked
+            # Said in its place; the other names are still checked.
+            paths.append(with_folder(str(exc), app))
     failed = 0
     for path in paths:
         if isinstance(path, str):
@@ -303,6 +305,10 @@ def verify(ctx: click.Context, names: tuple[str, ...], all_: bool, fix: bool) ->
                 f"ok   {path}: {counted(len(session.entries), 'entry')}, {rows}"
                 f"{info.totals_name(session.mode)} {totals or 'none'}"
             )
+            if sheets.renumbered(session):
+                why = _rewrite(path) if fix else "--fix numbers them by their entries"
+                done = "now numbered by their entries" if why is None else why
+                click.echo(f"  its rows were numbered 1, 2, 3 as an earlier cardside did: {done}")
     if all_ and not paths:
         click.echo(f"No sessions yet in {store.sessions_dir(app.data_dir)}.")
     if failed:

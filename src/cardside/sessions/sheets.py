@@ -134,7 +134,7 @@ def mismatches(session: Session) -> list[str]:
         found.append(f"columns are {session.columns}, the players give {sheet.columns}")
     stored = {r.number: r for r in session.rounds}
     fresh = {r.number: r for r in sheet.rounds}
-    if _renumbered(session.rounds, sheet.rounds):
+    if renumbered(session, sheet):
         # Kept Line-it rows were numbered 1, 2, 3... before they took their entry's place in
         # the file: such a file's rows are compared in order (its next save renumbers them).
         stored = {b.number: a for a, b in zip(session.rounds, sheet.rounds)}
@@ -165,13 +165,16 @@ def mismatches(session: Session) -> list[str]:
     return found
 
 
-def _renumbered(stored: list[Any], fresh: list[Any]) -> bool:
-    """Whether ``stored`` rows are the ``fresh`` ones numbered by an earlier cardside: one
-    each, counted from 1, where the rows now skip numbers."""
-    numbers = [r.number for r in stored]
+def renumbered(session: Session, sheet: Sheet | None = None) -> bool:
+    """Whether a kept Line-it session's rows are numbered 1, 2, 3... as an earlier cardside
+    numbered them, where its entries now number them by their place in the file."""
+    if session.game != "lineit" or session.mode != "keep":
+        return False
+    fresh = (sheet or compute(session)).rounds
+    numbers = [r.number for r in session.rounds]
     return (
-        len(stored) == len(fresh)
-        and numbers == list(range(1, len(stored) + 1))
+        len(numbers) == len(fresh)
+        and numbers == list(range(1, len(numbers) + 1))
         and numbers != [r.number for r in fresh]
     )
 

@@ -16,7 +16,17 @@ from typing import Any
 
 from cardside.core.errors import SessionError
 from cardside.core.record import FORMAT, MODES, VERSION, RoundRow, Seat, Session
-from cardside.core.schema import CONTROL, MAX_LIST, SchemaError, Text, TextList, clip, cut, is_whole
+from cardside.core.schema import (
+    CONTROL,
+    MAX_LIST,
+    SchemaError,
+    Text,
+    TextList,
+    clip,
+    cut,
+    invisible,
+    is_whole,
+)
 
 SUFFIX = ".toml"
 # The field of a saved entry that holds when it was made; the games never see it.
@@ -43,7 +53,7 @@ def check_name(name: str) -> str:
             "and '-', starting with a letter or digit)"
         )
     if name.lower() == "last" or name.isdigit():
-        meant = "the newest session" if name.isalpha() else "a number in 'sessions list'"
+        meant = "the session saved last" if name.isalpha() else "a number in 'sessions list'"
         raise ValueError(
             f"{clip(name)} is not a usable session name: it already means {meant}; "
             "add a word, e.g. friday-2"
@@ -291,16 +301,15 @@ TOP_KEYS = frozenset(
     "options rounds entries".split()
 )
 ROW_KEYS = frozenset({"round", "match", "scores", "totals", "note"})
-#: What a name is read with instead of a line break or a control of writing direction.
-_PLAIN = str.maketrans(
-    {"\n": " ", "\u2028": " ", "\u2029": " "}
-    | dict.fromkeys("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-)
+#: Line breaks, which a name is read with as spaces.
+_BREAKS = str.maketrans(dict.fromkeys("\n\u2028\u2029", " "))
 
 
 def plain_name(name: str) -> str:
-    """``name`` as it can be shown on one line, read the same way (``Ann\\nLee``: ``Ann Lee``)."""
-    return name.translate(_PLAIN)
+    """``name`` as it can be shown on one line, read the same way: line breaks as spaces, and
+    without the characters that show nothing or change the text's direction (``Bo\\u202eb``:
+    ``Bob``), which a name typed now may not hold."""
+    return "".join(c for c in name.translate(_BREAKS) if not invisible(c))
 
 
 def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:

@@ -57,6 +57,7 @@ class LineitLedger:
         #: Whether a jackpot pile must belong to a jackpot a line took (see ``_jackpot``):
         #: asked of entries typed now; a file kept before the rule still replays.
         self.piles_checked = False
+        self.excused = [0] * len(self.names)  # piles beyond the jackpots, kept before the rule
         self._reset()
 
     def _reset(self) -> None:
@@ -111,6 +112,14 @@ class LineitLedger:
 
     def end(self) -> Entered:
         return self._apply({"type": "end"})
+
+    def check_piles_from_now(self) -> None:
+        """Ask of the entries typed from now on that each jackpot pile belongs to a jackpot a
+        line took. A game that ended with more piles (kept before the rule) keeps them, so an
+        end taken back to correct it may be entered again."""
+        self.piles_checked = True
+        if self.over:
+            self.excused = [max(0, p - t) for p, t in zip(self.piles, self.taken)]
 
     def undo(self) -> dict[str, Any]:
         """Take back the last entry still in effect; return it."""
@@ -180,7 +189,7 @@ class LineitLedger:
                 raise IllegalActionError("enter a scored line or a player's counts first")
             for place, name in enumerate(self.names):
                 piles, taken = self.piles[place], self.taken[place]
-                if self.piles_checked and piles > taken:
+                if self.piles_checked and piles - taken > self.excused[place]:
                     raise IllegalActionError(
                         f"{name} has {counted(piles, 'jackpot pile')} entered, but "
                         f"{name}'s lines took {counted(taken, 'jackpot')}: enter the line "
@@ -268,7 +277,8 @@ class LineitLedger:
         size = raw
         # A pile may be entered before the line that took it is scored, and a line in play
         # can take each colour's jackpot once: at most 4 piles ahead of the scored lines.
-        if self.piles_checked and self.piles[seat] + 1 - self.taken[seat] > len(rules.COLOURS):
+        ahead = self.piles[seat] + 1 - self.taken[seat] - self.excused[seat]
+        if self.piles_checked and ahead > len(rules.COLOURS):
             name = self.names[seat]
             raise IllegalActionError(
                 f"{name}'s scored lines took {counted(self.taken[seat], 'jackpot')} and this "

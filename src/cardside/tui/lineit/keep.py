@@ -146,15 +146,18 @@ class KeepScreen:
         taken = rules.jackpots_in(entered.line.cards) if entered.line is not None else []
         seat = entered.seat or 0
         # Piles entered so far (some keepers enter a pile as it is taken) against the jackpots
-        # the player's scored lines took: remind only of piles still to enter.
-        if taken and self.ledger.piles[seat] < self.ledger.taken[seat]:
+        # the player's scored lines took: remind only of the piles still to enter.
+        missing = min(len(taken), self.ledger.taken[seat] - self.ledger.piles[seat])
+        if missing > 0:
             # The line's total leaves its jackpots out: a pile's size is entered on its own.
             how = f"jackpot {self.names[seat]} N"
-            self.console.say(
-                f"  the line's total leaves the jackpot out: enter its pile with {how}"
-                if len(taken) == 1
-                else f"  the line's total leaves the jackpots out: enter each pile with {how}"
-            )
+            if missing < len(taken):
+                said = f"{missing} of the line's {len(taken)} jackpot piles still to enter: {how}"
+            elif missing == 1:
+                said = f"the line's total leaves the jackpot out: enter its pile with {how}"
+            else:
+                said = f"the line's total leaves the jackpots out: enter each pile with {how}"
+            self.console.say(f"  {said}")
         if entered.kind != "end" and not self.ledger.over:  # the result says the totals then
             self._totals()
 

@@ -238,6 +238,9 @@ class KeepScreen:
                 raise _Cancel
             if line.lower() == "undo":
                 raise _Back
+            if (said := play_only(line)) is not None:
+                self.console.say(said)
+                continue
             if line.lower() not in ("help", "?"):
                 return line
             self.console.say(QUESTION_HELP)
