@@ -165,21 +165,29 @@ def test_jackpot_piles_follow_the_jackpots_lines_took() -> None:
     assert old.over and old.totals == [5, 0]
 
 
-@settings(max_examples=60, deadline=None)
+#: Lines of disjoint cards that each take a jackpot (a colour reaches three cards).
+JACKPOT_LINES = ("1 5 9 13", "2 6 10 14", "3 7 11 15", "4 8 12 16", "17 21 25 29", "18 22 26 30")
+
+
+@settings(max_examples=80, deadline=None)
 @given(
     st.lists(
         st.one_of(
             st.builds(lambda s, n: ("jackpot", s, n), st.integers(0, 1), st.integers(0, 6)),
-            st.sampled_from([("line", 0, "5 9 13 17"), ("line", 1, "41 42 43"), ("end", 0, 0)]),
+            st.builds(
+                lambda s, c: ("line", s, c), st.integers(0, 1), st.sampled_from(JACKPOT_LINES)
+            ),
+            st.just(("end", 0, 0)),
+            st.just(("undo", 0, 0)),
         ),
-        max_size=12,
+        max_size=20,
     )
 )
 def test_no_typed_sequence_leaves_more_piles_than_jackpots_at_the_end(
     steps: list[tuple[str, int, Any]],
 ) -> None:
-    """Whatever is typed, a game kept line by line ends only with every pile backed by a
-    jackpot its player's lines took, and never more than four piles ahead."""
+    """Whatever is typed (undos too), a game kept line by line ends only with every pile
+    backed by a jackpot its player's lines took, and never more than four piles ahead."""
     ledger = LineitLedger(["Ann", "Bo"])
     ledger.piles_checked = True
     for kind, seat, value in steps:
@@ -188,6 +196,8 @@ def test_no_typed_sequence_leaves_more_piles_than_jackpots_at_the_end(
                 ledger.enter_jackpot(seat, value)
             elif kind == "line":
                 ledger.enter_line(seat, [int(c) for c in value.split()])
+            elif kind == "undo":
+                ledger.undo()
             else:
                 ledger.end()
         except IllegalActionError:
