@@ -94,33 +94,28 @@ GAMES = [
         lambda i: "undo" if i % 2 else f"Ann {1 + i % 9} 2",
     ),
     # A Line-it game has only 100 number cards for its lines and jackpots, so its long sessions
-    # are mostly jackpots each taken back at once (the last before a line is an empty pile),
-    # with a one-card line every 100th entry (the check of the cards already used).
+    # are mostly jackpots each taken back at once, with a one-card line every 101st entry (the
+    # check of the cards already used).
     Game(
         "lineit",
         ["Ann", "Bob"],
         {},
         lambda i: (
-            {"type": "line", "seat": i % 2, "cards": str(i // 100 + 1)}
-            if i % 100 == 0
-            else {"type": "jackpot", "seat": i % 2, "cards": _pile(i)}
-            if i % 2
+            {"type": "line", "seat": i % 2, "cards": str(i // 101 + 1)}
+            if i % 101 == 0
+            else {"type": "jackpot", "seat": i % 2, "cards": 1 + i % 7}
+            if i % 101 % 2
             else {"type": "undo"}
         ),
         lambda i: (
-            f"line {['Ann', 'Bob'][i % 2]} {i // 100 + 1}"
-            if i % 100 == 0
-            else f"jackpot {['Ann', 'Bob'][i % 2]} {_pile(i)}"
-            if i % 2
+            f"line {['Ann', 'Bob'][i % 2]} {i // 101 + 1}"
+            if i % 101 == 0
+            else f"jackpot {['Ann', 'Bob'][i % 2]} {1 + i % 7}"
+            if i % 101 % 2
             else "undo"
         ),
     ),
 ]
-
-
-def _pile(i: int) -> int:
-    """The jackpot pile of Line-it entry ``i``: empty when no undo takes it back."""
-    return 0 if i % 100 == 99 else 1 + i % 7
 
 
 def prefill(folder: Path, game: Game, count: int) -> Path:
