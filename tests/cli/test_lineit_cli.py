@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from click.testing import CliRunner
+from click.testing import CliRunner, Result
 
 from cardside.cli.main import main
 from cardside.games.lineit.rules import JACKPOT_MOST
@@ -223,12 +223,18 @@ def test_keep_by_counts_ends_when_everyone_is_counted(runner: CliRunner, data_di
     assert session.winners == ["Ann", "Bo"] and session.totals == [21, 21]
 
 
+def keep_three(runner: CliRunner, *lines: str) -> Result:
+    """``lineit keep`` for Ann, Bob and Cy fed ``lines``, then quit; it must end well."""
+    script = "\n".join([*lines, "quit"]) + "\n"
+    result = runner.invoke(main, ["lineit", "keep", "--names", "Ann,Bob,Cy"], input=script)
+    assert result.exit_code == 0, result.output
+    return result
+
+
 def test_keep_counts_entered_twice_says_how_many_undos_reach_them(
     runner: CliRunner, data_dir: Path
 ) -> None:
-    script = "counts Ann 23 +3\ncounts Bob 10\ncounts Ann 20\nquit\n"
-    result = runner.invoke(main, ["lineit", "keep", "--names", "Ann,Bob,Cy"], input=script)
-    assert result.exit_code == 0, result.output
+    result = keep_three(runner, "counts Ann 23 +3", "counts Bob 10", "counts Ann 20")
     assert (
         "Ann's counts are in already; type undo 2 times to take them back with the 1 entry "
         "after them (type help)"
@@ -238,9 +244,9 @@ def test_keep_counts_entered_twice_says_how_many_undos_reach_them(
 def test_keep_counts_take_tokens_typed_apart_but_never_numbers_side_by_side(
     runner: CliRunner, data_dir: Path
 ) -> None:
-    script = "counts Bob 10 +4 -3\ncounts Ann 2 3 +4\ncounts Ann 1 0 -3\ncounts Ann +4 -3\nquit\n"
-    result = runner.invoke(main, ["lineit", "keep", "--names", "Ann,Bob,Cy"], input=script)
-    assert result.exit_code == 0, result.output
+    result = keep_three(
+        runner, "counts Bob 10 +4 -3", "counts Ann 2 3 +4", "counts Ann 1 0 -3", "counts Ann +4 -3"
+    )
     assert "Bob: 10 cards in the score pile, tokens +1" in result.output
     # 2 3 is not 23 nor a pile of 2 with tokens 3+4; a pile has no sign.
     assert result.output.count("give the score pile, then the tokens if any") == 3

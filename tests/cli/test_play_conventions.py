@@ -314,10 +314,12 @@ def test_history_answers_in_every_game(runner: CliRunner, data_dir: Path, game: 
     assert after and "not a card" not in after[0] and "no history" not in after[0]
 
 
-def test_again_starts_a_new_game_with_the_same_options_and_the_next_seed(
-    runner: CliRunner, data_dir: Path
-) -> None:
-    # A short LinesBeta game lost at once: the grid needs 6 tricks at hard.
+SHORT_HARD = ["linesbeta", "play", "--difficulty", "hard", "--short", "--seed", "31"]
+
+
+def lost_short_game() -> list[str]:
+    """The moves of the short LinesBeta game of SHORT_HARD as the planner plays it: lost at
+    once, as the grid needs 6 tricks at hard."""
     from cardside.games.linesbeta.bots import make_bot
     from cardside.games.linesbeta.notation import format_action
     from cardside.games.linesbeta.state import LinesBetaState
@@ -329,7 +331,14 @@ def test_again_starts_a_new_game_with_the_same_options_and_the_next_seed(
         action = bot.choose(state, 0)
         lines.append(format_action(action))
         state.apply(action)
-    args = ["linesbeta", "play", "--difficulty", "hard", "--short", "--seed", "31"]
+    return lines
+
+
+def test_again_starts_a_new_game_with_the_same_options_and_the_next_seed(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    lines = lost_short_game()
+    args = SHORT_HARD
     result = runner.invoke(main, args, input="\n".join(lines) + "\nhint\nhelp\nagain\nquit\n")
     assert result.exit_code == 0, result.output
     assert "Type again for a new game" in result.output
@@ -345,18 +354,8 @@ def test_again_starts_a_new_game_with_the_same_options_and_the_next_seed(
 def test_again_after_resume_takes_the_next_seed_and_the_end_points_to_show(
     runner: CliRunner, data_dir: Path
 ) -> None:
-    from cardside.games.linesbeta.bots import make_bot
-    from cardside.games.linesbeta.notation import format_action
-    from cardside.games.linesbeta.state import LinesBetaState
-
-    state = LinesBetaState("hard", "short", seed=31)
-    bot = make_bot("planner", seed=1)
-    lines = []
-    while not state.is_terminal():
-        action = bot.choose(state, 0)
-        lines.append(format_action(action))
-        state.apply(action)
-    args = ["linesbeta", "play", "--difficulty", "hard", "--short", "--seed", "31"]
+    lines = lost_short_game()
+    args = SHORT_HARD
     first = runner.invoke(main, [*args, "--session", "evening"], input=f"{lines[0]}\nquit\n")
     assert first.exit_code == 0, first.output
     rest = "\n".join(lines[1:]) + "\nhistory\nagain\nquit\n"
