@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardside.tui.table import render
+from cardside.tui.table import display_width, pad, render
 
 HEADERS = ["round", "Ann", "Bob", "note"]
 NOTE = "Ann: discarded 20 24 42; bet B3 won (4 number cards after it, 3 needed) +3; line total 7"
@@ -195,3 +195,21 @@ def test_a_record_keeps_each_header_and_value_on_one_line() -> None:
         "Bot 2 & Bot 4 total 2",
     ]
     assert all(len(line) <= 40 for line in lines) and "\u00a0" not in text
+
+
+def test_wide_characters_take_two_columns_and_marks_none() -> None:
+    assert display_width("Ann") == 3
+    assert display_width("李明") == 4
+    assert display_width("Zoë") == 3 and display_width("Zoe\u0308") == 3
+    assert display_width("\x1b[31mAnn\x1b[0m") == 3
+    assert pad("李明", 6) == "李明  " and pad("Annabel", 3) == "Annabel"
+
+
+def test_a_table_with_wide_names_keeps_its_columns_in_line() -> None:
+    table = render(["round", "李明", "Bob", "note"], [[1, 12, 3, "x"], [2, 5, 40, "y"]])
+    assert table.splitlines() == [
+        "round  李明  Bob  note",
+        "-----  ----  ---  ----",
+        "1        12    3  x",
+        "2         5   40  y",
+    ]

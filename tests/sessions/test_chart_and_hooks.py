@@ -86,3 +86,8 @@ def test_a_game_that_declares_nothing_gets_the_defaults(plain: Any) -> None:
     session.entries.append({"a": 1, "b": 1})
     running.add(session.entries[-1])
     assert running.sheet().totals == [12, 4]
+
+
+def test_draw_lines_up_bars_after_wide_names() -> None:
+    lines = draw(["李明", "Bob"], [[2, 1], [5, 3]], [(0, 14), (0, 11)], ascii=True)
+    assert lines[1].startswith("李明  .") and lines[2].startswith("Bob   .")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardside.core.words import counted
+from cardside.tui.table import display_width, pad
 
 BLOCKS = " ▁▂▃▄▅▆▇█"
 ASCII_LEVELS = " .:-=+*#@"
@@ -50,7 +51,7 @@ def draw(
     chars = ASCII_LEVELS if ascii else BLOCKS
     shown = list(totals_by_round)[-width:]
     first = len(totals_by_round) - len(shown) + 1
-    pad = max(len(c) for c in columns) if columns else 0
+    room = max(display_width(c) for c in columns) if columns else 0
     if targets:
         aims = ", ".join(
             f"{c} {t}" if s < t else f"{c} {s} down to {t}" for c, (s, t) in zip(columns, scales)
@@ -66,14 +67,14 @@ def draw(
         start, target = scales[i]
         bar = "".join(chars[level(row[i], start, target, len(chars))] for row in shown)
         now = shown[-1][i] if shown else start
-        lines.append(f"{column:<{pad}}  {bar}  {now}")
+        lines.append(f"{pad(column, room)}  {bar}  {now}")
     rising = (
         numbers is not None
         and len(numbers) == len(totals_by_round)
         and all(a < b for a, b in zip(numbers, numbers[1:]))
     )
     labels = list(numbers)[-len(shown) :] if numbers is not None and rising and shown else None
-    lines.append(" " * (pad + 2) + _axis(labels or list(range(first, first + len(shown)))))
+    lines.append(" " * (room + 2) + _axis(labels or list(range(first, first + len(shown)))))
     return lines
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardside.games.registry import GAMES
-from cardside.tui.table import KEEP, render, unbroken, wrap_words
+from cardside.tui.table import KEEP, display_width, render, unbroken, wrap_words
 
 HEADERS = ["#", "name", "game", "mode", "date", "scores", "result"]
 
@@ -53,7 +53,7 @@ def render_list(rows: list[list[object]], width: int | None = None) -> str:
     """The aligned table of sessions, headed; on a terminal of ``width`` too narrow for it,
     a session's number and name on one line, then the rest wrapped below."""
     table = render(HEADERS, rows)
-    if width is None or max(len(line) for line in table.splitlines()) <= width:
+    if width is None or max(display_width(line) for line in table.splitlines()) <= width:
         return table
     out = []
     room = max(10, width) - 4  # the indent of the lines under the name

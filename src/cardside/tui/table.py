@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import textwrap
+import unicodedata
 from collections.abc import Sequence
 
 import click
@@ -117,5 +118,23 @@ def wrap_words(text: str, width: int, indent: str = "") -> list[str]:
     )
 
 
-def _width(text: str) -> int:
-    return len(click.unstyle(text))
+def display_width(text: str) -> int:
+    """The columns ``text`` takes on a terminal: colour codes take none, a combining mark none,
+    a wide character (most Chinese, Japanese and Korean ones) two."""
+    plain = click.unstyle(text)
+    if plain.isascii():
+        return len(plain)
+    width = 0
+    for char in plain:
+        if unicodedata.combining(char):
+            continue
+        width += 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+    return width
+
+
+def pad(text: str, width: int) -> str:
+    """``text`` followed by spaces to ``width`` columns (:func:`display_width`)."""
+    return text + " " * max(0, width - display_width(text))
+
+
+_width = display_width

@@ -26,6 +26,7 @@ from cardside.games.lineit.state import (
 )
 from cardside.tui.console import Console
 from cardside.tui.style import Style
+from cardside.tui.table import display_width, pad
 
 FG = ("red", "blue", "green", "yellow")
 
@@ -55,7 +56,7 @@ class LineitScreen:
         self.console = console
         self.style = style
         self.names = list(names)
-        self.width = max(len(n) for n in self.names)
+        self.width = max(display_width(n) for n in self.names)
 
     def card(self, card: int) -> str:
         """``57`` in its colour on a colour terminal, else ``57r``; Bet cards ``B4``."""
@@ -261,7 +262,7 @@ class LineitScreen:
         s = state.snapshot
         for p in range(state.players):
             tokens = sum(s.tokens[p])
-            name = self.names[p].ljust(self.width)
+            name = pad(self.names[p], self.width)
             say(f"  {name}  {len(s.scored[p]):>3} {tokens:+d} = {state.score(p)}")
         names = [self.names[w] for w in outcome.winners]
         if len(names) == 1:

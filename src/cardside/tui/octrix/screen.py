@@ -15,6 +15,7 @@ from cardside.games.octrix.sheet import describe_runs
 from cardside.tui.console import Console
 from cardside.tui.grammar import agree
 from cardside.tui.style import Style
+from cardside.tui.table import display_width, pad
 
 
 class OctrixScreen:
@@ -27,7 +28,7 @@ class OctrixScreen:
         self.style = style
         self.names = list(names)
         self.sides = sides
-        self.width = max(len(n) for n in self.names)
+        self.width = max(display_width(n) for n in self.names)
 
     def card(self, card: Card) -> str:
         return self.style.card(card, NAMES)
@@ -55,7 +56,7 @@ class OctrixScreen:
         if hands is not None:
             for seat, hand in enumerate(hands):
                 marker = " (you)" if seat == you and self.names[seat] != "You" else ""
-                label = (self.names[seat] + marker).ljust(self.width + 6)
+                label = pad(self.names[seat] + marker, self.width + 6)
                 shown = "not entered yet" if hand is None else self.cards(hand) or "-"
                 say(f"  {label} {shown}")
         parts = []
