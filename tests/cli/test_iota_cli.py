@@ -290,6 +290,17 @@ def test_keep_names_the_players_when_a_turn_starts_with_another_name(
     assert "is not a card" not in grid.output
 
 
+def test_keep_help_writes_the_example_as_the_sheet_does(runner: CliRunner, data_dir: Path) -> None:
+    names = ["--names", "Ann,Bob"]
+    plain = runner.invoke(main, ["iota", "keep", *names, "--session", "a"], input="help\nquit\n")
+    assert "Ann 8 4 5 lot      → (8 + 4 + 5) × 2 (one lot) = 34" in plain.output
+    args = ["--ascii", "iota", "keep", *names, "--session", "b"]
+    ascii = runner.invoke(main, args, input="help\nAnn 8 4 5 lot\nquit\n")
+    assert "Ann 8 4 5 lot      -> (8 + 4 + 5) x 2 (one lot) = 34" in ascii.output
+    assert "(8 + 4 + 5) x 2 (one lot) = 34" in ascii.output.split("help")[-1]
+    assert "×" not in ascii.output and "→" not in ascii.output
+
+
 def test_keep_says_what_to_do_when_a_turn_is_out_of_order(
     runner: CliRunner, data_dir: Path
 ) -> None:

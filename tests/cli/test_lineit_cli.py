@@ -68,6 +68,17 @@ def test_score_counts_one_point_and_an_empty_jackpot(runner: CliRunner) -> None:
     assert (data["points"], data["total"]) == (1, 4)
 
 
+def test_score_says_when_a_jackpot_taken_is_left_out_of_the_total(runner: CliRunner) -> None:
+    line = ["lineit", "score", "1", "5", "B3", "9", "13", "17", "21"]
+    lines = runner.invoke(main, line).output.splitlines()
+    assert lines[-2:] == [
+        "  total 3 points + 3 bet = 6",
+        "  the jackpot's pile is not in the total: add --jackpot N (N its cards)",
+    ]
+    lines = runner.invoke(main, [*line, "--jackpot", "4"]).output.splitlines()
+    assert lines[-1] == "  total 3 points + 3 bet + 4 jackpot = 10"
+
+
 def test_score_bad_input_is_one_line_and_nonzero(runner: CliRunner) -> None:
     for args, message in [
         (["12", "30", "29"], "29 does not continue the rising line after 30"),

@@ -570,3 +570,20 @@ def test_schnapsen_names_that_leave_or_answer_its_questions_are_refused(
         result = runner.invoke(main, ["schnapsen", "keep", "--names", f"{word},Bob"])
         assert result.exit_code == 2
         assert f"{word!r} is a command word; choose another name" in result.output
+
+
+def test_a_command_to_type_is_never_broken_across_lines(capsys: pytest.CaptureFixture[str]) -> None:
+    command = "cardside sessions resume iota-play-20261201-2245 --data-dir /tmp/some/folder"
+    Console(interactive=False, width=60).say_command("Saved. Continue with:", command)
+    assert capsys.readouterr().out.splitlines() == ["Saved. Continue with:", "  " + command]
+    Console(interactive=False, width=60).say_command("Saved. Continue with:", "cardside x")
+    assert capsys.readouterr().out.splitlines() == ["Saved. Continue with: cardside x"]
+
+
+@pytest.mark.parametrize("game", ["iota", "lineit", "schnapsen"])
+def test_a_hint_asked_again_in_the_same_position_is_the_same_hint(
+    runner: CliRunner, data_dir: Path, game: str
+) -> None:
+    result = runner.invoke(main, [game, "play", "--seed", "4"], input="hint\nhint\nquit\n")
+    hints = [ln for ln in result.output.splitlines() if ln.lstrip().startswith("hint:")]
+    assert len(hints) == 2 and hints[0] == hints[1], result.output

@@ -163,9 +163,10 @@ def keep(ctx: click.Context, names: str | None, session_name: str | None) -> Non
 
     At the prompt: each scored line as its cards in the order added
     (line Ann 12 30 B4 45 57 60 71), a jackpot taken by its number of cards
-    (jackpot Ann 4+3; each pile belongs to a jackpot one of the player's lines
-    takes), or at the end each player's score pile and tokens
-    (counts Ann 23 +4-3); then end. Also: undo, show, help, quit (saved;
+    (jackpot Ann 7; each pile belongs to a jackpot one of the player's lines
+    takes), and end when the game is over. Or, instead of lines, each player's
+    score pile and tokens at the end (counts Ann 23 +4-3): the last player's
+    counts end the game. Also: undo, show, help, quit (saved;
     'cardside sessions resume NAME' continues).
     """
     from cardside.core.record import Seat

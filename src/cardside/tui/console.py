@@ -71,6 +71,17 @@ class Console:
             text = "\n".join(part for line in text.split("\n") for part in wrap(line, width))
         click.echo(text)
 
+    def say_command(self, lead: str, command: str) -> None:
+        """``lead`` and then a command to type, kept whole on one line so that it can be copied:
+        under ``lead``, indented, when both do not fit the terminal's width together."""
+        width = self.columns()
+        if width is None or len(lead) + 1 + len(command) <= width:
+            self.say(f"{lead} {command}")
+            return
+        self.say(lead)
+        self.clear_status()
+        click.echo("  " + command)
+
     def status(self, text: str) -> None:
         """Show a passing note (``Bot 2 is thinking...``) on a terminal; the next line replaces
         it. Nothing is shown when output is piped."""

@@ -7,6 +7,7 @@ from typing import Any, Protocol
 
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.core.players import Command
+from cardside.core.rng import derive_rng
 from cardside.tui.console import (
     QUIT_WORDS,
     Console,
@@ -18,6 +19,13 @@ from cardside.tui.console import (
 COMMANDS = ("help", "hint", "show", "history", "undo", "quit")
 #: Every word the play prompt reads as a command (typed alone; ``hint sample`` aside).
 PLAY_WORDS = (*COMMANDS, *QUIT_WORDS, "?", "h", "score")
+
+
+def steady(bot: Any, seat: int, position: object) -> Any:
+    """``bot`` with its random numbers drawn afresh from the position (``position``'s text):
+    a hint asked again where it was asked before (after an undo, say) is the same hint."""
+    bot.rng = derive_rng("hint", seat, repr(position))
+    return bot
 
 
 class TurnView(Protocol):

@@ -93,6 +93,6 @@ def run_loop(loop: Loop, console: Console, journal: Journal, what: str = "Match"
 def closing_line(console: Console, journal: Journal, result: str, what: str = "Match") -> None:
     """Tell how to continue after ``quit``, or where the finished game was saved."""
     if result == "quit":
-        console.say(f"Saved. Continue with: {journal.command()}")
+        console.say_command("Saved. Continue with:", journal.command())
     else:
         console.say(f"{what} over; saved as {journal.name}.")

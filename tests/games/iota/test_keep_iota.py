@@ -176,8 +176,9 @@ def test_the_grid_keeper_scores_the_seed_example_and_refuses_bad_plays() -> None
         enter(ledger, "RC2 3,0")
     with pytest.raises(IllegalActionError, match="would hold"):
         enter(ledger, "RC3 -1,1")
-    with pytest.raises(NotationError):
-        enter(ledger, "Ann 8 4 5 lot")
+    for quick in ("Ann 8 4 5 lot", "Ann 8", "Bob 8 all4 final"):
+        with pytest.raises(NotationError, match="keeps the grid .started with --grid.: enter"):
+            enter(ledger, quick)
     with pytest.raises(IllegalActionError, match="only 2 wilds"):
         ledger.add({"type": "play", "seat": 0, "cards": "W 3,2 W 4,2 W 5,2"})
     assert ledger.totals == [40, 214]

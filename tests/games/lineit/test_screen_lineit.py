@@ -45,7 +45,7 @@ def test_the_prompt_reads_actions_and_refuses_with_the_rule() -> None:
     )
     with pytest.raises(IllegalActionError, match="take a card from the market first"):
         view.parse("done", obs, seat)
-    assert view.prompt(obs, seat) == "take a card (line N or hand N): "
+    assert view.prompt(obs, seat) == "line N or hand N (a market card): "
 
 
 def test_the_table_shows_every_part(capsys: pytest.CaptureFixture[str]) -> None:
@@ -181,3 +181,18 @@ def test_the_end_phase_screen_says_who_starts_the_end(capsys: pytest.CaptureFixt
     start = capsys.readouterr().out
     assert "    hand: (empty)" in start and "hand: -" not in start
     assert "(* starts this round)" in start
+
+
+def test_the_market_and_your_own_hand_are_shown_last_next_to_the_prompt(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    state = LineitState(4, seed=5)
+    seat = state.current_player()
+    names = ["Ann", "Bob", "Cy", "Dee"]
+    LineitScreen(Console(interactive=False), Style(), names).show(state.observation(seat), seat)
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-1].startswith("  market: ") and lines[-2] == "  (* starts this round)"
+    assert lines[-3].startswith("    hand: ") and "cards" not in lines[-3]
+    mine = next(i for i, ln in enumerate(lines) if ln.startswith(f"  {names[seat]} (you)"))
+    others = [i for i, ln in enumerate(lines) if ln.startswith("  ") and ln[2:5] in names]
+    assert mine > max(i for i in others if i != mine)

@@ -408,6 +408,11 @@ def parse_entry(text: str, ledger: IotaLedger) -> dict[str, Any]:
     final = "final" in head
     rest = [w for w, h in zip(words, head) if h != "final"]
     if ledger.track_grid:
+        if rest and all(_is_number(w.lower()) or w.lower() in ("lot", "all4") for w in rest):
+            raise NotationError(
+                "this sheet keeps the grid (started with --grid): enter the cards and their "
+                "cells, e.g. YS2 1,0 RT1 2,0; cardside finds the lines and their values"
+            )
         placed = parse_placements(" ".join(rest))
         return {"type": "play", "seat": seat, "cards": format_placements(placed), "final": final}
     values: list[int] = []

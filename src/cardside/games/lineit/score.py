@@ -72,6 +72,14 @@ class LineReport:
             sum_text += f" {'+' if s.token > 0 else '-'} {abs(s.token)} bet"
         sum_text += "".join(f" + {j} jackpot" for j in self.jackpots)
         lines.append(f"  total {sum_text} = {self.total}")
+        left_out = len(rules.jackpots_in(s.cards)) - len(self.jackpots)
+        if left_out == 1:
+            lines.append("  the jackpot's pile is not in the total: add --jackpot N (N its cards)")
+        elif left_out:
+            lines.append(
+                f"  {left_out} jackpot piles are not in the total: "
+                "add --jackpot N for each (N its cards)"
+            )
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:

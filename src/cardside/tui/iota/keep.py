@@ -16,7 +16,7 @@ HELP_QUICK = "\n".join(
     [
         "  Enter each turn as the values of the lines it made, then lot once per lot "
         "completed, all4 if all 4 cards were played, final for the last card of the game:",
-        "    Ann 8 4 5 lot      -> (8 + 4 + 5) x 2 (one lot) = 34",
+        "    Ann 8 4 5 lot      → (8 + 4 + 5) × 2 (one lot) = 34",
         "  The name may be left out (the player whose turn it is). Sums work: 4+3+1.",
         "  Ann pass for a pass; end when every player passed in a row with the pile empty.",
         "  commands: show (the sheet), undo (take back the last entry), quit (saved), help",
@@ -53,7 +53,7 @@ class KeepScreen:
         while True:
             while not self.ledger.over:
                 if self._ask() == "quit":
-                    say(f"Saved. Continue with: {self.journal.command()}")
+                    self.console.say_command("Saved. Continue with:", self.journal.command())
                     return "quit"
             if not offer_correction(self.console, self._undo, "game", self.show):
                 break
@@ -69,7 +69,10 @@ class KeepScreen:
         return f"{name}'s turn{after}: "
 
     def _help(self) -> None:
-        self.console.say(HELP_GRID if self.ledger.track_grid else HELP_QUICK)
+        text = HELP_GRID if self.ledger.track_grid else HELP_QUICK
+        if self.screen.style.ascii:
+            text = text.replace("×", "x").replace("→", "->")
+        self.console.say(text)
 
     def _ask(self) -> str | None:
         line = self.console.ask(self._prompt(), self._words)

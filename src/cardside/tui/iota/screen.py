@@ -16,6 +16,7 @@ from cardside.games.iota.rules import WILD, Action, Cell, Pass, Play, Swap
 from cardside.games.iota.state import Turn, View, not_held
 from cardside.tui.console import Console
 from cardside.tui.grammar import agree
+from cardside.tui.human import steady
 from cardside.tui.style import Style
 
 FG = ("red", "yellow", "green", "blue")
@@ -73,11 +74,14 @@ class IotaScreen:
             bands = -(-per_band // fits)
             per_band = -(-per_band // bands)  # bands of even width
         marked, rows = set(marks), range(hi_y, lo_y - 1, -1)
+        starts = range(lo_x, hi_x + 1, per_band)
         out: list[str] = []
-        for start in range(lo_x, hi_x + 1, per_band):
+        for number, start in enumerate(starts, 1):
             if out:
                 out.append("")
             columns = range(start, min(hi_x, start + per_band - 1) + 1)
+            if len(starts) > 1:
+                out.append(f"x {columns[0]} to {columns[-1]} (part {number} of {len(starts)}):")
             out += self._band(grid, marked, columns, rows, label)
         return out
 
@@ -265,7 +269,8 @@ class IotaTurn:
         return action
 
     def hint(self, obs: View, seat: int) -> str:
-        advice = self.hint_bot.hint(obs, seat)
+        position = (obs.log, obs.hand, obs.swapped)
+        advice = steady(self.hint_bot, seat, position).hint(obs, seat)
         return f"hint: {format_action(advice.action)} ({advice.reason})"
 
     def help(self) -> str:

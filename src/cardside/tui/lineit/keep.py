@@ -16,7 +16,8 @@ from cardside.tui.table import render
 HELP = """  line NAME CARDS       a scored line, cards in the order added: line Ann 12 30 B4 45 57
   jackpot NAME N        a jackpot pile taken, by its number of cards, 0 to 22 (sums: 4+3)
   counts NAME PILE TOK  instead of lines, at the end: cards in the score pile and the bet \
-tokens' sum, e.g. counts Ann 23 +4-3 (counts Bob 10: no tokens)
+tokens' sum, e.g. counts Ann 23 +4-3 (counts Bob 10: no tokens); the last player's \
+counts end the game
   end                   the game is over (when keeping line by line)
   NAME may be a player's number or the start of the name.
   commands: show (the scores so far), undo (take back the last entry), quit (saved), help"""
@@ -44,7 +45,7 @@ class KeepScreen:
             while not self.ledger.over:
                 line = self.console.ask("Entry (line, jackpot, counts, end; help): ", self._words)
                 if line is None or line.lower() in QUIT_WORDS:
-                    say(f"Saved. Continue with: {self.journal.command()}")
+                    self.console.say_command("Saved. Continue with:", self.journal.command())
                     return "quit"
                 self._handle(line)
             self._result()

@@ -25,6 +25,7 @@ from cardside.games.lineit.state import (
     Snap,
 )
 from cardside.tui.console import Console
+from cardside.tui.human import steady
 from cardside.tui.style import Style
 from cardside.tui.table import display_width, pad
 
@@ -117,6 +118,8 @@ class LineitScreen:
         return out
 
     def show(self, state: LineitState, seat: int) -> None:
+        """The round, the jackpots, every player (the others first, so that your own line and
+        hand come last) and then the market, next to the prompt that takes from it."""
         s = state.snapshot
         say = self.console.say
         say()
@@ -130,12 +133,11 @@ class LineitScreen:
                     f"({counted(rounds_left, 'more round')})."
                 )
             )
-            say(f"  market: {self.cards(s.market)}")
         say(
             "  jackpots: "
             + ", ".join(f"{rules.COLOURS[c]} {len(p)}" for c, p in enumerate(s.piles))
         )
-        for p in [seat] + [x for x in range(state.players) if x != seat]:
+        for p in [x for x in range(state.players) if x != seat] + [seat]:
             tokens = " ".join(f"{t:+d}" for t in s.tokens[p]) or "none"
             label = self.names[p] + (" (you)" if p == seat and self.names[p] != "You" else "")
             first = " *" if p == s.first else ""
@@ -150,6 +152,8 @@ class LineitScreen:
             else:
                 say(f"    hand: {counted(len(s.hands[p]), 'card')}")
         say("  (* starts the end)" if s.step == END else "  (* starts this round)")
+        if s.step != END:
+            say(f"  market: {self.cards(s.market)}")
 
     # -- events ------------------------------------------------------------------------------
     def action(self, seat: int, action: Action, you: int | None) -> str:
@@ -290,7 +294,7 @@ class LineitTurn:
         name = self.screen.names[seat]
         who = "" if name == "You" else f"{name}, "
         if step == TAKE:
-            return f"{who}take a card (line N or hand N): "
+            return f"{who}line N or hand N (a market card): "
         if step in (TAKEN, PLAYED):
             # Offer only what can be done: no 'play' with no card that fits, no 'score'
             # with an empty line.
@@ -310,7 +314,7 @@ class LineitTurn:
         return action
 
     def hint(self, obs: LineitState, seat: int) -> str:
-        advice = self.hint_bot.hint(obs, seat)
+        advice = steady(self.hint_bot, seat, obs.snapshot).hint(obs, seat)
         return f"hint: {format_action(advice.action)}: {advice.reason}"
 
     def help(self) -> str:

@@ -168,7 +168,7 @@ class KeepScreen:
         while True:
             while not self.ledger.is_over:
                 if self._ask() == "quit":
-                    say(f"Saved. Continue with: {self.journal.command()}")
+                    self.console.say_command("Saved. Continue with:", self.journal.command())
                     return "quit"
             if not offer_correction(self.console, self._undo, "game", self.show):
                 break

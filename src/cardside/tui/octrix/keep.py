@@ -46,7 +46,7 @@ class KeepScreen:
             while not self.ledger.over:
                 done = self._ask_hands() if self.ledger.needs_hands else self._ask_trick()
                 if done == "quit":
-                    say(f"Saved. Continue with: {self.journal.command()}")
+                    self.console.say_command("Saved. Continue with:", self.journal.command())
                     return "quit"
             if not offer_correction(self.console, self._undo, "match", self.show):
                 break

@@ -107,7 +107,7 @@ class KeepScreen:
         return "over"
 
     def _saved(self) -> str:
-        self.console.say(f"Saved. Continue with: {self.journal.command()}")
+        self.console.say_command("Saved. Continue with:", self.journal.command())
         return "quit"
 
     @property

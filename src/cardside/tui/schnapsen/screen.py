@@ -28,6 +28,7 @@ from cardside.games.schnapsen.sheet import COUNTDOWN
 from cardside.games.schnapsen.state import DealRecord, Observation, SchnapsenState
 from cardside.tui.console import Console
 from cardside.tui.grammar import agree
+from cardside.tui.human import steady
 from cardside.tui.style import Style
 
 HELP = "\n".join(
@@ -230,7 +231,7 @@ class SchnapsenTurn:
         ascii = self.screen.style.ascii
         if hasattr(self.hint_bot, "ascii"):
             self.hint_bot.ascii = ascii  # its reason names cards as the screen does
-        action, reason = self.hint_bot.hint(obs, seat)
+        action, reason = steady(self.hint_bot, seat, obs).hint(obs, seat)
         prefix = format_action(action, ascii=ascii) + ": "
         if reason.startswith(prefix):
             reason = reason[len(prefix) :]
