@@ -203,7 +203,8 @@ def quick_action(state: LineitState, seat: int) -> Action:
 
 
 def explain(state: LineitState, seat: int, path: tuple[Action, ...]) -> str:
-    """Why a turn plan is good, in words: where the card goes and what it gains."""
+    """Why a turn's actions are good, in words: where the card goes and what it gains, then
+    the actions after the first."""
     s = state.snapshot
     twin = state.clone()
     for action in path:
@@ -250,8 +251,10 @@ def explain(state: LineitState, seat: int, path: tuple[Action, ...]) -> str:
     )
     if room(t.lines[seat]) and rules.numbers_of(t.lines[seat]) and not said:
         parts.append(f"{room(t.lines[seat])} numbers of room left")
-    plan = ", ".join(format_action(a) for a in path)
-    return f"plan {plan}: " + "; ".join(parts)
+    why = "; ".join(parts) or "the turn that leaves your position best"
+    if len(path) > 1:
+        why += f" (then {', '.join(format_action(a) for a in path[1:])})"
+    return why
 
 
 # -- the bots --------------------------------------------------------------------------------------
@@ -349,8 +352,10 @@ class StrongBot(_Planner):
         margin = totals[best] / self.samples
         reason = explain(state, seat, top[best])
         return top[best], (
-            f"{reason}; best of {len(top)} plans over {self.samples} samples "
-            f"({margin:+.1f} against the best opponent)"
+            f"{reason}; the best of {len(top)} ways to play this turn, each played on "
+            f"{self.samples} times with the hidden cards guessed: about "
+            f"{abs(margin):.1f} points {'ahead of' if margin >= 0 else 'behind'} "
+            "the best opponent"
         )
 
     def _rollout(self, sample: LineitState, seat: int, path: tuple[Action, ...]) -> float:
