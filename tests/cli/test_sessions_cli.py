@@ -308,3 +308,16 @@ def test_an_unknown_session_points_to_the_list_of_the_folder_typed(
     for command in (["show", "nosuch"], ["verify", "nosuch"]):
         result = runner.invoke(main, ["--data-dir", str(tmp_path), "sessions", *command])
         assert f"(see 'cardside sessions list --data-dir {tmp_path}')" in result.output
+
+
+def test_show_says_who_sits_in_each_seat_in_words() -> None:
+    from cardside.cli.sessions import _players_text
+    from cardside.core.record import Seat
+
+    assert _players_text([Seat("You", "human"), Seat("Bot 2", "bot:strong")]) == (
+        "You (at the keyboard), Bot 2 (strong bot)"
+    )
+    assert _players_text([Seat("Ann", "table"), Seat("Bob", "table")]) == (
+        "Ann, Bob (all at the table)"
+    )
+    assert _players_text([Seat("Solo", "table")]) == "Solo (at the table)"

@@ -283,6 +283,6 @@ def test_a_name_with_a_line_break_or_a_direction_control_is_read_plain(
     )
     shown = runner.invoke(main, ["sessions", "show", "old"])
     assert shown.exit_code == 0, shown.output
-    assert f"players: Ann (table), {read} (table)" in shown.output
+    assert f"players: Ann, {read} (all at the table)" in shown.output
     assert "\u202e" not in shown.output
     assert runner.invoke(main, ["sessions", "verify", "old"]).output.startswith("ok")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -138,7 +139,7 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
         """A line of words, wrapped at spaces on a terminal narrower than it."""
         click.echo("\n".join(wrap_words(text, width) if width and len(text) > width else [text]))
 
-    players = ", ".join(f"{s.name} ({s.kind})" for s in session.seats)
+    players = _players_text(session.seats)
     say(f"{session.name}: {session.game} {session.mode}, {session.status}")
     say(f"players: {players}")
     if session.created:
@@ -443,6 +444,22 @@ def export(ctx: click.Context, name: str | None, all_: bool, fmt: str, output: P
         click.echo(f"wrote {counted(len(found), 'session')} to {output}", err=True)
     else:
         click.echo(text, nl=False)
+
+
+def _seat_text(kind: str) -> str:
+    """Who sits in a seat, in words: ``at the table`` (a kept game), ``at the keyboard`` or
+    ``strong bot``."""
+    if kind.startswith("bot:"):
+        return f"{kind[4:]} bot"
+    return {"table": "at the table", "human": "at the keyboard"}.get(kind, kind)
+
+
+def _players_text(seats: Sequence[Any]) -> str:
+    """``Ann, Bob (at the table)`` when every seat is alike, else each seat with its own."""
+    kinds = {seat.kind for seat in seats}
+    if len(kinds) == 1 and len(seats) > 1:
+        return f"{', '.join(s.name for s in seats)} (all {_seat_text(kinds.pop())})"
+    return ", ".join(f"{s.name} ({_seat_text(s.kind)})" for s in seats)
 
 
 def _options_text(options: dict[str, Any], names: list[str]) -> str:
