@@ -140,3 +140,35 @@ def test_a_page_piped_into_a_pager_is_read_at_the_terminal_s_width(
     assert reading_width() == 72
     monkeypatch.setenv("COLUMNS", "9" * 40)
     assert reading_width() == 80
+
+
+def test_a_page_taller_than_the_terminal_opens_in_a_pager_and_a_short_one_does_not(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import os
+    import sys
+
+    from cardside.cli.common import _too_tall
+
+    monkeypatch.setattr(sys, "stdin", _Stream(True, 0))
+    monkeypatch.setattr(sys, "stdout", _Stream(True, 1))
+    monkeypatch.setattr(os, "get_terminal_size", lambda fd: os.terminal_size((60, 24)))
+    assert _too_tall("line\n" * 30) and not _too_tall("line\n" * 10)
+    monkeypatch.setattr(sys, "stdout", _Stream(False, 1))  # piped: never paged
+    assert not _too_tall("line\n" * 30)
+    monkeypatch.setattr(sys, "stdout", _Stream(True, 1))
+    monkeypatch.setattr(sys, "stdin", _Stream(False, 0))  # no keyboard to leave the pager
+    assert not _too_tall("line\n" * 30)
+
+
+def test_rules_on_a_short_terminal_go_through_the_pager(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import click
+
+    paged: list[str] = []
+    monkeypatch.setattr("cardside.cli.common._too_tall", lambda page: True)
+    monkeypatch.setattr(click, "echo_via_pager", lambda text: paged.append(text))
+    result = runner.invoke(main, ["iota", "rules"])
+    assert result.exit_code == 0 and result.output == ""
+    assert len(paged) == 1 and "wild" in paged[0].lower()

@@ -439,14 +439,30 @@ def play_games(
 def echo_rules(game: str) -> None:
     """Print a game's rules page (``games/<game>/rules.md``, Markdown) as terminal text:
     headings, bold and aligned tables, wrapped to :func:`reading_width`; plain text without
-    colour."""
+    colour. On a terminal too short for it the page opens in a pager (``less``, or
+    ``$PAGER``), as ``man`` and ``git help`` do: its top is not scrolled away."""
     from importlib.resources import files
 
     from cardside.tui.markdown import render
 
     app = app_of(click.get_current_context())
     text = files(f"cardside.games.{game}").joinpath("rules.md").read_text(encoding="utf-8")
-    click.echo(render(text, reading_width(), app.style))
+    page = render(text, reading_width(), app.style)
+    if _too_tall(page):
+        click.echo_via_pager(page)
+    else:
+        click.echo(page)
+
+
+def _too_tall(page: str) -> bool:
+    """Whether ``page`` goes to a terminal (both ways) that cannot show it whole."""
+    try:
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):
+            return False
+        rows = os.get_terminal_size(sys.stdout.fileno()).lines
+    except (OSError, ValueError, AttributeError):
+        return False
+    return page.count("\n") + 1 >= rows
 
 
 def reading_width() -> int:
