@@ -249,3 +249,24 @@ def test_stats_counts_the_unreadable_files_it_leaves_out(runner: CliRunner, data
     result = runner.invoke(main, ["stats"])
     assert result.exit_code == 0
     assert "1 unreadable session file left out (see 'cardside sessions list')" in result.output
+
+
+def test_stats_never_average_the_scores_of_different_games(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    kept_schnapsen(data_dir, "s1", ["Ann", "Bob"], [(0, 3), (0, 3), (0, 1)], day=2)
+    args = ["lineit", "keep", "--names", "Ann,Cy", "--session", "li"]
+    kept = runner.invoke(main, args, input="counts Ann 23\ncounts Cy 10\n\n")
+    assert "Ann wins with 23" in kept.output, kept.output
+    data = json.loads(invoke(runner, "stats", "--json"))
+    players = {p["name"]: p for p in data["players"]}
+    ann = players["Ann"]
+    assert ann["average_score"] is None and ann["best_score"] is None
+    assert ann["scores_by_game"] == {
+        "lineit": {"average": 23.0, "best": 23},
+        "schnapsen": {"average": 7.0, "best": 7},
+    }
+    assert players["Bob"]["average_score"] == 0.0  # one game: its average stands
+    text = invoke(runner, "stats")
+    assert "left blank for a player of several games (lineit, schnapsen)" in text
+    assert invoke(runner, "stats", "--game", "lineit").count("23.0") == 1

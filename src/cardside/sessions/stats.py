@@ -32,7 +32,8 @@ class PlayerStats:
     sessions: int = 0
     played: int = 0
     won: int = 0
-    scores: list[int] = field(default_factory=list)
+    #: Final scores by game: a score of one game says nothing beside another game's.
+    scores: dict[str, list[int]] = field(default_factory=dict)
     streak: int = 0
     longest: int = 0
     units: Counter[str] = field(default_factory=Counter)
@@ -47,6 +48,19 @@ class PlayerStats:
             return None
         return wilson_interval(self.won, self.played)
 
+    @property
+    def average(self) -> float | None:
+        """The average final score, when the player's scores come from one game."""
+        if len(self.scores) != 1:
+            return None
+        (values,) = self.scores.values()
+        return sum(values) / len(values)
+
+    @property
+    def best(self) -> int | None:
+        """The best final score, when the player's scores come from one game."""
+        return max(next(iter(self.scores.values()))) if len(self.scores) == 1 else None
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "name": self.name,
@@ -55,8 +69,12 @@ class PlayerStats:
             "won": self.won,
             "win_rate": self.rate,
             "interval": list(self.interval) if self.interval else None,
-            "average_score": sum(self.scores) / len(self.scores) if self.scores else None,
-            "best_score": max(self.scores) if self.scores else None,
+            "average_score": self.average,
+            "best_score": self.best,
+            "scores_by_game": {
+                game: {"average": sum(v) / len(v), "best": max(v)}
+                for game, v in sorted(self.scores.items())
+            },
             "streak": self.streak,
             "longest_streak": self.longest,
             "counted_as": dict(self.units),
@@ -167,7 +185,7 @@ def report(summaries: list[dict[str, Any]], *, player: str | None = None) -> Rep
                 stats.units[s["unit"]] += 1
                 column = s["seat_columns"][seat]
                 if column is not None and column < len(result["totals"]):
-                    stats.scores.append(result["totals"][column])
+                    stats.scores.setdefault(s["game"], []).append(result["totals"][column])
                 if key in winners:
                     stats.won += 1
                     stats.streak += 1

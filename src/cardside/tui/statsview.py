@@ -21,10 +21,9 @@ def render_report(report: Report, *, ascii: bool = False, width: int | None = No
     dash = "-" if ascii else "–"
     rows = []
     for p in report.players:
-        d = p.as_dict()
         interval = f"{p.interval[0]:.0%}{dash}{p.interval[1]:.0%}" if p.interval else ""
-        avg = "" if d["average_score"] is None else f"{d['average_score']:.1f}"
-        best = "" if d["best_score"] is None else d["best_score"]
+        avg = "" if p.average is None else f"{p.average:.1f}"
+        best = "" if p.best is None else p.best
         counted = ", ".join(plural(u) for u in p.units)
         rows.append(
             [
@@ -61,6 +60,13 @@ def render_report(report: Report, *, ascii: bool = False, width: int | None = No
             width=width,
         ),
     ]
+    mixed = sorted({g for p in report.players if len(p.scores) > 1 for g in p.scores})
+    if mixed:
+        note = (
+            "avg score and best are left blank for a player of several games "
+            f"({', '.join(mixed)}): add --game NAME for one game's."
+        )
+        parts += wrap_words(note, width) if width else [note]
     if any(g.game == "schnapsen" for g in report.games):
         # Its sheet counts down from 7; a score that grows with play reads better here.
         note = "Schnapsen scores: the game points a player took in a match (7 wins it)."
