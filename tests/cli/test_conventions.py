@@ -273,3 +273,12 @@ def test_choices_ignore_case_in_every_command(runner: CliRunner, data_dir: Path)
         args = [game, "simulate", "--games", "1", "--bots", "Strong,RANDOM", "--jobs", "1"]
         result = runner.invoke(main, args)
         assert result.exit_code == 0, result.output
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_simulate_says_its_seed_is_0_unless_given_and_repeats(runner: CliRunner, game: str) -> None:
+    shown = " ".join(runner.invoke(main, [game, "simulate", "--help"]).output.split())
+    assert "[default: 0, so that a run can be repeated]" in shown
+    first = runner.invoke(main, [game, "simulate", "--games", "2", "--jobs", "1"])
+    again = runner.invoke(main, [game, "simulate", "--games", "2", "--jobs", "1", "--seed", "0"])
+    assert first.exit_code == 0 and first.output == again.output

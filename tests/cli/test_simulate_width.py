@@ -34,7 +34,7 @@ def test_the_report_fits_an_80_column_terminal(
     assert all(len(line) <= 80 for line in shown.output.splitlines()), shown.output
     if max(len(line) for line in piped.output.splitlines()) <= 80:
         assert shown.output == piped.output
-    if game != "lineit":  # (Line-it repeats the seat numbers in its second table)
+    if game != "lineit":  # (Line-it repeats the bot numbers in its second table)
         assert figures(shown.output) == figures(piped.output)
 
 
@@ -48,14 +48,14 @@ def test_lineit_puts_the_points_per_game_in_a_second_table_when_narrow(
 ) -> None:
     args = ["lineit", "simulate", *RUNS["lineit"], "--seed", "1"]
     wide = runner.invoke(main, args).output.splitlines()
-    assert wide[1].split()[:3] == ["seat", "bot", "wins"] and "jackpots" in wide[1]
+    assert wide[1].split()[:3] == ["#", "bot", "wins"] and "jackpots" in wide[1]
     monkeypatch.setattr(
         importlib.import_module("cardside.cli.lineit"), "terminal_width", lambda: 80
     )
     narrow = runner.invoke(main, args).output.splitlines()
     assert "jackpots" not in narrow[1]
     second = narrow.index("") + 1
-    assert narrow[second].split()[:4] == ["seat", "bot", "lines", "jackpots"]  # bots named again
+    assert narrow[second].split()[:4] == ["#", "bot", "lines", "jackpots"]  # bots named again
     seats = [ln.split()[:2] for ln in narrow[second + 1 : second + 6]]
     assert seats == [ln.split()[:2] for ln in narrow[2:7]]
     # the same figures in the same order, once the repeated seats and bots are set aside
@@ -89,7 +89,7 @@ def test_iota_and_lineit_spread_their_columns_over_tables_on_60_columns(
     tables = shown.split("\n\n")
     assert len(tables) >= 2
     assert "score (95%)" in tables[1]
-    assert set(figures(shown)) == set(figures(piped))  # (seat numbers come again)
+    assert set(figures(shown)) == set(figures(piped))  # (bot numbers come again)
 
 
 def test_linesbeta_all_settings_fit_60_columns_in_two_tables(

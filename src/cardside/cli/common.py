@@ -76,6 +76,13 @@ seed_option = click.option(
     default=None,
     help="Seed for dealing and bots (same seed, same game).",
 )
+simulate_seed_option = click.option(
+    "--seed",
+    type=Bounded(-(2**63), 2**63 - 1),
+    default=None,
+    help="Seed for dealing and bots (same seed, same games).  [default: 0, so that a run "
+    "can be repeated]",
+)
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 
 

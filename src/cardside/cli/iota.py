@@ -25,6 +25,7 @@ from cardside.cli.common import (
     play_games,
     progress,
     seed_option,
+    simulate_seed_option,
     start_journal,
     table_seats,
     terminal_width,
@@ -314,7 +315,7 @@ def rules() -> None:
     help="One bot per seat, comma-separated, e.g. strong,greedy [default: strong, then "
     "greedy for the other seats].",
 )
-@seed_option
+@simulate_seed_option
 @jobs_option
 @json_option
 def simulate(

@@ -25,6 +25,7 @@ from cardside.cli.common import (
     play_games,
     progress,
     seed_option,
+    simulate_seed_option,
     start_journal,
     table_seats,
     terminal_width,
@@ -231,7 +232,7 @@ def keep_session(app: App, journal: Any, console: Any = None) -> None:
     help="One bot per seat, comma-separated, rotated round the seats from game to game "
     "[default: strong then heuristic for the rest].",
 )
-@seed_option
+@simulate_seed_option
 @jobs_option
 @json_option
 def simulate(

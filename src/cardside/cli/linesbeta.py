@@ -24,6 +24,7 @@ from cardside.cli.common import (
     play_games,
     progress,
     seed_option,
+    simulate_seed_option,
     start_journal,
     terminal_width,
 )
@@ -305,7 +306,7 @@ def rules() -> None:
         "tries its best plays on sampled deals (slower), classic is the planner as it was."
     ),
 )
-@seed_option
+@simulate_seed_option
 @jobs_option
 @json_option
 def simulate(
@@ -318,10 +319,7 @@ def simulate(
     jobs: int,
     as_json: bool,
 ) -> None:
-    """The bot against the grid: win rate with a 95% interval, points, early stops.
-
-    Without --seed the games are dealt from seed 0, so a run can be repeated.
-    """
+    """The bot against the grid: win rate with a 95% interval, points, early stops."""
     ctx = click.get_current_context()
     given = [
         f"--{name}"

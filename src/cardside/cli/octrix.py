@@ -28,6 +28,7 @@ from cardside.cli.common import (
     refuse_command_words,
     seat_of,
     seed_option,
+    simulate_seed_option,
     start_journal,
     terminal_width,
 )
@@ -325,7 +326,7 @@ def rules() -> None:
     help="Players per match; the two bots share the seats, swapping them every other game.",
 )
 @click.option("--partnership", is_flag=True, help="4 players in two teams (bot 1 vs bot 2).")
-@seed_option
+@simulate_seed_option
 @jobs_option
 @json_option
 @click.pass_context

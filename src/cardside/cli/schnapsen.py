@@ -28,6 +28,7 @@ from cardside.cli.common import (
     refuse_command_words,
     seat_of,
     seed_option,
+    simulate_seed_option,
     start_journal,
     terminal_width,
 )
@@ -334,7 +335,7 @@ def rules() -> None:
     "--deals", "single_deals", is_flag=True, help="Play single deals instead of whole matches."
 )
 @level_option
-@seed_option
+@simulate_seed_option
 @jobs_option
 @json_option
 def simulate(

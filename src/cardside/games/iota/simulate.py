@@ -59,7 +59,7 @@ class SimResult:
     def report(self, width: int | None = None) -> str:
         """A short text table (the caller prints it); when it is wider than ``width`` (a
         terminal's), the scores come in a second table."""
-        head = f"{'seat bot':<12}{'wins':>8}{'share':>8}{'95% interval':>18}"
+        head = f"{'#  bot':<12}{'wins':>8}{'share':>8}{'95% interval':>18}"
         score_head = f"{'score (95%)':>24}"
         rows: list[tuple[str, str, str]] = []
         for i, name in enumerate(self.bots):
@@ -73,12 +73,14 @@ class SimResult:
                     f"{self.mean_score[i]:>10.1f} [{slo:5.1f}, {shi:5.1f}]",
                 )
             )
-        lines = [f"IOTA, {self.players} players, {self.games} games, seed {self.seed}"]
+        lines = [
+            f"IOTA, {self.players} players, {self.games} games, seats rotated, seed {self.seed}"
+        ]
         if width is None or len(head) + len(score_head) <= width:
             lines += [head + score_head, *(seat + wins + score for seat, wins, score in rows)]
         else:
             lines += [head, *(seat + wins for seat, wins, _ in rows), ""]
-            lines += [f"{'seat bot':<12}{'score (95%)':>22}"]
+            lines += [f"{'#  bot':<12}{'score (95%)':>22}"]
             lines += [seat + score for seat, _, score in rows]
         lines.append(
             f"{self.mean_turns:.1f} turns a game on average; ended on a last card (doubled) "

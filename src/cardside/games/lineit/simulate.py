@@ -130,7 +130,7 @@ class SimResult:
 
     def report(self, width: int | None = None) -> str:
         """The figures as a text table; when it is wider than ``width`` (a terminal's), its
-        columns are spread over as many tables as it takes, each headed by the seat."""
+        columns are spread over as many tables as it takes, each headed by the bot's number."""
         title = (
             f"Line-it, {self.players} players, {self.games} games, seats rotated, seed {self.seed}"
         )
@@ -151,7 +151,7 @@ class SimResult:
                 f"{b.line_length:>7.1f}{b.bets_won:>8}/{b.bets_lost}"
             )
         lines = [title]
-        named_head = f"{'seat':<5}{'bot':<10}"
+        named_head = f"{'#':<5}{'bot':<10}"
         named = [f"{i:<5}{b.bot:<10}" for i, b in enumerate(self.bots, 1)]
         head, cells = named_head, named
         for n, (group_head, group_cells) in enumerate(groups):
@@ -160,7 +160,7 @@ class SimResult:
                 # each band names the bots again, unless only the seat numbers leave room
                 head, cells = named_head, named
                 if len(named_head + group_head) > width:
-                    head, cells = f"{'seat':<5}", [f"{i:<5}" for i in range(1, len(named) + 1)]
+                    head, cells = f"{'#':<5}", [f"{i:<5}" for i in range(1, len(named) + 1)]
             head += group_head
             cells = [c + g for c, g in zip(cells, group_cells)]
         lines += [head, *cells]
