@@ -108,6 +108,8 @@ def test_score_refuses_impossible_turns_in_one_line(runner: CliRunner) -> None:
         assert message in result.output, (args, result.output)
         assert "Traceback" not in result.output
         assert len([ln for ln in result.output.splitlines() if ln.startswith("Error")]) == 1
+    # nothing to score is a usage error, as in the other games' score
+    assert runner.invoke(main, ["iota", "score"]).exit_code == 2
 
 
 def test_score_on_the_grid_shows_every_line(runner: CliRunner) -> None:

@@ -252,6 +252,11 @@ def score(
             if play_text or best or hand_text:
                 raise click.UsageError("--play, --best and --hand need --grid")
             keep_word_fault(values, lots)
+            if not values:
+                raise click.UsageError(
+                    "give the value of each line the turn made (e.g. 8 4 5 --lots 1), "
+                    "or the grid with --grid"
+                )
             if len(values) > scoring.rules.MAX_LINES:
                 raise scoring.ScoreError(
                     f"a turn makes at most {scoring.rules.MAX_LINES} lines, not {len(values)}"
