@@ -175,6 +175,34 @@ def test_strong_judges_every_candidate_on_the_same_samples() -> None:
     assert checked == 6
 
 
+def test_strong_weighs_the_best_play_of_every_set_of_cards_it_could_keep() -> None:
+    state = IotaState(3, seed=4)
+    bots = [GreedyBot(1), GreedyBot(2), GreedyBot(3)]
+    checked = 0
+    while not state.is_terminal():
+        seat = state.current_player()
+        assert seat is not None
+        view = state.observation(seat)
+        moves = view.moves()
+        if moves:
+            shortlist = StrongBot(0)._shortlist(moves)
+            assert len({id(m) for m in shortlist}) == len(shortlist)  # each play once
+            top = sorted((m.score for m in moves), reverse=True)[: StrongBot.CANDIDATES]
+            assert sorted((m.score for m in shortlist), reverse=True)[: len(top)] == top
+            best_of_set: dict[tuple[int, ...], int] = {}
+            for m in moves:
+                cards = tuple(sorted(c for c, _, _ in m.play.cards))
+                best_of_set[cards] = max(best_of_set.get(cards, -1), m.score)
+            weighed = {}
+            for m in shortlist:
+                cards = tuple(sorted(c for c, _, _ in m.play.cards))
+                weighed[cards] = max(weighed.get(cards, -1), m.score)
+            assert weighed == best_of_set
+            checked += 1
+        state.apply(bots[seat].choose(view, seat))
+    assert checked > 20
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_strong_samples_the_next_hand_and_its_draws_from_unseen_cards(players: int) -> None:
     state = IotaState(players, seed=5)

@@ -1,14 +1,15 @@
 """IOTA bots: ``random``, ``greedy`` and ``strong`` (the default).
 
-``strong`` looks one turn past its own: for the plays that score best now it samples the next
-player's hand from the cards it has not seen and subtracts what that player could score on the
-grid it leaves (a lot or a double left open), adds what its own kept cards and fresh draws
-could score next turn, and values a wild kept in hand. The hidden cards are dealt once a
-decision and every candidate is judged on the same deals, so the choice between two plays turns
-on what the plays change rather than on sampling luck. It recycles a wild when the play it then
-has is worth more, and in the race for the final doubling it counts the doubled last turn for
-itself and for the next player (their hand size is known). Its budget is a count of samples,
-never the clock, so a seed reproduces its games.
+``strong`` looks one turn past its own: for the plays that score best now, and the best play
+of every set of cards it could play (so each choice of cards to keep is weighed), it samples
+the next player's hand from the cards it has not seen and subtracts what that player could
+score on the grid it leaves (a lot or a double left open), adds what its own kept cards and
+fresh draws could score next turn, and values a wild kept in hand. The hidden cards are dealt
+once a decision and every candidate is judged on the same deals, so the choice between two
+plays turns on what the plays change rather than on sampling luck. It recycles a wild when the
+play it then has is worth more, and in the race for the final doubling it counts the doubled
+last turn for itself and for the next player (their hand size is known). Its budget is a count
+of samples, never the clock, so a seed reproduces its games.
 
 Every bot owns a :class:`random.Random` built from its seed and decides from
 ``state.observation(seat)`` alone: the grid, its own hand, the scores, the pile's size and
@@ -183,10 +184,8 @@ class StrongBot:
                 -self._reply(view, grid, samples),
                 "no play: " + _describe_pass(action),
             )
-        ranked = sorted(moves, key=lambda m: (-m.score, len(m.play.cards)))
-        shortlist = ranked[: self.CANDIDATES]
         best: tuple[float, Move, float] | None = None
-        for move in shortlist:
+        for move in self._shortlist(moves):
             after = dict(grid)
             for card, x, y in move.play.cards:
                 after[(x, y)] = card
@@ -202,6 +201,22 @@ class StrongBot:
         estimate, move, reply = best
         reason = f"scores {move.score}; the next player could make about {reply:.0f} after it"
         return move.play, estimate, reason
+
+    def _shortlist(self, moves: list[Move]) -> list[Move]:
+        """The plays judged more closely: the best-scoring ones, and for every set of cards
+        that can be played the best play of that set, so that each choice of cards to keep
+        is weighed (a small play now that keeps the cards of a lot for next turn)."""
+        ranked = sorted(moves, key=lambda m: (-m.score, len(m.play.cards)))
+        shortlist = ranked[: self.CANDIDATES]
+        taken = {id(m) for m in shortlist}
+        sets: set[tuple[int, ...]] = set()
+        for move in ranked:
+            cards = tuple(sorted(card for card, _, _ in move.play.cards))
+            if cards not in sets:
+                sets.add(cards)
+                if id(move) not in taken:
+                    shortlist.append(move)
+        return shortlist
 
     def _reply(self, view: View, grid: Any, samples: Samples) -> float:
         """The next player's expected best score on ``grid`` over the sampled hands."""
