@@ -164,11 +164,21 @@ def test_a_page_taller_than_the_terminal_opens_in_a_pager_and_a_short_one_does_n
 def test_rules_on_a_short_terminal_go_through_the_pager(
     runner: CliRunner, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    import os
+
     import click
 
-    paged: list[str] = []
+    paged: list[tuple[str, str | None]] = []
     monkeypatch.setattr("cardside.cli.common._too_tall", lambda page: True)
-    monkeypatch.setattr(click, "echo_via_pager", lambda text: paged.append(text))
+    monkeypatch.setattr(
+        click, "echo_via_pager", lambda text: paged.append((text, os.environ.get("LESS")))
+    )
+    monkeypatch.setenv("LESS", "")  # restored after the test
+    monkeypatch.delenv("LESS")
     result = runner.invoke(main, ["iota", "rules"])
     assert result.exit_code == 0 and result.output == ""
-    assert len(paged) == 1 and "wild" in paged[0].lower()
+    assert len(paged) == 1 and "wild" in paged[0][0].lower()
+    assert paged[0][1] == "FRX"  # as git pages: colours kept, the page left on the screen
+    monkeypatch.setenv("LESS", "-N")
+    runner.invoke(main, ["iota", "rules"])
+    assert paged[1][1] == "-N"  # the reader's own setting stands

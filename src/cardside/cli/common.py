@@ -456,6 +456,9 @@ def echo_rules(game: str) -> None:
     text = files(f"cardside.games.{game}").joinpath("rules.md").read_text(encoding="utf-8")
     page = render(text, reading_width(), app.style)
     if _too_tall(page):
+        # As git does: less keeps the colours (R), leaves the page on the screen when it is
+        # closed (X) and closes by itself on a page that fits after all (F).
+        os.environ.setdefault("LESS", "FRX")
         click.echo_via_pager(page)
     else:
         click.echo(page)
