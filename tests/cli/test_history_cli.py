@@ -273,8 +273,8 @@ def test_show_wraps_its_lines_of_words_at_spaces_on_a_narrow_terminal(
     monkeypatch.setattr("cardside.cli.sessions.terminal_width", lambda: 60)
     lines = run(runner, "sessions", "show", "oct")[1].splitlines()
     assert all(len(line) <= 60 for line in lines)
-    assert lines[1] == "players: Annabel Lee, Roberta Smith, Cornelius Hay, Dorothea"
-    assert lines[2] == "Brooke (all at the table)"
+    assert lines[1] == "players: Annabel Lee, Roberta Smith, Cornelius Hay,"
+    assert lines[2] == "Dorothea Brooke (all at the table)"  # a name is never split
 
 
 def test_rename_and_delete_leave_a_session_open_elsewhere_alone(

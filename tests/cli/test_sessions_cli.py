@@ -315,7 +315,7 @@ def test_show_says_who_sits_in_each_seat_in_words() -> None:
     from cardside.core.record import Seat
 
     assert _players_text([Seat("You", "human"), Seat("Bot 2", "bot:strong")]) == (
-        "You (at the keyboard), Bot 2 (strong bot)"
+        "You (at the keyboard), Bot\u00a02 (strong bot)"  # the name kept whole in wrapping
     )
     assert _players_text([Seat("Ann", "table"), Seat("Bob", "table")]) == (
         "Ann, Bob (all at the table)"

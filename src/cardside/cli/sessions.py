@@ -126,7 +126,7 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
     from cardside.games.registry import GAMES
     from cardside.sessions import sheets
     from cardside.sessions.export import as_dict
-    from cardside.tui.table import render, wrap_words
+    from cardside.tui.table import KEEP, render, wrap_words
 
     app = app_of(ctx)
     session = _load(session_path(app, name))
@@ -137,7 +137,8 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
 
     def say(text: str) -> None:
         """A line of words, wrapped at spaces on a terminal narrower than it."""
-        click.echo("\n".join(wrap_words(text, width) if width and len(text) > width else [text]))
+        lines = wrap_words(text, width) if width and len(text) > width else [text]
+        click.echo("\n".join(lines).replace(KEEP, " "))
 
     players = _players_text(session.seats)
     say(f"{session.name}: {session.game} {session.mode}, {session.status}")
@@ -455,11 +456,15 @@ def _seat_text(kind: str) -> str:
 
 
 def _players_text(seats: Sequence[Any]) -> str:
-    """``Ann, Bob (at the table)`` when every seat is alike, else each seat with its own."""
+    """``Ann, Bob (all at the table)`` when every seat is alike, else each seat with its own;
+    a name is kept whole where the line is wrapped."""
+    from cardside.tui.table import KEEP
+
+    names = [s.name.replace(" ", KEEP) for s in seats]
     kinds = {seat.kind for seat in seats}
     if len(kinds) == 1 and len(seats) > 1:
-        return f"{', '.join(s.name for s in seats)} (all {_seat_text(kinds.pop())})"
-    return ", ".join(f"{s.name} ({_seat_text(s.kind)})" for s in seats)
+        return f"{', '.join(names)} (all {_seat_text(kinds.pop())})"
+    return ", ".join(f"{n} ({_seat_text(s.kind)})" for n, s in zip(names, seats))
 
 
 def _options_text(options: dict[str, Any], names: list[str]) -> str:
