@@ -25,6 +25,8 @@ FAST = {
     "octrix": ["--bots", "greedy,random", "--games", "7"],
     "linesbeta": ["--short", "--games", "12"],
     "schnapsen": ["--bots", "heuristic,random", "--games", "7"],
+    # the strong bot, whose samples must not depend on the process, in two games
+    "iota": ["--bots", "strong,greedy", "--games", "2"],
 }
 
 
