@@ -286,10 +286,13 @@ QUICK_BOTS = {
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_simulate_says_its_seed_is_0_unless_given_and_repeats(runner: CliRunner, game: str) -> None:
+def test_simulate_help_says_the_seed_is_0_unless_given_and_a_run_repeats(
+    runner: CliRunner, game: str
+) -> None:
     shown = " ".join(runner.invoke(main, [game, "simulate", "--help"]).output.split())
     assert "[default: 0, so that a run can be repeated]" in shown
     args = [game, "simulate", "--games", "2", "--jobs", "1", *QUICK_BOTS[game]]
     first, again = runner.invoke(main, args), runner.invoke(main, [*args, "--seed", "0"])
     assert first.exit_code == 0 and first.output == again.output
-    assert "seed 0" in first.output or game in ("schnapsen", "linesbeta")
+    if game != "schnapsen":  # (its report names the bots and level, not the seed)
+        assert "seed 0" in first.output

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -95,6 +96,10 @@ def test_a_rows_match_is_written_and_read_back() -> None:
         (lambda t: t.replace('game = "octrix"', 'game = "chess"'), "unknown game 'chess'"),
         (lambda t: t + "\n[[entries\n", "not valid TOML"),
         (lambda t: t.replace("players = [", "players = 3\nplayerz = ["), "unknown field 'playerz'"),
+        (
+            lambda t: re.sub(r"players = \[.*?\n\]", "players = 3", t, flags=re.S),
+            "'players' should be",
+        ),
     ],
 )
 def test_bad_files_are_refused_with_the_reason(tmp_path: Path, edit, message: str) -> None:

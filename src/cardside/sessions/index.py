@@ -17,7 +17,7 @@ from typing import Any
 
 from cardside.core.errors import SessionError
 from cardside.core.record import Session
-from cardside.core.schema import CONTROL
+from cardside.core.schema import CONTROL, is_whole
 from cardside.sessions import sheets, store
 
 INDEX_NAME = "index.json"
@@ -173,7 +173,7 @@ def _sound_standing(standing: Any, columns: int) -> bool:
         isinstance(standing.get("what"), str)
         and isinstance(counts, list)
         and len(counts) == columns
-        and all(isinstance(n, int) and not isinstance(n, bool) for n in counts)
+        and all(is_whole(n) for n in counts)
     )
 
 

@@ -345,10 +345,9 @@ def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
     for i, p in enumerate(players, 1):
         if not isinstance(p, dict):
             raise fail(f"player {i} is not a table")
-        if set(p) - {"name", "kind"}:
-            raise fail(
-                f"player {i} has an unknown field {clip(sorted(set(p) - {'name', 'kind'})[0])}"
-            )
+        unknown = sorted(set(p) - {"name", "kind"})
+        if unknown:
+            raise fail(f"player {i} has an unknown field {clip(unknown[0])}")
         seat_name = _get(p, "name", Text(), lambda m, i=i: fail(f"player {i}: {m}"))
         kind = _get(p, "kind", Text(40), lambda m, i=i: fail(f"player {i}: {m}"), "human")
         # An earlier cardside took line breaks and writing-direction controls in names, which

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 import click
 
 from cardside.core.schema import CONTROL, cut, invisible
+from cardside.tui.table import display_width
 
 Words = Callable[[str], Iterable[str]]  # given the text typed so far
 
@@ -309,8 +310,8 @@ _TABLE_ROW = re.compile(r".*\S  +(?=\S)")
 
 
 def visible_len(text: str) -> int:
-    """The width of ``text`` on the screen, colour codes left out."""
-    return len(click.unstyle(text))
+    """The width of ``text`` on the screen (colour codes left out, wide characters two)."""
+    return display_width(text)
 
 
 def refusal(reason: object) -> str:

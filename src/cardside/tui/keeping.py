@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from cardside.sessions.journal import Journal
 from cardside.tui.console import QUIT_WORDS, Console, not_alone, refusal
 
 #: Every word a keep prompt reads as a command, so a player cannot be named by one.
@@ -93,3 +94,8 @@ def command_with_more(line: str, names: Sequence[str] = ()) -> str | None:
     """A keep prompt's refusal of a command word with more after it (``undo 5``); a line that
     starts with one of ``names`` is an entry (see :func:`console.not_alone`)."""
     return not_alone(line, COMMAND_WORDS, entries=names, undo="entry")
+
+
+def say_saved(console: Console, journal: Journal) -> None:
+    """After ``quit``: saved, and the command that continues the session."""
+    console.say_command("Saved. Continue with:", journal.command())

@@ -11,6 +11,7 @@ from cardside.core.record import Seat
 from cardside.core.rng import derive_rng
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
+from cardside.tui.keeping import say_saved
 
 
 def bot_seed(journal: Journal, *keys: object) -> int:
@@ -93,6 +94,6 @@ def run_loop(loop: Loop, console: Console, journal: Journal, what: str = "Match"
 def closing_line(console: Console, journal: Journal, result: str, what: str = "Match") -> None:
     """Tell how to continue after ``quit``, or where the finished game was saved."""
     if result == "quit":
-        console.say_command("Saved. Continue with:", journal.command())
+        say_saved(console, journal)
     else:
         console.say(f"{what} over; saved as {journal.name}.")

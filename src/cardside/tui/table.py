@@ -31,14 +31,14 @@ def render(
         for i in range(1, len(headers))
         if right and any(i < len(r) and _numeric(r[i]) for r in cells[1:])
     )
-    widths = [max(_width(r[i]) for r in cells if i < len(r)) for i in range(len(headers))]
+    widths = [max(display_width(r[i]) for r in cells if i < len(r)) for i in range(len(headers))]
     if width is not None and len(headers) > 1 and sum(widths) + 2 * (len(widths) - 1) > width:
         start = sum(widths[:-1]) + 2 * (len(widths) - 1)
         # Wrapping the last column helps only when its cells, not its header, are long.
-        short = all(_width(r[-1]) <= _width(headers[-1]) for r in cells[1:] if r)
-        if start > width or (short and start + _width(headers[-1]) > width):
+        short = all(display_width(r[-1]) <= display_width(headers[-1]) for r in cells[1:] if r)
+        if start > width or (short and start + display_width(headers[-1]) > width):
             return _records(cells, width)
-        widths[-1] = _width(headers[-1])
+        widths[-1] = display_width(headers[-1])
         body = [_wrapped_row(r, start, width) for r in cells[1:]]
         # Notes below their rows need no heading where it would run past the edge.
         heads = widths if start + widths[-1] <= width else widths[:-1]
@@ -67,7 +67,7 @@ def _line(row: list[str], widths: list[int], right_cols: frozenset[int]) -> str:
     the right in the columns of ``right_cols``."""
     out = []
     for i, cell in enumerate(row):
-        pad = " " * max(0, widths[i] - _width(cell))
+        pad = " " * max(0, widths[i] - display_width(cell))
         numeric = _numeric(cell) or cell in ("-", "")
         out.append(pad + cell if i in right_cols and numeric else cell + pad)
     return "  ".join(out).rstrip()
@@ -135,6 +135,3 @@ def display_width(text: str) -> int:
 def pad(text: str, width: int) -> str:
     """``text`` followed by spaces to ``width`` columns (:func:`display_width`)."""
     return text + " " * max(0, width - display_width(text))
-
-
-_width = display_width

@@ -56,6 +56,13 @@ class LedgerRow:
     entry: int
 
 
+def points_matter(closer: int | None, reached: int | None) -> bool:
+    """Whether the loser's card points decide a deal's worth: only when 66 was reached by
+    the closer or with nobody closing (a closer who fails or is beaten is scored by the
+    trick alone, and the last trick needs no points)."""
+    return reached is not None and (closer is None or reached == closer)
+
+
 def _seat(entry: Mapping[str, Any], key: str, *, required: bool) -> int | None:
     if key not in entry or entry[key] is None:
         if required:
@@ -115,9 +122,8 @@ def score(entry: Mapping[str, Any]) -> DealResult:
     trick = (
         True if by_last_trick and "opponent_trick" not in entry else _bool(entry, "opponent_trick")
     )
-    # Only the trick matters when the closer fails or is beaten; the points may be left out.
-    points_matter = reached is not None and (closer is None or reached == closer)
-    points = _int(entry, "opponent_points", None if points_matter else 0)
+    decisive = points_matter(closer, reached)
+    points = _int(entry, "opponent_points", None if decisive else 0)
     when = "at the end" if closer is None else "at closing"
     if not 0 <= points <= TOTAL_CARD_POINTS:
         raise LedgerError(f"card points run from 0 to {TOTAL_CARD_POINTS}, not {points}")
@@ -131,7 +137,7 @@ def score(entry: Mapping[str, Any]) -> DealResult:
             f"{points} card points without a trick {when} is impossible "
             "(marriages count only after a trick)"
         )
-    if trick and points_matter and points < 4:
+    if trick and decisive and points < 4:
         raise LedgerError(f"a trick holds at least 4 card points, not {points}")
     if closer is None and reached is None and last is None:
         raise LedgerError("no one reached 66 and no one closed: say who took the last trick")

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardside.core.words import counted
-from cardside.games.schnapsen.keep import LedgerError, rule_text, score
+from cardside.games.schnapsen.keep import LedgerError, points_matter, rule_text, score
 
 OTHER = "the other player"
 
@@ -105,8 +105,8 @@ def score_deal(facts: DealFacts, names: tuple[str, str] | None = None) -> DealSc
         trick = points is None or points > 0
     if trick is False and points is None:
         points = 0
-    if points is None and reached is not None and (closer is None or reached == closer):
-        # Only here do the points matter: 33 or more is 1 game point, fewer 2.
+    if points is None and points_matter(closer, reached):
+        assert reached is not None
         holder = players[1 - reached]  # the player who did not reach 66
         when = "at the end" if closer is None else "when the stock was closed"
         raise ScoreError(

@@ -8,7 +8,7 @@ from cardside.games.iota.notation import format_card, parse_placements
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console, not_understood, refusal
 from cardside.tui.iota.screen import IotaScreen
-from cardside.tui.keeping import keep_command, offer_correction
+from cardside.tui.keeping import keep_command, offer_correction, say_saved
 from cardside.tui.style import Style
 from cardside.tui.table import render
 
@@ -53,7 +53,7 @@ class KeepScreen:
         while True:
             while not self.ledger.over:
                 if self._ask() == "quit":
-                    self.console.say_command("Saved. Continue with:", self.journal.command())
+                    say_saved(self.console, self.journal)
                     return "quit"
             if not offer_correction(self.console, self._undo, "game", self.show):
                 break

@@ -9,7 +9,7 @@ from cardside.games.lineit.keep import Entered, LineitLedger, describe
 from cardside.games.lineit.notation import parse_cards
 from cardside.sessions.journal import Journal
 from cardside.tui.console import QUIT_WORDS, Console, not_understood, refusal
-from cardside.tui.keeping import command_with_more, offer_correction, play_only
+from cardside.tui.keeping import command_with_more, offer_correction, play_only, say_saved
 from cardside.tui.style import Style
 from cardside.tui.table import render
 
@@ -45,7 +45,7 @@ class KeepScreen:
             while not self.ledger.over:
                 line = self.console.ask("Entry (line, jackpot, counts, end; help): ", self._words)
                 if line is None or line.lower() in QUIT_WORDS:
-                    self.console.say_command("Saved. Continue with:", self.journal.command())
+                    say_saved(self.console, self.journal)
                     return "quit"
                 self._handle(line)
             self._result()

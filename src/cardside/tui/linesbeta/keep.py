@@ -15,7 +15,7 @@ from cardside.games.linesbeta.rules import DIFFICULTIES, LINE_CELLS, Line
 from cardside.games.linesbeta.sheet import session_entry
 from cardside.sessions.journal import Journal
 from cardside.tui.console import QUIT_WORDS, SETUP_HELP, Console, not_understood, refusal
-from cardside.tui.keeping import keep_command, offer_correction
+from cardside.tui.keeping import keep_command, offer_correction, say_saved
 from cardside.tui.linesbeta.screen import CellMark, LinesBetaScreen
 from cardside.tui.style import Style
 from cardside.tui.table import render
@@ -168,7 +168,7 @@ class KeepScreen:
         while True:
             while not self.ledger.is_over:
                 if self._ask() == "quit":
-                    self.console.say_command("Saved. Continue with:", self.journal.command())
+                    say_saved(self.console, self.journal)
                     return "quit"
             if not offer_correction(self.console, self._undo, "game", self.show):
                 break

@@ -12,7 +12,7 @@ from cardside.games.octrix.rules import DECK, HAND_SIZE
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console, not_understood, refusal
 from cardside.tui.human import with_default
-from cardside.tui.keeping import keep_command, offer_correction
+from cardside.tui.keeping import keep_command, offer_correction, say_saved
 from cardside.tui.octrix.screen import OctrixScreen
 from cardside.tui.style import Style
 
@@ -46,7 +46,7 @@ class KeepScreen:
             while not self.ledger.over:
                 done = self._ask_hands() if self.ledger.needs_hands else self._ask_trick()
                 if done == "quit":
-                    self.console.say_command("Saved. Continue with:", self.journal.command())
+                    say_saved(self.console, self.journal)
                     return "quit"
             if not offer_correction(self.console, self._undo, "match", self.show):
                 break

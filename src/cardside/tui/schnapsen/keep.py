@@ -16,7 +16,7 @@ from cardside.games.schnapsen.sheet import COUNTDOWN, MATCHES_WON, session_entry
 from cardside.sessions.journal import Journal
 from cardside.tui.console import QUIT_WORDS, Console, not_understood, refusal
 from cardside.tui.grammar import agree
-from cardside.tui.keeping import command_with_more, offer_correction, play_only
+from cardside.tui.keeping import command_with_more, offer_correction, play_only, say_saved
 from cardside.tui.style import Style
 from cardside.tui.table import render
 
@@ -107,7 +107,7 @@ class KeepScreen:
         return "over"
 
     def _saved(self) -> str:
-        self.console.say_command("Saved. Continue with:", self.journal.command())
+        say_saved(self.console, self.journal)
         return "quit"
 
     @property
