@@ -294,5 +294,4 @@ def test_simulate_help_says_the_seed_is_0_unless_given_and_a_run_repeats(
     args = [game, "simulate", "--games", "2", "--jobs", "1", *QUICK_BOTS[game]]
     first, again = runner.invoke(main, args), runner.invoke(main, [*args, "--seed", "0"])
     assert first.exit_code == 0 and first.output == again.output
-    if game != "schnapsen":  # (its report names the bots and level, not the seed)
-        assert "seed 0" in first.output
+    assert "seed 0" in first.output

@@ -165,7 +165,9 @@ def test_simulate_text_and_json(runner: CliRunner) -> None:
     assert result.exit_code == 0, result.output
     assert "deals won" in result.output and "matches won" in result.output
     assert "[" in result.output  # intervals
-    assert result.output.startswith("heuristic vs random, seats swapped")  # no level: no search
+    title, pairing = result.output.splitlines()[:2]
+    assert title == "Schnapsen, 4 matches, seed 2"
+    assert pairing == "heuristic vs random, seats swapped every game"  # no level: no search
     data = json.loads(
         runner.invoke(
             main,
@@ -201,7 +203,7 @@ def test_simulate_text_and_json(runner: CliRunner) -> None:
             ],
         ).output
     )
-    assert deals["deals"] == 3 and "matches" not in deals
+    assert deals["deals"] == 3 and "matches" not in deals and deals["seed"] == 0
 
 
 def test_simulate_refuses_unknown_bots(runner: CliRunner) -> None:

@@ -372,7 +372,7 @@ def simulate(
             jobs=jobs,
         )
     if as_json:
-        echo_json(result.to_dict() | {"seed": seed})
+        echo_json(result.to_dict())
     else:
         echo_report(result.report(), terminal_width())
     end_if_stopped(result.matches if unit == "matches" else result.deals, games, unit)

@@ -8,6 +8,7 @@ from functools import partial
 
 from cardside.core.parallel import map_games
 from cardside.core.stats import mean_interval, wilson_interval
+from cardside.core.words import counted
 from cardside.games.schnapsen.bots import SEARCHING, Bot, make_bot
 from cardside.games.schnapsen.state import SchnapsenState
 
@@ -53,6 +54,8 @@ class SimulationResult:
     points_per_deal: Interval
     #: Share of matches won by A (only when whole matches were played).
     match_win_rate: Interval
+    #: The seed the games were dealt from.
+    seed: int = 0
 
     def to_dict(self) -> dict[str, object]:
         """A JSON-ready summary: counts, and each estimate with its 95% interval."""
@@ -67,6 +70,7 @@ class SimulationResult:
         data: dict[str, object] = {
             "bots": [self.bot_a, self.bot_b],
             "level": self.level,
+            "seed": self.seed,
             "deals": self.deals,
             "deals_won": self.deals_won_a,
             "deal_win_rate": iv(self.deal_win_rate),
@@ -93,7 +97,11 @@ class SimulationResult:
 
         p = self.points_per_deal
         deals = f"{self.deals_won_a:>5} of {self.deals:<5}"
+        played = (
+            counted(self.matches, "match") if self.matches else counted(self.deals, "single deal")
+        )
         lines = [
+            f"Schnapsen, {played}, seed {self.seed}",
             f"{self.bot_a} vs {self.bot_b}{self._level()}, seats swapped every game",
             f"  deals won          {deals} {pct(self.deal_win_rate)}",
             f"  game points/deal   {'':>14} {p.estimate:+6.2f}  [{p.low:+.2f}, {p.high:+.2f}]",
@@ -181,4 +189,5 @@ def simulate(
         deal_win_rate=wilson(deals_won, len(deal_values)),
         points_per_deal=mean_with_interval(deal_values),
         match_win_rate=wilson(matches_won, n_matches),
+        seed=seed,
     )
