@@ -70,18 +70,18 @@ class Range(click.IntRange):
 MOST_GAMES = 1_000_000  # games one simulate command may be asked for
 MAX_NAME = 30  # characters in a player's name
 
-seed_option = click.option(
-    "--seed",
-    type=Bounded(-(2**63), 2**63 - 1),
-    default=None,
-    help="Seed for dealing and bots (same seed, same game).",
-)
-simulate_seed_option = click.option(
-    "--seed",
-    type=Bounded(-(2**63), 2**63 - 1),
-    default=None,
-    help="Seed for dealing and bots (same seed, same games).  [default: 0, so that a run "
-    "can be repeated]",
+
+def _seed_option(help: str, **default: Any) -> Callable[[F], F]:
+    return click.option("--seed", type=Bounded(-(2**63), 2**63 - 1), help=help, **default)
+
+
+#: A game's seed; without it each game is dealt afresh.
+seed_option = _seed_option("Seed for dealing and bots (same seed, same game).", default=None)
+#: The seed of a run of games, 0 unless given: the same command, the same figures.
+simulate_seed_option = _seed_option(
+    "Seed for dealing and bots (same seed, same games).  [default: 0, so that a run can be "
+    "repeated]",
+    default=0,
 )
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 
@@ -466,13 +466,17 @@ def echo_rules(game: str) -> None:
 
 def _too_tall(page: str) -> bool:
     """Whether ``page`` goes to a terminal (both ways) that cannot show it whole."""
+    size = _terminal_size(sys.stdout) if _terminal_size(sys.stdin) else None
+    return size is not None and page.count("\n") + 1 >= size.lines
+
+
+def _terminal_size(stream: Any) -> os.terminal_size | None:
+    """The size of the terminal ``stream`` goes to, or none when it is piped, closed or
+    replaced by an object with no file behind it (as in tests)."""
     try:
-        if not (sys.stdin.isatty() and sys.stdout.isatty()):
-            return False
-        rows = os.get_terminal_size(sys.stdout.fileno()).lines
+        return os.get_terminal_size(stream.fileno()) if stream.isatty() else None
     except (OSError, ValueError, AttributeError):
-        return False
-    return page.count("\n") + 1 >= rows
+        return None
 
 
 def reading_width() -> int:
@@ -482,22 +486,16 @@ def reading_width() -> int:
     if is_digits(columns) and 0 < len(columns) < 5 and int(columns) > 0:
         return int(columns)
     for stream in (sys.stdout, sys.stderr):
-        try:
-            if stream.isatty():
-                return os.get_terminal_size(stream.fileno()).columns
-        except (OSError, ValueError, AttributeError):
-            continue
+        size = _terminal_size(stream)
+        if size is not None:
+            return size.columns
     return 80
 
 
 def terminal_width() -> int | None:
     """The width of the terminal standard output goes to, or none when it is piped."""
-    if not sys.stdout.isatty():
-        return None
-    try:
-        return os.get_terminal_size(sys.stdout.fileno()).columns
-    except (OSError, ValueError):
-        return None
+    size = _terminal_size(sys.stdout)
+    return None if size is None else size.columns
 
 
 def echo_report(text: str, width: int | None = None) -> None:
@@ -530,16 +528,13 @@ def progress(total: int, label: str, *, quiet: bool = False) -> Iterator[Callabl
     from concurrent.futures.process import BrokenProcessPool
 
     try:
-        if quiet or not sys.stderr.isatty():
+        size = _terminal_size(sys.stderr)
+        if quiet or size is None:
             yield lambda done: None
             return
         # The bar's line also holds the label, the percentage and the time left: keep it
         # inside the terminal (the bar's own, stderr), or every redraw leaves a broken line.
-        try:
-            columns = os.get_terminal_size(sys.stderr.fileno()).columns
-        except (OSError, ValueError):
-            columns = 80
-        room = columns - len(label) - 26
+        room = size.columns - len(label) - 26
         width = max(8, min(36, room))
         with click.progressbar(length=total, label=label, file=sys.stderr, width=width) as bar:
             yield lambda done: bar.update(done - bar.pos)

@@ -324,7 +324,7 @@ def rules() -> None:
 @jobs_option
 @json_option
 def simulate(
-    games: int, players: int, bots: str | None, seed: int | None, jobs: int, as_json: bool
+    games: int, players: int, bots: str | None, seed: int, jobs: int, as_json: bool
 ) -> None:
     """Bots against bots: wins with 95% intervals, scores, game length, how games end.
 
@@ -338,7 +338,6 @@ def simulate(
         names = check_bots(listed, players)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--bots") from None
-    seed = 0 if seed is None else seed
     with progress(games, "games", quiet=as_json) as tick:
         result = run(games, names, seed=seed, progress=tick, jobs=jobs)
     if as_json:

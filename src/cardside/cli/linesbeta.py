@@ -315,7 +315,7 @@ def simulate(
     short: bool,
     all_settings: bool,
     bot: str,
-    seed: int | None,
+    seed: int,
     jobs: int,
     as_json: bool,
 ) -> None:
@@ -338,7 +338,6 @@ def simulate(
     from cardside.games.linesbeta.simulate import SimulationResult
     from cardside.games.linesbeta.simulate import simulate as run
 
-    seed = 0 if seed is None else seed
     settings: list[tuple[Difficulty, Length]]
     if all_settings:
         settings = [(d, n) for d in ALL for n in LENGTHS]

@@ -336,7 +336,7 @@ def simulate(
     bots: str,
     players: int,
     partnership: bool,
-    seed: int | None,
+    seed: int,
     jobs: int,
     as_json: bool,
 ) -> None:
@@ -356,7 +356,6 @@ def simulate(
                 "the partnership game is for 4 players", param_hint="--players"
             )
         players = 4
-    seed = 0 if seed is None else seed
     with progress(games, "matches", quiet=as_json) as tick:
         result = run(
             games,

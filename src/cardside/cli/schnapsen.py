@@ -343,7 +343,7 @@ def simulate(
     bots: str,
     single_deals: bool,
     level: str,
-    seed: int | None,
+    seed: int,
     jobs: int,
     as_json: bool,
 ) -> None:
@@ -358,7 +358,6 @@ def simulate(
         raise click.BadParameter(
             f"give two of {', '.join(BOT_NAMES)}, e.g. strong,random", param_hint="--bots"
         )
-    seed = 0 if seed is None else seed
     unit = "deals" if single_deals else "matches"
     with progress(games, unit, quiet=as_json) as tick:
         result = run(
