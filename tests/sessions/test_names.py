@@ -60,6 +60,18 @@ def test_unknown_and_ambiguous_names_say_why(tmp_path: Path, text: str, message:
         resolve(tmp_path, text)
 
 
+def test_a_reason_that_suggests_a_command_takes_options_into_it(tmp_path: Path) -> None:
+    """The command line puts a typed ``--data-dir`` inside the suggested command; a reason
+    that suggests none stays as it is."""
+    with pytest.raises(UnknownSession) as unknown:
+        resolve(tmp_path, "monday{command}")
+    told = unknown.value.told(" --data-dir x")
+    assert told == "no session 'monday{command}' (see 'cardside sessions list --data-dir x')"
+    with pytest.raises(UnknownSession) as no_file:
+        resolve(tmp_path, "gone/away.toml")
+    assert no_file.value.told(" --data-dir x") == str(no_file.value)
+
+
 def test_last_with_no_sessions(tmp_path: Path) -> None:
     with pytest.raises(UnknownSession, match="no sessions yet"):
         resolve(tmp_path, "last")

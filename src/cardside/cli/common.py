@@ -135,7 +135,7 @@ def session_path(app: App, name: str) -> Path:
     try:
         return resolve(app.data_dir, name)
     except UnknownSession as exc:
-        raise click.ClickException(with_folder(str(exc), app)) from None
+        raise click.ClickException(with_folder(exc, app)) from None
 
 
 def seat_of(name: str, names: list[str], option: str) -> int:
@@ -288,7 +288,7 @@ def start_journal(
             app.data_dir, game=game, mode=mode, seats=seats, options=options, seed=seed, name=name
         )
     except FileExistsError as exc:
-        raise click.ClickException(with_folder(str(exc), app)) from None
+        raise click.ClickException(with_folder(exc, app)) from None
     except (ValueError, SessionLocked, SessionError) as exc:
         raise click.ClickException(str(exc)) from None
     except OSError as exc:
@@ -305,18 +305,12 @@ def folder_option(app: App) -> str:
     return f" --data-dir {shlex.quote(str(app.data_dir.absolute()))}"
 
 
-def with_folder(message: str, app: App) -> str:
-    """A message that names a command of cardside's, with :func:`folder_option` after it: at
-    the end (``... go on with it: cardside sessions resume friday``) or inside its quotes
-    (``(see 'cardside sessions list')``); any other message as it is."""
-    folder = folder_option(app)
-    if not folder:
-        return message
-    if message.endswith("')") and "'cardside sessions " in message:
-        return message[:-2] + folder + "')"
-    if "cardside sessions resume " in message:
-        return message + folder
-    return message
+def with_folder(exc: Exception, app: App) -> str:
+    """An error's one-line reason; when it names a command of cardside's to run next, with
+    :func:`folder_option` in that command, so it finds the same sessions."""
+    from cardside.core.errors import Suggests
+
+    return exc.told(folder_option(app)) if isinstance(exc, Suggests) else str(exc)
 
 
 def left_at_setup(what: str) -> NoReturn:
@@ -336,7 +330,7 @@ def claim_name(app: App, name: str | None) -> None:
     try:
         Journal.check_free(app.data_dir, name)
     except FileExistsError as exc:
-        raise click.ClickException(with_folder(str(exc), app)) from None
+        raise click.ClickException(with_folder(exc, app)) from None
     except ValueError as exc:
         raise click.ClickException(str(exc)) from None
 

@@ -269,7 +269,7 @@ def verify(ctx: click.Context, names: tuple[str, ...], all_: bool, fix: bool) ->
             paths.append(resolve(app.data_dir, name))
         except UnknownSession as exc:
             # Said in its place; the other names are still checked.
-            paths.append(with_folder(str(exc), app))
+            paths.append(with_folder(exc, app))
     failed = 0
     for path in paths:
         if isinstance(path, str):

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from cardside.cli.common import echo_json, json_option, terminal_width, with_folder
+from cardside.cli.common import echo_json, folder_option, json_option, terminal_width
 from cardside.cli.options import GameCommand, app_of
 from cardside.core.schema import clip, cut
 from cardside.games.registry import GAMES
@@ -84,7 +84,7 @@ def stats(
     if skipped:
         left_out = counted(skipped, "unreadable session file")
         click.echo(
-            with_folder(f"{left_out} left out (see 'cardside sessions list')", app), err=True
+            f"{left_out} left out (see 'cardside sessions list{folder_option(app)}')", err=True
         )
 
 

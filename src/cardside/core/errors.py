@@ -27,6 +27,24 @@ class AmbiguousActionError(NotationError):
     """Text that could name more than one legal action."""
 
 
+class Suggests(CardsideError):
+    """An error whose one-line reason names a command of cardside's to run next.
+
+    The reason is kept in three parts so the command line can add the options that command
+    needs to find the same sessions (a typed ``--data-dir``) with :meth:`told`.
+    """
+
+    def __init__(self, before: str, command: str = "", after: str = "") -> None:
+        self.before, self.command, self.after = before, command, after
+        super().__init__(before + command + after)
+
+    def told(self, options: str) -> str:
+        """The reason with ``options`` after its command (as it is, when it names none)."""
+        if not self.command:
+            return str(self)
+        return self.before + self.command + options + self.after
+
+
 class SessionError(CardsideError):
     """A session file that cannot be used: malformed, unknown version or impossible."""
 

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from cardside.core.errors import CardsideError
+from cardside.core.errors import CardsideError, Suggests
 from cardside.core.record import Seat, Session
 from cardside.games.registry import GAMES
 from cardside.sessions import document, sheets, store
@@ -119,7 +119,7 @@ class Journal:
             try:
                 store.save(session, path, create=True)
             except FileExistsError:
-                raise FileExistsError(_taken(name)) from None
+                raise SessionTaken(name) from None
         except BaseException:
             lock.release()
             raise
@@ -203,14 +203,17 @@ def _path(data_dir: Path, name: str) -> Path:
     return store.sessions_dir(data_dir) / (name + store.SUFFIX)
 
 
+class SessionTaken(Suggests, FileExistsError):
+    """A new session's name that a session already has, and how to go on with that one."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(
+            f"a session named {name!r} already exists; go on with it: ",
+            f"cardside sessions resume {name}",
+        )
+
+
 def _refuse_taken(path: Path, name: str) -> None:
-    """Raise ``FileExistsError`` if a session (or a link) already has ``path``."""
+    """Raise :class:`SessionTaken` if a session (or a link) already has ``path``."""
     if path.exists() or path.is_symlink():
-        raise FileExistsError(_taken(name))
-
-
-def _taken(name: str) -> str:
-    """Why a new session cannot take ``name``, and how to go on with the one that has it."""
-    return (
-        f"a session named {name!r} already exists; go on with it: cardside sessions resume {name}"
-    )
+        raise SessionTaken(name)

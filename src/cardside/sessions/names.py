@@ -12,6 +12,7 @@ import os
 from pathlib import Path
 
 from cardside.core.arith import is_digits
+from cardside.core.errors import Suggests
 from cardside.core.schema import clip
 from cardside.sessions import store
 
@@ -19,8 +20,12 @@ LAST = "last"
 SHOWN = 5
 
 
-class UnknownSession(ValueError):
+class UnknownSession(Suggests, ValueError):
     """No session, or several, answer to the text; the message is a one-line reason."""
+
+
+def _see_list(before: str) -> UnknownSession:
+    return UnknownSession(f"{before} (see '", "cardside sessions list", "')")
 
 
 def numbered(data_dir: Path) -> list[Path]:
@@ -36,7 +41,7 @@ def is_path(text: str) -> bool:
 def resolve(data_dir: Path, text: str) -> Path:
     """The session file that ``text`` refers to; :class:`UnknownSession` if none or several."""
     if not text.strip():
-        raise UnknownSession("give a session name (see 'cardside sessions list')")
+        raise _see_list("give a session name")
     if is_path(text):
         path = Path(text)
         if not _there(path):
@@ -70,7 +75,7 @@ def resolve(data_dir: Path, text: str) -> Path:
         raise UnknownSession(f"{clip(text)} could be {shown}{more}; type more of the name")
     if _there(Path(text)) and Path(text).is_file():
         return Path(text)
-    raise UnknownSession(f"no session {clip(text)} (see 'cardside sessions list')")
+    raise _see_list(f"no session {clip(text)}")
 
 
 def _there(path: Path) -> bool:
