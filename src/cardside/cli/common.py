@@ -71,8 +71,8 @@ MOST_GAMES = 1_000_000  # games one simulate command may be asked for
 MAX_NAME = 30  # characters in a player's name
 
 
-def _seed_option(help: str, **default: Any) -> Callable[[F], F]:
-    return click.option("--seed", type=Bounded(-(2**63), 2**63 - 1), help=help, **default)
+def _seed_option(help: str, **settings: Any) -> Callable[[F], F]:
+    return click.option("--seed", type=Bounded(-(2**63), 2**63 - 1), help=help, **settings)
 
 
 #: A game's seed; without it each game is dealt afresh.
