@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
-from cardside.sessions.journal import Journal
 from cardside.tui.console import QUIT_WORDS, Console, not_alone, refusal
+
+if TYPE_CHECKING:
+    from cardside.sessions.journal import Journal
 
 #: Every word a keep prompt reads as a command, so a player cannot be named by one.
 COMMAND_WORDS = (*QUIT_WORDS, "help", "?", "h", "show", "score", "undo")
