@@ -112,10 +112,10 @@ def line_report(text: str, jackpots: Sequence[int] = ()) -> LineReport:
     if len(jackpots) > taken:
         # A line takes a colour's pile only with its third card of that colour.
         colours = "no colour" if not taken else f"only {taken} colour{'s' * (taken > 1)}"
+        piles = f"{len(jackpots)} jackpot piles" if len(jackpots) > 1 else "a jackpot pile"
+        # The line is named as read, so that a pile size taken for a card shows.
         raise ValueError(
-            f"{len(jackpots)} jackpot piles given, but {colours} reached three cards in this line"
-            if len(jackpots) > 1
-            else f"a jackpot pile given, but {colours} reached three cards in this line"
+            f"{piles} given, but {colours} reached three cards in the line {format_cards(cards)}"
         )
     return LineReport(rules.score_line(cards), tuple(jackpots))
 
