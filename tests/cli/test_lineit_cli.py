@@ -90,7 +90,10 @@ def test_score_bad_input_is_one_line_and_nonzero(runner: CliRunner) -> None:
         (["12", "--jackpot", "500"], "a jackpot pile holds 0 to 22 cards, not 500"),
         # 12 is the only card: no colour reached three, so the line took no jackpot.
         (["12", "--jackpot", "4"], "but no colour reached three cards in the line 12"),
-        (["13", "9", "5", "--jackpot", "4", "--jackpot", "2"], "but only 1 colour reached"),
+        (
+            ["13", "9", "5", "--jackpot", "4", "--jackpot", "2"],
+            "2 jackpot piles given, but only 1 colour reached three cards in the line 13 9 5",
+        ),
         # Two piles after one --jackpot: the second is read as a card, and the line shows it.
         (["71", "--jackpot", "5", "6"], "reached three cards in the line 71 6"),
     ]:
