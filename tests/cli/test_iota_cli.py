@@ -63,6 +63,24 @@ def test_score_quick_points_keep_words_to_their_options(runner: CliRunner) -> No
         assert result.exit_code == 1 and f"write {option} (" in result.output, result.output
 
 
+def test_score_quick_notes_a_value_typed_after_lots(runner: CliRunner) -> None:
+    """``8 4 --lots 1 5``: the 5 is a line's value, said on stderr so the figures stay clean;
+    all the values on one side of the option, or after ``--``, are read without a note."""
+    result = runner.invoke(main, ["iota", "score", "8", "4", "--lots", "1", "5"])
+    assert result.exit_code == 0 and result.stdout.strip() == "(8 + 4 + 5) × 2 (one lot) = 34"
+    assert result.stderr == (
+        "note: 5, typed after --lots 1, is read as a line's value (each --lots takes one value)\n"
+    )
+    result = runner.invoke(main, ["iota", "score", "--json", "8", "--lots=1", "4", "5"])
+    assert json.loads(result.stdout)["score"] == 34
+    assert result.stderr.startswith("note: 4 5, typed after --lots 1, are read as lines' values")
+    for args in (["--lots", "1", "8", "4", "5"], ["8", "4", "5", "--lots", "1"]):
+        result = runner.invoke(main, ["iota", "score", *args])
+        assert result.stdout.strip().endswith("= 34") and result.stderr == "", args
+    result = runner.invoke(main, ["iota", "score", "8", "4", "--lots", "1", "--", "5"])
+    assert result.stdout.strip().endswith("= 34") and result.stderr == ""
+
+
 def test_score_quick_json(runner: CliRunner) -> None:
     result = runner.invoke(
         main, ["iota", "score", "--json", "10", "10", "6", "--lots", "2", "--all4"]

@@ -79,6 +79,26 @@ def test_score_says_when_a_jackpot_taken_is_left_out_of_the_total(runner: CliRun
     assert lines[-1] == "  total 3 points + 3 bet + 4 jackpot = 10"
 
 
+def test_score_notes_a_card_typed_after_a_jackpot(runner: CliRunner) -> None:
+    """``13 9 5 --jackpot 4 2`` scores the line 13 9 5 2 and says, on stderr, that the 2 was
+    read as a card; cards all on one side of the option are read without a note."""
+    result = runner.invoke(main, ["lineit", "score", "13", "9", "5", "--jackpot", "4", "2"])
+    assert result.exit_code == 0
+    assert "  falling line: 13 9 5 2" in result.stdout.splitlines()
+    assert result.stderr == (
+        "note: 2, typed after --jackpot 4, is read as a card of the line "
+        "(each --jackpot takes one value)\n"
+    )
+    args = ["lineit", "score", "--json", "13", "9", "--jackpot=4", "5", "2"]
+    result = runner.invoke(main, args)
+    assert json.loads(result.stdout)["cards"] == ["13", "9", "5", "2"]
+    assert result.stderr.startswith("note: 5 2, typed after --jackpot 4, are read as cards")
+    for args in (["--jackpot", "4", "13", "9", "5", "2"], ["13", "9", "5", "2", "--jackpot", "4"]):
+        result = runner.invoke(main, ["lineit", "score", *args])
+        assert result.stdout.splitlines()[-1] == "  total 1 point + 4 jackpot = 5"
+        assert result.stderr == "", args
+
+
 def test_score_bad_input_is_one_line_and_nonzero(runner: CliRunner) -> None:
     for args, message in [
         (["12", "30", "29"], "29 does not continue the rising line after 30"),

@@ -30,7 +30,7 @@ from cardside.cli.common import (
     table_seats,
     terminal_width,
 )
-from cardside.cli.options import GameGroup, app_of
+from cardside.cli.options import GameGroup, OrderKeepingCommand, app_of, note_typed_after
 
 BOT_CHOICES = ["strong", "greedy", "random"]
 
@@ -179,7 +179,7 @@ def keep_session(app: App, journal: Any, console: Any = None) -> None:
     KeepScreen(journal, ledger, console, app.style).run()
 
 
-@iota.command()
+@iota.command(cls=OrderKeepingCommand)
 @click.argument("values", nargs=-1)
 @click.option("--lots", type=Range(0, 5), default=0, help="Lots completed this turn.")
 @click.option("--all4", is_flag=True, help="All 4 cards were played this turn.")
@@ -268,6 +268,8 @@ def score(
             result = scoring.quick(numbers, lots, all4, final)
     except scoring.ScoreError as exc:
         raise click.ClickException(str(exc)) from None
+    if grid_text is None:
+        note_typed_after("--lots", "a line's value", "lines' values")
     if as_json:
         echo_json(result.to_dict())
     else:

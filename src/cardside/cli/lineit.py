@@ -30,7 +30,7 @@ from cardside.cli.common import (
     table_seats,
     terminal_width,
 )
-from cardside.cli.options import GameGroup, app_of
+from cardside.cli.options import GameGroup, OrderKeepingCommand, app_of, note_typed_after
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
@@ -114,7 +114,7 @@ def play_session(app: App, journal: Any) -> str:
     )
 
 
-@lineit.command()
+@lineit.command(cls=OrderKeepingCommand)
 @click.argument("cards", nargs=-1, required=True)
 @click.option(
     "--jackpot",
@@ -143,6 +143,7 @@ def score(cards: tuple[str, ...], jackpots: tuple[str, ...], as_json: bool) -> N
         report = line_report(" ".join(cards), sizes)
     except (NotationError, ValueError) as exc:
         raise click.ClickException(str(exc)) from None
+    note_typed_after("--jackpot", "a card of the line", "cards of the line")
     if as_json:
         echo_json(report.to_dict())
     else:

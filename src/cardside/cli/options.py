@@ -128,6 +128,71 @@ class GameCommand(click.Command):
         self.params.extend(global_params())
 
 
+#: Where :class:`OrderKeepingCommand` keeps its arguments as typed, in ``ctx.meta``.
+TYPED_ARGS = "cardside.typed_args"
+
+
+class OrderKeepingCommand(GameCommand):
+    """A command that keeps its arguments in the order they were typed (see
+    :func:`typed_after`)."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        ctx.meta[TYPED_ARGS] = tuple(args)
+        return super().parse_args(ctx, args)
+
+
+def typed_after(ctx: click.Context, option: str) -> tuple[str, tuple[str, ...]]:
+    """The arguments typed after ``option``'s first value while others came before it.
+
+    ``score 13 9 5 --jackpot 4 2`` gives ``("4", ("2",))``, the option's value and what came
+    after it: the 2 may have been meant for the option. With every argument on one side of it
+    (``--jackpot 7 90 80``), or the option not given, ``("", ())``. Needs
+    :class:`OrderKeepingCommand`.
+    """
+    typed = ctx.meta.get(TYPED_ARGS, ())
+    takes_value = {
+        name
+        for p in ctx.command.params
+        if isinstance(p, click.Option) and not p.is_flag and not p.count
+        for name in p.opts
+    }
+    before: list[str] = []
+    after: list[str] = []
+    value: str | None = None
+    i = 0
+    while i < len(typed):
+        token = typed[i]
+        if token == "--":  # what follows was marked as arguments on purpose
+            break
+        if token in takes_value:
+            if token == option and value is None and i + 1 < len(typed):
+                value = typed[i + 1]
+            i += 2
+            continue
+        if token.startswith(option + "="):
+            value = token.split("=", 1)[1] if value is None else value
+        elif not token.startswith("-"):
+            (after if value is not None else before).append(token)
+        i += 1
+    if value is None or not before or not after:
+        return ("", ())
+    return (value, tuple(after))
+
+
+def note_typed_after(option: str, one: str, many: str) -> None:
+    """On stderr (the report and its JSON stay as they are), say how arguments typed after
+    ``option``'s value were read: ``note: 2, typed after --jackpot 4, is read as a card of
+    the line (...)``, with ``one`` and ``many`` what one argument and several are read as."""
+    value, late = typed_after(click.get_current_context(), option)
+    if late:
+        read = f"is read as {one}" if len(late) == 1 else f"are read as {many}"
+        click.echo(
+            f"note: {' '.join(late)}, typed after {option} {value}, {read} "
+            f"(each {option} takes one value)",
+            err=True,
+        )
+
+
 class GameGroup(WholeHelpGroup):
     """A game's (or ``sessions``') command group: it and all its commands take the options
     every command takes, and its help shows every summary whole."""
