@@ -7,8 +7,9 @@ import random
 import pytest
 
 from cardside.games.schnapsen import bots
+from cardside.games.schnapsen import ismcts as tree
 from cardside.games.schnapsen.bots import HeuristicBot, StrongBot, make_bot
-from cardside.games.schnapsen.deal import legal_codes, step
+from cardside.games.schnapsen.deal import Deal, legal_codes, step
 from cardside.games.schnapsen.equity import outcome_values
 from cardside.games.schnapsen.ismcts import ismcts
 from cardside.games.schnapsen.policy import heuristic_code
@@ -21,7 +22,7 @@ from cardside.games.schnapsen.rules import (
 )
 from cardside.games.schnapsen.search import search
 from cardside.games.schnapsen.simulate import simulate
-from cardside.games.schnapsen.state import SchnapsenState
+from cardside.games.schnapsen.state import Observation, SchnapsenState
 
 from .schnapsen_helpers import c, make_deal
 
@@ -151,6 +152,46 @@ def test_tree_search_takes_a_marriage_that_ends_the_deal() -> None:
     assert result.value == pytest.approx(utility[3])
     _, reason = StrongBot("easy", seed=0).hint(obs, 0)
     assert f"{utility[3]:.0%} to win the match (tree search" in reason
+
+
+def tree_steps(monkeypatch: pytest.MonkeyPatch, share: float) -> list[list[tuple[Deal, int]]]:
+    """The moves made inside the tree (not the play-outs) in each iteration of a search from
+    the first lead of a deal, with :data:`ismcts.MODEL_SHARE` at ``share``."""
+    iterations: list[list[tuple[Deal, int]]] = []
+    real_step, real_deal = tree.step, tree.determinize_deal
+
+    def new_iteration(obs: Observation, rng: random.Random) -> Deal:
+        iterations.append([])
+        return real_deal(obs, rng)
+
+    def recorded_step(d: Deal, code: int) -> Deal:
+        iterations[-1].append((d, code))
+        return real_step(d, code)
+
+    monkeypatch.setattr(tree, "MODEL_SHARE", share)
+    monkeypatch.setattr(tree, "determinize_deal", new_iteration)
+    monkeypatch.setattr(tree, "step", recorded_step)
+    state = SchnapsenState(seed=5)
+    seat = state.current_player()
+    obs = state.observation(seat)
+    tree.ismcts(obs, 400, random.Random(3), outcome_values(obs.counts, seat, obs.deal.dealer))
+    monkeypatch.undo()
+    return iterations
+
+
+def test_below_the_root_each_player_may_play_the_rule_of_thumb_for_its_own_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A node below the root serves every hand its player may hold; with the model share at 1
+    # each player there plays the rule of thumb's move for the hand it holds in the iteration.
+    below = [move for moves in tree_steps(monkeypatch, 1.0) for move in moves[1:]]
+    assert {d.to_move for d, _ in below} == {0, 1}
+    assert all(code == heuristic_code(d) for d, code in below)
+    # By UCB alone (share 0) they often choose otherwise; at the default, both happen.
+    for share in (0.0, tree.MODEL_SHARE):
+        below = [move for moves in tree_steps(monkeypatch, share) for move in moves[1:]]
+        assert sum(code != heuristic_code(d) for d, code in below) > len(below) // 10
+    assert 0 < tree.MODEL_SHARE < 1
 
 
 #: Small stand-in budgets per level: (tree iterations, strong's closed-stock samples, classic's

@@ -10,6 +10,11 @@ available, so a card that is only sometimes in a hand is judged fairly), adds on
 values the new position by the rule-of-thumb policy up to phase 2 and the exact solver from
 there. The same tree serves both players, each choosing for its own value. The most visited
 action at the root is played.
+
+A node below the root serves every hand its player may hold there (the opponent's unseen
+cards, the seat's own later draws), so by UCB alone the players would choose as if they did
+not know their own cards. Half the time each plays instead the rule of thumb's move for the
+hand it holds in the iteration (:data:`MODEL_SHARE`), which does know them.
 """
 
 from __future__ import annotations
@@ -26,6 +31,9 @@ from cardside.games.schnapsen.state import Observation, determinize_deal
 
 #: UCB exploration constant on values scaled to 0..1.
 EXPLORE = 0.7
+#: How often a player below the root plays the rule of thumb's move for the hand it holds in
+#: the iteration, instead of choosing by UCB.
+MODEL_SHARE = 0.5
 
 
 class _Node:
@@ -75,12 +83,18 @@ def ismcts(
         while d.result is None and not d.strict:
             legal = legal_codes(d)
             mover = d.to_move
-            fresh = [c for c in legal if c not in node.children]
             for c in legal:
                 child = node.children.get(c)
                 if child is not None:
                     child.avail += 1
-            if fresh:
+            modelled = node is not root and rng.random() < MODEL_SHARE
+            fresh = [c for c in legal if c not in node.children]
+            if modelled and (code := heuristic_code(d)) in node.children:
+                node = node.children[code]
+                path.append((node, mover))
+                d = step(d, code)
+                continue
+            if modelled or fresh:
                 # Expand the policy's choice first, so a short search still weighs it.
                 code = heuristic_code(d)
                 if code not in fresh:
