@@ -94,8 +94,9 @@ def ismcts(
                 path.append((node, mover))
                 d = step(d, code)
                 continue
-            if modelled or fresh:
-                # Expand the policy's choice first, so a short search still weighs it.
+            if fresh:
+                # Expand the policy's choice first (so a short search still weighs it, and a
+                # modelled move new to the tree is added here).
                 code = heuristic_code(d)
                 if code not in fresh:
                     code = rng.choice(fresh)
