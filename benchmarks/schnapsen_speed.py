@@ -4,8 +4,8 @@
 
 Targets: >= 3,000 random deals per second through the state API on one core; <= 50 ms for the
 exact solver on a 5-card phase-2 position; strong bot at level normal <= 0.3 s per move on
-average and <= 1 s for every move (the classic bot is timed alongside for comparison); bot
-times are the process's CPU time, so other work on a shared machine does not inflate them.
+average and <= 1 s for every move (the classic bot is timed alongside for comparison). Every
+figure is the process's CPU time, so other work on a shared machine does not inflate it.
 Baselines measured in the same run: dealing alone (for the deal rate), a brute-force minimax
 (for the solver), the heuristic bot (for the strong bot).
 """
@@ -43,9 +43,9 @@ def random_deals(n: int) -> None:
 def median_rate(fn: Callable[[int], None], n: int, repeats: int) -> float:
     rates = []
     for _ in range(repeats):
-        t = time.perf_counter()
+        t = time.process_time()
         fn(n)
-        rates.append(n / (time.perf_counter() - t))
+        rates.append(n / (time.process_time() - t))
     return statistics.median(rates)
 
 
@@ -76,9 +76,9 @@ def brute(d: Deal, seat: int) -> int:
 
 
 def timed(fn: Callable[[], object]) -> float:
-    t = time.perf_counter()
+    t = time.process_time()
     fn()
-    return time.perf_counter() - t
+    return time.process_time() - t
 
 
 def main() -> None:
