@@ -5,7 +5,8 @@
 Targets: >= 3,000 random deals per second through the state API on one core; <= 50 ms for the
 exact solver on a 5-card phase-2 position; strong bot at level normal <= 0.3 s per move on
 average and <= 1 s for every move (the classic bot is timed alongside for comparison). Every
-figure is the process's CPU time, so other work on a shared machine does not inflate it.
+figure is the process's CPU time, which other work on the machine inflates less than wall
+time (though cores shared with it still run slower: measure on a quiet machine).
 Baselines measured in the same run: dealing alone (for the deal rate), a brute-force minimax
 (for the solver), the heuristic bot (for the strong bot).
 """
