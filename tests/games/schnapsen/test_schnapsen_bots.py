@@ -198,6 +198,30 @@ def test_below_the_root_each_player_may_play_the_rule_of_thumb_for_its_own_hand(
     assert 0 < tree.MODEL_SHARE < 1
 
 
+
+def test_tree_search_stops_once_no_other_move_can_catch_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The move played is the most visited at the root; the search stops as soon as its lead is
+    # larger than the iterations left, so it plays what the full count would have played.
+    stopped, full = [], []
+    for seed in range(12):
+        state = SchnapsenState(seed=seed)
+        seat = state.current_player()
+        obs = state.observation(seat)
+        utility = outcome_values(obs.counts, seat, obs.deal.dealer)
+        stopped.append(tree.ismcts(obs, 600, random.Random(seed), utility))
+        with monkeypatch.context() as m:
+            m.setattr(tree, "CHECK_EVERY", 10**6)
+            full.append(tree.ismcts(obs, 600, random.Random(seed), utility))
+    assert [r.code for r in stopped] == [r.code for r in full]
+    assert all(r.samples == 600 for r in full)
+    assert all(r.samples <= 600 for r in stopped)
+    assert any(r.samples < 600 for r in stopped)
+    for r, f in zip(stopped, full):
+        if r.samples == 600:
+            assert r.values == f.values
+
 #: Small stand-in budgets per level: (tree iterations, strong's closed-stock samples, classic's
 #: samples), so that the test shows each count is the one used.
 SMALL_BUDGETS = {"easy": (7, 5, 3), "normal": (11, 9, 4), "hard": (13, 12, 6)}
@@ -250,7 +274,7 @@ def test_tree_search_closes_to_win_the_match() -> None:
     assert utility[2] == 1.0
     for seed in range(3):
         result = ismcts(obs, bots.LEVEL_ITERATIONS["normal"], random.Random(seed), utility)
-        assert result.code == CLOSE_CODE and result.value == 1.0
+        assert result.code == CLOSE_CODE and result.value == pytest.approx(1.0)
         assert max(v for code, v in result.values.items() if code != CLOSE_CODE) < 0.95
     action, reason = StrongBot(seed=0).hint(obs, 0)
     assert action == CLOSE and reason.startswith("close: 100% to win the match (tree search")

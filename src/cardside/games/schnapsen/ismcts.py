@@ -9,7 +9,8 @@ tree choosing among the actions legal in that sample by UCB (each node counts ho
 available, so a card that is only sometimes in a hand is judged fairly), adds one node, and
 values the new position by the rule-of-thumb policy up to phase 2 and the exact solver from
 there. The same tree serves both players, each choosing for its own value. The most visited
-action at the root is played.
+action at the root is played, so the search stops early once no other action can catch up
+with it in the iterations left: the move is the one the full count would play.
 
 A node below the root serves every hand its player may hold there (the opponent's unseen
 cards, the seat's own later draws), so by UCB alone the players would choose as if they did
@@ -34,6 +35,8 @@ EXPLORE = 0.7
 #: How often a player below the root plays the rule of thumb's move for the hand it holds in
 #: the iteration, instead of choosing by UCB.
 MODEL_SHARE = 0.5
+#: Iterations between checks whether the most visited root action can still be overtaken.
+CHECK_EVERY = 16
 
 
 class _Node:
@@ -72,7 +75,11 @@ def ismcts(
     span = (high - low) or 1.0
     solver = solver or Solver()
     root = _Node()
-    for _ in range(iterations):
+    done = 0
+    while done < iterations:
+        if done % CHECK_EVERY == 0 and _settled(root, iterations - done):
+            break
+        done += 1
         d = (
             determinize_deal(obs, rng)
             if belief is None
@@ -121,7 +128,18 @@ def ismcts(
         for c in codes
     }
     best = max(codes, key=lambda c: root.children[c].visits if c in root.children else 0)
-    return SearchResult(best, values, iterations, False, tree=True)
+    return SearchResult(best, values, done, False, tree=True)
+
+
+def _settled(root: _Node, left: int) -> bool:
+    """Whether the most visited root action leads every other by more than ``left`` visits."""
+    first = second = 0
+    for child in root.children.values():
+        if child.visits > first:
+            first, second = child.visits, first
+        elif child.visits > second:
+            second = child.visits
+    return first - second > left
 
 
 def _select(node: _Node, legal: list[int]) -> tuple[_Node, int]:
