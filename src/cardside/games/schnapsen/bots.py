@@ -38,7 +38,8 @@ LEVELS = ("easy", "normal", "hard")
 SEARCHING = ("strong", "classic")
 #: ``classic``: samples of the hidden cards per move, stock open or closed.
 LEVEL_SAMPLES = {"easy": 16, "normal": 100, "hard": 300}
-#: ``strong``: tree-search iterations per move while the stock is open.
+#: ``strong``: tree-search iterations per move while the stock is open (at most; it stops once
+#: the move is settled).
 LEVEL_ITERATIONS = {"easy": 250, "normal": 2000, "hard": 3500}
 #: ``strong``: samples of the hidden cards per move once the stock is closed.
 LEVEL_CLOSED_SAMPLES = {"easy": 50, "normal": 300, "hard": 800}
