@@ -140,7 +140,7 @@ class StrongBot:
             return f"{v:+.2f} game points" if self.classic else f"{v:.0%} to win the match"
 
         if result.tree:
-            how = f"tree search, {result.samples} deals of the hidden cards"
+            how = f"tree search, {result.samples:,} deals of the hidden cards"
             if bel is not None:
                 how += " weighed by the opponent's play"
         elif result.exact:
@@ -150,7 +150,7 @@ class StrongBot:
             verb = "wins" if points > 0 else "loses"
             how = f"solved exactly: {verb} the deal by {counted(round(abs(points)), 'game point')}"
         else:
-            how = f"mean over {result.samples} samples of the hidden cards"
+            how = f"mean over {result.samples:,} samples of the hidden cards"
             if bel is not None:
                 how += " weighed by the opponent's play"
         ranked = sorted(result.values.items(), key=lambda kv: -kv[1])
