@@ -198,7 +198,6 @@ def test_below_the_root_each_player_may_play_the_rule_of_thumb_for_its_own_hand(
     assert 0 < tree.MODEL_SHARE < 1
 
 
-
 def test_tree_search_stops_once_no_other_move_can_catch_up(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -221,6 +220,7 @@ def test_tree_search_stops_once_no_other_move_can_catch_up(
     for r, f in zip(stopped, full):
         if r.samples == 600:
             assert r.values == f.values
+
 
 #: Small stand-in budgets per level: (tree iterations, strong's closed-stock samples, classic's
 #: samples), so that the test shows each count is the one used.
