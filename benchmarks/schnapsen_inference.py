@@ -30,23 +30,25 @@ EARLY = 3
 
 
 @dataclass
+class Stage:
+    """Sums over the positions of one stage: weight on the true cards, blind share, count."""
+
+    weight: float = 0.0
+    blind: float = 0.0
+    count: int = 0
+
+    def add(self, weight: float, blind: float) -> None:
+        self.weight += weight
+        self.blind += blind
+        self.count += 1
+
+
+@dataclass
 class Tally:
-    """Sums over positions: weight on the true cards, blind share, count; belief times."""
+    """The early and later stages, and the time to build each weighing."""
 
-    sums: dict[str, list[float]] = field(
-        default_factory=lambda: {"early": [0.0, 0.0, 0], "later": [0.0, 0.0, 0]}
-    )
+    stages: dict[str, Stage] = field(default_factory=lambda: {"early": Stage(), "later": Stage()})
     times: list[float] = field(default_factory=list)
-
-    def add(self, stage: str, weight: float, blind: float) -> None:
-        s = self.sums[stage]
-        s[0] += weight
-        s[1] += blind
-        s[2] += 1
-
-    def mean(self, stage: str, k: int) -> float:
-        s = self.sums[stage]
-        return s[k] / s[2] if s[2] else float("nan")
 
 
 def weight_on(bel: inference.Belief, cards: list[int]) -> float:
@@ -92,7 +94,7 @@ def observe(
     unseen = obs.unseen_mask() & ~obs.deal.known[1]
     moves = sum(1 for m in obs.past if m.actor == 1)
     stage = "early" if moves <= EARLY else "later"
-    tally.add(stage, weight_on(bel, cards), len(cards) / unseen.bit_count())
+    tally.stages[stage].add(weight_on(bel, cards), len(cards) / unseen.bit_count())
 
 
 def main() -> None:
@@ -112,10 +114,13 @@ def main() -> None:
     print("-" * len(head))
     for opponent, eps in rows:
         t = measure(opponent, eps, deals)
-        n = int(t.sums["early"][2] + t.sums["later"][2])
+        n = sum(stage.count for stage in t.stages.values())
         cells = []
-        for stage in ("early", "later"):
-            w, b = t.mean(stage, 0), t.mean(stage, 1)
+        for stage in t.stages.values():
+            if not stage.count:
+                cells.append("no positions")
+                continue
+            w, b = stage.weight / stage.count, stage.blind / stage.count
             cells.append(f"{w:.3f} / {b:.3f} ({w / b:.2f}x)")
         ms = 1000 * statistics.median(t.times)
         print(f"{opponent:<10} {eps:<6}  {n:>9}  {cells[0]:<21}  {cells[1]:<21}  {ms:.0f}")
