@@ -187,7 +187,12 @@ def test_stats_interval_and_streaks_over_many_games(runner: CliRunner, data_dir:
 
 
 def test_stats_bad_options(runner: CliRunner, data_dir: Path) -> None:
-    for args in (["--game", "chess"], ["--since", "yesterday"], ["--mode", "watch"]):
+    for args in (
+        ["--game", "chess"],
+        ["--since", "yesterday"],
+        ["--mode", "watch"],
+        ["--since", "\uff12\uff10\uff12\uff16-01-01"],  # full-width digits
+    ):
         result = runner.invoke(main, ["stats", *args])
         assert result.exit_code == 2, args
         assert "%Y" not in result.output  # the message names the date as people write it
@@ -225,6 +230,9 @@ def test_export_never_writes_over_a_session_and_dash_is_the_standard_output(
     dashed = runner.invoke(main, ["sessions", "export", "k", "-o", "-"])
     assert dashed.exit_code == 0 and dashed.output.startswith("session,game,mode")
     assert not Path("-").exists()
+    for folder, reason in (("", "-o needs a file name, e.g. -o games.csv"), (data_dir, "is a dir")):
+        to_folder = runner.invoke(main, ["sessions", "export", "k", "-o", str(folder)])
+        assert to_folder.exit_code == 2 and reason in to_folder.output, folder
     neither = runner.invoke(main, ["sessions", "export"])
     assert neither.exit_code == 2 and "give a session NAME or --all" in neither.output
     assert "not both" not in neither.output

@@ -191,6 +191,17 @@ def test_delete_asks_and_moves_to_the_trash(runner: CliRunner, data_dir: Path) -
     assert code == 1 and "no session 'nobody'" in out
 
 
+def test_delete_names_a_file_where_the_trash_folder_should_be(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    octrix(runner, "one", ROUND[:2])
+    (data_dir / "trash").write_text("notes", encoding="utf-8")
+    code, out = run(runner, "sessions", "delete", "one", "--yes")
+    assert code == 1 and "cannot move one to the trash" in out
+    assert f"{data_dir / 'trash'} is a file, not the trash folder" in out
+    assert (data_dir / "sessions" / "one.toml").exists()
+
+
 def test_delete_refuses_a_file_outside_the_sessions_folder(
     runner: CliRunner, data_dir: Path, tmp_path: Path
 ) -> None:

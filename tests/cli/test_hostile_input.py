@@ -180,6 +180,8 @@ INVISIBLE_NAME = "cannot hold invisible characters (U+"
             CONTROL_NAME,
         ),
         (["schnapsen", "keep", "--names", "Ann,\u202eBob"], INVISIBLE_NAME),  # right-to-left
+        (["schnapsen", "play", "--name", "a\x1b[2Jb"], CONTROL_NAME),
+        (["schnapsen", "play", "--name", "\u202eab"], INVISIBLE_NAME),
         (["octrix", "play", "--names", "You,B\u200bot"], INVISIBLE_NAME),  # zero-width space
         (["lineit", "keep", "--names", "Ann,Bo\u2028b"], INVISIBLE_NAME),  # line separator
         (["iota", "keep", "--names", "Ann,\udcff"], INVISIBLE_NAME),  # a byte not UTF-8
@@ -205,6 +207,7 @@ def test_a_name_with_a_control_or_invisible_character_is_refused(
         ["octrix", "keep", "--no-hands", "--names", "Ann," + "B" * 31],
         ["octrix", "play", "--names", "You," + "B" * 200],
         ["linesbeta", "keep", "--name", "Y" * 31, "--difficulty", "easy", "--short"],
+        ["schnapsen", "play", "--name", "Y" * 100],
     ],
     ids=lambda a: a[0] + " " + a[1],
 )

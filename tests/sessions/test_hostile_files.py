@@ -113,6 +113,14 @@ HOSTILE: dict[str, tuple[Callable[[Path], None], str]] = {
         edited("created = 2026-11-29 18:01:28+00:00", 'created = "last friday"'),
         "created should be a date and time",
     ),
+    "a time in year 1": (
+        edited("created = 2026-11-29 18:01:28+00:00", "created = 0001-01-01 00:00:00"),
+        "created should be a date from 1900 to 9998",
+    ),
+    "an entry's time at the calendar's end": (
+        edited("at = 2026-11-29 18:05:31+00:00", "at = 9999-12-31 23:59:59-05:00"),
+        "entry 1: at should be a date from 1900 to 9998",
+    ),
     "an entry's time as a date": (
         edited("at = 2026-11-29 18:05:31+00:00", "at = 2026-11-29"),
         "entry 1: at should be a date and time",
@@ -148,6 +156,8 @@ def test_a_hostile_file_is_refused_on_one_line_by_every_command(
     exported = runner.invoke(main, ["sessions", "export", "--all", "--format", "json"])
     assert exported.exit_code == 0 and f'"name": "{GOOD}"' in exported.output
     assert "skipped:" in exported.output and reason in exported.output
+    stats = runner.invoke(main, ["stats"])
+    assert stats.exit_code == 0 and stats.exception is None, stats.output[-300:]
     assert time.monotonic() - started < 20
 
 

@@ -97,3 +97,62 @@ def test_the_time_played_runs_from_the_first_entry_to_the_last(tmp_path: Path) -
     assert item.summary is not None
     assert datetime.fromisoformat(item.summary["start"]) == first
     assert datetime.fromisoformat(item.summary["end"]) == first + timedelta(minutes=42)
+
+
+def test_values_beyond_what_a_session_file_may_hold_are_not_trusted(tmp_path: Path) -> None:
+    kept(tmp_path, "friday", 2)
+    index.entries(tmp_path)
+    path = tmp_path / "index.json"
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    good = doc["files"]["friday.toml"]["summary"]
+    for field, value in (
+        ("game", "chess"),
+        ("mode", "watch"),
+        ("status", "won by default"),
+        ("totals", [10**30, -5]),
+        ("columns", ["A" * 10_000, "Bob"]),
+        ("outcomes", ["x"] * (store.MAX_ENTRIES + 1)),
+    ):
+        doc["files"]["friday.toml"]["summary"] = dict(good, **{field: value})
+        path.write_text(json.dumps(doc), encoding="utf-8")
+        (item,) = index.entries(tmp_path)
+        assert item.summary is not None and item.summary[field] == good[field], field
+
+
+def test_an_index_that_cannot_be_read_safely_is_made_again(tmp_path: Path) -> None:
+    import threading
+
+    kept(tmp_path, "friday", 2)
+    path = tmp_path / "index.json"
+    makers = {
+        "nested 200,000 deep": lambda: path.write_text("[" * 200_000 + "]" * 200_000),
+        "a named pipe": lambda: os.mkfifo(path),
+        "a link to /dev/zero": lambda: path.symlink_to("/dev/zero"),
+        "larger than the limit": lambda: path.write_bytes(b" " * (index.MAX_INDEX_BYTES + 1)),
+    }
+    for case, make in makers.items():
+        path.unlink(missing_ok=True)
+        make()
+        found: list[list[index.Entry]] = []
+        reader = threading.Thread(target=lambda out=found: out.append(index.entries(tmp_path)))
+        reader.daemon = True  # a reader stuck on the pipe must not keep the tests running
+        reader.start()
+        reader.join(timeout=10)
+        assert found, f"{case}: reading the index did not finish"
+        (item,) = found[0]
+        assert item.summary is not None and item.summary["rounds"] == 2, case
+        assert path.is_file() and not path.is_symlink(), case  # written afresh
+
+
+def test_statistics_take_a_cached_time_at_the_edge_of_the_calendar(tmp_path: Path) -> None:
+    from cardside.sessions.stats import choose, report
+
+    kept(tmp_path, "friday", 2)
+    kept(tmp_path, "saturday", 1)
+    (first, second) = (e.summary for e in index.entries(tmp_path))
+    assert first is not None and second is not None
+    first = dict(first, start="0001-01-01T00:00:00+05:00")
+    second = dict(second, end="9999-12-31T23:59:59-05:00")
+    chosen = choose([first, second])
+    assert [s["start"] for s in chosen][0] == "0001-01-01T00:00:00+05:00"
+    assert report(chosen).players  # counted, not crashed

@@ -119,3 +119,17 @@ def test_a_lock_held_by_a_live_process_says_which_file_to_remove(tmp_path: Path)
     lock_path(path).write_text("1\n")  # process 1 is always alive, and is not a cardside
     with pytest.raises(SessionLocked, match=r"process 1\); close it there first \(if no"):
         SessionLock(path).acquire()
+
+
+@pytest.mark.parametrize("thing", ["folder", "pipe"])
+def test_something_else_where_the_lock_goes_is_named_not_waited_on(
+    runner: CliRunner, data_dir: Path, thing: str
+) -> None:
+    runner.invoke(main, KEEP, input="Ann 2\nquit\n")
+    lock = lock_path(session_file(data_dir))
+    lock.mkdir() if thing == "folder" else os.mkfifo(lock)
+    os.utime(lock, (1, 1))  # old, so it would be taken for a stale lock
+    result = runner.invoke(main, ["sessions", "resume", "s"], input="quit\n")
+    assert result.exit_code == 1
+    assert f"session 's' cannot be locked: {lock} is in the way" in result.output
+    assert len(store.load(session_file(data_dir)).entries) == 1

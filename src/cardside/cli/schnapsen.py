@@ -13,6 +13,7 @@ from cardside.cli.common import (
     ask_names,
     bot_name,
     bot_option,
+    check_name,
     claim_name,
     echo_json,
     echo_report,
@@ -76,7 +77,10 @@ def play(
     app = app_of(ctx)
     you = name.strip()
     if not you:
-        raise click.BadParameter("give a name", param_hint="--name")
+        raise click.BadParameter(
+            "the name is empty: give your name, e.g. --name Ann", param_hint="--name"
+        )
+    check_name(you, "--name")
     opponent = bot_name(2)
     if you.casefold() == opponent.casefold():
         raise click.BadParameter(

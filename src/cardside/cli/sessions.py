@@ -378,7 +378,8 @@ def delete(ctx: click.Context, names: tuple[str, ...], yes: bool) -> None:
         except SessionLocked as exc:
             raise click.ClickException(str(exc)) from None
         except OSError as exc:
-            raise click.ClickException(f"cannot move {path.stem}: {exc.strerror}") from None
+            where = f" ({exc.filename} {exc.strerror})" if exc.filename else f": {exc.strerror}"
+            raise click.ClickException(f"cannot move {path.stem} to the trash{where}") from None
         click.echo(f"deleted {path.stem} (kept as {moved})")
 
 
@@ -413,6 +414,8 @@ def export(ctx: click.Context, name: str | None, all_: bool, fmt: str, output: P
         raise click.UsageError(
             "give a session NAME or --all, not both" if all_ else "give a session NAME or --all"
         )
+    if output is not None and output.is_dir():  # -o "" (click turns a real folder away)
+        raise click.UsageError(f"-o needs a file name, e.g. -o games.{fmt}")
     if output is not None and str(output) != "-":
         folder = store.sessions_dir(app.data_dir).resolve()
         if output.resolve().parent == folder or folder in output.resolve().parents:

@@ -25,6 +25,8 @@ class Day(click.ParamType):
             return value
         text = str(value).strip()
         try:
+            if not text.isascii():  # strptime would take other scripts' digits
+                raise ValueError(text)
             return datetime.strptime(text, "%Y-%m-%d")
         except ValueError:
             self.fail(f"{cut(text, 20)!r} is not a date written YYYY-MM-DD, e.g. 2026-11-30")

@@ -19,6 +19,8 @@ __all__ = ["EntryError", "Result", "RoundRow", "Seat", "Session", "Sheet"]
 FORMAT = "cardside-session"
 VERSION = 1
 MODES = ("play", "keep")
+#: What a session's sheet says of it.
+STATUSES = ("in progress", "finished")
 
 
 @dataclass

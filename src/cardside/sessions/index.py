@@ -10,20 +10,24 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from cardside.core.errors import SessionError
-from cardside.core.record import Session
+from cardside.core.record import MODES, STATUSES, Session
 from cardside.core.schema import CONTROL, is_whole
+from cardside.games.registry import GAMES
 from cardside.sessions import sheets, store
 
 INDEX_NAME = "index.json"
 # Raise when a summary gains or changes a field (or what a field holds), so old indexes are
 # rebuilt.
 INDEX_VERSION = 4
+#: A larger index is not read (and is rebuilt): 64 MiB, several times that of 20,000 sessions.
+MAX_INDEX_BYTES = 64 << 20
+#: Bounds on what a cached item may hold, like those on the session files it summarizes.
+MAX_CACHED_TEXT = 5_000
 
 
 @dataclass
@@ -133,7 +137,7 @@ _SHAPE: dict[str, type | tuple[type, ...]] = {
 
 def _sound(hit: dict[str, Any]) -> bool:
     """True when a cached item has the shape this cardside writes (else it is made again)."""
-    if any(CONTROL.search(text) for text in _texts(hit)):
+    if not _bounded(hit):
         return False
     if isinstance(hit.get("error"), str):
         return True
@@ -141,6 +145,10 @@ def _sound(hit: dict[str, Any]) -> bool:
     if not isinstance(summary, dict):
         return False
     if not all(isinstance(summary.get(k), kind) for k, kind in _SHAPE.items()):
+        return False
+    if summary["game"] not in GAMES or summary["mode"] not in MODES:
+        return False
+    if summary["status"] not in STATUSES:
         return False
     players = summary["players"]
     results = summary["results"]
@@ -177,18 +185,26 @@ def _sound_standing(standing: Any, columns: int) -> bool:
     )
 
 
-def _texts(value: Any) -> Iterator[str]:
-    """Every string in a cached item, keys included (JSON nests only dicts and lists)."""
+def _bounded(value: Any) -> bool:
+    """Whether every value in a cached item, keys included, is within the bounds a session
+    file keeps to: short text without control characters, 64-bit whole numbers, lists no
+    longer than a file's entries (JSON nests only dicts and lists)."""
     stack = [value]
     while stack:
         item = stack.pop()
         if isinstance(item, str):
-            yield item
+            if len(item) > MAX_CACHED_TEXT or CONTROL.search(item):
+                return False
         elif isinstance(item, dict):
             stack.extend(item)
             stack.extend(item.values())
         elif isinstance(item, list):
+            if len(item) > store.MAX_ENTRIES:
+                return False
             stack.extend(item)
+        elif isinstance(item, int) and not -store.MAX_WHOLE <= item <= store.MAX_WHOLE:
+            return False
+    return True
 
 
 def _summary_or_error(path: Path) -> dict[str, Any]:
@@ -204,8 +220,8 @@ def _summary_or_error(path: Path) -> dict[str, Any]:
 
 def _read(path: Path) -> dict[str, Any]:
     try:
-        doc = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        doc = json.loads(store.read_bounded(path, MAX_INDEX_BYTES).decode("utf-8"))
+    except (SessionError, ValueError, RecursionError):  # RecursionError: nesting too deep
         return {}
     if not isinstance(doc, dict) or doc.get("version") != INDEX_VERSION:
         return {}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 from pathlib import Path
 
 from cardside.core.errors import CardsideError
@@ -65,6 +66,11 @@ class SessionLock:
             try:
                 fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
             except FileExistsError:
+                if not _is_file(self.path):
+                    raise SessionLocked(
+                        f"session {name!r} cannot be locked: {self.path} is in the way "
+                        "(not a file cardside made); remove it"
+                    ) from None
                 holder = _holder(self.path)
                 if holder is None:
                     # Just created by another process that has not written its id yet, or
@@ -119,6 +125,14 @@ class SessionLock:
 
     def __exit__(self, *exc: object) -> None:
         self.release()
+
+
+def _is_file(path: Path) -> bool:
+    """Whether ``path`` is a regular file (or a link to one): reading a pipe would hang."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except OSError:
+        return False
 
 
 def _age(path: Path) -> float:

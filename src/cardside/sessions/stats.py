@@ -159,7 +159,12 @@ def _order(summary: dict[str, Any]) -> tuple[bool, datetime, datetime, str]:
 
 def _naive(moment: datetime) -> datetime:
     """A time comparable with any other: local wall time without a zone."""
-    return moment if moment.tzinfo is None else moment.astimezone(None).replace(tzinfo=None)
+    if moment.tzinfo is None:
+        return moment
+    try:
+        return moment.astimezone(None).replace(tzinfo=None)
+    except (OverflowError, ValueError):  # a cached time at the edge of the calendar
+        return moment.replace(tzinfo=None)
 
 
 def report(summaries: list[dict[str, Any]], *, player: str | None = None) -> Report:

@@ -133,6 +133,9 @@ MAX_ENTRIES = 20_000  # entries, and likewise round rows, in one file
 MAX_KEY_DOTS = 1_000  # dots in keys and table headers: tomllib slows down badly on many
 MAX_DEPTH = 8  # tables and lists nested inside each other
 MAX_WHOLE = 2**63 - 1  # TOML integers are 64-bit
+# Times outside these years cannot be moved between time zones everywhere (year 1 less an
+# offset is year 0); no game was kept then.
+FIRST_YEAR, LAST_YEAR = 1900, 9998
 _TEMP = re.compile(r"\.(?P<name>.+)\.[A-Za-z0-9_]+\.tmp\Z")
 
 
@@ -202,8 +205,8 @@ def remove_stale_temps(path: Path) -> list[Path]:
     return removed
 
 
-def read_bounded(path: Path) -> bytes:
-    """The bytes of a regular file of at most :data:`MAX_BYTES`, else a SessionError.
+def read_bounded(path: Path, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of a regular file of at most ``limit`` bytes, else a SessionError.
 
     FIFOs, devices, folders and symbolic links to them are refused without reading, so a
     named pipe cannot hang the program and ``/dev/zero`` cannot exhaust its memory.
@@ -218,11 +221,11 @@ def read_bounded(path: Path) -> bytes:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise SessionError(path, "is not a regular file")
-        if info.st_size > MAX_BYTES:
-            raise SessionError(path, f"is larger than {MAX_BYTES:,} bytes")
+        if info.st_size > limit:
+            raise SessionError(path, f"is larger than {limit:,} bytes")
         chunks, size = [], 0
-        while size <= MAX_BYTES:
-            chunk = os.read(fd, MAX_BYTES + 1 - size)
+        while size <= limit:
+            chunk = os.read(fd, limit + 1 - size)
             if not chunk:
                 break
             chunks.append(chunk)
@@ -231,8 +234,8 @@ def read_bounded(path: Path) -> bytes:
         raise SessionError(path, f"cannot be read ({exc.strerror})") from None
     finally:
         os.close(fd)
-    if size > MAX_BYTES:
-        raise SessionError(path, f"is larger than {MAX_BYTES:,} bytes")
+    if size > limit:
+        raise SessionError(path, f"is larger than {limit:,} bytes")
     return b"".join(chunks)
 
 
@@ -445,6 +448,8 @@ def _time(value: Any, what: str, fail: Callable[[str], SessionError]) -> datetim
         raise fail(
             f"{what} should be a date and time such as 2026-12-01T21:42:28+01:00, not {clip(value)}"
         )
+    if not FIRST_YEAR <= value.year <= LAST_YEAR:
+        raise fail(f"{what} should be a date from {FIRST_YEAR} to {LAST_YEAR}, not {value}")
     return value if value.tzinfo is not None else value.astimezone()
 
 
