@@ -26,7 +26,12 @@ HUGE_NUMBERS = {
     "linesbeta grid cell": (LB_GRID, [f"w r3R r{HUGE}c4", "w r3R r3c4"], 1),
     "lineit player number": (
         ["lineit", "keep", "--names", "Ann,Bob", "--session", "k"],
-        [f"line {HUGE} 12 30 45", "line 1 12 30 45"],
+        [f"line {HUGE} 12 30 45", "line Ann 12 30 45"],
+        1,
+    ),
+    "lineit pile": (
+        ["lineit", "keep", "--names", "Ann,Bob", "--session", "k"],
+        [f"counts Ann {HUGE}", "counts Ann 23"],
         1,
     ),
     "octrix trick": (
@@ -59,7 +64,7 @@ ODD_DIGIT_LINES = {
     "lineit player number": (
         ["lineit", "keep", "--names", "Ann,Bob,Cy"],
         "line {d} 12 30 45",
-        "line 1 13 31 46",
+        "line Cy 13 31 46",
     ),
     "lineit jackpot": (
         ["lineit", "keep", "--names", "Ann,Bob"],

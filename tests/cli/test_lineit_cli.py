@@ -162,9 +162,12 @@ KEPT = [
     "line Cy 5 13 25",
     "line Cy 13 14",  # 13 is in a scored line already
     "line Ann 44 45 43",  # turns
+    "counts Ann 3 +4+4+4",  # only two tokens of 4
+    "counts Ann 3 +7-2",  # no token of 7
     "counts Ann 3 4",  # this game goes line by line
     "jackpot Zed 3",  # no such player
-    "line 3 B5",  # Cy by number: a lost bet
+    "line 3 B5",  # no name: 3 reads as a card, so it asks whose
+    "line Cy B5",  # a lost bet
     "show",
     "undo",
     "line Cy B5 99 98 97 96 95",
@@ -183,9 +186,12 @@ def test_keep_scripted_through_stdin(runner: CliRunner, data_dir: Path) -> None:
     assert "blue reached three with 50 (took the blue jackpot)" in out
     assert "Bo took a jackpot of 7 cards" in out
     assert "13 is already in a scored line (Cy's); each number is in the game once" in out
+    assert "+4+4+4 uses 3 tokens of 4; there are two" in out
+    assert "7 is not a bet token: they are 3, 3, 4, 4, 5 and 5 (or give their sum)" in out
     assert "43 does not continue the rising line after 45" in out
     assert "this game is kept line by line" in out
     assert "no player 'Zed' (Ann, Bo, Cy)" in out
+    assert "say whose first, by name (Ann, Bo, Cy): line Ann 3 ..." in out
     assert "Cy: discarded nothing; bet B5 lost" in out
     assert "Undone: line for Cy (B5)." in out
     assert "bet B5 won (5 number cards after it, 5 needed) +5; points 96 95 = 2" in out

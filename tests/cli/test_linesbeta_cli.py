@@ -267,13 +267,14 @@ def test_play_case_c_asks_for_the_grids_card(runner: CliRunner, data_dir: Path) 
     outside = next(
         f"r{r}c{c}" for r in range(1, 7) for c in range(1, 7) if f"r{r}c{c}" not in cells
     )
-    script = moves[: i + 1] + ["r9c9", outside, cells[0]]
+    script = moves[: i + 1] + ["r9c9", "ZZ", outside, cells[0]]
     result = runner.invoke(
         main, ["linesbeta", "play", "--seed", str(seed)], input="\n".join(script) + "\n"
     )
     assert result.exit_code == 0, result.output
     assert "you choose which card the grid gives up" in result.output
     assert "no such row: 9" in result.output
+    assert "'ZZ' is neither a cell nor a card: type a cell of" in result.output
     assert "The grid's card from" in result.output
     assert "is not in the challenged line" in result.output
     assert "The grid gives up" in result.output
@@ -495,3 +496,26 @@ def test_simulate_all_refuses_a_single_setting(runner: CliRunner, extra: list[st
     result = runner.invoke(main, ["linesbeta", "simulate", "--all", "--games", "1", *extra])
     assert result.exit_code == 2
     assert f"--all runs every difficulty, full and short; leave out {extra[0]}" in result.output
+
+
+def test_the_challenge_prompt_gives_an_example_the_position_allows() -> None:
+    """The example names a card in hand and a line still open, not a fixed JS r3R."""
+    import random
+
+    from cardside.tui.console import Console
+    from cardside.tui.linesbeta.screen import LinesBetaScreen, LinesBetaTurn
+    from cardside.tui.style import Style
+
+    turn = LinesBetaTurn(LinesBetaScreen(Console(interactive=False), Style(ascii=True)), print)
+    state = LinesBetaState(seed=5)
+    rng = random.Random(5)
+    examples = set()
+    while not state.is_terminal():
+        obs = state.observation(0)
+        if state.phase == "play":
+            example = turn.prompt(obs, 0).split("e.g. ")[1].rstrip("): ")
+            examples.add(example)
+            action = turn.parse(example, obs, 0)  # refused if the card or line were not free
+            assert action in state.legal_actions()
+        state.apply(rng.choice(state.legal_actions()))
+    assert len(examples) > 3

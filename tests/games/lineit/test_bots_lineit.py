@@ -119,3 +119,31 @@ def test_hints_say_the_room_of_a_line_once_and_never_a_placeholder() -> None:
                 assert "numbers of room left" in hint.reason, hint.reason
             state.apply(hint.action)
     assert bets_in_hand
+
+
+def test_a_hint_that_scores_says_for_how_many_points_and_why() -> None:
+    """Scoring is said with its points (never "0 cards"); running out of room is given as the
+    reason only for a line close to it."""
+    import re
+
+    from cardside.games.lineit.bots import CRAMPED, room
+
+    said: set[str] = set()
+    for seed in range(4):
+        state = LineitState(3, seed=seed)
+        bot = make_bot("heuristic", seed=seed)
+        while not state.is_terminal():
+            seat = state.current_player()
+            assert seat is not None
+            hint = bot.hint(state, seat)
+            assert "0 cards" not in hint.reason and "0 points" not in hint.reason
+            scoring = re.search(
+                r"scores the line now for (no|\d+) points?(.*?)(;|\(|$)", hint.reason
+            )
+            if scoring:
+                said.add("none" if scoring[1] == "no" else "some")
+                if "runs out of room" in scoring[2]:
+                    assert room(state.snapshot.lines[seat]) <= CRAMPED, hint.reason
+                    said.add("room")
+            state.apply(hint.action)
+    assert {"some", "room"} <= said

@@ -196,3 +196,32 @@ def test_the_market_and_your_own_hand_are_shown_last_next_to_the_prompt(
     mine = next(i for i, ln in enumerate(lines) if ln.startswith(f"  {names[seat]} (you)"))
     others = [i for i, ln in enumerate(lines) if ln.startswith("  ") and ln[2:5] in names]
     assert mine > max(i for i in others if i != mine)
+
+
+def test_the_history_names_a_line_a_card_forced_to_be_scored() -> None:
+    """A card that fits neither line nor hand scores the line first; nobody typed that, so the
+    history says it beside the action."""
+    from cardside.tui.lineit.play import said
+
+    found = 0
+    for seed in range(20):
+        state = LineitState(2, seed=seed)
+        bot = make_bot("random", seed=seed)
+        while not state.is_terminal() and not found:
+            seat = state.current_player()
+            assert seat is not None
+            prior = state.snapshot
+            action = bot.choose(state, seat)
+            state.apply(action)
+            events = state.snapshot.log[len(prior.log) :]
+            text = said(action, prior, state.snapshot)
+            forced = [e for e in events if isinstance(e, Scored) and e.how == "forced"]
+            if forced:
+                found += 1
+                total = forced[0].score.total
+                assert text.startswith(f"line {action.card} (line ") and f"{total:+d})" in text
+            else:
+                assert "scored first" not in text
+        if found:
+            break
+    assert found

@@ -166,3 +166,11 @@ def test_the_play_hint_near_the_target_shows_the_chance_to_win_the_match() -> No
     assert "equilibrium" not in text
     assert re.search(r"your chance to win the match: \d+%, with both sides playing", text)
     assert "points margin" not in text
+    # One sentence a line, so the terminal's wrap (at spaces, indented) never strands a word.
+    assert "with both sides playing this way (near 88" in text
+    from cardside.tui.console import wrap
+
+    chance = next(line for line in text.splitlines() if "chance to win the match" in line)
+    pieces = wrap(chance.replace(re.search(r"\d+%", chance)[0], "100%"), 60)
+    assert all(len(p) <= 60 and p.startswith("  ") for p in pieces)
+    assert all(len(p.split()) >= 2 for p in pieces), pieces

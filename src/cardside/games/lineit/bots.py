@@ -64,6 +64,10 @@ class LineitBot(Protocol):
 # -- the evaluation ------------------------------------------------------------------------------
 
 
+#: A line with this many free numbers or fewer is close to running out of room (for hints).
+CRAMPED = 10
+
+
 def room(line: tuple[int, ...]) -> int:
     """How many numbers are still free in the line's direction (both ways while open)."""
     first, second, last = rules.line_ends(line)
@@ -241,7 +245,14 @@ def explain(state: LineitState, seat: int, path: tuple[Action, ...]) -> str:
             + ", ".join(f"{rules.COLOURS[j.colour]} jackpot ({j.cards})" for j in jackpots)
         )
     if any(a.kind == "score" for a in path):
-        parts.append(f"scores the line now ({counted(gained, 'card')}, before it runs out of room)")
+        if not gained:
+            parts.append("scores the line now for no points, to start a new line")
+        elif room(s.lines[seat]) <= CRAMPED:
+            parts.append(
+                f"scores the line now for {counted(gained, 'point')}, before it runs out of room"
+            )
+        else:
+            parts.append(f"scores the line now for {counted(gained, 'point')}")
     # The room a bet laid on the line leaves was said above; a line of no numbers yet has it
     # all (room() then gives a placeholder, not a count).
     said = (

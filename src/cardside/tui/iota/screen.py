@@ -29,7 +29,7 @@ HELP = "\n".join(
         "  pass keeps your hand; pass YS2 RT1 exchanges those cards.",
         "  swap GC3 1,0 gives GC3 for the wild at 1,0 (first, once a turn).",
         "  history lists every turn. Tab completes your cards, and after a card the cells "
-        "where it can go.",
+        "some legal play puts it in (one far from the grid needs more cards to reach it).",
     ]
 )
 

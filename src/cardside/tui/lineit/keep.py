@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from cardside.core.arith import is_digits, parse_number, whole
+import re
+
+from cardside.core.arith import is_digits, parse_number
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.games.lineit import rules
 from cardside.games.lineit.keep import Entered, LineitLedger, describe
-from cardside.games.lineit.notation import parse_cards
+from cardside.games.lineit.notation import parse_card, parse_cards
 from cardside.sessions.journal import Journal
 from cardside.tui.console import QUIT_WORDS, Console, not_understood, refusal
 from cardside.tui.keeping import command_with_more, offer_correction, play_only, say_saved
@@ -19,7 +21,7 @@ HELP = """  line NAME CARDS       a scored line, cards in the order added: line 
 tokens' sum, e.g. counts Ann 23 +4-3 (counts Bob 10: no tokens); the last player's \
 counts end the game
   end                   the game is over (when keeping line by line)
-  NAME may be a player's number or the start of the name.
+  NAME is a player's name or its start (Ann or A).
   commands: show (the scores so far), undo (take back the last entry), quit (saved), help"""
 
 COMMANDS = ("line", "jackpot", "counts", "end", "show", "undo", "help", "quit")
@@ -104,7 +106,7 @@ class KeepScreen:
             raise NotationError(f"{head!r} is not an entry")
         if not rest:
             raise NotationError(f"say whose: {head} NAME ...")
-        seat = self._seat(rest[0])
+        seat = self._seat(rest[0], head)
         args = rest[1:]
         if head == "line":
             if not args:
@@ -122,15 +124,19 @@ class KeepScreen:
             raise NotationError(
                 "give the score pile, then the tokens if any: counts Ann 23 +4-3 (or counts Ann 23)"
             )
-        tokens = parse_number("".join(args[1:])) if len(args) > 1 else 0
+        typed = "".join(args[1:])
+        _check_tokens(typed)
+        tokens = parse_number(typed) if typed else 0
         return ledger.enter_counts(seat, parse_number(args[0]), tokens)
 
-    def _seat(self, word: str) -> int:
-        if is_digits(word):
-            number = whole(word)
-            if 1 <= number <= len(self.names):
-                return number - 1
-            raise NotationError(f"no player number {number} (1 to {len(self.names)})")
+    def _seat(self, word: str, head: str) -> int:
+        whose = NotationError(
+            f"say whose first, by name ({', '.join(self.names)}): {head} {self.names[0]} {word} ..."
+        )
+        if word[:1] in "+-" or is_digits(word):
+            # Cards and counts are numbers (no name is one), so a number where the name goes
+            # is one of them typed without the name: ask for the name rather than guess.
+            raise whose
         low = word.lower()
         exact = [i for i, n in enumerate(self.names) if n.lower() == low]
         if exact:
@@ -140,7 +146,11 @@ class KeepScreen:
             return found[0]
         if found:
             raise NotationError(f"{word!r} could be {' or '.join(self.names[i] for i in found)}")
-        raise NotationError(f"no player {word!r} ({', '.join(self.names)})")
+        try:
+            parse_card(word)
+        except NotationError:
+            raise NotationError(f"no player {word!r} ({', '.join(self.names)})") from None
+        raise whose
 
     def _report(self, entered: Entered) -> None:
         self.console.say("  " + describe(entered, self.names))
@@ -247,3 +257,20 @@ def _pile(words: list[str]) -> int:
                 f"(a pile counted in parts is a sum: {'+'.join(words)})"
             ) from None
         raise
+
+
+def _check_tokens(typed: str) -> None:
+    """Refuse bet tokens typed one by one (+4-3) that are not among the game's six: 3, 3, 4,
+    4, 5, 5 (a single number, +12, is their sum and is checked against the others' later)."""
+    terms = re.findall(r"[+-]\d+", typed)
+    if len(terms) < 2 or "".join(terms) != typed:
+        return
+    values = [abs(int(t)) for t in terms]
+    for v in values:
+        if v not in rules.BET_VALUES:
+            raise NotationError(
+                f"{v} is not a bet token: they are 3, 3, 4, 4, 5 and 5 (or give their sum)"
+            )
+    for v in rules.BET_VALUES:
+        if values.count(v) > 2:
+            raise NotationError(f"{typed} uses {values.count(v)} tokens of {v}; there are two")

@@ -6,7 +6,7 @@ from typing import Any
 
 from cardside.core.loop import Loop
 from cardside.core.words import counted
-from cardside.games.lineit.notation import format_action
+from cardside.games.lineit.notation import format_action, format_cards
 from cardside.games.lineit.sheet import action_text
 from cardside.games.lineit.state import Jackpot, LineitState, Scored
 from cardside.sessions.journal import Journal
@@ -34,9 +34,10 @@ def run_play(
     screen = LineitScreen(console, style, names)
     hint_bot = make_bot("strong", seed=bot_seed(journal, "hint"))
     done = list(movers or [])
+    snaps = state.snapshots()
     history: list[tuple[int, str, str]] = [
-        (seat, format_action(a), stage(snap))
-        for seat, a, snap in zip(done, state.actions(), state.snapshots())
+        (seat, said(a, snaps[i], snaps[i + 1]), stage(snaps[i]))
+        for i, (seat, a) in enumerate(zip(done, state.actions()))
     ]
     seats = seat_players(
         journal,
@@ -52,7 +53,7 @@ def run_play(
     def on_action(seat: int, action: Any) -> None:
         journal.append({"type": "action", "seat": seat, "action": action_text(action)})
         prior, after = before[0], state.snapshot
-        history.append((seat, format_action(action), stage(prior)))
+        history.append((seat, said(action, prior, after), stage(prior)))
         console.say(screen.action(seat, action, you))
         for event in after.log[len(prior.log) :]:
             if isinstance(event, Scored):
@@ -75,3 +76,15 @@ def run_play(
 
     loop = Loop(state, seats, on_action=on_action, on_undo=on_undo, movers=movers)
     return run_loop(loop, console, journal, "Game")
+
+
+def said(action: Any, prior: Any, after: Any) -> str:
+    """An action as the history lists it, with the line it forced to be scored (a card that
+    fit neither line nor hand), since nobody typed that scoring."""
+    text = format_action(action)
+    for event in after.log[len(prior.log) :]:
+        if isinstance(event, Scored) and event.how == "forced":
+            text += (
+                f" (line {format_cards(event.score.cards)} scored first, {event.score.total:+d})"
+            )
+    return text

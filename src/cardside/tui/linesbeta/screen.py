@@ -298,7 +298,7 @@ class LinesBetaTurn:
         if obs.phase == PHASE_CELL:
             line = Line(obs.tricks[-1].line)
             return f"The grid's card from {line} (its cell or the card, e.g. {_example(obs)}): "
-        return "Your challenge (card, line, end: e.g. JS r3R): "
+        return f"Your challenge (card, line, end: e.g. {_challenge_example(obs)}): "
 
     def words(self, obs: Observation, seat: int, typed: str = "") -> Iterable[str]:
         hand = [format_card(CARDS[c], ascii=True) for c in obs.hand]
@@ -372,10 +372,18 @@ class LinesBetaTurn:
 
 def _chosen_cell(text: str, obs: Observation) -> ChooseCell:
     """The cell chosen after a case-c win, typed as a cell (``r3c2``) or as its card (``8H``)."""
-    if not _is_card(text.strip()):
-        return ChooseCell(*parse_cell(text))
-    code = CODE[parse_card(text.strip())]
     line = Line(obs.tricks[-1].line)
+    if not _is_card(text.strip()):
+        try:
+            return ChooseCell(*parse_cell(text))
+        except NotationError as exc:
+            if "is not a cell" not in str(exc):
+                raise  # a cell off the grid says so
+            raise NotationError(
+                f"{text.strip()[:20]!r} is neither a cell nor a card: type a cell of {line} "
+                f"or its card, e.g. {_example(obs)}"
+            ) from None
+    code = CODE[parse_card(text.strip())]
     name = format_card(CARDS[code], ascii=True)
     cells = [c for c in LINE_CELLS[line] if obs.grid[c] == code]
     if cells:
@@ -392,6 +400,14 @@ def _chosen_cell(text: str, obs: Observation) -> ChooseCell:
         f"{name} is not among the cards of {line}: type a cell of {line} or its card, "
         f"e.g. {example}"
     )
+
+
+def _challenge_example(obs: Observation) -> str:
+    """A challenge this position allows, as typed: your first card against the first open
+    line's first end (``JS r3R``)."""
+    card = format_card(CARDS[obs.hand[0]], ascii=True) if obs.hand else "JS"
+    line = next((Line(x) for x in range(LINES) if not obs.blocked >> x & 1), None)
+    return card if line is None else f"{card} {line}{line.ends[0]}"
 
 
 def _example(obs: Observation) -> str:

@@ -205,13 +205,13 @@ class OctrixTurn:
         if advice.value is not None:
             others = "the other side" if self.partnership else "your opponent"
             lines.append(
-                f"  value {advice.value:+.1f} = the points margin you can expect this round:\n"
-                f"  your round score minus {others}'s, with both sides playing this way"
+                f"  value {advice.value:+.1f} = the points margin you can expect this round: "
+                f"your round score minus {others}'s, with both sides playing this way"
             )
         if advice.chance is not None:
             lines.append(
-                f"  your chance to win the match: {advice.chance:.0%}, with both sides playing\n"
-                "  this way (near 88 the match, not this round's margin, decides)"
+                f"  your chance to win the match: {advice.chance:.0%}, with both sides playing "
+                "this way (near 88 the match, not this round's margin, decides)"
             )
         return "\n".join(lines)
 
