@@ -1,0 +1,79 @@
+"""Schnapsen strength on paired deals: two levels of the strong bot, each on the same deals.
+
+    python benchmarks/schnapsen_paired.py [--deals 600] [--levels normal,hard]
+                                          [--opponent heuristic] [--seed 1] [--jobs N]
+
+Each deal is played twice from the same cards, the same seat and the same bot seed, once by
+the strong bot at each level, against the same opponent, at 7:7. The game points a deal of
+the two levels are strongly correlated (the cards decide much of a deal), so their difference
+has a far narrower interval than two separate runs of Bummerls give: a tool for judging a
+change to the strong bot in minutes rather than hours. The Bummerl rate is what the targets
+name; this measures the same strength one deal at a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from functools import partial
+
+from cardside.core.parallel import cores, map_games
+from cardside.core.stats import mean_interval
+from cardside.games.schnapsen.bots import make_bot
+from cardside.games.schnapsen.state import SchnapsenState
+
+
+def deal_points(g: int, levels: tuple[str, ...], opponent: str, seed: int) -> list[int]:
+    """The strong bot's signed game points in deal ``g`` at each level."""
+    out = []
+    strong_seat = g % 2
+    for level in levels:
+        bots = {
+            strong_seat: make_bot("strong", level, seed=f"paired:{seed}:{g}:strong"),
+            1 - strong_seat: make_bot(opponent, level, seed=f"paired:{seed}:{g}:opponent"),
+        }
+        state = SchnapsenState(seed=f"paired:{seed}:{g // 2}", first_dealer=(g // 2) % 2)
+        while not state.history:
+            seat = state.current_player()
+            assert seat is not None
+            state.apply(bots[seat].choose(state.observation(seat), seat))
+        result = state.history[0].result
+        out.append(result.points if result.winner == strong_seat else -result.points)
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=600)
+    parser.add_argument("--levels", default="normal,hard")
+    parser.add_argument("--opponent", default="heuristic")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=cores())
+    args = parser.parse_args()
+    levels = tuple(args.levels.split(","))
+    if len(levels) != 2:
+        parser.error("--levels takes two levels, e.g. normal,hard")
+    started = time.perf_counter()
+    play = partial(deal_points, levels=levels, opponent=args.opponent, seed=args.seed)
+    rows = map_games(play, args.deals, args.jobs)
+    a = [r[0] for r in rows]
+    b = [r[1] for r in rows]
+    n = len(rows)
+    print(f"strong against {args.opponent}, {n} deals at 7:7, seed {args.seed}")
+    print(f"{'strong at':<24}{'game points a deal [95%]':>28}")
+    for level, points in zip(levels, (a, b)):
+        mean, (low, high) = mean_interval(points)
+        print(f"{level:<24}{f'{mean:+.3f} [{low:+.3f}, {high:+.3f}]':>28}")
+    mean, (low, high) = mean_interval([y - x for x, y in zip(a, b)])
+    label = f"{levels[1]} - {levels[0]}"
+    print(f"{label:<24}{f'{mean:+.3f} [{low:+.3f}, {high:+.3f}]':>28}")
+    try:
+        print(f"correlation of the pairs {statistics.correlation(a, b):.2f}")
+    except statistics.StatisticsError:  # a short run where one level's points never vary
+        print("correlation of the pairs: not defined (constant points)")
+    print(f"{time.perf_counter() - started:.0f} s on {min(args.jobs, n)} processes")
+
+
+if __name__ == "__main__":
+    main()
