@@ -114,3 +114,14 @@ def test_the_grid_legend_explains_up_and_the_last_entry_is_shown_whole(
     assert result.exit_code == 0, out
     assert "  up face up (the card itself is not entered)" in out.splitlines()
     assert "  Last entry: trick l r6R r6c6 b" in out.splitlines()
+
+
+def test_undo_after_a_line_of_tricks_takes_back_one_trick_as_its_help_says(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    out = _keep(runner, "help\nw w l\nundo\n")
+    assert "undo (take back the last trick, or round, entered; w w l is three)" in out
+    assert "Undone: trick l" in out
+    session = store.load(data_dir / "sessions" / "r.toml")
+    assert [e["type"] for e in session.entries] == ["trick", "trick", "trick", "undo"]
+    assert "Round 1/4, trick 3 (you 2/" in out.rsplit("Undone: trick l", 1)[1]

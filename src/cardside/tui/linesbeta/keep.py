@@ -29,7 +29,10 @@ HELP_GRID = """  w r3R r3c4      you won a challenge of row 3 from the right; th
   l c2 top r5c2   the grid won a challenge of column 2 from the top with its card at r5c2
   add the case (a, b or c) when it was b or c: every card of the line was turned up then, \
 e.g. l r1L r1c4 b; extra cells after 'turned' mark other cards you turned face up."""
-HELP_COMMANDS = "  commands: show (the sheet), undo (take back the last entry), quit (saved), help"
+HELP_COMMANDS = (
+    "  commands: show (the sheet), undo (take back the last trick, or round, entered; "
+    "w w l is three), quit (saved), help"
+)
 RESULT_WORDS = {"w": "w", "win": "w", "won": "w", "l": "l", "loss": "l", "lost": "l"}
 
 
