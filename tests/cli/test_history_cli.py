@@ -198,7 +198,7 @@ def test_delete_names_a_file_where_the_trash_folder_should_be(
     (data_dir / "trash").write_text("notes", encoding="utf-8")
     code, out = run(runner, "sessions", "delete", "one", "--yes")
     assert code == 1 and "cannot move one to the trash" in out
-    assert f"{data_dir / 'trash'} is a file, not the trash folder" in out
+    assert f"({data_dir / 'trash'}: a file, not the trash folder)" in out
     assert (data_dir / "sessions" / "one.toml").exists()
 
 

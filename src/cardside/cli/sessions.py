@@ -378,8 +378,8 @@ def delete(ctx: click.Context, names: tuple[str, ...], yes: bool) -> None:
         except SessionLocked as exc:
             raise click.ClickException(str(exc)) from None
         except OSError as exc:
-            where = f" ({exc.filename} {exc.strerror})" if exc.filename else f": {exc.strerror}"
-            raise click.ClickException(f"cannot move {path.stem} to the trash{where}") from None
+            why = f"{exc.filename}: {exc.strerror}" if exc.filename else exc.strerror
+            raise click.ClickException(f"cannot move {path.stem} to the trash ({why})") from None
         click.echo(f"deleted {path.stem} (kept as {moved})")
 
 

@@ -61,7 +61,7 @@ def trash(data_dir: Path, path: Path) -> Path:
     """Move a session file into the trash folder (never over another); return where it went."""
     folder = trash_dir(data_dir)
     if folder.exists() and not folder.is_dir():
-        raise NotADirectoryError(errno.ENOTDIR, "is a file, not the trash folder", str(folder))
+        raise NotADirectoryError(errno.ENOTDIR, "a file, not the trash folder", str(folder))
     folder.mkdir(parents=True, exist_ok=True)
     with SessionLock(path):  # not while another cardside has it open
         target, n = folder / path.name, 1
