@@ -3,9 +3,10 @@
     python benchmarks/schnapsen_paired.py [--deals 600] [--levels normal,hard]
                                           [--opponent heuristic] [--seed 1] [--jobs N]
 
-Each deal is played twice from the same cards, the same seat and the same bot seed, once by
-the strong bot at each level, against the same opponent, at 7:7. The game points a deal of
-the two levels are strongly correlated (the cards decide much of a deal), so their difference
+Each deal is played twice from the same cards, the same seat and the same bot seeds, once by
+the strong bot at each level, against the same opponent (at its normal level), at 7:7. The
+game points a deal of the two levels are strongly correlated (the cards decide much of a
+deal), so their difference
 has a far narrower interval than two separate runs of Bummerls give: a tool for judging a
 change to the strong bot in minutes rather than hours. The Bummerl rate is what the targets
 name; this measures the same strength one deal at a time.
@@ -31,7 +32,8 @@ def deal_points(g: int, levels: tuple[str, ...], opponent: str, seed: int) -> li
     for level in levels:
         bots = {
             strong_seat: make_bot("strong", level, seed=f"paired:{seed}:{g}:strong"),
-            1 - strong_seat: make_bot(opponent, level, seed=f"paired:{seed}:{g}:opponent"),
+            # The opponent stays at normal, so only the strong bot's level differs.
+            1 - strong_seat: make_bot(opponent, "normal", seed=f"paired:{seed}:{g}:opponent"),
         }
         state = SchnapsenState(seed=f"paired:{seed}:{g // 2}", first_dealer=(g // 2) % 2)
         while not state.history:

@@ -24,9 +24,9 @@ HUGE_NUMBERS = {
     "linesbeta round counts": (LB_KEEP, [f"round 4 {HUGE}", "w"], 1),
     "linesbeta round question": (LB_KEEP, ["round", HUGE, "4", "2", "w"], 2),
     "linesbeta grid cell": (LB_GRID, [f"w r3R r{HUGE}c4", "w r3R r3c4"], 1),
-    "lineit player number": (
+    "lineit card": (
         ["lineit", "keep", "--names", "Ann,Bob", "--session", "k"],
-        [f"line {HUGE} 12 30 45", "line Ann 12 30 45"],
+        [f"line Ann {HUGE} 12 30 45", "line Ann 12 30 45"],
         1,
     ),
     "lineit pile": (

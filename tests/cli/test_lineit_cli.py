@@ -163,6 +163,7 @@ KEPT = [
     "line Cy 13 14",  # 13 is in a scored line already
     "line Ann 44 45 43",  # turns
     "counts Ann 3 +4+4+4",  # only two tokens of 4
+    "counts Ann 3 4+4+4",  # the first token unsigned: the same
     "counts Ann 3 +7-2",  # no token of 7
     "counts Ann 3 4",  # this game goes line by line
     "jackpot Zed 3",  # no such player
@@ -186,8 +187,8 @@ def test_keep_scripted_through_stdin(runner: CliRunner, data_dir: Path) -> None:
     assert "blue reached three with 50 (took the blue jackpot)" in out
     assert "Bo took a jackpot of 7 cards" in out
     assert "13 is already in a scored line (Cy's); each number is in the game once" in out
-    assert "+4+4+4 uses 3 tokens of 4; there are two" in out
-    assert "7 is not a bet token: they are 3, 3, 4, 4, 5 and 5 (or give their sum)" in out
+    assert out.count("3 tokens of 4 named; the game has 2") == 2
+    assert "7 is not a bet token: they are 3, 3, 4, 4, 5 and 5 (or give their sum)" in out, out
     assert "43 does not continue the rising line after 45" in out
     assert "this game is kept line by line" in out
     assert "no player 'Zed' (Ann, Bo, Cy)" in out
@@ -610,3 +611,13 @@ def test_verify_notes_and_fix_renumbers_rows_numbered_by_an_earlier_cardside(
     assert "now numbered by their entries" in fixed.output
     assert [r.number for r in store.load(path).rounds] == [1, 4]
     assert "earlier cardside" not in runner.invoke(main, ["sessions", "verify", "k"]).output
+
+
+def test_keep_finds_a_name_that_starts_like_a_number_or_a_token(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """Names are matched first: -x and 2pac are players; 2 alone is a card, never a start."""
+    script = "line 2 13 31\nline 2pac 13 31\nline -x 40 50 60 70\nquit\n"
+    out = runner.invoke(main, ["lineit", "keep", "--names=-x,2pac"], input=script).output
+    assert "say whose first, by name (-x, 2pac): line -x 2 ..." in out
+    assert "2pac: discarded 13 31;" in out and "-x: discarded 40 50 60; no bet; points 70" in out

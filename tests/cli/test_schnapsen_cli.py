@@ -434,6 +434,8 @@ def test_the_bot_is_named_for_its_seat_like_every_other_games_bots(
     assert named.exit_code == 0 and "Bot against Bot 2" in named.output
     taken = runner.invoke(main, [*args[:-1], "d", "--name", " bot 2 "], input="quit\n")
     assert taken.exit_code == 2 and "Bot 2 is the bot's name" in taken.output
+    wide = runner.invoke(main, [*args[:-1], "e", "--name", "\uff22ot 2"], input="quit\n")
+    assert wide.exit_code == 2 and "Bot 2 is the bot's name" in wide.output  # full-width B
 
 
 def test_a_session_whose_bot_is_called_bot_still_loads_and_resumes(

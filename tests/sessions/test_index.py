@@ -112,6 +112,8 @@ def test_values_beyond_what_a_session_file_may_hold_are_not_trusted(tmp_path: Pa
         ("totals", [10**30, -5]),
         ("columns", ["A" * 10_000, "Bob"]),
         ("outcomes", ["x"] * (store.MAX_ENTRIES + 1)),
+        ("start", "0001-01-01T00:00:00+05:00"),
+        ("end", "last friday"),
     ):
         doc["files"]["friday.toml"]["summary"] = dict(good, **{field: value})
         path.write_text(json.dumps(doc), encoding="utf-8")

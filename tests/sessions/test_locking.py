@@ -133,3 +133,25 @@ def test_something_else_where_the_lock_goes_is_named_not_waited_on(
     assert result.exit_code == 1
     assert f"session 's' cannot be locked: {lock} is in the way" in result.output
     assert len(store.load(session_file(data_dir)).entries) == 1
+
+
+def test_a_lock_released_while_being_looked_at_is_simply_taken(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import cardside.sessions.lock as lock_module
+
+    path = session_file(data_dir)
+    path.parent.mkdir(parents=True)
+    real_open = os.open
+    calls = []
+
+    def racing_open(target: object, flags: int, *args: object) -> int:
+        calls.append(target)
+        if len(calls) == 1:  # another cardside held it, and let go before we looked
+            raise FileExistsError(target)
+        return real_open(target, flags, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(lock_module.os, "open", racing_open)
+    lock = SessionLock(path).acquire()
+    assert lock.held and len(calls) == 2
+    lock.release()

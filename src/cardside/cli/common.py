@@ -172,6 +172,23 @@ def check_name(name: str, option: str) -> None:
         )
 
 
+def name_key(name: str) -> str:
+    """What two names that look the same share: Ann and its full-width or accented twins."""
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def your_name(text: str, option: str = "--name") -> str:
+    """The one name ``--name`` gives, stripped, refused (``BadParameter``) when empty or
+    against :func:`check_name`."""
+    name = text.strip()
+    if not name:
+        raise click.BadParameter(
+            f"the name is empty: give your name, e.g. {option} Ann", param_hint=option
+        )
+    check_name(name, option)
+    return name
+
+
 def parse_names(text: str, low: int, high: int, game: str = "") -> list[str]:
     """Player names from a comma-separated list, for every ``--names`` and names prompt.
 
@@ -193,8 +210,7 @@ def parse_names(text: str, low: int, high: int, game: str = "") -> list[str]:
     seen: dict[str, str] = {}
     for name in names:
         check_name(name, "--names")
-        # Names that look the same are the same: Ann and its full-width or accented twins.
-        key = unicodedata.normalize("NFKC", name).casefold()
+        key = name_key(name)
         if key in seen:
             raise click.BadParameter(
                 f"names must differ: {seen[key]!r} and {name!r}", param_hint="--names"

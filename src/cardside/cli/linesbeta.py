@@ -11,7 +11,6 @@ from cardside.cli.common import (
     MOST_GAMES,
     Bounded,
     bot_option,
-    check_name,
     claim_name,
     echo_json,
     echo_report,
@@ -21,12 +20,14 @@ from cardside.cli.common import (
     jobs_option,
     json_option,
     left_at_setup,
+    name_key,
     play_games,
     progress,
     seed_option,
     simulate_seed_option,
     start_journal,
     terminal_width,
+    your_name,
 )
 from cardside.cli.options import GameGroup, app_of
 
@@ -87,14 +88,9 @@ def play(
 
 
 def _name(text: str) -> str:
-    name = text.strip()
-    if not name:
-        raise click.BadParameter(
-            "the name is empty: give your name, e.g. --name Ann", param_hint="--name"
-        )
-    if name.lower() == "grid":
+    name = your_name(text)
+    if name_key(name) == "grid":
         raise click.BadParameter("give a name other than 'Grid'", param_hint="--name")
-    check_name(name, "--name")
     return name
 
 

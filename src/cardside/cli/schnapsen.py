@@ -13,7 +13,6 @@ from cardside.cli.common import (
     ask_names,
     bot_name,
     bot_option,
-    check_name,
     claim_name,
     echo_json,
     echo_report,
@@ -23,6 +22,7 @@ from cardside.cli.common import (
     jobs_option,
     json_option,
     left_at_setup,
+    name_key,
     parse_names,
     play_games,
     progress,
@@ -32,6 +32,7 @@ from cardside.cli.common import (
     simulate_seed_option,
     start_journal,
     terminal_width,
+    your_name,
 )
 from cardside.cli.options import GameGroup, app_of
 
@@ -75,14 +76,9 @@ def play(
     from cardside.core.rng import fresh_seed
 
     app = app_of(ctx)
-    you = name.strip()
-    if not you:
-        raise click.BadParameter(
-            "the name is empty: give your name, e.g. --name Ann", param_hint="--name"
-        )
-    check_name(you, "--name")
+    you = your_name(name)
     opponent = bot_name(2)
-    if you.casefold() == opponent.casefold():
+    if name_key(you) == name_key(opponent):
         raise click.BadParameter(
             f"{opponent} is the bot's name; choose another", param_hint="--name"
         )

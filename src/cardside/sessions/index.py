@@ -11,6 +11,7 @@ import json
 import os
 import tempfile
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -150,6 +151,8 @@ def _sound(hit: dict[str, Any]) -> bool:
         return False
     if summary["status"] not in STATUSES:
         return False
+    if not all(_sound_time(summary[k]) for k in ("created", "start", "end")):
+        return False
     players = summary["players"]
     results = summary["results"]
     return (
@@ -169,6 +172,17 @@ def _sound(hit: dict[str, Any]) -> bool:
             for r in results
         )
     )
+
+
+def _sound_time(text: str | None) -> bool:
+    """A cached time as a session file may hold it (or none)."""
+    if text is None:
+        return True
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        return False
+    return store.FIRST_YEAR <= moment.year <= store.LAST_YEAR
 
 
 def _sound_standing(standing: Any, columns: int) -> bool:
@@ -202,7 +216,7 @@ def _bounded(value: Any) -> bool:
             if len(item) > store.MAX_ENTRIES:
                 return False
             stack.extend(item)
-        elif isinstance(item, int) and not -store.MAX_WHOLE <= item <= store.MAX_WHOLE:
+        elif isinstance(item, int) and not -store.MAX_WHOLE - 1 <= item <= store.MAX_WHOLE:
             return False
     return True
 

@@ -66,7 +66,10 @@ class SessionLock:
             try:
                 fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
             except FileExistsError:
-                if not _is_file(self.path):
+                kind = _kind(self.path)
+                if kind == "gone":
+                    continue  # released between the two looks: try again
+                if kind != "file":
                     raise SessionLocked(
                         f"session {name!r} cannot be locked: {self.path} is in the way "
                         "(not a file cardside made); remove it"
@@ -127,12 +130,15 @@ class SessionLock:
         self.release()
 
 
-def _is_file(path: Path) -> bool:
-    """Whether ``path`` is a regular file (or a link to one): reading a pipe would hang."""
+def _kind(path: Path) -> str:
+    """``"file"`` for a regular file (or a link to one), ``"gone"`` when nothing is there,
+    else ``"other"`` (a folder, a pipe, a link to nothing): reading a pipe would hang."""
     try:
-        return stat.S_ISREG(os.stat(path).st_mode)
+        return "file" if stat.S_ISREG(os.stat(path).st_mode) else "other"
+    except FileNotFoundError:
+        return "gone" if not os.path.lexists(path) else "other"
     except OSError:
-        return False
+        return "other"
 
 
 def _age(path: Path) -> float:

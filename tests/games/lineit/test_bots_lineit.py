@@ -121,29 +121,43 @@ def test_hints_say_the_room_of_a_line_once_and_never_a_placeholder() -> None:
     assert bets_in_hand
 
 
-def test_a_hint_that_scores_says_for_how_many_points_and_why() -> None:
-    """Scoring is said with its points (never "0 cards"); running out of room is given as the
-    reason only for a line close to it."""
+def test_a_plan_that_scores_says_what_that_line_gives() -> None:
+    """The reason for a plan that scores names what the line scored by choice gives, bet
+    included (never a forced score earlier in the turn), and says it runs out of room only
+    when its free numbers are few."""
     import re
 
-    from cardside.games.lineit.bots import CRAMPED, room
+    from cardside.games.lineit.bots import CRAMPED, explain, plans, room
+    from cardside.games.lineit.state import Scored
 
-    said: set[str] = set()
-    for seed in range(4):
+    seen: set[str] = set()
+    for seed in range(3):
         state = LineitState(3, seed=seed)
         bot = make_bot("heuristic", seed=seed)
         while not state.is_terminal():
             seat = state.current_player()
             assert seat is not None
-            hint = bot.hint(state, seat)
-            assert "0 cards" not in hint.reason and "0 points" not in hint.reason
-            scoring = re.search(
-                r"scores the line now for (no|\d+) points?(.*?)(;|\(|$)", hint.reason
-            )
-            if scoring:
-                said.add("none" if scoring[1] == "no" else "some")
-                if "runs out of room" in scoring[2]:
-                    assert room(state.snapshot.lines[seat]) <= CRAMPED, hint.reason
-                    said.add("room")
-            state.apply(hint.action)
-    assert {"some", "room"} <= said
+            for _, path in plans(state, seat):
+                if not any(a.kind == "score" for a in path):
+                    continue
+                twin = state.clone()
+                for action in path:
+                    twin.apply(action)
+                events = twin.snapshot.log[len(state.snapshot.log) :]
+                if any(isinstance(e, Scored) and e.how == "forced" for e in events):
+                    seen.add("after a forced score")
+                (score,) = [e.score for e in events if isinstance(e, Scored) and e.how == "chosen"]
+                reason = explain(state, seat, path)
+                assert not re.search(r"\b0 (points|cards)\b", reason), reason
+                if score.total or score.points:
+                    assert f"scores the line now for {score.total:+d}" in reason, reason
+                    seen.add("bet" if score.token else "points")
+                else:
+                    assert "scores the line now for nothing, to start a new line" in reason
+                    seen.add("nothing")
+                    assert "runs out of room" not in reason
+                    continue
+                cramped = room(score.cards) <= CRAMPED
+                assert ("before it runs out of room" in reason) == cramped, reason
+            state.apply(bot.choose(state, seat))
+    assert {"bet", "points", "nothing", "after a forced score"} <= seen, seen

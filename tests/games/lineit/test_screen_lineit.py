@@ -201,6 +201,7 @@ def test_the_market_and_your_own_hand_are_shown_last_next_to_the_prompt(
 def test_the_history_names_a_line_a_card_forced_to_be_scored() -> None:
     """A card that fits neither line nor hand scores the line first; nobody typed that, so the
     history says it beside the action."""
+    from cardside.games.lineit.notation import format_action
     from cardside.tui.lineit.play import said
 
     found = 0
@@ -219,7 +220,7 @@ def test_the_history_names_a_line_a_card_forced_to_be_scored() -> None:
             if forced:
                 found += 1
                 total = forced[0].score.total
-                assert text.startswith(f"line {action.card} (line ") and f"{total:+d})" in text
+                assert text.startswith(f"{format_action(action)} (line ") and f"{total:+d})" in text
             else:
                 assert "scored first" not in text
         if found:

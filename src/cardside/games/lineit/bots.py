@@ -23,7 +23,7 @@ from typing import Any, Protocol
 from cardside.core.words import counted
 from cardside.games.lineit import rules
 from cardside.games.lineit.notation import DONE, Action, format_action, format_card
-from cardside.games.lineit.rules import BET_BASE
+from cardside.games.lineit.rules import BET_BASE, LineScore
 from cardside.games.lineit.state import (
     END,
     OVER,
@@ -32,6 +32,7 @@ from cardside.games.lineit.state import (
     TAKEN,
     Jackpot,
     LineitState,
+    Scored,
     Snap,
 )
 
@@ -206,6 +207,19 @@ def quick_action(state: LineitState, seat: int) -> Action:
     return best
 
 
+def scoring_reason(score: LineScore) -> str:
+    """A line scored by choice, in words: what it gives, and why now when its room runs out."""
+    if not score.total and not score.points:
+        return "scores the line now for nothing, to start a new line"
+    text = f"scores the line now for {score.total:+d}"
+    if score.token:
+        points = counted(score.points, "point") if score.points else "no points"
+        text += f" ({points}, bet {score.token:+d})"
+    if room(score.cards) <= CRAMPED:
+        text += ", before it runs out of room"
+    return text
+
+
 def explain(state: LineitState, seat: int, path: tuple[Action, ...]) -> str:
     """Why a turn's actions are good, in words: where the card goes and what it gains, then
     the actions after the first."""
@@ -237,22 +251,15 @@ def explain(state: LineitState, seat: int, path: tuple[Action, ...]) -> str:
         parts.append(f"keep {name} in hand for later")
     elif first.kind == "done" and len(path) == 1:
         parts.append("no card from hand helps your line now")
-    gained = len(t.scored[seat]) - len(s.scored[seat])
     jackpots = [e for e in t.log[len(s.log) :] if isinstance(e, Jackpot)]
     if jackpots:
         parts.append(
             "takes the "
             + ", ".join(f"{rules.COLOURS[j.colour]} jackpot ({j.cards})" for j in jackpots)
         )
-    if any(a.kind == "score" for a in path):
-        if not gained:
-            parts.append("scores the line now for no points, to start a new line")
-        elif room(s.lines[seat]) <= CRAMPED:
-            parts.append(
-                f"scores the line now for {counted(gained, 'point')}, before it runs out of room"
-            )
-        else:
-            parts.append(f"scores the line now for {counted(gained, 'point')}")
+    chosen = [e.score for e in t.log[len(s.log) :] if isinstance(e, Scored) and e.how == "chosen"]
+    if chosen:
+        parts.append(scoring_reason(chosen[0]))
     # The room a bet laid on the line leaves was said above; a line of no numbers yet has it
     # all (room() then gives a placeholder, not a count).
     said = (

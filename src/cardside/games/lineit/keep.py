@@ -368,6 +368,26 @@ def describe(entered: Entered, names: Sequence[str]) -> str:
     return f"{name}: {'; '.join(parts)}; line total {line.total}"
 
 
+def check_tokens(tokens: Sequence[int]) -> None:
+    """Refuse bet tokens named one by one (+4 -3) that are not among the game's six."""
+    values = [abs(t) for t in tokens]
+    for v in values:
+        if v not in TOKENS:
+            raise NotationError(
+                f"{v} is not a bet token: they are {_token_list()} (or give their sum)"
+            )
+    for v in sorted(set(values)):
+        if values.count(v) > TOKENS.count(v):
+            raise NotationError(
+                f"{values.count(v)} tokens of {v} named; the game has {TOKENS.count(v)}"
+            )
+
+
+def _token_list() -> str:
+    words = [str(t) for t in TOKENS]
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def tokens_possible(nets: list[int]) -> bool:
     """Whether players' bet-token totals ``nets`` can come from the six tokens, each token to
     at most one player, + or -."""

@@ -154,6 +154,11 @@ def format_challenge(ch: Challenge, *, ascii: bool = False, long: bool = True) -
     return f"{format_card(ch.card, ascii=ascii)} {format_line_end(ch.line, ch.end, long=long)}"
 
 
+def is_cell_form(text: str) -> bool:
+    """Whether ``text`` is written as a cell (``r3c4``, ``3,4``), on the grid or not."""
+    return _CELL_RE.match(text.strip()) is not None
+
+
 def parse_cell(text: str) -> tuple[int, int]:
     """Parse a grid cell ``r3c4``, ``3,4``, ``3 4`` or ``(3, 4)`` into (row, column)."""
     m = _CELL_RE.match(text.strip())

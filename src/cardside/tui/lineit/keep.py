@@ -7,7 +7,7 @@ import re
 from cardside.core.arith import is_digits, parse_number
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.games.lineit import rules
-from cardside.games.lineit.keep import Entered, LineitLedger, describe
+from cardside.games.lineit.keep import Entered, LineitLedger, check_tokens, describe
 from cardside.games.lineit.notation import parse_card, parse_cards
 from cardside.sessions.journal import Journal
 from cardside.tui.console import QUIT_WORDS, Console, not_understood, refusal
@@ -125,7 +125,9 @@ class KeepScreen:
                 "give the score pile, then the tokens if any: counts Ann 23 +4-3 (or counts Ann 23)"
             )
         typed = "".join(args[1:])
-        _check_tokens(typed)
+        terms = re.findall(r"[+-]?\d+", typed)
+        if len(terms) > 1 and "".join(terms) == typed:  # tokens one by one, not their sum
+            check_tokens([int(t) for t in terms])
         tokens = parse_number(typed) if typed else 0
         return ledger.enter_counts(seat, parse_number(args[0]), tokens)
 
@@ -133,14 +135,15 @@ class KeepScreen:
         whose = NotationError(
             f"say whose first, by name ({', '.join(self.names)}): {head} {self.names[0]} {word} ..."
         )
-        if word[:1] in "+-" or is_digits(word):
-            # Cards and counts are numbers (no name is one), so a number where the name goes
-            # is one of them typed without the name: ask for the name rather than guess.
-            raise whose
         low = word.lower()
         exact = [i for i, n in enumerate(self.names) if n.lower() == low]
         if exact:
             return exact[0]
+        if word[:1] in "+-" or is_digits(word):
+            # Cards and counts are numbers (no name is one), so a number where the name goes
+            # is one of them typed without the name: ask for the name rather than guess (a
+            # number is never taken for the start of a name either).
+            raise whose
         found = [i for i, n in enumerate(self.names) if n.lower().startswith(low)]
         if len(found) == 1:
             return found[0]
@@ -257,20 +260,3 @@ def _pile(words: list[str]) -> int:
                 f"(a pile counted in parts is a sum: {'+'.join(words)})"
             ) from None
         raise
-
-
-def _check_tokens(typed: str) -> None:
-    """Refuse bet tokens typed one by one (+4-3) that are not among the game's six: 3, 3, 4,
-    4, 5, 5 (a single number, +12, is their sum and is checked against the others' later)."""
-    terms = re.findall(r"[+-]\d+", typed)
-    if len(terms) < 2 or "".join(terms) != typed:
-        return
-    values = [abs(int(t)) for t in terms]
-    for v in values:
-        if v not in rules.BET_VALUES:
-            raise NotationError(
-                f"{v} is not a bet token: they are 3, 3, 4, 4, 5 and 5 (or give their sum)"
-            )
-    for v in rules.BET_VALUES:
-        if values.count(v) > 2:
-            raise NotationError(f"{typed} uses {values.count(v)} tokens of {v}; there are two")

@@ -8,12 +8,14 @@ from typing import Any, NamedTuple
 
 from cardside.core.cards import Card
 from cardside.core.errors import IllegalActionError, NotationError
+from cardside.core.schema import cut
 from cardside.games.linesbeta import rules
 from cardside.games.linesbeta.notation import (
     NAMES,
     format_card,
     format_cell,
     format_line_end,
+    is_cell_form,
     parse_card,
     parse_cell,
     parse_challenge,
@@ -374,15 +376,12 @@ def _chosen_cell(text: str, obs: Observation) -> ChooseCell:
     """The cell chosen after a case-c win, typed as a cell (``r3c2``) or as its card (``8H``)."""
     line = Line(obs.tricks[-1].line)
     if not _is_card(text.strip()):
-        try:
-            return ChooseCell(*parse_cell(text))
-        except NotationError as exc:
-            if "is not a cell" not in str(exc):
-                raise  # a cell off the grid says so
+        if not is_cell_form(text):
             raise NotationError(
-                f"{text.strip()[:20]!r} is neither a cell nor a card: type a cell of {line} "
-                f"or its card, e.g. {_example(obs)}"
-            ) from None
+                f"{cut(text.strip(), 20)!r} is neither a cell nor a card: type a cell of "
+                f"{line} or its card, e.g. {_example(obs)}"
+            )
+        return ChooseCell(*parse_cell(text))  # a cell off the grid says so
     code = CODE[parse_card(text.strip())]
     name = format_card(CARDS[code], ascii=True)
     cells = [c for c in LINE_CELLS[line] if obs.grid[c] == code]
