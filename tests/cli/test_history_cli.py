@@ -319,3 +319,17 @@ def test_verify_counts_in_words(runner: CliRunner, data_dir: Path) -> None:
     path.write_text(path.read_text(encoding="utf-8").replace("13,", "14,"), "utf-8")
     code, out = run(runner, "sessions", "verify", "one")
     assert code == 1 and ": 3 mismatches\n" in out
+
+
+def test_show_says_why_kept_entry_numbers_skip(runner: CliRunner, data_dir: Path) -> None:
+    script = "counts Ann 23 +4-3\nundo\ncounts Ann 20 +4\nquit\n"
+    runner.invoke(main, ["lineit", "keep", "--names", "Ann,Bob", "--session", "k"], input=script)
+    code, out = run(runner, "sessions", "show", "k")
+    assert code == 0 and "\n3 " in out and "\n1 " not in out
+    assert "rows are numbered by entry in the file, as verify names them" in out
+    runner.invoke(
+        main,
+        ["lineit", "keep", "--names", "Ann,Bob", "--session", "j"],
+        input=script[:19] + "quit\n",
+    )
+    assert "numbered by entry" not in run(runner, "sessions", "show", "j")[1]

@@ -171,6 +171,12 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
     ]
     click.echo()
     click.echo(render(headers, rows, width=width) if rows else _no_rows(row_name))
+    numbers = [r.number for r in session.rounds]
+    if row_name == "entry" and numbers != list(range(1, len(numbers) + 1)):
+        say(
+            "(rows are numbered by entry in the file, as verify names them: "
+            "an undone entry and the undo keep their numbers)"
+        )
     extra = [] if session.finished else sheets.progress(session)
     if extra:
         click.echo()
