@@ -316,7 +316,7 @@ class LineitLedger:
         nets = [e.tokens for e in self.done if e.kind == "counts"] + [net]
         if not tokens_possible(nets):
             raise IllegalActionError(
-                f"{net:+d} in bet tokens cannot be made from the six tokens (3, 3, 4, 4, 5, 5, "
+                f"{net:+d} in bet tokens cannot be made from the six tokens ({_token_list()}, "
                 "each + or -) beside the others' tokens entered"
             )
         self.counted[seat] = True

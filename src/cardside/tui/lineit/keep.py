@@ -125,7 +125,7 @@ class KeepScreen:
                 "give the score pile, then the tokens if any: counts Ann 23 +4-3 (or counts Ann 23)"
             )
         typed = "".join(args[1:])
-        terms = re.findall(r"[+-]?\d+", typed)
+        terms = re.findall(r"[+-]?[0-9]{1,4}", typed)  # longer numbers: no token, a sum
         if len(terms) > 1 and "".join(terms) == typed:  # tokens one by one, not their sum
             check_tokens([int(t) for t in terms])
         tokens = parse_number(typed) if typed else 0
