@@ -154,9 +154,12 @@ def test_tree_search_takes_a_marriage_that_ends_the_deal() -> None:
     assert f"{utility[3]:.0%} to win the match (tree search" in reason
 
 
-def tree_steps(monkeypatch: pytest.MonkeyPatch, share: float) -> list[list[tuple[Deal, int]]]:
-    """The moves made inside the tree (not the play-outs) in each iteration of a search from
-    the first lead of a deal, with :data:`ismcts.MODEL_SHARE` at ``share``."""
+def tree_steps(
+    monkeypatch: pytest.MonkeyPatch, share: float, opponent_share: float
+) -> tuple[int, list[list[tuple[Deal, int]]]]:
+    """The seat that searched, and the moves made inside the tree (not the play-outs) in each
+    iteration of a search from the first lead of a deal, with :data:`ismcts.MODEL_SHARE` at
+    ``share`` and :data:`ismcts.OPPONENT_MODEL_SHARE` at ``opponent_share``."""
     iterations: list[list[tuple[Deal, int]]] = []
     real_step, real_deal = tree.step, tree.determinize_deal
 
@@ -169,6 +172,7 @@ def tree_steps(monkeypatch: pytest.MonkeyPatch, share: float) -> list[list[tuple
         return real_step(d, code)
 
     monkeypatch.setattr(tree, "MODEL_SHARE", share)
+    monkeypatch.setattr(tree, "OPPONENT_MODEL_SHARE", opponent_share)
     monkeypatch.setattr(tree, "determinize_deal", new_iteration)
     monkeypatch.setattr(tree, "step", recorded_step)
     state = SchnapsenState(seed=5)
@@ -176,26 +180,34 @@ def tree_steps(monkeypatch: pytest.MonkeyPatch, share: float) -> list[list[tuple
     obs = state.observation(seat)
     tree.ismcts(obs, 400, random.Random(3), outcome_values(obs.counts, seat, obs.deal.dealer))
     monkeypatch.undo()
-    return iterations
+    return seat, iterations
 
 
 def test_below_the_root_each_player_may_play_the_rule_of_thumb_for_its_own_hand(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # A node below the root serves every hand its player may hold; with the model share at 1
+    # A node below the root serves every hand its player may hold; with the model shares at 1
     # each player there plays the rule of thumb's move for the hand it holds in the iteration.
-    below = [move for moves in tree_steps(monkeypatch, 1.0) for move in moves[1:]]
+    below = [move for moves in tree_steps(monkeypatch, 1.0, 1.0)[1] for move in moves[1:]]
     assert {d.to_move for d, _ in below} == {0, 1}
     assert all(code == heuristic_code(d) for d, code in below)
-    # By UCB alone (share 0) they often choose otherwise; at the default, both happen, the
-    # rule of thumb's move more often than by UCB alone.
-    otherwise = {}
-    for share in (0.0, tree.MODEL_SHARE):
-        below = [move for moves in tree_steps(monkeypatch, share) for move in moves[1:]]
-        otherwise[share] = sum(code != heuristic_code(d) for d, code in below) / len(below)
-        assert otherwise[share] > 0.1, share
-    assert otherwise[tree.MODEL_SHARE] < otherwise[0.0]
+    # By UCB alone (shares 0) both often choose otherwise. At the defaults the opponent always
+    # plays the rule of thumb; the seat itself does both, the rule of thumb more often than by
+    # UCB alone.
+    own: dict[float, float] = {}
+    for share, opponent_share in ((0.0, 0.0), (tree.MODEL_SHARE, tree.OPPONENT_MODEL_SHARE)):
+        seat, iterations = tree_steps(monkeypatch, share, opponent_share)
+        below = [move for moves in iterations for move in moves[1:]]
+        mine = [(d, code) for d, code in below if d.to_move == seat]
+        theirs = [(d, code) for d, code in below if d.to_move != seat]
+        assert mine and theirs
+        own[share] = sum(code != heuristic_code(d) for d, code in mine) / len(mine)
+        assert own[share] > 0.1, share
+        off = sum(code != heuristic_code(d) for d, code in theirs) / len(theirs)
+        assert (off > 0.1) if opponent_share == 0.0 else (off == 0.0)
+    assert own[tree.MODEL_SHARE] < own[0.0]
     assert 0 < tree.MODEL_SHARE < 1
+    assert tree.OPPONENT_MODEL_SHARE == 1.0
 
 
 def test_tree_search_stops_once_no_other_move_can_catch_up(

@@ -3,8 +3,9 @@
 ``strong`` plays for the match (deal outcomes valued by the chance to win the match from the
 counts they leave), samples only hidden hands consistent with what play has proved, weighs
 them by how well the opponent's moves this deal fit a model player (:mod:`inference`), and
-plays its samples on with the current heuristic; in its tree, the players below the root play
-half the time the heuristic's move for the hand they hold (:mod:`ismcts`). ``classic`` is the
+plays its samples on with the current heuristic; in its tree, below the root, the opponent
+plays the heuristic's move for the hand it holds (the same model player), and the bot itself
+does half the time (:mod:`ismcts`). ``classic`` is the
 strong bot before the tree and those three (game points per deal, every hand of the right size,
 the first heuristic), kept for comparison.
 

@@ -14,8 +14,11 @@ with it in the iterations left: the move is the one the full count would play.
 
 A node below the root serves every hand its player may hold there (the opponent's unseen
 cards, the seat's own later draws), so by UCB alone the players would choose as if they did
-not know their own cards. Half the time each plays instead the rule of thumb's move for the
-hand it holds in the iteration (:data:`MODEL_SHARE`), which does know them.
+not know their own cards. The opponent there always plays the rule of thumb's move for the
+hand dealt to it in the iteration (:data:`OPPONENT_MODEL_SHARE`): the same model player the
+inference weighs its possible hands by, so the tree searches the seat's best answer to that
+player. The seat's own later choices are the rule of thumb's half the time
+(:data:`MODEL_SHARE`) and chosen by UCB otherwise.
 """
 
 from __future__ import annotations
@@ -32,9 +35,11 @@ from cardside.games.schnapsen.state import Observation, determinize_deal
 
 #: UCB exploration constant on values scaled to 0..1.
 EXPLORE = 0.7
-#: How often a player below the root plays the rule of thumb's move for the hand it holds in
+#: How often the seat, below the root, plays the rule of thumb's move for the hand it holds in
 #: the iteration, instead of choosing by UCB.
 MODEL_SHARE = 0.5
+#: The same for the opponent.
+OPPONENT_MODEL_SHARE = 1.0
 #: Iterations between checks whether the most visited root action can still be overtaken.
 CHECK_EVERY = 16
 
@@ -94,7 +99,8 @@ def ismcts(
                 child = node.children.get(c)
                 if child is not None:
                     child.avail += 1
-            modelled = node is not root and rng.random() < MODEL_SHARE
+            share = MODEL_SHARE if mover == seat else OPPONENT_MODEL_SHARE
+            modelled = node is not root and rng.random() < share
             fresh = [c for c in legal if c not in node.children]
             if modelled and (code := heuristic_code(d)) in node.children:
                 node = node.children[code]
