@@ -13,7 +13,8 @@ change to the strong bot in minutes rather than hours. The Bummerl rate is what 
 name; this measures the same strength one deal at a time.
 
 ``--set`` changes a setting of the Schnapsen modules for the second of the two only, e.g.
-``--levels normal,normal --set ismcts.EXPLORE=0.5`` weighs one constant of the tree search.
+``--levels normal,normal --set ismcts.EXPLORE=0.5`` weighs one constant of the tree search. A
+setting the opponent reads as well (the heuristic's, in ``policy``) changes the opponent too.
 """
 
 from __future__ import annotations
@@ -63,20 +64,27 @@ def deal_points(
     strong_seat = g % 2
     for i, level in enumerate(levels):
         restore = _apply(settings) if i == len(levels) - 1 else []
-        bots = {
-            strong_seat: make_bot("strong", level, seed=f"paired:{seed}:{g}:strong"),
-            # The opponent stays at normal, so only the strong bot's level differs.
-            1 - strong_seat: make_bot(opponent, "normal", seed=f"paired:{seed}:{g}:opponent"),
-        }
-        state = SchnapsenState(seed=f"paired:{seed}:{g // 2}", first_dealer=(g // 2) % 2)
-        while not state.history:
-            seat = state.current_player()
-            assert seat is not None
-            state.apply(bots[seat].choose(state.observation(seat), seat))
-        _apply(tuple(reversed(restore)))
-        result = state.history[0].result
-        out.append(result.points if result.winner == strong_seat else -result.points)
+        try:
+            out.append(_play_deal(g, level, opponent, seed, strong_seat))
+        finally:
+            _apply(tuple(reversed(restore)))
     return out
+
+
+def _play_deal(g: int, level: str, opponent: str, seed: int, strong_seat: int) -> int:
+    """The strong bot's signed game points in deal ``g`` at ``level``."""
+    bots = {
+        strong_seat: make_bot("strong", level, seed=f"paired:{seed}:{g}:strong"),
+        # The opponent stays at normal, so only the strong bot's level differs.
+        1 - strong_seat: make_bot(opponent, "normal", seed=f"paired:{seed}:{g}:opponent"),
+    }
+    state = SchnapsenState(seed=f"paired:{seed}:{g // 2}", first_dealer=(g // 2) % 2)
+    while not state.history:
+        seat = state.current_player()
+        assert seat is not None
+        state.apply(bots[seat].choose(state.observation(seat), seat))
+    result = state.history[0].result
+    return result.points if result.winner == strong_seat else -result.points
 
 
 def main() -> None:
