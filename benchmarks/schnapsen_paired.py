@@ -40,9 +40,16 @@ def parse_setting(text: str) -> Setting:
     module, _, name = key.strip().rpartition(".")
     if not sep or not module or not name:
         raise ValueError(f"{text!r}: give MODULE.NAME=VALUE, e.g. ismcts.EXPLORE=0.5")
-    if not hasattr(importlib.import_module(f"cardside.games.schnapsen.{module}"), name):
+    try:
+        found = importlib.import_module(f"cardside.games.schnapsen.{module}")
+    except ImportError:
+        raise ValueError(f"{text!r}: there is no Schnapsen module {module}") from None
+    if not hasattr(found, name):
         raise ValueError(f"{text!r}: the module {module} has no setting {name}")
-    return module, name, ast.literal_eval(value.strip())
+    try:
+        return module, name, ast.literal_eval(value.strip())
+    except (ValueError, SyntaxError):
+        raise ValueError(f"{text!r}: the value must be a Python literal, e.g. 0.5") from None
 
 
 def _apply(settings: tuple[Setting, ...]) -> list[Setting]:
@@ -107,7 +114,7 @@ def main() -> None:
         parser.error("--levels takes two levels, e.g. normal,hard")
     try:
         settings = tuple(parse_setting(t) for t in args.set)
-    except (ValueError, SyntaxError, ImportError) as exc:
+    except ValueError as exc:
         parser.error(str(exc))
     started = time.perf_counter()
     play = partial(
