@@ -5,8 +5,9 @@ counts they leave), samples only hidden hands consistent with what play has prov
 them by how well the opponent's moves this deal fit a model player (:mod:`inference`), and
 plays its samples on with the current heuristic; in its tree, below the root, the opponent
 plays the heuristic's move for the hand it holds (the same model player), and the bot itself
-does half the time (:mod:`ismcts`). ``classic`` is the
-strong bot before the tree and those three (game points per deal, every hand of the right size,
+does half the time (:mod:`ismcts`). In phase 2, of moves the exact solver rates equal, it
+plays one that does best against that model player (:mod:`response`). ``classic`` is the
+strong bot before the tree and all of these (game points per deal, every hand of the right size,
 the first heuristic), kept for comparison.
 
 Every bot decides from :meth:`SchnapsenState.observation` only (it is handed a state, it looks
@@ -46,6 +47,9 @@ LEVEL_ITERATIONS = {"easy": 250, "normal": 2000, "hard": 3500}
 LEVEL_CLOSED_SAMPLES = {"easy": 50, "normal": 300, "hard": 800}
 #: ``strong``: weigh the opponent's possible hands by the moves they made this deal.
 INFER_MOVES = True
+#: ``strong``: of phase-2 moves the solver rates equal, play one that does best against the
+#: model player (:mod:`response`).
+MODEL_TIES = True
 
 
 def _observe(view: Any, seat: int) -> Observation:
@@ -131,7 +135,13 @@ class StrongBot:
                 result = ismcts(obs, self.iterations, self.rng, utility, self.solver, bel)
             else:
                 result = search(
-                    obs, self.samples, self.rng, utility=utility, solver=self.solver, belief=bel
+                    obs,
+                    self.samples,
+                    self.rng,
+                    utility=utility,
+                    solver=self.solver,
+                    belief=bel,
+                    model_ties=MODEL_TIES,
                 )
         action = action_of(result.code)
         if result.samples == 0:

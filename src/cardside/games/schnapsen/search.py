@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from cardside.games.schnapsen.deal import Deal, legal_codes, step
 from cardside.games.schnapsen.inference import Belief, deal_with_hand
 from cardside.games.schnapsen.policy import heuristic_code
+from cardside.games.schnapsen.response import TIE_SAMPLES, break_ties
 from cardside.games.schnapsen.solver import Solver
 from cardside.games.schnapsen.state import Observation, determinize_deal
 
@@ -67,6 +68,7 @@ def search(
     infer: bool = True,
     solver: Solver | None = None,
     belief: Belief | None = None,
+    model_ties: bool = False,
 ) -> SearchResult:
     """Score every legal action of ``obs`` and pick the best (ties: the policy's choice).
 
@@ -74,7 +76,9 @@ def search(
     chance to win the match) the mean of that. ``policy`` plays the samples on in phase 1;
     ``infer`` samples only hidden hands consistent with what strict play has proved;
     ``solver`` may be one kept from earlier moves of the same deal (its table is reused);
-    with ``belief`` the opponent's hands are drawn from it (see :mod:`inference`).
+    with ``belief`` the opponent's hands are drawn from it (see :mod:`inference`);
+    ``model_ties`` breaks ties in phase 2 first by the best answer to the model player
+    (:mod:`response`).
     """
     seat = obs.seat
     codes = legal_codes(obs.deal)
@@ -85,6 +89,7 @@ def search(
         return float(v) if utility is None else utility[v]
 
     totals = dict.fromkeys(codes, 0.0)
+    dealt: list[Deal] = []  # phase-2 samples, kept to break ties on
     exact = obs.deal.strict and len(obs.deal.stock) == 0
     n = 1 if exact else samples
     if len(codes) == 1:
@@ -96,6 +101,8 @@ def search(
         else:
             d = deal_with_hand(obs, belief.draw(rng), rng)
         if d.strict:
+            if model_ties and len(dealt) < TIE_SAMPLES:
+                dealt.append(d)
             sign = 1 if d.to_move == seat else -1
             for code, v in solver.action_values(d).items():
                 totals[code] += worth(sign * v)
@@ -105,6 +112,8 @@ def search(
     values = {c: t / n for c, t in totals.items()} if n else dict.fromkeys(codes, 0.0)
     top = max(values.values())
     best = [c for c in codes if values[c] >= top - 1e-9]
+    if model_ties:
+        best = break_ties(best, dealt, seat, worth)
     preferred = policy(obs.deal) if len(best) > 1 else best[0]
     code = preferred if preferred in best else best[0]
     return SearchResult(code, values, n, exact)
