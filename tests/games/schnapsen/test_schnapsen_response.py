@@ -52,6 +52,7 @@ def test_search_breaks_the_tie_only_when_asked() -> None:
     tied = search(obs, 1, random.Random(0), model_ties=True)
     assert tied.code == c("10C")
     assert tied.values == plain.values  # the values shown are still the solver's
+    assert tied.by_model and not plain.by_model
 
 
 def test_strong_bot_leads_the_trap_and_classic_does_not() -> None:
@@ -59,6 +60,7 @@ def test_strong_bot_leads_the_trap_and_classic_does_not() -> None:
     action, reason = StrongBot("easy", seed=0).hint(obs, 0)
     assert action_code(action) == c("10C")
     assert "solved exactly: loses the deal by 1 game point" in reason
+    assert "the one the rule of thumb is likeliest to answer badly" in reason
     classic = StrongBot("easy", seed=0, classic=True).choose(obs, 0)
     assert action_code(classic) == c("10D")
 

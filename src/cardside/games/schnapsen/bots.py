@@ -164,6 +164,9 @@ class StrongBot:
             how = f"mean over {result.samples:,} samples of the hidden cards"
             if bel is not None:
                 how += " weighed by the opponent's play"
+        if result.by_model:
+            how += "; of the moves as good against perfect play, the one the rule of thumb"
+            how += " is likeliest to answer badly"
         ranked = sorted(result.values.items(), key=lambda kv: -kv[1])
         runner = next((kv for kv in ranked if kv[0] != result.code), None)
         alt = ""

@@ -33,6 +33,8 @@ class SearchResult:
     exact: bool
     #: Chosen by tree search (values are means over the iterations through each action).
     tree: bool = False
+    #: Chosen among moves of equal value by the best answer to the model player.
+    by_model: bool = False
 
     @property
     def value(self) -> float:
@@ -112,8 +114,9 @@ def search(
     values = {c: t / n for c, t in totals.items()} if n else dict.fromkeys(codes, 0.0)
     top = max(values.values())
     best = [c for c in codes if values[c] >= top - 1e-9]
+    tied = len(best)
     if model_ties:
         best = break_ties(best, dealt, seat, worth)
     preferred = policy(obs.deal) if len(best) > 1 else best[0]
     code = preferred if preferred in best else best[0]
-    return SearchResult(code, values, n, exact)
+    return SearchResult(code, values, n, exact, by_model=len(best) < tied)
