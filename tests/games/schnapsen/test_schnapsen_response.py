@@ -113,3 +113,12 @@ def test_a_broken_tie_never_gives_up_solver_value(seed: int, dealer: int) -> Non
     obs = SchnapsenState.from_deal(d).observation(d.to_move)
     chosen = search(obs, 1, random.Random(seed), model_ties=True).code
     assert values[chosen] == max(values.values())
+
+
+def test_a_deal_gives_its_result_to_either_seat_only_once_over() -> None:
+    d = _trap()
+    with pytest.raises(ValueError):
+        d.result_for(0)
+    while d.result is None:
+        d = step(d, heuristic_code(d))
+    assert d.result_for(0) == -d.result_for(1) != 0

@@ -82,6 +82,13 @@ class Deal(NamedTuple):
         """The face-up trump card under the stock, or NO_CARD once it has been taken."""
         return self.stock[-1] if self.stock else NO_CARD
 
+    def result_for(self, seat: int) -> int:
+        """The finished deal's game points for ``seat`` (negative when ``seat`` lost)."""
+        if self.result is None:
+            raise ValueError("the deal is not over")
+        winner, points, _ = self.result
+        return points if winner == seat else -points
+
     def took_trick(self, seat: int) -> bool:
         return self.won[seat] != 0
 

@@ -31,8 +31,7 @@ def answer_value(d: Deal, seat: int, memo: dict[Deal, int] | None = None) -> int
 
 def _value(d: Deal, seat: int, memo: dict[Deal, int]) -> int:
     if d.result is not None:
-        winner, points, _ = d.result
-        return points if winner == seat else -points
+        return d.result_for(seat)
     got = memo.get(d)
     if got is not None:
         return got

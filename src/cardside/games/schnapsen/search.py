@@ -44,18 +44,12 @@ class SearchResult:
 Policy = Callable[[Deal], int]
 
 
-def _result_value(d: Deal, seat: int) -> int:
-    assert d.result is not None
-    w, pts, _ = d.result
-    return pts if w == seat else -pts
-
-
 def playout_value(d: Deal, seat: int, solver: Solver, policy: Policy = heuristic_code) -> int:
     """Play ``d`` on with ``policy`` until phase 2, then solve; game points for ``seat``."""
     while d.result is None and not d.strict:
         d = step(d, policy(d))
     if d.result is not None:
-        return _result_value(d, seat)
+        return d.result_for(seat)
     v = solver.value(d)
     return v if d.to_move == seat else -v
 
