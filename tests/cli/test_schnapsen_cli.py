@@ -362,6 +362,30 @@ def test_keep_refuses_a_file_edited_into_an_impossible_deal(
 
 
 # -- play --------------------------------------------------------------------------------------
+def test_play_hints_value_the_match_between_equal_players(
+    runner: CliRunner, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The bot opponent plays as the favourite; the adviser for the person does not assume it.
+    from cardside.games.schnapsen import bots
+
+    built: list[tuple[str, bool]] = []
+    real = bots.make_bot
+
+    def recording(name: str, level: str = "normal", seed: object = None, favourite: bool = True):
+        built.append((name, favourite))
+        return real(name, level, seed, favourite)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bots, "make_bot", recording)
+    result = runner.invoke(
+        main,
+        ["schnapsen", "play", "--seed", "3", "--level", "easy", "--session", "h"],
+        input="hint\nquit\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert ("strong", False) in built  # the adviser
+    assert ("strong", True) in built  # the opponent
+
+
 def test_play_scripted_match_hint_undo_quit_and_resume(runner: CliRunner, data_dir: Path) -> None:
     state = SchnapsenState(seed=11)
     first = format_action(state.legal_actions()[0], ascii=True)

@@ -98,6 +98,13 @@ def test_strong_bot_closes_to_keep_the_opponent_under_33() -> None:
     chance = outcome_values(obs.counts, 0, obs.deal.dealer)[2]
     action, reason = StrongBot("easy", seed=0).hint(obs, 0)
     assert action == CLOSE and reason.startswith(f"close: {chance:.0%} to win the match")
+    # Advice for a person values the match between equal players, a lower chance than the
+    # bot's own as the favourite.
+    even = outcome_values(obs.counts, 0, obs.deal.dealer, favourite=False)[2]
+    assert even < chance - 0.05
+    adviser = make_bot("strong", "easy", seed=0, favourite=False)
+    action, reason = adviser.hint(obs, 0)
+    assert action == CLOSE and reason.startswith(f"close: {even:.0%} to win the match")
 
 
 def test_make_bot_rejects_unknown_names() -> None:

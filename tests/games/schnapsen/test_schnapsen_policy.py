@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardside.games.schnapsen.deal import step
-from cardside.games.schnapsen.equity import outcome_values, win_chance
+from cardside.games.schnapsen.equity import equal_win_chance, outcome_values, win_chance
 from cardside.games.schnapsen.policy import heuristic_code
 from cardside.games.schnapsen.rules import CLOSE_CODE, EXCHANGE_CODE, MARRIAGE_BASE
 
@@ -88,9 +88,19 @@ def test_closes_with_enough_sure_tricks() -> None:
 
 
 @given(st.integers(1, 7), st.integers(1, 7), st.booleans())
-def test_equity_is_zero_sum(mine: int, theirs: int, elder: bool) -> None:
-    total = win_chance(mine, theirs, elder) + win_chance(theirs, mine, not elder)
+def test_equal_players_equity_is_zero_sum(mine: int, theirs: int, elder: bool) -> None:
+    total = equal_win_chance(mine, theirs, elder) + equal_win_chance(theirs, mine, not elder)
     assert total == pytest.approx(1.0)
+
+
+@given(st.integers(1, 7), st.integers(1, 7), st.booleans())
+def test_the_favourite_is_never_worse_off_than_an_equal_player(
+    mine: int, theirs: int, elder: bool
+) -> None:
+    assert 0.0 < win_chance(mine, theirs, elder) < 1.0
+    assert win_chance(mine, theirs, elder) >= equal_win_chance(mine, theirs, elder)
+    # Zero-sum as well: the opponent's chance is what the favourite does not win.
+    assert 1.0 - win_chance(mine, theirs, elder) <= equal_win_chance(theirs, mine, not elder)
 
 
 @given(st.integers(1, 7), st.integers(1, 7), st.integers(0, 1), st.integers(0, 1))
@@ -110,9 +120,27 @@ def test_equity_at_the_ends_of_a_match() -> None:
     assert near[2] == near[3] == 1.0 > near[1]
     even = outcome_values((7, 7), 0, 1)
     assert even[1] < even[2] < even[3] < 1.0
-    assert 0.45 < win_chance(7, 7, True) < 0.6
-    with pytest.raises(ValueError):
-        win_chance(8, 7, True)
+    assert 0.45 < equal_win_chance(7, 7, True) < 0.6
+    for chance in (win_chance, equal_win_chance):
+        with pytest.raises(ValueError):
+            chance(8, 7, True)
+
+
+def test_the_favourite_values_winning_the_deal_above_the_margin() -> None:
+    # The table's own outcome frequencies give the favourite about the five Bummerls in six
+    # the strong bot wins against the heuristic.
+    assert 0.8 < win_chance(7, 7, True) < 0.88
+    # At 7:7 the favourite gains more from turning a loss by one into a win by one than from
+    # winning by three instead of one, so it takes a sure single point over an even chance
+    # of three or a loss by one; between equal players the two are about worth the same.
+    v = outcome_values((7, 7), 0, 1)
+    assert v[1] - v[-1] > 1.5 * (v[3] - v[1])
+    assert v[1] > (v[3] + v[-1]) / 2
+    equal = {
+        k: equal_win_chance(7 - k, 7, True) if k > 0 else equal_win_chance(7, 7 + k, True)
+        for k in (1, 3, -1)
+    }
+    assert abs((equal[1] - equal[-1]) - (equal[3] - equal[1])) < 0.02
 
 
 # -- the rules of thumb taken up later ---------------------------------------------------------

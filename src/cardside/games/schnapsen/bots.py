@@ -1,14 +1,15 @@
 """Schnapsen bots: ``random``, ``heuristic``, the strong default (``strong``) and ``classic``.
 
 ``strong`` plays for the match (deal outcomes valued by the chance to win the match from the
-counts they leave), samples only hidden hands consistent with what play has proved, weighs
-them by how well the opponent's moves this deal fit a model player (:mod:`inference`), and
-plays its samples on with the current heuristic; in its tree, below the root, the opponent
-plays the heuristic's move for the hand it holds (the same model player), and the bot itself
-does half the time (:mod:`ismcts`). In phase 2, of moves the exact solver rates equal, it
-plays one that does best against that model player (:mod:`response`). ``classic`` is the
-strong bot before the tree and all of these (game points per deal, every hand of the right size,
-the first heuristic), kept for comparison.
+counts they leave, as the favourite it is against every other player here, :mod:`equity`;
+its hints for a person use the table of equal players instead), samples only hidden hands
+consistent with what play has proved, weighs them by how well the opponent's moves this deal
+fit a model player (:mod:`inference`), and plays its samples on with the current heuristic;
+in its tree, below the root, the opponent plays the heuristic's move for the hand it holds
+(the same model player), and the bot itself does half the time (:mod:`ismcts`). In phase 2,
+of moves the exact solver rates equal, it plays one that does best against that model player
+(:mod:`response`). ``classic`` is the strong bot before the tree and all of these (game points
+per deal, every hand of the right size, the first heuristic), kept for comparison.
 
 Every bot decides from :meth:`SchnapsenState.observation` only (it is handed a state, it looks
 at that seat's observation and nothing else), owns its random generator, and offers
@@ -99,11 +100,17 @@ class HeuristicBot:
 class StrongBot:
     """Monte Carlo over the hidden cards with an exact game-point solver in phase 2.
 
-    With ``classic`` it plays as the first strong bot did (see the module docstring).
+    With ``classic`` it plays as the first strong bot did (see the module docstring). With
+    ``favourite`` false it values the match between equal players rather than as the
+    favourite (:mod:`equity`): for hints to a person, whose strength it does not know.
     """
 
     def __init__(
-        self, level: str = "normal", seed: int | str | None = None, classic: bool = False
+        self,
+        level: str = "normal",
+        seed: int | str | None = None,
+        classic: bool = False,
+        favourite: bool = True,
     ) -> None:
         if level not in LEVEL_SAMPLES:
             raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})")
@@ -115,6 +122,9 @@ class StrongBot:
         self.rng = random.Random(seed)
         self.solver = Solver()
         self.infer_moves = INFER_MOVES and not classic
+        #: Value the match as the favourite (the bot's own play) or between equal players (its
+        #: hints for a person, whose strength it does not know).
+        self.favourite = favourite
         #: Cards in hints as letters (8C) or with suit symbols, as the screen shows them.
         self.ascii = True
 
@@ -128,7 +138,7 @@ class StrongBot:
         if self.classic:
             result = search(obs, self.samples, self.rng, policy=classic_code, infer=False)
         else:
-            utility = outcome_values(obs.counts, seat, obs.deal.dealer)
+            utility = outcome_values(obs.counts, seat, obs.deal.dealer, self.favourite)
             if self.infer_moves and len(legal_codes(obs.deal)) > 1:
                 bel = belief(obs, self.rng)
             if obs.deal.stock_open:
@@ -182,9 +192,14 @@ class StrongBot:
 Bot = RandomBot | HeuristicBot | StrongBot
 
 
-def make_bot(name: str = "strong", level: str = "normal", seed: int | str | None = None) -> Bot:
+def make_bot(
+    name: str = "strong",
+    level: str = "normal",
+    seed: int | str | None = None,
+    favourite: bool = True,
+) -> Bot:
     """Build a bot by name (``random``, ``heuristic``, ``strong``, ``classic``); the level
-    applies to the last two."""
+    applies to the last two, ``favourite`` to ``strong`` (see :class:`StrongBot`)."""
     if level not in LEVEL_SAMPLES:
         raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})")
     if name == "random":
@@ -192,7 +207,7 @@ def make_bot(name: str = "strong", level: str = "normal", seed: int | str | None
     if name == "heuristic":
         return HeuristicBot(seed)
     if name in ("strong", "default"):
-        return StrongBot(level, seed)
+        return StrongBot(level, seed, favourite=favourite)
     if name == "classic":
         return StrongBot(level, seed, classic=True)
     raise ValueError(f"unknown bot {name!r} (choose from {', '.join(BOT_NAMES)})")

@@ -36,7 +36,9 @@ def run_play(
     names = session.player_names
     level = session.options.get("level", "normal")
     screen = SchnapsenScreen(console, style, names)
-    hint_bot = make_bot("strong", level, seed=bot_seed(journal, "hint"))
+    # Advice for a person values the match between equal players: the bot's own table
+    # assumes the side it plays for is the stronger.
+    hint_bot = make_bot("strong", level, seed=bot_seed(journal, "hint"), favourite=False)
     human = next(i for i, seat in enumerate(session.seats) if seat.kind == "human")
     seats = seat_players(
         journal,
