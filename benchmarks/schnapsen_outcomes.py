@@ -8,8 +8,8 @@ the dealer in the other half. The twelve shares are the inputs of the strong bot
 table in ``games/schnapsen/equity.py`` (``ELDER_WINS``, ``ELDER_LOSSES``, ``DEALER_WINS``,
 ``DEALER_LOSSES`` there, measured as the strong bot against the heuristic); each is printed with
 its 95% interval next to the table's. ``--bot classic --opponent classic`` measures two equal
-players, the table kept for comparison (``EQUAL_ELDER_WINS`` are the elder hand's wins,
-``EQUAL_DEALER_WINS`` its losses).
+players, the table the bot's hints to a person use (``EQUAL_ELDER_WINS`` are the elder hand's
+wins, ``EQUAL_DEALER_WINS`` its losses).
 """
 
 from __future__ import annotations

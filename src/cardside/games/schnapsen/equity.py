@@ -10,8 +10,8 @@ against the heuristic (``benchmarks/schnapsen_outcomes.py`` measures them again)
 The table is the strong bot's as the favourite it is against every other player in this
 program: against a weaker player, winning the deal matters more than the margin (a sure single
 game point is worth more than an even chance of three or a loss), and the table says so. The
-table of two equal players (:data:`EQUAL_ELDER_WINS`, :data:`EQUAL_DEALER_WINS`) is kept for
-comparison (:func:`equal_win_chance`).
+table of two equal players (:data:`EQUAL_ELDER_WINS`, :data:`EQUAL_DEALER_WINS`,
+:func:`equal_win_chance`) values the bot's hints to a person, whose strength it does not know.
 """
 
 from __future__ import annotations
