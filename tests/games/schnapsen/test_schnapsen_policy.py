@@ -136,10 +136,7 @@ def test_the_favourite_values_winning_the_deal_above_the_margin() -> None:
     v = outcome_values((7, 7), 0, 1)
     assert v[1] - v[-1] > 1.5 * (v[3] - v[1])
     assert v[1] > (v[3] + v[-1]) / 2
-    equal = {
-        k: equal_win_chance(7 - k, 7, True) if k > 0 else equal_win_chance(7, 7 + k, True)
-        for k in (1, 3, -1)
-    }
+    equal = outcome_values((7, 7), 0, 1, favourite=False)
     assert abs((equal[1] - equal[-1]) - (equal[3] - equal[1])) < 0.02
 
 
