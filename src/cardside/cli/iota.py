@@ -76,7 +76,7 @@ def play(
 ) -> None:
     """Play IOTA against bots (or several people at one terminal with --humans).
 
-    At the prompt: cards with their cells, e.g. YS2 0,1 RT1 2,1 (x to the right, y
+    At the prompt: cards with their cells, e.g. YS2 0,1 RT1 1,1 (x to the right, y
     upwards, the starter at 0,0; W is a wild); pass, or pass YS2 RT1 to exchange those;
     swap GC3 1,0 to take back a wild. Also: hint (the bot's choice), undo, show,
     history, help, quit (saved; 'cardside sessions resume NAME' continues).

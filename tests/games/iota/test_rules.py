@@ -43,6 +43,18 @@ def test_actions_round_trip_and_bad_text_is_refused() -> None:
             parse_action(bad)
 
 
+def test_a_mistyped_cell_is_quoted_whole_and_wide_or_signed_digits_are_read() -> None:
+    """The reason names what was typed as a cell (cut with ... when long), not the piece
+    after it; full-width digits and letters and a + sign read as the plain ones."""
+    with pytest.raises(NotationError, match=r"^'1,1e5' is not a cell"):
+        parse_action("RX1 1,1e5")
+    with pytest.raises(NotationError, match=r"^-1,9{18}\.\.\. is too far from the starter$"):
+        parse_action("RX1 -1," + "9" * 25)
+    assert parse_action("RX1 +0,+1") == parse_action("RX1 0,1")
+    assert parse_action("ＹＳ２ （０，１）") == Play.of([(parse_card("YS2"), 0, 1)])
+    assert parse_action("YS2, 0,1, RT1 1,1") == parse_action("YS2 0,1 RT1 1,1")
+
+
 def test_line_rules() -> None:
     ok = parse_cards("RC1 YC2 GC3 BC4")
     assert rules.valid_line(ok) and rules.line_fault(ok) is None

@@ -1,4 +1,4 @@
-"""IOTA notation: cards ``YS2`` and ``W``, cells ``x,y``, plays ``YS2 0,1 RT1 2,1``,
+"""IOTA notation: cards ``YS2`` and ``W``, cells ``x,y``, plays ``YS2 0,1 RT1 1,1``,
 ``pass YS2 RT1`` and ``swap GC3 1,0`` (case-insensitive).
 
 x grows to the right and y grows upwards, counted from the starter card at ``0,0``.
@@ -7,9 +7,11 @@ x grows to the right and y grows upwards, counted from the starter card at ``0,0
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 
 from cardside.core.errors import NotationError
+from cardside.core.schema import cut
 from cardside.games.iota.rules import (
     COLOURS,
     MAX_COORD,
@@ -23,7 +25,7 @@ from cardside.games.iota.rules import (
 )
 
 _CARD = re.compile(r"^([RYGB])([CSTX])([1-4])$", re.I)
-_CELL = re.compile(r"^(-?[0-9]{1,3}),(-?[0-9]{1,3})$")
+_CELL = re.compile(r"^([+-]?[0-9]+),([+-]?[0-9]+)$")
 MAX_TEXT = 200
 
 
@@ -60,9 +62,12 @@ def parse_cards(text: str) -> list[int]:
 
 def parse_cell(text: str) -> Cell:
     """``x,y`` with whole numbers, e.g. ``0,1`` or ``-2,0``."""
+    shown = cut(text.strip(), 24)
     m = _CELL.match(text.strip().replace(" ", ""))
     if not m:
-        raise NotationError(f"{text[:20]!r} is not a cell (write x,y such as 0,1 or -2,0)")
+        raise NotationError(f"{shown!r} is not a cell (write x,y such as 0,1 or -2,0)")
+    if any(len(n.lstrip("+-")) > 3 for n in m.groups()):
+        raise NotationError(f"{shown} is too far from the starter")
     x, y = int(m.group(1)), int(m.group(2))
     if abs(x) > MAX_COORD or abs(y) > MAX_COORD:
         raise NotationError(f"{x},{y} is too far from the starter")
@@ -73,25 +78,27 @@ def format_cell(cell: Cell) -> str:
     return f"{cell[0]},{cell[1]}"
 
 
-#: A word: two whole numbers joined by a comma (a cell, spaces allowed round the comma), or
-#: anything up to a space or a comma.
-_WORD = re.compile(r"-?[0-9]+\s*,\s*-?[0-9]+|[^\s,]+")
+#: A word: what starts with a number and goes on past a comma (a cell such as 0,1 or -2, 0,
+#: or a mistyped one such as 1,1e5, kept whole so that the reason quotes it), or anything up
+#: to a space or a comma.
+_WORD = re.compile(r"[+-]?[0-9][^\s,]*\s*,\s*[^\s,]+|[^\s,]+")
 
 
 def words_of(text: str) -> list[str]:
-    """The words of ``text``: ``YS2 0, 1`` and ``YS2 (0,1)`` are read as ``YS2 0,1``, and any
-    other comma (``YS2, 0,1, RT1 2,1``) separates words as a space does."""
+    """The words of ``text``: ``YS2 0, 1``, ``YS2 (0,1)`` and ``ＹＳ２ ０,１`` are read as
+    ``YS2 0,1``, and any other comma (``YS2, 0,1, RT1 1,1``) separates words as a space does."""
     if len(text) > MAX_TEXT:
         raise NotationError("that line is too long")
-    cleaned = text.strip().replace("(", " ").replace(")", " ")
+    # Full-width digits and letters (from an East Asian keyboard) read as the plain ones.
+    cleaned = unicodedata.normalize("NFKC", text).strip().replace("(", " ").replace(")", " ")
     return [re.sub(r"\s", "", word) for word in _WORD.findall(cleaned)]
 
 
 def parse_placements(text: str) -> list[tuple[int, int, int]]:
-    """``YS2 0,1 RT1 2,1``: a card, then its cell, for each card placed."""
+    """``YS2 0,1 RT1 1,1``: a card, then its cell, for each card placed."""
     tokens = words_of(text)
     if not tokens:
-        raise NotationError("name the cards to place, each with its cell: YS2 0,1 RT1 2,1")
+        raise NotationError("name the cards to place, each with its cell: YS2 0,1 RT1 1,1")
     out = []
     for i in range(0, len(tokens), 2):
         card = parse_card(tokens[i])
@@ -107,7 +114,7 @@ def parse_play(text: str) -> Play:
 
 
 def parse_action(text: str) -> Action:
-    """A play ``YS2 0,1 RT1 2,1``, ``pass`` / ``pass YS2 RT1``, or ``swap GC3 1,0``."""
+    """A play ``YS2 0,1 RT1 1,1``, ``pass`` / ``pass YS2 RT1``, or ``swap GC3 1,0``."""
     tokens = words_of(text)
     if not tokens:
         raise NotationError("type a play such as YS2 0,1, or pass, or swap")

@@ -24,7 +24,7 @@ CELL_WIDTH = 4
 
 HELP = "\n".join(
     [
-        "  Play cards with their cells: YS2 0,1 RT1 2,1 (x to the right, y upwards; the "
+        "  Play cards with their cells: YS2 0,1 RT1 1,1 (x to the right, y upwards; the "
         "starter is at 0,0). W is a wild.",
         "  pass keeps your hand; pass YS2 RT1 exchanges those cards.",
         "  swap GC3 1,0 gives GC3 for the wild at 1,0 (first, once a turn).",
