@@ -196,12 +196,19 @@ def _ask_names(console: Any) -> str | None:
 
 
 def _parse_names(text: str) -> list[str]:
+    from cardside.games.lineit.keep import name_reads_as
+
     names = parse_names(text, MIN_PLAYERS, MAX_PLAYERS, "Line-it")
     for name in names:
         if len(name) > 30 or " " in name or name.isdigit():
             raise click.BadParameter(
                 f"{name[:30]!r}: a name is one word of up to 30 characters, not a number",
                 param_hint="--names",
+            )
+        reads_as = name_reads_as(name)
+        if reads_as:
+            raise click.BadParameter(
+                f"{name!r} reads as {reads_as}; choose another name", param_hint="--names"
             )
     return names
 
