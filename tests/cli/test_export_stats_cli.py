@@ -159,6 +159,8 @@ def test_stats_players_pairs_and_games(
         narrow = invoke(runner, "stats").splitlines()
     assert all(len(line) <= 60 for line in narrow)
     assert "(7 wins it)." in narrow
+    # Played and won are counted in matches (Schnapsen, Octrix) or games: said as such.
+    assert any("counted in matches" in line for line in narrow)
 
     only = json.loads(invoke(runner, "stats", "--game", "octrix", "--json"))
     assert only["sessions"] == 1 and only["head_to_head"] == []

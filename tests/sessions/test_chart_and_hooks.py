@@ -88,6 +88,17 @@ def test_a_game_that_declares_nothing_gets_the_defaults(plain: Any) -> None:
     assert running.sheet().totals == [12, 4]
 
 
+def test_without_targets_the_legend_names_the_highest_total_reached() -> None:
+    """The scale of a game without targets runs to at least 1 (bars need one); the legend
+    still names the total reached, and says when none is above 0."""
+    assert draw(["Ann", "Bob"], [[0, 0]], [(0, 1)] * 2, targets=False)[0] == (
+        "Running totals by round; no total above 0 yet"
+    )
+    assert draw(["Ann", "Bob"], [[-3, 2]], [(0, 2)] * 2, targets=False)[0].endswith(
+        "the highest total (2)"
+    )
+
+
 def test_draw_lines_up_bars_after_wide_names() -> None:
     lines = draw(["李明", "Bob"], [[2, 1], [5, 3]], [(0, 14), (0, 11)], ascii=True)
     assert lines[1].startswith("李明  .") and lines[2].startswith("Bob   .")

@@ -58,8 +58,9 @@ def draw(
         )
         legend = f"{chars[-1]} = target reached ({aims})"
     else:
-        top = max((t for _, t in scales), default=0)
-        legend = f"{chars[-1]} = the highest total ({top})"
+        # The scale runs to at least 1 so that bars can be drawn; the legend names the total.
+        top = max((v for row in totals_by_round for v in row), default=0)
+        legend = f"{chars[-1]} = the highest total ({top})" if top > 0 else "no total above 0 yet"
     lines = [f"Running totals by {row_name}; {legend}"]
     if first > 1:
         lines.append(f"(the latest {len(shown)} of {counted(len(totals_by_round), row_name)})")

@@ -54,7 +54,7 @@ def render_report(report: Report, *, ascii: bool = False, width: int | None = No
                 "best",
                 "streak",
                 "longest",
-                "counting",
+                "counted in",
             ],
             rows,
             width=width,
