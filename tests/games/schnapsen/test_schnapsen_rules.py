@@ -109,3 +109,23 @@ def test_match_counts_from_seven_to_zero() -> None:
     assert rules.match_winner(counts) == 0
     with pytest.raises(ValueError):
         rules.apply_deal_result(counts, 1, 4)
+
+
+def test_exchange_refused_when_the_indicator_is_the_trump_jack_itself() -> None:
+    """Nobody can hold the trump Jack when it lies face up as the indicator: the reason says
+    so, rather than asking for a card no hand can have."""
+    from cardside.games.schnapsen.state import SchnapsenState
+
+    seed = next(s for s in range(500) if SchnapsenState(seed=s).deal.indicator % 5 == 0)
+    state = SchnapsenState(seed=seed)
+    assert rules.EXCHANGE not in state.legal_actions()
+    reason = state.why_illegal(rules.EXCHANGE)
+    assert reason.startswith("the trump card is the Jack (J") and "nothing to exchange" in reason
+    other = next(
+        s
+        for s in range(500)
+        if SchnapsenState(seed=s).deal.indicator % 5 != 0
+        and rules.EXCHANGE not in SchnapsenState(seed=s).legal_actions()
+    )
+    reason = SchnapsenState(seed=other).why_illegal(rules.EXCHANGE)
+    assert reason.startswith("you need the trump Jack (J")

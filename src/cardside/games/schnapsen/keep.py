@@ -174,6 +174,14 @@ def rule_text(rule: str) -> str:
     return RULE_TEXT_DIRECT if rule == DIRECT else RULE_TEXT[rule]
 
 
+def rule_reason(rule: str) -> str:
+    """The rule's text without the game points it closes with, for a line that has already
+    said them (``Ann wins 2 game points: closer reached 66, ...``)."""
+    text = rule_text(rule)
+    reason, _, points = text.rpartition(": ")
+    return reason if reason and "game point" in points else text
+
+
 class Ledger:
     """A session's deals: entries appended in order, totals derived from those in effect."""
 

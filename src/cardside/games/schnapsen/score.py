@@ -10,7 +10,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardside.core.words import counted
-from cardside.games.schnapsen.keep import LedgerError, points_matter, rule_text, score
+from cardside.games.schnapsen.keep import (
+    LedgerError,
+    points_matter,
+    rule_reason,
+    rule_text,
+    score,
+)
 
 OTHER = "the other player"
 
@@ -61,7 +67,7 @@ class DealScore:
         lines.append(
             _capital(
                 f"{self.names[self.winner]} wins {counted(self.game_points, 'game point')}: "
-                f"{self.rule_text}."
+                f"{rule_reason(self.rule)}."
             )
         )
         return "\n".join(lines)

@@ -9,7 +9,7 @@ from cardside.core.arith import parse_number
 from cardside.core.errors import NotationError
 from cardside.core.schema import clip
 from cardside.core.words import counted, counted_are
-from cardside.games.schnapsen.keep import Ledger, LedgerError, LedgerRow
+from cardside.games.schnapsen.keep import Ledger, LedgerError, LedgerRow, rule_reason
 from cardside.games.schnapsen.notation import NOBODY
 from cardside.games.schnapsen.rules import MATCH_START, match_winner
 from cardside.games.schnapsen.sheet import COUNTDOWN, MATCHES_WON, session_entry
@@ -300,7 +300,7 @@ class KeepScreen:
             self.style.good(
                 f"  Deal {row.deal_no}: {agree(winner, 'win')} {counted(row.points, 'game point')}"
             )
-            + f" ({row.rule_text})."
+            + f" ({rule_reason(row.rule)})."
         )
         won = match_winner(row.counts_after)
         say(f"  match {row.match_no} {COUNTDOWN}: {self._counts(row.counts_after)}")
