@@ -120,7 +120,9 @@ def test_exchange_refused_when_the_indicator_is_the_trump_jack_itself() -> None:
     state = SchnapsenState(seed=seed)
     assert rules.EXCHANGE not in state.legal_actions()
     reason = state.why_illegal(rules.EXCHANGE)
-    assert reason.startswith("the trump card is the Jack (J") and "nothing to exchange" in reason
+    assert (
+        reason.startswith("the indicator is the trump Jack (J") and "nothing to exchange" in reason
+    )
     other = next(
         s
         for s in range(500)

@@ -199,7 +199,7 @@ def illegal_reason(d: Deal, action: Action) -> str:
         if code == EXCHANGE_CODE:
             jack = format_card(CARDS[d.trump * 5], ascii=True)
             if d.indicator == d.trump * 5:
-                return f"the trump card is the Jack ({jack}) itself: there is nothing to exchange"
+                return f"the indicator is the trump Jack ({jack}) itself: nothing to exchange"
             return f"you need the trump Jack ({jack}) to exchange"
         return "closing needs 5 cards in hand"
     card = code % MARRIAGE_BASE
