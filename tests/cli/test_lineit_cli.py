@@ -313,12 +313,14 @@ def test_keep_resumes_and_refuses_bad_names(runner: CliRunner, data_dir: Path) -
 def test_keep_refuses_a_name_that_reads_as_a_card_or_a_command(runner: CliRunner) -> None:
     """Entries name their player beside cards (line Ann 12 B4): a name B4, 57r or undo would
     read as a card or a command, so it is refused with the reason and nothing is started."""
-    for name, reads_as in [("B4", "a card"), ("57r", "a card"), ("undo", "a command")]:
+    refused = [("B4", "reads as a card"), ("57r", "reads as a card")]
+    refused += [(word, "is a command word") for word in ("undo", "Hint", "hand", "jackpot")]
+    for name, why in refused:
         result = runner.invoke(main, ["lineit", "keep", "--names", f"Ann,{name}"])
         assert result.exit_code == 2
-        assert f"{name!r} reads as {reads_as}; choose another name" in result.output
+        assert f"{name!r} {why}; choose another name" in result.output
     prompted = runner.invoke(main, ["lineit", "keep"], input="Ann,line\nAnn,Bob\nquit\n")
-    assert "'line' reads as a command" in prompted.output
+    assert "'line' is a command word" in prompted.output
     assert "Keeping Line-it for Ann, Bob." in prompted.output
 
 

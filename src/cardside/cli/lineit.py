@@ -24,6 +24,7 @@ from cardside.cli.common import (
     parse_names,
     play_games,
     progress,
+    refuse_command_words,
     seed_option,
     simulate_seed_option,
     start_journal,
@@ -196,20 +197,29 @@ def _ask_names(console: Any) -> str | None:
 
 
 def _parse_names(text: str) -> list[str]:
-    from cardside.games.lineit.keep import name_reads_as
+    # An entry names its player beside cards (line Ann 12 B4): a name that reads as a card or
+    # a word of the prompt is refused.
+    from cardside.core.errors import NotationError
+    from cardside.games.lineit.keep import KINDS
+    from cardside.games.lineit.notation import KINDS as ACTIONS
+    from cardside.games.lineit.notation import parse_card
+    from cardside.tui.keeping import COMMAND_WORDS, PLAY_ONLY
 
     names = parse_names(text, MIN_PLAYERS, MAX_PLAYERS, "Line-it")
+    refuse_command_words(names, (*COMMAND_WORDS, *PLAY_ONLY, *KINDS, *ACTIONS))
     for name in names:
         if len(name) > 30 or " " in name or name.isdigit():
             raise click.BadParameter(
                 f"{name[:30]!r}: a name is one word of up to 30 characters, not a number",
                 param_hint="--names",
             )
-        reads_as = name_reads_as(name)
-        if reads_as:
-            raise click.BadParameter(
-                f"{name!r} reads as {reads_as}; choose another name", param_hint="--names"
-            )
+        try:
+            parse_card(name)
+        except NotationError:
+            continue
+        raise click.BadParameter(
+            f"{name!r} reads as a card; choose another name", param_hint="--names"
+        )
     return names
 
 

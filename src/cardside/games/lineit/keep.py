@@ -23,7 +23,7 @@ from cardside.core.errors import IllegalActionError, NotationError, numbered
 from cardside.core.schema import is_whole
 from cardside.core.words import counted
 from cardside.games.lineit import rules
-from cardside.games.lineit.notation import format_cards, parse_card, parse_cards
+from cardside.games.lineit.notation import format_cards, parse_cards
 from cardside.games.lineit.rules import LineScore
 
 KINDS = ("line", "jackpot", "counts", "end")
@@ -31,22 +31,6 @@ MAX_PILE = 100  # a score pile holds number cards only (Bet cards are discarded)
 #: The six bet tokens, one per Bet card: a player's tokens are some of them, each + or -.
 TOKENS = tuple(v for v in rules.BET_VALUES for _ in range(2))
 MAX_TOKENS = sum(TOKENS)
-#: Words a Line-it prompt reads as a command, in keep or in play: never a player's name.
-ENTRY_WORDS = frozenset(
-    (*KINDS, *"show score undo help h ? quit exit hint history hand play done".split())
-)
-
-
-def name_reads_as(name: str) -> str | None:
-    """What ``name`` would be read as instead of a player's name (a command or a card), if
-    anything: such a name is refused, as entries name their player beside cards."""
-    if name.lower() in ENTRY_WORDS:
-        return "a command"
-    try:
-        parse_card(name)
-    except NotationError:
-        return None
-    return "a card"
 
 
 @dataclass(frozen=True)
