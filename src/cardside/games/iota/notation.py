@@ -66,12 +66,10 @@ def parse_cell(text: str) -> Cell:
     m = _CELL.match(text.strip().replace(" ", ""))
     if not m:
         raise NotationError(f"{shown!r} is not a cell (write x,y such as 0,1 or -2,0)")
-    if any(len(n.lstrip("+-")) > 3 for n in m.groups()):
+    # The digits are counted before int() reads them: a line can hold hundreds.
+    if any(len(n.lstrip("+-")) > 3 or abs(int(n)) > MAX_COORD for n in m.groups()):
         raise NotationError(f"{shown} is too far from the starter")
-    x, y = int(m.group(1)), int(m.group(2))
-    if abs(x) > MAX_COORD or abs(y) > MAX_COORD:
-        raise NotationError(f"{x},{y} is too far from the starter")
-    return x, y
+    return int(m.group(1)), int(m.group(2))
 
 
 def format_cell(cell: Cell) -> str:
