@@ -324,6 +324,20 @@ def test_keep_refuses_a_name_that_reads_as_a_card_or_a_command(runner: CliRunner
     assert "Keeping Line-it for Ann, Bob." in prompted.output
 
 
+def test_keep_quotes_a_huge_typed_word_cut_short(runner: CliRunner) -> None:
+    """A reason quotes what was typed, but never floods the screen with it."""
+    script = ["line " + "9" * 3000, "jackpot Ann " + " ".join(["7"] * 500), "line " + "z" * 3000]
+    result = runner.invoke(
+        main, ["lineit", "keep", "--names", "Ann,Bob"], input="\n".join([*script, "quit"]) + "\n"
+    )
+    assert result.exit_code == 0, result.output
+    reasons = [line for line in result.output.splitlines() if line.startswith("  ")]
+    assert "say whose first, by name (Ann, Bob): line Ann 999999999999 ..." in result.output
+    assert "is 500 numbers: enter one jackpot pile per entry" in result.output
+    assert "no player 'zzz" in result.output
+    assert max(len(line) for line in reasons) < 200
+
+
 # -- play --------------------------------------------------------------------------------------
 def hot_seat_script(seed: int) -> list[str]:
     """A whole 2-player game's actions, each seat playing the heuristic's choice."""

@@ -6,6 +6,7 @@ import re
 
 from cardside.core.arith import is_digits, parse_number
 from cardside.core.errors import IllegalActionError, NotationError
+from cardside.core.schema import clip, cut
 from cardside.games.lineit import rules
 from cardside.games.lineit.keep import Entered, LineitLedger, check_tokens, describe
 from cardside.games.lineit.notation import parse_card, parse_cards
@@ -132,9 +133,8 @@ class KeepScreen:
         return ledger.enter_counts(seat, parse_number(args[0]), tokens)
 
     def _seat(self, word: str, head: str) -> int:
-        whose = NotationError(
-            f"say whose first, by name ({', '.join(self.names)}): {head} {self.names[0]} {word} ..."
-        )
+        example = f"{head} {self.names[0]} {word[:12]} ..."  # the rest of the line: ...
+        whose = NotationError(f"say whose first, by name ({', '.join(self.names)}): {example}")
         low = word.lower()
         exact = [i for i, n in enumerate(self.names) if n.lower() == low]
         if exact:
@@ -148,11 +148,13 @@ class KeepScreen:
         if len(found) == 1:
             return found[0]
         if found:
-            raise NotationError(f"{word!r} could be {' or '.join(self.names[i] for i in found)}")
+            raise NotationError(
+                f"{clip(word)} could be {' or '.join(self.names[i] for i in found)}"
+            )
         try:
             parse_card(word)
         except NotationError:
-            raise NotationError(f"no player {word!r} ({', '.join(self.names)})") from None
+            raise NotationError(f"no player {clip(word)} ({', '.join(self.names)})") from None
         raise whose
 
     def _report(self, entered: Entered) -> None:
@@ -256,7 +258,7 @@ def _pile(words: list[str]) -> int:
     except NotationError:
         if len(words) > 1 and all(is_digits(w) for w in words):
             raise NotationError(
-                f"{text!r} is {len(words)} numbers: enter one jackpot pile per entry "
-                f"(a pile counted in parts is a sum: {'+'.join(words)})"
+                f"{clip(text)} is {len(words)} numbers: enter one jackpot pile per entry "
+                f"(a pile counted in parts is a sum: {cut('+'.join(words), 24)})"
             ) from None
         raise
