@@ -35,3 +35,6 @@ def test_two_cards_typed_at_once_are_refused_as_in_octrix() -> None:
 
     with pytest.raises(NotationError, match=r"^'QH KH' is not one card; type one, e.g. KH or 10S$"):
         parse_action(" QH KH ")
+    # A huge line is quoted cut short, as in Octrix.
+    with pytest.raises(NotationError, match=r"^'9{21}\.\.\.' is not one card"):
+        parse_action("9" * 3000 + " 1")

@@ -13,6 +13,7 @@ from typing import Protocol
 from cardside.core import cards as core_cards
 from cardside.core.cards import Card, RankNames
 from cardside.core.errors import AmbiguousActionError, IllegalActionError, NotationError
+from cardside.core.schema import cut
 from cardside.games.schnapsen.rules import (
     CLOSE,
     EXCHANGE,
@@ -111,7 +112,8 @@ def _parse(text: str, context: _HasLegal | None) -> Action:
     if head in _MARRIAGE_WORDS:
         raise NotationError("say which card to lead, e.g. 'marriage KH' or 'marriage QH'")
     if len(words) > 1:
-        raise NotationError(f"{text.strip()!r} is not one card; type one, e.g. KH or 10S")
+        shown = cut(" ".join(words), 24)
+        raise NotationError(f"{shown!r} is not one card; type one, e.g. KH or 10S")
     return parse_card(words[0])
 
 
