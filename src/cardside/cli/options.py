@@ -8,6 +8,7 @@ so every command added to it gets the options without further work.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -48,7 +49,14 @@ class Folder(click.Path):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str) and not value.strip():
             source = ctx.get_parameter_source(param.name) if ctx and param and param.name else None
-            if source is click.core.ParameterSource.ENVIRONMENT:
+            # Click before 8.5 records where a value came from only after converting it.
+            from_env = source is click.core.ParameterSource.ENVIRONMENT or (
+                source is None
+                and param is not None
+                and param.envvar is not None
+                and os.environ.get(str(param.envvar)) == value
+            )
+            if from_env:
                 self.fail("CARDSIDE_HOME is blank: set it to a folder, or unset it", param, ctx)
             self.fail(
                 "a folder name cannot be blank (leave the option out for the default)", param, ctx
