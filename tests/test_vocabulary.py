@@ -13,11 +13,9 @@ SCHNAPSEN_RULES = ROOT / "src" / "cardside" / "games" / "schnapsen" / "rules.md"
 
 
 def _schnapsen_texts(runner: CliRunner) -> dict[str, str]:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("### Schnapsen")[1].split("###")[0]
     return {
         "rules page": SCHNAPSEN_RULES.read_text(encoding="utf-8"),
-        "README": section,
+        "guide": (ROOT / "docs" / "schnapsen.md").read_text(encoding="utf-8"),
         "play --help": runner.invoke(main, ["schnapsen", "play", "--help"]).output,
         "play screen": runner.invoke(
             main, ["--ascii", "schnapsen", "play", "--seed", "3"], input="help\nexchange\nquit\n"
