@@ -1,4 +1,4 @@
-"""Shared fixtures: every test that touches sessions gets its own data folder.
+"""Shared fixtures: every test gets its own data folder and its own home, whatever it asks for.
 
 Property tests run the same examples on every run (a failure is the code's, never the luck
 of one run); ``HYPOTHESIS_PROFILE=explore`` draws fresh ones on every run to hunt for new
@@ -8,8 +8,10 @@ failures, which then go into the test as an ``@example``.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
+import platformdirs
 import pytest
 from click.testing import CliRunner
 from hypothesis import settings
@@ -17,6 +19,74 @@ from hypothesis import settings
 settings.register_profile("repeatable", derandomize=True, database=None)
 settings.register_profile("explore", derandomize=False)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
+
+#: Where a home keeps what each variable names (the variables platformdirs reads on Linux).
+HOME_FOLDERS = {
+    "XDG_DATA_HOME": ".local/share",
+    "XDG_CONFIG_HOME": ".config",
+    "XDG_CACHE_HOME": ".cache",
+    "XDG_STATE_HOME": ".local/state",
+    "XDG_RUNTIME_DIR": ".run",
+}
+
+
+def _own_folders() -> list[Path]:
+    """The person's own cardside folders: data (or ``CARDSIDE_HOME``), config, cache, state."""
+    kinds = (
+        platformdirs.user_data_path,
+        platformdirs.user_config_path,
+        platformdirs.user_cache_path,
+        platformdirs.user_state_path,
+        platformdirs.user_log_path,
+    )
+    folders = [kind("cardside", appauthor=False) for kind in kinds]
+    home = os.environ.get("CARDSIDE_HOME", "").strip()
+    if home:
+        folders.append(Path(home).expanduser())
+    return folders
+
+
+#: Taken when the tests are collected, before any test changes the environment.
+OWN_FOLDERS = _own_folders()
+
+
+def _snapshot(folders: list[Path]) -> dict[str, tuple[int, int]]:
+    """Every file and folder under ``folders``, with its size and time of change."""
+    seen: dict[str, tuple[int, int]] = {}
+    for folder in folders:
+        for top, dirs, files in os.walk(folder):
+            for name in [".", *dirs, *files]:
+                path = os.path.normpath(os.path.join(top, name))
+                try:
+                    stat = os.lstat(path)
+                except OSError:
+                    continue
+                seen[path] = (stat.st_size, stat.st_mtime_ns)
+    return seen
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _own_folders_untouched() -> Iterator[None]:
+    """Fails the run if any test wrote into the person's own cardside folders."""
+    before = _snapshot(OWN_FOLDERS)
+    yield
+    after = _snapshot(OWN_FOLDERS)
+    changed = sorted(
+        path for path in before.keys() | after.keys() if before.get(path) != after.get(path)
+    )
+    assert not changed, "tests wrote outside their temporary folders: " + ", ".join(changed)
+
+
+@pytest.fixture(autouse=True)
+def _temporary_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test runs with a temporary home and data folder (``data_dir``'s), even one that
+    asks for neither; processes the test starts inherit them. Nothing is made until used."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("USERPROFILE", str(home))
+    for name, below in HOME_FOLDERS.items():
+        monkeypatch.setenv(name, str(home / below))
+    monkeypatch.setenv("CARDSIDE_HOME", str(tmp_path / "data"))
 
 
 @pytest.fixture

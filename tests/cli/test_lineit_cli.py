@@ -310,7 +310,9 @@ def test_keep_resumes_and_refuses_bad_names(runner: CliRunner, data_dir: Path) -
         assert result.exit_code != 0 and "Traceback" not in result.output
 
 
-def test_keep_refuses_a_name_that_reads_as_a_card_or_a_command(runner: CliRunner) -> None:
+def test_keep_refuses_a_name_that_reads_as_a_card_or_a_command(
+    runner: CliRunner, data_dir: Path
+) -> None:
     """Entries name their player beside cards (line Ann 12 B4): a name B4, 57r or undo would
     read as a card or a command, so it is refused with the reason and nothing is started."""
     refused = [("B4", "reads as a card"), ("57r", "reads as a card")]
@@ -322,9 +324,12 @@ def test_keep_refuses_a_name_that_reads_as_a_card_or_a_command(runner: CliRunner
     prompted = runner.invoke(main, ["lineit", "keep"], input="Ann,line\nAnn,Bob\nquit\n")
     assert "'line' is a command word" in prompted.output
     assert "Keeping Line-it for Ann, Bob." in prompted.output
+    assert prompted.exit_code == 0 and prompted.exception is None
+    # Only the prompted names started a session, and in the test's own data folder.
+    assert len(list((data_dir / "sessions").glob("lineit-keep-*.toml"))) == 1
 
 
-def test_keep_quotes_a_huge_typed_word_cut_short(runner: CliRunner) -> None:
+def test_keep_quotes_a_huge_typed_word_cut_short(runner: CliRunner, data_dir: Path) -> None:
     """A reason quotes what was typed, but never floods the screen with it."""
     script = ["line " + "9" * 3000, "jackpot Ann " + " ".join(["7"] * 500), "line " + "z" * 3000]
     result = runner.invoke(
@@ -336,6 +341,7 @@ def test_keep_quotes_a_huge_typed_word_cut_short(runner: CliRunner) -> None:
     assert "is 500 numbers: enter one jackpot pile per entry" in result.output
     assert "no player 'zzz" in result.output
     assert max(len(line) for line in reasons) < 200
+    assert len(list((data_dir / "sessions").glob("lineit-keep-*.toml"))) == 1
 
 
 # -- play --------------------------------------------------------------------------------------
