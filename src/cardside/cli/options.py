@@ -8,7 +8,6 @@ so every command added to it gets the options without further work.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -29,15 +28,31 @@ def app_of(ctx: click.Context) -> App:
     return obj
 
 
+def _source(ctx: click.Context, param: click.Parameter) -> click.core.ParameterSource | None:
+    """Where ``param``'s value came from (click 8.4 records it only after the value is used)."""
+    return ctx.meta.get(f"cardside.source.{id(param)}") or (
+        ctx.get_parameter_source(param.name) if param.name else None
+    )
+
+
+class FolderOption(click.Option):
+    """An option that notes where its value came from before converting it."""
+
+    def consume_value(
+        self, ctx: click.Context, opts: Any
+    ) -> tuple[Any, click.core.ParameterSource]:
+        value, source = super().consume_value(ctx, opts)
+        ctx.meta[f"cardside.source.{id(self)}"] = source
+        return value, source
+
+
 def _store(attribute: str) -> Callable[[click.Context, click.Parameter, Any], None]:
     def callback(ctx: click.Context, param: click.Parameter, value: Any) -> None:
         # A flag left off (False) or a folder not given (None) leaves what another level set.
         if value is not None and value is not False:
             setattr(app_of(ctx), attribute, value)
-            if attribute == "data_dir_option" and param.name is not None:
-                typed = (
-                    ctx.get_parameter_source(param.name) is click.core.ParameterSource.COMMANDLINE
-                )
+            if attribute == "data_dir_option":
+                typed = _source(ctx, param) is click.core.ParameterSource.COMMANDLINE
                 app_of(ctx).data_dir_typed = typed
 
     return callback
@@ -48,15 +63,8 @@ class Folder(click.Path):
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str) and not value.strip():
-            source = ctx.get_parameter_source(param.name) if ctx and param and param.name else None
-            # Click before 8.5 records where a value came from only after converting it.
-            from_env = source is click.core.ParameterSource.ENVIRONMENT or (
-                source is None
-                and param is not None
-                and param.envvar is not None
-                and os.environ.get(str(param.envvar)) == value
-            )
-            if from_env:
+            source = _source(ctx, param) if ctx and param else None
+            if source is click.core.ParameterSource.ENVIRONMENT:
                 self.fail("CARDSIDE_HOME is blank: set it to a folder, or unset it", param, ctx)
             self.fail(
                 "a folder name cannot be blank (leave the option out for the default)", param, ctx
@@ -67,7 +75,7 @@ class Folder(click.Path):
 def global_params(*, root: bool = False) -> list[click.Parameter]:
     """The options every level takes; ``root`` also reads ``CARDSIDE_HOME``."""
     return [
-        click.Option(
+        FolderOption(
             ["--data-dir"],
             type=Folder(file_okay=False, path_type=Path),
             envvar="CARDSIDE_HOME" if root else None,
