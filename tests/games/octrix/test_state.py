@@ -238,3 +238,24 @@ def test_given_hands_lose_each_card_played() -> None:
     assert [len(h) for h in state.snapshot.hands] == [7, 7]
     assert parse_card("8C") not in state.snapshot.hands[0]
     assert state.legal_actions() and parse_card("8C") not in state.legal_actions()
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_partnership_match_gives_each_seat_its_own_teams_total(seed: int) -> None:
+    """Partners sit opposite (seats 1 and 3 against 2 and 4): each seat scores, wins and
+    loses with its own team, never the other."""
+    assert [rules.side_of(seat, True, 4) for seat in range(4)] == [0, 1, 0, 1]
+    state = OctrixState(4, partnership=True, seed=seed)
+    assert state.sides == [(0, 2), (1, 3)]
+    assert [state.side_of(seat) for seat in range(4)] == [0, 1, 0, 1]
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        play_round(state, rng)
+    totals = state.snapshot.totals
+    outcome = state.outcome()
+    assert outcome is not None
+    assert outcome.scores == (totals[0], totals[1], totals[0], totals[1])
+    winning_team = state.sides[state.snapshot.winner]
+    assert outcome.winners == winning_team
+    assert all(outcome.scores[seat] == max(totals) >= 88 for seat in winning_team)
+    assert all(outcome.scores[seat] < max(totals) for seat in range(4) if seat not in winning_team)
