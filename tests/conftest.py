@@ -74,7 +74,10 @@ def _own_folders_untouched() -> Iterator[None]:
     changed = sorted(
         path for path in before.keys() | after.keys() if before.get(path) != after.get(path)
     )
-    assert not changed, "tests wrote outside their temporary folders: " + ", ".join(changed)
+    assert not changed, (
+        "changed in your own cardside folders while the tests ran (a test wrote outside its "
+        "temporary folders, or another program wrote there): " + ", ".join(changed)
+    )
 
 
 @pytest.fixture(autouse=True)

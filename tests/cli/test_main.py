@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from click.testing import CliRunner
@@ -55,13 +56,19 @@ def test_help_imports_no_engine_and_no_prompt_toolkit() -> None:
     assert "HEAVY []" in out.stdout
 
 
-def test_ascii_and_no_color(runner: CliRunner) -> None:
+def test_ascii_and_no_color(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) -> None:
     result = runner.invoke(main, ["--ascii", "octrix", "score", "--trick", "8C 3H"])
     assert result.exit_code == 0
     assert "8C" in result.output and "♣" not in result.output
-    result = runner.invoke(
-        main, ["octrix", "score", "--trick", "8C 3H"], color=True, env={"NO_COLOR": "1"}
-    )
+    # As on a terminal (the test's output is not one): coloured, unless NO_COLOR is set.
+    terminal = SimpleNamespace(stdout=SimpleNamespace(isatty=lambda: True))
+    monkeypatch.setattr("cardside.tui.style.sys", terminal)
+    coloured = runner.invoke(main, ["octrix", "rules"], color=True)
+    assert coloured.exit_code == 0 and coloured.exception is None, coloured.output
+    assert "\x1b[" in coloured.output
+    result = runner.invoke(main, ["octrix", "rules"], color=True, env={"NO_COLOR": "1"})
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "The first to reach 88 wins." in result.output
     assert "\x1b[" not in result.output
 
 

@@ -126,7 +126,8 @@ def test_malformed_file_is_one_line_error_and_untouched(runner: CliRunner, data_
         result = runner.invoke(main, ["sessions", *args])
         assert result.exit_code != 0, args
         assert "one.toml" in result.output and "not valid TOML" in result.output
-        assert "Traceback" not in result.output
+        assert isinstance(result.exception, SystemExit)
+        assert len(result.output.strip().splitlines()) == 1, result.output
     assert path.read_bytes() == before
     listed = runner.invoke(main, ["sessions", "list"])
     assert listed.exit_code == 0 and "not valid TOML" in listed.output
