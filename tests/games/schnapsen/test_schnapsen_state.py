@@ -10,7 +10,15 @@ from hypothesis import strategies as st
 
 from cardside.core.errors import IllegalActionError
 from cardside.games.schnapsen import rules
-from cardside.games.schnapsen.deal import NO_CARD, Deal, legal_codes, new_deal, step
+from cardside.games.schnapsen.deal import (
+    NO_CARD,
+    NOBODY,
+    Deal,
+    is_legal_code,
+    legal_codes,
+    new_deal,
+    step,
+)
 from cardside.games.schnapsen.notation import parse_action
 from cardside.games.schnapsen.rules import (
     ALL_CARDS_MASK,
@@ -439,3 +447,33 @@ def test_what_play_proves_is_always_true(seed: int) -> None:
         d = step(d, rng.choice([x for x in codes if x != CLOSE_CODE] or codes))
         for seat in (0, 1):
             assert not excluded_from_opponent(d, seat) & d.hands[1 - seat]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 10**6), st.lists(st.integers(0, 99), min_size=20, max_size=20))
+def test_is_legal_code_agrees_with_legal_codes_in_every_phase(seed: int, picks: list[int]) -> None:
+    """Stock open, closed or run out, leading or replying: the quick check and the list agree
+    for every code there is (and a few that are not), down to the end of the deal."""
+    d = new_deal(random.Random(seed), dealer=seed % 2)
+    phases = set()
+    for pick in picks:
+        legal = legal_codes(d)
+        assert [code for code in range(-2, CLOSE_CODE + 3) if is_legal_code(d, code)] == sorted(
+            legal
+        )
+        if not legal:
+            break
+        phases.add("closed" if d.closer != NOBODY else "open" if d.stock else "run out")
+        # Close whenever the pick says so (half the time): closed stocks are reached early,
+        # often with the trump Jack still in hand.
+        d = step(d, CLOSE_CODE if CLOSE_CODE in legal and pick < 50 else legal[pick % len(legal)])
+    assert phases
+
+
+def test_no_exchange_once_the_stock_is_closed() -> None:
+    """Holding the trump Jack, the leader may exchange with the stock open, not once closed."""
+    d = make_deal("JD QH KH AH 10H", "JH JS QD KD AD", stock=STOCK, trump="D", to_move=0)
+    assert is_legal_code(d, EXCHANGE_CODE) and EXCHANGE_CODE in legal_codes(d)
+    closed = step(d, CLOSE_CODE)
+    assert closed.to_move == 0 and closed.closer == 0
+    assert not is_legal_code(closed, EXCHANGE_CODE) and EXCHANGE_CODE not in legal_codes(closed)
