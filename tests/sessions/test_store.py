@@ -124,3 +124,17 @@ def test_names_are_checked(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="not a usable session name"):
         store.check_name("../escape")
     assert store.check_name("friday-night") == "friday-night"
+
+
+@pytest.mark.parametrize(
+    ("number", "fits"),
+    [(2**63 - 1, True), (2**63, False), (-(2**63), True), (-(2**63) - 1, False)],
+)
+def test_whole_numbers_are_read_up_to_exactly_64_bits(number: int, fits: bool) -> None:
+    """TOML's integers are 64-bit: the largest and smallest are read, one beyond is refused."""
+    raw = f"x = {number}\ny = [[{number}]]\n".encode()
+    if fits:
+        assert store.parse(raw) == {"x": number, "y": [[number]]}
+    else:
+        with pytest.raises(SessionError, match="holds a whole number beyond 64 bits"):
+            store.parse(raw)
