@@ -44,7 +44,7 @@ SCRIPTS = {
         ["schnapsen", "keep", "--names", "Ann,Bob"],
         ["help", "Ann 2", "", "no", "Ann", "12", "", "Bob", "Ann", "y", "show", "undo", "Cy 2"],
     ),
-    "schnapsen score": (["schnapsen", "score", "--reached", "Ann", "--points", "70"], []),
+    "schnapsen score": (["schnapsen", "score", "--reached", "Ann", "--points", "20"], []),
     "octrix play": (
         ["octrix", "play", "--seed", "2"],
         ["help", "hint", "show", "9C", "XX", "AC", "2C", "3C", "4C", "undo", "show"],
