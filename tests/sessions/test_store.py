@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -138,3 +139,28 @@ def test_whole_numbers_are_read_up_to_exactly_64_bits(number: int, fits: bool) -
     else:
         with pytest.raises(SessionError, match="holds a whole number beyond 64 bits"):
             store.parse(raw)
+
+
+def test_a_refused_entry_leaves_no_time_behind(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each entry keeps the time it was made; one refused in between takes its time with it."""
+    start = datetime(2026, 5, 1, 20, 0, tzinfo=UTC)
+    clock = iter(start + timedelta(minutes=n) for n in range(100))
+    monkeypatch.setattr(store, "now", lambda: next(clock))
+    journal = Journal.start(
+        tmp_path,
+        game="octrix",
+        mode="keep",
+        seats=[Seat("Ann", "table"), Seat("Bob", "table")],
+        options={"partnership": False, "hands": False},
+        name="kitchen",
+    )
+    first = start + timedelta(minutes=1)  # the session's own start takes minute 0
+    journal.append({"type": "trick", "cards": TRICKS[0]})
+    with pytest.raises(SessionError, match="entry 2: 8C was already played"):
+        journal.append({"type": "trick", "cards": "8C 2H"})
+    journal.append({"type": "trick", "cards": TRICKS[1]})
+    journal.close()
+    assert journal.session.times == [first, first + timedelta(minutes=2)]
+    assert store.load(journal.path).times == [first, first + timedelta(minutes=2)]
