@@ -280,3 +280,31 @@ def test_stats_never_average_the_scores_of_different_games(
     text = invoke(runner, "stats")
     assert "left blank for a player of several games (lineit, schnapsen)" in text
     assert invoke(runner, "stats", "--game", "lineit").count("23.0") == 1
+
+
+@pytest.mark.parametrize("matches", [9, 10])
+def test_stats_gives_an_interval_from_exactly_ten_games(
+    runner: CliRunner, data_dir: Path, matches: int
+) -> None:
+    wins = [0, 1] * (matches // 2) + [0] * (matches % 2)
+    kept_schnapsen(data_dir, "league", ["Ann", "Bob"], [(w, 3) for w in wins for _ in range(3)])
+    players = json.loads(invoke(runner, "stats", "--json"))["players"]
+    ann = next(p for p in players if p["name"] == "Ann")
+    assert ann["played"] == matches
+    assert (ann["interval"] is not None) == (matches >= 10)
+
+
+def test_stats_since_a_day_takes_a_session_started_at_its_first_moment(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    for name, moment in [
+        ("before", datetime(2026, 11, 8, 23, 59, 59)),
+        ("at", datetime(2026, 11, 9)),
+    ]:
+        journal = kept_octrix(data_dir, name, ["Ann", "Bob"], ROUND)
+        journal.session.created = moment.astimezone()
+        journal.session.times = [journal.session.created] * len(journal.session.entries)
+        store.save(journal.session, journal.path)
+    data = json.loads(invoke(runner, "stats", "--since", "2026-11-09", "--json"))
+    assert data["sessions"] == 1
+    assert json.loads(invoke(runner, "stats", "--since", "2026-11-08", "--json"))["sessions"] == 2
