@@ -7,6 +7,7 @@ import io
 import json
 from datetime import datetime
 from pathlib import Path
+from shutil import copy
 
 import pytest
 from click.testing import CliRunner
@@ -17,6 +18,7 @@ from cardside.sessions import store
 from cardside.sessions.journal import Journal
 
 ROUND = ["8C 3H", "2C 3D", "7H 7D", "6H 6D", "5H 5D", "4H 4D", "2S 3S", "AS 8S"]
+EXAMPLES = Path(__file__).resolve().parents[2] / "scoresheets"
 AWKWARD = ['Smith, "Ann"', "Bob; Jr 'the 2nd'"]
 
 
@@ -308,3 +310,23 @@ def test_stats_since_a_day_takes_a_session_started_at_its_first_moment(
     data = json.loads(invoke(runner, "stats", "--since", "2026-11-09", "--json"))
     assert data["sessions"] == 1
     assert json.loads(invoke(runner, "stats", "--since", "2026-11-08", "--json"))["sessions"] == 2
+
+
+def test_exports_count_a_partnerships_match_as_won_by_its_column(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """The winners of a partnership match are its two players: their column, Ann & Cid, has
+    won it once in JSON and from its last row on in CSV; the other column has won nothing."""
+    name = "octrix-kept-partnership"
+    (data_dir / "sessions").mkdir(parents=True)
+    copy(EXAMPLES / f"{name}.toml", data_dir / "sessions")
+    (exported,) = json.loads(invoke(runner, "sessions", "export", name, "--format", "json"))
+    assert exported["results"][0]["winners"] == ["Ann", "Cid"]
+    assert exported["won"] == {"Ann & Cid": 1, "Bob & Dee": 0}
+    rows = list(csv.DictReader(io.StringIO(invoke(runner, "sessions", "export", name))))
+    won = {(r["round"], r["player"]): r["won"] for r in rows}
+    assert won == {
+        **{(str(n), team): "0" for n in (1, 2, 3) for team in ("Ann & Cid", "Bob & Dee")},
+        ("4", "Ann & Cid"): "1",
+        ("4", "Bob & Dee"): "0",
+    }
