@@ -183,7 +183,7 @@ def test_play_scripted_with_refusals_undo_quit_and_resume(
     assert "no such row: 7" in out
     assert "say which end of r1" in out
     assert "Took back 1 decision" in out
-    assert "(case a)" in out or "(case b)" in out or "(case c)" in out
+    assert "(case a)." in out
     assert "Saved. Continue with: cardside sessions resume p" in out
     assert result.exception is None
     path = data_dir / "sessions" / "p.toml"
@@ -237,9 +237,11 @@ def test_play_to_the_end_verifies(runner: CliRunner, data_dir: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "Game over; saved as whole." in result.output
-    assert "You win:" in result.output or "You lose:" in result.output
+    # Seed 11 deals the same game every time, and the planner loses it.
+    assert "You lose: the grid reached its target of 6." in result.output.splitlines()
+    assert "You win:" not in result.output
     session = store.load(data_dir / "sessions" / "whole.toml")
-    assert session.finished and session.winners in (["You"], ["Grid"])
+    assert session.finished and session.winners == ["Grid"]
     assert sheets.mismatches(session) == []
     rows = session.rounds
     assert rows[-1].totals == session.totals

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -9,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cardside.core.errors import SessionError
 from cardside.core.record import EntryError, Seat, Session
 from cardside.games.iota.keep import IotaLedger
 from cardside.games.lineit.keep import LineitLedger
@@ -40,8 +42,9 @@ def feed(session: Session, entries: list[dict[str, Any]]) -> int:
         session.entries.append(entry)
         try:
             running.add(entry)
-        except (EntryError, ValueError):
-            with pytest.raises(Exception):  # noqa: B017 - either way it is refused
+        except (EntryError, ValueError) as refused:
+            # Either way it is refused, and for the same reason.
+            with pytest.raises(SessionError, match=re.escape(str(refused))):
                 sheets.compute(session)
             session.entries.pop()
         else:
@@ -93,8 +96,8 @@ def test_octrix_running_equals_replay(data: st.DataObject, players: int, target:
         session.entries.append(entry)
         try:
             running.add(entry)
-        except (EntryError, ValueError):
-            with pytest.raises(Exception):  # noqa: B017
+        except (EntryError, ValueError) as refused:
+            with pytest.raises(SessionError, match=re.escape(str(refused))):
                 sheets.compute(session)
             session.entries.pop()
         check_same(session, running)
