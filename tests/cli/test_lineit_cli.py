@@ -622,6 +622,7 @@ def test_keep_refuses_an_end_with_a_pile_no_line_took_but_lets_an_older_file_end
     assert runner.invoke(main, ["sessions", "verify", "k", "--fix"]).exit_code == 0
     assert store.load(path).finished
     corrected = runner.invoke(main, ["sessions", "resume", "k"], input="undo\nend\n\n")
+    assert corrected.exit_code == 0 and corrected.exception is None, corrected.output
     assert "Ann's lines took" not in corrected.output, corrected.output
     assert store.load(path).finished
     more = runner.invoke(

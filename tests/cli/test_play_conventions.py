@@ -550,7 +550,10 @@ def test_a_play_command_with_more_after_it_is_refused(
     assert f"  {hint} (type help)" in result.output
     if game == "octrix":  # the one command of two words still works
         sampled = runner.invoke(main, [game, "play", "--seed", "1"], input="hint sample\nquit\n")
-        assert "takes nothing after it" not in sampled.output
+        assert sampled.exit_code == 0 and sampled.exception is None, sampled.output
+        assert (
+            "  hint sample: " in sampled.output and "takes nothing after it" not in sampled.output
+        )
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

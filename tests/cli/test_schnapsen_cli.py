@@ -318,6 +318,8 @@ def test_keep_end_of_input_saves_and_resume_continues(runner: CliRunner, data_di
     )
     assert len(store.load(session_file(data_dir, "r")).entries) == 1
     quiet = runner.invoke(main, ["sessions", "resume", "r"], input="\nquit\n")
+    assert quiet.exit_code == 0 and quiet.exception is None, quiet.output
+    assert "Saved. Continue with" in quiet.output
     assert "not saved" not in quiet.output  # nothing answered yet: nothing to lose
     result = runner.invoke(main, ["sessions", "resume", "r"], input="Ann 3\nAnn 1+0\n")
     assert result.exit_code == 0, result.output
