@@ -94,7 +94,7 @@ def _temporary_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A fresh data folder, also set as CARDSIDE_HOME so nothing touches the real one."""
+    """The test's data folder (the CARDSIDE_HOME every test has), for a test that looks in it."""
     folder = tmp_path / "data"
     monkeypatch.setenv("CARDSIDE_HOME", str(folder))
     monkeypatch.delenv("NO_COLOR", raising=False)
