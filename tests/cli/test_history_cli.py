@@ -150,7 +150,10 @@ def test_a_new_name_cannot_be_last_or_a_list_number(runner: CliRunner, data_dir:
         result = runner.invoke(
             main, ["octrix", "keep", "--names", "Ann,Bob", "--session", name], input="quit\n"
         )
-        assert result.exit_code != 0 and "is not a usable session name" in result.output
+        assert (
+            isinstance(result.exception, SystemExit)
+            and "is not a usable session name" in result.output
+        )
     # so 'last' and '1' still mean the newest session
     assert run(runner, "sessions", "show", "last")[1].startswith("newer:")
     assert run(runner, "sessions", "show", "2")[1].startswith("old:")

@@ -249,9 +249,9 @@ def test_simulate_json_is_reproducible(runner: CliRunner) -> None:
 
 def test_simulate_checks_its_bots(runner: CliRunner) -> None:
     result = runner.invoke(main, ["iota", "simulate", "--bots", "greedy,robot"])
-    assert result.exit_code != 0 and "unknown IOTA bot" in result.output
+    assert isinstance(result.exception, SystemExit) and "unknown IOTA bot" in result.output
     result = runner.invoke(main, ["iota", "simulate", "--players", "3", "--bots", "greedy,random"])
-    assert result.exit_code != 0 and "one bot per seat" in result.output
+    assert isinstance(result.exception, SystemExit) and "one bot per seat" in result.output
 
 
 # -- keep ----------------------------------------------------------------------------------------
@@ -458,14 +458,17 @@ def test_play_names_help_says_the_bots_are_named_too(runner: CliRunner, data_dir
     helped = " ".join(result.output.split())
     assert "the people first (you first), then the bots; their number sets --players" in helped
     result = runner.invoke(main, ["iota", "play", "--names", "Ann"])
-    assert result.exit_code != 0 and "not 1" in result.output
+    assert isinstance(result.exception, SystemExit) and "not 1" in result.output
 
 
 def test_play_options_are_checked(runner: CliRunner, data_dir: Path) -> None:
     result = runner.invoke(main, ["iota", "play", "--players", "5"])
-    assert result.exit_code != 0
+    assert isinstance(result.exception, SystemExit)
     result = runner.invoke(main, ["iota", "play", "--players", "2", "--humans", "3"])
-    assert result.exit_code != 0 and "3 people cannot sit at a table of 2" in result.output
+    assert (
+        isinstance(result.exception, SystemExit)
+        and "3 people cannot sit at a table of 2" in result.output
+    )
 
 
 def test_sessions_show_leaves_blank_the_turns_still_to_come(
