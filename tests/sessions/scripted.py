@@ -53,3 +53,10 @@ def honour_folder_modes(monkeypatch: pytest.MonkeyPatch) -> None:
         return real(*args, dir=dir, **kwargs)
 
     monkeypatch.setattr(store.tempfile, "mkstemp", mkstemp)
+
+
+def at_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Take the scripted input as typed at a terminal, where a failed save asks to retry."""
+    from cardside.cli import common
+
+    monkeypatch.setattr(common, "typing_at_terminal", lambda: True)

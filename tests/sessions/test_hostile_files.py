@@ -171,7 +171,7 @@ def test_list_marks_a_file_whose_totals_do_not_replay(runner: CliRunner, data_di
     rows = {line.split()[1]: line for line in result.output.splitlines()[2:]}
     assert "does not verify" in rows["edited"]
     assert "does not verify" not in rows[GOOD] and "won: Ann" in rows[GOOD]
-    assert "does not verify: edited:" in result.output
+    assert "edited does not agree with itself: totals: stored [5, " in result.output
     data = runner.invoke(main, ["sessions", "list", "--json"]).output
     assert '"verified": false' in data and '"verified": true' in data
 

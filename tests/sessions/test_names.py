@@ -84,7 +84,11 @@ def test_paths_and_the_data_folder_first(tmp_path: Path, monkeypatch: pytest.Mon
     (tmp_path / "kitchen").mkdir()  # a folder that shares the session's name
     assert resolve(data, "kitchen") == kitchen
     (tmp_path / "loose").write_text("x", encoding="utf-8")
-    assert resolve(data, "loose") == Path("loose")  # an existing file given by name
+    with pytest.raises(UnknownSession, match=r"'loose' is not read as a session: .* \.toml"):
+        resolve(data, "loose")  # an existing file, but not a .toml one
+    (tmp_path / "notes.txt").write_text("x", encoding="utf-8")
+    with pytest.raises(UnknownSession, match="name ends in .toml"):
+        resolve(data, "./notes.txt")
     (tmp_path / "x").mkdir()
     (tmp_path / "x" / "y.toml").write_text("", encoding="utf-8")
     assert resolve(data, "x/y.toml") == Path("x/y.toml")

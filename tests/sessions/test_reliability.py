@@ -23,11 +23,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cardside.cli.main import main
-from cardside.sessions import sheets, store
+from cardside.sessions import integrity, sheets, store
 from cardside.sessions.lock import lock_path
 
 from .procs import EXAMPLES, run, start, wait_for
-from .scripted import honour_folder_modes, typed
+from .scripted import at_terminal, honour_folder_modes, typed
 
 KEEP = ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "s"]
 EXAMPLE_FILES = sorted(EXAMPLES.glob("*.toml"))
@@ -106,7 +106,7 @@ def test_a_mutated_file_gives_one_line_and_is_left_untouched(case: tuple[str, by
         path = folder / f"{stem}.toml"
         path.write_bytes(raw)
         try:
-            problems = sheets.mismatches(store.load(path))
+            problems = integrity.problems(store.load(path))
             loads, verifies = True, not problems
         except store.SessionError:
             loads = verifies = False
@@ -162,6 +162,7 @@ def test_a_save_into_a_folder_made_read_only_is_retried_and_nothing_is_lost(
     runner: CliRunner, data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     honour_folder_modes(monkeypatch)
+    at_terminal(monkeypatch)
     folder = data_dir / "sessions"
     lines = ["Ann 2", "Bob 3", "retry", "", "Ann 1", "quit"]
     before = {1: lambda: folder.chmod(0o555), 3: lambda: folder.chmod(0o755)}

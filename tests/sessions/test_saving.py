@@ -20,7 +20,7 @@ from cardside.sessions import store
 from cardside.sessions.export import to_csv
 from cardside.sessions.journal import Journal
 
-from .scripted import honour_folder_modes, typed
+from .scripted import at_terminal, honour_folder_modes, typed
 
 KEEP = ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "s"]
 
@@ -33,6 +33,7 @@ def test_leaving_a_failed_save_keeps_every_entry_before_it(
     runner: CliRunner, data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     honour_folder_modes(monkeypatch)
+    at_terminal(monkeypatch)
     folder = data_dir / "sessions"
     lines = ["Ann 2", "Bob 3", "quit"]
     try:
@@ -58,6 +59,7 @@ def test_a_full_disk_is_one_line_and_a_retry(
         real(session, path, *args, **kwargs)
 
     monkeypatch.setattr(store, "save", save)
+    at_terminal(monkeypatch)
     result = runner.invoke(main, KEEP, input="Ann 2\nBob 3\n\nquit\n")
     assert result.exit_code == 0, result.output
     assert "cannot save (No space left on device)" in result.output
@@ -70,15 +72,24 @@ def test_stale_temporary_files_are_removed_when_the_session_is_opened(
     assert runner.invoke(main, KEEP, input="Ann 2\nquit\n").exit_code == 0
     folder = data_dir / "sessions"
     stale = [folder / ".s.toml.k2j4_x9a.tmp", folder / ".s.toml.zz.tmp"]
-    others = [folder / ".other.toml.abc.tmp", folder / ".s.toml.x.toml.abc.tmp"]
-    for p in stale + others:
+    # Left by a rename killed half-way (its new name never made), and by a save of another
+    # session that a running cardside (process 1 stands for it) still holds open.
+    orphans = [folder / ".w.toml.abc.tmp", folder / ".s.toml.x.toml.abc.tmp"]
+    held = [folder / ".other.toml.abc.tmp"]
+    (folder / ".other.toml.lock").write_text("1\n")
+    for p in stale + orphans + held:
         p.write_text("leftover")
     assert runner.invoke(main, ["sessions", "list"]).exit_code == 0  # reading removes nothing
-    assert all(p.exists() for p in stale)
+    assert all(p.exists() for p in stale + orphans)
     result = runner.invoke(main, ["sessions", "resume", "s"], input="Bob 1\nquit\n")
     assert result.exit_code == 0, result.output
-    assert not any(p.exists() for p in stale)
-    assert all(p.exists() for p in others)  # other sessions' files are theirs to clean
+    assert not any(p.exists() for p in stale + orphans)
+    assert all(p.exists() for p in held)  # being written by the cardside that holds it
+    assert sorted(p.name for p in folder.iterdir()) == [
+        ".other.toml.abc.tmp",
+        ".other.toml.lock",
+        "s.toml",
+    ]
 
 
 def test_the_folder_is_fsynced_after_the_rename(
@@ -149,5 +160,8 @@ def test_a_session_that_outgrows_the_size_limit_is_never_written_unreadable(
     monkeypatch.setattr(store, "MAX_BYTES", path.stat().st_size + 40)
     result = runner.invoke(main, ["sessions", "resume", "s"], input="Bob 3\nquit\n")
     assert result.exit_code == 1
-    assert "cannot save (a session file holds at most" in result.output
+    said = result.output.splitlines()[-1]
+    assert said.startswith("Error: s is full, the last entry is not saved: a session file holds")
+    assert "go on in a new session ('cardside schnapsen keep')" in said
+    assert "retry" not in result.output.lower()
     assert [e["winner"] for e in store.load(path).entries] == [0]  # still loads

@@ -354,16 +354,19 @@ def claim_name(app: App, name: str | None) -> None:
 def open_journal(path: Path) -> Any:
     """Lock and load a saved session to continue it; a one-line error if that cannot be done."""
     from cardside.core.errors import SessionError
-    from cardside.sessions.journal import Journal, SessionLocked
+    from cardside.sessions.integrity import Disagrees
+    from cardside.sessions.journal import Journal, ReadOnly, SessionLocked
 
+    ctx = click.get_current_context(silent=True)
+    app = ctx.find_object(App) if ctx is not None else None
     try:
         journal = Journal.open(path)
-    except (SessionError, SessionLocked) as exc:
+    except Disagrees as exc:
+        raise click.ClickException(with_folder(exc, app) if app else str(exc)) from None
+    except (SessionError, SessionLocked, ReadOnly) as exc:
         raise click.ClickException(str(exc)) from None
     except OSError as exc:
         raise click.ClickException(f"cannot open {path}: {exc.strerror}") from None
-    ctx = click.get_current_context(silent=True)
-    app = ctx.find_object(App) if ctx is not None else None
     if app is not None:
         journal.folder_option = folder_option(app)
         if path.resolve().parent != (app.data_dir / "sessions").resolve():
@@ -382,13 +385,39 @@ def _hold(journal: Any) -> Any:
     return journal
 
 
+def typing_at_terminal() -> bool:
+    """Whether the input comes from a person at a terminal (not a pipe or a file)."""
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):  # no stdin, or a closed one
+        return False
+
+
 def ask_to_retry(journal: Any, exc: OSError) -> bool:
     """Say a save failed (one line) and ask: Enter or ``retry`` tries again, ``quit`` leaves.
 
     The entry stays in memory meanwhile. Leaving (or the end of input) ends the command with
     a one-line error; the file then holds every entry before the one that could not be saved.
+    A file at its size or entry cap, or input that is not a terminal, ends it at once.
     """
+    import errno
+
     from cardside.sessions.journal import describe
+
+    kept = "the file holds every entry before it"
+    if exc.errno == errno.EFBIG:
+        # The size or entry cap: trying again can never succeed.
+        verb = "play" if journal.session.mode == "play" else "keep"
+        raise click.ClickException(
+            f"{journal.name} is full, the last entry is not saved: {exc.strerror}; {kept}: "
+            f"go on in a new session ('cardside {journal.session.game} {verb}')"
+        )
+    if not typing_at_terminal():
+        # The next lines of a script are entries, not answers to a question it never saw.
+        raise click.ClickException(
+            f"{journal.name}: {describe(exc)}; the input is not a terminal, so cardside stops "
+            f"here: {kept} ('{journal.command()}' goes on)"
+        )
     from cardside.tui.console import QUIT_WORDS, Console
 
     console = Console()

@@ -11,7 +11,6 @@ import click
 
 from cardside.cli.common import (
     echo_json,
-    folder_option,
     json_option,
     open_journal,
     play_games,
@@ -26,17 +25,40 @@ from cardside.games.registry import GAMES
 MISMATCH = "does not verify"  # a file whose stored totals the entries do not give
 
 
-def _load(path: Path):  # type: ignore[no-untyped-def]
-    """Load and recompute a session; a one-line error if the file is unusable."""
+def _load(app: Any, path: Path):  # type: ignore[no-untyped-def]
+    """Load and recompute a session; a one-line error if the file is unusable, and one line
+    (on stderr) if it does not agree with itself."""
     from cardside.core.errors import SessionError
-    from cardside.sessions import sheets, store
+    from cardside.sessions import store
 
     try:
         session = store.load(path)
-        sheets.refresh(session)
+        _say_disagreement(app, path, session)
     except SessionError as exc:
         raise click.ClickException(str(exc)) from None
     return session
+
+
+def _name_of(app: Any, path: Path) -> str:
+    """How a command names the session at ``path``: its name, or its path for a file outside
+    the sessions folder."""
+    import shlex
+
+    from cardside.sessions import tidy
+
+    return path.stem if tidy.inside(app.data_dir, path) else shlex.quote(str(path))
+
+
+def _say_disagreement(app: Any, path: Path, session: Any) -> bool:
+    """Give a session just read the derived fields of its entries; say on one line (stderr)
+    if the file disagrees with them. True if it does."""
+    from cardside.sessions import integrity
+
+    found = integrity.opened(session)
+    if found:
+        exc = integrity.Disagrees(_name_of(app, path), integrity.summary(found))
+        click.echo(with_folder(exc, app), err=True)
+    return bool(found)
 
 
 class SessionsGroup(GameGroup):
@@ -79,7 +101,7 @@ def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
     items: list[dict[str, object]] = []
     rows: list[list[object]] = []
     broken: list[tuple[int, str]] = []
-    differ: list[str] = []
+    differ: list[tuple[str, str]] = []
     for number, item in enumerate(index.entries(app.data_dir), 1):
         if item.summary is None:
             broken.append((number, item.error or f"{item.path}: unreadable"))
@@ -90,7 +112,7 @@ def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
         rows.append(row_of(number, item.summary, ascii=app.style.ascii))
         if not item.summary["verified"]:
             rows[-1][-1] = MISMATCH
-            differ.append(item.summary["name"])
+            differ.append((item.summary["name"], item.summary.get("disagrees") or "?"))
     if as_json:
         echo_json({"sessions": items, "unreadable": [problem for _, problem in broken]})
         return
@@ -106,12 +128,10 @@ def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
     for number, problem in broken:
         # The number keeps the list's numbering whole: ``resume 2`` names this file.
         click.echo(f"{number}  unreadable: {problem}", err=True)
-    for stem in differ:
-        click.echo(
-            f"{MISMATCH}: {stem}: the stored totals do not replay from the entries "
-            f"(see 'cardside sessions verify {stem}{folder_option(app)}')",
-            err=True,
-        )
+    from cardside.sessions.integrity import Disagrees
+
+    for stem, said in differ:
+        click.echo(with_folder(Disagrees(stem, said), app), err=True)
 
 
 @sessions.command()
@@ -129,7 +149,7 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
     from cardside.tui.table import KEEP, render, wrap_words
 
     app = app_of(ctx)
-    session = _load(session_path(app, name))
+    session = _load(app, session_path(app, name))
     if as_json:
         echo_json(as_dict(session))
         return
@@ -219,11 +239,19 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
 @click.argument("name")
 @click.pass_context
 def resume(ctx: click.Context, name: str) -> None:
-    """Continue a played or kept game where it stopped (a finished kept game: to correct it)."""
+    """Continue a played or kept game where it stopped (a finished kept game: to correct it).
+
+    A file outside the sessions folder is left as it is: a copy in the sessions folder goes on.
+    """
     import importlib
 
+    from cardside.sessions import tidy
+
     app = app_of(ctx)
-    journal = open_journal(session_path(app, name))
+    path = session_path(app, name)
+    if not tidy.inside(app.data_dir, path):
+        path = _copy_in(app, path)
+    journal = open_journal(path)
     if journal.session.finished and journal.session.mode == "play":
         raise click.ClickException(
             f"{journal.name} is finished; '{journal.command('show')}' shows it"
@@ -236,6 +264,60 @@ def resume(ctx: click.Context, name: str) -> None:
         play_games(app, journal, module.play_session, journal.session.seed)
     else:
         module.keep_session(app, journal)
+
+
+def _copy_in(app: Any, path: Path) -> Path:
+    """Copy a session file from outside the sessions folder into it, under a free name (its
+    own when it can be), and say so; the file outside is only read. Returns the copy."""
+    from cardside.core.errors import SessionError
+    from cardside.sessions import integrity, store
+    from cardside.sessions.lock import SessionLock, SessionLocked
+
+    try:
+        session = store.load(path)
+        found = integrity.problems(session)
+    except SessionError as exc:
+        raise click.ClickException(str(exc)) from None
+    if found:
+        damaged = integrity.Disagrees(
+            _name_of(app, path), integrity.summary(found), refused="nothing is copied from it"
+        )
+        raise click.ClickException(with_folder(damaged, app))
+    name = _usable_name(path.stem, session.game, session.mode)
+    folder = store.sessions_dir(app.data_dir)
+    base, n = name, 1
+    while True:
+        target = folder / (name + store.SUFFIX)
+        try:
+            with SessionLock(target):
+                session.name = name
+                store.save(session, target, create=True)
+            break
+        except (FileExistsError, SessionLocked):
+            n += 1
+            name = f"{base}-{n}"
+            if n > 999:
+                raise click.ClickException(f"no free name for a copy of {path}") from None
+        except OSError as exc:
+            raise click.ClickException(f"cannot copy {path}: {exc.strerror}") from None
+    click.echo(
+        f"{path} is outside the sessions folder and stays as it is; going on with a copy: "
+        f"{name} ({target})"
+    )
+    return target
+
+
+def _usable_name(stem: str, game: str, mode: str) -> str:
+    """A session name made from a file's name: its letters, digits, '.', '_' and '-'."""
+    import re
+
+    from cardside.sessions import store
+
+    name = re.sub(r"[^A-Za-z0-9._-]+", "-", stem).lstrip("._-")[:90]
+    try:
+        return store.check_name(name)
+    except ValueError:
+        return f"{game}-{mode}-copy"
 
 
 @sessions.command()
@@ -256,7 +338,7 @@ def verify(ctx: click.Context, names: tuple[str, ...], all_: bool, fix: bool) ->
     """
     from cardside.core.errors import SessionError
     from cardside.core.words import counted
-    from cardside.sessions import sheets, store
+    from cardside.sessions import integrity, sheets, store
 
     app = app_of(ctx)
     if bool(names) == all_:
@@ -284,20 +366,23 @@ def verify(ctx: click.Context, names: tuple[str, ...], all_: bool, fix: bool) ->
             continue
         try:
             session = store.load(path)
-            problems = sheets.mismatches(session)
+            problems = integrity.problems(session)
         except SessionError as exc:
             click.echo(f"FAIL {exc}")
             failed += 1
             continue
         if problems:
-            why = _rewrite(path) if fix else None
+            why, copy = _rewrite(app, path, keep=True) if fix else (None, None)
             fixed = fix and why is None
             head = "fixed" if fixed else "FAIL"
             click.echo(f"{head} {path}: {counted(len(problems), 'mismatch')}")
             for p in problems:
                 click.echo(f"  - {p}")
             if fixed:
-                click.echo("  the stored totals and rows are now the entries' own")
+                click.echo(
+                    "  the stored totals, rows and count of entries are now the entries' own; "
+                    f"the file as it was is kept as {copy}"
+                )
             else:
                 failed += 1
                 if why:
@@ -314,7 +399,7 @@ def verify(ctx: click.Context, names: tuple[str, ...], all_: bool, fix: bool) ->
                 f"{info.totals_name(session.mode)} {totals or 'none'}"
             )
             if sheets.renumbered(session):
-                why = _rewrite(path) if fix else "--fix numbers them by their entries"
+                why = _rewrite(app, path)[0] if fix else "--fix numbers them by their entries"
                 done = "now numbered by their entries" if why is None else why
                 click.echo(f"  its rows were numbered 1, 2, 3 as an earlier cardside did: {done}")
     if all_ and not paths:
@@ -323,20 +408,33 @@ def verify(ctx: click.Context, names: tuple[str, ...], all_: bool, fix: bool) ->
         ctx.exit(1)
 
 
-def _rewrite(path: Path) -> str | None:
-    """Save the session at ``path`` again, its derived fields from its entries; why not, if
-    it cannot be (open in another cardside, a folder it cannot write to)."""
+def _rewrite(app: Any, path: Path, *, keep: bool = False) -> tuple[str | None, Path | None]:
+    """Save the session at ``path`` again, its derived fields from its entries (with ``keep``,
+    a copy of the file as it was goes into the trash folder first). Returns why it cannot be
+    (outside the sessions folder, read-only, open in another cardside, a folder it cannot
+    write to) or None, and where the copy is."""
     from cardside.core.errors import SessionError
-    from cardside.sessions.journal import Journal, SessionLocked
+    from cardside.sessions import store, tidy
+    from cardside.sessions.journal import Journal, ReadOnly, SessionLocked
 
+    if not tidy.inside(app.data_dir, path):
+        return (
+            f"{path} is outside the sessions folder, and cardside only reads such a file "
+            f"(copy it into {store.sessions_dir(app.data_dir)} to fix it there)",
+            None,
+        )
+    copy = None
     try:
-        with Journal.open(path) as journal:
+        tidy.own_file(path, "rewrite")
+        with Journal.open(path, accept=True) as journal:
+            if keep:
+                copy = tidy.keep_copy(app.data_dir, path, store.read_bounded(path), "before-fix")
             journal.save()
-    except (SessionError, SessionLocked) as exc:
-        return str(exc)
+    except (SessionError, SessionLocked, ReadOnly, ValueError) as exc:
+        return str(exc), None
     except OSError as exc:
-        return f"cannot save ({exc.strerror})"
-    return None
+        return f"cannot save ({exc.strerror})", None
+    return None, copy
 
 
 @sessions.command()
@@ -381,7 +479,7 @@ def delete(ctx: click.Context, names: tuple[str, ...], yes: bool) -> None:
     for path in paths:
         try:
             moved = tidy.trash(app.data_dir, path)
-        except SessionLocked as exc:
+        except (SessionLocked, ValueError) as exc:
             raise click.ClickException(str(exc)) from None
         except OSError as exc:
             why = f"{exc.filename}: {exc.strerror}" if exc.filename else exc.strerror
@@ -412,7 +510,7 @@ def export(ctx: click.Context, name: str | None, all_: bool, fmt: str, output: P
     import json
 
     from cardside.core.errors import SessionError
-    from cardside.sessions import sheets, store
+    from cardside.sessions import store
     from cardside.sessions.export import as_dict, to_csv
 
     app = app_of(ctx)
@@ -434,12 +532,12 @@ def export(ctx: click.Context, name: str | None, all_: bool, fmt: str, output: P
         for path in store.list_paths(app.data_dir):
             try:
                 s = store.load(path)
-                sheets.refresh(s)
+                _say_disagreement(app, path, s)
                 found.append(s)
             except SessionError as exc:
                 click.echo(f"skipped: {exc}", err=True)
     else:
-        found = [_load(session_path(app, name or ""))]
+        found = [_load(app, session_path(app, name or ""))]
     if fmt == "csv":
         text = to_csv(found)
     else:

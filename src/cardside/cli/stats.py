@@ -82,6 +82,14 @@ def stats(
     else:
         width = terminal_width()
         click.echo(render_report(result, ascii=app.style.ascii, width=width))
+    differ = [s["name"] for s in chosen if not s.get("verified", True)]
+    if differ:
+        shown = ", ".join(differ[:5]) + (f" and {len(differ) - 5} more" if len(differ) > 5 else "")
+        click.echo(
+            f"counted as the entries give, though the file says otherwise: {shown} "
+            f"(see 'cardside sessions list{folder_option(app)}')",
+            err=True,
+        )
     skipped = len(entries) - len(summaries)
     if skipped:
         left_out = counted(skipped, "unreadable session file")

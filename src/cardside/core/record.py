@@ -85,6 +85,10 @@ class Session:
     winners: list[str] = field(default_factory=list)
     results: list[Result] = field(default_factory=list)
     path: Path | None = None
+    # What the file says of its own entries (their number and digest) when it was read or
+    # last rendered; None where it says nothing (a file written before it said so).
+    stored_count: int | None = None
+    stored_digest: str | None = None
 
     @property
     def finished(self) -> bool:

@@ -7,6 +7,7 @@ they were, so :class:`Blocks` keeps each one's text and renders only what is new
 
 from __future__ import annotations
 
+import hashlib
 import operator
 from typing import Any
 
@@ -22,6 +23,8 @@ class Blocks:
         self.entries: list[str] = []
         self.rows: list[str] = []
         self.row_objects: list[RoundRow] = []
+        # The entries' digest so far, fed one entry at a time as each is rendered.
+        self.hasher = hashlib.sha256()
 
 
 def _flat(table: dict[str, Any]) -> bool:
@@ -46,21 +49,36 @@ def _row_block(row: RoundRow) -> str:
     )
 
 
+def _said(session: Session, doc: dict[str, Any]) -> None:
+    """Note on the session what its file now says of its entries."""
+    from cardside.sessions.store import COUNT_KEY, DIGEST_KEY
+
+    session.stored_count, session.stored_digest = doc[COUNT_KEY], doc[DIGEST_KEY]
+
+
 def render(session: Session, blocks: Blocks | None = None) -> str:
     """The session as TOML text (``blocks`` keeps the rendered parts for the next call)."""
-    from cardside.sessions.store import to_document, with_time
+    from cardside.sessions.store import DIGEST_KIND, entry_line, to_document, with_time
 
     blocks = blocks or Blocks()
-    doc = to_document(session, body=False)
-    if not session.entries:
-        doc["entries"] = []  # the key is always there, so a new session says it has none
     if len(blocks.entries) > len(session.entries):
         blocks.entries.clear()
+        blocks.hasher = hashlib.sha256()
     for number in range(len(blocks.entries) + 1, len(session.entries) + 1):
-        table = with_time(session.entries[number - 1], session.time_of(number))
+        at = session.time_of(number)
+        table = with_time(session.entries[number - 1], at)
         if not _flat(table):
-            return tomli_w.dumps(to_document(session))
+            blocks.entries.clear()
+            blocks.hasher = hashlib.sha256()
+            doc = to_document(session)
+            _said(session, doc)
+            return tomli_w.dumps(doc)
         blocks.entries.append("\n[[entries]]\n" + tomli_w.dumps(table))
+        blocks.hasher.update(entry_line(session.entries[number - 1], at))
+    doc = to_document(session, body=False, digest=DIGEST_KIND + blocks.hasher.hexdigest())
+    _said(session, doc)
+    if not session.entries:
+        doc["entries"] = []  # the key is always there, so a new session says it has none
     rows, kept = session.rounds, blocks.row_objects
     same = min(len(rows), len(kept))
     # Rows are rendered again only from the first one that is not the very same object.

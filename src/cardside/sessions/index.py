@@ -17,14 +17,14 @@ from typing import Any
 
 from cardside.core.errors import SessionError
 from cardside.core.record import MODES, STATUSES, Session
-from cardside.core.schema import CONTROL, is_whole
+from cardside.core.schema import CONTROL, cut, is_whole
 from cardside.games.registry import GAMES
-from cardside.sessions import sheets, store
+from cardside.sessions import integrity, sheets, store
 
 INDEX_NAME = "index.json"
 # Raise when a summary gains or changes a field (or what a field holds), so old indexes are
 # rebuilt.
-INDEX_VERSION = 4
+INDEX_VERSION = 5
 #: A larger index is not read (and is rebuilt): 64 MiB, several times that of 20,000 sessions.
 MAX_INDEX_BYTES = 64 << 20
 #: Bounds on what a cached item may hold, like those on the session files it summarizes.
@@ -133,6 +133,7 @@ _SHAPE: dict[str, type | tuple[type, ...]] = {
     "results": list,
     "outcomes": list,
     "verified": bool,
+    "disagrees": (str, type(None)),
 }
 
 
@@ -224,12 +225,18 @@ def _bounded(value: Any) -> bool:
 def _summary_or_error(path: Path) -> dict[str, Any]:
     try:
         session = store.load(path)
-        verified = not sheets.mismatches(session)
-        sheets.refresh(session)
+        found = integrity.opened(session)
     except SessionError as exc:
         return {"error": str(exc)}
     # The file's name is what the commands take, even if a copy keeps another inside.
-    return {"summary": summarize(session) | {"name": path.stem, "verified": verified}}
+    return {
+        "summary": summarize(session)
+        | {
+            "name": path.stem,
+            "verified": not found,
+            "disagrees": cut(integrity.summary(found), 400) if found else None,
+        }
+    }
 
 
 def _read(path: Path) -> dict[str, Any]:

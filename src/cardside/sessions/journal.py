@@ -14,10 +14,10 @@ from typing import Any
 from cardside.core.errors import CardsideError, Suggests
 from cardside.core.record import Seat, Session
 from cardside.games.registry import GAMES
-from cardside.sessions import document, sheets, store
+from cardside.sessions import document, integrity, sheets, store, tidy
 from cardside.sessions.lock import SessionLock, SessionLocked
 
-__all__ = ["Journal", "SaveFailed", "SessionLocked"]
+__all__ = ["Journal", "ReadOnly", "SaveFailed", "SessionLocked"]
 
 # Given the error of a failed save: True to try again, False to give up.
 RetryHandler = Callable[[OSError], bool]
@@ -25,6 +25,10 @@ RetryHandler = Callable[[OSError], bool]
 
 class SaveFailed(CardsideError):
     """A save that failed and was not retried; the file keeps every entry before it."""
+
+
+class ReadOnly(CardsideError):
+    """A session file its owner made read-only: cardside does not write to it."""
 
 
 class Journal:
@@ -101,6 +105,7 @@ class Journal:
         lock = SessionLock(path).acquire()
         try:
             _refuse_taken(path, name)
+            tidy.sweep(path.parent)
             store.remove_stale_temps(path)
             stamp = store.now()
             session = Session(
@@ -126,16 +131,30 @@ class Journal:
         return cls(session, path, lock)
 
     @classmethod
-    def open(cls, path: Path) -> Journal:
+    def open(cls, path: Path, *, accept: bool = False) -> Journal:
         """Lock and load a saved session to continue it (its entries must replay).
 
-        Temporary files left by a save that was killed half-way are removed first.
+        A read-only file is refused (:class:`ReadOnly`), and so is a file that disagrees with
+        its entries (:class:`integrity.Disagrees`: entries lost or changed since it was
+        saved), unless ``accept`` takes what the entries give. Temporary files left by saves
+        that were killed half-way are removed first.
         """
+        why = store.read_only(path)
+        if why:
+            raise ReadOnly(f"{why}: cardside adds nothing to it (allow it with chmod u+w {path})")
         lock = SessionLock(path).acquire()
         try:
+            tidy.sweep(path.parent)
             store.remove_stale_temps(path)
+            session = store.load(path)
+            if not accept:
+                found = integrity.problems(session)
+                if found:
+                    raise integrity.Disagrees(
+                        path.stem, integrity.summary(found), refused="nothing is added to it"
+                    )
             # Making the journal replays every entry into its running sheet.
-            return cls(store.load(path), path, lock)
+            return cls(session, path, lock)
         except BaseException:
             lock.release()
             raise

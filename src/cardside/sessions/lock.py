@@ -92,8 +92,13 @@ class SessionLock:
             try:
                 os.write(fd, f"{os.getpid()}\n".encode("ascii"))
                 os.fsync(fd)
-            finally:
+            except BaseException:
+                # A full disk: an empty lock would refuse the name to everyone for a while.
                 os.close(fd)
+                with contextlib.suppress(OSError):
+                    self.path.unlink()
+                raise
+            os.close(fd)
             self.held = True
             return self
         raise SessionLocked(f"session {name!r}: could not take its lock; try again")

@@ -3,7 +3,8 @@
 The sessions are numbered as ``sessions list`` prints them: 1 is the newest. An exact name
 always wins (a session may be called ``last`` or ``3``); then ``last``, then a number, then a
 name that starts with the text, when only one does. Text ending in ``.toml`` or holding a path
-separator is a path to a file anywhere.
+separator is a path to a file anywhere; only a file whose name ends in ``.toml`` is read as a
+session.
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ def resolve(data_dir: Path, text: str) -> Path:
         path = Path(text)
         if not _there(path):
             raise UnknownSession(f"no session file {clip(text)}")
+        if not text.endswith(store.SUFFIX):
+            raise UnknownSession(_not_toml(text))
         return path
     folder = store.sessions_dir(data_dir)
     exact = folder / (text + store.SUFFIX)
@@ -73,9 +76,17 @@ def resolve(data_dir: Path, text: str) -> Path:
         shown = ", ".join(p.stem for p in matches[:SHOWN])
         more = f" and {len(matches) - SHOWN} more" if len(matches) > SHOWN else ""
         raise UnknownSession(f"{clip(text)} could be {shown}{more}; type more of the name")
-    if _there(Path(text)) and Path(text).is_file():
-        return Path(text)
+    if _there(Path(text)):
+        raise UnknownSession(f"no session {clip(text)}, and {_not_toml(text)}")
     raise _see_list(f"no session {clip(text)}")
+
+
+def _not_toml(text: str) -> str:
+    """Why a file named without ``.toml`` is not read as a session."""
+    return (
+        f"the file {clip(text)} is not read as a session: a session file's name ends in "
+        f"{store.SUFFIX} (rename or copy it to one)"
+    )
 
 
 def _there(path: Path) -> bool:

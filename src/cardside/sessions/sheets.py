@@ -126,9 +126,10 @@ def advance(session: Session, sheet: Running, entry: dict[str, Any]) -> None:
         apply(session, complete(sheet.sheet()))
 
 
-def mismatches(session: Session) -> list[str]:
-    """Every place where the stored totals disagree with the totals the entries give."""
-    sheet = compute(session)
+def mismatches(session: Session, sheet: Sheet | None = None) -> list[str]:
+    """Every place where the stored totals disagree with the totals the entries give
+    (``sheet``: the entries' sheet, when already computed)."""
+    sheet = sheet or compute(session)
     found: list[str] = []
     if session.columns != sheet.columns:
         found.append(f"columns are {session.columns}, the players give {sheet.columns}")

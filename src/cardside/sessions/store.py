@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import errno
 import glob
+import hashlib
+import json
 import os
 import re
 import stat
@@ -31,6 +33,10 @@ from cardside.core.schema import (
 SUFFIX = ".toml"
 # The field of a saved entry that holds when it was made; the games never see it.
 TIME_KEY = "at"
+# What a file says of its own entries, written on every save and compared on every reading.
+COUNT_KEY, DIGEST_KEY = "entry_count", "entry_digest"
+DIGEST_KIND = "sha256:"
+_DIGEST = re.compile(r"sha256:[0-9a-f]{64}")
 _NAME_OK = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 
 
@@ -72,10 +78,13 @@ def new_name(data_dir: Path, game: str, mode: str) -> str:
     return name
 
 
-def to_document(session: Session, *, body: bool = True) -> dict[str, Any]:
+def to_document(
+    session: Session, *, body: bool = True, digest: str | None = None
+) -> dict[str, Any]:
     """The TOML document for a session (plain dicts, lists and scalars).
 
     Without ``body``: only the session's own fields (no options, rows or entries).
+    ``digest`` is the entries' digest when already known (see :func:`entries_digest`).
     """
     doc: dict[str, Any] = {
         "format": FORMAT,
@@ -95,6 +104,8 @@ def to_document(session: Session, *, body: bool = True) -> dict[str, Any]:
         doc["winners"] = list(session.winners)
     doc["columns"] = list(session.columns)
     doc["totals"] = list(session.totals)
+    doc[COUNT_KEY] = len(session.entries)
+    doc[DIGEST_KEY] = digest or entries_digest(session)
     doc["players"] = [{"name": s.name, "kind": s.kind} for s in session.seats]
     if not body:
         return doc
@@ -119,6 +130,23 @@ def zip_times(session: Session) -> list[tuple[dict[str, Any], datetime | None]]:
     """Each entry with its time (None where the session has none)."""
     times = session.times + [None] * (len(session.entries) - len(session.times))
     return list(zip(session.entries, times))
+
+
+def entry_line(entry: dict[str, Any], at: datetime | None) -> bytes:
+    """One entry as the digest reads it: its fields and time as one line of sorted JSON."""
+    table = with_time(entry, at)
+    return (
+        json.dumps(table, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
+        + "\n"
+    ).encode("utf-8", "surrogatepass")
+
+
+def entries_digest(session: Session) -> str:
+    """The SHA-256 digest of a session's entries and their times, in order."""
+    hasher = hashlib.sha256()
+    for entry, at in zip_times(session):
+        hasher.update(entry_line(entry, at))
+    return DIGEST_KIND + hasher.hexdigest()
 
 
 def dumps(session: Session) -> str:
@@ -152,8 +180,7 @@ def save(session: Session, path: Path, text: str | None = None, *, create: bool 
         # Never write a file that loading would refuse.
         raise OSError(
             errno.EFBIG,
-            f"a session file holds at most {MAX_BYTES:,} bytes and {MAX_ENTRIES:,} entries; "
-            "start a new session",
+            f"a session file holds at most {MAX_BYTES:,} bytes and {MAX_ENTRIES:,} entries",
         )
     fd, tmp = tempfile.mkstemp(prefix="." + path.name + ".", suffix=".tmp", dir=path.parent)
     try:
@@ -203,6 +230,33 @@ def remove_stale_temps(path: Path) -> list[Path]:
             except OSError:
                 pass
     return removed
+
+
+def stale_temps(folder: Path) -> dict[str, list[Path]]:
+    """The temporary files of saves in ``folder``, by the session file each was for."""
+    found: dict[str, list[Path]] = {}
+    try:
+        candidates = list(folder.glob(".*.tmp"))
+    except OSError:
+        return {}
+    for tmp in candidates:
+        m = _TEMP.match(tmp.name)
+        if m and m.group("name").endswith(SUFFIX):
+            found.setdefault(m.group("name"), []).append(tmp)
+    return found
+
+
+def read_only(path: Path) -> str | None:
+    """Why cardside must not change the file at ``path`` (its owner may not write it: mode
+    0444), or None. The mode is what counts: root may write any file, yet a file a person
+    made read-only is one they want kept as it is."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None  # loading says what is wrong
+    if stat.S_ISREG(mode) and not mode & stat.S_IWUSR:
+        return f"{path} is read-only (mode {stat.S_IMODE(mode):04o})"
+    return None
 
 
 def read_bounded(path: Path, limit: int = MAX_BYTES) -> bytes:
@@ -302,7 +356,7 @@ def load(path: Path) -> Session:
 TOP_KEYS = frozenset(
     "format version game mode name status created updated seed winners columns totals players "
     "options rounds entries".split()
-)
+) | {COUNT_KEY, DIGEST_KEY}
 ROW_KEYS = frozenset({"round", "match", "scores", "totals", "note"})
 #: Line breaks, which a name is read with as spaces.
 _BREAKS = str.maketrans(dict.fromkeys("\n\u2028\u2029", " "))
@@ -400,6 +454,12 @@ def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
     totals = _get(doc, "totals", list, fail, default=[])
     if not _ints(totals):
         raise fail("totals must be a list of whole numbers")
+    count = doc.get(COUNT_KEY)
+    if count is not None and (not is_whole(count) or not 0 <= count <= MAX_ENTRIES):
+        raise fail(f"{COUNT_KEY} must be a whole number from 0 to {MAX_ENTRIES:,}")
+    digest = doc.get(DIGEST_KEY)
+    if digest is not None and not (isinstance(digest, str) and _DIGEST.fullmatch(digest)):
+        raise fail(f"{DIGEST_KEY} must be 'sha256:' and 64 hexadecimal digits, not {clip(digest)}")
     return Session(
         game=game,
         mode=mode,
@@ -416,6 +476,8 @@ def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
         totals=totals,
         status=_get(doc, "status", Text(40), fail, default="in progress"),
         winners=[plain_name(w) for w in _get(doc, "winners", TextList(), fail, default=[])],
+        stored_count=count,
+        stored_digest=digest,
     )
 
 

@@ -1,14 +1,17 @@
-"""Renaming sessions and moving them to the trash folder beside the sessions folder."""
+"""Renaming sessions, moving them to the trash folder beside the sessions folder, keeping a
+copy of a file before it is rewritten, and removing what killed saves left behind."""
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
+import stat
 from pathlib import Path
 
 from cardside.core.errors import SessionError
 from cardside.sessions import store
-from cardside.sessions.lock import SessionLock
+from cardside.sessions.lock import SessionLock, SessionLocked
 
 TRASH = "trash"
 
@@ -18,23 +21,54 @@ def trash_dir(data_dir: Path) -> Path:
     return data_dir / TRASH
 
 
-def _inside(data_dir: Path, path: Path) -> bool:
-    return path.resolve().parent == store.sessions_dir(data_dir).resolve()
+def inside(data_dir: Path, path: Path) -> bool:
+    """Whether ``path`` names a file in the sessions folder (the file itself is not followed:
+    it may be a link to anywhere, or to itself)."""
+    try:
+        return path.absolute().parent.resolve() == store.sessions_dir(data_dir).resolve()
+    except (OSError, RuntimeError):  # a folder that is a loop of links
+        return False
+
+
+def own_file(path: Path, doing: str) -> None:
+    """Refuse (ValueError, one line) to ``doing`` a session file that is not a plain file
+    cardside wrote (a symbolic link, a folder) or that is read-only."""
+    if path.is_symlink():
+        try:
+            os.stat(path)
+            where = f" to {os.readlink(path)}"
+        except OSError as exc:
+            where = " that loops" if exc.errno == errno.ELOOP else " to nothing"
+        raise ValueError(
+            f"{path} is a symbolic link{where}, not a session file: cardside does not {doing} "
+            "links; remove or rename it yourself"
+        )
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as exc:
+        raise ValueError(f"{path}: cannot be read ({exc.strerror})") from None
+    if not stat.S_ISREG(mode):
+        raise ValueError(f"{path} is not a regular file; cardside does not {doing} it")
+    locked = store.read_only(path)
+    if locked:
+        raise ValueError(f"{locked}: cardside does not {doing} it (allow it with chmod u+w {path})")
 
 
 def rename(data_dir: Path, path: Path, new: str) -> Path:
     """Rename a session's file and the name inside it; keeps its place in the list.
 
     Raises ValueError (a one-line reason) for an unusable or taken name, a file outside the
-    sessions folder, or a file that cannot be read; SessionLocked if either name is open in
-    another cardside.
+    sessions folder, a link, a read-only file, or a file that cannot be read; SessionLocked
+    if either name is open in another cardside.
     """
     store.check_name(new)
-    if not _inside(data_dir, path):
+    if not inside(data_dir, path):
         raise ValueError(f"{path} is not in the sessions folder; rename the file yourself")
+    own_file(path, "rename")
     target = store.sessions_dir(data_dir) / (new + store.SUFFIX)
-    if target.exists():
+    if os.path.lexists(target):
         raise ValueError(f"a session named {new!r} already exists")
+    sweep(store.sessions_dir(data_dir))
     # Neither name may be open in another cardside while the file moves.
     with SessionLock(path), SessionLock(target):
         try:
@@ -51,22 +85,79 @@ def rename(data_dir: Path, path: Path, new: str) -> Path:
 
 
 def check_deletable(data_dir: Path, paths: list[Path]) -> None:
-    """Only sessions in the sessions folder are deleted (a ValueError names the first other)."""
+    """Only sessions in the sessions folder are deleted, and only plain files that are not
+    read-only (a ValueError names the first other)."""
     for path in paths:
-        if not _inside(data_dir, path):
+        if not inside(data_dir, path):
             raise ValueError(f"{path} is not in the sessions folder; only sessions are deleted")
+        own_file(path, "delete")
+    _trash_folder(data_dir)
+
+
+def _trash_folder(data_dir: Path) -> Path:
+    """The trash folder, refused (ValueError) if it is a link: what goes there must stay in
+    the data folder."""
+    folder = trash_dir(data_dir)
+    if folder.is_symlink():
+        raise ValueError(
+            f"{folder} is a symbolic link: sessions are moved only within the data folder "
+            "(make it a folder of its own)"
+        )
+    if folder.exists() and not folder.is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, "a file, not the trash folder", str(folder))
+    return folder
 
 
 def trash(data_dir: Path, path: Path) -> Path:
     """Move a session file into the trash folder (never over another); return where it went."""
-    folder = trash_dir(data_dir)
-    if folder.exists() and not folder.is_dir():
-        raise NotADirectoryError(errno.ENOTDIR, "a file, not the trash folder", str(folder))
+    folder = _trash_folder(data_dir)
+    own_file(path, "delete")
     folder.mkdir(parents=True, exist_ok=True)
+    sweep(store.sessions_dir(data_dir))
     with SessionLock(path):  # not while another cardside has it open
         target, n = folder / path.name, 1
-        while target.exists():
+        while os.path.lexists(target):
             n += 1
             target = folder / f"{path.stem}-{n}{path.suffix}"
         os.replace(path, target)
     return target
+
+
+def keep_copy(data_dir: Path, path: Path, raw: bytes, why: str) -> Path:
+    """Write ``raw`` (a session file as it was) into the trash folder as
+    ``NAME-WHY-YYYYMMDD-HHMMSS.toml`` (never over another file); return where."""
+    folder = _trash_folder(data_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    base = f"{path.stem}-{why}-{store.now():%Y%m%d-%H%M%S}"
+    for n in range(1, 100):
+        target = folder / (base + (f"-{n}" if n > 1 else "") + store.SUFFIX)
+        try:
+            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileExistsError:
+            continue
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(raw)
+                fh.flush()
+                os.fsync(fh.fileno())
+        except BaseException:
+            target.unlink(missing_ok=True)
+            raise
+        return target
+    raise FileExistsError(errno.EEXIST, "no free name for the copy", str(folder))
+
+
+def sweep(folder: Path) -> list[Path]:
+    """Remove the temporary files that saves killed half-way left in the sessions folder
+    (a save, a rename), each only while no running cardside holds its session; return them."""
+    removed: list[Path] = []
+    for name in store.stale_temps(folder):
+        try:
+            with SessionLock(folder / name):
+                removed += store.remove_stale_temps(folder / name)
+        except (SessionLocked, OSError):
+            continue  # being written now (or cannot be locked): left for a later sweep
+    with contextlib.suppress(OSError):
+        if removed:
+            store.fsync_dir(folder)
+    return removed
