@@ -84,7 +84,7 @@ def resolve(data_dir: Path, text: str) -> Path:
 def _not_toml(text: str) -> str:
     """Why a file named without ``.toml`` is not read as a session."""
     return (
-        f"the file {clip(text)} is not read as a session: a session file's name ends in "
+        f"the file {clip(Path(text).name)} is not read as a session: a session file's name ends in "
         f"{store.SUFFIX} (rename or copy it to one)"
     )
 
