@@ -91,20 +91,25 @@ def check_deletable(data_dir: Path, paths: list[Path]) -> None:
         if not inside(data_dir, path):
             raise ValueError(f"{path} is not in the sessions folder; only sessions are deleted")
         own_file(path, "delete")
-    _trash_folder(data_dir)
+    _not_linked(trash_dir(data_dir))
 
 
 def _trash_folder(data_dir: Path) -> Path:
     """The trash folder, refused (ValueError) if it is a link: what goes there must stay in
     the data folder."""
-    folder = trash_dir(data_dir)
+    folder = _not_linked(trash_dir(data_dir))
+    if folder.exists() and not folder.is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, "a file, not the trash folder", str(folder))
+    return folder
+
+
+def _not_linked(folder: Path) -> Path:
+    """The trash folder, refused (ValueError) if it is a symbolic link."""
     if folder.is_symlink():
         raise ValueError(
             f"{folder} is a symbolic link: sessions are moved only within the data folder "
             "(make it a folder of its own)"
         )
-    if folder.exists() and not folder.is_dir():
-        raise NotADirectoryError(errno.ENOTDIR, "a file, not the trash folder", str(folder))
     return folder
 
 
