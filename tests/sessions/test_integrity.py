@@ -73,6 +73,9 @@ def test_a_file_cut_short_between_two_entries_is_named_by_every_command(
     assert verify.exit_code == 1 and isinstance(verify.exception, SystemExit)
     assert "  - it says it holds 33 entries, only 10 are there" in verify.output
     assert "  - totals: stored [306, 462], entries give [121, 272]" in verify.output
+    renamed = runner.invoke(main, ["sessions", "rename", "v", "w"])
+    assert renamed.exit_code == 1 and isinstance(renamed.exception, SystemExit)
+    assert renamed.output.startswith(f"Error: {SAID} (and 15 other differences); it is not renamed")
     resumed = runner.invoke(main, ["sessions", "resume", "v"], input="Ann 5 5\nquit\n")
     assert resumed.exit_code == 1 and isinstance(resumed.exception, SystemExit)
     assert resumed.output.startswith(

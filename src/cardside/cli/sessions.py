@@ -444,12 +444,15 @@ def _rewrite(app: Any, path: Path, *, keep: bool = False) -> tuple[str | None, P
 def rename(ctx: click.Context, old: str, new: str) -> None:
     """Give session OLD the name NEW (the file and the name inside it)."""
     from cardside.sessions import tidy
+    from cardside.sessions.integrity import Disagrees
     from cardside.sessions.lock import SessionLocked
 
     app = app_of(ctx)
     path = session_path(app, old)
     try:
         target = tidy.rename(app.data_dir, path, new)
+    except Disagrees as exc:
+        raise click.ClickException(with_folder(exc, app)) from None
     except (ValueError, SessionLocked) as exc:
         raise click.ClickException(str(exc)) from None
     except OSError as exc:

@@ -34,7 +34,9 @@ class ReadOnly(CardsideError):
 class Journal:
     """Appends entries to a session and keeps its file and derived totals current."""
 
-    def __init__(self, session: Session, path: Path, lock: SessionLock | None = None) -> None:
+    def __init__(
+        self, session: Session, path: Path, lock: SessionLock | None = None, *, accept: bool = True
+    ) -> None:
         self.session = session
         self.path = path
         self.lock = lock
@@ -46,7 +48,15 @@ class Journal:
         self.named_as = path.stem
         # Built from every entry once; after that each entry updates it.
         self.sheet = sheets.running(session)
-        sheets.apply(session, sheets.complete(self.sheet.sheet()))
+        built = sheets.complete(self.sheet.sheet())
+        if not accept:
+            # Compared before the file's own totals are replaced by the entries'.
+            found = integrity.problems(session, built)
+            if found:
+                raise integrity.Disagrees(
+                    path.stem, integrity.summary(found), refused="nothing is added to it"
+                )
+        sheets.apply(session, built)
         # The file's text, kept in parts so an entry renders only what it changed.
         self.blocks = document.Blocks()
 
@@ -146,15 +156,8 @@ class Journal:
         try:
             tidy.sweep(path.parent)
             store.remove_stale_temps(path)
-            session = store.load(path)
-            if not accept:
-                found = integrity.problems(session)
-                if found:
-                    raise integrity.Disagrees(
-                        path.stem, integrity.summary(found), refused="nothing is added to it"
-                    )
             # Making the journal replays every entry into its running sheet.
-            return cls(session, path, lock)
+            return cls(store.load(path), path, lock, accept=accept)
         except BaseException:
             lock.release()
             raise

@@ -10,7 +10,7 @@ import stat
 from pathlib import Path
 
 from cardside.core.errors import SessionError
-from cardside.sessions import store
+from cardside.sessions import integrity, store
 from cardside.sessions.lock import SessionLock, SessionLocked
 
 TRASH = "trash"
@@ -58,8 +58,9 @@ def rename(data_dir: Path, path: Path, new: str) -> Path:
     """Rename a session's file and the name inside it; keeps its place in the list.
 
     Raises ValueError (a one-line reason) for an unusable or taken name, a file outside the
-    sessions folder, a link, a read-only file, or a file that cannot be read; SessionLocked
-    if either name is open in another cardside.
+    sessions folder, a link, a read-only file, or a file that cannot be read; Disagrees for a
+    file that does not agree with its entries; SessionLocked if either name is open in another
+    cardside.
     """
     store.check_name(new)
     if not inside(data_dir, path):
@@ -73,8 +74,14 @@ def rename(data_dir: Path, path: Path, new: str) -> Path:
     with SessionLock(path), SessionLock(target):
         try:
             session = store.load(path)
+            found = integrity.problems(session)
         except SessionError as exc:
             raise ValueError(str(exc)) from None
+        if found:
+            # Saved again, it would say of itself what its entries give: the evidence is kept.
+            raise integrity.Disagrees(
+                path.stem, integrity.summary(found), refused="it is not renamed"
+            )
         stamp = path.stat()
         session.name = new
         store.save(session, target, create=True)
