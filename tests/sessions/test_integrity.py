@@ -158,11 +158,9 @@ def test_a_file_saying_more_entries_than_a_file_may_hold_is_refused(data_dir: Pa
         raise AssertionError("a digest of another kind")
 
 
+# A deal won (the winner's seat and the game points), or None: a deal entered and taken back.
 RESULTS = st.lists(
-    st.one_of(
-        st.tuples(st.integers(0, 1), st.integers(1, 3)),
-        st.just(("note", 'é\u2028"x"')),
-    ),
+    st.one_of(st.tuples(st.integers(0, 1), st.integers(1, 3)), st.none()),
     min_size=1,
     max_size=25,
 )
@@ -171,7 +169,7 @@ RESULTS = st.lists(
 @settings(max_examples=40, deadline=None)
 @given(RESULTS)
 def test_the_digest_kept_save_by_save_is_the_digest_of_the_file_read_back(
-    entries: list[tuple[object, object]],
+    entries: list[tuple[int, int] | None],
 ) -> None:
     import tempfile
 
@@ -185,13 +183,12 @@ def test_the_digest_kept_save_by_save_is_the_digest_of_the_file_read_back(
             name="p",
         )
         with journal:
-            for winner, points in entries:
-                if winner == "note":
-                    # An entry whose text needs escaping, then taken back.
+            for deal in entries:
+                if deal is None:
                     journal.append({"type": "result", "winner": 0, "points": 1})
                     journal.append({"type": "undo"})
                 else:
-                    journal.append({"type": "result", "winner": winner, "points": points})
+                    journal.append({"type": "result", "winner": deal[0], "points": deal[1]})
                 read = store.load(journal.path)
                 assert read.stored_count == len(read.entries) == len(journal.session.entries)
                 assert read.stored_digest == store.entries_digest(read)
