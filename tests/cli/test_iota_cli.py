@@ -139,7 +139,7 @@ def test_score_on_the_grid_shows_every_line(runner: CliRunner) -> None:
     assert lines[0] == "YS2 1,0 RT3 1,1 is legal."
     assert "  row y=0: GT2 BX2 RC2 YS2 = 8 (a lot)" in lines
     assert "  row y=1: YC1 RT3 = 4" in lines and "  column x=1: YS2 RT3 = 5" in lines
-    assert lines[-1].endswith("× 2 (one lot) = 34")
+    assert lines[-1] == "  score: (8 + 5 + 4) × 2 (one lot) = 34"
 
 
 def test_score_on_the_grid_reads_commas_between_cards_and_cells(runner: CliRunner) -> None:
@@ -186,7 +186,7 @@ def test_score_on_the_grid_doubles_the_final_turn(runner: CliRunner) -> None:
     grid = ["iota", "score", "--grid", "RC1 0,0 YC2 1,0", "--final"]
     result = runner.invoke(main, [*grid, "--play", "GC3 2,0 BC4 3,0"])
     assert result.exit_code == 0
-    assert result.output.splitlines()[-1] == "  10 × 2 × 2 (one lot, final turn) = 40"
+    assert result.output.splitlines()[-1] == "  score: 10 × 2 × 2 (one lot, final turn) = 40"
     data = json.loads(runner.invoke(main, [*grid, "--json", "--play", "GC3 2,0 BC4 3,0"]).output)
     assert data["score"] == 40 and data["final"] is True
     result = runner.invoke(main, [*grid, "--best", "--hand", "GC3 BC4"])
@@ -202,6 +202,69 @@ def test_score_on_the_grid_doubles_the_final_turn(runner: CliRunner) -> None:
     ]
     one = runner.invoke(main, ["iota", "score", "--grid", "RC1 0,0", "--best", "--hand", "W"])
     assert one.output.splitlines()[0] == "Best play for W: 1 point"
+
+
+#: 24 cards of a legal game: more than a turn's line can hold.
+GRID_OF_24 = (
+    "RT2 -2,-2 YT2 -1,-2 RC3 -1,-1 GC4 -1,1 YT4 0,-1 RT4 0,0 GT4 0,1 YX3 1,-2 BX1 1,-1 "
+    "GX4 1,0 RC1 1,2 YX4 1,3 YC1 2,-2 YS4 2,0 BX2 2,1 RT3 2,2 GC1 2,3 RX4 3,-1 BC4 3,0 "
+    "GS4 3,1 YS1 4,-1 YT1 4,1 GC2 4,2 GC3 5,-1"
+)
+#: The end of a whole game: 65 cards on the grid, BT3 the only card left.
+GRID_OF_65 = (
+    "YS1 -9,4 RC4 -9,5 RT1 -8,3 GS3 -8,4 YC4 -8,5 BT2 -7,3 BS2 -7,4 YS3 -6,-8 RS3 -6,-7 "
+    "GT1 -6,2 GT3 -6,3 RC2 -5,-8 GX2 -5,-7 YS2 -5,-6 BX2 -5,0 BT4 -5,1 BS1 -5,2 GX1 -4,-8 "
+    "RT3 -4,-6 GS4 -4,-5 BC1 -4,-4 YX2 -4,-3 YS4 -4,-1 YT3 -4,0 YC2 -4,1 YX1 -4,2 YX3 -3,-7 "
+    "GC4 -3,-6 BT1 -3,-5 YC3 -3,-1 GC1 -3,0 RC1 -3,2 GX3 -2,-7 BX1 -2,-6 RX2 -2,-5 YX4 -2,-4 "
+    "YT1 -2,-1 RS4 -2,0 GC2 -2,1 GS1 -1,-4 RX4 -1,-3 BC2 -1,-2 W -1,1 GT2 -1,2 RS1 0,-5 "
+    "BC3 0,-4 GX4 0,-3 YT2 0,-2 YC1 0,0 BX3 0,1 GT4 0,2 BS4 1,-6 GC3 1,-5 RT2 1,-4 RS2 1,-2 "
+    "RX1 1,-1 RC3 1,0 RT4 1,1 BS3 2,-6 BX4 2,-5 GS2 2,-1 BC4 2,0 YT4 3,-1 W 3,0 RX3 3,1"
+)
+
+
+def test_score_reads_a_grid_as_large_as_a_whole_game(runner: CliRunner) -> None:
+    """A mid-game grid of 24 cards and a finished game's 65 are read, written plainly or with
+    a comma and a space in every cell; more cards than the game has are refused."""
+    result = runner.invoke(main, ["iota", "score", "--grid", GRID_OF_24, "--best", "--hand", "W"])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == ["Best play for W: 32 points", "  W 3,-2"]
+    spaced = GRID_OF_65.replace(",", ", ").replace(" -", " (-") + ","
+    for grid in (GRID_OF_65, spaced):
+        result = runner.invoke(main, ["iota", "score", "--grid", grid, "--best", "--hand", "BT3"])
+        assert result.exit_code == 0, result.output
+        assert result.output.splitlines()[0] == "Best play for BT3: 8 points"
+    more = GRID_OF_65 + " BT3 9,9" * 2
+    result = runner.invoke(main, ["iota", "score", "--grid", more, "--best", "--hand", "W"])
+    assert result.exit_code == 1 and result.exception is not None
+    assert "the game has only 66 cards, not 67" in result.output
+
+
+def test_score_refuses_a_final_turn_that_leaves_cards_in_the_hand(runner: CliRunner) -> None:
+    """The final turn plays the player's last card: a play of 1 card from a hand of 4 is not
+    it, with --best or without."""
+    grid = ["iota", "score", "--grid", "RC2 0,0 YS2 1,0", "--play", "GT2 2,0", "--final"]
+    for more in (["--best"], []):
+        result = runner.invoke(main, [*grid, *more, "--hand", "GT2 BX2 W RC1"])
+        assert result.exit_code == 1 and result.exception is not None
+        assert result.output.startswith(
+            "Error: --final: the final turn plays the player's last card, but --play lays "
+            "1 card of the 4 --hand holds"
+        )
+    whole = runner.invoke(main, [*grid, "--hand", "GT2"])
+    assert whole.exit_code == 0 and whole.output.splitlines()[-1] == (
+        "  score: 6 × 2 (final turn) = 12"
+    )
+
+
+def test_score_on_the_grid_labels_its_total(runner: CliRunner) -> None:
+    args = ["iota", "score", "--grid", "RC2 0,0 YS2 1,0", "--play", "GT2 2,0"]
+    result = runner.invoke(main, args)
+    assert result.exit_code == 0
+    assert result.output.splitlines() == [
+        "GT2 2,0 is legal.",
+        "  row y=0: RC2 YS2 GT2 = 6",
+        "  score: 6",
+    ]
 
 
 def test_score_best_play_of_a_hand(runner: CliRunner) -> None:

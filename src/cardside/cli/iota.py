@@ -204,7 +204,8 @@ def keep_session(app: App, journal: Any, console: Any = None) -> None:
     "hand_text",
     default=None,
     metavar="CARDS",
-    help="With --best: the whole hand (default: the cards of --play).",
+    help="The whole hand the play came from, for --best (default: the cards of --play); "
+    "with --final the play lays all of it.",
 )
 @json_option
 @click.pass_context

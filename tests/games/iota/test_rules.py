@@ -176,7 +176,10 @@ def test_a_wild_in_two_lines_must_be_one_card_for_both() -> None:
     # With RT1 RT2 in row y=0 the wild must be a red triangle; the column wants a square.
     grid = grid_of("RT1 -1,0 RT2 0,0 YS2 1,1 GS3 1,2")
     refused = placement.check(grid, [(WILD, 1, 0)])
-    assert refused == "the wild at 1,0 could stand for no card in its lines"
+    assert refused == (
+        "the wild at 1,0 could stand for no card: row y=0 (-1,0 to 1,0) needs RT3 or RT4; "
+        "column x=1 (1,0 to 1,2) needs a red or blue square numbered 1 or 4"
+    )
 
 
 def test_two_wilds_in_one_line_stand_for_different_cards() -> None:
@@ -194,7 +197,10 @@ def test_a_wild_cannot_stand_for_the_card_beside_it() -> None:
     """The column RC2 RC3 RC4 needs the wild to be RC1, which its row with RC1 forbids."""
     grid = grid_of("RC1 0,0 YT1 0,1 RC2 1,1 RC3 1,2 RC4 1,3")
     refused = placement.check(grid, [(WILD, 1, 0)])
-    assert refused == "the wild at 1,0 could stand for no card in its lines"
+    assert refused == (
+        "the wild at 1,0 could stand for no card: row y=0 (0,0 to 1,0) needs any card but RC1; "
+        "column x=1 (1,0 to 1,3) needs RC1"
+    )
 
 
 def test_a_wild_can_stand_for_a_card_elsewhere_on_the_grid() -> None:

@@ -26,7 +26,9 @@ from cardside.games.iota.rules import (
 
 _CARD = re.compile(r"^([RYGB])([CSTX])([1-4])$", re.I)
 _CELL = re.compile(r"^([+-]?[0-9]+),([+-]?[0-9]+)$")
-MAX_TEXT = 200
+MAX_TEXT = 200  # a turn, typed or given
+#: A whole grid (``score --grid``): room for all 66 cards at the farthest cells, with spaces.
+MAX_GRID_TEXT = 2000
 
 
 def parse_card(text: str) -> int:
@@ -82,19 +84,21 @@ def format_cell(cell: Cell) -> str:
 _WORD = re.compile(r"[+-]?[0-9][^\s,]*\s*,\s*[^\s,]+|[^\s,]+")
 
 
-def words_of(text: str) -> list[str]:
+def words_of(text: str, longest: int = MAX_TEXT) -> list[str]:
     """The words of ``text``: ``YS2 0, 1``, ``YS2 (0,1)`` and ``ＹＳ２ ０,１`` are read as
-    ``YS2 0,1``, and any other comma (``YS2, 0,1, RT1 1,1``) separates words as a space does."""
-    if len(text) > MAX_TEXT:
-        raise NotationError("that line is too long")
+    ``YS2 0,1``, and any other comma (``YS2, 0,1, RT1 1,1``) separates words as a space does.
+    Text longer than ``longest`` characters is refused."""
+    if len(text) > longest:
+        raise NotationError(f"that line is too long (at most {longest} characters)")
     # Full-width digits and letters (from an East Asian keyboard) read as the plain ones.
     cleaned = unicodedata.normalize("NFKC", text).strip().replace("(", " ").replace(")", " ")
     return [re.sub(r"\s", "", word) for word in _WORD.findall(cleaned)]
 
 
-def parse_placements(text: str) -> list[tuple[int, int, int]]:
-    """``YS2 0,1 RT1 1,1``: a card, then its cell, for each card placed."""
-    tokens = words_of(text)
+def parse_placements(text: str, longest: int = MAX_TEXT) -> list[tuple[int, int, int]]:
+    """``YS2 0,1 RT1 1,1``: a card, then its cell, for each card placed (at most ``longest``
+    characters: :data:`MAX_GRID_TEXT` for a whole grid)."""
+    tokens = words_of(text, longest)
     if not tokens:
         raise NotationError("name the cards to place, each with its cell: YS2 0,1 RT1 1,1")
     out = []

@@ -132,8 +132,39 @@ def wild_fault(grid: Grid, wilds: Iterable[Cell]) -> str | None:
                     name = line_name(axis, r)
                     return f"the two wilds in {name} could not stand for two different cards"
         if not wild_readings(grid, cell):
-            return f"the wild at {cell[0]},{cell[1]} could stand for no card in its lines"
+            needs = [
+                f"{_span(Line(axis, r, ()))} needs {needs_text(grid, r)}"
+                for axis in (0, 1)
+                if len(r := run(grid, cell, axis)) >= 2
+            ]
+            return f"the wild at {cell[0]},{cell[1]} could stand for no card: " + "; ".join(needs)
     return None
+
+
+def needs_text(grid: Grid, cells: Sequence[Cell]) -> str:
+    """What a wild in the line on ``cells`` could stand for, given the line's real cards:
+    ``RC1``, ``any card but RC1``, ``a red or blue square numbered 1 or 4``."""
+    real = tuple(grid[c] for c in cells if grid[c] != WILD)
+    mask = rules.readings(real)
+    cards = [c for c in range(rules.CARDS) if mask >> c & 1]
+    if not cards:
+        return "no card at all"
+    if len(cards) == rules.CARDS:
+        return "any card"
+    if len(cards) <= 2:
+        return " or ".join(format_card(c) for c in cards)
+    if len(real) == 1 and len(cards) == rules.CARDS - 1:
+        return f"any card but {format_card(real[0])}"
+    values = [sorted({rules.prop(c, p) for c in cards}) for p in range(3)]
+    if len(cards) != len(values[0]) * len(values[1]) * len(values[2]):
+        return f"one of {len(cards)} cards"  # not one per property: no line of real cards
+    colours = " or ".join(rules.COLOUR_NAMES[v] for v in values[0]) if len(values[0]) < 4 else ""
+    shapes = " or ".join(rules.SHAPE_NAMES[v] for v in values[1]) if len(values[1]) < 4 else "card"
+    numbers = " or ".join(str(v + 1) for v in values[2])
+    text = " ".join(part for part in (colours, shapes) if part)
+    if len(values[2]) < 4:
+        text += f" numbered {numbers}"
+    return ("an " if text[0] in "aeiou" else "a ") + text
 
 
 def check(grid: Grid, placements: Sequence[tuple[int, int, int]]) -> Scored | str:

@@ -16,6 +16,7 @@ from cardside.core.words import counted
 from cardside.games.iota import placement, rules
 from cardside.games.iota.moves import legal_moves
 from cardside.games.iota.notation import (
+    MAX_GRID_TEXT,
     format_card,
     format_placements,
     parse_cards,
@@ -137,7 +138,7 @@ class GridScore:
                 assert self.scored is not None
                 lines.append(f"{self.play} is legal.")
                 lines.extend("  " + describe_line(ln) for ln in self.scored.lines)
-                lines.append("  " + self.breakdown(ascii))
+                lines.append("  score: " + self.breakdown(ascii))
         if self.best is not None:
             if not self.best:
                 lines.append(f"The hand {self.hand} had no legal play there: pass.")
@@ -154,9 +155,11 @@ def parse_grid(text: str) -> dict[Cell, int]:
     """``"RC1 0,0 YS2 1,0"`` as a grid, checked: no cell twice, every line valid, connected."""
     grid: dict[Cell, int] = {}
     try:
-        placed = parse_placements(text)
+        placed = parse_placements(text, MAX_GRID_TEXT)
     except NotationError as exc:
         raise ScoreError(f"--grid: {exc}") from None
+    if len(placed) > len(rules.DECK):
+        raise ScoreError(f"--grid: the game has only {len(rules.DECK)} cards, not {len(placed)}")
     for card, x, y in placed:
         if (x, y) in grid:
             raise ScoreError(f"--grid: {x},{y} is named twice")
@@ -217,23 +220,29 @@ def on_grid(
             scored = result
     best_plays = None
     hand_name = ""
+    if hand_text:
+        played = cards
+        try:
+            cards = parse_cards(hand_text)
+        except NotationError as exc:
+            raise ScoreError(f"--hand: {exc}") from None
+        check_cards(cards, grid, "--hand")
+        # The play came from that hand: every card it laid is one of the hand's.
+        left = list(cards)
+        for card in played:
+            if card not in left:
+                raise ScoreError(
+                    f"--play lays {format_card(card)}, which --hand does not hold "
+                    "(the hand is the whole hand the play came from)"
+                )
+            left.remove(card)
+        if final and played and left:
+            raise ScoreError(
+                f"--final: the final turn plays the player's last card, but --play lays "
+                f"{counted(len(played), 'card')} of the {len(cards)} --hand holds "
+                "(leave out --final, or give the whole hand in --play)"
+            )
     if best:
-        if hand_text:
-            played = cards
-            try:
-                cards = parse_cards(hand_text)
-            except NotationError as exc:
-                raise ScoreError(f"--hand: {exc}") from None
-            check_cards(cards, grid, "--hand")
-            # The play came from that hand: every card it laid is one of the hand's.
-            left = list(cards)
-            for card in played:
-                if card not in left:
-                    raise ScoreError(
-                        f"--play lays {format_card(card)}, which --hand does not hold "
-                        "(the hand is the whole hand the play came from)"
-                    )
-                left.remove(card)
         if not 1 <= len(cards) <= rules.HAND_SIZE:
             raise ScoreError("--best needs a hand of 1 to 4 cards (--hand, or the play's cards)")
         on = [format_card(c) for c in cards if c != rules.WILD and c in grid.values()]
