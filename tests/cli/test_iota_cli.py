@@ -360,17 +360,31 @@ def test_keep_quick_entry_to_the_end(runner: CliRunner, data_dir: Path) -> None:
 def test_keep_names_the_players_when_a_turn_starts_with_another_name(
     runner: CliRunner, data_dir: Path
 ) -> None:
-    """A name cut short or misspelt ahead of a turn is said to be no player's, with the
-    players' names, on the quick sheet and with the grid."""
+    """A misspelt name ahead of a turn is said to be no player's, with the players' names, on
+    the quick sheet and with the grid; a unique start of a name is that player."""
     names = ["--names", "Annabelle,Bartholomew"]
-    quick = runner.invoke(main, ["iota", "keep", *names], input="Anna 8 4\nquit\n")
-    assert "'Anna' is not a player here (Annabelle, Bartholomew)" in quick.output
+    quick = runner.invoke(main, ["iota", "keep", *names], input="Bo 8 4\nquit\n")
+    assert "'Bo' is not a player here (Annabelle, Bartholomew)" in quick.output
     assert "type the lines' values" not in quick.output
-    grid = runner.invoke(
-        main, ["iota", "keep", "--grid", *names], input="RC2\nAnna YS2 1,0\nquit\n"
-    )
-    assert "'Anna' is not a player here (Annabelle, Bartholomew)" in grid.output
+    grid = runner.invoke(main, ["iota", "keep", "--grid", *names], input="RC2\nBo YS2 1,0\nquit\n")
+    assert "'Bo' is not a player here (Annabelle, Bartholomew)" in grid.output
     assert "is not a card" not in grid.output
+
+
+def test_keep_takes_a_unique_start_of_a_name_as_every_keep_does(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """``A 5 5`` is Ann's turn (any case), ``b pass`` Bob's; a start that fits two players is
+    refused with both names."""
+    result = runner.invoke(
+        main,
+        ["iota", "keep", "--names", "Ann,Bob,Abe", "--session", "k"],
+        input="An 5 5\nb pass\nA 4\nab 4\nquit\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "Ann: (5 + 5) = 10" in result.output and "Bob passes." in result.output
+    assert "'A' could be Ann or Abe" in result.output
+    assert "Abe: 4" in result.output
 
 
 def test_keep_help_writes_the_example_as_the_sheet_does(runner: CliRunner, data_dir: Path) -> None:
@@ -556,7 +570,7 @@ def test_sessions_show_leaves_blank_the_turns_still_to_come(
     assert rows[1][:6] == ["2", "4", "2", "38", "8", "0"]
 
 
-def test_keep_answers_a_lone_start_of_a_name_with_the_whole_name(
+def test_keep_answers_a_lone_name_with_an_example_of_a_turn(
     runner: CliRunner, data_dir: Path
 ) -> None:
     script = "Anna\npass\nquit\n"
@@ -564,15 +578,12 @@ def test_keep_answers_a_lone_start_of_a_name_with_the_whole_name(
         main, ["iota", "keep", "--names", "Annabelle,Passepartout"], input=script
     )
     assert result.exit_code == 0, result.output
-    assert (
-        "'Anna' is not a player here (Annabelle, Passepartout): a turn is the whole name and the "
-        "turn, e.g. Annabelle 8 4 5"
-    ) in result.output
+    assert "after the name, the turn, e.g. Annabelle 8 4 5 (or Annabelle pass)" in result.output
     assert "Annabelle passes." in result.output  # pass is a pass, not the start of Passepartout
     grid = runner.invoke(
         main, ["iota", "keep", "--grid", "--names", "Annabelle,Bob"], input="RC2\nAnna\nquit\n"
     )
-    assert "a turn is the whole name and the turn, e.g. Annabelle YS2 1,0" in grid.output
+    assert "after the name, the turn, e.g. Annabelle YS2 1,0" in grid.output
 
 
 def test_keep_with_the_grid_reads_commas_as_play_does(runner: CliRunner, data_dir: Path) -> None:

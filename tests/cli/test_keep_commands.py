@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from click.testing import CliRunner
 
 from cardside.cli.main import main
@@ -50,3 +52,58 @@ def test_iota_names_that_are_command_words_are_refused(runner: CliRunner) -> Non
         result = runner.invoke(main, ["iota", "keep", "--names", f"{name},Ann"])
         assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
         assert "choose another name" in result.output, result.output
+
+
+# -- short names: one rule in every keep ----------------------------------------------------------
+def test_a_unique_start_of_a_name_is_that_player_and_two_fits_are_refused() -> None:
+    from hypothesis import given
+    from hypothesis import strategies as st
+
+    from cardside.core.errors import NotationError
+    from cardside.core.players import seat_named, seats_named
+
+    names = ["Ann", "Anna", "Bob"]
+    assert seats_named("ann", names) == [0]  # a whole name wins over a longer one it starts
+    assert seats_named("B", names) == [2] and seats_named("bO", names) == [2]
+    assert seats_named("A", names) == [0, 1] and seats_named("Cy", names) == []
+    assert seats_named("", names) == []
+    for word, reason in [("A", "'A' could be Ann or Anna"), ("Cy", "'Cy' is not a player here")]:
+        try:
+            seat_named(word, names)
+        except NotationError as exc:
+            assert str(exc).startswith(reason)
+        else:
+            raise AssertionError(word)
+
+    @given(st.lists(st.text("abAB", min_size=1, max_size=4), min_size=2, max_size=4, unique=True))
+    def every_name_and_its_unique_starts(names: list[str]) -> None:
+        if len({n.casefold() for n in names}) < len(names):
+            return
+        for seat, name in enumerate(names):
+            assert seats_named(name.upper(), names) == [seat]
+            for end in range(1, len(name)):
+                fits = [
+                    s for s, n in enumerate(names) if n.casefold().startswith(name[:end].casefold())
+                ]
+                if name[:end].casefold() not in [n.casefold() for n in names]:
+                    assert seats_named(name[:end], names) == fits
+
+    every_name_and_its_unique_starts()
+
+
+def test_every_keep_takes_a_unique_start_of_a_name(runner: CliRunner, data_dir: Path) -> None:
+    """``A`` is Ann wherever a keep's entry names a player: IOTA's turns, Line-it's lines,
+    Octrix's rounds, Schnapsen's deals and its table questions."""
+    cases = [
+        (["iota", "keep"], "a 5 5\n", "Ann: (5 + 5) = 10"),
+        (["lineit", "keep"], "line a 2 6 10\n", "Ann: "),
+        (["octrix", "keep", "--no-hands"], "a 1 3 4\n", "Ann: [1] [3 4] = 1+4 = 5"),
+        (["schnapsen", "keep"], "a 2\n", "Ann wins 2 game points"),
+        (["schnapsen", "keep"], "table\nb\nb\n0\n", "Bob wins 3 game points"),
+    ]
+    for i, (command, script, said) in enumerate(cases):
+        args = [*command, "--names", "Ann,Bob", "--session", f"k{i}"]
+        result = runner.invoke(main, args, input=script + "quit\n")
+        assert result.exit_code == 0, result.output
+        assert said in result.output, (command, result.output)
+        assert "not a player" not in result.output

@@ -139,13 +139,18 @@ def session_path(app: App, name: str) -> Path:
 
 
 def seat_of(name: str, names: list[str], option: str) -> int:
-    """The seat of a player named in an option, by name (any case)."""
-    lowered = [n.lower() for n in names]
-    if name.strip().lower() not in lowered:
+    """The seat of a player named in an option, by name or a unique start of one (any case)."""
+    from cardside.core.players import seats_named
+
+    seats = seats_named(name, names)
+    if len(seats) > 1:
+        meant = " or ".join(names[s] for s in seats)
+        raise click.BadParameter(f"{clip(name)} could be {meant}", param_hint=option)
+    if not seats:
         raise click.BadParameter(
             f"{clip(name)} is not one of {', '.join(names)}", param_hint=option
         )
-    return lowered.index(name.strip().lower())
+    return seats[0]
 
 
 def check_name(name: str, option: str) -> None:

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
+
+from cardside.core.errors import NotationError
+from cardside.core.schema import cut
 
 
 class Player(Protocol):
@@ -24,3 +28,28 @@ class Command:
     """A request from a human seat that is not a move: ``undo`` or ``quit``."""
 
     kind: str  # "undo" | "quit"
+
+
+def seats_named(word: str, names: Sequence[str]) -> list[int]:
+    """The seats a typed ``word`` names, ignoring case: the seat whose whole name it is, else
+    every seat whose name starts with it (one seat for a unique prefix, several when the
+    prefix is ambiguous, none when nobody's name fits). Every keep reads names this way."""
+    wanted = word.strip().casefold()
+    if not wanted:
+        return []
+    folded = [n.casefold() for n in names]
+    if wanted in folded:
+        return [folded.index(wanted)]
+    return [s for s, n in enumerate(folded) if n.startswith(wanted)]
+
+
+def seat_named(word: str, names: Sequence[str]) -> int:
+    """The one seat ``word`` names (:func:`seats_named`); NotationError with the reason if it
+    names nobody or could be several players."""
+    seats = seats_named(word, names)
+    if len(seats) == 1:
+        return seats[0]
+    shown = cut(word.strip(), 20)
+    if seats:
+        raise NotationError(f"{shown!r} could be {' or '.join(names[s] for s in seats)}")
+    raise NotationError(f"{shown!r} is not a player here ({' or '.join(names)})")

@@ -22,6 +22,7 @@ from typing import Any
 
 from cardside.core.arith import is_digits
 from cardside.core.errors import IllegalActionError, NotationError, numbered
+from cardside.core.players import seats_named
 from cardside.games.iota import placement, rules
 from cardside.games.iota.notation import (
     format_card,
@@ -100,10 +101,6 @@ class IotaLedger:
             return []
         best = max(self.totals)
         return [i for i, t in enumerate(self.totals) if t == best]
-
-    def seat_of(self, name: str) -> int | None:
-        lowered = [n.lower() for n in self.names]
-        return lowered.index(name.lower()) if name.lower() in lowered else None
 
     # -- entries -----------------------------------------------------------------------------
     def add(self, entry: dict[str, Any]) -> Any:
@@ -371,22 +368,24 @@ def parse_entry(text: str, ledger: IotaLedger) -> dict[str, Any]:
         return {"type": "starter", "card": format_card(parse_card(words[0]))}
     if [w.lower() for w in words] == ["end"]:
         return {"type": "end"}
-    seat = ledger.seat_of(words[0])
-    if seat is not None:
+    word = words[0]
+    # A player by name or a unique start of one (as every keep reads names), unless the word
+    # reads as a card, a number or a command: then the turn is the current player's.
+    seats = seats_named(word, ledger.names) if name_reads_as(word) is None else []
+    if len(seats) > 1:
+        raise NotationError(f"{word[:20]!r} could be {' or '.join(ledger.names[s] for s in seats)}")
+    if seats:
+        seat = seats[0]
         words = words[1:]
-    else:
-        word = words[0]
-        names = ", ".join(ledger.names)
-        if len(words) > 1 and name_reads_as(word) is None and word.isalpha():
-            raise NotationError(f"{word[:20]!r} is not a player here ({names})")
-        # A lone start of a name (Anna for Annabelle): a turn is the whole name, then the turn.
-        meant = [n for n in ledger.names if n.lower().startswith(word.lower())]
-        if len(words) == 1 and word.isalpha() and meant and name_reads_as(word) is None:
+        if not words:
             example = "YS2 1,0" if ledger.track_grid else "8 4 5"
             raise NotationError(
-                f"{word[:20]!r} is not a player here ({names}): a turn is the whole name and "
-                f"the turn, e.g. {meant[0]} {example}"
+                f"after the name, the turn, e.g. {ledger.names[seat]} {example} "
+                f"(or {ledger.names[seat]} pass)"
             )
+    else:
+        if len(words) > 1 and word.isalpha() and name_reads_as(word) is None:
+            raise NotationError(f"{word[:20]!r} is not a player here ({', '.join(ledger.names)})")
         seat = ledger.seat
     head = [w.lower() for w in words]
     if head == ["pass"]:

@@ -18,6 +18,7 @@ from typing import Any
 from cardside.core.arith import is_digits, whole
 from cardside.core.cards import Card
 from cardside.core.errors import EntryError, IllegalActionError, NotationError
+from cardside.core.players import seats_named
 from cardside.core.words import counted
 from cardside.games.octrix import rules
 from cardside.games.octrix.notation import format_card, parse_card
@@ -387,6 +388,13 @@ def parse_round(
             for s, n in enumerate(lowered)
             if [w.lower() for w in words[i : i + len(n.split())]] == n.split()
         ]
+        if not found and not is_digits(words[i]) and words[i] != "-":
+            # The start of one player's name (A for Ann), as every keep reads names.
+            prefixed = seats_named(words[i], names)
+            if len(prefixed) > 1:
+                meant = " or ".join(names[s] for s in prefixed)
+                raise NotationError(f"{words[i][:20]!r} could be {meant}")
+            found = [(1, s) for s in prefixed]
         if not found:
             if is_digits(words[i]) or words[i] == "-":
                 raise NotationError(f"name the player before the numbers, e.g. {names[0]} 1 3 4")

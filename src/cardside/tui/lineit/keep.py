@@ -6,6 +6,7 @@ import re
 
 from cardside.core.arith import is_digits, parse_number
 from cardside.core.errors import IllegalActionError, NotationError
+from cardside.core.players import seats_named
 from cardside.core.schema import clip, cut
 from cardside.games.lineit import rules
 from cardside.games.lineit.keep import Entered, LineitLedger, check_tokens, describe
@@ -135,16 +136,14 @@ class KeepScreen:
     def _seat(self, word: str, head: str) -> int:
         example = f"{head} {self.names[0]} {word[:12]} ..."  # the rest of the line: ...
         whose = NotationError(f"say whose first, by name ({', '.join(self.names)}): {example}")
-        low = word.lower()
-        exact = [i for i, n in enumerate(self.names) if n.lower() == low]
-        if exact:
-            return exact[0]
+        found = seats_named(word, self.names)
+        if len(found) == 1 and self.names[found[0]].casefold() == word.casefold():
+            return found[0]  # a whole name, even one that starts like a number (2pac, -x)
         if word[:1] in "+-" or is_digits(word):
             # Cards and counts are numbers (no name is one), so a number where the name goes
             # is one of them typed without the name: ask for the name rather than guess (a
             # number is never taken for the start of a name either).
             raise whose
-        found = [i for i, n in enumerate(self.names) if n.lower().startswith(low)]
         if len(found) == 1:
             return found[0]
         if found:

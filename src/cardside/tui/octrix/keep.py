@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from cardside.core.arith import is_digits
 from cardside.core.errors import IllegalActionError, NotationError
+from cardside.core.players import seats_named
 from cardside.core.words import counted
 from cardside.games.octrix import rules
 from cardside.games.octrix.keep import OctrixLedger, RoundReport, parse_round
@@ -123,7 +124,13 @@ class KeepScreen:
 
     def _names_a_player(self, line: str) -> bool:
         first = line.split()[0].lower().rstrip(",:")
-        return any(name.lower().split()[0] == first for name in self.ledger.names)
+        if any(name.lower().split()[0] == first for name in self.ledger.names):
+            return True
+        try:
+            parse_cards(first)
+        except NotationError:
+            return bool(seats_named(first, self.ledger.names))  # the start of a name
+        return False
 
     def _round(self, line: str) -> None:
         """A whole round from each player's counting cards (``Ann 1 3 4``)."""

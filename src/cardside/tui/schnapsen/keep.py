@@ -7,6 +7,7 @@ from typing import Any, TypeVar
 
 from cardside.core.arith import parse_number
 from cardside.core.errors import NotationError
+from cardside.core.players import seat_named, seats_named
 from cardside.core.schema import clip
 from cardside.core.words import counted, counted_are
 from cardside.games.schnapsen.keep import Ledger, LedgerError, LedgerRow, rule_reason
@@ -153,7 +154,7 @@ class KeepScreen:
             self.console.say(f"  {refusal(example)}")
             return
         try:
-            winner = self._seat(" ".join(words[:-1]))
+            winner = seat_named(" ".join(words[:-1]), self.names)
             points = parse_number(words[-1])
         except NotationError as exc:
             self.console.say(f"  {refusal(exc)}")
@@ -181,15 +182,15 @@ class KeepScreen:
 
     def _table_questions(self) -> dict[str, Any]:
         a, b = self.names
-        closer = self._ask_seat(f"  Who closed the stock? ({a}, {b} or no): ", allow_none=True)
-        reached = self._ask_seat(f"  Who reached 66? ({a}, {b} or nobody): ", allow_none=True)
+        closer = self._ask_seat(f"  Who closed the stock? ({a}, {b} or no): ", nobody="no")
+        reached = self._ask_seat(f"  Who reached 66? ({a}, {b} or nobody): ", nobody="nobody")
         entry: dict[str, Any] = {"kind": "table"}
         if closer is not None:
             entry["closer"] = closer
         if reached is not None:
             entry["reached_66"] = reached
         if closer is None and reached is None:
-            last = self._ask_seat(f"  Who took the last trick? ({a} or {b}): ", allow_none=False)
+            last = self._ask_seat(f"  Who took the last trick? ({a} or {b}): ")
             entry["last_trick"] = last
         elif closer is None:
             assert reached is not None
@@ -245,11 +246,25 @@ class KeepScreen:
                 return line
             self.console.say(QUESTION_HELP)
 
-    def _ask_seat(self, prompt: str, *, allow_none: bool) -> int | None:
+    def _ask_seat(self, prompt: str, *, nobody: str | None = None) -> int | None:
+        """A player named (or the start of a name); with ``nobody``, also that word (or
+        another of :data:`NOBODY`) for no player."""
+        choices = " or ".join(self.names)
+        if nobody is not None:
+            choices = f"{', '.join(self.names)} or {nobody}"
+
         def read(answer: str) -> int | None:
-            if allow_none and answer.lower() in NOBODY:
+            if nobody is not None and answer.lower() in NOBODY:
                 return None
-            return self._seat(answer)
+            if not answer.strip():
+                raise NotationError(f"answer with a name or the start of one ({choices})")
+            seats = seats_named(answer, self.names)
+            if len(seats) == 1:
+                return seats[0]
+            shown = clip(answer.strip(), 24)
+            if seats:
+                raise NotationError(f"{shown} could be {' or '.join(self.names[s] for s in seats)}")
+            raise NotationError(f"{shown} is not a player here ({choices})")
 
         return self._answer(prompt, read)
 
@@ -272,16 +287,6 @@ class KeepScreen:
             raise NotationError("answer y or n")
 
         return self._answer(prompt, read)
-
-    def _seat(self, text: str) -> int:
-        wanted = text.strip().lower()
-        for seat, name in enumerate(self.names):
-            if name.lower() == wanted:
-                return seat
-        starts = [s for s, n in enumerate(self.names) if wanted and n.lower().startswith(wanted)]
-        if len(starts) == 1:
-            return starts[0]
-        raise NotationError(f"{text.strip()!r} is not a player here ({' or '.join(self.names)})")
 
     def _add(self, entry: dict[str, Any]) -> None:
         try:
