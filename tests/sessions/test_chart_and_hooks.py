@@ -46,6 +46,17 @@ def test_draw_labels_the_rounds_a_table_skips_by_their_numbers() -> None:
     assert draw(["A"], [[1]], [(0, 6)], numbers=[])[-1] == "   1"
 
 
+def test_draw_keeps_round_labels_apart() -> None:
+    """Rows 2 and 6 side by side: 6 has no room after 2 and is left out, never drawn as 26."""
+    totals = [[n, 0] for n in range(6)]
+    lines = draw(["A", "B"], totals, [(0, 6), (0, 6)], numbers=[2, 6, 7, 8, 10, 15])
+    assert lines[-1] == "   2   10"  # 10 under its bar, 15 with no room after it
+    labels = draw(["A"], [[n] for n in range(30)], [(0, 30)], numbers=list(range(4, 34)))[-1]
+    assert labels.split() == ["4", "10", "15", "20", "25", "30"]
+    for label in labels.split():
+        assert f" {label} " in f" {labels} "
+
+
 class _Plain:
     """A game's sheet module that declares nothing but ``build``."""
 

@@ -80,10 +80,12 @@ def draw(
 
 
 def _axis(numbers: Sequence[int]) -> str:
-    """Round numbers under the bars: the first, then the first at or past each fifth."""
+    """Round numbers under the bars: the first, then the first at or past each fifth, each
+    under its own bar and at least one space after the label before it (a label with no room
+    is left out, so that ``2`` and ``6`` never read as ``26``)."""
     out = ""
     for offset, number in enumerate(numbers):
-        if len(out) > offset:
+        if out and len(out) >= offset:
             continue
         if offset == 0 or number // 5 > numbers[offset - 1] // 5:
             out = out.ljust(offset) + str(number)
