@@ -330,3 +330,30 @@ def test_exports_count_a_partnerships_match_as_won_by_its_column(
         ("4", "Ann & Cid"): "1",
         ("4", "Bob & Dee"): "0",
     }
+
+
+def test_stats_order_results_as_common_as_each_other_by_their_numbers() -> None:
+    """Tied results run 1-5, 6-10, 16-20 (not as text: 1-5, 16-20, 6-10), in the table and
+    in --json alike."""
+    from collections import Counter
+
+    from cardside.sessions.stats import GameStats
+
+    tally = Counter({"won by 1-5": 2, "won by 16-20": 2, "won by 6-10": 2, "won by 11-15": 3})
+    game = GameStats("lineit", outcomes=tally)
+    assert [r for r, _ in game.commonest()] == [
+        "won by 11-15",
+        "won by 1-5",
+        "won by 6-10",
+        "won by 16-20",
+    ]
+    assert [c["result"] for c in game.as_dict()["commonest"]][1:] == [
+        "won by 1-5",
+        "won by 6-10",
+        "won by 16-20",
+    ]
+    rounds = GameStats(
+        "iota", outcomes=Counter({"decided in round 15": 1, "decided in round 9": 1})
+    )
+    assert game.commonest(2)[1] == ("won by 1-5", 2)
+    assert [r for r, _ in rounds.commonest()] == ["decided in round 9", "decided in round 15"]

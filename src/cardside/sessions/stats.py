@@ -8,6 +8,7 @@ LinesBeta game); a session still going on counts only the games finished in it.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -95,8 +96,25 @@ class GameStats:
             "game": self.game,
             "sessions": self.sessions,
             "seconds": round(self.seconds),
-            "commonest": [{"result": r, "count": n} for r, n in self.outcomes.most_common()],
+            "commonest": [{"result": r, "count": n} for r, n in self.commonest()],
         }
+
+    def commonest(self, limit: int | None = None) -> list[tuple[str, int]]:
+        """The results, commonest first; results as common as each other in the order of
+        their numbers (``won by 1-5``, ``won by 6-10``, ``won by 16-20``), not as text."""
+        ranked = sorted(self.outcomes.items(), key=lambda rn: (-rn[1], _natural(rn[0])))
+        return ranked if limit is None else ranked[:limit]
+
+
+def _natural(text: str) -> tuple[tuple[int, int | str], ...]:
+    """A sort key that reads each run of digits as its number: ``round 9`` before ``round
+    10``. Words sort before numbers at the same place, so the key never compares a number
+    with a word."""
+    return tuple(
+        (1, int(part)) if part.isdigit() else (0, part.casefold())
+        for part in re.split(r"(\d+)", text)
+        if part
+    )
 
 
 @dataclass

@@ -84,7 +84,7 @@ def render_report(report: Report, *, ascii: bool = False, width: int | None = No
         ]
     game_rows = []
     for g in report.games:
-        top = ", ".join(f"{r} ({n})" for r, n in g.outcomes.most_common(3))
+        top = ", ".join(f"{r} ({n})" for r, n in g.commonest(3))
         game_rows.append([g.game, g.sessions, _duration(g.seconds), top or "-"])
     parts += [
         "",
