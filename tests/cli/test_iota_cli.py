@@ -594,3 +594,26 @@ def test_keep_with_the_grid_reads_commas_as_play_does(runner: CliRunner, data_di
     assert "(1 has been laid so far)" in result.output  # final read as the word, not a card
     quick = runner.invoke(main, ["iota", "keep", "--names", "Ann,Bob"], input="Ann 8,4\nquit\n")
     assert "totals: Ann 0, Bob 0" in quick.output and "Ann: 12" not in quick.output  # refused
+
+
+def test_keep_with_the_grid_takes_a_swap_and_its_play_on_one_line(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """``Bob swap YC2 1,0 GC3 2,0 W 3,0`` is the swap, then the play with the wild taken back,
+    saved as two entries; when the play is refused, so is the swap (nothing half entered)."""
+    script = (
+        "RC1\nAnn W 1,0\n"
+        "Bob swap YC2 1,0 GC3 2,0 RS3 3,0\n"  # RS3 breaks the row: neither goes in
+        "Bob swap YC2 1,0 GC3 2,0 W 3,0\n"
+        "Ann swap BC4 3,0 pass\nquit\n"
+    )
+    args = ["iota", "keep", "--grid", "--names", "Ann,Bob", "--session", "k"]
+    result = runner.invoke(main, args, input=script)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "row y=0 (0,0 to 3,0) would hold" in out
+    assert out.count("Bob: swap YC2 1,0") == 1
+    assert "  Bob: swap YC2 1,0 (scores nothing)\n  Bob: GC3 2,0 W 3,0\n" in out
+    assert "Ann passes." in out
+    kinds = [e["type"] for e in store.load(only_session(data_dir)).entries]
+    assert kinds == ["starter", "play", "swap", "play", "swap", "pass"]

@@ -25,6 +25,7 @@ from cardside.core.errors import IllegalActionError, NotationError, numbered
 from cardside.core.players import seats_named
 from cardside.games.iota import placement, rules
 from cardside.games.iota.notation import (
+    MAX_TEXT,
     format_card,
     format_placements,
     parse_card,
@@ -346,6 +347,20 @@ def name_reads_as(name: str) -> str | None:
     return "a card"
 
 
+def parse_entries(text: str, ledger: IotaLedger) -> list[dict[str, Any]]:
+    """A typed line as its entries: one, or with the grid a swap and the play (or pass) after
+    it, ``Bob swap BX1 1,2 W 2,2``, as two (the swap first, as at the table)."""
+    if ledger.track_grid and not ledger.needs_starter and len(text) <= MAX_TEXT:
+        words = words_of(text)
+        low = [w.lower() for w in words]
+        at = low.index("swap") if "swap" in low[:2] else -1
+        if at >= 0 and len(words) > at + 3:
+            swap = parse_entry(" ".join(words[: at + 3]), ledger)
+            name = ledger.names[swap["seat"]]
+            return [swap, parse_entry(" ".join([name, *words[at + 3 :]]), ledger)]
+    return [parse_entry(text, ledger)]
+
+
 def parse_entry(text: str, ledger: IotaLedger) -> dict[str, Any]:
     """A typed line as an entry: ``Ann 8 4 5 lot``, ``Ann pass``, ``end``, and with the grid
     ``Ann YS2 1,0 RT3 1,1 final`` or ``Ann swap GC3 1,0`` (the name may be left out)."""
@@ -396,7 +411,10 @@ def parse_entry(text: str, ledger: IotaLedger) -> dict[str, Any]:
         raise NotationError("after the name, the turn: line values, or pass")
     if head[0] == "swap":
         if len(words) != 3:
-            raise NotationError("write a swap as swap CARD x,y, e.g. swap GC3 1,0")
+            raise NotationError(
+                "write a swap as swap CARD x,y, e.g. swap GC3 1,0, and the play after it "
+                "on the same line or the next"
+            )
         x, y = parse_cell(words[2])
         return {
             "type": "swap",

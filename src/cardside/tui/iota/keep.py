@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import copy
+
 from cardside.core.errors import IllegalActionError, NotationError
-from cardside.games.iota.keep import IotaLedger, TurnReport, parse_entry
+from cardside.games.iota.keep import IotaLedger, TurnReport, parse_entries
 from cardside.games.iota.notation import format_card, parse_placements
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console, not_understood, refusal
@@ -29,7 +31,8 @@ HELP_GRID = "\n".join(
         "cards played with their cells (x to the right, y upwards, from the starter), and "
         "final for the last card of the game:",
         "    Ann YS2 1,0 RT3 1,1",
-        "  Ann swap GC3 1,0 recycles a wild (before the play); Ann pass for a pass; end when "
+        "  Ann swap GC3 1,0 recycles a wild (before the play, which may follow on the same "
+        "line: Ann swap GC3 1,0 W 2,0); Ann pass for a pass; end when "
         "every player passed in a row with the pile empty. cardside checks each play and "
         "scores it.",
         "  commands: show (the grid and the sheet), undo (take back the last entry), quit, help",
@@ -100,16 +103,24 @@ class KeepScreen:
             self.console.say(f"  {unknown}")
             return None
         try:
-            entry = parse_entry(line, self.ledger)
-            report = self.ledger.add(entry)
+            entries = parse_entries(line, self.ledger)
+            if len(entries) > 1:  # a swap and its play: both go in, or neither
+                trial = copy.deepcopy(self.ledger)
+                for entry in entries:
+                    trial.add(entry)
+            reports = [self.ledger.add(entry) for entry in entries]
         except (NotationError, IllegalActionError) as exc:
             self.console.say(f"  {refusal(exc)}")
             return None
-        self.journal.append(entry)
-        self._report(entry, report)
+        for entry, report in zip(entries, reports):
+            self.journal.append(entry)
+            self._report(entry, report, last=entry is entries[-1])
         return None
 
-    def _report(self, entry: dict[str, object], report: TurnReport | None) -> None:
+    def _report(
+        self, entry: dict[str, object], report: TurnReport | None, last: bool = True
+    ) -> None:
+        """What an entry did; the totals after the ``last`` of a line's entries."""
         say = self.console.say
         ledger = self.ledger
         if entry["type"] == "starter":
@@ -128,6 +139,8 @@ class KeepScreen:
                 say(f"  {name}: {report.breakdown()}")
             else:
                 say(f"  {name} passes.")
+        if not last:
+            return
         say(f"  totals: {self.screen.scores(ledger.totals)}")
         if ledger.over:
             self._announce()
