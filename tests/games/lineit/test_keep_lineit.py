@@ -205,3 +205,46 @@ def test_no_typed_sequence_leaves_more_piles_than_jackpots_at_the_end(
         assert all(p - t <= 4 for p, t in zip(ledger.piles, ledger.taken))
         if ledger.over:
             assert all(p <= t for p, t in zip(ledger.piles, ledger.taken))
+
+
+def test_no_colour_holds_more_than_its_25_cards_across_lines_and_piles() -> None:
+    """A pile is one colour's cards. After a line of 1 to 40 (10 of each colour), 15 of each
+    colour are left: a pile of 22 fits no colour, and piles of 15, 15, 9 and 9 leave no colour
+    with room for another 9 (97 number cards in all, under the deck's 100)."""
+    ledger = LineitLedger(["Ann", "Bo", "Cy"])
+    ledger.piles_checked = True
+    ledger.enter_line(0, list(range(1, 41)))
+    with pytest.raises(IllegalActionError) as refused:
+        ledger.enter_jackpot(2, 22)
+    assert str(refused.value) == (
+        "this jackpot would need more cards of one colour than the deck has: jackpot piles of "
+        "22 cards, each of one colour, with 15 of each colour left beside the scored lines"
+    )
+    for seat, size in ((1, 15), (1, 15), (2, 9), (2, 9)):
+        ledger.enter_jackpot(seat, size)
+    with pytest.raises(IllegalActionError, match="piles of 15, 15, 9, 9 and 9 cards"):
+        ledger.enter_jackpot(2, 9)
+    # Seven more reds leave red 8: the piles need two colours of 15 and two of 9.
+    with pytest.raises(IllegalActionError, match="with 8 red, 15 blue, 15 green and 15 yellow"):
+        ledger.enter_line(1, [41, 45, 49, 53, 57, 61, 65])
+    ledger.enter_line(1, [41, 45, 49, 53, 57, 61])  # six leave red its 9
+    assert len(ledger.done) == 6
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.integers(0, 25), max_size=8), st.lists(st.integers(0, 25), min_size=4, max_size=4)
+)
+def test_piles_fit_colours_exactly_when_some_choice_of_colours_fits(
+    piles: list[int], room: list[int]
+) -> None:
+    """The check agrees with trying every colour for every pile."""
+    import itertools
+
+    from cardside.games.lineit.keep import _piles_fit
+
+    brute = any(
+        all(sum(p for p, c in zip(piles, colours) if c == k) <= room[k] for k in range(4))
+        for colours in itertools.product(range(4), repeat=len(piles))
+    )
+    assert _piles_fit(tuple(sorted(piles, reverse=True)), tuple(sorted(room))) == brute

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from cardside.core.errors import IllegalActionError, NotationError, numbered
@@ -236,6 +237,8 @@ class LineitLedger:
             raise IllegalActionError(str(exc)) from None
         self._check_unused(cards)
         self._check_room(sum(not rules.is_bet(c) for c in cards), "this line")
+        if self.piles_checked:
+            self._check_colours(line=cards, what="this line")
         score = rules.score_line(cards)
         gains = tuple(score.total if i == seat else 0 for i in range(len(self.names)))
         return Entered("line", seat, gains, line=score, pile=score.points, tokens=score.token)
@@ -270,6 +273,31 @@ class LineitLedger:
                 f"the deck has {rules.NUMBER_CARDS}"
             )
 
+    def _check_colours(self, line: Sequence[int] = (), pile: int = 0, what: str = "") -> None:
+        """Refuse an entry after which the jackpot piles could not each be one colour's cards
+        beside the scored lines: a pile holds one colour only, and each colour has 25 cards.
+        The piles' colours are not entered, so any choice of colours that fits will do."""
+        room = [rules.CARDS_PER_COLOUR] * len(rules.COLOURS)
+        for card, n in self.used.items():
+            if not rules.is_bet(card):
+                room[rules.colour(card)] -= n
+        for card in line:
+            if not rules.is_bet(card):
+                room[rules.colour(card)] -= 1
+        piles = [e.pile for e in self.done if e.kind == "jackpot"] + ([pile] if pile else [])
+        if _piles_fit(tuple(sorted(piles, reverse=True)), tuple(sorted(room))):
+            return
+        if len(set(room)) == 1:
+            left = f"{room[0]} of each colour"
+        else:
+            parts = [f"{n} {name}" for n, name in zip(room, rules.COLOURS)]
+            left = ", ".join(parts[:-1]) + " and " + parts[-1]
+        sizes = ", ".join(map(str, piles[:-1])) + " and " * (len(piles) > 1) + str(piles[-1])
+        raise IllegalActionError(
+            f"{what} would need more cards of one colour than the deck has: jackpot piles of "
+            f"{sizes} cards, each of one colour, with {left} left beside the scored lines"
+        )
+
     def _jackpot(self, seat: int, raw: Any) -> Entered:
         if not is_whole(raw):
             raise NotationError("a jackpot must be a whole number")
@@ -286,6 +314,8 @@ class LineitLedger:
                 f"{len(rules.COLOURS)} more"
             )
         self._check_room(size, "this jackpot")
+        if self.piles_checked:
+            self._check_colours(pile=size, what="this jackpot")
         gains = tuple(size if i == seat else 0 for i in range(len(self.names)))
         return Entered("jackpot", seat, gains, pile=size)
 
@@ -333,6 +363,23 @@ class LineitLedger:
                     raise NotationError("an entry must be a table")
                 ledger.add(entry)
         return ledger
+
+
+@lru_cache(maxsize=4096)
+def _piles_fit(piles: tuple[int, ...], room: tuple[int, ...]) -> bool:
+    """Whether ``piles`` (largest first) can each go to one colour with ``room`` (sorted:
+    the colours are alike to a pile whose colour is not known)."""
+    if not piles:
+        return True
+    if any(n < 0 for n in room):
+        return False
+    first, rest = piles[0], piles[1:]
+    for i, free in enumerate(room):
+        if free >= first and (i == 0 or room[i - 1] != free):
+            left = tuple(sorted((*room[:i], free - first, *room[i + 1 :])))
+            if _piles_fit(rest, left):
+                return True
+    return False
 
 
 def _whole(raw: Any, what: str, low: int, high: int) -> int:
