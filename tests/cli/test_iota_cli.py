@@ -617,3 +617,35 @@ def test_keep_with_the_grid_takes_a_swap_and_its_play_on_one_line(
     assert "Ann passes." in out
     kinds = [e["type"] for e in store.load(only_session(data_dir)).entries]
     assert kinds == ["starter", "play", "swap", "play", "swap", "pass"]
+
+
+def test_resume_of_a_kept_grid_opens_with_a_header_and_the_last_play_starred(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """The last play keeps its star after a pass, in keep's show and when the game is
+    reopened; the reopened game first says what is kept and under which name."""
+    args = ["iota", "keep", "--grid", "--names", "Ann,Bob", "--session", "g"]
+    kept = runner.invoke(main, args, input="RC1\nAnn YC2 1,0\nBob pass\nshow\nquit\n")
+    assert kept.exit_code == 0, kept.output
+    assert "YC2*" in kept.output.split("Bob passes.")[1]
+    result = runner.invoke(main, ["sessions", "resume", "g"], input="quit\n")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0] == "Keeping IOTA for Ann, Bob (resumed). Session g. Type help for help."
+    assert any("RC1 YC2*" in line for line in lines[1:6])
+
+
+def test_play_stars_the_last_play_after_a_pass() -> None:
+    from cardside.games.iota.notation import parse_action
+    from cardside.tui.iota.screen import last_play_cells
+
+    state = IotaState(2, seed=4)
+    bot = GreedyBot()
+    while not any(type(t.action).__name__ == "Play" for t in state.snapshot.log):
+        seat = state.current_player()
+        assert seat is not None
+        state.apply(bot.choose(state.observation(seat), seat))
+    played = last_play_cells(state.snapshot.log)
+    assert played
+    state.apply(parse_action("pass"))
+    assert last_play_cells(state.snapshot.log) == played

@@ -174,7 +174,12 @@ def keep_session(app: App, journal: Any, console: Any = None) -> None:
     from cardside.tui.console import Console
     from cardside.tui.iota.keep import KeepScreen
 
-    console = console or Console()
+    if console is None:  # reopened: say what is being kept, as keep does at the start
+        console = Console()
+        names = ", ".join(journal.session.player_names)
+        console.say(
+            f"Keeping IOTA for {names} (resumed). Session {journal.name}. Type help for help."
+        )
     ledger = replay_ledger(journal.session)
     KeepScreen(journal, ledger, console, app.style).run()
 

@@ -180,12 +180,9 @@ class KeepScreen:
         ledger = self.ledger
         say = self.console.say
         if ledger.track_grid and ledger.grid:
-            last = ledger.turns[-1] if ledger.turns else None
-            marks = (
-                [(x, y) for _, x, y in parse_placements(last.text)]
-                if last and last.kind == "play"
-                else []
-            )
+            # The last play is starred, however many passes and swaps followed it.
+            last = next((t for t in reversed(ledger.turns) if t.kind == "play"), None)
+            marks = [(x, y) for _, x, y in parse_placements(last.text)] if last else []
             for line in self.screen.grid(ledger.grid, marks):
                 say("  " + line)
         rounds = ledger.rounds()

@@ -163,9 +163,10 @@ class IotaScreen:
 
 
 def last_play_cells(log: Sequence[Turn]) -> list[Cell]:
-    """The cells of the last action if it was a play (starred on the grid), else none."""
-    last = log[-1] if log else None
-    return list(last.action.cells) if last and isinstance(last.action, Play) else []
+    """The cells of the last play (starred on the grid), however many passes and swaps
+    followed it; none before the first play."""
+    last = next((t for t in reversed(log) if isinstance(t.action, Play)), None)
+    return list(last.action.cells) if last is not None and isinstance(last.action, Play) else []
 
 
 class IotaTurn:
