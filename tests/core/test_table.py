@@ -114,7 +114,7 @@ def test_the_session_list_on_a_narrow_terminal_takes_two_lines_a_session() -> No
     assert all(len(line) <= 50 for line in lines)
     second = lines.index("10  iota-kept-grid")
     assert " ".join(lines[1:second]).split() == (
-        "schnapsen play, 2026-11-29 18:01; countdown: Ann 5 · Bot 2 0; won: Bot 2".split()
+        "schnapsen play, 11-29 18:01; countdown: Ann 5 · Bot 2 0; won: Bot 2".split()
     )
     assert (
         " ".join(lines[second + 1 :]).split()[-5:] == "Ann 40 · Bob 242; in progress".split()[-5:]
@@ -148,13 +148,42 @@ def test_the_narrow_session_list_never_splits_a_score_or_the_result() -> None:
     assert all(len(line) <= 60 for line in lines)
     assert lines[:3] == [
         "5   schp",
-        "    schnapsen play, 2026-12-01 18:53; countdown: You 0 ·",
-        "    Bot 2 7; won: You",
+        "    schnapsen play, 12-01 18:53; countdown: You 0 · Bot 2 7;",
+        "    won: You",
     ]
-    assert lines[3:] == [
-        "1   litp",
-        "    lineit play, 2026-12-01 19:02; You 4 · Bot 2 3;",
-        "    in progress",
+    assert lines[3:] == ["1   litp", "    lineit play, 12-01 19:02; You 4 · Bot 2 3; in progress"]
+
+
+def test_the_session_list_shortens_the_date_before_it_takes_two_lines() -> None:
+    """A 3-player row of 102 columns fits 100 without the year and 90 without the time; the
+    two-line form comes only after that, and its second line fits 80 columns."""
+    from cardside.tui.listing import render_list
+
+    rows: list[list[object]] = [
+        [
+            1,
+            "lineit-play-20261203-2239",
+            "lineit",
+            "play",
+            "2026-12-03 22:39",
+            "You 25 · Bot 2 31 · Bot 3 18",
+            "won: Bot 2",
+        ],
+        [2, "kitchen", "octrix", "keep", "2026-11-25 19:40", "Ann 97 · Bob 53", "won: Ann"],
+    ]
+    full = render_list(rows).splitlines()
+    assert max(map(len, full)) == 102 and full[2].count("2026-12-03 22:39") == 1
+    for width, date in ((100, "12-03 22:39  "), (94, "12-03  ")):
+        lines = render_list(rows, width).splitlines()
+        assert len(lines) == 4 and max(map(len, lines)) <= width, (width, lines)
+        assert date in lines[2] and "2026-" not in lines[2]
+    lines = render_list(rows, 80).splitlines()
+    assert render_list(rows, 85).splitlines() == lines
+    assert lines == [
+        "1   lineit-play-20261203-2239",
+        "    lineit play, 12-03 22:39; You 25 · Bot 2 31 · Bot 3 18; won: Bot 2",
+        "2   kitchen",
+        "    octrix keep, 11-25 19:40; Ann 97 · Bob 53; won: Ann",
     ]
 
 

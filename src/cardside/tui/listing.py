@@ -49,18 +49,28 @@ def row_of(number: int, summary: dict[str, Any], *, ascii: bool = False) -> list
     ]
 
 
+#: Shorter forms of a session's date (``2026-11-27 20:02``), tried in turn until the table fits
+#: the terminal: without the year, then the day alone.
+DATE_FORMS = (lambda d: d, lambda d: d[5:], lambda d: d[5:10])
+
+
 def render_list(rows: list[list[object]], width: int | None = None) -> str:
-    """The aligned table of sessions, headed; on a terminal of ``width`` too narrow for it,
-    a session's number and name on one line, then the rest wrapped below."""
+    """The aligned table of sessions, headed, one line a session; on a terminal of ``width``
+    the date is shortened first (no year, then no time). When the table still does not fit,
+    each session's number and name take one line, and the rest follows on the next, wrapped
+    onto more lines where even that does not fit the width."""
     table = render(HEADERS, rows)
-    if width is None or max(display_width(line) for line in table.splitlines()) <= width:
-        return table
+    for form in DATE_FORMS:
+        table = render(HEADERS, [[*row[:4], form(str(row[4])), *row[5:]] for row in rows])
+        if width is None or max(display_width(line) for line in table.splitlines()) <= width:
+            return table
+    assert width is not None
     out = []
     room = max(10, width) - 4  # the indent of the lines under the name
     for number, name, game, mode, date, scores, result in rows:
         out.append(f"{number!s:<3} {name}")
         parts = (
-            f"{game} {mode}, {unbroken(str(date), room)}",
+            f"{game} {mode}, {unbroken(DATE_FORMS[1](str(date)), room)}",
             _whole_items(str(scores), room),
             unbroken(str(result), room),
         )
