@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
+from typing import Any
 
+import pytest
 from click.testing import CliRunner, Result
 
 from cardside.cli.main import main
@@ -382,7 +385,7 @@ def test_play_hot_seat_to_the_end(runner: CliRunner, data_dir: Path) -> None:
     assert "is scored" in out and "discarded" in out
     assert "Round over:" in out and "starts round 2" in out
     assert "  market: " in out and "  jackpots: red " in out and "cards in the deck" in out
-    assert "    hand: 1 card\n" in out and "    hand: 2 cards\n" in out
+    assert ", hand: 1 card\n" in out and ", hand: 2 cards\n" in out
     assert "if scored now:" in out and "colours: " in out
     assert "Final scores (score pile + bet tokens):" in out
     assert "Game over; saved as hs." in out
@@ -402,7 +405,8 @@ def test_play_against_a_bot_quit_and_resume(runner: CliRunner, data_dir: Path) -
     result = runner.invoke(main, args, input=f"{take}\ndone\nquit\n")
     assert result.exit_code == 0, result.output
     assert "You take" in result.output and "into hand" in result.output
-    assert "Bot 2 takes" in result.output
+    # The bot's turn is told under the next table, with your own before it.
+    assert "  Since your last turn:\n" in result.output and "      Bot 2: " in result.output
     assert "Continue with: cardside sessions resume vb" in result.output
     resumed = runner.invoke(main, ["sessions", "resume", "vb"], input="show\nundo\nquit\n")
     assert resumed.exit_code == 0, resumed.output
@@ -657,3 +661,59 @@ def test_keep_finds_a_name_that_starts_like_a_number_or_a_token(
     out = runner.invoke(main, ["lineit", "keep", "--names=-x,2pac"], input=script).output
     assert "say whose first, by name (-x, 2pac): line -x 2 ..." in out
     assert "2pac: discarded 13 31;" in out and "-x: discarded 40 50 60; no bet; points 70" in out
+
+
+def test_play_keeps_a_turn_in_view_on_a_30_row_terminal(
+    runner: CliRunner, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Four players on an 80-column terminal: at each of your turns, the turns since your last
+    one began (your own scoring among them, and the bots' moves since) are listed under the
+    table, within the 30 rows above the prompt; history says what each scored line gave."""
+    from cardside.games.lineit.bots import HeuristicBot
+    from cardside.games.lineit.notation import format_action
+    from cardside.tui import console as console_module
+    from cardside.tui.human import Human
+
+    you = HeuristicBot(seed=5)
+    current: dict[str, Any] = {}
+    original = Human.choose
+
+    def choose(self: Human, obs: Any, seat: int) -> Any:
+        current["obs"], current["seat"] = obs, seat
+        return original(self, obs, seat)
+
+    answers = iter(range(200))
+
+    def read_line() -> str:
+        n = next(answers, None)
+        if n is None:
+            return "quit"
+        if n == 30:
+            return "history"
+        return format_action(you.choose(current["obs"], current["seat"]))
+
+    monkeypatch.setattr(Human, "choose", choose)
+    monkeypatch.setattr(console_module, "read_line", read_line)
+    monkeypatch.setattr(console_module.Console, "columns", lambda self: 80)
+    args = ["lineit", "play", "--players", "4", "--bot", "heuristic", "--seed", "3"]
+    result = runner.invoke(main, [*args, "--session", "p"], input="")
+    assert result.exit_code == 0, result.output[-2000:]
+    lines = result.output.splitlines()
+    prompts = [i for i, ln in enumerate(lines) if ln.startswith("line N or hand N")]
+    assert len(prompts) >= 10
+    scored = 0
+    recaps = [i for i, ln in enumerate(lines) if ln == "  Since your last turn:"]
+    assert len(recaps) >= 10
+    for since in recaps:
+        # The next prompt, or at the end the final scores.
+        at = next(i for i in range(since, len(lines)) if i in prompts or "Final" in lines[i])
+        assert at - since < 29, lines[since : at + 1]
+        told = "\n".join(lines[since:at])
+        assert "      You: " in told and "      Bot " in told, told
+        scored += "score (line " in told
+    assert scored
+    # history, asked at the 31st answer
+    start = lines.index("  round 1:")
+    history = " ".join(ln.strip() for ln in lines[start : next(i for i in prompts if i > start)])
+    gave = r"score \(line [0-9B ]+: points \d+(, bet B\d [+-]\d)?, total [+-]\d+\)"
+    assert re.search(gave, history), history

@@ -93,7 +93,8 @@ class Human:
 
     def choose(self, obs: Any, seat: int) -> Any:
         if self._redraw:
-            self.view.show(obs, seat)
+            # A view may draw less before a decision within a turn than ``show`` does.
+            getattr(self.view, "redraw", self.view.show)(obs, seat)
         self._redraw = True
 
         def words(typed: str) -> Iterable[str]:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from cardside.core.loop import Loop
 from cardside.core.words import counted
+from cardside.games.lineit import rules
 from cardside.games.lineit.notation import format_action, format_cards
 from cardside.games.lineit.sheet import action_text
 from cardside.games.lineit.state import Jackpot, LineitState, Scored
@@ -36,16 +38,45 @@ def run_play(
     done = list(movers or [])
     snaps = state.snapshots()
     history: list[tuple[int, str, str]] = [
-        (seat, said(a, snaps[i], snaps[i + 1]), stage(snaps[i]))
+        (seat, said(a, snaps[i], snaps[i + 1], names), stage(snaps[i]))
         for i, (seat, a) in enumerate(zip(done, state.actions()))
     ]
+
+    def recap_since(seat: int) -> list[str]:
+        lines = recap(seat)
+        return (
+            [
+                "Since your last turn:"
+                if names[seat] == "You"
+                else f"Since {names[seat]}'s last turn:",
+                *lines,
+            ]
+            if lines
+            else []
+        )
+
+    def recap(seat: int) -> list[str]:
+        """The turns since ``seat``'s last turn began, its own included, as history lists
+        them: drawn under the table, so that a 30-row terminal keeps them in view."""
+        mine = [i for i, (mover, _, _) in enumerate(history) if mover == seat]
+        if not mine:
+            return []
+        start = mine[-1]
+        while start > 0 and history[start - 1][0] == seat:
+            start -= 1
+        return screen.history(history[start:]).splitlines()
+
     seats = seat_players(
         journal,
         lambda seat: Human(
-            seat.name, console, LineitTurn(screen, hint_bot), lambda: screen.history(history)
+            seat.name,
+            console,
+            LineitTurn(screen, hint_bot, recap_since),
+            lambda: screen.history(history),
         ),
         lambda name, seed: make_bot(name, seed=seed),
     )
+    humans_here = set(humans)
     before: list[Any] = [state.snapshot]
     if not state.actions():
         console.say(screen.round_start(state.snapshot))
@@ -53,7 +84,23 @@ def run_play(
     def on_action(seat: int, action: Any) -> None:
         journal.append({"type": "action", "seat": seat, "action": action_text(action)})
         prior, after = before[0], state.snapshot
-        history.append((seat, said(action, prior, after), stage(prior)))
+        history.append((seat, said(action, prior, after, names), stage(prior)))
+        before[0] = after
+        if seat not in humans_here:
+            # A bot's move is told under the table the next person to move sees (the turns
+            # since their own), where a redrawn table cannot push it out of view; at the end,
+            # before the final scores.
+            if state.is_terminal():
+                last = max(
+                    humans_here,
+                    key=lambda h: max(
+                        (i for i, (m, _, _) in enumerate(history) if m == h), default=-1
+                    ),
+                )
+                for line in recap_since(last):
+                    console.say(line)
+                screen.final(state)
+            return
         console.say(screen.action(seat, action, you))
         for event in after.log[len(prior.log) :]:
             if isinstance(event, Scored):
@@ -66,7 +113,6 @@ def run_play(
             console.say(line)
         if state.is_terminal():
             screen.final(state)
-        before[0] = after
 
     def on_undo(count: int) -> None:
         journal.append({"type": "undo", "moves": count})
@@ -78,13 +124,30 @@ def run_play(
     return run_loop(loop, console, journal, "Game")
 
 
-def said(action: Any, prior: Any, after: Any) -> str:
-    """An action as the history lists it, with the line it forced to be scored (a card that
-    fit neither line nor hand), since nobody typed that scoring."""
+def said(action: Any, prior: Any, after: Any, names: Sequence[str] = ()) -> str:
+    """An action as the history lists it, with what it set off: the line it forced to be
+    scored first (a card that fit neither line nor hand), what a scored line gave, a jackpot
+    taken, and at the end every line scored."""
     text = format_action(action)
     for event in after.log[len(prior.log) :]:
-        if isinstance(event, Scored) and event.how == "forced":
-            text += (
-                f" (line {format_cards(event.score.cards)} scored first, {event.score.total:+d})"
-            )
+        if isinstance(event, Scored):
+            sc = event.score
+            gave = f"{format_cards(sc.cards)}: {describe_gain(sc)}"
+            if event.how == "forced":
+                text += f" (line {format_cards(sc.cards)} scored first, {sc.total:+d})"
+            elif event.how == "end":
+                whose = names[event.seat] if event.seat < len(names) else f"seat {event.seat + 1}"
+                text += f" (at the end, {whose}'s line {gave})"
+            else:
+                text += f" (line {gave})"
+        elif isinstance(event, Jackpot):
+            text += f" (third {rules.COLOURS[event.colour]}: jackpot of {event.cards})"
     return text
+
+
+def describe_gain(score: Any) -> str:
+    """What a scored line gave: ``points 57 60 = 2, bet B4 won +4, total +6``."""
+    parts = [f"points {score.points}"]
+    if score.bet is not None:
+        parts.append(f"bet B{score.bet} {score.token:+d}")
+    return ", ".join(parts) + f", total {score.total:+d}"

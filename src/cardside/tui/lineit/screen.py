@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import click
@@ -141,16 +141,22 @@ class LineitScreen:
             tokens = " ".join(f"{t:+d}" for t in s.tokens[p]) or "none"
             label = self.names[p] + (" (you)" if p == seat and self.names[p] != "You" else "")
             first = " *" if p == s.first else ""
-            say(
+            head = (
                 f"  {self.style.bold(label)}{first}: score {state.score(p)} "
                 f"(pile {len(s.scored[p])}, tokens {tokens})"
             )
-            for text in self.line_text(s.lines[p], s.piles):
-                say("    " + text)
             if p == seat:
+                say(head)
+                for text in self.line_text(s.lines[p], s.piles):
+                    say("    " + text)
                 say(f"    hand: {self.cards(s.hands[p]) if s.hands[p] else '(empty)'}")
             else:
-                say(f"    hand: {counted(len(s.hands[p]), 'card')}")
+                # The others in two lines each, so that four players and the turns since
+                # yours fit a 30-row terminal.
+                say(f"{head}, hand: {counted(len(s.hands[p]), 'card')}")
+                # Single spaces: a long line wraps under its start, not as a table's column.
+                parts = [" ".join(t.split()) for t in self.line_text(s.lines[p], s.piles)]
+                say("    " + "; ".join(parts))
         say("  (* starts the end)" if s.step == END else "  (* starts this round)")
         if s.step != END:
             say(f"  market: {self.cards(s.market)}")
@@ -282,12 +288,35 @@ class LineitTurn:
     action_words = ("score", "done")
     vocabulary = ("line", "hand", "play", "score", "done")
 
-    def __init__(self, screen: LineitScreen, hint_bot: Any) -> None:
+    def __init__(
+        self,
+        screen: LineitScreen,
+        hint_bot: Any,
+        recap: Callable[[int], list[str]] | None = None,
+    ) -> None:
         self.screen = screen
         self.hint_bot = hint_bot
+        self.recap = recap
 
     def show(self, obs: LineitState, seat: int) -> None:
+        """The whole table, then what happened since this seat's last turn began."""
         self.screen.show(obs, seat)
+        for line in self.recap(seat) if self.recap else []:
+            self.screen.console.say("  " + line)
+
+    def redraw(self, obs: LineitState, seat: int) -> None:
+        """Before each decision: the whole table at the start of a turn; within a turn (after
+        the card is taken) only this seat's line and hand, so that what the turn did stays in
+        view (``show`` draws the whole table)."""
+        s = obs.snapshot
+        if s.step not in (TAKEN, PLAYED):
+            self.show(obs, seat)
+            return
+        say = self.screen.console.say
+        for text in self.screen.line_text(s.lines[seat], s.piles):
+            say("    " + text)
+        hand = self.screen.cards(s.hands[seat]) if s.hands[seat] else "(empty)"
+        say(f"    hand: {hand}")
 
     def prompt(self, obs: LineitState, seat: int) -> str:
         step = obs.snapshot.step
