@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from cardside.cli.main import main
@@ -649,3 +651,45 @@ def test_play_stars_the_last_play_after_a_pass() -> None:
     assert played
     state.apply(parse_action("pass"))
     assert last_play_cells(state.snapshot.log) == played
+
+
+def test_play_keeps_the_turns_since_yours_in_view_at_60_by_30(
+    runner: CliRunner, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Three players on a 60-column terminal, the grid soon drawn in two bands: at each of
+    your turns the turns since your last one, with every line they scored, are listed under
+    the grid within the 30 rows above the prompt, each told once."""
+    from cardside.tui import console as console_module
+    from cardside.tui.human import Human
+
+    you = GreedyBot()
+    current: dict[str, Any] = {}
+    original = Human.choose
+
+    def choose(self: Human, obs: Any, seat: int) -> Any:
+        current["obs"], current["seat"] = obs, seat
+        return original(self, obs, seat)
+
+    def read_line() -> str:
+        obs = current.pop("obs", None)  # Enter at the prompt after the game
+        return "" if obs is None else format_action(you.choose(obs, current["seat"]))
+
+    monkeypatch.setattr(Human, "choose", choose)
+    monkeypatch.setattr(console_module, "read_line", read_line)
+    monkeypatch.setattr(console_module.Console, "columns", lambda self: 60)
+    args = ["iota", "play", "--players", "3", "--bot", "greedy", "--seed", "2"]
+    result = runner.invoke(main, [*args, "--session", "p"], input="")
+    assert result.exit_code == 0, result.output[-2000:]
+    lines = result.output.splitlines()
+    assert any(line.endswith("(part 2 of 2):") for line in lines)
+    recaps = [i for i, line in enumerate(lines) if line == "  Since your last turn:"]
+    assert len(recaps) >= 5
+    for since in recaps[1:]:  # the first: every turn before your first
+        at = next(i for i in range(since, len(lines)) if lines[i].startswith("Your turn"))
+        assert at - since < 29, lines[since : at + 1]
+        told = lines[since:at]
+        assert told[1].startswith("    You ") and any(ln.startswith("    Bot ") for ln in told)
+        # A bot's play is told once: under the grid, not also above it.
+        for line in told:
+            if line.startswith("    Bot ") and " plays " in line:
+                assert lines.count(line.strip()) + lines.count(line) == 1, line

@@ -47,10 +47,20 @@ def run_play(
         goes = "go" if first == "You" else "goes"
         console.say(f"Draw for the first player: {draws}. {first} {goes} first.")
 
+    humans = {i for i, seat in enumerate(journal.session.seats) if seat.kind == "human"}
+
     def on_action(seat: int, action: Any) -> None:
         journal.append({"type": "action", "seat": seat, "action": format_action(action)})
-        for line in screen.turn(state.snapshot.log[-1]):
-            console.say(line)
+        log = state.snapshot.log
+        if seat in humans:
+            for line in screen.turn(log[-1]):
+                console.say(line)
+        elif state.is_terminal():
+            # A bot's turn is told under the next grid a person sees; the last ones here.
+            told = max((i for i, t in enumerate(log) if t.seat in humans), default=-1)
+            for t in log[told + 1 :]:
+                for line in screen.turn(t):
+                    console.say(line)
         if state.is_terminal():
             announce_end(state, screen)
 

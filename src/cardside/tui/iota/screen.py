@@ -162,6 +162,17 @@ class IotaScreen:
         return out or ["  No turns yet."]
 
 
+def since_last_turn(log: Sequence[Turn], seat: int) -> list[Turn]:
+    """The turns from the start of ``seat``'s last turn (a swap and its play are one) on."""
+    mine = [i for i, t in enumerate(log) if t.seat == seat]
+    if not mine:
+        return list(log)
+    start = mine[-1]
+    while start > 0 and log[start - 1].seat == seat:
+        start -= 1
+    return list(log[start:])
+
+
 def last_play_cells(log: Sequence[Turn]) -> list[Cell]:
     """The cells of the last play (starred on the grid), however many passes and swaps
     followed it; none before the first play."""
@@ -197,6 +208,13 @@ class IotaTurn:
         name = screen.names[seat]
         whose = "your" if name == "You" else f"{name}'s"
         say(f"  {whose} hand: {screen.cards(obs.hand)}")
+        # What happened since this seat's last turn, under the grid and next to the prompt,
+        # where a grid drawn in bands cannot push it out of view.
+        recap = [ln for t in since_last_turn(obs.log, seat) for ln in screen.turn(t)]
+        if recap:
+            say(f"  Since {'your' if name == 'You' else name + chr(39) + 's'} last turn:")
+            for line in recap:
+                say("    " + line)
         if not self.moves(obs):
             say("  No card of this hand fits anywhere: pass (or swap a wild first).")
 
