@@ -24,7 +24,7 @@ from cardside.sessions import integrity, sheets, store
 INDEX_NAME = "index.json"
 # Raise when a summary gains or changes a field (or what a field holds), so old indexes are
 # rebuilt.
-INDEX_VERSION = 5
+INDEX_VERSION = 6
 #: A larger index is not read (and is rebuilt): 64 MiB, several times that of 20,000 sessions.
 MAX_INDEX_BYTES = 64 << 20
 #: Bounds on what a cached item may hold, like those on the session files it summarizes.
@@ -61,13 +61,60 @@ def summarize(session: Session) -> dict[str, Any]:
         "rounds": len(session.rounds),
         "entries": len(session.entries),
         "unit": sheets.unit_of(session.game),
-        "results": [
-            {"number": r.number, "winners": r.winners, "totals": r.totals, "round": r.round}
-            for r in session.results
-        ],
+        "results": _results(session, start, end),
         "outcomes": sheets.outcomes(session),
         "standing": _standing(session),
+        "variant": sheets.variant(session),
+        "highlights": _highlights(session),
+        "rows": [
+            [r.number, [None if i in r.unplayed else s for i, s in enumerate(r.scores)], r.totals]
+            for r in session.rounds
+        ],
+        "scale": [list(pair) for pair in sheets.chart_scale(session)],
     }
+
+
+def _iso(moment: datetime | None) -> str | None:
+    return moment.isoformat() if moment else None
+
+
+def _results(
+    session: Session, start: datetime | None, end: datetime | None
+) -> list[dict[str, Any]]:
+    """Each finished game with when it began and was decided (the times of the entries
+    around it, where the file has them): what ratings order by and records time."""
+    at_row = {r.number: session.time_of(r.entry) for r in session.rounds}
+    out = []
+    began = start
+    for r in session.results:
+        at = at_row.get(r.round)
+        if at is None and r is session.results[-1]:
+            at = end  # a file without entry times: the session's last moment
+        out.append(
+            {
+                "number": r.number,
+                "winners": r.winners,
+                "totals": r.totals,
+                "round": r.round,
+                "began": _iso(began),
+                "at": _iso(at),
+            }
+        )
+        began = at
+    return out
+
+
+def _highlights(session: Session) -> list[dict[str, Any]]:
+    """Each column's best of each feat the game's records look for, with its row and time."""
+    at_row = {r.number: session.time_of(r.entry) for r in session.rounds}
+    best: dict[tuple[str, int], tuple[int, int]] = {}
+    for what, column, value, row in sheets.highlights(session):
+        if (what, column) not in best or value > best[what, column][0]:
+            best[what, column] = (value, row)
+    return [
+        {"what": w, "column": c, "value": v, "row": r, "at": _iso(at_row.get(r))}
+        for (w, c), (v, r) in best.items()
+    ]
 
 
 def _standing(session: Session) -> dict[str, Any] | None:
@@ -134,6 +181,10 @@ _SHAPE: dict[str, type | tuple[type, ...]] = {
     "outcomes": list,
     "verified": bool,
     "disagrees": (str, type(None)),
+    "variant": (str, type(None)),
+    "highlights": list,
+    "rows": list,
+    "scale": list,
 }
 
 
@@ -170,15 +221,51 @@ def _sound(hit: dict[str, Any]) -> bool:
             and all(isinstance(w, str) for w in r["winners"])
             and isinstance(r.get("totals"), list)
             and all(isinstance(t, int) for t in r["totals"])
+            and all(_sound_time(r.get(k)) for k in ("began", "at"))
             for r in results
+        )
+        and all(_sound_highlight(h, len(summary["columns"])) for h in summary["highlights"])
+        and all(_sound_row(r, len(summary["columns"])) for r in summary["rows"])
+        and len(summary["scale"]) == len(summary["columns"])
+        and all(
+            isinstance(s, list) and len(s) == 2 and all(is_whole(n) for n in s)
+            for s in summary["scale"]
         )
     )
 
 
-def _sound_time(text: str | None) -> bool:
+def _sound_highlight(item: Any, columns: int) -> bool:
+    return (
+        isinstance(item, dict)
+        and isinstance(item.get("what"), str)
+        and is_whole(item.get("column"))
+        and 0 <= item["column"] < columns
+        and is_whole(item.get("value"))
+        and is_whole(item.get("row"))
+        and _sound_time(item.get("at"))
+    )
+
+
+def _sound_row(row: Any, columns: int) -> bool:
+    """A cached score-table row: [number, scores (None for a turn to come), totals]."""
+    return (
+        isinstance(row, list)
+        and len(row) == 3
+        and is_whole(row[0])
+        and isinstance(row[1], list)
+        and isinstance(row[2], list)
+        and len(row[1]) == len(row[2]) == columns
+        and all(s is None or is_whole(s) for s in row[1])
+        and all(is_whole(s) for s in row[2])
+    )
+
+
+def _sound_time(text: Any) -> bool:
     """A cached time as a session file may hold it (or none)."""
     if text is None:
         return True
+    if not isinstance(text, str):
+        return False
     try:
         moment = datetime.fromisoformat(text)
     except ValueError:

@@ -232,3 +232,35 @@ def standing(session: Session) -> tuple[str, list[int]] | None:
     with _checked(session):
         found = hook(session)
     return None if found is None else (str(found[0]), [int(n) for n in found[1]])
+
+
+def variant(session: Session) -> str | None:
+    """The variant a game's rating and records keep apart (the game's ``variant``): a
+    LinesBeta grid's difficulty and length (``normal full``); none elsewhere."""
+    hook = getattr(GAMES[session.game].module("sheet"), "variant", None)
+    if hook is None:
+        return None
+    with _checked(session):
+        return str(hook(session))
+
+
+def highlights(session: Session) -> list[tuple[str, int, int, int]]:
+    """The feats the records look for, as (what, column, value, row number).
+
+    From the game's ``highlights(session)`` (a Line-it jackpot); otherwise, where the game's
+    sheet names its ``BEST_ROW`` (IOTA's ``best turn``), each row's score in each column.
+    """
+    module = GAMES[session.game].module("sheet")
+    hook = getattr(module, "highlights", None)
+    if hook is not None:
+        with _checked(session):
+            return [(str(w), int(c), int(v), int(r)) for w, c, v, r in hook(session)]
+    what = getattr(module, "BEST_ROW", None)
+    if what is None:
+        return []
+    return [
+        (str(what), column, score, row.number)
+        for row in session.rounds
+        for column, score in enumerate(row.scores)
+        if column not in row.unplayed
+    ]

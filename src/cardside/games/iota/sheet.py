@@ -164,6 +164,10 @@ def build(session: Session) -> Sheet:
     return Sheet(list(names), table, totals, "finished" if over else "in progress", winners)
 
 
+#: What the records call a column's best row (a turn's score).
+BEST_ROW = "best turn"
+
+
 class RunningSheet:
     """A kept session's sheet, updated turn by turn: only the round under way is rewritten
     (an undo replays the ledger, then takes its turn out of the last round)."""

@@ -166,6 +166,24 @@ def outcomes(session: Session) -> list[str]:
     return [f"won by {low}-{low + 4}"]
 
 
+def highlights(session: Session) -> list[tuple[str, int, int, int]]:
+    """Every jackpot taken, as (``jackpot``, seat, cards, row): what the records' biggest
+    jackpot is drawn from."""
+    found = []
+    if session.mode == "play":
+        state = replay_state(session)
+        last_round = state.snapshot.round_no
+        for event in state.snapshot.log:
+            if isinstance(event, Jackpot):
+                found.append(("jackpot", event.seat, event.cards, event.round_no or last_round + 1))
+        return found
+    ledger = replay_ledger(session)
+    for entered, place in zip(ledger.done, ledger.entry_numbers()):
+        if entered.kind == "jackpot" and entered.seat is not None:
+            found.append(("jackpot", entered.seat, entered.pile, place))
+    return found
+
+
 class RunningSheet:
     """A kept session's sheet, updated entry by entry: each entry in effect adds its row, an
     undo (which replays the ledger) takes the last row away."""

@@ -221,6 +221,13 @@ def outcomes(session: Session) -> list[str]:
     return [f"{opts['difficulty']} {opts['length']}: {result}"]
 
 
+def variant(session: Session) -> str:
+    """The difficulty and length (``normal full``): the grid is rated as one opponent per
+    variant, and the records count wins per variant."""
+    opts = options_of(session)
+    return f"{opts['difficulty']} {opts['length']}"
+
+
 def chart_scale(session: Session) -> list[tuple[int, int]]:
     """The player and the grid each climb from 0 to their own target."""
     opts = options_of(session)

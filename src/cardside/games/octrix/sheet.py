@@ -157,6 +157,8 @@ def card_text(card: Any) -> str:
 
 
 UNIT = "match"
+#: What the records call a column's best row.
+BEST_ROW = "best round"
 
 
 def chart_scale(session: Session) -> list[tuple[int, int]]:

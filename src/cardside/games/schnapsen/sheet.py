@@ -213,6 +213,8 @@ def keep_sheet(
 
 
 UNIT = "match"
+#: What the records call a column's best row.
+BEST_ROW = "game points in one deal"
 
 
 def outcomes(session: Session) -> list[str]:
