@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 import click
@@ -48,10 +49,28 @@ class Day(click.ParamType):
     help="Only sessions started on or after DATE (YYYY-MM-DD).",
 )
 @click.option(
+    "--until",
+    type=Day(),
+    metavar="DATE",
+    default=None,
+    help="Only games finished on or before DATE (with --ratings, --league, --html).",
+)
+@click.option(
     "--mode",
     type=click.Choice(["keep", "play"], case_sensitive=False),
     default=None,
     help="Kept or played.",
+)
+@click.option("--ratings", is_flag=True, help="Skill ratings per player per game.")
+@click.option("--chart", is_flag=True, help="With --ratings: draw each rating game by game.")
+@click.option("--league", is_flag=True, help="A league table and the records of each game.")
+@click.option(
+    "--html",
+    "html_file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    metavar="FILE",
+    help="Write a report to share as one HTML page (league, ratings, records, sessions).",
 )
 @json_option
 @click.pass_context
@@ -60,18 +79,56 @@ def stats(
     game: str | None,
     player: str | None,
     since: datetime | None,
+    until: datetime | None,
     mode: str | None,
+    ratings: bool,
+    chart: bool,
+    league: bool,
+    html_file: Path | None,
     as_json: bool,
 ) -> None:
-    """Statistics across saved sessions: players, head to head, and games."""
-    from cardside.core.words import counted
+    """Statistics across saved sessions: players, head to head, and games; with --ratings,
+    --league or --html, ratings, a league table with records, or a page to share."""
     from cardside.sessions import index
     from cardside.sessions.stats import choose, report
     from cardside.tui.statsview import render_report
 
+    if ratings and league:
+        raise click.UsageError("give --ratings or --league, not both")
+    if chart and not ratings:
+        raise click.UsageError("--chart draws ratings: add --ratings")
+    if html_file is not None and (as_json or chart):
+        raise click.UsageError("--html writes a page: leave out --json and --chart")
+    if until is not None and since is not None and until < since:
+        raise click.UsageError(f"--until {until:%Y-%m-%d} is before --since {since:%Y-%m-%d}")
     app = app_of(ctx)
     entries = index.entries(app.data_dir)
     summaries = [e.summary for e in entries if e.summary is not None]
+    if ratings or league or html_file is not None:
+        from cardside.cli.standings import standings
+
+        standings(
+            app,
+            summaries,
+            game=game,
+            player=player,
+            since=since,
+            until=until,
+            mode=mode,
+            view="html" if html_file is not None else "ratings" if ratings else "league",
+            html_file=html_file,
+            chart=chart,
+            as_json=as_json,
+        )
+        counted_in = [
+            s
+            for s in summaries
+            if (not game or s["game"] == game) and (not mode or s["mode"] == mode)
+        ]
+        _notes(app, counted_in, len(entries) - len(summaries))
+        return
+    if until is not None:
+        raise click.UsageError("--until is for --ratings, --league and --html")
     chosen = choose(summaries, game=game, mode=mode, since=since, player=player)
     result = report(chosen, player=player)
     if as_json:
@@ -82,6 +139,14 @@ def stats(
     else:
         width = terminal_width()
         click.echo(render_report(result, ascii=app.style.ascii, width=width))
+    _notes(app, chosen, len(entries) - len(summaries))
+
+
+def _notes(app: Any, chosen: list[dict[str, Any]], skipped: int) -> None:
+    """Say on standard error which files counted disagree with their own entries, and how
+    many files could not be read."""
+    from cardside.core.words import counted
+
     differ = [s["name"] for s in chosen if not s.get("verified", True)]
     if differ:
         shown = ", ".join(differ[:5]) + (f" and {len(differ) - 5} more" if len(differ) > 5 else "")
@@ -90,7 +155,6 @@ def stats(
             f"(see 'cardside sessions list{folder_option(app)}')",
             err=True,
         )
-    skipped = len(entries) - len(summaries)
     if skipped:
         left_out = counted(skipped, "unreadable session file")
         click.echo(

@@ -39,6 +39,7 @@ def draw(
     targets: bool = True,
     numbers: Sequence[int] | None = None,
     row_name: str = "round",
+    title: str | None = None,
 ) -> list[str]:
     """The chart's lines: a legend, one line per column, and the round numbers under them.
 
@@ -46,7 +47,8 @@ def draw(
     game that names none) the scale runs to the highest total, and the legend says so.
     ``numbers`` are the rows' round numbers, used under the bars when they rise (a game whose
     table skips rounds in which nobody scored); otherwise the rows are counted from 1.
-    ``row_name`` is what the game calls a row (a Schnapsen row is a ``deal``).
+    ``row_name`` is what the game calls a row (a Schnapsen row is a ``deal``). ``title``
+    replaces the first line (for values other than running totals, e.g. ratings).
     """
     chars = ASCII_LEVELS if ascii else BLOCKS
     shown = list(totals_by_round)[-width:]
@@ -61,7 +63,7 @@ def draw(
         # The scale runs to at least 1 so that bars can be drawn; the legend names the total.
         top = max((v for row in totals_by_round for v in row), default=0)
         legend = f"{chars[-1]} = the highest total ({top})" if top > 0 else "no total above 0 yet"
-    lines = [f"Running totals by {row_name}; {legend}"]
+    lines = [title or f"Running totals by {row_name}; {legend}"]
     if first > 1:
         lines.append(f"(the latest {len(shown)} of {counted(len(totals_by_round), row_name)})")
     for i, column in enumerate(columns):

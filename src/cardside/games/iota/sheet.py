@@ -164,7 +164,7 @@ def build(session: Session) -> Sheet:
     return Sheet(list(names), table, totals, "finished" if over else "in progress", winners)
 
 
-#: What the records call a column's best row (a turn's score).
+#: The record a column's best row makes (a turn's score).
 BEST_ROW = "best turn"
 
 

@@ -167,20 +167,21 @@ def outcomes(session: Session) -> list[str]:
 
 
 def highlights(session: Session) -> list[tuple[str, int, int, int]]:
-    """Every jackpot taken, as (``jackpot``, seat, cards, row): what the records' biggest
-    jackpot is drawn from."""
+    """Every jackpot taken, as (``biggest jackpot``, seat, cards, row): the record it names
+    is drawn from them."""
     found = []
     if session.mode == "play":
         state = replay_state(session)
         last_round = state.snapshot.round_no
         for event in state.snapshot.log:
             if isinstance(event, Jackpot):
-                found.append(("jackpot", event.seat, event.cards, event.round_no or last_round + 1))
+                row = event.round_no or last_round + 1
+                found.append(("biggest jackpot", event.seat, event.cards, row))
         return found
     ledger = replay_ledger(session)
     for entered, place in zip(ledger.done, ledger.entry_numbers()):
         if entered.kind == "jackpot" and entered.seat is not None:
-            found.append(("jackpot", entered.seat, entered.pile, place))
+            found.append(("biggest jackpot", entered.seat, entered.pile, place))
     return found
 
 

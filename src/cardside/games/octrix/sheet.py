@@ -157,7 +157,7 @@ def card_text(card: Any) -> str:
 
 
 UNIT = "match"
-#: What the records call a column's best row.
+#: The record a column's best row makes.
 BEST_ROW = "best round"
 
 

@@ -213,8 +213,8 @@ def keep_sheet(
 
 
 UNIT = "match"
-#: What the records call a column's best row.
-BEST_ROW = "game points in one deal"
+#: The record a column's best row makes.
+BEST_ROW = "most game points in one deal"
 
 
 def outcomes(session: Session) -> list[str]:

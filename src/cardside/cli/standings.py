@@ -1,0 +1,151 @@
+"""``cardside stats --ratings``, ``--league`` and ``--html``: ratings, league tables with
+records, and a page to share, over the sessions the index summarizes."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import click
+
+from cardside.cli.common import echo_json, terminal_width
+from cardside.core.schema import clip
+
+
+def standings(
+    app: Any,
+    summaries: list[dict[str, Any]],
+    *,
+    game: str | None,
+    player: str | None,
+    since: datetime | None,
+    until: datetime | None,
+    mode: str | None,
+    view: str,
+    html_file: Path | None,
+    chart: bool,
+    as_json: bool,
+) -> None:
+    """Print (or write) the view asked for: ``ratings``, ``league`` or ``html``."""
+    from cardside.sessions import store
+    from cardside.sessions.league import league, records
+    from cardside.sessions.ratings import FORMULA, PROVISIONAL_SIGMA, rate
+    from cardside.sessions.results import finished_games
+    from cardside.sessions.stats import person
+
+    chosen = [s for s in summaries if not mode or s["mode"] == mode]
+    finished = finished_games(chosen, game=game, since=since, until=until)
+    rated = rate(finished)
+    now = store.now()
+    who = person(player) if player else None
+    if who and not any(side_has(g, who) for g in finished):
+        raise click.ClickException(f"no finished game of {clip(player or '')} matches")
+    if view == "ratings":
+        shown = [r for r in rated if who is None or r.key == who]
+        if as_json:
+            echo_json(
+                {
+                    "ratings": [r.as_dict(now) for r in shown],
+                    "formula": FORMULA,
+                    "provisional_sigma": PROVISIONAL_SIGMA,
+                    "games": len(finished),
+                }
+            )
+        elif not shown:
+            click.echo("No finished games to rate.")
+        else:
+            from cardside.tui.leagueview import render_ratings
+
+            text = render_ratings(
+                shown, now, width=terminal_width(), chart=chart, ascii=app.style.ascii
+            )
+            click.echo(text)
+        return
+    tables = league(finished, rated)
+    found = records(finished, chosen, game=game, since=since, until=until)
+    if who:
+        tables = {g: [s for s in rows if s.key == who] for g, rows in tables.items()}
+        tables = {g: rows for g, rows in tables.items() if rows}
+    if view == "league":
+        if as_json:
+            echo_json(
+                {
+                    "league": [
+                        {"game": g, "table": [s.as_dict() for s in rows]}
+                        for g, rows in tables.items()
+                    ],
+                    "records": [r.as_dict() for r in found],
+                    "games": len(finished),
+                }
+            )
+        elif not tables:
+            click.echo("No finished games for a league.")
+        else:
+            from cardside.tui.leagueview import render_league
+
+            click.echo(render_league(tables, found, width=terminal_width()))
+        return
+    assert html_file is not None
+    from cardside.sessions.stats import choose, report
+    from cardside.tui.htmlreport import page
+
+    sessions = [
+        s
+        for s in choose(chosen, game=game, since=since, player=player)
+        if until is None or _started_by(s, until)
+    ]
+    head = report(sessions, player=player).as_dict()["head_to_head"]
+    ratings_shown = [r for r in rated if who is None or r.key == who]
+    filters = _filters(game, player, since, until, mode)
+    text = page(tables, ratings_shown, rated, head, found, sessions, now, filters)
+    write_page(app, html_file, text, len(sessions))
+
+
+def side_has(game: Any, key: str) -> bool:
+    return game.side_of(key) is not None
+
+
+def _started_by(summary: dict[str, Any], until: datetime) -> bool:
+    from cardside.sessions.stats import _naive, _when
+
+    start = _when(summary, "start")
+    return start is not None and _naive(start).date() <= until.date()
+
+
+def _filters(
+    game: str | None,
+    player: str | None,
+    since: datetime | None,
+    until: datetime | None,
+    mode: str | None,
+) -> str:
+    """The filters asked for, in words (``game iota and since 2026-11-01``)."""
+    asked = [
+        *([f"game {game}"] if game else []),
+        *([f"mode {mode.lower()}"] if mode else []),
+        *([f"since {since:%Y-%m-%d}"] if since else []),
+        *([f"until {until:%Y-%m-%d}"] if until else []),
+        *([f"player {clip(player)}"] if player else []),
+    ]
+    return " and ".join(asked)
+
+
+def write_page(app: Any, path: Path, text: str, sessions: int) -> None:
+    """Write the page to FILE (``-`` for the standard output), never into the sessions folder."""
+    from cardside.core.words import counted
+    from cardside.sessions import store
+
+    if str(path) == "-":
+        click.echo(text, nl=False)
+        return
+    folder = store.sessions_dir(app.data_dir).resolve()
+    if path.resolve().parent == folder or folder in path.resolve().parents:
+        raise click.UsageError(
+            f"{path} is in the sessions folder: write the page to a file outside it"
+        )
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise click.ClickException(f"cannot write {path}: {exc.strerror}") from None
+    click.echo(f"wrote a page of {counted(sessions, 'session')} to {path}", err=True)

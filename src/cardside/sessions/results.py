@@ -1,0 +1,142 @@
+"""Every finished game across sessions, in the order it was played, as sides and places.
+
+One finished game is what a game's sheet counts as one (a Schnapsen match, an Octrix match
+to 88, a LinesBeta game, an IOTA game, a Line-it game). Its sides are the score columns: a
+player alone, an Octrix partnership (``Ann & Cid``), or a column no one sits in (the LinesBeta
+grid, which plays as ``Grid (normal full)``: one opponent per difficulty and length). Its
+places: every winning side first (several winners share the first place, a tie), then the
+others by their scores, higher first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from cardside.sessions.stats import _naive, _when, person
+
+
+@dataclass(frozen=True)
+class Side:
+    """A column of the score sheet: its label and the players in it (key, name as typed)."""
+
+    label: str
+    players: tuple[tuple[str, str], ...]
+    total: int
+    #: False for a column no one sits in (the LinesBeta grid).
+    seated: bool = True
+
+
+@dataclass(frozen=True)
+class Finished:
+    """One finished game: which game, when, where, its sides and each side's place (0 first)."""
+
+    game: str
+    session: str
+    number: int
+    began: datetime | None
+    at: datetime | None
+    sides: tuple[Side, ...]
+    places: tuple[int, ...]
+    variant: str | None = None
+    #: What the game calls one of these (``match`` in Schnapsen and Octrix).
+    unit: str = "game"
+
+    @property
+    def winning_sides(self) -> int:
+        return sum(1 for p in self.places if p == 0)
+
+    def side_of(self, key: str) -> int | None:
+        for i, side in enumerate(self.sides):
+            if any(k == key for k, _ in side.players):
+                return i
+        return None
+
+    @property
+    def seconds(self) -> float | None:
+        """How long the game took by its entries' times (None where the file has none)."""
+        if self.began is None or self.at is None:
+            return None
+        span = (_naive(self.at) - _naive(self.began)).total_seconds()
+        return span if span > 0 else None
+
+
+def grid_name(column: str, variant: str | None) -> str:
+    """The player a column no one sits in stands for: ``Grid (normal full)``."""
+    return f"{column} ({variant})" if variant else column
+
+
+def finished_games(
+    summaries: list[dict[str, Any]],
+    *,
+    game: str | None = None,
+    since: datetime | None = None,
+    until: datetime | None = None,
+) -> list[Finished]:
+    """The finished games of the sessions, oldest first by the time each was decided.
+
+    ``since`` and ``until`` are days: a game decided on either day is in. A game whose time
+    is unknown sorts after the timed ones (by session name) and is left out when a day is
+    asked for. A game in which one player sits on two sides is left out (no one can beat
+    themselves).
+    """
+    out = []
+    for s in summaries:
+        if game and s["game"] != game:
+            continue
+        for r in s["results"]:
+            found = _finished(s, r)
+            if found is None:
+                continue
+            if since or until:
+                if found.at is None:
+                    continue
+                day = _naive(found.at).date()
+                if since and day < since.date() or until and day > until.date():
+                    continue
+            out.append(found)
+    return sorted(out, key=_order)
+
+
+def _order(game: Finished) -> tuple[bool, datetime, str, int]:
+    at = _naive(game.at) if game.at else datetime.max
+    return (game.at is None, at, game.session, game.number)
+
+
+def _finished(summary: dict[str, Any], result: dict[str, Any]) -> Finished | None:
+    columns: list[str] = summary["columns"]
+    totals: list[int] = result["totals"]
+    if len(columns) < 2 or len(totals) != len(columns):
+        return None
+    seated: list[list[tuple[str, str]]] = [[] for _ in columns]
+    for seat, column in zip(summary["players"], summary["seat_columns"]):
+        if column is not None and 0 <= column < len(columns):
+            seated[column].append((person(seat["name"]), seat["name"]))
+    variant = summary.get("variant")
+    sides = []
+    for i, label in enumerate(columns):
+        players = seated[i] or [(person(grid_name(label, variant)), grid_name(label, variant))]
+        # One name twice in a column (a hand-edited file) is one player.
+        players = list(dict(players).items())
+        sides.append(Side(label, tuple(players), totals[i], bool(seated[i])))
+    keys = [k for side in sides for k, _ in side.players]
+    if len(keys) != len(set(keys)):
+        return None
+    winners = {person(w) for w in result["winners"]}
+    won = [any(k in winners for k, _ in side.players) for side in sides]
+    # The rest by their scores; dense places, so equal scores share a place.
+    others = sorted({t for t, w in zip(totals, won) if not w}, reverse=True)
+    first = 1 if any(won) else 0
+    places = tuple(0 if w else first + others.index(t) for t, w in zip(totals, won))
+    return Finished(
+        game=summary["game"],
+        session=str(summary["name"]),
+        number=int(result["number"]),
+        began=_when(result, "began"),
+        at=_when(result, "at"),
+        sides=tuple(sides),
+        places=places,
+        variant=variant,
+        unit=str(summary.get("unit") or "game"),
+    )

@@ -1,0 +1,173 @@
+"""A report to share as one self-contained HTML page: league tables, ratings with their
+history, head to head, records and every session's score table with its running totals.
+
+The page is made with Jinja2 with autoescaping on, so every name typed by a user shows as
+typed (``<script>``, ``"&'``). Charts are SVG inside the page; it loads nothing and runs no
+script, so it reads the same in a browser, a mail or on paper.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+#: Colours for the lines of a chart, told apart on screen and in grey print.
+COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#17becf")
+WIDTH, HEIGHT, MARGIN = 640, 220, 44
+
+
+@dataclass
+class Chart:
+    """A line chart ready to draw: one polyline per series, the scale's ticks, a caption."""
+
+    caption: str
+    series: list[tuple[str, str, str]]  # label, colour, "x,y x,y ..."
+    ticks: list[tuple[float, str]]  # y position, value
+    width: int = WIDTH
+    height: int = HEIGHT
+    margin: int = MARGIN
+
+
+def line_chart(caption: str, labels: Sequence[str], steps: Sequence[Sequence[float]]) -> Chart:
+    """Each label's value step by step (``steps[i][j]``: label j's value after step i)."""
+    values = [v for row in steps for v in row]
+    low, high = (min(values), max(values)) if values else (0.0, 1.0)
+    if high == low:
+        high = low + 1
+    inner_w, inner_h = WIDTH - 2 * MARGIN, HEIGHT - 2 * MARGIN
+    count = max(len(steps) - 1, 1)
+
+    def y(v: float) -> float:
+        return round(MARGIN + inner_h * (1 - (v - low) / (high - low)), 1)
+
+    series = []
+    for j, label in enumerate(labels):
+        points = " ".join(
+            f"{round(MARGIN + inner_w * i / count, 1)},{y(row[j])}" for i, row in enumerate(steps)
+        )
+        series.append((label, COLOURS[j % len(COLOURS)], points))
+    ticks = [(y(v), f"{v:g}") for v in (low, (low + high) / 2, high)]
+    return Chart(caption, series, ticks)
+
+
+def anchor(name: str, taken: dict[str, str]) -> str:
+    """An id for a session's section: its name's letters and digits, made unique."""
+    if name in taken:
+        return taken[name]
+    base = "s-" + "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in name)[:60]
+    made, n = base, 1
+    while made in taken.values():
+        n += 1
+        made = f"{base}-{n}"
+    taken[name] = made
+    return made
+
+
+def render_page(data: dict[str, Any]) -> str:
+    """The page from a report's parts (see :func:`cardside.cli.standings` for their shape)."""
+    from importlib.resources import files
+
+    from jinja2 import Environment
+
+    template = (files("cardside.tui") / "templates" / "report.html").read_text(encoding="utf-8")
+    env = Environment(autoescape=True)
+    return env.from_string(template).render(**data)
+
+
+def stamp(moment: datetime | None) -> str:
+    return f"{moment:%Y-%m-%d %H:%M}" if moment else ""
+
+
+def session_part(summary: dict[str, Any], taken: dict[str, str]) -> dict[str, Any]:
+    """A session's section: its score table and running totals, from its summary."""
+    from cardside.games.registry import GAMES
+    from cardside.sessions.stats import _when
+
+    info = GAMES[summary["game"]]
+    rows = summary["rows"]
+    columns = summary["columns"]
+    steps = [[float(t) for t in row[2]] for row in rows]
+    chart = (
+        line_chart(
+            f"{summary['name']}: running totals by {info.row_name(summary['mode'])}", columns, steps
+        )
+        if len(rows) > 1
+        else None
+    )
+    return {
+        "anchor": anchor(str(summary["name"]), taken),
+        "name": summary["name"],
+        "game": summary["game"],
+        "mode": summary["mode"],
+        "status": summary["status"],
+        "date": stamp(_when(summary, "start")),
+        "players": ", ".join(p["name"] for p in summary["players"]),
+        "winners": ", ".join(summary["winners"]),
+        "row_name": info.row_name(summary["mode"]),
+        "totals_name": info.round_totals,
+        "columns": columns,
+        "rows": rows,
+        "chart": chart,
+    }
+
+
+def rating_history(game: str, ratings: list[Any]) -> Chart:
+    """The game's ratings game by game, as lines (the same steps as the terminal chart)."""
+    from cardside.tui.leagueview import rating_steps
+
+    played = [r for r in ratings if r.history]
+    steps = rating_steps(played)
+    return line_chart(
+        f"{game}: ratings game by game",
+        [r.name for r in played],
+        [[float(v) for v in s] for s in steps],
+    )
+
+
+def page(
+    tables: dict[str, list[Any]],
+    ratings: list[Any],
+    every_rating: list[Any],
+    pairs: list[dict[str, Any]],
+    records: list[Any],
+    sessions: list[dict[str, Any]],
+    now: datetime,
+    filters: str = "",
+    title: str = "cardside report",
+) -> str:
+    """The whole page: each part holds the numbers ``stats --league/--ratings --json`` give."""
+    from cardside.sessions.ratings import FORMULA, PROVISIONAL_SIGMA
+    from cardside.tui.leagueview import record_value
+
+    taken: dict[str, str] = {}
+    parts = [session_part(s, taken) for s in sessions]
+    rating_parts = []
+    for game in sorted({r.game for r in ratings}):
+        rows = [r.as_dict(now) for r in ratings if r.game == game]
+        everyone = [r for r in every_rating if r.game == game and r in ratings]
+        rating_parts.append((game, rows, rating_history(game, everyone)))
+    record_rows = [
+        r.as_dict()
+        | {
+            "shown": record_value(r),
+            "day": f"{r.when:%Y-%m-%d}" if r.when else "",
+            "anchor": anchor(r.session, taken),
+        }
+        for r in records
+    ]
+    return render_page(
+        {
+            "title": title,
+            "made": stamp(now),
+            "filters": filters,
+            "leagues": [(g, [s.as_dict() for s in rows]) for g, rows in tables.items()],
+            "ratings": rating_parts,
+            "formula": FORMULA,
+            "provisional": PROVISIONAL_SIGMA,
+            "pairs": pairs,
+            "records": record_rows,
+            "sessions": parts,
+        }
+    )

@@ -1,0 +1,177 @@
+"""Ratings, league tables and records as text tables, and ratings over time as a chart."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from cardside.core.stats import format_wins
+from cardside.core.words import counted
+from cardside.sessions.league import Record, Standing
+from cardside.sessions.ratings import FORMULA, Rating, shown, start_values
+from cardside.sessions.stats import _naive
+from cardside.tui.chart import draw
+from cardside.tui.table import display_width, render, wrap_words
+
+LEAGUE_HEADERS = [
+    *("player", "played", "won", "drawn", "lost"),
+    *("win rate", "points", "form", "rating"),
+]
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+def _note(text: str, width: int | None) -> list[str]:
+    return wrap_words(text, width) if width else [text]
+
+
+def render_ratings(
+    ratings: list[Rating],
+    now: datetime,
+    *,
+    width: int | None = None,
+    chart: bool = False,
+    ascii: bool = False,
+) -> str:
+    """One table per game: rating, mu, sigma, games counted, the change over 30 days."""
+    parts: list[str] = []
+    for game in sorted({r.game for r in ratings}):
+        rows = [
+            [
+                r.name,
+                f"{r.rating}{'?' if r.provisional else ''}",
+                f"{r.mu:.1f}",
+                f"{r.sigma:.2f}",
+                r.games,
+                _signed(r.change(now)),
+            ]
+            for r in ratings
+            if r.game == game
+        ]
+        if parts:
+            parts.append("")
+        parts += [
+            f"Ratings: {game}",
+            render(["player", "rating", "mu", "sigma", "games", "30 days"], rows, width=width),
+        ]
+        if chart:
+            mine = [r for r in ratings if r.game == game]
+            parts += ["", *rating_chart(mine, width=width, ascii=ascii)]
+    parts += [""]
+    parts += _note(
+        f"{FORMULA}; ? marks a provisional rating (sigma still high: a few games only).",
+        width,
+    )
+    return "\n".join(parts)
+
+
+def rating_chart(
+    ratings: list[Rating], *, width: int | None = None, ascii: bool = False
+) -> list[str]:
+    """Each player's rating after every game any of them played (one bar cell per game),
+    on one scale from the lowest rating reached to the highest."""
+    played = [r for r in ratings if r.history]
+    if not played:
+        return []
+    steps = rating_steps(played)
+    low = min(min(row) for row in steps)
+    high = max(max(row) for row in steps)
+    room = max(10, (width or 80) - max(display_width(r.name) for r in played) - 10)
+    return draw(
+        [r.name for r in played],
+        steps,
+        [(low, max(high, low + 1))] * len(played),
+        ascii=ascii,
+        width=room,
+        row_name="game",
+        title=f"Ratings game by game, the bars from {low} (empty) to {high} (full)",
+    )
+
+
+def rating_steps(ratings: list[Rating]) -> list[list[int]]:
+    """Each player's shown rating after every game any of them played, oldest first (a
+    player not yet playing stands at a newcomer's rating)."""
+    moments: dict[tuple[bool, datetime, str], dict[int, int]] = {}
+    for i, r in enumerate(ratings):
+        for when, value, session in r.history:
+            at = _naive(when) if when else datetime.max
+            moments.setdefault((when is None, at, session), {})[i] = value
+    current = [shown(*start_values())] * len(ratings)
+    steps = []
+    for moment in sorted(moments):
+        for i, value in moments[moment].items():
+            current[i] = value
+        steps.append(list(current))
+    return steps
+
+
+def render_league(
+    tables: dict[str, list[Standing]], records: list[Record], *, width: int | None = None
+) -> str:
+    """Each game's league table, then its records."""
+    parts: list[str] = []
+    for game, rows in tables.items():
+        if parts:
+            parts.append("")
+        cells = [
+            [
+                s.name,
+                s.played,
+                s.won,
+                s.drawn,
+                s.lost,
+                "-" if s.rate is None else f"{s.rate:.0%}",
+                format_wins(s.points),
+                s.form,
+                "" if s.rating is None else s.rating,
+            ]
+            for s in rows
+        ]
+        parts += [
+            f"League: {game}",
+            render(
+                LEAGUE_HEADERS,
+                cells,
+                width=width,
+            ),
+        ]
+        mine = [r for r in records if r.game == game]
+        if mine:
+            parts += [
+                "",
+                f"Records: {game}",
+                render(
+                    ["record", "who", "value", "when", "session"],
+                    [
+                        [
+                            r.what,
+                            r.who,
+                            record_value(r),
+                            f"{r.when:%Y-%m-%d}" if r.when else "",
+                            r.session,
+                        ]
+                        for r in mine
+                    ],
+                    width=width,
+                ),
+            ]
+    parts += [""]
+    parts += _note(
+        "points: a win 1, a tie for first shared; form: the last five, newest first "
+        "(W won, D tied, L lost).",
+        width,
+    )
+    return "\n".join(parts)
+
+
+def record_value(record: Record) -> str:
+    """A record's value as people say it: ``12m 05s`` for a time, ``4 matches`` for a
+    streak."""
+    if record.unit == "seconds":
+        minutes, seconds = divmod(int(record.value), 60)
+        hours, minutes = divmod(minutes, 60)
+        return f"{hours}h {minutes:02d}m" if hours else f"{minutes}m {seconds:02d}s"
+    if record.unit:
+        return counted(int(record.value), record.unit)
+    return format_wins(record.value)
