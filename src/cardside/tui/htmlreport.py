@@ -48,7 +48,7 @@ def line_chart(caption: str, labels: Sequence[str], steps: Sequence[Sequence[flo
             f"{round(MARGIN + inner_w * i / count, 1)},{y(row[j])}" for i, row in enumerate(steps)
         )
         series.append((label, COLOURS[j % len(COLOURS)], points))
-    ticks = [(y(v), f"{v:g}") for v in (low, (low + high) / 2, high)]
+    ticks = [(y(v), f"{v:.0f}") for v in (low, (low + high) / 2, high)]
     return Chart(caption, series, ticks)
 
 

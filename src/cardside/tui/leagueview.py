@@ -85,20 +85,21 @@ def rating_chart(
         ascii=ascii,
         width=room,
         row_name="game",
-        title=f"Ratings game by game, the bars from {low} (empty) to {high} (full)",
+        numbers=list(range(len(steps))),
+        title=f"Ratings game by game (0: the start); bars from {low} (empty) to {high} (full)",
     )
 
 
 def rating_steps(ratings: list[Rating]) -> list[list[int]]:
-    """Each player's shown rating after every game any of them played, oldest first (a
-    player not yet playing stands at a newcomer's rating)."""
+    """Each player's shown rating before the first game and after every game any of them
+    played, oldest first (a player not yet playing stands at a newcomer's rating)."""
     moments: dict[tuple[bool, datetime, str], dict[int, int]] = {}
     for i, r in enumerate(ratings):
         for when, value, session in r.history:
             at = _naive(when) if when else datetime.max
             moments.setdefault((when is None, at, session), {})[i] = value
     current = [shown(*start_values())] * len(ratings)
-    steps = []
+    steps = [list(current)]
     for moment in sorted(moments):
         for i, value in moments[moment].items():
             current[i] = value
