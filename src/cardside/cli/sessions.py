@@ -496,10 +496,12 @@ def delete(ctx: click.Context, names: tuple[str, ...], yes: bool) -> None:
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["csv", "json"], case_sensitive=False),
+    type=click.Choice(["csv", "json", "html"], case_sensitive=False),
     default="csv",
     show_default=True,
-    help="CSV: one row per round and player; JSON: also the options and every entry.",
+    help="CSV: one row per round and player; JSON: also the options and every entry; "
+    "HTML: a page to share, with the score table and its chart (with --all, the whole "
+    "report of 'cardside stats --html').",
 )
 @click.option(
     "-o",
@@ -509,7 +511,7 @@ def delete(ctx: click.Context, names: tuple[str, ...], yes: bool) -> None:
 )
 @click.pass_context
 def export(ctx: click.Context, name: str | None, all_: bool, fmt: str, output: Path | None) -> None:
-    """Export one session (NAME) or all (--all) as CSV or JSON."""
+    """Export one session (NAME) or all (--all) as CSV, JSON or an HTML page."""
     import json
 
     from cardside.core.errors import SessionError
@@ -530,6 +532,9 @@ def export(ctx: click.Context, name: str | None, all_: bool, fmt: str, output: P
                 f"-o {output} is in the sessions folder: export to a file outside it "
                 "(a session file there would be overwritten)"
             )
+    if fmt == "html":
+        _export_html(app, name if not all_ else None, output)
+        return
     if all_:
         found = []
         for path in store.list_paths(app.data_dir):
@@ -555,6 +560,41 @@ def export(ctx: click.Context, name: str | None, all_: bool, fmt: str, output: P
         click.echo(f"wrote {counted(len(found), 'session')} to {output}", err=True)
     else:
         click.echo(text, nl=False)
+
+
+def _export_html(app: Any, name: str | None, output: Path | None) -> None:
+    """One session's page (its score table and running totals), or with no name the whole
+    report over every session, as ``stats --html`` writes it."""
+    from cardside.cli.standings import write_page
+    from cardside.sessions import index, store
+    from cardside.sessions.league import league, records
+    from cardside.sessions.ratings import rate
+    from cardside.sessions.results import finished_games
+    from cardside.sessions.stats import choose, report
+    from cardside.tui.htmlreport import page
+
+    if name is not None:
+        session = _load(session_path(app, name))
+        summaries = [index.summarize(session) | {"name": session_path(app, name).stem}]
+        title = f"cardside: {summaries[0]['name']}"
+    else:
+        summaries = [e.summary for e in index.entries(app.data_dir) if e.summary is not None]
+        title = "cardside report"
+    finished = finished_games(summaries)
+    rated = rate(finished)
+    chosen = choose(summaries)
+    text = page(
+        league(finished, rated),
+        rated,
+        rated,
+        report(chosen).as_dict()["head_to_head"],
+        records(finished, chosen),
+        chosen,
+        store.now(),
+        title=title,
+        whole=name is None,
+    )
+    write_page(app, output if output is not None else Path("-"), text, len(chosen))
 
 
 def _seat_text(kind: str) -> str:

@@ -136,8 +136,11 @@ def page(
     now: datetime,
     filters: str = "",
     title: str = "cardside report",
+    whole: bool = True,
 ) -> str:
-    """The whole page: each part holds the numbers ``stats --league/--ratings --json`` give."""
+    """The whole page: each part holds the numbers ``stats --league/--ratings --json`` give.
+    Not ``whole``: the sessions' score tables and charts only (a session's own page)."""
+    from cardside.core.words import counted
     from cardside.sessions.ratings import FORMULA, PROVISIONAL_SIGMA
     from cardside.tui.leagueview import record_value
 
@@ -169,5 +172,7 @@ def page(
             "pairs": pairs,
             "records": record_rows,
             "sessions": parts,
+            "count": counted(len(parts), "session"),
+            "whole": whole,
         }
     )
