@@ -83,10 +83,11 @@ def stamp(moment: datetime | None) -> str:
 def session_part(summary: dict[str, Any], taken: dict[str, str]) -> dict[str, Any]:
     """A session's section: its score table and running totals, from its summary."""
     from cardside.games.registry import GAMES
+    from cardside.sessions.index import rows_of
     from cardside.sessions.stats import _when
 
     info = GAMES[summary["game"]]
-    rows = summary["rows"]
+    rows = rows_of(summary) or []
     columns = summary["columns"]
     steps = [[float(t) for t in row[2]] for row in rows]
     chart = (

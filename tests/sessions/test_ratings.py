@@ -1,0 +1,214 @@
+"""Ratings: OpenSkill's Plackett–Luce numbers, game by game in time order.
+
+The expected numbers are openskill 6's own (``PlackettLuce().rate`` with the same teams and
+ranks), written out so that a change in how a game is turned into teams and places shows.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cardside.sessions.ratings import Rating, rate, shown
+from cardside.sessions.results import finished_games
+
+START = datetime(2026, 11, 1, 20, 0)
+
+
+def summary(
+    name: str,
+    game: str,
+    players: list[str],
+    totals: list[int],
+    winners: list[str],
+    at: datetime,
+    *,
+    columns: list[str] | None = None,
+    seat_columns: list[int] | None = None,
+    variant: str | None = None,
+) -> dict[str, Any]:
+    """A session's summary as the index keeps it, with one finished game."""
+    columns = columns or list(players)
+    return {
+        "name": name,
+        "game": game,
+        "mode": "keep",
+        "status": "finished",
+        "start": (at - timedelta(minutes=30)).isoformat(),
+        "end": at.isoformat(),
+        "players": [{"name": p, "kind": "table"} for p in players],
+        "seat_columns": seat_columns if seat_columns is not None else list(range(len(players))),
+        "columns": columns,
+        "totals": totals,
+        "winners": winners,
+        "unit": "game",
+        "results": [
+            {
+                "number": 1,
+                "winners": winners,
+                "totals": totals,
+                "round": 1,
+                "began": (at - timedelta(minutes=30)).isoformat(),
+                "at": at.isoformat(),
+            }
+        ],
+        "variant": variant,
+        "highlights": [],
+    }
+
+
+def by_name(ratings: list[Rating]) -> dict[str, Rating]:
+    return {r.name: r for r in ratings}
+
+
+def test_two_players_one_game_each_way() -> None:
+    one = summary("a", "schnapsen", ["Ann", "Bob"], [7, 3], ["Ann"], START)
+    first = by_name(rate(finished_games([one])))
+    assert first["Ann"].mu == pytest.approx(27.635389493140497)
+    assert first["Bob"].mu == pytest.approx(22.364610506859503)
+    assert first["Ann"].sigma == first["Bob"].sigma == pytest.approx(8.06590141354368)
+    back = summary("b", "schnapsen", ["Ann", "Bob"], [2, 7], ["Bob"], START + timedelta(days=1))
+    both = by_name(rate(finished_games([back, one])))
+    assert both["Ann"].mu == pytest.approx(24.588690807367627)
+    assert both["Bob"].mu == pytest.approx(25.411309192632373)
+    assert both["Ann"].sigma == pytest.approx(7.82288719288111)
+    assert both["Ann"].games == both["Bob"].games == 2
+    # The one number: 1000 + 40 × (mu − 3σ).
+    assert both["Bob"].rating == round(1000 + 40 * (25.411309192632373 - 3 * 7.82288719288111))
+
+
+def test_a_four_player_iota_game_ranks_by_score() -> None:
+    game = summary("i", "iota", ["Ann", "Bob", "Cid", "Dee"], [120, 150, 60, 90], ["Bob"], START)
+    got = by_name(rate(finished_games([game])))
+    expected = {
+        "Ann": (26.55291815138952, 8.17961798837266),
+        "Bob": (27.795252672501135, 8.263571791259416),
+        "Cid": (20.962412806387245, 8.084127880168786),
+        "Dee": (24.689416369722096, 8.084127880168786),
+    }
+    for name, (mu, sigma) in expected.items():
+        assert (got[name].mu, got[name].sigma) == (pytest.approx(mu), pytest.approx(sigma))
+    assert [r.name for r in rate(finished_games([game]))] == ["Bob", "Ann", "Dee", "Cid"]
+
+
+def test_a_tie_shares_first_place() -> None:
+    game = summary("t", "lineit", ["Ann", "Bob", "Cid"], [20, 20, 11], ["Ann", "Bob"], START)
+    got = by_name(rate(finished_games([game])))
+    assert got["Ann"].mu == got["Bob"].mu == pytest.approx(25.717262170187357)
+    assert got["Cid"].mu == pytest.approx(23.565475659625285)
+    assert got["Cid"].sigma == pytest.approx(8.205243377397993)
+
+
+def test_a_partnership_is_a_team() -> None:
+    game = summary(
+        "p",
+        "octrix",
+        ["Ann", "Bob", "Cid", "Dee"],
+        [97, 17],
+        ["Ann", "Cid"],
+        START,
+        columns=["Ann & Cid", "Bob & Dee"],
+        seat_columns=[0, 1, 0, 1],
+    )
+    got = by_name(rate(finished_games([game])))
+    for name in ("Ann", "Cid"):
+        assert got[name].mu == pytest.approx(26.964294621803063)
+    for name in ("Bob", "Dee"):
+        assert got[name].mu == pytest.approx(23.035705378196937)
+    assert got["Ann"].sigma == pytest.approx(8.177962604389991)
+
+
+def test_the_linesbeta_grid_is_one_player_per_difficulty_and_length() -> None:
+    games = [
+        summary(
+            f"l{i}",
+            "linesbeta",
+            ["Ann"],
+            [26, 9],
+            ["Ann"],
+            START + timedelta(days=i),
+            columns=["Ann", "Grid"],
+            seat_columns=[0],
+            variant=variant,
+        )
+        for i, variant in enumerate(["normal full", "hard short", "normal full"])
+    ]
+    got = by_name(rate(finished_games(games)))
+    assert got["Grid (normal full)"].games == 2 and got["Grid (hard short)"].games == 1
+    assert got["Ann"].games == 3
+
+
+def test_a_newcomer_shows_1000_and_is_provisional() -> None:
+    assert shown(25.0, 25 / 3) == 1000
+    game = summary("a", "iota", ["Ann", "Bob"], [300, 200], ["Ann"], START)
+    assert all(r.provisional for r in rate(finished_games([game])))
+
+
+def test_the_change_over_30_days() -> None:
+    old = summary("a", "iota", ["Ann", "Bob"], [300, 200], ["Ann"], START)
+    new = summary("b", "iota", ["Ann", "Bob"], [300, 200], ["Ann"], START + timedelta(days=40))
+    ann = by_name(rate(finished_games([old, new])))["Ann"]
+    before = ann.history[0][1]
+    assert ann.change(START + timedelta(days=41)) == ann.rating - before
+    assert ann.change(START + timedelta(days=1)) == ann.rating - 1000
+    assert ann.change(START + timedelta(days=100)) == 0
+
+
+def test_a_player_on_both_sides_is_left_out() -> None:
+    game = summary("x", "iota", ["Ann", "ann "], [300, 200], ["Ann"], START)
+    assert rate(finished_games([game])) == []
+
+
+PLAYERS = ["Ann", "Bob", "Cid", "Dee"]
+played = st.lists(
+    st.tuples(st.permutations(PLAYERS), st.integers(2, 4), st.integers(0, 3)),
+    max_size=12,
+)
+
+
+@given(played, st.permutations(PLAYERS), st.integers(2, 4))
+def test_a_win_never_lowers_the_winners_rating(
+    history: list[tuple[list[str], int, int]], last: list[str], seats: int
+) -> None:
+    """Whatever came before, winning against the same opponents raises mu and the rating."""
+    games = []
+    for n, (order, size, kind) in enumerate(history):
+        names = list(order[:size])
+        totals = [100 - 10 * i for i in range(size)]
+        shared = kind == 0  # one game in four a tie for first
+        winners = names[:2] if shared else names[:1]
+        if shared:
+            totals[1] = totals[0]
+        games.append(summary(f"g{n}", "iota", names, totals, winners, START + timedelta(hours=n)))
+    before = {r.name: r for r in rate(finished_games(games))}
+    names = list(last[:seats])
+    at = START + timedelta(days=30)
+    totals = [100 - 10 * i for i in range(seats)]
+    games.append(summary("last", "iota", names, totals, names[:1], at))
+    after = {r.name: r for r in rate(finished_games(games))}
+    winner = names[0]
+    old = before.get(winner)
+    assert after[winner].mu > (old.mu if old else 25.0)
+    assert after[winner].rating > (old.rating if old else 1000)
+
+
+@given(st.permutations(range(6)))
+def test_the_order_given_does_not_matter_only_the_times(order: list[int]) -> None:
+    games = [
+        summary(
+            f"s{i}",
+            "iota",
+            ["Ann", "Bob", "Cid"][: 2 + i % 2],
+            [9, 5, 1][: 2 + i % 2],
+            ["Ann" if i % 3 else "Bob"],
+            START + timedelta(hours=i),
+        )
+        for i in range(6)
+    ]
+    want = [(r.name, r.mu, r.sigma) for r in rate(finished_games(games))]
+    shuffled = [games[i] for i in order]
+    assert [(r.name, r.mu, r.sigma) for r in rate(finished_games(shuffled))] == want
