@@ -1,0 +1,314 @@
+"""``stats --ratings``, ``--league`` and ``--html`` over the example sessions and hostile ones."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+from datetime import datetime
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from cardside.cli.main import main
+from cardside.core.record import Seat
+from cardside.sessions import store
+from cardside.sessions.journal import Journal
+
+EXAMPLES = Path(__file__).parents[2] / "scoresheets"
+HOSTILE = ["<script>alert(1)</script>", "\"&'", "<b>Bo</b>"]
+
+
+def examples(data_dir: Path, rename: bool = False, seed: int = 0) -> None:
+    """Copy the example sessions into the data folder (under other names and file times, if
+    asked: what orders the games is the times inside the files)."""
+    folder = store.sessions_dir(data_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    rng = random.Random(seed)
+    for path in sorted(EXAMPLES.glob("*.toml")):
+        target = folder / (f"{rng.randrange(10**6):06d}-{path.name}" if rename else path.name)
+        shutil.copy(path, target)
+        if rename:
+            moment = rng.randrange(1_600_000_000, 1_800_000_000)
+            os.utime(target, (moment, moment))
+
+
+def run(runner: CliRunner, *args: str) -> str:
+    result = runner.invoke(main, list(args))
+    assert result.exit_code == 0, (result.output, result.exception)
+    assert result.exception is None
+    return result.output
+
+
+def as_json(runner: CliRunner, *args: str) -> Any:
+    return json.loads(run(runner, *args, "--json"))
+
+
+def test_league_worked_example_from_the_example_sessions(runner: CliRunner, data_dir: Path) -> None:
+    examples(data_dir)
+    got = as_json(runner, "stats", "--league", "--game", "octrix")
+    (table,) = got["league"]
+    rows = {r["player"]: r for r in table["table"]}
+    # Ann won the kept partnership game with Cid and lost the played one to Strong.
+    assert rows["Ann"] | {"rating": None} == {
+        "player": "Ann",
+        "played": 2,
+        "won": 1,
+        "drawn": 0,
+        "lost": 1,
+        "win_rate": 0.5,
+        "points": 1.0,
+        "form": "W L",
+        "rating": None,
+    }
+    assert [r["player"] for r in table["table"]] == ["Strong", "Cid", "Ann", "Bob", "Dee"]
+    records = {r["record"]: r for r in got["records"]}
+    assert records["highest score"] | {"when": None} == {
+        "game": "octrix",
+        "record": "highest score",
+        "who": "Ann & Cid",
+        "value": 97,
+        "unit": "",
+        "when": None,
+        "session": "octrix-kept-partnership",
+    }
+    assert records["biggest margin"]["value"] == 80
+    assert records["best round"]["who"] == "Ann & Cid" and records["best round"]["value"] == 64
+    assert records["fastest match"]["value"] == 29 * 60 + 58  # 18:01:07 to 18:31:05
+    assert records["fastest match"]["session"] == "octrix-played-vs-strong"
+
+
+def test_records_of_every_game(runner: CliRunner, data_dir: Path) -> None:
+    examples(data_dir)
+    records = as_json(runner, "stats", "--league")["records"]
+    found = {(r["game"], r["record"]): (r["who"], r["value"], r["session"]) for r in records}
+    assert found["iota", "best turn"] == ("Bob", 208, "iota-kept-grid")
+    assert found["iota", "fastest game"] == ("Bot 2", 285, "iota-played-vs-greedy")
+    assert found["lineit", "biggest jackpot"] == ("Ada", 9, "lineit-kept-three-players")
+    assert found["lineit", "highest score"] == ("Cleo", 28, "lineit-kept-three-players")
+    # Bot 2 and Ann both took 3 game points in a deal: Bot 2 did it first (18:12 vs 18:14).
+    assert found["schnapsen", "most game points in one deal"] == (
+        "Bot 2",
+        3,
+        "schnapsen-played-vs-strong",
+    )
+    assert ("schnapsen", "most matches won 7–0") not in found  # 7–2 and 7–3 only
+    assert found["linesbeta", "most wins at normal full"] == ("You", 1, "linesbeta-played-normal")
+    assert found["linesbeta", "lowest score"] == (
+        "Grid (normal short)",
+        3,
+        "linesbeta-kept-short-grid",
+    )
+    assert found["octrix", "longest winning streak"] == ("Strong", 1, "octrix-played-vs-strong")
+
+
+def kept_schnapsen(
+    data_dir: Path, name: str, names: list[str], deals: list[tuple[int, int]], day: int
+) -> None:
+    journal = Journal.start(
+        data_dir,
+        game="schnapsen",
+        mode="keep",
+        seats=[Seat(n, "table") for n in names],
+        options={"matches": 0},
+        name=name,
+    )
+    for winner, points in deals:
+        journal.append({"type": "result", "winner": winner, "points": points})
+    session = journal.session
+    session.times = [datetime(2026, 11, day, 20, i).astimezone() for i in range(len(deals))]
+    store.save(session, journal.path)
+
+
+def test_league_form_newest_first_and_a_shutout(runner: CliRunner, data_dir: Path) -> None:
+    kept_schnapsen(data_dir, "one", ["Ann", "Bob"], [(0, 3), (0, 3), (0, 1)], day=1)  # 7–0
+    kept_schnapsen(data_dir, "two", ["Ann", "Bob"], [(1, 3), (1, 3), (1, 3)], day=2)
+    kept_schnapsen(data_dir, "three", ["Bob", "Ann"], [(1, 3), (1, 3), (0, 1), (1, 1)], day=3)
+    got = as_json(runner, "stats", "--league", "--game", "schnapsen")
+    rows = {r["player"]: r for r in got["league"][0]["table"]}
+    assert rows["Ann"]["form"] == "W L W" and rows["Bob"]["form"] == "L W L"
+    assert rows["Ann"]["points"] == 2 and rows["Ann"]["win_rate"] == 0.6667
+    records = {r["record"]: r for r in got["records"]}
+    assert records["most matches won 7–0"]["who"] == "Ann"
+    assert records["most matches won 7–0"]["session"] == "one"
+    # --since and --until keep the games decided on those days.
+    got = as_json(runner, "stats", "--league", "--since", "2026-11-02", "--until", "2026-11-02")
+    (row_b, row_a) = got["league"][0]["table"]
+    assert (row_b["player"], row_b["played"], row_a["form"]) == ("Bob", 1, "L")
+
+
+def test_ratings_do_not_depend_on_file_names_or_file_times(
+    runner: CliRunner, data_dir: Path, tmp_path: Path
+) -> None:
+    examples(data_dir)
+    want = as_json(runner, "stats", "--ratings")
+    for seed in (1, 2):
+        other = tmp_path / f"other{seed}"
+        examples(other, rename=True, seed=seed)
+        got = as_json(runner, "--data-dir", str(other), "stats", "--ratings")
+        for row in got["ratings"] + want["ratings"]:
+            row.pop("change_30_days", None)  # depends on today's date, the same for both
+        assert got == want
+
+
+def test_ratings_filters_and_output(runner: CliRunner, data_dir: Path) -> None:
+    examples(data_dir)
+    got = as_json(runner, "stats", "--ratings", "--player", " ANN ")
+    assert {r["game"] for r in got["ratings"]} == {"iota", "linesbeta", "octrix", "schnapsen"}
+    assert all(r["player"] == "Ann" and {"mu", "sigma"} <= set(r) for r in got["ratings"])
+    got = as_json(runner, "stats", "--ratings", "--game", "linesbeta")
+    assert {r["player"] for r in got["ratings"]} == {
+        "Ann",
+        "You",
+        "Grid (normal full)",
+        "Grid (normal short)",
+    }
+    assert as_json(runner, "stats", "--ratings", "--since", "2026-12-01")["ratings"] == []
+    text = run(runner, "stats", "--ratings", "--game", "iota", "--chart", "--ascii")
+    assert "Ratings: iota" in text and "Ratings game by game" in text
+    assert "1000 + 40 × (mu − 3 × sigma)" in text
+
+
+@pytest.mark.parametrize(
+    "args, reason",
+    [
+        (["--ratings", "--league"], "not both"),
+        (["--chart"], "add --ratings"),
+        (["--league", "--since", "2026-11-30", "--until", "2026-11-01"], "is before"),
+        (["--until", "2026-11-01"], "--until is for"),
+        (["--ratings", "--player", "nobody"], "no finished game of 'nobody'"),
+    ],
+)
+def test_bad_options_are_refused(
+    runner: CliRunner, data_dir: Path, args: list[str], reason: str
+) -> None:
+    examples(data_dir)
+    result = runner.invoke(main, ["stats", *args])
+    assert result.exit_code != 0 and isinstance(result.exception, SystemExit)
+    assert reason in result.output
+
+
+class Page(HTMLParser):
+    """The tables of a page (by class and game), its text and every URL it names."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: list[tuple[dict[str, str | None], list[list[str]]]] = []
+        self.urls: list[str] = []
+        self.text: list[str] = []
+        self.scripts = 0
+        self._cell: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        for key in ("href", "src", "action", "xlink:href", "srcset", "data", "xmlns"):
+            if found.get(key) is not None:
+                self.urls.append(str(found[key]))
+        if "style" in found and "url(" in str(found["style"]):
+            self.urls.append(str(found["style"]))
+        if tag == "script":
+            self.scripts += 1
+        if tag == "table":
+            self.tables.append((found, []))
+        elif tag == "tr" and self.tables:
+            self.tables[-1][1].append([])
+        elif tag in ("td", "th"):
+            self._cell = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th") and self._cell is not None and self.tables:
+            self.tables[-1][1][-1].append("".join(self._cell))
+            self._cell = None
+
+    def handle_data(self, data: str) -> None:
+        self.text.append(data)
+        if self._cell is not None:
+            self._cell.append(data)
+
+
+def parse(text: str) -> Page:
+    page = Page()
+    page.feed(text)
+    page.close()
+    return page
+
+
+def cells_of(page: Page, kind: str) -> dict[str, list[dict[str, str]]]:
+    """Each table of a kind, by game, as rows keyed by their header."""
+    out = {}
+    for attrs, rows in page.tables:
+        if attrs.get("class") == kind:
+            header, *body = rows
+            out[str(attrs.get("data-game"))] = [dict(zip(header, row)) for row in body]
+    return out
+
+
+def test_html_numbers_equal_the_json(runner: CliRunner, data_dir: Path, tmp_path: Path) -> None:
+    examples(data_dir)
+    kept_schnapsen(data_dir, "hostile", HOSTILE[:2], [(0, 3), (1, 1), (0, 3), (0, 1)], day=5)
+    out = tmp_path / "report.html"
+    run(runner, "stats", "--html", str(out))
+    page = parse(out.read_text(encoding="utf-8"))
+    league = as_json(runner, "stats", "--league")
+    tables = cells_of(page, "league")
+    assert set(tables) == {t["game"] for t in league["league"]} and len(tables) == 5
+    for table in league["league"]:
+        shown = tables[table["game"]]
+        assert len(shown) == len(table["table"])
+        for html_row, row in zip(shown, table["table"]):
+            assert {k: str(v) if v is not None else "" for k, v in row.items()} == html_row
+    ratings = as_json(runner, "stats", "--ratings")["ratings"]
+    shown_ratings = cells_of(page, "ratings")
+    for row in ratings:
+        (html_row,) = [r for r in shown_ratings[row["game"]] if r["player"] == row["player"]]
+        for key in ("rating", "mu", "sigma", "games", "change_30_days"):
+            assert html_row[key] == str(row[key])
+        assert html_row["provisional"] == ("yes" if row["provisional"] else "no")
+    (records,) = [rows for attrs, rows in page.tables if attrs.get("class") == "records"]
+    assert len(records) - 1 == len(league["records"])
+    scores = [rows for attrs, rows in page.tables if attrs.get("class") == "score"]
+    assert len(scores) == 11
+
+
+def test_html_escapes_names_and_names_no_other_page(
+    runner: CliRunner, data_dir: Path, tmp_path: Path
+) -> None:
+    kept_schnapsen(data_dir, "hostile", HOSTILE[:2], [(0, 3), (1, 1), (0, 3), (0, 1)], day=5)
+    kept_schnapsen(data_dir, "bold", [HOSTILE[2], HOSTILE[0]], [(0, 3), (0, 3), (0, 1)], day=6)
+    out = tmp_path / "report.html"
+    run(runner, "stats", "--html", str(out))
+    text = out.read_text(encoding="utf-8")
+    page = parse(text)
+    assert page.scripts == 0 and "<b>" not in text and "<script>" not in text
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in text
+    words = "".join(page.text)
+    for name in HOSTILE:
+        assert name in words  # shows as typed
+    assert page.urls and all(url.startswith("#") for url in page.urls)
+    ids = set()
+
+    class Ids(HTMLParser):
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            ids.update(v for k, v in attrs if k == "id" and v)
+
+    Ids().feed(text)
+    assert {url[1:] for url in page.urls} <= ids  # every link lands in the page
+    exported = runner.invoke(main, ["sessions", "export", "hostile", "--format", "html"])
+    assert exported.exit_code == 0 and exported.exception is None
+    single = parse(exported.output)
+    assert single.scripts == 0 and "<script>" not in exported.output
+    assert HOSTILE[0] in "".join(single.text) and HOSTILE[1] in "".join(single.text)
+    (score,) = [rows for attrs, rows in single.tables if attrs.get("class") == "score"]
+    assert score[0][1:3] == HOSTILE[:2] and score[-1][-2:] == ["0", "6"]
+
+
+def test_html_is_never_written_into_the_sessions_folder(runner: CliRunner, data_dir: Path) -> None:
+    examples(data_dir)
+    target = store.sessions_dir(data_dir) / "report.html"
+    result = runner.invoke(main, ["stats", "--html", str(target)])
+    assert result.exit_code == 2 and "sessions folder" in result.output
+    assert not target.exists()
