@@ -289,6 +289,7 @@ def test_html_escapes_names_and_names_no_other_page(
     for name in HOSTILE:
         assert name in words  # shows as typed
     assert page.urls and all(url.startswith("#") for url in page.urls)
+    assert "url(" not in text and "@import" not in text and "://" not in text
     ids = set()
 
     class Ids(HTMLParser):
@@ -312,3 +313,28 @@ def test_html_is_never_written_into_the_sessions_folder(runner: CliRunner, data_
     result = runner.invoke(main, ["stats", "--html", str(target)])
     assert result.exit_code == 2 and "sessions folder" in result.output
     assert not target.exists()
+
+
+def test_a_tampered_score_table_in_the_index_is_not_trusted(
+    runner: CliRunner, data_dir: Path, tmp_path: Path
+) -> None:
+    examples(data_dir)
+    run(runner, "stats")
+    path = data_dir / "index.json"
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["files"]["iota-kept-grid.toml"]["summary"]["rows"] = [[1, ["<i>x</i>"], "no"]]
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    out = tmp_path / "report.html"
+    run(runner, "stats", "--html", str(out))
+    text = out.read_text(encoding="utf-8")
+    assert "<i>x</i>" not in text and "&lt;i&gt;" not in text
+    page = parse(text)
+    scores = [rows for attrs, rows in page.tables if attrs.get("class") == "score"]
+    assert len(scores) == 10 and min(len(rows) for rows in scores) == 1  # a header only
+
+
+def test_export_all_as_html_is_the_whole_report(runner: CliRunner, data_dir: Path) -> None:
+    examples(data_dir)
+    page = parse(run(runner, "sessions", "export", "--all", "--format", "html"))
+    kinds = {attrs.get("class") for attrs, _ in page.tables}
+    assert {"league", "ratings", "head-to-head", "records", "score"} <= kinds

@@ -107,10 +107,10 @@ def side_has(game: Any, key: str) -> bool:
 
 
 def _started_by(summary: dict[str, Any], until: datetime) -> bool:
-    from cardside.sessions.stats import _naive, _when
+    from cardside.sessions.stats import naive, when_of
 
-    start = _when(summary, "start")
-    return start is not None and _naive(start).date() <= until.date()
+    start = when_of(summary, "start")
+    return start is not None and naive(start).date() <= until.date()
 
 
 def _filters(

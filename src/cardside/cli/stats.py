@@ -46,7 +46,8 @@ class Day(click.ParamType):
     type=Day(),
     metavar="DATE",
     default=None,
-    help="Only sessions started on or after DATE (YYYY-MM-DD).",
+    help="Only sessions started on or after DATE (YYYY-MM-DD); with --ratings, --league, "
+    "--html: games decided on or after DATE.",
 )
 @click.option(
     "--until",

@@ -16,7 +16,7 @@ from typing import Any
 
 from cardside.sessions.ratings import Rating
 from cardside.sessions.results import Finished, Side
-from cardside.sessions.stats import _naive, _when
+from cardside.sessions.stats import naive, when_of
 
 FORM = 5
 
@@ -179,13 +179,13 @@ def records(
         if game and s["game"] != game:
             continue
         for h in s["highlights"]:
-            at = _when(h, "at")
+            at = when_of(h, "at")
             if since or until:
-                day = _naive(at).date() if at else None
+                day = naive(at).date() if at else None
                 if day is None or since and day < since.date() or until and day > until.date():
                     continue
             feats.append((at, str(s["name"]), s["game"], h, s["columns"][h["column"]]))
-    feats.sort(key=lambda f: (f[0] is None, _naive(f[0]) if f[0] else datetime.max, f[1]))
+    feats.sort(key=lambda f: (f[0] is None, naive(f[0]) if f[0] else datetime.max, f[1]))
     for at, session, game_name, h, who in feats:
         offer(game_name, h["what"], who, h["value"], True, when=at, session=session)
     return [found[k] for k in sorted(order, key=lambda k: (k[0], _rank(k[1])))]

@@ -19,7 +19,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from cardside.sessions.results import Finished
-from cardside.sessions.stats import _naive
+from cardside.sessions.stats import naive
 
 BASE = 1000
 SCALE = 40
@@ -59,10 +59,10 @@ class Rating:
 
     def change(self, now: datetime) -> int:
         """How far the shown rating moved over the 30 days before ``now``."""
-        cutoff = _naive(now) - RECENT
+        cutoff = naive(now) - RECENT
         before = shown(*start_values())
         for when, value, _ in self.history:
-            if when is not None and _naive(when) >= cutoff:
+            if when is not None and naive(when) >= cutoff:
                 break
             before = value
         return self.rating - before

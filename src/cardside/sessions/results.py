@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from cardside.sessions.stats import _naive, _when, person
+from cardside.sessions.stats import naive, person, when_of
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ class Finished:
         """How long the game took by its entries' times (None where the file has none)."""
         if self.began is None or self.at is None:
             return None
-        span = (_naive(self.at) - _naive(self.began)).total_seconds()
+        span = (naive(self.at) - naive(self.began)).total_seconds()
         return span if span > 0 else None
 
 
@@ -92,7 +92,7 @@ def finished_games(
             if since or until:
                 if found.at is None:
                     continue
-                day = _naive(found.at).date()
+                day = naive(found.at).date()
                 if since and day < since.date() or until and day > until.date():
                     continue
             out.append(found)
@@ -100,7 +100,7 @@ def finished_games(
 
 
 def _order(game: Finished) -> tuple[bool, datetime, str, int]:
-    at = _naive(game.at) if game.at else datetime.max
+    at = naive(game.at) if game.at else datetime.max
     return (game.at is None, at, game.session, game.number)
 
 
@@ -133,8 +133,8 @@ def _finished(summary: dict[str, Any], result: dict[str, Any]) -> Finished | Non
         game=summary["game"],
         session=str(summary["name"]),
         number=int(result["number"]),
-        began=_when(result, "began"),
-        at=_when(result, "at"),
+        began=when_of(result, "began"),
+        at=when_of(result, "at"),
         sides=tuple(sides),
         places=places,
         variant=variant,

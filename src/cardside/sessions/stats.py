@@ -131,7 +131,8 @@ class Report:
         }
 
 
-def _when(summary: dict[str, Any], key: str) -> datetime | None:
+def when_of(summary: dict[str, Any], key: str) -> datetime | None:
+    """The time a summary (or one of its results) keeps under ``key``, if it is one."""
     text = summary.get(key)
     if not isinstance(text, str):
         return None
@@ -154,8 +155,8 @@ def choose(
     for s in summaries:
         if game and s["game"] != game or mode and s["mode"] != mode:
             continue
-        start = _when(s, "start")
-        if since is not None and (start is None or _naive(start) < _naive(since)):
+        start = when_of(s, "start")
+        if since is not None and (start is None or naive(start) < naive(since)):
             continue
         if player and person(player) not in {person(p["name"]) for p in s["players"]}:
             continue
@@ -165,17 +166,17 @@ def choose(
 
 def _order(summary: dict[str, Any]) -> tuple[bool, datetime, datetime, str]:
     """Oldest first by start, then end, then name (sessions without times last)."""
-    start, end = _when(summary, "start"), _when(summary, "end")
+    start, end = when_of(summary, "start"), when_of(summary, "end")
     far = datetime.max
     return (
         start is None,
-        _naive(start) if start else far,
-        _naive(end) if end else far,
+        naive(start) if start else far,
+        naive(end) if end else far,
         str(summary["name"]),
     )
 
 
-def _naive(moment: datetime) -> datetime:
+def naive(moment: datetime) -> datetime:
     """A time comparable with any other: local wall time without a zone."""
     if moment.tzinfo is None:
         return moment
@@ -193,7 +194,7 @@ def report(summaries: list[dict[str, Any]], *, player: str | None = None) -> Rep
     for s in summaries:
         g = games.setdefault(s["game"], GameStats(s["game"]))
         g.sessions += 1
-        start, end = _when(s, "start"), _when(s, "end")
+        start, end = when_of(s, "start"), when_of(s, "end")
         if start and end and end > start:
             g.seconds += (end - start).total_seconds()
         g.outcomes.update(s.get("outcomes", []))

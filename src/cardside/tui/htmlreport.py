@@ -84,7 +84,7 @@ def session_part(summary: dict[str, Any], taken: dict[str, str]) -> dict[str, An
     """A session's section: its score table and running totals, from its summary."""
     from cardside.games.registry import GAMES
     from cardside.sessions.index import rows_of
-    from cardside.sessions.stats import _when
+    from cardside.sessions.stats import when_of
 
     info = GAMES[summary["game"]]
     rows = rows_of(summary) or []
@@ -103,7 +103,7 @@ def session_part(summary: dict[str, Any], taken: dict[str, str]) -> dict[str, An
         "game": summary["game"],
         "mode": summary["mode"],
         "status": summary["status"],
-        "date": stamp(_when(summary, "start")),
+        "date": stamp(when_of(summary, "start")),
         "players": ", ".join(p["name"] for p in summary["players"]),
         "winners": ", ".join(summary["winners"]),
         "row_name": info.row_name(summary["mode"]),

@@ -8,7 +8,7 @@ from cardside.core.stats import format_wins
 from cardside.core.words import counted
 from cardside.sessions.league import Record, Standing
 from cardside.sessions.ratings import FORMULA, Rating, shown, start_values
-from cardside.sessions.stats import _naive
+from cardside.sessions.stats import naive
 from cardside.tui.chart import draw
 from cardside.tui.table import display_width, render, wrap_words
 
@@ -96,7 +96,7 @@ def rating_steps(ratings: list[Rating]) -> list[list[int]]:
     moments: dict[tuple[bool, datetime, str], dict[int, int]] = {}
     for i, r in enumerate(ratings):
         for when, value, session in r.history:
-            at = _naive(when) if when else datetime.max
+            at = naive(when) if when else datetime.max
             moments.setdefault((when is None, at, session), {})[i] = value
     current = [shown(*start_values())] * len(ratings)
     steps = [list(current)]
