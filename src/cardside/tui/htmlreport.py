@@ -25,14 +25,23 @@ class Chart:
     caption: str
     series: list[tuple[str, str, str]]  # label, colour, "x,y x,y ..."
     ticks: list[tuple[float, str]]  # y position, value
+    marks: list[tuple[float, str]]  # x position, what the step is (the first and the last)
     width: int = WIDTH
     height: int = HEIGHT
     margin: int = MARGIN
 
 
-def line_chart(caption: str, labels: Sequence[str], steps: Sequence[Sequence[float]]) -> Chart:
-    """Each label's value step by step (``steps[i][j]``: label j's value after step i)."""
-    values = [v for row in steps for v in row]
+def line_chart(
+    caption: str,
+    labels: Sequence[str],
+    steps: Sequence[Sequence[float]],
+    names: Sequence[str] = (),
+    scale: Sequence[float] = (),
+) -> Chart:
+    """Each label's value step by step (``steps[i][j]``: label j's value after step i);
+    ``names`` say what the first and the last step are (``round 1``, ``round 9``); the
+    vertical scale reaches every value and every number of ``scale`` (0 and a target)."""
+    values = [v for row in steps for v in row] + list(scale)
     low, high = (min(values), max(values)) if values else (0.0, 1.0)
     if high == low:
         high = low + 1
@@ -49,7 +58,12 @@ def line_chart(caption: str, labels: Sequence[str], steps: Sequence[Sequence[flo
         )
         series.append((label, COLOURS[j % len(COLOURS)], points))
     ticks = [(y(v), f"{v:.0f}") for v in (low, (low + high) / 2, high)]
-    return Chart(caption, series, ticks)
+    marks = []
+    if len(names) == len(steps) and steps:
+        marks.append((float(MARGIN), names[0]))
+        if len(steps) > 1:
+            marks.append((float(WIDTH - MARGIN), names[-1]))
+    return Chart(caption, series, ticks, marks)
 
 
 def anchor(name: str, taken: dict[str, str]) -> str:
@@ -90,9 +104,14 @@ def session_part(summary: dict[str, Any], taken: dict[str, str]) -> dict[str, An
     rows = rows_of(summary) or []
     columns = summary["columns"]
     steps = [[float(t) for t in row[2]] for row in rows]
+    row_name = info.row_name(summary["mode"])
     chart = (
         line_chart(
-            f"{summary['name']}: running totals by {info.row_name(summary['mode'])}", columns, steps
+            f"{summary['name']}: running totals by {row_name}",
+            columns,
+            steps,
+            [f"{row_name} {row[0]}" for row in rows],
+            [float(n) for pair in summary["scale"] for n in pair],
         )
         if len(rows) > 1
         else None
@@ -106,7 +125,7 @@ def session_part(summary: dict[str, Any], taken: dict[str, str]) -> dict[str, An
         "date": stamp(when_of(summary, "start")),
         "players": ", ".join(p["name"] for p in summary["players"]),
         "winners": ", ".join(summary["winners"]),
-        "row_name": info.row_name(summary["mode"]),
+        "row_name": row_name,
         "totals_name": info.round_totals,
         "columns": columns,
         "rows": rows,
@@ -120,10 +139,12 @@ def rating_history(game: str, ratings: list[Any]) -> Chart:
 
     played = [r for r in ratings if r.history]
     steps = rating_steps(played)
+    names = ["start", *(f"game {n}" for n in range(1, len(steps)))]
     return line_chart(
         f"{game}: ratings game by game",
         [r.name for r in played],
         [[float(v) for v in s] for s in steps],
+        names,
     )
 
 
