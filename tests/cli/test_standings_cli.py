@@ -80,6 +80,13 @@ def test_league_worked_example_from_the_example_sessions(runner: CliRunner, data
     assert records["best round"]["who"] == "Ann & Cid" and records["best round"]["value"] == 64
     assert records["fastest match"]["value"] == 29 * 60 + 58  # 18:01:07 to 18:31:05
     assert records["fastest match"]["session"] == "octrix-played-vs-strong"
+    text = run(runner, "stats", "--league", "--game", "octrix")
+    lines = text.splitlines()
+    assert lines[0] == "League: octrix" and "Records: octrix" in lines
+    (ann,) = [line for line in lines if line.startswith("Ann ")]
+    assert ann.split()[:8] == ["Ann", "2", "1", "0", "1", "50%", "1", "W"]
+    (fastest,) = [line for line in lines if line.startswith("fastest match")]
+    assert "Strong" in fastest and "29m 58s" in fastest and "2026-11-29" in fastest
 
 
 def test_records_of_every_game(runner: CliRunner, data_dir: Path) -> None:
