@@ -574,7 +574,7 @@ def _export_html(app: Any, name: str | None, output: Path | None) -> None:
     from cardside.tui.htmlreport import page
 
     if name is not None:
-        session = _load(session_path(app, name))
+        session = _load(app, session_path(app, name))
         summaries = [index.summarize(session) | {"name": session_path(app, name).stem}]
         title = f"cardside: {summaries[0]['name']}"
     else:
