@@ -46,6 +46,9 @@ class RoundRow:
     # Columns with no turn in this row (an IOTA round under way, or cut short by the game's
     # end): shown blank, not 0. Derived by the sheet, never stored in the file.
     unplayed: tuple[int, ...] = ()
+    # The (1-based) correction in force for one of the entries that made the row (the latest
+    # such), else 0. Derived by the sheet, never stored in the file.
+    corrected: int = 0
 
 
 @dataclass

@@ -173,6 +173,12 @@ Fields = Mapping[str, Kind]
 MOST_MOVES = 100_000
 PLAY_UNDO: Fields = {"moves": Whole(1, MOST_MOVES, optional=True)}  # moves taken back
 KEEP_UNDO: Fields = {}  # takes back the last entry in effect
+MOST_ENTRIES = 20_000  # entries in one file
+#: What a correction adds to a kept entry of any kind but undo (see core.corrections).
+CORRECTION: Fields = {
+    "fixes": Whole(1, MOST_ENTRIES),
+    "takes_back": WholeList(1, MOST_ENTRIES, most=MOST_ENTRIES, optional=True),
+}
 
 
 @dataclass(frozen=True)
@@ -198,8 +204,13 @@ class Schema:
             if not isinstance(kind, str) or kind not in types:
                 known = ", ".join(types)
                 raise SchemaError(f"{where}: type {clip(kind)} is not one of {known}")
+            fields = types[kind]
+            if mode == "keep" and "fixes" in entry:
+                if kind == "undo":
+                    raise SchemaError(f"{where}: an undo cannot correct an entry")
+                fields = {**fields, **CORRECTION}
             _check_fields(
-                {k: v for k, v in entry.items() if k != "type"}, types[kind], where, require=True
+                {k: v for k, v in entry.items() if k != "type"}, fields, where, require=True
             )
 
 

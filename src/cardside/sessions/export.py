@@ -31,6 +31,7 @@ CSV_FIELDS = [
     "winners",
     "round_name",
     "total_name",
+    "corrected",
 ]
 
 
@@ -60,7 +61,17 @@ def row_dict(session: Session, row: RoundRow) -> dict[str, Any]:
         data["match"] = row.match
     data |= {"scores": scores_of(row), "totals": row.totals, "note": row.note}
     data["time"] = _iso(session.time_of(row.entry))
+    if row.corrected:
+        data["corrected"] = {"entry": row.corrected, "time": _iso(session.time_of(row.corrected))}
     return data
+
+
+def corrected_text(session: Session, row: RoundRow) -> str:
+    """A CSV cell for a corrected row: the time of the correction (or its entry, in a file
+    without times); empty for a row never corrected."""
+    if not row.corrected:
+        return ""
+    return _iso(session.time_of(row.corrected)) or f"entry {row.corrected}"
 
 
 def won_so_far(session: Session) -> dict[int, list[int]]:
@@ -127,7 +138,8 @@ def to_csv(sessions: list[Session]) -> str:
     """One row per round and column (player or team) of every session, under one header.
 
     ``won`` is how many games (matches) the column had won by that round; ``decided`` names
-    the winners of a game (match) that round decided. A turn still to come has no score.
+    the winners of a game (match) that round decided; ``corrected`` is when an entry of the
+    row was corrected (empty if never). A turn still to come has no score.
     """
     buf = io.StringIO()
     writer = csv.DictWriter(buf, fieldnames=CSV_FIELDS, lineterminator="\n")
@@ -159,6 +171,7 @@ def to_csv(sessions: list[Session]) -> str:
                     "winners": " & ".join(s.winners),
                     "round_name": round_name,
                     "total_name": total_name,
+                    "corrected": corrected_text(s, row),
                 }
                 writer.writerow({k: cell(v) for k, v in fields.items()})
     return buf.getvalue()

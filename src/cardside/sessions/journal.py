@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from cardside.core import corrections
 from cardside.core.errors import CardsideError, Suggests
 from cardside.core.record import Seat, Session
 from cardside.games.registry import GAMES
@@ -175,7 +176,14 @@ class Journal:
         session.entries.append(entry)
         session.times += [None] * (len(session.entries) - 1 - len(session.times)) + [stamp]
         try:
-            sheets.advance(session, self.sheet, entry)
+            if corrections.is_correction(entry):
+                # Replayed from the entry it corrects on (the game's sheet from then on
+                # reads the entries in effect).
+                running = sheets.running(session)
+                sheets.apply(session, sheets.complete(running.sheet()))
+                self.sheet = running
+            else:
+                sheets.advance(session, self.sheet, entry)
         except BaseException:
             session.entries.pop()
             session.times.pop()

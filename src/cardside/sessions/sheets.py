@@ -20,13 +20,15 @@ Everything else it may declare, and each has a default for a game that declares 
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol
 
+from cardside.core import corrections
 from cardside.core.errors import SessionError
-from cardside.core.record import EntryError, Result, Session, Sheet
+from cardside.core.record import EntryError, Result, RoundRow, Session, Sheet
 from cardside.core.schema import cut
 from cardside.games.registry import GAMES
 
@@ -50,6 +52,11 @@ def compute(session: Session) -> Sheet:
     """Replay the entries with the game's rules; an impossible entry is a SessionError."""
     sheet_module = GAMES[session.game].module("sheet")
     with _checked(session):
+        if session.mode == "keep" and corrections.has_corrections(session.entries):
+            force = corrections.in_force(session.entries)
+            with _renumbered(force.numbers, len(session.entries)):
+                built = sheet_module.build(corrections.view(session, force.entries))
+            return complete(_Renumber(session, force).sheet(built))
         return complete(sheet_module.build(session))
 
 
@@ -114,9 +121,105 @@ def running(session: Session) -> Running:
     module = GAMES[session.game].module("sheet")
     factory = getattr(module, "RunningSheet", None)
     with _checked(session):
+        if session.mode == "keep" and corrections.has_corrections(session.entries):
+            return _Corrected(session, factory or module.build)
         if factory is not None and session.mode == "keep":
             return factory(session)  # type: ignore[no-any-return]
         return _Replaying(session, module.build)
+
+
+@contextmanager
+def _renumbered(numbers: list[int], last: int) -> Iterator[None]:
+    """Report an EntryError of the game's view (entries in effect only) by the number the
+    entry has in the file (``last`` for one beyond those in effect: the entry being added)."""
+    try:
+        yield
+    except EntryError as exc:
+        number = numbers[exc.index - 1] if 0 < exc.index <= len(numbers) else last
+        raise EntryError(number, exc.reason) from None
+
+
+class _Renumber:
+    """Rows of a game's view of the entries in effect, numbered as in the file, each marked
+    with the correction in force for one of the entries that made it."""
+
+    def __init__(self, session: Session, force: corrections.InForce) -> None:
+        self.force = force
+        self.by_entry = GAMES[session.game].row_name(session.mode) == "entry"
+        # The game's row -> (that row, its copy as shown), so an unchanged row stays the same
+        # object from one entry to the next (the file's text is rendered again only from the
+        # first row that changed).
+        self.done: dict[int, tuple[RoundRow, RoundRow]] = {}
+
+    def sheet(self, sheet: Sheet) -> Sheet:
+        numbers = self.force.numbers
+        rounds = self.rows(sheet.rounds)
+        results = [
+            dataclasses.replace(r, round=numbers[r.round - 1])
+            if self.by_entry and 0 < r.round <= len(numbers)
+            else r
+            for r in sheet.results
+        ]
+        return dataclasses.replace(sheet, rounds=rounds, results=results)
+
+    def rows(self, rows: list[RoundRow]) -> list[RoundRow]:
+        numbers, fixed = self.force.numbers, self.force.fixed
+        out: list[RoundRow] = []
+        previous = 0
+        for row in rows:
+            known = self.done.get(id(row))
+            if known is not None and known[0] is row:
+                out.append(known[1])
+                previous = row.entry or previous
+                continue
+            copy = dataclasses.replace(row)
+            if 0 < row.entry <= len(numbers):
+                made_by = numbers[previous : row.entry]
+                copy.corrected = max((fixed.get(n, 0) for n in made_by), default=0)
+                copy.entry = numbers[row.entry - 1]
+                if self.by_entry and row.number == row.entry:
+                    copy.number = copy.entry
+                previous = row.entry
+            self.done[id(row)] = (row, copy)
+            out.append(copy)
+        return out
+
+
+class _Corrected:
+    """The running sheet of a kept session holding corrections: the game's own running sheet
+    over the entries in effect, built again after each undo or correction."""
+
+    def __init__(self, session: Session, factory: Callable[[Session], Any]) -> None:
+        self.session = session
+        self.factory = factory
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        """Build again from every entry (changing nothing if one of them does not fit)."""
+        force = corrections.in_force(self.session.entries)
+        with _renumbered(force.numbers, len(self.session.entries)):
+            inner = self.factory(corrections.view(self.session, force.entries))
+        self.force, self.inner = force, inner
+        self.renumber = _Renumber(self.session, force)
+
+    def add(self, entry: dict[str, Any]) -> None:
+        # The journal has appended the entry to the session already.
+        if entry.get("type") == "undo" or corrections.is_correction(entry):
+            self._rebuild()
+            return
+        number = len(self.session.entries)
+        with _renumbered(self.force.numbers, number):
+            if isinstance(self.inner, Sheet):  # a game without a running sheet
+                entries = [*self.force.entries, entry]
+                self.inner = self.factory(corrections.view(self.session, entries))
+            else:
+                self.inner.add(entry)
+        self.force.numbers.append(number)
+        self.force.entries.append(entry)
+
+    def sheet(self) -> Sheet:
+        inner = self.inner if isinstance(self.inner, Sheet) else self.inner.sheet()
+        return self.renumber.sheet(inner)
 
 
 def advance(session: Session, sheet: Running, entry: dict[str, Any]) -> None:
@@ -264,3 +367,36 @@ def highlights(session: Session) -> list[tuple[str, int, int, int]]:
         for column, score in enumerate(row.scores)
         if column not in row.unplayed
     ]
+
+
+def misfit(session: Session, number: int, entry: dict[str, Any]) -> tuple[int, str] | None:
+    """Replay a kept session with ``entry`` in the place of entry ``number`` (in effect):
+    ``None`` if every later entry in effect still fits, else the first that no longer does
+    and why. Raises EntryError (numbered ``number``) if ``entry`` itself does not fit there."""
+    force = corrections.in_force(session.entries)
+    place = force.place(number)
+    if place is None:
+        raise EntryError(number, "that entry is not in effect")
+    entries = [*force.entries[:place], entry, *force.entries[place + 1 :]]
+    module = GAMES[session.game].module("sheet")
+    factory = getattr(module, "RunningSheet", None) or module.build
+    try:
+        factory(corrections.view(session, entries))
+    except EntryError as exc:
+        if exc.index - 1 <= place:
+            raise EntryError(number, exc.reason) from None
+        return force.numbers[exc.index - 1], exc.reason
+    except (ValueError, LookupError, TypeError, AttributeError, ArithmeticError) as exc:
+        raise EntryError(number, cut(str(exc))) from None
+    return None
+
+
+def ledger_before(session: Session, number: int) -> Any:
+    """The game's ledger of a kept session as it stood just before entry ``number`` (in
+    effect), where a correction of that entry is read."""
+    force = corrections.in_force(session.entries)
+    place = force.place(number)
+    upto = force.entries[: place if place is not None else len(force.entries)]
+    module = GAMES[session.game].module("sheet")
+    with _checked(session):
+        return module.replay_ledger(corrections.view(session, upto))

@@ -123,8 +123,9 @@ class Console:
                 continue
             self.say("  answer y or n (type help)")
 
-    def ask(self, prompt: str, words: Words | None = None) -> str | None:
-        """Read one line (stripped). Tab offers ``words(typed so far)`` on a terminal."""
+    def ask(self, prompt: str, words: Words | None = None, default: str = "") -> str | None:
+        """Read one line (stripped). Tab offers ``words(typed so far)`` on a terminal, where
+        ``default`` is the line offered for editing (piped input reads the next line)."""
         self.clear_status()
         if self.interactive:
             if _PASTED:
@@ -132,7 +133,7 @@ class Console:
                 text = _PASTED.pop(0)
                 click.echo(prompt + shown(text))
                 return text
-            return self._ask_terminal(prompt, words)
+            return self._ask_terminal(prompt, words, default)
         while True:
             try:
                 click.echo(prompt, nl=False)
@@ -155,7 +156,7 @@ class Console:
             click.echo(shown(text))
             return text
 
-    def _ask_terminal(self, prompt: str, words: Words | None) -> str | None:
+    def _ask_terminal(self, prompt: str, words: Words | None, default: str = "") -> str | None:
         from prompt_toolkit import PromptSession
         from prompt_toolkit.completion import Completer, Completion
 
@@ -180,7 +181,7 @@ class Console:
         while True:
             self._too_long = False
             try:
-                line = self._session.prompt(prompt, completer=_Completer())
+                line = self._session.prompt(prompt, completer=_Completer(), default=default)
             except EOFError:
                 return None
             except KeyboardInterrupt:

@@ -6,30 +6,44 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from cardside.tui.console import QUIT_WORDS, Console, not_alone, refusal
+from cardside.tui.correcting import fix_command
 
 if TYPE_CHECKING:
     from cardside.sessions.journal import Journal
 
 #: Every word a keep prompt reads as a command, so a player cannot be named by one.
-COMMAND_WORDS = (*QUIT_WORDS, "help", "?", "h", "show", "score", "undo")
+COMMAND_WORDS = (*QUIT_WORDS, "help", "?", "h", "show", "score", "undo", "fix")
+#: Command words that take nothing after them (``fix`` takes an entry's number).
+ALONE_WORDS = tuple(w for w in COMMAND_WORDS if w != "fix")
 
 
 def offer_correction(
-    console: Console, undo: Callable[[], None], what: str, show: Callable[[], None]
+    console: Console,
+    undo: Callable[[], None],
+    what: str,
+    show: Callable[[], None],
+    fix: Callable[[str], bool] | None = None,
 ) -> bool:
-    """Ask before closing a finished game; ``True`` if the last entry was taken back.
+    """Ask before closing a finished game; ``True`` if the last entry was taken back (or an
+    entry corrected: ``fix``, given what follows ``fix``, says whether one was).
 
     A mistyped final entry would otherwise end the game for good, so the table gets one more
-    prompt: ``undo`` takes the entry back (and the keeper carries on), Enter or end of input
-    closes; ``show`` draws the sheet and ``help`` says what the prompt takes.
+    prompt: ``undo`` takes the entry back (and the keeper carries on), ``fix N`` corrects
+    entry N, Enter or end of input closes; ``show`` draws the sheet and ``help`` says what
+    the prompt takes.
     """
     undone: list[bool] = []
 
     def explain() -> None:
+        fixing = "; fix N corrects entry N (fix alone lists them)" if fix else ""
         console.say(
-            f"  undo takes back the last entry and the {what} goes on from there; show "
-            f"(the sheet); Enter closes the {what} (it is saved)"
+            f"  undo takes back the last entry and the {what} goes on from there{fixing}; "
+            f"show (the sheet); Enter closes the {what} (it is saved)"
         )
+
+    def fixed(args: str) -> None:
+        if fix is not None and fix(args):
+            undone.append(True)
 
     def take_back() -> None:
         undo()
@@ -41,13 +55,21 @@ def offer_correction(
         )
         if line is None or line.strip().lower() in ("", "close", "done"):
             return False
-        done = keep_command(line, help=explain, show=show, undo=take_back, say=console.say)
+        done = keep_command(
+            line,
+            help=explain,
+            show=show,
+            undo=take_back,
+            say=console.say,
+            fix=fixed if fix else None,
+        )
         if done == "quit":
             return False
         if undone:
             return True
         if done is None:
-            console.say("  " + refusal("type undo or show, or press Enter to close"))
+            also = ", fix N" if fix else ""
+            console.say("  " + refusal(f"type undo{also} or show, or press Enter to close"))
 
 
 #: Commands of play that a scorekeeper answers with where it has them.
@@ -70,14 +92,20 @@ def keep_command(
     undo: Callable[[], None],
     say: Callable[[str], None],
     names: Sequence[str] = (),
+    fix: Callable[[str], None] | None = None,
 ) -> str | None:
     """Handle a keep prompt's command word: ``"quit"``, ``"handled"``, or ``None`` if ``line``
     is not a command (then it is an entry). A command word with more after it (``undo 5``)
     is refused through ``say``, as no entry starts with one, unless it is one of ``names``
-    (a player named H in a file written before such names were refused)."""
+    (a player named H in a file written before such names were refused). ``fix`` is given
+    what follows ``fix`` (``fix 3 ...``)."""
     word = line.strip().lower()
     if word in QUIT_WORDS:
         return "quit"
+    args = fix_command(line)
+    if fix is not None and args is not None and not _a_name(line, names):
+        fix(args)
+        return "handled"
     actions = {"help": help, "?": help, "h": help, "show": show, "score": show, "undo": undo}
     if word in actions:
         actions[word]()
@@ -96,7 +124,13 @@ def keep_command(
 def command_with_more(line: str, names: Sequence[str] = ()) -> str | None:
     """A keep prompt's refusal of a command word with more after it (``undo 5``); a line that
     starts with one of ``names`` is an entry (see :func:`console.not_alone`)."""
-    return not_alone(line, COMMAND_WORDS, entries=names, undo="entry")
+    return not_alone(line, ALONE_WORDS, entries=names, undo="entry")
+
+
+def _a_name(line: str, names: Sequence[str]) -> bool:
+    """Whether ``line`` starts with one of ``names`` (a player named Fix in an old file)."""
+    first = line.split()[0].lower() if line.split() else ""
+    return first in {n.lower() for n in names}
 
 
 def say_saved(console: Console, journal: Journal) -> None:

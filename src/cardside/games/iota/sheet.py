@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
+from cardside.core.corrections import view
 from cardside.core.errors import NotationError, numbered
 from cardside.core.record import RoundRow, Session, Sheet
 from cardside.core.replay import in_effect, move_entries, replay_moves
@@ -77,6 +78,7 @@ def replay_state(session: Session) -> IotaState:
 
 def replay_ledger(session: Session) -> IotaLedger:
     """The kept game rebuilt from its entries."""
+    session = view(session)  # the entries in effect, as corrected
     opts = options_of(session)
     return IotaLedger.from_entries(session.player_names, session.entries, grid=opts["grid"])
 

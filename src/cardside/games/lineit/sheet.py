@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardside.core.corrections import view
 from cardside.core.errors import NotationError, numbered
 from cardside.core.record import RoundRow, Session, Sheet
 from cardside.core.replay import replay_moves, stamp_rows
@@ -74,6 +75,7 @@ def replay_state(session: Session) -> LineitState:
 
 def replay_ledger(session: Session) -> LineitLedger:
     """The kept game rebuilt from its entries."""
+    session = view(session)  # the entries in effect, as corrected
     options_of(session)
     return LineitLedger.from_entries(session.player_names, session.entries)
 

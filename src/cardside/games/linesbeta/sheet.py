@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardside.core.corrections import view
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.core.record import EntryError, RoundRow, Session, Sheet
 from cardside.core.replay import in_effect, replay_moves, stamp_rows
@@ -113,6 +114,7 @@ def session_entry(entry: dict[str, Any]) -> dict[str, Any]:
 
 def replay_ledger(session: Session) -> Ledger:
     """The kept game rebuilt from its trick, round and undo entries."""
+    session = view(session)  # the entries in effect, as corrected
     opts = options_of(session)
     ledger = Ledger(opts["difficulty"], opts["length"], grid=opts["grid"])
     for index, entry in enumerate(session.entries, 1):

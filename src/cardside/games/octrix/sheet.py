@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from cardside.core.corrections import view
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.core.record import EntryError, RoundRow, Session, Sheet
 from cardside.core.replay import replay_moves, stamp_rows
@@ -97,6 +98,7 @@ def replay_state(session: Session) -> OctrixState:
 
 def replay_ledger(session: Session) -> OctrixLedger:
     """The kept match rebuilt from its hands, trick and undo entries."""
+    session = view(session)  # the entries in effect, as corrected
     opts = options_of(session)
     return OctrixLedger.from_entries(session.player_names, session.entries, **opts)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from cardside.core.corrections import view
 from cardside.core.record import EntryError, Result, RoundRow, Session, Sheet
 from cardside.core.replay import replay_moves, stamp_rows
 from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Flag, Schema, Text, Whole
@@ -109,6 +110,7 @@ def all_played(limit: int) -> str:
 
 def replay_ledger(session: Session) -> Ledger:
     """The kept session rebuilt from its deal and undo entries."""
+    session = view(session)  # the entries in effect, as corrected
     limit = options_of(session)["matches"]
     ledger = Ledger()
     for index, entry in enumerate(session.entries, 1):

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from cardside.core.arith import is_digits
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.core.players import seats_named
@@ -10,19 +13,45 @@ from cardside.games.octrix import rules
 from cardside.games.octrix.keep import OctrixLedger, RoundReport, parse_round
 from cardside.games.octrix.notation import format_card, parse_cards
 from cardside.games.octrix.rules import DECK, HAND_SIZE
+from cardside.games.octrix.sheet import replay_ledger
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console, not_understood, refusal
+from cardside.tui.correcting import fix_entry
 from cardside.tui.human import with_default
 from cardside.tui.keeping import keep_command, offer_correction, say_saved
 from cardside.tui.octrix.screen import OctrixScreen
 from cardside.tui.style import Style
 
-COMMANDS = ("show", "undo", "quit", "help")
+COMMANDS = ("show", "undo", "fix", "quit", "help")
 HELP = (
     "  Enter the cards of each trick in seat order ({order}), e.g. 8C 3H. While entering "
     "hands, give a player's 8 cards on one line.{quick}\n"
-    "  commands: show (the sheet so far), undo (take back the last entry), quit (saved), help"
+    "  commands: show (the sheet so far), undo (take back the last entry), fix N (correct "
+    "entry N; fix alone lists them), quit (saved), help"
 )
+
+
+def entry_text(entry: dict[str, Any], names: Sequence[str]) -> str:
+    """An entry as it is typed: a hand's or a trick's cards, a round's counting cards."""
+    if entry.get("type") == "round":
+        counting = entry.get("counting", [])
+        return " ".join(
+            f"{name} {' '.join(map(str, cards)) or '-'}" for name, cards in zip(names, counting)
+        )
+    return str(entry.get("cards", ""))
+
+
+def read_entry(text: str, old: dict[str, Any], ledger: OctrixLedger) -> dict[str, Any]:
+    """A typed line as the entry of the same kind as ``old``, checked where it stands."""
+    kind = old.get("type")
+    if kind == "hand":
+        ledger.enter_hand(int(old["seat"]), parse_cards(text))
+    elif kind == "round":
+        ledger.check_round_entry()
+        ledger.enter_round(parse_round(text, ledger.names, ledger.sides))
+    else:
+        ledger.enter_trick(parse_cards(text))
+    return dict(ledger.entries[-1])
 
 
 class KeepScreen:
@@ -49,7 +78,7 @@ class KeepScreen:
                 if done == "quit":
                     say_saved(self.console, self.journal)
                     return "quit"
-            if not offer_correction(self.console, self._undo, "match", self.show):
+            if not offer_correction(self.console, self._undo, "match", self.show, self._fix):
                 break
         say(f"Match over; saved as {self.journal.name}.")
         return "over"
@@ -68,8 +97,25 @@ class KeepScreen:
     def _command(self, line: str) -> str | None:
         """Handle a command word; return "quit", "handled", or None if it is not a command."""
         return keep_command(
-            line, help=self._help, show=self.show, undo=self._undo, say=self.console.say
+            line,
+            help=self._help,
+            show=self.show,
+            undo=self._undo,
+            say=self.console.say,
+            fix=self._fix,
         )
+
+    def _fix(self, args: str) -> bool:
+        """``fix N [TEXT]``: correct entry N; the ledger is then read again from the file."""
+        names = self.ledger.names
+        if not fix_entry(
+            self.console, self.journal, args, lambda e: entry_text(e, names), read_entry
+        ):
+            return False
+        self.ledger = replay_ledger(self.journal.session)
+        self._hands_header = False
+        self.show()
+        return True
 
     def _ask_trick(self) -> str | None:
         ledger = self.ledger

@@ -1,0 +1,174 @@
+"""``fix N``: correct an earlier entry of a kept session, at any keep prompt.
+
+The correction is saved as a new entry that takes the place of entry N; the game is replayed
+from there. Where a later entry no longer fits, the keeper is told which and why, and chooses
+between taking back the entries from there on (they stay in the file, taken back) and
+cancelling. Each game gives only how an entry reads as typed and how a typed line reads as an
+entry; the rest is here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from cardside.core import corrections
+from cardside.core.arith import is_digits
+from cardside.core.errors import EntryError
+from cardside.core.schema import cut
+from cardside.sessions import sheets
+from cardside.tui.console import Console, refusal
+
+if TYPE_CHECKING:
+    from cardside.sessions.journal import Journal
+
+#: An entry (as saved) as the line a keeper types to make it.
+TextOf = Callable[[dict[str, Any]], str]
+#: A typed line as the entry that replaces ``old``, read against the game's ledger as it stood
+#: before it (raises ValueError with the reason).
+Read = Callable[[str, dict[str, Any], Any], dict[str, Any]]
+
+USAGE = "fix takes an entry's number: fix 3, or fix 3 and its new text"
+#: How many entries ``fix`` alone lists (the latest).
+LISTED = 12
+#: How many entries to take back are named one by one.
+NAMED = 20
+TAKE = ("t", "take", "take back", "takeback", "y", "yes")
+CANCEL = ("", "c", "cancel", "n", "no", "quit", "exit")
+
+
+def fix_command(line: str) -> str | None:
+    """What follows ``fix`` when ``line`` is a fix command (``""`` for ``fix`` alone), else
+    None."""
+    words = line.split(maxsplit=1)
+    if not words or words[0].lower() != "fix":
+        return None
+    return words[1].strip() if len(words) > 1 else ""
+
+
+def fix_entry(console: Console, journal: Journal, args: str, text_of: TextOf, read: Read) -> bool:
+    """Run ``fix ARGS``; ``True`` when a correction was saved (the caller then rebuilds its
+    ledger from the file). Every refusal is one line; nothing is saved without an answer."""
+    session = journal.session
+    force = corrections.in_force(session.entries)
+    head, _, text = args.partition(" ")
+    text = text.strip()
+    if not head:
+        _list(console, force, text_of)
+        return False
+    if not is_digits(head) or len(head) > 6:
+        console.say(f"  {refusal(USAGE)}")
+        return False
+    number = int(head)
+    problem = _not_fixable(session.entries, force, number)
+    if problem:
+        console.say(f"  {refusal(problem)}")
+        return False
+    place = force.place(number)
+    assert place is not None
+    old = force.entries[place]
+    old_text = text_of(old)
+    again = f" (corrected at entry {force.fixed[number]})" if number in force.fixed else ""
+    console.say(f"  Entry {number}{again}: {old_text}")
+    if not text:
+        answer = console.ask(f"New text for entry {number} (Enter keeps it): ", default=old_text)
+        if answer is None or not answer.strip():
+            console.say("  Nothing changed.")
+            return False
+        text = answer.strip()
+    try:
+        new = read(text, old, sheets.ledger_before(session, number))
+    except ValueError as exc:
+        console.say(f"  {refusal(exc)}")
+        return False
+    if new == corrections.content(old):
+        console.say(f"  Entry {number} is unchanged.")
+        return False
+    try:
+        found = sheets.misfit(session, number, new)
+    except EntryError as exc:
+        console.say(f"  {refusal(exc.reason)}")
+        return False
+    correction = {**new, corrections.FIXES: number}
+    if found is not None:
+        back = force.numbers[force.numbers.index(found[0]) :]
+        if not _ask_take_back(console, force, back, found, text_of):
+            console.say("  Cancelled; nothing changed.")
+            return False
+        correction[corrections.TAKES_BACK] = back
+    journal.append(correction)
+    console.say(f"  Entry {number} corrected: {text_of(new)} (was {old_text}).")
+    if found is not None:
+        console.say(f"  Taken back: {_span(back)}; type again what still stands.")
+    return True
+
+
+def _not_fixable(entries: list[dict[str, Any]], force: corrections.InForce, n: int) -> str:
+    """Why entry ``n`` cannot be corrected, or ``""``."""
+    if not entries:
+        return "nothing to fix yet"
+    if not 1 <= n <= len(entries):
+        return f"there is no entry {n}: the entries are numbered 1 to {len(entries)}"
+    if n in force.corrects:
+        return f"entry {n} corrects entry {force.corrects[n]}: fix {force.corrects[n]} instead"
+    if entries[n - 1].get("type") == "undo":
+        return f"entry {n} is an undo; fix the entries in effect"
+    if n in force.taken_back:
+        return (
+            f"entry {n} was taken back (at entry {force.taken_back[n]}); "
+            "type it again as a new entry"
+        )
+    return ""
+
+
+def _list(console: Console, force: corrections.InForce, text_of: TextOf) -> None:
+    """``fix`` alone: the latest entries in effect with their numbers, and how to fix one."""
+    if not force.numbers:
+        console.say(f"  {refusal('nothing to fix yet')}")
+        return
+    shown = list(zip(force.numbers, force.entries))[-LISTED:]
+    if len(shown) < len(force.numbers):
+        console.say(f"  The last {len(shown)} entries in effect (of {len(force.numbers)}):")
+    else:
+        console.say("  The entries in effect:")
+    for number, entry in shown:
+        mark = f"  (corrected at entry {force.fixed[number]})" if number in force.fixed else ""
+        console.say(f"  {number:>5}  {cut(text_of(entry), 70)}{mark}")
+    console.say("  Type fix N to correct entry N, or fix N and its new text.")
+
+
+def _span(numbers: list[int]) -> str:
+    if len(numbers) == 1:
+        return f"entry {numbers[0]}"
+    return f"entries {numbers[0]} to {numbers[-1]}" + (
+        f" ({len(numbers)} in effect)" if numbers[-1] - numbers[0] + 1 != len(numbers) else ""
+    )
+
+
+def _ask_take_back(
+    console: Console,
+    force: corrections.InForce,
+    back: list[int],
+    found: tuple[int, str],
+    text_of: TextOf,
+) -> bool:
+    """Say which entry no longer fits and why, list those from there on, and ask."""
+    console.say(f"  With this correction, entry {found[0]} no longer fits: {found[1]}.")
+    console.say(f"  Taking it back takes back the {len(back)} in effect from there on:")
+    texts = dict(zip(force.numbers, force.entries))
+    for number in back[:NAMED]:
+        console.say(f"  {number:>5}  {cut(text_of(texts[number]), 70)}")
+    if len(back) > NAMED:
+        console.say(f"  ... and {len(back) - NAMED} more")
+    question = (
+        f"Take back {_span(back)} (they stay in the file, taken back, to type again), "
+        "or cancel? [take back/cancel]: "
+    )
+    while True:
+        answer = console.ask(question)
+        word = "" if answer is None else " ".join(answer.lower().split())
+        if answer is None or word in CANCEL:
+            return False
+        if word in TAKE:
+            return True
+        console.say("  answer take back (or t) or cancel (or c); Enter cancels")
