@@ -76,6 +76,9 @@ def fix_entry(console: Console, journal: Journal, args: str, text_of: TextOf, re
             console.say("  Nothing changed.")
             return False
         text = answer.strip()
+    if " ".join(text.split()) == " ".join(old_text.split()):
+        console.say(f"  Entry {number} is unchanged.")
+        return False
     try:
         new = read(text, old, sheets.ledger_before(session, number))
     except ValueError as exc:
@@ -153,16 +156,21 @@ def _ask_take_back(
     text_of: TextOf,
 ) -> bool:
     """Say which entry no longer fits and why, list those from there on, and ask."""
-    console.say(f"  With this correction, entry {found[0]} no longer fits: {found[1]}.")
-    console.say(f"  Taking it back takes back the {len(back)} in effect from there on:")
+    console.say(f"  With this correction, entry {found[0]} no longer fits: {found[1].rstrip('.')}.")
+    console.say(
+        "  It would be taken back with every entry in effect after it:"
+        if len(back) > 1
+        else "  It is the last entry in effect:"
+    )
     texts = dict(zip(force.numbers, force.entries))
     for number in back[:NAMED]:
         console.say(f"  {number:>5}  {cut(text_of(texts[number]), 70)}")
     if len(back) > NAMED:
         console.say(f"  ... and {len(back) - NAMED} more")
+    stay = "they stay" if len(back) > 1 else "it stays"
     question = (
-        f"Take back {_span(back)} (they stay in the file, taken back, to type again), "
-        "or cancel? [take back/cancel]: "
+        f"Take back {_span(back)} ({stay} in the file, taken back, to type again), "
+        "or cancel the correction? [take back/cancel]: "
     )
     while True:
         answer = console.ask(question)

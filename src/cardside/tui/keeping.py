@@ -50,8 +50,10 @@ def offer_correction(
         undone.append(True)
 
     while True:
+        fixing = ", fix N to correct entry N," if fix else ""
         line = console.ask(
-            f"The {what} is over. Type undo to correct the last entry, or press Enter to close: "
+            f"The {what} is over. Type undo to correct the last entry{fixing} or press Enter "
+            "to close: "
         )
         if line is None or line.strip().lower() in ("", "close", "done"):
             return False

@@ -323,7 +323,7 @@ class IotaLedger:
 
 #: Words an entry or a command may start with, so never a player's name.
 ENTRY_WORDS = frozenset(
-    "pass undo show score quit exit help h ? history hint end swap lot all4 final".split()
+    "pass undo fix show score quit exit help h ? history hint end swap lot all4 final".split()
 )
 
 

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
+from typing import Any
 
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.games.iota.keep import IotaLedger, TurnReport, parse_entries
 from cardside.games.iota.notation import format_card, parse_placements
+from cardside.games.iota.sheet import replay_ledger
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console, not_understood, refusal
+from cardside.tui.correcting import fix_entry
 from cardside.tui.iota.screen import IotaScreen
 from cardside.tui.keeping import keep_command, offer_correction, say_saved
 from cardside.tui.style import Style
@@ -21,7 +25,8 @@ HELP_QUICK = "\n".join(
         "    Ann 8 4 5 lot      → (8 + 4 + 5) × 2 (one lot) = 34",
         "  The name may be left out (the player whose turn it is). Sums work: 4+3+1.",
         "  Ann pass for a pass; end when every player passed in a row with the pile empty.",
-        "  commands: show (the sheet), undo (take back the last entry), quit (saved), help",
+        "  commands: show (the sheet), undo (take back the last entry), fix N (correct entry "
+        "N; fix alone lists them), quit (saved), help",
     ]
 )
 
@@ -35,9 +40,42 @@ HELP_GRID = "\n".join(
         "line: Ann swap GC3 1,0 W 2,0); Ann pass for a pass; end when "
         "every player passed in a row with the pile empty. cardside checks each play and "
         "scores it.",
-        "  commands: show (the grid and the sheet), undo (take back the last entry), quit, help",
+        "  commands: show (the grid and the sheet), undo (take back the last entry), fix N "
+        "(correct entry N; fix alone lists them), quit, help",
     ]
 )
+
+
+def entry_text(entry: dict[str, Any], names: Sequence[str]) -> str:
+    """An entry as it is typed: ``Ann 8 4 5 lot``, ``Ann YS2 1,0 final``, ``Bob pass``."""
+    kind = entry.get("type")
+    if kind == "starter":
+        return str(entry.get("card", ""))
+    if kind == "end":
+        return "end"
+    seat = entry.get("seat")
+    words = [names[seat]] if isinstance(seat, int) and 0 <= seat < len(names) else []
+    if kind == "pass":
+        words.append("pass")
+    elif kind == "swap":
+        words += ["swap", str(entry.get("card", "")), str(entry.get("cell", ""))]
+    elif kind == "play":
+        words.append(str(entry.get("cards", "")))
+    else:
+        words += [str(v) for v in entry.get("lines", [])]
+        words += ["lot"] * int(entry.get("lots", 0)) + (["all4"] if entry.get("all4") else [])
+    if entry.get("final"):
+        words.append("final")
+    return " ".join(words)
+
+
+def read_entry(text: str, old: dict[str, Any], ledger: IotaLedger) -> dict[str, Any]:
+    """A typed line as the entry in the place of ``old``, checked where it stands."""
+    entries = parse_entries(text, ledger)
+    if len(entries) != 1:
+        raise NotationError("a swap and the play after it are two entries: correct each alone")
+    ledger.add(entries[0])
+    return entries[0]
 
 
 class KeepScreen:
@@ -58,7 +96,7 @@ class KeepScreen:
                 if self._ask() == "quit":
                     say_saved(self.console, self.journal)
                     return "quit"
-            if not offer_correction(self.console, self._undo, "game", self.show):
+            if not offer_correction(self.console, self._undo, "game", self.show, self._fix):
                 break
         say(f"Game over; saved as {self.journal.name}.")
         return "over"
@@ -90,6 +128,7 @@ class KeepScreen:
             undo=self._undo,
             say=self.console.say,
             names=self.ledger.names,
+            fix=self._fix,
         )
         if command:
             return "quit" if command == "quit" else None
@@ -157,13 +196,24 @@ class KeepScreen:
     def _words(self, typed: str) -> list[str]:
         if self.ledger.needs_starter:
             return [format_card(c) for c in range(64)] + ["W"]
-        words = ["pass", "end", "undo", "show", "help", "quit", *self.ledger.names]
+        words = ["pass", "end", "undo", "fix", "show", "help", "quit", *self.ledger.names]
         if self.ledger.track_grid:
             on = set(self.ledger.grid.values())
             words += ["swap", "final"] + [format_card(c) for c in range(64) if c not in on]
         else:
             words += ["lot", "all4", "final"]
         return words
+
+    def _fix(self, args: str) -> bool:
+        """``fix N [TEXT]``: correct entry N; the ledger is then read again from the file."""
+        names = self.ledger.names
+        if not fix_entry(
+            self.console, self.journal, args, lambda e: entry_text(e, names), read_entry
+        ):
+            return False
+        self.ledger = replay_ledger(self.journal.session)
+        self.show()
+        return True
 
     def _undo(self) -> None:
         try:

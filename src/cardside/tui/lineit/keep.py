@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from cardside.core.arith import is_digits, parse_number
 from cardside.core.errors import IllegalActionError, NotationError
@@ -11,8 +12,10 @@ from cardside.core.schema import clip, cut
 from cardside.games.lineit import rules
 from cardside.games.lineit.keep import Entered, LineitLedger, check_tokens, describe
 from cardside.games.lineit.notation import parse_card, parse_cards
+from cardside.games.lineit.sheet import replay_ledger
 from cardside.sessions.journal import Journal
 from cardside.tui.console import QUIT_WORDS, Console, not_understood, refusal
+from cardside.tui.correcting import fix_entry
 from cardside.tui.keeping import command_with_more, offer_correction, play_only, say_saved
 from cardside.tui.style import Style
 from cardside.tui.table import render
@@ -24,9 +27,10 @@ tokens' sum, e.g. counts Ann 23 +4-3 (counts Bob 10: no tokens); the last player
 counts end the game
   end                   the game is over (when keeping line by line)
   NAME is a player's name or its start (Ann or A).
-  commands: show (the scores so far), undo (take back the last entry), quit (saved), help"""
+  commands: show (the scores so far), undo (take back the last entry), fix N (correct \
+entry N, e.g. fix 3 line Ann 12 30; fix alone lists them), quit (saved), help"""
 
-COMMANDS = ("line", "jackpot", "counts", "end", "show", "undo", "help", "quit")
+COMMANDS = ("line", "jackpot", "counts", "end", "show", "undo", "fix", "help", "quit")
 
 
 class KeepScreen:
@@ -53,7 +57,7 @@ class KeepScreen:
                     return "quit"
                 self._handle(line)
             self._result()
-            if not offer_correction(self.console, self._undo, "game", self.show):
+            if not offer_correction(self.console, self._undo, "game", self.show, self._fix):
                 break
         say(f"Game over; saved as {self.journal.name}.")
         return "over"
@@ -82,6 +86,9 @@ class KeepScreen:
         if head == "undo":
             self._undo()
             return
+        if head == "fix":
+            self._fix(line.split(maxsplit=1)[1] if len(words) > 1 else "")
+            return
         said = play_only(line)
         if said is not None:
             self.console.say(said)
@@ -97,6 +104,40 @@ class KeepScreen:
             return
         self.journal.append(self.ledger.entries[-1])
         self._report(entered)
+
+    def _fix(self, args: str) -> bool:
+        """``fix N [TEXT]``: correct entry N; the ledger is then read again from the file."""
+        if not fix_entry(self.console, self.journal, args, self._text_of, self._read):
+            return False
+        self.ledger = replay_ledger(self.journal.session)
+        self.ledger.check_piles_from_now()
+        self.show()
+        return True
+
+    def _text_of(self, entry: dict[str, Any]) -> str:
+        """An entry as it is typed: ``line Ann 12 30 B4``, ``jackpot Ann 7``, ``end``."""
+        kind = str(entry.get("type"))
+        seat = entry.get("seat")
+        if not isinstance(seat, int) or not 0 <= seat < len(self.names):
+            return kind
+        name = self.names[seat]
+        if kind == "counts":
+            tokens = int(entry.get("tokens", 0))
+            return f"counts {name} {entry.get('pile')}" + (f" {tokens:+d}" if tokens else "")
+        return f"{kind} {name} {entry.get('cards')}"
+
+    def _read(self, text: str, old: dict[str, Any], ledger: LineitLedger) -> dict[str, Any]:
+        """A typed line as the entry in the place of ``old``, checked on ``ledger`` (the game
+        as it stood before it) by the same reading as a new entry."""
+        words = text.split()
+        kept = self.ledger
+        self.ledger = ledger
+        ledger.check_piles_from_now()
+        try:
+            self._enter(words[0].lower(), words[1:])
+        finally:
+            self.ledger = kept
+        return dict(ledger.entries[-1])
 
     def _enter(self, head: str, rest: list[str]) -> Entered:
         ledger = self.ledger

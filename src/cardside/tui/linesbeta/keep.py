@@ -12,9 +12,10 @@ from cardside.games.linesbeta import rules
 from cardside.games.linesbeta.keep import Ledger, describe
 from cardside.games.linesbeta.notation import format_cell, parse_cell, parse_line_end
 from cardside.games.linesbeta.rules import DIFFICULTIES, LINE_CELLS, Line
-from cardside.games.linesbeta.sheet import session_entry
+from cardside.games.linesbeta.sheet import ledger_entry, replay_ledger, session_entry
 from cardside.sessions.journal import Journal
 from cardside.tui.console import QUIT_WORDS, SETUP_HELP, Console, not_understood, refusal
+from cardside.tui.correcting import fix_entry
 from cardside.tui.keeping import keep_command, offer_correction, say_saved
 from cardside.tui.linesbeta.screen import CellMark, LinesBetaScreen
 from cardside.tui.style import Style
@@ -31,7 +32,8 @@ HELP_GRID = """  w r3R r3c4      you won a challenge of row 3 from the right; th
 e.g. l r1L r1c4 b; extra cells after 'turned' mark other cards you turned face up."""
 HELP_COMMANDS = (
     "  commands: show (the sheet), undo (take back the last trick, or round, entered; "
-    "w w l is three), quit (saved), help"
+    "w w l is three), fix N (correct entry N, one trick or round; fix alone lists them), "
+    "quit (saved), help"
 )
 RESULT_WORDS = {"w": "w", "win": "w", "won": "w", "l": "l", "loss": "l", "lost": "l"}
 
@@ -155,6 +157,35 @@ def _is_line(word: str) -> bool:
     return True
 
 
+def entry_text(entry: dict[str, Any]) -> str:
+    """An entry as it is typed: ``w r3R r3c4``, ``l``, ``round 4 2``."""
+    if entry.get("type") == "round":
+        return f"round {entry.get('player')} {entry.get('grid')}"
+    return describe(ledger_entry(entry)).removeprefix("trick ")
+
+
+def read_entry(text: str, old: dict[str, Any], ledger: Ledger) -> dict[str, Any]:
+    """A typed line as the one trick or round in the place of ``old``, checked where it
+    stands."""
+    words = text.split()
+    if words[0].lower() == "round":
+        if ledger.track_grid:
+            raise NotationError("with grid tracking, the rounds are entered trick by trick")
+        if len(words) != 3:
+            raise NotationError("give two counts: round YOURS GRID, e.g. round 4 2")
+        entries = [
+            {"kind": "round", "player": parse_number(words[1]), "grid": parse_number(words[2])}
+        ]
+    else:
+        entries = parse_trick(text, ledger.track_grid)
+    if len(entries) != 1:
+        raise NotationError("an entry is one trick (or one round): w or l, not several")
+    if ledger.is_over:
+        raise IllegalActionError("the game was over before this entry")
+    ledger.add(entries[0])
+    return session_entry(entries[0])
+
+
 class KeepScreen:
     """Runs the keep prompt loop over a ledger, saving each entry to the journal."""
 
@@ -173,7 +204,7 @@ class KeepScreen:
                 if self._ask() == "quit":
                     say_saved(self.console, self.journal)
                     return "quit"
-            if not offer_correction(self.console, self._undo, "game", self.show):
+            if not offer_correction(self.console, self._undo, "game", self.show, self._fix):
                 break
         say(f"Game over; saved as {self.journal.name}.")
         return "over"
@@ -196,6 +227,14 @@ class KeepScreen:
     def _undo(self) -> None:
         self._enter([{"kind": "undo"}])
 
+    def _fix(self, args: str) -> bool:
+        """``fix N [TEXT]``: correct entry N; the ledger is then read again from the file."""
+        if not fix_entry(self.console, self.journal, args, entry_text, read_entry):
+            return False
+        self.ledger = replay_ledger(self.journal.session)
+        self.show()
+        return True
+
     def _ask(self) -> str | None:
         line = self.console.ask(self._prompt(), self._words)
         if line is None:
@@ -204,7 +243,12 @@ class KeepScreen:
         if not word:
             return None
         command = keep_command(
-            line, help=self._help, show=self.show, undo=self._undo, say=self.console.say
+            line,
+            help=self._help,
+            show=self.show,
+            undo=self._undo,
+            say=self.console.say,
+            fix=self._fix,
         )
         if command:
             return "quit" if command == "quit" else None
@@ -294,7 +338,7 @@ class KeepScreen:
             say(f"  Open lines: {self.screen.lines(ledger.complete_lines())}")
 
     def _words(self, text: str) -> list[str]:
-        base = ["show", "undo", "help", "quit"]
+        base = ["show", "undo", "fix", "help", "quit"]
         if not self.ledger.track_grid:
             return ["w", "l", "round", *base]
         typed = text.split()

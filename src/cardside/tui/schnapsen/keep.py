@@ -10,12 +10,19 @@ from cardside.core.errors import NotationError
 from cardside.core.players import seat_named, seats_named
 from cardside.core.schema import clip
 from cardside.core.words import counted, counted_are
-from cardside.games.schnapsen.keep import Ledger, LedgerError, LedgerRow, rule_reason
+from cardside.games.schnapsen.keep import Ledger, LedgerError, LedgerRow, rule_reason, score
 from cardside.games.schnapsen.notation import NOBODY
 from cardside.games.schnapsen.rules import MATCH_START, match_winner
-from cardside.games.schnapsen.sheet import COUNTDOWN, MATCHES_WON, session_entry
+from cardside.games.schnapsen.sheet import (
+    COUNTDOWN,
+    MATCHES_WON,
+    ledger_entry,
+    replay_ledger,
+    session_entry,
+)
 from cardside.sessions.journal import Journal
 from cardside.tui.console import QUIT_WORDS, Console, not_understood, refusal
+from cardside.tui.correcting import fix_command, fix_entry
 from cardside.tui.grammar import agree
 from cardside.tui.keeping import command_with_more, offer_correction, play_only, say_saved
 from cardside.tui.style import Style
@@ -28,7 +35,9 @@ HELP = "\n".join(
         "points. Numbers may be sums, e.g. 11+10+4.",
         "  In the questions, 'undo' goes back one question and 'cancel' leaves them without "
         "saving.",
-        "  commands: show (the table so far), undo (take back the last deal), quit (saved), help",
+        "  commands: show (the table so far), undo (take back the last deal), fix N (correct "
+        "entry N as its winner and game points, e.g. fix 3 {a} 2; fix alone lists them), "
+        "quit (saved), help",
     ]
 )
 
@@ -38,7 +47,7 @@ QUESTION_HELP = (
 )
 QUESTIONS_START = "  What the table saw (undo: back one question; cancel: leave the questions):"
 
-COMMANDS = ("ask", "show", "undo", "help", "quit")
+COMMANDS = ("ask", "show", "undo", "fix", "help", "quit")
 
 T = TypeVar("T")
 
@@ -102,7 +111,7 @@ class KeepScreen:
                     return self._saved()
                 except _Cancel:
                     self.console.say("  Cancelled; nothing entered for this deal.")
-            if not offer_correction(self.console, self._undo, "session", self.show):
+            if not offer_correction(self.console, self._undo, "session", self.show, self._fix):
                 break
         self.console.say(f"Session over; saved as {self.journal.name}.")
         return "over"
@@ -135,6 +144,8 @@ class KeepScreen:
             self.show()
         elif word == "undo":
             self._undo()
+        elif (args := fix_command(line)) is not None:
+            self._fix(args)
         elif (said := play_only(word)) is not None:
             self.console.say(said)
         elif word in ("", "ask", "table"):
@@ -319,6 +330,29 @@ class KeepScreen:
             )
             if not self.over:
                 say(f"  Match {row.match_no + 1} starts at {MATCH_START}:{MATCH_START}.")
+
+    def _fix(self, args: str) -> bool:
+        """``fix N [TEXT]``: correct entry N; the ledger is then read again from the file."""
+        if not fix_entry(self.console, self.journal, args, self._text_of, self._read):
+            return False
+        self.ledger = replay_ledger(self.journal.session)
+        self.show()
+        return True
+
+    def _text_of(self, entry: dict[str, Any]) -> str:
+        """A deal as it is typed: its winner and game points (``Ann 2``), however entered."""
+        result = score(ledger_entry(entry))
+        return f"{self.names[result.winner]} {result.points}"
+
+    def _read(self, text: str, old: dict[str, Any], ledger: Ledger) -> dict[str, Any]:
+        """A typed winner and game points as the deal in the place of ``old``."""
+        words = text.split()
+        if len(words) < 2:
+            raise NotationError(f"type a winner and game points, e.g. '{self.names[0]} 2'")
+        entry = {"kind": "result", "winner": self._seat(" ".join(words[:-1]))}
+        entry["points"] = parse_number(words[-1])
+        ledger.add(entry)
+        return session_entry(entry)
 
     def _undo(self) -> None:
         last = self.ledger.last_row
