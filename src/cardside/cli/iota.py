@@ -122,7 +122,7 @@ def keep(ctx: click.Context, names: str | None, track_grid: bool, session_name: 
 
     At the prompt: a turn as its lines' values, lot per lot completed, all4, final,
     e.g. Ann 8 4 5 lot; with --grid, the cards and cells, e.g. Ann YS2 1,0 RT3 1,1;
-    Ann pass; end (everyone passed with the pile empty). Also: undo, show, help, quit
+    Ann pass; end (everyone passed with the pile empty). Also: undo, fix N, show, help, quit
     (saved; 'cardside sessions resume NAME' continues).
     """
     from cardside.core.record import Seat

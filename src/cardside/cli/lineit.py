@@ -169,7 +169,7 @@ def keep(ctx: click.Context, names: str | None, session_name: str | None) -> Non
     (jackpot Ann 7; each pile belongs to a jackpot one of the player's lines
     takes), and end when the game is over. Or, instead of lines, each player's
     score pile and tokens at the end (counts Ann 23 +4-3): the last player's
-    counts end the game. Also: undo, show, help, quit (saved;
+    counts end the game. Also: undo, fix N, show, help, quit (saved;
     'cardside sessions resume NAME' continues).
     """
     from cardside.core.record import Seat

@@ -146,7 +146,7 @@ def keep(
 
     At the prompt: per trick w (you won) or l (the grid won); a whole round: round 4 2.
     With --grid: w r3R r3c4 (the line and end challenged, the cell the grid played).
-    Also: undo, show, help, quit (saved; 'cardside sessions resume NAME' continues).
+    Also: undo, fix N, show, help, quit (saved; 'cardside sessions resume NAME' continues).
     """
     from cardside.core.record import Seat
     from cardside.tui.console import Console

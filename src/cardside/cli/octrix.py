@@ -158,7 +158,7 @@ def keep(
     At the prompt: each trick's cards in seat order, e.g. 8C 3H; with --hands, first
     each player's 8 cards on one line. Or a whole round's result at once, before its
     first trick: each player's counting cards, e.g. Ann 1 3 4 (one player left out
-    gets the rest). Also: undo, show, help, quit (saved; 'cardside sessions resume
+    gets the rest). Also: undo, fix N, show, help, quit (saved; 'cardside sessions resume
     NAME' continues).
     """
     from cardside.core.record import Seat

@@ -138,7 +138,7 @@ def keep(
 
     At the prompt: per deal, the winner and the game points ('Ann 2'), or Enter to answer
     what the table saw (who closed, who reached 66, the card points): cardside works out the
-    game points by the rules and says which rule gave them. Also: undo, show, help, quit
+    game points by the rules and says which rule gave them. Also: undo, fix N, show, help, quit
     (saved; 'cardside sessions resume NAME' continues).
     """
     from cardside.core.record import Seat
