@@ -75,8 +75,8 @@ def test_sessions_list_show_and_export_name_the_totals(runner: CliRunner, data_d
     assert data["totals_name"] == "matches won" and data["round_totals_name"] == "countdown"
     assert data["round_name"] == "deal"
     csv_text = runner.invoke(main, ["sessions", "export", "k"]).output
-    assert csv_text.splitlines()[0].endswith(",round_name,total_name")
-    assert csv_text.splitlines()[1].endswith(",deal,countdown")
+    assert csv_text.splitlines()[0].endswith(",round_name,total_name,corrected")
+    assert csv_text.splitlines()[1].endswith(",deal,countdown,")  # never corrected
     runner.invoke(main, ["schnapsen", "play", "--seed", "3", "--session", "p"], input="quit\n")
     listed = runner.invoke(main, ["sessions", "list", "--game", "schnapsen"]).output
     assert "countdown: You 7 · Bot 2 7" in listed
