@@ -1,0 +1,352 @@
+"""``fix N``: correcting an earlier entry at every keep prompt, and what the file then says."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from cardside.cli.main import main
+from cardside.core import corrections
+from cardside.core.record import Session
+from cardside.sessions import sheets, store
+from cardside.tui.keeping import keep_command
+
+TAKE_BACK = "or cancel the correction? [take back/cancel]: "
+
+
+def keep(runner: CliRunner, args: list[str], lines: list[str]) -> Result:
+    result = runner.invoke(main, args, input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    assert result.exception is None
+    return result
+
+
+def saved(data_dir: Path, name: str = "t") -> Session:
+    session = store.load(store.sessions_dir(data_dir) / f"{name}.toml")
+    sheets.refresh(session)
+    return session
+
+
+OCTRIX = ["octrix", "keep", "--names", "Ann,Bob", "--no-hands", "--session", "t"]
+IOTA_GRID = ["iota", "keep", "--names", "Ann,Bob", "--grid", "--session", "t"]
+IOTA = ["iota", "keep", "--names", "Ann,Bob", "--session", "t"]
+LINEIT = ["lineit", "keep", "--names", "Ann,Bob", "--session", "t"]
+SCHNAPSEN = ["schnapsen", "keep", "--names", "Ann,Bob", "--matches", "1", "--session", "t"]
+LINESBETA = [
+    *("linesbeta", "keep", "--difficulty", "normal", "--short", "--no-grid"),
+    *("--session", "t"),
+]
+
+
+# -- a correction that fits ---------------------------------------------------------------
+
+
+def test_octrix_fix_replays_the_later_rounds_and_the_file_keeps_both(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    out = keep(
+        runner, OCTRIX, ["Ann 1 2 3", "Ann 4 5 6", "fix 1 Ann 1 2 3 4 5 6 7 8", "quit"]
+    ).output
+    assert "  Entry 1: Ann 1 2 3 Bob 4 5 6 7 8" in out
+    assert "  Entry 1 corrected: Ann 1 2 3 4 5 6 7 8 Bob - (was Ann 1 2 3 Bob 4 5 6 7 8)." in out
+    session = saved(data_dir)
+    assert session.totals == [64 + 9, 13]
+    # Append-only: the first round is still in the file, and the correction after it.
+    assert session.entries[0]["counting"] == [[1, 2, 3], [4, 5, 6, 7, 8]]
+    assert session.entries[2]["fixes"] == 1 and "takes_back" not in session.entries[2]
+    assert session.times[2] is not None
+    assert [r.corrected for r in session.rounds] == [3, 0]
+
+
+def test_show_export_and_verify_of_a_corrected_file(runner: CliRunner, data_dir: Path) -> None:
+    keep(runner, OCTRIX, ["Ann 1 2 3", "Ann 4 5 6", "fix 1 Ann 1 2 3 4 5 6 7 8", "quit"])
+    shown = runner.invoke(main, ["sessions", "show", "t"])
+    assert shown.exit_code == 0 and shown.exception is None
+    table = shown.output.splitlines()
+    assert [line.split()[0] for line in table if line[:2] in ("1*", "2 ")] == ["1*", "2"]
+    assert any(line.startswith("* corrected: round 1 by entry 3 (") for line in table)
+    data = json.loads(runner.invoke(main, ["sessions", "show", "t", "--json"]).output)
+    first, second = data["rounds"]
+    assert first["scores"] == [64, 0] and first["corrected"]["entry"] == 3
+    assert first["corrected"]["time"] and "corrected" not in second
+    assert data["entries"][2]["fixes"] == 1
+    rows = list(
+        csv.DictReader(io.StringIO(runner.invoke(main, ["sessions", "export", "t"]).output))
+    )
+    assert [(r["round"], r["score"], bool(r["corrected"])) for r in rows] == [
+        ("1", "64", True),
+        ("1", "0", True),
+        ("2", "9", False),
+        ("2", "13", False),
+    ]
+    verified = runner.invoke(main, ["sessions", "verify", "t"])
+    assert verified.exit_code == 0 and verified.exception is None
+    assert verified.output.startswith("ok")
+
+
+def test_a_corrected_file_reads_back_as_it_was_written(runner: CliRunner, data_dir: Path) -> None:
+    keep(runner, LINESBETA, ["round 3 3", "round 4 2", "round 5 1", "fix 1 round 6 0", "t", "quit"])
+    path = store.sessions_dir(data_dir) / "t.toml"
+    session = store.load(path)
+    again = store.from_document(store.parse(store.dumps(session).encode()), "again")
+    assert again.entries == session.entries
+    assert session.entries[3] == {"type": "round", "player": 6, "grid": 0, "fixes": 1} | {
+        "takes_back": [3]
+    }
+    force = corrections.in_force(session.entries)
+    assert force.numbers == [1, 2] and force.taken_back == {3: 4} and force.fixed == {1: 4}
+
+
+# -- a correction after which a later entry no longer fits --------------------------------
+
+# Per game: the keep, the entries, the correction, the entry that no longer fits and why.
+MISFITS: dict[str, tuple[list[str], list[str], str, int, str]] = {
+    "octrix": (
+        OCTRIX,
+        ["Ann 1 2 3", "Ann 1 2 3", "Ann 1 2 3"],
+        "fix 1 Bob 1 2 3 4 5 6 7 8",
+        3,
+        "the match is over",
+    ),
+    "iota": (
+        IOTA_GRID,
+        ["RC2", "Ann GT2 -2,0 BX2 -1,0", "Bob GC3 0,-1 YC1 0,1", "Ann YS2 1,0 RT3 1,1"],
+        "fix 2 Ann GT2 1,0 BX2 2,0",
+        4,
+        "1,0 already holds GT2",
+    ),
+    "lineit": (
+        LINEIT,
+        ["line Ann 12 30 45 57", "line Bob 5 6 7 8"],
+        "fix 1 line Ann 5 30 45 57",
+        2,
+        "5 is already in a scored line (Ann's)",
+    ),
+    "schnapsen": (
+        SCHNAPSEN,
+        ["Ann 1", "Ann 3", "Ann 2", "Bob 1"],
+        "fix 1 Ann 3",
+        4,
+        "the session's 1 match is already played",
+    ),
+    "linesbeta": (
+        LINESBETA,
+        ["round 3 3", "round 4 2", "round 5 1"],
+        "fix 1 round 6 0",
+        3,
+        "5-1 cannot be a whole round",
+    ),
+}
+
+
+@pytest.mark.parametrize("game", sorted(MISFITS))
+def test_a_later_entry_that_no_longer_fits_is_kept_on_cancel(
+    game: str, runner: CliRunner, data_dir: Path
+) -> None:
+    args, entries, fix, late, why = MISFITS[game]
+    out = keep(runner, args, [*entries, fix, "cancel", "quit"]).output
+    assert f"  With this correction, entry {late} no longer fits: {why}" in out
+    assert TAKE_BACK in out and "  Cancelled; nothing changed." in out
+    session = saved(data_dir)
+    assert len(session.entries) == len(entries)
+    assert not corrections.has_corrections(session.entries)
+
+
+@pytest.mark.parametrize("game", sorted(MISFITS))
+def test_a_later_entry_that_no_longer_fits_is_taken_back_on_the_word(
+    game: str, runner: CliRunner, data_dir: Path
+) -> None:
+    args, entries, fix, late, why = MISFITS[game]
+    out = keep(runner, args, [*entries, fix, "maybe", "take back", "quit"]).output
+    assert "  answer take back (or t) or cancel (or c); Enter cancels" in out
+    assert f"  Taken back: entry {late}; type again what still stands." in out
+    session = saved(data_dir)
+    assert len(session.entries) == len(entries) + 1
+    last = session.entries[-1]
+    assert last["takes_back"] == [late] and last["fixes"] == int(fix.split()[1])
+    force = corrections.in_force(session.entries)
+    assert late not in force.numbers and force.taken_back[late] == len(session.entries)
+    # The entry taken back stays in the file as it was typed.
+    assert "fixes" not in session.entries[late - 1]
+    assert session.entries[late - 1]["type"] == session.entries[late - 2]["type"]
+    assert sheets.mismatches(session) == []
+
+
+def test_end_of_input_at_the_question_cancels(runner: CliRunner, data_dir: Path) -> None:
+    args, entries, fix, _, _ = MISFITS["lineit"]
+    out = keep(runner, args, [*entries, fix]).output
+    assert TAKE_BACK in out and "  Cancelled; nothing changed." in out
+    assert not corrections.has_corrections(saved(data_dir).entries)
+
+
+def test_a_taken_back_entry_can_be_typed_again(runner: CliRunner, data_dir: Path) -> None:
+    args, entries, fix, _, _ = MISFITS["lineit"]
+    keep(runner, args, [*entries, fix, "t", "line Bob 6 7 8 9", "quit"])
+    session = saved(data_dir)
+    assert [r.number for r in session.rounds] == [1, 4]
+    assert session.rounds[0].corrected == 3
+
+
+# -- every keep, and resume ---------------------------------------------------------------
+
+FITS: dict[str, tuple[list[str], list[str], str, list[int]]] = {
+    "octrix": (OCTRIX, ["Ann 1 2 3"], "fix 1 Ann 1 2 3 4", [16, 16]),
+    "iota": (IOTA, ["Ann 5 5", "Bob 6"], "fix 2 Bob 9 lot", [10, 18]),
+    "lineit": (LINEIT, ["line Ann 12 30 45 57"], "fix 1 line Ann 12 30 45 60", [1, 0]),
+    "schnapsen": (SCHNAPSEN, ["Ann 1"], "fix 1 Bob 2", [0, 0]),
+    "linesbeta": (LINESBETA, ["round 3 3"], "fix 1 round 4 2", [4, 2]),
+}
+
+
+@pytest.mark.parametrize("game", sorted(FITS))
+def test_fix_in_every_keep_and_in_a_resumed_session(
+    game: str, runner: CliRunner, data_dir: Path
+) -> None:
+    args, entries, fix, totals = FITS[game]
+    keep(runner, args, [*entries, "quit"])
+    out = keep(runner, ["sessions", "resume", "t"], ["help", fix, "quit"]).output
+    assert "fix N" in out  # the help names it
+    assert f"  Entry {fix.split()[1]} corrected: " in out
+    session = saved(data_dir)
+    assert session.totals == totals
+    assert session.entries[-1]["fixes"] == int(fix.split()[1])
+
+
+@pytest.mark.parametrize("game", sorted(FITS))
+def test_fix_asks_for_the_new_text_on_the_next_line(
+    game: str, runner: CliRunner, data_dir: Path
+) -> None:
+    args, entries, fix, totals = FITS[game]
+    number, text = fix.split(maxsplit=2)[1:]
+    out = keep(runner, args, [*entries, f"fix {number}", text, "quit"]).output
+    assert f"New text for entry {number} (Enter keeps it): {text}" in out
+    assert saved(data_dir).totals == totals
+
+
+# -- what fix refuses ---------------------------------------------------------------------
+
+
+def test_fix_refuses_what_it_cannot_correct(runner: CliRunner, data_dir: Path) -> None:
+    out = keep(
+        runner,
+        IOTA,
+        [
+            "fix",  # nothing entered yet
+            "Ann 5",
+            "Bob 6",
+            "undo",  # entry 3 takes entry 2 back
+            "Bob 7",  # entry 4
+            "fix 2 Bob 8",
+            "fix 3 Bob 8",
+            "fix 0",
+            "fix 999",
+            "fix abc",
+            "fix -1",
+            "fix 99999999999999999999",
+            "fix 4 Bob 8 8 x",
+            "fix 4 Bob 7",
+            "fix 4",
+            "",
+            "fix 1 Ann 6",  # entry 5
+            "fix 5 Ann 7",
+            "fix",
+            "quit",
+        ],
+    ).output
+    said = [line.strip() for line in out.splitlines()]
+    for reason in [
+        "nothing to fix yet (type help)",
+        "entry 2 was taken back (at entry 3); type it again as a new entry (type help)",
+        "entry 3 is an undo; fix the entries in effect (type help)",
+        "there is no entry 0: the entries are numbered 1 to 4 (type help)",
+        "there is no entry 999: the entries are numbered 1 to 4 (type help)",
+        "Entry 4 is unchanged.",
+        "Nothing changed.",
+        "entry 5 corrects entry 1: fix 1 instead (type help)",
+    ]:
+        assert reason in said, reason
+    usage = "fix takes an entry's number: fix 3, or fix 3 and its new text (type help)"
+    assert said.count(usage) == 3  # abc, -1 and a number of 20 digits
+    assert any("'x'" in line and line.endswith("(type help)") for line in said)
+    # fix alone lists the entries in effect with their numbers.
+    assert "1  Ann 6  (corrected at entry 5)" in said and "4  Bob 7" in said
+    session = saved(data_dir)
+    assert len(session.entries) == 5 and session.totals == [6, 7]
+
+
+def test_fix_after_the_game_is_over_goes_on_where_it_took_back(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """The closing prompt takes fix too; a correction that reopens the game goes on."""
+    args, entries, fix, _, _ = MISFITS["octrix"]
+    out = keep(runner, args, [*entries, "Ann 1 2 3", fix, "t", "quit"]).output
+    assert "fix N to correct entry N," in out
+    assert saved(data_dir).status == "finished"  # the correction ended it at entry 2
+    out = keep(runner, ["sessions", "resume", "t"], ["fix 1 Ann 1 2 3", "quit"]).output
+    assert "Entry 1 corrected" in out and "Round 3, trick 1" in out
+    session = saved(data_dir)
+    assert session.status == "in progress" and session.totals == [18, 50]
+
+
+def test_keep_command_hands_fix_its_number_and_a_player_named_fix_enters() -> None:
+    fixed: list[str] = []
+    said: list[str] = []
+
+    def run(line: str, names: tuple[str, ...] = ()) -> str | None:
+        return keep_command(
+            line,
+            help=lambda: None,
+            show=lambda: None,
+            undo=lambda: None,
+            say=said.append,
+            names=names,
+            fix=fixed.append,
+        )
+
+    assert run("fix 3 Ann 8") == run("FIX") == "handled"
+    assert fixed == ["3 Ann 8", ""] and said == []
+    assert run("Fix 3", ("Fix", "Bob")) is None  # a player of a file kept before the word
+
+
+# -- files that say more than they can hold -----------------------------------------------
+
+
+def _file_with(data_dir: Path, runner: CliRunner, extra: list[dict[str, Any]]) -> Path:
+    keep(runner, OCTRIX, ["Ann 1 2 3", "Ann 4 5 6", "undo", "quit"])
+    path = store.sessions_dir(data_dir) / "t.toml"
+    session = store.load(path)
+    session.entries += extra
+    path.write_text(store.dumps(session), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("extra", "problem"),
+    [
+        ([{"type": "round", "counting": [[1], [2, 3, 4, 5, 6, 7, 8]], "fixes": 2}], "entry 4"),
+        ([{"type": "round", "counting": [[1], [2, 3, 4, 5, 6, 7, 8]], "fixes": 9}], "entry 4"),
+        (
+            [
+                {"type": "round", "counting": [[1], [2, 3, 4, 5, 6, 7, 8]], "fixes": 1}
+                | {"takes_back": [1]}
+            ],
+            "entry 4",
+        ),
+        ([{"type": "undo", "fixes": 1}], "an undo cannot correct an entry"),
+        ([{"type": "round", "counting": [[9], []], "fixes": 1}], "entry 4"),
+    ],
+)
+def test_a_correction_the_file_cannot_hold_is_named(
+    extra: list[dict[str, Any]], problem: str, runner: CliRunner, data_dir: Path
+) -> None:
+    _file_with(data_dir, runner, extra)
+    for command in (["sessions", "verify", "t"], ["sessions", "show", "t"]):
+        result = runner.invoke(main, command)
+        assert result.exit_code != 0 and not isinstance(result.exception, AssertionError)
+        assert problem in result.output and "Traceback" not in result.output
