@@ -21,6 +21,7 @@ Everything else it may declare, and each has a default for a game that declares 
 from __future__ import annotations
 
 import dataclasses
+import operator
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -146,10 +147,11 @@ class _Renumber:
     def __init__(self, session: Session, force: corrections.InForce) -> None:
         self.force = force
         self.by_entry = GAMES[session.game].row_name(session.mode) == "entry"
-        # The game's row -> (that row, its copy as shown), so an unchanged row stays the same
-        # object from one entry to the next (the file's text is rendered again only from the
-        # first row that changed).
-        self.done: dict[int, tuple[RoundRow, RoundRow]] = {}
+        # The game's rows last seen and their copies as shown: rows that are the very same
+        # objects keep their copies, so a long session costs little per entry and the file's
+        # text is rendered again only from the first row that changed.
+        self.seen: list[RoundRow] = []
+        self.shown: list[RoundRow] = []
 
     def sheet(self, sheet: Sheet) -> Sheet:
         numbers = self.force.numbers
@@ -164,14 +166,12 @@ class _Renumber:
 
     def rows(self, rows: list[RoundRow]) -> list[RoundRow]:
         numbers, fixed = self.force.numbers, self.force.fixed
-        out: list[RoundRow] = []
-        previous = 0
-        for row in rows:
-            known = self.done.get(id(row))
-            if known is not None and known[0] is row:
-                out.append(known[1])
-                previous = row.entry or previous
-                continue
+        same = min(len(rows), len(self.seen))
+        if not all(map(operator.is_, rows[:same], self.seen[:same])):
+            same = next(i for i, (a, b) in enumerate(zip(rows, self.seen)) if a is not b)
+        out = self.shown[:same]
+        previous = next((r.entry for r in reversed(rows[:same]) if r.entry), 0)
+        for row in rows[same:]:
             copy = dataclasses.replace(row)
             if 0 < row.entry <= len(numbers):
                 made_by = numbers[previous : row.entry]
@@ -180,9 +180,9 @@ class _Renumber:
                 if self.by_entry and row.number == row.entry:
                     copy.number = copy.entry
                 previous = row.entry
-            self.done[id(row)] = (row, copy)
             out.append(copy)
-        return out
+        self.seen, self.shown = list(rows), out
+        return list(out)
 
 
 class _Corrected:

@@ -94,7 +94,7 @@ def keep_command(
     undo: Callable[[], None],
     say: Callable[[str], None],
     names: Sequence[str] = (),
-    fix: Callable[[str], None] | None = None,
+    fix: Callable[[str], object] | None = None,
 ) -> str | None:
     """Handle a keep prompt's command word: ``"quit"``, ``"handled"``, or ``None`` if ``line``
     is not a command (then it is an entry). A command word with more after it (``undo 5``)
