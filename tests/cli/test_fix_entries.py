@@ -350,3 +350,20 @@ def test_a_correction_the_file_cannot_hold_is_named(
         result = runner.invoke(main, command)
         assert result.exit_code != 0 and not isinstance(result.exception, AssertionError)
         assert problem in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "line", "scores"),
+    [(SCHNAPSEN, "Fix 2", [2, 0]), (OCTRIX, "Fix 1 2 3", [9, 25])],
+)
+def test_a_player_named_fix_in_an_older_file_still_enters(
+    args: list[str], line: str, scores: list[int], runner: CliRunner, data_dir: Path
+) -> None:
+    keep(runner, args, ["quit"])
+    path = store.sessions_dir(data_dir) / "t.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace('"Ann"', '"Fix"'), encoding="utf-8")
+    keep(runner, ["sessions", "resume", "t"], [line, "quit"])
+    session = saved(data_dir)
+    assert session.player_names[0] == "Fix" and len(session.entries) == 1
+    assert not corrections.has_corrections(session.entries)
+    assert session.rounds[0].scores == scores

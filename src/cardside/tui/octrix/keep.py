@@ -102,6 +102,7 @@ class KeepScreen:
             show=self.show,
             undo=self._undo,
             say=self.console.say,
+            names=self.ledger.names,
             fix=self._fix,
         )
 

@@ -144,7 +144,7 @@ class KeepScreen:
             self.show()
         elif word == "undo":
             self._undo()
-        elif (args := fix_command(line)) is not None:
+        elif (args := fix_command(line)) is not None and not self._names_one(line):
             self._fix(args)
         elif (said := play_only(word)) is not None:
             self.console.say(said)
@@ -330,6 +330,11 @@ class KeepScreen:
             )
             if not self.over:
                 say(f"  Match {row.match_no + 1} starts at {MATCH_START}:{MATCH_START}.")
+
+    def _names_one(self, line: str) -> bool:
+        """Whether ``line`` starts with a player's whole name (Fix, in a file kept before
+        the word was refused as a name)."""
+        return line.split()[0].lower() in {n.lower() for n in self.names}
 
     def _fix(self, args: str) -> bool:
         """``fix N [TEXT]``: correct entry N; the ledger is then read again from the file."""
