@@ -225,7 +225,7 @@ def test_fix_asks_for_the_new_text_on_the_next_line(
     args, entries, fix, totals = FITS[game]
     number, text = fix.split(maxsplit=2)[1:]
     out = keep(runner, args, [*entries, f"fix {number}", text, "quit"]).output
-    assert f"New text for entry {number} (Enter keeps it): {text}" in out
+    assert f"New text for entry {number} (Enter or cancel keeps it): {text}" in out
     assert saved(data_dir).totals == totals
 
 
@@ -253,6 +253,8 @@ def test_fix_refuses_what_it_cannot_correct(runner: CliRunner, data_dir: Path) -
             "fix 4 Bob 7",
             "fix 4",
             "",
+            "fix 4",
+            "cancel",
             "fix 1 Ann 6",  # entry 5
             "fix 5 Ann 7",
             "fix",
@@ -273,6 +275,7 @@ def test_fix_refuses_what_it_cannot_correct(runner: CliRunner, data_dir: Path) -
         assert reason in said, reason
     usage = "fix takes an entry's number: fix 3, or fix 3 and its new text (type help)"
     assert said.count(usage) == 3  # abc, -1 and a number of 20 digits
+    assert said.count("Nothing changed.") == 2  # Enter, and cancel
     assert any("'x'" in line and line.endswith("(type help)") for line in said)
     # fix alone lists the entries in effect with their numbers.
     assert "1  Ann 6  (corrected at entry 5)" in said and "4  Bob 7" in said

@@ -17,7 +17,7 @@ from cardside.core.arith import is_digits
 from cardside.core.errors import EntryError
 from cardside.core.schema import cut
 from cardside.sessions import sheets
-from cardside.tui.console import Console, refusal
+from cardside.tui.console import QUIT_WORDS, Console, refusal
 
 if TYPE_CHECKING:
     from cardside.sessions.journal import Journal
@@ -71,8 +71,10 @@ def fix_entry(console: Console, journal: Journal, args: str, text_of: TextOf, re
     again = f" (corrected at entry {force.fixed[number]})" if number in force.fixed else ""
     console.say(f"  Entry {number}{again}: {old_text}")
     if not text:
-        answer = console.ask(f"New text for entry {number} (Enter keeps it): ", default=old_text)
-        if answer is None or not answer.strip():
+        answer = console.ask(
+            f"New text for entry {number} (Enter or cancel keeps it): ", default=old_text
+        )
+        if answer is None or answer.strip().lower() in ("", "cancel", *QUIT_WORDS):
             console.say("  Nothing changed.")
             return False
         text = answer.strip()
