@@ -354,7 +354,7 @@ class KeepScreen:
         words = text.split()
         if len(words) < 2:
             raise NotationError(f"type a winner and game points, e.g. '{self.names[0]} 2'")
-        entry = {"kind": "result", "winner": self._seat(" ".join(words[:-1]))}
+        entry = {"kind": "result", "winner": seat_named(" ".join(words[:-1]), self.names)}
         entry["points"] = parse_number(words[-1])
         ledger.add(entry)
         return session_entry(entry)
