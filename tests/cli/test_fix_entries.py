@@ -5,16 +5,21 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.input import PipeInput, create_pipe_input
+from prompt_toolkit.output import DummyOutput
 
 from cardside.cli.main import main
 from cardside.core import corrections
 from cardside.core.record import Session
 from cardside.sessions import sheets, store
+from cardside.tui.console import Console
 from cardside.tui.keeping import keep_command
 
 TAKE_BACK = "or cancel the correction? [take back/cancel]: "
@@ -370,3 +375,39 @@ def test_a_player_named_fix_in_an_older_file_still_enters(
     assert session.player_names[0] == "Fix" and len(session.entries) == 1
     assert not corrections.has_corrections(session.entries)
     assert session.rounds[0].scores == scores
+
+
+# -- at a terminal: the old text is offered for editing -----------------------------------
+
+
+@pytest.fixture
+def keys() -> Iterator[PipeInput]:
+    """Keys for the terminal prompts of a test, as if typed."""
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        yield pipe
+
+
+def test_at_a_terminal_the_old_text_is_offered_for_editing(
+    keys: PipeInput, data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from cardside.core.record import Seat
+    from cardside.sessions.journal import Journal
+    from cardside.tui.correcting import fix_entry
+    from cardside.tui.iota.keep import entry_text, read_entry
+
+    names = ["Ann", "Bob"]
+    with Journal.start(
+        data_dir,
+        game="iota",
+        mode="keep",
+        seats=[Seat(n, "table") for n in names],
+        options={"grid": False},
+    ) as journal:
+        journal.append({"type": "turn", "seat": 0, "lines": [5, 5], "lots": 0})
+        journal.append({"type": "turn", "seat": 1, "lines": [11], "lots": 0})
+        # A backspace takes the last 1 off the offered "Bob 11"; then 3 and Enter.
+        keys.send_text("\x7f3\r")
+        console = Console(interactive=True)
+        done = fix_entry(console, journal, "2", lambda e: entry_text(e, names), read_entry)
+        assert done and journal.session.totals == [10, 13]
+    assert "Entry 2 corrected: Bob 13 (was Bob 11)." in capsys.readouterr().out
