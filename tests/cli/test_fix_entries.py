@@ -90,6 +90,15 @@ def test_show_export_and_verify_of_a_corrected_file(runner: CliRunner, data_dir:
         ("2", "9", False),
         ("2", "13", False),
     ]
+    page = runner.invoke(main, ["sessions", "export", "t", "--format", "html"])
+    assert page.exit_code == 0 and page.exception is None
+    assert "<p>Corrected: round 1 by entry 3 (" in page.output
+    assert (
+        "Corrected"
+        not in runner.invoke(
+            main, ["sessions", "export", "--all", "--format", "html"]
+        ).output.split('<h2 id="sessions">')[0]
+    )
     verified = runner.invoke(main, ["sessions", "verify", "t"])
     assert verified.exit_code == 0 and verified.exception is None
     assert verified.output.startswith("ok")

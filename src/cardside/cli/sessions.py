@@ -145,7 +145,7 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
     """Show a session's score table, one row per round (and what is entered of the next)."""
     from cardside.games.registry import GAMES
     from cardside.sessions import sheets
-    from cardside.sessions.export import as_dict
+    from cardside.sessions.export import as_dict, corrections_of
     from cardside.tui.table import KEEP, render, wrap_words
 
     app = app_of(ctx)
@@ -197,9 +197,9 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
             "(rows are numbered by entry in the file, as verify names them: "
             "an undone entry and the undo keep their numbers)"
         )
-    corrected = [r for r in session.rounds if r.corrected]
+    corrected = corrections_of(session)
     if corrected:
-        say("* corrected: " + "; ".join(_correction_text(session, r, row_name) for r in corrected))
+        say("* corrected: " + "; ".join(corrected))
     extra = [] if session.finished else sheets.progress(session)
     if extra:
         click.echo()
@@ -635,13 +635,6 @@ def _options_text(options: dict[str, Any], names: list[str]) -> str:
         return clip(value, 40) if not isinstance(value, int | str) else cut(str(value), 40)
 
     return ", ".join(f"{key.replace('_', ' ')} {shown(key, v)}" for key, v in options.items())
-
-
-def _correction_text(session: Any, row: Any, row_name: str) -> str:
-    """``round 3 by entry 12 (2026-11-30 21:40)``: which correction changed a row, and when."""
-    at = session.time_of(row.corrected)
-    when = f" ({at:%Y-%m-%d %H:%M})" if at else ""
-    return f"{row_name} {row.number} by entry {row.corrected}{when}"
 
 
 def _no_rows(row_name: str) -> str:

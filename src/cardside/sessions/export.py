@@ -66,6 +66,19 @@ def row_dict(session: Session, row: RoundRow) -> dict[str, Any]:
     return data
 
 
+def corrections_of(session: Session) -> list[str]:
+    """Each corrected row as ``round 3 by entry 12 (2026-11-30 21:40)``: which correction
+    changed it, and when (what ``show`` and the HTML page say under the table)."""
+    row_name = _names(session)[2]
+    out = []
+    for row in session.rounds:
+        if row.corrected:
+            at = session.time_of(row.corrected)
+            when = f" ({at:%Y-%m-%d %H:%M})" if at else ""
+            out.append(f"{row_name} {row.number} by entry {row.corrected}{when}")
+    return out
+
+
 def corrected_text(session: Session, row: RoundRow) -> str:
     """A CSV cell for a corrected row: the time of the correction (or its entry, in a file
     without times); empty for a row never corrected."""

@@ -20,6 +20,7 @@ from cardside.core.record import MODES, STATUSES, Session
 from cardside.core.schema import CONTROL, cut, is_whole
 from cardside.games.registry import GAMES
 from cardside.sessions import integrity, sheets, store
+from cardside.sessions.export import corrections_of
 
 INDEX_NAME = "index.json"
 # Raise when a summary gains or changes a field (or what a field holds), so old indexes are
@@ -71,6 +72,7 @@ def summarize(session: Session) -> dict[str, Any]:
             for r in session.rounds
         ],
         "scale": [list(pair) for pair in sheets.chart_scale(session)],
+        "corrected": corrections_of(session),
     }
 
 

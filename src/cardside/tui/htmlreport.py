@@ -130,6 +130,8 @@ def session_part(summary: dict[str, Any], taken: dict[str, str]) -> dict[str, An
         "columns": columns,
         "rows": rows,
         "chart": chart,
+        # Rows an entry of which was corrected with fix N (the index is a cache: text only).
+        "corrected": [c for c in summary.get("corrected") or [] if isinstance(c, str)][:200],
     }
 
 
