@@ -37,6 +37,8 @@ def _type(kind: click.ParamType) -> Any:
 
 def _default(param: click.Parameter) -> Any:
     default = param.default
+    if repr(default) == "Sentinel.UNSET":  # click's "not given", which a use may turn to False
+        return False if isinstance(param, click.Option) and param.is_flag else None
     if callable(default):
         return f"<computed by {default.__name__}>"
     if isinstance(default, tuple | list):

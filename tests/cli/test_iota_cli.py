@@ -307,9 +307,10 @@ def test_simulate_json_is_reproducible(runner: CliRunner) -> None:
     first = json.loads(runner.invoke(main, args).output)
     second = json.loads(runner.invoke(main, args).output)
     assert first == second
-    assert first["games"] == 4 and sum(first["wins"]) == 4
-    assert first["last_card_share"] + first["passes_share"] == 1
-    assert first["mean_turns"] > 10
+    assert first["games"] == 4 and sum(bot["wins"] for bot in first["bots"]) == 4
+    own = first["iota"]
+    assert own["last_card_share"] + own["passes_share"] == 1
+    assert own["mean_turns"] > 10
 
 
 def test_simulate_checks_its_bots(runner: CliRunner) -> None:

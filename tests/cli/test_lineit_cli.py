@@ -435,11 +435,12 @@ def test_simulate_json_and_reproducible(runner: CliRunner) -> None:
     assert first.exit_code == 0, first.output
     data = json.loads(first.output)
     assert data["games"] == 4 and [b["bot"] for b in data["bots"]] == ["heuristic", "random"]
-    for bot in data["bots"]:
-        assert bot["games"] == 4
-        assert 0 <= bot["win_interval"][0] <= bot["win_rate"] <= bot["win_interval"][1] <= 1
-        parts = bot["line_points"] + bot["jackpot_points"] + bot["tokens"]
-        assert abs(parts - bot["score"]) < 1e-9
+    assert data["game"] == "lineit" and data["lineit"]["players"] == 2
+    for bot, own in zip(data["bots"], data["lineit"]["bots"], strict=True):
+        assert bot["share"] == bot["wins"] / 4
+        assert 0 <= bot["interval"][0] <= bot["share"] <= bot["interval"][1] <= 1
+        parts = own["line_points"] + own["jackpot_points"] + own["tokens"]
+        assert abs(parts - own["score"]) < 1e-9
     assert json.loads(runner.invoke(main, [*args, "--json"]).output) == data
     text = runner.invoke(main, args).output
     assert "Line-it, 2 players, 4 games" in text and "heuristic" in text

@@ -129,8 +129,11 @@ def test_simulate_json_and_table(runner: CliRunner) -> None:
     result = runner.invoke(main, args)
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert data["games"] == 6 and data["length"] == "short" and data["targets"]["player"] == 12
-    assert 0 <= data["interval95"][0] <= data["win_rate"] <= data["interval95"][1] <= 1
+    (bot,) = data["bots"]
+    (own,) = data["linesbeta"]["bots"]
+    assert data["games"] == 6 and own["length"] == "short" and own["targets"]["player"] == 12
+    assert bot["bot"] == "random" and bot["share"] == bot["wins"] / 6
+    assert 0 <= bot["interval"][0] <= bot["share"] <= bot["interval"][1] <= 1
     again = runner.invoke(main, args)
     assert json.loads(again.output) == data
     table = runner.invoke(
@@ -138,7 +141,9 @@ def test_simulate_json_and_table(runner: CliRunner) -> None:
     )
     assert table.exit_code == 0
     lines = table.output.splitlines()
-    assert sum(1 for line in lines if line.startswith(("easy", "normal", "hard"))) == 6
+    settings = [line.split()[2:4] for line in lines if line[:1].isdigit()]
+    assert [s[0] for s in settings] == ["easy", "easy", "normal", "normal", "hard", "hard"]
+    assert [s[1] for s in settings] == ["full", "short"] * 3
     assert "95% interval" in table.output and "early stop" in table.output
 
 

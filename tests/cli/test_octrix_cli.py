@@ -298,7 +298,8 @@ def test_simulate_partnership_needs_four_players(runner: CliRunner) -> None:
     )
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert data["players"] == 4 and data["partnership"] is True and sum(data["wins"]) == 1
+    assert data["octrix"]["players"] == 4 and data["octrix"]["partnership"] is True
+    assert sum(bot["wins"] for bot in data["bots"]) == 1
 
 
 def test_resuming_a_finished_kept_match_shows_its_end_not_a_new_round(

@@ -168,9 +168,9 @@ def test_simulate_text_and_json(runner: CliRunner) -> None:
     assert result.exit_code == 0, result.output
     assert "deals won" in result.output and "matches won" in result.output
     assert "[" in result.output  # intervals
-    title, pairing = result.output.splitlines()[:2]
-    assert title == "Schnapsen, 4 matches, seed 2"
-    assert pairing == "heuristic vs random, seats swapped every game"  # no level: no search
+    title = result.output.splitlines()[0]
+    # no level: neither bot searches
+    assert title == "Schnapsen, heuristic vs random, 4 matches, seats swapped every game, seed 2"
     data = json.loads(
         runner.invoke(
             main,
@@ -187,10 +187,12 @@ def test_simulate_text_and_json(runner: CliRunner) -> None:
             ],
         ).output
     )
-    assert data["matches"] == 4 and data["bots"] == ["heuristic", "random"]
-    rate = data["match_win_rate"]
-    assert rate["low"] <= rate["estimate"] <= rate["high"]
-    assert data["deals"] >= 4 * 3  # a match needs at least three deals (3+3+1)
+    assert data["games"] == 4 and [b["bot"] for b in data["bots"]] == ["heuristic", "random"]
+    assert data["schnapsen"]["unit"] == "matches"
+    rate = data["bots"][0]
+    assert rate["interval"][0] <= rate["share"] <= rate["interval"][1]
+    assert sum(b["wins"] for b in data["bots"]) == 4
+    assert data["schnapsen"]["deals"] >= 4 * 3  # a match needs at least three deals (3+3+1)
     deals = json.loads(
         runner.invoke(
             main,
@@ -206,7 +208,9 @@ def test_simulate_text_and_json(runner: CliRunner) -> None:
             ],
         ).output
     )
-    assert deals["deals"] == 3 and "matches" not in deals and deals["seed"] == 0
+    assert deals["games"] == 3 and deals["schnapsen"]["deals"] == 3 and deals["seed"] == 0
+    assert deals["schnapsen"]["unit"] == "deals"
+    assert sum(b["wins"] for b in deals["bots"]) == 3  # every deal has a winner
 
 
 def test_simulate_refuses_unknown_bots(runner: CliRunner) -> None:

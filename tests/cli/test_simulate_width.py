@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import re
 
 import pytest
 from click.testing import CliRunner
@@ -27,20 +28,22 @@ def test_the_report_fits_an_80_column_terminal(
     piped = runner.invoke(main, args)
     assert piped.exit_code == 0, piped.output
     monkeypatch.setattr(
-        importlib.import_module(f"cardside.cli.{game}"), "terminal_width", lambda: 80
+        importlib.import_module("cardside.cli.common"), "terminal_width", lambda: 80
     )
     shown = runner.invoke(main, args)
     assert shown.exit_code == 0, shown.output
     assert all(len(line) <= 80 for line in shown.output.splitlines()), shown.output
     if max(len(line) for line in piped.output.splitlines()) <= 80:
         assert shown.output == piped.output
-    if game != "lineit":  # (Line-it repeats the bot numbers in its second table)
-        assert figures(shown.output) == figures(piped.output)
+    assert figures(shown.output) == figures(piped.output)
 
 
 def figures(output: str) -> list[str]:
-    """Every word of ``output`` with a digit in it, sorted."""
-    return sorted(w for w in output.split() if any(c.isdigit() for c in w))
+    """Every word of ``output`` with a digit in it, sorted, but the rows' numbers (a table
+    split in two numbers its rows again)."""
+    rows = [re.sub(r"^\d+  ", "", line) for line in output.splitlines()]
+    words = [w for line in rows for w in line.split()]
+    return sorted(w for w in words if any(c.isdigit() for c in w))
 
 
 def test_lineit_puts_the_points_per_game_in_a_second_table_when_narrow(
@@ -49,19 +52,22 @@ def test_lineit_puts_the_points_per_game_in_a_second_table_when_narrow(
     args = ["lineit", "simulate", *RUNS["lineit"], "--seed", "1"]
     wide = runner.invoke(main, args).output.splitlines()
     assert wide[1].split()[:3] == ["#", "bot", "wins"] and "jackpots" in wide[1]
+    assert set(wide[2]) == {"-", " "}  # the rule under the headings
     monkeypatch.setattr(
-        importlib.import_module("cardside.cli.lineit"), "terminal_width", lambda: 80
+        importlib.import_module("cardside.cli.common"), "terminal_width", lambda: 80
     )
     narrow = runner.invoke(main, args).output.splitlines()
     assert "jackpots" not in narrow[1]
     second = narrow.index("") + 1
     assert narrow[second].split()[:4] == ["#", "bot", "lines", "jackpots"]  # bots named again
-    seats = [ln.split()[:2] for ln in narrow[second + 1 : second + 6]]
-    assert seats == [ln.split()[:2] for ln in narrow[2:7]]
+    seats = [ln.split()[:2] for ln in narrow[second + 2 : second + 7]]
+    assert seats == [ln.split()[:2] for ln in narrow[3:8]]
+    assert [s[0] for s in seats] == ["1", "2", "3", "4", "5"]
     # the same figures in the same order, once the repeated seats and bots are set aside
-    figures = [w for ln in wide[2:7] for w in ln.split()[2:]]
-    split = [w for ln in narrow[2:7] for w in ln.split()[2:]]
-    split_more = [w for ln in narrow[second + 1 : second + 6] for w in ln.split()[2:]]
+    figures = [w for ln in wide[3:8] for w in ln.split()[2:]]
+    split = [w for ln in narrow[3:8] for w in ln.split()[2:]]
+    split_more = [w for ln in narrow[second + 2 : second + 7] for w in ln.split()[2:]]
+    assert len(figures) == 5 * 12
     assert sorted(figures) == sorted(split + split_more)
 
 
@@ -75,20 +81,21 @@ def test_notes_wrap_and_table_rows_stay_whole(capsys: pytest.CaptureFixture[str]
     assert " ".join(lines[1:]) == note
 
 
-@pytest.mark.parametrize("game", ["iota", "lineit"])
+@pytest.mark.parametrize(("game", "moved"), [("iota", "score (95%)"), ("lineit", "jackpots")])
 def test_iota_and_lineit_spread_their_columns_over_tables_on_60_columns(
-    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, game: str
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, game: str, moved: str
 ) -> None:
     args = [game, "simulate", *RUNS[game], "--seed", "1"]
     piped = runner.invoke(main, args).output
     monkeypatch.setattr(
-        importlib.import_module(f"cardside.cli.{game}"), "terminal_width", lambda: 60
+        importlib.import_module("cardside.cli.common"), "terminal_width", lambda: 60
     )
     shown = runner.invoke(main, args).output
     assert all(len(line) <= 60 for line in shown.splitlines()), shown
     tables = shown.split("\n\n")
     assert len(tables) >= 2
-    assert "score (95%)" in tables[1]
+    assert moved in tables[1] and moved not in tables[0]
+    assert tables[1].split()[:2] == ["#", "bot"]  # the rows named again
     assert set(figures(shown)) == set(figures(piped))  # (bot numbers come again)
 
 
@@ -98,12 +105,12 @@ def test_linesbeta_all_settings_fit_60_columns_in_two_tables(
     args = ["linesbeta", "simulate", *RUNS["linesbeta"], "--seed", "1"]
     piped = runner.invoke(main, args).output
     monkeypatch.setattr(
-        importlib.import_module("cardside.cli.linesbeta"), "terminal_width", lambda: 60
+        importlib.import_module("cardside.cli.common"), "terminal_width", lambda: 60
     )
     shown = runner.invoke(main, args).output
     assert all(len(line) <= 60 for line in shown.splitlines()), shown
     wins, points = shown.split("\n\n")
-    assert "win rate" in wins and "early stop" not in wins
+    assert "share" in wins and "early stop" not in wins
     assert "early stop" in points and "hard short" in points
     # every figure kept; the settings' names come twice
     assert set(figures(shown)) == set(figures(piped))

@@ -561,6 +561,18 @@ def echo_report(text: str, width: int | None = None) -> None:
     click.echo("\n".join(out))
 
 
+def echo_simulation(summary: Any, as_json: bool) -> None:
+    """A simulation's report (a :class:`~cardside.core.simulation.Summary`): its JSON, or its
+    table fitted to the terminal."""
+    if as_json:
+        echo_json(summary.to_dict())
+        return
+    from cardside.tui.simulation import render_summary
+
+    width = terminal_width()
+    echo_report(render_summary(summary, width), width)
+
+
 @contextmanager
 def progress(total: int, label: str, *, quiet: bool = False) -> Iterator[Callable[[int], None]]:
     """A callback moving a progress bar on stderr to ``done`` of ``total``.

@@ -15,8 +15,8 @@ from cardside.cli.common import (
     bot_option,
     claim_name,
     echo_json,
-    echo_report,
     echo_rules,
+    echo_simulation,
     end_if_stopped,
     jobs_option,
     json_option,
@@ -28,7 +28,6 @@ from cardside.cli.common import (
     simulate_seed_option,
     start_journal,
     table_seats,
-    terminal_width,
 )
 from cardside.cli.options import GameGroup, OrderKeepingCommand, app_of, note_typed_after
 
@@ -348,9 +347,5 @@ def simulate(
         raise click.BadParameter(str(exc), param_hint="--bots") from None
     with progress(games, "games", quiet=as_json) as tick:
         result = run(games, names, seed=seed, progress=tick, jobs=jobs)
-    if as_json:
-        echo_json(result.to_dict())
-    else:
-        width = terminal_width()
-        echo_report(result.report(width), width)
+    echo_simulation(result.summary(), as_json)
     end_if_stopped(result.games, games, "games")

@@ -13,8 +13,8 @@ from cardside.cli.common import (
     bot_option,
     claim_name,
     echo_json,
-    echo_report,
     echo_rules,
+    echo_simulation,
     echo_text,
     end_if_stopped,
     jobs_option,
@@ -26,7 +26,6 @@ from cardside.cli.common import (
     seed_option,
     simulate_seed_option,
     start_journal,
-    terminal_width,
     your_name,
 )
 from cardside.cli.options import GameGroup, app_of
@@ -331,7 +330,7 @@ def simulate(
 
     from cardside.games.linesbeta.rules import DIFFICULTIES as ALL
     from cardside.games.linesbeta.rules import LENGTHS, Difficulty, Length
-    from cardside.games.linesbeta.simulate import SimulationResult
+    from cardside.games.linesbeta.simulate import SimulationResult, summarise
     from cardside.games.linesbeta.simulate import simulate as run
 
     settings: list[tuple[Difficulty, Length]]
@@ -358,78 +357,5 @@ def simulate(
             results.append(result)
             if result.games < games:
                 break
-    if as_json:
-        data = [_result_dict(r) for r in results]
-        echo_json(data if all_settings else data[0])
-    else:
-        width = terminal_width()
-        echo_report(_report(results, seed, width), width)
+    echo_simulation(summarise(results, seed), as_json)
     end_if_stopped(sum(r.games for r in results), total, "games")
-
-
-def _result_dict(r: Any) -> dict[str, Any]:
-    from cardside.games.linesbeta.rules import targets
-
-    pt, gt = targets(r.difficulty, r.length)
-    return {
-        "bot": r.bot,
-        "difficulty": r.difficulty,
-        "length": r.length,
-        "targets": {"player": pt, "grid": gt},
-        "games": r.games,
-        "wins": r.wins,
-        "win_rate": r.win_rate,
-        "interval95": list(r.interval),
-        "player_points": r.player_points,
-        "grid_points": r.grid_points,
-        "early_stops": r.early_stops,
-    }
-
-
-def _report(results: list[Any], seed: int, width: int | None = None) -> str:
-    """The table of results; on a terminal narrower than it, difficulty and length share
-    one column (``hard short``), and if that is still too wide the points go to a second
-    table."""
-    from cardside.games.linesbeta.rules import targets
-    from cardside.tui.table import render
-
-    first = results[0]
-    headers = ["difficulty", "length", "targets", "games", "win rate", "95% interval"]
-    headers += ["you", "grid", "early stop"]
-    rows: list[list[object]] = []
-    for r in results:
-        pt, gt = targets(r.difficulty, r.length)
-        lo, hi = r.interval
-        rows.append(
-            [
-                r.difficulty,
-                r.length,
-                f"{pt}/{gt}",
-                r.games,
-                f"{r.win_rate:.1%}",
-                f"{lo:.1%}-{hi:.1%}",
-                f"{r.player_points:.1f}",
-                f"{r.grid_points:.1f}",
-                f"{r.early_stops:.0%}",
-            ]
-        )
-
-    def too_wide(text: str) -> bool:
-        return width is not None and max(len(line) for line in text.splitlines()) > width
-
-    table = render(headers, rows)
-    if too_wide(table):
-        shared = [[f"{r[0]} {r[1]}", *r[2:]] for r in rows]
-        table = render(["setting", *headers[2:]], shared)
-        if too_wide(table):
-            # Still too wide: the wins in one table, the points below in a second.
-            table = (
-                render(["setting", *headers[2:6]], [r[:5] for r in shared])
-                + "\n\n"
-                + render(["setting", *headers[6:]], [[r[0], *r[5:]] for r in shared])
-            )
-    head = f"LinesBeta, {first.bot} bot against the grid, seed {seed}"
-    return (
-        f"{head}\n{table}\n(you, grid: average points per game; early stop: games "
-        "settled before their round's last trick)"
-    )

@@ -15,8 +15,8 @@ from cardside.cli.common import (
     bot_option,
     claim_name,
     echo_json,
-    echo_report,
     echo_rules,
+    echo_simulation,
     echo_text,
     end_if_stopped,
     jobs_option,
@@ -30,7 +30,6 @@ from cardside.cli.common import (
     seed_option,
     simulate_seed_option,
     start_journal,
-    terminal_width,
 )
 from cardside.cli.options import GameGroup, app_of
 
@@ -366,8 +365,5 @@ def simulate(
             progress=tick,
             jobs=jobs,
         )
-    if as_json:
-        echo_json(result.to_dict())
-    else:
-        echo_report(result.report(), terminal_width())
+    echo_simulation(result.summary(), as_json)
     end_if_stopped(result.games, games, "matches")

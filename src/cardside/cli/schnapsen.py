@@ -15,8 +15,8 @@ from cardside.cli.common import (
     bot_option,
     claim_name,
     echo_json,
-    echo_report,
     echo_rules,
+    echo_simulation,
     echo_text,
     end_if_stopped,
     jobs_option,
@@ -31,7 +31,6 @@ from cardside.cli.common import (
     seed_option,
     simulate_seed_option,
     start_journal,
-    terminal_width,
     your_name,
 )
 from cardside.cli.options import GameGroup, app_of
@@ -370,8 +369,5 @@ def simulate(
             progress=lambda done, _total: tick(done),
             jobs=jobs,
         )
-    if as_json:
-        echo_json(result.to_dict())
-    else:
-        echo_report(result.report(), terminal_width())
+    echo_simulation(result.summary(), as_json)
     end_if_stopped(result.matches if unit == "matches" else result.deals, games, unit)

@@ -13,6 +13,7 @@ from cardside.games.octrix.simulate import (
     lineup,
     simulate,
 )
+from cardside.tui.simulation import render_summary
 
 
 @pytest.mark.parametrize(
@@ -48,12 +49,12 @@ def test_same_seed_same_result_and_json() -> None:
     a = simulate(4, ("random", "greedy"), seed=9)
     b = simulate(4, ("random", "greedy"), seed=9)
     assert a == b
-    data = json.loads(json.dumps(a.to_dict()))
-    assert data["bots"] == ["random", "greedy"]
-    assert data["wins"] == list(a.wins)
-    assert data["round_score_interval"][0] == list(a.round_score_interval[0])
+    data = json.loads(json.dumps(a.summary().to_dict()))
+    assert [bot["bot"] for bot in data["bots"]] == ["random", "greedy"]
+    assert [bot["wins"] for bot in data["bots"]] == list(a.wins)
+    assert data["octrix"]["bots"][0]["round_score_interval"] == list(a.round_score_interval[0])
     assert isinstance(a, SimResult)
-    assert "matches won" in a.report()
+    assert "4 matches to 88" in render_summary(a.summary())
 
 
 def test_strong_plays_a_match() -> None:

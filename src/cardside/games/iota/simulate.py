@@ -10,14 +10,15 @@ win: each of k tied winners is credited 1/k.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from functools import partial
-from typing import Any
 
 from cardside.core.parallel import map_games
 from cardside.core.rng import derive_rng
 from cardside.core.schema import clip
-from cardside.core.stats import format_wins, mean_interval, wilson_interval
+from cardside.core.simulation import Entry, Summary
+from cardside.core.stats import mean_interval, wilson_interval
+from cardside.core.words import counted
 from cardside.games.iota.bots import BOT_NAMES, make_bot
 from cardside.games.iota.state import END_LAST_CARD, IotaState
 
@@ -49,44 +50,42 @@ class SimResult:
     last_card_share: float
     passes_share: float
 
-    def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
-        for k, v in d.items():
-            if isinstance(v, tuple):
-                d[k] = [list(x) if isinstance(x, tuple) else x for x in v]
-        return d
-
-    def report(self, width: int | None = None) -> str:
-        """A short text table (the caller prints it); when it is wider than ``width`` (a
-        terminal's), the scores come in a second table."""
-        head = f"{'#  bot':<12}{'wins':>8}{'share':>8}{'95% interval':>18}"
-        score_head = f"{'score (95%)':>24}"
-        rows: list[tuple[str, str, str]] = []
+    def summary(self) -> Summary:
+        """The report every game's simulate gives: each bot's games won, then its average
+        score."""
+        entries = []
         for i, name in enumerate(self.bots):
-            lo, hi = self.win_interval[i]
-            slo, shi = self.score_interval[i]
-            rows.append(
-                (
-                    f"{f'{i + 1}. {name}':<12}",
-                    f"{format_wins(self.wins[i]):>8}{self.win_rate[i]:>8.1%}"
-                    f"   [{lo:6.1%}, {hi:6.1%}]",
-                    f"{self.mean_score[i]:>10.1f} [{slo:5.1f}, {shi:5.1f}]",
+            low, high = self.score_interval[i]
+            mean = self.mean_score[i]
+            entries.append(
+                Entry(
+                    bot=name,
+                    wins=self.wins[i],
+                    games=self.games,
+                    cells=(f"{mean:.1f} [{low:.1f}, {high:.1f}]",),
+                    figures={"score": mean, "score_interval": [low, high]},
                 )
             )
-        lines = [
-            f"IOTA, {self.players} players, {self.games} games, seats rotated, seed {self.seed}"
-        ]
-        if width is None or len(head) + len(score_head) <= width:
-            lines += [head + score_head, *(seat + wins + score for seat, wins, score in rows)]
-        else:
-            lines += [head, *(seat + wins for seat, wins, _ in rows), ""]
-            lines += [f"{'#  bot':<12}{'score (95%)':>22}"]
-            lines += [seat + score for seat, _, score in rows]
-        lines.append(
-            f"{self.mean_turns:.1f} turns a game on average; ended on a last card (doubled) "
-            f"{self.last_card_share:.1%}, on passes {self.passes_share:.1%}"
+        return Summary(
+            game="iota",
+            title=f"IOTA, {self.players} players",
+            played=f"{counted(self.games, 'game')}, seats rotated",
+            games=self.games,
+            seed=self.seed,
+            entries=tuple(entries),
+            columns=("score (95%)",),
+            notes=(
+                f"{self.mean_turns:.1f} turns a game on average; ended on a last card (doubled) "
+                f"{self.last_card_share:.1%}, on passes {self.passes_share:.1%}; a tie shares "
+                "the win",
+            ),
+            figures={
+                "players": self.players,
+                "mean_turns": self.mean_turns,
+                "last_card_share": self.last_card_share,
+                "passes_share": self.passes_share,
+            },
         )
-        return "\n".join(lines)
 
 
 def seating(game: int, players: int) -> list[int]:

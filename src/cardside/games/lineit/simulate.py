@@ -13,11 +13,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
 
 from cardside.core.parallel import map_games
 from cardside.core.rng import derive_rng
-from cardside.core.stats import format_wins, mean_interval, wilson_interval
+from cardside.core.simulation import Entry, Summary
+from cardside.core.stats import mean_interval, wilson_interval
+from cardside.core.words import counted
 from cardside.games.lineit import rules
 from cardside.games.lineit.bots import BOT_NAMES, make_bot
 from cardside.games.lineit.state import Jackpot, LineitState, Scored
@@ -113,62 +114,52 @@ class SimResult:
     games: int
     bots: tuple[BotSummary, ...]
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "players": self.players,
-            "seed": self.seed,
-            "games": self.games,
-            "bots": [
-                {
-                    **b.__dict__,
-                    "win_interval": list(b.win_interval),
-                    "score_interval": list(b.score_interval),
-                }
-                for b in self.bots
-            ],
-        }
-
-    def report(self, width: int | None = None) -> str:
-        """The figures as a text table; when it is wider than ``width`` (a terminal's), its
-        columns are spread over as many tables as it takes, each headed by the bot's number."""
-        title = (
-            f"Line-it, {self.players} players, {self.games} games, seats rotated, seed {self.seed}"
-        )
-        groups: list[tuple[str, list[str]]] = [
-            (f"{'wins':>8}{'share (95%)':>22}", []),
-            (f"{'score (95%)':>22}", []),
-            (f"{'lines':>7}{'jackpots':>9}{'bets':>6}{'length':>7}{'bets won/lost':>14}", []),
-        ]
+    def summary(self) -> Summary:
+        """The report every game's simulate gives: each bot's games won, then its score and
+        where its points came from."""
+        entries = []
         for b in self.bots:
-            lo, hi = b.win_interval
-            slo, shi = b.score_interval
-            groups[0][1].append(
-                f"{format_wins(b.wins):>8}{b.win_rate:>8.1%} [{lo:5.1%}, {hi:5.1%}]"
+            low, high = b.score_interval
+            entries.append(
+                Entry(
+                    bot=b.bot,
+                    wins=b.wins,
+                    games=b.games,
+                    cells=(
+                        f"{b.score:.1f} [{low:.1f}, {high:.1f}]",
+                        f"{b.line_points:.1f}",
+                        f"{b.jackpot_points:.1f}",
+                        f"{b.tokens:.1f}",
+                        f"{b.line_length:.1f}",
+                        f"{b.bets_won}/{b.bets_lost}",
+                    ),
+                    figures={
+                        "score": b.score,
+                        "score_interval": list(b.score_interval),
+                        "line_points": b.line_points,
+                        "jackpot_points": b.jackpot_points,
+                        "tokens": b.tokens,
+                        "line_length": b.line_length,
+                        "bets_won": b.bets_won,
+                        "bets_lost": b.bets_lost,
+                    },
+                )
             )
-            groups[1][1].append(f"{b.score:>8.1f} [{slo:5.1f}, {shi:5.1f}]")
-            groups[2][1].append(
-                f"{b.line_points:>7.1f}{b.jackpot_points:>9.1f}{b.tokens:>6.1f}"
-                f"{b.line_length:>7.1f}{b.bets_won:>8}/{b.bets_lost}"
-            )
-        lines = [title]
-        named_head = f"{'#':<5}{'bot':<10}"
-        named = [f"{i:<5}{b.bot:<10}" for i, b in enumerate(self.bots, 1)]
-        head, cells = named_head, named
-        for n, (group_head, group_cells) in enumerate(groups):
-            if n and width is not None and len(head + group_head) > width:
-                lines += [head, *cells, ""]
-                # each band names the bots again, unless only the seat numbers leave room
-                head, cells = named_head, named
-                if len(named_head + group_head) > width:
-                    head, cells = f"{'#':<5}", [f"{i:<5}" for i in range(1, len(named) + 1)]
-            head += group_head
-            cells = [c + g for c, g in zip(cells, group_cells)]
-        lines += [head, *cells]
-        lines.append(
-            "points per game: lines (scored cards), jackpots (cards), bets (tokens); "
-            "length: number cards per scored line; ties share the win"
+        return Summary(
+            game="lineit",
+            title=f"Line-it, {self.players} players",
+            played=f"{counted(self.games, 'game')}, seats rotated",
+            games=self.games,
+            seed=self.seed,
+            entries=tuple(entries),
+            columns=("score (95%)", "lines", "jackpots", "bets", "length", "bets won/lost"),
+            groups=(1, 5),
+            notes=(
+                "points per game: lines (scored cards), jackpots (cards), bets (tokens); "
+                "length: number cards per scored line; ties share the win",
+            ),
+            figures={"players": self.players},
         )
-        return "\n".join(lines)
 
 
 def check_bots(bots: Sequence[str], players: int) -> list[str]:

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
 from cardside.core.parallel import map_games
+from cardside.core.simulation import Entry, Summary
 from cardside.core.stats import wilson_interval
+from cardside.core.words import counted
 from cardside.games.linesbeta.bots import make_bot
+from cardside.games.linesbeta.rules import targets
 from cardside.games.linesbeta.state import LinesBetaState
 
 
@@ -88,4 +91,54 @@ def simulate(
         player_points=player_total / games,
         grid_points=grid_total / games,
         early_stops=early / games,
+    )
+
+
+def summarise(results: Sequence[SimulationResult], seed: int) -> Summary:
+    """The report every game's simulate gives, one row per setting played: the games won
+    against the grid, then the targets, the games, each side's points and the early stops."""
+    entries = []
+    for r in results:
+        pt, gt = targets(r.difficulty, r.length)
+        entries.append(
+            Entry(
+                bot=r.bot,
+                wins=r.wins,
+                games=r.games,
+                setting=f"{r.difficulty} {r.length}",
+                cells=(
+                    f"{pt}/{gt}",
+                    str(r.games),
+                    f"{r.player_points:.1f}",
+                    f"{r.grid_points:.1f}",
+                    f"{r.early_stops:.0%}",
+                ),
+                figures={
+                    "difficulty": r.difficulty,
+                    "length": r.length,
+                    "targets": {"player": pt, "grid": gt},
+                    "games": r.games,
+                    "player_points": r.player_points,
+                    "grid_points": r.grid_points,
+                    "early_stops": r.early_stops,
+                },
+            )
+        )
+    first = results[0]
+    per = " per setting" if len(results) > 1 else ""
+    return Summary(
+        game="linesbeta",
+        title=f"LinesBeta, {first.bot} bot against the grid",
+        played=f"{counted(first.games, 'game')}{per}",
+        games=sum(r.games for r in results),
+        seed=seed,
+        entries=tuple(entries),
+        setting="setting",
+        columns=("targets", "games", "you", "grid", "early stop"),
+        groups=(2, 3),
+        notes=(
+            "you, grid: average points per game; early stop: games settled before their "
+            "round's last trick",
+        ),
+        figures={"bot": first.bot},
     )

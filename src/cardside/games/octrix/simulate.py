@@ -16,13 +16,14 @@ A match counts as won by the bot on the winning seat (or team).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from functools import partial
-from typing import Any
 
 from cardside.core.parallel import map_games
 from cardside.core.rng import derive_rng
+from cardside.core.simulation import Entry, Summary
 from cardside.core.stats import mean_interval, wilson_interval
+from cardside.core.words import counted
 from cardside.games.octrix.bots import BOT_NAMES, OctrixBot, make_bot
 from cardside.games.octrix.state import OctrixState
 
@@ -44,34 +45,45 @@ class SimResult:
     mean_round_score: tuple[float, float]
     round_score_interval: tuple[tuple[float, float], tuple[float, float]]  # 95%, per bot
 
-    def to_dict(self) -> dict[str, Any]:
-        """Plain data for JSON."""
-        d = asdict(self)
-        for k, v in d.items():
-            if isinstance(v, tuple):
-                d[k] = [list(x) if isinstance(x, tuple) else x for x in v]
-        return d
-
-    def report(self) -> str:
-        """A short text table of the results (the caller prints it)."""
-        lo, hi = self.win_interval
-        table = "partnership, " if self.partnership else ""
-        lines = [
-            f"Octrix, {self.players} players, {table}{self.games} matches to 88, seed {self.seed}",
-            f"{'bot':<10}{'matches won':>12}{'share':>8}{'round score (95%)':>26}",
-        ]
+    def summary(self) -> Summary:
+        """The report every game's simulate gives: each bot's matches won, then its average
+        round score."""
+        entries = []
         for i, name in enumerate(self.bots):
-            share = self.wins[i] / self.games
             low, high = self.round_score_interval[i]
-            lines.append(
-                f"{name:<10}{self.wins[i]:>12}{share:>8.1%}"
-                f"{self.mean_round_score[i]:>11.1f} [{low:5.1f}, {high:5.1f}]"
+            mean = self.mean_round_score[i]
+            entries.append(
+                Entry(
+                    bot=name,
+                    wins=self.wins[i],
+                    games=self.games,
+                    cells=(f"{mean:.1f} [{low:.1f}, {high:.1f}]",),
+                    figures={
+                        "round_score": mean,
+                        "round_score_interval": [low, high],
+                        "rounds_scored": self.round_samples[i],
+                    },
+                )
             )
-        lines.append(
-            f"{self.bots[0]} wins {self.win_rate:.1%} of the matches "
-            f"(95% interval {lo:.1%} to {hi:.1%}); {self.rounds} rounds"
+        table = ", partnership" if self.partnership else ""
+        return Summary(
+            game="octrix",
+            title=f"Octrix, {self.players} players{table}",
+            played=f"{counted(self.games, 'match')} to 88",
+            games=self.games,
+            seed=self.seed,
+            entries=tuple(entries),
+            columns=("round score (95%)",),
+            notes=(
+                f"{counted(self.rounds, 'round')} in all; round score: a seat's (or team's) "
+                "points per round",
+            ),
+            figures={
+                "players": self.players,
+                "partnership": self.partnership,
+                "rounds": self.rounds,
+            },
         )
-        return "\n".join(lines)
 
 
 def lineup(game: int, players: int) -> tuple[int, ...]:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from cardside.core.parallel import map_games
+from cardside.core.simulation import Entry, Summary
 from cardside.core.stats import mean_interval, wilson_interval
 from cardside.core.words import counted
 from cardside.games.schnapsen.bots import SEARCHING, Bot, make_bot
@@ -57,62 +58,70 @@ class SimulationResult:
     #: The seed the games were dealt from.
     seed: int = 0
 
-    def to_dict(self) -> dict[str, object]:
-        """A JSON-ready summary: counts, and each estimate with its 95% interval."""
-
-        def iv(i: Interval) -> dict[str, float]:
-            return {
-                "estimate": round(i.estimate, 4),
-                "low": round(i.low, 4),
-                "high": round(i.high, 4),
-            }
-
-        data: dict[str, object] = {
-            "bots": [self.bot_a, self.bot_b],
-            "level": self.level,
-            "seed": self.seed,
-            "deals": self.deals,
-            "deals_won": self.deals_won_a,
-            "deal_win_rate": iv(self.deal_win_rate),
-            "points_per_deal": iv(self.points_per_deal),
-        }
-        if self.matches:
-            data |= {
-                "matches": self.matches,
-                "matches_won": self.matches_won_a,
-                "match_win_rate": iv(self.match_win_rate),
-            }
-        return data
-
     def _level(self) -> str:
         """`` (level hard)`` when a bot of the pairing searches, else nothing."""
         searching = {self.bot_a, self.bot_b} & set(SEARCHING)
         return f" (level {self.level})" if searching else ""
 
-    def report(self) -> str:
-        """A small table of the estimates for the first bot, with 95% intervals."""
-
-        def pct(i: Interval) -> str:
-            return f"{i.estimate:6.1%}  [{i.low:.1%}, {i.high:.1%}]"
-
+    def summary(self) -> Summary:
+        """The report every game's simulate gives: each bot's matches won (deals, with
+        single deals), then its deals and its game points a deal."""
+        matches = bool(self.matches)
+        won_a = self.matches_won_a if matches else self.deals_won_a
+        count = self.matches if matches else self.deals
         p = self.points_per_deal
-        deals = f"{self.deals_won_a:>5} of {self.deals:<5}"
-        played = (
-            counted(self.matches, "match") if self.matches else counted(self.deals, "single deal")
-        )
-        lines = [
-            f"Schnapsen, {played}, seed {self.seed}",
-            f"{self.bot_a} vs {self.bot_b}{self._level()}, seats swapped every game",
-            f"  deals won          {deals} {pct(self.deal_win_rate)}",
-            f"  game points/deal   {'':>14} {p.estimate:+6.2f}  [{p.low:+.2f}, {p.high:+.2f}]",
+        lost = self.deals - self.deals_won_a
+        rows = [
+            (self.bot_a, won_a, self.deals_won_a, (p.estimate, p.low, p.high)),
+            (self.bot_b, count - won_a, lost, (-p.estimate, -p.high, -p.low)),
         ]
-        if self.matches:
-            lines.append(
-                f"  matches won        {self.matches_won_a:>5} of {self.matches:<5} "
-                f"{pct(self.match_win_rate)}"
+        entries = []
+        for bot, wins, deals_won, (points, low, high) in rows:
+            deal_low, deal_high = wilson_interval(deals_won, self.deals)
+            deal_share = deals_won / self.deals if self.deals else 0.0
+            cells: tuple[str, ...] = (f"{points:+.2f} [{low:+.2f}, {high:+.2f}]",)
+            if matches:
+                cells = (
+                    f"{deals_won}",
+                    f"{deal_share:.1%} [{deal_low:.1%}, {deal_high:.1%}]",
+                    *cells,
+                )
+            entries.append(
+                Entry(
+                    bot=bot,
+                    wins=wins,
+                    games=count,
+                    cells=cells,
+                    figures={
+                        "deals_won": deals_won,
+                        "deal_share": deal_share,
+                        "deal_interval": [deal_low, deal_high],
+                        "points_per_deal": points,
+                        "points_per_deal_interval": [low, high],
+                    },
+                )
             )
-        lines.append("  (figures for the first bot; 95% intervals in brackets)")
-        return "\n".join(lines)
+        columns: tuple[str, ...] = ("game points a deal (95%)",)
+        if matches:
+            columns = ("deals", "deal share (95%)", *columns)
+        played = counted(self.matches, "match") if matches else counted(self.deals, "single deal")
+        return Summary(
+            game="schnapsen",
+            title=f"Schnapsen, {self.bot_a} vs {self.bot_b}{self._level()}",
+            played=f"{played}, seats swapped every game",
+            games=count,
+            seed=self.seed,
+            entries=tuple(entries),
+            columns=columns,
+            notes=(
+                "wins: matches won (Bummerls); deals: deals won" if matches else "wins: deals won",
+            ),
+            figures={
+                "level": self.level,
+                "unit": "matches" if matches else "deals",
+                "deals": self.deals,
+            },
+        )
 
 
 ProgressFn = Callable[[int, int], None]

@@ -1,0 +1,81 @@
+"""What every game's ``simulate`` reports, in one shape: the bots' wins with a 95% interval,
+then the game's own figures. No printing: ``tui.simulation`` lays it out as a table, and
+:meth:`Summary.to_dict` gives the JSON every game shares."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardside.core.stats import wilson_interval
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One row: a bot (or, in LinesBeta, the bot at one setting) and its wins.
+
+    ``cells`` are the game's own figures as its columns show them; ``figures`` the same for
+    JSON. ``setting`` names the row's setting where the rows differ by more than the bot.
+    """
+
+    bot: str
+    wins: float  # ties share a win, so a share of one can be part of it
+    games: int
+    cells: tuple[str, ...] = ()
+    figures: dict[str, Any] = field(default_factory=dict)
+    setting: str = ""
+
+    @property
+    def share(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The Wilson 95% interval of :attr:`share`."""
+        return wilson_interval(self.wins, self.games)
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A simulation's report: ``game`` (its command name), a ``title`` naming what was played
+    (``Octrix, 2 players``), ``played`` (``4 matches to 88``), the rows, the headings of the
+    game's own columns, notes below the table, and the game's own figures for JSON."""
+
+    game: str
+    title: str
+    played: str
+    games: int
+    seed: int
+    entries: tuple[Entry, ...]
+    columns: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    figures: dict[str, Any] = field(default_factory=dict)
+    setting: str = ""  # the heading of the rows' settings, when they have them
+    #: How many of the game's own columns, in order, stay in one table when the terminal is
+    #: too narrow for all of them (each column on its own where not said).
+    groups: tuple[int, ...] = ()
+
+    def heading(self) -> str:
+        return f"{self.title}, {self.played}, seed {self.seed}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """``game``, ``games``, ``seed`` and ``bots`` (each bot's ``wins``, ``share`` and 95%
+        ``interval``) in every game; the game's own figures under its name, with ``bots``
+        there holding each row's own figures in the same order."""
+        own = dict(self.figures)
+        own["bots"] = [entry.figures for entry in self.entries]
+        return {
+            "game": self.game,
+            "games": self.games,
+            "seed": self.seed,
+            "bots": [
+                {
+                    "bot": entry.bot,
+                    "wins": entry.wins,
+                    "share": entry.share,
+                    "interval": list(entry.interval),
+                }
+                for entry in self.entries
+            ],
+            self.game: own,
+        }

@@ -1,0 +1,111 @@
+"""One layout for every simulate table and one shape for every ``simulate --json``."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cardside.cli.main import main
+from cardside.core.simulation import Entry, Summary
+from cardside.tui.simulation import render_summary
+
+RUNS = {
+    "iota": ["--games", "2", "--players", "3", "--bots", "greedy,random,random"],
+    "lineit": ["--games", "2", "--players", "3", "--bots", "heuristic,random,random"],
+    "linesbeta": ["--games", "2", "--bot", "random"],
+    "octrix": ["--games", "2", "--bots", "greedy,random"],
+    "schnapsen": ["--games", "2", "--bots", "heuristic,random"],
+}
+BOTS = {"iota": 3, "lineit": 3, "linesbeta": 1, "octrix": 2, "schnapsen": 2}
+
+
+@pytest.mark.parametrize("game", sorted(RUNS))
+def test_every_game_gives_the_same_json_keys(runner: CliRunner, game: str) -> None:
+    args = [game, "simulate", *RUNS[game], "--seed", "4", "--jobs", "1", "--json"]
+    result = runner.invoke(main, args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert list(data) == ["game", "games", "seed", "bots", game]
+    assert data["game"] == game and data["games"] == 2 and data["seed"] == 4
+    assert len(data["bots"]) == BOTS[game] == len(data[game]["bots"])
+    for bot in data["bots"]:
+        assert list(bot) == ["bot", "wins", "share", "interval"]
+        low, high = bot["interval"]
+        assert 0 <= low <= bot["share"] <= high <= 1
+        assert bot["share"] == pytest.approx(bot["wins"] / 2)
+    if BOTS[game] > 1:  # every game is won by someone (ties share the win)
+        assert sum(bot["wins"] for bot in data["bots"]) == pytest.approx(2)
+
+
+@pytest.mark.parametrize("game", sorted(RUNS))
+def test_every_game_prints_the_same_table_layout(runner: CliRunner, game: str) -> None:
+    args = [game, "simulate", *RUNS[game], "--seed", "4", "--jobs", "1"]
+    result = runner.invoke(main, args)
+    assert result.exit_code == 0, result.output
+    heading, headers, rule, *rest = result.output.splitlines()
+    assert heading.endswith(", seed 4") and "2 " in heading
+    assert re.match(r"#  bot +(setting +)?wins  share +95% interval", headers), headers
+    assert set(rule) == {"-", " "}
+    rows = rest[: BOTS[game]]
+    assert [row.split()[0] for row in rows] == [str(n) for n in range(1, BOTS[game] + 1)]
+    for row in rows:
+        assert re.search(r"  \d+(\.\d)?  +\d+\.\d%  +\[\d+\.\d%, \d+\.\d%\]", row), row
+
+
+def _summary(columns: int, groups: tuple[int, ...]) -> Summary:
+    entries = tuple(
+        Entry(
+            bot=f"bot{i}",
+            wins=i,
+            games=4,
+            cells=tuple(f"{i}.{c}" * (1 + c % 3) for c in range(columns)),
+        )
+        for i in range(3)
+    )
+    return Summary(
+        game="test",
+        title="Test",
+        played="4 games",
+        games=4,
+        seed=0,
+        entries=entries,
+        columns=tuple(f"column {c}" for c in range(columns)),
+        groups=groups,
+    )
+
+
+@given(
+    columns=st.integers(0, 8),
+    groups=st.lists(st.integers(1, 4), max_size=3).map(tuple),
+    width=st.integers(50, 160),
+)
+def test_a_narrow_table_keeps_every_column_once_and_fits(
+    columns: int, groups: tuple[int, ...], width: int
+) -> None:
+    summary = _summary(columns, groups)
+    text = render_summary(summary, width)
+    tables = text.split("\n\n")
+    headers = [table.splitlines()[1 if n == 0 else 0] for n, table in enumerate(tables)]
+    for c in range(columns):
+        assert sum(h.count(f"column {c}") for h in headers) == 1
+    assert all(len(line) <= width for line in text.splitlines()[1:])
+    assert render_summary(summary, 1000) == render_summary(summary)
+    # every further table names its rows by number and bot
+    for table in tables[1:]:
+        assert table.splitlines()[0].startswith("#  bot")
+        assert [line.split()[:2] for line in table.splitlines()[2:]] == [
+            [str(i + 1), f"bot{i}"] for i in range(3)
+        ]
+
+
+def test_a_group_stays_in_one_table_when_it_fits() -> None:
+    summary = _summary(4, (1, 3))
+    text = render_summary(summary, 75)
+    first, second = text.split("\n\n")
+    assert "column 0" in first and "column 1" not in first
+    assert all(f"column {c}" in second for c in (1, 2, 3))
