@@ -174,9 +174,9 @@ def timed_saves(write: bool = True) -> Iterator[list[tuple[float, float]]]:
 
 
 def keep_session(game: str) -> Callable[..., None]:
-    import importlib
+    from cardside.cli.commands import keep_session
 
-    return importlib.import_module(f"cardside.cli.{game}").keep_session  # type: ignore[no-any-return]
+    return keep_session
 
 
 def pipe(path: Path, game: Game, first: int, count: int, write: bool) -> dict[str, Any]:

@@ -24,7 +24,8 @@ SUITS = set("♣♦♥♠")
 
 
 def game_group(name: str) -> click.Group:
-    group = getattr(importlib.import_module(f"cardside.cli.{name}"), name)
+    module = "cardside.cli.commands" if name in GAMES else f"cardside.cli.{name}"
+    group = getattr(importlib.import_module(module), name)
     assert isinstance(group, click.Group)
     return group
 

@@ -288,6 +288,24 @@ def table_seats(
     ]
 
 
+def kept_seats(
+    console: Any,
+    names: str | None,
+    ask: Callable[[Any], str | None],
+    parse: Callable[[str], list[str]],
+) -> tuple[list[str], list[Any]]:
+    """The players of a kept game, from ``--names`` or else asked (``ask``), each read by
+    ``parse``; their names and their seats at the table. Leaving the question saves nothing."""
+    from cardside.core.record import Seat
+
+    if names is None:
+        names = ask(console)
+        if names is None:
+            left_at_setup("players")
+    seat_names = parse(names)
+    return seat_names, [Seat(n, "table") for n in seat_names]
+
+
 def start_journal(
     app: App,
     game: str,

@@ -1,4 +1,4 @@
-"""``cardside iota``: play, keep, score, rules and simulate."""
+"""IOTA's own part of its commands (declared in ``games/commands.py``)."""
 
 from __future__ import annotations
 
@@ -6,141 +6,31 @@ from typing import Any
 
 import click
 
-from cardside.cli.app import App
 from cardside.cli.common import (
-    MOST_GAMES,
-    Bounded,
-    Range,
     ask_names,
-    bot_option,
-    claim_name,
     echo_json,
-    echo_rules,
-    echo_simulation,
-    end_if_stopped,
-    jobs_option,
-    json_option,
-    left_at_setup,
+    kept_seats,
     parse_names,
-    play_games,
-    progress,
-    seed_option,
-    simulate_seed_option,
-    start_journal,
-    table_seats,
 )
-from cardside.cli.options import GameGroup, OrderKeepingCommand, app_of, note_typed_after
-
-BOT_CHOICES = ["strong", "greedy", "random"]
+from cardside.cli.options import app_of, note_typed_after
 
 
-@click.group(cls=GameGroup)
-def iota() -> None:
-    """IOTA: 2-4 players lay cards in lines of up to 4; lots and all 4 cards double the turn."""
+def welcome(journal: Any, state: Any) -> str:
+    return f"IOTA: {', '.join(journal.session.player_names)}. Session {journal.name}."
 
 
-@iota.command()
-@click.option(
-    "--players",
-    type=Range(2, 4),
-    default=2,
-    show_default=True,
-    help="Players at the table, you included.",
-)
-@click.option(
-    "--humans",
-    type=Range(1, 4),
-    default=1,
-    show_default=True,
-    help="How many of the players are people at this terminal (the first seats).",
-)
-@bot_option(BOT_CHOICES, default=BOT_CHOICES[0], help="The bots' strength.")
-@click.option(
-    "--names",
-    default=None,
-    help="Every player's name, comma-separated: the people first (you first), then the bots; "
-    "their number sets --players.",
-)
-@click.option("--session", "session_name", default=None, help="Name for the saved session.")
-@seed_option
-@click.pass_context
-def play(
-    ctx: click.Context,
-    players: int,
-    humans: int,
-    bot: str,
-    names: str | None,
-    session_name: str | None,
-    seed: int | None,
-) -> None:
-    """Play IOTA against bots (or several people at one terminal with --humans).
-
-    At the prompt: cards with their cells, e.g. YS2 0,1 RT1 1,1 (x to the right, y
-    upwards, the starter at 0,0; W is a wild); pass, or pass YS2 RT1 to exchange those;
-    swap GC3 1,0 to take back a wild. Also: hint (the bot's choice), undo, show,
-    history, help, quit (saved; 'cardside sessions resume NAME' continues).
-    """
-    from cardside.core.rng import fresh_seed
-
-    app = app_of(ctx)
-    seats = table_seats(ctx, players, humans, names, bot, low=2, high=4, title="IOTA")
-    given = seed
-    seed = fresh_seed() if seed is None else seed
-    journal = start_journal(app, "iota", "play", seats, {}, seed, session_name)
-    play_games(app, journal, play_session, given)
+def resumed(journal: Any) -> str:
+    """What a reopened kept game says first, as keep does at the start."""
+    names = ", ".join(journal.session.player_names)
+    return f"Keeping IOTA for {names} (resumed). Session {journal.name}."
 
 
-def play_session(app: App, journal: Any) -> str:
-    """Play (or continue) a saved IOTA game."""
-    from cardside.core.replay import movers
-    from cardside.games.iota.sheet import replay_state
-    from cardside.tui.console import Console
-    from cardside.tui.iota.play import run_play
-
-    console = Console()
-    state = replay_state(journal.session)
-    names = journal.session.player_names
-    console.say(f"IOTA: {', '.join(names)}. Session {journal.name}. Type help for help.")
-    return run_play(
-        journal, state, console, app.style, movers=movers(journal.session.entries, "action")
-    )
-
-
-@iota.command()
-@click.option("--names", default=None, help="Player names in turn order, comma-separated (2-4).")
-@click.option(
-    "--grid",
-    "track_grid",
-    is_flag=True,
-    help="Enter the cards and cells of each turn; cardside keeps the grid and scores it.",
-)
-@click.option("--session", "session_name", default=None, help="Name for the saved session.")
-@click.pass_context
-def keep(ctx: click.Context, names: str | None, track_grid: bool, session_name: str | None) -> None:
-    """Keep the IOTA score sheet for a game played with real cards.
-
-    At the prompt: a turn as its lines' values, lot per lot completed, all4, final,
-    e.g. Ann 8 4 5 lot; with --grid, the cards and cells, e.g. Ann YS2 1,0 RT3 1,1;
-    Ann pass; end (everyone passed with the pile empty). Also: undo, fix N, show, help, quit
-    (saved; 'cardside sessions resume NAME' continues).
-    """
-    from cardside.core.record import Seat
-    from cardside.tui.console import Console
-
-    app = app_of(ctx)
-    claim_name(app, session_name)
-    console = Console()
-    if names is None:
-        names = _ask_names(console)
-        if names is None:
-            left_at_setup("players")
-    seat_names = _parse_names(names)
-    seats = [Seat(n, "table") for n in seat_names]
-    journal = start_journal(app, "iota", "keep", seats, {"grid": track_grid}, None, session_name)
-    console.say(
-        f"Keeping IOTA for {', '.join(seat_names)}. Session {journal.name}. Type help for help."
-    )
-    keep_session(app, journal, console)
+def keep(
+    ctx: click.Context, console: Any, names: str | None, track_grid: bool
+) -> tuple[list[Any], dict[str, Any], str]:
+    """The seats, options and greeting of a kept game."""
+    seat_names, seats = kept_seats(console, names, _ask_names, _parse_names)
+    return seats, {"grid": track_grid}, f"Keeping IOTA for {', '.join(seat_names)}"
 
 
 def _ask_names(console: Any) -> str | None:
@@ -167,52 +57,6 @@ def _parse_names(text: str) -> list[str]:
     return names
 
 
-def keep_session(app: App, journal: Any, console: Any = None) -> None:
-    """Keep (or continue keeping) a saved IOTA game played with real cards."""
-    from cardside.games.iota.sheet import replay_ledger
-    from cardside.tui.console import Console
-    from cardside.tui.iota.keep import KeepScreen
-
-    if console is None:  # reopened: say what is being kept, as keep does at the start
-        console = Console()
-        names = ", ".join(journal.session.player_names)
-        console.say(
-            f"Keeping IOTA for {names} (resumed). Session {journal.name}. Type help for help."
-        )
-    ledger = replay_ledger(journal.session)
-    KeepScreen(journal, ledger, console, app.style).run()
-
-
-@iota.command(cls=OrderKeepingCommand)
-@click.argument("values", nargs=-1)
-@click.option("--lots", type=Range(0, 5), default=0, help="Lots completed this turn.")
-@click.option("--all4", is_flag=True, help="All 4 cards were played this turn.")
-@click.option("--final", is_flag=True, help="The game's final turn (the last card played).")
-@click.option(
-    "--grid",
-    "grid_text",
-    default=None,
-    metavar="CARDS",
-    help='The grid before the turn: cards with cells, e.g. "RC1 0,0 YS2 1,0".',
-)
-@click.option(
-    "--play",
-    "play_text",
-    default=None,
-    metavar="CARDS",
-    help='The play to check on --grid, e.g. "GT3 2,0 BX4 3,0".',
-)
-@click.option("--best", is_flag=True, help="With --grid: the best play the hand had there.")
-@click.option(
-    "--hand",
-    "hand_text",
-    default=None,
-    metavar="CARDS",
-    help="The whole hand the play came from, for --best (default: the cards of --play); "
-    "with --final the play lays all of it.",
-)
-@json_option
-@click.pass_context
 def score(
     ctx: click.Context,
     values: tuple[str, ...],
@@ -225,16 +69,7 @@ def score(
     hand_text: str | None,
     as_json: bool,
 ) -> None:
-    """Score a disputed turn from its lines' values, or check a play on the grid.
-
-    \b
-    cardside iota score 8 4 5 --lots 1     # 34
-    cardside iota score 10 10 6 --lots 2 --all4   # 208
-    cardside iota score --grid "RC2 0,0 YS2 1,0" \\
-        --play "GT2 2,0"
-    cardside iota score --grid "RC2 0,0 YS2 1,0" \\
-        --best --hand "GT2 BX2 W RC1"
-    """
+    """Score a turn from its lines' values, or check a play on the grid."""
     from cardside.core.arith import parse_number
     from cardside.core.errors import NotationError
     from cardside.games.iota import score as scoring
@@ -302,50 +137,3 @@ def keep_word_fault(values: tuple[str, ...], lots: int = 0) -> None:
                 f"{shown[:12]!r} is written as an option here: write {option} "
                 "(the options are --lots N, --all4, --final)"
             )
-
-
-@iota.command()
-def rules() -> None:
-    """The rules of IOTA as cardside applies them."""
-    echo_rules("iota")
-
-
-@iota.command()
-@click.option(
-    "--games", type=Bounded(1, MOST_GAMES), default=100, show_default=True, help="Games to play."
-)
-@click.option(
-    "--players",
-    type=Range(2, 4),
-    default=2,
-    show_default=True,
-    help="Players per game.",
-)
-@click.option(
-    "--bots",
-    default=None,
-    help="One bot per seat, comma-separated, e.g. strong,greedy [default: strong, then "
-    "greedy for the other seats].",
-)
-@simulate_seed_option
-@jobs_option
-@json_option
-def simulate(
-    games: int, players: int, bots: str | None, seed: int, jobs: int, as_json: bool
-) -> None:
-    """Bots against bots: wins with 95% intervals, scores, game length, how games end.
-
-    The bots move one seat on after every game and every deal is played from each seat.
-    """
-    from cardside.games.iota.simulate import check_bots
-    from cardside.games.iota.simulate import simulate as run
-
-    listed = bots.split(",") if bots is not None else ["strong"] + ["greedy"] * (players - 1)
-    try:
-        names = check_bots(listed, players)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="--bots") from None
-    with progress(games, "games", quiet=as_json) as tick:
-        result = run(games, names, seed=seed, progress=tick, jobs=jobs)
-    echo_simulation(result.summary(), as_json)
-    end_if_stopped(result.games, games, "games")

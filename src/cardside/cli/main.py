@@ -17,7 +17,7 @@ NUMBERS = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight",
 def _commands() -> dict[str, tuple[str, str]]:
     """Every game in the registry, then ``sessions``: where each lives and its summary."""
     commands = {
-        name: (f"cardside.cli.{name}:{name}", f"{info.title}: {info.tagline or info.players}")
+        name: (f"cardside.cli.commands:{name}", f"{info.title}: {info.tagline or info.players}")
         for name, info in GAMES.items()
     }
     commands["sessions"] = (

@@ -1,4 +1,4 @@
-"""``cardside octrix``: play, keep, score, rules and simulate."""
+"""Octrix's own part of its commands (declared in ``games/commands.py``)."""
 
 from __future__ import annotations
 
@@ -6,81 +6,25 @@ from typing import Any
 
 import click
 
-from cardside.cli.app import App
 from cardside.cli.common import (
-    MOST_GAMES,
-    Bounded,
-    Range,
     ask_names,
-    bot_option,
-    claim_name,
     echo_json,
-    echo_rules,
-    echo_simulation,
     echo_text,
-    end_if_stopped,
-    jobs_option,
-    json_option,
+    kept_seats,
     left_at_setup,
     parse_names,
-    play_games,
-    progress,
     refuse_command_words,
     seat_of,
-    seed_option,
-    simulate_seed_option,
-    start_journal,
 )
-from cardside.cli.options import GameGroup, app_of
-
-BOT_CHOICES = ["strong", "greedy", "random", "classic"]
+from cardside.cli.options import app_of
 
 
-@click.group(cls=GameGroup)
-def octrix() -> None:
-    """Octrix: 2-4 players or two partnerships, open hands, simultaneous tricks, runs to 88."""
-
-
-@octrix.command()
-@click.option(
-    "--players",
-    type=Range(2, 4),
-    default=2,
-    show_default=True,
-    help="Players at the table, you included.",
-)
-@click.option("--partnership", is_flag=True, help="4 players in two teams (you and seat 3).")
-@bot_option(BOT_CHOICES, default="strong", help="The bots' strength.")
-@click.option(
-    "--names",
-    default=None,
-    help=(
-        "Every player's name, comma-separated: the people first (you first), then the bots; "
-        "their number sets --players."
-    ),
-)
-@click.option("--session", "session_name", default=None, help="Name for the saved session.")
-@seed_option
-@click.pass_context
 def play(
-    ctx: click.Context,
-    players: int,
-    partnership: bool,
-    bot: str,
-    names: str | None,
-    session_name: str | None,
-    seed: int | None,
-) -> None:
-    """Play a match to 88 against bots. Every hand is public; cards are revealed together.
-
-    At the prompt: a card from your hand, e.g. 8C or 3H (A is the lowest rank).
-    Also: hint (the strong bot's choice), undo, show, history, help, quit (saved;
-    'cardside sessions resume NAME' continues).
-    """
+    ctx: click.Context, players: int, partnership: bool, bot: str, names: str | None
+) -> tuple[list[Any], dict[str, Any]]:
+    """The seats and options of a new match: the number of names sets the players."""
     from cardside.core.record import Seat
-    from cardside.core.rng import fresh_seed
 
-    app = app_of(ctx)
     players_given = ctx.get_parameter_source("players") != click.core.ParameterSource.DEFAULT
     seat_names = None
     if names is not None:
@@ -99,78 +43,35 @@ def play(
     if seat_names is None:
         seat_names = ["You"] + [f"Bot {i}" for i in range(2, players + 1)]
     seats = [Seat(seat_names[0], "human")] + [Seat(n, f"bot:{bot}") for n in seat_names[1:]]
-    given = seed
-    seed = fresh_seed() if seed is None else seed
-    journal = start_journal(
-        app, "octrix", "play", seats, {"partnership": partnership}, seed, session_name
-    )
-    play_games(app, journal, play_session, given)
+    return seats, {"partnership": partnership}
 
 
-def play_session(app: App, journal: Any) -> str:
-    """Play (or continue) a saved Octrix match against bots."""
-    from cardside.core.replay import movers
-    from cardside.games.octrix.sheet import replay_state
-    from cardside.tui.console import Console
-    from cardside.tui.octrix.play import run_play
-
-    console = Console()
-    state = replay_state(journal.session)
+def welcome(journal: Any, state: Any) -> str:
     names = journal.session.player_names
-    console.say(
+    teams = " vs ".join(" & ".join(names[s] for s in side) for side in state.sides)
+    return (
         f"Octrix: {', '.join(names)}"
-        + (
-            " (teams "
-            + " vs ".join(" & ".join(names[s] for s in side) for side in state.sides)
-            + ")"
-            if state.partnership
-            else ""
-        )
-        + f". Session {journal.name}. Type help for help."
-    )
-    return run_play(
-        journal, state, console, app.style, movers=movers(journal.session.entries, "card")
+        + (f" (teams {teams})" if state.partnership else "")
+        + f". Session {journal.name}."
     )
 
 
-@octrix.command()
-@click.option("--names", default=None, help="Player names in seat order, comma-separated (2-4).")
-@click.option("--partnership", is_flag=True, help="4 players in two teams: seats 1+3 and 2+4.")
-@click.option(
-    "--hands/--no-hands",
-    default=None,
-    help="Enter each player's 8 cards per round, so every played card is checked.",
-)
-@click.option("--dealer", default=None, help="Who deals the first round (default: the first name).")
-@click.option("--session", "session_name", default=None, help="Name for the saved session.")
-@click.pass_context
 def keep(
     ctx: click.Context,
+    console: Any,
     names: str | None,
     partnership: bool,
     hands: bool | None,
     dealer: str | None,
-    session_name: str | None,
-) -> None:
-    """Keep the Octrix sheet for a game played with real cards.
+) -> tuple[list[Any], dict[str, Any], str]:
+    """The seats, options and greeting of a kept game (asking for what was left out)."""
 
-    At the prompt: each trick's cards in seat order, e.g. 8C 3H; with --hands, first
-    each player's 8 cards on one line. Or a whole round's result at once, before its
-    first trick: each player's counting cards, e.g. Ann 1 3 4 (one player left out
-    gets the rest). Also: undo, fix N, show, help, quit (saved; 'cardside sessions resume
-    NAME' continues).
-    """
-    from cardside.core.record import Seat
-    from cardside.tui.console import Console
-
-    app = app_of(ctx)
-    claim_name(app, session_name)
-    console = Console()
-    if names is None:
-        names = _ask_names(console, partnership)
-        if names is None:
-            left_at_setup("players")
-    seat_names = _parse_names(names, partnership)
+    seat_names, seats = kept_seats(
+        console,
+        names,
+        lambda console: _ask_names(console, partnership),
+        lambda text: _parse_names(text, partnership),
+    )
     first_dealer = seat_of(dealer, seat_names, "--dealer") if dealer else 0
     if hands is None:
         answer = console.ask_yes_no(
@@ -179,20 +80,8 @@ def keep(
         if answer is None:
             left_at_setup("settings")
         hands = answer
-    seats = [Seat(n, "table") for n in seat_names]
-    journal = start_journal(
-        app,
-        "octrix",
-        "keep",
-        seats,
-        {"partnership": partnership, "hands": hands, "first_dealer": first_dealer},
-        None,
-        session_name,
-    )
-    console.say(
-        f"Keeping Octrix for {', '.join(seat_names)}. Session {journal.name}. Type help for help."
-    )
-    keep_session(app, journal, console)
+    options = {"partnership": partnership, "hands": hands, "first_dealer": first_dealer}
+    return seats, options, f"Keeping Octrix for {', '.join(seat_names)}"
 
 
 def _ask_names(console: Any, partnership: bool) -> str | None:
@@ -233,30 +122,6 @@ def _check_names(names: list[str]) -> list[str]:
     return names
 
 
-def keep_session(app: App, journal: Any, console: Any = None) -> None:
-    """Keep (or continue keeping) a saved Octrix game played with real cards."""
-    from cardside.games.octrix.sheet import replay_ledger
-    from cardside.tui.console import Console
-    from cardside.tui.octrix.keep import KeepScreen
-
-    console = console or Console()
-    ledger = replay_ledger(journal.session)
-    KeepScreen(journal, ledger, console, app.style).run()
-
-
-@octrix.command()
-@click.argument("counting", nargs=-1, type=Bounded(1, 8, "a counting card"))
-@click.option(
-    "--trick",
-    "tricks",
-    multiple=True,
-    metavar="CARDS",
-    help='One trick\'s cards in seat order, e.g. --trick "8C 3H"; repeat per trick.',
-)
-@click.option("--names", default=None, help="Player names for --trick, comma-separated.")
-@click.option("--partnership", is_flag=True, help="Score seats 1+3 and 2+4 as teams.")
-@json_option
-@click.pass_context
 def score(
     ctx: click.Context,
     counting: tuple[int, ...],
@@ -265,17 +130,7 @@ def score(
     partnership: bool,
     as_json: bool,
 ) -> None:
-    """Check a disputed score from counting cards or from a round's tricks.
-
-    Counting cards: "1 3 4 5 8" prints 11, the runs [1] [3 4 5] [8].
-    Tricks: each --trick gives one trick's cards in seat order; the tool says who won each
-    trick under the rule in force and what each player (or team) scores.
-
-    \b
-    cardside octrix score 1 3 4 5 8
-    cardside octrix score --trick "8C 3H" --trick "2C 3D"
-    (and so on, up to 8 tricks)
-    """
+    """Score counting cards, or replay a round from its tricks."""
     from cardside.games.octrix import score as scoring
 
     if counting and tricks:
@@ -301,34 +156,6 @@ def score(
         echo_text(result.explain(app_of(ctx).style.ascii))
 
 
-@octrix.command()
-def rules() -> None:
-    """The rules of Octrix as cardside applies them."""
-    echo_rules("octrix")
-
-
-@octrix.command()
-@click.option(
-    "--games", type=Bounded(1, MOST_GAMES), default=100, show_default=True, help="Matches to play."
-)
-@click.option(
-    "--bots",
-    default="strong,random",
-    show_default=True,
-    help="Two bots, comma-separated: the first is measured against the second.",
-)
-@click.option(
-    "--players",
-    type=Range(2, 4),
-    default=2,
-    show_default=True,
-    help="Players per match; the two bots share the seats, swapping them every other game.",
-)
-@click.option("--partnership", is_flag=True, help="4 players in two teams (bot 1 vs bot 2).")
-@simulate_seed_option
-@jobs_option
-@json_option
-@click.pass_context
 def simulate(
     ctx: click.Context,
     games: int,
@@ -338,9 +165,8 @@ def simulate(
     seed: int,
     jobs: int,
     as_json: bool,
-) -> None:
-    """Bots against bots: match win rate with a 95% interval and average round score."""
-
+) -> tuple[int, str, Any]:
+    """The matches to play, and how to play them."""
     from cardside.games.octrix.bots import BOT_NAMES
     from cardside.games.octrix.simulate import simulate as run
 
@@ -355,7 +181,8 @@ def simulate(
                 "the partnership game is for 4 players", param_hint="--players"
             )
         players = 4
-    with progress(games, "matches", quiet=as_json) as tick:
+
+    def played(tick: Any) -> tuple[Any, int]:
         result = run(
             games,
             pair,
@@ -365,5 +192,6 @@ def simulate(
             progress=tick,
             jobs=jobs,
         )
-    echo_simulation(result.summary(), as_json)
-    end_if_stopped(result.games, games, "matches")
+        return result.summary(), result.games
+
+    return games, "matches", played

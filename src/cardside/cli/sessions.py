@@ -246,8 +246,7 @@ def resume(ctx: click.Context, name: str) -> None:
 
     A file outside the sessions folder is left as it is: a copy in the sessions folder goes on.
     """
-    import importlib
-
+    from cardside.cli.commands import keep_session, play_session
     from cardside.sessions import tidy
 
     app = app_of(ctx)
@@ -260,13 +259,11 @@ def resume(ctx: click.Context, name: str) -> None:
             f"{journal.name} is finished; '{journal.command('show')}' shows it"
         )
     # A finished kept game may still be opened: its keeper offers to undo the last entry.
-    module = importlib.import_module(f"cardside.cli.{journal.session.game}")
-    # Every game's command module continues its own played and kept sessions.
     if journal.session.mode == "play":
         # A new game after this one is dealt from the next seed, as after play --seed N.
-        play_games(app, journal, module.play_session, journal.session.seed)
+        play_games(app, journal, play_session, journal.session.seed)
     else:
-        module.keep_session(app, journal)
+        keep_session(app, journal)
 
 
 def _copy_in(app: Any, path: Path) -> Path:
