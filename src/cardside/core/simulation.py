@@ -4,6 +4,7 @@ then the game's own figures. No printing: ``tui.simulation`` lays it out as a ta
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -79,3 +80,25 @@ class Summary:
             ],
             self.game: own,
         }
+
+
+def averaged(
+    bots: Sequence[str],
+    wins: Sequence[float],
+    games: int,
+    key: str,
+    means: Sequence[float],
+    intervals: Sequence[tuple[float, float]],
+) -> tuple[Entry, ...]:
+    """One row per bot whose own figure is an average with its 95% interval: shown as
+    ``16.0 [13.1, 19.0]``, in JSON as ``key`` and ``key_interval``."""
+    return tuple(
+        Entry(
+            bot=bot,
+            wins=won,
+            games=games,
+            cells=(f"{mean:.1f} [{low:.1f}, {high:.1f}]",),
+            figures={key: mean, f"{key}_interval": [low, high]},
+        )
+        for bot, won, mean, (low, high) in zip(bots, wins, means, intervals, strict=True)
+    )

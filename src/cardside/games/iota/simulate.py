@@ -16,7 +16,7 @@ from functools import partial
 from cardside.core.parallel import map_games
 from cardside.core.rng import derive_rng
 from cardside.core.schema import clip
-from cardside.core.simulation import Entry, Summary
+from cardside.core.simulation import Summary, averaged
 from cardside.core.stats import mean_interval, wilson_interval
 from cardside.core.words import counted
 from cardside.games.iota.bots import BOT_NAMES, make_bot
@@ -53,26 +53,16 @@ class SimResult:
     def summary(self) -> Summary:
         """The report every game's simulate gives: each bot's games won, then its average
         score."""
-        entries = []
-        for i, name in enumerate(self.bots):
-            low, high = self.score_interval[i]
-            mean = self.mean_score[i]
-            entries.append(
-                Entry(
-                    bot=name,
-                    wins=self.wins[i],
-                    games=self.games,
-                    cells=(f"{mean:.1f} [{low:.1f}, {high:.1f}]",),
-                    figures={"score": mean, "score_interval": [low, high]},
-                )
-            )
+        entries = averaged(
+            self.bots, self.wins, self.games, "score", self.mean_score, self.score_interval
+        )
         return Summary(
             game="iota",
             title=f"IOTA, {self.players} players",
             played=f"{counted(self.games, 'game')}, seats rotated",
             games=self.games,
             seed=self.seed,
-            entries=tuple(entries),
+            entries=entries,
             columns=("score (95%)",),
             notes=(
                 f"{self.mean_turns:.1f} turns a game on average; ended on a last card (doubled) "

@@ -16,12 +16,12 @@ A match counts as won by the bot on the winning seat (or team).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 from cardside.core.parallel import map_games
 from cardside.core.rng import derive_rng
-from cardside.core.simulation import Entry, Summary
+from cardside.core.simulation import Summary, averaged
 from cardside.core.stats import mean_interval, wilson_interval
 from cardside.core.words import counted
 from cardside.games.octrix.bots import BOT_NAMES, OctrixBot, make_bot
@@ -48,23 +48,15 @@ class SimResult:
     def summary(self) -> Summary:
         """The report every game's simulate gives: each bot's matches won, then its average
         round score."""
-        entries = []
-        for i, name in enumerate(self.bots):
-            low, high = self.round_score_interval[i]
-            mean = self.mean_round_score[i]
-            entries.append(
-                Entry(
-                    bot=name,
-                    wins=self.wins[i],
-                    games=self.games,
-                    cells=(f"{mean:.1f} [{low:.1f}, {high:.1f}]",),
-                    figures={
-                        "round_score": mean,
-                        "round_score_interval": [low, high],
-                        "rounds_scored": self.round_samples[i],
-                    },
-                )
+        scores = self.mean_round_score, self.round_score_interval
+        entries = tuple(
+            replace(entry, figures=entry.figures | {"rounds_scored": counted})
+            for entry, counted in zip(
+                averaged(self.bots, self.wins, self.games, "round_score", *scores),
+                self.round_samples,
+                strict=True,
             )
+        )
         table = ", partnership" if self.partnership else ""
         return Summary(
             game="octrix",
@@ -72,7 +64,7 @@ class SimResult:
             played=f"{counted(self.games, 'match')} to 88",
             games=self.games,
             seed=self.seed,
-            entries=tuple(entries),
+            entries=entries,
             columns=("round score (95%)",),
             notes=(
                 f"{counted(self.rounds, 'round')} in all; round score: a seat's (or team's) "
