@@ -4,7 +4,8 @@ Each block runs in its own data folder holding the example sessions of ``scoresh
 Schnapsen match kept as ``friday`` and not yet over (the session the README's examples use),
 its lines in order (so a block may rename a session and then use the new name). Interactive
 commands get ``quit`` on stdin, everything else a closed stdin; a simulation runs one game,
-as its options matter here, not its length.
+as its options matter here, not its length. Each block runs in a folder of its own, so a
+file a command writes never lands in the repository.
 """
 
 from __future__ import annotations
@@ -91,8 +92,16 @@ def test_the_extraction_reads_a_block_as_a_shell_would() -> None:
 
 @pytest.mark.parametrize(("where", "lines"), BLOCKS, ids=[name for name, _ in BLOCKS])
 def test_each_documented_command_runs(
-    runner: CliRunner, data_dir: Path, where: str, lines: list[list[str]]
+    runner: CliRunner,
+    data_dir: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    where: str,
+    lines: list[list[str]],
 ) -> None:
+    work = tmp_path / "work"  # a file a command writes (-o friday.html) lands here
+    work.mkdir()
+    monkeypatch.chdir(work)
     folder = data_dir / "sessions"
     folder.mkdir(parents=True)
     for example in sorted((ROOT / "scoresheets").glob("*.toml")):
