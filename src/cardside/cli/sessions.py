@@ -637,3 +637,12 @@ def _options_text(options: dict[str, Any], names: list[str]) -> str:
 def _no_rows(row_name: str) -> str:
     """What ``show`` says of a session with no rows yet."""
     return "Nothing entered yet." if row_name == "entry" else f"No {row_name} finished yet."
+
+
+def _add_review() -> None:
+    from cardside.cli.review import review
+
+    sessions.add_command(review)
+
+
+_add_review()

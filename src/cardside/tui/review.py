@@ -1,0 +1,173 @@
+"""A move-by-move review as terminal text: the players' figures, the deals or rounds, the
+costliest decisions explained, every decision (``--all``) and the chart (``--chart``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardside.core.review import LABELS, Decision, Review
+from cardside.core.words import counted
+from cardside.tui.chart import ASCII_LEVELS, BLOCKS, _axis, level
+from cardside.tui.table import render
+
+#: Marks under the chart: a mistake and a blunder.
+MARKS = {"mistake": "?", "blunder": "!"}
+
+
+def _pct(chance: float) -> str:
+    return f"{chance:.0%}"
+
+
+def _signed(points: float) -> str:
+    return f"{points:+.1f}" if abs(points - round(points)) > 1e-9 else f"{round(points):+d}"
+
+
+def head(review: Review, title: str) -> list[str]:
+    """What was reviewed and how it was valued."""
+    players = " and ".join(review.players)
+    exact = sum(1 for d in review.decisions if d.judged.exact)
+    estimated = [d for d in review.decisions if not d.judged.exact]
+    lines = [
+        f"Review of {review.session} ({title}): {players}, "
+        f"each decision valued from what its player could see",
+        f"expected result: the chance to win {review.result}; beside it {review.unit}",
+    ]
+    how = f"values: {counted(exact, 'decision')} exact"
+    if estimated:
+        samples = max(d.judged.samples for d in estimated)
+        how += (
+            f", {len(estimated)} estimated from {samples} samples of the hidden cards "
+            f"(seed {review.seed}, depth {review.depth})"
+        )
+    lines.append(how)
+    bounds = ", ".join(
+        f"{name} up to {bound:.0%}" for name, bound in zip(LABELS[1:-1], review.thresholds)
+    )
+    lines.append(f"labels by the chance given up: {bounds}, blunder beyond")
+    return lines
+
+
+def players(review: Review) -> list[str]:
+    """Each reviewed player's line."""
+    out = []
+    for s in review.summaries:
+        counts = ", ".join(f"{name} {s.counts[name]}" for name in LABELS)
+        out.append(
+            f"{s.name}: {counted(s.decisions, 'decision')}, accuracy {s.accuracy:.1f}%; "
+            f"{counts}; given up {s.given_up:.2f} of the chance to win {review.result} "
+            f"({s.points_given_up:.1f} {review.unit})"
+        )
+    return out
+
+
+def groups(review: Review, width: int | None) -> list[str]:
+    """The deals or rounds: every card known, what the player could expect, what was scored."""
+    if not review.groups:
+        return []
+    headers = [
+        review.group_name,
+        "player",
+        "every card known",
+        "could expect",
+        "scored",
+        "given up",
+        "note",
+    ]
+
+    def shown(v: float | None) -> str:
+        return "-" if v is None else _signed(v)
+
+    rows = [
+        [
+            g.number,
+            g.player,
+            shown(g.known),
+            shown(g.expected),
+            shown(g.scored),
+            f"{g.given_up:.1f}",
+            g.note,
+        ]
+        for g in review.groups
+    ]
+    return [
+        f"{review.group_name.capitalize()}s, in {review.unit}:",
+        render(headers, rows, width=width),
+    ]
+
+
+def costly(review: Review, decisions: Sequence[Decision]) -> list[str]:
+    """The costliest decisions: the position, the move played, the better one and why."""
+    if not decisions:
+        return ["No decision gave up any of the chance to win."]
+    out = ["Costliest decisions:"]
+    for i, d in enumerate(decisions, 1):
+        j = d.judged
+        out.append(
+            f"{i}. move {j.number}, {j.where} ({d.player}): {d.label}, "
+            f"gave up {_pct(d.loss)} of the chance to win {review.result} "
+            f"({d.points_loss:.1f} {review.unit})"
+        )
+        out += [f"   {line}" for line in j.position]
+        out.append(f"   played {j.played}; better {j.best}")
+        out.append(f"   why: {j.why}")
+        out.append(f"   ({j.method})")
+    return out
+
+
+def every(review: Review, width: int | None) -> list[str]:
+    """Every decision in a table."""
+    headers = [
+        "move",
+        "where",
+        "player",
+        "played",
+        "best",
+        "chance",
+        "best chance",
+        "loss",
+        "label",
+    ]
+    rows = [
+        [
+            d.judged.number,
+            d.judged.where,
+            d.player,
+            d.judged.played,
+            d.judged.best,
+            _pct(d.judged.played_chance),
+            _pct(d.judged.best_chance),
+            f"{d.loss:.1%}" if d.loss else "0",
+            d.label + ("" if d.judged.exact else " ~"),
+        ]
+        for d in review.decisions
+    ]
+    return [
+        "Every decision (~: estimated):",
+        render(headers, rows, width=width),
+    ]
+
+
+def chart(review: Review, *, ascii: bool, width: int) -> list[str]:
+    """The expected result after each decision, one line per player; ``?`` marks a mistake,
+    ``!`` a blunder, under the decision."""
+    chars = ASCII_LEVELS if ascii else BLOCKS
+    shown = review.decisions[-width:]
+    room = max((len(n) for n in review.players), default=0)
+    lines = [
+        f"The chance to win {review.result} after each decision; {chars[-1]} = 100%; "
+        f"marked below: ? mistake, ! blunder"
+    ]
+    for name in review.players:
+        bar = ""
+        last: float | None = None
+        for d in shown:
+            if d.player == name:
+                last = d.judged.played_chance
+            bar += " " if last is None else chars[level(round(last * 100), 0, 100, len(chars))]
+        now = f"{last:.0%}" if last is not None else "-"
+        lines.append(f"{name.ljust(room)}  {bar}  {now}")
+    marks = "".join(MARKS.get(d.label, " ") for d in shown)
+    lines.append(" " * (room + 2) + marks.rstrip())
+    first = len(review.decisions) - len(shown) + 1
+    lines.append(" " * (room + 2) + _axis(list(range(first, first + len(shown)))) + "  (decision)")
+    return lines
