@@ -8,11 +8,12 @@ Once the stock is used up, the seat knows every card: its own hand, the cards pl
 indicator taken at the last draw, so the rest is the opponent's hand. The exact solver then
 values every move. With the stock still on the table (open, or closed by someone), the seat
 cannot see the stock or the opponent's unseen cards: the value is the mean over ``samples``
-deals of them, drawn uniformly from those consistent with what play has proved (a void shown
-in phase 2), every move scored on the same deals; in a deal the stock still open, play goes
-on by the rule of thumb (:mod:`policy`) until the stock is closed or used up, and the solver
-values the rest. That is the strong bot's classic estimate, without the weighing by the
-opponent's style, so two people see the same value for the same view.
+deals of them, drawn from those consistent with what play has proved (a void shown in phase
+2) and weighed, as the strong bot weighs them, by how well the opponent's moves this deal fit
+the rule of thumb (:mod:`inference`: moves are seen too); every move is scored on the same
+deals. In a deal the stock still open, play goes on by the rule of thumb (:mod:`policy`)
+until the stock is closed or used up, and the solver values the rest. The standard error
+given is that of the mean over the samples drawn.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ import random
 from cardside.core.values import MoveValue, Valuation, mean_and_error, paired_errors
 from cardside.games.schnapsen.deal import Deal, legal_codes, step
 from cardside.games.schnapsen.equity import outcome_values
+from cardside.games.schnapsen.inference import belief, deal_with_hand
 from cardside.games.schnapsen.rules import action_of
 from cardside.games.schnapsen.search import playout_value
 from cardside.games.schnapsen.solver import Solver
@@ -66,10 +68,11 @@ def move_values(
         )
         return Valuation(known, True, 0, RESULT, UNIT, "solved exactly: every card is known")
     n = samples_at(depth) if len(codes) > 1 else 1
+    bel = belief(obs, rng) if len(codes) > 1 else None
     chances: list[list[float]] = []
     points_seen: list[list[float]] = []
     for _ in range(n):
-        d = determinize_deal(obs, rng)
+        d = determinize_deal(obs, rng) if bel is None else deal_with_hand(obs, bel.draw(rng), rng)
         if d.strict:
             solved = _solved(d, seat, solver)
             row = [solved[c] for c in codes]
@@ -84,6 +87,8 @@ def move_values(
         moves.append(MoveValue(action, chance, points, error))
     top = max(moves, key=lambda m: (m.chance, m.points)).action
     how = f"mean over {n} samples of the hidden cards"
+    if bel is not None:
+        how += " weighed by the opponent's play"
     if obs.deal.stock_open:
         how += ", played on by the rule of thumb until the stock is closed or used up"
     return Valuation(
