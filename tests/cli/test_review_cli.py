@@ -1,0 +1,118 @@
+"""``cardside sessions review``: text, --json, --all, --chart, --player and refusals."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from cardside.cli.main import main
+from cardside.core.record import Seat, Session
+from cardside.games.schnapsen.notation import parse_action
+from cardside.games.schnapsen.state import SchnapsenState
+from cardside.sessions import store
+
+ACTIONS = "marriage_QC JC KC QD AC KH JS 10H 10C AH QH JH AS QS AD JD".split()
+
+
+def saved(data_dir: Path, name: str = "match") -> None:
+    state = SchnapsenState(seed=0, first_dealer=1)
+    entries: list[dict[str, object]] = []
+    for text in (a.replace("_", " ") for a in ACTIONS):
+        seat = state.current_player()
+        state.apply(parse_action(text))
+        entries.append({"type": "action", "seat": seat, "action": text})
+    session = Session(
+        game="schnapsen",
+        mode="play",
+        name=name,
+        seed=0,
+        seats=[Seat("Ann", "human"), Seat("Bot", "bot:strong")],
+        options={"first_dealer": 1},
+        entries=entries,
+    )
+    folder = store.sessions_dir(data_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    store.save(session, folder / f"{name}.toml", create=True)
+
+
+def test_review_names_the_players_figures_and_the_costliest_decisions(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    saved(data_dir)
+    result = runner.invoke(main, ["sessions", "review", "match", "--depth", "1", "--jobs", "1"])
+    assert result.exit_code == 0, result.output
+    assert result.exception is None
+    out = result.output
+    assert "Review of match (Schnapsen, played): Ann" in out
+    assert "expected result: the chance to win the match" in out
+    assert "Ann: " in out and "accuracy" in out
+    assert "Deals, in game points of the deal:" in out
+    assert "Every decision" not in out
+
+
+def test_review_json_has_every_decision_with_label_loss_and_exact(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    saved(data_dir)
+    args = ["sessions", "review", "match", "--json", "--depth", "1", "--jobs", "1"]
+    result = runner.invoke(main, args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["complete"] and data["decisions"]
+    for d in data["decisions"]:
+        assert d["label"] in ("best", "excellent", "good", "inaccuracy", "mistake", "blunder")
+        assert d["loss"] >= 0 and isinstance(d["exact"], bool)
+        assert d["player"] == "Ann"
+    (ann,) = data["players"]
+    assert 0 <= ann["accuracy"] <= 100 and ann["decisions"] == len(data["decisions"])
+    # The same seed, the same review.
+    again = json.loads(runner.invoke(main, args).output)
+    assert again == data
+
+
+def test_review_all_and_chart(runner: CliRunner, data_dir: Path) -> None:
+    saved(data_dir)
+    result = runner.invoke(
+        main, ["--ascii", "sessions", "review", "match", "--all", "--chart", "--depth", "1"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "Every decision (~: estimated):" in result.output
+    assert "The chance to win the match after each decision" in result.output
+    assert "(decision)" in result.output
+
+
+def test_review_of_the_bot_when_named(runner: CliRunner, data_dir: Path) -> None:
+    saved(data_dir)
+    args = ["sessions", "review", "match", "--player", "bot", "--json", "--depth", "1"]
+    result = runner.invoke(main, args)
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert {d["player"] for d in data["decisions"]} == {"Bot"}
+
+
+def test_review_refuses_an_unknown_player(runner: CliRunner, data_dir: Path) -> None:
+    saved(data_dir)
+    result = runner.invoke(main, ["sessions", "review", "match", "--player", "Zed"])
+    assert result.exit_code == 2
+    assert "'Zed' is not one of Ann, Bot" in result.output
+
+
+def test_review_refuses_a_kept_schnapsen_match_with_the_reason(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    args = ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "bummerl"]
+    runner.invoke(main, args, input="Ann 2\nquit\n")
+    result = runner.invoke(main, ["sessions", "review", "bummerl"])
+    assert result.exit_code == 1
+    assert isinstance(result.exception, SystemExit)
+    assert "bummerl cannot be reviewed: a kept Schnapsen match holds each deal's result" in (
+        result.output
+    )
+
+
+def test_review_of_an_unknown_session_is_one_line(runner: CliRunner, data_dir: Path) -> None:
+    result = runner.invoke(main, ["sessions", "review", "nothing"])
+    assert result.exit_code == 1
+    assert len(result.output.strip().splitlines()) == 1
