@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from cardside.cli.main import main
@@ -116,3 +117,27 @@ def test_review_of_an_unknown_session_is_one_line(runner: CliRunner, data_dir: P
     result = runner.invoke(main, ["sessions", "review", "nothing"])
     assert result.exit_code == 1
     assert len(result.output.strip().splitlines()) == 1
+
+
+def test_review_at_the_end_prompt_of_a_played_game(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    from cardside.cli.app import App
+    from cardside.cli.common import play_games
+    from cardside.sessions.journal import Journal
+
+    saved(data_dir)
+    journal = Journal.open(store.sessions_dir(data_dir) / "match.toml")
+    monkeypatch.setattr("sys.stdin", io.StringIO("help\nshow\nreview\n\n"))
+    monkeypatch.setattr("cardside.core.parallel.cores", lambda: 1)
+    monkeypatch.setattr("cardside.core.review.DEFAULT_DEPTH", 1)
+    play_games(App(data_dir_option=data_dir), journal, lambda app, j: "over", 0)
+    journal.close()
+    out = capsys.readouterr().out
+    assert "review to see each of your moves valued" in out
+    assert "review values each of your decisions ('cardside sessions review match'" in out
+    assert "'cardside sessions review match' values each move" in out
+    assert "Review of match (Schnapsen, played): Ann" in out
+    assert "accuracy" in out

@@ -474,11 +474,18 @@ def play_games(
 
     console = Console()
     while play_session(app, journal) == "over":
+        from cardside.cli.review import refusal as review_refusal
+
+        can_review = review_refusal(journal.session) is None
+        ask = "Type again for a new game with the same options, or Enter to leave: "
+        if can_review:
+            ask = (
+                "Type again for a new game with the same options, review to see each of your "
+                "moves valued, or Enter to leave: "
+            )
         while True:
             try:
-                line = console.ask(
-                    "Type again for a new game with the same options, or Enter to leave: "
-                )
+                line = console.ask(ask)
             except KeyboardInterrupt:  # the game is saved; Ctrl-C here just leaves
                 line = None
             word = "" if line is None else line.strip().lower()
@@ -487,13 +494,25 @@ def play_games(
             if word in ("help", "?", "h"):
                 console.say(
                     "  again starts a new game with the same players and options (saved as a new "
-                    "session); Enter leaves (this game is saved)"
+                    "session); "
+                    + (
+                        f"review values each of your decisions ('{journal.command('review')}' "
+                        "does it later); "
+                        if can_review
+                        else ""
+                    )
+                    + "Enter leaves (this game is saved)"
                 )
             elif word in ("history", "show", "score"):
+                later = f", '{journal.command('review')}' values each move" if can_review else ""
                 console.say(
-                    f"  the game is over: '{journal.command('show')}' shows it; "
+                    f"  the game is over: '{journal.command('show')}' shows it{later}; "
                     "type again, or press Enter to leave"
                 )
+            elif word == "review" and can_review:
+                from cardside.cli.review import review_now
+
+                review_now(app, journal.session)
             else:
                 console.say("  " + refusal("the game is over: type again, or press Enter to leave"))
         if word not in ("again", "a", "y", "yes"):

@@ -10,6 +10,7 @@ import click
 
 from cardside.cli.common import Range, echo_json, jobs_option, json_option, seat_of, session_path
 from cardside.cli.options import app_of
+from cardside.core.review import DEFAULT_DEPTH
 
 #: Games whose sessions can be reviewed (each has ``games/<game>/review.py``).
 REVIEWED = ("schnapsen", "octrix")
@@ -37,7 +38,7 @@ DEPTHS = 4
 @click.option(
     "--depth",
     type=Range(1, DEPTHS),
-    default=2,
+    default=DEFAULT_DEPTH,
     show_default=True,
     help="Precision against time: each step doubles the samples of hidden cards.",
 )
@@ -96,6 +97,27 @@ def review(
             err=True,
         )
         ctx.exit(130)
+
+
+def review_now(app: Any, session: Any) -> None:
+    """Review the human seats of a game just finished, at the default settings, and print it
+    (the end prompt's ``review``); Ctrl-C stops it and prints what was reviewed."""
+    from cardside.core import parallel, review
+
+    seats = [i for i, seat in enumerate(session.seats) if seat.kind == "human"]
+    with _progress(quiet=False) as tick:
+        result = review.run(
+            session.game,
+            session,
+            seats,
+            depth=review.DEFAULT_DEPTH,
+            jobs=parallel.cores(),
+            ascii=app.style.ascii,
+            progress=tick,
+        )
+    _print(result, session, all_=False, chart=False, ascii=app.style.ascii)
+    if not result.complete:
+        click.echo(f"Stopped after {len(result.decisions)} of {result.planned} decisions.")
 
 
 def refusal(session: Any) -> str | None:

@@ -22,14 +22,14 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from cardside.core.parallel import map_games
-
 LABELS = ("best", "excellent", "good", "inaccuracy", "mistake", "blunder")
 #: chess.com's classes of expected-points loss: excellent, good, inaccuracy, mistake (upper
 #: bounds); more is a blunder.
 CHESS_THRESHOLDS = (0.02, 0.05, 0.10, 0.20)
 #: How many of the costliest decisions a review explains.
 COSTLIEST = 3
+#: Each step doubles the samples of hidden cards (where a game samples them).
+DEFAULT_DEPTH = 2
 
 
 def label(loss: float, thresholds: Sequence[float]) -> str:
@@ -202,7 +202,7 @@ class Review:
     groups: list[GroupSummary] = field(default_factory=list)
     planned: int = 0
     seed: int = 0
-    depth: int = 1
+    depth: int = DEFAULT_DEPTH
 
     @property
     def complete(self) -> bool:
@@ -242,7 +242,7 @@ def run(
     seats: Sequence[int],
     *,
     seed: int = 0,
-    depth: int = 1,
+    depth: int = DEFAULT_DEPTH,
     jobs: int = 1,
     ascii: bool = True,
     progress: Callable[[int, int], None] | None = None,
@@ -255,6 +255,8 @@ def run(
     ``progress(done, planned)`` is called as decisions are judged. Stopped with Ctrl-C, the
     review holds the decisions judged so far (``complete`` is then false).
     """
+    from cardside.core.parallel import map_games
+
     module = _module(game)
     names = session.player_names
     planned = module.plan(session, seats)
