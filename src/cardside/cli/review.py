@@ -74,7 +74,7 @@ def review(
     if players:
         seats = sorted({seat_of(p, names, "--player") for p in players})
     else:
-        seats = [i for i, seat in enumerate(session.seats) if seat.kind == "human"]
+        seats = [i for i, seat in enumerate(session.seats) if seat.kind in ("human", "table")]
     with _progress(quiet=as_json) as tick:
         result = run(
             session.game,
@@ -141,7 +141,7 @@ def _print(result: Any, session: Any, *, all_: bool, chart: bool, ascii: bool) -
     from cardside.tui import review as view
 
     width = terminal_width()
-    title = f"{GAMES[session.game].title}, {session.mode}ed"
+    title = f"{GAMES[session.game].title}, {'played' if session.mode == 'play' else 'kept'}"
     blocks = [view.head(result, title), view.players(result), view.groups(result, width)]
     blocks.append(view.costly(result, result.costliest()))
     if all_:

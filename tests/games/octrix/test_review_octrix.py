@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from cardside.core.cards import Card
+from cardside.core.cards import Card, Suit
 from cardside.core.record import Seat, Session
 from cardside.core.review import run
 from cardside.games.octrix.bots import make_bot
@@ -129,3 +129,62 @@ def test_three_players_are_refused_with_the_reason() -> None:
     from cardside.games.octrix.review import refusal
 
     assert "two-player" in (refusal(game) or "")
+
+
+def kept_game(plant: bool = False) -> Session:
+    """A kept two-player game with every hand entered: one round of the strong bots' cards
+    (with ``plant``, seat 0 lays its worst card at the first trick where that costs 2% of
+    the chance to win, named in the session's name)."""
+    state = OctrixState(2, seed=12)
+    bots = [make_bot("strong", seed=s) for s in (1, 2)]
+    entries: list[dict[str, object]] = []
+    planted: list[int] = []
+    for seat, hand in enumerate(state.snapshot.hands):
+        text = " ".join(format_card(c, ascii=True) for c in hand)
+        entries.append({"type": "hand", "seat": seat, "cards": text})
+    for trick in range(1, 9):
+        cards: list[Card] = [Card(1, Suit.CLUBS)] * 2
+        for _ in (0, 1):
+            seat = state.current_player()
+            assert seat is not None
+            card = bots[seat].choose(state.observation(seat), seat)
+            v = move_values(state, seat)
+            worst = min(v.moves, key=lambda m: m.chance)
+            if plant and seat == 0 and not planted and v.best().chance - worst.chance > 0.02:
+                card = worst.action  # type: ignore[assignment]
+                planted.append(trick)
+            cards[seat] = card
+            state.apply(card)
+        entries.append(
+            {"type": "trick", "cards": " ".join(format_card(c, ascii=True) for c in cards)}
+        )
+    return Session(
+        game="octrix",
+        mode="keep",
+        name=f"kept-{planted[0] if planted else 0}",
+        seats=[Seat("Ann", "table"), Seat("Bob", "table")],
+        options={"hands": True, "target": 88},
+        entries=entries,
+    )
+
+
+def test_a_kept_game_with_its_hands_is_reviewed_card_by_card() -> None:
+    clean = run("octrix", kept_game(), [0, 1])
+    assert clean.planned == 14 and clean.complete  # 7 tricks of choices, both players
+    assert {d.label for d in clean.decisions} <= {"best", "excellent"}
+    (first,) = [g for g in clean.groups if g.player == "Ann"]
+    assert first.known is not None and first.scored is not None
+    game = kept_game(plant=True)
+    trick = int(game.name.split("-")[1])
+    assert trick > 0
+    planted = run("octrix", game, [0])
+    (bad,) = [d for d in planted.decisions if d.judged.where == f"round 1, trick {trick}"]
+    assert bad.loss > 0.02 and bad.label != "best"
+
+
+def test_a_game_kept_without_hands_is_refused_with_the_reason() -> None:
+    from cardside.games.octrix.review import refusal
+
+    game = kept_game()
+    game.options["hands"] = False
+    assert "kept without hands" in (refusal(game) or "")

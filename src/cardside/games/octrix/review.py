@@ -14,15 +14,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from cardside.core.cards import Card
 from cardside.core.record import Session
 from cardside.core.review import Decision, GroupSummary, Judged
 from cardside.games.octrix.equilibrium import solve_matrix_game
 from cardside.games.octrix.exact import shared_solver
-from cardside.games.octrix.notation import format_card
+from cardside.games.octrix.keep import OctrixLedger
+from cardside.games.octrix.notation import format_card, parse_cards
 from cardside.games.octrix.position import CARDS, bits, mask_of, round_position
-from cardside.games.octrix.rules import Rule
-from cardside.games.octrix.sheet import replay_state
-from cardside.games.octrix.state import OctrixState
+from cardside.games.octrix.rules import DECK, KEY, Rule
+from cardside.games.octrix.sheet import replay_ledger, replay_state
+from cardside.games.octrix.state import OctrixSnapshot, OctrixState
 from cardside.games.octrix.values import RESULT, UNIT, move_values, reviewable
 
 THRESHOLDS = (0.01, 0.025, 0.05, 0.10)
@@ -33,11 +35,64 @@ _cache: dict[tuple[str, int, int | None], OctrixState] = {}
 
 def refusal(session: Session) -> str | None:
     """Why ``session`` cannot be reviewed, or ``None``."""
-    if session.mode != "play":
-        return "only played Octrix matches are reviewed so far"
-    if len(session.seats) != 2:
+    if len(session.seats) != 2 or session.options.get("partnership", False):
         return reviewable(OctrixState(len(session.seats)))
+    if session.mode == "keep" and not session.options.get("hands", False):
+        return (
+            "it was kept without hands: only a kept game with every hand entered shows what "
+            "each player could choose from"
+        )
     return None
+
+
+#: A kept game's decisions: the match before each trick entered with every hand known, and
+#: the trick's cards in seat order.
+Kept = list[tuple[OctrixState, tuple[Card, ...]]]
+_kept: dict[tuple[str, int], Kept] = {}
+
+
+def kept(session: Session) -> Kept:
+    """The position before each trick of a kept game whose hands are all entered."""
+    key = (session.name, len(session.entries))
+    found = _kept.get(key)
+    if found is not None:
+        return found
+    ledger = replay_ledger(session)
+    fresh = OctrixLedger(
+        session.player_names,
+        partnership=False,
+        hands=True,
+        target=ledger.target,
+        first_dealer=ledger.first_dealer,
+    )
+    out: Kept = []
+    for entry in list(ledger._effective):
+        hands = fresh.known_hands
+        if entry.get("type") == "trick" and hands is not None:
+            cards = tuple(parse_cards(str(entry["cards"])))
+            out.append((_position(fresh, hands), cards))
+        fresh.add(entry)
+    _kept.clear()
+    _kept[key] = out
+    return out
+
+
+def _position(ledger: OctrixLedger, hands: list[list[Card]]) -> OctrixState:
+    """The kept match as a state, before the next trick."""
+    state = OctrixState(2, seed=0, target=ledger.target)
+    state._snapshot = OctrixSnapshot(
+        round_no=ledger.round_no - 1,
+        dealer=ledger.dealer,
+        hands=tuple(tuple(sorted((DECK[KEY[c]] for c in h), key=KEY.__getitem__)) for h in hands),
+        pending=(None, None),
+        rule=ledger.rule,
+        tricks=tuple(ledger.tricks),
+        trick_winners=tuple(ledger.trick_winners),
+        totals=tuple(ledger.totals),
+        rounds=(),
+        winner=None,
+    )
+    return state
 
 
 def played(session: Session) -> OctrixState:
@@ -60,6 +115,13 @@ def at_move(session: Session, number: int) -> OctrixState:
 
 def plan(session: Session, seats: Sequence[int]) -> list[tuple[int, int]]:
     """(card number, seat) of every decision of ``seats``: a card laid from two or more."""
+    if session.mode == "keep":
+        return [
+            (2 * i + seat + 1, seat)
+            for i, (state, _) in enumerate(kept(session))
+            for seat in (0, 1)
+            if seat in seats and len(state.snapshot.hands[seat]) > 1
+        ]
     state = played(session)
     replay = OctrixState(2, seed=state.seed, target=state.target)
     out = []
@@ -74,10 +136,16 @@ def plan(session: Session, seats: Sequence[int]) -> list[tuple[int, int]]:
 
 def judge(session: Session, number: int, seed: int, depth: int, ascii: bool) -> Judged:
     """Value card ``number`` from its player's view and say what they saw."""
-    state = at_move(session, number)
-    seat = state.current_player()
-    assert seat is not None
-    card = played(session).actions()[number - 1]
+    if session.mode == "keep":
+        state, cards = kept(session)[(number - 1) // 2]
+        seat = (number - 1) % 2
+        card = cards[seat]
+    else:
+        state = at_move(session, number)
+        seat_now = state.current_player()
+        assert seat_now is not None
+        seat = seat_now
+        card = played(session).actions()[number - 1]
     valued = move_values(state, seat)
     best = valued.best()
     mine = valued.of(card)
@@ -161,13 +229,19 @@ def why(
 def groups(session: Session, seat: int, decisions: Sequence[Decision]) -> list[GroupSummary]:
     """Each finished round for ``seat``: its value with every card known (what the player
     could expect, the hands being open), the margin scored and the points given up."""
-    state = played(session)
     lost: dict[int, float] = {}
     for d in decisions:
         if d.judged.seat == seat:
             lost[d.judged.group] = lost.get(d.judged.group, 0.0) + d.points_loss
+    if session.mode == "keep":
+        snaps = [state.snapshot for state, _ in kept(session)]
+        ledger = replay_ledger(session)
+        finished = [(r.number, r.scores) for r in ledger.rounds]
+    else:
+        snaps = played(session).snapshots()
+        finished = [(r.number, r.scores) for r in played(session).snapshot.rounds]
     starts: dict[int, float] = {}
-    for snap in state.snapshots():
+    for snap in snaps:
         number = snap.round_no + 1
         if number in starts or snap.tricks or snap.winner is not None:
             continue
@@ -177,11 +251,14 @@ def groups(session: Session, seat: int, decisions: Sequence[Decision]) -> list[G
         starts[number] = v if seat == 0 else -v
     name = session.player_names[seat]
     out = []
-    for r in state.snapshot.rounds:
-        margin = r.scores[seat] - r.scores[1 - seat]
-        known = starts.get(r.number)
+    for number, scores in finished:
+        margin = scores[seat] - scores[1 - seat]
+        known = starts.get(number)
+        note = "" if known is not None else "entered without its hands"
         out.append(
-            GroupSummary(r.number, seat, name, known, known, float(margin), lost.get(r.number, 0.0))
+            GroupSummary(
+                number, seat, name, known, known, float(margin), lost.get(number, 0.0), note
+            )
         )
     return out
 
