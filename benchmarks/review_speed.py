@@ -1,10 +1,13 @@
 """How long ``cardside sessions review`` takes at its defaults: a whole Schnapsen match (7 to 0)
-and a whole two-player Octrix match to 88, the human seat reviewed.
+a whole two-player Octrix match to 88 and a whole LinesBeta game (normal, 7 rounds), the
+human seat reviewed.
 
 The matches are played first (not timed): Schnapsen with the rule of thumb on both seats,
-Octrix with the greedy bot on both (the review's cost hardly depends on who played). Then each
+Octrix with the greedy bot on both, LinesBeta with the planner (the review's cost hardly
+depends on who played). Then each
 is reviewed at the default depth with ``--jobs`` worker processes, timed by the wall clock,
-as a person waits for it (the targets: at most 30 s each with 2 jobs on a 2-core machine),
+as a person waits for it (the targets: at most 30 s for each match with 2 jobs on a 2-core
+machine, 2 s for the LinesBeta game),
 and by the CPU time of all its processes (what a busy machine cannot hide).
 
     python benchmarks/review_speed.py [--jobs N] [--seed N] [--depth N]
@@ -56,6 +59,22 @@ def octrix_match(seed: int) -> Session:
     return Session("octrix", "play", "o", seats, {}, seed, entries)
 
 
+def linesbeta_game(seed: int) -> Session:
+    from cardside.games.linesbeta.bots import make_bot
+    from cardside.games.linesbeta.notation import format_action
+    from cardside.games.linesbeta.state import LinesBetaState
+
+    state = LinesBetaState("normal", "full", seed=seed)
+    bot = make_bot("planner", seed=seed)
+    entries: list[dict[str, object]] = []
+    while not state.is_terminal():
+        action = bot.choose(state)
+        entries.append({"type": "action", "action": format_action(action, ascii=True)})
+        state.apply(action)
+    options = {"difficulty": "normal", "length": "full"}
+    return Session("linesbeta", "play", "l", [Seat("You", "human")], options, seed, entries)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--jobs", type=int, default=2)
@@ -70,6 +89,7 @@ def main() -> None:
     for title, make in (
         ("Schnapsen, 7 to 0", schnapsen_match),
         ("Octrix, two players to 88", octrix_match),
+        ("LinesBeta, normal, 7 rounds", linesbeta_game),
     ):
         session = make(args.seed)
         start, cpu = time.perf_counter(), _cpu()

@@ -33,12 +33,16 @@ def head(review: Review, title: str) -> list[str]:
         f"expected result: the chance to win {review.result}; beside it {review.unit}",
     ]
     how = f"values: {counted(exact, 'decision')} exact"
-    if estimated:
-        samples = max(d.judged.samples for d in estimated)
+    sampled = [d for d in estimated if d.judged.samples]
+    if sampled:
+        samples = max(d.judged.samples for d in sampled)
         how += (
-            f", {len(estimated)} estimated from {samples} samples of the hidden cards "
+            f", {len(sampled)} estimated from up to {samples} samples of the hidden cards "
             f"(seed {review.seed}, depth {review.depth})"
         )
+    modelled = [d for d in estimated if not d.judged.samples]
+    if modelled:
+        how += f", {len(modelled)} estimated by {modelled[0].judged.method}"
     lines.append(how)
     bounds = ", ".join(
         f"{name} up to {bound:.0%}" for name, bound in zip(LABELS[1:-1], review.thresholds)

@@ -1,0 +1,65 @@
+"""The review of a played LinesBeta game: the planner's odds from the player's view."""
+
+from __future__ import annotations
+
+import random
+
+from cardside.core.record import Seat, Session
+from cardside.core.review import run
+from cardside.games.linesbeta.bots import make_bot
+from cardside.games.linesbeta.notation import format_action
+from cardside.games.linesbeta.state import LinesBetaState
+from cardside.games.linesbeta.values import move_values
+
+
+def game(seed: int, plant: int = 0) -> tuple[Session, list[int]]:
+    """A short normal game played by the planner, but its worst move at the first ``plant``
+    decisions where that gives up more than 15% of the chance to win."""
+    state = LinesBetaState("normal", "short", seed=seed)
+    bot = make_bot("planner", seed=seed)
+    entries: list[dict[str, object]] = []
+    planted: list[int] = []
+    while not state.is_terminal():
+        action = bot.choose(state)
+        if len(planted) < plant and len(state.legal_actions()) > 1:
+            v = move_values(state)
+            worst = min(v.moves, key=lambda m: m.chance)
+            if v.best().chance - worst.chance > 0.15:
+                action = worst.action  # type: ignore[assignment]
+                planted.append(len(entries) + 1)
+        entries.append({"type": "action", "action": format_action(action, ascii=True)})
+        state.apply(action)
+    session = Session(
+        game="linesbeta",
+        mode="play",
+        name=f"g{seed}",
+        seed=seed,
+        seats=[Seat("You", "human")],
+        options={"difficulty": "normal", "length": "short"},
+        entries=entries,
+    )
+    return session, planted
+
+
+def test_the_planners_own_moves_are_no_mistake() -> None:
+    session, _ = game(3)
+    review = run("linesbeta", session, [0])
+    assert review.complete and review.decisions
+    assert not {d.label for d in review.decisions} & {"inaccuracy", "mistake", "blunder"}
+
+
+def test_planted_worst_moves_are_mistakes_or_blunders() -> None:
+    session, planted = game(5, plant=2)
+    assert len(planted) == 2
+    review = run("linesbeta", session, [0])
+    by_move = {d.judged.number: d for d in review.decisions}
+    for number in planted:
+        assert by_move[number].label in ("mistake", "blunder")
+
+
+def test_no_leak_the_same_values_when_only_unseen_cards_differ() -> None:
+    state = LinesBetaState("normal", "short", seed=8)
+    state.apply(state.legal_actions()[0])  # the trump card; a challenge is next
+    twin = state.determinize(0, random.Random(4))
+    assert twin.snapshot.grid != state.snapshot.grid or twin.snapshot.deck != state.snapshot.deck
+    assert move_values(state) == move_values(twin)
