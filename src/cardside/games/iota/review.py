@@ -1,0 +1,109 @@
+"""A played IOTA game reviewed turn by turn (see :mod:`cardside.core.review`).
+
+Each turn is valued by :mod:`values` from the player's own view, with the strong bot's
+estimate on samples of the unseen cards. Thresholds are chess.com's (0.02, 0.05, 0.10, 0.20
+of the chance to win the game). IOTA has no deals or rounds to sum up: the turns are the game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from cardside.core.record import Session
+from cardside.core.review import CHESS_THRESHOLDS, Decision, GroupSummary, Judged
+from cardside.core.rng import derive_rng
+from cardside.games.iota.notation import format_action, format_cards
+from cardside.games.iota.sheet import replay_state
+from cardside.games.iota.state import IotaState
+from cardside.games.iota.values import RESULT, UNIT, move_values
+
+THRESHOLDS = CHESS_THRESHOLDS
+GROUP = "round"
+
+_cache: dict[tuple[str, int, int | None], IotaState] = {}
+
+
+def refusal(session: Session) -> str | None:
+    """Why ``session`` cannot be reviewed, or ``None``."""
+    if session.mode != "play":
+        return (
+            "a kept IOTA game holds what each turn scored, not the hands: "
+            "only a played game can be reviewed"
+        )
+    return None
+
+
+def played(session: Session) -> IotaState:
+    """The game replayed to its last turn (kept for the next question about it)."""
+    key = (session.name, len(session.entries), session.seed)
+    state = _cache.get(key)
+    if state is None:
+        _cache.clear()
+        state = _cache[key] = replay_state(session)
+    return state
+
+
+def at_move(session: Session, number: int) -> IotaState:
+    """The game just before move ``number`` (1-based) of the moves in effect."""
+    state = played(session).clone()
+    while len(state.actions()) >= number:
+        state.undo()
+    return state
+
+
+def plan(session: Session, seats: Sequence[int]) -> list[tuple[int, int]]:
+    """(move number, seat) of every decision of ``seats`` (a turn always offers a choice)."""
+    out = []
+    for number, (snap, _) in enumerate(played(session)._history, 1):
+        if snap.turn in seats:
+            out.append((number, snap.turn))
+    return out
+
+
+def judge(session: Session, number: int, seed: int, depth: int, ascii: bool) -> Judged:
+    """Value turn ``number`` from its player's view and say what they saw."""
+    state = at_move(session, number)
+    seat = state.current_player()
+    assert seat is not None
+    action = played(session).actions()[number - 1]
+    rng = random.Random(derive_rng(seed, "review", number).getrandbits(64))
+    valued = move_values(state, seat, rng, depth, also=[action])
+    best = valued.best()
+    mine = valued.of(action)
+    view = state.observation(seat)
+    names = session.player_names
+    b, p = format_action(best.action), format_action(action)  # type: ignore[arg-type]
+    scores = ", ".join(f"{n} {s}" for n, s in zip(names, view.scores))
+    return Judged(
+        number=number,
+        seat=seat,
+        where=f"turn {number}",
+        group=0,
+        played=p,
+        best=b,
+        played_chance=mine.chance,
+        best_chance=best.chance,
+        played_points=mine.points,
+        best_points=best.points,
+        noise=valued.gap_error(best.action, action),
+        exact=False,
+        samples=valued.samples,
+        method=valued.method,
+        position=(
+            f"scores {scores}; {view.pile_size} cards in the pile",
+            f"hand: {format_cards(view.hand)}; {len(view.grid)} cards on the grid",
+        ),
+        why=(
+            f"{b}: about {best.points:+.1f} points over the next player's reply, "
+            f"{best.chance:.0%} to win the game; {p}: {mine.points:+.1f}, {mine.chance:.0%}"
+        ),
+    )
+
+
+def groups(session: Session, seat: int, decisions: Sequence[Decision]) -> list[GroupSummary]:
+    """IOTA has no deals or rounds: nothing to sum up beside the turns."""
+    return []
+
+
+__all__ = ["GROUP", "RESULT", "THRESHOLDS", "UNIT", "groups", "judge", "plan", "refusal"]

@@ -1,0 +1,193 @@
+"""What an IOTA turn is worth to the player to move, from what that player can see.
+
+The game's own unit is the strong bot's estimate of a turn in points (:mod:`bots`): what the
+play scores, less what the next player could score on the grid it leaves, plus half of what
+the cards kept (and drawn) could score next turn and the wilds kept; a pass is worth the
+next player's reply taken away and the next turn's cards. The next player's hands and the
+draws are ``samples`` deals of the cards the player has not seen, shared by every move.
+
+A hand can make hundreds of plays; the moves valued are the strong bot's shortlist (the
+best-scoring plays, and the best play of every set of cards that can be played), every
+exchange of the cards in hand but the wilds, the recycling of a wild, and the move played.
+
+The expected result is the chance to win the game: the points margin over the best rival
+after the turn, against the spread of the turns still to come (about :data:`SPREAD` points a
+turn, each player's turns counted from the cards left), read as a normal chance. It is a
+model, not a count of games.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from cardside.core.values import MoveValue, Valuation, mean_and_error
+from cardside.games.iota.bots import StrongBot
+from cardside.games.iota.moves import legal_moves
+from cardside.games.iota.rules import HAND_SIZE, WILD, Action, Pass, Play, Swap
+from cardside.games.iota.state import IotaState, View
+
+RESULT = "the game"
+UNIT = "points of the turn (estimated)"
+#: The spread of one turn's points (a standard deviation), in the model of the chance to win.
+SPREAD = 10.0
+#: Cards laid in an average turn, to count the turns left.
+CARDS_A_TURN = 2.5
+
+
+def move_values(
+    state: IotaState | View,
+    seat: int,
+    rng: random.Random,
+    depth: int = 1,
+    also: Sequence[Action] = (),
+) -> Valuation:
+    """The moves of ``seat`` (to move) worth valuing, and ``also`` (e.g. the move played)."""
+    view = state if isinstance(state, View) else state.observation(seat)
+    bot = StrongBot()
+    bot.rng = rng
+    bot.REPLIES = StrongBot.REPLIES * 2 ** (depth - 1)
+    bot.OWN = bot.REPLIES  # one own draw beside each next player's hand
+    samples = bot._deal(view)
+    moves = view.moves()
+    by_play = {m.play: m for m in moves}
+    wanted: list[Action] = [m.play for m in bot._shortlist(moves)]
+    if view.pile_size:
+        wanted.append(Pass(tuple(c for c in view.hand if c != WILD)))
+    wanted.append(Pass(()))
+    if not view.swapped:
+        wanted += view.swaps()
+    for action in also:
+        if action not in wanted:
+            wanted.append(action)
+    rows = {a: _per_sample(bot, view, a, by_play, samples) for a in wanted}
+    values = {a: sum(r) / len(r) for a, r in rows.items()}
+    margin = view.scores[seat] - max(s for i, s in enumerate(view.scores) if i != seat)
+    turns = (view.pile_size / view.players + len(view.hand)) / CARDS_A_TURN
+    spread = SPREAD * math.sqrt(max(1.0, 2 * turns))
+
+    def chance(points: float) -> float:
+        return _normal((margin + points) / spread)
+
+    # The chance is nearly linear over a turn's points: its error is the points' times the
+    # slope there.
+    out = []
+    for a, v in values.items():
+        _, error = mean_and_error(rows[a])
+        slope = abs(chance(v + 0.5) - chance(v - 0.5))
+        out.append(MoveValue(a, chance(v), v, error * slope))
+    top: Action = max(out, key=lambda m: (m.chance, m.points)).action  # type: ignore[assignment]
+    errors = []
+    for m in out:
+        if m.action != top:
+            row = rows[m.action]  # type: ignore[index]
+            _, e = mean_and_error([x - y for x, y in zip(row, rows[top])])
+            slope = abs(chance(values[top] + 0.5) - chance(values[top] - 0.5))
+            errors.append((m.action, top, e * slope))
+    n = len(samples.replies)
+    return Valuation(
+        tuple(out),
+        False,
+        n,
+        RESULT,
+        UNIT,
+        f"the strong bot's estimate over {n} samples of the unseen cards",
+        tuple(errors),
+    )
+
+
+def _per_sample(
+    bot: StrongBot, view: View, action: Action, by_play: dict[Play, Any], samples: Any
+) -> list[float]:
+    """The estimate of ``action`` in each sample: the i-th next player's hand with the i-th
+    own draw (the draws taken round again where they are fewer)."""
+    if isinstance(action, Swap):
+        grid = dict(view.grid)
+        grid[(action.x, action.y)] = action.card
+        hand = list(view.hand)
+        hand.remove(action.card)
+        hand.append(WILD)
+        moves = legal_moves(grid, hand, pile_empty=view.pile_size == 0)
+        best = None
+        swapped = tuple(sorted(hand))
+        plays = {m.play: m for m in moves}
+        for move in bot._shortlist(moves) if moves else []:
+            row = _play_rows(bot, view, grid, swapped, move.play, plays, samples)
+            if best is None or sum(row) > sum(best):
+                best = row
+        return best if best is not None else _pass_rows(bot, view, grid, swapped, (), samples)
+    if isinstance(action, Play):
+        return _play_rows(bot, view, view.grid, view.hand, action, by_play, samples)
+    return _pass_rows(bot, view, view.grid, view.hand, action.cards, samples)
+
+
+def _play_rows(
+    bot: StrongBot,
+    view: View,
+    grid: Any,
+    hand: Sequence[int],
+    play: Play,
+    by_play: dict[Play, Any],
+    samples: Any,
+) -> list[float]:
+    score = float(by_play[play].score)
+    if len(play.cards) == len(hand) and view.pile_size == 0:
+        return [score] * len(samples.replies)
+    after = dict(grid)
+    for card, x, y in play.cards:
+        after[(x, y)] = card
+    kept = list(hand)
+    for card, _, _ in play.cards:
+        kept.remove(card)
+    return [
+        score - r + o
+        for r, o in zip(_replies(bot, view, after, samples), _own(bot, view, after, kept, samples))
+    ]
+
+
+def _pass_rows(
+    bot: StrongBot, view: View, grid: Any, hand: Sequence[int], back: Sequence[int], samples: Any
+) -> list[float]:
+    kept = list(hand)
+    for card in back:
+        kept.remove(card)
+    return [
+        -r + o
+        for r, o in zip(_replies(bot, view, grid, samples), _own(bot, view, grid, kept, samples))
+    ]
+
+
+def _replies(bot: StrongBot, view: View, grid: Any, samples: Any) -> list[float]:
+    """The next player's best score on ``grid`` with each sampled hand (weighted)."""
+    if not samples.replies or not samples.replies[0]:
+        return [0.0] * max(1, len(samples.replies))
+    weight = 1.0 if view.players == 2 else bot.REPLY_WEIGHT_MANY
+    pile_empty = view.pile_size == 0
+    return [
+        weight * max((m.score for m in legal_moves(grid, h, pile_empty=pile_empty)), default=0)
+        for h in samples.replies
+    ]
+
+
+def _own(bot: StrongBot, view: View, grid: Any, kept: list[int], samples: Any) -> list[float]:
+    """What the kept cards and each sampled draw could score next turn, and the wilds."""
+    value = bot.WILD_KEPT * kept.count(WILD)
+    n = max(1, len(samples.replies))
+    if not samples.draws:
+        return [value] * n
+    draw = min(HAND_SIZE - len(kept), view.pile_size)
+    per = [
+        value
+        + bot.OWN_WEIGHT
+        * max(
+            (m.score for m in legal_moves(grid, kept + list(o[:draw]), pile_empty=False)), default=0
+        )
+        for o in samples.draws
+    ]
+    return [per[i % len(per)] for i in range(n)]
+
+
+def _normal(z: float) -> float:
+    return 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
