@@ -13,7 +13,7 @@ from cardside.cli.options import app_of
 from cardside.core.review import DEFAULT_DEPTH
 
 #: Games whose sessions can be reviewed (each has ``games/<game>/review.py``).
-REVIEWED = ("schnapsen", "octrix", "linesbeta", "iota")
+REVIEWED = ("schnapsen", "octrix", "linesbeta", "iota", "lineit")
 DEPTHS = 4
 
 

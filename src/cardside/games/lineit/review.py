@@ -1,0 +1,119 @@
+"""A played Line-it game reviewed step by step (see :mod:`cardside.core.review`).
+
+Each step of a turn is valued by :mod:`values` from the player's own view, played on as the
+strong bot plays on samples of the hidden cards. Thresholds are chess.com's (0.02, 0.05,
+0.10, 0.20 of the chance to win the game). No round is summed up: the market and the deck
+decide too much of one to solve it with every card known.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from cardside.core.record import Session
+from cardside.core.review import CHESS_THRESHOLDS, Decision, GroupSummary, Judged
+from cardside.core.rng import derive_rng
+from cardside.games.lineit.notation import format_action, format_card
+from cardside.games.lineit.sheet import replay_state
+from cardside.games.lineit.state import LineitState
+from cardside.games.lineit.values import RESULT, UNIT, move_values
+
+THRESHOLDS = CHESS_THRESHOLDS
+GROUP = "round"
+
+_cache: dict[tuple[str, int, int | None], LineitState] = {}
+
+
+def refusal(session: Session) -> str | None:
+    """Why ``session`` cannot be reviewed, or ``None``."""
+    if session.mode != "play":
+        return (
+            "a kept Line-it game holds the lines and jackpots scored, not the hands: "
+            "only a played game can be reviewed"
+        )
+    return None
+
+
+def played(session: Session) -> LineitState:
+    """The game replayed to its last turn (kept for the next question about it)."""
+    key = (session.name, len(session.entries), session.seed)
+    state = _cache.get(key)
+    if state is None:
+        _cache.clear()
+        state = _cache[key] = replay_state(session)
+    return state
+
+
+def at_move(session: Session, number: int) -> LineitState:
+    """The game just before move ``number`` (1-based) of the moves in effect."""
+    state = played(session).clone()
+    while len(state.actions()) >= number:
+        state.undo()
+    return state
+
+
+def plan(session: Session, seats: Sequence[int]) -> list[tuple[int, int]]:
+    """(move number, seat) of every decision of ``seats``: a step with a choice."""
+    out = []
+    state = played(session)
+    replay = at_move(session, 1)
+    for number, action in enumerate(state.actions(), 1):
+        seat = replay.current_player()
+        if seat is not None and seat in seats and len(replay.legal_actions()) > 1:
+            out.append((number, seat))
+        replay.apply(action)
+    return out
+
+
+def judge(session: Session, number: int, seed: int, depth: int, ascii: bool) -> Judged:
+    """Value turn ``number`` from its player's view and say what they saw."""
+    state = at_move(session, number)
+    seat = state.current_player()
+    assert seat is not None
+    action = played(session).actions()[number - 1]
+    rng = random.Random(derive_rng(seed, "review", number).getrandbits(64))
+    valued = move_values(state, seat, rng, depth, also=[action])
+    best = valued.best()
+    mine = valued.of(action)
+    snap = state.snapshot
+    names = session.player_names
+    b, p = format_action(best.action), format_action(action)  # type: ignore[arg-type]
+    scores = ", ".join(f"{n} {s}" for n, s in zip(names, state.scores()))
+
+    def cards(group: tuple[int, ...]) -> str:
+        return " ".join(format_card(c) for c in group) or "-"
+
+    return Judged(
+        number=number,
+        seat=seat,
+        where=f"round {snap.round_no}",
+        group=0,
+        played=p,
+        best=b,
+        played_chance=mine.chance,
+        best_chance=best.chance,
+        played_points=mine.points,
+        best_points=best.points,
+        noise=valued.gap_error(best.action, action),
+        exact=False,
+        samples=valued.samples,
+        method=valued.method,
+        position=(
+            f"scores {scores}; {len(snap.deck)} cards in the deck",
+            f"market: {cards(snap.market)}",
+            f"{names[seat]}'s line: {cards(snap.lines[seat])}; hand: {cards(snap.hands[seat])}",
+        ),
+        why=(
+            f"{b}: about {best.points:+.1f} points against the best opponent at the end, "
+            f"{best.chance:.0%} to win the game; {p}: {mine.points:+.1f}, {mine.chance:.0%}"
+        ),
+    )
+
+
+def groups(session: Session, seat: int, decisions: Sequence[Decision]) -> list[GroupSummary]:
+    """No round is summed up in Line-it: the steps are the game."""
+    return []
+
+
+__all__ = ["GROUP", "RESULT", "THRESHOLDS", "UNIT", "groups", "judge", "plan", "refusal"]

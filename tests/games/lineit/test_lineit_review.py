@@ -1,0 +1,69 @@
+"""The review of a played Line-it game: the strong bot's play-on from the player's view."""
+
+from __future__ import annotations
+
+import random
+
+from cardside.core.record import Seat, Session
+from cardside.core.review import run
+from cardside.games.lineit.bots import make_bot
+from cardside.games.lineit.notation import format_action
+from cardside.games.lineit.state import LineitState
+from cardside.games.lineit.values import move_values
+
+
+def game(seed: int, turns: int, plant: int = 0) -> tuple[Session, list[int]]:
+    """The first ``turns`` turns of a game of the strong bot against itself; seat 0 plays
+    its worst valued move at the first ``plant`` turns where that gives up over 12%."""
+    state = LineitState(2, seed=seed)
+    bots = [make_bot("strong", seed=seed + s) for s in (0, 1)]
+    entries: list[dict[str, object]] = []
+    planted: list[int] = []
+    while (
+        not state.is_terminal() and len(entries) < turns and not (plant and len(planted) == plant)
+    ):
+        seat = state.current_player()
+        assert seat is not None
+        action = bots[seat].choose(state.observation(seat), seat)
+        if seat == 0 and len(planted) < plant and len(state.legal_actions()) > 1:
+            v = move_values(state, 0, random.Random(50 + len(entries)))
+            worst = min(v.moves, key=lambda m: m.chance)
+            if v.best().chance - worst.chance > 0.12:
+                action = worst.action  # type: ignore[assignment]
+                planted.append(len(entries) + 1)
+        entries.append({"type": "action", "seat": seat, "action": format_action(action)})
+        state.apply(action)
+    session = Session(
+        game="lineit",
+        mode="play",
+        name=f"l{seed}",
+        seed=seed,
+        seats=[Seat("Ann", "human"), Seat("Bot", "bot:strong")],
+        entries=entries,
+    )
+    return session, planted
+
+
+def test_the_strong_bots_own_turns_are_no_mistake() -> None:
+    session, _ = game(4, turns=10)
+    review = run("lineit", session, [0], depth=1)
+    assert review.complete and review.decisions
+    assert not {d.label for d in review.decisions} & {"mistake", "blunder"}
+
+
+def test_planted_worst_turns_are_mistakes_or_blunders() -> None:
+    session, planted = game(6, turns=40, plant=2)
+    assert len(planted) == 2
+    review = run("lineit", session, [0], depth=1)
+    by_move = {d.judged.number: d for d in review.decisions}
+    for number in planted:
+        assert by_move[number].label in ("mistake", "blunder")
+
+
+def test_no_leak_the_same_values_when_only_unseen_cards_differ() -> None:
+    state = LineitState(2, seed=9)
+    seat = state.current_player()
+    assert seat is not None
+    twin = state.determinize(seat, random.Random(3))  # the deck re-dealt
+    assert twin.snapshot.deck != state.snapshot.deck
+    assert move_values(state, seat, random.Random(1)) == move_values(twin, seat, random.Random(1))
