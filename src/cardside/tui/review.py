@@ -167,7 +167,7 @@ def chart(review: Review, *, ascii: bool, width: int) -> list[str]:
         for d in shown:
             if d.player == name:
                 last = d.judged.played_chance
-            bar += " " if last is None else chars[level(round(last * 100), 0, 100, len(chars))]
+            bar += " " if last is None else chars[level(last * 100, 0, 100, len(chars))]  # type: ignore[arg-type]
         now = f"{last:.0%}" if last is not None else "-"
         lines.append(f"{name.ljust(room)}  {bar}  {now}")
     marks = "".join(MARKS.get(d.label, " ") for d in shown)
