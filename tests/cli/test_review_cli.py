@@ -141,3 +141,31 @@ def test_review_at_the_end_prompt_of_a_played_game(
     assert "'cardside sessions review match' values each move" in out
     assert "Review of match (Schnapsen, played): Ann" in out
     assert "accuracy" in out
+
+
+def test_ctrl_c_prints_what_was_reviewed(data_dir: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    saved(data_dir)
+    env = dict(os.environ, CARDSIDE_HOME=str(data_dir), PYTHONPATH=os.pathsep.join(sys.path))
+    args = [sys.executable, "-m", "cardside", "sessions", "review", "match", "--depth", "4"]
+    proc = subprocess.Popen(
+        [*args, "--jobs", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    time.sleep(4)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, (out, err)
+    assert "Traceback" not in err
+    assert err.startswith("Stopped ")
+    if "any decision" not in err:
+        assert "accuracy" in out and "the figures are for those" in err

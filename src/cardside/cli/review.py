@@ -86,6 +86,9 @@ def review(
             ascii=app.style.ascii,
             progress=tick,
         )
+    if not result.decisions and not result.complete:
+        click.echo("Stopped before any decision was reviewed.", err=True)
+        ctx.exit(130)
     if as_json:
         echo_json(result.as_dict())
     else:
