@@ -67,3 +67,20 @@ def test_no_leak_the_same_values_when_only_unseen_cards_differ() -> None:
     twin = state.determinize(seat, random.Random(3))  # the deck re-dealt
     assert twin.snapshot.deck != state.snapshot.deck
     assert move_values(state, seat, random.Random(1)) == move_values(twin, seat, random.Random(1))
+
+
+def test_estimates_stay_within_their_stated_error_over_seeds() -> None:
+    state = LineitState(2, seed=5)
+    bots = [make_bot("strong", seed=s) for s in (0, 1)]
+    for _ in range(6):  # into the game, where the hands and the lines matter
+        seat = state.current_player()
+        assert seat is not None
+        state.apply(bots[seat].choose(state.observation(seat), seat))
+    seat = state.current_player()
+    assert seat is not None
+    reference = move_values(state, seat, random.Random(0), depth=4)
+    for sample_seed in range(1, 5):
+        v = move_values(state, seat, random.Random(sample_seed), depth=1)
+        for move in v.moves:
+            ref = reference.of(move.action)
+            assert abs(move.chance - ref.chance) <= 4 * (move.error + ref.error) + 1e-9

@@ -1,0 +1,64 @@
+"""The review's arithmetic (labels, accuracy, loss) and its shape in every game."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cardside.core.review import CHESS_THRESHOLDS, Judged, decide, label, move_accuracy
+from cardside.games.registry import GAMES
+
+
+@pytest.mark.parametrize(
+    ("loss", "expected"),
+    [
+        (0.0, "best"),
+        (0.01, "excellent"),
+        (0.02, "excellent"),
+        (0.03, "good"),
+        (0.07, "inaccuracy"),
+        (0.15, "mistake"),
+        (0.2, "mistake"),
+        (0.21, "blunder"),
+        (0.9, "blunder"),
+    ],
+)
+def test_labels_follow_chess_coms_classes(loss: float, expected: str) -> None:
+    assert label(loss, CHESS_THRESHOLDS) == expected
+
+
+def test_accuracy_is_lichess_formula() -> None:
+    assert move_accuracy(0.0) == pytest.approx(100.0, abs=1e-3)
+    # 10 percentage points given up: 103.1668 * e^-0.4354 - 3.1669
+    assert move_accuracy(0.10) == pytest.approx(63.58, abs=0.01)
+    assert move_accuracy(1.0) == 0.0
+
+
+@given(st.floats(0, 1), st.floats(0, 1))
+def test_accuracy_falls_as_the_loss_grows(a: float, b: float) -> None:
+    low, high = sorted((a, b))
+    assert 0.0 <= move_accuracy(high) <= move_accuracy(low) <= 100.0
+
+
+def judged(played: float, best: float, noise: float = 0.0) -> Judged:
+    return Judged(1, 0, "here", 1, "a", "b", played, best, 0.0, 1.0, noise, False, 10, "m")
+
+
+def test_a_loss_within_the_sampling_error_counts_as_none() -> None:
+    assert decide(judged(0.50, 0.52, noise=0.03), "Ann", CHESS_THRESHOLDS).label == "best"
+    within = decide(judged(0.50, 0.62, noise=0.03), "Ann", CHESS_THRESHOLDS)
+    assert within.label == "mistake" and within.loss == pytest.approx(0.12)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_values_and_reviews_in_the_same_shape(game: str) -> None:
+    values = importlib.import_module(f"cardside.games.{game}.values")
+    review = importlib.import_module(f"cardside.games.{game}.review")
+    assert callable(values.move_values) and values.RESULT in ("the match", "the game")
+    assert isinstance(values.UNIT, str) and values.UNIT
+    for name in ("plan", "judge", "groups", "refusal"):
+        assert callable(getattr(review, name))
+    assert len(review.THRESHOLDS) == 4 and list(review.THRESHOLDS) == sorted(review.THRESHOLDS)
