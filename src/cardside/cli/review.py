@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from cardside.cli.common import Range, echo_json, jobs_option, json_option, seat_of, session_path
-from cardside.cli.options import app_of
+from cardside.cli.options import GameCommand, app_of
 from cardside.core.review import DEFAULT_DEPTH
 
 #: Games whose sessions can be reviewed (each has ``games/<game>/review.py``).
@@ -17,7 +17,7 @@ REVIEWED = ("schnapsen", "octrix", "linesbeta", "iota", "lineit")
 DEPTHS = 4
 
 
-@click.command()
+@click.command(cls=GameCommand)
 @click.argument("name")
 @click.option(
     "--player",
