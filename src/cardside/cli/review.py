@@ -8,7 +8,14 @@ from typing import Any
 
 import click
 
-from cardside.cli.common import Range, echo_json, jobs_option, json_option, seat_of, session_path
+from cardside.cli.common import (
+    Range,
+    _default_jobs,
+    echo_json,
+    json_option,
+    seat_of,
+    session_path,
+)
 from cardside.cli.options import GameCommand, app_of
 from cardside.core.review import DEFAULT_DEPTH
 
@@ -24,7 +31,8 @@ DEPTHS = 4
     "players",
     multiple=True,
     metavar="NAME",
-    help="Review this player (bots too); repeat for several. [default: the human players]",
+    help="Review this player (bots too); repeat for several.  [default: the people: the "
+    "human seats, or every player of a kept game]",
 )
 @click.option("--all", "all_", is_flag=True, help="List every decision, not only the costliest.")
 @click.option("--chart", is_flag=True, help="Draw the chance to win after each decision.")
@@ -42,7 +50,13 @@ DEPTHS = 4
     show_default=True,
     help="Precision against time: each step doubles the samples of hidden cards.",
 )
-@jobs_option
+@click.option(
+    "--jobs",
+    type=Range(1, 64),
+    default=_default_jobs,
+    show_default="the number of cores",
+    help="Worker processes sharing the decisions; the review is the same for any number.",
+)
 @json_option
 @click.pass_context
 def review(
@@ -56,11 +70,12 @@ def review(
     jobs: int,
     as_json: bool,
 ) -> None:
-    """Replay a played game and value each decision from what its player could see.
+    """Replay a played game (or a two-player Octrix game kept with its hands) and value
+    each decision from what its player could see.
 
-    Each decision's loss is the chance to win (the match, Bummerl or game) given up against
-    the best move, labelled best, excellent, good, inaccuracy, mistake or blunder; each
-    player gets an accuracy. Ctrl-C stops and prints what was reviewed.
+    Each decision's loss is the chance to win (the match or the game) given up against the
+    best move, labelled best, excellent, good, inaccuracy, mistake or blunder; each player
+    gets an accuracy. Ctrl-C stops and prints what was reviewed.
     """
     from cardside.cli.sessions import _load
     from cardside.core.review import run

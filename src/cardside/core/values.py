@@ -1,7 +1,7 @@
 """What each legal move is worth to one seat, from what that seat can see.
 
 Every game answers this in ``games/<game>/values.py`` (``move_values``), in two units: the
-expected result (the chance to win the match, the Bummerl or the game, from 0 to 1) and the
+expected result (the chance to win the match or the game, from 0 to 1) and the
 game's own unit beside it (game points of a Schnapsen deal, an Octrix round's points margin).
 A value is exact (a solver over cards the seat knows) or estimated from a number of samples of
 what it cannot see, with the sampling error said. The review of a played session
