@@ -63,3 +63,33 @@ def test_no_leak_the_same_values_when_only_unseen_cards_differ() -> None:
     twin = state.determinize(0, random.Random(4))
     assert twin.snapshot.grid != state.snapshot.grid or twin.snapshot.deck != state.snapshot.deck
     assert move_values(state) == move_values(twin)
+
+
+def test_a_decision_after_an_undo_keeps_what_the_undone_move_showed_and_no_earlier_one_does() -> (
+    None
+):
+    from cardside.games.linesbeta.review import at_move
+
+    state = LinesBetaState("normal", "short", seed=2)
+    bot = make_bot("planner", seed=2)
+    trump = bot.choose(state)
+    state.apply(trump)
+    tried = bot.choose(state)
+    entries: list[dict[str, object]] = [
+        {"type": "action", "action": format_action(trump, ascii=True)},
+        {"type": "action", "action": format_action(tried, ascii=True)},
+        {"type": "undo", "moves": 1},
+    ]
+    other = next(a for a in state.legal_actions() if a != tried)
+    entries.append({"type": "action", "action": format_action(other, ascii=True)})
+    session = Session(
+        game="linesbeta",
+        mode="play",
+        name="undone",
+        seed=2,
+        seats=[Seat("You", "human")],
+        options={"difficulty": "normal", "length": "short"},
+        entries=entries,
+    )
+    assert at_move(session, 1).memory == frozenset()
+    assert at_move(session, 2).memory  # the cards the taken-back challenge turned up

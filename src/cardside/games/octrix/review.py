@@ -13,9 +13,11 @@ tricks and the other player's choices.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from cardside.core.cards import Card
 from cardside.core.record import Session
+from cardside.core.replay import move_entries
 from cardside.core.review import Decision, GroupSummary, Judged
 from cardside.games.octrix.equilibrium import solve_matrix_game
 from cardside.games.octrix.exact import shared_solver
@@ -106,11 +108,11 @@ def played(session: Session) -> OctrixState:
 
 
 def at_move(session: Session, number: int) -> OctrixState:
-    """The match just before card ``number`` (1-based) of the cards in effect."""
-    state = played(session).clone()
-    while len(state.actions()) >= number:
-        state.undo()
-    return state
+    """The game just before card ``number`` (1-based) of those in effect, as its player had
+    it then: the entries before the one that made it replayed (an undo before then is taken
+    as the player took it, with what it showed)."""
+    entry = move_entries(session.entries, "card")[number - 1]
+    return replay_state(replace(session, entries=session.entries[: entry - 1]))
 
 
 def plan(session: Session, seats: Sequence[int]) -> list[tuple[int, int]]:

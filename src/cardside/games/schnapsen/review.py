@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
 from cardside.core.record import Session
+from cardside.core.replay import move_entries
 from cardside.core.review import CHESS_THRESHOLDS, Decision, GroupSummary, Judged
 from cardside.core.rng import derive_rng
 from cardside.games.schnapsen.deal import NOBODY, legal_codes
@@ -51,11 +53,11 @@ def played(session: Session) -> SchnapsenState:
 
 
 def at_move(session: Session, number: int) -> SchnapsenState:
-    """The match just before move ``number`` (1-based) of the moves in effect."""
-    state = played(session).clone()
-    while len(state.actions()) >= number:
-        state.undo()
-    return state
+    """The game just before move ``number`` (1-based) of those in effect, as its player had
+    it then: the entries before the one that made it replayed (an undo before then is taken
+    as the player took it, with what it showed)."""
+    entry = move_entries(session.entries, "action")[number - 1]
+    return replay_state(replace(session, entries=session.entries[: entry - 1]))
 
 
 def plan(session: Session, seats: Sequence[int]) -> list[tuple[int, int]]:
