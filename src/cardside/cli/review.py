@@ -81,7 +81,7 @@ def review(
     from cardside.core.review import run
 
     app = app_of(ctx)
-    session = _load(session_path(app, name))
+    session = _load(app, session_path(app, name))
     why = refusal(session)
     if why:
         raise click.ClickException(f"{session.name} cannot be reviewed: {why}")
