@@ -12,7 +12,7 @@ from cardside.cli.main import main
 from cardside.core.record import Seat, Session
 from cardside.games.schnapsen.notation import parse_action
 from cardside.games.schnapsen.state import SchnapsenState
-from cardside.sessions import store
+from cardside.sessions import sheets, store
 
 ACTIONS = "marriage_QC JC KC QD AC KH JS 10H 10C AH QH JH AS QS AD JD".split()
 
@@ -33,6 +33,7 @@ def saved(data_dir: Path, name: str = "match") -> None:
         options={"first_dealer": 1},
         entries=entries,
     )
+    sheets.refresh(session)  # the stored totals the entries give, as a saved game has them
     folder = store.sessions_dir(data_dir)
     folder.mkdir(parents=True, exist_ok=True)
     store.save(session, folder / f"{name}.toml", create=True)
