@@ -170,3 +170,21 @@ def test_ctrl_c_prints_what_was_reviewed(data_dir: Path) -> None:
     assert err.startswith("Stopped ")
     if "any decision" not in err:
         assert "accuracy" in out and "the figures are for those" in err
+
+
+def test_show_of_a_finished_played_game_points_to_its_review(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    import shutil
+
+    folder = store.sessions_dir(data_dir)
+    folder.mkdir(parents=True)
+    root = Path(__file__).resolve().parents[2] / "scoresheets"
+    shutil.copy(root / "octrix-played-vs-strong.toml", folder)
+    shutil.copy(root / "schnapsen-kept-bummerl.toml", folder)
+    result = runner.invoke(main, ["sessions", "show", "octrix-played-vs-strong"])
+    assert result.exit_code == 0, result.output
+    assert result.output.rstrip().endswith("cardside sessions review octrix-played-vs-strong")
+    kept = runner.invoke(main, ["sessions", "show", "schnapsen-kept-bummerl"])
+    assert kept.exit_code == 0, kept.output
+    assert "sessions review" not in kept.output

@@ -11,6 +11,7 @@ import click
 
 from cardside.cli.common import (
     echo_json,
+    folder_option,
     json_option,
     open_journal,
     play_games,
@@ -149,7 +150,8 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
     from cardside.tui.table import KEEP, render, wrap_words
 
     app = app_of(ctx)
-    session = _load(app, session_path(app, name))
+    path = session_path(app, name)
+    session = _load(app, path)
     if as_json:
         echo_json(as_dict(session))
         return
@@ -236,6 +238,11 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
         say(won)
     if session.winners:
         click.echo("winner: " + " & ".join(session.winners))
+    from cardside.cli.review import refusal
+
+    if session.finished and refusal(session) is None:
+        command = f"cardside sessions review {_name_of(app, path)}{folder_option(app)}"
+        say(f"each decision valued from what its player saw: {command}")
 
 
 @sessions.command()
