@@ -154,6 +154,7 @@ def test_ctrl_c_prints_what_was_reviewed(data_dir: Path) -> None:
     saved(data_dir)
     env = dict(os.environ, CARDSIDE_HOME=str(data_dir), PYTHONPATH=os.pathsep.join(sys.path))
     args = [sys.executable, "-m", "cardside", "sessions", "review", "match", "--depth", "4"]
+    args += ["--player", "Ann", "--player", "Bot"]  # both seats: long enough to stop
     proc = subprocess.Popen(
         [*args, "--jobs", "1"],
         stdout=subprocess.PIPE,
@@ -162,7 +163,7 @@ def test_ctrl_c_prints_what_was_reviewed(data_dir: Path) -> None:
         env=env,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
-    time.sleep(4)
+    time.sleep(3)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, (out, err)
