@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import shlex
@@ -10,7 +11,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, NoReturn, TypeVar
+from typing import Any, NoReturn, TypeVar, cast
 
 import click
 
@@ -104,13 +105,58 @@ def _default_jobs() -> int:
     return cores()
 
 
-jobs_option = click.option(
-    "--jobs",
-    type=Range(1, 64),
-    default=_default_jobs,
-    show_default="the number of cores",
-    help="Worker processes sharing the games; the results are the same for any number.",
-)
+class ClusterAddress(click.ParamType):
+    """``local:N`` or a Dask scheduler's address, checked for its shape (not yet reached)."""
+
+    name = "address"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        from cardside.core.parallel import check_address
+
+        try:
+            return check_address(str(value))
+        except ValueError as exc:
+            self.fail(str(exc), param, ctx)
+
+
+def jobs_option(command: F) -> F:
+    """``--jobs N`` (worker processes on this machine) and ``--cluster ADDRESS`` (the workers of
+    a Dask cluster). With ``--cluster`` the command runs connected to it and receives the
+    cluster as its ``jobs``, which it hands on to the games' ``map_games``; the results are
+    the same either way."""
+
+    @functools.wraps(command)
+    def run(*args: Any, cluster: str | None, **kwargs: Any) -> Any:
+        if cluster is None:
+            return command(*args, **kwargs)
+        ctx = click.get_current_context()
+        if ctx.get_parameter_source("jobs") == click.core.ParameterSource.COMMANDLINE:
+            raise click.UsageError("give --jobs or --cluster, not both")
+        from cardside.core.parallel import ClusterError, connect
+
+        try:
+            with connect(cluster) as workers:
+                return command(*args, **{**kwargs, "jobs": workers})
+        except ClusterError as exc:
+            raise click.ClickException(str(exc)) from None
+
+    jobs = click.option(
+        "--jobs",
+        type=Range(1, 64),
+        default=_default_jobs,
+        show_default="the number of cores",
+        help="Worker processes sharing the games; the results are the same for any number.",
+    )
+    on_cluster = click.option(
+        "--cluster",
+        type=ClusterAddress(),
+        default=None,
+        metavar="ADDRESS",
+        help="Share the games with the workers of a Dask cluster instead: a scheduler's "
+        "address (tcp://HOST:PORT), or local:N for N workers here; same results. Needs "
+        "pip install 'cardside[cluster]'.",
+    )
+    return cast(F, jobs(on_cluster(run)))
 
 
 def echo_json(data: Any) -> None:

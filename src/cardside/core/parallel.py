@@ -1,16 +1,126 @@
-"""Many independent games, in order, on one core or spread over worker processes."""
+"""Many independent games, in order, on one core, spread over worker processes, or sent to
+the workers of a Dask cluster (local or on other machines)."""
 
 from __future__ import annotations
 
 import os
+import re
 import signal
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import TypeVar
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 R = TypeVar("R")
 
 MAX_JOBS = 64
+#: Seconds to wait for a scheduler to answer (or a local cluster to start) before giving up.
+CONNECT_TIMEOUT = 10
+#: The longest cluster address taken from a command line.
+MAX_ADDRESS = 200
+
+INSTALL_HINT = "pip install 'cardside[cluster]'"
+
+
+class ClusterError(Exception):
+    """A cluster that cannot be used: Dask missing, a bad address, a scheduler that does not
+    answer, or workers lost during a run. The message is one line for the user."""
+
+
+@dataclass(frozen=True)
+class Cluster:
+    """The workers of a connected Dask cluster; made by :func:`connect`, passed as ``jobs``."""
+
+    client: Any  # a dask.distributed.Client
+    address: str
+
+    def workers(self) -> int:
+        """The number of threads the scheduler's workers offer (at least 1)."""
+        info = self.client.scheduler_info()
+        return max(1, sum(w.get("nthreads", 1) for w in info.get("workers", {}).values()))
+
+
+#: How the games are shared: a number of local processes (1: this one) or a cluster.
+Jobs = int | Cluster
+
+_LOCAL = re.compile(r"local:(\d{1,3})")
+_ADDRESS = re.compile(r"(?:(?:tcp|tls|ws|wss|inproc)://)?[A-Za-z0-9._\-\[\]:%]+")
+
+
+def check_address(text: str) -> str:
+    """``text`` as a cluster address: ``local:N`` (N from 1 to 64 workers on this machine) or
+    a scheduler's address (``tcp://HOST:PORT``, ``HOST:PORT``); ValueError saying why not."""
+    text = text.strip()
+    if len(text) > MAX_ADDRESS:
+        raise ValueError(f"a cluster address is at most {MAX_ADDRESS} characters")
+    local = _LOCAL.fullmatch(text)
+    if local:
+        if not 1 <= int(local.group(1)) <= MAX_JOBS:
+            raise ValueError(f"a local cluster has 1 to {MAX_JOBS} workers (local:N)")
+        return text
+    if text.startswith("local"):
+        raise ValueError(f"give local:N for a local cluster of N workers (1 to {MAX_JOBS})")
+    if not text or not _ADDRESS.fullmatch(text):
+        raise ValueError("give a scheduler's address (tcp://HOST:PORT or HOST:PORT) or local:N")
+    return text
+
+
+@contextmanager
+def connect(address: str, timeout: float | None = None) -> Iterator[Cluster]:
+    """Connect to the Dask scheduler at ``address``, or start a local cluster for ``local:N``
+    (N worker processes, one thread each); closed on leaving. ClusterError when Dask is not
+    installed or nothing answers within ``timeout`` seconds (``CONNECT_TIMEOUT``)."""
+    address = check_address(address)
+    timeout = CONNECT_TIMEOUT if timeout is None else timeout
+    try:
+        import logging
+
+        from dask.distributed import Client, LocalCluster
+    except ImportError:
+        raise ClusterError(
+            f"--cluster needs Dask's distributed scheduler: {INSTALL_HINT}"
+        ) from None
+    local = _LOCAL.fullmatch(address)
+    cluster = None
+    try:
+        if local:
+            cluster = LocalCluster(
+                n_workers=int(local.group(1)),
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                # no dashboard; its health page on any free port, not the usual 8787
+                scheduler_kwargs={"dashboard_address": ":0"},
+                silence_logs=logging.ERROR,
+            )
+            client = Client(cluster, timeout=f"{timeout}s")
+        else:
+            client = Client(address, timeout=f"{timeout}s")
+    except (OSError, TimeoutError) as exc:
+        if cluster is not None:
+            cluster.close()
+        where = "start a local cluster" if local else f"reach a Dask scheduler at {address}"
+        why = "" if "timed out" in str(exc).lower() else f" ({_one_line(exc)})"
+        raise ClusterError(f"could not {where} within {timeout:g} s{why}") from None
+    try:
+        try:
+            client.wait_for_workers(1, timeout=timeout)
+        except (OSError, TimeoutError):
+            raise ClusterError(
+                f"the Dask scheduler at {address} has no workers (start some with: "
+                f"dask worker {address})"
+            ) from None
+        yield Cluster(client, address)
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if len(text) <= 120 else text[:117] + "..."
 
 
 def cores() -> int:
@@ -24,19 +134,23 @@ def cores() -> int:
 def map_games(
     play: Callable[[int], R],
     games: int,
-    jobs: int = 1,
+    jobs: Jobs = 1,
     progress: Callable[[int], None] | None = None,
 ) -> list[R]:
-    """``[play(0), play(1), ..., play(games - 1)]``, with ``jobs`` worker processes.
+    """``[play(0), play(1), ..., play(games - 1)]``, with ``jobs`` worker processes, or on the
+    workers of a cluster when ``jobs`` is a :class:`Cluster`.
 
     Each game depends only on its number (its deal and its bots are seeded from it), so the
     results are the same whatever ``jobs`` is. ``play`` must be picklable (a module-level
-    function, or a ``functools.partial`` of one). ``progress(done)`` is called as games finish.
+    function, or a ``functools.partial`` of one; on other machines the same version of
+    cardside must be installed). ``progress(done)`` is called as games finish.
 
     Stopped with Ctrl-C, it returns the games finished so far from game 0 on without a gap
     (what a run of that many games would give), so the figures of a long run are not lost;
     the caller can tell by the shorter list. With none finished, the interrupt goes on up.
     """
+    if isinstance(jobs, Cluster):
+        return _on_cluster(play, games, jobs, progress)
     jobs = max(1, min(jobs, MAX_JOBS, games))
     if jobs == 1:
         results: list[R] = []
@@ -49,10 +163,7 @@ def map_games(
             if not results:
                 raise
         return results
-    # Small batches keep the workers evenly busy, the progress bar moving, and little lost to
-    # Ctrl-C (a batch counts once whole; a strong bot's game can take seconds).
-    size = max(1, min(8, games // (jobs * 8)))
-    batches = [(start, min(start + size, games)) for start in range(0, games, size)]
+    batches = _batches(games, jobs)
     done: dict[int, list[R]] = {}
     finished = 0
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
@@ -78,6 +189,64 @@ def map_games(
     else:
         pool.shutdown()
     return _prefix(done, batches)
+
+
+def _batches(games: int, workers: int) -> list[tuple[int, int]]:
+    """The games cut into runs ``(start, stop)``. Small batches keep the workers evenly busy,
+    the progress bar moving, and little lost to Ctrl-C (a batch counts once whole; a strong
+    bot's game can take seconds)."""
+    size = max(1, min(8, games // (workers * 8)))
+    return [(start, min(start + size, games)) for start in range(0, games, size)]
+
+
+def _on_cluster(
+    play: Callable[[int], R], games: int, cluster: Cluster, progress: Callable[[int], None] | None
+) -> list[R]:
+    """``map_games`` on a cluster's workers: batches sent as futures, gathered in order."""
+    from dask.distributed import as_completed
+
+    client = cluster.client
+    batches = _batches(games, cluster.workers())
+    done: dict[int, list[R]] = {}
+    finished = 0
+    futures = [client.submit(_batch, play, start, stop, pure=False) for start, stop in batches]
+    starts = {future.key: start for future, (start, _) in zip(futures, batches)}
+    try:
+        for future in as_completed(futures):
+            if future.status == "error":
+                exc = future.exception()
+                if isinstance(exc, KeyboardInterrupt):  # raised by a game, as in one process
+                    raise exc
+                if _lost(exc):
+                    raise ClusterError(f"the cluster lost its workers ({_one_line(exc)})")
+                if isinstance(exc, ImportError) or "deserializ" in str(exc):
+                    raise ClusterError(
+                        "the cluster could not load the games: install this version of "
+                        "cardside on the scheduler's machine and on every worker's"
+                    )
+                raise exc
+            start = starts[future.key]
+            done[start] = future.result()
+            finished += len(done[start])
+            if progress is not None:
+                progress(finished)
+    except KeyboardInterrupt:
+        client.cancel(futures)
+        if not _prefix(done, batches):
+            raise
+    except BaseException:
+        client.cancel(futures)
+        raise
+    return _prefix(done, batches)
+
+
+def _lost(exc: BaseException | None) -> bool:
+    """Whether a future failed because its worker died (rather than its game raising)."""
+    try:
+        from distributed.scheduler import KilledWorker
+    except ImportError:  # pragma: no cover
+        return False
+    return isinstance(exc, KilledWorker)
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from cardside.core.parallel import map_games
+from cardside.core.parallel import Jobs, map_games
 from cardside.core.rng import derive_rng
 from cardside.core.schema import clip
 from cardside.core.simulation import Summary, averaged
@@ -145,7 +145,7 @@ def simulate(
     bots: Sequence[str],
     seed: int = 0,
     progress: Callable[[int], None] | None = None,
-    jobs: int = 1,
+    jobs: Jobs = 1,
 ) -> SimResult:
     """Play ``games`` games with ``bots`` (one per seat) over ``jobs`` worker processes
     and summarise them; the results do not depend on ``jobs``."""

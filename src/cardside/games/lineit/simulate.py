@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from cardside.core.parallel import map_games
+from cardside.core.parallel import Jobs, map_games
 from cardside.core.rng import derive_rng
 from cardside.core.simulation import Entry, Summary
 from cardside.core.stats import mean_interval, wilson_interval
@@ -207,7 +207,7 @@ def simulate(
     bots: Sequence[str],
     seed: int = 0,
     progress: Callable[[int], None] | None = None,
-    jobs: int = 1,
+    jobs: Jobs = 1,
 ) -> SimResult:
     """Play ``games`` games with one bot per seat (rotated) and summarise; ``jobs`` worker
     processes share the games with the same results."""

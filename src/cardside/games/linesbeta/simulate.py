@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from cardside.core.parallel import map_games
+from cardside.core.parallel import Jobs, map_games
 from cardside.core.simulation import Entry, Summary
 from cardside.core.stats import wilson_interval
 from cardside.core.words import counted
@@ -61,7 +61,7 @@ def simulate(
     length: str = "full",
     seed: int | str = 0,
     progress: Callable[[int, int], None] | None = None,
-    jobs: int = 1,
+    jobs: Jobs = 1,
 ) -> SimulationResult:
     """Play ``games`` games (game ``i`` dealt from ``(seed, i)``) and summarise them.
 

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 
-from cardside.core.parallel import map_games
+from cardside.core.parallel import Jobs, map_games
 from cardside.core.rng import derive_rng
 from cardside.core.simulation import Summary, averaged
 from cardside.core.stats import mean_interval, wilson_interval
@@ -128,7 +128,7 @@ def simulate(
     partnership: bool = False,
     seed: int = 0,
     progress: Callable[[int], None] | None = None,
-    jobs: int = 1,
+    jobs: Jobs = 1,
 ) -> SimResult:
     """Play ``games`` matches of bot ``bots[0]`` (A) against ``bots[1]`` (B) and summarise.
 

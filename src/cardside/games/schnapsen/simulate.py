@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
-from cardside.core.parallel import map_games
+from cardside.core.parallel import Jobs, map_games
 from cardside.core.simulation import Entry, Summary
 from cardside.core.stats import mean_interval, wilson_interval
 from cardside.core.words import counted
@@ -160,7 +160,7 @@ def simulate(
     level: str = "normal",
     seed: int = 0,
     progress: ProgressFn | None = None,
-    jobs: int = 1,
+    jobs: Jobs = 1,
     factory: BotFactory = make_bot,
 ) -> SimulationResult:
     """Play ``count`` matches (or single deals with ``unit="deals"``) of ``bot_a`` against

@@ -1,0 +1,127 @@
+"""``simulate --cluster ADDRESS``: games shared by the workers of a Dask cluster, the same
+results as one process."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from functools import partial
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cardside.cli.main import main
+from cardside.core import parallel
+from cardside.core.parallel import check_address, connect, map_games
+from cardside.games.registry import GAMES
+
+# Quick bots and few games: what is checked is the sharing, not the bots.
+QUICK = {
+    "octrix": ["--bots", "greedy,random", "--games", "5"],
+    "linesbeta": ["--short", "--games", "9"],
+    "schnapsen": ["--bots", "heuristic,random", "--games", "5"],
+    "iota": ["--bots", "greedy,random", "--games", "4"],
+    "lineit": ["--bots", "heuristic,random", "--games", "6"],
+}
+
+
+@pytest.fixture(scope="module")
+def scheduler() -> Iterator[str]:
+    """The address of a running two-worker Dask cluster, as a user's scheduler would be."""
+    pytest.importorskip("dask.distributed")
+    with connect("local:2") as cluster:
+        yield cluster.client.scheduler.address
+
+
+def square(n: int) -> int:
+    return n * n
+
+
+def square_until(stop: int, n: int) -> int:
+    if n == stop:
+        raise KeyboardInterrupt
+    return n * n
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_cluster_gives_the_figures_of_one_process(
+    runner: CliRunner, data_dir: Path, scheduler: str, game: str
+) -> None:
+    args = [game, "simulate", "--seed", "5", "--json", *QUICK[game]]
+    one = runner.invoke(main, [*args, "--jobs", "1"])
+    shared = runner.invoke(main, [*args, "--cluster", scheduler])
+    assert one.exit_code == 0 and one.exception is None, one.output
+    assert shared.exit_code == 0 and shared.exception is None, shared.output
+    assert json.loads(shared.stdout) == json.loads(one.stdout)
+
+
+def test_a_local_cluster_of_two_workers(runner: CliRunner, data_dir: Path) -> None:
+    pytest.importorskip("dask.distributed")
+    args = ["lineit", "simulate", "--seed", "2", "--json", "--players", "3"]
+    args += ["--bots", "random,heuristic,random", "--games", "7"]
+    one = runner.invoke(main, [*args, "--jobs", "1"])
+    local = runner.invoke(main, [*args, "--cluster", "local:2"])
+    assert one.exit_code == 0 and local.exit_code == 0, one.output + local.output
+    assert local.exception is None
+    assert json.loads(local.stdout) == json.loads(one.stdout)
+
+
+def test_map_games_on_a_cluster_keeps_the_order_and_reports_progress(scheduler: str) -> None:
+    seen: list[int] = []
+    with connect(scheduler) as cluster:
+        assert map_games(square, 37, cluster, seen.append) == [n * n for n in range(37)]
+    assert seen[-1] == 37 and seen == sorted(seen)
+
+
+def test_ctrl_c_on_a_cluster_keeps_an_unbroken_run_of_finished_games(scheduler: str) -> None:
+    with connect(scheduler) as cluster:
+        results = map_games(partial(square_until, 30), 40, cluster)
+        assert len(results) <= 30  # nothing from game 30's batch on
+        assert results == [n * n for n in range(len(results))]
+        with pytest.raises(KeyboardInterrupt):  # nothing finished: the interrupt goes on up
+            map_games(partial(square_until, 0), 5, cluster)
+
+
+def test_a_scheduler_that_does_not_answer_is_one_line(
+    runner: CliRunner, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("dask.distributed")
+    monkeypatch.setattr(parallel, "CONNECT_TIMEOUT", 1)
+    result = runner.invoke(main, ["lineit", "simulate", "--cluster", "tcp://127.0.0.1:9"])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    assert result.output.strip() == (
+        "Error: could not reach a Dask scheduler at tcp://127.0.0.1:9 within 1 s"
+    )
+
+
+def test_without_dask_the_reason_and_the_install_command(
+    runner: CliRunner, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "dask.distributed", None)  # import fails as if missing
+    result = runner.invoke(main, ["octrix", "simulate", "--cluster", "local:2"])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    assert result.output.count("\n") == 1
+    assert "pip install 'cardside[cluster]'" in result.output
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_bad_cluster_addresses_are_refused_before_anything_starts(
+    runner: CliRunner, data_dir: Path, game: str
+) -> None:
+    for bad in ("local:0", "local:65", "local", "local:two", "two words", "", "x" * 5000):
+        result = runner.invoke(main, [game, "simulate", "--cluster", bad])
+        assert result.exit_code == 2 and "--cluster" in result.output, bad
+        assert len(result.output) < 500
+    both = runner.invoke(main, [game, "simulate", "--jobs", "2", "--cluster", "local:2"])
+    assert both.exit_code == 2 and "--jobs or --cluster" in both.output
+
+
+def test_addresses_a_scheduler_is_given_by() -> None:
+    for good in ("local:1", "local:64", "tcp://10.0.0.5:8786", "sched.example.org:8786"):
+        assert check_address(f" {good} ") == good
+    with pytest.raises(ValueError, match="1 to 64"):
+        check_address("local:100")
+    with pytest.raises(ValueError, match="local:N"):
+        check_address("local:")
