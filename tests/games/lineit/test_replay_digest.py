@@ -1,0 +1,54 @@
+"""The engine's games, pinned: a fixed seed gives the same legal choices, the same actions and
+the same snapshot after every action as when these digests were taken, so work on the
+engine's speed cannot change a single transition unnoticed."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+
+from cardside.games.lineit.bots import make_bot
+from cardside.games.lineit.simulate import play_game
+from cardside.games.lineit.state import LineitState
+
+
+def game_digest(bots: tuple[str, ...], seed: int) -> str:
+    """Every seat's observation and legal choices before each action, the action, and the
+    full snapshot after it, hashed."""
+    players = len(bots)
+    state = LineitState(players, seed=f"digest:{seed}")
+    agents = [make_bot(name, seed=seed * 10 + seat) for seat, name in enumerate(bots)]
+    h = hashlib.sha256()
+    while not state.is_terminal():
+        seat = state.current_player()
+        assert seat is not None
+        view = state.observation(seat)
+        h.update(repr((view.snapshot, state.legal_actions())).encode())
+        action = agents[seat].choose(view, seat)
+        state.apply(action)
+        h.update(repr((action, state.snapshot)).encode())
+    h.update(repr(state.outcome()).encode())
+    return h.hexdigest()[:16]
+
+
+@pytest.mark.parametrize(
+    ("bots", "digest"),
+    [
+        (("random", "random"), "bef199bdd4da969d"),
+        (("random", "random", "random", "random"), "b39e07b143ecce86"),
+        (("heuristic", "random", "heuristic", "random", "heuristic"), "e90f29ac3ace3ee7"),
+    ],
+)
+def test_fixed_seeds_give_the_same_games(bots: tuple[str, ...], digest: str) -> None:
+    h = hashlib.sha256()
+    for seed in range(6):
+        h.update(game_digest(bots, seed).encode())
+    assert h.hexdigest()[:16] == digest
+
+
+def test_simulate_figures_are_pinned() -> None:
+    h = hashlib.sha256()
+    for game in range(12):
+        h.update(repr(play_game(("random", "heuristic", "random"), 3, game)).encode())
+    assert h.hexdigest()[:16] == "5a03d53461bee6fe"
