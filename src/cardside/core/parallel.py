@@ -215,8 +215,6 @@ def _on_cluster(
         for future in as_completed(futures):
             if future.status == "error":
                 exc = future.exception()
-                if isinstance(exc, KeyboardInterrupt):  # raised by a game, as in one process
-                    raise exc
                 if _lost(exc):
                     raise ClusterError(f"the cluster lost its workers ({_one_line(exc)})")
                 if isinstance(exc, ImportError) or "deserializ" in str(exc):
