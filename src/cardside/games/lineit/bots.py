@@ -175,8 +175,7 @@ def plans(state: LineitState, seat: int) -> list[tuple[float, tuple[Action, ...]
     """Every way to finish ``seat``'s turn from here, rated by ``seat_value`` at its end."""
     out: list[tuple[float, tuple[Action, ...]]] = []
 
-    game = state.clone()
-    game._history = []
+    game = state.at(state.snapshot)
 
     def walk(prefix: tuple[Action, ...]) -> None:
         snap = game.snapshot
@@ -378,8 +377,7 @@ class StrongBot(_Planner):
 
     def _rollout(self, sample: LineitState, seat: int, path: tuple[Action, ...]) -> float:
         """Play ``path``, then every seat's quick policy up to the horizon; rate the result."""
-        game = sample.clone()
-        game._history = []
+        game = sample.at(sample.snapshot)
         for action in path:
             game.advance(action)
         rounds_to_go = self.horizon

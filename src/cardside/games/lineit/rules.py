@@ -117,8 +117,19 @@ def line_ends(line: Sequence[int]) -> tuple[int, int, int]:
 def fits(line: Sequence[int], card: int) -> bool:
     """True if ``card`` may be added to ``line`` now."""
     if card > BET_BASE:
-        return all(c <= BET_BASE for c in line)
-    first, second, last = line_ends(line)
+        for c in line:
+            if c > BET_BASE:
+                return False
+        return True
+    # line_ends, written out: this is the engine's most frequent question
+    first = second = last = 0
+    for c in line:
+        if c <= BET_BASE:
+            if not first:
+                first = c
+            elif not second:
+                second = c
+            last = c
     if not second:
         return card != first
     return card > last if second > first else card < last

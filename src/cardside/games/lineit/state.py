@@ -64,6 +64,7 @@ class Snap(NamedTuple):
 
 
 _FIELD_INDEX = {name: i for i, name in enumerate(Snap._fields)}
+_new_snap = tuple.__new__
 
 
 def _fast_replace(self: Snap, **changes: object) -> Snap:
@@ -71,10 +72,14 @@ def _fast_replace(self: Snap, **changes: object) -> Snap:
     values = list(self)
     for name, value in changes.items():
         values[_FIELD_INDEX[name]] = value
-    return tuple.__new__(Snap, values)
+    return _new_snap(Snap, values)
 
 
 setattr(Snap, "_replace", _fast_replace)  # noqa: B010 - NamedTuple forbids defining it
+
+
+#: ``_HIDDEN[n]``: n hidden cards (made once, as observations are taken at every decision).
+_HIDDEN = tuple((HIDDEN,) * n for n in range(rules.CARD_COUNT + 1))
 
 
 def _name(card: object) -> str:
@@ -87,6 +92,9 @@ def _set(t: tuple, i: int, v: object) -> tuple:  # type: ignore[type-arg]
 
 class LineitState(GameState[Snap, Action]):
     """A game of Line-it for 2 to 5 players, dealt from ``seed``."""
+
+    #: The seat whose observation this is (its snapshot hides what that seat cannot see).
+    _observer: int | None = None
 
     def __init__(self, players: int = 2, seed: int | str | None = None) -> None:
         if not rules.MIN_PLAYERS <= players <= rules.MAX_PLAYERS:
@@ -159,26 +167,25 @@ class LineitState(GameState[Snap, Action]):
         seat = (s.first + s.turn) % self.players
         line = s.lines[seat]
         if step == TAKE:
-            room = len(s.hands[seat]) < HAND_LIMIT
+            market = s.market
+            if len(set(market)) < len(market):  # two Bet cards of a value: offered once
+                market = tuple(dict.fromkeys(market))
+            if len(s.hands[seat]) >= HAND_LIMIT:
+                return [LINE[c] for c in market]
+            fits = rules.fits
             out = []
-            seen = set()
-            for c in s.market:
-                if c in seen:
-                    continue
-                seen.add(c)
-                if not room or rules.fits(line, c):
+            for c in market:
+                if fits(line, c):
                     out.append(LINE[c])
-                if room:
-                    out.append(HAND[c])
+                out.append(HAND[c])
             return out
         out = []
-        if step == TAKEN or step == END:
-            if step == END or not s.played >> seat & 1:
-                seen = set()
-                for c in s.hands[seat]:
-                    if c not in seen and rules.fits(line, c):
-                        seen.add(c)
-                        out.append(PLAY[c])
+        if step == END or (step == TAKEN and not s.played >> seat & 1):
+            hand = s.hands[seat]
+            fits = rules.fits
+            for i, c in enumerate(hand):
+                if fits(line, c) and c not in hand[:i]:
+                    out.append(PLAY[c])
         if step != END and line:
             out.append(SCORE)
         out.append(DONE)
@@ -316,8 +323,8 @@ class LineitState(GameState[Snap, Action]):
         turn = s.turn + 1
         if s.step == END:
             return self._next_end_turn(s, turn)
-        if turn < self.players:
-            return s._replace(turn=turn, step=TAKE)
+        if turn < self.players:  # the next player's turn (the most frequent change)
+            return _new_snap(Snap, (*s[:10], turn, TAKE, *s[12:]))
         # The round is over: the market's leftovers go to the jackpots (Bet cards discarded).
         piles = list(s.piles)
         bets: tuple[int, ...] = ()
@@ -363,13 +370,26 @@ class LineitState(GameState[Snap, Action]):
         return s._replace(turn=0, step=OVER)
 
     # -- what a seat sees ----------------------------------------------------------------------
+    def at(self, snap: Snap) -> Self:
+        """A new state of this game positioned at ``snap``, with no history to undo (for
+        views and bots' working copies: cheaper than a clone, which copies the history)."""
+        twin = object.__new__(type(self))
+        twin.players = self.players
+        twin.seed = self.seed
+        twin._snapshot = snap
+        twin._history = []
+        twin._observer = None
+        return twin
+
     def observation(self, seat: int) -> Self:
         """The game as ``seat`` sees it: the deck and the other hands hidden (as 0s)."""
         s = self._snapshot
-        hands = tuple(h if p == seat else (HIDDEN,) * len(h) for p, h in enumerate(s.hands))
-        view = self.clone()
-        view._history = []
-        view._snapshot = s._replace(deck=(HIDDEN,) * len(s.deck), hands=hands)
+        if self._observer != seat:  # (a view of this seat already hides all it should)
+            hands = [_HIDDEN[len(h)] for h in s.hands]
+            hands[seat] = s.hands[seat]
+            s = _new_snap(Snap, (_HIDDEN[len(s.deck)], s.market, tuple(hands), *s[3:]))
+        view = self.at(s)
+        view._observer = seat
         return view
 
     def unseen(self, seat: int) -> list[int]:
@@ -393,10 +413,7 @@ class LineitState(GameState[Snap, Action]):
         it = iter(pool)
         hands = tuple(h if p == seat else tuple(next(it) for _ in h) for p, h in enumerate(s.hands))
         deck = tuple(next(it) for _ in s.deck)
-        twin = self.clone()
-        twin._history = []
-        twin._snapshot = s._replace(deck=deck, hands=hands)
-        return twin
+        return self.at(s._replace(deck=deck, hands=hands))
 
     # -- helpers for screens and bots ------------------------------------------------------------
     @property
