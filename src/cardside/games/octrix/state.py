@@ -240,7 +240,7 @@ class OctrixState(GameState[OctrixSnapshot, Card]):
         visible = self.face_up(seat)
         hidden = [x for x in range(self.players) if s.pending[x] is not None and x not in visible]
         if not hidden:
-            return self.clone()
+            return self._view(s)
         hands = list(s.hands)
         pending = list(s.pending)
         for x in hidden:
@@ -248,9 +248,15 @@ class OctrixState(GameState[OctrixSnapshot, Card]):
             assert card is not None
             hands[x] = tuple(sorted(hands[x] + (card,), key=KEY.__getitem__))
             pending[x] = None
-        view = self.clone()
+        return self._view(replace(s, hands=tuple(hands), pending=tuple(pending)))
+
+    def _view(self, snapshot: OctrixSnapshot) -> Self:
+        """A copy of this match at ``snapshot`` with no history to undo (a clone would copy
+        the whole match's history, at every decision of every seat)."""
+        view = object.__new__(type(self))
+        view.__dict__.update(self.__dict__)
         view._history = []
-        view._snapshot = replace(s, hands=tuple(hands), pending=tuple(pending))
+        view._snapshot = snapshot
         return view
 
     def side_of(self, seat: int) -> int:
