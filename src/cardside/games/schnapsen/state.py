@@ -366,6 +366,10 @@ class SchnapsenState(_DealView, GameState[Match, Action]):
     #: In a :meth:`determinize` twin: (seat, deal number, the moves of that deal as the seat
     #: saw them before the twin was made).
     _seen: tuple[int, int, tuple[PastMove, ...]] | None = None
+    #: Per seat, its view of the current deal's moves at its last observation: (index of the
+    #: deal's first move in the history, length of the history then, its last entry, the
+    #: moves as seen). Replaced, never changed in place, so clones may share it.
+    _past: dict[int, tuple[int, int, tuple[Match, Action], tuple[PastMove, ...]]] = {}
 
     def __init__(
         self,
@@ -472,12 +476,29 @@ class SchnapsenState(_DealView, GameState[Match, Action]):
     def observation(self, seat: int) -> Observation:
         view, opp_size = observe(self.deal, seat)
         s = self._snapshot
-        moves: list[PastMove] = []
-        for m, a in reversed(self._history):
+        history = self._history
+        start = len(history)  # the first move of this deal in the history
+        while start:
+            m = history[start - 1][0]
             if m.deal_no != s.deal_no or m.deal.result is not None:
                 break
-            moves.append(PastMove(observe(m.deal, seat)[0], m.deal.to_move, action_code(a)))
-        past = tuple(reversed(moves))
+            start -= 1
+        # The seat's view of the deal's earlier moves is kept from its last observation, so a
+        # decision observes only the moves since (not the whole deal again). The entry counts
+        # only while this history still holds the very entry (snapshot and move) it ended on.
+        known: tuple[PastMove, ...] = ()
+        cached = self._past.get(seat)
+        if cached is not None:
+            c_start, c_end, c_last, c_past = cached
+            if c_start == start and c_end <= len(history) and history[c_end - 1] is c_last:
+                known, start = c_past, c_end
+        past = known + tuple(
+            PastMove(observe(m.deal, seat)[0], m.deal.to_move, action_code(a))
+            for m, a in history[start:]
+        )
+        if past:
+            first = len(history) - len(past)
+            self._past = {**self._past, seat: (first, len(history), history[-1], past)}
         seen = self._seen
         if seen is not None and seen[0] == seat and seen[1] == s.deal_no:
             past = seen[2] + past
