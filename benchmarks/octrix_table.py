@@ -56,6 +56,10 @@ def main() -> None:
     parser.add_argument(
         "--only", choices=("alone", "tables"), help="only the one-against-three rows or the rest"
     )
+    parser.add_argument(
+        "--tables", default="3,4,partnership", help="tables for the rest: 3, 4, partnership"
+    )
+    parser.add_argument("--against", default="greedy,classic", help="bots strong plays")
     args = parser.parse_args()
     seeds = [int(s) for s in args.seeds.split(",")]
     n = args.matches
@@ -73,8 +77,9 @@ def main() -> None:
         print(row("strong vs 3 greedy, all seeds", total, n * len(seeds), 0.0), flush=True)
     if args.only == "alone":
         return
-    for players, partnership in ((3, False), (4, False), (4, True)):
-        for other in ("greedy", "classic"):
+    tables = {"3": (3, False), "4": (4, False), "partnership": (4, True)}
+    for players, partnership in (tables[t] for t in args.tables.split(",")):
+        for other in args.against.split(","):
             table = "partnership" if partnership else f"{players} players"
             wins = 0
             for seed in seeds:
