@@ -280,7 +280,9 @@ def explain(state: LineitState, seat: int, path: tuple[Action, ...]) -> str:
 def _view(view: Any, seat: int) -> LineitState:
     if not isinstance(view, LineitState):
         raise TypeError("a Line-it bot needs a Line-it state or observation")
-    return view.observation(seat)
+    # A bot's copies are its own (it plays on `at` copies and clones), so a view already
+    # taken for this seat is used as it is.
+    return view if view.observer == seat else view.observation(seat)
 
 
 class RandomBot:

@@ -381,6 +381,11 @@ class LineitState(GameState[Snap, Action]):
         twin._observer = None
         return twin
 
+    @property
+    def observer(self) -> int | None:
+        """The seat whose observation this state is, or ``None`` for the full game."""
+        return self._observer
+
     def observation(self, seat: int) -> Self:
         """The game as ``seat`` sees it: the deck and the other hands hidden (as 0s)."""
         s = self._snapshot
