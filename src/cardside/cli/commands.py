@@ -32,6 +32,7 @@ from cardside.cli.common import (
     simulate_seed_option,
     start_journal,
     table_seats,
+    with_cluster,
 )
 from cardside.cli.options import GameCommand, GameGroup, OrderKeepingCommand, app_of
 from cardside.games.commands import COMMANDS, Arg, Command, GameCommands, Opt, Param, Shared
@@ -63,6 +64,15 @@ def _type(kind: str, low: int, high: int, what: str, choices: tuple[str, ...]) -
     if kind == "choice":
         return click.Choice(list(choices), case_sensitive=False)
     return None
+
+
+def parameters(spec: Param) -> list[click.Parameter]:
+    """The click parameters a game's declaration stands for: one, or for ``jobs`` two
+    (``--jobs`` and ``--cluster``)."""
+    if isinstance(spec, Shared) and spec.name == "jobs":
+        made: list[click.Parameter] = SHARED["jobs"](lambda: None).__click_params__  # type: ignore[attr-defined]
+        return list(reversed(made))
+    return [parameter(spec)]
 
 
 def parameter(spec: Param) -> click.Parameter:
@@ -106,7 +116,10 @@ def _command(
         run(click.get_current_context(), values)
 
     return (OrderKeepingCommand if spec.typed_order else GameCommand)(
-        name, callback=callback, params=[parameter(p) for p in spec.params], help=spec.help
+        name,
+        callback=callback,
+        params=[q for p in spec.params for q in parameters(p)],
+        help=spec.help,
     )
 
 
@@ -166,11 +179,15 @@ def _score(ctx: click.Context, spec: GameCommands, values: dict[str, Any]) -> No
 
 
 def _simulate(ctx: click.Context, spec: GameCommands, values: dict[str, Any]) -> None:
-    total, unit, run = entry(spec.simulate.entry)(ctx, **values)
-    with progress(total, unit, quiet=values["as_json"]) as tick:
-        summary, done = run(tick)
-    echo_simulation(summary, values["as_json"])
-    end_if_stopped(done, total, unit)
+    def simulate(jobs: Any) -> None:
+        total, unit, run = entry(spec.simulate.entry)(ctx, **{**values, "jobs": jobs})
+        with progress(total, unit, quiet=values["as_json"]) as tick:
+            summary, done = run(tick)
+        echo_simulation(summary, values["as_json"])
+        end_if_stopped(done, total, unit)
+
+    cluster = values.pop("cluster", None)
+    with_cluster(cluster, simulate, values["jobs"])
 
 
 def play_session(app: App, journal: Any) -> str:

@@ -119,6 +119,23 @@ class ClusterAddress(click.ParamType):
             self.fail(str(exc), param, ctx)
 
 
+def with_cluster(cluster: str | None, run: Callable[[Any], Any], jobs: int) -> Any:
+    """``run(jobs)``, or with ``--cluster`` given, ``run`` with the connected cluster in place of
+    ``--jobs`` (closed after); a cluster that cannot be used ends the command on one line."""
+    if cluster is None:
+        return run(jobs)
+    ctx = click.get_current_context()
+    if ctx.get_parameter_source("jobs") == click.core.ParameterSource.COMMANDLINE:
+        raise click.UsageError("give --jobs or --cluster, not both")
+    from cardside.core.parallel import ClusterError, connect
+
+    try:
+        with connect(cluster) as workers:
+            return run(workers)
+    except ClusterError as exc:
+        raise click.ClickException(str(exc)) from None
+
+
 def jobs_option(command: F) -> F:
     """``--jobs N`` (worker processes on this machine) and ``--cluster ADDRESS`` (the workers of
     a Dask cluster). With ``--cluster`` the command runs connected to it and receives the
@@ -127,18 +144,9 @@ def jobs_option(command: F) -> F:
 
     @functools.wraps(command)
     def run(*args: Any, cluster: str | None, **kwargs: Any) -> Any:
-        if cluster is None:
-            return command(*args, **kwargs)
-        ctx = click.get_current_context()
-        if ctx.get_parameter_source("jobs") == click.core.ParameterSource.COMMANDLINE:
-            raise click.UsageError("give --jobs or --cluster, not both")
-        from cardside.core.parallel import ClusterError, connect
-
-        try:
-            with connect(cluster) as workers:
-                return command(*args, **{**kwargs, "jobs": workers})
-        except ClusterError as exc:
-            raise click.ClickException(str(exc)) from None
+        return with_cluster(
+            cluster, lambda jobs: command(*args, **{**kwargs, "jobs": jobs}), kwargs["jobs"]
+        )
 
     jobs = click.option(
         "--jobs",
