@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -37,6 +37,9 @@ from cardside.cli.common import (
 from cardside.cli.options import GameCommand, GameGroup, OrderKeepingCommand, app_of
 from cardside.games.commands import COMMANDS, Arg, Command, GameCommands, Opt, Param, Shared
 from cardside.games.registry import GAMES
+
+if TYPE_CHECKING:
+    from cardside.core.parallel import Jobs
 
 SHARED: dict[str, Callable[[Any], Any]] = {
     "seed": seed_option,
@@ -231,7 +234,7 @@ def seat_simulation(
     players: int,
     bots: str | None,
     seed: int,
-    jobs: int,
+    jobs: Jobs,
     as_json: bool,
 ) -> tuple[int, str, Any]:
     """``simulate`` where one bot sits on each seat, turned round the seats from game to game

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from cardside.cli.common import echo_json, echo_text, left_at_setup, name_key, your_name
+
+if TYPE_CHECKING:
+    from cardside.core.parallel import Jobs
 
 
 def play(
@@ -131,7 +134,7 @@ def simulate(
     all_settings: bool,
     bot: str,
     seed: int,
-    jobs: int,
+    jobs: Jobs,
     as_json: bool,
 ) -> tuple[int, str, Any]:
     """The games to play (at one setting, or at all six), and how to play them."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -17,6 +17,9 @@ from cardside.cli.common import (
     seat_of,
 )
 from cardside.cli.options import app_of
+
+if TYPE_CHECKING:
+    from cardside.core.parallel import Jobs
 
 
 def play(
@@ -163,7 +166,7 @@ def simulate(
     players: int,
     partnership: bool,
     seed: int,
-    jobs: int,
+    jobs: Jobs,
     as_json: bool,
 ) -> tuple[int, str, Any]:
     """The matches to play, and how to play them."""

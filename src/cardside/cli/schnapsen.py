@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -18,6 +18,9 @@ from cardside.cli.common import (
     seat_of,
     your_name,
 )
+
+if TYPE_CHECKING:
+    from cardside.core.parallel import Jobs
 
 
 def play(ctx: click.Context, level: str, bot: str, name: str) -> tuple[list[Any], dict[str, Any]]:
@@ -154,7 +157,7 @@ def simulate(
     single_deals: bool,
     level: str,
     seed: int,
-    jobs: int,
+    jobs: Jobs,
     as_json: bool,
 ) -> tuple[int, str, Any]:
     """The matches (or deals) to play, and how to play them."""
