@@ -1,5 +1,5 @@
 """Counts in words, for every message of every game: ``1 card``, ``2 cards``, ``0 entries``,
-``1 match is``."""
+``1 match is``, and whose a thing is (``your``, ``Ann's``)."""
 
 from __future__ import annotations
 
@@ -19,3 +19,8 @@ def counted(n: int, word: str) -> str:
 def counted_are(n: int, word: str) -> str:
     """``1 match is``, ``2 matches are``: a count as the subject of ``to be``."""
     return f"{counted(n, word)} {'is' if n == 1 else 'are'}"
+
+
+def whose(name: str) -> str:
+    """``your`` for the player called ``You`` (a played game's human seat), else ``Ann's``."""
+    return "your" if name == "You" else f"{name}'s"

@@ -18,6 +18,11 @@ def _pct(chance: float) -> str:
     return f"{chance:.0%}"
 
 
+def _bound(chance: float) -> str:
+    """A threshold as written in the docs: ``2%``, ``2.5%``."""
+    return f"{round(chance * 100, 2):g}%"
+
+
 def _signed(points: float) -> str:
     return f"{points:+.1f}" if abs(points - round(points)) > 1e-9 else f"{round(points):+d}"
 
@@ -32,20 +37,25 @@ def head(review: Review, title: str) -> list[str]:
         f"each decision valued from what its player could see",
         f"expected result: the chance to win {review.result}; beside it {review.unit}",
     ]
-    how = f"values: {counted(exact, 'decision')} exact"
+    parts: list[tuple[int, str]] = [(exact, "exact")] if exact else []
     sampled = [d for d in estimated if d.judged.samples]
     if sampled:
         samples = max(d.judged.samples for d in sampled)
-        how += (
-            f", {len(sampled)} estimated from up to {samples} samples of the hidden cards "
-            f"(seed {review.seed}, depth {review.depth})"
+        parts.append(
+            (
+                len(sampled),
+                f"estimated from up to {samples} samples of the hidden cards "
+                f"(seed {review.seed}, depth {review.depth})",
+            )
         )
     modelled = [d for d in estimated if not d.judged.samples]
     if modelled:
-        how += f", {len(modelled)} estimated by {modelled[0].judged.method}"
-    lines.append(how)
+        parts.append((len(modelled), f"estimated by {modelled[0].judged.method}"))
+    # "values: 16 decisions estimated ...", never "0 decisions exact"
+    said = [f"{counted(n, 'decision') if i == 0 else n} {how}" for i, (n, how) in enumerate(parts)]
+    lines.append(f"values: {', '.join(said) if said else 'no decision to value'}")
     bounds = ", ".join(
-        f"{name} up to {bound:.0%}" for name, bound in zip(LABELS[1:-1], review.thresholds)
+        f"{name} up to {_bound(bound)}" for name, bound in zip(LABELS[1:-1], review.thresholds)
     )
     lines.append(f"labels by the chance given up: {bounds}, blunder beyond")
     return lines
@@ -58,8 +68,8 @@ def players(review: Review) -> list[str]:
         counts = ", ".join(f"{name} {s.counts[name]}" for name in LABELS)
         out.append(
             f"{s.name}: {counted(s.decisions, 'decision')}, accuracy {s.accuracy:.1f}%; "
-            f"{counts}; given up {s.given_up:.2f} of the chance to win {review.result} "
-            f"({s.points_given_up:.1f} {review.unit})"
+            f"{counts}; given up {s.given_up * 100:.0f} percentage points of the chance to "
+            f"win {review.result} in all ({s.points_given_up:.1f} {review.unit})"
         )
     return out
 

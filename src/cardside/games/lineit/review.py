@@ -16,6 +16,7 @@ from cardside.core.record import Session
 from cardside.core.replay import move_entries
 from cardside.core.review import CHESS_THRESHOLDS, Decision, GroupSummary, Judged
 from cardside.core.rng import derive_rng
+from cardside.core.words import whose
 from cardside.games.lineit.notation import format_action, format_card
 from cardside.games.lineit.sheet import replay_state
 from cardside.games.lineit.state import LineitState
@@ -104,7 +105,8 @@ def judge(session: Session, number: int, seed: int, depth: int, ascii: bool) -> 
         position=(
             f"scores {scores}; {len(snap.deck)} cards in the deck",
             f"market: {cards(snap.market)}",
-            f"{names[seat]}'s line: {cards(snap.lines[seat])}; hand: {cards(snap.hands[seat])}",
+            f"{whose(names[seat])} line: {cards(snap.lines[seat])}; "
+            f"hand: {cards(snap.hands[seat])}",
         ),
         why=(
             f"{b}: about {best.points:+.1f} points against the best opponent at the end, "

@@ -25,7 +25,7 @@ from cardside.games.lineit.notation import Action
 from cardside.games.lineit.state import LineitState
 
 RESULT = "the game"
-UNIT = "points ahead of the best opponent (estimated)"
+UNIT = "points ahead of the best opponent, estimated"
 #: Samples of the hidden cards at depth 1 (each depth step doubles them).
 SAMPLES = 8
 #: First steps of the best plans valued.

@@ -37,7 +37,7 @@ from cardside.games.linesbeta.state import (
 )
 
 RESULT = "the game"
-UNIT = "tricks this round (planned)"
+UNIT = "tricks this round, planned"
 #: The rate of tricks won before any is played: 3 of 6.
 PRIOR_WINS, PRIOR_TRICKS = 3, 6
 

@@ -19,6 +19,7 @@ from cardside.core.cards import Card
 from cardside.core.record import Session
 from cardside.core.replay import move_entries
 from cardside.core.review import Decision, GroupSummary, Judged
+from cardside.core.words import whose
 from cardside.games.octrix.equilibrium import solve_matrix_game
 from cardside.games.octrix.exact import shared_solver
 from cardside.games.octrix.keep import OctrixLedger
@@ -190,8 +191,8 @@ def position(state: OctrixState, seat: int, names: Sequence[str], ascii: bool) -
         f"the {rule} card wins",
         f"this round: {names[seat]} {pos.scores[seat]} (tricks {_nums(counting[seat])}), "
         f"{names[other]} {pos.scores[other]} (tricks {_nums(counting[other])})",
-        f"{names[seat]}'s hand: {hand(seat)}",
-        f"{names[other]}'s hand: {hand(other)}",
+        f"{whose(names[seat])} hand: {hand(seat)}",
+        f"{whose(names[other])} hand: {hand(other)}",
     )
 
 

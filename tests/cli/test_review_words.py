@@ -1,0 +1,93 @@
+"""The review's wording as a player reads it: thresholds as documented, counts and totals
+that read as what they are, and the reviewed player's own things called theirs."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from cardside.cli.main import main
+from cardside.core.review import Judged, Review, decide, summarise
+from cardside.core.words import whose
+from cardside.games.octrix.review import THRESHOLDS as OCTRIX_THRESHOLDS
+from cardside.sessions import store
+from cardside.tui.review import head, players
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "scoresheets"
+
+
+def judged(number: int, played: float, best: float, samples: int = 0) -> Judged:
+    return Judged(
+        number,
+        0,
+        f"turn {number}",
+        0,
+        "a",
+        "b",
+        played,
+        best,
+        0.0,
+        1.0,
+        0.0,
+        False,
+        samples,
+        "the planner's odds",
+    )
+
+
+def review(thresholds: tuple[float, ...], decisions: list[Judged]) -> Review:
+    r = Review(
+        "octrix",
+        "s",
+        "the match",
+        "points margin of the round",
+        "round",
+        thresholds,
+        ["Ann"],
+        planned=len(decisions),
+    )
+    r.decisions = [decide(j, "Ann", thresholds) for j in decisions]
+    r.summaries = [summarise("Ann", r.decisions)]
+    return r
+
+
+def test_octrix_thresholds_read_as_the_docs_give_them() -> None:
+    lines = head(review(tuple(OCTRIX_THRESHOLDS), [judged(1, 0.5, 0.5)]), "Octrix, played")
+    assert lines[3] == (
+        "labels by the chance given up: excellent up to 1%, good up to 2.5%, "
+        "inaccuracy up to 5%, mistake up to 10%, blunder beyond"
+    )
+
+
+def test_no_exact_decision_is_not_counted_as_zero_exact() -> None:
+    lines = head(review(tuple(OCTRIX_THRESHOLDS), [judged(1, 0.5, 0.5), judged(2, 0.4, 0.5)]), "t")
+    assert lines[2] == "values: 2 decisions estimated by the planner's odds"
+
+
+def test_the_chance_given_up_in_all_is_in_percentage_points() -> None:
+    # three blunders of 40 points each: 120 points of the chance in all, more than one match
+    r = review(tuple(OCTRIX_THRESHOLDS), [judged(n, 0.1, 0.5) for n in (1, 2, 3)])
+    line = players(r)[0]
+    assert "given up 120 percentage points of the chance to win the match in all" in line
+    assert "(3.0 points margin of the round)" in line
+
+
+def test_whose_calls_the_human_seat_yours() -> None:
+    assert whose("You") == "your"
+    assert whose("Ann") == "Ann's"
+
+
+def test_a_line_it_review_calls_your_line_yours(runner: CliRunner, data_dir: Path) -> None:
+    folder = store.sessions_dir(data_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copy(EXAMPLES / "lineit-played-vs-strong.toml", folder)
+    result = runner.invoke(
+        main, ["sessions", "review", "lineit-played-vs-strong", "--depth", "1", "--all"]
+    )
+    assert result.exit_code == 0, result.output
+    assert result.exception is None
+    assert "your line: " in result.output
+    assert "You's" not in result.output
+    assert "(estimated))" not in result.output
