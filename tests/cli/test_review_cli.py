@@ -82,7 +82,7 @@ def test_review_all_and_chart(runner: CliRunner, data_dir: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "Every decision (~: estimated):" in result.output
     assert "The chance to win the match after each decision" in result.output
-    assert "(decision)" in result.output
+    assert "numbered by decision" in result.output
 
 
 def test_review_of_the_bot_when_named(runner: CliRunner, data_dir: Path) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from cardside.cli.main import main
@@ -91,3 +92,21 @@ def test_a_line_it_review_calls_your_line_yours(runner: CliRunner, data_dir: Pat
     assert "your line: " in result.output
     assert "You's" not in result.output
     assert "(estimated))" not in result.output
+
+
+def test_the_chart_fits_a_terminal_of_60_columns(
+    runner: CliRunner, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = store.sessions_dir(data_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copy(EXAMPLES / "linesbeta-played-normal.toml", folder)
+    monkeypatch.setattr("cardside.cli.common.terminal_width", lambda: 60)
+    result = runner.invoke(main, ["sessions", "review", "linesbeta-played-normal", "--chart"])
+    assert result.exit_code == 0, result.output
+    assert result.exception is None
+    lines = result.output.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("The chance to win"))
+    chart = lines[start:]
+    assert len(chart) == 5  # the legend's two lines, the bar, the marks, the numbers
+    assert all(len(line) <= 60 for line in chart), chart
+    assert chart[-1].split()[-1] == "50"  # the last numbered decision, under its bar

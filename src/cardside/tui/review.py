@@ -168,8 +168,8 @@ def chart(review: Review, *, ascii: bool, width: int) -> list[str]:
     shown = review.decisions[-width:]
     room = max((len(n) for n in review.players), default=0)
     lines = [
-        f"The chance to win {review.result} after each decision; {chars[-1]} = 100%; "
-        f"marked below: ? mistake, ! blunder"
+        f"The chance to win {review.result} after each decision; {chars[-1]} = 100%",
+        "marked below: ? mistake, ! blunder; numbered by decision",
     ]
     for name in review.players:
         bar = ""
@@ -183,5 +183,5 @@ def chart(review: Review, *, ascii: bool, width: int) -> list[str]:
     marks = "".join(MARKS.get(d.label, " ") for d in shown)
     lines.append(" " * (room + 2) + marks.rstrip())
     first = len(review.decisions) - len(shown) + 1
-    lines.append(" " * (room + 2) + _axis(list(range(first, first + len(shown)))) + "  (decision)")
+    lines.append(" " * (room + 2) + _axis(list(range(first, first + len(shown)))))
     return lines
