@@ -110,3 +110,27 @@ def test_the_chart_fits_a_terminal_of_60_columns(
     assert len(chart) == 5  # the legend's two lines, the bar, the marks, the numbers
     assert all(len(line) <= 60 for line in chart), chart
     assert chart[-1].split()[-1] == "50"  # the last numbered decision, under its bar
+
+
+def test_a_review_on_a_narrow_terminal_wraps_at_spaces(
+    runner: CliRunner, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = store.sessions_dir(data_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copy(EXAMPLES / "linesbeta-played-normal.toml", folder)
+    args = ["sessions", "review", "linesbeta-played-normal"]
+    piped = runner.invoke(main, args)
+    monkeypatch.setattr("cardside.cli.common.terminal_width", lambda: 60)
+    narrow = runner.invoke(main, args)
+    assert narrow.exit_code == 0, narrow.output
+    assert narrow.exception is None
+    lines = narrow.output.splitlines()
+    assert max(len(line) for line in lines) <= 60
+    # the words are the same words, none cut in two (tables are laid out for the width)
+    words = set(piped.output.split())
+    table = narrow.output.index("Costliest decisions:")
+    assert set(narrow.output[table:].split()) <= words
+    assert "1. move 43, round 6, trick 3 (You): mistake, gave up 16% of" in lines
+    assert lines[
+        lines.index("1. move 43, round 6, trick 3 (You): mistake, gave up 16% of") + 1
+    ] == ("   the chance to win the game (0.6 tricks this round,")

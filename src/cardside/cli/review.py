@@ -168,7 +168,7 @@ def _print(result: Any, session: Any, *, all_: bool, chart: bool, ascii: bool) -
         columns = width or shutil.get_terminal_size().columns
         room = max(map(len, result.players), default=0) + 8
         blocks.append(view.chart(result, ascii=ascii, width=max(10, min(200, columns) - room)))
-    click.echo("\n\n".join("\n".join(b) for b in blocks if b))
+    click.echo(view.fit("\n\n".join("\n".join(b) for b in blocks if b), width))
 
 
 class _progress:

@@ -3,6 +3,8 @@ costliest decisions explained, every decision (``--all``) and the chart (``--cha
 
 from __future__ import annotations
 
+import re
+import textwrap
 from collections.abc import Sequence
 
 from cardside.core.review import LABELS, Decision, Review
@@ -185,3 +187,28 @@ def chart(review: Review, *, ascii: bool, width: int) -> list[str]:
     first = len(review.decisions) - len(shown) + 1
     lines.append(" " * (room + 2) + _axis(list(range(first, first + len(shown)))))
     return lines
+
+
+def fit(text: str, width: int | None) -> str:
+    """``text`` for a terminal of ``width``: a line of words too long for it wraps at spaces,
+    its following lines indented as it is (a numbered decision's under its text); table rows,
+    positions and charts (lines with column gaps) stay whole."""
+    if width is None:
+        return text
+    out: list[str] = []
+    for line in text.split("\n"):
+        if len(line) <= width or re.search(r"\S  +\S", line):
+            out.append(line)
+            continue
+        lead = line[: len(line) - len(line.lstrip())]
+        number = re.match(r"\d+\. ", line)
+        more = " " * len(number.group()) if number else lead
+        out += textwrap.wrap(
+            line.strip(),
+            max(20, width),
+            initial_indent=lead,
+            subsequent_indent=more,
+            break_long_words=False,
+            break_on_hyphens=False,
+        )
+    return "\n".join(out)
