@@ -209,6 +209,7 @@ class Page(HTMLParser):
         self.text: list[str] = []
         self.scripts = 0
         self._cell: list[str] | None = None
+        self._key: str | None = None  # a heading's JSON key, where its words differ
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         found = dict(attrs)
@@ -225,10 +226,11 @@ class Page(HTMLParser):
             self.tables[-1][1].append([])
         elif tag in ("td", "th"):
             self._cell = []
+            self._key = found.get("data-key")
 
     def handle_endtag(self, tag: str) -> None:
         if tag in ("td", "th") and self._cell is not None and self.tables:
-            self.tables[-1][1][-1].append("".join(self._cell))
+            self.tables[-1][1][-1].append(self._key or "".join(self._cell))
             self._cell = None
 
     def handle_data(self, data: str) -> None:
@@ -254,6 +256,29 @@ def cells_of(page: Page, kind: str) -> dict[str, list[dict[str, str]]]:
     return out
 
 
+def as_shown(key: str, value: object) -> str:
+    """A league figure of ``stats --json`` as the page shows it (the win rate in percent)."""
+    if value is None:
+        return ""
+    if key == "win_rate":
+        return f"{value:.0%}"
+    if key == "points":
+        return f"{value:g}"
+    return str(value)
+
+
+def test_html_headings_are_words_not_json_keys(
+    runner: CliRunner, data_dir: Path, tmp_path: Path
+) -> None:
+    examples(data_dir)
+    out = tmp_path / "report.html"
+    run(runner, "stats", "--html", str(out))
+    text = out.read_text(encoding="utf-8")
+    assert "<th>win_rate" not in text and "<th>change_30_days" not in text
+    assert ">win rate</th>" in text and ">30 days</th>" in text
+    assert ">100%</td>" in text
+
+
 def test_html_numbers_equal_the_json(runner: CliRunner, data_dir: Path, tmp_path: Path) -> None:
     examples(data_dir)
     kept_schnapsen(data_dir, "hostile", HOSTILE[:2], [(0, 3), (1, 1), (0, 3), (0, 1)], day=5)
@@ -267,13 +292,14 @@ def test_html_numbers_equal_the_json(runner: CliRunner, data_dir: Path, tmp_path
         shown = tables[table["game"]]
         assert len(shown) == len(table["table"])
         for html_row, row in zip(shown, table["table"]):
-            assert {k: str(v) if v is not None else "" for k, v in row.items()} == html_row
+            assert {k: as_shown(k, v) for k, v in row.items()} == html_row
     ratings = as_json(runner, "stats", "--ratings")["ratings"]
     shown_ratings = cells_of(page, "ratings")
     for row in ratings:
         (html_row,) = [r for r in shown_ratings[row["game"]] if r["player"] == row["player"]]
-        for key in ("rating", "mu", "sigma", "games", "change_30_days"):
+        for key in ("rating", "mu", "sigma", "games"):
             assert html_row[key] == str(row[key])
+        assert html_row["change_30_days"] == f"{row['change_30_days']:+d}"
         assert html_row["provisional"] == ("yes" if row["provisional"] else "no")
     (records,) = [rows for attrs, rows in page.tables if attrs.get("class") == "records"]
     assert len(records) - 1 == len(league["records"])
