@@ -47,7 +47,7 @@ def test_review_names_the_players_figures_and_the_costliest_decisions(
     assert result.exit_code == 0, result.output
     assert result.exception is None
     out = result.output
-    assert "Review of match (Schnapsen, played): Ann" in out
+    assert "Review of match (Schnapsen, played, in progress: the decisions so far): Ann" in out
     assert "expected result: the chance to win the match" in out
     assert "Ann: " in out and "accuracy" in out
     assert "Deals, in game points of the deal:" in out
@@ -140,7 +140,7 @@ def test_review_at_the_end_prompt_of_a_played_game(
     assert "review to see each of your moves valued" in out
     assert "review values each of your decisions ('cardside sessions review match'" in out
     assert "'cardside sessions review match' values each move" in out
-    assert "Review of match (Schnapsen, played): Ann" in out
+    assert "Review of match (Schnapsen, played, in progress: the decisions so far): Ann" in out
     assert "accuracy" in out
 
 

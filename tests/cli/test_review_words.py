@@ -10,10 +10,13 @@ import pytest
 from click.testing import CliRunner
 
 from cardside.cli.main import main
+from cardside.core.record import Seat, Session
 from cardside.core.review import Judged, Review, decide, summarise
 from cardside.core.words import whose
 from cardside.games.octrix.review import THRESHOLDS as OCTRIX_THRESHOLDS
-from cardside.sessions import store
+from cardside.games.schnapsen.notation import parse_action
+from cardside.games.schnapsen.state import SchnapsenState
+from cardside.sessions import sheets, store
 from cardside.tui.review import head, players
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "scoresheets"
@@ -134,3 +137,47 @@ def test_a_review_on_a_narrow_terminal_wraps_at_spaces(
     assert lines[
         lines.index("1. move 43, round 6, trick 3 (You): mistake, gave up 16% of") + 1
     ] == ("   the chance to win the game (0.6 tricks this round,")
+
+
+def in_progress(data_dir: Path, actions: list[str]) -> None:
+    """A played Schnapsen match stopped after ``actions`` (Ann, the human seat, leads)."""
+    state = SchnapsenState(seed=0, first_dealer=1)
+    entries: list[dict[str, object]] = []
+    for text in actions:
+        entries.append({"type": "action", "seat": state.current_player(), "action": text})
+        state.apply(parse_action(text))
+    session = Session(
+        game="schnapsen",
+        mode="play",
+        name="stopped",
+        seed=0,
+        seats=[Seat("Ann", "human"), Seat("Bot", "bot:strong")],
+        options={"first_dealer": 1},
+        entries=entries,
+    )
+    sheets.refresh(session)
+    folder = store.sessions_dir(data_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    store.save(session, folder / "stopped.toml", create=True)
+
+
+def test_a_game_with_no_decision_yet_is_refused_in_one_line(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    in_progress(data_dir, [])
+    result = runner.invoke(main, ["sessions", "review", "stopped"])
+    assert result.exit_code == 1
+    assert result.output == "Error: stopped holds no decision of Ann to review yet\n"
+
+
+def test_a_game_in_progress_is_reviewed_so_far_and_says_so(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    in_progress(data_dir, ["marriage QC", "JC"])
+    result = runner.invoke(main, ["sessions", "review", "stopped", "--depth", "1"])
+    assert result.exit_code == 0, result.output
+    assert result.exception is None
+    assert result.output.startswith(
+        "Review of stopped (Schnapsen, played, in progress: the decisions so far): Ann,"
+    )
+    assert "Ann: 1 decision, " in result.output

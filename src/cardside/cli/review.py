@@ -104,6 +104,9 @@ def review(
     if not result.decisions and not result.complete:
         click.echo("Stopped before any decision was reviewed.", err=True)
         ctx.exit(130)
+    if result.planned == 0:
+        who = " or ".join(names[s] for s in seats)
+        raise click.ClickException(f"{session.name} holds no decision of {who} to review yet")
     if as_json:
         echo_json(result.as_dict())
     else:
@@ -160,6 +163,8 @@ def _print(result: Any, session: Any, *, all_: bool, chart: bool, ascii: bool) -
 
     width = terminal_width()
     title = f"{GAMES[session.game].title}, {'played' if session.mode == 'play' else 'kept'}"
+    if not session.finished:
+        title += ", in progress: the decisions so far"
     blocks = [view.head(result, title), view.players(result), view.groups(result, width)]
     blocks.append(view.costly(result, result.costliest()))
     if all_:
