@@ -1,13 +1,13 @@
 """How long ``cardside sessions review`` takes at its defaults: a whole Schnapsen match (7 to 0)
-a whole two-player Octrix match to 88 and a whole LinesBeta game (normal, 7 rounds), the
-human seat reviewed.
+a whole two-player Octrix match to 88, a whole LinesBeta game (normal, 7 rounds) and a whole
+two-player IOTA game, the human seat reviewed.
 
 The matches are played first (not timed): Schnapsen with the rule of thumb on both seats,
-Octrix with the greedy bot on both, LinesBeta with the planner (the review's cost hardly
+Octrix and IOTA with the greedy bot on both, LinesBeta with the planner (the review's cost hardly
 depends on who played). Then each
 is reviewed at the default depth with ``--jobs`` worker processes, timed by the wall clock,
 as a person waits for it (the targets: at most 30 s for each match with 2 jobs on a 2-core
-machine, 2 s for the LinesBeta game),
+machine, 2 s for the LinesBeta game and for the IOTA game at ``--depth 1``),
 and by the CPU time of all its processes (what a busy machine cannot hide).
 
     python benchmarks/review_speed.py [--jobs N] [--seed N] [--depth N]
@@ -75,6 +75,24 @@ def linesbeta_game(seed: int) -> Session:
     return Session("linesbeta", "play", "l", [Seat("You", "human")], options, seed, entries)
 
 
+def iota_game(seed: int) -> Session:
+    from cardside.games.iota.bots import make_bot
+    from cardside.games.iota.notation import format_action
+    from cardside.games.iota.state import IotaState
+
+    state = IotaState(2, seed=seed)
+    bots = [make_bot("greedy", seed=seed + s) for s in range(2)]
+    entries: list[dict[str, object]] = []
+    while not state.is_terminal():
+        seat = state.current_player()
+        assert seat is not None
+        action = bots[seat].choose(state.observation(seat), seat)
+        entries.append({"type": "action", "seat": seat, "action": format_action(action)})
+        state.apply(action)
+    seats = [Seat("You", "human"), Seat("Bot", "bot:greedy")]
+    return Session("iota", "play", "i", seats, {}, seed, entries)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--jobs", type=int, default=2)
@@ -90,6 +108,7 @@ def main() -> None:
         ("Schnapsen, 7 to 0", schnapsen_match),
         ("Octrix, two players to 88", octrix_match),
         ("LinesBeta, normal, 7 rounds", linesbeta_game),
+        ("IOTA, two players", iota_game),
     ):
         session = make(args.seed)
         start, cpu = time.perf_counter(), _cpu()
