@@ -12,10 +12,10 @@ from cardside.games.linesbeta.state import LinesBetaState
 from cardside.games.linesbeta.values import move_values
 
 
-def game(seed: int, plant: int = 0) -> tuple[Session, list[int]]:
-    """A short normal game played by the planner, but its worst move at the first ``plant``
+def game(seed: int, plant: int = 0, difficulty: str = "normal") -> tuple[Session, list[int]]:
+    """A short game played by the planner, but its worst move at the first ``plant``
     decisions where that gives up more than 15% of the chance to win."""
-    state = LinesBetaState("normal", "short", seed=seed)
+    state = LinesBetaState(difficulty, "short", seed=seed)
     bot = make_bot("planner", seed=seed)
     entries: list[dict[str, object]] = []
     planted: list[int] = []
@@ -35,7 +35,7 @@ def game(seed: int, plant: int = 0) -> tuple[Session, list[int]]:
         name=f"g{seed}",
         seed=seed,
         seats=[Seat("You", "human")],
-        options={"difficulty": "normal", "length": "short"},
+        options={"difficulty": difficulty, "length": "short"},
         entries=entries,
     )
     return session, planted
@@ -49,7 +49,8 @@ def test_the_planners_own_moves_are_no_mistake() -> None:
 
 
 def test_planted_worst_moves_are_mistakes_or_blunders() -> None:
-    session, planted = game(5, plant=2)
+    # at hard the game is close, so a bad card costs much of the chance to win
+    session, planted = game(2, plant=2, difficulty="hard")
     assert len(planted) == 2
     review = run("linesbeta", session, [0])
     by_move = {d.judged.number: d for d in review.decisions}
@@ -93,3 +94,12 @@ def test_a_decision_after_an_undo_keeps_what_the_undone_move_showed_and_no_earli
     )
     assert at_move(session, 1).memory == frozenset()
     assert at_move(session, 2).memory  # the cards the taken-back challenge turned up
+
+
+def test_the_chance_at_the_start_is_about_the_planners_share_of_games_won() -> None:
+    # linesbeta simulate --all: the planner wins about 95% at normal, 55-65% at hard
+    for difficulty, low, high in (("normal", 0.85, 1.0), ("hard", 0.35, 0.8)):
+        for seed in range(4):
+            state = LinesBetaState(difficulty, "full", seed=seed)
+            chance = move_values(state).best().chance
+            assert low <= chance <= high, (difficulty, seed, chance)
