@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import shutil
 from datetime import datetime
 from html.parser import HTMLParser
@@ -277,6 +278,9 @@ def test_html_headings_are_words_not_json_keys(
     assert "<th>win_rate" not in text and "<th>change_30_days" not in text
     assert ">win rate</th>" in text and ">30 days</th>" in text
     assert ">100%</td>" in text
+    captions = re.findall(r"<caption>([^<]*)</caption>", text)
+    assert set(captions) == {"IOTA", "Line-it", "LinesBeta", "Octrix", "Schnapsen"}
+    assert "<p>Schnapsen, played, finished, " in text and "schnapsen play" not in text
 
 
 def test_html_numbers_equal_the_json(runner: CliRunner, data_dir: Path, tmp_path: Path) -> None:

@@ -86,7 +86,11 @@ def render_page(data: dict[str, Any]) -> str:
     from jinja2 import Environment
 
     template = (files("cardside.tui") / "templates" / "report.html").read_text(encoding="utf-8")
+    from cardside.games.registry import GAMES
+
     env = Environment(autoescape=True)
+    # games by their names (Line-it, IOTA), as every screen writes them
+    env.globals["titles"] = {game: info.title for game, info in GAMES.items()}
     return env.from_string(template).render(**data)
 
 
@@ -137,13 +141,14 @@ def session_part(summary: dict[str, Any], taken: dict[str, str]) -> dict[str, An
 
 def rating_history(game: str, ratings: list[Any]) -> Chart:
     """The game's ratings game by game, as lines (the same steps as the terminal chart)."""
+    from cardside.games.registry import GAMES
     from cardside.tui.leagueview import rating_steps
 
     played = [r for r in ratings if r.history]
     steps = rating_steps(played)
     names = ["start", *(f"game {n}" for n in range(1, len(steps)))]
     return line_chart(
-        f"{game}: ratings game by game",
+        f"{GAMES[game].title}: ratings game by game",
         [r.name for r in played],
         [[float(v) for v in s] for s in steps],
         names,
