@@ -342,7 +342,10 @@ def test_again_starts_a_new_game_with_the_same_options_and_the_next_seed(
     assert result.exit_code == 0, result.output
     assert "Type again for a new game" in result.output
     # a word that is neither is refused (it used to leave), and help says what the prompt takes
-    assert "  the game is over: type again, or press Enter to leave (type help)" in result.output
+    assert (
+        "  the game is over: type again, review, or press Enter to leave (type help)"
+        in result.output
+    )
     assert "  again starts a new game with the same players and options" in result.output
     sessions = [store.load(p) for p in store.list_paths(data_dir)]
     assert sorted(s.seed for s in sessions) == [31, 32]

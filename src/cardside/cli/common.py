@@ -561,14 +561,17 @@ def play_games(
                 later = f", '{journal.command('review')}' values each move" if can_review else ""
                 console.say(
                     f"  the game is over: '{journal.command('show')}' shows it{later}; "
-                    "type again, or press Enter to leave"
+                    f"type again{', review' if can_review else ''}, or press Enter to leave"
                 )
             elif word == "review" and can_review:
                 from cardside.cli.review import review_now
 
                 review_now(app, journal.session)
             else:
-                console.say("  " + refusal("the game is over: type again, or press Enter to leave"))
+                choices = "again, review," if can_review else "again,"
+                console.say(
+                    "  " + refusal(f"the game is over: type {choices} or press Enter to leave")
+                )
         if word not in ("again", "a", "y", "yes"):
             return
         session = journal.session
