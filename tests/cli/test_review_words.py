@@ -181,3 +181,15 @@ def test_a_game_in_progress_is_reviewed_so_far_and_says_so(
         "Review of stopped (Schnapsen, played, in progress: the decisions so far): Ann,"
     )
     assert "Ann: 1 decision, " in result.output
+
+
+def test_linesbeta_rounds_have_no_column_of_dashes(runner: CliRunner, data_dir: Path) -> None:
+    folder = store.sessions_dir(data_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copy(EXAMPLES / "linesbeta-played-normal.toml", folder)
+    result = runner.invoke(main, ["sessions", "review", "linesbeta-played-normal"])
+    assert result.exit_code == 0, result.output
+    assert result.exception is None
+    lines = result.output.splitlines()
+    header = lines[lines.index("Rounds, in tricks this round, planned:") + 1]
+    assert header.split("  ") == ["round", "player", "could expect", "scored", "given up"]

@@ -105,6 +105,16 @@ def groups(review: Review, width: int | None) -> list[str]:
         ]
         for g in review.groups
     ]
+    # LinesBeta's rounds are never searched with every card known: no column of dashes,
+    # and no empty column of notes
+    keep = [
+        i
+        for i, _ in enumerate(headers)
+        if not (i == 2 and all(g.known is None for g in review.groups))
+        and not (i == 6 and not any(g.note for g in review.groups))
+    ]
+    headers = [headers[i] for i in keep]
+    rows = [[row[i] for i in keep] for row in rows]
     return [
         f"{review.group_name.capitalize()}s, in {review.unit}:",
         render(headers, rows, width=width),
