@@ -133,10 +133,8 @@ def test_a_review_on_a_narrow_terminal_wraps_at_spaces(
     words = set(piped.output.split())
     table = narrow.output.index("Costliest decisions:")
     assert set(narrow.output[table:].split()) <= words
-    assert "1. move 43, round 6, trick 3 (You): mistake, gave up 16% of" in lines
-    assert lines[
-        lines.index("1. move 43, round 6, trick 3 (You): mistake, gave up 16% of") + 1
-    ] == ("   the chance to win the game (0.6 tricks this round,")
+    first = next(i for i, line in enumerate(lines) if line.startswith("1. move 43, "))
+    assert lines[first + 1].startswith("   the chance to win the game")  # under its text
 
 
 def in_progress(data_dir: Path, actions: list[str]) -> None:
