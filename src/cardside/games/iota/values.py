@@ -48,12 +48,19 @@ def move_values(
     view = state if isinstance(state, View) else state.observation(seat)
     bot = StrongBot()
     bot.rng = rng
-    bot.REPLIES = StrongBot.REPLIES * 2 ** (depth - 1)
+    # Depth 1 is the quick review: half the bot's samples and fewer plays looked at closely.
+    bot.REPLIES = StrongBot.REPLIES * 2 ** (depth - 1) // (2 if depth == 1 else 1)
     bot.OWN = bot.REPLIES  # one own draw beside each next player's hand
+    if depth == 1:
+        bot.CANDIDATES = StrongBot.CANDIDATES // 2
     samples = bot._deal(view)
     moves = view.moves()
     by_play = {m.play: m for m in moves}
-    wanted: list[Action] = [m.play for m in bot._shortlist(moves)]
+    if depth == 1:  # the best-scoring plays only, not the best play of every set of cards
+        ranked = sorted(moves, key=lambda m: (-m.score, len(m.play.cards)))
+        wanted: list[Action] = [m.play for m in ranked[: bot.CANDIDATES]]
+    else:
+        wanted = [m.play for m in bot._shortlist(moves)]
     if view.pile_size:
         wanted.append(Pass(tuple(c for c in view.hand if c != WILD)))
     wanted.append(Pass(()))
