@@ -420,3 +420,18 @@ def test_at_a_terminal_the_old_text_is_offered_for_editing(
         done = fix_entry(console, journal, "2", lambda e: entry_text(e, names), read_entry)
         assert done and journal.session.totals == [10, 13]
     assert "Entry 2 corrected: Bob 13 (was Bob 11)." in capsys.readouterr().out
+
+
+def test_a_corrected_deal_number_lines_up_with_the_others(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """Schnapsen's deal column comes after the match column and is right-aligned: ``3*`` keeps
+    its digit under the other deals' digits, the star hanging to their right."""
+    lines = ["Ann 2", "Bob 1", "Ann 3", "Bob 2", "fix 3 Bob 3", "quit"]
+    keep(runner, ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "t"], lines)
+    shown = runner.invoke(main, ["sessions", "show", "t"])
+    assert shown.exit_code == 0 and shown.exception is None
+    rows = [line for line in shown.output.splitlines() if line[:1] == "1" and "entered" in line]
+    column = rows[0].index("1", 1)
+    assert [row[column] for row in rows] == ["1", "2", "3", "4"]
+    assert rows[2][column + 1] == "*"

@@ -31,6 +31,9 @@ def render(
         for i in range(1, len(headers))
         if right and any(i < len(r) and _numeric(r[i]) for r in cells[1:])
     )
+    marked = frozenset(
+        i for i in right_cols if any(i < len(r) and r[i].endswith("*") for r in cells[1:])
+    )
     widths = [max(display_width(r[i]) for r in cells if i < len(r)) for i in range(len(headers))]
     if width is not None and len(headers) > 1 and sum(widths) + 2 * (len(widths) - 1) > width:
         start = sum(widths[:-1]) + 2 * (len(widths) - 1)
@@ -43,32 +46,38 @@ def render(
         # Notes below their rows need no heading where it would run past the edge.
         heads = widths if start + widths[-1] <= width else widths[:-1]
         lines = [
-            _line(cells[0][: len(heads)], heads, right_cols),
+            _line(cells[0][: len(heads)], heads, right_cols, marked),
             "  ".join("-" * w for w in heads),
         ]
         for row, (first, more) in zip(cells[1:], body):
-            lines.append(_line([*row[:-1], first], widths, right_cols))
+            lines.append(_line([*row[:-1], first], widths, right_cols, marked))
             lines.extend(more)
         return "\n".join(lines)
 
     rule = "  ".join("-" * w for w in widths)
     return "\n".join(
-        [_line(cells[0], widths, right_cols), rule]
-        + [_line(r, widths, right_cols) for r in cells[1:]]
+        [_line(cells[0], widths, right_cols, marked), rule]
+        + [_line(r, widths, right_cols, marked) for r in cells[1:]]
     )
 
 
 def _numeric(cell: str) -> bool:
-    return cell.lstrip("-+").replace(".", "", 1).isdigit()
+    """A number, or a number marked ``*`` (a corrected row's)."""
+    return cell.rstrip("*").lstrip("-+").replace(".", "", 1).isdigit()
 
 
-def _line(row: list[str], widths: list[int], right_cols: frozenset[int]) -> str:
+def _line(
+    row: list[str], widths: list[int], right_cols: frozenset[int], marked: frozenset[int]
+) -> str:
     """One row, each cell padded to its column: numbers, and a dash or blank among them, to
-    the right in the columns of ``right_cols``."""
+    the right in the columns of ``right_cols``, leaving room for the ``*`` of the columns of
+    ``marked``."""
     out = []
     for i, cell in enumerate(row):
-        pad = " " * max(0, widths[i] - display_width(cell))
         numeric = _numeric(cell) or cell in ("-", "")
+        if i in right_cols and numeric and not cell.endswith("*") and i in marked:
+            cell += " "  # the digits line up with those of ``3*``
+        pad = " " * max(0, widths[i] - display_width(cell))
         out.append(pad + cell if i in right_cols and numeric else cell + pad)
     return "  ".join(out).rstrip()
 
