@@ -282,13 +282,14 @@ def test_fix_refuses_what_it_cannot_correct(runner: CliRunner, data_dir: Path) -
         "entry 3 is an undo; fix the entries in effect (type help)",
         "there is no entry 0: the entries are numbered 1 to 4 (type help)",
         "there is no entry 999: the entries are numbered 1 to 4 (type help)",
+        "there is no entry that large: the entries are numbered 1 to 4 (type help)",
         "Entry 4 is unchanged.",
         "Nothing changed.",
         "entry 5 corrects entry 1: fix 1 instead (type help)",
     ]:
         assert reason in said, reason
     usage = "fix takes an entry's number: fix 3, or fix 3 and its new text (type help)"
-    assert said.count(usage) == 3  # abc, -1 and a number of 20 digits
+    assert said.count(usage) == 2  # abc and -1; a number of 20 digits is a number
     assert said.count("Nothing changed.") == 2  # Enter, and cancel
     assert any("'x'" in line and line.endswith("(type help)") for line in said)
     # fix alone lists the entries in effect with their numbers.
@@ -435,3 +436,10 @@ def test_a_corrected_deal_number_lines_up_with_the_others(
     column = rows[0].index("1", 1)
     assert [row[column] for row in rows] == ["1", "2", "3", "4"]
     assert rows[2][column + 1] == "*"
+
+
+def test_two_entries_to_take_back_are_named_as_two(runner: CliRunner, data_dir: Path) -> None:
+    entries = ["line Ann 12 30 45 57", "line Bob 5 6 7 8", "line Bob 1 2 3"]
+    out = keep(runner, LINEIT, [*entries, "fix 1 line Ann 5 30 45 57", "t", "quit"]).output
+    assert "Take back entries 2 and 3 (they stay in the file" in out
+    assert "  Taken back: entries 2 and 3; type again what still stands." in out

@@ -56,10 +56,11 @@ def fix_entry(console: Console, journal: Journal, args: str, text_of: TextOf, re
     if not head:
         _list(console, force, text_of)
         return False
-    if not is_digits(head) or len(head) > 6:
+    if not is_digits(head):
         console.say(f"  {refusal(USAGE)}")
         return False
-    number = int(head)
+    # A number too long to be an entry's is still a number: say there is no such entry.
+    number = int(head) if len(head) <= 6 else 10**6
     problem = _not_fixable(session.entries, force, number)
     if problem:
         console.say(f"  {refusal(problem)}")
@@ -113,7 +114,8 @@ def _not_fixable(entries: list[dict[str, Any]], force: corrections.InForce, n: i
     if not entries:
         return "nothing to fix yet"
     if not 1 <= n <= len(entries):
-        return f"there is no entry {n}: the entries are numbered 1 to {len(entries)}"
+        shown = n if n < 10**6 else "that large"
+        return f"there is no entry {shown}: the entries are numbered 1 to {len(entries)}"
     if n in force.corrects:
         return f"entry {n} corrects entry {force.corrects[n]}: fix {force.corrects[n]} instead"
     if entries[n - 1].get("type") == "undo":
@@ -145,6 +147,8 @@ def _list(console: Console, force: corrections.InForce, text_of: TextOf) -> None
 def _span(numbers: list[int]) -> str:
     if len(numbers) == 1:
         return f"entry {numbers[0]}"
+    if len(numbers) == 2:
+        return f"entries {numbers[0]} and {numbers[1]}"
     return f"entries {numbers[0]} to {numbers[-1]}" + (
         f" ({len(numbers)} in effect)" if numbers[-1] - numbers[0] + 1 != len(numbers) else ""
     )
