@@ -127,6 +127,12 @@ def test_a_damaged_file_outside_is_not_fixed_nor_copied(
     assert "is outside the sessions folder, and cardside only reads such a file" in fix.output
     resumed = runner.invoke(main, ["sessions", "resume", str(outside)], input="quit\n")
     refused(resumed, "does not agree with itself", "nothing is copied from it")
+    # What it says to do is what can be done: verify --fix rewrites no file outside.
+    shown = runner.invoke(main, ["sessions", "show", str(outside)])
+    assert shown.exit_code == 0 and shown.exception is None
+    for said in (resumed.output, shown.output):
+        assert "with --fix" not in said
+        assert "copy the file into the sessions folder to accept what its entries give" in said
     assert outside.read_bytes() == raw
     assert not (data_dir / "sessions").exists() or list((data_dir / "sessions").iterdir()) == []
 

@@ -50,6 +50,13 @@ def _name_of(app: Any, path: Path) -> str:
     return path.stem if tidy.inside(app.data_dir, path) else shlex.quote(str(path))
 
 
+def _outside(app: Any, path: Path) -> bool:
+    """Whether ``path`` is outside the sessions folder (such a file is only read)."""
+    from cardside.sessions import tidy
+
+    return not tidy.inside(app.data_dir, path)
+
+
 def _say_disagreement(app: Any, path: Path, session: Any) -> bool:
     """Give a session just read the derived fields of its entries; say on one line (stderr)
     if the file disagrees with them. True if it does."""
@@ -57,7 +64,9 @@ def _say_disagreement(app: Any, path: Path, session: Any) -> bool:
 
     found = integrity.opened(session)
     if found:
-        exc = integrity.Disagrees(_name_of(app, path), integrity.summary(found))
+        exc = integrity.Disagrees(
+            _name_of(app, path), integrity.summary(found), outside=_outside(app, path)
+        )
         click.echo(with_folder(exc, app), err=True)
     return bool(found)
 
@@ -287,7 +296,10 @@ def _copy_in(app: Any, path: Path) -> Path:
         raise click.ClickException(str(exc)) from None
     if found:
         damaged = integrity.Disagrees(
-            _name_of(app, path), integrity.summary(found), refused="nothing is copied from it"
+            _name_of(app, path),
+            integrity.summary(found),
+            refused="nothing is copied from it",
+            outside=True,
         )
         raise click.ClickException(with_folder(damaged, app))
     name = _usable_name(path.stem, session.game, session.mode)

@@ -57,10 +57,16 @@ class Disagrees(Suggests):
     """A session file that disagrees with its entries; the message is one line naming the
     first difference and the command that lists them all (and accepts the entries)."""
 
-    def __init__(self, name: str, said: str, *, refused: str = "") -> None:
+    def __init__(self, name: str, said: str, *, refused: str = "", outside: bool = False) -> None:
         self.name = name
+        # verify --fix rewrites only files in the sessions folder.
+        fix = (
+            "; copy the file into the sessions folder to accept what its entries give there)"
+            if outside
+            else ", and with --fix accepts what the entries give)"
+        )
         super().__init__(
             f"{name} does not agree with itself: {said}{'; ' + refused if refused else ''} ('",
             f"cardside sessions verify {name}",
-            "' lists every difference, and with --fix accepts what the entries give)",
+            "' lists every difference" + fix,
         )
