@@ -443,3 +443,20 @@ def test_two_entries_to_take_back_are_named_as_two(runner: CliRunner, data_dir: 
     out = keep(runner, LINEIT, [*entries, "fix 1 line Ann 5 30 45 57", "t", "quit"]).output
     assert "Take back entries 2 and 3 (they stay in the file" in out
     assert "  Taken back: entries 2 and 3; type again what still stands." in out
+
+
+@pytest.mark.parametrize(
+    "args", [OCTRIX, IOTA, IOTA_GRID, LINEIT, SCHNAPSEN, LINESBETA], ids=lambda a: " ".join(a[:4])
+)
+def test_every_keep_help_names_fix_and_that_quit_saves(
+    args: list[str], runner: CliRunner, data_dir: Path
+) -> None:
+    out = keep(runner, args, ["help", "quit"]).output
+    commands = one_line_with(out, "  commands: ")
+    assert "fix N (correct entry N" in commands and "quit (saved), help" in commands
+
+
+def one_line_with(text: str, start: str) -> str:
+    found = [line for line in text.splitlines() if line.startswith(start)]
+    assert len(found) == 1, text
+    return found[0]

@@ -41,7 +41,7 @@ HELP_GRID = "\n".join(
         "every player passed in a row with the pile empty. cardside checks each play and "
         "scores it.",
         "  commands: show (the grid and the sheet), undo (take back the last entry), fix N "
-        "(correct entry N; fix alone lists them), quit, help",
+        "(correct entry N; fix alone lists them), quit (saved), help",
     ]
 )
 
