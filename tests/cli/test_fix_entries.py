@@ -460,3 +460,23 @@ def one_line_with(text: str, start: str) -> str:
     found = [line for line in text.splitlines() if line.startswith(start)]
     assert len(found) == 1, text
     return found[0]
+
+
+def test_an_octrix_hand_is_named_by_whose_it_is_and_fixed_from_the_text_offered(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    args = ["octrix", "keep", "--names", "Ann,Bob", "--hands", "--session", "t"]
+    hands = ["AC 2C 3C 4C 5C 6C 7C 8C", "AH 2H 3H 4H 5H 6H 7H 8H", "AC AH"]
+    # The text offered for editing (whose hand, then its cards) is read back as typed.
+    fixed = "fix 2 Bob's hand: AH 2H 3H 4H 5H 6H 7H 8D"
+    out = keep(runner, args, [*hands, "fix", fixed, "fix 1 AC 2C 3C 4C 5C 6C 7C 8S", "quit"])
+    said = [line.strip() for line in out.output.splitlines()]
+    assert "1  Ann's hand: AC 2C 3C 4C 5C 6C 7C 8C" in said
+    assert "2  Bob's hand: AH 2H 3H 4H 5H 6H 7H 8H" in said
+    assert "Entry 2: Bob's hand: AH 2H 3H 4H 5H 6H 7H 8H" in said
+    session = saved(data_dir)
+    assert [e["cards"] for e in session.entries[-2:]] == [
+        "AH 2H 3H 4H 5H 6H 7H 8D",
+        "AC 2C 3C 4C 5C 6C 7C 8S",
+    ]
+    assert [e["fixes"] for e in session.entries[-2:]] == [2, 1]

@@ -32,7 +32,10 @@ HELP = (
 
 
 def entry_text(entry: dict[str, Any], names: Sequence[str]) -> str:
-    """An entry as it is typed: a hand's or a trick's cards, a round's counting cards."""
+    """An entry as it is typed: a hand's (``Ann's hand: AC 2C ...``, whose it is said) or a
+    trick's cards, a round's counting cards."""
+    if entry.get("type") == "hand":
+        return f"{_hand_label(names, entry)}{entry.get('cards', '')}"
     if entry.get("type") == "round":
         counting = entry.get("counting", [])
         return " ".join(
@@ -45,6 +48,9 @@ def read_entry(text: str, old: dict[str, Any], ledger: OctrixLedger) -> dict[str
     """A typed line as the entry of the same kind as ``old``, checked where it stands."""
     kind = old.get("type")
     if kind == "hand":
+        label = _hand_label(ledger.names, old)
+        if text.lower().startswith(label.lower()):  # the text offered for editing
+            text = text[len(label) :]
         ledger.enter_hand(int(old["seat"]), parse_cards(text))
     elif kind == "round":
         ledger.check_round_entry()
@@ -52,6 +58,12 @@ def read_entry(text: str, old: dict[str, Any], ledger: OctrixLedger) -> dict[str
     else:
         ledger.enter_trick(parse_cards(text))
     return dict(ledger.entries[-1])
+
+
+def _hand_label(names: Sequence[str], entry: dict[str, Any]) -> str:
+    seat = entry.get("seat")
+    ok = isinstance(seat, int) and 0 <= seat < len(names)
+    return f"{names[seat]}'s hand: " if ok else ""
 
 
 class KeepScreen:
