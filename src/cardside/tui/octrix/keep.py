@@ -62,8 +62,9 @@ def read_entry(text: str, old: dict[str, Any], ledger: OctrixLedger) -> dict[str
 
 def _hand_label(names: Sequence[str], entry: dict[str, Any]) -> str:
     seat = entry.get("seat")
-    ok = isinstance(seat, int) and 0 <= seat < len(names)
-    return f"{names[seat]}'s hand: " if ok else ""
+    if isinstance(seat, int) and 0 <= seat < len(names):
+        return f"{names[seat]}'s hand: "
+    return ""
 
 
 class KeepScreen:
