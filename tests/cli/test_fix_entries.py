@@ -480,3 +480,23 @@ def test_an_octrix_hand_is_named_by_whose_it_is_and_fixed_from_the_text_offered(
         "AC 2C 3C 4C 5C 6C 7C 8S",
     ]
     assert [e["fixes"] for e in session.entries[-2:]] == [2, 1]
+
+
+@pytest.mark.parametrize("args", [IOTA, IOTA_GRID], ids=["sheet", "grid"])
+def test_an_iota_fix_naming_another_player_says_the_turn_stays_whose_it_was(
+    args: list[str], runner: CliRunner, data_dir: Path
+) -> None:
+    if args is IOTA:
+        entries, fix = ["Ann 5 5", "Bob 6", "Ann 3"], "fix 2 Ann 9"
+    else:
+        entries = ["RC2", "Ann GT2 -2,0 BX2 -1,0", "Bob GC3 0,-1 YC1 0,1"]
+        fix = "fix 3 Ann GC3 0,-1 YC1 0,1"
+    said = [
+        line.strip() for line in keep(runner, args, [*entries, fix, "quit"]).output.splitlines()
+    ]
+    assert (
+        "that entry is Bob's turn, not Ann's: a correction keeps whose turn it was (type help)"
+        in said
+    )
+    assert not any("undo to correct an earlier entry" in line for line in said)
+    assert not corrections.has_corrections(saved(data_dir).entries)

@@ -74,6 +74,13 @@ def read_entry(text: str, old: dict[str, Any], ledger: IotaLedger) -> dict[str, 
     entries = parse_entries(text, ledger)
     if len(entries) != 1:
         raise NotationError("a swap and the play after it are two entries: correct each alone")
+    seat, was = entries[0].get("seat"), old.get("seat")
+    if seat != was and isinstance(seat, int) and isinstance(was, int):
+        names = ledger.names
+        raise NotationError(
+            f"that entry is {names[was]}'s turn, not {names[seat]}'s: "
+            "a correction keeps whose turn it was"
+        )
     ledger.add(entries[0])
     return entries[0]
 
