@@ -500,3 +500,21 @@ def test_an_iota_fix_naming_another_player_says_the_turn_stays_whose_it_was(
     )
     assert not any("undo to correct an earlier entry" in line for line in said)
     assert not corrections.has_corrections(saved(data_dir).entries)
+
+
+def test_a_correction_later_undone_sends_the_keeper_to_type_it_again(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """fix, then undo, then fix: the corrected entry is no longer in effect, so neither its
+    number nor the correction's sends the keeper round in a circle."""
+    entries = ["line Ann 12 30 45 57", "line Bob 5 6 7 8", "line Bob 1 2 3"]
+    lines = [*entries, "fix 1 line Ann 5 30 45 57", "t", "undo"]
+    out = keep(runner, LINEIT, [*lines, "fix 1 x", "fix 4 x", "fix", "quit"]).output
+    said = [line.strip() for line in out.splitlines()]
+    assert "entry 1 was taken back (at entry 5); type it again as a new entry (type help)" in said
+    assert (
+        "entry 4 corrects entry 1, which was taken back (at entry 5); "
+        "type it again as a new entry (type help)"
+    ) in said
+    assert not any("fix 1 instead" in line for line in said)
+    assert "nothing to fix: no entry is in effect (type help)" in said

@@ -117,7 +117,13 @@ def _not_fixable(entries: list[dict[str, Any]], force: corrections.InForce, n: i
         shown = n if n < 10**6 else "that large"
         return f"there is no entry {shown}: the entries are numbered 1 to {len(entries)}"
     if n in force.corrects:
-        return f"entry {n} corrects entry {force.corrects[n]}: fix {force.corrects[n]} instead"
+        fixed = force.corrects[n]
+        if fixed in force.taken_back:
+            return (
+                f"entry {n} corrects entry {fixed}, which was taken back (at entry "
+                f"{force.taken_back[fixed]}); type it again as a new entry"
+            )
+        return f"entry {n} corrects entry {fixed}: fix {fixed} instead"
     if entries[n - 1].get("type") == "undo":
         return f"entry {n} is an undo; fix the entries in effect"
     if n in force.taken_back:
@@ -131,7 +137,9 @@ def _not_fixable(entries: list[dict[str, Any]], force: corrections.InForce, n: i
 def _list(console: Console, force: corrections.InForce, text_of: TextOf) -> None:
     """``fix`` alone: the latest entries in effect with their numbers, and how to fix one."""
     if not force.numbers:
-        console.say(f"  {refusal('nothing to fix yet')}")
+        # Entries undone or taken back are not in effect: they are typed again, not fixed.
+        why = "nothing to fix: no entry is in effect" if force.taken_back else "nothing to fix yet"
+        console.say(f"  {refusal(why)}")
         return
     shown = list(zip(force.numbers, force.entries))[-LISTED:]
     if len(shown) < len(force.numbers):
