@@ -518,3 +518,17 @@ def test_a_correction_later_undone_sends_the_keeper_to_type_it_again(
     ) in said
     assert not any("fix 1 instead" in line for line in said)
     assert "nothing to fix: no entry is in effect (type help)" in said
+
+
+def test_show_says_why_rows_skip_numbers_after_a_correction_took_entries_back(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    entries = ["line Ann 12 30 45 57", "line Bob 5 6 7 8", "line Bob 1 2 3 4"]
+    keep(runner, LINEIT, [*entries, "fix 1 line Ann 5 30 45 57", "t", "line Bob 6 7 8 9", "quit"])
+    shown = runner.invoke(main, ["sessions", "show", "t"])
+    assert shown.exit_code == 0 and shown.exception is None
+    assert [line.split()[0] for line in shown.output.splitlines()[6:8]] == ["1*", "5"]
+    assert (
+        "(rows are numbered by entry in the file, as verify and fix name them: entries undone "
+        "or taken back, undos and corrections keep their numbers)"
+    ) in shown.output

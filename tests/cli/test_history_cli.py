@@ -329,7 +329,7 @@ def test_show_says_why_kept_entry_numbers_skip(runner: CliRunner, data_dir: Path
     runner.invoke(main, ["lineit", "keep", "--names", "Ann,Bob", "--session", "k"], input=script)
     code, out = run(runner, "sessions", "show", "k")
     assert code == 0 and "\n3 " in out and "\n1 " not in out
-    assert "rows are numbered by entry in the file, as verify names them" in out
+    assert "rows are numbered by entry in the file, as verify and fix name them" in out
     runner.invoke(
         main,
         ["lineit", "keep", "--names", "Ann,Bob", "--session", "j"],

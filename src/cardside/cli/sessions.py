@@ -205,8 +205,8 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
     numbers = [r.number for r in session.rounds]
     if row_name == "entry" and numbers != list(range(1, len(numbers) + 1)):
         say(
-            "(rows are numbered by entry in the file, as verify names them: "
-            "an undone entry and the undo keep their numbers)"
+            "(rows are numbered by entry in the file, as verify and fix name them: "
+            "entries undone or taken back, undos and corrections keep their numbers)"
         )
     corrected = corrections_of(session)
     if corrected:
