@@ -532,3 +532,29 @@ def test_show_says_why_rows_skip_numbers_after_a_correction_took_entries_back(
         "(rows are numbered by entry in the file, as verify and fix name them: entries undone "
         "or taken back, undos and corrections keep their numbers)"
     ) in shown.output
+
+
+@pytest.mark.parametrize("game", sorted(FITS))
+def test_what_was_corrected_is_said_below_the_redrawn_sheet(
+    game: str, runner: CliRunner, data_dir: Path
+) -> None:
+    """On a short terminal a long sheet (IOTA's grid) would push the line saying what was
+    corrected out of sight: it comes after the sheet, just above the next prompt."""
+    args, entries, fix, _ = FITS[game]
+    lines = keep(runner, args, [*entries, fix, "quit"]).output.splitlines()
+    at = next(
+        i
+        for i, line in enumerate(lines)
+        if line.startswith(f"  Entry {fix.split()[1]} corrected: ")
+    )
+    assert lines[at + 1].endswith(": quit"), lines[at:]
+
+
+def test_what_was_taken_back_is_said_below_the_redrawn_sheet(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    args, entries, fix, late, _ = MISFITS["iota"]
+    lines = keep(runner, args, [*entries, fix, "t", "quit"]).output.splitlines()
+    at = lines.index(f"  Taken back: entry {late}; type again what still stands.")
+    assert lines[at - 1].startswith("  Entry 2 corrected: ")
+    assert lines[at + 1].endswith(": quit"), lines[at:]

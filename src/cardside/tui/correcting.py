@@ -46,9 +46,18 @@ def fix_command(line: str) -> str | None:
     return words[1].strip() if len(words) > 1 else ""
 
 
-def fix_entry(console: Console, journal: Journal, args: str, text_of: TextOf, read: Read) -> bool:
-    """Run ``fix ARGS``; ``True`` when a correction was saved (the caller then rebuilds its
-    ledger from the file). Every refusal is one line; nothing is saved without an answer."""
+def fix_entry(
+    console: Console,
+    journal: Journal,
+    args: str,
+    text_of: TextOf,
+    read: Read,
+    after: Callable[[], None] | None = None,
+) -> bool:
+    """Run ``fix ARGS``; ``True`` when a correction was saved. ``after`` (the caller rebuilding
+    its ledger from the file and redrawing its sheet) runs once it is saved, before the lines
+    saying what was corrected, so that they stay in sight below a long sheet. Every refusal is
+    one line; nothing is saved without an answer."""
     session = journal.session
     force = corrections.in_force(session.entries)
     head, _, text = args.partition(" ")
@@ -103,6 +112,8 @@ def fix_entry(console: Console, journal: Journal, args: str, text_of: TextOf, re
             return False
         correction[corrections.TAKES_BACK] = back
     journal.append(correction)
+    if after is not None:
+        after()
     console.say(f"  Entry {number} corrected: {text_of(new)} (was {old_text}).")
     if found is not None:
         console.say(f"  Taken back: {_span(back)}; type again what still stands.")

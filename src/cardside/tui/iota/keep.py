@@ -214,13 +214,19 @@ class KeepScreen:
     def _fix(self, args: str) -> bool:
         """``fix N [TEXT]``: correct entry N; the ledger is then read again from the file."""
         names = self.ledger.names
-        if not fix_entry(
-            self.console, self.journal, args, lambda e: entry_text(e, names), read_entry
-        ):
-            return False
+        return fix_entry(
+            self.console,
+            self.journal,
+            args,
+            lambda e: entry_text(e, names),
+            read_entry,
+            after=self._replayed,
+        )
+
+    def _replayed(self) -> None:
+        """The ledger read again from the file after a correction, and shown."""
         self.ledger = replay_ledger(self.journal.session)
         self.show()
-        return True
 
     def _undo(self) -> None:
         try:

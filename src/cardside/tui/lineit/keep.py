@@ -107,12 +107,15 @@ class KeepScreen:
 
     def _fix(self, args: str) -> bool:
         """``fix N [TEXT]``: correct entry N; the ledger is then read again from the file."""
-        if not fix_entry(self.console, self.journal, args, self._text_of, self._read):
-            return False
+        return fix_entry(
+            self.console, self.journal, args, self._text_of, self._read, after=self._replayed
+        )
+
+    def _replayed(self) -> None:
+        """The ledger read again from the file after a correction, and shown."""
         self.ledger = replay_ledger(self.journal.session)
         self.ledger.check_piles_from_now()
         self.show()
-        return True
 
     def _text_of(self, entry: dict[str, Any]) -> str:
         """An entry as it is typed: ``line Ann 12 30 B4``, ``jackpot Ann 7``, ``end``."""

@@ -229,11 +229,14 @@ class KeepScreen:
 
     def _fix(self, args: str) -> bool:
         """``fix N [TEXT]``: correct entry N; the ledger is then read again from the file."""
-        if not fix_entry(self.console, self.journal, args, entry_text, read_entry):
-            return False
+        return fix_entry(
+            self.console, self.journal, args, entry_text, read_entry, after=self._replayed
+        )
+
+    def _replayed(self) -> None:
+        """The ledger read again from the file after a correction, and shown."""
         self.ledger = replay_ledger(self.journal.session)
         self.show()
-        return True
 
     def _ask(self) -> str | None:
         line = self.console.ask(self._prompt(), self._words)

@@ -122,14 +122,20 @@ class KeepScreen:
     def _fix(self, args: str) -> bool:
         """``fix N [TEXT]``: correct entry N; the ledger is then read again from the file."""
         names = self.ledger.names
-        if not fix_entry(
-            self.console, self.journal, args, lambda e: entry_text(e, names), read_entry
-        ):
-            return False
+        return fix_entry(
+            self.console,
+            self.journal,
+            args,
+            lambda e: entry_text(e, names),
+            read_entry,
+            after=self._replayed,
+        )
+
+    def _replayed(self) -> None:
+        """The ledger read again from the file after a correction, and shown."""
         self.ledger = replay_ledger(self.journal.session)
         self._hands_header = False
         self.show()
-        return True
 
     def _ask_trick(self) -> str | None:
         ledger = self.ledger

@@ -338,11 +338,14 @@ class KeepScreen:
 
     def _fix(self, args: str) -> bool:
         """``fix N [TEXT]``: correct entry N; the ledger is then read again from the file."""
-        if not fix_entry(self.console, self.journal, args, self._text_of, self._read):
-            return False
+        return fix_entry(
+            self.console, self.journal, args, self._text_of, self._read, after=self._replayed
+        )
+
+    def _replayed(self) -> None:
+        """The ledger read again from the file after a correction, and shown."""
         self.ledger = replay_ledger(self.journal.session)
         self.show()
-        return True
 
     def _text_of(self, entry: dict[str, Any]) -> str:
         """A deal as it is typed: its winner and game points (``Ann 2``), however entered."""
