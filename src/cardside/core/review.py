@@ -18,9 +18,14 @@ from __future__ import annotations
 import importlib
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Any
+from typing import Any, Generic, TypeVar
+
+from cardside.core.record import Session
+from cardside.core.replay import move_entries
+
+S = TypeVar("S")
 
 LABELS = ("best", "excellent", "good", "inaccuracy", "mistake", "blunder")
 #: chess.com's classes of expected-points loss: excellent, good, inaccuracy, mistake (upper
@@ -293,3 +298,28 @@ def _judge(
 ) -> Judged:
     judged: Judged = _module(game).judge(session, numbers[i], seed, depth, ascii)
     return judged
+
+
+class Replayed(Generic[S]):
+    """A played session's game replayed, for a game's review: to its end (kept for the next
+    question about the same session) and to just before each move."""
+
+    def __init__(self, replay: Callable[[Session], S], kind: str = "action") -> None:
+        self._replay = replay
+        self._kind = kind
+        self._key: tuple[str, int, int | None] | None = None
+        self._last: S | None = None
+
+    def played(self, session: Session) -> S:
+        """The game replayed to its last move."""
+        key = (session.name, len(session.entries), session.seed)
+        if self._key != key or self._last is None:
+            self._last, self._key = self._replay(session), key
+        return self._last
+
+    def at_move(self, session: Session, number: int) -> S:
+        """The game just before move ``number`` (1-based) of those in effect, as its player
+        had it then: the entries before the one that made it replayed (an undo before then is
+        taken as the player took it, with what it showed)."""
+        entry = move_entries(session.entries, self._kind)[number - 1]
+        return self._replay(replace(session, entries=session.entries[: entry - 1]))

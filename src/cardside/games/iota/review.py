@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
 
 from cardside.core.record import Session
-from cardside.core.replay import move_entries
-from cardside.core.review import CHESS_THRESHOLDS, Decision, GroupSummary, Judged
+from cardside.core.review import CHESS_THRESHOLDS, Decision, GroupSummary, Judged, Replayed
 from cardside.core.rng import derive_rng
 from cardside.games.iota.notation import format_action, format_cards
 from cardside.games.iota.sheet import replay_state
@@ -23,7 +21,10 @@ from cardside.games.iota.values import RESULT, UNIT, move_values
 THRESHOLDS = CHESS_THRESHOLDS
 GROUP = "round"
 
-_cache: dict[tuple[str, int, int | None], IotaState] = {}
+
+_replayed: Replayed[IotaState] = Replayed(replay_state)
+played = _replayed.played
+at_move = _replayed.at_move
 
 
 def refusal(session: Session) -> str | None:
@@ -34,24 +35,6 @@ def refusal(session: Session) -> str | None:
             "only a played game can be reviewed"
         )
     return None
-
-
-def played(session: Session) -> IotaState:
-    """The game replayed to its last turn (kept for the next question about it)."""
-    key = (session.name, len(session.entries), session.seed)
-    state = _cache.get(key)
-    if state is None:
-        _cache.clear()
-        state = _cache[key] = replay_state(session)
-    return state
-
-
-def at_move(session: Session, number: int) -> IotaState:
-    """The game just before move ``number`` (1-based) of those in effect, as its player had
-    it then: the entries before the one that made it replayed (an undo before then is taken
-    as the player took it, with what it showed)."""
-    entry = move_entries(session.entries, "action")[number - 1]
-    return replay_state(replace(session, entries=session.entries[: entry - 1]))
 
 
 def plan(session: Session, seats: Sequence[int]) -> list[tuple[int, int]]:

@@ -10,11 +10,9 @@ every card known (the grid's face-down cards and the deck decide too much to sea
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from cardside.core.record import Session
-from cardside.core.replay import move_entries
-from cardside.core.review import CHESS_THRESHOLDS, Decision, GroupSummary, Judged
+from cardside.core.review import CHESS_THRESHOLDS, Decision, GroupSummary, Judged, Replayed
 from cardside.games.linesbeta.notation import format_action, format_card
 from cardside.games.linesbeta.rules import CARDS, GAP
 from cardside.games.linesbeta.sheet import replay_state
@@ -24,7 +22,10 @@ from cardside.games.linesbeta.values import RESULT, UNIT, move_values
 THRESHOLDS = CHESS_THRESHOLDS
 GROUP = "round"
 
-_cache: dict[tuple[str, int, int | None], LinesBetaState] = {}
+
+_replayed: Replayed[LinesBetaState] = Replayed(replay_state)
+played = _replayed.played
+at_move = _replayed.at_move
 
 
 def refusal(session: Session) -> str | None:
@@ -35,24 +36,6 @@ def refusal(session: Session) -> str | None:
             "only a played game can be reviewed"
         )
     return None
-
-
-def played(session: Session) -> LinesBetaState:
-    """The game replayed to its last move (kept for the next question about it)."""
-    key = (session.name, len(session.entries), session.seed)
-    state = _cache.get(key)
-    if state is None:
-        _cache.clear()
-        state = _cache[key] = replay_state(session)
-    return state
-
-
-def at_move(session: Session, number: int) -> LinesBetaState:
-    """The game just before move ``number`` (1-based) of those in effect, as its player had
-    it then: the entries before the one that made it replayed (an undo before then is taken
-    as the player took it, with what it showed)."""
-    entry = move_entries(session.entries, "action")[number - 1]
-    return replay_state(replace(session, entries=session.entries[: entry - 1]))
 
 
 def plan(session: Session, seats: Sequence[int]) -> list[tuple[int, int]]:

@@ -13,12 +13,10 @@ tricks and the other player's choices.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from cardside.core.cards import Card
 from cardside.core.record import Session
-from cardside.core.replay import move_entries
-from cardside.core.review import Decision, GroupSummary, Judged
+from cardside.core.review import Decision, GroupSummary, Judged, Replayed
 from cardside.core.words import whose
 from cardside.games.octrix.equilibrium import solve_matrix_game
 from cardside.games.octrix.exact import shared_solver
@@ -33,7 +31,10 @@ from cardside.games.octrix.values import RESULT, UNIT, move_values, reviewable
 THRESHOLDS = (0.01, 0.025, 0.05, 0.10)
 GROUP = "round"
 
-_cache: dict[tuple[str, int, int | None], OctrixState] = {}
+
+_replayed: Replayed[OctrixState] = Replayed(replay_state, "card")
+played = _replayed.played
+at_move = _replayed.at_move
 
 
 def refusal(session: Session) -> str | None:
@@ -96,24 +97,6 @@ def _position(ledger: OctrixLedger, hands: list[list[Card]]) -> OctrixState:
         winner=None,
     )
     return state
-
-
-def played(session: Session) -> OctrixState:
-    """The match replayed to its last card (kept for the next question about it)."""
-    key = (session.name, len(session.entries), session.seed)
-    state = _cache.get(key)
-    if state is None:
-        _cache.clear()
-        state = _cache[key] = replay_state(session)
-    return state
-
-
-def at_move(session: Session, number: int) -> OctrixState:
-    """The game just before card ``number`` (1-based) of those in effect, as its player had
-    it then: the entries before the one that made it replayed (an undo before then is taken
-    as the player took it, with what it showed)."""
-    entry = move_entries(session.entries, "card")[number - 1]
-    return replay_state(replace(session, entries=session.entries[: entry - 1]))
 
 
 def plan(session: Session, seats: Sequence[int]) -> list[tuple[int, int]]:

@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import replace
 
 from cardside.core.record import Session
-from cardside.core.replay import move_entries
-from cardside.core.review import CHESS_THRESHOLDS, Decision, GroupSummary, Judged
+from cardside.core.review import CHESS_THRESHOLDS, Decision, GroupSummary, Judged, Replayed
 from cardside.core.rng import derive_rng
 from cardside.games.schnapsen.deal import NOBODY, legal_codes
 from cardside.games.schnapsen.notation import format_action, format_card
@@ -29,7 +27,10 @@ from cardside.games.schnapsen.values import RESULT, UNIT, move_values
 THRESHOLDS = CHESS_THRESHOLDS
 GROUP = "deal"
 
-_cache: dict[tuple[str, int, int | None], SchnapsenState] = {}
+
+_replayed: Replayed[SchnapsenState] = Replayed(replay_state)
+played = _replayed.played
+at_move = _replayed.at_move
 
 
 def refusal(session: Session) -> str | None:
@@ -40,24 +41,6 @@ def refusal(session: Session) -> str | None:
             "only a played match can be reviewed"
         )
     return None
-
-
-def played(session: Session) -> SchnapsenState:
-    """The match replayed to its last move (kept for the next question about it)."""
-    key = (session.name, len(session.entries), session.seed)
-    state = _cache.get(key)
-    if state is None:
-        _cache.clear()
-        state = _cache[key] = replay_state(session)
-    return state
-
-
-def at_move(session: Session, number: int) -> SchnapsenState:
-    """The game just before move ``number`` (1-based) of those in effect, as its player had
-    it then: the entries before the one that made it replayed (an undo before then is taken
-    as the player took it, with what it showed)."""
-    entry = move_entries(session.entries, "action")[number - 1]
-    return replay_state(replace(session, entries=session.entries[: entry - 1]))
 
 
 def plan(session: Session, seats: Sequence[int]) -> list[tuple[int, int]]:
