@@ -367,10 +367,10 @@ def test_keep_names_the_players_when_a_turn_starts_with_another_name(
     the quick sheet and with the grid; a unique start of a name is that player."""
     names = ["--names", "Annabelle,Bartholomew"]
     quick = runner.invoke(main, ["iota", "keep", *names], input="Bo 8 4\nquit\n")
-    assert "'Bo' is not a player here (Annabelle, Bartholomew)" in quick.output
+    assert "'Bo' is not a player here (Annabelle or Bartholomew)" in quick.output
     assert "type the lines' values" not in quick.output
     grid = runner.invoke(main, ["iota", "keep", "--grid", *names], input="RC2\nBo YS2 1,0\nquit\n")
-    assert "'Bo' is not a player here (Annabelle, Bartholomew)" in grid.output
+    assert "'Bo' is not a player here (Annabelle or Bartholomew)" in grid.output
     assert "is not a card" not in grid.output
 
 

@@ -107,3 +107,25 @@ def test_every_keep_takes_a_unique_start_of_a_name(runner: CliRunner, data_dir: 
         assert result.exit_code == 0, result.output
         assert said in result.output, (command, result.output)
         assert "not a player" not in result.output
+
+
+def test_every_keep_refuses_a_name_that_fits_nobody_in_the_same_words(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """IOTA, Line-it, Octrix and Schnapsen (and --dealer) say one sentence for 'Zed'."""
+    sentence = "  'Zed' is not a player here (Ann or Bob) (type help)"
+    scripts = {
+        "iota": ["Zed 8 4"],
+        "lineit": ["line Zed 3 4 5"],
+        "octrix": ["n", "Zed 1"],
+        "schnapsen": ["ask", "nobody", "no", "Zed", "quit"],
+    }
+    for game, script in scripts.items():
+        args = [game, "keep", "--names", "Ann,Bob"]
+        result = runner.invoke(main, args, input="\n".join([*script, "quit"]) + "\n")
+        assert result.exit_code == 0 and result.exception is None, (game, result.output)
+        assert sentence in result.output.splitlines(), (game, result.output)
+    for game in ("octrix", "schnapsen"):  # the keeps with a --dealer
+        dealer = runner.invoke(main, [game, "keep", "--names", "Ann,Bob", "--dealer", "Zed"])
+        assert dealer.exit_code == 2, (game, dealer.output)
+        assert "--dealer: 'Zed' is not a player here (Ann or Bob)" in dealer.output, game

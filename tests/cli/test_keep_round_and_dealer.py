@@ -61,8 +61,8 @@ def test_keep_answers_a_round_under_a_name_that_is_no_player_s(
         input="Cy 1 2\nDi -\nAnn\nquit\n",
     )
     assert result.exit_code == 0, result.output
-    assert "  'Cy' is not a player (Ann, Bob) (type help)" in result.output
-    assert "  'Di' is not a player (Ann, Bob) (type help)" in result.output
+    assert "  'Cy' is not a player here (Ann or Bob) (type help)" in result.output
+    assert "  'Di' is not a player here (Ann or Bob) (type help)" in result.output
     assert "give the counting cards Ann won after the name, e.g. Ann 1 3 4" in result.output
     assert store.load(store.list_paths(data_dir)[0]).entries == []
 
@@ -112,7 +112,7 @@ def test_octrix_keep_with_hands_asks_for_the_tricks(runner: CliRunner, data_dir:
 def test_a_dealer_who_is_not_playing_is_refused(runner: CliRunner, data_dir: Path) -> None:
     for game in ("octrix", "schnapsen"):
         result = runner.invoke(main, [game, "keep", "--names", "Ann,Bob", "--dealer", "Cy"])
-        assert result.exit_code == 2 and "'Cy' is not one of Ann, Bob" in result.output
+        assert result.exit_code == 2 and "'Cy' is not a player here (Ann or Bob)" in result.output
 
 
 def test_schnapsen_keep_shows_who_deals_each_deal(runner: CliRunner, data_dir: Path) -> None:

@@ -194,7 +194,7 @@ def test_keep_scripted_through_stdin(runner: CliRunner, data_dir: Path) -> None:
     assert "7 is not a bet token: they are 3, 3, 4, 4, 5 and 5 (or give their sum)" in out, out
     assert "43 does not continue the rising line after 45" in out
     assert "this game is kept line by line" in out
-    assert "no player 'Zed' (Ann, Bo, Cy)" in out
+    assert "'Zed' is not a player here (Ann, Bo or Cy)" in out
     assert "say whose first, by name (Ann, Bo, Cy): line Ann 3 ..." in out
     assert "Cy: discarded nothing; bet B5 lost" in out
     assert "Undone: line for Cy (B5)." in out
@@ -343,7 +343,7 @@ def test_keep_quotes_a_huge_typed_word_cut_short(runner: CliRunner, data_dir: Pa
     reasons = [line for line in result.output.splitlines() if line.startswith("  ")]
     assert "say whose first, by name (Ann, Bob): line Ann 999999999999 ..." in result.output
     assert "is 500 numbers: enter one jackpot pile per entry" in result.output
-    assert "no player 'zzz" in result.output
+    assert "'zzzzzzzzzzzzzzzzz...' is not a player here (Ann or Bob)" in result.output
     assert max(len(line) for line in reasons) < 200
     assert len(list((data_dir / "sessions").glob("lineit-keep-*.toml"))) == 1
 

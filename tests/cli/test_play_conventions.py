@@ -177,9 +177,9 @@ def test_a_taken_or_bad_session_name_is_refused_before_any_question(
 
 
 MISSPELT_NAME = {
-    "octrix": (["--names", "Ann,Bob", "--no-hands"], "'Anm' is not a player (Ann, Bob)"),
-    "schnapsen": (["--names", "Ann,Bob"], "not a player (Ann, Bob) or a command"),
-    "iota": (["--names", "Ann,Bob"], "not a player (Ann, Bob) or a command"),
+    "octrix": (["--names", "Ann,Bob", "--no-hands"], "'Anm' is not a player here (Ann or Bob)"),
+    "schnapsen": (["--names", "Ann,Bob"], "'Anm' is not a player here (Ann or Bob)"),
+    "iota": (["--names", "Ann,Bob"], "'Anm' is not a player here (Ann or Bob)"),
 }
 
 
@@ -199,7 +199,7 @@ def test_words_of_a_move_are_not_unknown() -> None:
     assert not_understood("marriage", ["KH"]) == "not a card or a command: marriage (type help)"
     assert not_understood("marriage", ["KH", "marriage"]) is None
     assert not_understood("Anm 2", ["Ann"], "a player", ["Ann", "Bo"]) == (
-        "not a player (Ann, Bo) or a command: Anm (type help)"
+        "'Anm' is not a player here (Ann or Bo) (type help)"
     )
     assert not_understood("Anm", ["Ann"], "a player", ["Ann"]).startswith("not a player or")
     assert not_understood("hel", ["help"]) is None  # a command's beginning: the game answers

@@ -98,7 +98,7 @@ def test_review_refuses_an_unknown_player(runner: CliRunner, data_dir: Path) -> 
     saved(data_dir)
     result = runner.invoke(main, ["sessions", "review", "match", "--player", "Zed"])
     assert result.exit_code == 2
-    assert "'Zed' is not one of Ann, Bot" in result.output
+    assert "'Zed' is not a player here (Ann or Bot)" in result.output
 
 
 def test_review_refuses_a_kept_schnapsen_match_with_the_reason(

@@ -194,16 +194,14 @@ def session_path(app: App, name: str) -> Path:
 
 def seat_of(name: str, names: list[str], option: str) -> int:
     """The seat of a player named in an option, by name or a unique start of one (any case)."""
-    from cardside.core.players import seats_named
+    from cardside.core.players import not_a_player, seats_named
 
     seats = seats_named(name, names)
     if len(seats) > 1:
         meant = " or ".join(names[s] for s in seats)
         raise click.BadParameter(f"{clip(name)} could be {meant}", param_hint=option)
     if not seats:
-        raise click.BadParameter(
-            f"{clip(name)} is not one of {', '.join(names)}", param_hint=option
-        )
+        raise click.BadParameter(not_a_player(name, names), param_hint=option)
     return seats[0]
 
 

@@ -52,4 +52,15 @@ def seat_named(word: str, names: Sequence[str]) -> int:
     shown = cut(word.strip(), 20)
     if seats:
         raise NotationError(f"{shown!r} could be {' or '.join(names[s] for s in seats)}")
-    raise NotationError(f"{shown!r} is not a player here ({' or '.join(names)})")
+    raise NotationError(not_a_player(word, names))
+
+
+def not_a_player(word: str, names: Sequence[str], *, also: str | None = None) -> str:
+    """The one reason every keep (and ``--dealer``) gives for a ``word`` that fits nobody's
+    name: ``'Zed' is not a player here (Ann or Bob)``; ``also`` is one more answer allowed
+    (``Ann, Bob or nobody``)."""
+    choices = [*names, also] if also else list(names)
+    listed = (
+        " or ".join(choices) if len(choices) < 3 else f"{', '.join(choices[:-1])} or {choices[-1]}"
+    )
+    return f"{cut(word.strip(), 20)!r} is not a player here ({listed})"

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 import click
 
+from cardside.core.players import not_a_player
 from cardside.core.schema import CONTROL, cut, invisible
 from cardside.tui.table import display_width
 
@@ -347,7 +348,8 @@ def not_understood(
     is three or more letters and starts none of them is such a word: ``hello``. Anything else
     is left to the game's own reading, which says what is wrong with it. Every play and keep
     prompt answers such a word with this one line. Where an entry may start with a player's
-    name, ``names`` are listed when more follows the word (``Anm 8 4``: a misspelt name).
+    name, a word with more after it is a misspelt name (``Anm 8 4``), answered as every keep
+    answers a name that fits nobody (:func:`cardside.core.players.not_a_player`).
     """
     split = line.split()
     first = split[0] if split else ""
@@ -357,6 +359,5 @@ def not_understood(
     if any(k.startswith(first.lower()) for k in known):
         return None
     if names and len(split) > 1:
-        players = f"a player ({', '.join(names)})"
-        noun = players if noun == "a player" else f"{players}, {noun}"
+        return refusal(not_a_player(first, names))
     return refusal(f"not {noun} or a command: {cut(first, 24)}")

@@ -22,7 +22,7 @@ from typing import Any
 
 from cardside.core.arith import is_digits
 from cardside.core.errors import IllegalActionError, NotationError, numbered
-from cardside.core.players import seats_named
+from cardside.core.players import not_a_player, seats_named
 from cardside.games.iota import placement, rules
 from cardside.games.iota.notation import (
     MAX_TEXT,
@@ -400,7 +400,7 @@ def parse_entry(text: str, ledger: IotaLedger) -> dict[str, Any]:
             )
     else:
         if len(words) > 1 and word.isalpha() and name_reads_as(word) is None:
-            raise NotationError(f"{word[:20]!r} is not a player here ({', '.join(ledger.names)})")
+            raise NotationError(not_a_player(word, ledger.names))
         seat = ledger.seat
     head = [w.lower() for w in words]
     if head == ["pass"]:

@@ -18,7 +18,7 @@ from typing import Any
 from cardside.core.arith import is_digits, whole
 from cardside.core.cards import Card
 from cardside.core.errors import EntryError, IllegalActionError, NotationError
-from cardside.core.players import seats_named
+from cardside.core.players import not_a_player, seats_named
 from cardside.core.words import counted
 from cardside.games.octrix import rules
 from cardside.games.octrix.notation import format_card, parse_card
@@ -445,4 +445,4 @@ def _not_a_player(words: list[str], i: int, lowered: list[str], names: Sequence[
     shown = " ".join(span[: next((k for k, w in enumerate(span) if is_digits(w)), size)])
     if size == 1 and words[i][0].isnumeric():  # also ² or ٣, never read as numbers
         return f"{shown!r} is not a counting card (1 to 8, separated by spaces)"
-    return f"{shown!r} is not a player ({', '.join(names)})"
+    return not_a_player(shown, names)

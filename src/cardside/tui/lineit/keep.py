@@ -7,7 +7,7 @@ from typing import Any
 
 from cardside.core.arith import is_digits, parse_number
 from cardside.core.errors import IllegalActionError, NotationError
-from cardside.core.players import seats_named
+from cardside.core.players import not_a_player, seats_named
 from cardside.core.schema import clip, cut
 from cardside.games.lineit import rules
 from cardside.games.lineit.keep import Entered, LineitLedger, check_tokens, describe
@@ -197,7 +197,7 @@ class KeepScreen:
         try:
             parse_card(word)
         except NotationError:
-            raise NotationError(f"no player {clip(word)} ({', '.join(self.names)})") from None
+            raise NotationError(not_a_player(word, self.names)) from None
         raise whose
 
     def _report(self, entered: Entered) -> None:

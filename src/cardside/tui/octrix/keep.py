@@ -7,7 +7,7 @@ from typing import Any
 
 from cardside.core.arith import is_digits
 from cardside.core.errors import IllegalActionError, NotationError
-from cardside.core.players import seats_named
+from cardside.core.players import not_a_player, seats_named
 from cardside.core.words import counted
 from cardside.games.octrix import rules
 from cardside.games.octrix.keep import OctrixLedger, RoundReport, parse_round
@@ -166,9 +166,7 @@ class KeepScreen:
         if _a_name_and_numbers(line):
             # Never a trick (a trick is cards only): a round under a name that is no player's.
             who = line.split()[0].rstrip(",:")
-            unknown: str | None = refusal(
-                f"{who!r} is not a player ({', '.join(self.ledger.names)})"
-            )
+            unknown: str | None = refusal(not_a_player(who, self.ledger.names))
         else:
             unknown = not_understood(line, [*self._words(""), *COMMANDS], names=self.ledger.names)
         if unknown:

@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 
 from cardside.core.arith import parse_number
 from cardside.core.errors import NotationError
-from cardside.core.players import seat_named, seats_named
+from cardside.core.players import not_a_player, seat_named, seats_named
 from cardside.core.schema import clip
 from cardside.core.words import counted, counted_are
 from cardside.games.schnapsen.keep import Ledger, LedgerError, LedgerRow, rule_reason, score
@@ -275,7 +275,7 @@ class KeepScreen:
             shown = clip(answer.strip(), 24)
             if seats:
                 raise NotationError(f"{shown} could be {' or '.join(self.names[s] for s in seats)}")
-            raise NotationError(f"{shown} is not a player here ({choices})")
+            raise NotationError(not_a_player(answer, self.names, also=nobody))
 
         return self._answer(prompt, read)
 
