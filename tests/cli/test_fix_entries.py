@@ -126,7 +126,7 @@ MISFITS: dict[str, tuple[list[str], list[str], str, int, str]] = {
         ["Ann 1 2 3", "Ann 1 2 3", "Ann 1 2 3"],
         "fix 1 Bob 1 2 3 4 5 6 7 8",
         3,
-        "the match is over",
+        "the match ended with round 2 (Bob 89)",
     ),
     "iota": (
         IOTA_GRID,

@@ -106,7 +106,7 @@ def test_match_to_88_with_tie_rule() -> None:
     assert ledger.winner is None
     enter(ledger, ann_all)
     assert ledger.winner == 0 and ledger.over
-    with pytest.raises(IllegalActionError, match="over"):
+    with pytest.raises(IllegalActionError, match=r"^the match ended with round 2 \(Ann 128\)$"):
         ledger.enter_trick(parse_cards("8C AD"))
 
 

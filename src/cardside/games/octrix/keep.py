@@ -201,7 +201,7 @@ class OctrixLedger:
 
     def _step(self, entry: dict[str, Any]) -> Any:
         if self.over:
-            raise IllegalActionError("the match is over")
+            raise IllegalActionError(self._ended())
         if entry["type"] == "round":
             return self._step_round(entry.get("counting"))
         cards_field = entry.get("cards")
@@ -321,6 +321,12 @@ class OctrixLedger:
             held = self.hands[seat]
             if held is not None and card not in held:
                 raise IllegalActionError(f"{self.names[seat]} does not hold {name}")
+
+    def _ended(self) -> str:
+        """What ended the match: its last round and the winner's total."""
+        side = self.winner or 0
+        last = self.rounds[-1].number if self.rounds else self.round_no
+        return f"the match ended with round {last} ({self.side_name(side)} {self.totals[side]})"
 
     def _finish_round(self) -> RoundReport:
         counting = tuple(self.counting_cards())
