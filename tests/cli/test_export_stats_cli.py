@@ -280,7 +280,10 @@ def test_stats_never_average_the_scores_of_different_games(
     }
     assert players["Bob"]["average_score"] == 0.0  # one game: its average stands
     text = invoke(runner, "stats")
-    assert "left blank for a player of several games (lineit, schnapsen)" in text
+    assert "left blank for a player of several games (Line-it, Schnapsen)" in text
+    # The games table names each game by its title; --json keeps the command names.
+    games = {line.split()[0] for line in text.split("commonest results")[1].splitlines()[2:]}
+    assert games == {"Line-it", "Schnapsen"}
     assert invoke(runner, "stats", "--game", "lineit").count("23.0") == 1
 
 

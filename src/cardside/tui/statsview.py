@@ -7,6 +7,14 @@ from cardside.sessions.stats import Report
 from cardside.tui.table import render, wrap_words
 
 
+def _title(game: str) -> str:
+    """A game's title as the README and the HTML report write it (``lineit``: Line-it)."""
+    from cardside.games.registry import GAMES
+
+    info = GAMES.get(game)
+    return info.title if info else game
+
+
 def _pct(value: float | None) -> str:
     return "-" if value is None else f"{value:.0%}"
 
@@ -64,7 +72,7 @@ def render_report(report: Report, *, ascii: bool = False, width: int | None = No
     if mixed:
         note = (
             "avg score and best are left blank for a player of several games "
-            f"({', '.join(mixed)}): add --game NAME for one game's."
+            f"({', '.join(map(_title, mixed))}): add --game NAME for one game's."
         )
         parts += wrap_words(note, width) if width else [note]
     if any(g.game == "schnapsen" for g in report.games):
@@ -85,7 +93,7 @@ def render_report(report: Report, *, ascii: bool = False, width: int | None = No
     game_rows = []
     for g in report.games:
         top = ", ".join(f"{r} ({n})" for r, n in g.commonest(3))
-        game_rows.append([g.game, g.sessions, _duration(g.seconds), top or "-"])
+        game_rows.append([_title(g.game), g.sessions, _duration(g.seconds), top or "-"])
     parts += [
         "",
         "Games",
