@@ -2,6 +2,10 @@
 cluster of two workers (``--cluster local:2``), with the same figures from each.
 
     python benchmarks/cluster_speed.py [--game lineit] [--games N]
+    python benchmarks/cluster_speed.py --review N   # a review of N copies of the played examples
+
+With ``--review`` the games are those of ``sessions review --all-sessions --depth 1`` over N
+copies of each played example session of ``scoresheets/`` (games reviewed a second).
 
 Wall-clock time, as a user waits for it: the cluster's row includes starting the cluster and
 its workers (a few seconds), which a long run repays. On a busy or two-core machine the
@@ -14,8 +18,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -33,12 +39,29 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=sorted(RUNS), default="lineit")
     parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--review", type=int, default=0, metavar="N")
     args = parser.parse_args()
-    src = Path(__file__).resolve().parent.parent / "src"
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(src), os.environ.get("PYTHONPATH", "")]))
-    base = [sys.executable, "-m", "cardside", args.game, "simulate", "--json", "--seed", "1"]
-    base += ["--games", str(args.games), *RUNS[args.game]]
-    print(f"{args.game} simulate, {args.games} games")
+    root = Path(__file__).resolve().parent.parent
+    env = dict(
+        os.environ,
+        PYTHONPATH=os.pathsep.join([str(root / "src"), os.environ.get("PYTHONPATH", "")]),
+    )
+    if args.review:
+        folder = Path(tempfile.mkdtemp()) / "sessions"
+        folder.mkdir()
+        played = sorted((root / "scoresheets").glob("*-played-*.toml"))
+        for copy in range(args.review):
+            for path in played:
+                shutil.copy(path, folder / f"{path.stem}-{copy}.toml")
+        env["CARDSIDE_HOME"] = str(folder.parent)
+        base = [sys.executable, "-m", "cardside", "sessions", "review", "--all-sessions"]
+        base += ["--depth", "1", "--json"]
+        args.games = args.review * len(played)
+        print(f"sessions review --all-sessions --depth 1, {args.games} games")
+    else:
+        base = [sys.executable, "-m", "cardside", args.game, "simulate", "--json", "--seed", "1"]
+        base += ["--games", str(args.games), *RUNS[args.game]]
+        print(f"{args.game} simulate, {args.games} games")
     print(f"{'sharing':<22}{'seconds':>9}{'games/s':>10}  same figures")
     first = None
     for label, extra in (

@@ -1,23 +1,29 @@
-"""``cardside sessions review``: a played game replayed move by move, each decision valued."""
+"""``cardside sessions review``: a played game replayed move by move, each decision valued;
+or many games reviewed at once, with each player's figures over them."""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 import click
 
 from cardside.cli.common import (
+    ClusterAddress,
     Range,
     _default_jobs,
     echo_json,
     json_option,
     seat_of,
     session_path,
+    terminal_width,
+    with_cluster,
 )
 from cardside.cli.options import GameCommand, app_of
 from cardside.core.review import DEFAULT_DEPTH
+from cardside.core.schema import clip
 
 #: Games whose sessions can be reviewed (each has ``games/<game>/review.py``).
 REVIEWED = ("schnapsen", "octrix", "linesbeta", "iota", "lineit")
@@ -25,7 +31,7 @@ DEPTHS = 4
 
 
 @click.command(cls=GameCommand)
-@click.argument("name")
+@click.argument("names", nargs=-1, metavar="[NAME]...")
 @click.option(
     "--player",
     "players",
@@ -36,6 +42,25 @@ DEPTHS = 4
 )
 @click.option("--all", "all_", is_flag=True, help="List every decision, not only the costliest.")
 @click.option("--chart", is_flag=True, help="Draw the chance to win after each decision.")
+@click.option(
+    "--all-sessions",
+    is_flag=True,
+    help="Review every game in the data folder that can be reviewed (narrowed by --game, "
+    "--since and --player).",
+)
+@click.option(
+    "--game",
+    type=click.Choice(REVIEWED),
+    default=None,
+    help="Review every game of this kind in the data folder.",
+)
+@click.option(
+    "--since",
+    type=click.DateTime(formats=["%Y-%m-%d"]),
+    default=None,
+    metavar="DATE",
+    help="Review every game started on or after DATE (YYYY-MM-DD).",
+)
 @click.option(
     "--seed",
     type=Range(0, 2**31 - 1),
@@ -55,19 +80,33 @@ DEPTHS = 4
     type=Range(1, 64),
     default=_default_jobs,
     show_default="the number of cores",
-    help="Worker processes sharing the decisions; the review is the same for any number.",
+    help="Worker processes sharing the work (a game's decisions, or the games of several); "
+    "the review is the same for any number.",
+)
+@click.option(
+    "--cluster",
+    type=ClusterAddress(),
+    default=None,
+    metavar="ADDRESS",
+    help="Share the work with the workers of a Dask cluster instead: a scheduler's address "
+    "(tcp://HOST:PORT), or local:N for N workers here; same review. Needs "
+    "pip install 'cardside[cluster]'.",
 )
 @json_option
 @click.pass_context
 def review(
     ctx: click.Context,
-    name: str,
+    names: tuple[str, ...],
     players: tuple[str, ...],
     all_: bool,
     chart: bool,
+    all_sessions: bool,
+    game: str | None,
+    since: datetime | None,
     seed: int,
     depth: int,
     jobs: int,
+    cluster: str | None,
     as_json: bool,
 ) -> None:
     """Replay a played game (or a two-player Octrix game kept with its hands) and value
@@ -76,20 +115,61 @@ def review(
     Each decision's loss is the chance to win (the match or the game) given up against the
     best move, labelled best, excellent, good, inaccuracy, mistake or blunder; each player
     gets an accuracy. Ctrl-C stops and prints what was reviewed.
-    """
-    from cardside.cli.sessions import _load
-    from cardside.core.review import run
 
+    Several NAMEs, or --all-sessions, --game or --since, review many games: a line for each
+    and each player's figures per game over them.
+    """
     app = app_of(ctx)
-    session = _load(app, session_path(app, name))
+    many = all_sessions or game is not None or since is not None
+    if many and names:
+        raise click.UsageError("give session NAMEs or choose with --all-sessions/--game/--since")
+    if not many and not names:
+        raise click.UsageError(
+            "give a session's NAME (or several), or review many with "
+            "--all-sessions, --game or --since"
+        )
+    if many or len(names) > 1:
+        if all_ or chart:
+            raise click.UsageError("--all and --chart are for the review of one game")
+        asked, skipped = _choose(app, names, players, game, since)
+        with_cluster(
+            cluster,
+            lambda work: _review_many(ctx, app, asked, skipped, seed, depth, work, as_json),
+            jobs,
+        )
+        return
+    from cardside.cli.sessions import _load
+
+    session = _load(app, session_path(app, names[0]))
     why = refusal(session)
     if why:
         raise click.ClickException(f"{session.name} cannot be reviewed: {why}")
-    names = session.player_names
     if players:
-        seats = sorted({seat_of(p, names, "--player") for p in players})
+        seats = sorted({seat_of(p, session.player_names, "--player") for p in players})
     else:
-        seats = [i for i, seat in enumerate(session.seats) if seat.kind in ("human", "table")]
+        seats = people(session)
+    with_cluster(
+        cluster,
+        lambda work: _review_one(ctx, app, session, seats, all_, chart, seed, depth, work, as_json),
+        jobs,
+    )
+
+
+def _review_one(
+    ctx: click.Context,
+    app: Any,
+    session: Any,
+    seats: list[int],
+    all_: bool,
+    chart: bool,
+    seed: int,
+    depth: int,
+    jobs: Any,
+    as_json: bool,
+) -> None:
+    from cardside.core.review import run
+
+    names = session.player_names
     with _progress(quiet=as_json) as tick:
         result = run(
             session.game,
@@ -115,6 +195,141 @@ def review(
         click.echo(
             f"Stopped after {len(result.decisions)} of {result.planned} decisions: "
             "the figures are for those.",
+            err=True,
+        )
+        ctx.exit(130)
+
+
+def people(session: Any) -> list[int]:
+    """The seats reviewed when none is named: the human seats, or every player of a kept game."""
+    return [i for i, seat in enumerate(session.seats) if seat.kind in ("human", "table")]
+
+
+def _choose(
+    app: Any,
+    names: tuple[str, ...],
+    players: tuple[str, ...],
+    game: str | None,
+    since: datetime | None,
+) -> tuple[list[Any], list[tuple[str, str]]]:
+    """The games to review (oldest first when chosen by filters, else in the order named)
+    with their seats, and those left out with why."""
+    from cardside.core.errors import SessionError
+    from cardside.core.many_reviews import Asked, key
+    from cardside.sessions import store
+
+    if names:
+        paths = [session_path(app, n) for n in names]
+    else:
+        try:
+            paths = store.list_paths(app.data_dir)[::-1]
+        except OSError as exc:
+            raise click.ClickException(f"cannot list the sessions: {exc.strerror or exc}") from None
+    seen: set[str] = set()
+    asked: list[Any] = []
+    skipped: list[tuple[str, str]] = []
+    wanted = {key(p) for p in players}
+    for path in paths:
+        if str(path.resolve()) in seen:
+            continue
+        seen.add(str(path.resolve()))
+        try:
+            session = store.load(path)
+        except (SessionError, OSError) as exc:
+            skipped.append((path.stem, f"cannot be read ({exc})"))
+            continue
+        if game is not None and session.game != game:
+            continue
+        if since is not None and (session.created is None or _day(session.created) < since):
+            continue
+        seats = (
+            [i for i, n in enumerate(session.player_names) if key(n) in wanted]
+            if wanted
+            else people(session)
+        )
+        if wanted and not seats:
+            continue
+        why = refusal(session)
+        if why is None and not seats:
+            why = "no player of it is a person (name one with --player)"
+        if why:
+            skipped.append((session.name, why))
+            continue
+        asked.append(Asked(session, tuple(seats)))
+    if not asked:
+        from cardside.games.registry import GAMES
+
+        kind = f"{GAMES[game].title} game" if game else "game"
+        of = f" of {' or '.join(clip(p) for p in players)}" if players else ""
+        where = "among the sessions named" if names else "in the data folder"
+        reasons = f" ({skipped[0][0]}: {skipped[0][1]})" if len(skipped) == 1 else ""
+        raise click.ClickException(f"no {kind}{of} {where} can be reviewed{reasons}")
+    return asked, skipped
+
+
+def _day(moment: datetime) -> datetime:
+    return datetime(moment.year, moment.month, moment.day)
+
+
+def _review_many(
+    ctx: click.Context,
+    app: Any,
+    asked: list[Any],
+    skipped: list[tuple[str, str]],
+    seed: int,
+    depth: int,
+    jobs: Any,
+    as_json: bool,
+) -> None:
+    from cardside.core.many_reviews import review_all, standings
+    from cardside.tui import review as view
+
+    with _progress(quiet=as_json, unit="game") as tick:
+        try:
+            reviews = review_all(
+                asked,
+                seed=seed,
+                depth=depth,
+                jobs=jobs,
+                ascii=app.style.ascii,
+                progress=lambda done: tick(done, len(asked)),
+            )
+        except KeyboardInterrupt:
+            reviews = []
+    if not reviews:
+        click.echo("Stopped before any game was reviewed.", err=True)
+        ctx.exit(130)
+    table = standings(reviews)
+    complete = len(reviews) == len(asked)
+    if as_json:
+        echo_json(
+            {
+                "seed": seed,
+                "depth": depth,
+                "complete": complete,
+                "games_planned": len(asked),
+                "reviews": [r.as_dict() for r in reviews],
+                "players": [s.as_dict() for s in table],
+                "not_reviewed": [{"session": n, "why": w} for n, w in skipped],
+            }
+        )
+    else:
+        sessions = [a.session for a in asked[: len(reviews)]]
+        width = terminal_width()
+        text = "\n\n".join(
+            "\n".join(block)
+            for block in (
+                view.many_head(reviews, seed, depth),
+                view.many_games(reviews, sessions, width),
+                view.many_players(table, width),
+                view.left_out(skipped),
+            )
+            if block
+        )
+        click.echo(view.fit(text, width))
+    if not complete:
+        click.echo(
+            f"Stopped after {len(reviews)} of {len(asked)} games: the figures are for those.",
             err=True,
         )
         ctx.exit(130)
@@ -179,13 +394,14 @@ def _print(result: Any, session: Any, *, all_: bool, chart: bool, ascii: bool) -
 class _progress:
     """A progress line on stderr when it is a terminal: ``reviewed 12 of 40 decisions``."""
 
-    def __init__(self, quiet: bool) -> None:
+    def __init__(self, quiet: bool, unit: str = "decision") -> None:
         self.shown = not quiet and sys.stderr.isatty()
+        self.unit = unit
 
     def __enter__(self) -> Callable[[int, int], None]:
         def tick(done: int, planned: int) -> None:
             if self.shown:
-                click.echo(f"\rreviewed {done} of {planned} decisions", nl=False, err=True)
+                click.echo(f"\rreviewed {done} of {planned} {self.unit}s", nl=False, err=True)
 
         return tick
 

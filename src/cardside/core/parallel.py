@@ -6,13 +6,14 @@ from __future__ import annotations
 import os
 import re
 import signal
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 R = TypeVar("R")
+T = TypeVar("T")
 
 MAX_JOBS = 64
 #: Seconds to wait for a scheduler to answer (or a local cluster to start) before giving up.
@@ -149,14 +150,45 @@ def map_games(
     (what a run of that many games would give), so the figures of a long run are not lost;
     the caller can tell by the shorter list. With none finished, the interrupt goes on up.
     """
+    return _map(lambda start, stop: (_batch, (play, start, stop)), play, games, jobs, progress)
+
+
+def map_items(
+    work: Callable[[T], R],
+    items: Sequence[T],
+    jobs: Jobs = 1,
+    progress: Callable[[int], None] | None = None,
+) -> list[R]:
+    """``[work(item) for item in items]`` as :func:`map_games` shares games: in order, over
+    ``jobs`` worker processes or a cluster's workers, the finished prefix kept on Ctrl-C.
+    Each batch carries only its own items, so large items (whole sessions) travel once."""
+    items = list(items)
+    return _map(
+        lambda start, stop: (_each, (work, items[start:stop])),
+        lambda i: work(items[i]),
+        len(items),
+        jobs,
+        progress,
+    )
+
+
+def _map(
+    task: Callable[[int, int], tuple[Callable[..., list[R]], tuple[Any, ...]]],
+    one: Callable[[int], R],
+    games: int,
+    jobs: Jobs,
+    progress: Callable[[int], None] | None,
+) -> list[R]:
+    """The loop of :func:`map_games` and :func:`map_items`: ``one(i)`` here with one job,
+    else the batches ``task(start, stop)`` (a picklable function and its arguments)."""
     if isinstance(jobs, Cluster):
-        return _on_cluster(play, games, jobs, progress)
+        return _on_cluster(task, games, jobs, progress)
     jobs = max(1, min(jobs, MAX_JOBS, games))
     if jobs == 1:
         results: list[R] = []
         try:
             for game in range(games):
-                results.append(play(game))
+                results.append(one(game))
                 if progress is not None:
                     progress(game + 1)
         except KeyboardInterrupt:
@@ -168,9 +200,10 @@ def map_games(
     finished = 0
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
     try:
-        pending: dict[Future[list[R]], int] = {
-            pool.submit(_batch, play, start, stop): start for start, stop in batches
-        }
+        pending: dict[Future[list[R]], int] = {}
+        for start, stop in batches:
+            function, args = task(start, stop)
+            pending[pool.submit(function, *args)] = start
         while pending:
             ready, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in ready:
@@ -200,7 +233,10 @@ def _batches(games: int, workers: int) -> list[tuple[int, int]]:
 
 
 def _on_cluster(
-    play: Callable[[int], R], games: int, cluster: Cluster, progress: Callable[[int], None] | None
+    task: Callable[[int, int], tuple[Callable[..., list[R]], tuple[Any, ...]]],
+    games: int,
+    cluster: Cluster,
+    progress: Callable[[int], None] | None,
 ) -> list[R]:
     """``map_games`` on a cluster's workers: batches sent as futures, gathered in order."""
     from dask.distributed import as_completed
@@ -209,7 +245,10 @@ def _on_cluster(
     batches = _batches(games, cluster.workers())
     done: dict[int, list[R]] = {}
     finished = 0
-    futures = [client.submit(_batch, play, start, stop, pure=False) for start, stop in batches]
+    futures = []
+    for start, stop in batches:
+        function, args = task(start, stop)
+        futures.append(client.submit(function, *args, pure=False))
     starts = {future.key: start for future, (start, _) in zip(futures, batches)}
     try:
         for future in as_completed(futures):
@@ -271,6 +310,10 @@ def _prefix(done: dict[int, list[R]], batches: list[tuple[int, int]]) -> list[R]
 
 def _batch(play: Callable[[int], R], start: int, stop: int) -> list[R]:
     return [play(game) for game in range(start, stop)]
+
+
+def _each(work: Callable[[T], R], items: Sequence[T]) -> list[R]:
+    return [work(item) for item in items]
 
 
 def _ignore_interrupts() -> None:

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, Generic, TypeVar
 
+from cardside.core.parallel import Jobs
 from cardside.core.record import Session
 from cardside.core.replay import move_entries
 
@@ -248,7 +249,7 @@ def run(
     *,
     seed: int = 0,
     depth: int = DEFAULT_DEPTH,
-    jobs: int = 1,
+    jobs: Jobs = 1,
     ascii: bool = True,
     progress: Callable[[int, int], None] | None = None,
 ) -> Review:

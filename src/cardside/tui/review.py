@@ -7,6 +7,7 @@ import re
 import textwrap
 from collections.abc import Sequence
 
+from cardside.core.many_reviews import Standing
 from cardside.core.review import LABELS, Decision, Review
 from cardside.core.words import counted
 from cardside.tui.chart import ASCII_LEVELS, BLOCKS, _axis, level
@@ -222,3 +223,82 @@ def fit(text: str, width: int | None) -> str:
             break_on_hyphens=False,
         )
     return "\n".join(out)
+
+
+def many_head(reviews: Sequence[Review], seed: int, depth: int) -> list[str]:
+    """What a review of many games covered: how many of each game, with which samples."""
+    from cardside.games.registry import GAMES
+
+    kinds: dict[str, int] = {}
+    for r in reviews:
+        kinds[r.game] = kinds.get(r.game, 0) + 1
+    each = ", ".join(f"{n} {GAMES[g].title}" for g, n in kinds.items())
+    decisions = sum(len(r.decisions) for r in reviews)
+    return [
+        f"Reviewed {counted(len(reviews), 'game')} ({each}), {counted(decisions, 'decision')}, "
+        f"each valued from what its player could see (seed {seed}, depth {depth})",
+        "accuracy: the mean of every decision's; given up: percentage points of the chance "
+        "to win (the match, Bummerl or game) in all",
+    ]
+
+
+def many_games(
+    reviews: Sequence[Review], sessions: Sequence[object], width: int | None
+) -> list[str]:
+    """A line for each reviewed player of each game, in the order reviewed."""
+    from cardside.games.registry import GAMES
+
+    rows = []
+    for review, session in zip(reviews, sessions):
+        created = getattr(session, "created", None)
+        day = f"{created:%Y-%m-%d}" if created else "-"
+        for s in review.summaries:
+            rows.append(
+                [
+                    GAMES[review.game].title,
+                    review.session,
+                    day,
+                    s.name,
+                    s.decisions,
+                    f"{s.accuracy:.1f}",
+                    s.counts["mistake"],
+                    s.counts["blunder"],
+                    f"{s.given_up * 100:.0f}",
+                ]
+            )
+    headers = ["game", "session", "started", "player", "decisions", "accuracy", "mistakes"]
+    headers += ["blunders", "given up"]
+    return ["Each game:", render(headers, rows, width=width)]
+
+
+def many_players(standings: Sequence[Standing], width: int | None) -> list[str]:
+    """Each player's figures per game over the games reviewed."""
+    from cardside.games.registry import GAMES
+
+    rows = [
+        [
+            s.name,
+            GAMES[s.game].title,
+            s.games,
+            s.decisions,
+            f"{s.accuracy:.1f}",
+            *(s.counts[lab] for lab in LABELS[3:]),
+            f"{s.given_up_a_game * 100:.1f}",
+        ]
+        for s in standings
+    ]
+    headers = ["player", "game", "games", "decisions", "accuracy", "inaccuracies", "mistakes"]
+    headers.append("blunders")
+    headers.append("given up a game")
+    return ["Each player over these games:", render(headers, rows, width=width)]
+
+
+def left_out(skipped: Sequence[tuple[str, str]], shown: int = 10) -> list[str]:
+    """The sessions chosen that could not be reviewed, and why (the first ``shown``)."""
+    if not skipped:
+        return []
+    lines = [f"Not reviewed ({len(skipped)}):"]
+    lines += [f"  {name}: {why}" for name, why in skipped[:shown]]
+    if len(skipped) > shown:
+        lines.append(f"  and {len(skipped) - shown} more")
+    return lines

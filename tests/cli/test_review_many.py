@@ -1,0 +1,249 @@
+"""``cardside sessions review`` of many games: several NAMEs, --all-sessions, --game, --since;
+each game as reviewed on its own, the same for any --jobs and on a cluster, Ctrl-C keeps what
+finished."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from cardside.cli.main import main
+from cardside.core import many_reviews
+from cardside.core.parallel import map_items
+from cardside.core.record import Seat, Session
+from cardside.games.linesbeta.bots import make_bot
+from cardside.games.linesbeta.notation import format_action
+from cardside.games.linesbeta.state import LinesBetaState
+from cardside.games.linesbeta.values import move_values
+from cardside.games.schnapsen.notation import parse_action
+from cardside.games.schnapsen.state import SchnapsenState
+from cardside.sessions import sheets, store
+
+SCHNAPSEN = "marriage_QC JC KC QD AC KH JS 10H 10C AH QH JH AS QS AD JD"
+
+
+def game(seed: int, plant: int) -> Session:
+    """A hard short LinesBeta game played by the planner, but its worst move at the first
+    ``plant`` decisions where that gives up more than 15% of the chance to win."""
+    state = LinesBetaState("hard", "short", seed=seed)
+    bot = make_bot("planner", seed=seed)
+    entries: list[dict[str, object]] = []
+    while not state.is_terminal():
+        action = bot.choose(state)
+        if plant and len(state.legal_actions()) > 1:
+            v = move_values(state)
+            worst = min(v.moves, key=lambda m: m.chance)
+            if v.best().chance - worst.chance > 0.15:
+                action, plant = worst.action, plant - 1
+        entries.append({"type": "action", "action": format_action(action, ascii=True)})
+        state.apply(action)
+    return Session(
+        game="linesbeta",
+        mode="play",
+        name="g",
+        seed=seed,
+        seats=[Seat("You", "human")],
+        options={"difficulty": "hard", "length": "short"},
+        entries=entries,
+    )
+
+
+def saved_schnapsen(data_dir: Path, name: str) -> None:
+    """A Schnapsen match of Ann against the strong bot, a deal and a half played."""
+    state = SchnapsenState(seed=0, first_dealer=1)
+    entries: list[dict[str, object]] = []
+    for text in SCHNAPSEN.split():
+        text = text.replace("_", " ")
+        entries.append({"type": "action", "seat": state.current_player(), "action": text})
+        state.apply(parse_action(text))
+    session = Session(
+        game="schnapsen",
+        mode="play",
+        name=name,
+        seed=0,
+        seats=[Seat("Ann", "human"), Seat("Bot", "bot:strong")],
+        options={"first_dealer": 1},
+        entries=entries,
+    )
+    sheets.refresh(session)
+    store.save(session, store.sessions_dir(data_dir) / f"{name}.toml", create=True)
+
+
+def saved(
+    data_dir: Path, name: str, seed: int, *, player: str = "Ann", plant: int = 0, day: int = 1
+) -> None:
+    """A played LinesBeta game of ``player`` (its worst move at ``plant`` decisions), started
+    on 2026-11-``day``."""
+    session = game(seed, plant)
+    session = replace(
+        session,
+        name=name,
+        seats=[Seat(player, "human")],
+        created=datetime(2026, 11, day, 20, 0),
+    )
+    sheets.refresh(session)
+    folder = store.sessions_dir(data_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    store.save(session, folder / f"{name}.toml", create=True)
+
+
+def review(runner: CliRunner, *args: str) -> Any:
+    result = runner.invoke(main, ["sessions", "review", *args, "--json", "--depth", "1"])
+    assert result.exit_code == 0, result.output
+    assert result.exception is None
+    return json.loads(result.stdout)
+
+
+@pytest.fixture
+def three(data_dir: Path) -> Path:
+    saved(data_dir, "a", 2, plant=2, day=1)
+    saved(data_dir, "b", 3, day=5)
+    saved(data_dir, "c", 4, player="Bea", plant=1, day=9)
+    return data_dir
+
+
+def test_each_game_is_reviewed_as_on_its_own(runner: CliRunner, three: Path) -> None:
+    many = review(runner, "a", "b", "c", "--jobs", "1")
+    assert many["complete"] and many["games_planned"] == 3
+    assert [r["session"] for r in many["reviews"]] == ["a", "b", "c"]
+    for r in many["reviews"]:
+        assert r == review(runner, r["session"], "--jobs", "1")
+
+
+def test_the_players_figures_sum_their_games(runner: CliRunner, three: Path) -> None:
+    many = review(runner, "--all-sessions", "--jobs", "1")
+    by_name = {p["player"]: p for p in many["players"]}
+    assert set(by_name) == {"Ann", "Bea"}
+    ann = by_name["Ann"]
+    mine = [r for r in many["reviews"] if r["session"] in ("a", "b")]
+    assert ann["games"] == 2 and ann["game"] == "linesbeta"
+    assert ann["decisions"] == sum(len(r["decisions"]) for r in mine)
+    labels = [d["label"] for r in mine for d in r["decisions"]]
+    assert ann["labels"]["mistake"] + ann["labels"]["blunder"] == sum(
+        lab in ("mistake", "blunder") for lab in labels
+    )
+    # Two planted worst moves in game a: mistakes or blunders, and an accuracy below Bea's
+    # game with one, below game b's none.
+    assert ann["labels"]["mistake"] + ann["labels"]["blunder"] >= 2
+    total = sum(d["loss"] for r in mine for d in r["decisions"])
+    assert ann["given_up"] == pytest.approx(total, abs=1e-3)
+
+
+def test_jobs_do_not_change_the_review(runner: CliRunner, three: Path) -> None:
+    one = review(runner, "--all-sessions", "--jobs", "1")
+    two = review(runner, "--all-sessions", "--jobs", "2")
+    assert one == two
+
+
+def test_filters_choose_the_games(runner: CliRunner, three: Path) -> None:
+    since = review(runner, "--since", "2026-11-05", "--jobs", "1")
+    assert [r["session"] for r in since["reviews"]] == ["b", "c"]
+    bea = review(runner, "--all-sessions", "--player", "bea", "--jobs", "1")
+    assert [r["session"] for r in bea["reviews"]] == ["c"]
+    assert {p["player"] for p in bea["players"]} == {"Bea"}
+    assert review(runner, "--game", "linesbeta", "--jobs", "1")["games_planned"] == 3
+
+
+def test_text_has_a_line_per_game_and_per_player(runner: CliRunner, three: Path) -> None:
+    saved_schnapsen(three, "match")
+    result = runner.invoke(
+        main,
+        ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "kept"],
+        input="Ann 2\nquit\n",
+    )
+    assert result.exit_code == 0, result.output
+    result = runner.invoke(main, ["sessions", "review", "--all-sessions", "--depth", "1"])
+    assert result.exit_code == 0, result.output
+    assert result.exception is None
+    out = result.output
+    assert out.startswith("Reviewed 4 games (3 LinesBeta, 1 Schnapsen), ")
+    assert "Each game:" in out and "Each player over these games:" in out
+    rows = [line.split() for line in out.splitlines()]
+    assert ["LinesBeta", "a", "2026-11-01", "Ann"] in [r[:4] for r in rows]
+    # Ann played both games: one row for each game she played
+    assert sum(1 for r in rows if r[:2] in (["Ann", "LinesBeta"], ["Ann", "Schnapsen"])) == 2
+    assert "Not reviewed (1):" in out
+    assert "kept: a kept Schnapsen match holds each deal's result" in out
+
+
+def test_refusals(runner: CliRunner, three: Path) -> None:
+    cases = [
+        (["a", "--all-sessions"], "give session NAMEs or choose with"),
+        ([], "give a session's NAME (or several)"),
+        (["a", "b", "--all"], "--all and --chart are for the review of one game"),
+        (["--game", "linesbeta", "--chart"], "--all and --chart are for the review of one game"),
+        (["--since", "2026-13-01"], "Invalid value for '--since'"),
+    ]
+    for args, said in cases:
+        result = runner.invoke(main, ["sessions", "review", *args])
+        assert result.exit_code == 2, (args, result.output)
+        assert said in result.output
+    result = runner.invoke(main, ["sessions", "review", "--game", "octrix"])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    assert result.output.strip() == "Error: no Octrix game in the data folder can be reviewed"
+    result = runner.invoke(main, ["sessions", "review", "--all-sessions", "--player", "Zed"])
+    assert result.exit_code == 1
+    assert "no game of 'Zed' in the data folder can be reviewed" in result.output
+
+
+def test_a_broken_file_is_named_and_the_rest_reviewed(runner: CliRunner, three: Path) -> None:
+    (store.sessions_dir(three) / "broken.toml").write_text("game = [", encoding="utf-8")
+    data = review(runner, "--all-sessions", "--jobs", "1")
+    assert len(data["reviews"]) == 3
+    (left,) = data["not_reviewed"]
+    assert left["session"] == "broken" and left["why"].startswith("cannot be read")
+
+
+def test_ctrl_c_prints_the_games_finished(
+    runner: CliRunner, three: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = many_reviews.run
+    calls: list[str] = []
+
+    def stop_at_the_second(game: str, session: Any, *args: Any, **kw: Any) -> Any:
+        calls.append(session.name)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(game, session, *args, **kw)
+
+    monkeypatch.setattr(many_reviews, "run", stop_at_the_second)
+    args = ["sessions", "review", "a", "b", "c", "--depth", "1", "--jobs", "1"]
+    result = runner.invoke(main, [*args, "--json"])
+    assert result.exit_code == 130, result.output
+    data = json.loads(result.stdout)
+    assert [r["session"] for r in data["reviews"]] == ["a"] and not data["complete"]
+    assert "Stopped after 1 of 3 games: the figures are for those." in result.stderr
+    calls.clear()
+    monkeypatch.setattr(
+        many_reviews, "run", lambda *a, **k: (_ for _ in ()).throw(KeyboardInterrupt)
+    )
+    result = runner.invoke(main, args)
+    assert result.exit_code == 130
+    assert "Stopped before any game was reviewed." in result.stderr
+
+
+def test_map_items_keeps_order_and_the_prefix_on_ctrl_c() -> None:
+    items = [3, 1, 4, 1, 5, 9, 2, 6]
+    assert map_items(abs, items, 1) == items
+    assert map_items(abs, items, 2) == items
+
+    def tick(done: int) -> None:
+        if done == 3:
+            raise KeyboardInterrupt
+
+    assert map_items(abs, items, 1, tick) == items[:3]
+
+
+def test_a_cluster_gives_the_review_of_one_process(runner: CliRunner, three: Path) -> None:
+    pytest.importorskip("dask.distributed")
+    one = review(runner, "--all-sessions", "--jobs", "1")
+    shared = review(runner, "--all-sessions", "--cluster", "local:2")
+    assert shared == one
+    single = review(runner, "a", "--cluster", "local:2")
+    assert single == one["reviews"][0]
