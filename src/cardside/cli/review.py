@@ -50,7 +50,7 @@ DEPTHS = 4
 )
 @click.option(
     "--game",
-    type=click.Choice(REVIEWED),
+    type=click.Choice(REVIEWED, case_sensitive=False),
     default=None,
     help="Review every game of this kind in the data folder.",
 )
