@@ -247,3 +247,11 @@ def test_a_cluster_gives_the_review_of_one_process(runner: CliRunner, three: Pat
     assert shared == one
     single = review(runner, "a", "--cluster", "local:2")
     assert single == one["reviews"][0]
+
+
+def test_a_copied_file_is_named_as_the_listing_names_it(runner: CliRunner, three: Path) -> None:
+    folder = store.sessions_dir(three)
+    (folder / "copy.toml").write_bytes((folder / "a.toml").read_bytes())
+    data = review(runner, "a", "copy", "--jobs", "1")
+    assert [r["session"] for r in data["reviews"]] == ["a", "copy"]
+    assert data["reviews"][1]["decisions"] == data["reviews"][0]["decisions"]

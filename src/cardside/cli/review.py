@@ -214,6 +214,9 @@ def _choose(
 ) -> tuple[list[Any], list[tuple[str, str]]]:
     """The games to review (oldest first when chosen by filters, else in the order named)
     with their seats, and those left out with why."""
+    from dataclasses import replace
+
+    from cardside.cli.sessions import _name_of
     from cardside.core.errors import SessionError
     from cardside.core.many_reviews import Asked, key
     from cardside.sessions import store
@@ -255,7 +258,8 @@ def _choose(
         if why:
             skipped.append((session.name, why))
             continue
-        asked.append(Asked(session, tuple(seats)))
+        # Named as the listing names it (a copied file keeps the name stored inside).
+        asked.append(Asked(replace(session, name=_name_of(app, path)), tuple(seats)))
     if not asked:
         from cardside.games.registry import GAMES
 
