@@ -322,3 +322,20 @@ def test_show_says_who_sits_in_each_seat_in_words() -> None:
         "Ann, Bob (all at the table)"
     )
     assert _players_text([Seat("Solo", "table")]) == "Solo (at the table)"
+
+
+def test_show_and_review_name_a_copied_file_as_the_listing_does(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    folder = store.sessions_dir(data_dir)
+    folder.mkdir(parents=True, exist_ok=True)
+    example = Path(__file__).parents[2] / "scoresheets" / "linesbeta-played-normal.toml"
+    (folder / "copy.toml").write_bytes(example.read_bytes())
+    listed = runner.invoke(main, ["sessions", "list"])
+    shown = runner.invoke(main, ["sessions", "show", "copy"])
+    reviewed = runner.invoke(main, ["sessions", "review", "copy", "--depth", "1", "--json"])
+    for result in (listed, shown, reviewed):
+        assert result.exit_code == 0 and result.exception is None, result.output
+    assert " copy " in listed.output.splitlines()[2]
+    assert shown.output.startswith("copy: linesbeta play, finished")
+    assert json.loads(reviewed.stdout)["session"] == "copy"

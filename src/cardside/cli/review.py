@@ -138,9 +138,12 @@ def review(
             jobs,
         )
         return
-    from cardside.cli.sessions import _load
+    from dataclasses import replace
 
-    session = _load(app, session_path(app, names[0]))
+    from cardside.cli.sessions import _load, _name_of
+
+    path = session_path(app, names[0])
+    session = replace(_load(app, path), name=_name_of(app, path))
     why = refusal(session)
     if why:
         raise click.ClickException(f"{session.name} cannot be reviewed: {why}")
@@ -256,7 +259,7 @@ def _choose(
         if why is None and not seats:
             why = "no player of it is a person (name one with --player)"
         if why:
-            skipped.append((session.name, why))
+            skipped.append((_name_of(app, path), why))
             continue
         # Named as the listing names it (a copied file keeps the name stored inside).
         asked.append(Asked(replace(session, name=_name_of(app, path)), tuple(seats)))

@@ -172,7 +172,8 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
         click.echo("\n".join(lines).replace(KEEP, " "))
 
     players = _players_text(session.seats)
-    say(f"{session.name}: {session.game} {session.mode}, {session.status}")
+    # Named as the listing names it: a copied or renamed file keeps the name stored inside.
+    say(f"{_name_of(app, path)}: {session.game} {session.mode}, {session.status}")
     say(f"players: {players}")
     if session.created:
         click.echo(f"started: {session.created:%Y-%m-%d %H:%M}")
