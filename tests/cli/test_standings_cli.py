@@ -83,7 +83,7 @@ def test_league_worked_example_from_the_example_sessions(runner: CliRunner, data
     assert records["fastest match"]["session"] == "octrix-played-vs-strong"
     text = run(runner, "stats", "--league", "--game", "octrix")
     lines = text.splitlines()
-    assert lines[0] == "League: octrix" and "Records: octrix" in lines
+    assert lines[0] == "League: Octrix" and "Records: Octrix" in lines
     (ann,) = [line for line in lines if line.startswith("Ann ")]
     assert ann.split()[:8] == ["Ann", "2", "1", "0", "1", "50%", "1", "W"]
     (fastest,) = [line for line in lines if line.startswith("fastest match")]
@@ -177,7 +177,7 @@ def test_ratings_filters_and_output(runner: CliRunner, data_dir: Path) -> None:
     }
     assert as_json(runner, "stats", "--ratings", "--since", "2026-12-01")["ratings"] == []
     text = run(runner, "stats", "--ratings", "--game", "iota", "--chart", "--ascii")
-    assert "Ratings: iota" in text and "Ratings game by game" in text
+    assert "Ratings: IOTA" in text and "Ratings game by game" in text
     assert "1000 + 40 × (mu − 3 × sigma)" in text
 
 

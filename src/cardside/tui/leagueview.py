@@ -52,7 +52,7 @@ def render_ratings(
         if parts:
             parts.append("")
         parts += [
-            f"Ratings: {game}",
+            f"Ratings: {_title(game)}",
             render(["player", "rating", "mu", "sigma", "games", "30 days"], rows, width=width),
         ]
         if chart:
@@ -130,7 +130,7 @@ def render_league(
             for s in rows
         ]
         parts += [
-            f"League: {game}",
+            f"League: {_title(game)}",
             render(
                 LEAGUE_HEADERS,
                 cells,
@@ -141,7 +141,7 @@ def render_league(
         if mine:
             parts += [
                 "",
-                f"Records: {game}",
+                f"Records: {_title(game)}",
                 render(
                     ["record", "who", "value", "when", "session"],
                     [
@@ -176,3 +176,10 @@ def record_value(record: Record) -> str:
     if record.unit:
         return counted(int(record.value), record.unit)
     return format_wins(record.value)
+
+
+def _title(game: str) -> str:
+    """A game's name as every screen writes it (``IOTA``, ``Line-it``)."""
+    from cardside.games.registry import GAMES
+
+    return GAMES[game].title if game in GAMES else game
