@@ -293,7 +293,12 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: Any, seat: int) -> Action:
-        return self.rng.choice(_view(view, seat).legal_actions())
+        return self.pick(_view(view, seat).legal_actions())
+
+    def pick(self, legal: list[Action]) -> Action:
+        """The choice among ``legal`` (the legal actions of the seat to move, which the full
+        state gives as its observation would: a simulation asks the state, with no view)."""
+        return self.rng.choice(legal)
 
     def hint(self, view: Any, seat: int) -> Hint:
         return Hint(self.choose(view, seat), "a random legal action")

@@ -9,7 +9,7 @@ the full game, the scorekeeper and ``lineit score`` all agree.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from cardside.core.errors import IllegalActionError
 
@@ -182,9 +182,11 @@ def check_line(cards: Sequence[int]) -> None:
             raise ValueError(reason.replace("your ", "the "))
 
 
-@dataclass(frozen=True)
-class LineScore:
-    """What scoring a line gives: the bet settled, three discarded, the rest as points."""
+class LineScore(NamedTuple):
+    """What scoring a line gives: the bet settled, three discarded, the rest as points.
+
+    (A named tuple rather than a dataclass: a game scores a line every few turns, and this
+    is made many times cheaper; it reads, compares and prints the same.)"""
 
     cards: tuple[int, ...]
     direction: int
@@ -214,20 +216,24 @@ class LineScore:
 
 def score_line(cards: Sequence[int]) -> LineScore:
     """Score a line (cards in the order added): settle the bet, discard three, count the rest."""
-    nums = tuple(c for c in cards if c <= BET_BASE)
+    nums = []
     bet = None
     after = 0
-    for i, c in enumerate(cards):
+    for c in cards:
         if c > BET_BASE:
-            bet = c - BET_BASE
-            after = sum(1 for x in cards[i + 1 :] if x <= BET_BASE)
-            break
+            if bet is None:  # (a line holds one Bet card; the first one counts)
+                bet = c - BET_BASE
+        else:
+            nums.append(c)
+            if bet is not None:
+                after += 1
     token = 0 if bet is None else (bet if after >= bet else -bet)
+    way = OPEN if len(nums) < 2 else RISING if nums[1] > nums[0] else FALLING
     return LineScore(
         tuple(cards),
-        direction(cards),
-        nums[:DISCARDED_PER_LINE],
-        nums[DISCARDED_PER_LINE:],
+        way,
+        tuple(nums[:DISCARDED_PER_LINE]),
+        tuple(nums[DISCARDED_PER_LINE:]),
         bet,
         after,
         token,

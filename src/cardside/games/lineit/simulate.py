@@ -20,8 +20,8 @@ from cardside.core.simulation import Entry, Summary
 from cardside.core.stats import mean_interval, wilson_interval
 from cardside.core.words import counted
 from cardside.games.lineit import rules
-from cardside.games.lineit.bots import BOT_NAMES, make_bot
-from cardside.games.lineit.state import Jackpot, LineitState, Scored
+from cardside.games.lineit.bots import BOT_NAMES, RandomBot, make_bot
+from cardside.games.lineit.state import Jackpot, LineitState
 
 
 @dataclass(frozen=True)
@@ -58,34 +58,62 @@ def play_game(bots: Sequence[str], seed: int, game: int) -> list[SeatStats]:
         make_bot(bots[entry], seed=derive_rng(seed, "bot", game, seat).randrange(2**32))
         for seat, entry in enumerate(seats)
     ]
+    # A random bot needs only the legal actions, which the full state gives as the seat's
+    # observation would: it picks among them with no view taken, and its pick needs no check.
+    picks = [agent.pick if isinstance(agent, RandomBot) else None for agent in agents]
     state = LineitState(players, seed=deal_seed(seed, game, players))
-    while not state.is_terminal():
-        seat = state.current_player()
-        assert seat is not None
-        state.apply(agents[seat].choose(state.observation(seat), seat))
-    outcome = state.outcome()
-    assert outcome is not None
-    out = []
-    log = state.snapshot.log
-    for seat in range(players):
-        lines = [e.score for e in log if isinstance(e, Scored) and e.seat == seat]
-        out.append(
-            SeatStats(
-                entry=seats[seat],
-                won=1 / len(outcome.winners) if seat in outcome.winners else 0.0,
-                score=outcome.scores[seat],
-                line_points=sum(x.points for x in lines),
-                jackpot_points=sum(
-                    e.cards for e in log if isinstance(e, Jackpot) and e.seat == seat
-                ),
-                tokens=sum(x.token for x in lines),
-                lines=len(lines),
-                line_cards=sum(x.length for x in lines),
-                bets_won=sum(1 for x in lines if x.bet_won is True),
-                bets_lost=sum(1 for x in lines if x.bet_won is False),
-            )
+    apply, legal_actions, current_player = state.apply, state.legal_actions, state.current_player
+    while (seat := current_player()) is not None:
+        pick = picks[seat]
+        if pick is not None:
+            apply(pick(legal_actions()), True)
+        else:
+            apply(agents[seat].choose(state.observation(seat), seat))
+    return seat_stats(state, seats)
+
+
+def seat_stats(state: LineitState, seats: Sequence[int]) -> list[SeatStats]:
+    """Each seat's figures in a finished game (``seats``: the entry of the bot list on each
+    seat), read from the game's log in one pass."""
+    players = state.players
+    scores = state.scores()
+    won = rules.winners(scores)
+    line_points = [0] * players
+    jackpot_points = [0] * players
+    tokens = [0] * players
+    lines = [0] * players
+    line_cards = [0] * players
+    bets_won = [0] * players
+    bets_lost = [0] * players
+    for e in state.snapshot.log:
+        if type(e) is Jackpot:
+            jackpot_points[e.seat] += e.cards
+            continue
+        seat, x = e.seat, e.score
+        line_points[seat] += len(x.points_cards)
+        lines[seat] += 1
+        line_cards[seat] += len(x.discarded) + len(x.points_cards)
+        if x.bet is not None:
+            tokens[seat] += x.token
+            if x.token > 0:
+                bets_won[seat] += 1
+            else:
+                bets_lost[seat] += 1
+    return [
+        SeatStats(
+            entry=seats[seat],
+            won=1 / len(won) if seat in won else 0.0,
+            score=scores[seat],
+            line_points=line_points[seat],
+            jackpot_points=jackpot_points[seat],
+            tokens=tokens[seat],
+            lines=lines[seat],
+            line_cards=line_cards[seat],
+            bets_won=bets_won[seat],
+            bets_lost=bets_lost[seat],
         )
-    return out
+        for seat in range(players)
+    ]
 
 
 @dataclass(frozen=True)

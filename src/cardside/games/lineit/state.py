@@ -11,7 +11,7 @@ actions replay a game exactly. Observations hide the deck and the other hands as
 from __future__ import annotations
 
 import random
-from typing import Any, NamedTuple, Self
+from typing import NamedTuple, Self
 
 from cardside.core.errors import IllegalActionError
 from cardside.core.outcome import Outcome
@@ -90,6 +90,31 @@ def _set(t: tuple, i: int, v: object) -> tuple:  # type: ignore[type-arg]
     return t[:i] + (v,) + t[i + 1 :]
 
 
+_ABOVE_ALL = rules.NUMBER_CARDS + 1
+
+
+def _fitting(line: tuple[int, ...]) -> tuple[int, int, int, bool]:
+    """:func:`rules.fits` for ``line``, for any card: ``(low, high, same, bet_ok)``, where a
+    number card fits when ``low < card < high and card != same``, a Bet card when
+    ``bet_ok``. (The legal actions ask it of every market or hand card at once.)"""
+    first = second = last = 0
+    bet_ok = True
+    for c in line:
+        if c > BET_BASE:
+            bet_ok = False
+        else:
+            if not first:
+                first = c
+            elif not second:
+                second = c
+            last = c
+    if not second:
+        return 0, _ABOVE_ALL, first, bet_ok
+    if second > first:
+        return last, _ABOVE_ALL, 0, bet_ok
+    return 0, last, 0, bet_ok
+
+
 class LineitState(GameState[Snap, Action]):
     """A game of Line-it for 2 to 5 players, dealt from ``seed``."""
 
@@ -165,28 +190,30 @@ class LineitState(GameState[Snap, Action]):
         if step == OVER:
             return []
         seat = (s.first + s.turn) % self.players
-        line = s.lines[seat]
+        # What fits the line, worked out once (rules.fits, for every card at once): a number
+        # card fits when low < card < high and card != same; a Bet card when bet_ok.
+        low, high, same, bet_ok = _fitting(s.lines[seat])
         if step == TAKE:
             market = s.market
             if len(set(market)) < len(market):  # two Bet cards of a value: offered once
                 market = tuple(dict.fromkeys(market))
             if len(s.hands[seat]) >= HAND_LIMIT:
                 return [LINE[c] for c in market]
-            fits = rules.fits
             out = []
             for c in market:
-                if fits(line, c):
+                if bet_ok if c > BET_BASE else low < c < high and c != same:
                     out.append(LINE[c])
                 out.append(HAND[c])
             return out
         out = []
         if step == END or (step == TAKEN and not s.played >> seat & 1):
             hand = s.hands[seat]
-            fits = rules.fits
             for i, c in enumerate(hand):
-                if fits(line, c) and c not in hand[:i]:
+                if (bet_ok if c > BET_BASE else low < c < high and c != same) and (
+                    i == 0 or c not in hand[:i]
+                ):
                     out.append(PLAY[c])
-        if step != END and line:
+        if step != END and s.lines[seat]:
             out.append(SCORE)
         out.append(DONE)
         return out
@@ -249,10 +276,16 @@ class LineitState(GameState[Snap, Action]):
             return ""
         return f"{kind!r} is not a Line-it action"
 
-    def apply(self, action: Action) -> None:
-        reason = self.why_illegal(action)
-        if reason:
-            raise IllegalActionError(reason)
+    def apply(self, action: Action, checked: bool = False) -> None:
+        """Play ``action``; raise :class:`IllegalActionError` with the reason if it is illegal.
+
+        ``checked=True`` is the caller's word that ``action`` is one of this state's
+        :meth:`legal_actions` now (the simulations' loop): the check is skipped, nothing else.
+        """
+        if not checked:
+            reason = self.why_illegal(action)
+            if reason:
+                raise IllegalActionError(reason)
         self._history.append((self._snapshot, action))
         self._snapshot = self._next(self._snapshot, action)
 
@@ -267,56 +300,83 @@ class LineitState(GameState[Snap, Action]):
 
     # -- transitions ---------------------------------------------------------------------------
     def _next(self, s: Snap, action: Action) -> Snap:
-        seat = (s.first + s.turn) % self.players
+        # Snapshots are built as plain tuples in field order (the engine's hot path):
+        # 0 deck, 1 market, 2 hands, 3 lines, 4 piles, 5 scored, 6 tokens, 7 discard,
+        # 8 round_no, 9 first, 10 turn, 11 step, 12 played, 13 log.
+        seat = (s[9] + s[10]) % self.players
         kind, card = action
-        if kind == "line" or kind == "hand":
-            market = s.market
+        if kind == "done":
+            return self._end_turn(s)
+        if kind == "hand" or kind == "line":
+            market = s[1]
             i = market.index(card)
             market = market[:i] + market[i + 1 :]
             if kind == "hand":
-                hands = _set(s.hands, seat, s.hands[seat] + (card,))
-                return s._replace(market=market, step=TAKEN, hands=hands)
-            if not rules.fits(s.lines[seat], card):
+                hands = list(s[2])
+                hands[seat] += (card,)
+                return _new_snap(Snap, (s[0], market, tuple(hands), *s[3:11], TAKEN, s[12], s[13]))
+            if not rules.fits(s[3][seat], card):
                 s = self._score(s, seat, "forced")
-            return self._add(s, seat, card, market=market, step=TAKEN)
+            return self._add(s, seat, card, market, s[2], TAKEN, s[12])
         if kind == "play":
-            hand = s.hands[seat]
+            hand = s[2][seat]
             i = hand.index(card)
-            s = s._replace(hands=_set(s.hands, seat, hand[:i] + hand[i + 1 :]))
-            if s.step == END:
-                return self._end_turn(self._add(s, seat, card))
-            return self._add(s, seat, card, step=PLAYED, played=s.played | 1 << seat)
-        if kind == "score":
-            return self._end_turn(self._score(s, seat, "chosen"))
-        return self._end_turn(s)
+            hands = list(s[2])
+            hands[seat] = hand[:i] + hand[i + 1 :]
+            if s[11] == END:
+                return self._end_turn(self._add(s, seat, card, s[1], tuple(hands), END, s[12]))
+            return self._add(s, seat, card, s[1], tuple(hands), PLAYED, s[12] | 1 << seat)
+        return self._end_turn(self._score(s, seat, "chosen"))  # score
 
-    def _add(self, s: Snap, seat: int, card: int, **changes: Any) -> Snap:
-        """``card`` joins ``seat``'s line (with other ``changes`` to the snapshot); a third
-        card of a colour takes that jackpot."""
-        line = s.lines[seat]
+    def _add(
+        self,
+        s: Snap,
+        seat: int,
+        card: int,
+        market: tuple[int, ...],
+        hands: tuple[tuple[int, ...], ...],
+        step: int,
+        played: int,
+    ) -> Snap:
+        """``card`` joins ``seat``'s line, with the new ``market``, ``hands``, ``step`` and
+        ``played``; a third card of a colour takes that jackpot."""
+        line = s[3][seat]
         col = rules.jackpot_colour(line, card)
-        s = s._replace(lines=_set(s.lines, seat, line + (card,)), **changes)
+        lines = list(s[3])
+        lines[seat] = line + (card,)
         if col is None:
-            return s
-        pile = s.piles[col]
-        round_no = 0 if s.step == END else s.round_no
-        return s._replace(
-            piles=_set(s.piles, col, ()),
-            scored=_set(s.scored, seat, s.scored[seat] + pile),
-            log=s.log + (Jackpot(seat, round_no, col, card, len(pile)),),
+            return _new_snap(
+                Snap, (s[0], market, hands, tuple(lines), *s[4:11], step, played, s[13])
+            )
+        pile = s[4][col]
+        round_no = 0 if step == END else s[8]
+        piles = list(s[4])
+        piles[col] = ()
+        scored = list(s[5])
+        scored[seat] += pile
+        log = s[13] + (Jackpot(seat, round_no, col, card, len(pile)),)
+        return _new_snap(
+            Snap,
+            (s[0], market, hands, tuple(lines), tuple(piles), tuple(scored))
+            + (*s[6:11], step, played, log),
         )
 
     def _score(self, s: Snap, seat: int, how: str) -> Snap:
         """Score ``seat``'s line: settle the bet, discard three, the rest to the score pile."""
-        result = rules.score_line(s.lines[seat])
-        gone = result.discarded + ((BET_BASE + result.bet,) if result.bet is not None else ())
-        tokens = s.tokens[seat] + ((result.token,) if result.bet is not None else ())
-        return s._replace(
-            lines=_set(s.lines, seat, ()),
-            scored=_set(s.scored, seat, s.scored[seat] + result.points_cards),
-            tokens=_set(s.tokens, seat, tokens),
-            discard=s.discard + gone,
-            log=s.log + (Scored(seat, 0 if how == "end" else s.round_no, how, result),),
+        result = rules.score_line(s[3][seat])
+        lines = list(s[3])
+        lines[seat] = ()
+        scored = list(s[5])
+        scored[seat] += result.points_cards
+        tokens = s[6]
+        discard = s[7] + result.discarded
+        if result.bet is not None:
+            tokens = _set(tokens, seat, tokens[seat] + (result.token,))
+            discard += (BET_BASE + result.bet,)
+        log = s[13] + (Scored(seat, 0 if how == "end" else s[8], how, result),)
+        return _new_snap(
+            Snap,
+            (s[0], s[1], s[2], tuple(lines), s[4], tuple(scored), tokens, discard, *s[8:13], log),
         )
 
     def _end_turn(self, s: Snap) -> Snap:
@@ -334,17 +394,15 @@ class LineitState(GameState[Snap, Action]):
             else:
                 piles[(c - 1) % 4] += (c,)
         first = (s.first + 1) % self.players
-        s = s._replace(market=(), piles=tuple(piles), discard=s.discard + bets, first=first)
+        deck = s.deck
         m = rules.market_size(self.players)
-        if len(s.deck) >= m:
-            return s._replace(
-                deck=s.deck[:-m],
-                market=s.deck[-m:],
-                round_no=s.round_no + 1,
-                turn=0,
-                step=TAKE,
-                played=0,
+        if len(deck) >= m:
+            return _new_snap(
+                Snap,
+                (deck[:-m], deck[-m:], *s[2:4], tuple(piles), *s[5:7], s[7] + bets)
+                + (s[8] + 1, first, 0, TAKE, 0, s[13]),
             )
+        s = s._replace(market=(), piles=tuple(piles), discard=s.discard + bets, first=first)
         # The end: the rest of the deck goes to the jackpots, then one last hand card each.
         bets = ()
         for c in s.deck:
