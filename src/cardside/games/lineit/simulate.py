@@ -86,7 +86,7 @@ def seat_stats(state: LineitState, seats: Sequence[int]) -> list[SeatStats]:
     bets_won = [0] * players
     bets_lost = [0] * players
     for e in state.snapshot.log:
-        if type(e) is Jackpot:
+        if isinstance(e, Jackpot):
             jackpot_points[e.seat] += e.cards
             continue
         seat, x = e.seat, e.score
