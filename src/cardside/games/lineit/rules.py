@@ -214,6 +214,9 @@ class LineScore(NamedTuple):
         return len(self.discarded) + len(self.points_cards)
 
 
+_new_tuple = tuple.__new__  # a named tuple made without its generated constructor
+
+
 def score_line(cards: Sequence[int]) -> LineScore:
     """Score a line (cards in the order added): settle the bet, discard three, count the rest."""
     nums = []
@@ -229,15 +232,8 @@ def score_line(cards: Sequence[int]) -> LineScore:
                 after += 1
     token = 0 if bet is None else (bet if after >= bet else -bet)
     way = OPEN if len(nums) < 2 else RISING if nums[1] > nums[0] else FALLING
-    return LineScore(
-        tuple(cards),
-        way,
-        tuple(nums[:DISCARDED_PER_LINE]),
-        tuple(nums[DISCARDED_PER_LINE:]),
-        bet,
-        after,
-        token,
-    )
+    gone, points = tuple(nums[:DISCARDED_PER_LINE]), tuple(nums[DISCARDED_PER_LINE:])
+    return _new_tuple(LineScore, (tuple(cards), way, gone, points, bet, after, token))
 
 
 def jackpots_in(cards: Sequence[int]) -> list[tuple[int, int]]:

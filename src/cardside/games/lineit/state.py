@@ -91,6 +91,8 @@ def _set(t: tuple, i: int, v: object) -> tuple:  # type: ignore[type-arg]
 
 
 _ABOVE_ALL = rules.NUMBER_CARDS + 1
+#: ``_LINE_OR_HAND[c]``: both ways to take market card c, in the legal actions' order.
+_LINE_OR_HAND = tuple((LINE[c], HAND[c]) for c in range(len(LINE)))
 
 
 def _fitting(line: tuple[int, ...]) -> tuple[int, int, int, bool]:
@@ -190,30 +192,34 @@ class LineitState(GameState[Snap, Action]):
         if step == OVER:
             return []
         seat = (s.first + s.turn) % self.players
-        # What fits the line, worked out once (rules.fits, for every card at once): a number
-        # card fits when low < card < high and card != same; a Bet card when bet_ok.
-        low, high, same, bet_ok = _fitting(s.lines[seat])
+        line = s.lines[seat]
+        # What fits the line is worked out once (rules.fits, for every card at once): a number
+        # card fits when low < card < high and card != same, a Bet card when bet_ok.
         if step == TAKE:
             market = s.market
             if len(set(market)) < len(market):  # two Bet cards of a value: offered once
                 market = tuple(dict.fromkeys(market))
             if len(s.hands[seat]) >= HAND_LIMIT:
                 return [LINE[c] for c in market]
-            out = []
+            low, high, same, bet_ok = _fitting(line)
+            out: list[Action] = []
             for c in market:
                 if bet_ok if c > BET_BASE else low < c < high and c != same:
-                    out.append(LINE[c])
-                out.append(HAND[c])
+                    out += _LINE_OR_HAND[c]
+                else:
+                    out.append(HAND[c])
             return out
         out = []
         if step == END or (step == TAKEN and not s.played >> seat & 1):
             hand = s.hands[seat]
-            for i, c in enumerate(hand):
-                if (bet_ok if c > BET_BASE else low < c < high and c != same) and (
-                    i == 0 or c not in hand[:i]
-                ):
-                    out.append(PLAY[c])
-        if step != END and s.lines[seat]:
+            if hand:
+                low, high, same, bet_ok = _fitting(line)
+                for i, c in enumerate(hand):
+                    if (bet_ok if c > BET_BASE else low < c < high and c != same) and (
+                        i == 0 or c not in hand[:i]
+                    ):
+                        out.append(PLAY[c])
+        if step != END and line:
             out.append(SCORE)
         out.append(DONE)
         return out
@@ -299,33 +305,40 @@ class LineitState(GameState[Snap, Action]):
         return self._next(self._snapshot, action)
 
     # -- transitions ---------------------------------------------------------------------------
+    # Each transition unpacks the snapshot and builds the next one as one tuple (the engine's
+    # hot path: no field-by-field replacing).
+
     def _next(self, s: Snap, action: Action) -> Snap:
-        # Snapshots are built as plain tuples in field order (the engine's hot path):
-        # 0 deck, 1 market, 2 hands, 3 lines, 4 piles, 5 scored, 6 tokens, 7 discard,
-        # 8 round_no, 9 first, 10 turn, 11 step, 12 played, 13 log.
-        seat = (s[9] + s[10]) % self.players
+        # fmt: off
+        (deck, market, hands, lines, piles, scored, tokens, discard,
+         rnd, first, turn, step, played, log) = s
+        # fmt: on
+        seat = (first + turn) % self.players
         kind, card = action
         if kind == "done":
             return self._end_turn(s)
         if kind == "hand" or kind == "line":
-            market = s[1]
             i = market.index(card)
             market = market[:i] + market[i + 1 :]
             if kind == "hand":
-                hands = list(s[2])
-                hands[seat] += (card,)
-                return _new_snap(Snap, (s[0], market, tuple(hands), *s[3:11], TAKEN, s[12], s[13]))
-            if not rules.fits(s[3][seat], card):
+                new = list(hands)
+                new[seat] += (card,)
+                hands = tuple(new)
+                # fmt: off
+                return _new_snap(Snap, (deck, market, hands, lines, piles, scored, tokens, discard,
+                                        rnd, first, turn, TAKEN, played, log))
+                # fmt: on
+            if not rules.fits(lines[seat], card):
                 s = self._score(s, seat, "forced")
-            return self._add(s, seat, card, market, s[2], TAKEN, s[12])
+            return self._add(s, seat, card, market, hands, TAKEN, played)
         if kind == "play":
-            hand = s[2][seat]
+            hand = hands[seat]
             i = hand.index(card)
-            hands = list(s[2])
-            hands[seat] = hand[:i] + hand[i + 1 :]
-            if s[11] == END:
-                return self._end_turn(self._add(s, seat, card, s[1], tuple(hands), END, s[12]))
-            return self._add(s, seat, card, s[1], tuple(hands), PLAYED, s[12] | 1 << seat)
+            new = list(hands)
+            new[seat] = hand[:i] + hand[i + 1 :]
+            if step == END:
+                return self._end_turn(self._add(s, seat, card, market, tuple(new), END, played))
+            return self._add(s, seat, card, market, tuple(new), PLAYED, played | 1 << seat)
         return self._end_turn(self._score(s, seat, "chosen"))  # score
 
     def _add(
@@ -340,77 +353,82 @@ class LineitState(GameState[Snap, Action]):
     ) -> Snap:
         """``card`` joins ``seat``'s line, with the new ``market``, ``hands``, ``step`` and
         ``played``; a third card of a colour takes that jackpot."""
-        line = s[3][seat]
+        deck, _, _, lines, piles, scored, tokens, discard, rnd, first, turn, _, _, log = s
+        line = lines[seat]
         col = rules.jackpot_colour(line, card)
-        lines = list(s[3])
-        lines[seat] = line + (card,)
-        if col is None:
-            return _new_snap(
-                Snap, (s[0], market, hands, tuple(lines), *s[4:11], step, played, s[13])
-            )
-        pile = s[4][col]
-        round_no = 0 if step == END else s[8]
-        piles = list(s[4])
-        piles[col] = ()
-        scored = list(s[5])
-        scored[seat] += pile
-        log = s[13] + (Jackpot(seat, round_no, col, card, len(pile)),)
-        return _new_snap(
-            Snap,
-            (s[0], market, hands, tuple(lines), tuple(piles), tuple(scored))
-            + (*s[6:11], step, played, log),
-        )
+        new = list(lines)
+        new[seat] = line + (card,)
+        lines = tuple(new)
+        if col is not None:
+            pile = piles[col]
+            log += (_new_snap(Jackpot, (seat, 0 if step == END else rnd, col, card, len(pile))),)
+            piles = _set(piles, col, ())
+            scored = _set(scored, seat, scored[seat] + pile)
+        # fmt: off
+        return _new_snap(Snap, (deck, market, hands, lines, piles, scored, tokens, discard,
+                                rnd, first, turn, step, played, log))
+        # fmt: on
 
     def _score(self, s: Snap, seat: int, how: str) -> Snap:
         """Score ``seat``'s line: settle the bet, discard three, the rest to the score pile."""
-        result = rules.score_line(s[3][seat])
-        lines = list(s[3])
-        lines[seat] = ()
-        scored = list(s[5])
-        scored[seat] += result.points_cards
-        tokens = s[6]
-        discard = s[7] + result.discarded
+        # fmt: off
+        (deck, market, hands, lines, piles, scored, tokens, discard,
+         rnd, first, turn, step, played, log) = s
+        # fmt: on
+        result = rules.score_line(lines[seat])
+        lines = _set(lines, seat, ())
+        scored = _set(scored, seat, scored[seat] + result.points_cards)
+        discard += result.discarded
         if result.bet is not None:
             tokens = _set(tokens, seat, tokens[seat] + (result.token,))
             discard += (BET_BASE + result.bet,)
-        log = s[13] + (Scored(seat, 0 if how == "end" else s[8], how, result),)
-        return _new_snap(
-            Snap,
-            (s[0], s[1], s[2], tuple(lines), s[4], tuple(scored), tokens, discard, *s[8:13], log),
-        )
+        log += (_new_snap(Scored, (seat, 0 if how == "end" else rnd, how, result)),)
+        # fmt: off
+        return _new_snap(Snap, (deck, market, hands, lines, piles, scored, tokens, discard,
+                                rnd, first, turn, step, played, log))
+        # fmt: on
 
     def _end_turn(self, s: Snap) -> Snap:
-        turn = s.turn + 1
-        if s.step == END:
+        # fmt: off
+        (deck, market, hands, lines, piles, scored, tokens, discard,
+         rnd, first, turn, step, played, log) = s
+        # fmt: on
+        turn += 1
+        if step == END:
             return self._next_end_turn(s, turn)
-        if turn < self.players:  # the next player's turn (the most frequent change)
-            return _new_snap(Snap, (*s[:10], turn, TAKE, *s[12:]))
+        players = self.players
+        if turn < players:  # the next player's turn (the most frequent change)
+            # fmt: off
+            return _new_snap(Snap, (deck, market, hands, lines, piles, scored, tokens, discard,
+                                    rnd, first, turn, TAKE, played, log))
+            # fmt: on
         # The round is over: the market's leftovers go to the jackpots (Bet cards discarded).
-        piles = list(s.piles)
-        bets: tuple[int, ...] = ()
-        for c in s.market:
+        new = list(piles)
+        for c in market:
             if c > BET_BASE:
-                bets += (c,)
+                discard += (c,)
             else:
-                piles[(c - 1) % 4] += (c,)
-        first = (s.first + 1) % self.players
-        deck = s.deck
-        m = rules.market_size(self.players)
+                new[(c - 1) % 4] += (c,)
+        first = (first + 1) % players
+        m = rules.market_size(players)
         if len(deck) >= m:
-            return _new_snap(
-                Snap,
-                (deck[:-m], deck[-m:], *s[2:4], tuple(piles), *s[5:7], s[7] + bets)
-                + (s[8] + 1, first, 0, TAKE, 0, s[13]),
-            )
-        s = s._replace(market=(), piles=tuple(piles), discard=s.discard + bets, first=first)
+            piles = tuple(new)
+            market, deck = deck[-m:], deck[:-m]
+            # fmt: off
+            return _new_snap(Snap, (deck, market, hands, lines, piles, scored, tokens, discard,
+                                    rnd + 1, first, 0, TAKE, 0, log))
+            # fmt: on
         # The end: the rest of the deck goes to the jackpots, then one last hand card each.
-        bets = ()
-        for c in s.deck:
+        for c in deck:
             if c > BET_BASE:
-                bets += (c,)
+                discard += (c,)
             else:
-                piles[(c - 1) % 4] += (c,)
-        s = s._replace(deck=(), piles=tuple(piles), discard=s.discard + bets, step=END)
+                new[(c - 1) % 4] += (c,)
+        piles = tuple(new)
+        # fmt: off
+        s = _new_snap(Snap, ((), (), hands, lines, piles, scored, tokens, discard,
+                             rnd, first, turn, END, played, log))
+        # fmt: on
         return self._next_end_turn(s, 0)
 
     def _next_end_turn(self, s: Snap, turn: int) -> Snap:
