@@ -288,3 +288,31 @@ def test_properties_hold_through_random_games(players: int, seed: int, choices: 
         p for p in range(players) if state.score(p) == max(state.scores())
     }
     assert all(not line for line in state.snapshot.lines)
+
+
+def candidate_actions(state: LineitState) -> list[Action]:
+    """Every action that could be legal now: each way to take each market card, each hand card
+    played, score and done (any other card is neither in the market nor in the hand)."""
+    s = state.snapshot
+    seat = state.current_player()
+    assert seat is not None
+    out = [Action(kind, c) for c in s.market for kind in ("line", "hand")]
+    out += [Action("play", c) for c in s.hands[seat]]
+    return out + [Action("score"), Action("done")]
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(2, 5), st.integers(0, 10**6), st.integers(0, 10**6))
+def test_the_legal_actions_are_exactly_those_the_checks_allow(
+    players: int, seed: int, choices: int
+) -> None:
+    """The move generator works out what fits a line its own way (once for every card); it
+    must list exactly the actions ``why_illegal`` accepts, each once."""
+    state = LineitState(players, seed=seed)
+    rng = random.Random(choices)
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        assert len(legal) == len(set(legal))
+        allowed = {a for a in candidate_actions(state) if state.why_illegal(a) == ""}
+        assert set(legal) == allowed
+        state.apply(rng.choice(legal), checked=True)
