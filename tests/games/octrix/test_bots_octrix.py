@@ -20,6 +20,7 @@ from cardside.games.octrix.bots import (
 from cardside.games.octrix.equilibrium import solve_matrix_game
 from cardside.games.octrix.notation import parse_card, parse_cards
 from cardside.games.octrix.position import round_position
+from cardside.games.octrix.simulate import play_match
 from cardside.games.octrix.state import OctrixState
 
 from .octrix_helpers import last_two_tricks
@@ -241,3 +242,43 @@ def test_suits_order_used_by_the_position() -> None:
     assert pos.high and pos.prev_side == -1 and pos.run == 0 and pos.tricks_left == 8
     assert pos.hands[0] & pos.hands[1] == 0
     assert Card(8, Suit.CLUBS) in state.snapshot.hands[0]
+
+
+@pytest.mark.parametrize(("players", "partnership"), [(2, False), (3, False), (4, True)])
+def test_the_full_state_lists_the_movers_cards_as_its_observation_does(
+    players: int, partnership: bool
+) -> None:
+    """A simulation's random bot picks from the full state's legal cards, with no view taken:
+    they must be the seat's own hand as it sees it, in the same order, at every decision."""
+    state = OctrixState(players, partnership=partnership, seed=4)
+    rng = random.Random(4)
+    while not state.is_terminal():
+        seat = state.current_player()
+        assert seat is not None
+        legal = state.legal_actions()
+        assert legal == list(state.observation(seat).snapshot.hands[seat])
+        state.apply(rng.choice(legal))
+
+
+class _Viewing:
+    """A random bot that is not a ``RandomBot``: the match gives it the seat's view."""
+
+    def __init__(self, seed: int) -> None:
+        self.inner = RandomBot(seed)
+        self.name = "random"
+
+    def choose(self, view: OctrixState, seat: int) -> Card:
+        return self.inner.choose(view, seat)
+
+    def hint(self, view: OctrixState, seat: int) -> Hint:
+        return self.inner.hint(view, seat)
+
+
+@pytest.mark.parametrize(("players", "partnership"), [(3, False), (4, True)])
+def test_random_bots_play_the_same_match_with_or_without_views(
+    players: int, partnership: bool
+) -> None:
+    plain = play_match([RandomBot(s) for s in range(players)], players, partnership, 8)
+    viewed = play_match([_Viewing(s) for s in range(players)], players, partnership, 8)
+    assert plain.snapshot == viewed.snapshot
+    assert plain.actions() == viewed.actions()

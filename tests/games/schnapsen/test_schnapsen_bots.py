@@ -297,3 +297,34 @@ def test_tree_search_closes_to_win_the_match() -> None:
         assert max(v for code, v in result.values.items() if code != CLOSE_CODE) < 0.95
     action, reason = StrongBot(seed=0).hint(obs, 0)
     assert action == CLOSE and reason.startswith("close: 100% to win the match (tree search")
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_the_full_state_lists_the_movers_legal_moves_as_its_observation_does(seed: int) -> None:
+    """A simulation's random bot picks from the full state's legal moves, with no view taken:
+    they must be the seat's own view's, in the same order, at every decision of a match."""
+    state = SchnapsenState(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        seat = state.current_player()
+        assert seat is not None
+        legal = state.legal_actions()
+        assert legal == state.observation(seat).legal_actions()
+        state.apply(rng.choice(legal))
+
+
+class _Viewing:
+    """A random bot that is not a ``RandomBot``: the simulation gives it the seat's view."""
+
+    def __init__(self, name: str, level: str, seed: str) -> None:
+        self.inner = bots.RandomBot(seed)
+        self.name = name
+
+    def choose(self, view: Observation, seat: int) -> object:
+        return self.inner.choose(view, seat)
+
+
+def test_random_bots_play_the_same_matches_with_or_without_views() -> None:
+    plain = simulate("random", "random", 12, seed=4)
+    viewed = simulate("random", "random", 12, seed=4, factory=_Viewing)  # type: ignore[arg-type]
+    assert plain == viewed

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -116,8 +117,12 @@ class RandomBot:
         return self.hint(observation, seat).card
 
     def hint(self, observation: OctrixState, seat: int) -> Hint:
-        hand = _hand(observation, seat)
-        return Hint(self.rng.choice(hand), "random: any card in the hand")
+        return Hint(self.pick(_hand(observation, seat)), "random: any card in the hand")
+
+    def pick(self, legal: Sequence[Card]) -> Card:
+        """The choice among ``legal`` (the hand of the seat to move, which the full state
+        gives as its observation would: a simulation asks the state, with no view)."""
+        return self.rng.choice(legal)
 
 
 class GreedyBot:

@@ -24,7 +24,7 @@ from cardside.core.rng import derive_rng
 from cardside.core.simulation import Summary, averaged
 from cardside.core.stats import mean_interval, wilson_interval
 from cardside.core.words import counted
-from cardside.games.octrix.bots import BOT_NAMES, OctrixBot, make_bot
+from cardside.games.octrix.bots import BOT_NAMES, OctrixBot, RandomBot, make_bot
 from cardside.games.octrix.state import OctrixState
 
 
@@ -97,7 +97,11 @@ def play_match(
     while not state.is_terminal():
         seat = state.current_player()
         assert seat is not None
-        state.apply(bots[seat].choose(state.observation(seat), seat))
+        bot = bots[seat]
+        if isinstance(bot, RandomBot):  # its pick needs the legal cards only, not a view
+            state.apply(bot.pick(state.legal_actions()))
+        else:
+            state.apply(bot.choose(state.observation(seat), seat))
     return state
 
 

@@ -70,7 +70,12 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: Any, seat: int) -> Action:
-        return self.rng.choice(_observe(view, seat).legal_actions())
+        return self.pick(_observe(view, seat).legal_actions())
+
+    def pick(self, legal: list[Action]) -> Action:
+        """The choice among ``legal`` (the legal moves of the seat to move, which the full
+        state gives as its observation would: a simulation asks the state, with no view)."""
+        return self.rng.choice(legal)
 
     def hint(self, view: Any, seat: int) -> tuple[Action, str]:
         return self.choose(view, seat), "a random legal move"

@@ -10,7 +10,7 @@ from cardside.core.parallel import Jobs, map_games
 from cardside.core.simulation import Entry, Summary
 from cardside.core.stats import mean_interval, wilson_interval
 from cardside.core.words import counted
-from cardside.games.schnapsen.bots import SEARCHING, Bot, make_bot
+from cardside.games.schnapsen.bots import SEARCHING, Bot, RandomBot, make_bot
 from cardside.games.schnapsen.state import SchnapsenState
 
 
@@ -142,7 +142,11 @@ def _one_game(
     while not state.is_terminal() and (unit == "matches" or not state.history):
         seat = state.current_player()
         assert seat is not None
-        state.apply(players[seat].choose(state.observation(seat), seat))
+        bot = players[seat]
+        if isinstance(bot, RandomBot):  # its pick needs the legal moves only, not a view
+            state.apply(bot.pick(state.legal_actions()))
+        else:
+            state.apply(bot.choose(state.observation(seat), seat))
     values = [
         r.points if r.winner == a_seat else -r.points for r in (h.result for h in state.history)
     ]
