@@ -6,14 +6,26 @@ players decide as cardside's ``random`` bot does, uniformly among the legal choi
 decision (take a market card for the line or the hand; then play a hand card, score, or stop;
 in the end phase play a hand card or stop), so both play games of the same length.
 
-    python benchmarks/lineit_plain.py [--games N] [--players N]
+    python benchmarks/lineit_plain.py [--games N] [--players N] [--runs N]
+
+One run prints, as the median of ``--runs`` alternated runs (CPU seconds of this process, so
+a machine shared with other work still shows what one core does), games a second of:
+- this plain engine;
+- cardside's ``simulate`` with a random bot on every seat, as ``cardside lineit simulate
+  --bots random,... --jobs 1`` runs it (the same library call; seeding, bots and per-game
+  figures included);
+- cardside's engine alone: random playouts through the state API (``legal_actions``, then
+  ``apply`` with its legality check), one generator for the players' choices;
+and each of the last two as a ratio to the plain engine (the target is 1 or more).
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
+from collections.abc import Callable
 
 BET = 100  # a Bet card of value v is 100 + v
 DECK = list(range(1, 101)) + [BET + v for v in (3, 3, 4, 4, 5, 5)]
@@ -129,19 +141,57 @@ def run(games: int, players: int, seed: int = 0) -> list[list[int]]:
     return [play(players, random.Random(f"{seed}:{i}")) for i in range(games)]
 
 
+def cardside_simulate(games: int, players: int) -> None:
+    """What ``cardside lineit simulate --bots random,... --jobs 1`` does."""
+    from cardside.games.lineit.simulate import simulate
+
+    simulate(games, ("random",) * players, seed=0, jobs=1)
+
+
+def cardside_engine(games: int, players: int) -> None:
+    """Random playouts through cardside's state API."""
+    from cardside.games.lineit.state import LineitState
+
+    rng = random.Random(0)
+    for i in range(games):
+        state = LineitState(players, seed=i)
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))
+
+
+def rates(
+    rows: dict[str, Callable[[int, int], object]], games: int, players: int, runs: int
+) -> dict[str, float]:
+    """Median games a second of each row, the rows alternated in every run."""
+    seen: dict[str, list[float]] = {label: [] for label in rows}
+    for _ in range(runs):
+        for label, play in rows.items():
+            start = time.process_time()
+            play(games, players)
+            seen[label].append(games / (time.process_time() - start))
+    return {label: statistics.median(r) for label, r in seen.items()}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=3000)
+    parser.add_argument("--games", type=int, default=1000, help="games a run of each row")
     parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--runs", type=int, default=5, help="runs of each row (the median)")
     args = parser.parse_args()
-    t = time.process_time()
-    scores = run(args.games, args.players)
-    spent = time.process_time() - t
-    mean = sum(sum(s) for s in scores) / (len(scores) * args.players)
+    rows: dict[str, Callable[[int, int], object]] = {
+        "plain engine, random players": run,
+        "cardside simulate, random bots": cardside_simulate,
+        "cardside engine alone, random": cardside_engine,
+    }
+    got = rates(rows, args.games, args.players, args.runs)
+    plain = got["plain engine, random players"]
     print(
-        f"{args.games} games, {args.players} players: {spent:.2f} s CPU, "
-        f"{args.games / spent:.0f} games a second; mean score {mean:.1f}"
+        f"Line-it, {args.players} players, {args.games} games a run, median of {args.runs} "
+        "runs (CPU time, one core)"
     )
+    print(f"{'':<34}{'games/s':>9}  vs plain")
+    for label, value in got.items():
+        print(f"{label:<34}{value:>9.0f}  {value / plain:>7.2f}x")
 
 
 if __name__ == "__main__":
