@@ -17,6 +17,7 @@ its random generator, and offers :meth:`hint` (the action and a one-line reason)
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -291,14 +292,13 @@ class RandomBot:
     def __init__(self, seed: int | str | None = None) -> None:
         self.name = "random"
         self.rng = random.Random(seed)
+        #: The choice among the legal actions of the seat to move, which the full state gives
+        #: as its observation would: a simulation asks the state, with no view. (The
+        #: generator's own ``choice``, with no call of the bot's in between.)
+        self.pick: Callable[[list[Action]], Action] = self.rng.choice
 
     def choose(self, view: Any, seat: int) -> Action:
         return self.pick(_view(view, seat).legal_actions())
-
-    def pick(self, legal: list[Action]) -> Action:
-        """The choice among ``legal`` (the legal actions of the seat to move, which the full
-        state gives as its observation would: a simulation asks the state, with no view)."""
-        return self.rng.choice(legal)
 
     def hint(self, view: Any, seat: int) -> Hint:
         return Hint(self.choose(view, seat), "a random legal action")

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
+from typing import NamedTuple
 
 from cardside.core.parallel import Jobs, map_games
 from cardside.core.rng import derive_rng
@@ -24,9 +25,9 @@ from cardside.games.lineit.bots import BOT_NAMES, RandomBot, make_bot
 from cardside.games.lineit.state import Jackpot, LineitState
 
 
-@dataclass(frozen=True)
-class SeatStats:
-    """One seat's figures in one game."""
+class SeatStats(NamedTuple):
+    """One seat's figures in one game (a named tuple: one is made for every seat of every
+    game, and this is the cheapest immutable record)."""
 
     entry: int  # index of the bot in the bot list
     won: float  # its share of the win: 1, 1/k for k seats tied on the highest score, or 0

@@ -313,10 +313,15 @@ class LineitState(GameState[Snap, Action]):
         (deck, market, hands, lines, piles, scored, tokens, discard,
          rnd, first, turn, step, played, log) = s
         # fmt: on
-        seat = (first + turn) % self.players
         kind, card = action
         if kind == "done":
+            if turn + 1 < self.players and step != END:  # the next player's turn (most often)
+                # fmt: off
+                return _new_snap(Snap, (deck, market, hands, lines, piles, scored, tokens, discard,
+                                        rnd, first, turn + 1, TAKE, played, log))
+                # fmt: on
             return self._end_turn(s)
+        seat = (first + turn) % self.players
         if kind == "hand" or kind == "line":
             i = market.index(card)
             market = market[:i] + market[i + 1 :]
