@@ -17,6 +17,8 @@ a machine shared with other work still shows what one core does), games a second
 - cardside's engine alone: random playouts through the state API (``legal_actions``, then
   ``apply`` with its legality check), one generator for the players' choices;
 and each of the last two as a ratio to the plain engine (the target is 1 or more).
+``--parts`` also prints where a game of ``simulate`` spends its time, each part timed on its
+own (the best of several runs) and given in plain games.
 """
 
 from __future__ import annotations
@@ -172,11 +174,79 @@ def rates(
     return {label: statistics.median(r) for label, r in seen.items()}
 
 
+def best_time(play: Callable[[], object], runs: int = 7) -> float:
+    """The least CPU time of ``runs`` calls of ``play``."""
+    times = []
+    for _ in range(runs):
+        start = time.process_time()
+        play()
+        times.append(time.process_time() - start)
+    return min(times)
+
+
+def parts(games: int, players: int) -> list[tuple[str, float]]:
+    """Seconds a game of ``simulate`` (random bots) spends in each part, each part timed on
+    its own over the positions of the same games; the loop is what the parts leave."""
+    from cardside.core.rng import derive_rng
+    from cardside.games.lineit.bots import RandomBot
+    from cardside.games.lineit.simulate import deal_seed, play_game, seat_stats
+    from cardside.games.lineit.state import LineitState
+
+    bots = ("random",) * players
+    whole = best_time(lambda: [play_game(bots, 0, g) for g in range(games)])
+
+    def seeding() -> None:
+        for g in range(games):
+            for seat in range(players):
+                RandomBot(derive_rng(0, "bot", g, seat).randrange(2**32))
+            LineitState(players, seed=deal_seed(0, g, players))
+
+    finished = []
+    steps = []  # (snapshot, action, number of legal actions)
+    for g in range(games):
+        state = LineitState(players, seed=deal_seed(0, g, players))
+        rng = random.Random(g)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            action = rng.choice(legal)
+            steps.append((state.snapshot, action, len(legal)))
+            state.apply(action, checked=True)
+        finished.append(state)
+    probe = LineitState(players, seed=0)
+
+    def legal_actions() -> None:
+        for snap, _, _ in steps:
+            probe._snapshot = snap
+            probe.legal_actions()
+
+    def transitions() -> None:
+        for snap, action, _ in steps:
+            probe._next(snap, action)
+
+    choices = [list(range(n)) for n in range(13)]
+
+    def choosing() -> None:
+        choice = random.Random(0).choice
+        for _, _, n in steps:
+            choice(choices[n])
+
+    found = [
+        ("deal and bots seeded", best_time(seeding)),
+        ("legal_actions", best_time(legal_actions)),
+        ("transitions", best_time(transitions)),
+        ("random choice", best_time(choosing)),
+        ("per-game figures", best_time(lambda: [seat_stats(s, range(players)) for s in finished])),
+    ]
+    found.append(("loop, apply, history", whole - sum(t for _, t in found)))
+    return [("simulate, whole game", whole)] + found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="games a run of each row")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--runs", type=int, default=5, help="runs of each row (the median)")
+    parser.add_argument("--parts", action="store_true", help="where simulate's time goes")
     args = parser.parse_args()
     rows: dict[str, Callable[[int, int], object]] = {
         "plain engine, random players": run,
@@ -192,6 +262,12 @@ def main() -> None:
     print(f"{'':<34}{'games/s':>9}  vs plain")
     for label, value in got.items():
         print(f"{label:<34}{value:>9.0f}  {value / plain:>7.2f}x")
+    if args.parts:
+        games = min(args.games, 300)
+        unit = best_time(lambda: run(games, args.players))
+        print(f"\nA game of simulate, part by part, in plain games ({games} games, best of 7)")
+        for label, spent in parts(games, args.players):
+            print(f"{label:<34}{spent / unit:>9.2f}")
 
 
 if __name__ == "__main__":
