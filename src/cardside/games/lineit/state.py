@@ -344,7 +344,10 @@ class LineitState(GameState[Snap, Action]):
             if step == END:
                 return self._end_turn(self._add(s, seat, card, market, tuple(new), END, played))
             return self._add(s, seat, card, market, tuple(new), PLAYED, played | 1 << seat)
-        return self._end_turn(self._score(s, seat, "chosen"))  # score
+        # score, which ends the turn: the next player's (most often) or the end of the round
+        if turn + 1 < self.players:
+            return self._score(s, seat, "chosen", next_turn=True)
+        return self._end_turn(self._score(s, seat, "chosen"))
 
     def _add(
         self,
@@ -374,12 +377,15 @@ class LineitState(GameState[Snap, Action]):
                                 rnd, first, turn, step, played, log))
         # fmt: on
 
-    def _score(self, s: Snap, seat: int, how: str) -> Snap:
-        """Score ``seat``'s line: settle the bet, discard three, the rest to the score pile."""
+    def _score(self, s: Snap, seat: int, how: str, next_turn: bool = False) -> Snap:
+        """Score ``seat``'s line: settle the bet, discard three, the rest to the score pile;
+        with ``next_turn``, the next player of the round (not the last) takes a turn."""
         # fmt: off
         (deck, market, hands, lines, piles, scored, tokens, discard,
          rnd, first, turn, step, played, log) = s
         # fmt: on
+        if next_turn:
+            turn, step = turn + 1, TAKE
         result = rules.score_line(lines[seat])
         lines = _set(lines, seat, ())
         scored = _set(scored, seat, scored[seat] + result.points_cards)
