@@ -447,11 +447,11 @@ A last round that stopped early is given with the tricks actually played (e.g. 1
                 ),
                 Shared(
                     "bot",
-                    ("planner", "deep", "classic", "random"),
+                    ("planner", "deep", "planner1", "classic", "random"),
                     "planner",
                     "The bot that plays your side: planner plans the round from what you can "
-                    "see, deep tries its best plays on sampled deals (slower), classic is the "
-                    "planner as it was.",
+                    "see, deep tries its best plays on sampled deals (slower), planner1 and "
+                    "classic are the planner as it was (the newer first).",
                 ),
                 RUNS,
                 JOBS,

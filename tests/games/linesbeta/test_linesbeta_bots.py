@@ -6,7 +6,14 @@ import random
 
 import pytest
 
-from cardside.games.linesbeta.bots import PlannerBot, RandomBot, hint, make_bot, win_chance
+from cardside.games.linesbeta.bots import (
+    Planner1Bot,
+    PlannerBot,
+    RandomBot,
+    hint,
+    make_bot,
+    win_chance,
+)
 from cardside.games.linesbeta.notation import parse_challenge
 from cardside.games.linesbeta.rules import Challenge, ChooseCell, ChooseTrump, Line
 from cardside.games.linesbeta.state import LinesBetaState
@@ -14,7 +21,7 @@ from cardside.games.linesbeta.state import LinesBetaState
 from .lb_helpers import code, position
 
 
-@pytest.mark.parametrize("name", ["planner", "classic", "random"])
+@pytest.mark.parametrize("name", ["planner", "planner1", "classic", "random"])
 def test_bots_finish_games_with_legal_actions(name: str) -> None:
     for seed in range(3):
         state = LinesBetaState("hard", "short", seed=seed)
@@ -57,9 +64,24 @@ def test_planner_takes_a_sure_trick_with_its_weakest_card() -> None:
         up=((3, 6), (3, 5)),
         round_no=7,
     )
-    action, chance, text = hint(st.observation(0))
+    action, chance, text = Planner1Bot(0).decide(st.observation(0))
     assert action == parse_challenge("6S r3 right") and chance == 1.0
     assert "100%" in text
+
+
+def test_planner_turns_cards_with_a_sure_trick_before_the_sure_trick_that_turns_none() -> None:
+    # The same position: KH is trumps' second card with AH in hand, so it wins for certain on
+    # any row and turns face-down cards on its way; 6S r3 right stays sure for later.
+    st = position(
+        {(3, 6): "9C", (3, 5): "QD", (3, 4): "5S"},
+        ["6S", "AS", "AH", "KH"],
+        "2H",
+        up=((3, 6), (3, 5)),
+        round_no=7,
+    )
+    action, chance, _ = hint(st.observation(0))
+    assert isinstance(action, Challenge) and action.card == parse_challenge("KH r1 left").card
+    assert action.line != Line.R3 and chance == 1.0
 
 
 def test_planner_chooses_a_cell_of_the_challenged_line() -> None:

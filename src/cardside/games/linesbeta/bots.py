@@ -1,8 +1,10 @@
-"""LinesBeta bots by name: ``planner`` (the default), ``deep``, ``classic`` and ``random``.
+"""LinesBeta bots by name: ``planner`` (the default), ``deep``, ``planner1``, ``classic`` and
+``random``.
 
 ``planner`` plans the whole round from what the player can see (``planner.py``); ``deep`` tries
-the planner's best plays on sampled deals (``deep.py``); ``classic`` is the planner as it was
-before, one trick and a greedy plan at a time (``classic.py``); ``random`` is the baseline.
+the planner's best plays on sampled deals (``deep.py``); ``planner1`` is the planner before it
+valued the cards it turns within the round; ``classic`` is the planner before that, one trick
+and a greedy plan at a time (``classic.py``); ``random`` is the baseline.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import random
 
 from cardside.games.linesbeta.classic import ClassicPlannerBot, _walk, win_chance
 from cardside.games.linesbeta.deep import DeepBot
-from cardside.games.linesbeta.planner import PlannerBot
+from cardside.games.linesbeta.planner import Planner1Bot, PlannerBot
 from cardside.games.linesbeta.rules import Action
 from cardside.games.linesbeta.state import LinesBetaState, Observation
 
@@ -19,6 +21,7 @@ __all__ = [
     "BOT_NAMES",
     "ClassicPlannerBot",
     "DeepBot",
+    "Planner1Bot",
     "PlannerBot",
     "RandomBot",
     "_walk",
@@ -27,7 +30,7 @@ __all__ = [
     "win_chance",
 ]
 
-BOT_NAMES = ("planner", "deep", "classic", "random")
+BOT_NAMES = ("planner", "deep", "planner1", "classic", "random")
 
 
 class RandomBot:
@@ -56,6 +59,8 @@ def make_bot(name: str, seed: int | str = 0) -> Bot:
         return RandomBot(seed)
     if name in ("planner", "default", "strong"):
         return PlannerBot(seed)
+    if name == "planner1":
+        return Planner1Bot(seed)
     if name == "classic":
         return ClassicPlannerBot(seed)
     if name == "deep":

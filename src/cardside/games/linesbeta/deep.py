@@ -3,9 +3,11 @@
 For a challenge, the planner proposes its best few plays. The bot then deals the cards it has
 not seen into the face-down cells and the deck several times (``LinesBetaState.sample``, from
 the player's view only) and, on each deal, plays every proposal and the rest of the round with
-the planner. A proposal scores the tricks won in the round, or a large bonus or penalty when
-the game is settled in it; the best total wins. Every proposal meets the same deals. The
-trump card and the case-c cell are left to the planner.
+the planner. A proposal scores the tricks won in the round plus the planner's ``carry`` for
+each face-up card the grid keeps into the next round (a round's end that empties a line of its
+face-down cards sends what it showed back to the deck), or a large bonus or penalty when the
+game is settled in it; the best total wins. Every proposal meets the same deals. The trump
+card and the case-c cell are left to the planner.
 """
 
 from __future__ import annotations
@@ -59,4 +61,5 @@ class DeepBot:
         verdict = state.verdict
         if verdict is not None:
             return SETTLED if verdict.player_wins else -SETTLED
-        return float(state.points[0] - start)
+        kept = state.snapshot.face_up.bit_count()
+        return float(state.points[0] - start) + self.planner.carry * kept

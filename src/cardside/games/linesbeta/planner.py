@@ -15,6 +15,13 @@ more (or fewer) that the grid would keep if the round ended right after it
 (``carryover.Carryover``, averaged over where the grid's card comes from): the planner turns
 cards it will still see next round, and avoids leaving a line, its own or a crossing one,
 with no face-down card, which would send the line's known cards back to the deck.
+
+Within the round, a card turned face up sharpens the odds of the tricks still to play: a
+challenge also earns ``info`` tricks for each face-down card it is expected to turn (scaled by
+the share of the hand still to play after it). The plan of the rest of the hand counts
+``future`` of its value: the greedy plan is optimistic (it ignores the crossing lines the later
+tricks block), so the trick in hand weighs a little more than the plan. ``planner1`` is this
+planner before those two weights (``info`` 0, ``future`` 1), kept for comparison.
 """
 
 from __future__ import annotations
@@ -36,6 +43,7 @@ from cardside.games.linesbeta.rules import (
     challenge_action,
 )
 from cardside.games.linesbeta.state import (
+    HIDDEN,
     PHASE_CELL,
     PHASE_PLAY,
     PHASE_TRUMP,
@@ -86,14 +94,32 @@ def _greedy(
     return total
 
 
+def _turned(
+    grid: tuple[int, ...], order: tuple[int, ...], stops: list[tuple[int, float]], whole: float
+) -> float:
+    """The expected number of face-down cards a challenge turns: those up to the grid's card,
+    or the whole line's with chance ``whole`` (cases b and c)."""
+    hidden = [0]
+    for cell in order:
+        hidden.append(hidden[-1] + (grid[cell] == HIDDEN))
+    expected = hidden[6] * whole
+    for pos, prob in stops:
+        expected += prob * hidden[pos + 1]
+    return expected
+
+
 class PlannerBot:
     """The default bot: inferred odds, and a plan of the round that counts the lines it blocks."""
 
     #: The value, in tricks, of a face-up card the grid keeps into the next round.
     carry = 0.04
+    #: The value, in tricks, of a face-down card turned with five cards still to play.
+    info = 0.03
+    #: The weight of the plan of the rest of the hand beside the trick in hand.
+    future = 0.75
+    name = "planner"
 
     def __init__(self, seed: int | str = 0) -> None:
-        self.name = "planner"
         self.rng = random.Random(seed)
 
     def choose(self, view: LinesBetaState | Observation, seat: int = 0) -> Action:
@@ -150,6 +176,9 @@ class PlannerBot:
         cache: dict[tuple[int, int], float] = {}
         weight = self.carry if obs.round < obs.rounds else 0.0
         carry = Carryover(obs) if weight else None
+        info = self.info * need / 5
+        grid = obs.grid
+        scale = self.future
 
         def plan(card: int, mask: int) -> float:
             key = (card, mask)
@@ -173,6 +202,10 @@ class PlannerBot:
                             future += prob * values[pos if end == 0 else 5 - pos]
                         if p_c > 0.0 or p_b > 0.0:
                             future += p_c * best + p_b * total / n
+                        if scale != 1.0:
+                            future *= scale
+                    if info:
+                        future += info * _turned(grid, ORDER[line][end], stops, p_c + p_b)
                     if carry is not None:
                         kept = carry.after(line, end)
                         known = carry.full(line) * (p_c + p_b)
@@ -223,3 +256,11 @@ class PlannerBot:
         assert best is not None
         why = "the trick is won; this cell's crossing line matters least"
         return CELL_ACTIONS[best[2]], 1.0, why
+
+
+class Planner1Bot(PlannerBot):
+    """The planner before it valued the cards it turns within the round (``planner1``)."""
+
+    info = 0.0
+    future = 1.0
+    name = "planner1"
