@@ -273,7 +273,7 @@ The bots move one seat on after every game and every deal is played from each se
         help="Line-it: 2-5 players, rising and falling lines from a market; bets and jackpots.",
         play=_played(
             5,
-            ("strong", "heuristic", "random"),
+            ("strong", "classic", "heuristic", "random"),
             "People taking turns at this terminal (the first seats); bots take the rest.",
             """Play Line-it against bots (or with friends at one terminal: --humans).
 

@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from cardside.games.lineit.bots import BOT_NAMES, StrongBot, evaluate, make_bot, plans
+from cardside.games.lineit.bots import BOT_NAMES, evaluate, make_bot, plans
+from cardside.games.lineit.search import StrongBot
 from cardside.games.lineit.state import LineitState
 
 

@@ -1,4 +1,4 @@
-"""Line-it bots: ``random``, ``heuristic`` and the strong default (``strong``).
+"""Line-it bots: ``random``, ``heuristic``, ``classic`` and the strong default (``strong``).
 
 Every bot decides from ``state.observation(seat)`` (the deck and the other hands hidden), owns
 its random generator, and offers :meth:`hint` (the action and a one-line reason).
@@ -7,11 +7,14 @@ its random generator, and offers :meth:`hint` (the action and a one-line reason)
   plan whose end position :func:`evaluate` rates best: lines long and steady (each card
   spends little of the line's room), bets the line can carry, jackpots, and scoring a line
   before it runs out of room.
-- ``strong`` samples the unseen cards (the other hands and the deck) from its seat's view,
-  plays the heuristic's best few turn plans on each sample, lets every seat carry on with a fast
-  policy to a horizon (the end of the game once it is near), and keeps the plan with the best
-  average outcome: its own final-score estimate minus the best opponent's (perfect-information
-  Monte Carlo). The budget is a number of samples, never the clock, so a seed reproduces a game.
+- ``classic`` (the strong bot before ``search.py``) samples the unseen cards (the other hands
+  and the deck) from its seat's view, plays the heuristic's best few turn plans on each sample,
+  lets every seat carry on with a fast policy to a horizon (the end of the game once it is
+  near), and keeps the plan with the best average outcome: its own final-score estimate minus
+  the best opponent's (perfect-information Monte Carlo).
+- ``strong`` (``search.py``) does the same with more plans, samples and rounds, on a compact
+  copy of the game that plays many times faster.
+The budget is a number of samples, never the clock, so a seed reproduces a game.
 """
 
 from __future__ import annotations
@@ -37,10 +40,10 @@ from cardside.games.lineit.state import (
     Snap,
 )
 
-BOT_NAMES: tuple[str, ...] = ("strong", "heuristic", "random")
+BOT_NAMES: tuple[str, ...] = ("strong", "classic", "heuristic", "random")
 DEFAULT_BOT = "strong"
 LEVELS = ("easy", "normal", "hard")
-#: (plans compared, samples per plan, horizon in rounds) per level.
+#: The classic bot's (plans compared, samples per plan, horizon in rounds) per level.
 LEVEL_BUDGET = {"easy": (3, 4, 1), "normal": (4, 8, 2), "hard": (6, 24, 3)}
 
 GAP = 9.0  # a typical step between consecutive number cards of a well-kept line
@@ -349,14 +352,15 @@ class HeuristicBot(_Planner):
         return best, explain(state, seat, best)
 
 
-class StrongBot(_Planner):
-    """Perfect-information Monte Carlo over the heuristic's best turn plans."""
+class ClassicBot(_Planner):
+    """Perfect-information Monte Carlo over the heuristic's best turn plans, on the engine
+    itself (the strong bot before :mod:`cardside.games.lineit.search`)."""
 
     def __init__(self, level: str = "normal", seed: int | str | None = None) -> None:
         super().__init__()
         if level not in LEVEL_BUDGET:
             raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})")
-        self.name = "strong" if level == "normal" else f"strong-{level}"
+        self.name = "classic" if level == "normal" else f"classic-{level}"
         self.level = level
         self.candidates, self.samples, self.horizon = LEVEL_BUDGET[level]
         self.rng = random.Random(seed)
@@ -400,12 +404,16 @@ class StrongBot(_Planner):
 
 
 def make_bot(name: str, seed: int | str | None = None, level: str = "normal") -> LineitBot:
-    """A bot by name: ``strong`` (default), ``heuristic`` or ``random``."""
+    """A bot by name: ``strong`` (default), ``classic``, ``heuristic`` or ``random``."""
     key = name.strip().lower()
     if key == "random":
         return RandomBot(seed)
     if key == "heuristic":
         return HeuristicBot(seed)
+    if key == "classic":
+        return ClassicBot(level, seed)
     if key == "strong":
+        from cardside.games.lineit.search import StrongBot
+
         return StrongBot(level, seed)
     raise ValueError(f"unknown Line-it bot {name!r} (choose from {', '.join(BOT_NAMES)})")

@@ -339,8 +339,13 @@ class Playout:
 
 # -- the bot ---------------------------------------------------------------------------------------
 
-#: (plans compared, samples, horizon in rounds) per level.
-LEVEL_BUDGET = {"easy": (4, 8, 2), "normal": (8, 24, 3), "hard": (10, 64, 4)}
+#: Per level: plans compared, samples each, the plans kept for a second look (the best on
+#: the first samples), their further samples, and the horizon in rounds.
+LEVEL_BUDGET = {
+    "easy": (4, 6, 2, 6, 2),
+    "normal": (8, 10, 3, 20, 3),
+    "hard": (10, 32, 4, 64, 4),
+}
 LEVELS = tuple(LEVEL_BUDGET)
 
 
@@ -358,33 +363,47 @@ def playout_margin(sample: LineitState, seat: int, path: tuple[Action, ...], hor
 
 class StrongBot(_Planner):
     """Monte Carlo over sampled deals: the heuristic's best turn plans, each played on by
-    :class:`Playout` on the same samples of the hidden cards."""
+    :class:`Playout` on the same samples of the hidden cards; the best few on the first
+    samples are played on more samples before the choice."""
 
-    def __init__(self, level: str = "normal", seed: int | str | None = None) -> None:
+    def __init__(
+        self,
+        level: str = "normal",
+        seed: int | str | None = None,
+        budget: tuple[int, int, int, int, int] | None = None,
+    ) -> None:
         super().__init__()
         if level not in LEVEL_BUDGET:
             raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})")
         self.name = "strong" if level == "normal" else f"strong-{level}"
         self.level = level
-        self.candidates, self.samples, self.horizon = LEVEL_BUDGET[level]
+        self.budget = budget or LEVEL_BUDGET[level]
         self.rng = random.Random(seed)
 
     def plan(self, state: LineitState, seat: int) -> tuple[tuple[Action, ...], str]:
+        candidates, first, kept, more, horizon = self.budget
         found = plans(state, seat)
-        top = [path for _, path in found[: self.candidates]]
+        top = [path for _, path in found[:candidates]]
         if len(top) == 1:
             return top[0], explain(state, seat, top[0])
         totals = [0.0] * len(top)
-        for _ in range(self.samples):
+        for _ in range(first):
             sample = state.determinize(seat, self.rng)
             for i, path in enumerate(top):
-                totals[i] += playout_margin(sample, seat, path, self.horizon)
-        best = max(range(len(top)), key=lambda i: totals[i])
-        margin = totals[best] / self.samples
+                totals[i] += playout_margin(sample, seat, path, horizon)
+        alive = sorted(range(len(top)), key=lambda i: -totals[i])[:kept]
+        if len(alive) > 1:
+            for _ in range(more):
+                sample = state.determinize(seat, self.rng)
+                for i in alive:
+                    totals[i] += playout_margin(sample, seat, top[i], horizon)
+        samples = first + (more if len(alive) > 1 else 0)
+        best = max(alive, key=lambda i: totals[i])
+        margin = totals[best] / samples
         reason = explain(state, seat, top[best])
         return top[best], (
-            f"{reason}; the best of {len(top)} ways to play this turn, each played on "
-            f"{self.samples} times with the hidden cards guessed: about "
+            f"{reason}; the best of {len(top)} ways to play this turn, played on up to "
+            f"{samples} times with the hidden cards guessed: about "
             f"{abs(margin):.1f} points {'ahead of' if margin >= 0 else 'behind'} "
             "the best opponent"
         )

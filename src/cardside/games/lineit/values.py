@@ -3,10 +3,11 @@
 An action is one step of a turn (take, play from hand, score, done); it is valued by the best
 way to finish the turn that starts with it (the heuristic's plans, :func:`bots.plans`), played
 on by every seat's quick policy for two rounds on ``samples`` deals of the cards the player
-cannot see (the deck and the other hands), as the strong bot plays its turns, and rated by the
-heuristic's estimate: the player's final score less the best opponent's. That margin is the
-game's own unit. The actions valued are the first steps of the heuristic's six best plans,
-every step that ends the turn, and the step played.
+cannot see (the deck and the other hands), as the strong bot plays its turns
+(:func:`search.playout_margin`), and rated by the strong bot's estimate: the player's final
+score less the best opponent's. That margin is the game's own unit. The actions valued are the
+first steps of the heuristic's six best plans, every step that ends the turn, and the step
+played.
 
 The expected result is the chance to win the game: the estimated margin against the spread
 of the turns still to come (about :data:`SPREAD` points a turn of every player), read as a
@@ -20,14 +21,17 @@ import random
 from collections.abc import Sequence
 
 from cardside.core.values import MoveValue, Valuation, mean_and_error
-from cardside.games.lineit.bots import StrongBot, plans, turns_left
+from cardside.games.lineit.bots import plans, turns_left
 from cardside.games.lineit.notation import Action
+from cardside.games.lineit.search import playout_margin
 from cardside.games.lineit.state import LineitState
 
 RESULT = "the game"
 UNIT = "points ahead of the best opponent, estimated"
 #: Samples of the hidden cards at depth 1 (each depth step doubles them).
 SAMPLES = 8
+#: Rounds every seat plays on after the turn (the strong bot's playout).
+HORIZON = 2
 #: First steps of the best plans valued.
 CANDIDATES = 6
 #: The spread of one turn's points (a standard deviation), in the model of the chance to win.
@@ -50,12 +54,11 @@ def move_values(
     wanted = [a for a in best_plan][:CANDIDATES]
     wanted += [a for a, path in best_plan.items() if len(path) == 1 and a not in wanted]
     wanted += [a for a in also if a not in wanted]
-    bot = StrongBot()
     n = SAMPLES * 2 ** (depth - 1)
     rows: list[list[float]] = []
     for _ in range(n):
         sample = view.determinize(seat, rng)
-        rows.append([bot._rollout(sample, seat, best_plan.get(a, (a,))) for a in wanted])
+        rows.append([playout_margin(sample, seat, best_plan.get(a, (a,)), HORIZON) for a in wanted])
     turns = max(1.0, turns_left(view.snapshot, view.players, seat)) * view.players
     spread = SPREAD * math.sqrt(turns)
 
