@@ -89,7 +89,10 @@ def test_a_card_placed_in_a_playout_scores_as_in_the_game() -> None:
 def test_strong_plays_whole_games_legally_at_every_table_size() -> None:
     for players in (2, 3, 4, 5):
         state = LineitState(players, seed=players)
-        bots = [make_bot("strong" if p == 0 else "heuristic", seed=p, level="easy") for p in range(players)]
+        bots = [
+            make_bot("strong" if p == 0 else "heuristic", seed=p, level="easy")
+            for p in range(players)
+        ]
         while not state.is_terminal():
             seat = state.current_player()
             assert seat is not None
