@@ -138,22 +138,26 @@ def line_worth(line: Line, turns: float, piles: list[int]) -> float:
     return value
 
 
+def card_worth(card: int, line: Line, piles: list[int]) -> float:
+    """A card in hand: one that takes a jackpot, one that will fit the line soon, a Bet card."""
+    if card > BET_BASE:
+        return 0.5 if not line[4] else 0.2
+    first, second, last = line[0], line[1], line[2]
+    if second and (card < last if second > first else card > last):
+        return 0.05  # it no longer fits
+    col = (card - 1) % 4
+    if line[6 + col] == 2 and piles[col]:
+        return 0.5 * piles[col]
+    if not last or abs(card - last) <= GAP:
+        return 0.8
+    return 0.3
+
+
 def hand_worth(hand: list[int], line: Line, piles: list[int]) -> float:
-    """Cards in hand: one that will fit the line soon, a Bet card, one that takes a jackpot."""
+    """What the cards in hand are worth (:func:`card_worth`), less a full hand's risk."""
     value = 0.0
     for c in hand:
-        if c > BET_BASE:
-            value += 0.5 if not line[4] else 0.2
-        elif fits(line, c):
-            col = takes_jackpot(line, c)
-            if col >= 0 and piles[col]:
-                value += 0.5 * piles[col]
-            elif abs(c - line[2]) <= GAP if line[2] else True:
-                value += 0.8
-            else:
-                value += 0.3
-        else:
-            value += 0.05
+        value += card_worth(c, line, piles)
     if len(hand) >= HAND_LIMIT:
         value -= FULL_HAND
     return value
@@ -223,7 +227,12 @@ class Playout:
         hand = self.hands[seat]
         piles = self.piles
         full = len(hand) >= HAND_LIMIT
-        kept = line_worth(line, turns, piles)  # the line as it is, for the cards kept in hand
+        kept = line_worth(line, turns, piles)  # the line as it is
+        held = kept  # ... with the hand and one more card in it (to which card_worth is added)
+        if not full:
+            held += sum(card_worth(c, line, piles) for c in hand)
+            if len(hand) + 1 >= HAND_LIMIT:
+                held -= FULL_HAND
         best = -1e9
         best_card = 0
         best_to_line = True
@@ -247,9 +256,7 @@ class Playout:
                 if value > best:
                     best, best_card, best_to_line = value, card, True
             if not full:
-                hand.append(card)
-                value = kept + hand_worth(hand, line, piles)
-                hand.pop()
+                value = held + card_worth(card, line, piles)
                 if value > best:
                     best, best_card, best_to_line = value, card, False
         self.market.remove(best_card)
@@ -343,8 +350,8 @@ class Playout:
 #: the first samples), their further samples, and the horizon in rounds.
 LEVEL_BUDGET = {
     "easy": (4, 6, 2, 6, 2),
-    "normal": (8, 10, 3, 20, 3),
-    "hard": (10, 32, 4, 64, 4),
+    "normal": (8, 12, 3, 24, 2),
+    "hard": (10, 32, 4, 64, 2),
 }
 LEVELS = tuple(LEVEL_BUDGET)
 
