@@ -55,35 +55,37 @@ def test_a_line_summary_answers_as_the_rules_do(seed: int) -> None:
 
 def test_a_card_placed_in_a_playout_scores_as_in_the_game() -> None:
     """Taking a market card to the line (a forced scoring, a jackpot) changes the scores and
-    the jackpot piles of a playout as the game itself does."""
+    the jackpot piles of a playout as the game itself does, in positions of heuristic play."""
     from cardside.games.lineit.notation import LINE
 
-    rng = random.Random(4)
-    checked = 0
-    for seed in range(60):
+    seen = {"forced": 0, "jackpot": 0, "plain": 0}
+    for seed in range(12):
         state = LineitState(2 + seed % 4, seed=seed)
-        for _ in range(rng.randrange(0, 120)):
-            if state.is_terminal():
-                break
-            state.apply(rng.choice(state.legal_actions()))
-        s = state.snapshot
-        if s.step != 0:  # only at the start of a turn
-            continue
-        seat = state.current_player()
-        assert seat is not None
-        for card in s.market:
-            action = LINE[card]
-            if action not in state.legal_actions():
-                continue
-            after = state.at(state.peek(action))
-            play = Playout(s, state.players)
-            play.market.remove(card)
-            play._place(seat, card)
-            assert play.score == [after.score(p) for p in range(state.players)]
-            assert play.piles == [len(pile) for pile in after.snapshot.piles]
-            assert play.lines[seat] == summarize(after.snapshot.lines[seat])
-            checked += 1
-    assert checked > 50
+        bot = make_bot("heuristic", seed=seed)
+        while not state.is_terminal():
+            s = state.snapshot
+            seat = state.current_player()
+            assert seat is not None
+            if s.step == 0:  # the start of a turn: try every card for the line
+                for card in s.market:
+                    action = LINE[card]
+                    if action not in state.legal_actions():
+                        continue
+                    after = state.at(state.peek(action))
+                    play = Playout(s, state.players)
+                    play._place(seat, card)
+                    assert play.score == [after.score(p) for p in range(state.players)]
+                    assert play.piles == [len(pile) for pile in after.snapshot.piles]
+                    assert play.lines[seat] == summarize(after.snapshot.lines[seat])
+                    gained = after.score(seat) - state.score(seat)
+                    if not rules.fits(s.lines[seat], card) and gained:
+                        seen["forced"] += 1
+                    elif gained:
+                        seen["jackpot"] += 1
+                    else:
+                        seen["plain"] += 1
+            state.apply(bot.choose(state.observation(seat), seat))
+    assert min(seen.values()) >= 5, seen
 
 
 def test_strong_plays_whole_games_legally_at_every_table_size() -> None:
@@ -138,3 +140,21 @@ def test_strong_beats_the_heuristic_over_fixed_games() -> None:
             if strong_seat in outcome.winners:
                 won += 1 / len(outcome.winners)
     assert won >= 19, won
+
+
+def test_strong_decides_from_its_seats_view_only_at_a_full_table() -> None:
+    """Four players, the default level: the same choice when only the deck and the other
+    hands differ."""
+    for seed in (1, 2):
+        state = LineitState(4, seed=seed)
+        bots = [make_bot("heuristic", seed=p) for p in range(4)]
+        for _ in range(30):
+            seat = state.current_player()
+            assert seat is not None
+            state.apply(bots[seat].choose(state.observation(seat), seat))
+        seat = state.current_player()
+        assert seat is not None
+        other = state.determinize(seat, random.Random(seed + 50))
+        assert other.snapshot.hands != state.snapshot.hands
+        assert other.observation(seat).snapshot == state.observation(seat).snapshot
+        assert StrongBot(seed=3).hint(state, seat) == StrongBot(seed=3).hint(other, seat)
