@@ -92,7 +92,7 @@ def main() -> None:
     print(f"{'players':>7}  {'bot':<10}  {'mean':>8}  {'median':>8}  {'max':>8}  vs heuristic")
     for players in (2, 5):
         base = statistics.mean(move_times("heuristic", players, bot_games))
-        for bot in ("heuristic", "strong"):
+        for bot in ("heuristic", "classic", "strong"):
             times = move_times(bot, players, bot_games)
             mean = statistics.mean(times)
             print(
