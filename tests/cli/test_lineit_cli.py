@@ -456,6 +456,15 @@ def test_simulate_ties_share_the_win(runner: CliRunner) -> None:
     assert any(b["wins"] != int(b["wins"]) for b in bots)  # a tie was split in these games
 
 
+def test_simulate_measures_the_strong_bot_against_the_classic_one(runner: CliRunner) -> None:
+    args = ["lineit", "simulate", "--games", "2", "--bots", "strong,classic", "--seed", "4"]
+    result = runner.invoke(main, [*args, "--json"])
+    assert result.exit_code == 0 and result.exception is None, result.output
+    data = json.loads(result.output)
+    assert [b["bot"] for b in data["bots"]] == ["strong", "classic"]
+    assert sum(b["wins"] for b in data["bots"]) == 2
+
+
 def test_simulate_refuses_bad_bots(runner: CliRunner) -> None:
     for bots, message in [
         ("heuristic", "give 2 bots"),
