@@ -6,8 +6,8 @@ that keeps only what decides the rest of it (each line's ends, length, bet and c
 the hands, the size of each jackpot pile, the scores), so thousands of turns a second fit in
 a move's time. Every seat plays the playout with the same quick policy: take the market card
 and place it (line or hand), play a card from hand, and score the line, each step chosen by
-:func:`line_worth`. The result is rated by the same estimate: the seat's score plus what its
-line and hand are worth, less the best other seat's.
+the estimate (:func:`line_worth`, :func:`hand_worth`). The result is rated by the same
+estimate: the seat's score plus what its line and hand are worth, less the best other seat's.
 """
 
 from __future__ import annotations
