@@ -13,7 +13,15 @@ from cardside.cli.main import main
 
 RUNS = {
     "iota": ["--games", "2", "--players", "4", "--bots", "greedy,greedy,greedy,random"],
-    "lineit": ["--games", "2", "--players", "5"],
+    # the classic bot, whose figures (and so the columns' widths) stay as they were
+    "lineit": [
+        "--games",
+        "2",
+        "--players",
+        "5",
+        "--bots",
+        "classic,heuristic,heuristic,heuristic,heuristic",
+    ],
     "linesbeta": ["--games", "3", "--all"],
     "octrix": ["--games", "1", "--bots", "greedy,random"],
     "schnapsen": ["--games", "2", "--bots", "heuristic,random"],
