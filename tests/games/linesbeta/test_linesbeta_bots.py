@@ -107,3 +107,28 @@ def test_planner_ignores_hidden_cards() -> None:
     assert twin.snapshot.grid != st.snapshot.grid
     assert PlannerBot(0).choose(st) == PlannerBot(0).choose(twin)
     assert isinstance(PlannerBot(0).choose(st), Challenge)
+
+
+def test_planner_adds_the_face_down_cards_a_challenge_turns_to_its_value() -> None:
+    # The same position: rows 1 and 2 are face down, row 3 holds three face-up cards.
+    st = position(
+        {(3, 6): "9C", (3, 5): "QD", (3, 4): "5S"},
+        ["6S", "AS", "AH", "KH"],
+        "2H",
+        up=((3, 6), (3, 5)),
+        round_no=7,
+    )
+
+    class Blind(PlannerBot):
+        info = 0.0
+
+    obs = st.observation(0)
+    seen = {a: v for v, _, a in PlannerBot(0).ranked(obs)}
+    blind = {a: v for v, _, a in Blind(0).ranked(obs)}
+    assert seen.keys() == blind.keys()
+    gains = {a: seen[a] - blind[a] for a in seen}
+    assert all(g >= -1e-12 for g in gains.values())
+    # Each card counts 0.03 tricks, scaled by the 3 cards left to play of the 5: at most
+    # 0.018 for each of the six cards of a line; a challenge into row 1, all face down, gains.
+    assert max(gains.values()) <= 6 * 0.03 * 3 / 5 + 1e-9
+    assert min(g for a, g in gains.items() if a.line == Line.R1) > 0.03
