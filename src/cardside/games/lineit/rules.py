@@ -114,25 +114,39 @@ def line_ends(line: Sequence[int]) -> tuple[int, int, int]:
     return first, second, last
 
 
-def fits(line: Sequence[int], card: int) -> bool:
-    """True if ``card`` may be added to ``line`` now."""
-    if card > BET_BASE:
-        for c in line:
-            if c > BET_BASE:
-                return False
-        return True
-    # line_ends, written out: this is the engine's most frequent question
+_ABOVE_ALL = NUMBER_CARDS + 1
+#: Below every card, the 0 a view shows for a hidden card too (a bot may ask of one).
+_BELOW_ALL = -1
+
+
+def fitting(line: Sequence[int]) -> tuple[int, int, int, bool]:
+    """What may join ``line`` now, for any card: ``(low, high, same, bet_ok)``, where a number
+    card fits when ``low < card < high and card != same``, a Bet card when ``bet_ok``. (The
+    legal actions ask it once for every market or hand card.)"""
     first = second = last = 0
+    bet_ok = True
     for c in line:
-        if c <= BET_BASE:
+        if c > BET_BASE:
+            bet_ok = False
+        else:
             if not first:
                 first = c
             elif not second:
                 second = c
             last = c
     if not second:
-        return card != first
-    return card > last if second > first else card < last
+        return _BELOW_ALL, _ABOVE_ALL, first, bet_ok
+    if second > first:
+        return last, _ABOVE_ALL, _BELOW_ALL, bet_ok
+    return _BELOW_ALL, last, _BELOW_ALL, bet_ok
+
+
+def fits(line: Sequence[int], card: int) -> bool:
+    """True if ``card`` may be added to ``line`` now."""
+    low, high, same, bet_ok = fitting(line)
+    if card > BET_BASE:
+        return bet_ok
+    return low < card < high and card != same
 
 
 def why_not_fits(line: Sequence[int], card: int) -> str | None:

@@ -90,31 +90,8 @@ def _set(t: tuple, i: int, v: object) -> tuple:  # type: ignore[type-arg]
     return t[:i] + (v,) + t[i + 1 :]
 
 
-_ABOVE_ALL = rules.NUMBER_CARDS + 1
 #: ``_LINE_OR_HAND[c]``: both ways to take market card c, in the legal actions' order.
 _LINE_OR_HAND = tuple((LINE[c], HAND[c]) for c in range(len(LINE)))
-
-
-def _fitting(line: tuple[int, ...]) -> tuple[int, int, int, bool]:
-    """:func:`rules.fits` for ``line``, for any card: ``(low, high, same, bet_ok)``, where a
-    number card fits when ``low < card < high and card != same``, a Bet card when
-    ``bet_ok``. (The legal actions ask it of every market or hand card at once.)"""
-    first = second = last = 0
-    bet_ok = True
-    for c in line:
-        if c > BET_BASE:
-            bet_ok = False
-        else:
-            if not first:
-                first = c
-            elif not second:
-                second = c
-            last = c
-    if not second:
-        return 0, _ABOVE_ALL, first, bet_ok
-    if second > first:
-        return last, _ABOVE_ALL, 0, bet_ok
-    return 0, last, 0, bet_ok
 
 
 class LineitState(GameState[Snap, Action]):
@@ -201,7 +178,7 @@ class LineitState(GameState[Snap, Action]):
                 market = tuple(dict.fromkeys(market))
             if len(s.hands[seat]) >= HAND_LIMIT:
                 return [LINE[c] for c in market]
-            low, high, same, bet_ok = _fitting(line)
+            low, high, same, bet_ok = rules.fitting(line)
             out: list[Action] = []
             for c in market:
                 if bet_ok if c > BET_BASE else low < c < high and c != same:
@@ -213,7 +190,7 @@ class LineitState(GameState[Snap, Action]):
         if step == END or (step == TAKEN and not s.played >> seat & 1):
             hand = s.hands[seat]
             if hand:
-                low, high, same, bet_ok = _fitting(line)
+                low, high, same, bet_ok = rules.fitting(line)
                 for i, c in enumerate(hand):
                     if (bet_ok if c > BET_BASE else low < c < high and c != same) and (
                         i == 0 or c not in hand[:i]
