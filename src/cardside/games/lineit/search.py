@@ -238,15 +238,7 @@ class Playout:
         best_to_line = True
         for card in self.market:
             if fits(line, card):
-                after = add(line, card)
-                col = takes_jackpot(line, card)
-                if col >= 0:  # the pile is taken: value the line without it
-                    gain = piles[col]
-                    piles[col] = 0
-                    value = gain + line_worth(after, turns, piles) + hand_worth(hand, after, piles)
-                    piles[col] = gain
-                else:
-                    value = line_worth(after, turns, piles) + hand_worth(hand, after, piles)
+                value = self._joined(line, card, hand, turns)
                 if value > best:
                     best, best_card, best_to_line = value, card, True
             elif full:
@@ -273,15 +265,7 @@ class Playout:
             if fits(line, card):
                 rest = list(hand)
                 rest.remove(card)
-                after = add(line, card)
-                col = takes_jackpot(line, card)
-                if col >= 0:
-                    gain = piles[col]
-                    piles[col] = 0
-                    value = gain + line_worth(after, turns, piles) + hand_worth(rest, after, piles)
-                    piles[col] = gain
-                else:
-                    value = line_worth(after, turns, piles) + hand_worth(rest, after, piles)
+                value = self._joined(line, card, rest, turns)
                 if value > best:
                     best, play = value, card
         if play:
@@ -291,6 +275,20 @@ class Playout:
         # Score now, if a new line is worth more than this one.
         if line_score(line) + line_worth(EMPTY, turns, piles) > line_worth(line, turns, piles):
             self._score_line(seat)
+
+    def _joined(self, line: Line, card: int, hand: list[int], turns: float) -> float:
+        """The worth of ``line`` with ``card`` added and ``hand`` beside it, a jackpot the card
+        takes counted as points (and the line valued without that pile)."""
+        piles = self.piles
+        after = add(line, card)
+        col = takes_jackpot(line, card)
+        if col < 0:
+            return line_worth(after, turns, piles) + hand_worth(hand, after, piles)
+        gain = piles[col]
+        piles[col] = 0
+        value = gain + line_worth(after, turns, piles) + hand_worth(hand, after, piles)
+        piles[col] = gain
+        return value
 
     def end_turn(self, seat: int) -> None:
         """The end phase: play the hand card that gains most, if any gains."""
