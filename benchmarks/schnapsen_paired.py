@@ -94,6 +94,21 @@ def _play_deal(g: int, level: str, opponent: str, seed: int, strong_seat: int) -
     return result.points if result.winner == strong_seat else -result.points
 
 
+def add_set_option(parser: argparse.ArgumentParser, help: str) -> None:
+    """``--set MODULE.NAME=VALUE``, repeatable."""
+    parser.add_argument(
+        "--set", action="append", default=[], metavar="MODULE.NAME=VALUE", help=help
+    )
+
+
+def settings_of(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[Setting, ...]:
+    """The ``--set`` settings parsed; a usage error (exit 2) for one that does not exist."""
+    try:
+        return tuple(parse_setting(t) for t in args.set)
+    except ValueError as exc:
+        parser.error(str(exc))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=600)
@@ -101,21 +116,12 @@ def main() -> None:
     parser.add_argument("--opponent", default="heuristic")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=cores())
-    parser.add_argument(
-        "--set",
-        action="append",
-        default=[],
-        metavar="MODULE.NAME=VALUE",
-        help="a setting for the second of the two only (repeatable)",
-    )
+    add_set_option(parser, "a setting for the second of the two only (repeatable)")
     args = parser.parse_args()
     levels = tuple(args.levels.split(","))
     if len(levels) != 2:
         parser.error("--levels takes two levels, e.g. normal,hard")
-    try:
-        settings = tuple(parse_setting(t) for t in args.set)
-    except ValueError as exc:
-        parser.error(str(exc))
+    settings = settings_of(parser, args)
     started = time.perf_counter()
     play = partial(
         deal_points, levels=levels, opponent=args.opponent, seed=args.seed, settings=settings

@@ -22,7 +22,7 @@ import argparse
 import time
 from functools import partial
 
-from schnapsen_paired import Setting, _apply, parse_setting
+from schnapsen_paired import Setting, _apply, add_set_option, settings_of
 
 from cardside.core.parallel import cores, map_games
 from cardside.core.stats import mean_interval, wilson_interval
@@ -63,21 +63,12 @@ def main() -> None:
     parser.add_argument("--level", default="normal")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=cores())
-    parser.add_argument(
-        "--set",
-        action="append",
-        default=[],
-        metavar="MODULE.NAME=VALUE",
-        help="a setting for the first bot only (repeatable)",
-    )
+    add_set_option(parser, "a setting for the first bot only (repeatable)")
     args = parser.parse_args()
     bots = tuple(args.bots.split(","))
     if len(bots) != 2:
         parser.error("--bots takes two bots, e.g. strong,classic")
-    try:
-        settings = tuple(parse_setting(t) for t in args.set)
-    except ValueError as exc:
-        parser.error(str(exc))
+    settings = settings_of(parser, args)
     started = time.perf_counter()
     play = partial(
         pair_points, bots=(bots[0], bots[1]), level=args.level, seed=args.seed, settings=settings
