@@ -54,31 +54,30 @@ def test_win_chance_of_the_worked_example() -> None:
     assert 0.0 < win_chance(obs, code("JS"), Line.R3, 0, 2) < 1.0  # from the left: unknowns
 
 
-def test_planner_takes_a_sure_trick_with_its_weakest_card() -> None:
-    # Row 3 from the right shows 9C, QD, then 5S: any spade above 5 wins for certain. In the
-    # last round, so that no face-up card kept for a later round weighs on the choice.
-    st = position(
+def sure_tricks() -> LinesBetaState:
+    """Row 3 from the right shows 9C, QD, then 5S (any spade above 5 wins for certain); the
+    hand 6S AS AH KH with hearts trumps, in the last round (no face-up card kept for a later
+    round weighs on a choice)."""
+    return position(
         {(3, 6): "9C", (3, 5): "QD", (3, 4): "5S"},
         ["6S", "AS", "AH", "KH"],
         "2H",
         up=((3, 6), (3, 5)),
         round_no=7,
     )
+
+
+def test_planner_takes_a_sure_trick_with_its_weakest_card() -> None:
+    st = sure_tricks()
     action, chance, text = Planner1Bot(0).decide(st.observation(0))
     assert action == parse_challenge("6S r3 right") and chance == 1.0
     assert "100%" in text
 
 
 def test_planner_turns_cards_with_a_sure_trick_before_the_sure_trick_that_turns_none() -> None:
-    # The same position: KH is trumps' second card with AH in hand, so it wins for certain on
+    # KH is trumps' second card with AH in hand, so it wins for certain on
     # any row and turns face-down cards on its way; 6S r3 right stays sure for later.
-    st = position(
-        {(3, 6): "9C", (3, 5): "QD", (3, 4): "5S"},
-        ["6S", "AS", "AH", "KH"],
-        "2H",
-        up=((3, 6), (3, 5)),
-        round_no=7,
-    )
+    st = sure_tricks()
     action, chance, _ = hint(st.observation(0))
     assert isinstance(action, Challenge) and action.card == parse_challenge("KH r1 left").card
     assert action.line != Line.R3 and chance == 1.0
@@ -110,14 +109,8 @@ def test_planner_ignores_hidden_cards() -> None:
 
 
 def test_planner_adds_the_face_down_cards_a_challenge_turns_to_its_value() -> None:
-    # The same position: rows 1 and 2 are face down, row 3 holds three face-up cards.
-    st = position(
-        {(3, 6): "9C", (3, 5): "QD", (3, 4): "5S"},
-        ["6S", "AS", "AH", "KH"],
-        "2H",
-        up=((3, 6), (3, 5)),
-        round_no=7,
-    )
+    # Rows 1 and 2 are face down, row 3 holds three face-up cards.
+    st = sure_tricks()
 
     class Blind(PlannerBot):
         info = 0.0
