@@ -8,7 +8,7 @@ failures, which then go into the test as an ``@example``.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import platformdirs
@@ -100,6 +100,42 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("CARDSIDE_HOME", str(folder))
     monkeypatch.delenv("NO_COLOR", raising=False)
     return folder
+
+
+@pytest.fixture
+def schnapsen_match(data_dir: Path) -> Callable[..., None]:
+    """``save(name="match")``: a Schnapsen match of Ann against the strong bot, a deal and a
+    half played, saved in the data folder as a played session."""
+    from cardside.core.record import Seat, Session
+    from cardside.games.schnapsen.notation import parse_action
+    from cardside.games.schnapsen.state import SchnapsenState
+    from cardside.sessions import sheets, store
+
+    def save(name: str = "match") -> None:
+        state = SchnapsenState(seed=0, first_dealer=1)
+        entries: list[dict[str, object]] = []
+        for text in (a.replace("_", " ") for a in SCHNAPSEN_MOVES.split()):
+            entries.append({"type": "action", "seat": state.current_player(), "action": text})
+            state.apply(parse_action(text))
+        session = Session(
+            game="schnapsen",
+            mode="play",
+            name=name,
+            seed=0,
+            seats=[Seat("Ann", "human"), Seat("Bot", "bot:strong")],
+            options={"first_dealer": 1},
+            entries=entries,
+        )
+        sheets.refresh(session)  # the stored totals the entries give, as a saved game has them
+        folder = store.sessions_dir(data_dir)
+        folder.mkdir(parents=True, exist_ok=True)
+        store.save(session, folder / f"{name}.toml", create=True)
+
+    return save
+
+
+#: The moves of ``schnapsen_match``.
+SCHNAPSEN_MOVES = "marriage_QC JC KC QD AC KH JS 10H 10C AH QH JH AS QS AD JD"
 
 
 @pytest.fixture

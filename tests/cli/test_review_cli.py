@@ -3,46 +3,20 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from cardside.cli.main import main
-from cardside.core.record import Seat, Session
-from cardside.games.schnapsen.notation import parse_action
-from cardside.games.schnapsen.state import SchnapsenState
-from cardside.sessions import sheets, store
-
-ACTIONS = "marriage_QC JC KC QD AC KH JS 10H 10C AH QH JH AS QS AD JD".split()
-
-
-def saved(data_dir: Path, name: str = "match") -> None:
-    state = SchnapsenState(seed=0, first_dealer=1)
-    entries: list[dict[str, object]] = []
-    for text in (a.replace("_", " ") for a in ACTIONS):
-        seat = state.current_player()
-        state.apply(parse_action(text))
-        entries.append({"type": "action", "seat": seat, "action": text})
-    session = Session(
-        game="schnapsen",
-        mode="play",
-        name=name,
-        seed=0,
-        seats=[Seat("Ann", "human"), Seat("Bot", "bot:strong")],
-        options={"first_dealer": 1},
-        entries=entries,
-    )
-    sheets.refresh(session)  # the stored totals the entries give, as a saved game has them
-    folder = store.sessions_dir(data_dir)
-    folder.mkdir(parents=True, exist_ok=True)
-    store.save(session, folder / f"{name}.toml", create=True)
+from cardside.sessions import store
 
 
 def test_review_names_the_players_figures_and_the_costliest_decisions(
-    runner: CliRunner, data_dir: Path
+    runner: CliRunner, data_dir: Path, schnapsen_match: Callable[..., None]
 ) -> None:
-    saved(data_dir)
+    schnapsen_match()
     result = runner.invoke(main, ["sessions", "review", "match", "--depth", "1", "--jobs", "1"])
     assert result.exit_code == 0, result.output
     assert result.exception is None
@@ -55,9 +29,9 @@ def test_review_names_the_players_figures_and_the_costliest_decisions(
 
 
 def test_review_json_has_every_decision_with_label_loss_and_exact(
-    runner: CliRunner, data_dir: Path
+    runner: CliRunner, data_dir: Path, schnapsen_match: Callable[..., None]
 ) -> None:
-    saved(data_dir)
+    schnapsen_match()
     args = ["sessions", "review", "match", "--json", "--depth", "1", "--jobs", "1"]
     result = runner.invoke(main, args)
     assert result.exit_code == 0, result.output
@@ -74,8 +48,10 @@ def test_review_json_has_every_decision_with_label_loss_and_exact(
     assert again == data
 
 
-def test_review_all_and_chart(runner: CliRunner, data_dir: Path) -> None:
-    saved(data_dir)
+def test_review_all_and_chart(
+    runner: CliRunner, data_dir: Path, schnapsen_match: Callable[..., None]
+) -> None:
+    schnapsen_match()
     result = runner.invoke(
         main, ["--ascii", "sessions", "review", "match", "--all", "--chart", "--depth", "1"]
     )
@@ -85,8 +61,10 @@ def test_review_all_and_chart(runner: CliRunner, data_dir: Path) -> None:
     assert "numbered by decision" in result.output
 
 
-def test_review_of_the_bot_when_named(runner: CliRunner, data_dir: Path) -> None:
-    saved(data_dir)
+def test_review_of_the_bot_when_named(
+    runner: CliRunner, data_dir: Path, schnapsen_match: Callable[..., None]
+) -> None:
+    schnapsen_match()
     args = ["sessions", "review", "match", "--player", "bot", "--json", "--depth", "1"]
     result = runner.invoke(main, args)
     assert result.exit_code == 0, result.output
@@ -94,8 +72,10 @@ def test_review_of_the_bot_when_named(runner: CliRunner, data_dir: Path) -> None
     assert {d["player"] for d in data["decisions"]} == {"Bot"}
 
 
-def test_review_refuses_an_unknown_player(runner: CliRunner, data_dir: Path) -> None:
-    saved(data_dir)
+def test_review_refuses_an_unknown_player(
+    runner: CliRunner, data_dir: Path, schnapsen_match: Callable[..., None]
+) -> None:
+    schnapsen_match()
     result = runner.invoke(main, ["sessions", "review", "match", "--player", "Zed"])
     assert result.exit_code == 2
     assert "'Zed' is not a player here (Ann or Bot)" in result.output
@@ -121,7 +101,10 @@ def test_review_of_an_unknown_session_is_one_line(runner: CliRunner, data_dir: P
 
 
 def test_review_at_the_end_prompt_of_a_played_game(
-    data_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    data_dir: Path,
+    schnapsen_match: Callable[..., None],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     import io
 
@@ -129,7 +112,7 @@ def test_review_at_the_end_prompt_of_a_played_game(
     from cardside.cli.common import play_games
     from cardside.sessions.journal import Journal
 
-    saved(data_dir)
+    schnapsen_match()
     journal = Journal.open(store.sessions_dir(data_dir) / "match.toml")
     monkeypatch.setattr("sys.stdin", io.StringIO("help\nshow\nreview\n\n"))
     monkeypatch.setattr("cardside.core.parallel.cores", lambda: 1)
@@ -144,14 +127,16 @@ def test_review_at_the_end_prompt_of_a_played_game(
     assert "accuracy" in out
 
 
-def test_ctrl_c_prints_what_was_reviewed(data_dir: Path) -> None:
+def test_ctrl_c_prints_what_was_reviewed(
+    data_dir: Path, schnapsen_match: Callable[..., None]
+) -> None:
     import os
     import signal
     import subprocess
     import sys
     import time
 
-    saved(data_dir)
+    schnapsen_match()
     env = dict(os.environ, CARDSIDE_HOME=str(data_dir), PYTHONPATH=os.pathsep.join(sys.path))
     args = [sys.executable, "-m", "cardside", "sessions", "review", "match", "--depth", "4"]
     args += ["--player", "Ann", "--player", "Bot"]  # both seats: long enough to stop

@@ -5,6 +5,7 @@ finished."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
@@ -21,11 +22,7 @@ from cardside.games.linesbeta.bots import make_bot
 from cardside.games.linesbeta.notation import format_action
 from cardside.games.linesbeta.state import LinesBetaState
 from cardside.games.linesbeta.values import move_values
-from cardside.games.schnapsen.notation import parse_action
-from cardside.games.schnapsen.state import SchnapsenState
 from cardside.sessions import sheets, store
-
-SCHNAPSEN = "marriage_QC JC KC QD AC KH JS 10H 10C AH QH JH AS QS AD JD"
 
 
 def game(seed: int, plant: int) -> Session:
@@ -52,27 +49,6 @@ def game(seed: int, plant: int) -> Session:
         options={"difficulty": "hard", "length": "short"},
         entries=entries,
     )
-
-
-def saved_schnapsen(data_dir: Path, name: str) -> None:
-    """A Schnapsen match of Ann against the strong bot, a deal and a half played."""
-    state = SchnapsenState(seed=0, first_dealer=1)
-    entries: list[dict[str, object]] = []
-    for text in SCHNAPSEN.split():
-        text = text.replace("_", " ")
-        entries.append({"type": "action", "seat": state.current_player(), "action": text})
-        state.apply(parse_action(text))
-    session = Session(
-        game="schnapsen",
-        mode="play",
-        name=name,
-        seed=0,
-        seats=[Seat("Ann", "human"), Seat("Bot", "bot:strong")],
-        options={"first_dealer": 1},
-        entries=entries,
-    )
-    sheets.refresh(session)
-    store.save(session, store.sessions_dir(data_dir) / f"{name}.toml", create=True)
 
 
 def saved(
@@ -150,8 +126,10 @@ def test_filters_choose_the_games(runner: CliRunner, three: Path) -> None:
     assert review(runner, "--game", "linesbeta", "--jobs", "1")["games_planned"] == 3
 
 
-def test_text_has_a_line_per_game_and_per_player(runner: CliRunner, three: Path) -> None:
-    saved_schnapsen(three, "match")
+def test_text_has_a_line_per_game_and_per_player(
+    runner: CliRunner, three: Path, schnapsen_match: Callable[..., None]
+) -> None:
+    schnapsen_match()
     result = runner.invoke(
         main,
         ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "kept"],
