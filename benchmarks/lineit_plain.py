@@ -186,7 +186,7 @@ def best_time(play: Callable[[], object], runs: int = 7) -> float:
 
 def parts(games: int, players: int) -> list[tuple[str, float]]:
     """Seconds a game of ``simulate`` (random bots) spends in each part, each part timed on
-    its own over the positions of the same games; the loop is what the parts leave."""
+    its own over the same games; the loop is what the parts leave."""
     from cardside.core.rng import derive_rng
     from cardside.games.lineit.bots import RandomBot
     from cardside.games.lineit.simulate import deal_seed, play_game, seat_stats
@@ -201,43 +201,51 @@ def parts(games: int, players: int) -> list[tuple[str, float]]:
                 RandomBot(derive_rng(0, "bot", g, seat).randrange(2**32))
             LineitState(players, seed=deal_seed(0, g, players))
 
+    played = []  # each game's actions and the number of legal actions before each
     finished = []
-    steps = []  # (snapshot, action, number of legal actions)
     for g in range(games):
         state = LineitState(players, seed=deal_seed(0, g, players))
         rng = random.Random(g)
+        steps = []
         while not state.is_terminal():
             legal = state.legal_actions()
             action = rng.choice(legal)
-            steps.append((state.snapshot, action, len(legal)))
-            state.apply(action, checked=True)
+            steps.append((action, len(legal)))
+            state.advance(action)
+        played.append((deal_seed(0, g, players), steps))
         finished.append(state)
-    probe = LineitState(players, seed=0)
-
-    def legal_actions() -> None:
-        for snap, _, _ in steps:
-            probe._snapshot = snap
-            probe.legal_actions()
 
     def transitions() -> None:
-        for snap, action, _ in steps:
-            probe._next(snap, action)
+        for seed, steps in played:
+            advance = LineitState(players, seed=seed).advance
+            for action, _ in steps:
+                advance(action)
 
-    choices = [list(range(n)) for n in range(13)]
+    def with_legal_actions() -> None:
+        for seed, steps in played:
+            state = LineitState(players, seed=seed)
+            advance, legal_actions = state.advance, state.legal_actions
+            for action, _ in steps:
+                legal_actions()
+                advance(action)
+
+    choices = [list(range(n)) for n in range(16)]
 
     def choosing() -> None:
         choice = random.Random(0).choice
-        for _, _, n in steps:
-            choice(choices[n])
+        for _, steps in played:
+            for _, n in steps:
+                choice(choices[n])
 
+    moves = best_time(transitions)
     found = [
         ("deal and bots seeded", best_time(seeding)),
-        ("legal_actions", best_time(legal_actions)),
-        ("transitions", best_time(transitions)),
+        ("transitions", moves),
+        ("legal_actions", best_time(with_legal_actions) - moves),
         ("random choice", best_time(choosing)),
         ("per-game figures", best_time(lambda: [seat_stats(s, range(players)) for s in finished])),
     ]
-    found.append(("loop, apply, history", whole - sum(t for _, t in found)))
+    found.append(("the loop itself", whole - sum(t for _, t in found)))
     return [("simulate, whole game", whole)] + found
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cardside.core.errors import NotationError
 from cardside.games.lineit import rules
@@ -131,3 +133,19 @@ def test_action_notation_round_trips() -> None:
     for text in ["", "line", "line 5 6", "jump 5", "score 5", "x" * 1000]:
         with pytest.raises(NotationError):
             parse_action(text)
+
+
+@given(st.lists(st.sampled_from(rules.DECK), max_size=14, unique=True), st.sampled_from(rules.DECK))
+def test_what_fits_grows_card_by_card_as_worked_out_from_the_whole_line(
+    cards: list[int], card: int
+) -> None:
+    """The engine keeps what fits a line up to date card by card (``grown``); it must be what
+    ``fitting`` works out from the whole line, for every line the rules can build."""
+    line: tuple[int, ...] = ()
+    fit = rules.OPEN_FITTING
+    for c in [*cards, card]:
+        if not rules.fits(line, c):
+            continue
+        line += (c,)
+        fit = rules.grown(fit, c)
+        assert fit == rules.fitting(line)

@@ -315,4 +315,41 @@ def test_the_legal_actions_are_exactly_those_the_checks_allow(
         assert len(legal) == len(set(legal))
         allowed = {a for a in candidate_actions(state) if state.why_illegal(a) == ""}
         assert set(legal) == allowed
-        state.apply(rng.choice(legal), checked=True)
+        state.apply(rng.choice(legal))
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(2, 5), st.integers(0, 10**6), st.integers(0, 10**6), st.data())
+def test_undo_snapshots_clone_and_peek_agree_with_the_game_as_played(
+    players: int, seed: int, choices: int, data: st.DataObject
+) -> None:
+    """The game is changed in place and replayed for undo: every earlier snapshot, an undo
+    of any length, a clone and a peek give back exactly what was seen when it was played."""
+    state = LineitState(players, seed=seed)
+    rng = random.Random(choices)
+    seen = [state.snapshot]
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        action = rng.choice(legal)
+        before = state.snapshot
+        peeked = state.peek(action)
+        assert state.snapshot == before  # a peek leaves the game as it was
+        state.apply(action)
+        assert state.snapshot == peeked
+        seen.append(state.snapshot)
+    assert state.snapshots() == seen
+    twin = state.clone()
+    back = data.draw(st.integers(1, len(seen) - 1), label="actions undone")
+    actions = state.actions()
+    for k in range(1, back + 1):
+        assert state.undo() == actions[-k]
+        assert state.snapshot == seen[-1 - k]
+        assert (
+            state.legal_actions()
+            == LineitState.from_snapshot(players, seen[-1 - k]).legal_actions()
+        )
+    assert state.actions() == actions[: len(actions) - back]
+    assert twin.snapshot == seen[-1] and twin.actions() == actions  # the clone is untouched
+    replayed = LineitState(players, seed=seed)
+    replayed.replay(actions)
+    assert replayed.snapshot == seen[-1]

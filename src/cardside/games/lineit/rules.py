@@ -119,7 +119,12 @@ _ABOVE_ALL = NUMBER_CARDS + 1
 _BELOW_ALL = -1
 
 
-def fitting(line: Sequence[int]) -> tuple[int, int, int, bool]:
+Fitting = tuple[int, int, int, bool]
+#: What may join an empty line: any card.
+OPEN_FITTING: Fitting = (_BELOW_ALL, _ABOVE_ALL, 0, True)
+
+
+def fitting(line: Sequence[int]) -> Fitting:
     """What may join ``line`` now, for any card: ``(low, high, same, bet_ok)``, where a number
     card fits when ``low < card < high and card != same``, a Bet card when ``bet_ok``. (The
     legal actions ask it once for every market or hand card.)"""
@@ -139,6 +144,23 @@ def fitting(line: Sequence[int]) -> tuple[int, int, int, bool]:
     if second > first:
         return last, _ABOVE_ALL, _BELOW_ALL, bet_ok
     return _BELOW_ALL, last, _BELOW_ALL, bet_ok
+
+
+def grown(fitting_now: Fitting, card: int) -> Fitting:
+    """``fitting(line + (card,))`` from ``fitting(line)``, for a ``card`` that fits: what a
+    line allows changes only at its first two number cards and its last one."""
+    low, high, same, bet_ok = fitting_now
+    if card > BET_BASE:
+        return low, high, same, False
+    if same > 0:  # one number card so far: the second sets the direction
+        if card > same:
+            return card, _ABOVE_ALL, _BELOW_ALL, bet_ok
+        return _BELOW_ALL, card, _BELOW_ALL, bet_ok
+    if same == 0:  # no number card yet
+        return _BELOW_ALL, _ABOVE_ALL, card, bet_ok
+    if high == _ABOVE_ALL:  # rising
+        return card, _ABOVE_ALL, _BELOW_ALL, bet_ok
+    return _BELOW_ALL, card, _BELOW_ALL, bet_ok
 
 
 def fits(line: Sequence[int], card: int) -> bool:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import NamedTuple
 
+from cardside.core.errors import IllegalActionError
 from cardside.core.parallel import Jobs, map_games
 from cardside.core.rng import derive_rng
 from cardside.core.simulation import Entry, Summary
@@ -61,15 +62,24 @@ def play_game(bots: Sequence[str], seed: int, game: int) -> list[SeatStats]:
     ]
     # A random bot needs only the legal actions, which the full state gives as the seat's
     # observation would: it picks among them with no view taken, and its pick needs no check.
+    # Nothing is undone here, so the game keeps no undo record (``advance``).
     picks = [agent.pick if isinstance(agent, RandomBot) else None for agent in agents]
     state = LineitState(players, seed=deal_seed(seed, game, players))
-    apply, legal_actions, current_player = state.apply, state.legal_actions, state.current_player
+    advance, legal_actions, current_player = (
+        state.advance,
+        state.legal_actions,
+        state.current_player,
+    )
     while (seat := current_player()) is not None:
         pick = picks[seat]
         if pick is not None:
-            apply(pick(legal_actions()), True)
+            advance(pick(legal_actions()))
         else:
-            apply(agents[seat].choose(state.observation(seat), seat))
+            action = agents[seat].choose(state.observation(seat), seat)
+            reason = state.why_illegal(action)
+            if reason:
+                raise IllegalActionError(f"{bots[seats[seat]]} bot: {reason}")
+            advance(action)
     return seat_stats(state, seats)
 
 

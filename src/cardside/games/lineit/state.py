@@ -11,6 +11,8 @@ actions replay a game exactly. Observations hide the deck and the other hands as
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from functools import lru_cache
 from typing import NamedTuple, Self
 
 from cardside.core.errors import IllegalActionError
@@ -94,8 +96,29 @@ def _set(t: tuple, i: int, v: object) -> tuple:  # type: ignore[type-arg]
 _LINE_OR_HAND = tuple((LINE[c], HAND[c]) for c in range(len(LINE)))
 
 
+@lru_cache(maxsize=16)
+def _deal(seed: int | str, players: int) -> Snap:
+    """The first snapshot of a game dealt from ``seed``. (Kept for a while: a simulation
+    plays each deal once from every seat, one game after another.)"""
+    deck = list(rules.DECK)
+    derive_rng(seed, "deck").shuffle(deck)
+    first = derive_rng(seed, "first player").randrange(players)
+    m = rules.market_size(players)
+    empty: tuple[tuple[int, ...], ...] = ((),) * players
+    # fmt: off
+    return _new_snap(Snap, (tuple(deck[:-m]), tuple(deck[-m:]), empty, empty, ((),) * 4,
+                            empty, empty, (), 1, first, 0, TAKE, 0, ()))
+    # fmt: on
+
+
 class LineitState(GameState[Snap, Action]):
-    """A game of Line-it for 2 to 5 players, dealt from ``seed``."""
+    """A game of Line-it for 2 to 5 players, dealt from ``seed``.
+
+    The game is kept in mutable fields changed in place by each action (the engine's hot
+    path: simulations and bots' playouts take thousands of steps a second); :attr:`snapshot`
+    makes the immutable :class:`Snap` of the moment when asked, and keeps it until the next
+    action. Undo and the list of earlier snapshots replay the actions from the first snapshot.
+    """
 
     #: The seat whose observation this is (its snapshot hides what that seat cannot see).
     _observer: int | None = None
@@ -105,28 +128,51 @@ class LineitState(GameState[Snap, Action]):
             raise ValueError("Line-it is for 2 to 5 players")
         self.players = players
         self.seed = fresh_seed() if seed is None else seed
-        deck = list(rules.DECK)
-        derive_rng(self.seed, "deck").shuffle(deck)
-        first = derive_rng(self.seed, "first player").randrange(players)
-        m = rules.market_size(players)
-        empty: tuple[tuple[int, ...], ...] = ((),) * players
-        snap = Snap(
-            deck=tuple(deck[:-m]),
-            market=tuple(deck[-m:]),
-            hands=empty,
-            lines=empty,
-            piles=((),) * 4,
-            scored=empty,
-            tokens=empty,
-            discard=(),
-            round_no=1,
-            first=first,
-            turn=0,
-            step=TAKE,
-            played=0,
-            log=(),
-        )
-        super().__init__(snap)
+        self._start(_deal(self.seed, players))
+
+    def _start(self, snap: Snap) -> None:
+        """Position this game at ``snap``, with no actions to undo."""
+        self._load(snap)
+        self._origin = snap
+        self._actions: list[Action] = []
+
+    def _load(self, snap: Snap) -> None:
+        """Set the mutable fields from ``snap`` (which stays as the current snapshot)."""
+        # fmt: off
+        (self._deck, market, hands, lines, piles, scored, tokens, discard,
+         self._round, self._first, self._turn, self._step, self._played, log) = snap
+        # fmt: on
+        self._market = list(market)
+        self._pair = len(set(market)) < len(market)
+        self._hands = list(hands)
+        self._lines = list(lines)
+        #: What fits each seat's line (``rules.fitting``), worked out when first asked and
+        #: then kept up to date card by card.
+        self._fit: list[rules.Fitting | None] = [None] * len(lines)
+        self._piles = list(piles)
+        self._scored = list(scored)
+        self._tokens = list(tokens)
+        self._discard = list(discard)
+        self._log = list(log)
+        self._snap: Snap | None = snap
+
+    @property
+    def _snapshot(self) -> Snap:  # type: ignore[override]
+        """The immutable snapshot of the moment (made once after each action)."""
+        snap = self._snap
+        if snap is None:
+            # fmt: off
+            snap = self._snap = _new_snap(Snap, (
+                self._deck, tuple(self._market), tuple(self._hands), tuple(self._lines),
+                tuple(self._piles), tuple(self._scored), tuple(self._tokens),
+                tuple(self._discard), self._round, self._first, self._turn, self._step,
+                self._played, tuple(self._log)))
+            # fmt: on
+        return snap
+
+    @_snapshot.setter
+    def _snapshot(self, snap: Snap) -> None:
+        self._load(snap)
 
     @classmethod
     def from_snapshot(cls, players: int, snap: Snap, seed: int | str = 0) -> LineitState:
@@ -134,51 +180,58 @@ class LineitState(GameState[Snap, Action]):
         state = cls.__new__(cls)
         state.players = players
         state.seed = seed
-        GameState.__init__(state, snap)
+        state._start(snap)
         return state
 
     # -- queries -------------------------------------------------------------------------------
     def current_player(self) -> int | None:
-        s = self._snapshot
-        if s.step == OVER:
+        if self._step == OVER:
             return None
-        return (s.first + s.turn) % self.players
+        return (self._first + self._turn) % self.players
 
     def is_terminal(self) -> bool:
-        return self._snapshot.step == OVER
+        return self._step == OVER
 
     def score(self, seat: int) -> int:
         """Cards in the score pile plus bet tokens."""
-        s = self._snapshot
-        return len(s.scored[seat]) + sum(s.tokens[seat])
+        return len(self._scored[seat]) + sum(self._tokens[seat])
 
     def scores(self) -> tuple[int, ...]:
         return tuple(self.score(p) for p in range(self.players))
 
     def outcome(self) -> Outcome | None:
-        if self._snapshot.step != OVER:
+        if self._step != OVER:
             return None
         scores = self.scores()
         won = rules.winners(scores)
         why = "highest score" if len(won) == 1 else "tied for the highest score"
         return Outcome(won, scores, f"{why} ({max(scores)}: score pile plus bet tokens)")
 
+    def _fitting(self, seat: int) -> rules.Fitting:
+        """What fits ``seat``'s line now (see :func:`rules.fitting`)."""
+        fit = self._fit[seat]
+        if fit is None:
+            fit = self._fit[seat] = rules.fitting(self._lines[seat])
+        return fit
+
+    def _fits(self, seat: int, card: int) -> bool:
+        low, high, same, bet_ok = self._fitting(seat)
+        return bet_ok if card > BET_BASE else low < card < high and card != same
+
     def legal_actions(self) -> list[Action]:
-        s = self._snapshot
-        step = s.step
+        step = self._step
         if step == OVER:
             return []
-        seat = (s.first + s.turn) % self.players
-        line = s.lines[seat]
-        # What fits the line is worked out once (rules.fits, for every card at once): a number
-        # card fits when low < card < high and card != same, a Bet card when bet_ok.
+        seat = (self._first + self._turn) % self.players
+        # What fits the line is worked out once (rules.fitting, for every card at once): a
+        # number card fits when low < card < high and card != same, a Bet card when bet_ok.
         if step == TAKE:
-            market = s.market
-            if len(set(market)) < len(market):  # two Bet cards of a value: offered once
-                market = tuple(dict.fromkeys(market))
-            if len(s.hands[seat]) >= HAND_LIMIT:
+            market = self._market
+            if self._pair:  # two Bet cards of a value: offered once
+                market = list(dict.fromkeys(market))
+            if len(self._hands[seat]) >= HAND_LIMIT:
                 return [LINE[c] for c in market]
-            low, high, same, bet_ok = rules.fitting(line)
+            low, high, same, bet_ok = self._fitting(seat)
             out: list[Action] = []
             for c in market:
                 if bet_ok if c > BET_BASE else low < c < high and c != same:
@@ -187,10 +240,11 @@ class LineitState(GameState[Snap, Action]):
                     out.append(HAND[c])
             return out
         out = []
-        if step == END or (step == TAKEN and not s.played >> seat & 1):
-            hand = s.hands[seat]
+        line = self._lines[seat]
+        if step == END or (step == TAKEN and not self._played >> seat & 1):
+            hand = self._hands[seat]
             if hand:
-                low, high, same, bet_ok = rules.fitting(line)
+                low, high, same, bet_ok = self._fitting(seat)
                 for i, c in enumerate(hand):
                     if (bet_ok if c > BET_BASE else low < c < high and c != same) and (
                         i == 0 or c not in hand[:i]
@@ -206,21 +260,21 @@ class LineitState(GameState[Snap, Action]):
 
     def why_illegal(self, action: Action) -> str:
         """A one-line reason ``action`` is illegal now, or ``""`` when it is legal."""
-        s = self._snapshot
-        if s.step == OVER:
+        step = self._step
+        if step == OVER:
             return "the game is over"
         if not isinstance(action, Action):
             return f"{action!r} is not a Line-it action"
-        seat = (s.first + s.turn) % self.players
-        line = s.lines[seat]
-        hand = s.hands[seat]
+        seat = (self._first + self._turn) % self.players
+        line = self._lines[seat]
+        hand = self._hands[seat]
         kind, card = action.kind, action.card
         if kind in ("line", "hand"):
-            if s.step == END:
+            if step == END:
                 return "the deck is out: you may only play a card from your hand, or done"
-            if s.step != TAKE:
+            if step != TAKE:
                 return "you have taken your card this turn"
-            if card not in s.market:
+            if card not in self._market:
                 return f"{_name(card)} is not in the market"
             if kind == "hand":
                 if len(hand) >= HAND_LIMIT:
@@ -238,200 +292,205 @@ class LineitState(GameState[Snap, Action]):
                     return f"{reason}; put it in your hand instead"
             return ""
         if kind == "play":
-            if s.step == TAKE:
+            if step == TAKE:
                 return "take a card from the market first"
-            if s.step == PLAYED or (s.step == TAKEN and s.played >> seat & 1):
+            if step == PLAYED or (step == TAKEN and self._played >> seat & 1):
                 return "you have played a card from your hand this round"
             if card not in hand:
                 return f"{_name(card)} is not in your hand"
             return rules.why_not_fits(line, card) or ""
         if kind == "score":
-            if s.step == TAKE:
+            if step == TAKE:
                 return "take a card from the market first (you score after taking)"
-            if s.step == END:
+            if step == END:
                 return "every line is scored at the end; play a card or done"
             if not line:
                 return "your line is empty"
             return ""
         if kind == "done":
-            if s.step == TAKE:
+            if step == TAKE:
                 return "take a card from the market first"
             return ""
         return f"{kind!r} is not a Line-it action"
 
-    def apply(self, action: Action, checked: bool = False) -> None:
-        """Play ``action``; raise :class:`IllegalActionError` with the reason if it is illegal.
+    # -- history ---------------------------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        """Play ``action``; raise :class:`IllegalActionError` with the reason if it is illegal."""
+        reason = self.why_illegal(action)
+        if reason:
+            raise IllegalActionError(reason)
+        self._actions.append(action)
+        self.advance(action)
 
-        ``checked=True`` is the caller's word that ``action`` is one of this state's
-        :meth:`legal_actions` now (the simulations' loop): the check is skipped, nothing else.
-        """
-        if not checked:
-            reason = self.why_illegal(action)
-            if reason:
-                raise IllegalActionError(reason)
-        self._history.append((self._snapshot, action))
-        self._snapshot = self._next(self._snapshot, action)
+    def undo(self) -> Action:
+        """Take back the last action and return it (the game is replayed up to it)."""
+        if not self._actions:
+            raise IllegalActionError("nothing to undo")
+        action = self._actions.pop()
+        self._load(self._origin)
+        for earlier in self._actions:
+            self.advance(earlier)
+        return action
 
-    def advance(self, action: Action) -> None:
-        """Apply an action known to be legal (from :meth:`legal_actions`) with no check and
-        no undo record: for bots' playouts on their own copies."""
-        self._snapshot = self._next(self._snapshot, action)
+    def actions(self) -> list[Action]:
+        """Every action applied so far, in order."""
+        return list(self._actions)
+
+    def snapshots(self) -> list[Snap]:
+        """Every snapshot from the start to now, one more than the actions taken."""
+        game = self.at(self._origin)
+        out = [self._origin]
+        for action in self._actions:
+            game.advance(action)
+            out.append(game.snapshot)
+        return out
+
+    def clone(self) -> Self:
+        """An independent copy, with the actions to undo."""
+        twin = self.at(self._snapshot)
+        twin._origin = self._origin
+        twin._actions = list(self._actions)
+        twin._observer = self._observer
+        return twin
 
     def peek(self, action: Action) -> Snap:
         """The snapshot after a legal ``action``, leaving this state as it is."""
         return self._next(self._snapshot, action)
 
+    def _next(self, snap: Snap, action: Action) -> Snap:
+        game = self.at(snap)
+        game.advance(action)
+        return game._snapshot
+
     # -- transitions ---------------------------------------------------------------------------
-    # Each transition unpacks the snapshot and builds the next one as one tuple (the engine's
-    # hot path: no field-by-field replacing).
-
-    def _next(self, s: Snap, action: Action) -> Snap:
-        # fmt: off
-        (deck, market, hands, lines, piles, scored, tokens, discard,
-         rnd, first, turn, step, played, log) = s
-        # fmt: on
+    def advance(self, action: Action) -> None:
+        """Apply an action known to be legal (from :meth:`legal_actions`) with no check and
+        no undo record: for simulations' and bots' playouts."""
+        self._snap = None
         kind, card = action
+        turn = self._turn
         if kind == "done":
-            if turn + 1 < self.players and step != END:  # the next player's turn (most often)
-                # fmt: off
-                return _new_snap(Snap, (deck, market, hands, lines, piles, scored, tokens, discard,
-                                        rnd, first, turn + 1, TAKE, played, log))
-                # fmt: on
-            return self._end_turn(s)
-        seat = (first + turn) % self.players
+            if turn + 1 < self.players and self._step != END:  # the next player's turn
+                self._turn = turn + 1
+                self._step = TAKE
+            else:
+                self._end_turn()
+            return
+        seat = (self._first + turn) % self.players
         if kind == "hand" or kind == "line":
-            i = market.index(card)
-            market = market[:i] + market[i + 1 :]
+            market = self._market
+            market.remove(card)
+            if self._pair:
+                self._pair = len(set(market)) < len(market)
+            self._step = TAKEN
             if kind == "hand":
-                new = list(hands)
-                new[seat] += (card,)
-                hands = tuple(new)
-                # fmt: off
-                return _new_snap(Snap, (deck, market, hands, lines, piles, scored, tokens, discard,
-                                        rnd, first, turn, TAKEN, played, log))
-                # fmt: on
-            if not rules.fits(lines[seat], card):
-                s = self._score(s, seat, "forced")
-            return self._add(s, seat, card, market, hands, TAKEN, played)
-        if kind == "play":
-            hand = hands[seat]
+                self._hands[seat] += (card,)
+                return
+            if not self._fits(seat, card):
+                self._score(seat, "forced")
+            self._add(seat, card)
+        elif kind == "play":
+            hand = self._hands[seat]
             i = hand.index(card)
-            new = list(hands)
-            new[seat] = hand[:i] + hand[i + 1 :]
-            if step == END:
-                return self._end_turn(self._add(s, seat, card, market, tuple(new), END, played))
-            return self._add(s, seat, card, market, tuple(new), PLAYED, played | 1 << seat)
-        # score, which ends the turn: the next player's (most often) or the end of the round
-        if turn + 1 < self.players:
-            return self._score(s, seat, "chosen", next_turn=True)
-        return self._end_turn(self._score(s, seat, "chosen"))
+            self._hands[seat] = hand[:i] + hand[i + 1 :]
+            if self._step == END:
+                self._add(seat, card)
+                self._end_turn()
+            else:
+                self._step = PLAYED
+                self._played |= 1 << seat
+                self._add(seat, card)
+        else:  # score, which ends the turn: the next player's or the end of the round
+            self._score(seat, "chosen")
+            if turn + 1 < self.players:
+                self._turn = turn + 1
+                self._step = TAKE
+            else:
+                self._end_turn()
 
-    def _add(
-        self,
-        s: Snap,
-        seat: int,
-        card: int,
-        market: tuple[int, ...],
-        hands: tuple[tuple[int, ...], ...],
-        step: int,
-        played: int,
-    ) -> Snap:
-        """``card`` joins ``seat``'s line, with the new ``market``, ``hands``, ``step`` and
-        ``played``; a third card of a colour takes that jackpot."""
-        deck, _, _, lines, piles, scored, tokens, discard, rnd, first, turn, _, _, log = s
-        line = lines[seat]
+    def _add(self, seat: int, card: int) -> None:
+        """``card`` joins ``seat``'s line (the step already set); a third card of a colour
+        takes that jackpot."""
+        line = self._lines[seat]
         col = rules.jackpot_colour(line, card)
-        new = list(lines)
-        new[seat] = line + (card,)
-        lines = tuple(new)
+        self._lines[seat] = line + (card,)
+        fit = self._fit[seat]
+        if fit is not None:
+            self._fit[seat] = rules.grown(fit, card)
         if col is not None:
-            pile = piles[col]
-            log += (_new_snap(Jackpot, (seat, 0 if step == END else rnd, col, card, len(pile))),)
-            piles = _set(piles, col, ())
-            scored = _set(scored, seat, scored[seat] + pile)
-        # fmt: off
-        return _new_snap(Snap, (deck, market, hands, lines, piles, scored, tokens, discard,
-                                rnd, first, turn, step, played, log))
-        # fmt: on
+            pile = self._piles[col]
+            rnd = 0 if self._step == END else self._round
+            self._log.append(_new_snap(Jackpot, (seat, rnd, col, card, len(pile))))
+            self._piles[col] = ()
+            self._scored[seat] += pile
 
-    def _score(self, s: Snap, seat: int, how: str, next_turn: bool = False) -> Snap:
-        """Score ``seat``'s line: settle the bet, discard three, the rest to the score pile;
-        with ``next_turn``, the next player of the round (not the last) takes a turn."""
-        # fmt: off
-        (deck, market, hands, lines, piles, scored, tokens, discard,
-         rnd, first, turn, step, played, log) = s
-        # fmt: on
-        if next_turn:
-            turn, step = turn + 1, TAKE
-        result = rules.score_line(lines[seat])
-        lines = _set(lines, seat, ())
-        scored = _set(scored, seat, scored[seat] + result.points_cards)
-        discard += result.discarded
+    def _score(self, seat: int, how: str) -> None:
+        """Score ``seat``'s line: settle the bet, discard three, the rest to the score pile."""
+        result = rules.score_line(self._lines[seat])
+        self._lines[seat] = ()
+        self._fit[seat] = rules.OPEN_FITTING
+        self._scored[seat] += result.points_cards
+        self._discard += result.discarded
         if result.bet is not None:
-            tokens = _set(tokens, seat, tokens[seat] + (result.token,))
-            discard += (BET_BASE + result.bet,)
-        log += (_new_snap(Scored, (seat, 0 if how == "end" else rnd, how, result)),)
-        # fmt: off
-        return _new_snap(Snap, (deck, market, hands, lines, piles, scored, tokens, discard,
-                                rnd, first, turn, step, played, log))
-        # fmt: on
+            self._tokens[seat] += (result.token,)
+            self._discard.append(BET_BASE + result.bet)
+        rnd = 0 if how == "end" else self._round
+        self._log.append(_new_snap(Scored, (seat, rnd, how, result)))
 
-    def _end_turn(self, s: Snap) -> Snap:
-        # fmt: off
-        (deck, market, hands, lines, piles, scored, tokens, discard,
-         rnd, first, turn, step, played, log) = s
-        # fmt: on
-        turn += 1
-        if step == END:
-            return self._next_end_turn(s, turn)
+    def _end_turn(self) -> None:
+        """The current player's turn is over: the next one's, the next round or the end."""
+        turn = self._turn + 1
+        if self._step == END:
+            self._next_end_turn(turn)
+            return
         players = self.players
-        if turn < players:  # the next player's turn (the most frequent change)
-            # fmt: off
-            return _new_snap(Snap, (deck, market, hands, lines, piles, scored, tokens, discard,
-                                    rnd, first, turn, TAKE, played, log))
-            # fmt: on
+        if turn < players:
+            self._turn, self._step = turn, TAKE
+            return
         # The round is over: the market's leftovers go to the jackpots (Bet cards discarded).
-        new = list(piles)
-        for c in market:
-            if c > BET_BASE:
-                discard += (c,)
-            else:
-                new[(c - 1) % 4] += (c,)
-        first = (first + 1) % players
+        self._to_jackpots(self._market)
+        self._first = (self._first + 1) % players
         m = rules.market_size(players)
+        deck = self._deck
         if len(deck) >= m:
-            piles = tuple(new)
-            market, deck = deck[-m:], deck[:-m]
-            # fmt: off
-            return _new_snap(Snap, (deck, market, hands, lines, piles, scored, tokens, discard,
-                                    rnd + 1, first, 0, TAKE, 0, log))
-            # fmt: on
+            market = self._market = list(deck[-m:])
+            self._pair = len(set(market)) < len(market)
+            self._deck = deck[:-m]
+            self._round += 1
+            self._turn, self._step, self._played = 0, TAKE, 0
+            return
         # The end: the rest of the deck goes to the jackpots, then one last hand card each.
-        for c in deck:
-            if c > BET_BASE:
-                discard += (c,)
-            else:
-                new[(c - 1) % 4] += (c,)
-        piles = tuple(new)
-        # fmt: off
-        s = _new_snap(Snap, ((), (), hands, lines, piles, scored, tokens, discard,
-                             rnd, first, turn, END, played, log))
-        # fmt: on
-        return self._next_end_turn(s, 0)
+        self._to_jackpots(deck)
+        self._deck = ()
+        self._market = []
+        self._pair = False
+        self._turn, self._step = turn, END
+        self._next_end_turn(0)
 
-    def _next_end_turn(self, s: Snap, turn: int) -> Snap:
+    def _to_jackpots(self, cards: Sequence[int]) -> None:
+        """Number cards left over to their colour's jackpot pile, in order; Bet cards to the
+        discard."""
+        piles = self._piles
+        for c in cards:
+            if c > BET_BASE:
+                self._discard.append(c)
+            else:
+                piles[(c - 1) % 4] += (c,)
+
+    def _next_end_turn(self, turn: int) -> None:
         """The next player of the end phase who can play a hand card; else score every line."""
-        while turn < self.players:
-            seat = (s.first + turn) % self.players
-            line = s.lines[seat]
-            if any(rules.fits(line, c) for c in s.hands[seat]):
-                return s._replace(turn=turn, step=END)
+        players, first = self.players, self._first
+        while turn < players:
+            seat = (first + turn) % players
+            if any(self._fits(seat, c) for c in self._hands[seat]):
+                self._turn, self._step = turn, END
+                return
             turn += 1
-        for k in range(self.players):
-            seat = (s.first + k) % self.players
-            if s.lines[seat]:
-                s = self._score(s, seat, "end")
-        return s._replace(turn=0, step=OVER)
+        for k in range(players):
+            seat = (first + k) % players
+            if self._lines[seat]:
+                self._score(seat, "end")
+        self._turn, self._step = 0, OVER
 
     # -- what a seat sees ----------------------------------------------------------------------
     def at(self, snap: Snap) -> Self:
@@ -440,8 +499,7 @@ class LineitState(GameState[Snap, Action]):
         twin = object.__new__(type(self))
         twin.players = self.players
         twin.seed = self.seed
-        twin._snapshot = snap
-        twin._history = []
+        twin._start(snap)
         twin._observer = None
         return twin
 
