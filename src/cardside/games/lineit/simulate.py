@@ -65,6 +65,9 @@ def play_game(bots: Sequence[str], seed: int, game: int) -> list[SeatStats]:
     # Nothing is undone here, so the game keeps no undo record (``advance``).
     picks = [agent.pick if isinstance(agent, RandomBot) else None for agent in agents]
     state = LineitState(players, seed=deal_seed(seed, game, players))
+    if all(pick is not None for pick in picks):
+        state.play_out([pick for pick in picks if pick is not None])
+        return seat_stats(state, seats)
     advance, legal_actions, current_player = (
         state.advance,
         state.legal_actions,

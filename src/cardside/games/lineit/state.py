@@ -11,7 +11,7 @@ actions replay a game exactly. Observations hide the deck and the other hands as
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import NamedTuple, Self
 
@@ -215,7 +215,7 @@ class LineitState(GameState[Snap, Action]):
         return fit
 
     def _fits(self, seat: int, card: int) -> bool:
-        low, high, same, bet_ok = self._fitting(seat)
+        low, high, same, bet_ok = self._fit[seat] or self._fitting(seat)
         return bet_ok if card > BET_BASE else low < card < high and card != same
 
     def legal_actions(self) -> list[Action]:
@@ -231,7 +231,7 @@ class LineitState(GameState[Snap, Action]):
                 market = list(dict.fromkeys(market))
             if len(self._hands[seat]) >= HAND_LIMIT:
                 return [LINE[c] for c in market]
-            low, high, same, bet_ok = self._fitting(seat)
+            low, high, same, bet_ok = self._fit[seat] or self._fitting(seat)
             out: list[Action] = []
             for c in market:
                 if bet_ok if c > BET_BASE else low < c < high and c != same:
@@ -244,7 +244,7 @@ class LineitState(GameState[Snap, Action]):
         if step == END or (step == TAKEN and not self._played >> seat & 1):
             hand = self._hands[seat]
             if hand:
-                low, high, same, bet_ok = self._fitting(seat)
+                low, high, same, bet_ok = self._fit[seat] or self._fitting(seat)
                 for i, c in enumerate(hand):
                     if (bet_ok if c > BET_BASE else low < c < high and c != same) and (
                         i == 0 or c not in hand[:i]
@@ -386,7 +386,8 @@ class LineitState(GameState[Snap, Action]):
             if kind == "hand":
                 self._hands[seat] += (card,)
                 return
-            if not self._fits(seat, card):
+            low, high, same, bet_ok = self._fit[seat] or self._fitting(seat)
+            if not (bet_ok if card > BET_BASE else low < card < high and card != same):
                 self._score(seat, "forced")
             self._add(seat, card)
         elif kind == "play":
@@ -407,6 +408,13 @@ class LineitState(GameState[Snap, Action]):
                 self._step = TAKE
             else:
                 self._end_turn()
+
+    def play_out(self, picks: Sequence[Callable[[list[Action]], Action]]) -> None:
+        """Play to the end with no undo record, each seat's choice ``picks[seat]`` made from
+        the legal actions alone (random players: the simulations' hot loop)."""
+        players, legal_actions, advance = self.players, self.legal_actions, self.advance
+        while self._step != OVER:
+            advance(picks[(self._first + self._turn) % players](legal_actions()))
 
     def _add(self, seat: int, card: int) -> None:
         """``card`` joins ``seat``'s line (the step already set); a third card of a colour
