@@ -52,3 +52,13 @@ def test_simulate_figures_are_pinned() -> None:
     for game in range(12):
         h.update(repr(play_game(("random", "heuristic", "random"), 3, game)).encode())
     assert h.hexdigest()[:16] == "5a03d53461bee6fe"
+
+
+def test_random_seats_play_the_same_games_as_before() -> None:
+    """Games with a random bot on every seat are played out in the state's own loop; their
+    figures are pinned as they were when each decision went through the general loop."""
+    h = hashlib.sha256()
+    for players in (2, 4, 5):
+        for game in range(10):
+            h.update(repr(play_game(("random",) * players, 7, game)).encode())
+    assert h.hexdigest()[:16] == "02e895e3444dabfd"
