@@ -18,16 +18,22 @@ a machine shared with other work still shows what one core does), games a second
   ``apply`` with its legality check), one generator for the players' choices;
 and each of the last two as a ratio to the plain engine (the target is 1 or more).
 ``--parts`` also prints where a game of ``simulate`` spends its time, each part timed on its
-own (the best of several runs) and given in plain games.
+own (the best of several runs) and given in plain games. ``--commands`` also times the whole
+``cardside lineit simulate ... --jobs 1`` command, start-up included, against the plain
+engine run as a program of its own (wall clock and CPU time; the target is at most 1x).
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import resource
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 BET = 100  # a Bet card of value v is 100 + v
 DECK = list(range(1, 101)) + [BET + v for v in (3, 3, 4, 4, 5, 5)]
@@ -249,13 +255,61 @@ def parts(games: int, players: int) -> list[tuple[str, float]]:
     return [("simulate, whole game", whole)] + found
 
 
+def commands(games: int, players: int, runs: int) -> list[tuple[str, float, float]]:
+    """The whole command against the plain engine as a program of its own, each started
+    afresh (start-up included), alternated ``runs`` times: median wall and CPU seconds."""
+    here = Path(__file__).resolve()
+    bots = ",".join(["random"] * players)
+    programs = {
+        "plain engine, as a program": [sys.executable, str(here), "--only-plain"],
+        "cardside lineit simulate": [
+            sys.executable,
+            "-m",
+            "cardside",
+            "lineit",
+            "simulate",
+            "--bots",
+            bots,
+        ],
+    }
+    tail = ["--games", str(games), "--players", str(players)]
+    seen: dict[str, list[tuple[float, float]]] = {label: [] for label in programs}
+    for _ in range(runs):
+        for label, argv in programs.items():
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            start = time.perf_counter()
+            extra = ["--jobs", "1"] if "cardside" in label else []
+            subprocess.run([*argv, *tail, *extra], check=True, stdout=subprocess.DEVNULL)
+            wall = time.perf_counter() - start
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+            seen[label].append((wall, cpu))
+    return [
+        (
+            label,
+            statistics.median(w for w, _ in times),
+            statistics.median(c for _, c in times),
+        )
+        for label, times in seen.items()
+    ]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="games a run of each row")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--runs", type=int, default=5, help="runs of each row (the median)")
     parser.add_argument("--parts", action="store_true", help="where simulate's time goes")
+    parser.add_argument(
+        "--commands",
+        action="store_true",
+        help="also time the whole simulate command against the plain engine as a program",
+    )
+    parser.add_argument("--only-plain", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.only_plain:  # the plain engine as a program of its own (for --commands)
+        run(args.games, args.players)
+        return
     rows: dict[str, Callable[[int, int], object]] = {
         "plain engine, random players": run,
         "cardside simulate, random bots": cardside_simulate,
@@ -276,6 +330,19 @@ def main() -> None:
         print(f"\nA game of simulate, part by part, in plain games ({games} games, best of 7)")
         for label, spent in parts(games, args.players):
             print(f"{label:<34}{spent / unit:>9.2f}")
+    if args.commands:
+        found = commands(args.games, args.players, args.runs)
+        plain_wall, plain_cpu = found[0][1], found[0][2]
+        print(
+            f"\nWhole programs, {args.games} games, started afresh, median of {args.runs} "
+            "alternated runs"
+        )
+        print(f"{'':<34}{'wall s':>9}{'CPU s':>9}  time vs plain (wall, CPU)")
+        for label, wall, cpu in found:
+            print(
+                f"{label:<34}{wall:>9.2f}{cpu:>9.2f}  "
+                f"{wall / plain_wall:>5.2f}x {cpu / plain_cpu:>5.2f}x"
+            )
 
 
 if __name__ == "__main__":

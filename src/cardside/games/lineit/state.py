@@ -239,21 +239,23 @@ class LineitState(GameState[Snap, Action]):
                 else:
                     out.append(HAND[c])
             return out
-        out = []
-        line = self._lines[seat]
+        if step != END and self._lines[seat]:
+            ends = [SCORE, DONE]
+        else:
+            ends = [DONE]
         if step == END or (step == TAKEN and not self._played >> seat & 1):
             hand = self._hands[seat]
             if hand:
                 low, high, same, bet_ok = self._fit[seat] or self._fitting(seat)
+                out = []
                 for i, c in enumerate(hand):
                     if (bet_ok if c > BET_BASE else low < c < high and c != same) and (
                         i == 0 or c not in hand[:i]
                     ):
                         out.append(PLAY[c])
-        if step != END and line:
-            out.append(SCORE)
-        out.append(DONE)
-        return out
+                if out:
+                    return out + ends
+        return ends
 
     def is_legal(self, action: Action) -> bool:
         return self.why_illegal(action) == ""
