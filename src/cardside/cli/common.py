@@ -673,8 +673,6 @@ def progress(total: int, label: str, *, quiet: bool = False) -> Iterator[Callabl
     otherwise the callback does nothing, so scripts and pipes stay clean. A worker process
     of the games killed from outside ends the command with a one-line error.
     """
-    from concurrent.futures.process import BrokenProcessPool
-
     try:
         size = _terminal_size(sys.stderr)
         if quiet or size is None:
@@ -686,10 +684,15 @@ def progress(total: int, label: str, *, quiet: bool = False) -> Iterator[Callabl
         width = max(8, min(36, room))
         with click.progressbar(length=total, label=label, file=sys.stderr, width=width) as bar:
             yield lambda done: bar.update(done - bar.pos)
-    except BrokenProcessPool:
-        raise click.ClickException(
-            "a worker process ended unexpectedly (out of memory?); try a smaller --jobs"
-        ) from None
+    except Exception as error:
+        # Worker processes exist only once their module is loaded (not for one core, which
+        # starts sooner without it): only then can a pool have broken.
+        pools = sys.modules.get("concurrent.futures.process")
+        if pools is not None and isinstance(error, pools.BrokenProcessPool):
+            raise click.ClickException(
+                "a worker process ended unexpectedly (out of memory?); try a smaller --jobs"
+            ) from None
+        raise
 
 
 def end_if_stopped(done: int, asked: int, unit: str) -> None:

@@ -7,10 +7,12 @@ import os
 import re
 import signal
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 R = TypeVar("R")
 T = TypeVar("T")
@@ -195,6 +197,10 @@ def _map(
             if not results:
                 raise
         return results
+    # Imported here: one core (the default) needs no worker processes, and a command starts
+    # sooner without them.
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
     batches = _batches(games, jobs)
     done: dict[int, list[R]] = {}
     finished = 0
