@@ -357,7 +357,25 @@ class LineitState(GameState[Snap, Action]):
 
     def peek(self, action: Action) -> Snap:
         """The snapshot after a legal ``action``, leaving this state as it is."""
-        return self._next(self._snapshot, action)
+        twin = object.__new__(type(self))
+        twin.players = self.players
+        twin.seed = self.seed
+        # fmt: off
+        (twin._deck, twin._round, twin._first, twin._turn, twin._step, twin._played,
+         twin._pair) = (self._deck, self._round, self._first, self._turn, self._step,
+                        self._played, self._pair)
+        # fmt: on
+        twin._market = self._market[:]
+        twin._hands = self._hands[:]
+        twin._lines = self._lines[:]
+        twin._fit = self._fit[:]
+        twin._piles = self._piles[:]
+        twin._scored = self._scored[:]
+        twin._tokens = self._tokens[:]
+        twin._discard = self._discard[:]
+        twin._log = self._log[:]
+        twin.advance(action)
+        return twin._snapshot
 
     def _next(self, snap: Snap, action: Action) -> Snap:
         game = self.at(snap)
