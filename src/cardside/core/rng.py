@@ -8,6 +8,10 @@ deal cannot change the cards dealt.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
 def derive_rng(seed: int | str, *keys: object) -> random.Random:
@@ -21,3 +25,27 @@ def derive_rng(seed: int | str, *keys: object) -> random.Random:
 def fresh_seed() -> int:
     """A new random seed for a game the user did not seed explicitly."""
     return random.SystemRandom().randrange(1, 10**9)
+
+
+def chooser(rng: random.Random) -> Callable[[Sequence[T]], T]:
+    """``rng.choice``, one call shorter: the same pick from the same generator state, for the
+    random players of simulations, which choose at every decision of every game.
+
+    ``Random.choice`` draws ``n.bit_length()`` random bits until they fall below ``n`` (tests
+    hold the two to the same picks); a subclass with generators of its own keeps its choice.
+    """
+    if type(rng) is not random.Random:
+        return rng.choice
+    getrandbits = rng.getrandbits
+
+    def choose(seq: Sequence[T]) -> T:
+        n = len(seq)
+        if not n:
+            raise IndexError("Cannot choose from an empty sequence")
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return seq[r]
+
+    return choose

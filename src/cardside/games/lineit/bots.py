@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from cardside.core.rng import chooser
 from cardside.core.words import counted
 from cardside.games.lineit import rules
 from cardside.games.lineit.notation import DONE, Action, format_action, format_card
@@ -297,8 +298,8 @@ class RandomBot:
         self.rng = random.Random(seed)
         #: The choice among the legal actions of the seat to move, which the full state gives
         #: as its observation would: a simulation asks the state, with no view. (The
-        #: generator's own ``choice``, with no call of the bot's in between.)
-        self.pick: Callable[[list[Action]], Action] = self.rng.choice
+        #: generator's ``choice``, with no call of the bot's in between.)
+        self.pick: Callable[[list[Action]], Action] = chooser(self.rng)
 
     def choose(self, view: Any, seat: int) -> Action:
         return self.pick(_view(view, seat).legal_actions())

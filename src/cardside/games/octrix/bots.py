@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from cardside.core.cards import Card
+from cardside.core.rng import chooser
 from cardside.games.octrix.duel import DuelSolver
 from cardside.games.octrix.equilibrium import MatrixSolution, solve_matrix_game
 from cardside.games.octrix.equity import MatchSolver, most_points
@@ -112,6 +113,7 @@ class RandomBot:
     def __init__(self, seed: int = 0, name: str = "random") -> None:
         self.name = name
         self.rng = random.Random(seed)
+        self._choose = chooser(self.rng)
 
     def choose(self, observation: OctrixState, seat: int) -> Card:
         return self.hint(observation, seat).card
@@ -122,7 +124,7 @@ class RandomBot:
     def pick(self, legal: Sequence[Card]) -> Card:
         """The choice among ``legal`` (the hand of the seat to move, which the full state
         gives as its observation would: a simulation asks the state, with no view)."""
-        return self.rng.choice(legal)
+        return self._choose(legal)
 
 
 class GreedyBot:

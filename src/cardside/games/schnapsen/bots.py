@@ -22,6 +22,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from cardside.core.rng import chooser
 from cardside.core.words import counted
 from cardside.games.schnapsen.classic import classic_code
 from cardside.games.schnapsen.deal import Deal, legal_codes
@@ -68,6 +69,7 @@ class RandomBot:
     def __init__(self, seed: int | str | None = None) -> None:
         self.name = "random"
         self.rng = random.Random(seed)
+        self._choose = chooser(self.rng)
 
     def choose(self, view: Any, seat: int) -> Action:
         return self.pick(_observe(view, seat).legal_actions())
@@ -75,7 +77,7 @@ class RandomBot:
     def pick(self, legal: list[Action]) -> Action:
         """The choice among ``legal`` (the legal moves of the seat to move, which the full
         state gives as its observation would: a simulation asks the state, with no view)."""
-        return self.rng.choice(legal)
+        return self._choose(legal)
 
     def hint(self, view: Any, seat: int) -> tuple[Action, str]:
         return self.choose(view, seat), "a random legal move"
