@@ -149,3 +149,27 @@ def test_what_fits_grows_card_by_card_as_worked_out_from_the_whole_line(
         line += (c,)
         fit = rules.grown(fit, c)
         assert fit == rules.fitting(line)
+
+
+def _scored_by_hand(line: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """The rulebook's scoring, written out: three number cards discarded, the rest points, a
+    Bet card won (+v) when at least v number cards follow it, else lost (-v)."""
+    numbers = tuple(c for c in line if c <= rules.BET_BASE)
+    token = 0
+    for i, c in enumerate(line):
+        if c > rules.BET_BASE:
+            v = c - rules.BET_BASE
+            after = sum(1 for d in line[i + 1 :] if d <= rules.BET_BASE)
+            token = v if after >= v else -v
+    return numbers[:3], numbers[3:], token
+
+
+@given(st.lists(st.sampled_from(rules.DECK), min_size=1, max_size=16, unique=True))
+def test_a_line_is_scored_as_the_rulebook_says(cards: list[int]) -> None:
+    line: tuple[int, ...] = ()
+    for c in cards:
+        if rules.fits(line, c):
+            line += (c,)
+    result = rules.score_line(line)
+    assert (result.discarded, result.points_cards, result.token) == _scored_by_hand(line)
+    assert result.cards == line

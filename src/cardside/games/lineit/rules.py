@@ -197,9 +197,14 @@ def jackpot_colour(line: Sequence[int], card: int) -> int | None:
     col = (card - 1) % 4
     same = 0
     for c in line:
-        if c <= BET_BASE and (c - 1) % 4 == col:
+        if _COLOUR_OF[c] == col:
             same += 1
     return col if same == JACKPOT_AT - 1 else None
+
+
+#: ``_COLOUR_OF[c]``: the colour of number card ``c``, -1 for a Bet card (a table, as a line's
+#: colours are counted at every card added).
+_COLOUR_OF = tuple((c - 1) % 4 if 0 < c <= NUMBER_CARDS else -1 for c in range(BET_BASE + 10))
 
 
 def check_line(cards: Sequence[int]) -> None:
@@ -255,6 +260,11 @@ _new_tuple = tuple.__new__  # a named tuple made without its generated construct
 
 def score_line(cards: Sequence[int]) -> LineScore:
     """Score a line (cards in the order added): settle the bet, discard three, count the rest."""
+    cards = tuple(cards)
+    if not cards or max(cards) <= BET_BASE:  # no Bet card (most lines): no loop needed
+        way = OPEN if len(cards) < 2 else RISING if cards[1] > cards[0] else FALLING
+        gone, points = cards[:DISCARDED_PER_LINE], cards[DISCARDED_PER_LINE:]
+        return _new_tuple(LineScore, (cards, way, gone, points, None, 0, 0))
     nums = []
     bet = None
     after = 0
@@ -269,7 +279,7 @@ def score_line(cards: Sequence[int]) -> LineScore:
     token = 0 if bet is None else (bet if after >= bet else -bet)
     way = OPEN if len(nums) < 2 else RISING if nums[1] > nums[0] else FALLING
     gone, points = tuple(nums[:DISCARDED_PER_LINE]), tuple(nums[DISCARDED_PER_LINE:])
-    return _new_tuple(LineScore, (tuple(cards), way, gone, points, bet, after, token))
+    return _new_tuple(LineScore, (cards, way, gone, points, bet, after, token))
 
 
 def jackpots_in(cards: Sequence[int]) -> list[tuple[int, int]]:

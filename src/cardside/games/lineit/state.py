@@ -239,22 +239,20 @@ class LineitState(GameState[Snap, Action]):
                 else:
                     out.append(HAND[c])
             return out
-        if step != END and self._lines[seat]:
-            ends = [SCORE, DONE]
-        else:
-            ends = [DONE]
+        ends = [SCORE, DONE] if step != END and self._lines[seat] else [DONE]
         if step == END or (step == TAKEN and not self._played >> seat & 1):
             hand = self._hands[seat]
             if hand:
                 low, high, same, bet_ok = self._fit[seat] or self._fitting(seat)
                 out = []
-                for i, c in enumerate(hand):
-                    if (bet_ok if c > BET_BASE else low < c < high and c != same) and (
-                        i == 0 or c not in hand[:i]
-                    ):
-                        out.append(PLAY[c])
+                for c in hand:
+                    if bet_ok if c > BET_BASE else low < c < high and c != same:
+                        play = PLAY[c]
+                        if play not in out:  # (two Bet cards of a value: offered once)
+                            out.append(play)
                 if out:
-                    return out + ends
+                    out += ends
+                    return out
         return ends
 
     def is_legal(self, action: Action) -> bool:
