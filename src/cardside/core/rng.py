@@ -18,7 +18,7 @@ def derive_rng(seed: int | str, *keys: object) -> random.Random:
     """Return a generator determined by ``seed`` and ``keys`` alone (stable across runs)."""
     # Seeding with a str hashes it with SHA-512, which (unlike hash()) is not randomised per
     # process, so the same seed deals the same cards on every machine.
-    material = ":".join([str(seed), *(str(k) for k in keys)])
+    material = ":".join(map(str, (seed, *keys)))
     return random.Random(material)
 
 

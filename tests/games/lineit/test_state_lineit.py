@@ -332,6 +332,7 @@ def test_undo_snapshots_clone_and_peek_agree_with_the_game_as_played(
         legal = state.legal_actions()
         action = rng.choice(legal)
         before = state.snapshot
+        assert state.current_player() == (before.first + before.turn) % players
         peeked = state.peek(action)
         assert state.snapshot == before  # a peek leaves the game as it was
         state.apply(action)

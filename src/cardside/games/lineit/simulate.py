@@ -92,42 +92,35 @@ def seat_stats(state: LineitState, seats: Sequence[int]) -> list[SeatStats]:
     players = state.players
     scores = state.scores()
     won = rules.winners(scores)
-    line_points = [0] * players
-    jackpot_points = [0] * players
-    tokens = [0] * players
-    lines = [0] * players
-    line_cards = [0] * players
-    bets_won = [0] * players
-    bets_lost = [0] * players
+    # Per seat: line points, jackpot points, tokens, lines, line cards, bets won, bets lost.
+    figures = [[0, 0, 0, 0, 0, 0, 0] for _ in range(players)]
     for e in state.snapshot.log:
-        if isinstance(e, Jackpot):
-            jackpot_points[e.seat] += e.cards
+        if type(e) is Jackpot:
+            figures[e.seat][1] += e.cards
             continue
-        seat, x = e.seat, e.score
-        line_points[seat] += len(x.points_cards)
-        lines[seat] += 1
-        line_cards[seat] += len(x.discarded) + len(x.points_cards)
+        x = e.score
+        f = figures[e.seat]
+        points = len(x.points_cards)
+        f[0] += points
+        f[3] += 1
+        f[4] += len(x.discarded) + points
         if x.bet is not None:
-            tokens[seat] += x.token
+            f[2] += x.token
             if x.token > 0:
-                bets_won[seat] += 1
+                f[5] += 1
             else:
-                bets_lost[seat] += 1
+                f[6] += 1
+    share = 1 / len(won)
     return [
-        SeatStats(
-            entry=seats[seat],
-            won=1 / len(won) if seat in won else 0.0,
-            score=scores[seat],
-            line_points=line_points[seat],
-            jackpot_points=jackpot_points[seat],
-            tokens=tokens[seat],
-            lines=lines[seat],
-            line_cards=line_cards[seat],
-            bets_won=bets_won[seat],
-            bets_lost=bets_lost[seat],
+        _new_stats(
+            SeatStats,
+            (seats[seat], share if seat in won else 0.0, scores[seat], *figures[seat]),
         )
         for seat in range(players)
     ]
+
+
+_new_stats = tuple.__new__  # a named tuple made without its generated constructor
 
 
 @dataclass(frozen=True)

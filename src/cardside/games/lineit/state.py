@@ -141,6 +141,8 @@ class LineitState(GameState[Snap, Action]):
         # fmt: off
         (self._deck, market, hands, lines, piles, scored, tokens, discard,
          self._round, self._first, self._turn, self._step, self._played, log) = snap
+        #: The seat to move, ``(first + turn) % players``, kept as the turn passes.
+        self._mover = (self._first + self._turn) % len(hands)
         # fmt: on
         self._market = list(market)
         self._pair = len(set(market)) < len(market)
@@ -187,7 +189,7 @@ class LineitState(GameState[Snap, Action]):
     def current_player(self) -> int | None:
         if self._step == OVER:
             return None
-        return (self._first + self._turn) % self.players
+        return self._mover
 
     def is_terminal(self) -> bool:
         return self._step == OVER
@@ -222,7 +224,7 @@ class LineitState(GameState[Snap, Action]):
         step = self._step
         if step == OVER:
             return []
-        seat = (self._first + self._turn) % self.players
+        seat = self._mover
         # What fits the line is worked out once (rules.fitting, for every card at once): a
         # number card fits when low < card < high and card != same, a Bet card when bet_ok.
         if step == TAKE:
@@ -265,7 +267,7 @@ class LineitState(GameState[Snap, Action]):
             return "the game is over"
         if not isinstance(action, Action):
             return f"{action!r} is not a Line-it action"
-        seat = (self._first + self._turn) % self.players
+        seat = self._mover
         line = self._lines[seat]
         hand = self._hands[seat]
         kind, card = action.kind, action.card
@@ -360,8 +362,8 @@ class LineitState(GameState[Snap, Action]):
         twin.seed = self.seed
         # fmt: off
         (twin._deck, twin._round, twin._first, twin._turn, twin._step, twin._played,
-         twin._pair) = (self._deck, self._round, self._first, self._turn, self._step,
-                        self._played, self._pair)
+         twin._pair, twin._mover) = (self._deck, self._round, self._first, self._turn,
+                                     self._step, self._played, self._pair, self._mover)
         # fmt: on
         twin._market = self._market[:]
         twin._hands = self._hands[:]
@@ -390,11 +392,12 @@ class LineitState(GameState[Snap, Action]):
         if kind == "done":
             if turn + 1 < self.players and self._step != END:  # the next player's turn
                 self._turn = turn + 1
+                self._mover = (self._first + turn + 1) % self.players
                 self._step = TAKE
             else:
                 self._end_turn()
             return
-        seat = (self._first + turn) % self.players
+        seat = self._mover
         if kind == "hand" or kind == "line":
             market = self._market
             market.remove(card)
@@ -423,6 +426,7 @@ class LineitState(GameState[Snap, Action]):
             self._score(seat, "chosen")
             if turn + 1 < self.players:
                 self._turn = turn + 1
+                self._mover = (self._first + turn + 1) % self.players
                 self._step = TAKE
             else:
                 self._end_turn()
@@ -430,9 +434,9 @@ class LineitState(GameState[Snap, Action]):
     def play_out(self, picks: Sequence[Callable[[list[Action]], Action]]) -> None:
         """Play to the end with no undo record, each seat's choice ``picks[seat]`` made from
         the legal actions alone (random players: the simulations' hot loop)."""
-        players, legal_actions, advance = self.players, self.legal_actions, self.advance
+        legal_actions, advance = self.legal_actions, self.advance
         while self._step != OVER:
-            advance(picks[(self._first + self._turn) % players](legal_actions()))
+            advance(picks[self._mover](legal_actions()))
 
     def _add(self, seat: int, card: int) -> None:
         """``card`` joins ``seat``'s line (the step already set); a third card of a colour
@@ -472,6 +476,7 @@ class LineitState(GameState[Snap, Action]):
         players = self.players
         if turn < players:
             self._turn, self._step = turn, TAKE
+            self._mover = (self._first + turn) % players
             return
         # The round is over: the market's leftovers go to the jackpots (Bet cards discarded).
         self._to_jackpots(self._market)
@@ -484,6 +489,7 @@ class LineitState(GameState[Snap, Action]):
             self._deck = deck[:-m]
             self._round += 1
             self._turn, self._step, self._played = 0, TAKE, 0
+            self._mover = self._first
             return
         # The end: the rest of the deck goes to the jackpots, then one last hand card each.
         self._to_jackpots(deck)
@@ -509,14 +515,14 @@ class LineitState(GameState[Snap, Action]):
         while turn < players:
             seat = (first + turn) % players
             if any(self._fits(seat, c) for c in self._hands[seat]):
-                self._turn, self._step = turn, END
+                self._turn, self._step, self._mover = turn, END, seat
                 return
             turn += 1
         for k in range(players):
             seat = (first + k) % players
             if self._lines[seat]:
                 self._score(seat, "end")
-        self._turn, self._step = 0, OVER
+        self._turn, self._step, self._mover = 0, OVER, first
 
     # -- what a seat sees ----------------------------------------------------------------------
     def at(self, snap: Snap) -> Self:
