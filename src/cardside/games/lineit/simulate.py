@@ -95,7 +95,7 @@ def seat_stats(state: LineitState, seats: Sequence[int]) -> list[SeatStats]:
     # Per seat: line points, jackpot points, tokens, lines, line cards, bets won, bets lost.
     figures = [[0, 0, 0, 0, 0, 0, 0] for _ in range(players)]
     for e in state.snapshot.log:
-        if type(e) is Jackpot:
+        if isinstance(e, Jackpot):
             figures[e.seat][1] += e.cards
             continue
         x = e.score
