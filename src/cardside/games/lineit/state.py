@@ -222,8 +222,6 @@ class LineitState(GameState[Snap, Action]):
 
     def legal_actions(self) -> list[Action]:
         step = self._step
-        if step == OVER:
-            return []
         seat = self._mover
         # What fits the line is worked out once (rules.fitting, for every card at once): a
         # number card fits when low < card < high and card != same, a Bet card when bet_ok.
@@ -241,6 +239,8 @@ class LineitState(GameState[Snap, Action]):
                 else:
                     out.append(HAND[c])
             return out
+        if step == OVER:
+            return []
         ends = [SCORE, DONE] if step != END and self._lines[seat] else [DONE]
         if step == END or (step == TAKEN and not self._played >> seat & 1):
             hand = self._hands[seat]
