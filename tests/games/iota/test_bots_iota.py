@@ -8,7 +8,14 @@ from dataclasses import replace
 
 import pytest
 
-from cardside.games.iota.bots import BOT_NAMES, GreedyBot, RandomBot, StrongBot, make_bot
+from cardside.games.iota.bots import (
+    BOT_NAMES,
+    GreedyBot,
+    RandomBot,
+    StrongBot,
+    StrongBot1,
+    make_bot,
+)
 from cardside.games.iota.moves import legal_moves
 from cardside.games.iota.notation import parse_cards
 from cardside.games.iota.rules import DECK, WILD, Pass, Play, Swap
@@ -218,3 +225,51 @@ def test_strong_samples_the_next_hand_and_its_draws_from_unseen_cards(players: i
     assert len(samples.draws) == StrongBot.OWN
     for order in samples.draws:
         assert Counter(order) == unseen
+
+
+def test_strong1_is_the_strong_bot_before_it_played_two_player_games_differently() -> None:
+    assert "strong1" in BOT_NAMES and isinstance(make_bot("strong1"), StrongBot1)
+    state = IotaState(3, seed=6)
+    for _ in range(12):
+        seat = state.current_player()
+        assert seat is not None
+        view = state.observation(seat)
+        action = StrongBot(seed=4).choose(view, seat)
+        assert action == StrongBot1(seed=4).choose(view, seat)  # the same beyond two players
+        state.apply(action)
+
+
+def test_with_one_opponent_strong_deals_its_hand_and_the_pile_from_the_unseen_cards() -> None:
+    state = IotaState(2, seed=5)
+    seat = state.current_player()
+    assert seat is not None
+    view = state.observation(seat)
+    deals = StrongBot(3)._duel_deal(view, 6)
+    assert len(deals) == 6
+    for theirs, pile in deals:
+        assert len(theirs) == view.hand_sizes[1 - seat] and len(pile) == view.pile_size
+        assert Counter(theirs) + Counter(pile) == Counter(view.unseen)
+
+
+def test_with_the_pile_empty_strong_takes_a_last_card_that_wins() -> None:
+    checked = 0
+    for seed in range(12):
+        state = IotaState(2, seed=seed)
+        bots = [GreedyBot(seed), GreedyBot(seed + 1)]
+        while not state.is_terminal():
+            seat = state.current_player()
+            assert seat is not None
+            view = state.observation(seat)
+            margin = view.scores[seat] - view.scores[1 - seat]
+            winning = [
+                m
+                for m in view.moves()
+                if len(m.play.cards) == len(view.hand) and margin + m.score > 0
+            ]
+            if view.pile_size == 0 and winning:
+                action = StrongBot(seed).choose(view, seat)
+                assert isinstance(action, Play) and len(action.cards) == len(view.hand)
+                assert margin + next(m.score for m in view.moves() if m.play == action) > 0
+                checked += 1
+            state.apply(bots[seat].choose(view, seat))
+    assert checked >= 3

@@ -24,10 +24,10 @@ from typing import Any, Protocol
 
 from cardside.games.iota.moves import Move, legal_moves
 from cardside.games.iota.notation import format_action
-from cardside.games.iota.rules import HAND_SIZE, WILD, Action, Pass, Play
+from cardside.games.iota.rules import HAND_SIZE, WILD, Action, Pass, Play, Swap
 from cardside.games.iota.state import View
 
-BOT_NAMES: tuple[str, ...] = ("strong", "greedy", "random")
+BOT_NAMES: tuple[str, ...] = ("strong", "strong1", "greedy", "random")
 DEFAULT_BOT = "strong"
 
 
@@ -138,6 +138,14 @@ class StrongBot:
     WILD_KEPT = 6.0  # the worth of a wild kept in hand, in points
     OWN_WEIGHT = 0.5
     REPLY_WEIGHT_MANY = 0.6  # with 3 or 4 players the next player is one rival of several
+    DUEL = True  # with a single opponent: its reply played out, its own next turn after it
+    DEALS = 8  # deals of the hidden cards a decision in a two-player game, at most
+    MIN_DEALS = 4
+    WORK = 160  # plays weighed times deals, at most (above MIN_DEALS)
+    DUEL_OWN = 0.5  # the weight of its own next turn after the reply
+    END_BONUS = 100.0  # a game won (lost) by a line that ends it, in points of margin
+    ENDGAME = True  # with the pile empty, search the race to the last card
+    ENDGAME_WIDTH = (0, 4, 1)  # plays weighed at its 1st, 2nd, 3rd turn (0: the shortlist)
 
     def __init__(self, seed: int | str = 0) -> None:
         self.rng = random.Random(seed)
@@ -147,6 +155,8 @@ class StrongBot:
 
     def hint(self, view: View, seat: int) -> Hint:
         _check(view, seat)
+        if view.players == 2 and self.DUEL:
+            return self._duel_hint(view)
         samples = self._deal(view)
         best, value, why = self._best(view, view.grid, view.hand, view.moves(), samples)
         if not view.swapped:
@@ -247,6 +257,244 @@ class StrongBot:
             total += max((m.score for m in moves), default=0)
         return value + self.OWN_WEIGHT * total / len(samples.draws)
 
+    # -- two players -------------------------------------------------------------------------
+    def _duel_deal(
+        self, view: View, count: int
+    ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+        """``count`` deals of the hidden cards: (the opponent's hand, the pile in order). With
+        the pile empty the opponent holds every unseen card, so one deal is exact."""
+        pool = list(view.unseen)
+        size = min(view.hand_sizes[1 - view.seat], len(pool))
+        if view.pile_size == 0:
+            count = 1
+        deals = []
+        for _ in range(count):
+            self.rng.shuffle(pool)
+            deals.append((tuple(pool[:size]), tuple(pool[size:])))
+        return deals
+
+    def _duel_hint(self, view: View) -> Hint:
+        if view.pile_size == 0 and self.ENDGAME:
+            return self._endgame_hint(view)
+        moves = view.moves()
+        swaps = view.swaps()
+        # The work grows with the plays weighed, the wilds recycled and a wild in hand (every
+        # play a wild can make): fewer deals when it is large, so a move stays well under 1 s.
+        work = max(1, len(self._shortlist(moves)) if moves else 1) * (1 + len(swaps))
+        if WILD in view.hand:
+            work *= 2
+        deals = self._duel_deal(view, max(self.MIN_DEALS, min(self.DEALS, self.WORK // work)))
+        best, value, why = self._duel_best(view, view.grid, view.hand, moves, deals)
+        if swaps:
+            for swap in swaps:
+                grid = dict(view.grid)
+                grid[(swap.x, swap.y)] = swap.card
+                hand = list(view.hand)
+                hand.remove(swap.card)
+                hand.append(WILD)
+                moves = legal_moves(grid, hand, pile_empty=view.pile_size == 0)
+                _, after, _ = self._duel_best(view, grid, tuple(sorted(hand)), moves, deals)
+                if after > value + 1:
+                    return Hint(swap, f"recycle the wild: then a play worth about {after:.0f}")
+        return Hint(best, why)
+
+    def _ended(self, margin: float, change: float) -> float:
+        """A line that ends the game, valued by its margin change and who wins."""
+        final = margin + change
+        if final > 0:
+            return change + self.END_BONUS
+        if final < 0:
+            return change - self.END_BONUS
+        return change
+
+    def _duel_best(
+        self,
+        view: View,
+        grid: Any,
+        hand: tuple[int, ...],
+        moves: list[Move],
+        deals: list[tuple[tuple[int, ...], tuple[int, ...]]],
+    ) -> tuple[Action, float, str]:
+        margin = view.scores[view.seat] - view.scores[1 - view.seat]
+        if not moves:
+            action = exchange(view)
+            value = self._duel_line(view, margin, grid, 0, hand, 0, deals)[0]
+            return action, value, "no play: " + _describe_pass(action)
+        best: tuple[float, Move, float] | None = None
+        for move in self._shortlist(moves):
+            kept = list(hand)
+            for card, _, _ in move.play.cards:
+                kept.remove(card)
+            if not kept and view.pile_size == 0:
+                estimate, reply = self._ended(margin, move.score), 0.0
+            else:
+                after = dict(grid)
+                for card, x, y in move.play.cards:
+                    after[(x, y)] = card
+                draw = min(HAND_SIZE - len(kept), view.pile_size)
+                estimate, reply = self._duel_line(
+                    view, margin, after, move.score, tuple(kept), draw, deals
+                )
+            if best is None or estimate > best[0]:
+                best = (estimate, move, reply)
+        assert best is not None
+        estimate, move, reply = best
+        reason = f"scores {move.score}; the other player could make about {reply:.0f} after it"
+        return move.play, estimate, reason
+
+    def _duel_line(
+        self,
+        view: View,
+        margin: float,
+        grid: Any,
+        score: int,
+        kept: tuple[int, ...],
+        draw: int,
+        deals: list[tuple[tuple[int, ...], tuple[int, ...]]],
+    ) -> tuple[float, float]:
+        """A play (or a pass, ``score`` 0 and ``draw`` 0) judged over the deals: its score, less
+        the opponent's best reply on the grid it leaves, plus its own best next turn on the
+        grid after that reply; (estimate, the reply's average)."""
+        pile = view.pile_size - draw
+        wilds = self.WILD_KEPT * kept.count(WILD)
+        total = 0.0
+        replies = 0.0
+        for theirs, order in deals:
+            moves = legal_moves(grid, theirs, pile_empty=pile == 0)
+            reply = max(moves, key=lambda m: m.score) if moves else None
+            got = reply.score if reply else 0
+            replies += got
+            if reply is not None and pile == 0 and len(reply.play.cards) == len(theirs):
+                total += self._ended(margin, score - got)
+                continue
+            later = grid
+            left = pile
+            if reply is not None:
+                later = dict(grid)
+                for card, x, y in reply.play.cards:
+                    later[(x, y)] = card
+                left = max(0, pile - len(reply.play.cards))
+            mine = list(kept) + list(order[:draw])
+            own = legal_moves(later, mine, pile_empty=left == 0)
+            best_own = max((m.score for m in own), default=0)
+            total += score - got + self.DUEL_OWN * best_own + wilds
+        return total / len(deals), replies / len(deals)
+
+    def _endgame_hint(self, view: View) -> Hint:
+        """The pile is empty, so the opponent holds every card it has not seen: a search of
+        the race to the last card, the opponent making its best-scoring play each turn."""
+        me = view.seat
+        margin = view.scores[me] - view.scores[1 - me]
+        theirs = tuple(view.unseen)
+        candidates = [(None, view.grid, view.hand)]
+        if not view.swapped:
+            for swap in view.swaps():
+                grid = dict(view.grid)
+                grid[(swap.x, swap.y)] = swap.card
+                hand = list(view.hand)
+                hand.remove(swap.card)
+                hand.append(WILD)
+                candidates.append((swap, grid, tuple(sorted(hand))))
+        best: tuple[float, Action, int] | None = None
+        for swap, grid, hand in candidates:
+            value, play, score = self._race(grid, hand, theirs, margin, 0, view.passes)
+            if swap is None and play is None:
+                play = Pass()
+            if best is None or value > best[0] + (1 if swap is not None else 0):
+                best = (value, swap if swap is not None else play, score)
+        assert best is not None
+        value, action, score = best
+        if isinstance(action, Swap):
+            return Hint(action, "recycle the wild: the race to the last card goes better")
+        if isinstance(action, Pass):
+            return Hint(action, "no play: pass")
+        return Hint(action, f"scores {score}; the best line of the race to the last card")
+
+    def _race(
+        self,
+        grid: Any,
+        mine: tuple[int, ...],
+        theirs: tuple[int, ...],
+        margin: float,
+        depth: int,
+        passes: int,
+    ) -> tuple[float, Play | None, int]:
+        """The value (its final margin, with END_BONUS for the win) of its turn, its best play
+        (None for a pass) and that play's score."""
+        moves = legal_moves(grid, mine, pile_empty=True)
+        if not moves:
+            if passes >= 1:
+                return self._over(margin), None, 0
+            return self._their_turn(grid, mine, theirs, margin, depth, 1), None, 0
+        width = self.ENDGAME_WIDTH[depth]
+        if width == 0:
+            shortlist = self._shortlist(moves)
+        else:
+            shortlist = sorted(moves, key=lambda m: (-m.score, len(m.play.cards)))[:width]
+        best: tuple[float, Play | None, int] | None = None
+        for move in shortlist:
+            left = list(mine)
+            for card, _, _ in move.play.cards:
+                left.remove(card)
+            if not left:
+                value = self._over(margin + move.score)
+            else:
+                after = dict(grid)
+                for card, x, y in move.play.cards:
+                    after[(x, y)] = card
+                value = self._their_turn(after, tuple(left), theirs, margin + move.score, depth, 0)
+            if best is None or value > best[0]:
+                best = (value, move.play, move.score)
+        assert best is not None
+        return best
+
+    def _their_turn(
+        self,
+        grid: Any,
+        mine: tuple[int, ...],
+        theirs: tuple[int, ...],
+        margin: float,
+        depth: int,
+        passes: int,
+    ) -> float:
+        moves = legal_moves(grid, theirs, pile_empty=True)
+        if not moves:
+            if passes >= 1:
+                return self._over(margin)
+            passes += 1
+            after, left = grid, theirs
+        else:
+            reply = max(moves, key=lambda m: m.score)
+            margin -= reply.score
+            rest = list(theirs)
+            for card, _, _ in reply.play.cards:
+                rest.remove(card)
+            if not rest:
+                return self._over(margin)
+            after = dict(grid)
+            for card, x, y in reply.play.cards:
+                after[(x, y)] = card
+            left, passes = tuple(rest), 0
+        if depth + 1 >= len(self.ENDGAME_WIDTH):
+            return margin
+        return self._race(after, mine, left, margin, depth + 1, passes)[0]
+
+    def _over(self, margin: float) -> float:
+        """The value of a finished game by its final margin."""
+        if margin > 0:
+            return margin + self.END_BONUS
+        if margin < 0:
+            return margin - self.END_BONUS
+        return margin
+
+
+class StrongBot1(StrongBot):
+    """The strong bot as it was before it played two-player games differently: one turn of
+    look-ahead at every table size."""
+
+    name = "strong1"
+    DUEL = False
+
 
 def make_bot(name: str, seed: int | str = 0) -> IotaBot:
     """A bot by name (see :data:`BOT_NAMES`)."""
@@ -257,4 +505,6 @@ def make_bot(name: str, seed: int | str = 0) -> IotaBot:
         return RandomBot(seed)
     if key == "strong":
         return StrongBot(seed)
+    if key == "strong1":
+        return StrongBot1(seed)
     raise ValueError(f"unknown IOTA bot {name!r} (choose from: {', '.join(BOT_NAMES)})")
