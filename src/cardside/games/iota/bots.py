@@ -1,4 +1,4 @@
-"""IOTA bots: ``random``, ``greedy`` and ``strong`` (the default).
+"""IOTA bots: ``random``, ``greedy``, ``strong`` (the default) and ``strong1``.
 
 ``strong`` looks one turn past its own: for the plays that score best now, and the best play
 of every set of cards it could play (so each choice of cards to keep is weighed), it samples
@@ -10,6 +10,15 @@ plays turns on what the plays change rather than on sampling luck. It recycles a
 play it then has is worth more, and in the race for the final doubling it counts the doubled
 last turn for itself and for the next player (their hand size is known). Its budget is a count
 of samples, never the clock, so a seed reproduces its games.
+
+Against a single opponent it looks a turn further: the hidden cards are dealt 8 times (the
+opponent's hand and the pile in order, fewer deals when the plays to weigh are very many), and
+each play is judged by its score, less the opponent's best reply on the grid it leaves, plus
+half its own best next turn (its kept cards and its draws) on the grid after that reply; a line
+that ends the game counts as a win or a loss. Once the pile is empty the opponent holds every
+card it has not seen, and it searches the race to the last card (its plays, the opponent's
+best-scoring replies) three of its turns deep. ``strong1`` is the bot before this two-player
+play: one turn of look-ahead at every table size.
 
 Every bot owns a :class:`random.Random` built from its seed and decides from
 ``state.observation(seat)`` alone: the grid, its own hand, the scores, the pile's size and
