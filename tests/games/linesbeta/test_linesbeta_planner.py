@@ -12,14 +12,16 @@ from hypothesis import strategies as st
 from cardside.games.linesbeta.bots import (
     ClassicPlannerBot,
     DeepBot,
+    DeepWinBot,
     PlannerBot,
     _walk,
     make_bot,
     win_chance,
 )
+from cardside.games.linesbeta.deep import ROUND_LOSSES, win_chances
 from cardside.games.linesbeta.notation import parse_challenge
 from cardside.games.linesbeta.odds import CellModel
-from cardside.games.linesbeta.planner import _turned
+from cardside.games.linesbeta.planner import _hidden_before, _turned
 from cardside.games.linesbeta.rules import LINE_CELLS, ORDER, Challenge, Line
 from cardside.games.linesbeta.state import HIDDEN, LinesBetaState
 
@@ -114,11 +116,15 @@ def test_the_planner_keeps_the_crossing_line_its_other_card_needs() -> None:
 
 
 def _bot(name: str) -> PlannerBot | DeepBot | ClassicPlannerBot:
-    # The deep bot with fewer deals than its default, to keep the suite quick.
-    return DeepBot(7, samples=3) if name == "deep" else make_bot(name, 7)  # type: ignore[return-value]
+    # The deep bots with fewer deals than their default, to keep the suite quick.
+    if name == "deep":
+        return DeepBot(7, samples=3)
+    if name == "deepwin":
+        return DeepWinBot(7, samples=3)
+    return make_bot(name, 7)  # type: ignore[return-value]
 
 
-@pytest.mark.parametrize("name", ["planner", "deep", "planner1", "classic"])
+@pytest.mark.parametrize("name", ["planner", "deep", "deepwin", "planner1", "classic"])
 def test_bots_decide_only_from_what_the_player_sees(name: str) -> None:
     """Two states that differ only in face-down cards and the deck get the same decisions."""
     st_ = LinesBetaState("hard", "full", seed=41)
@@ -139,6 +145,22 @@ def test_deep_is_reproducible_and_consults_its_own_generator() -> None:
     action, _, why = DeepBot(3, samples=3).decide(st_.observation(0))
     assert isinstance(action, Challenge) and st_.is_legal(action)
     assert "more tricks" in why
+    assert isinstance(make_bot("deepwin", 3), DeepWinBot)
+    action, _, why = DeepWinBot(3, samples=3).decide(st_.observation(0))
+    assert isinstance(action, Challenge) and st_.is_legal(action)
+    assert "wins the game with chance" in why
+
+
+def test_the_chance_of_winning_falls_with_fewer_tricks_to_spare_and_more_rounds() -> None:
+    table = win_chances(7)
+    assert sum(ROUND_LOSSES) == pytest.approx(1.0)
+    assert table[0] == [1.0]  # no round left: the grid is below its target
+    assert table[1][0] == pytest.approx(ROUND_LOSSES[0])  # one round lost without a trick
+    for r in range(1, 8):
+        row = table[r]
+        assert all(a <= b for a, b in zip(row, row[1:])) and row[-1] == pytest.approx(1.0)
+        before = table[r - 1]
+        assert all(row[k] <= before[min(k, len(before) - 1)] + 1e-12 for k in range(len(row)))
 
 
 def test_deep_takes_the_sure_trick_of_the_worked_position() -> None:
@@ -213,8 +235,9 @@ def test_the_planner_counts_the_face_down_cards_a_challenge_turns() -> None:
     # Row 1 from the left: two face-down cards, then the ace of spades face up.
     grid = (HIDDEN, HIDDEN, code("AS"), 5, 6, 7) + (-1,) * 30
     stops = [(0, 0.25), (1, 0.25), (2, 0.5)]
-    assert _turned(grid, ORDER[0][0], stops, 0.0) == pytest.approx(0.25 + 0.5 + 1.0)
+    left, right = _hidden_before(grid, ORDER[0][0]), _hidden_before(grid, ORDER[0][1])
+    assert _turned(left, stops, 0.0) == pytest.approx(0.25 + 0.5 + 1.0)
     # From the right the ace is the fourth card: nothing face down is turned before it.
-    assert _turned(grid, ORDER[0][1], [(3, 1.0)], 0.0) == 0.0
+    assert _turned(right, [(3, 1.0)], 0.0) == 0.0
     # Case b or c turns the whole line: both face-down cards.
-    assert _turned(grid, ORDER[0][0], [], 1.0) == 2.0
+    assert _turned(left, [], 1.0) == 2.0

@@ -1,8 +1,9 @@
-"""LinesBeta bots by name: ``planner`` (the default), ``deep``, ``planner1``, ``classic`` and
-``random``.
+"""LinesBeta bots by name: ``planner`` (the default), ``deep``, ``deepwin``, ``planner1``,
+``classic`` and ``random``.
 
 ``planner`` plans the whole round from what the player can see (``planner.py``); ``deep`` tries
-the planner's best plays on sampled deals (``deep.py``); ``planner1`` is the planner before it
+the planner's best plays on sampled deals (``deep.py``) and ``deepwin`` is ``deep`` valuing a
+round by the chance of winning the game; ``planner1`` is the planner before it
 valued the cards it turns within the round; ``classic`` is the planner before that, one trick
 and a greedy plan at a time (``classic.py``); ``random`` is the baseline.
 """
@@ -12,7 +13,7 @@ from __future__ import annotations
 import random
 
 from cardside.games.linesbeta.classic import ClassicPlannerBot, _walk, win_chance
-from cardside.games.linesbeta.deep import DeepBot
+from cardside.games.linesbeta.deep import DeepBot, DeepWinBot
 from cardside.games.linesbeta.planner import Planner1Bot, PlannerBot
 from cardside.games.linesbeta.rules import Action
 from cardside.games.linesbeta.state import LinesBetaState, Observation
@@ -21,6 +22,7 @@ __all__ = [
     "BOT_NAMES",
     "ClassicPlannerBot",
     "DeepBot",
+    "DeepWinBot",
     "Planner1Bot",
     "PlannerBot",
     "RandomBot",
@@ -30,7 +32,7 @@ __all__ = [
     "win_chance",
 ]
 
-BOT_NAMES = ("planner", "deep", "planner1", "classic", "random")
+BOT_NAMES = ("planner", "deep", "deepwin", "planner1", "classic", "random")
 
 
 class RandomBot:
@@ -65,4 +67,6 @@ def make_bot(name: str, seed: int | str = 0) -> Bot:
         return ClassicPlannerBot(seed)
     if name == "deep":
         return DeepBot(seed)
+    if name == "deepwin":
+        return DeepWinBot(seed)
     raise ValueError(f"unknown LinesBeta bot {name!r} (bots: {', '.join(BOT_NAMES)})")

@@ -14,9 +14,23 @@ from __future__ import annotations
 from cardside.games.linesbeta.rules import GAP, LINE_BITS, LINES, ORDER
 from cardside.games.linesbeta.view import Observation
 
+# Shared by every Carryover: the same grids come back often.
+_KEPT: dict[tuple[int, int], int] = {}
+_AFTER: dict[tuple[int, int, int, int], list[int]] = {}
+
 
 def kept(face_up: int, gaps: int) -> int:
     """How many face-up cards stay in the grid at the end of a round (cell masks in)."""
+    key = (face_up, gaps)
+    out = _KEPT.get(key)
+    if out is None:
+        if len(_KEPT) > 200_000:
+            _KEPT.clear()
+        out = _KEPT[key] = _kept(face_up, gaps)
+    return out
+
+
+def _kept(face_up: int, gaps: int) -> int:
     settled = face_up | gaps
     back = 0
     for bits in LINE_BITS:
@@ -53,11 +67,18 @@ class Carryover:
         key = (line, end)
         out = self._after.get(key)
         if out is None:
-            out = []
-            up = self.face_up
-            for cell in ORDER[line][end]:
-                up |= 1 << cell
-                out.append(kept(up & ~(1 << cell), self.gaps | 1 << cell) - self.now)
+            # The same grids come back often (bots that play rounds out on sampled deals).
+            shared = (self.face_up, self.gaps, line, end)
+            out = _AFTER.get(shared)
+            if out is None:
+                if len(_AFTER) > 100_000:
+                    _AFTER.clear()
+                out = []
+                up = self.face_up
+                for cell in ORDER[line][end]:
+                    up |= 1 << cell
+                    out.append(kept(up & ~(1 << cell), self.gaps | 1 << cell) - self.now)
+                _AFTER[shared] = out
             self._after[key] = out
         return out
 

@@ -8,10 +8,19 @@ each face-up card the grid keeps into the next round (a round's end that empties
 face-down cards sends what it showed back to the deck), or a large bonus or penalty when the
 game is settled in it; the best total wins. Every proposal meets the same deals. The trump
 card and the case-c cell are left to the planner.
+
+``deepwin`` values a rollout instead by the chance of winning the game from where the round
+leaves it: 1 or 0 when the game is settled in the round, else the chance that the rounds still
+to come lose few enough tricks for the grid to stay below its target, taking each round's
+tricks lost as independent draws from ``ROUND_LOSSES`` (the planner's tricks lost in a round
+from round 2 on, over 3,600 rounds played to the end); the face-up cards kept beside those
+face up now count ``carry`` tricks each, read off the same curve. Near the grid's target a
+trick weighs more than far from it. It did not play better than ``deep`` (docs/strength.md).
 """
 
 from __future__ import annotations
 
+import math
 import random
 
 from cardside.games.linesbeta.planner import PlannerBot, observe
@@ -20,12 +29,38 @@ from cardside.games.linesbeta.state import PHASE_PLAY, LinesBetaState, Observati
 
 SETTLED = 100.0
 
+#: The planner's tricks lost in one round (0 to 6), as shares of the rounds from round 2 on.
+ROUND_LOSSES = (0.249, 0.359, 0.252, 0.107, 0.027, 0.006, 0.0)
+
+
+def _convolve(a: list[float], b: tuple[float, ...]) -> list[float]:
+    out = [0.0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        for j, y in enumerate(b):
+            out[i + j] += x * y
+    return out
+
+
+def win_chances(rounds: int, losses: tuple[float, ...] = ROUND_LOSSES) -> list[list[float]]:
+    """``table[r][k]``: the chance that ``r`` more rounds lose at most ``k`` tricks."""
+    table = []
+    dist = [1.0]
+    for _ in range(rounds + 1):
+        run, total = [], 0.0
+        for p in dist:
+            total += p
+            run.append(min(1.0, total))
+        table.append(run)
+        dist = _convolve(dist, losses)
+    return table
+
 
 class DeepBot:
     """Rollouts of the planner's candidate challenges over sampled deals (up to about 1 s)."""
 
+    name = "deep"
+
     def __init__(self, seed: int | str = 0, samples: int = 20, candidates: int = 4) -> None:
-        self.name = "deep"
         self.rng = random.Random(seed)
         self.samples = samples
         self.candidates = candidates
@@ -46,20 +81,60 @@ class DeepBot:
                 totals[i] += self._rollout(deal, action)
         best = max(range(len(ranked)), key=lambda i: (totals[i], -i))
         _, p, action = ranked[best]
-        mean = totals[best] / self.samples
-        return action, p, f"wins this trick with chance {p:.0%}; about {mean:.1f} more tricks"
+        return action, p, self._why(p, totals[best] / self.samples)
 
-    def _rollout(self, deal: LinesBetaState, action: Action) -> float:
-        """Play ``action`` and the rest of the round with the planner; the round's value."""
+    def _why(self, p: float, mean: float) -> str:
+        return f"wins this trick with chance {p:.0%}; about {mean:.1f} more tricks"
+
+    def _play_round(self, deal: LinesBetaState, action: Action) -> LinesBetaState:
+        """``action`` and the rest of the round played by the planner on a copy of ``deal``."""
         state = deal.clone()
-        start = state.points[0]
         number = state.round
         state.apply(action)
         choose = self.planner.choose
         while not state.is_terminal() and state.round == number:
             state.apply(choose(state))
+        return state
+
+    def _rollout(self, deal: LinesBetaState, action: Action) -> float:
+        """Play ``action`` and the rest of the round with the planner; the round's value."""
+        start = deal.points[0]
+        state = self._play_round(deal, action)
         verdict = state.verdict
         if verdict is not None:
             return SETTLED if verdict.player_wins else -SETTLED
         kept = state.snapshot.face_up.bit_count()
         return float(state.points[0] - start) + self.planner.carry * kept
+
+
+class DeepWinBot(DeepBot):
+    """``deep`` valuing a rollout by the chance of winning the game (``deepwin``)."""
+
+    name = "deepwin"
+
+    def __init__(self, seed: int | str = 0, samples: int = 20, candidates: int = 4) -> None:
+        super().__init__(seed, samples, candidates)
+        self._table: list[list[float]] | None = None
+
+    def _why(self, p: float, mean: float) -> str:
+        return f"wins this trick with chance {p:.0%}; wins the game with chance about {mean:.0%}"
+
+    def _rollout(self, deal: LinesBetaState, action: Action) -> float:
+        """The chance of winning the game after ``action`` and the rest of the round."""
+        state = self._play_round(deal, action)
+        verdict = state.verdict
+        if verdict is not None:
+            return 1.0 if verdict.player_wins else 0.0
+        if self._table is None:
+            self._table = win_chances(state.rounds)
+        row = self._table[state.rounds - state.round + 1]
+        # Tricks the grid may still lose and stay below its target, plus the cards kept.
+        slack = state.grid_target - 1 - state.points[1]
+        more = state.snapshot.face_up.bit_count() - deal.snapshot.face_up.bit_count()
+        slack_f = slack + self.planner.carry * more
+        k = math.floor(slack_f)
+        if k < 0:
+            return max(0.0, row[0] * (1.0 + slack_f))
+        low = row[min(k, len(row) - 1)]
+        high = row[min(k + 1, len(row) - 1)]
+        return low + (high - low) * (slack_f - k)

@@ -94,14 +94,18 @@ def _greedy(
     return total
 
 
-def _turned(
-    grid: tuple[int, ...], order: tuple[int, ...], stops: list[tuple[int, float]], whole: float
-) -> float:
-    """The expected number of face-down cards a challenge turns: those up to the grid's card,
-    or the whole line's with chance ``whole`` (cases b and c)."""
+def _hidden_before(grid: tuple[int, ...], order: tuple[int, ...]) -> list[int]:
+    """``out[k]``: how many of the first ``k`` cells of ``order`` are face down."""
     hidden = [0]
     for cell in order:
         hidden.append(hidden[-1] + (grid[cell] == HIDDEN))
+    return hidden
+
+
+def _turned(hidden: list[int], stops: list[tuple[int, float]], whole: float) -> float:
+    """The expected number of face-down cards a challenge turns: those up to the grid's card,
+    or the whole line's with chance ``whole`` (cases b and c); ``hidden`` from
+    ``_hidden_before``."""
     expected = hidden[6] * whole
     for pos, prob in stops:
         expected += prob * hidden[pos + 1]
@@ -179,6 +183,7 @@ class PlannerBot:
         info = self.info * need / 5
         grid = obs.grid
         scale = self.future
+        hidden_by: dict[int, list[int]] = {}
 
         def plan(card: int, mask: int) -> float:
             key = (card, mask)
@@ -205,7 +210,11 @@ class PlannerBot:
                         if scale != 1.0:
                             future *= scale
                     if info:
-                        future += info * _turned(grid, ORDER[line][end], stops, p_c + p_b)
+                        key = line * 2 + end
+                        hidden = hidden_by.get(key)
+                        if hidden is None:
+                            hidden = hidden_by[key] = _hidden_before(grid, ORDER[line][end])
+                        future += info * _turned(hidden, stops, p_c + p_b)
                     if carry is not None:
                         kept = carry.after(line, end)
                         known = carry.full(line) * (p_c + p_b)
