@@ -15,7 +15,8 @@ to come lose few enough tricks for the grid to stay below its target, taking eac
 tricks lost as independent draws from ``ROUND_LOSSES`` (the planner's tricks lost in a round
 from round 2 on, over 3,600 rounds played to the end); the face-up cards kept beside those
 face up now count ``carry`` tricks each, read off the same curve. Near the grid's target a
-trick weighs more than far from it. It did not play better than ``deep`` (docs/strength.md).
+trick weighs more than far from it. It won fewer games than ``deep`` on the deals measured
+(docs/strength.md).
 """
 
 from __future__ import annotations
