@@ -28,6 +28,7 @@ which cards it has not seen. ``hint`` gives the same choice with a one-line reas
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -267,9 +268,7 @@ class StrongBot:
         return value + self.OWN_WEIGHT * total / len(samples.draws)
 
     # -- two players -------------------------------------------------------------------------
-    def _duel_deal(
-        self, view: View, count: int
-    ) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    def _duel_deal(self, view: View, count: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
         """``count`` deals of the hidden cards: (the opponent's hand, the pile in order). With
         the pile empty the opponent holds every unseen card, so one deal is exact."""
         pool = list(view.unseen)
@@ -395,22 +394,22 @@ class StrongBot:
         me = view.seat
         margin = view.scores[me] - view.scores[1 - me]
         theirs = tuple(view.unseen)
+        candidates: list[tuple[Swap | None, Mapping[tuple[int, int], int], tuple[int, ...]]]
         candidates = [(None, view.grid, view.hand)]
         if not view.swapped:
             for swap in view.swaps():
-                grid = dict(view.grid)
-                grid[(swap.x, swap.y)] = swap.card
-                hand = list(view.hand)
-                hand.remove(swap.card)
-                hand.append(WILD)
-                candidates.append((swap, grid, tuple(sorted(hand))))
+                after = dict(view.grid)
+                after[(swap.x, swap.y)] = swap.card
+                held = list(view.hand)
+                held.remove(swap.card)
+                held.append(WILD)
+                candidates.append((swap, after, tuple(sorted(held))))
         best: tuple[float, Action, int] | None = None
-        for swap, grid, hand in candidates:
+        for option, grid, hand in candidates:
             value, play, score = self._race(grid, hand, theirs, margin, 0, view.passes)
-            if swap is None and play is None:
-                play = Pass()
-            if best is None or value > best[0] + (1 if swap is not None else 0):
-                best = (value, swap if swap is not None else play, score)
+            choice: Action = option or play or Pass()
+            if best is None or value > best[0] + (1 if option is not None else 0):
+                best = (value, choice, score)
         assert best is not None
         value, action, score = best
         if isinstance(action, Swap):
