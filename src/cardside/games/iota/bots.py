@@ -128,6 +128,16 @@ def _describe_pass(action: Pass) -> str:
     return format_action(action) + " (keeps the wilds)"
 
 
+def _recycled(view: View, swap: Swap) -> tuple[dict[tuple[int, int], int], tuple[int, ...]]:
+    """The grid and the hand (sorted) after ``swap`` takes the wild back from the grid."""
+    grid = dict(view.grid)
+    grid[(swap.x, swap.y)] = swap.card
+    hand = list(view.hand)
+    hand.remove(swap.card)
+    hand.append(WILD)
+    return grid, tuple(sorted(hand))
+
+
 @dataclass(frozen=True, slots=True)
 class Samples:
     """The unseen cards dealt once for a whole decision, so every candidate play meets the
@@ -171,13 +181,9 @@ class StrongBot:
         best, value, why = self._best(view, view.grid, view.hand, view.moves(), samples)
         if not view.swapped:
             for swap in view.swaps():
-                grid = dict(view.grid)
-                grid[(swap.x, swap.y)] = swap.card
-                hand = list(view.hand)
-                hand.remove(swap.card)
-                hand.append(WILD)
+                grid, hand = _recycled(view, swap)
                 moves = legal_moves(grid, hand, pile_empty=view.pile_size == 0)
-                _, after, _ = self._best(view, grid, tuple(sorted(hand)), moves, samples)
+                _, after, _ = self._best(view, grid, hand, moves, samples)
                 if after > value + 1:
                     return Hint(swap, f"recycle the wild: then a play worth about {after:.0f}")
         return Hint(best, why)
@@ -295,13 +301,9 @@ class StrongBot:
         best, value, why = self._duel_best(view, view.grid, view.hand, moves, deals)
         if swaps:
             for swap in swaps:
-                grid = dict(view.grid)
-                grid[(swap.x, swap.y)] = swap.card
-                hand = list(view.hand)
-                hand.remove(swap.card)
-                hand.append(WILD)
+                grid, hand = _recycled(view, swap)
                 moves = legal_moves(grid, hand, pile_empty=view.pile_size == 0)
-                _, after, _ = self._duel_best(view, grid, tuple(sorted(hand)), moves, deals)
+                _, after, _ = self._duel_best(view, grid, hand, moves, deals)
                 if after > value + 1:
                     return Hint(swap, f"recycle the wild: then a play worth about {after:.0f}")
         return Hint(best, why)
@@ -398,12 +400,7 @@ class StrongBot:
         candidates = [(None, view.grid, view.hand)]
         if not view.swapped:
             for swap in view.swaps():
-                after = dict(view.grid)
-                after[(swap.x, swap.y)] = swap.card
-                held = list(view.hand)
-                held.remove(swap.card)
-                held.append(WILD)
-                candidates.append((swap, after, tuple(sorted(held))))
+                candidates.append((swap, *_recycled(view, swap)))
         best: tuple[float, Action, int] | None = None
         for option, grid, hand in candidates:
             value, play, score = self._race(grid, hand, theirs, margin, 0, view.passes)
