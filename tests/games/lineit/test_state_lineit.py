@@ -354,3 +354,28 @@ def test_undo_snapshots_clone_and_peek_agree_with_the_game_as_played(
     replayed = LineitState(players, seed=seed)
     replayed.replay(actions)
     assert replayed.snapshot == seen[-1]
+
+
+def test_a_move_made_without_a_record_starts_the_record_again() -> None:
+    """``advance`` keeps no undo record, and what came before it cannot be undone: undo and the
+    list of snapshots start from it, never replay the earlier actions onto a later position."""
+    state = LineitState(2, seed=5)
+    state.apply(state.legal_actions()[0])
+    state.advance(parse_action("done"))
+    assert state.actions() == [] and state.snapshots() == [state.snapshot]
+    with pytest.raises(IllegalActionError, match="nothing to undo"):
+        state.undo()
+    before = state.snapshot
+    action = state.legal_actions()[0]
+    state.apply(action)
+    after = state.snapshot
+    assert state.actions() == [action] and state.snapshots() == [before, after]
+    twin = state.clone()
+    assert state.undo() == action and state.snapshot == before
+    assert twin.snapshot == after and twin.actions() == [action]
+    assert twin.undo() == action and twin.snapshot == before
+
+
+def test_a_seed_of_true_is_not_dealt_as_the_seed_1() -> None:
+    """Deals are kept for games that share one; the seed True (str "True") is another deal."""
+    assert LineitState(2, seed=1).snapshot.deck != LineitState(2, seed=True).snapshot.deck

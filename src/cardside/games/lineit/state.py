@@ -96,7 +96,7 @@ def _set(t: tuple, i: int, v: object) -> tuple:  # type: ignore[type-arg]
 _LINE_OR_HAND = tuple((LINE[c], HAND[c]) for c in range(len(LINE)))
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=16, typed=True)  # typed: the seed True is not the seed 1
 def _deal(seed: int | str, players: int) -> Snap:
     """The first snapshot of a game dealt from ``seed``. (Kept for a while: a simulation
     plays each deal once from every seat, one game after another.)"""
@@ -133,7 +133,9 @@ class LineitState(GameState[Snap, Action]):
     def _start(self, snap: Snap) -> None:
         """Position this game at ``snap``, with no actions to undo."""
         self._load(snap)
-        self._origin = snap
+        #: The snapshot that ``_actions`` replay from to reach this moment; ``None`` once
+        #: :meth:`advance` has moved the game on without a record (nothing to undo then).
+        self._origin: Snap | None = snap
         self._actions: list[Action] = []
 
     def _load(self, snap: Snap) -> None:
@@ -142,7 +144,7 @@ class LineitState(GameState[Snap, Action]):
         (self._deck, market, hands, lines, piles, scored, tokens, discard,
          self._round, self._first, self._turn, self._step, self._played, log) = snap
         #: The seat to move, ``(first + turn) % players``, kept as the turn passes.
-        self._mover = (self._first + self._turn) % len(hands)
+        self._mover = (self._first + self._turn) % self.players
         # fmt: on
         self._market = list(market)
         self._pair = len(set(market)) < len(market)
@@ -175,6 +177,7 @@ class LineitState(GameState[Snap, Action]):
     @_snapshot.setter
     def _snapshot(self, snap: Snap) -> None:
         self._load(snap)
+        self._origin = None
 
     @classmethod
     def from_snapshot(cls, players: int, snap: Snap, seed: int | str = 0) -> LineitState:
@@ -321,25 +324,36 @@ class LineitState(GameState[Snap, Action]):
         reason = self.why_illegal(action)
         if reason:
             raise IllegalActionError(reason)
+        origin = self._origin
+        if origin is None:  # moved on without a record: the record starts here
+            origin = self._origin = self._snapshot
+            self._actions = []
         self._actions.append(action)
         self.advance(action)
+        self._origin = origin
 
     def undo(self) -> Action:
         """Take back the last action and return it (the game is replayed up to it)."""
-        if not self._actions:
+        origin = self._origin
+        if origin is None or not self._actions:
             raise IllegalActionError("nothing to undo")
         action = self._actions.pop()
-        self._load(self._origin)
+        self._load(origin)
         for earlier in self._actions:
             self.advance(earlier)
+        self._origin = origin
         return action
 
     def actions(self) -> list[Action]:
-        """Every action applied so far, in order."""
-        return list(self._actions)
+        """Every action applied and not undone since the start, or since the game was last
+        moved on without a record (:meth:`advance`), in order."""
+        return list(self._actions) if self._origin is not None else []
 
     def snapshots(self) -> list[Snap]:
-        """Every snapshot from the start to now, one more than the actions taken."""
+        """Every snapshot from the start to now, one more than the actions taken (from the
+        moment the game was last moved on without a record, if it was)."""
+        if self._origin is None:
+            return [self._snapshot]
         game = self.at(self._origin)
         out = [self._origin]
         for action in self._actions:
@@ -351,7 +365,7 @@ class LineitState(GameState[Snap, Action]):
         """An independent copy, with the actions to undo."""
         twin = self.at(self._snapshot)
         twin._origin = self._origin
-        twin._actions = list(self._actions)
+        twin._actions = self.actions()
         twin._observer = self._observer
         return twin
 
@@ -385,8 +399,9 @@ class LineitState(GameState[Snap, Action]):
     # -- transitions ---------------------------------------------------------------------------
     def advance(self, action: Action) -> None:
         """Apply an action known to be legal (from :meth:`legal_actions`) with no check and
-        no undo record: for simulations' and bots' playouts."""
-        self._snap = None
+        no undo record: for simulations' and bots' playouts. The earlier record goes with it:
+        nothing before this can be undone, and :meth:`snapshots` starts after it."""
+        self._snap = self._origin = None
         kind, card = action
         turn = self._turn
         if kind == "done":
