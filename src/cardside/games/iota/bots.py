@@ -128,6 +128,18 @@ def _describe_pass(action: Pass) -> str:
     return format_action(action) + " (keeps the wilds)"
 
 
+def _placed(
+    grid: Mapping[tuple[int, int], int], hand: tuple[int, ...], play: Play
+) -> tuple[dict[tuple[int, int], int], tuple[int, ...]]:
+    """The grid with ``play`` on it, and what is left of ``hand``."""
+    after = dict(grid)
+    left = list(hand)
+    for card, x, y in play.cards:
+        after[(x, y)] = card
+        left.remove(card)
+    return after, tuple(left)
+
+
 def _recycled(view: View, swap: Swap) -> tuple[dict[tuple[int, int], int], tuple[int, ...]]:
     """The grid and the hand (sorted) after ``swap`` takes the wild back from the grid."""
     grid = dict(view.grid)
@@ -310,12 +322,7 @@ class StrongBot:
 
     def _ended(self, margin: float, change: float) -> float:
         """A line that ends the game, valued by its margin change and who wins."""
-        final = margin + change
-        if final > 0:
-            return change + self.END_BONUS
-        if final < 0:
-            return change - self.END_BONUS
-        return change
+        return self._over(margin + change) - margin
 
     def _duel_best(
         self,
@@ -332,18 +339,13 @@ class StrongBot:
             return action, value, "no play: " + _describe_pass(action)
         best: tuple[float, Move, float] | None = None
         for move in self._shortlist(moves):
-            kept = list(hand)
-            for card, _, _ in move.play.cards:
-                kept.remove(card)
+            after, kept = _placed(grid, hand, move.play)
             if not kept and view.pile_size == 0:
                 estimate, reply = self._ended(margin, move.score), 0.0
             else:
-                after = dict(grid)
-                for card, x, y in move.play.cards:
-                    after[(x, y)] = card
                 draw = min(HAND_SIZE - len(kept), view.pile_size)
                 estimate, reply = self._duel_line(
-                    view, margin, after, move.score, tuple(kept), draw, deals
+                    view, margin, after, move.score, kept, draw, deals
                 )
             if best is None or estimate > best[0]:
                 best = (estimate, move, reply)
@@ -438,16 +440,11 @@ class StrongBot:
             shortlist = sorted(moves, key=lambda m: (-m.score, len(m.play.cards)))[:width]
         best: tuple[float, Play | None, int] | None = None
         for move in shortlist:
-            left = list(mine)
-            for card, _, _ in move.play.cards:
-                left.remove(card)
+            after, left = _placed(grid, mine, move.play)
             if not left:
                 value = self._over(margin + move.score)
             else:
-                after = dict(grid)
-                for card, x, y in move.play.cards:
-                    after[(x, y)] = card
-                value = self._their_turn(after, tuple(left), theirs, margin + move.score, depth, 0)
+                value = self._their_turn(after, left, theirs, margin + move.score, depth, 0)
             if best is None or value > best[0]:
                 best = (value, move.play, move.score)
         assert best is not None
@@ -471,15 +468,10 @@ class StrongBot:
         else:
             reply = max(moves, key=lambda m: m.score)
             margin -= reply.score
-            rest = list(theirs)
-            for card, _, _ in reply.play.cards:
-                rest.remove(card)
-            if not rest:
+            after, left = _placed(grid, theirs, reply.play)
+            if not left:
                 return self._over(margin)
-            after = dict(grid)
-            for card, x, y in reply.play.cards:
-                after[(x, y)] = card
-            left, passes = tuple(rest), 0
+            passes = 0
         if depth + 1 >= len(self.ENDGAME_WIDTH):
             return margin
         return self._race(after, mine, left, margin, depth + 1, passes)[0]
