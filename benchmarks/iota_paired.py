@@ -21,11 +21,9 @@ import math
 import time
 from pathlib import Path
 
-from cardside.core.rng import derive_rng
 from cardside.core.stats import wilson_interval
 from cardside.games.iota.bots import IotaBot, make_bot
-from cardside.games.iota.simulate import seating
-from cardside.games.iota.state import IotaState
+from cardside.games.iota.simulate import play_seated
 
 
 def build(variant: str, seed: int) -> IotaBot:
@@ -43,16 +41,11 @@ def build(variant: str, seed: int) -> IotaBot:
 def first_bot_share(variant: str, players: int, seed: int, game: int) -> tuple[float, int]:
     """(the variant's share of the win, its margin over the best other player) in game
     ``game`` as ``cardside iota simulate`` deals and seats it."""
-    seats = seating(game, players)
-    state = IotaState(players, seed=f"{seed}:{game // players}")
-    bots = []
-    for seat, b in enumerate(seats):
-        bot_seed = derive_rng(seed, "bot", game, seat).randrange(2**32)
-        bots.append(build(variant, bot_seed) if b == 0 else make_bot("greedy", bot_seed))
-    while not state.is_terminal():
-        seat = state.current_player()
-        assert seat is not None
-        state.apply(bots[seat].choose(state.observation(seat), seat))
+
+    def make(entry: int, bot_seed: int) -> IotaBot:
+        return build(variant, bot_seed) if entry == 0 else make_bot("greedy", bot_seed)
+
+    state, seats = play_seated(make, players, seed, game)
     outcome = state.outcome()
     assert outcome is not None
     mine = seats.index(0)

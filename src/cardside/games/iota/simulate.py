@@ -19,7 +19,7 @@ from cardside.core.schema import clip
 from cardside.core.simulation import Summary, averaged
 from cardside.core.stats import mean_interval, wilson_interval
 from cardside.core.words import counted
-from cardside.games.iota.bots import BOT_NAMES, make_bot
+from cardside.games.iota.bots import BOT_NAMES, IotaBot, make_bot
 from cardside.games.iota.state import END_LAST_CARD, IotaState
 
 
@@ -84,19 +84,29 @@ def seating(game: int, players: int) -> list[int]:
     return [(seat - turn) % players for seat in range(players)]
 
 
-def play_game(bots: tuple[str, ...], seed: int, game: int) -> GameSummary:
-    """Game number ``game`` of a simulation seeded ``seed`` (a pure function of both)."""
-    players = len(bots)
+def play_seated(
+    make: Callable[[int, int], IotaBot], players: int, seed: int, game: int
+) -> tuple[IotaState, list[int]]:
+    """Game number ``game`` of a simulation seeded ``seed`` played to the end, the bot of
+    entry ``b`` of the list on a seat made by ``make(b, its seed)``: the finished game and
+    which entry sat on each seat."""
     seats = seating(game, players)
     state = IotaState(players, seed=f"{seed}:{game // players}")
     seated = [
-        make_bot(bots[b], derive_rng(seed, "bot", game, seat).randrange(2**32))
+        make(b, derive_rng(seed, "bot", game, seat).randrange(2**32))
         for seat, b in enumerate(seats)
     ]
     while not state.is_terminal():
         seat = state.current_player()
         assert seat is not None
         state.apply(seated[seat].choose(state.observation(seat), seat))
+    return state, seats
+
+
+def play_game(bots: tuple[str, ...], seed: int, game: int) -> GameSummary:
+    """Game number ``game`` of a simulation seeded ``seed`` (a pure function of both)."""
+    players = len(bots)
+    state, seats = play_seated(lambda b, bot_seed: make_bot(bots[b], bot_seed), players, seed, game)
     outcome = state.outcome()
     assert outcome is not None
     wins = [0.0] * players
