@@ -68,7 +68,7 @@ def main() -> None:
 
     n = 10 if args.quick else 40
     rows = []
-    for name in ("random", "classic", "planner1", "planner", "deep"):
+    for name in ("random", "classic", "planner1", "planner2", "planner", "deep"):
         games = max(2, n // 10) if name == "deep" else n
         per_run = [decision_times(name, games, "full") for _ in range(max(1, runs // 2))]
         wall = sorted(t for run in per_run for t, _ in run)

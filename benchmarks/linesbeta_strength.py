@@ -5,7 +5,8 @@
 
 Every bot plays the same deals (game ``i`` from seed ``S:i``). ``classic`` is the planner as
 it was before it planned the whole round (the baseline of the ratio column); ``planner1`` the
-planner before it valued the cards it turns within the round; ``planner`` is the default;
+planner before it valued the cards it turns within the round; ``planner2`` the planner before
+its odds counted a line's draws by fill round; ``planner`` is the default;
 ``deep`` tries the planner's best plays on sampled deals (slow: it plays ``--deep-games``
 games, 0 to leave it out). ``clairvoyant`` is the default planner handed
 every card of the grid face up and the deck's contents: not a fair player (it is never a bot
@@ -64,6 +65,7 @@ def main() -> None:
     plan = [
         ("classic", args.games),
         ("planner1", args.games),
+        ("planner2", args.games),
         ("planner", args.games),
         ("deep", args.deep_games),
         ("clairvoyant", args.games),

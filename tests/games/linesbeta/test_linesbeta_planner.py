@@ -13,6 +13,7 @@ from cardside.games.linesbeta.bots import (
     ClassicPlannerBot,
     DeepBot,
     DeepWinBot,
+    Planner2Bot,
     PlannerBot,
     _walk,
     make_bot,
@@ -22,8 +23,14 @@ from cardside.games.linesbeta.deep import ROUND_LOSSES, win_chances
 from cardside.games.linesbeta.notation import parse_challenge
 from cardside.games.linesbeta.odds import CellModel
 from cardside.games.linesbeta.planner import _hidden_before, _turned
-from cardside.games.linesbeta.rules import LINE_CELLS, ORDER, Challenge, Line
-from cardside.games.linesbeta.state import HIDDEN, LinesBetaState
+from cardside.games.linesbeta.rules import LINE_CELLS, ORDER, Challenge, Line, challenge_action
+from cardside.games.linesbeta.state import (
+    HIDDEN,
+    PHASE_CELL,
+    PHASE_PLAY,
+    LinesBetaState,
+    Observation,
+)
 
 from .lb_helpers import code, position
 
@@ -59,6 +66,82 @@ def test_the_model_matches_the_exact_odds_when_nothing_seen_went_back(
     assert win == pytest.approx(exact, abs=1e-9)
     # Every outcome is counted once: a card of the suit somewhere, or case b, or case c.
     assert sum(p for _, p in stops) + p_c + p_b == pytest.approx(1.0, abs=1e-9)
+
+
+def _late_positions(seed: int, shared_draws: bool = False) -> list[tuple[object, CellModel]]:
+    """Every challenge decision from round 4 on of a hard game ``planner2`` plays (the same
+    games whatever the model under test), with the model: by then the face-down cells were
+    filled at several rounds, from different pools."""
+    state = LinesBetaState("hard", "full", seed=seed)
+    bot = Planner2Bot(seed)
+    out: list[tuple[object, CellModel]] = []
+    while not state.is_terminal():
+        obs = state.observation(0)
+        if obs.phase == PHASE_PLAY and obs.round >= 4:
+            out.append((obs, CellModel(obs, shared_draws)))
+        state.apply(bot.choose(state))
+    return out
+
+
+def _every_walk(obs: object, model: CellModel) -> list[tuple[int, int, int, tuple]]:
+    assert isinstance(obs, Observation)
+    return [
+        (card, line, end, model.walk(ORDER[line][end], card // 13, card % 13, obs.trump // 13))
+        for card in obs.hand
+        for line in range(12)
+        if not obs.blocked >> line & 1
+        for end in (0, 1)
+    ]
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 10_000))
+def test_every_chance_is_a_probability_when_cells_come_from_several_fill_rounds(seed: int) -> None:
+    for obs, model in _late_positions(seed):
+        for _, _, _, (win, stops, p_c, p_b) in _every_walk(obs, model):
+            assert -1e-9 <= win <= 1.0 + 1e-9
+            assert all(p >= -1e-12 for _, p in stops)
+            assert sum(p for _, p in stops) + p_c + p_b == pytest.approx(1.0, abs=1e-9)
+
+
+def test_the_draws_of_other_fill_rounds_no_longer_read_a_chance_above_one() -> None:
+    """The count of draws shared over every fill round (``planner2``'s odds) read a chance
+    above 1 in these games; the count by fill round does not."""
+    over = [
+        win
+        for seed in (1, 7, 12)
+        for obs, model in _late_positions(seed, shared_draws=True)
+        for *_, (win, _, _, _) in _every_walk(obs, model)
+        if win > 1.0 + 1e-9
+    ]
+    assert over
+    for seed in (1, 7, 12):
+        for obs, model in _late_positions(seed):
+            assert max(w[3][0] for w in _every_walk(obs, model)) <= 1.0 + 1e-9
+
+
+def test_late_round_odds_agree_with_deals_sampled_from_the_players_view() -> None:
+    """Where the count by fill round and the shared count differ most, the model's chance of
+    the trick is the share of 600 deals sampled from the player's view that the card wins."""
+    rng = random.Random(5)
+    worst_shared = 0.0
+    for obs, model in _late_positions(7)[::2]:
+        shared = {w[:3]: w[3][0] for w in _every_walk(obs, CellModel(obs, shared_draws=True))}
+        walks = sorted(_every_walk(obs, model), key=lambda w: -abs(w[3][0] - shared[w[:3]]))
+        deals = [LinesBetaState.sample(obs, rng) for _ in range(600)]
+        for card, line, end, (win, _, _, _) in walks[:3]:
+            action = challenge_action(card, line, end)
+            won = 0
+            for deal in deals:
+                twin = deal.clone()
+                before = twin.points[0]
+                twin.apply(action)
+                # A case-c win waits for the player's pick of the cell before it is scored.
+                won += twin.points[0] > before or twin.phase == PHASE_CELL
+            assert win == pytest.approx(won / len(deals), abs=0.07)
+            worst_shared = max(worst_shared, abs(shared[(card, line, end)] - won / len(deals)))
+    # The shared count was far off on some of them.
+    assert worst_shared > 0.3
 
 
 def _seen_spades_went_back() -> LinesBetaState:
@@ -124,7 +207,7 @@ def _bot(name: str) -> PlannerBot | DeepBot | ClassicPlannerBot:
     return make_bot(name, 7)  # type: ignore[return-value]
 
 
-@pytest.mark.parametrize("name", ["planner", "deep", "deepwin", "planner1", "classic"])
+@pytest.mark.parametrize("name", ["planner", "deep", "deepwin", "planner2", "planner1", "classic"])
 def test_bots_decide_only_from_what_the_player_sees(name: str) -> None:
     """Two states that differ only in face-down cards and the deck get the same decisions."""
     st_ = LinesBetaState("hard", "full", seed=41)

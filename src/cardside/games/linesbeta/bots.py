@@ -1,11 +1,13 @@
-"""LinesBeta bots by name: ``planner`` (the default), ``deep``, ``deepwin``, ``planner1``,
-``classic`` and ``random``.
+"""LinesBeta bots by name: ``planner`` (the default), ``deep``, ``deepwin``, ``planner2``,
+``planner1``, ``classic`` and ``random``.
 
 ``planner`` plans the whole round from what the player can see (``planner.py``); ``deep`` tries
 the planner's best plays on sampled deals (``deep.py``) and ``deepwin`` is ``deep`` valuing a
-round by the chance of winning the game; ``planner1`` is the planner before it
-valued the cards it turns within the round; ``classic`` is the planner before that, one trick
-and a greedy plan at a time (``classic.py``); ``random`` is the baseline.
+round by the chance of winning the game; ``planner2`` is the planner with the odds it had
+before a line's face-down cells were drawn from the pool of their own fill round, and
+``planner1`` is ``planner2`` before it valued the cards it turns within the round;
+``classic`` is the planner before that, one trick and a greedy plan at a time (``classic.py``);
+``random`` is the baseline.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import random
 
 from cardside.games.linesbeta.classic import ClassicPlannerBot, _walk, win_chance
 from cardside.games.linesbeta.deep import DeepBot, DeepWinBot
-from cardside.games.linesbeta.planner import Planner1Bot, PlannerBot
+from cardside.games.linesbeta.planner import Planner1Bot, Planner2Bot, PlannerBot
 from cardside.games.linesbeta.rules import Action
 from cardside.games.linesbeta.state import LinesBetaState, Observation
 
@@ -24,6 +26,7 @@ __all__ = [
     "DeepBot",
     "DeepWinBot",
     "Planner1Bot",
+    "Planner2Bot",
     "PlannerBot",
     "RandomBot",
     "_walk",
@@ -32,7 +35,7 @@ __all__ = [
     "win_chance",
 ]
 
-BOT_NAMES = ("planner", "deep", "deepwin", "planner1", "classic", "random")
+BOT_NAMES = ("planner", "deep", "deepwin", "planner2", "planner1", "classic", "random")
 
 
 class RandomBot:
@@ -61,6 +64,8 @@ def make_bot(name: str, seed: int | str = 0) -> Bot:
         return RandomBot(seed)
     if name in ("planner", "default", "strong"):
         return PlannerBot(seed)
+    if name == "planner2":
+        return Planner2Bot(seed)
     if name == "planner1":
         return Planner1Bot(seed)
     if name == "classic":

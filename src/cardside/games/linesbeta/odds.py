@@ -5,6 +5,12 @@ filled at a later round's start; a cell face down since round 1 holds a card nev
 model deals the face-down cells the way ``LinesBetaState.determinize`` does (the cells filled
 earliest first, each from the cards it may hold), which gives, per fill round, the chance that
 one such cell holds each unseen card.
+
+A line's face-down cells are drawn without replacement from the pool of their own fill round:
+the count of cells already drawn is kept per fill round, since cells filled at different rounds
+draw from different pools. ``shared_draws`` keeps the single count over all of them that the
+planner used before (``planner2`` and ``planner1``): there a late cell's small pool was reduced
+by cells drawn from other pools, which could skip the cell or read a chance above 1.
 """
 
 from __future__ import annotations
@@ -22,11 +28,13 @@ class CellModel:
     them without replacement as in a uniform deal (which it is when nothing seen has gone back).
     """
 
-    __slots__ = ("below", "grid", "fill", "pool")
+    __slots__ = ("below", "grid", "fill", "pool", "rounds", "shared_draws")
 
-    def __init__(self, obs: Observation) -> None:
+    def __init__(self, obs: Observation, shared_draws: bool = False) -> None:
+        self.shared_draws = shared_draws
         self.grid = obs.grid
         self.fill = obs.fill_round
+        self.rounds = max(obs.fill_round, default=0) + 1
         hidden_by_round: dict[int, int] = {}
         for cell in range(CELLS):
             if obs.grid[cell] == HIDDEN:
@@ -74,29 +82,36 @@ class CellModel:
         fill = self.fill
         pool = self.pool
         below = self.below
+        shared = self.shared_draws
         alive = 1.0
         win = 0.0
-        drawn = 0
+        # drawn[f]: the line's face-down cells already drawn from fill round f's pool.
+        drawn = [0] * self.rounds
         trump_seen = False
         stops: list[tuple[int, float]] = []
-        steps: list[int] = []
+        steps: list[tuple[int, int]] = []
         for pos, cell in enumerate(order):
             c = grid[cell]
             if c == HIDDEN:
                 f = fill[cell]
-                m = pool[f] - drawn
+                key = 0 if shared else f
+                d = drawn[key]
+                m = pool[f] - d
                 if m <= 0.5:
                     continue
                 run = below[f][suit]
                 p_suit = run[13] / m
                 if p_suit > 1.0:
                     p_suit = 1.0
-                win += alive * run[rank] / m
+                if run[rank] > m and not shared:
+                    win += alive * p_suit
+                else:
+                    win += alive * run[rank] / m
                 if p_suit > 0.0:
                     stops.append((pos, alive * p_suit))
                 alive *= 1.0 - p_suit
-                steps.append(f)
-                drawn += 1
+                steps.append((f, d))
+                drawn[key] = d + 1
                 if alive <= 0.0:
                     return win, stops, 0.0, 0.0
             elif c >= 0:
@@ -111,9 +126,9 @@ class CellModel:
             return win, stops, 0.0, alive
         # The drawn cards are all off-suit: the chance that none of them is a trump.
         p = 1.0
-        for k, f in enumerate(steps):
+        for f, d in steps:
             counts = below[f]
-            off = pool[f] - counts[suit][13] - k
+            off = pool[f] - counts[suit][13] - d
             if off <= 0.0:
                 break
             p *= max(0.0, off - counts[trumps][13]) / off

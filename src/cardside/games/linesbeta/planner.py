@@ -20,8 +20,12 @@ Within the round, a card turned face up sharpens the odds of the tricks still to
 challenge also earns ``info`` tricks for each face-down card it is expected to turn (scaled by
 the share of the hand still to play after it). The plan of the rest of the hand counts
 ``future`` of its value: the greedy plan is optimistic (it ignores the crossing lines the later
-tricks block), so the trick in hand weighs a little more than the plan. ``planner1`` is this
-planner before those two weights (``info`` 0, ``future`` 1), kept for comparison.
+tricks block), so the trick in hand weighs a little more than the plan.
+
+Kept for comparison: ``planner2`` is this planner with the odds it had before a line's
+face-down cells were drawn from the pool of their own fill round (``odds.CellModel``'s
+``shared_draws``), and ``planner1`` is ``planner2`` before the two weights above (``info`` 0,
+``future`` 1).
 """
 
 from __future__ import annotations
@@ -121,6 +125,8 @@ class PlannerBot:
     info = 0.03
     #: The weight of the plan of the rest of the hand beside the trick in hand.
     future = 0.75
+    #: Count a line's draws over every fill round at once, as the planner did before.
+    shared_draws = False
     name = "planner"
 
     def __init__(self, seed: int | str = 0) -> None:
@@ -174,7 +180,7 @@ class PlannerBot:
         lines = open_lines(obs)
         trumps = obs.trump // 13
         hand = obs.hand
-        walks = self._walks(CellModel(obs), hand, trumps, lines)
+        walks = self._walks(CellModel(obs, self.shared_draws), hand, trumps, lines)
         pairs = self._pairs(walks, hand, lines)
         need = len(hand) - 1
         cache: dict[tuple[int, int], float] = {}
@@ -227,7 +233,7 @@ class PlannerBot:
 
     def _trump(self, obs: Observation) -> tuple[Action, float, str]:
         lines = open_lines(obs)
-        model = CellModel(obs)
+        model = CellModel(obs, self.shared_draws)
         pairs_by_suit: dict[int, list[tuple[float, int, int]]] = {}
         best: tuple[float, int] | None = None
         need = len(obs.hand) - 1
@@ -252,7 +258,7 @@ class PlannerBot:
         line = obs.tricks[-1].line
         lines = [x for x in open_lines(obs) if x != line]
         hand = obs.hand
-        walks = self._walks(CellModel(obs), hand, obs.trump // 13, lines)
+        walks = self._walks(CellModel(obs, self.shared_draws), hand, obs.trump // 13, lines)
         pairs = self._pairs(walks, hand, lines)
         best: tuple[float, int, int] | None = None
         for cell in LINE_CELLS[line]:
@@ -267,8 +273,16 @@ class PlannerBot:
         return CELL_ACTIONS[best[2]], 1.0, why
 
 
-class Planner1Bot(PlannerBot):
-    """The planner before it valued the cards it turns within the round (``planner1``)."""
+class Planner2Bot(PlannerBot):
+    """The planner with the odds it had before draws were counted by fill round
+    (``planner2``)."""
+
+    shared_draws = True
+    name = "planner2"
+
+
+class Planner1Bot(Planner2Bot):
+    """``planner2`` before it valued the cards it turns within the round (``planner1``)."""
 
     info = 0.0
     future = 1.0
