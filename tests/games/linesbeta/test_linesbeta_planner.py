@@ -22,8 +22,15 @@ from cardside.games.linesbeta.bots import (
 from cardside.games.linesbeta.deep import ROUND_LOSSES, win_chances
 from cardside.games.linesbeta.notation import parse_challenge
 from cardside.games.linesbeta.odds import CellModel
-from cardside.games.linesbeta.planner import _hidden_before, _turned
-from cardside.games.linesbeta.rules import LINE_CELLS, ORDER, Challenge, Line, challenge_action
+from cardside.games.linesbeta.planner import Walk, _hidden_before, _turned
+from cardside.games.linesbeta.rules import (
+    LINE_CELLS,
+    LINES,
+    ORDER,
+    Challenge,
+    Line,
+    challenge_action,
+)
 from cardside.games.linesbeta.state import (
     HIDDEN,
     PHASE_CELL,
@@ -68,13 +75,13 @@ def test_the_model_matches_the_exact_odds_when_nothing_seen_went_back(
     assert sum(p for _, p in stops) + p_c + p_b == pytest.approx(1.0, abs=1e-9)
 
 
-def _late_positions(seed: int, shared_draws: bool = False) -> list[tuple[object, CellModel]]:
+def _late_positions(seed: int, shared_draws: bool = False) -> list[tuple[Observation, CellModel]]:
     """Every challenge decision from round 4 on of a hard game ``planner2`` plays (the same
     games whatever the model under test), with the model: by then the face-down cells were
     filled at several rounds, from different pools."""
     state = LinesBetaState("hard", "full", seed=seed)
     bot = Planner2Bot(seed)
-    out: list[tuple[object, CellModel]] = []
+    out: list[tuple[Observation, CellModel]] = []
     while not state.is_terminal():
         obs = state.observation(0)
         if obs.phase == PHASE_PLAY and obs.round >= 4:
@@ -83,12 +90,12 @@ def _late_positions(seed: int, shared_draws: bool = False) -> list[tuple[object,
     return out
 
 
-def _every_walk(obs: object, model: CellModel) -> list[tuple[int, int, int, tuple]]:
-    assert isinstance(obs, Observation)
+def _every_walk(obs: Observation, model: CellModel) -> list[tuple[int, int, int, Walk]]:
+    """Every challenge the hand can make on an open line, with the model's walk of it."""
     return [
         (card, line, end, model.walk(ORDER[line][end], card // 13, card % 13, obs.trump // 13))
         for card in obs.hand
-        for line in range(12)
+        for line in range(LINES)
         if not obs.blocked >> line & 1
         for end in (0, 1)
     ]

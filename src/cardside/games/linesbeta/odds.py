@@ -103,6 +103,7 @@ class CellModel:
                 p_suit = run[13] / m
                 if p_suit > 1.0:
                     p_suit = 1.0
+                # The chance of the trick is never above the chance of the suit (capped at 1).
                 if run[rank] > m and not shared:
                     win += alive * p_suit
                 else:
