@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardside.games.iota import placement
-from cardside.games.iota.moves import legal_moves
+from cardside.games.iota.moves import best_move, legal_moves
 from cardside.games.iota.notation import parse_cards
 from cardside.games.iota.rules import DECK, WILD, Play
 from cardside.games.iota.state import IotaState
@@ -81,6 +81,45 @@ def test_generator_equals_brute_force_on_small_positions(
     for i in range(min(wilds, size)):
         hand[i] = WILD
     assert generated(grid, hand, pile_empty) == brute_force(grid, hand, pile_empty)
+
+
+def first_best(grid: dict, hand: list[int], pile_empty: bool) -> object:
+    moves = legal_moves(grid, hand, pile_empty=pile_empty)
+    return max(moves, key=lambda m: m.score) if moves else None
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    turns=st.integers(0, 30),
+    size=st.integers(1, 4),
+    wilds=st.integers(0, 2),
+    pile_empty=st.booleans(),
+)
+def test_best_move_is_the_first_of_the_best_plays(
+    seed: int, turns: int, size: int, wilds: int, pile_empty: bool
+) -> None:
+    """The bots' shortcut to the best play skips sets that cannot score more; it must find
+    exactly the play that the full list's first best is, ties and doublings included."""
+    state = random_position(seed, turns)
+    grid = dict(state.grid)
+    rng = random.Random(seed)
+    pool = [c for c in range(64) if c not in grid.values()]
+    hand = rng.sample(pool, min(size, len(pool)))
+    for i in range(min(wilds, len(hand))):
+        hand[i] = WILD
+    assert best_move(grid, hand, pile_empty=pile_empty) == first_best(grid, hand, pile_empty)
+
+
+def test_best_move_of_a_lot_of_four_and_of_no_play() -> None:
+    grid = grid_of("RC1 0,0")
+    hand = parse_cards("YC1 YC2 YC3 YC4")
+    best = best_move(grid, hand)
+    assert best is not None and best.score == (10 + 5) * 2 * 2 and best.lots == 1
+    assert best == first_best(grid, hand, False)
+    stuck = grid_of("YT2 0,0 RC3 0,-1 YT4 1,-1 BX1 2,-1 YT1 1,-2 W 1,0 RX4 2,-2")
+    assert best_move(stuck, parse_cards("RC4 RS2 YS1 BT1")) is None
+    assert best_move(grid, []) is None
 
 
 def test_generator_with_wilds_on_the_grid_and_in_hand() -> None:

@@ -18,7 +18,8 @@ half its own best next turn (its kept cards and its draws) on the grid after tha
 that ends the game counts as a win or a loss. Once the pile is empty the opponent holds every
 card it has not seen, and it searches the race to the last card (its plays, the opponent's
 best-scoring replies) three of its turns deep. ``strong1`` is the bot before this two-player
-play: one turn of look-ahead at every table size.
+play: one turn of look-ahead at every table size. The best reply and the best next turn are
+found by ``moves.best_move``, which skips the plays that cannot score more than the best found.
 
 Every bot owns a :class:`random.Random` built from its seed and decides from
 ``state.observation(seat)`` alone: the grid, its own hand, the scores, the pile's size and
@@ -28,11 +29,11 @@ which cards it has not seen. ``hint`` gives the same choice with a one-line reas
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from cardside.games.iota.moves import Move, legal_moves
+from cardside.games.iota.moves import Move, best_move, legal_moves
 from cardside.games.iota.notation import format_action
 from cardside.games.iota.rules import HAND_SIZE, WILD, Action, Pass, Play, Swap
 from cardside.games.iota.state import View
@@ -98,6 +99,12 @@ class RandomBot:
 def best_moves(moves: list[Move]) -> list[Move]:
     top = max(m.score for m in moves)
     return [m for m in moves if m.score == top]
+
+
+def top_score(grid: Any, hand: Sequence[int], pile_empty: bool) -> int:
+    """The best score ``hand`` can make on ``grid`` (0 when it has no play)."""
+    move = best_move(grid, hand, pile_empty=pile_empty)
+    return 0 if move is None else move.score
 
 
 class GreedyBot:
@@ -263,8 +270,7 @@ class StrongBot:
         pile_empty = view.pile_size == 0
         total = 0
         for hand in samples.replies:
-            moves = legal_moves(grid, hand, pile_empty=pile_empty)
-            total += max((m.score for m in moves), default=0)
+            total += top_score(grid, hand, pile_empty)
         weight = 1.0 if view.players == 2 else self.REPLY_WEIGHT_MANY
         return weight * total / len(samples.replies)
 
@@ -281,8 +287,7 @@ class StrongBot:
             return value
         total = 0
         for order in samples.draws:
-            moves = legal_moves(grid, kept + list(order[:draw]), pile_empty=False)
-            total += max((m.score for m in moves), default=0)
+            total += top_score(grid, kept + list(order[:draw]), False)
         return value + self.OWN_WEIGHT * total / len(samples.draws)
 
     # -- two players -------------------------------------------------------------------------
@@ -372,8 +377,7 @@ class StrongBot:
         total = 0.0
         replies = 0.0
         for theirs, order in deals:
-            moves = legal_moves(grid, theirs, pile_empty=pile == 0)
-            reply = max(moves, key=lambda m: m.score) if moves else None
+            reply = best_move(grid, theirs, pile_empty=pile == 0)
             got = reply.score if reply else 0
             replies += got
             if reply is not None and pile == 0 and len(reply.play.cards) == len(theirs):
@@ -387,8 +391,7 @@ class StrongBot:
                     later[(x, y)] = card
                 left = max(0, pile - len(reply.play.cards))
             mine = list(kept) + list(order[:draw])
-            own = legal_moves(later, mine, pile_empty=left == 0)
-            best_own = max((m.score for m in own), default=0)
+            best_own = top_score(later, mine, left == 0)
             total += score - got + self.DUEL_OWN * best_own + wilds
         return total / len(deals), replies / len(deals)
 
@@ -459,14 +462,13 @@ class StrongBot:
         depth: int,
         passes: int,
     ) -> float:
-        moves = legal_moves(grid, theirs, pile_empty=True)
-        if not moves:
+        reply = best_move(grid, theirs, pile_empty=True)
+        if reply is None:
             if passes >= 1:
                 return self._over(margin)
             passes += 1
             after, left = grid, theirs
         else:
-            reply = max(moves, key=lambda m: m.score)
             margin -= reply.score
             after, left = _placed(grid, theirs, reply.play)
             if not left:

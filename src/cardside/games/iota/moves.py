@@ -128,11 +128,42 @@ def legal_moves(grid: Grid, hand: Sequence[int], *, pile_empty: bool = False) ->
 
     With ``pile_empty`` a play of the whole hand ends the game and its score is doubled.
     """
+    out: list[Move] = []
+    _walk(grid, hand, pile_empty, out, None)
+    return out
+
+
+class _Top:
+    """The best play found so far by :func:`best_move`."""
+
+    __slots__ = ("move", "score")
+
+    def __init__(self) -> None:
+        self.move: Move | None = None
+        self.score = -1
+
+
+def best_move(grid: Grid, hand: Sequence[int], *, pile_empty: bool = False) -> Move | None:
+    """The highest-scoring legal play, None when there is none: the same play as
+    ``max(legal_moves(grid, hand, pile_empty=pile_empty), key=lambda m: m.score)`` (the first
+    of the best in that order), found without listing the others. A segment or a set of cards
+    whose score cannot pass the best so far is skipped: a set's cards add at most their own
+    values to the line along and to the lines across, and its doublings are known before its
+    orders are tried.
+    """
+    top = _Top()
+    _walk(grid, hand, pile_empty, None, top)
+    return top.move
+
+
+def _walk(
+    grid: Grid, hand: Sequence[int], pile_empty: bool, out: list[Move] | None, top: _Top | None
+) -> None:
+    """Every legal play into ``out``, or only a better one than ``top``'s into ``top``."""
     if not grid or not hand:
-        return []
+        return
     size = len(hand)
     groups = _groups(hand)
-    out: list[Move] = []
     xs = [x for x, _ in grid]
     ys = [y for _, y in grid]
     for axis in (0, 1):
@@ -217,8 +248,8 @@ def legal_moves(grid: Grid, hand: Sequence[int], *, pile_empty: bool = False) ->
                             k == rules.HAND_SIZE,
                             pile_empty and k == size,
                             out,
+                            top,
                         )
-    return out
 
 
 Cross = tuple[int, int, int, tuple[Cell, ...], bool]
@@ -299,9 +330,11 @@ def _fill(
     wild_cells: list[Cell],
     all4: bool,
     final: bool,
-    out: list[Move],
+    out: list[Move] | None,
+    top: _Top | None,
 ) -> None:
-    """Every order of each valid set of hand cards in the empty cells of one segment."""
+    """Every order of each valid set of hand cards in the empty cells of one segment, into
+    ``out``; or, with ``top``, only a play that scores more than ``top``'s."""
     masks = [info[0] for info in infos]
     unfolded = not all(info[4] for info in infos)
     fixed_lots = int(main_lot) + sum(info[2] == MAX_LINE for info in infos)
@@ -309,8 +342,11 @@ def _fill(
     scoring = [info[2] > 1 for info in infos]
     shift_base = int(all4) + int(final)
     k = len(empties)
+    shift = fixed_lots + shift_base
     for group in valid:
         main = base + group.value if base >= 0 else 0
+        if top is not None and (main + cross_base + group.value) << shift <= top.score:
+            continue  # no order of this set can pass the best so far
         for order in group.orders:
             total = main + cross_base
             for i in range(k):
@@ -342,4 +378,10 @@ def _fill(
                         wilds.update(info[3])
                     if wild_fault(after, wilds) is not None:
                         continue
-                out.append(Move(Play(placed), total << (fixed_lots + shift_base), fixed_lots))
+                score = total << shift
+                if top is None:
+                    assert out is not None
+                    out.append(Move(Play(placed), score, fixed_lots))
+                elif score > top.score:
+                    top.move = Move(Play(placed), score, fixed_lots)
+                    top.score = score

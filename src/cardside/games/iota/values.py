@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardside.core.values import MoveValue, Valuation, mean_and_error
-from cardside.games.iota.bots import StrongBot
+from cardside.games.iota.bots import StrongBot, top_score
 from cardside.games.iota.moves import legal_moves
 from cardside.games.iota.rules import HAND_SIZE, WILD, Action, Pass, Play, Swap
 from cardside.games.iota.state import IotaState, View
@@ -172,10 +172,7 @@ def _replies(bot: StrongBot, view: View, grid: Any, samples: Any) -> list[float]
         return [0.0] * max(1, len(samples.replies))
     weight = 1.0 if view.players == 2 else bot.REPLY_WEIGHT_MANY
     pile_empty = view.pile_size == 0
-    return [
-        weight * max((m.score for m in legal_moves(grid, h, pile_empty=pile_empty)), default=0)
-        for h in samples.replies
-    ]
+    return [weight * top_score(grid, h, pile_empty) for h in samples.replies]
 
 
 def _own(bot: StrongBot, view: View, grid: Any, kept: list[int], samples: Any) -> list[float]:
@@ -186,11 +183,7 @@ def _own(bot: StrongBot, view: View, grid: Any, kept: list[int], samples: Any) -
         return [value] * n
     draw = min(HAND_SIZE - len(kept), view.pile_size)
     per = [
-        value
-        + bot.OWN_WEIGHT
-        * max(
-            (m.score for m in legal_moves(grid, kept + list(o[:draw]), pile_empty=False)), default=0
-        )
+        value + bot.OWN_WEIGHT * top_score(grid, kept + list(o[:draw]), False)
         for o in samples.draws
     ]
     return [per[i % len(per)] for i in range(n)]
