@@ -1,0 +1,130 @@
+"""How much playing the planner's best challenges out on sampled deals could add to its choice.
+
+    python benchmarks/linesbeta_rollouts.py [--games 60] [--deals 200] [--judge 100]
+        [--share 0.25] [--seed diag] [--jobs N]
+
+The planner plays hard full games (game ``i`` from seed ``S:i``). At a share of its challenges
+with two cards or more in hand, its best four challenges are each played out to the end of the
+round by the planner on the same ``--deals`` deals of the hidden cards
+(``LinesBetaState.sample``, from the player's view), as ``deep`` does. A rule of choice picks a
+challenge from the first k deals; it is judged on the last ``--judge`` deals, which it did not
+see, by the tricks won in the round plus the planner's ``carry`` for each face-up card kept.
+The table gives, for each rule, the mean gain a decision over the planner's own first choice
+with its 95% interval: what ``deep`` would add with k deals, free of the luck of the deals it
+chose on. A rule counts a rollout the same way, or adds a bonus (in tricks) for a game settled
+in the round, won or lost (``deep`` adds 100). The last rows spread ``deep``'s work (80
+rollouts) over fewer challenges.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from functools import partial
+
+from cardside.core.parallel import map_games
+from cardside.games.linesbeta.deep import DeepBot
+from cardside.games.linesbeta.planner import PlannerBot
+from cardside.games.linesbeta.state import PHASE_PLAY, LinesBetaState
+
+CANDIDATES = 4
+#: One rollout: (tricks won in the round, face-up cards kept, +1/-1/0 for a game won, lost or
+#: not settled in the round).
+Rollout = tuple[int, int, int]
+
+
+def one_game(seed: str, deals: int, share: float, game: int) -> list[list[list[Rollout]]]:
+    """The rollouts of the decisions looked at in game ``game``: per decision, per candidate
+    (the planner's first choice first), per deal."""
+    name = f"{seed}:{game}"
+    state = LinesBetaState("hard", "full", seed=name)
+    planner = PlannerBot(f"{name}:bot")
+    deep = DeepBot(f"{name}:deep")
+    pick = random.Random(name)
+    found: list[list[list[Rollout]]] = []
+    while not state.is_terminal():
+        obs = state.observation(0)
+        if obs.phase == PHASE_PLAY and len(obs.hand) > 1 and pick.random() < share:
+            ranked = planner.ranked(obs)[:CANDIDATES]
+            rollouts: list[list[Rollout]] = [[] for _ in ranked]
+            for _ in range(deals):
+                deal = LinesBetaState.sample(obs, deep.rng)
+                for i, (_, _, action) in enumerate(ranked):
+                    end = deep._play_round(deal, action)
+                    verdict = end.verdict
+                    settled = 0 if verdict is None else (1 if verdict.player_wins else -1)
+                    tricks = end.points[0] - deal.points[0]
+                    rollouts[i].append((tricks, end.snapshot.face_up.bit_count(), settled))
+            found.append(rollouts)
+        state.apply(planner.choose(state, 0))
+    return found
+
+
+def value(r: Rollout, carry: float, bonus: float = 0.0) -> float:
+    return r[0] + carry * r[1] + bonus * r[2]
+
+
+def gain(
+    decisions: list[list[list[Rollout]]],
+    k: int,
+    judge: int,
+    bonus: float,
+    carry: float,
+    candidates: int = CANDIDATES,
+) -> tuple[float, float, float]:
+    """Mean gain a decision of choosing among the planner's first ``candidates`` challenges on
+    the first ``k`` deals, judged on the last ``judge``, with its 95% interval."""
+    gains = []
+    for rollouts in decisions:
+        means = [
+            statistics.fmean(value(r, carry, bonus) for r in c[:k]) for c in rollouts[:candidates]
+        ]
+        best = max(range(len(means)), key=lambda i: (means[i], -i))
+        held = [
+            value(b, carry) - value(a, carry)
+            for a, b in zip(rollouts[0][-judge:], rollouts[best][-judge:], strict=True)
+        ]
+        gains.append(statistics.fmean(held))
+    mean = statistics.fmean(gains)
+    half = 1.96 * statistics.stdev(gains) / len(gains) ** 0.5
+    return mean, mean - half, mean + half
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--judge", type=int, default=100, help="deals kept for judging")
+    parser.add_argument("--share", type=float, default=0.25, help="share of challenges")
+    parser.add_argument("--seed", default="diag")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    args = parser.parse_args()
+    if not 0 < args.judge < args.deals:
+        parser.error("--judge must be above 0 and below --deals")
+    start = time.perf_counter()
+    play = partial(one_game, args.seed, args.deals, args.share)
+    decisions = [d for game in map_games(play, args.games, args.jobs) for d in game]
+    took = time.perf_counter() - start
+    carry = PlannerBot.carry
+    choose_on = [k for k in (10, 20, 40, 100) if k <= args.deals - args.judge]
+    print(
+        f"LinesBeta hard full, {args.games} planner games (seed {args.seed}), "
+        f"{len(decisions)} decisions, {args.deals} deals each ({took:.0f} s)"
+    )
+    print("gain a decision over the planner's first choice, in tricks, judged on the last")
+    print(f"{args.judge} deals (95% interval)")
+    print()
+    rules = [(CANDIDATES, k, bonus) for bonus in (0.0, 100.0) for k in choose_on]
+    # The same work as deep's 80 rollouts, spread over fewer challenges.
+    rules += [(c, k, 0.0) for c, k in ((3, 27), (2, 40)) if k <= args.deals - args.judge]
+    print(f"{'challenges':>10}  {'chosen on':>9}  {'settled game':>12}  {'gain':>8}  interval")
+    for candidates, k, bonus in rules:
+        mean, low, high = gain(decisions, k, args.judge, bonus, carry, candidates)
+        label = "no bonus" if bonus == 0 else f"+/-{bonus:g}"
+        print(f"{candidates:>10}  {k:>9}  {label:>12}  {mean:+8.4f}  [{low:+.4f}, {high:+.4f}]")
+
+
+if __name__ == "__main__":
+    main()
