@@ -62,6 +62,18 @@ def random_position(seed: int, turns: int) -> IotaState:
     return state
 
 
+def position_and_hand(seed: int, turns: int, size: int, wilds: int) -> tuple[dict, list[int]]:
+    """The grid after ``turns`` random turns, and a hand of up to ``size`` cards not on it,
+    the first ``wilds`` of them wild."""
+    grid = dict(random_position(seed, turns).grid)
+    rng = random.Random(seed)
+    pool = [c for c in range(64) if c not in grid.values()]
+    hand = rng.sample(pool, min(size, len(pool)))
+    for i in range(min(wilds, len(hand))):
+        hand[i] = WILD
+    return grid, hand
+
+
 @settings(max_examples=25, deadline=None)
 @given(
     seed=st.integers(0, 10_000),
@@ -73,13 +85,7 @@ def random_position(seed: int, turns: int) -> IotaState:
 def test_generator_equals_brute_force_on_small_positions(
     seed: int, turns: int, size: int, wilds: int, pile_empty: bool
 ) -> None:
-    state = random_position(seed, turns)
-    grid = dict(state.grid)
-    rng = random.Random(seed)
-    pool = [c for c in range(64) if c not in grid.values()]
-    hand = rng.sample(pool, size)
-    for i in range(min(wilds, size)):
-        hand[i] = WILD
+    grid, hand = position_and_hand(seed, turns, size, wilds)
     assert generated(grid, hand, pile_empty) == brute_force(grid, hand, pile_empty)
 
 
@@ -101,13 +107,7 @@ def test_best_move_is_the_first_of_the_best_plays(
 ) -> None:
     """The bots' shortcut to the best play skips sets that cannot score more; it must find
     exactly the play that the full list's first best is, ties and doublings included."""
-    state = random_position(seed, turns)
-    grid = dict(state.grid)
-    rng = random.Random(seed)
-    pool = [c for c in range(64) if c not in grid.values()]
-    hand = rng.sample(pool, min(size, len(pool)))
-    for i in range(min(wilds, len(hand))):
-        hand[i] = WILD
+    grid, hand = position_and_hand(seed, turns, size, wilds)
     assert best_move(grid, hand, pile_empty=pile_empty) == first_best(grid, hand, pile_empty)
 
 
