@@ -74,18 +74,24 @@ def position_and_hand(seed: int, turns: int, size: int, wilds: int) -> tuple[dic
     return grid, hand
 
 
+def positions(turns: int, size: int) -> st.SearchStrategy[tuple[dict, list[int]]]:
+    """Grids after up to ``turns`` random turns with hands of 1 to ``size`` cards (up to two
+    wild)."""
+    return st.builds(
+        position_and_hand,
+        st.integers(0, 10_000),
+        st.integers(0, turns),
+        st.integers(1, size),
+        st.integers(0, 2),
+    )
+
+
 @settings(max_examples=25, deadline=None)
-@given(
-    seed=st.integers(0, 10_000),
-    turns=st.integers(0, 6),
-    size=st.integers(1, 3),
-    wilds=st.integers(0, 2),
-    pile_empty=st.booleans(),
-)
+@given(position=positions(turns=6, size=3), pile_empty=st.booleans())
 def test_generator_equals_brute_force_on_small_positions(
-    seed: int, turns: int, size: int, wilds: int, pile_empty: bool
+    position: tuple[dict, list[int]], pile_empty: bool
 ) -> None:
-    grid, hand = position_and_hand(seed, turns, size, wilds)
+    grid, hand = position
     assert generated(grid, hand, pile_empty) == brute_force(grid, hand, pile_empty)
 
 
@@ -95,19 +101,13 @@ def first_best(grid: dict, hand: list[int], pile_empty: bool) -> object:
 
 
 @settings(max_examples=60, deadline=None)
-@given(
-    seed=st.integers(0, 10_000),
-    turns=st.integers(0, 30),
-    size=st.integers(1, 4),
-    wilds=st.integers(0, 2),
-    pile_empty=st.booleans(),
-)
+@given(position=positions(turns=30, size=4), pile_empty=st.booleans())
 def test_best_move_is_the_first_of_the_best_plays(
-    seed: int, turns: int, size: int, wilds: int, pile_empty: bool
+    position: tuple[dict, list[int]], pile_empty: bool
 ) -> None:
     """The bots' shortcut to the best play skips sets that cannot score more; it must find
     exactly the play that the full list's first best is, ties and doublings included."""
-    grid, hand = position_and_hand(seed, turns, size, wilds)
+    grid, hand = position
     assert best_move(grid, hand, pile_empty=pile_empty) == first_best(grid, hand, pile_empty)
 
 
