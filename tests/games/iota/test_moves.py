@@ -111,6 +111,22 @@ def test_best_move_is_the_first_of_the_best_plays(
     assert best_move(grid, hand, pile_empty=pile_empty) == first_best(grid, hand, pile_empty)
 
 
+@settings(max_examples=40, deadline=None)
+@given(position=positions(turns=30, size=4), above=st.integers(-1, 120))
+def test_best_move_above_a_score_finds_only_better_plays(
+    position: tuple[dict, list[int]], above: int
+) -> None:
+    """Asked only for a play scoring more than ``above``: the best play when it does, else
+    none."""
+    grid, hand = position
+    best = first_best(grid, hand, False)
+    found = best_move(grid, hand, above=above)
+    if best is None or best.score <= above:
+        assert found is None
+    else:
+        assert found == best
+
+
 def test_best_move_of_a_lot_of_four_and_of_no_play() -> None:
     grid = grid_of("RC1 0,0")
     hand = parse_cards("YC1 YC2 YC3 YC4")
@@ -120,6 +136,8 @@ def test_best_move_of_a_lot_of_four_and_of_no_play() -> None:
     stuck = grid_of("YT2 0,0 RC3 0,-1 YT4 1,-1 BX1 2,-1 YT1 1,-2 W 1,0 RX4 2,-2")
     assert best_move(stuck, parse_cards("RC4 RS2 YS1 BT1")) is None
     assert best_move(grid, []) is None
+    assert best_move(grid, hand, above=best.score - 1) == best
+    assert best_move(grid, hand, above=best.score) is None
 
 
 def test_generator_with_wilds_on_the_grid_and_in_hand() -> None:

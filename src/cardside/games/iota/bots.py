@@ -1,4 +1,4 @@
-"""IOTA bots: ``random``, ``greedy``, ``strong`` (the default) and ``strong1``.
+"""IOTA bots: ``random``, ``greedy``, ``strong`` (the default), ``strong2`` and ``strong1``.
 
 ``strong`` looks one turn past its own: for the plays that score best now, and the best play
 of every set of cards it could play (so each choice of cards to keep is weighed), it samples
@@ -17,9 +17,13 @@ each play is judged by its score, less the opponent's best reply on the grid it 
 half its own best next turn (its kept cards and its draws) on the grid after that reply; a line
 that ends the game counts as a win or a loss. Once the pile is empty the opponent holds every
 card it has not seen, and it searches the race to the last card (its plays, the opponent's
-best-scoring replies) three of its turns deep. ``strong1`` is the bot before this two-player
-play: one turn of look-ahead at every table size. The best reply and the best next turn are
-found by ``moves.best_move``, which skips the plays that cannot score more than the best found.
+best-scoring replies) three of its turns deep. The opponent's hand is not dealt uniformly:
+the cards it kept from its last play are drawn so that they would not have made a better play
+with the cards it played (``inference.py``), since a player rarely keeps cards that would have
+scored more now. ``strong2`` is the bot before that reading, ``strong1`` the bot before this
+two-player play: one turn of look-ahead at every table size. The best reply and the best next
+turn are found by ``moves.best_move``, which skips the plays that cannot score more than the
+best found.
 
 Every bot owns a :class:`random.Random` built from its seed and decides from
 ``state.observation(seat)`` alone: the grid, its own hand, the scores, the pile's size and
@@ -33,12 +37,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from cardside.games.iota.inference import last_plays, read_hand
 from cardside.games.iota.moves import Move, best_move, legal_moves
 from cardside.games.iota.notation import format_action
 from cardside.games.iota.rules import HAND_SIZE, WILD, Action, Pass, Play, Swap
 from cardside.games.iota.state import View
 
-BOT_NAMES: tuple[str, ...] = ("strong", "strong1", "greedy", "random")
+BOT_NAMES: tuple[str, ...] = ("strong", "strong2", "strong1", "greedy", "random")
 DEFAULT_BOT = "strong"
 
 
@@ -185,6 +190,8 @@ class StrongBot:
     END_BONUS = 100.0  # a game won (lost) by a line that ends it, in points of margin
     ENDGAME = True  # with the pile empty, search the race to the last card
     ENDGAME_WIDTH = (0, 4, 1)  # plays weighed at its 1st, 2nd, 3rd turn (0: the shortlist)
+    READ = 1  # the opponent's plays read to deal the cards it kept (two players; 0: none)
+    DOUBT = 0.05  # the chance of keeping cards that would have made a better play
 
     def __init__(self, seed: int | str = 0) -> None:
         self.rng = random.Random(seed)
@@ -298,10 +305,19 @@ class StrongBot:
         size = min(view.hand_sizes[1 - view.seat], len(pool))
         if view.pile_size == 0:
             count = 1
+        clues = last_plays(view, self.READ)
         deals = []
         for _ in range(count):
-            self.rng.shuffle(pool)
-            deals.append((tuple(pool[:size]), tuple(pool[size:])))
+            if not clues:
+                self.rng.shuffle(pool)
+                deals.append((tuple(pool[:size]), tuple(pool[size:])))
+                continue
+            hand = read_hand(pool, size, clues, self.rng, doubt=self.DOUBT)
+            rest = list(pool)
+            for card in hand:
+                rest.remove(card)
+            self.rng.shuffle(rest)
+            deals.append((tuple(hand), tuple(rest)))
         return deals
 
     def _duel_hint(self, view: View) -> Hint:
@@ -487,6 +503,14 @@ class StrongBot:
         return margin
 
 
+class StrongBot2(StrongBot):
+    """The strong bot as it was before it read the opponent's kept cards from its last play:
+    the opponent's hand dealt uniformly from the unseen cards."""
+
+    name = "strong2"
+    READ = 0
+
+
 class StrongBot1(StrongBot):
     """The strong bot as it was before it played two-player games differently: one turn of
     look-ahead at every table size."""
@@ -504,6 +528,8 @@ def make_bot(name: str, seed: int | str = 0) -> IotaBot:
         return RandomBot(seed)
     if key == "strong":
         return StrongBot(seed)
+    if key == "strong2":
+        return StrongBot2(seed)
     if key == "strong1":
         return StrongBot1(seed)
     raise ValueError(f"unknown IOTA bot {name!r} (choose from: {', '.join(BOT_NAMES)})")

@@ -143,15 +143,19 @@ class _Top:
         self.score = -1
 
 
-def best_move(grid: Grid, hand: Sequence[int], *, pile_empty: bool = False) -> Move | None:
+def best_move(
+    grid: Grid, hand: Sequence[int], *, pile_empty: bool = False, above: int = -1
+) -> Move | None:
     """The highest-scoring legal play, None when there is none: the same play as
     ``max(legal_moves(grid, hand, pile_empty=pile_empty), key=lambda m: m.score)`` (the first
     of the best in that order), found without listing the others. A segment or a set of cards
     whose score cannot pass the best so far is skipped: a set's cards add at most their own
     values to the line along and to the lines across, and its doublings are known before its
-    orders are tried.
+    orders are tried. With ``above``, only a play scoring more than ``above`` is looked for
+    (None when there is none), which skips more.
     """
     top = _Top()
+    top.score = above
     _walk(grid, hand, pile_empty, None, top)
     return top.move
 
