@@ -77,12 +77,6 @@ def last_plays(view: View, depth: int = 1) -> tuple[Clue, ...]:
     return tuple(clues)
 
 
-def last_play(view: View) -> Clue | None:
-    """The clue of the other player's last turn, or None (see ``last_plays``)."""
-    clues = last_plays(view)
-    return clues[0] if clues else None
-
-
 def _better(clue: Clue, kept: Sequence[int]) -> bool:
     """Whether ``kept`` with the cards played could have scored more than the play made."""
     return best_move(clue.grid, [*kept, *clue.played], above=clue.score) is not None
