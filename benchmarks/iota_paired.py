@@ -6,7 +6,8 @@
 Game ``g`` is the game ``g`` of ``cardside iota simulate --players P --bots V,greedy,...
 --seed S`` (the same deal, seats and bot seeds), played once by each variant in the first
 bot's place. Two variants play the same games until their choices part, so the difference of
-their wins, game by game, has a far narrower interval than two separate runs: a tool for
+their wins (and of their margins over the best other player), game by game, has a far narrower
+interval than two separate runs: a tool for
 judging a change to the strong bot. A variant is a bot's name with optional settings of its
 class, e.g. ``strong:DUEL_OWN=0.7:DEALS=12``. With ``--results`` each game's result is kept in
 a JSON file and not played again, so a baseline is played once.
@@ -87,15 +88,22 @@ def main() -> None:
     base = table[variants[0]]
     for variant in variants[1:]:
         diffs = [a[0] - b[0] for a, b in zip(table[variant], base)]
-        n = len(diffs)
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        half = 1.96 * math.sqrt(var / n)
+        mean, half = _paired(diffs)
         parted = sum(d != 0 for d in diffs)
+        margin, margin_half = _paired([a[1] - b[1] for a, b in zip(table[variant], base)])
         print(
             f"{variant} - {variants[0]}: {mean * 100:+.1f} points [{(mean - half) * 100:+.1f}, "
-            f"{(mean + half) * 100:+.1f}], {parted} of {n} games ended differently"
+            f"{(mean + half) * 100:+.1f}], {parted} of {len(diffs)} games ended differently; "
+            f"margin {margin:+.1f} [{margin - margin_half:+.1f}, {margin + margin_half:+.1f}]"
         )
+
+
+def _paired(diffs: list[float]) -> tuple[float, float]:
+    """The mean of paired differences and the half-width of its 95% interval."""
+    n = len(diffs)
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    return mean, 1.96 * math.sqrt(var / n)
 
 
 if __name__ == "__main__":
