@@ -32,7 +32,7 @@ from cardside.core.parallel import map_games
 from cardside.core.rng import derive_rng
 from cardside.games.iota.bots import GreedyBot, Samples, StrongBot
 from cardside.games.iota.simulate import seating
-from cardside.games.iota.state import IotaState, Snapshot, View
+from cardside.games.iota.state import IotaState, Snapshot, View, without
 
 VARIANTS = {4: ("next hand", "own draws", "16 draws"), 2: ("their hand", "every card")}
 
@@ -64,13 +64,8 @@ class Shown(StrongBot):
             return [(hand, tuple(self.truth.pile))]
         if self.what != "their hand":
             return deals
-        shown = []
-        for theirs, pile in deals:
-            rest = [*theirs, *pile]  # the cards in the order dealt, less the real hand
-            for card in hand:
-                rest.remove(card)
-            shown.append((hand, tuple(rest)))
-        return shown
+        # The cards in the order dealt, less the real hand.
+        return [(hand, without((*theirs, *pile), hand)) for theirs, pile in deals]
 
 
 def make(variant: str, seed: int) -> StrongBot:

@@ -41,7 +41,7 @@ from cardside.games.iota.inference import last_plays, read_hand
 from cardside.games.iota.moves import Move, best_move, legal_moves
 from cardside.games.iota.notation import format_action
 from cardside.games.iota.rules import HAND_SIZE, WILD, Action, Pass, Play, Swap
-from cardside.games.iota.state import View
+from cardside.games.iota.state import View, without
 
 BOT_NAMES: tuple[str, ...] = ("strong", "strong2", "strong1", "greedy", "random")
 DEFAULT_BOT = "strong"
@@ -313,9 +313,7 @@ class StrongBot:
                 deals.append((tuple(pool[:size]), tuple(pool[size:])))
                 continue
             hand = read_hand(pool, size, clues, self.rng, doubt=self.DOUBT)
-            rest = list(pool)
-            for card in hand:
-                rest.remove(card)
+            rest = list(without(pool, hand))
             self.rng.shuffle(rest)
             deals.append((tuple(hand), tuple(rest)))
         return deals

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from cardside.games.iota.moves import best_move
 from cardside.games.iota.rules import WILD, Play, Swap
-from cardside.games.iota.state import View
+from cardside.games.iota.state import View, without
 
 Cell = tuple[int, int]
 
@@ -112,7 +112,4 @@ def read_hand(
             held = [*old, *earlier.played]
         if chance >= 1.0 or rng.random() < chance:
             break
-    rest = list(pool)
-    for card in kept:
-        rest.remove(card)
-    return kept + rng.sample(rest, size - first.kept)
+    return kept + rng.sample(without(pool, kept), size - first.kept)
