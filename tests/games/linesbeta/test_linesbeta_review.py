@@ -103,3 +103,21 @@ def test_the_chance_at_the_start_is_about_the_planners_share_of_games_won() -> N
             state = LinesBetaState(difficulty, "full", seed=seed)
             chance = move_values(state).best().chance
             assert low <= chance <= high, (difficulty, seed, chance)
+
+
+def test_each_rounds_tricks_scored_count_its_last_trick() -> None:
+    """The tricks won in each round, as the review gives them, are those the game recorded,
+    the round's sixth trick too (seen only once the next round has begun)."""
+    session, _ = game(3)
+    review = run("linesbeta", session, [0])
+    state = LinesBetaState("normal", "short", seed=3)
+    bot = make_bot("planner", seed=3)
+    won: dict[int, int] = {}
+    while not state.is_terminal():
+        number = state.round
+        state.apply(bot.choose(state))
+        if state.round != number:
+            won[number] = sum(1 for t in state.last_round_tricks if t.player_wins)
+    won[state.round] = sum(1 for t in state.tricks if t.player_wins)
+    assert {g.number: g.scored for g in review.groups} == {r: float(w) for r, w in won.items()}
+    assert sum(won.values()) == state.points[0]

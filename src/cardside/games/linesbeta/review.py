@@ -127,6 +127,9 @@ def groups(session: Session, seat: int, decisions: Sequence[Decision]) -> list[G
     won: dict[int, int] = {}
     for snap in state.snapshots()[1:]:
         won[snap.round] = sum(1 for t in snap.tricks if t.player_wins)
+        # The round's last trick is seen only from the next round, as the round before.
+        if snap.last_round:
+            won[snap.round - 1] = sum(1 for t in snap.last_round if t.player_wins)
     name = session.player_names[0]
     return [
         GroupSummary(r, 0, name, None, expected.get(r), float(won[r]), lost.get(r, 0.0))
