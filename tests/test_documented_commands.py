@@ -1,6 +1,7 @@
 """Every ``cardside`` line in a fenced ``sh`` block of the README and of ``docs/`` runs.
 
-Each block runs in its own data folder holding the example sessions of ``scoresheets/`` and a
+Each block runs in its own data folder holding the example sessions of ``scoresheets/`` (found
+by path too, as from a clone's top folder) and a
 Schnapsen match kept as ``friday`` and not yet over (the session the README's examples use),
 its lines in order (so a block may rename a session and then use the new name). Interactive
 commands get ``quit`` on stdin, everything else a closed stdin; a simulation runs one game,
@@ -101,6 +102,8 @@ def test_each_documented_command_runs(
 ) -> None:
     work = tmp_path / "work"  # a file a command writes (-o friday.html) lands here
     work.mkdir()
+    # Run from a clone's top folder, where the examples are also found by path.
+    shutil.copytree(ROOT / "scoresheets", work / "scoresheets")
     monkeypatch.chdir(work)
     folder = data_dir / "sessions"
     folder.mkdir(parents=True)
