@@ -319,12 +319,15 @@ def test_keep_refuses_a_name_that_reads_as_a_card_or_a_command(
 ) -> None:
     """Entries name their player beside cards (line Ann 12 B4): a name B4, 57r or undo would
     read as a card or a command, so it is refused with the reason and nothing is started."""
-    refused = [("B4", "reads as a card"), ("57r", "reads as a card")]
+    refused = [("B4", "reads as a card"), ("57r", "reads as a card"), ("12", "reads as a number")]
     refused += [(word, "is a command word") for word in ("undo", "Hint", "hand", "jackpot")]
     for name, why in refused:
         result = runner.invoke(main, ["lineit", "keep", "--names", f"Ann,{name}"])
         assert result.exit_code == 2
         assert f"{name!r} {why}; choose another name" in result.output
+    spaced = runner.invoke(main, ["lineit", "keep", "--names", "Ann Lee,Bob"])
+    assert spaced.exit_code == 2
+    assert "'Ann Lee': one word per name" in spaced.output
     prompted = runner.invoke(main, ["lineit", "keep"], input="Ann,line\nAnn,Bob\nquit\n")
     assert "'line' is a command word" in prompted.output
     assert "Keeping Line-it for Ann, Bob." in prompted.output

@@ -47,10 +47,11 @@ def _parse_names(text: str) -> list[str]:
     names = parse_names(text, MIN_PLAYERS, MAX_PLAYERS, "Line-it")
     refuse_command_words(names, (*COMMAND_WORDS, *PLAY_ONLY, *KINDS, *ACTIONS))
     for name in names:
-        if len(name) > 30 or " " in name or name.isdigit():
+        if name.split()[0] != name:
+            raise click.BadParameter(f"{name[:30]!r}: one word per name", param_hint="--names")
+        if name.isdigit():
             raise click.BadParameter(
-                f"{name[:30]!r}: a name is one word of up to 30 characters, not a number",
-                param_hint="--names",
+                f"{name!r} reads as a number; choose another name", param_hint="--names"
             )
         try:
             parse_card(name)
