@@ -125,3 +125,16 @@ def test_undo_after_a_line_of_tricks_takes_back_one_trick_as_its_help_says(
     session = store.load(data_dir / "sessions" / "r.toml")
     assert [e["type"] for e in session.entries] == ["trick", "trick", "trick", "undo"]
     assert "Round 1/4, trick 3 (you 2/" in out.rsplit("Undone: trick l", 1)[1]
+
+
+def test_a_whole_round_may_be_written_as_score_takes_it(runner: CliRunner, data_dir: Path) -> None:
+    """``round 4 2``, ``round 4-2`` and ``4-2`` alone enter the same round, in play and in a
+    correction; a count that is no round is refused with the prompt again."""
+    out = _keep(runner, "round 4-2\n5-1\nfix 2 3-3\n4-2-1\nround 4\nquit\n")
+    assert "Entry 2 corrected: round 3 3 (was round 5 1)." in out
+    assert "'4-2-1' is not a trick result" in out
+    assert "give two counts: round YOURS GRID, e.g. round 4 2 or 4-2" in out
+    session = store.load(data_dir / "sessions" / "r.toml")
+    assert session.totals == [7, 5]
+    assert [e["type"] for e in session.entries] == ["round"] * 3  # the last corrects the second
+    assert sheets.mismatches(session) == []

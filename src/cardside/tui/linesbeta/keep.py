@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from cardside.core.arith import parse_number
@@ -24,7 +25,7 @@ from cardside.tui.table import render
 HELP_COUNTERS = """  w          you won the trick
   l          the grid won it
   w w l      several tricks in order
-  round 4 2  a whole round: your tricks, the grid's
+  round 4 2  a whole round: your tricks, the grid's (or 4-2, as score takes it)
   round      asks for the two counts (sums like 2+2 are fine; cancel leaves it)"""
 HELP_GRID = """  w r3R r3c4      you won a challenge of row 3 from the right; the grid played r3c4
   l c2 top r5c2   the grid won a challenge of column 2 from the top with its card at r5c2
@@ -36,6 +37,30 @@ HELP_COMMANDS = (
     "quit (saved), help"
 )
 RESULT_WORDS = {"w": "w", "win": "w", "won": "w", "l": "l", "loss": "l", "lost": "l"}
+#: A whole round written as ``score`` takes it: your tricks, a dash, the grid's (``4-2``).
+ROUND_PAIR = re.compile(r"(\d{1,2})-(\d{1,2})")
+
+
+def round_counts(words: list[str]) -> list[str]:
+    """The words after ``round`` with ``4-2`` read as the two counts ``4`` and ``2``."""
+    if len(words) == 1:
+        pair = ROUND_PAIR.fullmatch(words[0])
+        if pair:
+            return [pair.group(1), pair.group(2)]
+    return words
+
+
+def is_round(words: list[str]) -> bool:
+    """A whole-round entry: ``round ...``, or a ``4-2`` alone."""
+    return bool(words) and (
+        words[0].lower() == "round"
+        or (len(words) == 1 and ROUND_PAIR.fullmatch(words[0]) is not None)
+    )
+
+
+def round_words(words: list[str]) -> list[str]:
+    """The counts of a whole-round entry (``is_round``), ``4-2`` split in two."""
+    return round_counts(words[1:] if words[0].lower() == "round" else words)
 
 
 def ask_settings(
@@ -168,13 +193,14 @@ def read_entry(text: str, old: dict[str, Any], ledger: Ledger) -> dict[str, Any]
     """A typed line as the one trick or round in the place of ``old``, checked where it
     stands."""
     words = text.split()
-    if words[0].lower() == "round":
+    if is_round(words):
         if ledger.track_grid:
             raise NotationError("with grid tracking, the rounds are entered trick by trick")
-        if len(words) != 3:
-            raise NotationError("give two counts: round YOURS GRID, e.g. round 4 2")
+        counts = round_words(words)
+        if len(counts) != 2:
+            raise NotationError("give two counts: round YOURS GRID, e.g. round 4 2 or 4-2")
         entries = [
-            {"kind": "round", "player": parse_number(words[1]), "grid": parse_number(words[2])}
+            {"kind": "round", "player": parse_number(counts[0]), "grid": parse_number(counts[1])}
         ]
     else:
         entries = parse_trick(text, ledger.track_grid)
@@ -255,8 +281,8 @@ class KeepScreen:
         )
         if command:
             return "quit" if command == "quit" else None
-        if word.split()[0] == "round":
-            entry = self._round(line.split()[1:])
+        if is_round(line.split()):
+            entry = self._round(round_words(line.split()))
             if isinstance(entry, str):
                 return "quit"
             if entry is not None:
@@ -286,7 +312,7 @@ class KeepScreen:
         try:
             if words:
                 if len(words) != 2:
-                    raise NotationError("give two counts: round YOURS GRID, e.g. round 4 2")
+                    raise NotationError("give two counts: round YOURS GRID, e.g. round 4 2 or 4-2")
                 counts = [parse_number(w) for w in words]
         except NotationError as exc:
             self.console.say(f"  {refusal(exc)}")
