@@ -60,7 +60,9 @@ def test_score_round_from_tricks(runner: CliRunner) -> None:
 
 def test_score_bad_input_is_one_line_and_nonzero(runner: CliRunner) -> None:
     for args, message in [
-        (["1", "1"], "appears twice"),
+        (["3", "1", "3"], "counting card 3 appears twice"),
+        (["--trick", "8C"], "trick 1 has 1 card: a trick has one card per player, 2 to 4"),
+        (["--names", "Ann,Bob,Cy", "--trick", "8C 3H"], "give one name per card of a trick"),
         (["9"], "9 is not a counting card (a whole number from 1 to 8)"),
         (["x"], "'x' is not a counting card"),
         (["--trick", "x 3H"], "'x' is not a card (write rank then suit, e.g. 8C or 3H)"),

@@ -113,12 +113,21 @@ def round_score(tricks: list[str], names: str | None, partnership: bool) -> Roun
         raise ValueError("give 1 to 8 tricks")
     parsed = [parse_cards(t) for t in tricks]
     players = len(parsed[0])
+    if not rules.MIN_PLAYERS <= players <= rules.MAX_PLAYERS:
+        raise ValueError(
+            f"trick 1 has {players} {'card' if players == 1 else 'cards'}: a trick has one card "
+            f"per player, {rules.MIN_PLAYERS} to {rules.MAX_PLAYERS}, in seat order "
+            '(e.g. --trick "8C 3H")'
+        )
     if names is None:
         seat_names = [f"P{i}" for i in range(1, players + 1)]
     else:
         seat_names = [n.strip() for n in names.split(",") if n.strip()]
         if len(seat_names) != players:
-            raise ValueError(f"{len(seat_names)} names for tricks of {players} cards")
+            raise ValueError(
+                f"{len(seat_names)} names for tricks of {players} cards: give one name per "
+                "card of a trick, in seat order"
+            )
     ledger = OctrixLedger(seat_names, partnership=partnership, target=10**9)
     for n, cards in enumerate(parsed, 1):
         try:
