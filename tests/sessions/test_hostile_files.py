@@ -90,7 +90,11 @@ HOSTILE: dict[str, tuple[Callable[[Path], None], str]] = {
     ),
     "an unknown entry type": (edited('type = "result"', 'type = "bribe"'), "type 'bribe'"),
     "not UTF-8": (lambda p: p.write_bytes(b'format = "\xff"\n'), "not UTF-8"),
-    "empty": (text(""), "not a cardside session"),
+    "empty": (text(""), "not a cardside session (the file is empty)"),
+    "no format line": (
+        edited('format = "cardside-session"', ""),
+        "not a cardside session (no format line: format = 'cardside-session')",
+    ),
     "two names the same once read plain": (
         edited('name = "Bob"', 'name = "A\\u202enn"'),
         "two players are named",

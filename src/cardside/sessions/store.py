@@ -379,8 +379,12 @@ def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
     def fail(problem: str) -> SessionError:
         return SessionError(path, problem)
 
-    if doc.get("format") != FORMAT:
-        raise fail(f"not a cardside session (format is {clip(doc.get('format'))}, not {FORMAT!r})")
+    if not doc:
+        raise fail("not a cardside session (the file is empty)")
+    if "format" not in doc:
+        raise fail(f"not a cardside session (no format line: format = {FORMAT!r})")
+    if doc["format"] != FORMAT:
+        raise fail(f"not a cardside session (format is {clip(doc['format'])}, not {FORMAT!r})")
     version = doc.get("version")
     if type(version) is not int or version != VERSION:
         raise fail(f"unknown format version {clip(version)} (cardside reads version {VERSION})")
