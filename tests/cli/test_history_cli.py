@@ -183,6 +183,9 @@ def test_delete_asks_and_moves_to_the_trash(runner: CliRunner, data_dir: Path) -
     code, out = run(runner, "sessions", "delete", "one", input="n\n")
     assert code == 1 and "Move one to the trash?" in out and "Nothing deleted" in out
     assert (data_dir / "sessions" / "one.toml").exists()
+    code, out = run(runner, "sessions", "delete", "one", input="")  # the input ends unanswered
+    assert code == 1 and "Nothing deleted (no answer; --yes deletes without asking)." in out
+    assert "Aborted" not in out and (data_dir / "sessions" / "one.toml").exists()
     code, out = run(runner, "sessions", "delete", "one", "two", input="y\n")
     assert code == 0
     assert sorted(p.name for p in (data_dir / "trash").iterdir()) == ["one.toml", "two.toml"]

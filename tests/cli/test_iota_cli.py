@@ -685,7 +685,10 @@ def test_play_keeps_the_turns_since_yours_in_view_at_60_by_30(
     assert any(line.endswith("(part 2 of 2):") for line in lines)
     recaps = [i for i, line in enumerate(lines) if line == "  Since your last turn:"]
     assert len(recaps) >= 5
-    for since in recaps[1:]:  # the first: every turn before your first
+    # Before your first turn, the bots' turns so far: no turn of yours to count from.
+    began = lines.index("  Since the game began:")
+    assert began < recaps[0] and lines[began + 1].startswith("    Bot ")
+    for since in recaps:
         at = next(i for i in range(since, len(lines)) if lines[i].startswith("Your turn"))
         assert at - since < 29, lines[since : at + 1]
         told = lines[since:at]

@@ -1,4 +1,4 @@
-"""``cardside sessions``: list, show, resume, verify, export, rename and delete saved sessions."""
+"""``cardside sessions``: list, show, review, resume, verify, export, rename, delete sessions."""
 
 from __future__ import annotations
 
@@ -496,8 +496,18 @@ def delete(ctx: click.Context, names: tuple[str, ...], yes: bool) -> None:
     except ValueError as exc:
         raise click.ClickException(str(exc)) from None
     listed = ", ".join(p.stem for p in paths)
-    if not yes and not click.confirm(f"Move {listed} to the trash?", default=False):
-        click.echo("Nothing deleted.")
+    answered = True
+    try:
+        sure = yes or click.confirm(f"Move {listed} to the trash?", default=False)
+    except click.Abort:  # the input ended (or Ctrl-C) before an answer
+        click.echo()
+        answered = sure = False
+    if not sure:
+        click.echo(
+            "Nothing deleted."
+            if answered
+            else "Nothing deleted (no answer; --yes deletes without asking)."
+        )
         ctx.exit(1)
     for path in paths:
         try:

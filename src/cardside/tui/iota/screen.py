@@ -212,7 +212,10 @@ class IotaTurn:
         # where a grid drawn in bands cannot push it out of view.
         recap = [ln for t in since_last_turn(obs.log, seat) for ln in screen.turn(t)]
         if recap:
-            say(f"  Since {'your' if name == 'You' else name + chr(39) + 's'} last turn:")
+            if any(t.seat == seat for t in obs.log):
+                say(f"  Since {'your' if name == 'You' else name + chr(39) + 's'} last turn:")
+            else:
+                say("  Since the game began:")
             for line in recap:
                 say("    " + line)
         if not self.moves(obs):
