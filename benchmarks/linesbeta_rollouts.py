@@ -19,6 +19,7 @@ rollouts) over fewer challenges.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import time
@@ -35,15 +36,17 @@ CANDIDATES = 4
 Rollout = tuple[int, int, int]
 
 
-def one_game(seed: str, deals: int, share: float, game: int) -> list[list[list[Rollout]]]:
-    """The rollouts of the decisions looked at in game ``game``: per decision, per candidate
-    (the planner's first choice first), per deal."""
+def one_game(
+    seed: str, deals: int, share: float, game: int
+) -> list[tuple[list[float], list[list[Rollout]]]]:
+    """The decisions looked at in game ``game``: the planner's value of each candidate (its
+    first choice first) and the rollouts, per candidate, per deal."""
     name = f"{seed}:{game}"
     state = LinesBetaState("hard", "full", seed=name)
     planner = PlannerBot(f"{name}:bot")
     deep = DeepBot(f"{name}:deep")
     pick = random.Random(name)
-    found: list[list[list[Rollout]]] = []
+    found: list[tuple[list[float], list[list[Rollout]]]] = []
     while not state.is_terminal():
         obs = state.observation(0)
         if obs.phase == PHASE_PLAY and len(obs.hand) > 1 and pick.random() < share:
@@ -57,7 +60,7 @@ def one_game(seed: str, deals: int, share: float, game: int) -> list[list[list[R
                     settled = 0 if verdict is None else (1 if verdict.player_wins else -1)
                     tricks = end.points[0] - deal.points[0]
                     rollouts[i].append((tricks, end.snapshot.face_up.bit_count(), settled))
-            found.append(rollouts)
+            found.append(([v for v, _, _ in ranked], rollouts))
         state.apply(planner.choose(state, 0))
     return found
 
@@ -66,22 +69,38 @@ def value(r: Rollout, carry: float, bonus: float = 0.0) -> float:
     return r[0] + carry * r[1] + bonus * r[2]
 
 
+Decision = tuple[list[float], list[list[Rollout]]]
+
+
+def choice(
+    values: list[float],
+    means: list[float],
+    margin: float = 0.0,
+) -> int:
+    """The candidate chosen from the rollouts' ``means``: the best, unless it beats the
+    planner's first choice by no more than ``margin`` tricks (then the first choice)."""
+    best = max(range(len(means)), key=lambda i: (means[i], -i))
+    return best if means[best] - means[0] > margin else 0
+
+
 def gain(
-    decisions: list[list[list[Rollout]]],
+    decisions: list[Decision],
     k: int,
     judge: int,
     bonus: float,
     carry: float,
     candidates: int = CANDIDATES,
+    margin: float = 0.0,
 ) -> tuple[float, float, float]:
     """Mean gain a decision of choosing among the planner's first ``candidates`` challenges on
-    the first ``k`` deals, judged on the last ``judge``, with its 95% interval."""
+    the first ``k`` deals (switching from its first choice only for more than ``margin``
+    tricks), judged on the last ``judge``, with its 95% interval."""
     gains = []
-    for rollouts in decisions:
+    for values, rollouts in decisions:
         means = [
             statistics.fmean(value(r, carry, bonus) for r in c[:k]) for c in rollouts[:candidates]
         ]
-        best = max(range(len(means)), key=lambda i: (means[i], -i))
+        best = choice(values, means, margin)
         held = [
             value(b, carry) - value(a, carry)
             for a, b in zip(rollouts[0][-judge:], rollouts[best][-judge:], strict=True)
@@ -100,13 +119,32 @@ def main() -> None:
     parser.add_argument("--share", type=float, default=0.25, help="share of challenges")
     parser.add_argument("--seed", default="diag")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--save", help="write the rollouts to this JSON file")
+    parser.add_argument("--load", help="read the rollouts from this JSON file (no games)")
     args = parser.parse_args()
+    start = time.perf_counter()
+    if args.load:
+        with open(args.load, encoding="utf-8") as f:
+            saved = json.load(f)
+        args.games, args.deals, args.seed = saved["games"], saved["deals"], saved["seed"]
+        decisions: list[Decision] = [(v, r) for v, r in saved["decisions"]]
+    else:
+        play = partial(one_game, args.seed, args.deals, args.share)
+        decisions = [d for game in map_games(play, args.games, args.jobs) for d in game]
     if not 0 < args.judge < args.deals:
         parser.error("--judge must be above 0 and below --deals")
-    start = time.perf_counter()
-    play = partial(one_game, args.seed, args.deals, args.share)
-    decisions = [d for game in map_games(play, args.games, args.jobs) for d in game]
     took = time.perf_counter() - start
+    if args.save:
+        with open(args.save, "w", encoding="utf-8") as f:
+            json.dump(
+                {
+                    "games": args.games,
+                    "deals": args.deals,
+                    "seed": args.seed,
+                    "decisions": decisions,
+                },
+                f,
+            )
     carry = PlannerBot.carry
     choose_on = [k for k in (10, 20, 40, 100) if k <= args.deals - args.judge]
     print(
@@ -116,14 +154,27 @@ def main() -> None:
     print("gain a decision over the planner's first choice, in tricks, judged on the last")
     print(f"{args.judge} deals (95% interval)")
     print()
-    rules = [(CANDIDATES, k, bonus) for bonus in (0.0, 100.0) for k in choose_on]
+    rules = [(CANDIDATES, k, bonus, 0.0) for bonus in (0.0, 100.0) for k in choose_on]
     # The same work as deep's 80 rollouts, spread over fewer challenges.
-    rules += [(c, k, 0.0) for c, k in ((3, 27), (2, 40)) if k <= args.deals - args.judge]
-    print(f"{'challenges':>10}  {'chosen on':>9}  {'settled game':>12}  {'gain':>8}  interval")
-    for candidates, k, bonus in rules:
-        mean, low, high = gain(decisions, k, args.judge, bonus, carry, candidates)
+    rules += [(c, k, 0.0, 0.0) for c, k in ((3, 27), (2, 40)) if k <= args.deals - args.judge]
+    # Switching from the planner's first choice only for a clear gain in the rollouts.
+    rules += [
+        (c, k, 0.0, m)
+        for c, k in ((4, 20), (3, 27), (2, 40))
+        for m in (0.1, 0.2, 0.3)
+        if k <= args.deals - args.judge
+    ]
+    print(
+        f"{'challenges':>10}  {'chosen on':>9}  {'settled game':>12}  {'margin':>6}  "
+        f"{'gain':>8}  interval"
+    )
+    for candidates, k, bonus, margin in rules:
+        mean, low, high = gain(decisions, k, args.judge, bonus, carry, candidates, margin)
         label = "no bonus" if bonus == 0 else f"+/-{bonus:g}"
-        print(f"{candidates:>10}  {k:>9}  {label:>12}  {mean:+8.4f}  [{low:+.4f}, {high:+.4f}]")
+        print(
+            f"{candidates:>10}  {k:>9}  {label:>12}  {margin:>6.1f}  "
+            f"{mean:+8.4f}  [{low:+.4f}, {high:+.4f}]"
+        )
 
 
 if __name__ == "__main__":

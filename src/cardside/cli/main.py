@@ -22,7 +22,7 @@ def _commands() -> dict[str, tuple[str, str]]:
     }
     commands["sessions"] = (
         "cardside.cli.sessions:sessions",
-        "List, show, resume, verify, export, rename and delete sessions.",
+        "List, show, review, resume, verify, export, rename, delete sessions.",
     )
     commands["stats"] = (
         "cardside.cli.stats:stats",

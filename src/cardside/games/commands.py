@@ -447,12 +447,22 @@ A last round that stopped early is given with the tricks actually played (e.g. 1
                 ),
                 Shared(
                     "bot",
-                    ("planner", "deep", "deepwin", "planner2", "planner1", "classic", "random"),
+                    (
+                        "planner",
+                        "deep",
+                        "deep1",
+                        "deepwin",
+                        "planner2",
+                        "planner1",
+                        "classic",
+                        "random",
+                    ),
                     "planner",
                     "The bot that plays your side: planner plans the round from what you can "
-                    "see, deep tries its best plays on sampled deals (slower) and deepwin is "
-                    "deep aiming at the chance of winning the game; planner2, planner1 and "
-                    "classic are the planner as it was (the newer first).",
+                    "see, deep tries its best plays on sampled deals (slower), deep1 is deep "
+                    "as it was and deepwin is deep1 aiming at the chance of winning the game; "
+                    "planner2, planner1 and classic are the planner as it was (the newer "
+                    "first).",
                 ),
                 RUNS,
                 JOBS,

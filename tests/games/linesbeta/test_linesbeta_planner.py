@@ -19,7 +19,7 @@ from cardside.games.linesbeta.bots import (
     make_bot,
     win_chance,
 )
-from cardside.games.linesbeta.deep import ROUND_LOSSES, win_chances
+from cardside.games.linesbeta.deep import ROUND_LOSSES, SETTLED, Deep1Bot, win_chances
 from cardside.games.linesbeta.notation import parse_challenge
 from cardside.games.linesbeta.odds import CellModel
 from cardside.games.linesbeta.planner import Walk, _hidden_before, _turned
@@ -209,12 +209,16 @@ def _bot(name: str) -> PlannerBot | DeepBot | ClassicPlannerBot:
     # The deep bots with fewer deals than their default, to keep the suite quick.
     if name == "deep":
         return DeepBot(7, samples=3)
+    if name == "deep1":
+        return Deep1Bot(7, samples=3)
     if name == "deepwin":
         return DeepWinBot(7, samples=3)
     return make_bot(name, 7)  # type: ignore[return-value]
 
 
-@pytest.mark.parametrize("name", ["planner", "deep", "deepwin", "planner2", "planner1", "classic"])
+@pytest.mark.parametrize(
+    "name", ["planner", "deep", "deep1", "deepwin", "planner2", "planner1", "classic"]
+)
 def test_bots_decide_only_from_what_the_player_sees(name: str) -> None:
     """Two states that differ only in face-down cards and the deck get the same decisions."""
     st_ = LinesBetaState("hard", "full", seed=41)
@@ -232,8 +236,9 @@ def test_deep_is_reproducible_and_consults_its_own_generator() -> None:
     assert isinstance(make_bot("deep", 3), DeepBot)
     a, b = DeepBot(3, samples=3), DeepBot(3, samples=3)
     assert [a.choose(st_), a.choose(st_)] == [b.choose(st_), b.choose(st_)]
-    action, _, why = DeepBot(3, samples=3).decide(st_.observation(0))
-    assert isinstance(action, Challenge) and st_.is_legal(action)
+    middle = _play_until(st_.clone(), 4)  # a trick deep rolls out
+    action, _, why = DeepBot(3, samples=3).decide(middle.observation(0))
+    assert isinstance(action, Challenge) and middle.is_legal(action)
     assert "more tricks" in why
     assert isinstance(make_bot("deepwin", 3), DeepWinBot)
     action, _, why = DeepWinBot(3, samples=3).decide(st_.observation(0))
@@ -331,3 +336,62 @@ def test_the_planner_counts_the_face_down_cards_a_challenge_turns() -> None:
     assert _turned(right, [(3, 1.0)], 0.0) == 0.0
     # Case b or c turns the whole line: both face-down cards.
     assert _turned(left, [], 1.0) == 2.0
+
+
+def _play_until(state: LinesBetaState, cards: int) -> LinesBetaState:
+    """``state`` played on by the planner to a challenge with ``cards`` cards in hand."""
+    bot = make_bot("planner", 0)
+    while not (state.phase == PHASE_PLAY and len(state.hand) == cards):
+        state.apply(bot.choose(state))
+    return state
+
+
+@pytest.mark.parametrize("cards", [6, 2])
+def test_deep_leaves_a_rounds_first_and_fifth_trick_to_the_planner(cards: int) -> None:
+    """With six cards in hand or two, rollouts pay least for their work: ``deep`` plays the
+    planner's choice there, without a single deal."""
+    obs = _play_until(LinesBetaState("hard", "full", seed=12), cards).observation(0)
+    deep = DeepBot(5)
+    before = deep.rng.getstate()
+    assert deep.decide(obs) == PlannerBot(5).decide(obs)
+    assert deep.rng.getstate() == before
+    assert cards not in DeepBot.PLAN and set(Deep1Bot.PLAN) == {2, 3, 4, 5, 6}
+
+
+def test_deep_leaves_the_planners_choice_only_for_a_clear_gain(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Rollouts that favour another challenge by at most ``margin`` tricks a deal keep the
+    planner's first choice; by more, they choose the other (``deep1`` takes any gain)."""
+    obs = _play_until(LinesBetaState("hard", "full", seed=12), 4).observation(0)
+    ranked = PlannerBot(0).ranked(obs)
+    first, second = ranked[0][2], ranked[1][2]
+    for gain, bot, chosen in [
+        (DeepBot.margin, DeepBot(0), first),
+        (DeepBot.margin + 0.01, DeepBot(0), second),
+        (0.01, Deep1Bot(0), second),
+    ]:
+        values = {second: 1.0 + gain}
+        monkeypatch.setattr(
+            bot, "_rollout", lambda deal, action, values=values: values.get(action, 1.0)
+        )
+        assert bot.decide(obs)[0] == chosen, (gain, bot.name)
+
+
+def test_deep1_values_a_settled_game_by_its_bonus_and_deep_by_its_tricks() -> None:
+    """A challenge that ends the game: ``deep1`` counts SETTLED, won or lost; ``deep`` the
+    tricks won in the round and the cards kept, as any other round's end."""
+    state = LinesBetaState("normal", "short", seed=3)
+    bot = make_bot("planner", 0)
+    while True:
+        before = state.clone()
+        action = bot.choose(state)
+        state.apply(action)
+        if state.is_terminal():
+            break
+    assert state.verdict is not None and state.round == before.round
+    sign = 1.0 if state.verdict.player_wins else -1.0
+    assert Deep1Bot(0)._rollout(before, action) == sign * SETTLED
+    won = state.points[0] - before.points[0]
+    kept = state.snapshot.face_up.bit_count()
+    assert DeepBot(0)._rollout(before, action) == pytest.approx(won + PlannerBot.carry * kept)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 from cardside.games.linesbeta.classic import ClassicPlannerBot, _walk, win_chance
-from cardside.games.linesbeta.deep import DeepBot, DeepWinBot
+from cardside.games.linesbeta.deep import Deep1Bot, DeepBot, DeepWinBot
 from cardside.games.linesbeta.planner import Planner1Bot, Planner2Bot, PlannerBot
 from cardside.games.linesbeta.rules import Action
 from cardside.games.linesbeta.state import LinesBetaState, Observation
@@ -23,6 +23,7 @@ from cardside.games.linesbeta.state import LinesBetaState, Observation
 __all__ = [
     "BOT_NAMES",
     "ClassicPlannerBot",
+    "Deep1Bot",
     "DeepBot",
     "DeepWinBot",
     "Planner1Bot",
@@ -35,7 +36,7 @@ __all__ = [
     "win_chance",
 ]
 
-BOT_NAMES = ("planner", "deep", "deepwin", "planner2", "planner1", "classic", "random")
+BOT_NAMES = ("planner", "deep", "deep1", "deepwin", "planner2", "planner1", "classic", "random")
 
 
 class RandomBot:
@@ -72,6 +73,8 @@ def make_bot(name: str, seed: int | str = 0) -> Bot:
         return ClassicPlannerBot(seed)
     if name == "deep":
         return DeepBot(seed)
+    if name == "deep1":
+        return Deep1Bot(seed)
     if name == "deepwin":
         return DeepWinBot(seed)
     raise ValueError(f"unknown LinesBeta bot {name!r} (bots: {', '.join(BOT_NAMES)})")

@@ -1,21 +1,29 @@
-"""The ``deep`` LinesBeta bot: the planner's best plays, each tried on sampled grids.
+"""The ``deep`` LinesBeta bots: the planner's best plays, each tried on sampled grids.
 
 For a challenge, the planner proposes its best few plays. The bot then deals the cards it has
 not seen into the face-down cells and the deck several times (``LinesBetaState.sample``, from
 the player's view only) and, on each deal, plays every proposal and the rest of the round with
 the planner. A proposal scores the tricks won in the round plus the planner's ``carry`` for
 each face-up card the grid keeps into the next round (a round's end that empties a line of its
-face-down cards sends what it showed back to the deck), or a large bonus or penalty when the
-game is settled in it; the best total wins. Every proposal meets the same deals. The trump
-card and the case-c cell are left to the planner.
+face-down cards sends what it showed back to the deck). Every proposal meets the same deals.
+The trump card and the case-c cell are left to the planner.
 
-``deepwin`` values a rollout instead by the chance of winning the game from where the round
-leaves it: 1 or 0 when the game is settled in the round, else the chance that the rounds still
-to come lose few enough tricks for the grid to stay below its target, taking each round's
-tricks lost as independent draws from ``ROUND_LOSSES`` (the planner's tricks lost in a round
-from round 2 on, over 3,600 rounds played to the end); the face-up cards kept beside those
-face up now count ``carry`` tricks each, read off the same curve. Near the grid's target a
-trick weighs more than far from it. It won fewer games than ``deep`` on the deals measured
+``deep`` spends its deals where they pay (``PLAN``, by the cards in hand): rollouts of a
+round's middle tricks gain the most over the planner's own choice and a rollout is cheaper the
+fewer tricks it has left to play, so it tries the best four on many deals with three or four
+cards in hand, three on fewer with five, and leaves the first trick of a round (six cards) and
+the fifth (two) to the planner. It moves from the planner's first choice only when another
+play does better by more than ``margin`` tricks a deal, since on a few dozen deals the best
+total is partly luck. ``deep1`` is the bot before: the best four on 20 deals at every trick,
+the best total taken, and a large bonus or penalty when the game is settled in the round.
+
+``deepwin`` is ``deep1`` valuing a rollout instead by the chance of winning the game from where
+the round leaves it: 1 or 0 when the game is settled in the round, else the chance that the
+rounds still to come lose few enough tricks for the grid to stay below its target, taking each
+round's tricks lost as independent draws from ``ROUND_LOSSES`` (the planner's tricks lost in a
+round from round 2 on, over 3,600 rounds played to the end); the face-up cards kept beside
+those face up now count ``carry`` tricks each, read off the same curve. Near the grid's target
+a trick weighs more than far from it. It won fewer games than ``deep1`` on the deals measured
 (docs/strength.md).
 """
 
@@ -57,14 +65,27 @@ def win_chances(rounds: int, losses: tuple[float, ...] = ROUND_LOSSES) -> list[l
 
 
 class DeepBot:
-    """Rollouts of the planner's candidate challenges over sampled deals (up to about 1 s)."""
+    """Rollouts of the planner's candidate challenges over sampled deals, where they pay."""
 
     name = "deep"
+    #: By the cards in hand: (challenges tried, deals each); other hand sizes play the
+    #: planner's choice.
+    PLAN: dict[int, tuple[int, int]] = {3: (4, 80), 4: (4, 60), 5: (3, 30)}
+    #: Leave the planner's first choice only for more than this many tricks a deal.
+    margin = 0.05
+    #: When not 0, the value of a rollout that settles the game (won; lost, its negative).
+    settled = 0.0
 
-    def __init__(self, seed: int | str = 0, samples: int = 20, candidates: int = 4) -> None:
+    def __init__(
+        self, seed: int | str = 0, samples: int | None = None, candidates: int | None = None
+    ) -> None:
         self.rng = random.Random(seed)
-        self.samples = samples
-        self.candidates = candidates
+        #: ``samples`` or ``candidates``, when given, replace the deals or the challenges tried
+        #: at every hand size of the plan.
+        self.plan = {
+            size: (candidates or tried, samples or deals)
+            for size, (tried, deals) in self.PLAN.items()
+        }
         self.planner = PlannerBot(seed)
 
     def choose(self, view: LinesBetaState | Observation, seat: int = 0) -> Action:
@@ -72,17 +93,23 @@ class DeepBot:
 
     def decide(self, obs: Observation) -> tuple[Action, float, str]:
         """The action, its estimated chance of winning the trick, and a short explanation."""
-        if obs.phase != PHASE_PLAY or len(obs.hand) <= 1:
+        size = len(obs.hand)
+        if obs.phase != PHASE_PLAY or size not in self.plan:
             return self.planner.decide(obs)
-        ranked = self.planner.ranked(obs)[: self.candidates]
+        tried, deals = self.plan[size]
+        ranked = self.planner.ranked(obs)[:tried]
+        if len(ranked) == 1:
+            return self.planner.decide(obs)
         totals = [0.0] * len(ranked)
-        for _ in range(self.samples):
+        for _ in range(deals):
             deal = LinesBetaState.sample(obs, self.rng)
             for i, (_, _, action) in enumerate(ranked):
                 totals[i] += self._rollout(deal, action)
         best = max(range(len(ranked)), key=lambda i: (totals[i], -i))
+        if totals[best] - totals[0] <= self.margin * deals:
+            best = 0
         _, p, action = ranked[best]
-        return action, p, self._why(p, totals[best] / self.samples)
+        return action, p, self._why(p, totals[best] / deals)
 
     def _why(self, p: float, mean: float) -> str:
         return f"wins this trick with chance {p:.0%}; about {mean:.1f} more tricks"
@@ -102,18 +129,30 @@ class DeepBot:
         start = deal.points[0]
         state = self._play_round(deal, action)
         verdict = state.verdict
-        if verdict is not None:
-            return SETTLED if verdict.player_wins else -SETTLED
+        if verdict is not None and self.settled:
+            return self.settled if verdict.player_wins else -self.settled
         kept = state.snapshot.face_up.bit_count()
         return float(state.points[0] - start) + self.planner.carry * kept
 
 
-class DeepWinBot(DeepBot):
-    """``deep`` valuing a rollout by the chance of winning the game (``deepwin``)."""
+class Deep1Bot(DeepBot):
+    """``deep`` as it was: the best four on 20 deals at every trick, the best total taken, and
+    ``SETTLED`` for a game settled in the round (``deep1``)."""
+
+    name = "deep1"
+    PLAN = {size: (4, 20) for size in range(2, 7)}
+    margin = -math.inf
+    settled = SETTLED
+
+
+class DeepWinBot(Deep1Bot):
+    """``deep1`` valuing a rollout by the chance of winning the game (``deepwin``)."""
 
     name = "deepwin"
 
-    def __init__(self, seed: int | str = 0, samples: int = 20, candidates: int = 4) -> None:
+    def __init__(
+        self, seed: int | str = 0, samples: int | None = None, candidates: int | None = None
+    ) -> None:
         super().__init__(seed, samples, candidates)
         self._table: list[list[float]] | None = None
 
