@@ -304,6 +304,29 @@ def test_simulate_partnership_needs_four_players(runner: CliRunner) -> None:
     assert sum(bot["wins"] for bot in data["bots"]) == 1
 
 
+def test_simulate_takes_one_bot_per_seat_as_the_other_games_do(runner: CliRunner) -> None:
+    """``--bots greedy,random,random --players 3`` seats one bot against two of another, as
+    IOTA and Line-it take their bots; a list that is neither two bots nor one per seat, or
+    that names three different bots, is refused with how to write it."""
+    args = ["octrix", "simulate", "--games", "3", "--players", "3", "--seed", "2", "--jobs", "1"]
+    result = runner.invoke(main, [*args, "--bots", "greedy,random,random", "--json"])
+    assert result.exit_code == 0 and result.exception is None, result.output
+    data = json.loads(result.output)
+    assert data["octrix"]["seats"] == ["greedy", "random", "random"]
+    assert [bot["bot"] for bot in data["bots"]] == ["greedy", "random"]
+    assert sum(bot["wins"] for bot in data["bots"]) == 3
+    shared = runner.invoke(main, [*args, "--bots", "greedy,random", "--json"])
+    assert shared.exit_code == 0 and json.loads(shared.output)["octrix"]["seats"] is None
+    for bots, why in [
+        ("greedy,random,classic", "one per seat for 3 players, the first against one other"),
+        ("greedy,random,random,random", "or one per seat for 3 players"),
+        ("greedy,nobody,random", "'nobody' is not an Octrix bot"),
+    ]:
+        refused = runner.invoke(main, [*args, "--bots", bots])
+        assert refused.exit_code == 2 and isinstance(refused.exception, SystemExit), bots
+        assert why in refused.output, refused.output
+
+
 def test_resuming_a_finished_kept_match_shows_its_end_not_a_new_round(
     runner: CliRunner, data_dir: Path
 ) -> None:

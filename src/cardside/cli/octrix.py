@@ -173,10 +173,12 @@ def simulate(
     from cardside.games.octrix.bots import BOT_NAMES
     from cardside.games.octrix.simulate import simulate as run
 
-    pair = tuple(b.strip().lower() for b in bots.split(","))
-    if len(pair) != 2 or any(b not in BOT_NAMES for b in pair):
+    named = [b.strip().lower() for b in bots.split(",")]
+    unknown = [b for b in named if b not in BOT_NAMES]
+    if unknown:
         raise click.BadParameter(
-            f"give two of {', '.join(BOT_NAMES)}, e.g. strong,random", param_hint="--bots"
+            f"{unknown[0]!r} is not an Octrix bot (bots: {', '.join(BOT_NAMES)})",
+            param_hint="--bots",
         )
     if partnership and players != 4:
         if ctx.get_parameter_source("players") != click.core.ParameterSource.DEFAULT:
@@ -184,6 +186,21 @@ def simulate(
                 "the partnership game is for 4 players", param_hint="--players"
             )
         players = 4
+    seats: list[int] | None = None
+    if len(named) == 2:
+        pair = (named[0], named[1])
+    else:
+        # One per seat, as the other games take them: the first measured against the rest.
+        others = set(named[1:]) - {named[0]}
+        if len(named) != players or len(others) != 1:
+            raise click.BadParameter(
+                "give two bots, the first measured against the second (they share the "
+                f"seats), or one per seat for {players} players, the first against one other "
+                "(e.g. strong,greedy,greedy)",
+                param_hint="--bots",
+            )
+        pair = (named[0], others.pop())
+        seats = [0 if b == pair[0] else 1 for b in named]
 
     def played(tick: Any) -> tuple[Any, int]:
         result = run(
@@ -194,6 +211,7 @@ def simulate(
             seed=seed,
             progress=tick,
             jobs=jobs,
+            seats=seats,
         )
         return result.summary(), result.games
 

@@ -552,14 +552,16 @@ cardside octrix score --trick "8C 3H" --trick "2C 3D"
                 games("Matches to play."),
                 Opt(
                     "--bots",
-                    "Two bots, comma-separated: the first is measured against the second.",
+                    "Two bots, comma-separated: the first is measured against the second; or "
+                    "one per seat, the first against one other (strong,greedy,greedy), turned "
+                    "one seat on every match.",
                     default="strong,random",
                     show_default=True,
                 ),
                 players(
                     4,
                     (
-                        "Players per match; the two bots share the seats, swapping "
+                        "Players per match; two bots share the seats, swapping "
                         "them every other game."
                     ),
                 ),

@@ -97,3 +97,35 @@ def test_mean_interval() -> None:
     assert mean == 2.0
     assert high - mean == pytest.approx(1.959963984540054)  # sd √2, n 2: half-width z·1
     assert mean_interval([]) == (0.0, (0.0, 0.0))
+
+
+@pytest.mark.parametrize("pattern", [(0, 1, 1), (0, 1, 1, 1), (1, 0, 1, 0)])
+def test_one_bot_per_seat_turns_the_pattern_one_seat_every_game(
+    pattern: tuple[int, ...],
+) -> None:
+    """Given one bot per seat, every game of a cycle keeps the bots' numbers and moves each
+    one seat on, so that over a cycle each seat holds each bot as often as the pattern has it."""
+    players = len(pattern)
+    seats = [lineup(g, players, pattern) for g in range(players)]
+    assert seats[0] == pattern
+    for before, after in zip(seats, seats[1:]):
+        assert after == before[-1:] + before[:-1]
+    for seat in range(players):
+        assert Counter(s[seat] for s in seats) == Counter(pattern)
+
+
+def test_one_bot_per_seat_plays_each_deal_from_every_turn_and_reports_its_seats() -> None:
+    r = simulate(6, ("greedy", "random"), players=3, seed=5, seats=(0, 1, 1))
+    assert r.games == 6 and sum(r.wins) == 6 and r.seats == (0, 1, 1)
+    # One seat for greedy, two for random: a round records one score of greedy's, two of random's.
+    assert r.round_samples == (r.rounds, 2 * r.rounds)
+    assert r.wins[0] >= 5  # greedy against two random players
+    data = r.summary().to_dict()
+    assert data["octrix"]["seats"] == ["greedy", "random", "random"]
+    assert "seats greedy, random, random, turned one seat on every match" in render_summary(
+        r.summary()
+    )
+    assert r == simulate(6, ("greedy", "random"), players=3, seed=5, seats=(0, 1, 1), jobs=2)
+    for bad in [(0, 1), (0, 0, 0), (0, 1, 2)]:
+        with pytest.raises(ValueError, match="give each of the 3 seats"):
+            simulate(1, ("greedy", "random"), players=3, seats=bad)

@@ -10,6 +10,10 @@ same deals and the same first dealer) with the bots' seats exchanged.
   one seat further every pair. A holds one seat in half the games and two in the other half,
   so two equal bots each win half the matches.
 
+Or one bot per seat, as the other games take them (``seats``: A's and B's seats, e.g. A, B, B
+for one bot against two of another): the pattern is turned one seat on after every game, and
+each deal is played once from every turn of it (``players`` games on the same seed).
+
 A match counts as won by the bot on the winning seat (or team).
 """
 
@@ -44,6 +48,7 @@ class SimResult:
     round_samples: tuple[int, int]  # round scores recorded per bot (one per seat or team)
     mean_round_score: tuple[float, float]
     round_score_interval: tuple[tuple[float, float], tuple[float, float]]  # 95%, per bot
+    seats: tuple[int, ...] | None = None  # one bot per seat (0 = A, 1 = B), or shared seats
 
     def summary(self) -> Summary:
         """The report every game's simulate gives: each bot's matches won, then its average
@@ -69,17 +74,30 @@ class SimResult:
             notes=(
                 f"{counted(self.rounds, 'round')} in all; round score: a seat's (or team's) "
                 "points per round",
+                *self._seating(),
             ),
             figures={
                 "players": self.players,
                 "partnership": self.partnership,
                 "rounds": self.rounds,
+                "seats": None if self.seats is None else [self.bots[b] for b in self.seats],
             },
         )
 
+    def _seating(self) -> tuple[str, ...]:
+        """How the bots were seated, when one per seat was given."""
+        if self.seats is None:
+            return ()
+        named = ", ".join(self.bots[b] for b in self.seats)
+        return (f"seats {named}, turned one seat on every match",)
 
-def lineup(game: int, players: int) -> tuple[int, ...]:
-    """Which bot (0 = A, 1 = B) sits on each seat in game number ``game`` (see module doc)."""
+
+def lineup(game: int, players: int, seats: Sequence[int] | None = None) -> tuple[int, ...]:
+    """Which bot (0 = A, 1 = B) sits on each seat in game number ``game`` (see module doc);
+    with ``seats``, that pattern turned ``game`` seats on."""
+    if seats is not None:
+        turn = game % players
+        return tuple(seats[(seat - turn) % players] for seat in range(players))
     first = game % 2 == 0
     if players == 3:
         pattern = (0, 1, 1) if first else (1, 0, 0)
@@ -106,15 +124,21 @@ def play_match(
 
 
 def _one_match(
-    bots: tuple[str, str], players: int, partnership: bool, seed: int, game: int
+    bots: tuple[str, str],
+    players: int,
+    partnership: bool,
+    seed: int,
+    pattern: tuple[int, ...] | None,
+    game: int,
 ) -> tuple[int, int, list[tuple[int, int]]]:
     """Match number ``game``: which bot won it, its rounds, and each (bot, round score)."""
-    seats = lineup(game, players)
+    seats = lineup(game, players, pattern)
     players_ = [
         make_bot(bots[b], derive_rng(seed, "bot", game, seat).randrange(2**32))
         for seat, b in enumerate(seats)
     ]
-    state = play_match(players_, players, partnership, f"{seed}:{game // 2}")
+    deal = game // (2 if pattern is None else players)
+    state = play_match(players_, players, partnership, f"{seed}:{deal}")
     outcome = state.outcome()
     assert outcome is not None
     round_scores = [
@@ -133,11 +157,14 @@ def simulate(
     seed: int = 0,
     progress: Callable[[int], None] | None = None,
     jobs: Jobs = 1,
+    seats: Sequence[int] | None = None,
 ) -> SimResult:
     """Play ``games`` matches of bot ``bots[0]`` (A) against ``bots[1]`` (B) and summarise.
 
     ``progress`` is called with the number of matches finished as they finish; ``jobs``
-    worker processes share the matches (the results do not depend on it).
+    worker processes share the matches (the results do not depend on it). ``seats`` (0 for
+    A, 1 for B, one per player) seats them as given, turned one seat on every game, rather
+    than sharing the seats (see the module doc).
     """
     if games < 1:
         raise ValueError("simulate at least one game")
@@ -146,10 +173,13 @@ def simulate(
             raise ValueError(f"unknown Octrix bot {name!r} (choose from: {', '.join(BOT_NAMES)})")
     if partnership and players != 4:
         raise ValueError("the partnership game needs exactly 4 players")
+    pattern = None if seats is None else tuple(seats)
+    if pattern is not None and (len(pattern) != players or set(pattern) != {0, 1}):
+        raise ValueError(f"give each of the {players} seats bot A or B, both seated")
     wins = [0, 0]
     scores: tuple[list[int], list[int]] = ([], [])
     rounds = 0
-    one = partial(_one_match, (bots[0], bots[1]), players, partnership, seed)
+    one = partial(_one_match, (bots[0], bots[1]), players, partnership, seed, pattern)
     matches = map_games(one, games, jobs, progress)
     games = len(matches)  # fewer when stopped with Ctrl-C
     for winner, played, round_scores in matches:
@@ -171,4 +201,5 @@ def simulate(
         round_samples=(len(scores[0]), len(scores[1])),
         mean_round_score=(mean_a, mean_b),
         round_score_interval=(ci_a, ci_b),
+        seats=pattern,
     )
