@@ -1,7 +1,7 @@
 """How much playing the planner's best challenges out on sampled deals could add to its choice.
 
     python benchmarks/linesbeta_rollouts.py [--games 60] [--deals 200] [--judge 100]
-        [--share 0.25] [--seed diag] [--jobs N]
+        [--share 0.25] [--seed diag] [--jobs N] [--save FILE | --load FILE]
 
 The planner plays hard full games (game ``i`` from seed ``S:i``). At a share of its challenges
 with two cards or more in hand, its best four challenges are each played out to the end of the
@@ -12,8 +12,12 @@ see, by the tricks won in the round plus the planner's ``carry`` for each face-u
 The table gives, for each rule, the mean gain a decision over the planner's own first choice
 with its 95% interval: what ``deep`` would add with k deals, free of the luck of the deals it
 chose on. A rule counts a rollout the same way, or adds a bonus (in tricks) for a game settled
-in the round, won or lost (``deep`` adds 100). The last rows spread ``deep``'s work (80
-rollouts) over fewer challenges.
+in the round, won or lost (``deep1`` added 100). The last rows spread ``deep1``'s work (80
+rollouts) over fewer challenges, and the rows with a margin leave the planner's first choice
+only when another wins more than that many tricks a deal on the k deals. A second table gives
+the gain by the cards in hand, and the last line that of ``deep``'s own plan (its deals by the
+cards in hand, the planner's choice where it has none). ``--save`` keeps the rollouts in a
+JSON file and ``--load`` reads them back to print the tables again without playing.
 """
 
 from __future__ import annotations
@@ -36,17 +40,19 @@ CANDIDATES = 4
 Rollout = tuple[int, int, int]
 
 
-def one_game(
-    seed: str, deals: int, share: float, game: int
-) -> list[tuple[list[float], list[list[Rollout]]]]:
-    """The decisions looked at in game ``game``: the planner's value of each candidate (its
-    first choice first) and the rollouts, per candidate, per deal."""
+#: A decision looked at: the cards in hand, the planner's value of each candidate (its first
+#: choice first) and the rollouts, per candidate, per deal.
+Decision = tuple[int, list[float], list[list[Rollout]]]
+
+
+def one_game(seed: str, deals: int, share: float, game: int) -> list[Decision]:
+    """The decisions looked at in game ``game``."""
     name = f"{seed}:{game}"
     state = LinesBetaState("hard", "full", seed=name)
     planner = PlannerBot(f"{name}:bot")
     deep = DeepBot(f"{name}:deep")
     pick = random.Random(name)
-    found: list[tuple[list[float], list[list[Rollout]]]] = []
+    found: list[Decision] = []
     while not state.is_terminal():
         obs = state.observation(0)
         if obs.phase == PHASE_PLAY and len(obs.hand) > 1 and pick.random() < share:
@@ -60,7 +66,7 @@ def one_game(
                     settled = 0 if verdict is None else (1 if verdict.player_wins else -1)
                     tricks = end.points[0] - deal.points[0]
                     rollouts[i].append((tricks, end.snapshot.face_up.bit_count(), settled))
-            found.append(([v for v, _, _ in ranked], rollouts))
+            found.append((len(obs.hand), [v for v, _, _ in ranked], rollouts))
         state.apply(planner.choose(state, 0))
     return found
 
@@ -69,18 +75,37 @@ def value(r: Rollout, carry: float, bonus: float = 0.0) -> float:
     return r[0] + carry * r[1] + bonus * r[2]
 
 
-Decision = tuple[list[float], list[list[Rollout]]]
-
-
-def choice(
-    values: list[float],
-    means: list[float],
-    margin: float = 0.0,
-) -> int:
+def choice(means: list[float], margin: float = 0.0) -> int:
     """The candidate chosen from the rollouts' ``means``: the best, unless it beats the
     planner's first choice by no more than ``margin`` tricks (then the first choice)."""
     best = max(range(len(means)), key=lambda i: (means[i], -i))
     return best if means[best] - means[0] > margin else 0
+
+
+def held_gain(
+    rollouts: list[list[Rollout]],
+    k: int,
+    judge: int,
+    bonus: float,
+    carry: float,
+    candidates: int,
+    margin: float,
+) -> float:
+    """One decision's gain over the planner's first choice, in tricks, on the last ``judge``
+    deals, of choosing among the first ``candidates`` on the first ``k`` deals."""
+    means = [statistics.fmean(value(r, carry, bonus) for r in c[:k]) for c in rollouts[:candidates]]
+    best = choice(means, margin)
+    return statistics.fmean(
+        value(b, carry) - value(a, carry)
+        for a, b in zip(rollouts[0][-judge:], rollouts[best][-judge:], strict=True)
+    )
+
+
+def interval(gains: list[float]) -> tuple[float, float, float]:
+    """The mean with its 95% interval."""
+    mean = statistics.fmean(gains)
+    half = 1.96 * statistics.stdev(gains) / len(gains) ** 0.5
+    return mean, mean - half, mean + half
 
 
 def gain(
@@ -95,20 +120,27 @@ def gain(
     """Mean gain a decision of choosing among the planner's first ``candidates`` challenges on
     the first ``k`` deals (switching from its first choice only for more than ``margin``
     tricks), judged on the last ``judge``, with its 95% interval."""
-    gains = []
-    for values, rollouts in decisions:
-        means = [
-            statistics.fmean(value(r, carry, bonus) for r in c[:k]) for c in rollouts[:candidates]
+    return interval(
+        [
+            held_gain(rollouts, k, judge, bonus, carry, candidates, margin)
+            for _, _, rollouts in decisions
         ]
-        best = choice(values, means, margin)
-        held = [
-            value(b, carry) - value(a, carry)
-            for a, b in zip(rollouts[0][-judge:], rollouts[best][-judge:], strict=True)
+    )
+
+
+def plan_gain(
+    decisions: list[Decision], plan: dict[int, tuple[int, int]], judge: int, carry: float
+) -> tuple[float, float, float]:
+    """The gain a decision of ``deep``'s plan (by the cards in hand: challenges tried and deals;
+    the planner's choice elsewhere) with its margin."""
+    return interval(
+        [
+            held_gain(rollouts, plan[size][1], judge, 0.0, carry, plan[size][0], DeepBot.margin)
+            if size in plan
+            else 0.0
+            for size, _, rollouts in decisions
         ]
-        gains.append(statistics.fmean(held))
-    mean = statistics.fmean(gains)
-    half = 1.96 * statistics.stdev(gains) / len(gains) ** 0.5
-    return mean, mean - half, mean + half
+    )
 
 
 def main() -> None:
@@ -127,7 +159,7 @@ def main() -> None:
         with open(args.load, encoding="utf-8") as f:
             saved = json.load(f)
         args.games, args.deals, args.seed = saved["games"], saved["deals"], saved["seed"]
-        decisions: list[Decision] = [(v, r) for v, r in saved["decisions"]]
+        decisions: list[Decision] = [(n, v, r) for n, v, r in saved["decisions"]]
     else:
         play = partial(one_game, args.seed, args.deals, args.share)
         decisions = [d for game in map_games(play, args.games, args.jobs) for d in game]
@@ -174,6 +206,35 @@ def main() -> None:
         print(
             f"{candidates:>10}  {k:>9}  {label:>12}  {margin:>6.1f}  "
             f"{mean:+8.4f}  [{low:+.4f}, {high:+.4f}]"
+        )
+    most = args.deals - args.judge
+    by_size = [(4, 20, 0.0), (4, 80, DeepBot.margin), (4, 60, DeepBot.margin)]
+    by_size += [(3, 30, DeepBot.margin), (2, 40, DeepBot.margin)]
+    by_size = [(c, k, m) for c, k, m in by_size if k <= most]
+    print()
+    print("by the cards in hand (challenges x deals chosen on, margin):")
+    print(
+        f"{'cards':>5}  {'decisions':>9}  "
+        + "  ".join(f"{c}x{k} {m:<4g}".rjust(22) for c, k, m in by_size)
+    )
+    for size in sorted({n for n, _, _ in decisions}):
+        here = [r for n, _, r in decisions if n == size]
+        cells = []
+        for c, k, m in by_size:
+            if len(here) < 2:
+                cells.append("".rjust(22))
+                continue
+            mean, low, high = interval(
+                [held_gain(r, k, args.judge, 0.0, carry, c, m) for r in here]
+            )
+            cells.append(f"{mean:+.4f} ±{(high - low) / 2:.4f}".rjust(22))
+        print(f"{size:>5}  {len(here):>9}  " + "  ".join(cells))
+    if all(k <= most for _, k in DeepBot.PLAN.values()):
+        mean, low, high = plan_gain(decisions, DeepBot.PLAN, args.judge, carry)
+        print()
+        print(
+            f"deep's plan {DeepBot.PLAN}, margin {DeepBot.margin:g}: {mean:+.4f} a decision "
+            f"[{low:+.4f}, {high:+.4f}]"
         )
 
 
