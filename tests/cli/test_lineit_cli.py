@@ -730,3 +730,34 @@ def test_play_keeps_a_turn_in_view_on_a_30_row_terminal(
     history = " ".join(ln.strip() for ln in lines[start : next(i for i in prompts if i > start)])
     gave = r"score \(line [0-9B ]+: points \d+(, bet B\d [+-]\d)?, total [+-]\d+\)"
     assert re.search(gave, history), history
+
+
+def test_help_answers_for_the_step_of_the_turn(runner: CliRunner, data_dir: Path) -> None:
+    """``help`` before the market card is taken tells how to take one; once it is taken, what
+    may follow (play, score, done), not how to take a card again."""
+    from cardside.games.lineit.state import LineitState
+
+    seed = next(s for s in range(100) if LineitState(2, seed=s).snapshot.first == 0)
+    market = LineitState(2, seed=seed).snapshot.market
+    take = f"hand {market[0] if market[0] <= 100 else 'B' + str(market[0] - 100)}"
+    args = ["lineit", "play", "--seed", str(seed), "--bot", "random"]
+    result = runner.invoke(main, args, input=f"help\n{take}\nhelp\nquit\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    before, after = result.output.split(take, 1)
+    assert "  Take a market card: line 57" in before
+    assert "Your market card is taken. Now, if you like, play 23" in after
+    assert "Take a market card" not in after
+
+
+def test_help_at_the_end_of_the_game_says_the_deck_is_out() -> None:
+    from cardside.games.lineit.bots import make_bot
+    from cardside.games.lineit.state import END, LineitState
+    from cardside.tui.lineit.screen import HELP_END, LineitScreen, LineitTurn
+
+    state = LineitState(2, seed=4)
+    bot = make_bot("random", seed=1)
+    while state.snapshot.step != END:
+        state.apply(bot.choose(state, state.current_player()))
+    turn = LineitTurn(LineitScreen(None, None, ["You", "Bot 2"]), None)  # type: ignore[arg-type]
+    assert turn.help_now(state, state.current_player()) == HELP_END
+    assert HELP_END.startswith("  The deck is out: play 23 (a last card from hand")

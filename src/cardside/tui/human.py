@@ -49,6 +49,7 @@ class TurnView(Protocol):
     def help(self) -> str:
         """How to write an action."""
 
+    # A view may also offer ``help_now(obs, seat)``: the help for the step it asks about.
     # A view may also name ``vocabulary``: words of its notation that are not moves by
     # themselves (``marriage``), so that they are never taken for an unknown word.
 
@@ -121,7 +122,9 @@ class Human:
             if word == "undo":
                 return Command("undo")
             if word in ("?", "help", "h"):
-                self.console.say(self.view.help())
+                # A view may answer for the step of the turn the prompt asks about.
+                now = getattr(self.view, "help_now", None)
+                self.console.say(now(obs, seat) if now else self.view.help())
                 self.console.say("  commands: " + ", ".join(COMMANDS))
                 continue
             if word == "hint":

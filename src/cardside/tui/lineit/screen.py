@@ -37,6 +37,10 @@ def stage(snap: Snap) -> str:
     return "the end" if snap.step in (END, OVER) else f"round {snap.round_no}"
 
 
+CARDS_AND_COMMANDS = [
+    "  Cards: 57 or 57r (colour letter), B3 B4 B5. Tab completes.",
+    "  Also: hint (a bot's choice and why), history, undo, show, quit (saved).",
+]
 HELP = "\n".join(
     [
         "  Take a market card: line 57 (to your line) or hand 57 (to your hand, at most 2).",
@@ -44,8 +48,23 @@ HELP = "\n".join(
         "goes with line 57: your line is scored first and the card starts a new one.",
         "  Then, if you like, play 23 (one card from hand to your line per round), then score "
         "(ends your turn) or done.",
-        "  Cards: 57 or 57r (colour letter), B3 B4 B5. Tab completes.",
-        "  Also: hint (a bot's choice and why), history, undo, show, quit (saved).",
+        *CARDS_AND_COMMANDS,
+    ]
+)
+#: The help once this turn's market card is taken.
+HELP_TAKEN = "\n".join(
+    [
+        "  Your market card is taken. Now, if you like, play 23 (one card from hand to your "
+        "line per round), then score (ends your turn) or done.",
+        *CARDS_AND_COMMANDS,
+    ]
+)
+#: The help at the end of the game, once the deck cannot fill a market.
+HELP_END = "\n".join(
+    [
+        "  The deck is out: play 23 (a last card from hand to your line) or done; then every "
+        "line is scored.",
+        *CARDS_AND_COMMANDS,
     ]
 )
 
@@ -348,3 +367,10 @@ class LineitTurn:
 
     def help(self) -> str:
         return HELP
+
+    def help_now(self, obs: LineitState, seat: int) -> str:
+        """The help for the step of the turn the prompt asks about."""
+        step = obs.snapshot.step
+        if step in (TAKEN, PLAYED):
+            return HELP_TAKEN
+        return HELP_END if step == END else HELP
