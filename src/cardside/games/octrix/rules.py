@@ -77,9 +77,11 @@ def run_score(numbers: Iterable[int]) -> int:
 
 def validate_counting_cards(numbers: Sequence[int]) -> None:
     """Raise ``ValueError`` unless ``numbers`` are distinct counting cards 1–8."""
-    if len(set(numbers)) != len(numbers):
-        twice = next(n for i, n in enumerate(numbers) if n in numbers[:i])
-        raise ValueError(f"counting card {twice} appears twice")
+    seen: set[int] = set()
+    for n in numbers:
+        if n in seen:
+            raise ValueError(f"counting card {n} appears twice")
+        seen.add(n)
     bad = [n for n in numbers if not 1 <= n <= TRICKS_PER_ROUND]
     if bad:
         raise ValueError(f"counting cards are numbered 1 to 8, not {bad[0]}")
