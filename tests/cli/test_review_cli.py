@@ -174,3 +174,19 @@ def test_show_of_a_finished_played_game_points_to_its_review(
     kept = runner.invoke(main, ["sessions", "show", "schnapsen-kept-bummerl"])
     assert kept.exit_code == 0, kept.output
     assert "sessions review" not in kept.output
+
+
+@pytest.mark.parametrize("game", ["linesbeta", "lineit", "iota", "octrix", "schnapsen"])
+def test_a_game_quit_before_its_first_move_is_refused_in_one_line(
+    runner: CliRunner, data_dir: Path, game: str
+) -> None:
+    for seed in range(4):  # some seeds let a bot move first; every one must be refused cleanly
+        name = f"{game}-{seed}"
+        played = runner.invoke(
+            main, [game, "play", "--seed", str(seed), "--session", name], input="quit\n"
+        )
+        assert played.exit_code == 0, played.output
+        result = runner.invoke(main, ["sessions", "review", name, "--depth", "1"])
+        assert isinstance(result.exception, SystemExit), (name, result.exception)
+        if result.exit_code:
+            assert f"{name} holds no decision of You to review yet" in result.output

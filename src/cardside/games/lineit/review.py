@@ -41,10 +41,12 @@ def refusal(session: Session) -> str | None:
 
 def plan(session: Session, seats: Sequence[int]) -> list[tuple[int, int]]:
     """(move number, seat) of every decision of ``seats``: a step with a choice."""
+    actions = played(session).actions()
+    if not actions:  # quit before the first move
+        return []
     out = []
-    state = played(session)
     replay = at_move(session, 1)
-    for number, action in enumerate(state.actions(), 1):
+    for number, action in enumerate(actions, 1):
         seat = replay.current_player()
         if seat is not None and seat in seats and len(replay.legal_actions()) > 1:
             out.append((number, seat))

@@ -43,9 +43,12 @@ def plan(session: Session, seats: Sequence[int]) -> list[tuple[int, int]]:
     if 0 not in seats:
         return []
     state = played(session)
+    actions = state.actions()
+    if not actions:  # quit before the first move
+        return []
     out = []
     replay = at_move(session, 1)
-    for number, action in enumerate(state.actions(), 1):
+    for number, action in enumerate(actions, 1):
         if len(replay.legal_actions()) > 1:
             out.append((number, 0))
         replay.apply(action)
