@@ -233,3 +233,28 @@ def test_a_copied_file_is_named_as_the_listing_names_it(runner: CliRunner, three
     data = review(runner, "a", "copy", "--jobs", "1")
     assert [r["session"] for r in data["reviews"]] == ["a", "copy"]
     assert data["reviews"][1]["decisions"] == data["reviews"][0]["decisions"]
+
+
+def test_a_game_with_no_decision_yet_is_not_reviewed_nor_counted(
+    runner: CliRunner, three: Path
+) -> None:
+    """A game quit before its first move holds no decision: alone it is refused, among many
+    it is named with those not reviewed and counts in no player's figures (not as a perfect
+    game)."""
+    empty = replace(game(5, 0), name="d", entries=[], seats=[Seat("Ann", "human")])
+    sheets.refresh(empty)
+    store.save(empty, store.sessions_dir(three) / "d.toml", create=True)
+    alone = runner.invoke(main, ["sessions", "review", "d", "--depth", "1"])
+    assert alone.exit_code == 1 and "d holds no decision of Ann to review yet" in alone.output
+    many = review(runner, "--all-sessions", "--jobs", "1")
+    assert [r["session"] for r in many["reviews"]] == ["a", "b", "c"]
+    assert many["not_reviewed"] == [
+        {"session": "d", "why": "holds no decision of Ann to review yet"}
+    ]
+    ann = {p["player"]: p for p in many["players"]}["Ann"]
+    assert ann["games"] == 2
+    text = runner.invoke(main, ["sessions", "review", "--all-sessions", "--depth", "1"])
+    assert text.exit_code == 0, text.output
+    assert "Reviewed 3 games" in text.output and "holds no decision of Ann" in text.output
+    only = runner.invoke(main, ["sessions", "review", "d", "d", "--depth", "1"])
+    assert only.exit_code == 1 and isinstance(only.exception, SystemExit)

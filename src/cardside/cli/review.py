@@ -289,6 +289,7 @@ def _review_many(
     as_json: bool,
 ) -> None:
     from cardside.core.many_reviews import review_all, standings
+    from cardside.core.words import counted
     from cardside.tui import review as view
 
     with _progress(quiet=as_json, unit="game") as tick:
@@ -306,8 +307,26 @@ def _review_many(
     if not reviews:
         click.echo("Stopped before any game was reviewed.", err=True)
         ctx.exit(130)
-    table = standings(reviews)
     complete = len(reviews) == len(asked)
+    # A game with no decision of its players yet (quit at once) is no perfect game: it goes
+    # with those not reviewed, as reviewing it alone refuses it.
+    done = len(reviews)
+    kept: list[tuple[Any, Any]] = []
+    for review_, one in zip(reviews, asked, strict=False):
+        if review_.planned:
+            kept.append((review_, one.session))
+        else:
+            who = " or ".join(one.session.player_names[s] for s in one.seats)
+            skipped = [*skipped, (one.session.name, f"holds no decision of {who} to review yet")]
+    if not kept:
+        if not complete:
+            click.echo("Stopped before any game was reviewed.", err=True)
+            ctx.exit(130)
+        raise click.ClickException(
+            f"none of the {counted(len(asked), 'game')} holds a decision to review yet"
+        )
+    reviews, sessions = [r for r, _ in kept], [one for _, one in kept]
+    table = standings(reviews)
     if as_json:
         echo_json(
             {
@@ -321,7 +340,6 @@ def _review_many(
             }
         )
     else:
-        sessions = [a.session for a in asked[: len(reviews)]]
         width = terminal_width()
         text = "\n\n".join(
             "\n".join(block)
@@ -336,7 +354,7 @@ def _review_many(
         click.echo(view.fit(text, width))
     if not complete:
         click.echo(
-            f"Stopped after {len(reviews)} of {len(asked)} games: the figures are for those.",
+            f"Stopped after {done} of {len(asked)} games: the figures are for those.",
             err=True,
         )
         ctx.exit(130)
