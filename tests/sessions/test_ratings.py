@@ -218,3 +218,17 @@ def test_the_order_given_does_not_matter_only_the_times(order: list[int]) -> Non
     want = [(r.name, r.mu, r.sigma) for r in rate(finished_games(games))]
     shuffled = [games[i] for i in order]
     assert [(r.name, r.mu, r.sigma) for r in rate(finished_games(shuffled))] == want
+
+
+def test_the_chart_steps_keep_two_games_ended_in_the_same_second() -> None:
+    """Two matches of one session decided in the same second (entered from a script) are two
+    steps of the rating chart, each player's value after each."""
+    from cardside.tui.leagueview import rating_steps
+
+    ann = Rating("schnapsen", "ann", "Ann", 25.0, 8.0)
+    bob = Rating("schnapsen", "bob", "Bob", 25.0, 8.0)
+    ann.history = [(START, 1100, "s"), (START, 1180, "s"), (START + timedelta(1), 1150, "t")]
+    bob.history = [(START, 900, "s"), (START, 856, "s"), (START + timedelta(1), 930, "t")]
+    steps = rating_steps([ann, bob])
+    assert steps[1:] == [[1100, 900], [1180, 856], [1150, 930]]
+    assert len(steps) == 4  # the start, then one step a game

@@ -93,11 +93,15 @@ def rating_chart(
 def rating_steps(ratings: list[Rating]) -> list[list[int]]:
     """Each player's shown rating before the first game and after every game any of them
     played, oldest first (a player not yet playing stands at a newcomer's rating)."""
-    moments: dict[tuple[bool, datetime, str], dict[int, int]] = {}
+    moments: dict[tuple[bool, datetime, str, int], dict[int, int]] = {}
     for i, r in enumerate(ratings):
+        # Two games of a session may end in the same second (entered from a script): the k-th
+        # of them is the same game for every player of the session, who all play each one.
+        seen: dict[tuple[datetime | None, str], int] = {}
         for when, value, session in r.history:
             at = naive(when) if when else datetime.max
-            moments.setdefault((when is None, at, session), {})[i] = value
+            k = seen[when, session] = seen.get((when, session), 0) + 1
+            moments.setdefault((when is None, at, session, k), {})[i] = value
     current = [shown(*start_values())] * len(ratings)
     steps = [list(current)]
     for moment in sorted(moments):
