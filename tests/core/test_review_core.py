@@ -62,3 +62,37 @@ def test_every_game_values_and_reviews_in_the_same_shape(game: str) -> None:
     for name in ("plan", "judge", "groups", "refusal"):
         assert callable(getattr(review, name))
     assert len(review.THRESHOLDS) == 4 and list(review.THRESHOLDS) == sorted(review.THRESHOLDS)
+
+
+def test_the_costliest_leave_out_decisions_labelled_best() -> None:
+    """A move that gives up only the rounding of its values (loss 1e-12, labelled best) is no
+    costly decision: the list holds the others, costliest first."""
+    from cardside.core.review import Review
+
+    def judged(number: int, best: float, played: float) -> Judged:
+        return Judged(
+            number,
+            0,
+            "round 1",
+            1,
+            f"p{number}",
+            f"b{number}",
+            played,
+            best,
+            0.0,
+            0.0,
+            0.0,
+            True,
+            0,
+            "exact",
+        )
+
+    decisions = [
+        decide(judged(1, 0.5, 0.5 - 1e-12), "Ann", CHESS_THRESHOLDS),
+        decide(judged(2, 0.5, 0.45), "Ann", CHESS_THRESHOLDS),
+        decide(judged(3, 0.5, 0.2), "Ann", CHESS_THRESHOLDS),
+    ]
+    assert decisions[0].label == "best" and decisions[0].loss > 0
+    review = Review("octrix", "s", "game", "points", "round", CHESS_THRESHOLDS, ["Ann"])
+    review.decisions = decisions
+    assert [d.judged.number for d in review.costliest()] == [3, 2]

@@ -215,8 +215,9 @@ class Review:
         return len(self.decisions) == self.planned
 
     def costliest(self, count: int = COSTLIEST) -> list[Decision]:
-        """The decisions that gave up the most, costliest first (none that gave up nothing)."""
-        lost = [d for d in self.decisions if d.loss > 0]
+        """The decisions that gave up the most, costliest first (none labelled best: those
+        gave up nothing but the rounding of their values)."""
+        lost = [d for d in self.decisions if d.label != "best"]
         return sorted(lost, key=lambda d: (-d.loss, d.judged.number))[:count]
 
     def as_dict(self) -> dict[str, Any]:
