@@ -10,6 +10,7 @@ import sys
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
+from datetime import datetime
 from pathlib import Path
 from typing import Any, NoReturn, TypeVar, cast
 
@@ -18,7 +19,7 @@ import click
 from cardside.cli.app import App
 from cardside.cli.options import app_of
 from cardside.core.arith import is_digits
-from cardside.core.schema import ANY_CONTROL, clip, invisible
+from cardside.core.schema import ANY_CONTROL, clip, cut, invisible
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -726,3 +727,22 @@ def ask_names(console: Any, prompt: str, check: Callable[[str], object], order: 
             return line
         except click.BadParameter as exc:
             console.say(f"  {exc.message} (type help)")
+
+
+class Day(click.ParamType):
+    """A date written YYYY-MM-DD, with a plain message when it is not one."""
+
+    name = "date"
+
+    def convert(
+        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
+    ) -> datetime:
+        if isinstance(value, datetime):
+            return value
+        text = str(value).strip()
+        try:
+            if not text.isascii():  # strptime would take other scripts' digits
+                raise ValueError(text)
+            return datetime.strptime(text, "%Y-%m-%d")
+        except ValueError:
+            self.fail(f"{cut(text, 20)!r} is not a date written YYYY-MM-DD, e.g. 2026-11-30")

@@ -12,6 +12,7 @@ import click
 
 from cardside.cli.common import (
     ClusterAddress,
+    Day,
     Range,
     _default_jobs,
     echo_json,
@@ -56,7 +57,7 @@ DEPTHS = 4
 )
 @click.option(
     "--since",
-    type=click.DateTime(formats=["%Y-%m-%d"]),
+    type=Day(),
     default=None,
     metavar="DATE",
     help="Review every game started on or after DATE (YYYY-MM-DD).",

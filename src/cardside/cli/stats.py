@@ -8,29 +8,10 @@ from typing import Any
 
 import click
 
-from cardside.cli.common import echo_json, folder_option, json_option, terminal_width
+from cardside.cli.common import Day, echo_json, folder_option, json_option, terminal_width
 from cardside.cli.options import GameCommand, app_of
-from cardside.core.schema import clip, cut
+from cardside.core.schema import clip
 from cardside.games.registry import GAMES
-
-
-class Day(click.ParamType):
-    """A date written YYYY-MM-DD, with a plain message when it is not one."""
-
-    name = "date"
-
-    def convert(
-        self, value: Any, param: click.Parameter | None, ctx: click.Context | None
-    ) -> datetime:
-        if isinstance(value, datetime):
-            return value
-        text = str(value).strip()
-        try:
-            if not text.isascii():  # strptime would take other scripts' digits
-                raise ValueError(text)
-            return datetime.strptime(text, "%Y-%m-%d")
-        except ValueError:
-            self.fail(f"{cut(text, 20)!r} is not a date written YYYY-MM-DD, e.g. 2026-11-30")
 
 
 @click.command(cls=GameCommand)
