@@ -41,15 +41,6 @@ RESULT_WORDS = {"w": "w", "win": "w", "won": "w", "l": "l", "loss": "l", "lost":
 ROUND_PAIR = re.compile(r"(\d{1,2})-(\d{1,2})")
 
 
-def round_counts(words: list[str]) -> list[str]:
-    """The words after ``round`` with ``4-2`` read as the two counts ``4`` and ``2``."""
-    if len(words) == 1:
-        pair = ROUND_PAIR.fullmatch(words[0])
-        if pair:
-            return [pair.group(1), pair.group(2)]
-    return words
-
-
 def is_round(words: list[str]) -> bool:
     """A whole-round entry: ``round ...``, or a ``4-2`` alone."""
     return bool(words) and (
@@ -59,8 +50,10 @@ def is_round(words: list[str]) -> bool:
 
 
 def round_words(words: list[str]) -> list[str]:
-    """The counts of a whole-round entry (``is_round``), ``4-2`` split in two."""
-    return round_counts(words[1:] if words[0].lower() == "round" else words)
+    """The counts of a whole-round entry (``is_round``), ``4-2`` read as ``4`` and ``2``."""
+    counts = words[1:] if words[0].lower() == "round" else words
+    pair = ROUND_PAIR.fullmatch(counts[0]) if len(counts) == 1 else None
+    return [pair.group(1), pair.group(2)] if pair else counts
 
 
 def ask_settings(
