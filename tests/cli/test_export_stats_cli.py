@@ -360,3 +360,57 @@ def test_stats_order_results_as_common_as_each_other_by_their_numbers() -> None:
     )
     assert game.commonest(2)[1] == ("won by 1-5", 2)
     assert [r for r, _ in rounds.commonest()] == ["decided in round 9", "decided in round 15"]
+
+
+def kept_iota(data_dir: Path, name: str, names: list[str], lines: list[int], day: int) -> Journal:
+    """A quick kept IOTA game: each player in turn lays all four cards in one line of a value
+    of ``lines`` (15 turns in all: the pile runs out), then all pass and the game ends."""
+    journal = Journal.start(
+        data_dir,
+        game="iota",
+        mode="keep",
+        seats=[Seat(n, "table") for n in names],
+        options={"grid": False},
+        name=name,
+    )
+    for i in range(15):
+        turn = {"seat": i % len(names), "lines": [lines[i % len(lines)]], "lots": 1, "all4": True}
+        journal.append({"type": "turn", **turn, "final": False})
+    for i in range(len(names)):
+        journal.append({"type": "pass", "seat": (15 + i) % len(names)})
+    journal.append({"type": "end"})
+    return started(journal, day)
+
+
+def test_stats_count_a_tie_for_first_as_the_league_does(runner: CliRunner, data_dir: Path) -> None:
+    # Ann and Bob tie at 160 (Cid 80), then Ann wins alone: one win, one draw at ½.
+    kept_iota(data_dir, "tie", ["Ann", "Bob", "Cid"], [8, 8, 4], day=2)
+    kept_iota(data_dir, "win", ["Ann", "Bob"], [9, 5], day=3)
+    players = {p["name"]: p for p in json.loads(invoke(runner, "stats", "--json"))["players"]}
+    ann, bob, cid = players["Ann"], players["Bob"], players["Cid"]
+    assert (ann["played"], ann["won"], ann["drawn"], ann["points"]) == (2, 1, 1, 1.5)
+    assert ann["win_rate"] == 0.75 and (ann["streak"], ann["longest_streak"]) == (1, 1)
+    assert (bob["won"], bob["drawn"], bob["win_rate"], bob["streak"]) == (0, 1, 0.25, 0)
+    assert (cid["won"], cid["drawn"], cid["win_rate"]) == (0, 0, 0.0)
+    (league,) = json.loads(invoke(runner, "stats", "--league", "--json"))["league"]
+    for row in league["table"]:
+        mine = players[row["player"]]
+        assert (row["won"], row["drawn"], row["win_rate"]) == (
+            mine["won"],
+            mine["drawn"],
+            mine["win_rate"],
+        )
+    text = invoke(runner, "stats")
+    header = next(line for line in text.splitlines() if line.startswith("player"))
+    assert header.split()[:6] == ["player", "sessions", "played", "won", "drawn", "win"]
+    assert any(line.split()[:6] == ["Ann", "2", "2", "1", "1", "75%"] for line in text.splitlines())
+
+
+def test_stats_leave_out_the_drawn_column_where_nobody_tied(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    kept_iota(data_dir, "win", ["Ann", "Bob"], [9, 5], day=3)
+    text = invoke(runner, "stats")
+    assert "drawn" not in text and "win rate" in text
+    ann = json.loads(invoke(runner, "stats", "--json"))["players"][0]
+    assert (ann["name"], ann["won"], ann["drawn"], ann["win_rate"]) == ("Ann", 1, 0, 1.0)

@@ -3,7 +3,9 @@
 A player is the same person in every session where the name matches ignoring case and the
 spaces around it; bots and the LinesBeta grid's opponent count as players like anyone else.
 A game won or lost is what the game's sheet counts (a Schnapsen match, an Octrix match, a
-LinesBeta game); a session still going on counts only the games finished in it.
+LinesBeta game); a session still going on counts only the games finished in it. A tie for first
+place is a game drawn, as in the league: it shares the win among the sides that tie (two sides:
+½ each), which is what the win rate counts, and it ends a winning streak.
 """
 
 from __future__ import annotations
@@ -33,6 +35,10 @@ class PlayerStats:
     sessions: int = 0
     played: int = 0
     won: int = 0
+    #: Games tied for first with another side.
+    drawn: int = 0
+    #: A game won counts 1, a game drawn its share of the win (``1 / sides tied``).
+    points: float = 0.0
     #: Final scores by game: a score of one game says nothing beside another game's.
     scores: dict[str, list[int]] = field(default_factory=dict)
     streak: int = 0
@@ -41,13 +47,13 @@ class PlayerStats:
 
     @property
     def rate(self) -> float | None:
-        return self.won / self.played if self.played else None
+        return self.points / self.played if self.played else None
 
     @property
     def interval(self) -> tuple[float, float] | None:
         if self.played < MIN_FOR_INTERVAL:
             return None
-        return wilson_interval(self.won, self.played)
+        return wilson_interval(self.points, self.played)
 
     @property
     def average(self) -> float | None:
@@ -68,6 +74,8 @@ class PlayerStats:
             "sessions": self.sessions,
             "played": self.played,
             "won": self.won,
+            "drawn": self.drawn,
+            "points": round(self.points, 4),
             "win_rate": self.rate,
             "interval": list(self.interval) if self.interval else None,
             "average_score": self.average,
@@ -203,6 +211,7 @@ def report(summaries: list[dict[str, Any]], *, player: str | None = None) -> Rep
             players.setdefault(key, PlayerStats(name)).sessions += 1
         for result in s["results"]:
             winners = {person(w) for w in result["winners"]}
+            sides = _winning_sides(seats, s["seat_columns"], winners)
             for seat, (key, _name) in enumerate(seats):
                 stats = players[key]
                 stats.played += 1
@@ -210,11 +219,15 @@ def report(summaries: list[dict[str, Any]], *, player: str | None = None) -> Rep
                 column = s["seat_columns"][seat]
                 if column is not None and column < len(result["totals"]):
                     stats.scores.setdefault(s["game"], []).append(result["totals"][column])
-                if key in winners:
+                if key in winners and sides == 1:
                     stats.won += 1
+                    stats.points += 1
                     stats.streak += 1
                     stats.longest = max(stats.longest, stats.streak)
                 else:
+                    if key in winners:
+                        stats.drawn += 1
+                        stats.points += 1 / sides
                     stats.streak = 0
             _meet(pairs, seats, s["seat_columns"], winners)
     chosen = sorted(players.items(), key=lambda kv: (-kv[1].played, kv[1].name.casefold()))
@@ -227,6 +240,18 @@ def report(summaries: list[dict[str, Any]], *, player: str | None = None) -> Rep
         if not player or a in keys or b in keys
     ]
     return Report([p for _, p in chosen], pair_rows, sorted(games.values(), key=lambda g: g.game))
+
+
+def _winning_sides(
+    seats: list[tuple[str, str]], columns: list[int | None], winners: set[str]
+) -> int:
+    """How many sides share first place: seats sharing a score column are one side."""
+    sides = {
+        ("column", column) if column is not None else ("seat", seat)
+        for seat, ((key, _), column) in enumerate(zip(seats, columns))
+        if key in winners
+    }
+    return max(1, len(sides))
 
 
 def _meet(

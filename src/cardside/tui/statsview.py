@@ -27,6 +27,8 @@ def _duration(seconds: float) -> str:
 def render_report(report: Report, *, ascii: bool = False, width: int | None = None) -> str:
     """Players, head to head and games, one table each (see :func:`render` for ``width``)."""
     dash = "-" if ascii else "–"
+    # Only games with a tie for first (Line-it, IOTA) need the column.
+    drawn = any(p.drawn for p in report.players)
     rows = []
     for p in report.players:
         interval = f"{p.interval[0]:.0%}{dash}{p.interval[1]:.0%}" if p.interval else ""
@@ -39,6 +41,7 @@ def render_report(report: Report, *, ascii: bool = False, width: int | None = No
                 p.sessions,
                 p.played,
                 p.won,
+                *([p.drawn] if drawn else []),
                 _pct(p.rate),
                 interval,
                 avg,
@@ -56,6 +59,7 @@ def render_report(report: Report, *, ascii: bool = False, width: int | None = No
                 "sessions",
                 "played",
                 "won",
+                *(["drawn"] if drawn else []),
                 "win rate",
                 "95% interval",
                 "avg score",
