@@ -188,7 +188,7 @@ def test_ratings_filters_and_output(runner: CliRunner, data_dir: Path) -> None:
         (["--chart"], "add --ratings"),
         (["--league", "--since", "2026-11-30", "--until", "2026-11-01"], "is before"),
         (["--until", "2026-11-01"], "--until is for"),
-        (["--ratings", "--player", "nobody"], "no finished game of 'nobody'"),
+        (["--html", "-", "--player", "nobody"], "no finished game of 'nobody' matches"),
     ],
 )
 def test_bad_options_are_refused(
@@ -375,3 +375,15 @@ def test_export_all_as_html_is_the_whole_report(runner: CliRunner, data_dir: Pat
     page = parse(run(runner, "sessions", "export", "--all", "--format", "html"))
     kinds = {attrs.get("class") for attrs, _ in page.tables}
     assert {"league", "ratings", "head-to-head", "records", "score"} <= kinds
+
+
+@pytest.mark.parametrize("view", ["--ratings", "--league"])
+def test_a_player_in_no_finished_game_is_an_empty_answer_as_in_plain_stats(
+    runner: CliRunner, data_dir: Path, view: str
+) -> None:
+    examples(data_dir)
+    said = run(runner, "stats", view, "--player", "nobody")
+    assert said == "No finished game matches player 'nobody' (10 finished games in all).\n"
+    assert "No sessions match player 'nobody'" in run(runner, "stats", "--player", "nobody")
+    got = as_json(runner, "stats", view, "--player", "nobody")
+    assert got["games"] == 0 and got[view[2:]] == []

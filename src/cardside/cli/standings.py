@@ -40,7 +40,20 @@ def standings(
     now = store.now()
     who = person(player) if player else None
     if who and not any(side_has(g, who) for g in finished):
-        raise click.ClickException(f"no finished game of {clip(player or '')} matches")
+        if view == "html":
+            raise click.ClickException(
+                f"no finished game of {clip(player or '')} matches: no page written"
+            )
+        if not as_json:
+            # As plain `stats` says it: an empty answer, not a failure.
+            from cardside.core.words import counted
+
+            click.echo(
+                f"No finished game matches player {clip(player or '')} "
+                f"({counted(len(finished), 'finished game')} in all)."
+            )
+            return
+        finished = []
     if view == "ratings":
         shown = [r for r in rated if who is None or r.key == who]
         if as_json:
