@@ -558,3 +558,22 @@ def test_what_was_taken_back_is_said_below_the_redrawn_sheet(
     at = lines.index(f"  Taken back: entry {late}; type again what still stands.")
     assert lines[at - 1].startswith("  Entry 2 corrected: ")
     assert lines[at + 1].endswith(": quit"), lines[at:]
+
+
+@pytest.mark.parametrize(
+    "entries, fix, reason",
+    [
+        # Trick 1 made a whole round would push tricks 2 to 7 into round 2 (12 tricks of 7).
+        (["w l w w l w", "w"], "fix 1 round 5 1", "a trick stays a trick: fix it as w or l"),
+        (["w"], "fix 1 5-1", "a trick stays a trick: fix it as w or l"),
+        (["round 4 2", "w"], "fix 1 w", "a round stays a round: fix it as round YOURS GRID"),
+    ],
+)
+def test_a_linesbeta_trick_is_fixed_as_a_trick_and_a_round_as_a_round(
+    entries: list[str], fix: str, reason: str, runner: CliRunner, data_dir: Path
+) -> None:
+    out = keep(runner, LINESBETA, [*entries, fix, "quit"]).output
+    assert f"  {reason}" in out
+    session = saved(data_dir)
+    assert not corrections.has_corrections(session.entries)
+    assert len(session.entries) == sum(len(e.split()) if "round" not in e else 1 for e in entries)

@@ -199,6 +199,16 @@ def read_entry(text: str, old: dict[str, Any], ledger: Ledger) -> dict[str, Any]
         entries = parse_trick(text, ledger.track_grid)
     if len(entries) != 1:
         raise NotationError("an entry is one trick (or one round): w or l, not several")
+    # A trick made a round would move every later trick of its round into the next round (and
+    # a round made a trick, the other way): the tricks of a round are corrected one by one.
+    kind, was = entries[0]["kind"], old.get("type")
+    if was == "trick" and kind == "round":
+        raise NotationError(
+            "a trick stays a trick: fix it as w or l (to enter its round at once instead, "
+            "undo back to the round's start and type round YOURS GRID)"
+        )
+    if was == "round" and kind == "trick":
+        raise NotationError("a round stays a round: fix it as round YOURS GRID, e.g. round 4 2")
     if ledger.is_over:
         raise IllegalActionError("the game was over before this entry")
     ledger.add(entries[0])
