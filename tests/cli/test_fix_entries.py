@@ -58,7 +58,7 @@ def test_octrix_fix_replays_the_later_rounds_and_the_file_keeps_both(
     out = keep(
         runner, OCTRIX, ["Ann 1 2 3", "Ann 4 5 6", "fix 1 Ann 1 2 3 4 5 6 7 8", "quit"]
     ).output
-    assert "  Entry 1: Ann 1 2 3 Bob 4 5 6 7 8" in out
+    assert "  Entry 1 (round 1): Ann 1 2 3 Bob 4 5 6 7 8" in out
     assert "  Entry 1 corrected: Ann 1 2 3 4 5 6 7 8 Bob - (was Ann 1 2 3 Bob 4 5 6 7 8)." in out
     session = saved(data_dir)
     assert session.totals == [64 + 9, 13]
@@ -293,7 +293,7 @@ def test_fix_refuses_what_it_cannot_correct(runner: CliRunner, data_dir: Path) -
     assert said.count("Nothing changed.") == 2  # Enter, and cancel
     assert any("'x'" in line and line.endswith("(type help)") for line in said)
     # fix alone lists the entries in effect with their numbers.
-    assert "1  Ann 6  (corrected at entry 5)" in said and "4  Bob 7" in said
+    assert "1  Ann 6 (round 1)  (corrected at entry 5)" in said and "4  Bob 7 (round 1)" in said
     session = saved(data_dir)
     assert len(session.entries) == 5 and session.totals == [6, 7]
 
@@ -471,9 +471,9 @@ def test_an_octrix_hand_is_named_by_whose_it_is_and_fixed_from_the_text_offered(
     fixed = "fix 2 Bob's hand: AH 2H 3H 4H 5H 6H 7H 8D"
     out = keep(runner, args, [*hands, "fix", fixed, "fix 1 AC 2C 3C 4C 5C 6C 7C 8S", "quit"])
     said = [line.strip() for line in out.output.splitlines()]
-    assert "1  Ann's hand: AC 2C 3C 4C 5C 6C 7C 8C" in said
-    assert "2  Bob's hand: AH 2H 3H 4H 5H 6H 7H 8H" in said
-    assert "Entry 2: Bob's hand: AH 2H 3H 4H 5H 6H 7H 8H" in said
+    assert "1  Ann's hand: AC 2C 3C 4C 5C 6C 7C 8C (the round under way)" in said
+    assert "2  Bob's hand: AH 2H 3H 4H 5H 6H 7H 8H (the round under way)" in said
+    assert "Entry 2 (the round under way): Bob's hand: AH 2H 3H 4H 5H 6H 7H 8H" in said
     session = saved(data_dir)
     assert [e["cards"] for e in session.entries[-2:]] == [
         "AH 2H 3H 4H 5H 6H 7H 8D",
@@ -577,3 +577,20 @@ def test_a_linesbeta_trick_is_fixed_as_a_trick_and_a_round_as_a_round(
     session = saved(data_dir)
     assert not corrections.has_corrections(session.entries)
     assert len(session.entries) == sum(len(e.split()) if "round" not in e else 1 for e in entries)
+
+
+def test_fix_says_which_row_of_the_sheet_each_entry_went_into(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    # Entry 1 was undone (entry 2): deal 1 is entry 3, as fix alone and fix 3 both say.
+    lines = ["Ann 1", "undo", "Bob 1", "Ann 2", "fix", "fix 3 Ann 3", "quit"]
+    said = [line.strip() for line in keep(runner, SCHNAPSEN, lines).output.splitlines()]
+    assert "3  Bob 1 (deal 1 of match 1)" in said and "4  Ann 2 (deal 2 of match 1)" in said
+    assert "Entry 3 (deal 1 of match 1): Bob 1" in said
+    said = keep(runner, [*OCTRIX[:-1], "o"], ["8C 3H", "fix 1", "cancel", "quit"]).output
+    assert "  Entry 1 (the round under way): 8C 3H" in said
+    said = keep(runner, [*IOTA[:-1], "i"], ["Ann 5 5", "Bob 6", "Ann 3", "fix", "quit"]).output
+    assert "      3  Ann 3 (round 2)" in said.splitlines()
+    # Line-it's rows are its entries: nothing to add.
+    said = keep(runner, [*LINEIT[:-1], "l"], ["line Ann 12 30 45 57", "fix", "quit"]).output
+    assert "      1  line Ann 12 30 45 57" in said.splitlines()

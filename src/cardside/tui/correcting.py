@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING, Any
 from cardside.core import corrections
 from cardside.core.arith import is_digits
 from cardside.core.errors import EntryError
+from cardside.core.record import Session
 from cardside.core.schema import cut
+from cardside.games.registry import GAMES
 from cardside.sessions import sheets
 from cardside.tui.console import QUIT_WORDS, Console, refusal
 
@@ -63,7 +65,7 @@ def fix_entry(
     head, _, text = args.partition(" ")
     text = text.strip()
     if not head:
-        _list(console, force, text_of)
+        _list(console, session, force, text_of)
         return False
     if not is_digits(head):
         console.say(f"  {refusal(USAGE)}")
@@ -79,7 +81,7 @@ def fix_entry(
     old = force.entries[place]
     old_text = text_of(old)
     again = f" (corrected at entry {force.fixed[number]})" if number in force.fixed else ""
-    console.say(f"  Entry {number}{again}: {old_text}")
+    console.say(f"  Entry {number}{again}{_where(session, number)}: {old_text}")
     if not text:
         answer = console.ask(
             f"New text for entry {number} (Enter or cancel keeps it): ", default=old_text
@@ -145,7 +147,7 @@ def _not_fixable(entries: list[dict[str, Any]], force: corrections.InForce, n: i
     return ""
 
 
-def _list(console: Console, force: corrections.InForce, text_of: TextOf) -> None:
+def _list(console: Console, session: Session, force: corrections.InForce, text_of: TextOf) -> None:
     """``fix`` alone: the latest entries in effect with their numbers, and how to fix one."""
     if not force.numbers:
         # Entries undone or taken back are not in effect: they are typed again, not fixed.
@@ -159,8 +161,23 @@ def _list(console: Console, force: corrections.InForce, text_of: TextOf) -> None
         console.say("  The entries in effect:")
     for number, entry in shown:
         mark = f"  (corrected at entry {force.fixed[number]})" if number in force.fixed else ""
-        console.say(f"  {number:>5}  {cut(text_of(entry), 70)}{mark}")
+        console.say(f"  {number:>5}  {cut(text_of(entry), 70)}{_where(session, number)}{mark}")
     console.say("  Type fix N to correct entry N, or fix N and its new text.")
+
+
+def _where(session: Session, number: int) -> str:
+    """The row of the score table that entry ``number`` went into, as ``" (deal 2 of match
+    1)"``, ``" (round 3)"`` or ``" (the round under way)"``; ``""`` where each entry is a row
+    of its own or the sheet does not say which entries made a row."""
+    word = GAMES[session.game].row_name(session.mode)
+    rows = session.rounds
+    if word == "entry" or any(r.entry == 0 for r in rows):
+        return ""
+    for row in rows:
+        if row.entry >= number:
+            match = f" of match {row.match}" if row.match else ""
+            return f" ({word} {row.number}{match})"
+    return f" (the {word} under way)"
 
 
 def _span(numbers: list[int]) -> str:
