@@ -356,7 +356,7 @@ def _file_with(data_dir: Path, runner: CliRunner, extra: list[dict[str, Any]]) -
             ],
             "entry 4",
         ),
-        ([{"type": "undo", "fixes": 1}], "an undo cannot correct an entry"),
+        ([{"type": "undo", "fixes": 2}], "entry 4"),  # undo 2 of an entry already undone
         ([{"type": "round", "counting": [[9], []], "fixes": 1}], "entry 4"),
     ],
 )

@@ -411,7 +411,7 @@ def test_keep_says_what_to_do_when_a_turn_is_out_of_order(
     )
     assert (
         "it is Bob's turn, not Cy's: enter Bob's turn first (Bob pass if Bob passed), "
-        "or undo to correct an earlier entry"
+        "or fix N to correct an earlier entry (fix alone lists them)"
     ) in " ".join(result.output.split())
 
 

@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from cardside.cli.main import main
+from cardside.core import corrections
 from cardside.games.lineit.rules import JACKPOT_MOST
 from cardside.sessions import sheets, store
 
@@ -277,14 +278,18 @@ def keep_three(runner: CliRunner, *lines: str) -> Result:
     return result
 
 
-def test_keep_counts_entered_twice_says_how_many_undos_reach_them(
-    runner: CliRunner, data_dir: Path
-) -> None:
-    result = keep_three(runner, "counts Ann 23 +3", "counts Bob 10", "counts Ann 20")
+def test_keep_counts_entered_twice_say_how_to_reach_them(runner: CliRunner, data_dir: Path) -> None:
+    result = keep_three(
+        runner, "counts Ann 23 +3", "counts Bob 10", "counts Ann 20", "undo 1", "counts Ann 20"
+    )
     assert (
-        "Ann's counts are in already; type undo 2 times to take them back with the 1 entry "
-        "after them (type help)"
+        "Ann's counts are in already; fix N corrects them and undo N takes them back (fix "
+        "alone lists the entries) (type help)"
     ) in result.output
+    # undo 1 took Ann's first counts back alone: Bob's stand, and Ann's second went in.
+    assert "  Entry 1 taken back: counts Ann 23 +3." in result.output
+    session = store.load(only_session(data_dir))
+    assert [e.get("pile") for e in corrections.in_force(session.entries).entries] == [10, 20]
 
 
 def test_keep_counts_take_tokens_typed_apart_but_never_numbers_side_by_side(

@@ -530,7 +530,8 @@ def test_a_command_word_with_more_after_it_is_refused_and_does_nothing(
     result = runner.invoke(main, [game, "keep", *KEEP_ARGS[game]], input="\n".join(script))
     assert result.exit_code == 0, result.output
     out = result.output
-    assert "undo takes nothing after it: type it alone, once for each entry" in out
+    # undo N takes back entry N alone: there is no entry 5.
+    assert "there is no entry 5: the entries are numbered 1 to 1 (type help)" in out
     assert "show takes nothing after it: type it alone (type help)" in out
     assert "help takes nothing after it" in out and "quit takes nothing after it" in out
     session = store.load(store.list_paths(data_dir)[0])

@@ -45,7 +45,9 @@ def test_undos_corrections_and_take_backs_as_the_file_format_says() -> None:
         ([e(1), e(2), e(3, fixes=2, takes_back=[1])], 3, "takes back entries"),
         ([e(1), e(2), e(3), e(4, fixes=1, takes_back=[2])], 4, "takes back entries"),
         ([e(1), e(2), e(3, fixes=1, takes_back=[2, 9])], 3, "takes back entries"),
-        ([e(1), {"type": "undo", "fixes": 1}], 2, "an undo cannot correct"),
+        ([e(1), {"type": "undo", "fixes": 2}], 2, "corrects entry 2, which is not in effect"),
+        ([e(1), {"type": "undo"}, {"type": "undo", "fixes": 1}], 3, "corrects entry 1"),
+        ([e(1), e(2), {"type": "undo", "fixes": 2, "takes_back": [1]}], 3, "takes back"),
     ],
 )
 def test_a_correction_the_file_cannot_hold(
@@ -54,3 +56,21 @@ def test_a_correction_the_file_cannot_hold(
     with pytest.raises(EntryError) as caught:
         in_force(entries)
     assert caught.value.index == number and reason in caught.value.reason
+
+
+def test_an_undo_naming_an_entry_takes_back_that_entry_alone() -> None:
+    entries = [
+        e(1),
+        e(2),
+        e(3),
+        e(4),
+        {"type": "undo", "fixes": 2},  # 5 takes back 2 alone
+        {"type": "undo", "fixes": 1, "takes_back": [4]},  # 6 takes back 1, and 4 with it
+        {"type": "undo"},  # 7 takes back the last in effect: 3
+    ]
+    force = in_force(entries[:5])
+    assert force.numbers == [1, 3, 4] and force.entries == [e(1), e(3), e(4)]
+    assert force.removed == {2: 5} and force.taken_back == {2: 5}
+    force = in_force(entries)
+    assert force.numbers == [] and force.removed == {2: 5, 1: 6}
+    assert force.taken_back == {2: 5, 1: 6, 4: 6, 3: 7}

@@ -81,14 +81,16 @@ GAMES: dict[str, tuple[list[str], dict[str, Any], st.SearchStrategy[dict[str, An
 _folders = itertools.count()
 
 
-def fix(journal: Journal, number: int, entry: dict[str, Any], take_back: bool) -> list[int] | None:
-    """Correct entry ``number`` as the keep prompt does: the entries taken back with it, or
-    None where nothing was saved."""
+def fix(
+    journal: Journal, number: int, entry: dict[str, Any] | None, take_back: bool
+) -> list[int] | None:
+    """Correct entry ``number`` as the keep prompt does (``entry`` None: take it back alone, as
+    ``undo N`` does): the entries taken back with it, or None where nothing was saved."""
     try:
         found = sheets.misfit(journal.session, number, entry)
     except EntryError:
         return None  # the new text itself does not fit there: refused
-    correction = {**entry, "fixes": number}
+    correction = {"type": "undo", "fixes": number} if entry is None else {**entry, "fixes": number}
     back: list[int] = []
     if found is not None:
         if not take_back:
@@ -131,8 +133,11 @@ def operations(game: str) -> st.SearchStrategy[list[tuple[Any, ...]]]:
     new = st.one_of(entry, st.just(ENDERS[game]))
     add = st.tuples(st.just("add"), entry)
     fix = st.tuples(st.just("fix"), st.integers(0, 40), new, st.booleans())
+    remove = st.tuples(st.just("remove"), st.integers(0, 40), st.booleans())
     return st.lists(
-        st.one_of(add, add, add, st.tuples(st.just("undo")), fix, fix), min_size=10, max_size=30
+        st.one_of(add, add, add, st.tuples(st.just("undo")), fix, fix, remove),
+        min_size=10,
+        max_size=30,
     )
 
 
@@ -141,7 +146,7 @@ def operations(game: str) -> st.SearchStrategy[list[tuple[Any, ...]]]:
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(data=st.data())
-def test_entries_undos_and_fixes_give_what_the_saved_file_gives(
+def test_entries_undos_fixes_and_removals_give_what_the_saved_file_gives(
     game: str, data: st.DataObject, data_dir: Path
 ) -> None:
     names, options, _ = GAMES[game]
@@ -167,7 +172,13 @@ def test_entries_undos_and_fixes_give_what_the_saved_file_gives(
                 if model:
                     journal.append({"type": "undo"})
                     model.pop()
-            elif model:
+            elif op[0] == "remove" and model:
+                place = op[1] % len(model)
+                back = fix(journal, model[place][0], None, op[2])
+                if back is not None:
+                    del model[place]
+                    model = [(n, e) for n, e in model if n not in back]
+            elif op[0] == "fix" and model:
                 place = op[1] % len(model)
                 back = fix(journal, model[place][0], dict(op[2]), op[3])
                 if back is not None:

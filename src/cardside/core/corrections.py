@@ -6,7 +6,10 @@ A kept session's file is only ever appended to. Besides the game's own entries i
 - a correction: an entry of the game's own kind with ``fixes = N``, which takes the place of
   entry N (still in effect) from then on. The entries in effect after N are replayed on top of
   it; those that no longer fit are listed in its ``takes_back`` (every entry in effect from
-  the first of them on), and are taken back with it.
+  the first of them on), and are taken back with it;
+- ``{type = "undo", fixes = N}``: takes back entry N alone (an entry typed twice, or by
+  mistake); the entries in effect after it are replayed without it, and those that no longer
+  fit are listed in its ``takes_back`` as for a correction.
 
 Entries keep their numbers (their place in the file) whatever is corrected, so ``fix 3``
 always means the file's third entry.
@@ -56,6 +59,8 @@ class InForce:
     taken_back: dict[int, int] = field(default_factory=dict)
     #: Correction number -> the entry it corrects.
     corrects: dict[int, int] = field(default_factory=dict)
+    #: Entry number -> the number of the undo that took it alone back (``undo N``).
+    removed: dict[int, int] = field(default_factory=dict)
 
     def place(self, number: int) -> int | None:
         """Where entry ``number`` stands among those in effect (0-based), or None."""
@@ -83,10 +88,13 @@ def in_force(entries: Sequence[dict[str, Any]]) -> InForce:
     return state
 
 
+def is_removal(entry: object) -> bool:
+    """True for ``undo N``: an undo that takes back entry N alone."""
+    return is_correction(entry) and isinstance(entry, dict) and entry.get("type") == "undo"
+
+
 def _correct(state: InForce, number: int, entry: dict[str, Any]) -> None:
     target = entry[FIXES]
-    if entry.get("type") == "undo":
-        raise EntryError(number, "an undo cannot correct an entry")
     place = state.place(target) if isinstance(target, int) else None
     if place is None or target >= number:
         raise EntryError(number, f"corrects entry {target}, which is not in effect before it")
@@ -102,6 +110,12 @@ def _correct(state: InForce, number: int, entry: dict[str, Any]) -> None:
             state.taken_back[taken] = number
         del state.numbers[start:]
         del state.entries[start:]
+    if is_removal(entry):
+        del state.numbers[place]
+        del state.entries[place]
+        state.taken_back[target] = number
+        state.removed[target] = number
+        return
     state.entries[place] = content(entry)
     state.fixed[target] = number
     state.corrects[number] = target

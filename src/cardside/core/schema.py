@@ -172,9 +172,10 @@ Fields = Mapping[str, Kind]
 
 MOST_MOVES = 100_000
 PLAY_UNDO: Fields = {"moves": Whole(1, MOST_MOVES, optional=True)}  # moves taken back
-KEEP_UNDO: Fields = {}  # takes back the last entry in effect
+KEEP_UNDO: Fields = {}  # takes back the last entry in effect (or, with ``fixes``, that one)
 MOST_ENTRIES = 20_000  # entries in one file
-#: What a correction adds to a kept entry of any kind but undo (see core.corrections).
+#: What a correction adds to a kept entry (an undo with it takes back one entry; see
+#: core.corrections).
 CORRECTION: Fields = {
     "fixes": Whole(1, MOST_ENTRIES),
     "takes_back": WholeList(1, MOST_ENTRIES, most=MOST_ENTRIES, optional=True),
@@ -206,8 +207,7 @@ class Schema:
                 raise SchemaError(f"{where}: type {clip(kind)} is not one of {known}")
             fields = types[kind]
             if mode == "keep" and "fixes" in entry:
-                if kind == "undo":
-                    raise SchemaError(f"{where}: an undo cannot correct an entry")
+                # On an undo, ``fixes`` names the one entry it takes back (``undo N``).
                 fields = {**fields, **CORRECTION}
             _check_fields(
                 {k: v for k, v in entry.items() if k != "type"}, fields, where, require=True

@@ -198,7 +198,7 @@ history, help, quit (saved; 'cardside sessions resume NAME' continues).""",
 
 At the prompt: a turn as its lines' values, lot per lot completed, all4, final,
 e.g. Ann 8 4 5 lot; with --grid, the cards and cells, e.g. Ann YS2 1,0 RT3 1,1;
-Ann pass; end (everyone passed with the pile empty). Also: undo, fix N, show, help, quit
+Ann pass; end (everyone passed with the pile empty). Also: undo, undo N, fix N, show, help, quit
 (saved; 'cardside sessions resume NAME' continues).""",
             _cli("iota", "keep"),
             (
@@ -290,7 +290,7 @@ At the prompt: each scored line as its cards in the order added
 (jackpot Ann 7; each pile belongs to a jackpot one of the player's lines
 takes), and end when the game is over. Or, instead of lines, each player's
 score pile and tokens at the end (counts Ann 23 +4-3): the last player's
-counts end the game. Also: undo, fix N, show, help, quit (saved;
+counts end the game. Also: undo, undo N, fix N, show, help, quit (saved;
 'cardside sessions resume NAME' continues).""",
             _cli("lineit", "keep"),
             (names("Player names in seat order, comma-separated (2-5)."), SESSION),
@@ -377,7 +377,7 @@ quit (saved; 'cardside sessions resume NAME' continues).""",
 
 At the prompt: per trick w (you won) or l (the grid won); a whole round: round 4 2.
 With --grid: w r3R r3c4 (the line and end challenged, the cell the grid played).
-Also: undo, fix N, show, help, quit (saved; 'cardside sessions resume NAME' continues).""",
+Also: undo, undo N, fix N, show, help, quit (saved; 'cardside sessions resume NAME' continues).""",
             _cli("linesbeta", "keep"),
             (
                 Opt(
@@ -503,7 +503,7 @@ Also: hint (the strong bot's choice), undo, show, history, help, quit (saved;
 At the prompt: each trick's cards in seat order, e.g. 8C 3H; with --hands, first
 each player's 8 cards on one line. Or a whole round's result at once, before its
 first trick: each player's counting cards, e.g. Ann 1 3 4 (one player left out
-gets the rest). Also: undo, fix N, show, help, quit (saved; 'cardside sessions resume
+gets the rest). Also: undo, undo N, fix N, show, help, quit (saved; 'cardside sessions resume
 NAME' continues).""",
             _cli("octrix", "keep"),
             (
@@ -601,7 +601,7 @@ Each match counts from 7 down to 0; matches won are counted across the session.
 
 At the prompt: per deal, the winner and the game points ('Ann 2'), or Enter to answer
 what the table saw (who closed, who reached 66, the card points): cardside works out the
-game points by the rules and says which rule gave them. Also: undo, fix N, show, help, quit
+game points by the rules and says which rule gave them. Also: undo, undo N, fix N, show, help, quit
 (saved; 'cardside sessions resume NAME' continues).""",
             _cli("schnapsen", "keep"),
             (

@@ -176,6 +176,10 @@ class _Renumber:
             if 0 < row.entry <= len(numbers):
                 made_by = numbers[previous : row.entry]
                 copy.corrected = max((fixed.get(n, 0) for n in made_by), default=0)
+                # An entry taken back alone (undo N) among them corrected the row as well.
+                low, high = numbers[previous - 1] if previous else 0, numbers[row.entry - 1]
+                removals = [u for n, u in self.force.removed.items() if low < n <= high]
+                copy.corrected = max([copy.corrected, *removals])
                 copy.entry = numbers[row.entry - 1]
                 if self.by_entry and row.number == row.entry:
                     copy.number = copy.entry
@@ -369,23 +373,26 @@ def highlights(session: Session) -> list[tuple[str, int, int, int]]:
     ]
 
 
-def misfit(session: Session, number: int, entry: dict[str, Any]) -> tuple[int, str] | None:
-    """Replay a kept session with ``entry`` in the place of entry ``number`` (in effect):
-    ``None`` if every later entry in effect still fits, else the first that no longer does
-    and why. Raises EntryError (numbered ``number``) if ``entry`` itself does not fit there."""
+def misfit(session: Session, number: int, entry: dict[str, Any] | None) -> tuple[int, str] | None:
+    """Replay a kept session with ``entry`` in the place of entry ``number`` (in effect), or
+    without that entry when ``entry`` is None: ``None`` if every later entry in effect still
+    fits, else the first that no longer does and why. Raises EntryError (numbered
+    ``number``) if ``entry`` itself does not fit there."""
     force = corrections.in_force(session.entries)
     place = force.place(number)
     if place is None:
         raise EntryError(number, "that entry is not in effect")
-    entries = [*force.entries[:place], entry, *force.entries[place + 1 :]]
+    instead = [] if entry is None else [entry]
+    entries = [*force.entries[:place], *instead, *force.entries[place + 1 :]]
     module = GAMES[session.game].module("sheet")
     factory = getattr(module, "RunningSheet", None) or module.build
     try:
         factory(corrections.view(session, entries))
     except EntryError as exc:
-        if exc.index - 1 <= place:
+        at = exc.index - 1 + (entry is None)  # where the entry stood before the change
+        if at <= place or at >= len(force.numbers):
             raise EntryError(number, exc.reason) from None
-        return force.numbers[exc.index - 1], exc.reason
+        return force.numbers[at], exc.reason
     except (ValueError, LookupError, TypeError, AttributeError, ArithmeticError) as exc:
         raise EntryError(number, cut(str(exc))) from None
     return None

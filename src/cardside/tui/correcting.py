@@ -31,6 +31,7 @@ TextOf = Callable[[dict[str, Any]], str]
 Read = Callable[[str, dict[str, Any], Any], dict[str, Any]]
 
 USAGE = "fix takes an entry's number: fix 3, or fix 3 and its new text"
+UNDO_USAGE = "undo alone takes back the last entry; undo 3 takes back entry 3 alone"
 #: How many entries ``fix`` alone lists (the latest).
 LISTED = 12
 #: How many entries to take back are named one by one.
@@ -122,10 +123,58 @@ def fix_entry(
     return True
 
 
-def _not_fixable(entries: list[dict[str, Any]], force: corrections.InForce, n: int) -> str:
-    """Why entry ``n`` cannot be corrected, or ``""``."""
+def remove_entry(
+    console: Console,
+    journal: Journal,
+    args: str,
+    text_of: TextOf,
+    after: Callable[[], None] | None = None,
+) -> bool:
+    """Run ``undo N``: take back entry N alone (a line typed twice, or by mistake), the later
+    entries replayed without it; ``True`` when saved. A later entry that no longer fits is
+    named and taken back with those after it only on the keeper's word, as for ``fix``."""
+    session = journal.session
+    force = corrections.in_force(session.entries)
+    head = args.strip()
+    if not is_digits(head):
+        console.say(f"  {refusal(UNDO_USAGE)}")
+        return False
+    number = int(head) if len(head) <= 6 else 10**6
+    problem = _not_fixable(session.entries, force, number, "undo")
+    if problem:
+        console.say(f"  {refusal(problem)}")
+        return False
+    place = force.place(number)
+    assert place is not None
+    old_text = text_of(force.entries[place])
+    where = _where(session, number)
+    try:
+        found = sheets.misfit(session, number, None)
+    except EntryError as exc:
+        console.say(f"  {refusal(exc.reason)}")
+        return False
+    removal: dict[str, Any] = {"type": "undo", corrections.FIXES: number}
+    if found is not None:
+        back = force.numbers[force.numbers.index(found[0]) :]
+        if not _ask_take_back(console, force, back, found, text_of, f"Without entry {number}"):
+            console.say("  Cancelled; nothing changed.")
+            return False
+        removal[corrections.TAKES_BACK] = back
+    journal.append(removal)
+    if after is not None:
+        after()
+    console.say(f"  Entry {number} taken back{where}: {old_text}.")
+    if found is not None:
+        console.say(f"  Taken back with it: {_span(back)}; type again what still stands.")
+    return True
+
+
+def _not_fixable(
+    entries: list[dict[str, Any]], force: corrections.InForce, n: int, verb: str = "fix"
+) -> str:
+    """Why entry ``n`` cannot be corrected (``verb`` ``"undo"``: taken back), or ``""``."""
     if not entries:
-        return "nothing to fix yet"
+        return f"nothing to {verb} yet"
     if not 1 <= n <= len(entries):
         shown = n if n < 10**6 else "that large"
         return f"there is no entry {shown}: the entries are numbered 1 to {len(entries)}"
@@ -136,10 +185,12 @@ def _not_fixable(entries: list[dict[str, Any]], force: corrections.InForce, n: i
                 f"entry {n} corrects entry {fixed}, which was taken back (at entry "
                 f"{force.taken_back[fixed]}); type it again as a new entry"
             )
-        return f"entry {n} corrects entry {fixed}: fix {fixed} instead"
+        return f"entry {n} corrects entry {fixed}: {verb} {fixed} instead"
     if entries[n - 1].get("type") == "undo":
-        return f"entry {n} is an undo; fix the entries in effect"
+        return f"entry {n} is an undo; {verb} the entries in effect"
     if n in force.taken_back:
+        if verb == "undo":
+            return f"entry {n} was taken back already (at entry {force.taken_back[n]})"
         return (
             f"entry {n} was taken back (at entry {force.taken_back[n]}); "
             "type it again as a new entry"
@@ -162,7 +213,9 @@ def _list(console: Console, session: Session, force: corrections.InForce, text_o
     for number, entry in shown:
         mark = f"  (corrected at entry {force.fixed[number]})" if number in force.fixed else ""
         console.say(f"  {number:>5}  {cut(text_of(entry), 70)}{_where(session, number)}{mark}")
-    console.say("  Type fix N to correct entry N, or fix N and its new text.")
+    console.say(
+        "  Type fix N to correct entry N, or fix N and its new text; undo N takes entry N back."
+    )
 
 
 def _where(session: Session, number: int) -> str:
@@ -196,9 +249,10 @@ def _ask_take_back(
     back: list[int],
     found: tuple[int, str],
     text_of: TextOf,
+    change: str = "With this correction",
 ) -> bool:
     """Say which entry no longer fits and why, list those from there on, and ask."""
-    console.say(f"  With this correction, entry {found[0]} no longer fits: {found[1].rstrip('.')}.")
+    console.say(f"  {change}, entry {found[0]} no longer fits: {found[1].rstrip('.')}.")
     console.say(
         "  It would be taken back with every entry in effect after it:"
         if len(back) > 1

@@ -23,19 +23,21 @@ def offer_correction(
     what: str,
     show: Callable[[], None],
     fix: Callable[[str], bool] | None = None,
+    remove: Callable[[str], bool] | None = None,
 ) -> bool:
     """Ask before closing a finished game; ``True`` if the last entry was taken back (or an
     entry corrected: ``fix``, given what follows ``fix``, says whether one was).
 
     A mistyped final entry would otherwise end the game for good, so the table gets one more
     prompt: ``undo`` takes the entry back (and the keeper carries on), ``fix N`` corrects
-    entry N, Enter or end of input closes; ``show`` draws the sheet and ``help`` says what
-    the prompt takes.
+    entry N and ``undo N`` takes it back alone, Enter or end of input closes; ``show`` draws
+    the sheet and ``help`` says what the prompt takes.
     """
     undone: list[bool] = []
 
     def explain() -> None:
         fixing = "; fix N corrects entry N (fix alone lists them)" if fix else ""
+        fixing += "; undo N takes back entry N alone" if remove else ""
         console.say(
             f"  undo takes back the last entry and the {what} goes on from there{fixing}; "
             f"show (the sheet); Enter closes the {what} (it is saved)"
@@ -48,6 +50,10 @@ def offer_correction(
     def take_back() -> None:
         undo()
         undone.append(True)
+
+    def removed(args: str) -> None:
+        if remove is not None and remove(args):
+            undone.append(True)
 
     while True:
         fixing = ", fix N to correct entry N," if fix else ""
@@ -64,6 +70,7 @@ def offer_correction(
             undo=take_back,
             say=console.say,
             fix=fixed if fix else None,
+            remove=removed if remove else None,
         )
         if done == "quit":
             return False
@@ -95,18 +102,23 @@ def keep_command(
     say: Callable[[str], None],
     names: Sequence[str] = (),
     fix: Callable[[str], object] | None = None,
+    remove: Callable[[str], object] | None = None,
 ) -> str | None:
     """Handle a keep prompt's command word: ``"quit"``, ``"handled"``, or ``None`` if ``line``
     is not a command (then it is an entry). A command word with more after it (``undo 5``)
     is refused through ``say``, as no entry starts with one, unless it is one of ``names``
     (a player named H in a file written before such names were refused). ``fix`` is given
-    what follows ``fix`` (``fix 3 ...``)."""
+    what follows ``fix`` (``fix 3 ...``), ``remove`` what follows ``undo`` (``undo 3``)."""
     word = line.strip().lower()
     if word in QUIT_WORDS:
         return "quit"
     args = fix_command(line)
     if fix is not None and args is not None and not _a_name(line, names):
         fix(args)
+        return "handled"
+    target = undo_number(line)
+    if remove is not None and target is not None and not _a_name(line, names):
+        remove(target)
         return "handled"
     actions = {"help": help, "?": help, "h": help, "show": show, "score": show, "undo": undo}
     if word in actions:
@@ -121,6 +133,14 @@ def keep_command(
         say(f"  {more}")
         return "handled"
     return None
+
+
+def undo_number(line: str) -> str | None:
+    """What follows ``undo`` when ``line`` is ``undo`` with more after it (``undo 3``)."""
+    words = line.split(maxsplit=1)
+    if len(words) < 2 or words[0].lower() != "undo":
+        return None
+    return words[1].strip()
 
 
 def command_with_more(line: str, names: Sequence[str] = ()) -> str | None:

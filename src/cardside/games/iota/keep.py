@@ -144,7 +144,7 @@ class IotaLedger:
             now = self.names[self.seat]
             raise IllegalActionError(
                 f"it is {now}'s turn, not {who}'s: enter {now}'s turn first ({now} pass if "
-                f"{now} passed), or undo to correct an earlier entry"
+                f"{now} passed), or fix N to correct an earlier entry (fix alone lists them)"
             )
         return seat
 

@@ -195,7 +195,8 @@ class LineitLedger:
                         f"{name} has {counted(piles, 'jackpot pile')} entered, but "
                         f"{name}'s lines took {counted(taken, 'jackpot')}: enter the line "
                         "that took it (a line of 3 number cards scores nothing but takes its "
-                        "jackpot), or undo the extra pile"
+                        "jackpot), or take the extra pile back with undo N (fix alone lists "
+                        "the entries)"
                     )
             self.ended = True
             result = Entered("end", None, (0,) * len(self.names))
@@ -327,12 +328,10 @@ class LineitLedger:
         if self.counted[seat]:
             # undo takes back the last entry, which may be another player's counts.
             at = max(i for i, e in enumerate(self.done) if e.kind == "counts" and e.seat == seat)
-            back = len(self.done) - at
             how = (
                 "undo takes them back"
-                if back == 1
-                else f"type undo {back} times to take them back with the "
-                f"{counted(back - 1, 'entry')} after them"
+                if at == len(self.done) - 1
+                else "fix N corrects them and undo N takes them back (fix alone lists the entries)"
             )
             raise IllegalActionError(f"{self.names[seat]}'s counts are in already; {how}")
         size = _whole(pile, "a score pile", 0, MAX_PILE)

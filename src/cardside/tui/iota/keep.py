@@ -12,7 +12,7 @@ from cardside.games.iota.notation import format_card, parse_placements
 from cardside.games.iota.sheet import replay_ledger
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console, not_understood, refusal
-from cardside.tui.correcting import fix_entry
+from cardside.tui.correcting import fix_entry, remove_entry
 from cardside.tui.iota.screen import IotaScreen
 from cardside.tui.keeping import keep_command, offer_correction, say_saved
 from cardside.tui.style import Style
@@ -26,7 +26,7 @@ HELP_QUICK = "\n".join(
         "  The name may be left out (the player whose turn it is). Sums work: 4+3+1.",
         "  Ann pass for a pass; end when every player passed in a row with the pile empty.",
         "  commands: show (the sheet), undo (take back the last entry), fix N (correct entry "
-        "N; fix alone lists them), quit (saved), help",
+        "N; fix alone lists them), undo N (take back entry N alone), quit (saved), help",
     ]
 )
 
@@ -41,7 +41,8 @@ HELP_GRID = "\n".join(
         "every player passed in a row with the pile empty. cardside checks each play and "
         "scores it.",
         "  commands: show (the grid and the sheet), undo (take back the last entry), fix N "
-        "(correct entry N; fix alone lists them), quit (saved), help",
+        "(correct entry N; fix alone lists them), undo N (take back entry N alone), quit "
+        "(saved), help",
     ]
 )
 
@@ -103,7 +104,9 @@ class KeepScreen:
                 if self._ask() == "quit":
                     say_saved(self.console, self.journal)
                     return "quit"
-            if not offer_correction(self.console, self._undo, "game", self.show, self._fix):
+            if not offer_correction(
+                self.console, self._undo, "game", self.show, self._fix, self._remove
+            ):
                 break
         say(f"Game over; saved as {self.journal.name}.")
         return "over"
@@ -136,6 +139,7 @@ class KeepScreen:
             say=self.console.say,
             names=self.ledger.names,
             fix=self._fix,
+            remove=self._remove,
         )
         if command:
             return "quit" if command == "quit" else None
@@ -210,6 +214,13 @@ class KeepScreen:
         else:
             words += ["lot", "all4", "final"]
         return words
+
+    def _remove(self, args: str) -> bool:
+        """``undo N``: take back entry N alone; the ledger is then read again from the file."""
+        names = self.ledger.names
+        return remove_entry(
+            self.console, self.journal, args, lambda e: entry_text(e, names), self._replayed
+        )
 
     def _fix(self, args: str) -> bool:
         """``fix N [TEXT]``: correct entry N; the ledger is then read again from the file."""

@@ -15,8 +15,14 @@ from cardside.games.lineit.notation import parse_card, parse_cards
 from cardside.games.lineit.sheet import replay_ledger
 from cardside.sessions.journal import Journal
 from cardside.tui.console import QUIT_WORDS, Console, not_understood, refusal
-from cardside.tui.correcting import fix_entry
-from cardside.tui.keeping import command_with_more, offer_correction, play_only, say_saved
+from cardside.tui.correcting import fix_entry, remove_entry
+from cardside.tui.keeping import (
+    command_with_more,
+    offer_correction,
+    play_only,
+    say_saved,
+    undo_number,
+)
 from cardside.tui.style import Style
 from cardside.tui.table import render
 
@@ -28,7 +34,8 @@ counts end the game
   end                   the game is over (when keeping line by line)
   NAME is a player's name or its start (Ann or A).
   commands: show (the scores so far), undo (take back the last entry), fix N (correct \
-entry N, e.g. fix 3 line Ann 12 30; fix alone lists them), quit (saved), help"""
+entry N, e.g. fix 3 line Ann 12 30; fix alone lists them), undo N (take back entry N \
+alone), quit (saved), help"""
 
 COMMANDS = ("line", "jackpot", "counts", "end", "show", "undo", "fix", "help", "quit")
 
@@ -57,7 +64,9 @@ class KeepScreen:
                     return "quit"
                 self._handle(line)
             self._result()
-            if not offer_correction(self.console, self._undo, "game", self.show, self._fix):
+            if not offer_correction(
+                self.console, self._undo, "game", self.show, self._fix, self._remove
+            ):
                 break
         say(f"Game over; saved as {self.journal.name}.")
         return "over"
@@ -73,6 +82,10 @@ class KeepScreen:
         if not words:
             return
         head = words[0].lower()
+        target = undo_number(line)
+        if target is not None:
+            self._remove(target)
+            return
         more = command_with_more(line)
         if more is not None:
             self.console.say(f"  {more}")
@@ -110,6 +123,10 @@ class KeepScreen:
         return fix_entry(
             self.console, self.journal, args, self._text_of, self._read, after=self._replayed
         )
+
+    def _remove(self, args: str) -> bool:
+        """``undo N``: take back entry N alone; the ledger is then read again from the file."""
+        return remove_entry(self.console, self.journal, args, self._text_of, self._replayed)
 
     def _replayed(self) -> None:
         """The ledger read again from the file after a correction, and shown."""

@@ -16,7 +16,7 @@ from cardside.games.linesbeta.rules import DIFFICULTIES, LINE_CELLS, Line
 from cardside.games.linesbeta.sheet import ledger_entry, replay_ledger, session_entry
 from cardside.sessions.journal import Journal
 from cardside.tui.console import QUIT_WORDS, SETUP_HELP, Console, not_understood, refusal
-from cardside.tui.correcting import fix_entry
+from cardside.tui.correcting import fix_entry, remove_entry
 from cardside.tui.keeping import keep_command, offer_correction, say_saved
 from cardside.tui.linesbeta.screen import CellMark, LinesBetaScreen
 from cardside.tui.style import Style
@@ -34,7 +34,7 @@ e.g. l r1L r1c4 b; extra cells after 'turned' mark other cards you turned face u
 HELP_COMMANDS = (
     "  commands: show (the sheet), undo (take back the last trick, or round, entered; "
     "w w l is three), fix N (correct entry N, one trick or round; fix alone lists them), "
-    "quit (saved), help"
+    "undo N (take back entry N alone), quit (saved), help"
 )
 RESULT_WORDS = {"w": "w", "win": "w", "won": "w", "l": "l", "loss": "l", "lost": "l"}
 #: A whole round written as ``score`` takes it: your tricks, a dash, the grid's (``4-2``).
@@ -233,7 +233,9 @@ class KeepScreen:
                 if self._ask() == "quit":
                     say_saved(self.console, self.journal)
                     return "quit"
-            if not offer_correction(self.console, self._undo, "game", self.show, self._fix):
+            if not offer_correction(
+                self.console, self._undo, "game", self.show, self._fix, self._remove
+            ):
                 break
         say(f"Game over; saved as {self.journal.name}.")
         return "over"
@@ -262,6 +264,10 @@ class KeepScreen:
             self.console, self.journal, args, entry_text, read_entry, after=self._replayed
         )
 
+    def _remove(self, args: str) -> bool:
+        """``undo N``: take back entry N alone; the ledger is then read again from the file."""
+        return remove_entry(self.console, self.journal, args, entry_text, self._replayed)
+
     def _replayed(self) -> None:
         """The ledger read again from the file after a correction, and shown."""
         self.ledger = replay_ledger(self.journal.session)
@@ -281,6 +287,7 @@ class KeepScreen:
             undo=self._undo,
             say=self.console.say,
             fix=self._fix,
+            remove=self._remove,
         )
         if command:
             return "quit" if command == "quit" else None

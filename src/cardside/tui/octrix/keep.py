@@ -16,7 +16,7 @@ from cardside.games.octrix.rules import DECK, HAND_SIZE
 from cardside.games.octrix.sheet import replay_ledger
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console, not_understood, refusal
-from cardside.tui.correcting import fix_entry
+from cardside.tui.correcting import fix_entry, remove_entry
 from cardside.tui.human import with_default
 from cardside.tui.keeping import keep_command, offer_correction, say_saved
 from cardside.tui.octrix.screen import OctrixScreen
@@ -27,7 +27,7 @@ HELP = (
     "  Enter the cards of each trick in seat order ({order}), e.g. 8C 3H. While entering "
     "hands, give a player's 8 cards on one line.{quick}\n"
     "  commands: show (the sheet so far), undo (take back the last entry), fix N (correct "
-    "entry N; fix alone lists them), quit (saved), help"
+    "entry N; fix alone lists them), undo N (take back entry N alone), quit (saved), help"
 )
 
 
@@ -91,7 +91,9 @@ class KeepScreen:
                 if done == "quit":
                     say_saved(self.console, self.journal)
                     return "quit"
-            if not offer_correction(self.console, self._undo, "match", self.show, self._fix):
+            if not offer_correction(
+                self.console, self._undo, "match", self.show, self._fix, self._remove
+            ):
                 break
         say(f"Match over; saved as {self.journal.name}.")
         return "over"
@@ -117,6 +119,7 @@ class KeepScreen:
             say=self.console.say,
             names=self.ledger.names,
             fix=self._fix,
+            remove=self._remove,
         )
 
     def _fix(self, args: str) -> bool:
@@ -129,6 +132,13 @@ class KeepScreen:
             lambda e: entry_text(e, names),
             read_entry,
             after=self._replayed,
+        )
+
+    def _remove(self, args: str) -> bool:
+        """``undo N``: take back entry N alone; the ledger is then read again from the file."""
+        names = self.ledger.names
+        return remove_entry(
+            self.console, self.journal, args, lambda e: entry_text(e, names), self._replayed
         )
 
     def _replayed(self) -> None:

@@ -22,9 +22,15 @@ from cardside.games.schnapsen.sheet import (
 )
 from cardside.sessions.journal import Journal
 from cardside.tui.console import QUIT_WORDS, Console, not_understood, refusal
-from cardside.tui.correcting import fix_command, fix_entry
+from cardside.tui.correcting import fix_command, fix_entry, remove_entry
 from cardside.tui.grammar import agree
-from cardside.tui.keeping import command_with_more, offer_correction, play_only, say_saved
+from cardside.tui.keeping import (
+    command_with_more,
+    offer_correction,
+    play_only,
+    say_saved,
+    undo_number,
+)
 from cardside.tui.style import Style
 from cardside.tui.table import render
 
@@ -37,7 +43,7 @@ HELP = "\n".join(
         "saving.",
         "  commands: show (the table so far), undo (take back the last deal), fix N (correct "
         "entry N as its winner and game points, e.g. fix 3 {a} 2; fix alone lists them), "
-        "quit (saved), help",
+        "undo N (take back entry N alone), quit (saved), help",
     ]
 )
 
@@ -111,7 +117,9 @@ class KeepScreen:
                     return self._saved()
                 except _Cancel:
                     self.console.say("  Cancelled; nothing entered for this deal.")
-            if not offer_correction(self.console, self._undo, "session", self.show, self._fix):
+            if not offer_correction(
+                self.console, self._undo, "session", self.show, self._fix, self._remove
+            ):
                 break
         self.console.say(f"Session over; saved as {self.journal.name}.")
         return "over"
@@ -134,6 +142,9 @@ class KeepScreen:
 
     def _handle(self, line: str) -> None:
         word = line.lower()
+        if (target := undo_number(line)) is not None and not self._names_one(line):
+            self._remove(target)
+            return
         more = command_with_more(line)
         if more is not None:
             self.console.say(f"  {more}")
@@ -341,6 +352,10 @@ class KeepScreen:
         return fix_entry(
             self.console, self.journal, args, self._text_of, self._read, after=self._replayed
         )
+
+    def _remove(self, args: str) -> bool:
+        """``undo N``: take back entry N alone; the ledger is then read again from the file."""
+        return remove_entry(self.console, self.journal, args, self._text_of, self._replayed)
 
     def _replayed(self) -> None:
         """The ledger read again from the file after a correction, and shown."""

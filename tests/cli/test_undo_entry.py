@@ -1,0 +1,136 @@
+"""``undo N`` at every keep prompt: take back one earlier entry alone (a line typed twice), the
+later entries replayed without it; a later entry that no longer fits is taken back only on the
+keeper's word."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from cardside.cli.main import main
+from cardside.core import corrections
+from cardside.core.record import Session
+from cardside.sessions import sheets, store
+
+
+def keep(runner: CliRunner, args: list[str], lines: list[str]) -> Result:
+    result = runner.invoke(main, args, input="\n".join(lines) + "\n")
+    assert result.exit_code == 0, result.output
+    assert result.exception is None
+    return result
+
+
+def saved(data_dir: Path, name: str) -> Session:
+    session = store.load(store.sessions_dir(data_dir) / f"{name}.toml")
+    sheets.refresh(session)
+    return session
+
+
+def args_of(game: str, name: str) -> list[str]:
+    two = ["--names", "Ann,Bob", "--session", name]
+    return {
+        "octrix": ["octrix", "keep", "--no-hands", *two],
+        "iota": ["iota", "keep", *two],
+        "lineit": ["lineit", "keep", *two],
+        "schnapsen": ["schnapsen", "keep", *two],
+        "linesbeta": [
+            *("linesbeta", "keep", "--difficulty", "normal", "--short", "--no-grid"),
+            *("--session", name),
+        ],
+    }[game]
+
+
+#: Entries with one typed twice (the third). IOTA's turns go in order, so none is typed
+#: twice there: its test is the entry that no longer fits, below.
+TWICE = {
+    "octrix": ["Ann 1 2 3", "Ann 4 5 6 7", "Ann 4 5 6 7", "Bob 1 2"],
+    "lineit": ["line Ann 12 30 45 57", "jackpot Bob 1", "jackpot Bob 1", "line Bob 5 6 7 8"],
+    "schnapsen": ["Ann 1", "Bob 2", "Bob 2", "Ann 3"],
+    "linesbeta": ["w", "l", "l", "w"],
+}
+
+
+@pytest.mark.parametrize("game", sorted(TWICE))
+def test_an_entry_typed_twice_is_taken_back_alone_and_the_later_ones_stand(
+    game: str, runner: CliRunner, data_dir: Path
+) -> None:
+    entries = TWICE[game]
+    out = keep(runner, args_of(game, "u"), [*entries, "undo 3", "quit"]).output
+    said = next(line for line in out.splitlines() if line.startswith("  Entry 3 taken back"))
+    assert entries[2] in said
+    typed_right = [*entries[:2], *entries[3:]]
+    keep(runner, args_of(game, "r"), [*typed_right, "quit"])
+    fixed, right = saved(data_dir, "u"), saved(data_dir, "r")
+    assert fixed.totals == right.totals
+    assert [r.scores for r in fixed.rounds] == [r.scores for r in right.rounds]
+    # Append-only: the entry typed twice stays in the file, taken back by entry 5.
+    assert len(fixed.entries) == 5 and fixed.entries[4] == {"type": "undo", "fixes": 3}
+    force = corrections.in_force(fixed.entries)
+    assert force.numbers == [1, 2, 4] and force.taken_back == {3: 5}
+    verified = runner.invoke(main, ["sessions", "verify", "u"])
+    assert verified.exit_code == 0 and verified.output.startswith("ok")
+    shown = runner.invoke(main, ["sessions", "show", "u"]).output
+    assert "by entry 5" in shown  # the row the entry was in is marked corrected
+
+
+def test_a_later_entry_that_no_longer_fits_is_named_and_taken_back_only_on_the_word(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    # Without Bob's turn (entry 2), entry 3 (Ann's) comes when it is Bob's turn.
+    lines = ["Ann 5 5", "Bob 6", "Ann 3", "undo 2", "cancel", "quit"]
+    out = keep(runner, args_of("iota", "u"), lines).output
+    assert "  Without entry 2, entry 3 no longer fits: it is Bob's turn, not Ann's" in out
+    assert "  Cancelled; nothing changed." in out
+    assert not corrections.has_corrections(saved(data_dir, "u").entries)
+    out = keep(runner, ["sessions", "resume", "u"], ["undo 2", "t", "quit"]).output
+    assert "  Entry 2 taken back (round 1): Bob 6." in out
+    assert "  Taken back with it: entry 3; type again what still stands." in out
+    session = saved(data_dir, "u")
+    assert session.entries[-1] == {"type": "undo", "fixes": 2, "takes_back": [3]}
+    assert corrections.in_force(session.entries).numbers == [1]
+    assert session.totals == [10, 0]
+
+
+@pytest.mark.parametrize(
+    "line, reason",
+    [
+        ("undo 0", "there is no entry 0: the entries are numbered 1 to 5"),
+        ("undo 99999999999", "there is no entry that large"),
+        ("undo x", "undo alone takes back the last entry; undo 3 takes back entry 3 alone"),
+        ("undo 3 4", "undo alone takes back the last entry; undo 3 takes back entry 3 alone"),
+        ("undo 4", "entry 4 is an undo; undo the entries in effect"),
+        ("undo 3", "entry 3 was taken back already (at entry 4)"),
+        ("undo 5", "entry 5 corrects entry 1: undo 1 instead"),
+    ],
+)
+def test_undo_n_refuses_what_it_cannot_take_back(
+    line: str, reason: str, runner: CliRunner, data_dir: Path
+) -> None:
+    lines = ["Ann 1", "Bob 2", "Ann 3", "undo", "fix 1 Ann 2", line, "quit"]
+    out = keep(runner, args_of("schnapsen", "u"), lines).output
+    assert f"  {reason}" in out and "(type help)" in out
+    assert len(saved(data_dir, "u").entries) == 5
+
+
+def test_undo_n_at_the_end_of_a_game_reopens_it(runner: CliRunner, data_dir: Path) -> None:
+    # Ann's 3 + 3 + 1 end the match; the deal typed twice was Ann's second 3.
+    lines = ["Ann 3", "Ann 3", "Ann 3", "undo 2", "Bob 2", "Ann 1", "", "quit"]
+    args = [*args_of("schnapsen", "u"), "--matches", "1"]
+    out = keep(runner, args, lines).output
+    assert "undo 2" in out and "  Entry 2 taken back (deal 2 of match 1): Ann 3." in out
+    session = saved(data_dir, "u")
+    assert [(r.scores, r.totals) for r in session.rounds] == [
+        ([3, 0], [4, 7]),
+        ([3, 0], [1, 7]),
+        ([0, 2], [1, 5]),
+        ([1, 0], [0, 5]),
+    ]
+    assert session.finished
+
+
+def test_every_keep_help_names_undo_n(runner: CliRunner, data_dir: Path) -> None:
+    for game in [*TWICE, "iota"]:
+        out = keep(runner, args_of(game, game), ["help", "quit"]).output
+        assert "undo N" in out, game
