@@ -594,3 +594,18 @@ def test_fix_says_which_row_of_the_sheet_each_entry_went_into(
     # Line-it's rows are its entries: nothing to add.
     said = keep(runner, [*LINEIT[:-1], "l"], ["line Ann 12 30 45 57", "fix", "quit"]).output
     assert "      1  line Ann 12 30 45 57" in said.splitlines()
+
+
+@pytest.mark.parametrize(
+    "entries, fix, reason",
+    [
+        (["8C 3H", "2C 3D"], "fix 1 Ann 1 2", "a trick stays a trick: its cards in seat order"),
+        (["Ann 1 2 3"], "fix 1 8C 3H", "a round stays a round: each player's counting cards"),
+    ],
+)
+def test_an_octrix_trick_is_fixed_as_a_trick_and_a_round_as_a_round(
+    entries: list[str], fix: str, reason: str, runner: CliRunner, data_dir: Path
+) -> None:
+    out = keep(runner, OCTRIX, [*entries, fix, "quit"]).output
+    assert f"  {reason}" in out
+    assert not corrections.has_corrections(saved(data_dir).entries)

@@ -54,10 +54,36 @@ def read_entry(text: str, old: dict[str, Any], ledger: OctrixLedger) -> dict[str
         ledger.enter_hand(int(old["seat"]), parse_cards(text))
     elif kind == "round":
         ledger.check_round_entry()
-        ledger.enter_round(parse_round(text, ledger.names, ledger.sides))
+        try:
+            counting = parse_round(text, ledger.names, ledger.sides)
+        except NotationError:
+            if _reads_as_cards(text):
+                raise NotationError(
+                    "a round stays a round: each player's counting cards, e.g. "
+                    f"{ledger.names[0]} 1 3 4"
+                ) from None
+            raise
+        ledger.enter_round(counting)
     else:
-        ledger.enter_trick(parse_cards(text))
+        try:
+            cards = parse_cards(text)
+        except NotationError:
+            if text.split() and seats_named(text.split()[0], ledger.names):
+                raise NotationError(
+                    "a trick stays a trick: its cards in seat order, e.g. 8C 3H"
+                ) from None
+            raise
+        ledger.enter_trick(cards)
     return dict(ledger.entries[-1])
+
+
+def _reads_as_cards(text: str) -> bool:
+    """Whether ``text`` reads as cards (a trick typed where a round is corrected)."""
+    try:
+        parse_cards(text)
+    except NotationError:
+        return False
+    return True
 
 
 def _hand_label(names: Sequence[str], entry: dict[str, Any]) -> str:
