@@ -177,8 +177,9 @@ def test_a_later_entry_that_no_longer_fits_is_taken_back_on_the_word(
     game: str, runner: CliRunner, data_dir: Path
 ) -> None:
     args, entries, fix, late, why = MISFITS[game]
-    out = keep(runner, args, [*entries, fix, "maybe", "take back", "quit"]).output
-    assert "  answer take back (or t) or cancel (or c); Enter cancels" in out
+    out = keep(runner, args, [*entries, fix, "maybe", "help", "take back", "quit"]).output
+    assert "  answer take back (or t) or cancel (or c); Enter cancels (type help)" in out
+    assert "  take back (or t): the entries named are taken back with the change" in out
     assert f"  Taken back: entry {late}; type again what still stands." in out
     session = saved(data_dir)
     assert len(session.entries) == len(entries) + 1

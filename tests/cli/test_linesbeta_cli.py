@@ -529,3 +529,15 @@ def test_the_challenge_prompt_gives_an_example_the_position_allows() -> None:
             assert action in state.legal_actions()
         state.apply(rng.choice(state.legal_actions()))
     assert len(examples) > 3
+
+
+@pytest.mark.parametrize("answer, length", [("short", "short"), ("FULL", "full"), ("y", "short")])
+def test_keep_takes_the_length_asked_for_by_its_name(
+    answer: str, length: str, runner: CliRunner, data_dir: Path
+) -> None:
+    script = f"easy\nlong\n{answer}\nn\nquit\n"
+    result = runner.invoke(main, ["linesbeta", "keep", "--session", "k"], input=script)
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "  answer y or n, or short or full (type help)" in result.output  # for "long"
+    session = store.load(store.sessions_dir(data_dir) / "k.toml")
+    assert session.options["length"] == length

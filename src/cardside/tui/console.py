@@ -107,22 +107,26 @@ class Console:
         answer = self.ask(prompt, words)
         return None if answer is not None and answer.lower() in QUIT_WORDS else answer
 
-    def ask_yes_no(self, prompt: str) -> bool | None:
+    def ask_yes_no(
+        self, prompt: str, yes: tuple[str, ...] = (), no: tuple[str, ...] = ()
+    ) -> bool | None:
         """A yes/no setup question (Enter is no); asked again until the answer is one of
-        them; None on ``quit`` or the end of input."""
+        them; None on ``quit`` or the end of input. ``yes`` and ``no`` are further words for
+        each answer (``short`` and ``full`` for a game's length)."""
         while True:
             answer = self.ask_setup(prompt)
             if answer is None:
                 return None
             word = answer.lower()
-            if word in ("", "n", "no"):
+            if word in ("", "n", "no", *no):
                 return False
-            if word in ("y", "yes"):
+            if word in ("y", "yes", *yes):
                 return True
+            also = f", or {yes[0]} or {no[0]}" if yes and no else ""
             if word in ("help", "?"):
-                self.say(f"  answer y (yes) or n (no); Enter is no; {SETUP_HELP}")
+                self.say(f"  answer y (yes) or n (no){also}; Enter is no; {SETUP_HELP}")
                 continue
-            self.say("  answer y or n (type help)")
+            self.say(f"  answer y or n{also} (type help)")
 
     def ask(self, prompt: str, words: Words | None = None, default: str = "") -> str | None:
         """Read one line (stripped). Tab offers ``words(typed so far)`` on a terminal, where

@@ -275,4 +275,10 @@ def _ask_take_back(
             return False
         if word in TAKE:
             return True
-        console.say("  answer take back (or t) or cancel (or c); Enter cancels")
+        if word in ("help", "?", "h"):
+            console.say(
+                "  take back (or t): the entries named are taken back with the change (they stay "
+                "in the file, to type again); cancel (or c, or Enter): nothing changes"
+            )
+            continue
+        console.say("  " + refusal("answer take back (or t) or cancel (or c); Enter cancels"))

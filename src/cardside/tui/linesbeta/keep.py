@@ -79,7 +79,9 @@ def ask_settings(
                 f"  {cut(answer, 20)!r} is not a difficulty: easy, normal or hard (type help)"
             )
     if short is None:
-        short = console.ask_yes_no("Short game (4 rounds instead of 7)? [y/N] ")
+        short = console.ask_yes_no(
+            "Short game (4 rounds instead of 7)? [y/N] ", yes=("short",), no=("full",)
+        )
         if short is None:
             return None
     if grid is None:
