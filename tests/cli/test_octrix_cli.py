@@ -335,7 +335,7 @@ def test_resuming_a_finished_kept_match_shows_its_end_not_a_new_round(
     (data_dir / "sessions" / example.name).write_bytes(example.read_bytes())
     result = runner.invoke(main, ["--no-color", "sessions", "resume", example.stem], input="\n")
     assert result.exit_code == 0, result.output
-    assert "Match over after 4 rounds." in result.output
+    assert "Match over after 4 rounds; won by Ann and Cid." in result.output
     assert "tricks entered" not in result.output
 
 

@@ -119,8 +119,13 @@ def fix_entry(
         after()
     console.say(f"  Entry {number} corrected: {text_of(new)} (was {old_text}).")
     if found is not None:
-        console.say(f"  Taken back: {_span(back)}; type again what still stands.")
+        console.say(f"  Taken back: {_span(back)}{_again(journal)}.")
     return True
+
+
+def _again(journal: Journal) -> str:
+    """What to do after entries were taken back: type them again, unless the game is over."""
+    return "" if journal.session.status == "finished" else "; type again what still stands"
 
 
 def remove_entry(
@@ -165,7 +170,7 @@ def remove_entry(
         after()
     console.say(f"  Entry {number} taken back{where}: {old_text}.")
     if found is not None:
-        console.say(f"  Taken back with it: {_span(back)}; type again what still stands.")
+        console.say(f"  Taken back with it: {_span(back)}{_again(journal)}.")
     return True
 
 

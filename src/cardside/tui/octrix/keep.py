@@ -317,7 +317,9 @@ class KeepScreen:
         ledger = self.ledger
         say = self.console.say
         if ledger.over:  # no round in progress: the match was decided
-            say(self.screen.style.bold(f"Match over after {len(ledger.rounds)} rounds."))
+            won = " and ".join(self.journal.session.winners)
+            by = f"; won by {won}" if won else ""
+            say(self.screen.style.bold(f"Match over after {len(ledger.rounds)} rounds{by}."))
         else:
             say(
                 self.screen.style.bold(
