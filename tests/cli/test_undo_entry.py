@@ -4,6 +4,8 @@ keeper's word."""
 
 from __future__ import annotations
 
+import csv
+import io
 from pathlib import Path
 
 import pytest
@@ -72,7 +74,37 @@ def test_an_entry_typed_twice_is_taken_back_alone_and_the_later_ones_stand(
     verified = runner.invoke(main, ["sessions", "verify", "u"])
     assert verified.exit_code == 0 and verified.output.startswith("ok")
     shown = runner.invoke(main, ["sessions", "show", "u"]).output
-    assert "by entry 5" in shown  # the row the entry was in is marked corrected
+    # A round of several tricks changed (entry 4 is now its third trick); a deal, a kept
+    # Line-it entry or an Octrix round entered whole is one entry: the later ones move up.
+    marks = [line.split(" (")[0] for line in shown.splitlines() if line.startswith("* corr")]
+    assert marks == (["* corrected: round 1 by entry 5"] if game == "linesbeta" else [])
+
+
+@pytest.mark.parametrize(
+    "args, lines, marked",
+    [
+        # The entry after the one taken back was itself undone: deal 2 is entry 6, typed later.
+        (["schnapsen", "keep"], ["Ann 1", "Bob 2", "Bob 2", "undo 2", "undo", "Ann 3"], []),
+        (["lineit", "keep"], ["counts Ann 23 +4-3", "counts Bob 20", "undo 1"], []),
+        # The last trick of round 1 taken back: trick 7 moves into round 1.
+        (
+            ["linesbeta", "keep", "--difficulty", "normal", "--full", "--no-grid"],
+            ["w", "l", "w", "w", "l", "w", "w", "l", "undo 6"],
+            ["round 1 by entry 9"],
+        ),
+    ],
+)
+def test_only_a_row_an_undo_n_changed_is_marked_corrected(
+    args: list[str], lines: list[str], marked: list[str], runner: CliRunner, data_dir: Path
+) -> None:
+    extra = [] if args[0] == "linesbeta" else ["--names", "Ann,Bob"]
+    keep(runner, [*args, *extra, "--session", "m"], [*lines, "quit"])
+    shown = runner.invoke(main, ["sessions", "show", "m"]).output
+    said = [line.split(" (")[0] for line in shown.splitlines() if line.startswith("* corrected")]
+    assert said == [f"* corrected: {m}" for m in marked]
+    text = runner.invoke(main, ["sessions", "export", "m", "--format", "csv", "-o", "-"]).output
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert {r["round"] for r in rows if r["corrected"]} == {m.split()[1] for m in marked}
 
 
 def test_a_later_entry_that_no_longer_fits_is_named_and_taken_back_only_on_the_word(

@@ -20,6 +20,7 @@ Everything else it may declare, and each has a default for a game that declares 
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import operator
 from collections import Counter
@@ -152,6 +153,16 @@ class _Renumber:
         # text is rendered again only from the first row that changed.
         self.seen: list[RoundRow] = []
         self.shown: list[RoundRow] = []
+        # An entry taken back alone (undo N) changed the row that the entry after it, typed
+        # before the undo, now stands in, when that row is made of several entries (a round
+        # of tricks): (that next entry, the undo). A row of one entry (a deal) is not changed
+        # by another's removal: the rows after it only move up.
+        numbers = force.numbers
+        self.moved: list[tuple[int, int]] = []
+        for removed, undo in force.removed.items():
+            i = bisect.bisect(numbers, removed)
+            if i < len(numbers) and numbers[i] < undo:
+                self.moved.append((numbers[i], undo))
 
     def sheet(self, sheet: Sheet) -> Sheet:
         numbers = self.force.numbers
@@ -176,10 +187,9 @@ class _Renumber:
             if 0 < row.entry <= len(numbers):
                 made_by = numbers[previous : row.entry]
                 copy.corrected = max((fixed.get(n, 0) for n in made_by), default=0)
-                # An entry taken back alone (undo N) among them corrected the row as well.
-                low, high = numbers[previous - 1] if previous else 0, numbers[row.entry - 1]
-                removals = [u for n, u in self.force.removed.items() if low < n <= high]
-                copy.corrected = max([copy.corrected, *removals])
+                if len(made_by) > 1:
+                    removals = [u for nxt, u in self.moved if nxt in made_by]
+                    copy.corrected = max([copy.corrected, *removals])
                 copy.entry = numbers[row.entry - 1]
                 if self.by_entry and row.number == row.entry:
                     copy.number = copy.entry
