@@ -373,21 +373,29 @@ def test_a_correction_the_file_cannot_hold_is_named(
         assert problem in result.output and "Traceback" not in result.output
 
 
+@pytest.mark.parametrize("name", ["Fix", "Undo"])
 @pytest.mark.parametrize(
     ("args", "line", "scores"),
-    [(SCHNAPSEN, "Fix 2", [2, 0]), (OCTRIX, "Fix 1 2 3", [9, 25])],
+    [(SCHNAPSEN, "{} 2", [2, 0]), (OCTRIX, "{} 1 2 3", [9, 25]), (IOTA, "{} 7", [7, 0])],
 )
-def test_a_player_named_fix_in_an_older_file_still_enters(
-    args: list[str], line: str, scores: list[int], runner: CliRunner, data_dir: Path
+def test_a_player_named_by_a_command_word_in_an_older_file_still_enters(
+    name: str, args: list[str], line: str, scores: list[int], runner: CliRunner, data_dir: Path
 ) -> None:
     keep(runner, args, ["quit"])
     path = store.sessions_dir(data_dir) / "t.toml"
-    path.write_text(path.read_text(encoding="utf-8").replace('"Ann"', '"Fix"'), encoding="utf-8")
-    keep(runner, ["sessions", "resume", "t"], [line, "quit"])
+    text = path.read_text(encoding="utf-8").replace('"Ann"', f'"{name}"')
+    path.write_text(text, encoding="utf-8")
+    # The name and more is the player's entry; the command word alone is still the command.
+    out = keep(runner, ["sessions", "resume", "t"], [line.format(name), name.lower(), "quit"])
     session = saved(data_dir)
-    assert session.player_names[0] == "Fix" and len(session.entries) == 1
+    assert session.player_names[0] == name
+    if name == "Fix":  # fix alone lists the entries
+        assert len(session.entries) == 1 and "  The entries in effect:" in out.output
+        assert session.rounds[0].scores == scores
+    else:  # undo alone took the entry back
+        assert [e["type"] for e in session.entries][-1] == "undo"
     assert not corrections.has_corrections(session.entries)
-    assert session.rounds[0].scores == scores
+    assert "takes nothing after it" not in out.output
 
 
 # -- at a terminal: the old text is offered for editing -----------------------------------

@@ -130,6 +130,7 @@ def test_a_later_entry_that_no_longer_fits_is_named_and_taken_back_only_on_the_w
     [
         ("undo 0", "there is no entry 0: the entries are numbered 1 to 5"),
         ("undo 99999999999", "there is no entry that large"),
+        ("undo 00000000003", "entry 3 was taken back already (at entry 4)"),  # zeros in front
         ("undo x", "undo alone takes back the last entry; undo 3 takes back entry 3 alone"),
         ("undo 3 4", "undo alone takes back the last entry; undo 3 takes back entry 3 alone"),
         ("undo 4", "entry 4 is an undo; undo the entries in effect"),

@@ -45,8 +45,8 @@ def test_undos_corrections_and_take_backs_as_the_file_format_says() -> None:
         ([e(1), e(2), e(3, fixes=2, takes_back=[1])], 3, "takes back entries"),
         ([e(1), e(2), e(3), e(4, fixes=1, takes_back=[2])], 4, "takes back entries"),
         ([e(1), e(2), e(3, fixes=1, takes_back=[2, 9])], 3, "takes back entries"),
-        ([e(1), {"type": "undo", "fixes": 2}], 2, "corrects entry 2, which is not in effect"),
-        ([e(1), {"type": "undo"}, {"type": "undo", "fixes": 1}], 3, "corrects entry 1"),
+        ([e(1), {"type": "undo", "fixes": 2}], 2, "takes back entry 2, which is not in effect"),
+        ([e(1), {"type": "undo"}, {"type": "undo", "fixes": 1}], 3, "takes back entry 1"),
         ([e(1), e(2), {"type": "undo", "fixes": 2, "takes_back": [1]}], 3, "takes back"),
     ],
 )

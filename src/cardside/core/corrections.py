@@ -97,7 +97,8 @@ def _correct(state: InForce, number: int, entry: dict[str, Any]) -> None:
     target = entry[FIXES]
     place = state.place(target) if isinstance(target, int) else None
     if place is None or target >= number:
-        raise EntryError(number, f"corrects entry {target}, which is not in effect before it")
+        verb = "takes back" if is_removal(entry) else "corrects"
+        raise EntryError(number, f"{verb} entry {target}, which is not in effect before it")
     back = entry.get(TAKES_BACK, [])
     if back:
         start = state.place(back[0])

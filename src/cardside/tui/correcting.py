@@ -72,7 +72,7 @@ def fix_entry(
         console.say(f"  {refusal(USAGE)}")
         return False
     # A number too long to be an entry's is still a number: say there is no such entry.
-    number = int(head) if len(head) <= 6 else 10**6
+    number = int(head) if len(head.lstrip("0")) <= 6 else 10**6
     problem = _not_fixable(session.entries, force, number)
     if problem:
         console.say(f"  {refusal(problem)}")
@@ -144,7 +144,7 @@ def remove_entry(
     if not is_digits(head):
         console.say(f"  {refusal(UNDO_USAGE)}")
         return False
-    number = int(head) if len(head) <= 6 else 10**6
+    number = int(head) if len(head.lstrip("0")) <= 6 else 10**6
     problem = _not_fixable(session.entries, force, number, "undo")
     if problem:
         console.say(f"  {refusal(problem)}")

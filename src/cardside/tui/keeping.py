@@ -150,9 +150,10 @@ def command_with_more(line: str, names: Sequence[str] = ()) -> str | None:
 
 
 def _a_name(line: str, names: Sequence[str]) -> bool:
-    """Whether ``line`` starts with one of ``names`` (a player named Fix in an old file)."""
-    first = line.split()[0].lower() if line.split() else ""
-    return first in {n.lower() for n in names}
+    """Whether ``line`` is an entry starting with one of ``names`` (a player named Fix in an
+    old file): the name and more (``fix`` alone is the command)."""
+    words = line.split()
+    return len(words) > 1 and words[0].lower() in {n.lower() for n in names}
 
 
 def say_saved(console: Console, journal: Journal) -> None:

@@ -145,7 +145,7 @@ class KeepScreen:
         if (target := undo_number(line)) is not None and not self._names_one(line):
             self._remove(target)
             return
-        more = command_with_more(line)
+        more = command_with_more(line, self.names)
         if more is not None:
             self.console.say(f"  {more}")
             return
@@ -343,9 +343,10 @@ class KeepScreen:
                 say(f"  Match {row.match_no + 1} starts at {MATCH_START}:{MATCH_START}.")
 
     def _names_one(self, line: str) -> bool:
-        """Whether ``line`` starts with a player's whole name (Fix, in a file kept before
-        the word was refused as a name)."""
-        return line.split()[0].lower() in {n.lower() for n in self.names}
+        """Whether ``line`` is a player's whole name and more (Fix 2, in a file kept before
+        the word was refused as a name; ``fix`` alone is the command)."""
+        words = line.split()
+        return len(words) > 1 and words[0].lower() in {n.lower() for n in self.names}
 
     def _fix(self, args: str) -> bool:
         """``fix N [TEXT]``: correct entry N; the ledger is then read again from the file."""
