@@ -261,6 +261,12 @@ def test_stats_counts_the_unreadable_files_it_leaves_out(runner: CliRunner, data
     result = runner.invoke(main, ["stats"])
     assert result.exit_code == 0
     assert "1 unreadable session file left out (see 'cardside sessions list')" in result.output
+    # With no other file, the answer is not that there are no sessions.
+    (data_dir / "sessions" / "k.toml").unlink()
+    result = runner.invoke(main, ["stats"])
+    assert result.exit_code == 0 and result.exception is None
+    assert result.output.startswith("No readable sessions.\n")
+    assert "1 unreadable session file left out" in result.output
 
 
 def test_stats_never_average_the_scores_of_different_games(

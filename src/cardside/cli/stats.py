@@ -117,7 +117,8 @@ def stats(
         echo_json(result.as_dict() | {"sessions": len(chosen)})
         return
     if not chosen:
-        click.echo(_nothing_matches(summaries, game, mode, since, player))
+        unreadable = len(entries) > len(summaries)
+        click.echo(_nothing_matches(summaries, game, mode, since, player, unreadable))
     else:
         width = terminal_width()
         click.echo(render_report(result, ascii=app.style.ascii, width=width))
@@ -150,12 +151,13 @@ def _nothing_matches(
     mode: str | None,
     since: datetime | None,
     player: str | None,
+    unreadable: bool = False,
 ) -> str:
     """Why the statistics are empty, naming the filters that left nothing."""
     from cardside.core.words import counted
 
     if not summaries:
-        return "No sessions yet."
+        return "No readable sessions." if unreadable else "No sessions yet."
     asked = [
         *([f"game {game}"] if game else []),
         *([f"mode {mode.lower()}"] if mode else []),
