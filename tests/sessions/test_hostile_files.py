@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import time
@@ -55,8 +56,16 @@ HOSTILE: dict[str, tuple[Callable[[Path], None], str]] = {
     "nested 20 deep": (lines_before_entries("x = " + "[" * 20 + "]" * 20), "more than 8 deep"),
     "5,000-digit integer": (text("x = " + "9" * 5000 + "\n"), "unreadable value"),
     "integer beyond 64 bits": (edited("version = 1", "version = " + "9" * 30), "beyond 64 bits"),
-    "dotted keys": (text("".join(f"k{i}.x = 1\n" for i in range(20_000))), "dots in its keys"),
-    "one long dotted key": (text("a" + ".a" * 5000 + " = 1\n"), "dots in its keys"),
+    "dotted keys": (
+        text("".join(f"k{i}.x = 1\n" for i in range(20_000))),
+        "dots outside its strings",
+    ),
+    "one long dotted key": (text("a" + ".a" * 5000 + " = 1\n"), "dots outside its strings"),
+    # Inside an inline table, after its first = (tomllib's time grows with the square).
+    "dotted keys in an inline table": (
+        text("x = {" + ".".join(["a"] * 200_000) + " = 1}\n"),
+        "dots outside its strings",
+    ),
     "larger than the limit": (
         edited('name = "Ann"', 'name = "' + "A" * (store.MAX_BYTES + 10) + '"'),
         "larger than 1,048,576 bytes",
@@ -301,3 +310,25 @@ def test_a_name_with_a_line_break_or_a_direction_control_is_read_plain(
     assert f"players: Ann, {read} (all at the table)" in shown.output
     assert "\u202e" not in shown.output
     assert runner.invoke(main, ["sessions", "verify", "old"]).output.startswith("ok")
+
+
+@pytest.mark.parametrize(
+    "name", [b"bad\xffname.toml", "rlo\u202eLMTH.toml".encode(), "x\u200b.toml".encode()]
+)
+def test_a_file_name_that_is_not_plain_text_is_left_out_and_the_rest_still_work(
+    runner: CliRunner, data_dir: Path, name: bytes
+) -> None:
+    folder = folder_with_good(data_dir)
+    shutil.copy(EXAMPLES / "octrix-kept-partnership.toml", os.fsencode(folder) + b"/" + name)
+    for command in (
+        ["sessions", "list"],
+        ["sessions", "verify", "--all"],
+        ["stats"],
+        ["stats", "--league"],
+        ["sessions", "export", "--all", "--format", "json", "-o", "-"],
+    ):
+        result = runner.invoke(main, command)
+        assert result.exit_code == 0 and result.exception is None, (command, result.output)
+        assert "\u202e" not in result.output and "\u200b" not in result.output
+    listed = json.loads(runner.invoke(main, ["sessions", "list", "--json"]).output)
+    assert [s["name"] for s in listed["sessions"]] == [GOOD] and listed["unreadable"] == []

@@ -301,7 +301,7 @@ def parse(raw: bytes, path: object = "<session>") -> dict[str, Any]:
         raise SessionError(path, "is not UTF-8 text") from None
     text = text.removeprefix("\ufeff")  # the byte-order mark some editors save first
     if _key_dots(text) > MAX_KEY_DOTS:
-        raise SessionError(path, f"has more than {MAX_KEY_DOTS} dots in its keys")
+        raise SessionError(path, f"has more than {MAX_KEY_DOTS} dots outside its strings (keys)")
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -315,19 +315,18 @@ def parse(raw: bytes, path: object = "<session>") -> dict[str, Any]:
     return doc
 
 
-def _key_dots(text: str) -> int:
-    """Dots in keys and table headers (a cheap scan, line by line, before parsing).
+#: A string on one line, basic (with its escapes) or literal: the dots inside are text.
+_ONE_LINE_STRING = re.compile(r""""(?:[^"\\\n]|\\.)*"|'[^'\n]*'""")
 
-    cardside writes none; tomllib's time grows with the square of their number.
+
+def _key_dots(text: str) -> int:
+    """Dots outside strings (a cheap scan before parsing): keys and table headers anywhere,
+    inline tables too, besides the rare float.
+
+    cardside writes none (its times are to the second); tomllib's time grows with the square
+    of the dots in keys. A dot inside a string on one line is not counted; any other is.
     """
-    count = 0
-    for line in text.splitlines():
-        stripped = line.lstrip()
-        if stripped.startswith("["):
-            count += stripped.split("]", 1)[0].count(".")
-        elif "=" in stripped:
-            count += stripped.split("=", 1)[0].count(".")
-    return count
+    return _ONE_LINE_STRING.sub("", text).count(".")
 
 
 def _check_shape(doc: dict[str, Any], path: object) -> None:
@@ -526,15 +525,21 @@ def list_paths(data_dir: Path) -> list[Path]:
         if folder.exists():
             raise NotADirectoryError(errno.ENOTDIR, "a file, not a folder", str(folder))
         return []
-    # A name holding a control character is no session cardside wrote, and printed it could
-    # clear the screen or hide text: such files are left alone.
-    files = [
-        p
-        for p in folder.glob("*" + SUFFIX)
-        if not p.name.startswith(".") and not CONTROL.search(p.name)
-    ]
+    # A name holding a control character, an invisible one (a right-to-left override) or a
+    # byte that is not UTF-8 is no session cardside wrote; printed, it could clear the screen
+    # or hide text, and the index could not hold it: such files are left alone.
+    files = [p for p in folder.glob("*" + SUFFIX) if _usable_name(p.name)]
     # Same time: the name decides, so the numbers `sessions list` prints stay put.
     return sorted(files, key=lambda p: (-_mtime(p), p.name))
+
+
+def _usable_name(name: str) -> bool:
+    """A file name cardside lists: not hidden, no control or invisible character."""
+    return (
+        not name.startswith(".")
+        and not CONTROL.search(name)
+        and not any(invisible(c) for c in name)
+    )
 
 
 def _mtime(path: Path) -> int:
