@@ -174,3 +174,12 @@ def test_the_play_hint_near_the_target_shows_the_chance_to_win_the_match() -> No
     pieces = wrap(chance.replace(re.search(r"\d+%", chance)[0], "100%"), 60)
     assert all(len(p) <= 60 and p.startswith("  ") for p in pieces)
     assert all(len(p.split()) >= 2 for p in pieces), pieces
+
+
+def test_a_match_to_a_target_far_beyond_88_is_valued_at_the_same_proportions() -> None:
+    # A file may set any target up to 10,000: the table and its recursion stay bounded.
+    far = after_round(10_000, 9_000)
+    assert far == after_round(211, 189)  # 400 points to go between them, as 10,000 to 9,000
+    assert 0.0 < far < 0.5 and after_round(9_000, 10_000) == pytest.approx(1.0 - far)
+    assert after_round(5, 9_999) > 0.99 and after_round(9_999, 5) < 0.01
+    assert after_round(5000, 5000) == pytest.approx(0.5)

@@ -47,6 +47,10 @@ def _round_outcomes(repeat: float = REPEAT) -> tuple[tuple[int, int, float], ...
 
 
 ROUND_OUTCOMES = _round_outcomes()
+#: The table of match chances runs to this many points to go on average per side; farther
+#: from the target (a match to more than the rulebook's 88), chances are read at the same
+#: proportions.
+MOST_TO_GO = 200
 
 
 def after_round(to_go: int, other_to_go: int) -> float:
@@ -60,6 +64,12 @@ def after_round(to_go: int, other_to_go: int) -> float:
         if to_go == other_to_go:
             return 0.5
         return 1.0 if to_go < other_to_go else 0.0
+    both = to_go + other_to_go
+    if both > 2 * MOST_TO_GO:
+        # A match to far more than 88 (a target set in the file): read at the same
+        # proportions, so that the table and its recursion stay bounded.
+        scale = 2 * MOST_TO_GO / both
+        to_go, other_to_go = max(1, round(to_go * scale)), max(1, round(other_to_go * scale))
     return match_chance(to_go, other_to_go)
 
 
