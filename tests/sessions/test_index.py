@@ -163,3 +163,31 @@ def test_statistics_take_a_cached_time_at_the_edge_of_the_calendar(tmp_path: Pat
     chosen = choose([first, second])
     assert [s["start"] for s in chosen][0] == "0001-01-01T00:00:00+05:00"
     assert report(chosen).players  # counted, not crashed
+
+
+def test_a_tampered_result_number_or_corrected_list_is_made_again(tmp_path: Path) -> None:
+    kept(tmp_path, "friday", 4)  # Ann's 2 + 2 + 2 + 2: a match won at the fourth deal
+    (item,) = index.entries(tmp_path)
+    assert item.summary is not None and item.summary["results"][0]["number"] == 1
+    path = tmp_path / "index.json"
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    summary = doc["files"]["friday.toml"]["summary"]
+    tampered: list[tuple[str, object]] = [
+        ("number", None),
+        ("number", "x"),
+        ("number", True),
+        ("round", []),
+        ("corrected", True),
+        ("corrected", [5]),
+    ]
+    for key, value in tampered:
+        changed = json.loads(json.dumps(summary))
+        if key == "corrected":
+            changed["corrected"] = value
+        else:
+            changed["results"][0][key] = value
+        doc["files"]["friday.toml"]["summary"] = changed
+        path.write_text(json.dumps(doc), encoding="utf-8")
+        (item,) = index.entries(tmp_path)
+        assert item.summary is not None, (key, value)
+        assert item.summary["results"][0]["number"] == 1 and item.summary["corrected"] == []

@@ -187,6 +187,7 @@ _SHAPE: dict[str, type | tuple[type, ...]] = {
     "highlights": list,
     "rows": list,
     "scale": list,
+    "corrected": list,
 }
 
 
@@ -221,10 +222,12 @@ def _sound(hit: dict[str, Any]) -> bool:
         and all(c is None or isinstance(c, int) for c in summary["seat_columns"])
         and all(isinstance(t, int) for t in summary["totals"])
         and all(isinstance(x, str) for x in summary["columns"] + summary["winners"])
-        and all(isinstance(x, str) for x in summary["outcomes"])
+        and all(isinstance(x, str) for x in summary["outcomes"] + summary["corrected"])
         and _sound_standing(summary.get("standing"), len(summary["columns"]))
         and all(
             isinstance(r, dict)
+            and is_whole(r.get("number"))
+            and is_whole(r.get("round"))
             and isinstance(r.get("winners"), list)
             and all(isinstance(w, str) for w in r["winners"])
             and isinstance(r.get("totals"), list)
