@@ -332,3 +332,17 @@ def test_a_file_name_that_is_not_plain_text_is_left_out_and_the_rest_still_work(
         assert "\u202e" not in result.output and "\u200b" not in result.output
     listed = json.loads(runner.invoke(main, ["sessions", "list", "--json"]).output)
     assert [s["name"] for s in listed["sessions"]] == [GOOD] and listed["unreadable"] == []
+
+
+def test_resume_of_a_link_in_the_sessions_folder_is_refused_and_the_link_stays(
+    runner: CliRunner, data_dir: Path, tmp_path: Path
+) -> None:
+    folder = folder_with_good(data_dir)
+    target = tmp_path / "elsewhere.toml"
+    shutil.copy(EXAMPLES / "schnapsen-kept-bummerl.toml", target)
+    before = target.read_bytes()
+    (folder / "linked.toml").symlink_to(target)
+    result = runner.invoke(main, ["sessions", "resume", "linked"], input="undo\nquit\n")
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    assert "is a symbolic link, not a session file: cardside adds nothing to it" in result.output
+    assert (folder / "linked.toml").is_symlink() and target.read_bytes() == before

@@ -153,6 +153,13 @@ class Journal:
         why = store.read_only(path)
         if why:
             raise ReadOnly(f"{why}: cardside adds nothing to it (allow it with chmod u+w {path})")
+        if path.is_symlink() and path.is_file():
+            # A save replaces the file: the link would become a copy, and its target stop
+            # following the game. (A link to nothing, or to no file, loading refuses.)
+            raise ReadOnly(
+                f"{path} is a symbolic link, not a session file: cardside adds nothing to it "
+                "(copy the file it points to into the sessions folder to go on with it)"
+            )
         lock = SessionLock(path).acquire()
         try:
             tidy.sweep(path.parent)
