@@ -420,3 +420,25 @@ def test_stats_leave_out_the_drawn_column_where_nobody_tied(
     assert "drawn" not in text and "win rate" in text
     ann = json.loads(invoke(runner, "stats", "--json"))["players"][0]
     assert (ann["name"], ann["won"], ann["drawn"], ann["win_rate"]) == ("Ann", 1, 0, 1.0)
+
+
+def test_a_copy_of_a_session_under_another_name_is_counted_once_and_exported_by_its_name(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    folder = store.sessions_dir(data_dir)
+    folder.mkdir(parents=True)
+    copy(EXAMPLES / "schnapsen-kept-bummerl.toml", folder)
+    copy(EXAMPLES / "schnapsen-kept-bummerl.toml", folder / "friday.toml")
+    result = runner.invoke(main, ["stats", "--league", "--json"])
+    assert result.exit_code == 0 and result.exception is None
+    assert "hold the same session (a copy of a file?): counted once" in result.stderr
+    (table,) = json.loads(result.stdout)["league"]
+    assert sorted(r["played"] for r in table["table"]) == [1, 1]
+    played = json.loads(runner.invoke(main, ["stats", "--json"]).stdout)["players"]
+    assert [p["played"] for p in played] == [1, 1]
+    # Exports name each file as list and show do.
+    text = invoke(runner, "sessions", "export", "--all", "--format", "csv", "-o", "-")
+    names = {row["session"] for row in csv.DictReader(io.StringIO(text))}
+    assert names == {"friday", "schnapsen-kept-bummerl"}
+    one = json.loads(invoke(runner, "sessions", "export", "friday", "--format", "json", "-o", "-"))
+    assert one[0]["name"] == "friday"

@@ -545,7 +545,7 @@ def export(ctx: click.Context, name: str | None, all_: bool, fmt: str, output: P
     import json
 
     from cardside.core.errors import SessionError
-    from cardside.sessions import store
+    from cardside.sessions import store, tidy
     from cardside.sessions.export import as_dict, to_csv
 
     app = app_of(ctx)
@@ -574,8 +574,13 @@ def export(ctx: click.Context, name: str | None, all_: bool, fmt: str, output: P
                 found.append(s)
             except SessionError as exc:
                 click.echo(f"skipped: {exc}", err=True)
+                continue
+            s.name = path.stem  # as list, show and stats name it (a copied file's own)
     else:
-        found = [_load(app, session_path(app, name or ""))]
+        path = session_path(app, name or "")
+        found = [_load(app, path)]
+        if tidy.inside(app.data_dir, path):
+            found[0].name = path.stem
     if fmt == "csv":
         text = to_csv(found)
     else:

@@ -85,7 +85,7 @@ def stats(
         raise click.UsageError(f"--until {until:%Y-%m-%d} is before --since {since:%Y-%m-%d}")
     app = app_of(ctx)
     entries = index.entries(app.data_dir)
-    summaries = [e.summary for e in entries if e.summary is not None]
+    summaries = _without_copies([e.summary for e in entries if e.summary is not None])
     if ratings or league or html_file is not None:
         from cardside.cli.standings import standings
 
@@ -123,6 +123,34 @@ def stats(
         width = terminal_width()
         click.echo(render_report(result, ascii=app.style.ascii, width=width))
     _notes(app, chosen, len(entries) - len(summaries))
+
+
+def _without_copies(summaries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The summaries with each copy of a session (another file holding the same session:
+    the same start to the second, players, entries, end and totals) left out, saying so on
+    standard error; the file saved last is the one counted."""
+    seen: dict[tuple[Any, ...], str] = {}
+    out = []
+    for s in summaries:
+        key = (
+            s["game"],
+            s["mode"],
+            s["created"],
+            tuple(p["name"] for p in s["players"]),
+            s["entries"],
+            s["end"],
+            tuple(s["totals"]),
+        )
+        if s["created"] is not None and key in seen:
+            click.echo(
+                f"{seen[key]} and {s['name']} hold the same session (a copy of a file?): "
+                "counted once",
+                err=True,
+            )
+            continue
+        seen.setdefault(key, s["name"])
+        out.append(s)
+    return out
 
 
 def _notes(app: Any, chosen: list[dict[str, Any]], skipped: int) -> None:
