@@ -80,6 +80,10 @@ HOSTILE: dict[str, tuple[Callable[[Path], None], str]] = {
         "difficulty should be text, not <list>",
     ),
     "two players of one name": (edited('name = "Bob"', 'name = " ann"'), "names must differ"),
+    "a kind with a direction control": (
+        edited('kind = "table"', 'kind = "\u202etable"'),
+        "is not human, table or bot:NAME",
+    ),
     "a blank player name": (edited('name = "Bob"', 'name = "  "'), "player 2 has an empty name"),
     "an escape sequence in a name": (
         edited('name = "Bob"', 'name = "B\\u001b[2J\\u001b[8mob"'),

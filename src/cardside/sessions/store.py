@@ -315,6 +315,8 @@ def parse(raw: bytes, path: object = "<session>") -> dict[str, Any]:
     return doc
 
 
+#: What a seat is: a person at the terminal, a person at the table, or a named bot.
+_KIND = re.compile(r"human|table|bot:[a-z0-9_-]{1,30}")
 #: A string on one line, basic (with its escapes) or literal: the dots inside are text.
 _ONE_LINE_STRING = re.compile(r""""(?:[^"\\\n]|\\.)*"|'[^'\n]*'""")
 
@@ -410,6 +412,8 @@ def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
             raise fail(f"player {i} has an unknown field {clip(unknown[0])}")
         seat_name = _get(p, "name", Text(), lambda m, i=i: fail(f"player {i}: {m}"))
         kind = _get(p, "kind", Text(40), lambda m, i=i: fail(f"player {i}: {m}"), "human")
+        if not _KIND.fullmatch(kind):
+            raise fail(f"player {i}: kind {clip(kind)} is not human, table or bot:NAME")
         # An earlier cardside took line breaks and writing-direction controls in names, which
         # break or disguise every line that shows them: read as spaces and nothing.
         seat_name = plain_name(seat_name)
