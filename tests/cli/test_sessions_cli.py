@@ -209,7 +209,7 @@ def test_unknown_seat_kind_in_a_played_file_is_refused_untouched(
     assert result.exit_code == 0, result.output
     path = data_dir / "sessions" / "p.toml"
     for kind, problem in (
-        ('kind = "alien"', "player 1 is 'alien'"),
+        ('kind = "alien"', "player 1: kind 'alien' is not human, table or bot:NAME"),
         ('kind = "bot:nobody"', "player 1 is 'bot:nobody'"),
     ):
         path.write_text(

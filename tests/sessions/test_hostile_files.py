@@ -350,3 +350,9 @@ def test_resume_of_a_link_in_the_sessions_folder_is_refused_and_the_link_stays(
     assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
     assert "is a symbolic link, not a session file: cardside adds nothing to it" in result.output
     assert (folder / "linked.toml").is_symlink() and target.read_bytes() == before
+
+
+def test_a_session_name_with_a_direction_control_is_read_plain(tmp_path: Path) -> None:
+    path = tmp_path / "older.toml"
+    edited(f'name = "{GOOD}"', 'name = "x\\u202e<b>"')(path)
+    assert store.load(path).name == "x<b>"

@@ -397,7 +397,7 @@ def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
         raise fail(f"unknown game {clip(game)}")
     schema = GAMES[game].schema()
     mode = _get(doc, "mode", Text(choices=MODES), fail)
-    name = _get(doc, "name", Text(), fail)
+    name = plain_name(_get(doc, "name", Text(), fail))  # shown and exported: no hidden text
     players = _get(doc, "players", list, fail)
     low, high = schema.players
     if not low <= len(players) <= high:
