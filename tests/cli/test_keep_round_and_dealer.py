@@ -169,7 +169,7 @@ def test_help_at_a_yes_no_question_explains_it_and_asks_again(tmp_path: Path) ->
     args = ["--data-dir", str(tmp_path), "linesbeta", "keep", "--difficulty", "easy"]
     result = runner.invoke(main, [*args, "--session", "q"], input="help\ny\n\nquit\n")
     assert result.exit_code == 0, result.output
-    assert "answer y (yes) or n (no); Enter is no" in result.output
+    assert "answer y (yes) or n (no), or short or full; Enter is no" in result.output
     options = store.load(store.sessions_dir(tmp_path) / "q.toml").options
     assert options["length"] == "short" and options["grid"] is False
 
