@@ -254,7 +254,7 @@ def explain(state: LineitState, seat: int, path: tuple[Action, ...]) -> str:
     elif first.kind == "hand":
         parts.append(f"keep {name} in hand for later")
     elif first.kind == "done" and len(path) == 1:
-        parts.append("no card from hand helps your line now")
+        parts.append("no card from hand helps your line now (one that fits is worth more kept)")
     jackpots = [e for e in t.log[len(s.log) :] if isinstance(e, Jackpot)]
     if jackpots:
         parts.append(
