@@ -82,8 +82,10 @@ def test_illegal_actions_have_reasons() -> None:
     with pytest.raises(IllegalActionError, match="not among the seven"):
         st.apply(ChooseTrump(outsider))
     st.apply(ChooseTrump(hand[0]))
-    with pytest.raises(IllegalActionError, match="not in your hand"):
+    with pytest.raises(IllegalActionError, match="is this round's trump card, set aside"):
         st.apply(rules.Challenge(hand[0], Line.R1, "L"))
+    with pytest.raises(IllegalActionError, match="is not in your hand"):
+        st.apply(rules.Challenge(outsider, Line.R1, "L"))
     with pytest.raises(IllegalActionError, match="only at the start"):
         st.apply(ChooseTrump(hand[1]))
 

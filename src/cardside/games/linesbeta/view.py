@@ -127,6 +127,8 @@ class _Position(Protocol):
     def tricks(self) -> tuple[Trick, ...]: ...
     @property
     def blocked(self) -> int: ...
+    @property
+    def trump(self) -> int: ...
 
 
 def why_illegal(s: _Position, action: object) -> str | None:
@@ -142,6 +144,8 @@ def why_illegal(s: _Position, action: object) -> str | None:
             return "choose this round's trump card first"
         if s.phase == PHASE_CELL:
             return "choose which card of the line the grid plays first"
+        if action.code == s.trump:
+            return f"{_name(action.code)} is this round's trump card, set aside: not in your hand"
         if action.code not in s.hand:
             return f"{_name(action.code)} is not in your hand"
         if s.blocked >> action.line & 1:
