@@ -766,3 +766,16 @@ def test_help_at_the_end_of_the_game_says_the_deck_is_out() -> None:
     turn = LineitTurn(LineitScreen(None, None, ["You", "Bot 2"]), None)  # type: ignore[arg-type]
     assert turn.help_now(state, state.current_player()) == HELP_END
     assert HELP_END.startswith("  The deck is out: play 23 (a last card from hand")
+
+
+def test_a_game_resumed_within_a_turn_draws_the_whole_table(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    args = ["lineit", "play", "--seed", "4", "--session", "mid"]
+    first = runner.invoke(main, args, input="hand B3\nquit\n")
+    assert first.exit_code == 0 and first.exception is None, first.output
+    resumed = runner.invoke(main, ["sessions", "resume", "mid"], input="quit\n")
+    assert resumed.exit_code == 0 and resumed.exception is None, resumed.output
+    before_prompt = resumed.output.split("play from hand or done:")[0]
+    assert "jackpots: red 0" in before_prompt and "market: 28y 60y 3g" in before_prompt
+    assert "Bot 2: score 0" in before_prompt

@@ -10,7 +10,7 @@ from cardside.core.words import counted
 from cardside.games.lineit import rules
 from cardside.games.lineit.notation import format_action, format_cards
 from cardside.games.lineit.sheet import action_text
-from cardside.games.lineit.state import Jackpot, LineitState, Scored
+from cardside.games.lineit.state import PLAYED, TAKEN, Jackpot, LineitState, Scored
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
 from cardside.tui.human import Human
@@ -80,6 +80,9 @@ def run_play(
     before: list[Any] = [state.snapshot]
     if not state.actions():
         console.say(screen.round_start(state.snapshot))
+    elif state.snapshot.step in (TAKEN, PLAYED) and state.current_player() in humans_here:
+        # Resumed within a turn, whose prompt shows only the line and hand: the whole table.
+        screen.show(state, state.current_player() or 0)
 
     def on_action(seat: int, action: Any) -> None:
         journal.append({"type": "action", "seat": seat, "action": action_text(action)})
