@@ -167,3 +167,35 @@ def test_every_keep_help_names_undo_n(runner: CliRunner, data_dir: Path) -> None
     for game in [*TWICE, "iota"]:
         out = keep(runner, args_of(game, game), ["help", "quit"]).output
         assert "undo N" in out, game
+
+
+#: A correction each game asks about (a later entry no longer fits), and how to start one.
+ASKED = {
+    "iota": (["--names", "Ann,Bob"], ["Ann 5 5", "Bob 6", "Ann 3"], "undo 2"),
+    "schnapsen": (
+        ["--names", "Ann,Bob", "--matches", "1"],
+        ["Ann 1", "Ann 3", "Ann 2", "Bob 1"],
+        "fix 1 Ann 3",
+    ),
+    "lineit": (
+        ["--names", "Ann,Bob"],
+        ["line Ann 12 30 45 57", "line Bob 5 6 7 8"],
+        "fix 1 line Ann 5 30 45 57",
+    ),
+}
+
+
+@pytest.mark.parametrize("game", sorted(ASKED))
+@pytest.mark.parametrize("question", ["take back", "new text"])
+def test_quit_at_a_corrections_question_cancels_it_and_leaves_saved(
+    game: str, question: str, runner: CliRunner, data_dir: Path
+) -> None:
+    options, entries, correction = ASKED[game]
+    asking = [correction, "quit"] if question == "take back" else ["fix 1", "quit"]
+    args = [game, "keep", *options, "--session", "q"]
+    out = keep(runner, args, [*entries, *asking, "show"]).output
+    said = "  Cancelled; nothing changed." if question == "take back" else "  Nothing changed."
+    assert ("no longer fits" if question == "take back" else "New text for entry 1") in out
+    # Left at once: the line after quit ("show") is never read.
+    assert out.split(said)[1].strip() == "Saved. Continue with: cardside sessions resume q"
+    assert len(saved(data_dir, "q").entries) == len(entries)  # the correction cancelled

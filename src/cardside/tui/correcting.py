@@ -37,7 +37,12 @@ LISTED = 12
 #: How many entries to take back are named one by one.
 NAMED = 20
 TAKE = ("t", "take", "take back", "takeback", "y", "yes")
-CANCEL = ("", "c", "cancel", "n", "no", "quit", "exit")
+CANCEL = ("", "c", "cancel", "n", "no")
+
+
+class QuitAsked(Exception):
+    """``quit`` typed at one of a correction's questions: the correction is cancelled (said
+    so) and the keeper leaves, as quit does at every prompt; the prompt's loop says saved."""
 
 
 def fix_command(line: str) -> str | None:
@@ -87,7 +92,10 @@ def fix_entry(
         answer = console.ask(
             f"New text for entry {number} (Enter or cancel keeps it): ", default=old_text
         )
-        if answer is None or answer.strip().lower() in ("", "cancel", *QUIT_WORDS):
+        if answer is not None and answer.strip().lower() in QUIT_WORDS:
+            console.say("  Nothing changed.")
+            raise QuitAsked
+        if answer is None or answer.strip().lower() in ("", "cancel"):
             console.say("  Nothing changed.")
             return False
         text = answer.strip()
@@ -276,6 +284,9 @@ def _ask_take_back(
     while True:
         answer = console.ask(question)
         word = "" if answer is None else " ".join(answer.lower().split())
+        if word in QUIT_WORDS:
+            console.say("  Cancelled; nothing changed.")
+            raise QuitAsked
         if answer is None or word in CANCEL:
             return False
         if word in TAKE:

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from cardside.tui.console import QUIT_WORDS, Console, not_alone, refusal
-from cardside.tui.correcting import fix_command
+from cardside.tui.correcting import QuitAsked, fix_command
 
 if TYPE_CHECKING:
     from cardside.sessions.journal import Journal
@@ -113,13 +113,16 @@ def keep_command(
     if word in QUIT_WORDS:
         return "quit"
     args = fix_command(line)
-    if fix is not None and args is not None and not _a_name(line, names):
-        fix(args)
-        return "handled"
     target = undo_number(line)
-    if remove is not None and target is not None and not _a_name(line, names):
-        remove(target)
-        return "handled"
+    try:
+        if fix is not None and args is not None and not _a_name(line, names):
+            fix(args)
+            return "handled"
+        if remove is not None and target is not None and not _a_name(line, names):
+            remove(target)
+            return "handled"
+    except QuitAsked:
+        return "quit"
     actions = {"help": help, "?": help, "h": help, "show": show, "score": show, "undo": undo}
     if word in actions:
         actions[word]()

@@ -15,7 +15,7 @@ from cardside.games.lineit.notation import parse_card, parse_cards
 from cardside.games.lineit.sheet import replay_ledger
 from cardside.sessions.journal import Journal
 from cardside.tui.console import QUIT_WORDS, Console, not_understood, refusal
-from cardside.tui.correcting import fix_entry, remove_entry
+from cardside.tui.correcting import QuitAsked, fix_entry, remove_entry
 from cardside.tui.keeping import (
     command_with_more,
     offer_correction,
@@ -62,7 +62,11 @@ class KeepScreen:
                 if line is None or line.lower() in QUIT_WORDS:
                     say_saved(self.console, self.journal)
                     return "quit"
-                self._handle(line)
+                try:
+                    self._handle(line)
+                except QuitAsked:  # quit at a correction's question
+                    say_saved(self.console, self.journal)
+                    return "quit"
             self._result()
             if not offer_correction(
                 self.console, self._undo, "game", self.show, self._fix, self._remove

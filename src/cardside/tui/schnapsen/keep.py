@@ -22,7 +22,7 @@ from cardside.games.schnapsen.sheet import (
 )
 from cardside.sessions.journal import Journal
 from cardside.tui.console import QUIT_WORDS, Console, not_understood, refusal
-from cardside.tui.correcting import fix_command, fix_entry, remove_entry
+from cardside.tui.correcting import QuitAsked, fix_command, fix_entry, remove_entry
 from cardside.tui.grammar import agree
 from cardside.tui.keeping import (
     command_with_more,
@@ -117,6 +117,8 @@ class KeepScreen:
                     return self._saved()
                 except _Cancel:
                     self.console.say("  Cancelled; nothing entered for this deal.")
+                except QuitAsked:  # quit at a correction's question
+                    return self._saved()
             if not offer_correction(
                 self.console, self._undo, "session", self.show, self._fix, self._remove
             ):
