@@ -158,11 +158,11 @@ class _Renumber:
         # of tricks): (that next entry, the undo). A row of one entry (a deal) is not changed
         # by another's removal: the rows after it only move up.
         numbers = force.numbers
-        self.moved: list[tuple[int, int]] = []
+        self.moved: dict[int, int] = {}  # that next entry -> the latest such undo
         for removed, undo in force.removed.items():
             i = bisect.bisect(numbers, removed)
             if i < len(numbers) and numbers[i] < undo:
-                self.moved.append((numbers[i], undo))
+                self.moved[numbers[i]] = max(undo, self.moved.get(numbers[i], 0))
 
     def sheet(self, sheet: Sheet) -> Sheet:
         numbers = self.force.numbers
@@ -187,8 +187,8 @@ class _Renumber:
             if 0 < row.entry <= len(numbers):
                 made_by = numbers[previous : row.entry]
                 copy.corrected = max((fixed.get(n, 0) for n in made_by), default=0)
-                if len(made_by) > 1:
-                    removals = [u for nxt, u in self.moved if nxt in made_by]
+                if len(made_by) > 1 and self.moved:
+                    removals = [self.moved.get(n, 0) for n in made_by]
                     copy.corrected = max([copy.corrected, *removals])
                 copy.entry = numbers[row.entry - 1]
                 if self.by_entry and row.number == row.entry:
