@@ -300,7 +300,10 @@ def parse(raw: bytes, path: object = "<session>") -> dict[str, Any]:
     except UnicodeDecodeError:
         raise SessionError(path, "is not UTF-8 text") from None
     text = text.removeprefix("\ufeff")  # the byte-order mark some editors save first
-    if _key_dots(text) > MAX_KEY_DOTS:
+    dots = _key_dots(text)
+    if dots > MAX_DOTS:
+        raise SessionError(path, f"has more than {MAX_DOTS:,} dots")
+    if dots > MAX_KEY_DOTS:
         raise SessionError(path, f"has more than {MAX_KEY_DOTS} dots outside its strings (keys)")
     try:
         doc = tomllib.loads(text)
@@ -317,18 +320,34 @@ def parse(raw: bytes, path: object = "<session>") -> dict[str, Any]:
 
 #: What a seat is: a person at the terminal, a person at the table, or a named bot.
 _KIND = re.compile(r"human|table|bot:[a-z0-9_-]{1,30}")
-#: A string on one line, basic (with its escapes) or literal: the dots inside are text.
-_ONE_LINE_STRING = re.compile(r""""(?:[^"\\\n]|\\.)*"|'[^'\n]*'""")
+#: TOML's strings and comments, read from the start of the text as TOML reads them (the
+#: earliest match wins, so a quote inside a comment or another string starts nothing):
+#: multi-line basic and literal strings (which may end in up to two more quotes), one-line
+#: basic strings with their escapes, one-line literal strings, comments.
+_STRINGS_AND_COMMENTS = re.compile(
+    r'"""(?:[^"\\]|\\[\s\S]|"(?!""))*"""(?:"{1,2}(?!"))?'
+    r"|'''(?:[^']|'(?!''))*'''(?:'{1,2}(?!'))?"
+    r'|"(?:[^"\\\n]|\\.)*"'
+    r"|'[^'\n]*'"
+    r"|#[^\n]*"
+)
+#: Dots anywhere, strings included: a bound that holds whatever the reading above makes of a
+#: hostile text (tomllib's time for this many dots in keys stays under a second).
+MAX_DOTS = 20_000
 
 
 def _key_dots(text: str) -> int:
-    """Dots outside strings (a cheap scan before parsing): keys and table headers anywhere,
-    inline tables too, besides the rare float.
+    """Dots outside strings and comments (a cheap scan before parsing): keys and table
+    headers anywhere, inline tables too, besides the rare float; or every dot, when the text
+    holds more than :data:`MAX_DOTS` in all.
 
-    cardside writes none (its times are to the second); tomllib's time grows with the square
-    of the dots in keys. A dot inside a string on one line is not counted; any other is.
+    cardside writes none outside strings (its times are to the second); tomllib's time grows
+    with the square of the dots in keys.
     """
-    return _ONE_LINE_STRING.sub("", text).count(".")
+    every = text.count(".")
+    if every > MAX_DOTS:
+        return every
+    return _STRINGS_AND_COMMENTS.sub("", text).count(".")
 
 
 def _check_shape(doc: dict[str, Any], path: object) -> None:
