@@ -432,6 +432,7 @@ def test_a_copy_of_a_session_under_another_name_is_counted_once_and_exported_by_
     result = runner.invoke(main, ["stats", "--league", "--json"])
     assert result.exit_code == 0 and result.exception is None
     assert "hold the same session (a copy of a file?): counted once" in result.stderr
+    assert "unreadable" not in result.stderr
     (table,) = json.loads(result.stdout)["league"]
     assert sorted(r["played"] for r in table["table"]) == [1, 1]
     played = json.loads(runner.invoke(main, ["stats", "--json"]).stdout)["players"]
@@ -442,3 +443,8 @@ def test_a_copy_of_a_session_under_another_name_is_counted_once_and_exported_by_
     assert names == {"friday", "schnapsen-kept-bummerl"}
     one = json.loads(invoke(runner, "sessions", "export", "friday", "--format", "json", "-o", "-"))
     assert one[0]["name"] == "friday"
+    # The report of them all counts the session once, as stats --html does.
+    page = runner.invoke(main, ["sessions", "export", "--all", "--format", "html", "-o", "-"])
+    assert page.exit_code == 0 and "counted once" in page.stderr
+    # Ann's rating after one match won, not after two.
+    assert '<td class="n">1138</td>' in page.stdout and "1248" not in page.stdout

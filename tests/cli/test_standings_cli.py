@@ -388,4 +388,4 @@ def test_a_player_in_no_finished_game_is_an_empty_answer_as_in_plain_stats(
     assert said == "No finished game matches player 'nobody' (10 finished games in all).\n"
     assert "No sessions match player 'nobody'" in run(runner, "stats", "--player", "nobody")
     got = as_json(runner, "stats", view, "--player", "nobody")
-    assert got["games"] == 0 and got[view[2:]] == []
+    assert got["games"] == 0 and got[view[2:]] == [] and got.get("records", []) == []

@@ -613,7 +613,11 @@ def _export_html(app: Any, name: str | None, output: Path | None) -> None:
         summaries = [index.summarize(session) | {"name": session_path(app, name).stem}]
         title = f"cardside: {summaries[0]['name']}"
     else:
-        summaries = [e.summary for e in index.entries(app.data_dir) if e.summary is not None]
+        from cardside.cli.stats import without_copies
+
+        summaries = without_copies(
+            [e.summary for e in index.entries(app.data_dir) if e.summary is not None]
+        )
         title = "cardside report"
     finished = finished_games(summaries)
     rated = rate(finished)

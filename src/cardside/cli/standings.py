@@ -53,7 +53,7 @@ def standings(
                 f"({counted(len(finished), 'finished game')} in all)."
             )
             return
-        finished = []
+        finished, chosen = [], []  # an empty answer: no table, no records
     if view == "ratings":
         shown = [r for r in rated if who is None or r.key == who]
         if as_json:

@@ -85,7 +85,9 @@ def stats(
         raise click.UsageError(f"--until {until:%Y-%m-%d} is before --since {since:%Y-%m-%d}")
     app = app_of(ctx)
     entries = index.entries(app.data_dir)
-    summaries = _without_copies([e.summary for e in entries if e.summary is not None])
+    readable = [e.summary for e in entries if e.summary is not None]
+    unreadable = len(entries) - len(readable)
+    summaries = without_copies(readable)
     if ratings or league or html_file is not None:
         from cardside.cli.standings import standings
 
@@ -107,7 +109,7 @@ def stats(
             for s in summaries
             if (not game or s["game"] == game) and (not mode or s["mode"] == mode)
         ]
-        _notes(app, counted_in, len(entries) - len(summaries))
+        _notes(app, counted_in, unreadable)
         return
     if until is not None:
         raise click.UsageError("--until is for --ratings, --league and --html")
@@ -117,15 +119,14 @@ def stats(
         echo_json(result.as_dict() | {"sessions": len(chosen)})
         return
     if not chosen:
-        unreadable = len(entries) > len(summaries)
-        click.echo(_nothing_matches(summaries, game, mode, since, player, unreadable))
+        click.echo(_nothing_matches(summaries, game, mode, since, player, unreadable > 0))
     else:
         width = terminal_width()
         click.echo(render_report(result, ascii=app.style.ascii, width=width))
-    _notes(app, chosen, len(entries) - len(summaries))
+    _notes(app, chosen, unreadable)
 
 
-def _without_copies(summaries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def without_copies(summaries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The summaries with each copy of a session (another file holding the same session:
     the same start to the second, players, entries, end and totals) left out, saying so on
     standard error; the file saved last is the one counted."""
