@@ -620,3 +620,17 @@ def test_an_octrix_trick_is_fixed_as_a_trick_and_a_round_as_a_round(
     out = keep(runner, OCTRIX, [*entries, fix, "quit"]).output
     assert f"  {reason}" in out
     assert not corrections.has_corrections(saved(data_dir).entries)
+
+
+def test_an_iota_player_of_an_older_file_named_pass_leaves_pass_alone_a_pass(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    keep(runner, IOTA, ["quit"])
+    path = store.sessions_dir(data_dir) / "t.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace('"Ann"', '"Pass"'), encoding="utf-8")
+    keep(runner, ["sessions", "resume", "t"], ["Pass 5", "pass", "quit"])
+    entries = saved(data_dir).entries
+    assert entries == [
+        {"type": "turn", "seat": 0, "lines": [5], "lots": 0, "all4": False, "final": False},
+        {"type": "pass", "seat": 1},
+    ]

@@ -20,8 +20,8 @@ Everything else it may declare, and each has a default for a game that declares 
 
 from __future__ import annotations
 
-import bisect
 import dataclasses
+import heapq
 import operator
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -153,16 +153,10 @@ class _Renumber:
         # text is rendered again only from the first row that changed.
         self.seen: list[RoundRow] = []
         self.shown: list[RoundRow] = []
-        # An entry taken back alone (undo N) changed the row that the entry after it, typed
-        # before the undo, now stands in, when that row is made of several entries (a round
-        # of tricks): (that next entry, the undo). A row of one entry (a deal) is not changed
-        # by another's removal: the rows after it only move up.
-        numbers = force.numbers
-        self.moved: dict[int, int] = {}  # that next entry -> the latest such undo
-        for removed, undo in force.removed.items():
-            i = bisect.bisect(numbers, removed)
-            if i < len(numbers) and numbers[i] < undo:
-                self.moved[numbers[i]] = max(undo, self.moved.get(numbers[i], 0))
+        # An entry taken back alone (undo N) moved every entry after it that was typed before
+        # the undo: a row made of several of those (a round of tricks) changed, and is marked
+        # with the latest such undo. A row of one entry (a deal) only moved up: not marked.
+        self.moved = _moved_by_removals(force)
 
     def sheet(self, sheet: Sheet) -> Sheet:
         numbers = self.force.numbers
@@ -197,6 +191,24 @@ class _Renumber:
             out.append(copy)
         self.seen, self.shown = list(rows), out
         return list(out)
+
+
+def _moved_by_removals(force: corrections.InForce) -> dict[int, int]:
+    """Each entry in effect that an undo N moved (taken back after it, typed before the
+    undo) and the latest such undo: one sweep over the entries, the undos in a heap."""
+    pending = sorted(force.removed.items())  # (entry taken back, the undo), by entry
+    heap: list[int] = []  # the undos (negated) of the entries taken back before this one
+    moved: dict[int, int] = {}
+    i = 0
+    for number in force.numbers:
+        while i < len(pending) and pending[i][0] < number:
+            heapq.heappush(heap, -pending[i][1])
+            i += 1
+        while heap and -heap[0] <= number:
+            heapq.heappop(heap)  # an undo made before this entry was typed moved nothing
+        if heap:
+            moved[number] = -heap[0]
+    return moved
 
 
 class _Corrected:

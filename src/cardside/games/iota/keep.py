@@ -386,8 +386,13 @@ def parse_entry(text: str, ledger: IotaLedger) -> dict[str, Any]:
     word = words[0]
     # A player by name or a unique start of one (as every keep reads names), unless the word
     # reads as a card, a number or a command: then the turn is the current player's. A whole
-    # name still names its player (Undo, in a file kept before such names were refused).
-    whole = word.casefold() in {n.casefold() for n in ledger.names}
+    # name that is a command word, with more after it, still names its player (Undo 5, in a
+    # file kept before such names were refused); the word alone is the command.
+    whole = (
+        len(words) > 1
+        and name_reads_as(word) == "a command"
+        and word.casefold() in {n.casefold() for n in ledger.names}
+    )
     seats = seats_named(word, ledger.names) if whole or name_reads_as(word) is None else []
     if len(seats) > 1:
         raise NotationError(f"{word[:20]!r} could be {' or '.join(ledger.names[s] for s in seats)}")
