@@ -339,7 +339,7 @@ def test_keep_end_of_input_saves_and_resume_continues(runner: CliRunner, data_di
     assert "The session is over. Type undo" in again.output
     assert "deal  match  winner  game points" in again.output  # show
     assert "undo takes back the last entry and the session goes on" in again.output
-    assert "  type undo, fix N or show, or press Enter to close (type help)" in again.output
+    assert "  type undo, undo N, fix N or show, or press Enter to close (type help)" in again.output
     session = store.load(session_file(data_dir, "r"))
     assert session.entries[-2:] == [
         {"type": "undo"},

@@ -77,7 +77,7 @@ def offer_correction(
         if undone:
             return True
         if done is None:
-            also = ", fix N" if fix else ""
+            also = (", undo N" if remove else "") + (", fix N" if fix else "")
             console.say("  " + refusal(f"type undo{also} or show, or press Enter to close"))
 
 
