@@ -81,7 +81,8 @@ def test_after_an_early_stop_the_sheet_says_when_the_game_ended(
     closing = out.split("The game is over.", 1)[1]
     assert header in closing and "round 6 of 7" not in out
     assert "undo takes back the last entry and the game goes on from there" in closing
-    assert "  type undo, undo N, fix N or show, or press Enter to close (type help)" in closing.splitlines()
+    refused = "  type undo, undo N, fix N or show, or press Enter to close (type help)"
+    assert refused in closing.splitlines()
     assert closing.count("  type undo") == 1  # show and help were not refused
     resumed = runner.invoke(main, ["sessions", "resume", "e"], input="\n")
     assert resumed.exit_code == 0, resumed.output
