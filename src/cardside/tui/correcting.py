@@ -76,8 +76,7 @@ def fix_entry(
     if not is_digits(head):
         console.say(f"  {refusal(USAGE)}")
         return False
-    # A number too long to be an entry's is still a number: say there is no such entry.
-    number = int(head) if len(head.lstrip("0")) <= 6 else 10**6
+    number = _entry_number(head)
     problem = _not_fixable(session.entries, force, number)
     if problem:
         console.say(f"  {refusal(problem)}")
@@ -110,25 +109,52 @@ def fix_entry(
     if new == corrections.content(old):
         console.say(f"  Entry {number} is unchanged.")
         return False
-    try:
-        found = sheets.misfit(session, number, new)
-    except EntryError as exc:
-        console.say(f"  {refusal(exc.reason)}")
+    back = _save(console, journal, force, number, new, text_of, after)
+    if back is None:
         return False
-    correction = {**new, corrections.FIXES: number}
-    if found is not None:
-        back = force.numbers[force.numbers.index(found[0]) :]
-        if not _ask_take_back(console, force, back, found, text_of):
-            console.say("  Cancelled; nothing changed.")
-            return False
-        correction[corrections.TAKES_BACK] = back
-    journal.append(correction)
-    if after is not None:
-        after()
     console.say(f"  Entry {number} corrected: {text_of(new)} (was {old_text}).")
-    if found is not None:
+    if back:
         console.say(f"  Taken back: {_span(back)}{_again(journal)}.")
     return True
+
+
+def _save(
+    console: Console,
+    journal: Journal,
+    force: corrections.InForce,
+    number: int,
+    new: dict[str, Any] | None,
+    text_of: TextOf,
+    after: Callable[[], None] | None,
+) -> list[int] | None:
+    """Save ``new`` in the place of entry ``number`` (None: entry ``number`` taken back
+    alone), asking first when later entries no longer fit: the entries taken back with it,
+    or None when nothing was saved (said why)."""
+    try:
+        found = sheets.misfit(journal.session, number, new)
+    except EntryError as exc:
+        console.say(f"  {refusal(exc.reason)}")
+        return None
+    entry: dict[str, Any] = {"type": "undo"} if new is None else dict(new)
+    entry[corrections.FIXES] = number
+    back: list[int] = []
+    if found is not None:
+        back = force.numbers[force.numbers.index(found[0]) :]
+        change = "With this correction" if new is not None else f"Without entry {number}"
+        if not _ask_take_back(console, force, back, found, text_of, change):
+            console.say("  Cancelled; nothing changed.")
+            return None
+        entry[corrections.TAKES_BACK] = back
+    journal.append(entry)
+    if after is not None:
+        after()
+    return back
+
+
+def _entry_number(digits: str) -> int:
+    """The entry number typed; one too long to be an entry's is still a number, read as one
+    past any (there is no such entry)."""
+    return int(digits) if len(digits.lstrip("0")) <= 6 else 10**6
 
 
 def _again(journal: Journal) -> str:
@@ -152,7 +178,7 @@ def remove_entry(
     if not is_digits(head):
         console.say(f"  {refusal(UNDO_USAGE)}")
         return False
-    number = int(head) if len(head.lstrip("0")) <= 6 else 10**6
+    number = _entry_number(head)
     problem = _not_fixable(session.entries, force, number, "undo")
     if problem:
         console.say(f"  {refusal(problem)}")
@@ -161,23 +187,11 @@ def remove_entry(
     assert place is not None
     old_text = text_of(force.entries[place])
     where = _where(session, number)
-    try:
-        found = sheets.misfit(session, number, None)
-    except EntryError as exc:
-        console.say(f"  {refusal(exc.reason)}")
+    back = _save(console, journal, force, number, None, text_of, after)
+    if back is None:
         return False
-    removal: dict[str, Any] = {"type": "undo", corrections.FIXES: number}
-    if found is not None:
-        back = force.numbers[force.numbers.index(found[0]) :]
-        if not _ask_take_back(console, force, back, found, text_of, f"Without entry {number}"):
-            console.say("  Cancelled; nothing changed.")
-            return False
-        removal[corrections.TAKES_BACK] = back
-    journal.append(removal)
-    if after is not None:
-        after()
     console.say(f"  Entry {number} taken back{where}: {old_text}.")
-    if found is not None:
+    if back:
         console.say(f"  Taken back with it: {_span(back)}{_again(journal)}.")
     return True
 
