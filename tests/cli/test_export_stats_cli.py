@@ -32,20 +32,35 @@ def started(journal: Journal, day: int | None) -> Journal:
     return journal
 
 
+def kept(
+    data_dir: Path,
+    game: str,
+    name: str,
+    names: list[str],
+    options: dict[str, object],
+    entries: list[dict[str, object]],
+    day: int | None,
+) -> Journal:
+    """A kept session of ``game`` made of ``entries``, dated to ``day`` (see :func:`started`)."""
+    journal = Journal.start(
+        data_dir,
+        game=game,
+        mode="keep",
+        seats=[Seat(n, "table") for n in names],
+        options=options,
+        name=name,
+    )
+    for entry in entries:
+        journal.append(entry)
+    return started(journal, day)
+
+
 def kept_octrix(
     data_dir: Path, name: str, names: list[str], tricks: list[str], day: int | None = None
 ) -> Journal:
-    journal = Journal.start(
-        data_dir,
-        game="octrix",
-        mode="keep",
-        seats=[Seat(n, "table") for n in names],
-        options={"partnership": False, "hands": False},
-        name=name,
-    )
-    for t in tricks:
-        journal.append({"type": "trick", "cards": t})
-    return started(journal, day)
+    entries: list[dict[str, object]] = [{"type": "trick", "cards": t} for t in tricks]
+    options: dict[str, object] = {"partnership": False, "hands": False}
+    return kept(data_dir, "octrix", name, names, options, entries, day)
 
 
 def kept_schnapsen(
@@ -56,17 +71,10 @@ def kept_schnapsen(
     matches: int = 0,
     day: int | None = None,
 ) -> Journal:
-    journal = Journal.start(
-        data_dir,
-        game="schnapsen",
-        mode="keep",
-        seats=[Seat(n, "table") for n in names],
-        options={"matches": matches},
-        name=name,
-    )
-    for winner, points in deals:
-        journal.append({"type": "result", "winner": winner, "points": points})
-    return started(journal, day)
+    entries: list[dict[str, object]] = [
+        {"type": "result", "winner": winner, "points": points} for winner, points in deals
+    ]
+    return kept(data_dir, "schnapsen", name, names, {"matches": matches}, entries, day)
 
 
 def invoke(runner: CliRunner, *args: str) -> str:
@@ -371,21 +379,20 @@ def test_stats_order_results_as_common_as_each_other_by_their_numbers() -> None:
 def kept_iota(data_dir: Path, name: str, names: list[str], lines: list[int], day: int) -> Journal:
     """A quick kept IOTA game: each player in turn lays all four cards in one line of a value
     of ``lines`` (15 turns in all: the pile runs out), then all pass and the game ends."""
-    journal = Journal.start(
-        data_dir,
-        game="iota",
-        mode="keep",
-        seats=[Seat(n, "table") for n in names],
-        options={"grid": False},
-        name=name,
-    )
-    for i in range(15):
-        turn = {"seat": i % len(names), "lines": [lines[i % len(lines)]], "lots": 1, "all4": True}
-        journal.append({"type": "turn", **turn, "final": False})
-    for i in range(len(names)):
-        journal.append({"type": "pass", "seat": (15 + i) % len(names)})
-    journal.append({"type": "end"})
-    return started(journal, day)
+    entries: list[dict[str, object]] = [
+        {
+            "type": "turn",
+            "seat": i % len(names),
+            "lines": [lines[i % len(lines)]],
+            "lots": 1,
+            "all4": True,
+            "final": False,
+        }
+        for i in range(15)
+    ]
+    entries += [{"type": "pass", "seat": (15 + i) % len(names)} for i in range(len(names))]
+    entries.append({"type": "end"})
+    return kept(data_dir, "iota", name, names, {"grid": False}, entries, day)
 
 
 def test_stats_count_a_tie_for_first_as_the_league_does(runner: CliRunner, data_dir: Path) -> None:
