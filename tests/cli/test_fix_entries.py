@@ -22,7 +22,7 @@ from cardside.sessions import sheets, store
 from cardside.tui.console import Console
 from cardside.tui.keeping import keep_command
 
-TAKE_BACK = "or cancel the correction? [take back/cancel]: "
+TAKE_BACK = "or cancel the correction? [take back/fix/cancel]: "
 
 
 def keep(runner: CliRunner, args: list[str], lines: list[str]) -> Result:
@@ -178,7 +178,8 @@ def test_a_later_entry_that_no_longer_fits_is_taken_back_on_the_word(
 ) -> None:
     args, entries, fix, late, why = MISFITS[game]
     out = keep(runner, args, [*entries, fix, "maybe", "help", "take back", "quit"]).output
-    assert "  answer take back (or t) or cancel (or c); Enter cancels (type help)" in out
+    answer = "answer take back (or t), fix (or f) or cancel (or c); Enter cancels (type help)"
+    assert f"  {answer}" in out
     assert "  take back (or t): the entries named are taken back with the change" in out
     session = saved(data_dir)
     # A game that the correction ended takes nothing more: nothing to type again.
@@ -193,6 +194,89 @@ def test_a_later_entry_that_no_longer_fits_is_taken_back_on_the_word(
     assert "fixes" not in session.entries[late - 1]
     assert session.entries[late - 1]["type"] == session.entries[late - 2]["type"]
     assert sheets.mismatches(session) == []
+
+
+OCTRIX_HANDS = ["octrix", "keep", "--names", "Ann,Bob", "--hands", "--session", "t"]
+HANDS = ["AC 2C 3C 4C 5C 6C 7C 8C", "AH 2H 3H 4H 5H 6H 7H 8H", "AC AH", "2C 2H", "3C 3H"]
+#: A correction, the later entry it makes misfit, and that entry's new text.
+FIXED_TOO: dict[str, tuple[list[str], list[str], str, int, str]] = {
+    # A card typed wrong in a hand and in the trick that played it.
+    "octrix": (OCTRIX_HANDS, HANDS, "fix 1 AC 2S 3C 4C 5C 6C 7C 8C", 4, "2S 2H"),
+    "lineit": (LINEIT, MISFITS["lineit"][1], MISFITS["lineit"][2], 2, "line Bob 6 7 8 9"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(FIXED_TOO))
+def test_a_later_entry_that_no_longer_fits_can_be_fixed_with_it(
+    game: str, runner: CliRunner, data_dir: Path
+) -> None:
+    args, entries, fix, late, text = FIXED_TOO[game]
+    out = keep(runner, args, [*entries, fix, "fix", text, "quit"]).output
+    assert TAKE_BACK in out
+    assert f"  Entry {late} corrected: {text} (was " in out
+    session = saved(data_dir)
+    # Both corrections, each naming its entry, nothing taken back.
+    assert len(session.entries) == len(entries) + 2
+    assert [e["fixes"] for e in session.entries[-2:]] == [int(fix.split()[1]), late]
+    assert not any("takes_back" in e for e in session.entries)
+    force = corrections.in_force(session.entries)
+    assert force.numbers == list(range(1, len(entries) + 1))
+    assert sheets.mismatches(session) == []
+    verified = runner.invoke(main, ["sessions", "verify", "t"])
+    assert verified.exit_code == 0 and verified.exception is None, verified.output
+
+
+def test_the_octrix_hand_and_trick_fixed_together_play_on(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """After the two corrections the round goes on from the corrected hand."""
+    lines = [*HANDS, "fix 1 AC 2S 3C 4C 5C 6C 7C 8C", "f", "2S 2H", "show", "4C 4H", "quit"]
+    out = keep(runner, OCTRIX_HANDS, lines).output
+    assert "  trick 2 (lowest wins): Ann 2♠, Bob 2♥ → Bob" in out
+    assert "Trick 4: Ann 4♣, Bob 4♥" in out
+    assert len(saved(data_dir).entries) == len(HANDS) + 3
+
+
+def test_a_fix_of_the_later_entry_that_misfits_further_on_asks_again(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """Two cards wrong in the hand: the second trick that played one is asked about next."""
+    lines = [*HANDS, "fix 1 AC 2S 3S 4C 5C 6C 7C 8C", "fix", "2S 2H", "t", "quit"]
+    out = keep(runner, OCTRIX_HANDS, lines).output
+    assert "  With entry 4 corrected too, entry 5 no longer fits: Ann does not hold 3C." in out
+    assert "  Entry 4 corrected: 2S 2H (was 2C 2H)." in out
+    assert "  Taken back: entry 5; type again what still stands." in out
+    session = saved(data_dir)
+    assert [e.get("fixes") for e in session.entries[-2:]] == [1, 4]
+    assert session.entries[-1]["takes_back"] == [5]
+    assert corrections.in_force(session.entries).numbers == [1, 2, 3, 4]
+    assert sheets.mismatches(session) == []
+
+
+def test_the_later_entry_s_new_text_is_asked_again_until_it_fits(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    lines = [*HANDS, "fix 1 AC 2S 3C 4C 5C 6C 7C 8C", "fix", "2C 2H", "2X 2H", "2D 2H", ""]
+    out = keep(runner, OCTRIX_HANDS, [*lines, "quit"]).output
+    assert "  entry 4 as it is no longer fits: change it (type help)" in out
+    assert "  Ann does not hold 2D (type help)" in out
+    assert out.count("New text for entry 4 (Enter or cancel cancels the correction): ") == 4
+    # Enter there cancels the whole correction: the hand is not saved without the trick.
+    assert "  Cancelled; nothing changed." in out
+    session = saved(data_dir)
+    assert len(session.entries) == len(HANDS)
+    assert not corrections.has_corrections(session.entries)
+
+
+def test_quit_at_the_later_entry_s_new_text_cancels_and_leaves(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    lines = [*HANDS, "fix 1 AC 2S 3C 4C 5C 6C 7C 8C", "fix", "quit", "2C 2H"]
+    out = keep(runner, OCTRIX_HANDS, lines).output
+    assert "  Cancelled; nothing changed." in out
+    assert "Saved. Continue with: cardside sessions resume t" in out
+    assert "2C 2H" not in out.split("Saved.")[-1]
+    assert len(saved(data_dir).entries) == len(HANDS)
 
 
 def test_end_of_input_at_the_question_cancels(runner: CliRunner, data_dir: Path) -> None:

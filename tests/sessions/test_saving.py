@@ -15,6 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardside.cli.main import main
+from cardside.core.errors import SessionError
 from cardside.core.record import Seat
 from cardside.sessions import store
 from cardside.sessions.export import to_csv
@@ -165,3 +166,31 @@ def test_a_session_that_outgrows_the_size_limit_is_never_written_unreadable(
     assert "go on in a new session ('cardside schnapsen keep')" in said
     assert "retry" not in result.output.lower()
     assert [e["winner"] for e in store.load(path).entries] == [0]  # still loads
+
+
+def test_entries_added_together_are_saved_together_or_not_at_all(tmp_path: Path) -> None:
+    """Two corrections that only fit together (a hand and the trick that played its card)
+    are one save: a refused second entry leaves the file and the session as they were."""
+    journal = Journal.start(
+        tmp_path,
+        game="octrix",
+        mode="keep",
+        seats=[Seat("Ann"), Seat("Bob")],
+        options={"hands": True},
+        name="h",
+    )
+    for seat, cards in enumerate(["AC 2C 3C 4C 5C 6C 7C 8C", "AH 2H 3H 4H 5H 6H 7H 8H"]):
+        journal.append({"type": "hand", "seat": seat, "cards": cards})
+    journal.append({"type": "trick", "cards": "2C 2H"})
+    path = tmp_path / "sessions" / "h.toml"
+    before = path.read_bytes()
+    hand = {"type": "hand", "seat": 0, "cards": "AC 2S 3C 4C 5C 6C 7C 8C", "fixes": 1}
+    with pytest.raises(SessionError, match="Ann does not hold 2D"):
+        journal.extend([hand, {"type": "trick", "cards": "2D 2H", "fixes": 3}])
+    assert path.read_bytes() == before
+    assert len(journal.session.entries) == len(journal.session.times) == 3
+    journal.extend([hand, {"type": "trick", "cards": "2S 2H", "fixes": 3}])
+    journal.close()
+    again = store.load(path)
+    assert [e.get("fixes") for e in again.entries] == [None, None, None, 1, 3]
+    assert again.times[-1] == again.times[-2]

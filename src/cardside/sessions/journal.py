@@ -177,23 +177,32 @@ class Journal:
         ``on_save_failure`` decides whether to try again; when it gives up (or there is none),
         :class:`SaveFailed` is raised and the file keeps every entry before this one.
         """
-        GAMES[self.session.game].schema().check_entries(self.session.mode, [entry])
+        self.extend([entry])
+
+    def extend(self, entries: list[dict[str, Any]]) -> None:
+        """Add several entries in one save, as :meth:`append` adds one: the file holds all of
+        them or none (two corrections that only fit together)."""
+        if not entries:
+            return
+        GAMES[self.session.game].schema().check_entries(self.session.mode, entries)
         stamp = store.now()
         session = self.session
-        session.entries.append(entry)
-        session.times += [None] * (len(session.entries) - 1 - len(session.times)) + [stamp]
+        count = len(session.entries)
+        session.times += [None] * (count - len(session.times))
+        session.entries += entries
+        session.times += [stamp] * len(entries)
         try:
-            if corrections.is_correction(entry):
-                # Replayed from the entry it corrects on (the game's sheet from then on
-                # reads the entries in effect).
+            if len(entries) > 1 or corrections.is_correction(entries[0]):
+                # Replayed whole (the game's sheet from a correction on reads the entries in
+                # effect), so that a refused entry leaves the running sheet as it was.
                 running = sheets.running(session)
                 sheets.apply(session, sheets.complete(running.sheet()))
                 self.sheet = running
             else:
-                sheets.advance(session, self.sheet, entry)
+                sheets.advance(session, self.sheet, entries[0])
         except BaseException:
-            session.entries.pop()
-            session.times.pop()
+            del session.entries[count:]
+            del session.times[count:]
             raise
         session.updated = stamp
         while True:

@@ -378,14 +378,14 @@ TOP_KEYS = frozenset(
     "options rounds entries".split()
 ) | {COUNT_KEY, DIGEST_KEY}
 ROW_KEYS = frozenset({"round", "match", "scores", "totals", "note"})
-#: Line breaks, which a name is read with as spaces.
-_BREAKS = str.maketrans(dict.fromkeys("\n\u2028\u2029", " "))
+#: Tabs and line breaks, which a name is read with as spaces.
+_BREAKS = str.maketrans(dict.fromkeys("\t\n\u2028\u2029", " "))
 
 
 def plain_name(name: str) -> str:
-    """``name`` as it can be shown on one line, read the same way: line breaks as spaces, and
-    without the characters that show nothing or change the text's direction (``Bo\\u202eb``:
-    ``Bob``), which a name typed now may not hold."""
+    """``name`` as it can be shown on one line, read the same way: tabs and line breaks as
+    spaces, and without the characters that show nothing or change the text's direction
+    (``Bo\\u202eb``: ``Bob``), which a name typed now may not hold."""
     return "".join(c for c in name.translate(_BREAKS) if not invisible(c))
 
 
@@ -433,8 +433,8 @@ def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
         kind = _get(p, "kind", Text(40), lambda m, i=i: fail(f"player {i}: {m}"), "human")
         if not _KIND.fullmatch(kind):
             raise fail(f"player {i}: kind {clip(kind)} is not human, table or bot:NAME")
-        # An earlier cardside took line breaks and writing-direction controls in names, which
-        # break or disguise every line that shows them: read as spaces and nothing.
+        # An earlier cardside took tabs, line breaks and writing-direction controls in names,
+        # which break or disguise every line that shows them: read as spaces and nothing.
         seat_name = plain_name(seat_name)
         key = seat_name.strip().casefold()
         if not key:

@@ -2,14 +2,17 @@
 
 The correction is saved as a new entry that takes the place of entry N; the game is replayed
 from there. Where a later entry no longer fits, the keeper is told which and why, and chooses
-between taking back the entries from there on (they stay in the file, taken back) and
-cancelling. Each game gives only how an entry reads as typed and how a typed line reads as an
-entry; the rest is here.
+between taking back the entries from there on (they stay in the file, taken back), correcting
+that entry as well (both corrections saved at once: a card wrong in a hand and in the trick
+that played it) and cancelling. Each game gives only how an entry reads as typed and how a
+typed line reads as an entry; the rest is here.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cardside.core import corrections
@@ -37,6 +40,7 @@ LISTED = 12
 #: How many entries to take back are named one by one.
 NAMED = 20
 TAKE = ("t", "take", "take back", "takeback", "y", "yes")
+FIX = ("f", "fix")
 CANCEL = ("", "c", "cancel", "n", "no")
 
 
@@ -109,46 +113,122 @@ def fix_entry(
     if new == corrections.content(old):
         console.say(f"  Entry {number} is unchanged.")
         return False
-    back = _save(console, journal, force, number, new, text_of, after)
-    if back is None:
+    saved = _save(console, journal, number, new, text_of, read, after)
+    if saved is None:
         return False
     console.say(f"  Entry {number} corrected: {text_of(new)} (was {old_text}).")
-    if back:
-        console.say(f"  Taken back: {_span(back)}{_again(journal)}.")
+    saved.report(console, journal, "Taken back")
     return True
+
+
+@dataclass
+class Saved:
+    """What a saved correction changed besides its own entry."""
+
+    #: Later entries corrected with it: (number, new text, old text).
+    also: list[tuple[int, str, str]] = field(default_factory=list)
+    #: The entries taken back with it.
+    back: list[int] = field(default_factory=list)
+
+    def report(self, console: Console, journal: Journal, taken: str) -> None:
+        """Say the later entries corrected and those taken back (``taken`` opens that line)."""
+        for number, text, was in self.also:
+            console.say(f"  Entry {number} corrected: {text} (was {was}).")
+        if self.back:
+            console.say(f"  {taken}: {_span(self.back)}{_again(journal)}.")
 
 
 def _save(
     console: Console,
     journal: Journal,
-    force: corrections.InForce,
     number: int,
     new: dict[str, Any] | None,
     text_of: TextOf,
+    read: Read,
     after: Callable[[], None] | None,
-) -> list[int] | None:
+) -> Saved | None:
     """Save ``new`` in the place of entry ``number`` (None: entry ``number`` taken back
-    alone), asking first when later entries no longer fit: the entries taken back with it,
-    or None when nothing was saved (said why)."""
-    try:
-        found = sheets.misfit(journal.session, number, new)
-    except EntryError as exc:
-        console.say(f"  {refusal(exc.reason)}")
-        return None
-    entry: dict[str, Any] = {"type": "undo"} if new is None else dict(new)
-    entry[corrections.FIXES] = number
-    back: list[int] = []
-    if found is not None:
-        back = force.numbers[force.numbers.index(found[0]) :]
-        change = "With this correction" if new is not None else f"Without entry {number}"
-        if not _ask_take_back(console, force, back, found, text_of, change):
-            console.say("  Cancelled; nothing changed.")
+    alone), asking first when a later entry no longer fits: take back the entries from there
+    on, correct that entry too (asked for its new text, and so on for the next one that no
+    longer fits) or cancel. Every correction is saved at once; None when nothing was saved
+    (said why)."""
+    session = journal.session
+    first: dict[str, Any] = {"type": "undo"} if new is None else dict(new)
+    first[corrections.FIXES] = number
+    pending = [first]
+    saved = Saved()
+    target, replacement = number, new
+    change = "With this correction" if new is not None else f"Without entry {number}"
+    while True:
+        # The session with every correction agreed so far but the one being checked.
+        trial = dataclasses.replace(session, entries=[*session.entries, *pending[:-1]])
+        try:
+            found = sheets.misfit(trial, target, replacement)
+        except EntryError as exc:
+            console.say(f"  {refusal(exc.reason)}")
             return None
-        entry[corrections.TAKES_BACK] = back
-    journal.append(entry)
+        if found is None:
+            break
+        force = corrections.in_force(trial.entries)
+        back = force.numbers[force.numbers.index(found[0]) :]
+        answer = _ask_take_back(console, force, back, found, text_of, change)
+        if answer == "take":
+            pending[-1][corrections.TAKES_BACK] = back
+            saved.back = back
+            break
+        if answer == "fix":
+            agreed = dataclasses.replace(session, entries=[*session.entries, *pending])
+            fixed = _fix_later(console, agreed, found[0], text_of, read)
+            if fixed is not None:
+                later, text, was = fixed
+                pending.append({**later, corrections.FIXES: found[0]})
+                saved.also.append((found[0], text, was))
+                target, replacement = found[0], later
+                change = f"With entry {found[0]} corrected too"
+                continue
+        console.say("  Cancelled; nothing changed.")
+        return None
+    journal.extend(pending)
     if after is not None:
         after()
-    return back
+    return saved
+
+
+def _fix_later(
+    console: Console, session: Session, number: int, text_of: TextOf, read: Read
+) -> tuple[dict[str, Any], str, str] | None:
+    """Ask for the new text of entry ``number``, a later entry that no longer fits, until
+    one reads and fits there: (the new entry, its text, the old text), or None to cancel."""
+    force = corrections.in_force(session.entries)
+    place = force.place(number)
+    assert place is not None
+    old = force.entries[place]
+    old_text = text_of(old)
+    while True:
+        answer = console.ask(
+            f"New text for entry {number} (Enter or cancel cancels the correction): ",
+            default=old_text,
+        )
+        word = "" if answer is None else " ".join(answer.lower().split())
+        if word in QUIT_WORDS:
+            console.say("  Cancelled; nothing changed.")
+            raise QuitAsked
+        if answer is None or word in ("", "cancel"):
+            return None
+        text = answer.strip()
+        if " ".join(text.split()) == " ".join(old_text.split()):
+            console.say(f"  {refusal(f'entry {number} as it is no longer fits: change it')}")
+            continue
+        try:
+            new = read(text, old, sheets.ledger_before(session, number))
+            sheets.misfit(session, number, new)
+        except ValueError as exc:
+            console.say(f"  {refusal(exc)}")
+            continue
+        except EntryError as exc:
+            console.say(f"  {refusal(exc.reason)}")
+            continue
+        return new, text_of(new), old_text
 
 
 def _entry_number(digits: str) -> int:
@@ -167,11 +247,13 @@ def remove_entry(
     journal: Journal,
     args: str,
     text_of: TextOf,
+    read: Read,
     after: Callable[[], None] | None = None,
 ) -> bool:
     """Run ``undo N``: take back entry N alone (a line typed twice, or by mistake), the later
     entries replayed without it; ``True`` when saved. A later entry that no longer fits is
-    named and taken back with those after it only on the keeper's word, as for ``fix``."""
+    named and taken back with those after it (or corrected) only on the keeper's word, as for
+    ``fix``."""
     session = journal.session
     force = corrections.in_force(session.entries)
     head = args.strip()
@@ -187,12 +269,11 @@ def remove_entry(
     assert place is not None
     old_text = text_of(force.entries[place])
     where = _where(session, number)
-    back = _save(console, journal, force, number, None, text_of, after)
-    if back is None:
+    saved = _save(console, journal, number, None, text_of, read, after)
+    if saved is None:
         return False
     console.say(f"  Entry {number} taken back{where}: {old_text}.")
-    if back:
-        console.say(f"  Taken back with it: {_span(back)}{_again(journal)}.")
+    saved.report(console, journal, "Taken back with it")
     return True
 
 
@@ -277,8 +358,9 @@ def _ask_take_back(
     found: tuple[int, str],
     text_of: TextOf,
     change: str = "With this correction",
-) -> bool:
-    """Say which entry no longer fits and why, list those from there on, and ask."""
+) -> str:
+    """Say which entry no longer fits and why, list those from there on, and ask: ``"take"``
+    (take them back), ``"fix"`` (correct the entry that no longer fits) or ``"cancel"``."""
     console.say(f"  {change}, entry {found[0]} no longer fits: {found[1].rstrip('.')}.")
     console.say(
         "  It would be taken back with every entry in effect after it:"
@@ -293,7 +375,7 @@ def _ask_take_back(
     stay = "they stay" if len(back) > 1 else "it stays"
     question = (
         f"Take back {_span(back)} ({stay} in the file, taken back, to type again), "
-        "or cancel the correction? [take back/cancel]: "
+        f"fix entry {found[0]} too, or cancel the correction? [take back/fix/cancel]: "
     )
     while True:
         answer = console.ask(question)
@@ -302,13 +384,18 @@ def _ask_take_back(
             console.say("  Cancelled; nothing changed.")
             raise QuitAsked
         if answer is None or word in CANCEL:
-            return False
+            return "cancel"
         if word in TAKE:
-            return True
+            return "take"
+        if word in FIX:
+            return "fix"
         if word in ("help", "?", "h"):
             console.say(
                 "  take back (or t): the entries named are taken back with the change (they stay "
-                "in the file, to type again); cancel (or c, or Enter): nothing changes"
+                f"in the file, to type again); fix (or f): type entry {found[0]}'s new text, "
+                "both saved at once; cancel (or c, or Enter): nothing changes"
             )
             continue
-        console.say("  " + refusal("answer take back (or t) or cancel (or c); Enter cancels"))
+        console.say(
+            "  " + refusal("answer take back (or t), fix (or f) or cancel (or c); Enter cancels")
+        )

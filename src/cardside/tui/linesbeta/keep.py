@@ -268,7 +268,9 @@ class KeepScreen:
 
     def _remove(self, args: str) -> bool:
         """``undo N``: take back entry N alone; the ledger is then read again from the file."""
-        return remove_entry(self.console, self.journal, args, entry_text, self._replayed)
+        return remove_entry(
+            self.console, self.journal, args, entry_text, read_entry, self._replayed
+        )
 
     def _replayed(self) -> None:
         """The ledger read again from the file after a correction, and shown."""

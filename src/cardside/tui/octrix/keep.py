@@ -164,7 +164,12 @@ class KeepScreen:
         """``undo N``: take back entry N alone; the ledger is then read again from the file."""
         names = self.ledger.names
         return remove_entry(
-            self.console, self.journal, args, lambda e: entry_text(e, names), self._replayed
+            self.console,
+            self.journal,
+            args,
+            lambda e: entry_text(e, names),
+            read_entry,
+            self._replayed,
         )
 
     def _replayed(self) -> None:
