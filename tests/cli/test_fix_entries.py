@@ -497,7 +497,7 @@ def test_at_a_terminal_the_old_text_is_offered_for_editing(
 ) -> None:
     from cardside.core.record import Seat
     from cardside.sessions.journal import Journal
-    from cardside.tui.correcting import fix_entry
+    from cardside.tui.correcting import Corrector
     from cardside.tui.iota.keep import entry_text, read_entry
 
     names = ["Ann", "Bob"]
@@ -509,13 +509,13 @@ def test_at_a_terminal_the_old_text_is_offered_for_editing(
         options={"grid": False},
     ) as journal:
         journal.append({"type": "turn", "seat": 0, "lines": [5, 5], "lots": 0})
-        journal.append({"type": "turn", "seat": 1, "lines": [11], "lots": 0})
-        # A backspace takes the last 1 off the offered "Bob 11"; then 3 and Enter.
-        keys.send_text("\x7f3\r")
+        journal.append({"type": "turn", "seat": 1, "lines": [9], "lots": 0})
+        # A backspace takes the 9 off the offered "Bob 9"; then 7 and Enter.
+        keys.send_text("\x7f7\r")
         console = Console(interactive=True)
-        done = fix_entry(console, journal, "2", lambda e: entry_text(e, names), read_entry)
-        assert done and journal.session.totals == [10, 13]
-    assert "Entry 2 corrected: Bob 13 (was Bob 11)." in capsys.readouterr().out
+        done = Corrector(console, journal, lambda e: entry_text(e, names), read_entry).fix("2")
+        assert done and journal.session.totals == [10, 7]
+    assert "Entry 2 corrected: Bob 7 (was Bob 9)." in capsys.readouterr().out
 
 
 def test_a_corrected_deal_number_lines_up_with_the_others(

@@ -99,6 +99,14 @@ def test_score_refuses_impossible_turns_in_one_line(runner: CliRunner) -> None:
         (["5", "--all4"], "all4 needs at least one lot"),
         (["5", "--lots", "2"], "2 lots but only 1 line"),
         (["17"], "a line is worth 0 to 16"),
+        # Numbers all the same or all different: no line is worth 11, 13, 14 or 15, and only
+        # four cards, a lot, make 10 or 16.
+        *(
+            (["5", str(v), "--lots", "1"], f"no line is worth {v}: 2 or 3 cards")
+            for v in (11, 13, 14, 15)
+        ),
+        (["16"], "a line worth 10 or 16 has 4 cards, a lot: 1 such line but 0 lots"),
+        (["10", "16", "--lots", "1"], "2 such lines but 1 lot"),
         (["1", "1", "1", "1", "1", "1"], "at most 5 lines"),
         (["2", "2", "2", "2", "2"], "5 lines take all 4 cards of a hand"),
         (["--grid", "RC2 0,0", "--play", "YS2 1,0", "--lots", "1"], "leave out --lots"),

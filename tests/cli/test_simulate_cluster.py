@@ -109,7 +109,19 @@ def test_without_dask_the_reason_and_the_install_command(
 def test_bad_cluster_addresses_are_refused_before_anything_starts(
     runner: CliRunner, data_dir: Path, game: str
 ) -> None:
-    for bad in ("local:0", "local:65", "local", "local:two", "two words", "", "x" * 5000):
+    # Dask would read a host without a port, a bad port or an in-process address only once
+    # the run starts, and then with a traceback.
+    malformed = ("foo", ":", "tcp://foo", "a:b:c", "[", "inproc://x", "h:99999", "h:0", "h:")
+    for bad in (
+        "local:0",
+        "local:65",
+        "local",
+        "local:two",
+        "two words",
+        "",
+        "x" * 5000,
+        *malformed,
+    ):
         result = runner.invoke(main, [game, "simulate", "--cluster", bad])
         assert result.exit_code == 2 and "--cluster" in result.output, bad
         assert len(result.output) < 500
@@ -118,8 +130,15 @@ def test_bad_cluster_addresses_are_refused_before_anything_starts(
 
 
 def test_addresses_a_scheduler_is_given_by() -> None:
-    for good in ("local:1", "local:64", "tcp://10.0.0.5:8786", "sched.example.org:8786"):
+    for good in (
+        *("local:1", "local:64", "tcp://10.0.0.5:8786", "sched.example.org:8786"),
+        *("[::1]:8786", "tls://[fe80::1%eth0]:8786", "ws://node-2:1"),
+    ):
         assert check_address(f" {good} ") == good
+    with pytest.raises(ValueError, match="1 to 65535, not 99999"):
+        check_address("10.0.0.5:99999")
+    with pytest.raises(ValueError, match="with its port"):
+        check_address("tcp://sched.example.org")
     with pytest.raises(ValueError, match="1 to 64"):
         check_address("local:100")
     with pytest.raises(ValueError, match="local:N"):

@@ -48,7 +48,14 @@ class Cluster:
 Jobs = int | Cluster
 
 _LOCAL = re.compile(r"local:(\d{1,3})")
-_ADDRESS = re.compile(r"(?:(?:tcp|tls|ws|wss|inproc)://)?[A-Za-z0-9._\-\[\]:%]+")
+#: A scheduler's address: an optional protocol, a host name, an IPv4 address or an IPv6 one in
+#: brackets, and the port, which Dask needs.
+_ADDRESS = re.compile(
+    r"(?:(?:tcp|tls|ws|wss)://)?"
+    r"(\[[0-9A-Fa-f:.]+(?:%[A-Za-z0-9]+)?\]|[A-Za-z0-9](?:[A-Za-z0-9.\-]*[A-Za-z0-9])?)"
+    r":(\d{1,5})"
+)
+MAX_PORT = 65535
 
 
 def check_address(text: str) -> str:
@@ -64,8 +71,13 @@ def check_address(text: str) -> str:
         return text
     if text.startswith("local"):
         raise ValueError(f"give local:N for a local cluster of N workers (1 to {MAX_JOBS})")
-    if not text or not _ADDRESS.fullmatch(text):
-        raise ValueError("give a scheduler's address (tcp://HOST:PORT or HOST:PORT) or local:N")
+    address = _ADDRESS.fullmatch(text)
+    if address is None:
+        raise ValueError(
+            "give a scheduler's address with its port (tcp://HOST:PORT or HOST:PORT) or local:N"
+        )
+    if not 1 <= int(address.group(2)) <= MAX_PORT:
+        raise ValueError(f"a scheduler's port is 1 to {MAX_PORT}, not {int(address.group(2))}")
     return text
 
 
@@ -100,7 +112,8 @@ def connect(address: str, timeout: float | None = None) -> Iterator[Cluster]:
             client = Client(cluster, timeout=f"{timeout}s")
         else:
             client = Client(address, timeout=f"{timeout}s")
-    except (OSError, TimeoutError) as exc:
+    except (OSError, TimeoutError, ValueError) as exc:
+        # ValueError: an address Dask reads otherwise than the check above (it names why).
         if cluster is not None:
             cluster.close()
         where = "start a local cluster" if local else f"reach a Dask scheduler at {address}"

@@ -58,67 +58,184 @@ def fix_command(line: str) -> str | None:
     return words[1].strip() if len(words) > 1 else ""
 
 
-def fix_entry(
-    console: Console,
-    journal: Journal,
-    args: str,
-    text_of: TextOf,
-    read: Read,
-    after: Callable[[], None] | None = None,
-) -> bool:
-    """Run ``fix ARGS``; ``True`` when a correction was saved. ``after`` (the caller rebuilding
-    its ledger from the file and redrawing its sheet) runs once it is saved, before the lines
-    saying what was corrected, so that they stay in sight below a long sheet. Every refusal is
-    one line; nothing is saved without an answer."""
-    session = journal.session
-    force = corrections.in_force(session.entries)
-    head, _, text = args.partition(" ")
-    text = text.strip()
-    if not head:
-        _list(console, session, force, text_of)
-        return False
-    if not is_digits(head):
-        console.say(f"  {refusal(USAGE)}")
-        return False
-    number = _entry_number(head)
-    problem = _not_fixable(session.entries, force, number)
-    if problem:
-        console.say(f"  {refusal(problem)}")
-        return False
-    place = force.place(number)
-    assert place is not None
-    old = force.entries[place]
-    old_text = text_of(old)
-    again = f" (corrected at entry {force.fixed[number]})" if number in force.fixed else ""
-    console.say(f"  Entry {number}{again}{_where(session, number)}: {old_text}")
-    if not text:
-        answer = console.ask(
-            f"New text for entry {number} (Enter or cancel keeps it): ", default=old_text
-        )
-        if answer is not None and answer.strip().lower() in QUIT_WORDS:
-            console.say("  Nothing changed.")
-            raise QuitAsked
-        if answer is None or answer.strip().lower() in ("", "cancel"):
-            console.say("  Nothing changed.")
+@dataclass
+class Corrector:
+    """``fix N`` and ``undo N`` at one keep prompt: how the game writes an entry as typed
+    (``text_of``) and reads a typed line as an entry (``read``), and ``after``, the keep
+    rebuilding its ledger from the file and redrawing its sheet once a correction is saved
+    (before the lines saying what was corrected, so that they stay in sight below a long
+    sheet)."""
+
+    console: Console
+    journal: Journal
+    text_of: TextOf
+    read: Read
+    after: Callable[[], None] | None = None
+
+    def fix(self, args: str) -> bool:
+        """Run ``fix ARGS``; ``True`` when a correction was saved. Every refusal is one line;
+        nothing is saved without an answer."""
+        console, journal, text_of = self.console, self.journal, self.text_of
+        session = journal.session
+        force = corrections.in_force(session.entries)
+        head, _, text = args.partition(" ")
+        text = text.strip()
+        if not head:
+            _list(console, session, force, text_of)
             return False
-        text = answer.strip()
-    if " ".join(text.split()) == " ".join(old_text.split()):
-        console.say(f"  Entry {number} is unchanged.")
-        return False
-    try:
-        new = read(text, old, sheets.ledger_before(session, number))
-    except ValueError as exc:
-        console.say(f"  {refusal(exc)}")
-        return False
-    if new == corrections.content(old):
-        console.say(f"  Entry {number} is unchanged.")
-        return False
-    saved = _save(console, journal, number, new, text_of, read, after)
-    if saved is None:
-        return False
-    console.say(f"  Entry {number} corrected: {text_of(new)} (was {old_text}).")
-    saved.report(console, journal, "Taken back")
-    return True
+        if not is_digits(head):
+            console.say(f"  {refusal(USAGE)}")
+            return False
+        number = _entry_number(head)
+        problem = _not_fixable(session.entries, force, number)
+        if problem:
+            console.say(f"  {refusal(problem)}")
+            return False
+        place = force.place(number)
+        assert place is not None
+        old = force.entries[place]
+        old_text = text_of(old)
+        again = f" (corrected at entry {force.fixed[number]})" if number in force.fixed else ""
+        console.say(f"  Entry {number}{again}{_where(session, number)}: {old_text}")
+        if not text:
+            answer = console.ask(
+                f"New text for entry {number} (Enter or cancel keeps it): ", default=old_text
+            )
+            if answer is not None and answer.strip().lower() in QUIT_WORDS:
+                console.say("  Nothing changed.")
+                raise QuitAsked
+            if answer is None or answer.strip().lower() in ("", "cancel"):
+                console.say("  Nothing changed.")
+                return False
+            text = answer.strip()
+        if " ".join(text.split()) == " ".join(old_text.split()):
+            console.say(f"  Entry {number} is unchanged.")
+            return False
+        try:
+            new = self.read(text, old, sheets.ledger_before(session, number))
+        except ValueError as exc:
+            console.say(f"  {refusal(exc)}")
+            return False
+        if new == corrections.content(old):
+            console.say(f"  Entry {number} is unchanged.")
+            return False
+        saved = self._save(number, new)
+        if saved is None:
+            return False
+        console.say(f"  Entry {number} corrected: {text_of(new)} (was {old_text}).")
+        saved.report(console, journal, "Taken back")
+        return True
+
+    def remove(self, args: str) -> bool:
+        """Run ``undo N``: take back entry N alone (a line typed twice, or by mistake), the
+        later entries replayed without it; ``True`` when saved. A later entry that no longer
+        fits is named and taken back with those after it (or corrected) only on the keeper's
+        word, as for ``fix``."""
+        console, journal, text_of = self.console, self.journal, self.text_of
+        session = journal.session
+        force = corrections.in_force(session.entries)
+        head = args.strip()
+        if not is_digits(head):
+            console.say(f"  {refusal(UNDO_USAGE)}")
+            return False
+        number = _entry_number(head)
+        problem = _not_fixable(session.entries, force, number, "undo")
+        if problem:
+            console.say(f"  {refusal(problem)}")
+            return False
+        place = force.place(number)
+        assert place is not None
+        old_text = text_of(force.entries[place])
+        where = _where(session, number)
+        saved = self._save(number, None)
+        if saved is None:
+            return False
+        console.say(f"  Entry {number} taken back{where}: {old_text}.")
+        saved.report(console, journal, "Taken back with it")
+        return True
+
+    def _save(self, number: int, new: dict[str, Any] | None) -> Saved | None:
+        """Save ``new`` in the place of entry ``number`` (None: entry ``number`` taken back
+        alone), asking first when a later entry no longer fits: take back the entries from there
+        on, correct that entry too (asked for its new text, and so on for the next one that no
+        longer fits) or cancel. Every correction is saved at once; None when nothing was saved
+        (said why)."""
+        console, journal = self.console, self.journal
+        session = journal.session
+        first: dict[str, Any] = {"type": "undo"} if new is None else dict(new)
+        first[corrections.FIXES] = number
+        pending = [first]
+        saved = Saved()
+        target, replacement = number, new
+        change = "With this correction" if new is not None else f"Without entry {number}"
+        while True:
+            # The session with every correction agreed so far but the one being checked.
+            trial = dataclasses.replace(session, entries=[*session.entries, *pending[:-1]])
+            try:
+                found = sheets.misfit(trial, target, replacement)
+            except EntryError as exc:
+                console.say(f"  {refusal(exc.reason)}")
+                return None
+            if found is None:
+                break
+            force = corrections.in_force(trial.entries)
+            back = force.numbers[force.numbers.index(found[0]) :]
+            answer = _ask_take_back(console, force, back, found, self.text_of, change)
+            if answer == "take":
+                pending[-1][corrections.TAKES_BACK] = back
+                saved.back = back
+                break
+            if answer == "fix":
+                agreed = dataclasses.replace(session, entries=[*session.entries, *pending])
+                fixed = self._fix_later(agreed, found[0])
+                if fixed is not None:
+                    later, text, was = fixed
+                    pending.append({**later, corrections.FIXES: found[0]})
+                    saved.also.append((found[0], text, was))
+                    target, replacement = found[0], later
+                    change = f"With entry {found[0]} corrected too"
+                    continue
+            console.say("  Cancelled; nothing changed.")
+            return None
+        journal.extend(pending)
+        if self.after is not None:
+            self.after()
+        return saved
+
+    def _fix_later(self, session: Session, number: int) -> tuple[dict[str, Any], str, str] | None:
+        """Ask for the new text of entry ``number``, a later entry that no longer fits, until
+        one reads and fits there: (the new entry, its text, the old text), or None to cancel."""
+        console, text_of = self.console, self.text_of
+        force = corrections.in_force(session.entries)
+        place = force.place(number)
+        assert place is not None
+        old = force.entries[place]
+        old_text = text_of(old)
+        while True:
+            answer = console.ask(
+                f"New text for entry {number} (Enter or cancel cancels the correction): ",
+                default=old_text,
+            )
+            word = "" if answer is None else " ".join(answer.lower().split())
+            if word in QUIT_WORDS:
+                console.say("  Cancelled; nothing changed.")
+                raise QuitAsked
+            if answer is None or word in ("", "cancel"):
+                return None
+            text = answer.strip()
+            if " ".join(text.split()) == " ".join(old_text.split()):
+                console.say(f"  {refusal(f'entry {number} as it is no longer fits: change it')}")
+                continue
+            try:
+                new = self.read(text, old, sheets.ledger_before(session, number))
+                sheets.misfit(session, number, new)
+            except EntryError as exc:
+                console.say(f"  {refusal(exc.reason)}")
+                continue
+            except ValueError as exc:
+                console.say(f"  {refusal(exc)}")
+                continue
+            return new, text_of(new), old_text
 
 
 @dataclass
@@ -138,99 +255,6 @@ class Saved:
             console.say(f"  {taken}: {_span(self.back)}{_again(journal)}.")
 
 
-def _save(
-    console: Console,
-    journal: Journal,
-    number: int,
-    new: dict[str, Any] | None,
-    text_of: TextOf,
-    read: Read,
-    after: Callable[[], None] | None,
-) -> Saved | None:
-    """Save ``new`` in the place of entry ``number`` (None: entry ``number`` taken back
-    alone), asking first when a later entry no longer fits: take back the entries from there
-    on, correct that entry too (asked for its new text, and so on for the next one that no
-    longer fits) or cancel. Every correction is saved at once; None when nothing was saved
-    (said why)."""
-    session = journal.session
-    first: dict[str, Any] = {"type": "undo"} if new is None else dict(new)
-    first[corrections.FIXES] = number
-    pending = [first]
-    saved = Saved()
-    target, replacement = number, new
-    change = "With this correction" if new is not None else f"Without entry {number}"
-    while True:
-        # The session with every correction agreed so far but the one being checked.
-        trial = dataclasses.replace(session, entries=[*session.entries, *pending[:-1]])
-        try:
-            found = sheets.misfit(trial, target, replacement)
-        except EntryError as exc:
-            console.say(f"  {refusal(exc.reason)}")
-            return None
-        if found is None:
-            break
-        force = corrections.in_force(trial.entries)
-        back = force.numbers[force.numbers.index(found[0]) :]
-        answer = _ask_take_back(console, force, back, found, text_of, change)
-        if answer == "take":
-            pending[-1][corrections.TAKES_BACK] = back
-            saved.back = back
-            break
-        if answer == "fix":
-            agreed = dataclasses.replace(session, entries=[*session.entries, *pending])
-            fixed = _fix_later(console, agreed, found[0], text_of, read)
-            if fixed is not None:
-                later, text, was = fixed
-                pending.append({**later, corrections.FIXES: found[0]})
-                saved.also.append((found[0], text, was))
-                target, replacement = found[0], later
-                change = f"With entry {found[0]} corrected too"
-                continue
-        console.say("  Cancelled; nothing changed.")
-        return None
-    journal.extend(pending)
-    if after is not None:
-        after()
-    return saved
-
-
-def _fix_later(
-    console: Console, session: Session, number: int, text_of: TextOf, read: Read
-) -> tuple[dict[str, Any], str, str] | None:
-    """Ask for the new text of entry ``number``, a later entry that no longer fits, until
-    one reads and fits there: (the new entry, its text, the old text), or None to cancel."""
-    force = corrections.in_force(session.entries)
-    place = force.place(number)
-    assert place is not None
-    old = force.entries[place]
-    old_text = text_of(old)
-    while True:
-        answer = console.ask(
-            f"New text for entry {number} (Enter or cancel cancels the correction): ",
-            default=old_text,
-        )
-        word = "" if answer is None else " ".join(answer.lower().split())
-        if word in QUIT_WORDS:
-            console.say("  Cancelled; nothing changed.")
-            raise QuitAsked
-        if answer is None or word in ("", "cancel"):
-            return None
-        text = answer.strip()
-        if " ".join(text.split()) == " ".join(old_text.split()):
-            console.say(f"  {refusal(f'entry {number} as it is no longer fits: change it')}")
-            continue
-        try:
-            new = read(text, old, sheets.ledger_before(session, number))
-            sheets.misfit(session, number, new)
-        except ValueError as exc:
-            console.say(f"  {refusal(exc)}")
-            continue
-        except EntryError as exc:
-            console.say(f"  {refusal(exc.reason)}")
-            continue
-        return new, text_of(new), old_text
-
-
 def _entry_number(digits: str) -> int:
     """The entry number typed; one too long to be an entry's is still a number, read as one
     past any (there is no such entry)."""
@@ -240,41 +264,6 @@ def _entry_number(digits: str) -> int:
 def _again(journal: Journal) -> str:
     """What to do after entries were taken back: type them again, unless the game is over."""
     return "" if journal.session.status == "finished" else "; type again what still stands"
-
-
-def remove_entry(
-    console: Console,
-    journal: Journal,
-    args: str,
-    text_of: TextOf,
-    read: Read,
-    after: Callable[[], None] | None = None,
-) -> bool:
-    """Run ``undo N``: take back entry N alone (a line typed twice, or by mistake), the later
-    entries replayed without it; ``True`` when saved. A later entry that no longer fits is
-    named and taken back with those after it (or corrected) only on the keeper's word, as for
-    ``fix``."""
-    session = journal.session
-    force = corrections.in_force(session.entries)
-    head = args.strip()
-    if not is_digits(head):
-        console.say(f"  {refusal(UNDO_USAGE)}")
-        return False
-    number = _entry_number(head)
-    problem = _not_fixable(session.entries, force, number, "undo")
-    if problem:
-        console.say(f"  {refusal(problem)}")
-        return False
-    place = force.place(number)
-    assert place is not None
-    old_text = text_of(force.entries[place])
-    where = _where(session, number)
-    saved = _save(console, journal, number, None, text_of, read, after)
-    if saved is None:
-        return False
-    console.say(f"  Entry {number} taken back{where}: {old_text}.")
-    saved.report(console, journal, "Taken back with it")
-    return True
 
 
 def _not_fixable(

@@ -160,6 +160,12 @@ def turn_score(line_values: Sequence[int], lots: int, all4: bool, final: bool) -
 
 MAX_LINES = 1 + HAND_SIZE  # the line played along, and one across each placed card
 MAX_LINE_VALUE = 16
+#: What a line can be worth. Numbers all the same or all different, a wild worth 0: two or
+#: three cards make 0 to 9 or 12 (three 4s); four cards, a lot, also 10 (1+2+3+4) or 16.
+LINE_VALUES = frozenset(range(0, 10)) | {10, 12, 16}
+#: The values only four cards make: such a line is a lot completed this turn (a lot made
+#: before takes no card, so it scores no more).
+LOT_ONLY = frozenset({10, 16})
 
 
 def quick_fault(line_values: Sequence[int], lots: int, all4: bool) -> str | None:
@@ -171,10 +177,21 @@ def quick_fault(line_values: Sequence[int], lots: int, all4: bool) -> str | None
     for v in line_values:
         if not 0 <= v <= MAX_LINE_VALUE:
             return f"a line is worth 0 to {MAX_LINE_VALUE} (four 4s), not {v}"
+        if v not in LINE_VALUES:
+            return (
+                f"no line is worth {v}: 2 or 3 cards make 0 to 9 or 12, "
+                "and a lot of 4 also 10 or 16"
+            )
     if lots < 0:
         return "lots cannot be negative"
     if lots > len(line_values):
         return f"{lots} lots but only {counted(len(line_values), 'line')}"
+    four = sum(v in LOT_ONLY for v in line_values)
+    if four > lots:
+        return (
+            f"a line worth 10 or 16 has 4 cards, a lot: {counted(four, 'such line')} "
+            f"but {counted(lots, 'lot')}"
+        )
     if all4 and lots == 0:
         return "all 4 cards in one line always complete a lot: all4 needs at least one lot"
     if len(line_values) == MAX_LINES and not all4:

@@ -12,7 +12,7 @@ from cardside.games.iota.notation import format_card, parse_placements
 from cardside.games.iota.sheet import replay_ledger
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console, not_understood, refusal
-from cardside.tui.correcting import fix_entry, remove_entry
+from cardside.tui.correcting import Corrector
 from cardside.tui.iota.screen import IotaScreen
 from cardside.tui.keeping import keep_command, offer_correction, say_saved
 from cardside.tui.style import Style
@@ -105,7 +105,12 @@ class KeepScreen:
                     say_saved(self.console, self.journal)
                     return "quit"
             if not offer_correction(
-                self.console, self._undo, "game", self.show, self._fix, self._remove
+                self.console,
+                self._undo,
+                "game",
+                self.show,
+                self._corrections.fix,
+                self._corrections.remove,
             ):
                 break
         say(f"Game over; saved as {self.journal.name}.")
@@ -138,8 +143,8 @@ class KeepScreen:
             undo=self._undo,
             say=self.console.say,
             names=self.ledger.names,
-            fix=self._fix,
-            remove=self._remove,
+            fix=self._corrections.fix,
+            remove=self._corrections.remove,
         )
         if command:
             return "quit" if command == "quit" else None
@@ -215,28 +220,15 @@ class KeepScreen:
             words += ["lot", "all4", "final"]
         return words
 
-    def _remove(self, args: str) -> bool:
-        """``undo N``: take back entry N alone; the ledger is then read again from the file."""
-        names = self.ledger.names
-        return remove_entry(
+    @property
+    def _corrections(self) -> Corrector:
+        """``fix N`` and ``undo N``; the ledger is then read again from the file."""
+        return Corrector(
             self.console,
             self.journal,
-            args,
-            lambda e: entry_text(e, names),
+            lambda e: entry_text(e, self.ledger.names),
             read_entry,
             self._replayed,
-        )
-
-    def _fix(self, args: str) -> bool:
-        """``fix N [TEXT]``: correct entry N; the ledger is then read again from the file."""
-        names = self.ledger.names
-        return fix_entry(
-            self.console,
-            self.journal,
-            args,
-            lambda e: entry_text(e, names),
-            read_entry,
-            after=self._replayed,
         )
 
     def _replayed(self) -> None:

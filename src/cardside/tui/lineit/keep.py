@@ -15,7 +15,7 @@ from cardside.games.lineit.notation import parse_card, parse_cards
 from cardside.games.lineit.sheet import replay_ledger
 from cardside.sessions.journal import Journal
 from cardside.tui.console import QUIT_WORDS, Console, not_understood, refusal
-from cardside.tui.correcting import QuitAsked, fix_entry, remove_entry
+from cardside.tui.correcting import Corrector, QuitAsked
 from cardside.tui.keeping import (
     command_with_more,
     offer_correction,
@@ -69,7 +69,12 @@ class KeepScreen:
                     return "quit"
             self._result()
             if not offer_correction(
-                self.console, self._undo, "game", self.show, self._fix, self._remove
+                self.console,
+                self._undo,
+                "game",
+                self.show,
+                self._corrections.fix,
+                self._corrections.remove,
             ):
                 break
         say(f"Game over; saved as {self.journal.name}.")
@@ -88,7 +93,7 @@ class KeepScreen:
         head = words[0].lower()
         target = undo_number(line)
         if target is not None:
-            self._remove(target)
+            self._corrections.remove(target)
             return
         more = command_with_more(line)
         if more is not None:
@@ -104,7 +109,7 @@ class KeepScreen:
             self._undo()
             return
         if head == "fix":
-            self._fix(line.split(maxsplit=1)[1] if len(words) > 1 else "")
+            self._corrections.fix(line.split(maxsplit=1)[1] if len(words) > 1 else "")
             return
         said = play_only(line)
         if said is not None:
@@ -122,17 +127,10 @@ class KeepScreen:
         self.journal.append(self.ledger.entries[-1])
         self._report(entered)
 
-    def _fix(self, args: str) -> bool:
-        """``fix N [TEXT]``: correct entry N; the ledger is then read again from the file."""
-        return fix_entry(
-            self.console, self.journal, args, self._text_of, self._read, after=self._replayed
-        )
-
-    def _remove(self, args: str) -> bool:
-        """``undo N``: take back entry N alone; the ledger is then read again from the file."""
-        return remove_entry(
-            self.console, self.journal, args, self._text_of, self._read, self._replayed
-        )
+    @property
+    def _corrections(self) -> Corrector:
+        """``fix N`` and ``undo N``; the ledger is then read again from the file."""
+        return Corrector(self.console, self.journal, self._text_of, self._read, self._replayed)
 
     def _replayed(self) -> None:
         """The ledger read again from the file after a correction, and shown."""

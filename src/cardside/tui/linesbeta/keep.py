@@ -16,7 +16,7 @@ from cardside.games.linesbeta.rules import DIFFICULTIES, LINE_CELLS, Line
 from cardside.games.linesbeta.sheet import ledger_entry, replay_ledger, session_entry
 from cardside.sessions.journal import Journal
 from cardside.tui.console import QUIT_WORDS, SETUP_HELP, Console, not_understood, refusal
-from cardside.tui.correcting import fix_entry, remove_entry
+from cardside.tui.correcting import Corrector
 from cardside.tui.keeping import keep_command, offer_correction, say_saved
 from cardside.tui.linesbeta.screen import CellMark, LinesBetaScreen
 from cardside.tui.style import Style
@@ -236,7 +236,12 @@ class KeepScreen:
                     say_saved(self.console, self.journal)
                     return "quit"
             if not offer_correction(
-                self.console, self._undo, "game", self.show, self._fix, self._remove
+                self.console,
+                self._undo,
+                "game",
+                self.show,
+                self._corrections.fix,
+                self._corrections.remove,
             ):
                 break
         say(f"Game over; saved as {self.journal.name}.")
@@ -260,17 +265,10 @@ class KeepScreen:
     def _undo(self) -> None:
         self._enter([{"kind": "undo"}])
 
-    def _fix(self, args: str) -> bool:
-        """``fix N [TEXT]``: correct entry N; the ledger is then read again from the file."""
-        return fix_entry(
-            self.console, self.journal, args, entry_text, read_entry, after=self._replayed
-        )
-
-    def _remove(self, args: str) -> bool:
-        """``undo N``: take back entry N alone; the ledger is then read again from the file."""
-        return remove_entry(
-            self.console, self.journal, args, entry_text, read_entry, self._replayed
-        )
+    @property
+    def _corrections(self) -> Corrector:
+        """``fix N`` and ``undo N``; the ledger is then read again from the file."""
+        return Corrector(self.console, self.journal, entry_text, read_entry, self._replayed)
 
     def _replayed(self) -> None:
         """The ledger read again from the file after a correction, and shown."""
@@ -290,8 +288,8 @@ class KeepScreen:
             show=self.show,
             undo=self._undo,
             say=self.console.say,
-            fix=self._fix,
-            remove=self._remove,
+            fix=self._corrections.fix,
+            remove=self._corrections.remove,
         )
         if command:
             return "quit" if command == "quit" else None

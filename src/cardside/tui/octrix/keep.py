@@ -16,7 +16,7 @@ from cardside.games.octrix.rules import DECK, HAND_SIZE
 from cardside.games.octrix.sheet import replay_ledger
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console, not_understood, refusal
-from cardside.tui.correcting import fix_entry, remove_entry
+from cardside.tui.correcting import Corrector
 from cardside.tui.human import with_default
 from cardside.tui.keeping import keep_command, offer_correction, say_saved
 from cardside.tui.octrix.screen import OctrixScreen
@@ -118,7 +118,12 @@ class KeepScreen:
                     say_saved(self.console, self.journal)
                     return "quit"
             if not offer_correction(
-                self.console, self._undo, "match", self.show, self._fix, self._remove
+                self.console,
+                self._undo,
+                "match",
+                self.show,
+                self._corrections.fix,
+                self._corrections.remove,
             ):
                 break
         say(f"Match over; saved as {self.journal.name}.")
@@ -144,30 +149,17 @@ class KeepScreen:
             undo=self._undo,
             say=self.console.say,
             names=self.ledger.names,
-            fix=self._fix,
-            remove=self._remove,
+            fix=self._corrections.fix,
+            remove=self._corrections.remove,
         )
 
-    def _fix(self, args: str) -> bool:
-        """``fix N [TEXT]``: correct entry N; the ledger is then read again from the file."""
-        names = self.ledger.names
-        return fix_entry(
+    @property
+    def _corrections(self) -> Corrector:
+        """``fix N`` and ``undo N``; the ledger is then read again from the file."""
+        return Corrector(
             self.console,
             self.journal,
-            args,
-            lambda e: entry_text(e, names),
-            read_entry,
-            after=self._replayed,
-        )
-
-    def _remove(self, args: str) -> bool:
-        """``undo N``: take back entry N alone; the ledger is then read again from the file."""
-        names = self.ledger.names
-        return remove_entry(
-            self.console,
-            self.journal,
-            args,
-            lambda e: entry_text(e, names),
+            lambda e: entry_text(e, self.ledger.names),
             read_entry,
             self._replayed,
         )

@@ -22,7 +22,7 @@ from cardside.games.schnapsen.sheet import (
 )
 from cardside.sessions.journal import Journal
 from cardside.tui.console import QUIT_WORDS, Console, not_understood, refusal
-from cardside.tui.correcting import QuitAsked, fix_command, fix_entry, remove_entry
+from cardside.tui.correcting import Corrector, QuitAsked, fix_command
 from cardside.tui.grammar import agree
 from cardside.tui.keeping import (
     command_with_more,
@@ -120,7 +120,12 @@ class KeepScreen:
                 except QuitAsked:  # quit at a correction's question
                     return self._saved()
             if not offer_correction(
-                self.console, self._undo, "session", self.show, self._fix, self._remove
+                self.console,
+                self._undo,
+                "session",
+                self.show,
+                self._corrections.fix,
+                self._corrections.remove,
             ):
                 break
         self.console.say(f"Session over; saved as {self.journal.name}.")
@@ -145,7 +150,7 @@ class KeepScreen:
     def _handle(self, line: str) -> None:
         word = line.lower()
         if (target := undo_number(line)) is not None and not self._names_one(line):
-            self._remove(target)
+            self._corrections.remove(target)
             return
         more = command_with_more(line, self.names)
         if more is not None:
@@ -158,7 +163,7 @@ class KeepScreen:
         elif word == "undo":
             self._undo()
         elif (args := fix_command(line)) is not None and not self._names_one(line):
-            self._fix(args)
+            self._corrections.fix(args)
         elif (said := play_only(word)) is not None:
             self.console.say(said)
         elif word in ("", "ask", "table"):
@@ -350,17 +355,10 @@ class KeepScreen:
         words = line.split()
         return len(words) > 1 and words[0].lower() in {n.lower() for n in self.names}
 
-    def _fix(self, args: str) -> bool:
-        """``fix N [TEXT]``: correct entry N; the ledger is then read again from the file."""
-        return fix_entry(
-            self.console, self.journal, args, self._text_of, self._read, after=self._replayed
-        )
-
-    def _remove(self, args: str) -> bool:
-        """``undo N``: take back entry N alone; the ledger is then read again from the file."""
-        return remove_entry(
-            self.console, self.journal, args, self._text_of, self._read, self._replayed
-        )
+    @property
+    def _corrections(self) -> Corrector:
+        """``fix N`` and ``undo N``; the ledger is then read again from the file."""
+        return Corrector(self.console, self.journal, self._text_of, self._read, self._replayed)
 
     def _replayed(self) -> None:
         """The ledger read again from the file after a correction, and shown."""
