@@ -474,12 +474,14 @@ def test_simulate_measures_the_strong_bot_against_the_classic_one(runner: CliRun
 
 
 def test_simulate_refuses_bad_bots(runner: CliRunner) -> None:
-    for bots, message in [
-        ("heuristic", "give 2 bots"),
-        ("heuristic,clever", "unknown Line-it bot"),
+    for bots, players, message in [
+        ("heuristic", "2", "give one bot per seat: 2 names, not 1 (e.g. strong,heuristic)"),
+        ("strong", "5", "5 names, not 1 (e.g. strong,heuristic,heuristic,heuristic,heuristic)"),
+        ("heuristic,clever", "2", "unknown Line-it bot"),
     ]:
-        result = runner.invoke(main, ["lineit", "simulate", "--games", "1", "--bots", bots])
-        assert result.exit_code == 2 and message in result.output
+        args = ["lineit", "simulate", "--games", "1", "--players", players, "--bots", bots]
+        result = runner.invoke(main, args)
+        assert result.exit_code == 2 and message in result.output, result.output
 
 
 def test_history_is_told_round_by_round_and_again_after_resume(

@@ -320,11 +320,21 @@ def test_simulate_takes_one_bot_per_seat_as_the_other_games_do(runner: CliRunner
     for bots, why in [
         ("greedy,random,classic", "one per seat for 3 players, the first against one other"),
         ("greedy,random,random,random", "or one per seat for 3 players"),
+        ("greedy,random,random,random", "(e.g. strong,greedy,greedy)"),
         ("greedy,nobody,random", "'nobody' is not an Octrix bot"),
     ]:
         refused = runner.invoke(main, [*args, "--bots", bots])
         assert refused.exit_code == 2 and isinstance(refused.exception, SystemExit), bots
         assert why in refused.output, refused.output
+    # A match is won by a team: partners play the same bot, or one would be credited with
+    # the other's play.
+    teams = ["octrix", "simulate", "--games", "2", "--partnership", "--jobs", "1"]
+    for bots in ("greedy,random,random,greedy", "greedy,random,random,random"):
+        refused = runner.invoke(main, [*teams, "--bots", bots])
+        assert refused.exit_code == 2 and isinstance(refused.exception, SystemExit), bots
+        assert "partners play the same bot, seats 1 and 3 against seats 2 and 4" in (refused.output)
+    paired = runner.invoke(main, [*teams, "--bots", "greedy,random,greedy,random", "--json"])
+    assert paired.exit_code == 0 and paired.exception is None, paired.output
 
 
 def test_resuming_a_finished_kept_match_shows_its_end_not_a_new_round(

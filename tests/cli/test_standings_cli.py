@@ -189,6 +189,7 @@ def test_ratings_filters_and_output(runner: CliRunner, data_dir: Path) -> None:
         (["--league", "--since", "2026-11-30", "--until", "2026-11-01"], "is before"),
         (["--until", "2026-11-01"], "--until is for"),
         (["--html", "-", "--player", "nobody"], "no finished game of 'nobody' matches"),
+        (["--html", "-", "--since", "2099-01-01"], "no session matches since 2099-01-01: no"),
     ],
 )
 def test_bad_options_are_refused(
@@ -198,6 +199,14 @@ def test_bad_options_are_refused(
     result = runner.invoke(main, ["stats", *args])
     assert result.exit_code != 0 and isinstance(result.exception, SystemExit)
     assert reason in result.output
+
+
+def test_no_page_is_written_of_no_sessions(runner: CliRunner, data_dir: Path) -> None:
+    target = data_dir.parent / "empty.html"
+    result = runner.invoke(main, ["stats", "--html", str(target)])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    assert result.output == "Error: no session is saved yet: no page written\n"
+    assert not target.exists()
 
 
 class Page(HTMLParser):

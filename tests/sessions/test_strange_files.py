@@ -85,6 +85,23 @@ def test_a_linked_trash_folder_keeps_deleted_sessions_inside_the_data_folder(
 # -- files outside the data folder ---------------------------------------------------------------
 
 
+def test_an_example_file_is_resumed_into_a_data_folder_with_no_sessions_yet(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """A newcomer's first command may be a resume of one of the examples."""
+    examples = Path(__file__).parents[2] / "scoresheets"
+    assert not (data_dir / "sessions").exists()
+    kept = examples / "octrix-kept-partnership.toml"
+    result = runner.invoke(main, ["sessions", "resume", str(kept)], input="quit\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "going on with a copy: octrix-kept-partnership " in result.output
+    assert (data_dir / "sessions" / "octrix-kept-partnership.toml").is_file()
+    # A finished played game has nothing to go on with: refused, and no copy left behind.
+    played = examples / "octrix-played-vs-strong.toml"
+    refused(runner.invoke(main, ["sessions", "resume", str(played)]), "is a finished game")
+    assert sorted(p.name for p in (data_dir / "sessions").glob("*.toml")) == [kept.name]
+
+
 def test_a_file_outside_the_data_folder_is_only_read_and_resumed_as_a_copy(
     runner: CliRunner, data_dir: Path, tmp_path: Path
 ) -> None:

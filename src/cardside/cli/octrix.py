@@ -193,10 +193,18 @@ def simulate(
         # One per seat, as the other games take them: the first measured against the rest.
         others = set(named[1:]) - {named[0]}
         if len(named) != players or len(others) != 1:
+            example = ",".join(["strong", *["greedy"] * (players - 1)])
             raise click.BadParameter(
                 "give two bots, the first measured against the second (they share the "
                 f"seats), or one per seat for {players} players, the first against one other "
-                "(e.g. strong,greedy,greedy)",
+                f"(e.g. {example})",
+                param_hint="--bots",
+            )
+        if partnership and (named[0] != named[2] or named[1] != named[3]):
+            # A match is won by a team: a team of two bots would credit one with both.
+            raise click.BadParameter(
+                "partners play the same bot, seats 1 and 3 against seats 2 and 4 "
+                "(e.g. strong,greedy,strong,greedy), or give two bots",
                 param_hint="--bots",
             )
         pair = (named[0], others.pop())

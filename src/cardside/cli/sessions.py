@@ -295,6 +295,11 @@ def _copy_in(app: Any, path: Path) -> Path:
         found = integrity.problems(session)
     except SessionError as exc:
         raise click.ClickException(str(exc)) from None
+    if session.finished and session.mode == "play":
+        # Nothing to go on with: no copy is made.
+        raise click.ClickException(
+            f"{path} is a finished game; 'cardside sessions show {path}' shows it"
+        )
     if found:
         damaged = integrity.Disagrees(
             _name_of(app, path),
@@ -305,6 +310,11 @@ def _copy_in(app: Any, path: Path) -> Path:
         raise click.ClickException(with_folder(damaged, app))
     name = _usable_name(path.stem, session.game, session.mode)
     folder = store.sessions_dir(app.data_dir)
+    try:
+        # The first session of a new data folder may be this copy.
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise click.ClickException(f"cannot make the sessions folder: {exc.strerror}") from None
     base, n = name, 1
     while True:
         target = folder / (name + store.SUFFIX)

@@ -108,9 +108,12 @@ def standings(
         for s in choose(chosen, game=game, since=since, player=player)
         if until is None or _started_by(s, until)
     ]
+    filters = _filters(game, player, since, until, mode)
+    if not sessions:
+        matching = f" matches {filters}" if filters else " is saved yet"
+        raise click.ClickException(f"no session{matching}: no page written")
     head = report(sessions, player=player).as_dict()["head_to_head"]
     ratings_shown = [r for r in rated if who is None or r.key == who]
-    filters = _filters(game, player, since, until, mode)
     text = page(tables, ratings_shown, rated, head, found, sessions, now, filters)
     write_page(app, html_file, text, len(sessions))
 

@@ -201,7 +201,10 @@ def check_bots(bots: Sequence[str], players: int) -> list[str]:
     """The bot list, checked: one known bot per seat."""
     names = [b.strip().lower() for b in bots]
     if len(names) != players:
-        raise ValueError(f"give {players} bots, one per seat (e.g. strong,heuristic)")
+        example = ",".join(["strong", *["heuristic"] * (players - 1)])
+        raise ValueError(
+            f"give one bot per seat: {players} names, not {len(names)} (e.g. {example})"
+        )
     for name in names:
         if name not in BOT_NAMES:
             raise ValueError(f"unknown Line-it bot {name!r} (choose from: {', '.join(BOT_NAMES)})")
