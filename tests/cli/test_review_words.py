@@ -110,9 +110,14 @@ def test_the_chart_fits_a_terminal_of_60_columns(
     lines = result.output.splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith("The chance to win"))
     chart = lines[start:]
-    assert len(chart) == 5  # the legend's two lines, the bar, the marks, the numbers
     assert all(len(line) <= 60 for line in chart), chart
-    assert chart[-1].split()[-1] == "50"  # the last numbered decision, under its bar
+    # The legend's two lines, then bands of a bar, its marks and its numbers: the 51
+    # decisions in two bands, none left out.
+    first, second = chart[2:5], chart[6:]
+    assert chart[5] == "" and len(second) == 3
+    bars = [len(band[0].split("  ")[1]) for band in (first, second)]
+    assert first[2].split()[0] == "1" and second[2].split()[0] == str(bars[0] + 1)
+    assert sum(bars) == 51
 
 
 def test_a_review_on_a_narrow_terminal_wraps_at_spaces(

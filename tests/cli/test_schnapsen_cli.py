@@ -130,6 +130,10 @@ def test_score_reads_no_and_nobody_as_no_player(runner: CliRunner, nobody: str) 
     [
         ([], "say who reached 66"),
         (["--reached", "Ann", "--points", "2"], "at least 4 card points"),
+        # Where the points do not decide the game points, they are still checked when given.
+        (["--closer", "Ann", "--reached", "Bob", "--points", "2"], "at least 4 card points"),
+        (["--closer", "Ann", "--points", "3", "--trick"], "at least 4 card points, not 3"),
+        (["--closer", "Ann", "--points", "0", "--trick"], "at least 4 card points, not 0"),
         (["--reached", "Ann", "--trick"], "give the other player's card points at the end"),
         (
             ["--closer", "Ann", "--reached", "Ann", "--trick", "--names", "Ann,Bob"],

@@ -16,7 +16,7 @@ ASCII_LEVELS = " .:-=+*#@"
 WIDTH = 60
 
 
-def level(value: int, start: int, target: int, levels: int) -> int:
+def level(value: float, start: int, target: int, levels: int) -> int:
     """How far from start to target a value is, as 0 .. levels-1 (past the target: full)."""
     if target == start:
         return levels - 1

@@ -176,27 +176,33 @@ def every(review: Review, width: int | None) -> list[str]:
 
 def chart(review: Review, *, ascii: bool, width: int) -> list[str]:
     """The expected result after each decision, one line per player; ``?`` marks a mistake,
-    ``!`` a blunder, under the decision."""
+    ``!`` a blunder, under the decision. More decisions than ``width`` columns go on in bands
+    below one another, so that none is left out."""
     chars = ASCII_LEVELS if ascii else BLOCKS
-    shown = review.decisions[-width:]
     room = max((len(n) for n in review.players), default=0)
     lines = [
         f"The chance to win {review.result} after each decision; {chars[-1]} = 100%",
         "marked below: ? mistake, ! blunder; numbered by decision",
     ]
-    for name in review.players:
-        bar = ""
-        last: float | None = None
-        for d in shown:
-            if d.player == name:
-                last = d.judged.played_chance
-            bar += " " if last is None else chars[level(last * 100, 0, 100, len(chars))]  # type: ignore[arg-type]
-        now = f"{last:.0%}" if last is not None else "-"
-        lines.append(f"{name.ljust(room)}  {bar}  {now}")
-    marks = "".join(MARKS.get(d.label, " ") for d in shown)
-    lines.append(" " * (room + 2) + marks.rstrip())
-    first = len(review.decisions) - len(shown) + 1
-    lines.append(" " * (room + 2) + _axis(list(range(first, first + len(shown)))))
+    last: dict[str, float | None] = dict.fromkeys(review.players)
+    span = max(1, width)
+    for start in range(0, len(review.decisions), span):
+        shown = review.decisions[start : start + span]
+        if start:
+            lines.append("")
+        for name in review.players:
+            bar = ""
+            for d in shown:
+                if d.player == name:
+                    last[name] = d.judged.played_chance
+                chance = last[name]
+                bar += " " if chance is None else chars[level(chance * 100, 0, 100, len(chars))]
+            chance = last[name]
+            now = f"{chance:.0%}" if chance is not None else "-"
+            lines.append(f"{name.ljust(room)}  {bar.ljust(len(shown))}  {now}")
+        marks = "".join(MARKS.get(d.label, " ") for d in shown)
+        lines.append((" " * (room + 2) + marks).rstrip())
+        lines.append(" " * (room + 2) + _axis(list(range(start + 1, start + len(shown) + 1))))
     return lines
 
 

@@ -137,7 +137,8 @@ def score(entry: Mapping[str, Any]) -> DealResult:
             f"{points} card points without a trick {when} is impossible "
             "(marriages count only after a trick)"
         )
-    if trick and decisive and points < 4:
+    if trick and (decisive or "opponent_points" in entry) and points < 4:
+        # Given even where they do not decide the game points, the points must be possible.
         raise LedgerError(f"a trick holds at least 4 card points, not {points}")
     if closer is None and reached is None and last is None:
         raise LedgerError("no one reached 66 and no one closed: say who took the last trick")
