@@ -127,6 +127,25 @@ def test_exports_carry_matches_their_winners_and_the_tally(
     assert ann[2]["note"] == "Ann: entered directly; Ann wins match 1"
 
 
+def test_the_html_page_shows_the_matches_and_notes_the_sheet_shows(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    kept_schnapsen(data_dir, "bummerl", ["Ann", "Bob"], [(0, 3), (0, 3), (0, 1), (1, 3), (1, 3)])
+    page = invoke(runner, "sessions", "export", "bummerl", "--format", "html", "-o", "-")
+    assert "<th>match</th><th>deal</th>" in page and "<th>note</th></tr>" in page
+    row = (
+        '<tr><td class="n">1</td><td class="n">3</td><td class="n">1</td><td class="n">0</td>'
+        '<td class="n">0</td><td class="n">7</td><td>Ann: entered directly; Ann wins match 1'
+        "</td></tr>"
+    )
+    assert row in page
+    assert "<p>Match 1 won by Ann (deal 3).</p>" in page
+    # A game of one match and no notes keeps the table as it was.
+    kept_octrix(data_dir, "awkward", AWKWARD, ROUND)
+    octrix = invoke(runner, "sessions", "export", "awkward", "--format", "html", "-o", "-")
+    assert "<th>match</th>" not in octrix and "won by" not in octrix
+
+
 def test_export_all_writes_one_header(runner: CliRunner, data_dir: Path) -> None:
     kept_octrix(data_dir, "one", ["Ann", "Bob"], ROUND)
     kept_schnapsen(data_dir, "two", ["Ann", "Bob"], [(0, 2)])

@@ -662,6 +662,7 @@ def test_what_was_taken_back_is_said_below_the_redrawn_sheet(
         (["w l w w l w", "w"], "fix 1 round 5 1", "a trick stays a trick: fix it as w or l"),
         (["w"], "fix 1 5-1", "a trick stays a trick: fix it as w or l"),
         (["round 4 2", "w"], "fix 1 w", "a round stays a round: fix it as round YOURS GRID"),
+        (["round 4 2", "w"], "fix 1 show", "a round stays a round: fix it as round YOURS GRID"),
     ],
 )
 def test_a_linesbeta_trick_is_fixed_as_a_trick_and_a_round_as_a_round(

@@ -280,3 +280,31 @@ def test_what_a_killed_rename_left_is_removed_on_the_next_writing_open(
     result = runner.invoke(main, ["sessions", "rename", "s", "w"])
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in folder.iterdir()) == ["w.toml"]
+
+
+def test_names_that_differ_only_in_capitals_are_refused(runner: CliRunner, data_dir: Path) -> None:
+    """Names are looked up regardless of capitals, so 'S' beside 's' could be named by
+    neither: a new session or a rename to such a name is refused, naming the session."""
+    kept(runner, data_dir)
+    other = runner.invoke(main, [*KEEP[:-1], "t"], input="Ann 2\nquit\n")
+    assert other.exit_code == 0, other.output
+    refused(runner.invoke(main, ["sessions", "rename", "t", "S"]), "'s' already exists")
+    new = runner.invoke(main, [*KEEP[:-1], "S"], input="Ann 2\nquit\n")
+    assert new.exit_code == 1 and isinstance(new.exception, SystemExit), new.output
+    assert "a session named 's' already exists (names must differ by more than capitals)" in (
+        new.output
+    )
+    assert sorted(p.name for p in (data_dir / "sessions").glob("*.toml")) == ["s.toml", "t.toml"]
+    # A session may change the capitals of its own name.
+    renamed = runner.invoke(main, ["sessions", "rename", "s", "S"])
+    assert renamed.exit_code == 0 and renamed.exception is None, renamed.output
+    assert (data_dir / "sessions" / "S.toml").is_file()
+
+
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [("x.toml", "leave out .toml"), ("Zoë", "letters A to Z"), ("a/b", "letters A to Z")],
+)
+def test_a_refused_session_name_says_what_is_wrong(name: str, why: str) -> None:
+    with pytest.raises(ValueError, match=why):
+        store.check_name(name)

@@ -25,7 +25,7 @@ from cardside.sessions.export import corrections_of
 INDEX_NAME = "index.json"
 # Raise when a summary gains or changes a field (or what a field holds), so old indexes are
 # rebuilt.
-INDEX_VERSION = 6
+INDEX_VERSION = 7
 #: A larger index is not read (and is rebuilt): 64 MiB, several times that of 20,000 sessions.
 MAX_INDEX_BYTES = 64 << 20
 #: Bounds on what a cached item may hold, like those on the session files it summarizes.
@@ -71,6 +71,9 @@ def summarize(session: Session) -> dict[str, Any]:
             [r.number, [None if i in r.unplayed else s for i, s in enumerate(r.scores)], r.totals]
             for r in session.rounds
         ],
+        # What the sheet shows beside a row's scores: its match and its note (kept apart from
+        # the rows, whose shape the statistics read).
+        "row_notes": [[r.match, r.note[:MAX_CACHED_TEXT]] for r in session.rounds],
         "scale": [list(pair) for pair in sheets.chart_scale(session)],
         "corrected": corrections_of(session),
     }
@@ -264,6 +267,27 @@ def rows_of(summary: dict[str, Any]) -> list[list[Any]] | None:
     if isinstance(rows, list) and _bounded(rows) and all(_sound_row(r, columns) for r in rows):
         return rows
     return None
+
+
+def row_notes_of(summary: dict[str, Any], rows: int) -> list[tuple[int, str]]:
+    """Each row's match (0 where the game has none) and note, or none at all when the cached
+    list is not one this cardside writes for ``rows`` rows."""
+    notes = summary.get("row_notes")
+    if (
+        isinstance(notes, list)
+        and len(notes) == rows
+        and all(
+            isinstance(n, list)
+            and len(n) == 2
+            and is_whole(n[0])
+            and isinstance(n[1], str)
+            and len(n[1]) <= MAX_CACHED_TEXT
+            and not CONTROL.search(n[1])
+            for n in notes
+        )
+    ):
+        return [(int(match), note) for match, note in notes]
+    return [(0, "")] * rows
 
 
 def _sound_row(row: Any, columns: int) -> bool:

@@ -252,14 +252,19 @@ def _path(data_dir: Path, name: str) -> Path:
 class SessionTaken(Suggests, FileExistsError):
     """A new session's name that a session already has, and how to go on with that one."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, capitals: bool = False) -> None:
+        also = " (names must differ by more than capitals)" if capitals else ""
         super().__init__(
-            f"a session named {name!r} already exists; go on with it: ",
+            f"a session named {name!r} already exists{also}; go on with it: ",
             f"cardside sessions resume {name}",
         )
 
 
 def _refuse_taken(path: Path, name: str) -> None:
-    """Raise :class:`SessionTaken` if a session (or a link) already has ``path``."""
+    """Raise :class:`SessionTaken` if a session (or a link) already has ``path``, or a name
+    that differs only in capitals."""
     if path.exists() or path.is_symlink():
         raise SessionTaken(name)
+    twin = store.case_twin(path.parent, name)
+    if twin is not None:
+        raise SessionTaken(twin, capitals=True)

@@ -53,10 +53,15 @@ def sessions_dir(data_dir: Path) -> Path:
 def check_name(name: str) -> str:
     """Refuse a session name that would not make a plain file name, or that reads as ``last``
     or a list number (a file already so named still loads: an exact name wins)."""
-    if not _NAME_OK.fullmatch(name) or name.endswith(SUFFIX):
+    if name.endswith(SUFFIX):
         raise ValueError(
-            f"{clip(name)} is not a usable session name (up to 100 letters, digits, '.', '_' "
-            "and '-', starting with a letter or digit)"
+            f"{clip(name)} is not a usable session name: leave out {SUFFIX}, which every "
+            "session file has"
+        )
+    if not _NAME_OK.fullmatch(name):
+        raise ValueError(
+            f"{clip(name)} is not a usable session name (up to 100 letters A to Z, digits, '.', "
+            "'_' and '-', starting with a letter or digit)"
         )
     if name.lower() == "last" or name.isdigit():
         meant = "the session saved last" if name.isalpha() else "a number in 'sessions list'"
@@ -65,6 +70,17 @@ def check_name(name: str) -> str:
             "add a word, e.g. friday-2"
         )
     return name
+
+
+def case_twin(folder: Path, name: str) -> str | None:
+    """The name of a session in ``folder`` that differs from ``name`` only in capitals, if
+    any: names are looked up regardless of case, so such a pair could not be told apart."""
+    key = name.casefold()
+    try:
+        stems = [p.stem for p in folder.glob("*" + SUFFIX)]
+    except OSError:
+        return None
+    return next((stem for stem in sorted(stems) if stem != name and stem.casefold() == key), None)
 
 
 def new_name(data_dir: Path, game: str, mode: str) -> str:

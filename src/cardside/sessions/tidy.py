@@ -69,6 +69,11 @@ def rename(data_dir: Path, path: Path, new: str) -> Path:
     target = store.sessions_dir(data_dir) / (new + store.SUFFIX)
     if os.path.lexists(target):
         raise ValueError(f"a session named {new!r} already exists")
+    twin = store.case_twin(target.parent, new)
+    if twin is not None and twin != path.stem:
+        raise ValueError(
+            f"a session named {twin!r} already exists; names must differ by more than capitals"
+        )
     sweep(store.sessions_dir(data_dir))
     # Neither name may be open in another cardside while the file moves.
     with SessionLock(path), SessionLock(target):

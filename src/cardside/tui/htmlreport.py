@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from cardside.core.schema import is_whole
+
 #: Colours for the lines of a chart, told apart on screen and in grey print.
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#17becf")
 WIDTH, HEIGHT, MARGIN = 640, 220, 44
@@ -101,11 +103,12 @@ def stamp(moment: datetime | None) -> str:
 def session_part(summary: dict[str, Any], taken: dict[str, str]) -> dict[str, Any]:
     """A session's section: its score table and running totals, from its summary."""
     from cardside.games.registry import GAMES
-    from cardside.sessions.index import rows_of
+    from cardside.sessions.index import row_notes_of, rows_of
     from cardside.sessions.stats import when_of
 
     info = GAMES[summary["game"]]
     rows = rows_of(summary) or []
+    notes = row_notes_of(summary, len(rows))
     columns = summary["columns"]
     steps = [[float(t) for t in row[2]] for row in rows]
     row_name = info.row_name(summary["mode"])
@@ -132,11 +135,38 @@ def session_part(summary: dict[str, Any], taken: dict[str, str]) -> dict[str, An
         "row_name": row_name,
         "totals_name": info.round_totals,
         "columns": columns,
-        "rows": rows,
+        # The match and note columns, where the game's sheet shows them.
+        "rows": [[*row, match, note] for row, (match, note) in zip(rows, notes, strict=True)],
+        "matches": any(match for match, _ in notes),
+        "notes": any(note for _, note in notes),
+        "results": _match_results(summary),
         "chart": chart,
         # Rows an entry of which was corrected with fix N (the index is a cache: text only).
         "corrected": [c for c in summary.get("corrected") or [] if isinstance(c, str)][:200],
     }
+
+
+def _match_results(summary: dict[str, Any]) -> list[str]:
+    """``match 1 won by Ann (deal 3)``: each game won within a session of several (Schnapsen's
+    matches), as the sheet says them; none for a session of one game."""
+    from cardside.games.registry import GAMES
+
+    results = summary.get("results")
+    if not isinstance(results, list) or len(results) < 2 and summary["status"] == "finished":
+        return []
+    row_name = GAMES[summary["game"]].row_name(summary["mode"])
+    # A result names its winners as statistics key them: shown as the session names them.
+    names = {str(p["name"]).casefold(): str(p["name"]) for p in summary["players"]}
+    out = []
+    for r in results[:200]:
+        if not isinstance(r, dict) or not isinstance(r.get("winners"), list):
+            continue
+        winners = " and ".join(names.get(str(w).casefold(), str(w)) for w in r["winners"])
+        number, at = r.get("number"), r.get("round")
+        where = f" ({row_name} {at})" if is_whole(at) else ""
+        if is_whole(number) and winners:
+            out.append(f"{'Match' if not out else 'match'} {number} won by {winners}{where}")
+    return out
 
 
 def rating_history(game: str, ratings: list[Any]) -> Chart:

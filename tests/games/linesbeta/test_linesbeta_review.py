@@ -121,3 +121,18 @@ def test_each_rounds_tricks_scored_count_its_last_trick() -> None:
     won[state.round] = sum(1 for t in state.tricks if t.player_wins)
     assert {g.number: g.scored for g in review.groups} == {r: float(w) for r, w in won.items()}
     assert sum(won.values()) == state.points[0]
+
+
+def test_the_position_names_the_columns_as_a_challenge_names_them() -> None:
+    """A review says "played 10♣ c4 top": the grid it shows numbers its columns and says
+    what ?? and -- are, each column's name over its cells."""
+    from cardside.games.linesbeta.review import position
+
+    lines = position(LinesBetaState("normal", "short", seed=1), ascii=True)
+    header = next(line for line in lines if line.lstrip().startswith("c1"))
+    assert header.split("  (")[1] == "?? face down, -- gap)"
+    for row in (line for line in lines if line.startswith("r")):
+        cells = row.split()[1:]
+        for col in range(6):
+            at = header.index(f"c{col + 1}")
+            assert row[at : at + 2] == cells[col][-2:], (header, row)  # under its name

@@ -31,8 +31,8 @@ def refusal(session: Session) -> str | None:
     """Why ``session`` cannot be reviewed, or ``None``."""
     if session.mode != "play":
         return (
-            "a kept IOTA game holds what each turn scored, not the hands: "
-            "only a played game can be reviewed"
+            "a kept IOTA game holds each turn's play (or what it scored), never the hands "
+            "it was chosen from: only a played game can be reviewed"
         )
     return None
 

@@ -33,8 +33,8 @@ def refusal(session: Session) -> str | None:
     """Why ``session`` cannot be reviewed, or ``None``."""
     if session.mode != "play":
         return (
-            "a kept Line-it game holds the lines and jackpots scored, not the hands: "
-            "only a played game can be reviewed"
+            "a kept Line-it game holds what was scored, never the hands or the market it "
+            "was chosen from: only a played game can be reviewed"
         )
     return None
 

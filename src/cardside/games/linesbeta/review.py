@@ -110,6 +110,8 @@ def position(state: LinesBetaState, ascii: bool) -> tuple[str, ...]:
         f"you {obs.player} of {obs.player_target}, the grid {obs.grid_points} of "
         f"{obs.grid_target}{trump}",
         f"hand: {' '.join(format_card(CARDS[c], ascii=ascii) for c in obs.hand)}",
+        # Columns named as a challenge names them (c4 top); ?? and -- as the docstring says.
+        "   " + " ".join(f"c{col + 1}".rjust(3) for col in range(6)) + "  (?? face down, -- gap)",
     ]
     for row in range(6):
         lines.append(

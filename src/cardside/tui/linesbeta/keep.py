@@ -188,6 +188,9 @@ def read_entry(text: str, old: dict[str, Any], ledger: Ledger) -> dict[str, Any]
     """A typed line as the one trick or round in the place of ``old``, checked where it
     stands."""
     words = text.split()
+    if old.get("type") == "round" and not is_round(words):
+        # Whatever else it may be, a round's correction is a round: say how to write one.
+        raise NotationError("a round stays a round: fix it as round YOURS GRID, e.g. round 4 2")
     if is_round(words):
         if ledger.track_grid:
             raise NotationError("with grid tracking, the rounds are entered trick by trick")
@@ -209,8 +212,6 @@ def read_entry(text: str, old: dict[str, Any], ledger: Ledger) -> dict[str, Any]
             "a trick stays a trick: fix it as w or l (to enter its round at once instead, "
             "undo back to the round's start and type round YOURS GRID)"
         )
-    if was == "round" and kind == "trick":
-        raise NotationError("a round stays a round: fix it as round YOURS GRID, e.g. round 4 2")
     if ledger.is_over:
         raise IllegalActionError("the game was over before this entry")
     ledger.add(entries[0])
