@@ -352,7 +352,9 @@ def test_html_escapes_names_and_names_no_other_page(
     assert single.scripts == 0 and "<script>" not in exported.output
     assert HOSTILE[0] in "".join(single.text) and HOSTILE[1] in "".join(single.text)
     (score,) = [rows for attrs, rows in single.tables if attrs.get("class") == "score"]
-    assert score[0][1:3] == HOSTILE[:2] and score[-1][-2:] == ["0", "6"]
+    # The match and the deal, the two players, their countdowns, the note.
+    assert score[0][:4] == ["match", "deal", *HOSTILE[:2]] and score[0][-1] == "note"
+    assert score[-1][-3:-1] == ["0", "6"]
 
 
 def test_html_is_never_written_into_the_sessions_folder(runner: CliRunner, data_dir: Path) -> None:

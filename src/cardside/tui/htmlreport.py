@@ -157,7 +157,7 @@ def _match_results(summary: dict[str, Any]) -> list[str]:
     row_name = GAMES[summary["game"]].row_name(summary["mode"])
     # A result names its winners as statistics key them: shown as the session names them.
     names = {str(p["name"]).casefold(): str(p["name"]) for p in summary["players"]}
-    out = []
+    out: list[str] = []
     for r in results[:200]:
         if not isinstance(r, dict) or not isinstance(r.get("winners"), list):
             continue
