@@ -256,16 +256,31 @@ def test_a_fix_of_the_later_entry_that_misfits_further_on_asks_again(
 def test_the_later_entry_s_new_text_is_asked_again_until_it_fits(
     runner: CliRunner, data_dir: Path
 ) -> None:
-    lines = [*HANDS, "fix 1 AC 2S 3C 4C 5C 6C 7C 8C", "fix", "2C 2H", "2X 2H", "2D 2H", ""]
+    lines = [*HANDS, "fix 1 AC 2S 3C 4C 5C 6C 7C 8C", "fix", "2X 2H", "2D 2H", "help", ""]
     out = keep(runner, OCTRIX_HANDS, [*lines, "quit"]).output
-    assert "  entry 4 as it is no longer fits: change it (type help)" in out
     assert "  Ann does not hold 2D (type help)" in out
+    assert "  entry 4 no longer fits: type its new text as at the keep prompt (it was: 2C 2H)" in (
+        out
+    )
     assert out.count("New text for entry 4 (Enter or cancel cancels the correction): ") == 4
     # Enter there cancels the whole correction: the hand is not saved without the trick.
     assert "  Cancelled; nothing changed." in out
     session = saved(data_dir)
     assert len(session.entries) == len(HANDS)
     assert not corrections.has_corrections(session.entries)
+
+
+@pytest.mark.parametrize("answer", ["2C 2H", "2C 2Hcancel", "2C 2H cancel"])
+def test_the_old_text_left_as_offered_cancels(
+    answer: str, runner: CliRunner, data_dir: Path
+) -> None:
+    """At a terminal the old text is offered for editing: Enter on it, or cancel typed after
+    it, cancels rather than asking again for ever."""
+    lines = [*HANDS, "fix 1 AC 2S 3C 4C 5C 6C 7C 8C", "fix", answer, "quit"]
+    out = keep(runner, OCTRIX_HANDS, lines).output
+    assert out.count("New text for entry 4 (Enter or cancel cancels the correction): ") == 1
+    assert "  Cancelled; nothing changed." in out
+    assert not corrections.has_corrections(saved(data_dir).entries)
 
 
 def test_quit_at_the_later_entry_s_new_text_cancels_and_leaves(
@@ -719,3 +734,31 @@ def test_an_iota_player_of_an_older_file_named_pass_leaves_pass_alone_a_pass(
         {"type": "turn", "seat": 0, "lines": [5], "lots": 0, "all4": False, "final": False},
         {"type": "pass", "seat": 1},
     ]
+
+
+def test_an_iota_correction_that_changes_the_winner_says_so(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    turns = [line for _ in range(8) for line in ("Ann 10 lot all4", "Bob 10 lot all4")]
+    out = keep(runner, IOTA, [*turns, "Ann 5 final", "fix 15 Ann 1", ""]).output
+    after = out.split("fix 15 Ann 1", 1)[1]
+    assert "Game over (the last card): Bob wins." in after
+    assert saved(data_dir).winners == ["Bob"]
+
+
+@pytest.mark.parametrize("change", ["undo 1", "fix 1 line Ann 1 7 11 16"])
+def test_a_lineit_correction_that_leaves_a_pile_without_its_jackpot_names_the_end(
+    change: str, runner: CliRunner, data_dir: Path
+) -> None:
+    """Typed, the end refuses a pile no line took; a correction that makes it so names the
+    end as no longer fitting rather than counting the pile towards the win."""
+    lines = ["line Ann 1 5 9 13", "line Bob 2 6 10 14 18", "jackpot Ann 6", "end", change]
+    out = keep(runner, LINEIT, [*lines, "t", "quit"]).output
+    assert (
+        "entry 4 no longer fits: Ann has 1 jackpot pile entered, but Ann's lines took 0 jackpots."
+        in out
+    )
+    session = saved(data_dir)
+    assert not session.finished and session.winners == []
+    assert corrections.in_force(session.entries).taken_back[4] == 5
+    assert sheets.mismatches(session) == []

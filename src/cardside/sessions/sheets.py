@@ -408,16 +408,27 @@ def misfit(session: Session, number: int, entry: dict[str, Any] | None) -> tuple
     entries = [*force.entries[:place], *instead, *force.entries[place + 1 :]]
     module = GAMES[session.game].module("sheet")
     factory = getattr(module, "RunningSheet", None) or module.build
+    # A game may also name a later entry that replays but no longer fits the game as a whole
+    # (a Line-it end that leaves a jackpot pile without the line that took it).
+    late = getattr(module, "late_misfit", None)
     try:
         factory(corrections.view(session, entries))
+        found = None
+        if late is not None:
+            found = late(
+                corrections.view(session, force.entries), corrections.view(session, entries)
+            )
     except EntryError as exc:
-        at = exc.index - 1 + (entry is None)  # where the entry stood before the change
-        if at <= place or at >= len(force.numbers):
-            raise EntryError(number, exc.reason) from None
-        return force.numbers[at], exc.reason
+        found = exc.index, exc.reason
     except (ValueError, LookupError, TypeError, AttributeError, ArithmeticError) as exc:
         raise EntryError(number, cut(str(exc))) from None
-    return None
+    if found is None:
+        return None
+    index, reason = found
+    at = index - 1 + (entry is None)  # where the entry stood before the change
+    if at <= place or at >= len(force.numbers):
+        raise EntryError(number, reason)
+    return force.numbers[at], reason
 
 
 def ledger_before(session: Session, number: int) -> Any:

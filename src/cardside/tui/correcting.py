@@ -101,10 +101,11 @@ class Corrector:
             answer = console.ask(
                 f"New text for entry {number} (Enter or cancel keeps it): ", default=old_text
             )
-            if answer is not None and answer.strip().lower() in QUIT_WORDS:
+            word = "" if answer is None else _word_after(answer, old_text)
+            if word in QUIT_WORDS:
                 console.say("  Nothing changed.")
                 raise QuitAsked
-            if answer is None or answer.strip().lower() in ("", "cancel"):
+            if answer is None or word in ("", "cancel"):
                 console.say("  Nothing changed.")
                 return False
             text = answer.strip()
@@ -216,15 +217,21 @@ class Corrector:
                 f"New text for entry {number} (Enter or cancel cancels the correction): ",
                 default=old_text,
             )
-            word = "" if answer is None else " ".join(answer.lower().split())
+            word = "" if answer is None else _word_after(answer, old_text)
             if word in QUIT_WORDS:
                 console.say("  Cancelled; nothing changed.")
                 raise QuitAsked
-            if answer is None or word in ("", "cancel"):
+            text = "" if answer is None else answer.strip()
+            # Enter on the old text offered for editing leaves it as it is: no correction.
+            same = " ".join(text.split()) == " ".join(old_text.split())
+            if answer is None or word in ("", "cancel") or same:
                 return None
-            text = answer.strip()
-            if " ".join(text.split()) == " ".join(old_text.split()):
-                console.say(f"  {refusal(f'entry {number} as it is no longer fits: change it')}")
+            if word in ("help", "?", "h"):
+                console.say(
+                    f"  entry {number} no longer fits: type its new text as at the keep prompt "
+                    f"(it was: {old_text}); both corrections are then saved at once. Enter or "
+                    "cancel cancels the correction; quit cancels it and leaves"
+                )
                 continue
             try:
                 new = self.read(text, old, sheets.ledger_before(session, number))
@@ -253,6 +260,19 @@ class Saved:
             console.say(f"  Entry {number} corrected: {text} (was {was}).")
         if self.back:
             console.say(f"  {taken}: {_span(self.back)}{_again(journal)}.")
+
+
+def _word_after(answer: str, old_text: str) -> str:
+    """A line typed at a prompt that offers ``old_text`` for editing, lowercased, its spaces
+    made single; a word typed after the old text left in place (``l c5T r2c5cancel``) is read
+    as that word when it is one the prompt answers to."""
+    text = " ".join(answer.lower().split())
+    old = " ".join(old_text.lower().split())
+    if old and text.startswith(old) and text != old:
+        rest = text[len(old) :].strip()
+        if rest in (*QUIT_WORDS, "cancel", "help", "?", "h"):
+            return rest
+    return text
 
 
 def _entry_number(digits: str) -> int:

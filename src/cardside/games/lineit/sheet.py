@@ -14,6 +14,7 @@ from cardside.core.errors import NotationError, numbered
 from cardside.core.record import RoundRow, Session, Sheet
 from cardside.core.replay import replay_moves, stamp_rows
 from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Schema, Text, Whole
+from cardside.core.words import counted
 from cardside.games.lineit import rules
 from cardside.games.lineit.keep import Entered, LineitLedger, describe
 from cardside.games.lineit.notation import format_action, parse_action
@@ -78,6 +79,30 @@ def replay_ledger(session: Session) -> LineitLedger:
     session = view(session)  # the entries in effect, as corrected
     options_of(session)
     return LineitLedger.from_entries(session.player_names, session.entries)
+
+
+def late_misfit(before: Session, after: Session) -> tuple[int, str] | None:
+    """A finished game whose end no longer fits after a correction: a player left with more
+    jackpot piles than their lines took jackpots (the end refuses that when typed; a game kept
+    before that rule keeps the piles it ended with). (1-based index of the end in
+    ``after``'s entries, why), or None."""
+    new = replay_ledger(after)
+    if not new.ended:
+        return None
+    try:
+        old: LineitLedger | None = replay_ledger(before)
+    except ValueError:
+        old = None  # the entries of a correction under way, a later one not fitting yet
+    for place, name in enumerate(new.names):
+        extra = new.piles[place] - new.taken[place]
+        kept = max(0, old.piles[place] - old.taken[place]) if old and old.ended else 0
+        if extra > kept:
+            end = max(i for i, e in enumerate(after.entries, 1) if e.get("type") == "end")
+            return end, (
+                f"{name} has {counted(new.piles[place], 'jackpot pile')} entered, but "
+                f"{name}'s lines took {counted(new.taken[place], 'jackpot')}"
+            )
+    return None
 
 
 def action_text(action: Any) -> str:

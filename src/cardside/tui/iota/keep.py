@@ -232,9 +232,12 @@ class KeepScreen:
         )
 
     def _replayed(self) -> None:
-        """The ledger read again from the file after a correction, and shown."""
+        """The ledger read again from the file after a correction, and shown, with the
+        game's result when it is over (a correction may end it, or change who won)."""
         self.ledger = replay_ledger(self.journal.session)
         self.show()
+        if self.ledger.over:
+            self._announce()
 
     def _undo(self) -> None:
         try:
