@@ -23,6 +23,10 @@ from cardside.tui.console import Console
 from cardside.tui.keeping import keep_command
 
 TAKE_BACK = "or cancel the correction? [take back/fix/cancel]: "
+#: The question where the game was over before the entry: no text of it could stand.
+TAKE_BACK_OVER = (
+    "taken back; the game was over before), or cancel the correction? [take back/cancel]: "
+)
 
 
 def keep(runner: CliRunner, args: list[str], lines: list[str]) -> Result:
@@ -159,6 +163,10 @@ MISFITS: dict[str, tuple[list[str], list[str], str, int, str]] = {
 }
 
 
+#: Where the correction ends the game before the entry that no longer fits.
+GAME_OVER = {"octrix", "schnapsen"}
+
+
 @pytest.mark.parametrize("game", sorted(MISFITS))
 def test_a_later_entry_that_no_longer_fits_is_kept_on_cancel(
     game: str, runner: CliRunner, data_dir: Path
@@ -166,7 +174,8 @@ def test_a_later_entry_that_no_longer_fits_is_kept_on_cancel(
     args, entries, fix, late, why = MISFITS[game]
     out = keep(runner, args, [*entries, fix, "cancel", "quit"]).output
     assert f"  With this correction, entry {late} no longer fits: {why}" in out
-    assert TAKE_BACK in out and "  Cancelled; nothing changed." in out
+    question = TAKE_BACK_OVER if game in GAME_OVER else TAKE_BACK
+    assert question in out and "  Cancelled; nothing changed." in out
     session = saved(data_dir)
     assert len(session.entries) == len(entries)
     assert not corrections.has_corrections(session.entries)
@@ -177,8 +186,15 @@ def test_a_later_entry_that_no_longer_fits_is_taken_back_on_the_word(
     game: str, runner: CliRunner, data_dir: Path
 ) -> None:
     args, entries, fix, late, why = MISFITS[game]
-    out = keep(runner, args, [*entries, fix, "maybe", "help", "take back", "quit"]).output
-    answer = "answer take back (or t), fix (or f) or cancel (or c); Enter cancels (type help)"
+    over = game in GAME_OVER
+    lines = [*entries, fix, "maybe", *(["fix"] if over else []), "help", "take back", "quit"]
+    out = keep(runner, args, lines).output
+    if over:
+        # The game was over before the entry: fix is not offered, and said why.
+        answer = "answer take back (or t) or cancel (or c); Enter cancels (type help)"
+        assert f"  the game was over before entry {late}: nothing can stand in its place" in out
+    else:
+        answer = "answer take back (or t), fix (or f) or cancel (or c); Enter cancels (type help)"
     assert f"  {answer}" in out
     assert "  take back (or t): the entries named are taken back with the change" in out
     session = saved(data_dir)
@@ -762,3 +778,17 @@ def test_a_lineit_correction_that_leaves_a_pile_without_its_jackpot_names_the_en
     assert not session.finished and session.winners == []
     assert corrections.in_force(session.entries).taken_back[4] == 5
     assert sheets.mismatches(session) == []
+
+
+def test_a_lineit_correction_that_takes_a_jackpot_asks_for_its_pile(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    out = keep(runner, LINEIT, ["line Ann 1 6 11 16", "fix 1 line Ann 1 5 9 13", "quit"]).output
+    assert (
+        "  Ann's lines now take 1 jackpot and 0 piles are entered: enter each pile still to "
+        "come with jackpot Ann N"
+    ) in out
+    # A correction that takes no jackpot more asks for nothing.
+    other = [*LINEIT[:-1], "u"]
+    again = keep(runner, other, ["line Ann 1 5 9 13", "fix 1 line Ann 1 5 9 14", "quit"])
+    assert "lines now take" not in again.output

@@ -431,6 +431,19 @@ def misfit(session: Session, number: int, entry: dict[str, Any] | None) -> tuple
     return force.numbers[at], reason
 
 
+def over_before(session: Session, number: int) -> bool:
+    """Whether the kept game was over before entry ``number`` (in effect), so that no entry
+    can stand in its place; False where the entries before it do not replay."""
+    force = corrections.in_force(session.entries)
+    place = force.place(number)
+    upto = force.entries[: place if place is not None else len(force.entries)]
+    module = GAMES[session.game].module("sheet")
+    try:
+        return bool(module.build(corrections.view(session, upto)).status == "finished")
+    except (ValueError, LookupError, TypeError, AttributeError, ArithmeticError):
+        return False
+
+
 def ledger_before(session: Session, number: int) -> Any:
     """The game's ledger of a kept session as it stood just before entry ``number`` (in
     effect), where a correction of that entry is read."""

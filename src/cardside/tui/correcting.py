@@ -181,13 +181,15 @@ class Corrector:
                 break
             force = corrections.in_force(trial.entries)
             back = force.numbers[force.numbers.index(found[0]) :]
-            answer = _ask_take_back(console, force, back, found, self.text_of, change)
+            agreed = dataclasses.replace(session, entries=[*session.entries, *pending])
+            # Once the game is over before it, no new text of that entry could stand.
+            fixable = not sheets.over_before(agreed, found[0])
+            answer = _ask_take_back(console, force, back, found, self.text_of, change, fixable)
             if answer == "take":
                 pending[-1][corrections.TAKES_BACK] = back
                 saved.back = back
                 break
             if answer == "fix":
-                agreed = dataclasses.replace(session, entries=[*session.entries, *pending])
                 fixed = self._fix_later(agreed, found[0])
                 if fixed is not None:
                     later, text, was = fixed
@@ -367,9 +369,11 @@ def _ask_take_back(
     found: tuple[int, str],
     text_of: TextOf,
     change: str = "With this correction",
+    fixable: bool = True,
 ) -> str:
     """Say which entry no longer fits and why, list those from there on, and ask: ``"take"``
-    (take them back), ``"fix"`` (correct the entry that no longer fits) or ``"cancel"``."""
+    (take them back), ``"fix"`` (correct the entry that no longer fits; offered when an entry
+    could still stand there) or ``"cancel"``."""
     console.say(f"  {change}, entry {found[0]} no longer fits: {found[1].rstrip('.')}.")
     console.say(
         "  It would be taken back with every entry in effect after it:"
@@ -382,10 +386,19 @@ def _ask_take_back(
     if len(back) > NAMED:
         console.say(f"  ... and {len(back) - NAMED} more")
     stay = "they stay" if len(back) > 1 else "it stays"
-    question = (
-        f"Take back {_span(back)} ({stay} in the file, taken back, to type again), "
-        f"fix entry {found[0]} too, or cancel the correction? [take back/fix/cancel]: "
-    )
+    if fixable:
+        question = (
+            f"Take back {_span(back)} ({stay} in the file, taken back, to type again), "
+            f"fix entry {found[0]} too, or cancel the correction? [take back/fix/cancel]: "
+        )
+        answers = "answer take back (or t), fix (or f) or cancel (or c); Enter cancels"
+    else:
+        # The game was over before them: nothing to type again.
+        question = (
+            f"Take back {_span(back)} ({stay} in the file, taken back; the game was over "
+            "before), or cancel the correction? [take back/cancel]: "
+        )
+        answers = "answer take back (or t) or cancel (or c); Enter cancels"
     while True:
         answer = console.ask(question)
         word = "" if answer is None else " ".join(answer.lower().split())
@@ -396,15 +409,26 @@ def _ask_take_back(
             return "cancel"
         if word in TAKE:
             return "take"
-        if word in FIX:
+        if word in FIX and fixable:
             return "fix"
-        if word in ("help", "?", "h"):
+        if word in FIX:
             console.say(
-                "  take back (or t): the entries named are taken back with the change (they stay "
-                f"in the file, to type again); fix (or f): type entry {found[0]}'s new text, "
-                "both saved at once; cancel (or c, or Enter): nothing changes"
+                "  "
+                + refusal(
+                    f"the game was over before entry {found[0]}: nothing can stand "
+                    "in its place; take back (or t) or cancel (or c)"
+                )
             )
             continue
-        console.say(
-            "  " + refusal("answer take back (or t), fix (or f) or cancel (or c); Enter cancels")
-        )
+        if word in ("help", "?", "h"):
+            fixing = (
+                f"; fix (or f): type entry {found[0]}'s new text, both saved at once"
+                if fixable
+                else ""
+            )
+            console.say(
+                "  take back (or t): the entries named are taken back with the change (they stay "
+                f"in the file){fixing}; cancel (or c, or Enter): nothing changes"
+            )
+            continue
+        console.say("  " + refusal(answers))

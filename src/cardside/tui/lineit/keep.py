@@ -9,6 +9,7 @@ from cardside.core.arith import is_digits, parse_number
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.core.players import not_a_player, seats_named
 from cardside.core.schema import clip, cut
+from cardside.core.words import counted, counted_are
 from cardside.games.lineit import rules
 from cardside.games.lineit.keep import Entered, LineitLedger, check_tokens, describe
 from cardside.games.lineit.notation import parse_card, parse_cards
@@ -133,10 +134,23 @@ class KeepScreen:
         return Corrector(self.console, self.journal, self._text_of, self._read, self._replayed)
 
     def _replayed(self) -> None:
-        """The ledger read again from the file after a correction, and shown."""
+        """The ledger read again from the file after a correction, and shown; a correction
+        that makes a player's lines take more jackpots asks for their piles, as a typed line
+        does."""
+        before = list(self.ledger.taken)
         self.ledger = replay_ledger(self.journal.session)
         self.ledger.check_piles_from_now()
         self.show()
+        if self.ledger.over:
+            return
+        for seat, name in enumerate(self.names):
+            taken, piles = self.ledger.taken[seat], self.ledger.piles[seat]
+            if taken > before[seat] and taken > piles:
+                self.console.say(
+                    f"  {name}'s lines now take {counted(taken, 'jackpot')} and "
+                    f"{counted_are(piles, 'pile')} entered: "
+                    f"enter each pile still to come with jackpot {name} N"
+                )
 
     def _text_of(self, entry: dict[str, Any]) -> str:
         """An entry as it is typed: ``line Ann 12 30 B4``, ``jackpot Ann 7``, ``end``."""
