@@ -109,3 +109,16 @@ def test_a_group_stays_in_one_table_when_it_fits() -> None:
     first, second = text.split("\n\n")
     assert "column 0" in first and "column 1" not in first
     assert all(f"column {c}" in second for c in (1, 2, 3))
+
+
+@pytest.mark.parametrize("game", ["iota", "lineit", "schnapsen"])
+def test_an_average_of_one_game_shows_no_interval(runner: CliRunner, game: str) -> None:
+    """An interval from one value would read as certainty: none is shown."""
+    args = [game, "simulate", *RUNS[game], "--seed", "4", "--jobs", "1"]
+    args[args.index("2")] = "1"  # --games 1
+    if game == "schnapsen":
+        args.append("--deals")
+    result = runner.invoke(main, args)
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "[one value]" in result.output
+    assert not re.search(r"(-?[\d.]+) \[\1, \1\]", result.output), result.output

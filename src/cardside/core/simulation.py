@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardside.core.stats import wilson_interval
+from cardside.core.stats import wilson_interval, with_interval
 
 
 @dataclass(frozen=True)
@@ -89,16 +89,21 @@ def averaged(
     key: str,
     means: Sequence[float],
     intervals: Sequence[tuple[float, float]],
+    samples: Sequence[int] | None = None,
 ) -> tuple[Entry, ...]:
     """One row per bot whose own figure is an average with its 95% interval: shown as
-    ``16.0 [13.1, 19.0]``, in JSON as ``key`` and ``key_interval``."""
+    ``16.0 [13.1, 19.0]``, in JSON as ``key`` and ``key_interval``. ``samples``: how many
+    values each average is of (the games, unless given)."""
+    counts = samples if samples is not None else [games] * len(bots)
     return tuple(
         Entry(
             bot=bot,
             wins=won,
             games=games,
-            cells=(f"{mean:.1f} [{low:.1f}, {high:.1f}]",),
+            cells=(with_interval(mean, (low, high), count),),
             figures={key: mean, f"{key}_interval": [low, high]},
         )
-        for bot, won, mean, (low, high) in zip(bots, wins, means, intervals, strict=True)
+        for bot, won, mean, (low, high), count in zip(
+            bots, wins, means, intervals, counts, strict=True
+        )
     )

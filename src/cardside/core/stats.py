@@ -34,6 +34,15 @@ def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, tuple
     return (mean, (mean - half, mean + half))
 
 
+def with_interval(mean: float, interval: tuple[float, float], count: int, spec: str = ".1f") -> str:
+    """``16.0 [13.1, 19.0]``: a mean and its 95% interval. From one value no interval can be
+    told, so none is shown (``354.0 [one value]``), not one of no width."""
+    if count < 2:
+        return f"{mean:{spec}} [one value]"
+    low, high = interval
+    return f"{mean:{spec}} [{low:{spec}}, {high:{spec}}]"
+
+
 def format_wins(wins: float) -> str:
     """A count of wins where ties share a win: ``83``, or ``84.8`` with a share in it."""
     wins = round(wins, 6)  # a sum of shares such as 1/3 + 2/3 is a whole win

@@ -101,7 +101,8 @@ class Corrector:
             answer = console.ask(
                 f"New text for entry {number} (Enter or cancel keeps it): ", default=old_text
             )
-            word = "" if answer is None else _word_after(answer, old_text)
+            # Ctrl-C (or the end of input) leaves, as at every keep prompt.
+            word = "quit" if answer is None else _word_after(answer, old_text)
             if word in QUIT_WORDS:
                 console.say("  Nothing changed.")
                 raise QuitAsked
@@ -219,7 +220,7 @@ class Corrector:
                 f"New text for entry {number} (Enter or cancel cancels the correction): ",
                 default=old_text,
             )
-            word = "" if answer is None else _word_after(answer, old_text)
+            word = "quit" if answer is None else _word_after(answer, old_text)
             if word in QUIT_WORDS:
                 console.say("  Cancelled; nothing changed.")
                 raise QuitAsked
@@ -401,7 +402,7 @@ def _ask_take_back(
         answers = "answer take back (or t) or cancel (or c); Enter cancels"
     while True:
         answer = console.ask(question)
-        word = "" if answer is None else " ".join(answer.lower().split())
+        word = "quit" if answer is None else " ".join(answer.lower().split())
         if word in QUIT_WORDS:
             console.say("  Cancelled; nothing changed.")
             raise QuitAsked

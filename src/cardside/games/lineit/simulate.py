@@ -19,7 +19,7 @@ from cardside.core.errors import IllegalActionError
 from cardside.core.parallel import Jobs, map_games
 from cardside.core.rng import derive_rng
 from cardside.core.simulation import Entry, Summary
-from cardside.core.stats import mean_interval, wilson_interval
+from cardside.core.stats import mean_interval, wilson_interval, with_interval
 from cardside.core.words import counted
 from cardside.games.lineit import rules
 from cardside.games.lineit.bots import BOT_NAMES, RandomBot, make_bot
@@ -161,7 +161,7 @@ class SimResult:
                     wins=b.wins,
                     games=b.games,
                     cells=(
-                        f"{b.score:.1f} [{low:.1f}, {high:.1f}]",
+                        with_interval(b.score, (low, high), b.games),
                         f"{b.line_points:.1f}",
                         f"{b.jackpot_points:.1f}",
                         f"{b.tokens:.1f}",

@@ -57,7 +57,9 @@ class SimResult:
         entries = tuple(
             replace(entry, figures=entry.figures | {"rounds_scored": counted})
             for entry, counted in zip(
-                averaged(self.bots, self.wins, self.games, "round_score", *scores),
+                averaged(
+                    self.bots, self.wins, self.games, "round_score", *scores, self.round_samples
+                ),
                 self.round_samples,
                 strict=True,
             )

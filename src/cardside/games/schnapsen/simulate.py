@@ -8,7 +8,7 @@ from functools import partial
 
 from cardside.core.parallel import Jobs, map_games
 from cardside.core.simulation import Entry, Summary
-from cardside.core.stats import mean_interval, wilson_interval
+from cardside.core.stats import mean_interval, wilson_interval, with_interval
 from cardside.core.words import counted
 from cardside.games.schnapsen.bots import SEARCHING, Bot, RandomBot, make_bot
 from cardside.games.schnapsen.state import SchnapsenState
@@ -79,7 +79,7 @@ class SimulationResult:
         for bot, wins, deals_won, (points, low, high) in rows:
             deal_low, deal_high = wilson_interval(deals_won, self.deals)
             deal_share = deals_won / self.deals if self.deals else 0.0
-            cells: tuple[str, ...] = (f"{points:+.2f} [{low:+.2f}, {high:+.2f}]",)
+            cells: tuple[str, ...] = (with_interval(points, (low, high), self.deals, "+.2f"),)
             if matches:
                 cells = (
                     f"{deals_won}",
