@@ -792,3 +792,15 @@ def test_a_lineit_correction_that_takes_a_jackpot_asks_for_its_pile(
     other = [*LINEIT[:-1], "u"]
     again = keep(runner, other, ["line Ann 1 5 9 13", "fix 1 line Ann 1 5 9 14", "quit"])
     assert "lines now take" not in again.output
+
+
+def test_a_later_score_a_correction_changed_is_said(runner: CliRunner, data_dir: Path) -> None:
+    """Bob's card moved away from Ann's: her later turn no longer extends his line and scores
+    less; the keeper is told, not only of the entry corrected."""
+    lines = ["RC1", "Ann RS2 1,0", "Bob YC1 0,1", "Ann GC1 1,1", "fix 3 Bob YC1 0,-1", "quit"]
+    out = keep(runner, IOTA_GRID, lines).output
+    assert "  Entry 3 corrected: Bob YC1 0,-1 (was Bob YC1 0,1).\n" in out
+    assert "  Changed with it: round 2: Ann 3 (was 5).\n" in out
+    # A correction that changes no other row says nothing more.
+    other = keep(runner, [*OCTRIX[:-1], "u"], ["Ann 1 2 3", "Ann 4 5 6", "fix 1 Ann 1 2"])
+    assert "Changed with it" not in other.output

@@ -201,7 +201,13 @@ class Corrector:
                     continue
             console.say("  Cancelled; nothing changed.")
             return None
+        before = {r.number: list(r.scores) for r in session.rounds}
+        count = len(session.entries)
         journal.extend(pending)
+        if new is not None:
+            saved.changed = _changed_rows(
+                session, before, range(count + 1, count + 1 + len(pending))
+            )
         if self.after is not None:
             self.after()
         return saved
@@ -256,13 +262,38 @@ class Saved:
     also: list[tuple[int, str, str]] = field(default_factory=list)
     #: The entries taken back with it.
     back: list[int] = field(default_factory=list)
+    #: Rows of the sheet whose scores changed though no entry of theirs was corrected (a
+    #: later IOTA turn scoring less once a line it extended is gone), as said.
+    changed: list[str] = field(default_factory=list)
 
     def report(self, console: Console, journal: Journal, taken: str) -> None:
-        """Say the later entries corrected and those taken back (``taken`` opens that line)."""
+        """Say the later entries corrected, the rows that changed with them and the entries
+        taken back (``taken`` opens that line)."""
         for number, text, was in self.also:
             console.say(f"  Entry {number} corrected: {text} (was {was}).")
+        for row in self.changed[:NAMED]:
+            console.say(f"  Changed with it: {row}.")
         if self.back:
             console.say(f"  {taken}: {_span(self.back)}{_again(journal)}.")
+
+
+def _changed_rows(session: Session, before: dict[int, list[int]], made: range) -> list[str]:
+    """The rows whose scores a correction changed besides its own (rows marked by one of the
+    entries ``made``): ``round 2: Ann 3 (was 5)``."""
+    word = GAMES[session.game].row_name(session.mode)
+    out = []
+    for row in session.rounds:
+        was = before.get(row.number)
+        if was is None or was == row.scores or row.corrected in made:
+            continue
+        moved = [
+            f"{name} {now} (was {old})"
+            for name, now, old in zip(session.columns, row.scores, was, strict=False)
+            if now != old
+        ]
+        if moved:
+            out.append(f"{word} {row.number}: {', '.join(moved)}")
+    return out
 
 
 def _word_after(answer: str, old_text: str) -> str:
