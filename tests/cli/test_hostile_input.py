@@ -374,3 +374,11 @@ def test_a_flag_of_tag_characters_is_a_name_like_any_emoji(
     result = runner.invoke(main, ["iota", "keep", "--names", f"{scotland},Ann"], input="quit\n")
     assert result.exit_code == 0, result.output
     assert f"Keeping IOTA for {scotland}, Ann." in result.output
+
+
+def test_names_with_a_space_and_no_comma_are_told_how_to_separate(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["schnapsen", "keep", "--names", "Ann Bob"])
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
+    assert "Schnapsen is for 2 players, not 1; separate names with commas, e.g. Ann,Bob" in (
+        result.output
+    )

@@ -123,6 +123,7 @@ def test_score_refuses_impossible_turns_in_one_line(runner: CliRunner) -> None:
         (["--grid", "RC1 0,0 YS2 0,0", "--play", "GT3 1,0"], "--grid: 0,0 is named twice"),
         (["--grid", "RC1 0,0 W 1,0 W 0,1 W 1,1", "--play", "GT3 2,0"], "--grid: there are only 2"),
         (["--grid", "RC1 0,0"], "give --play, --best or both"),
+        (["--grid", "RC1 0,0", "--play", "YS2 0,4"], "touches no card already on the grid (a"),
         (["--grid", "RC1 0,0", "--play", "YS2 1,0 YS2 2,0"], "--play: YS2 is named twice"),
         (["--grid", "RC1 0,0", "--play", "W 1,0 W 2,0 W 3,0"], "only 2 wilds"),
         (["--grid", "RC1 0,0 W 1,0 W 2,0", "--play", "W 3,0"], "the grid holds 2"),
@@ -175,7 +176,7 @@ def test_score_on_the_grid_says_why_a_play_is_illegal(runner: CliRunner) -> None
             main, ["iota", "score", "--json", "--grid", EXAMPLE_GRID, "--play", "YS2 5,5"]
         ).output
     )
-    assert data["legal"] is False and "touch no card" in data["reason"]
+    assert data["legal"] is False and "touches no card" in data["reason"]
     args = ["iota", "score", "--grid", "RC1 0,0 YS2 1,0", "--play", "RC1 0,1"]
     result = runner.invoke(main, args)
     assert result.exit_code == 1

@@ -541,3 +541,14 @@ def test_keep_takes_the_length_asked_for_by_its_name(
     assert "  answer y or n, or short or full (type help)" in result.output  # for "long"
     session = store.load(store.sessions_dir(data_dir) / "k.toml")
     assert session.options["length"] == length
+
+
+def test_keep_with_the_grid_gives_examples_and_help_that_fit_it(runner: CliRunner) -> None:
+    """With row 3 and column 4 blocked, the prompt's example is a line still open, and the
+    help says nothing of 'w w l', which grid tracking refuses."""
+    args = ["linesbeta", "keep", "--difficulty", "easy", "--short", "--grid"]
+    result = runner.invoke(main, args, input="w r3R r3c4\nhelp\nquit\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "trick 2 (you 1/12, grid 0/12), e.g. w r1R r1c4: " in result.output
+    assert "undo (take back the last trick entered)" in result.output
+    assert "w w l" not in result.output

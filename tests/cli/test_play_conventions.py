@@ -593,3 +593,17 @@ def test_a_hint_asked_again_in_the_same_position_is_the_same_hint(
     result = runner.invoke(main, [game, "play", "--seed", "4"], input="hint\nhint\nquit\n")
     hints = [ln for ln in result.output.splitlines() if ln.lstrip().startswith("hint:")]
     assert len(hints) == 2 and hints[0] == hints[1], result.output
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+@pytest.mark.parametrize("command", ["play", "keep"])
+def test_rules_typed_at_a_prompt_says_where_the_rules_are(
+    runner: CliRunner, data_dir: Path, game: str, command: str
+) -> None:
+    extra = [*PLAY_ARGS.get(game, []), "--seed", "1"] if command == "play" else KEEP_ARGS[game]
+    result = runner.invoke(main, [game, command, *extra], input="rules\nquit\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert (
+        f"  the rules are a command of their own: cardside {game} rules (in another terminal, "
+        "or after quit) (type help)"
+    ) in result.output

@@ -278,8 +278,11 @@ def parse_names(text: str, low: int, high: int, game: str = "") -> list[str]:
         wanted = str(low) if low == high else f"{low} to {high}"
         players = "player" if high == 1 else "players"
         for_what = f"{game} is for" if game else "give"
+        spaced = len(names) < low and any(" " in n for n in names)
+        # "Ann Bob" is one name with a space in it: say how several are written.
+        how = "; separate names with commas, e.g. Ann,Bob" if spaced else ""
         raise click.BadParameter(
-            f"{for_what} {wanted} {players}, not {len(names)}", param_hint="--names"
+            f"{for_what} {wanted} {players}, not {len(names)}{how}", param_hint="--names"
         )
     return names
 

@@ -343,6 +343,28 @@ def not_alone(
     return refusal(f"{word} takes nothing after it: {alone or 'type it alone'}")
 
 
+def _rules_elsewhere() -> str:
+    """Where a game's rules page is, for ``rules`` typed at a prompt: its own command."""
+    from cardside.games.registry import GAMES
+
+    ctx = click.get_current_context(silent=True)
+    game = next(
+        (c.info_name for c in _lineage(ctx) if c.info_name in GAMES),
+        None,
+    )
+    command = f"cardside {game} rules" if game else "cardside GAME rules"
+    return f"the rules are a command of their own: {command} (in another terminal, or after quit)"
+
+
+def _lineage(ctx: click.Context | None) -> list[click.Context]:
+    """``ctx`` and the contexts it was invoked from."""
+    out = []
+    while ctx is not None:
+        out.append(ctx)
+        ctx = ctx.parent
+    return out
+
+
 def not_understood(
     line: str, words: Iterable[str], noun: str = "a card", names: Sequence[str] = ()
 ) -> str | None:
@@ -360,6 +382,8 @@ def not_understood(
     if len(first) < 3 or not first.isalpha():
         return None
     known = {w.split()[0].lower() for w in words if w.split()}
+    if first.lower() == "rules" and len(split) == 1 and "rules" not in known:
+        return refusal(_rules_elsewhere())
     if any(k.startswith(first.lower()) for k in known):
         return None
     if names and len(split) > 1:

@@ -113,7 +113,7 @@ def test_an_l_shaped_play_counts_the_corner_card_in_both_lines() -> None:
 
 
 REFUSALS = [
-    ("RC2 0,0", "YS2 5,0", "touch no card"),
+    ("RC2 0,0", "YS2 5,0", "touches no card"),
     ("RC2 0,0", "YS2 1,0 GT2 2,1", "not in one row or one column"),
     ("RC2 0,0", "YS2 1,0 GT2 3,0", "a gap at 2,0"),
     ("RC2 0,0", "YS2 0,0", "0,0 already holds RC2"),

@@ -201,7 +201,9 @@ def check(grid: Grid, placements: Sequence[tuple[int, int, int]]) -> Scored | st
             if cell not in after:
                 return f"a gap at {cell[0]},{cell[1]} between the cards (one unbroken line)"
     if not any(touches(grid, cell) for cell in cells):
-        return "the cards touch no card already on the grid"
+        # Tab offers such cells too: a play of more cards may reach the grid from them.
+        where = "the card touches" if len(cells) == 1 else "the cards touch"
+        return f"{where} no card already on the grid (a card away from it needs others to reach it)"
     lines = lines_through(after, cells)
     fault = lines_fault(lines, after)
     if fault:

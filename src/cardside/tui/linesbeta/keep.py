@@ -32,9 +32,8 @@ HELP_GRID = """  w r3R r3c4      you won a challenge of row 3 from the right; th
   add the case (a, b or c) when it was b or c: every card of the line was turned up then, \
 e.g. l r1L r1c4 b; extra cells after 'turned' mark other cards you turned face up."""
 HELP_COMMANDS = (
-    "  commands: show (the sheet), undo (take back the last trick, or round, entered; "
-    "w w l is three), fix N (correct entry N, one trick or round; fix alone lists them), "
-    "undo N (take back entry N alone), quit (saved), help"
+    "  commands: show (the sheet), undo (take back the last {undone}), fix N (correct entry N, "
+    "one {entry}; fix alone lists them), undo N (take back entry N alone), quit (saved), help"
 )
 RESULT_WORDS = {"w": "w", "win": "w", "won": "w", "l": "l", "loss": "l", "lost": "l"}
 #: A whole round written as ``score`` takes it: your tricks, a dash, the grid's (``4-2``).
@@ -218,6 +217,15 @@ def read_entry(text: str, old: dict[str, Any], ledger: Ledger) -> dict[str, Any]
     return session_entry(entries[0])
 
 
+def _example(ledger: Ledger) -> str:
+    """A trick as typed with grid tracking, on a line that can still be challenged: row 3 when
+    it can, as the help's example."""
+    lines = ledger.complete_lines() or list(Line)
+    line = Line.R3 if Line.R3 in lines else lines[0]
+    n = line.number
+    return f"w r{n}R r{n}c4" if line.is_row else f"w c{n}T r4c{n}"
+
+
 class KeepScreen:
     """Runs the keep prompt loop over a ledger, saving each entry to the journal."""
 
@@ -253,15 +261,21 @@ class KeepScreen:
         pt, gt = ledger.player_target, ledger.grid_target
         you, grid = ledger.points
         # No brackets: a bracketed move is one Enter plays, and there is none here.
-        what = "e.g. w r3R r3c4" if ledger.track_grid else "w or l"
+        what = f"e.g. {_example(ledger)}" if ledger.track_grid else "w or l"
         return (
             f"Round {ledger.round}/{ledger.rounds}, trick {ledger.trick} "
             f"(you {you}/{pt}, grid {grid}/{gt}), {what}: "
         )
 
     def _help(self) -> None:
-        self.console.say(HELP_GRID if self.ledger.track_grid else HELP_COUNTERS)
-        self.console.say(HELP_COMMANDS)
+        grid = self.ledger.track_grid
+        self.console.say(HELP_GRID if grid else HELP_COUNTERS)
+        self.console.say(
+            HELP_COMMANDS.format(
+                undone="trick entered" if grid else "trick, or round, entered; w w l is three",
+                entry="trick" if grid else "trick or round",
+            )
+        )
 
     def _undo(self) -> None:
         self._enter([{"kind": "undo"}])

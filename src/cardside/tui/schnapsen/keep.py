@@ -211,7 +211,7 @@ class KeepScreen:
 
     def _table_questions(self) -> dict[str, Any]:
         a, b = self.names
-        closer = self._ask_seat(f"  Who closed the stock? ({a}, {b} or no): ", nobody="no")
+        closer = self._ask_seat(f"  Who closed the stock? ({a}, {b} or nobody): ", nobody="nobody")
         reached = self._ask_seat(f"  Who reached 66? ({a}, {b} or nobody): ", nobody="nobody")
         entry: dict[str, Any] = {"kind": "table"}
         if closer is not None:
