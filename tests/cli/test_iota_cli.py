@@ -123,7 +123,6 @@ def test_score_refuses_impossible_turns_in_one_line(runner: CliRunner) -> None:
         (["--grid", "RC1 0,0 YS2 0,0", "--play", "GT3 1,0"], "--grid: 0,0 is named twice"),
         (["--grid", "RC1 0,0 W 1,0 W 0,1 W 1,1", "--play", "GT3 2,0"], "--grid: there are only 2"),
         (["--grid", "RC1 0,0"], "give --play, --best or both"),
-        (["--grid", "RC1 0,0", "--play", "YS2 0,4"], "touches no card already on the grid (a"),
         (["--grid", "RC1 0,0", "--play", "YS2 1,0 YS2 2,0"], "--play: YS2 is named twice"),
         (["--grid", "RC1 0,0", "--play", "W 1,0 W 2,0 W 3,0"], "only 2 wilds"),
         (["--grid", "RC1 0,0 W 1,0 W 2,0", "--play", "W 3,0"], "the grid holds 2"),
@@ -177,6 +176,12 @@ def test_score_on_the_grid_says_why_a_play_is_illegal(runner: CliRunner) -> None
         ).output
     )
     assert data["legal"] is False and "touches no card" in data["reason"]
+    # Tab offers a cell away from the grid (more cards may reach it): the refusal says so.
+    far = runner.invoke(main, ["iota", "score", "--grid", "RC1 0,0", "--play", "YS2 0,4"])
+    assert far.exit_code == 1 and far.output.strip() == (
+        "YS2 0,4 is not legal: the card touches no card already on the grid "
+        "(a card away from it needs others to reach it)."
+    )
     args = ["iota", "score", "--grid", "RC1 0,0 YS2 1,0", "--play", "RC1 0,1"]
     result = runner.invoke(main, args)
     assert result.exit_code == 1
