@@ -158,6 +158,7 @@ def test_a_piped_line_with_control_characters_is_echoed_as_codes(
 def test_an_absurdly_long_line_is_refused_alone(runner: CliRunner, data_dir: Path) -> None:
     result = runner.invoke(main, SCHNAPSEN_KEEP, input="Ann " + "2" * 100_000 + "\nAnn 2\nquit\n")
     assert result.exit_code == 0 and "longer than 4096" in result.output
+    assert "; type it again (type help)" in result.output  # as every refusal at a prompt
     assert len(store.load(data_dir / "sessions" / "k.toml").entries) == 1
 
 

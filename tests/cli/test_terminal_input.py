@@ -27,7 +27,9 @@ def test_an_absurdly_long_line_at_a_terminal_prompt_is_refused_alone(
     keys.send_text("Ann " + "2" * (3 * MAX_LINE) + "\r" + "Ann 2\r")  # a pipe holds 64 KiB
     console = Console(interactive=True)
     assert console.ask("Deal 1: ") == "Ann 2"
-    assert f"longer than {MAX_LINE}" in capsys.readouterr().out
+    assert f"longer than {MAX_LINE} characters; type it again (type help)" in (
+        capsys.readouterr().out
+    )
 
 
 def test_a_long_pasted_line_is_refused_whole(

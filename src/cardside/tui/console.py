@@ -150,7 +150,7 @@ class Console:
             except ValueError as exc:
                 # One bad line (not text, or absurdly long) is refused; the rest are kept.
                 click.echo()
-                self.say(f"  {exc}; type it again")
+                self.say(f"  {refusal(f'{exc}; type it again')}")
                 continue
             if line is None:
                 click.echo()
@@ -195,7 +195,9 @@ class Console:
                 first, *rest = line.rstrip("\n").split("\n")
                 _PASTED.extend(part.strip() for part in rest)
                 return first.strip()
-            self.say(f"  that line is longer than {MAX_LINE} characters; type it again")
+            self.say(
+                f"  {refusal(f'that line is longer than {MAX_LINE} characters; type it again')}"
+            )
 
     def _refuse_long(self, buffer: Any) -> None:
         """Empty the line being typed once it is longer than :data:`MAX_LINE` characters, and
