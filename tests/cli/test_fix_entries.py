@@ -192,7 +192,7 @@ def test_a_later_entry_that_no_longer_fits_is_taken_back_on_the_word(
     if over:
         # The game was over before the entry: fix is not offered, and said why.
         answer = "answer take back (or t) or cancel (or c); Enter cancels (type help)"
-        assert f"  the game was over before entry {late}: nothing can stand in its place" in out
+        assert f"  no text of entry {late} can mend it: the game was over before it; take" in out
     else:
         answer = "answer take back (or t), fix (or f) or cancel (or c); Enter cancels (type help)"
     assert f"  {answer}" in out
@@ -769,11 +769,14 @@ def test_a_lineit_correction_that_leaves_a_pile_without_its_jackpot_names_the_en
     """Typed, the end refuses a pile no line took; a correction that makes it so names the
     end as no longer fitting rather than counting the pile towards the win."""
     lines = ["line Ann 1 5 9 13", "line Bob 2 6 10 14 18", "jackpot Ann 6", "end", change]
-    out = keep(runner, LINEIT, [*lines, "t", "quit"]).output
+    out = keep(runner, LINEIT, [*lines, "fix", "t", "quit"]).output
     assert (
         "entry 4 no longer fits: Ann has 1 jackpot pile entered, but Ann's lines took 0 jackpots."
         in out
     )
+    # No text of the end could mend it (the pile before it is what no longer fits).
+    assert "or cancel the correction? [take back/cancel]: " in out
+    assert "  no text of entry 4 can mend it: what no longer fits is the game as a whole" in out
     session = saved(data_dir)
     assert not session.finished and session.winners == []
     assert corrections.in_force(session.entries).taken_back[4] == 5
@@ -804,3 +807,35 @@ def test_a_later_score_a_correction_changed_is_said(runner: CliRunner, data_dir:
     # A correction that changes no other row says nothing more.
     other = keep(runner, [*OCTRIX[:-1], "u"], ["Ann 1 2 3", "Ann 4 5 6", "fix 1 Ann 1 2"])
     assert "Changed with it" not in other.output
+
+
+def test_a_lineit_game_ended_before_the_pile_rule_keeps_its_end_through_a_chained_fix(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """A game that ended with a pile no line took (kept before the rule) keeps that pile
+    through a correction and the later entry fixed with it, as through one correction."""
+    from cardside.core.record import Seat
+    from cardside.sessions.journal import Journal
+
+    with Journal.start(
+        data_dir,
+        game="lineit",
+        mode="keep",
+        seats=[Seat("Ann", "table"), Seat("Bob", "table")],
+        options={},
+        name="t",
+    ) as journal:
+        for entry in (
+            {"type": "line", "seat": 0, "cards": "1 6 11 16"},
+            {"type": "jackpot", "seat": 0, "cards": 6},
+            {"type": "line", "seat": 1, "cards": "2 7 12 17"},
+            {"type": "end"},
+        ):
+            journal.append(entry)
+    lines = ["fix 1 line Ann 1 6 11 17", "fix", "line Bob 2 7 12 18", ""]
+    result = runner.invoke(main, ["sessions", "resume", "t"], input="\n".join(lines) + "\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "  Entry 3 corrected: line Bob 2 7 12 18 (was line Bob 2 7 12 17)." in result.output
+    session = saved(data_dir)
+    assert session.finished and [e.get("fixes") for e in session.entries[-2:]] == [1, 3]
+    assert not any("takes_back" in e for e in session.entries)

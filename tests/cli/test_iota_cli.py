@@ -711,3 +711,31 @@ def test_play_keeps_the_turns_since_yours_in_view_at_60_by_30(
         for line in told:
             if line.startswith("    Bot ") and " plays " in line:
                 assert lines.count(line.strip()) + lines.count(line) == 1, line
+
+
+def test_a_file_kept_before_the_line_value_check_still_opens(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """A line worth 11 was taken before quick scoring refused values no line can have: such a
+    file still shows, verifies and resumes; turns typed now, and corrections, are checked."""
+    from cardside.core.record import Seat
+    from cardside.sessions.journal import Journal
+
+    with Journal.start(
+        data_dir,
+        game="iota",
+        mode="keep",
+        seats=[Seat("Ann", "table"), Seat("Bob", "table")],
+        options={"grid": False},
+        name="older",
+    ) as journal:
+        journal.append({"type": "turn", "seat": 0, "lines": [11], "lots": 0})
+    for args in (["sessions", "show", "older"], ["sessions", "verify", "older"]):
+        result = runner.invoke(main, args)
+        assert result.exit_code == 0 and result.exception is None, result.output
+    resumed = runner.invoke(
+        main, ["sessions", "resume", "older"], input="Bob 13\nfix 1 Ann 14\nBob 3\nquit\n"
+    )
+    assert resumed.exit_code == 0 and resumed.exception is None, resumed.output
+    assert resumed.output.count("no line is worth 1") == 2  # 13 typed, 14 as a correction
+    assert "totals: Ann 11, Bob 3" in resumed.output

@@ -132,7 +132,7 @@ def test_bad_cluster_addresses_are_refused_before_anything_starts(
 def test_addresses_a_scheduler_is_given_by() -> None:
     for good in (
         *("local:1", "local:64", "tcp://10.0.0.5:8786", "sched.example.org:8786"),
-        *("[::1]:8786", "tls://[fe80::1%eth0]:8786", "ws://node-2:1"),
+        *("[::1]:8786", "tls://[fe80::1%eth0]:8786", "ws://node-2:1", "dask_scheduler:8786"),
     ):
         assert check_address(f" {good} ") == good
     with pytest.raises(ValueError, match="1 to 65535, not 99999"):

@@ -191,3 +191,21 @@ def test_a_tampered_result_number_or_corrected_list_is_made_again(tmp_path: Path
         (item,) = index.entries(tmp_path)
         assert item.summary is not None, (key, value)
         assert item.summary["results"][0]["number"] == 1 and item.summary["corrected"] == []
+
+
+def test_tampered_row_notes_leave_the_page_without_them(tmp_path: Path) -> None:
+    """The match and note of each row are read only by the HTML page, which checks them
+    where it uses them: any other shape shows no match or note column, and nothing fails."""
+    from cardside.tui.htmlreport import session_part
+
+    kept(tmp_path, "friday", 5)  # a match won at the fourth deal, the fifth in match 2
+    (item,) = index.entries(tmp_path)
+    assert item.summary is not None
+    part = session_part(item.summary, {})
+    assert part["matches"] and part["notes"] and part["rows"][3][3:] == [1, part["rows"][3][4]]
+    assert "wins match 1" in part["rows"][3][4]
+    for hostile in (None, "x", [[1, "a"]], [[1, "\x1b[2J"]] * 5, [[True, "a"]] * 5, [["1", 2]] * 5):
+        summary = dict(item.summary, row_notes=hostile)
+        part = session_part(summary, {})
+        assert not part["matches"] and not part["notes"], hostile
+        assert [row[3:] for row in part["rows"]] == [[0, ""]] * 5

@@ -308,3 +308,15 @@ def test_names_that_differ_only_in_capitals_are_refused(runner: CliRunner, data_
 def test_a_refused_session_name_says_what_is_wrong(name: str, why: str) -> None:
     with pytest.raises(ValueError, match=why):
         store.check_name(name)
+
+
+def test_a_copy_from_outside_takes_no_name_that_differs_only_in_capitals(
+    runner: CliRunner, data_dir: Path, tmp_path: Path
+) -> None:
+    path = kept(runner, data_dir)  # s.toml
+    outside = tmp_path / "S.toml"
+    outside.write_bytes(path.read_bytes())
+    result = runner.invoke(main, ["sessions", "resume", str(outside)], input="quit\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "going on with a copy: S-2 " in result.output
+    assert sorted(p.name for p in (data_dir / "sessions").glob("*.toml")) == ["S-2.toml", "s.toml"]

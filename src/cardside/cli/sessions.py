@@ -319,6 +319,8 @@ def _copy_in(app: Any, path: Path) -> Path:
     while True:
         target = folder / (name + store.SUFFIX)
         try:
+            if store.case_twin(folder, name) is not None:
+                raise FileExistsError(name)  # a name that differs only in capitals: the next
             with SessionLock(target):
                 session.name = name
                 store.save(session, target, create=True)

@@ -52,7 +52,7 @@ _LOCAL = re.compile(r"local:(\d{1,3})")
 #: brackets, and the port, which Dask needs.
 _ADDRESS = re.compile(
     r"(?:(?:tcp|tls|ws|wss)://)?"
-    r"(\[[0-9A-Fa-f:.]+(?:%[A-Za-z0-9]+)?\]|[A-Za-z0-9](?:[A-Za-z0-9.\-]*[A-Za-z0-9])?)"
+    r"(\[[0-9A-Fa-f:.]+(?:%[A-Za-z0-9]+)?\]|[A-Za-z0-9_](?:[A-Za-z0-9._\-]*[A-Za-z0-9_])?)"
     r":(\d{1,5})"
 )
 MAX_PORT = 65535

@@ -201,7 +201,9 @@ def _sound(hit: dict[str, Any]) -> bool:
     if isinstance(summary, dict) and "rows" in summary:
         # The score table is checked where it is used (see rows_of): every listing would
         # pay for it, and only the HTML report reads it.
-        bounded = hit | {"summary": {k: v for k, v in summary.items() if k != "rows"}}
+        bounded = hit | {
+            "summary": {k: v for k, v in summary.items() if k not in ("rows", "row_notes")}
+        }
     if not _bounded(bounded):
         return False
     if isinstance(hit.get("error"), str):

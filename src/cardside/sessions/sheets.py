@@ -26,7 +26,7 @@ import operator
 from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 from cardside.core import corrections
 from cardside.core.errors import SessionError
@@ -395,11 +395,27 @@ def highlights(session: Session) -> list[tuple[str, int, int, int]]:
     ]
 
 
-def misfit(session: Session, number: int, entry: dict[str, Any] | None) -> tuple[int, str] | None:
+class Misfit(NamedTuple):
+    """A later entry that no longer fits a correction: its number, why, and whether it still
+    replays but no longer fits the game as a whole (``late``: no new text of it can help)."""
+
+    number: int
+    reason: str
+    late: bool = False
+
+
+def misfit(
+    session: Session,
+    number: int,
+    entry: dict[str, Any] | None,
+    original: Session | None = None,
+) -> Misfit | None:
     """Replay a kept session with ``entry`` in the place of entry ``number`` (in effect), or
     without that entry when ``entry`` is None: ``None`` if every later entry in effect still
     fits, else the first that no longer does and why. Raises EntryError (numbered
-    ``number``) if ``entry`` itself does not fit there."""
+    ``number``) if ``entry`` itself does not fit there. ``original``: the session as saved,
+    where ``session`` holds corrections still being agreed (the game's whole-game check
+    compares with what was saved)."""
     force = corrections.in_force(session.entries)
     place = force.place(number)
     if place is None:
@@ -411,24 +427,25 @@ def misfit(session: Session, number: int, entry: dict[str, Any] | None) -> tuple
     # A game may also name a later entry that replays but no longer fits the game as a whole
     # (a Line-it end that leaves a jackpot pile without the line that took it).
     late = getattr(module, "late_misfit", None)
+    saved = original or session
     try:
         factory(corrections.view(session, entries))
         found = None
         if late is not None:
-            found = late(
-                corrections.view(session, force.entries), corrections.view(session, entries)
-            )
+            before = corrections.view(saved, corrections.in_force(saved.entries).entries)
+            whole = late(before, corrections.view(session, entries))
+            found = None if whole is None else (*whole, True)
     except EntryError as exc:
-        found = exc.index, exc.reason
+        found = exc.index, exc.reason, False
     except (ValueError, LookupError, TypeError, AttributeError, ArithmeticError) as exc:
         raise EntryError(number, cut(str(exc))) from None
     if found is None:
         return None
-    index, reason = found
+    index, reason, whole_game = found
     at = index - 1 + (entry is None)  # where the entry stood before the change
     if at <= place or at >= len(force.numbers):
         raise EntryError(number, reason)
-    return force.numbers[at], reason
+    return Misfit(force.numbers[at], reason, whole_game)
 
 
 def over_before(session: Session, number: int) -> bool:

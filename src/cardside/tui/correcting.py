@@ -174,7 +174,7 @@ class Corrector:
             # The session with every correction agreed so far but the one being checked.
             trial = dataclasses.replace(session, entries=[*session.entries, *pending[:-1]])
             try:
-                found = sheets.misfit(trial, target, replacement)
+                found = sheets.misfit(trial, target, replacement, original=session)
             except EntryError as exc:
                 console.say(f"  {refusal(exc.reason)}")
                 return None
@@ -184,8 +184,8 @@ class Corrector:
             back = force.numbers[force.numbers.index(found[0]) :]
             agreed = dataclasses.replace(session, entries=[*session.entries, *pending])
             # Once the game is over before it, no new text of that entry could stand.
-            fixable = not sheets.over_before(agreed, found[0])
-            answer = _ask_take_back(console, force, back, found, self.text_of, change, fixable)
+            unfixable = _unfixable(agreed, found)
+            answer = _ask_take_back(console, force, back, found, self.text_of, change, unfixable)
             if answer == "take":
                 pending[-1][corrections.TAKES_BACK] = back
                 saved.back = back
@@ -244,7 +244,7 @@ class Corrector:
                 continue
             try:
                 new = self.read(text, old, sheets.ledger_before(session, number))
-                sheets.misfit(session, number, new)
+                sheets.misfit(session, number, new, original=self.journal.session)
             except EntryError as exc:
                 console.say(f"  {refusal(exc.reason)}")
                 continue
@@ -394,18 +394,29 @@ def _span(numbers: list[int]) -> str:
     )
 
 
+def _unfixable(session: Session, found: sheets.Misfit) -> str:
+    """Why no new text of the entry that no longer fits could mend it (``""`` if one may): the
+    game was over before it, or what no longer fits is the game as a whole (a Line-it end
+    after a pile no line took)."""
+    if sheets.over_before(session, found.number):
+        return "the game was over before it"
+    if found.late:
+        return "what no longer fits is the game as a whole, not how it was typed"
+    return ""
+
+
 def _ask_take_back(
     console: Console,
     force: corrections.InForce,
     back: list[int],
-    found: tuple[int, str],
+    found: sheets.Misfit,
     text_of: TextOf,
     change: str = "With this correction",
-    fixable: bool = True,
+    unfixable: str = "",
 ) -> str:
     """Say which entry no longer fits and why, list those from there on, and ask: ``"take"``
-    (take them back), ``"fix"`` (correct the entry that no longer fits; offered when an entry
-    could still stand there) or ``"cancel"``."""
+    (take them back), ``"fix"`` (correct the entry that no longer fits; offered unless
+    ``unfixable`` says why no text of it could) or ``"cancel"``."""
     console.say(f"  {change}, entry {found[0]} no longer fits: {found[1].rstrip('.')}.")
     console.say(
         "  It would be taken back with every entry in effect after it:"
@@ -418,19 +429,16 @@ def _ask_take_back(
     if len(back) > NAMED:
         console.say(f"  ... and {len(back) - NAMED} more")
     stay = "they stay" if len(back) > 1 else "it stays"
-    if fixable:
-        question = (
-            f"Take back {_span(back)} ({stay} in the file, taken back, to type again), "
-            f"fix entry {found[0]} too, or cancel the correction? [take back/fix/cancel]: "
-        )
-        answers = "answer take back (or t), fix (or f) or cancel (or c); Enter cancels"
-    else:
-        # The game was over before them: nothing to type again.
-        question = (
-            f"Take back {_span(back)} ({stay} in the file, taken back; the game was over "
-            "before), or cancel the correction? [take back/cancel]: "
-        )
-        answers = "answer take back (or t) or cancel (or c); Enter cancels"
+    fixable = not unfixable
+    # Where the game was over before them, nothing of them is to be typed again.
+    kept = "; the game was over before" if unfixable.startswith("the game") else ", to type again"
+    offer = f"fix entry {found[0]} too, " if fixable else ""
+    question = (
+        f"Take back {_span(back)} ({stay} in the file, taken back{kept}), {offer}or cancel "
+        f"the correction? [take back/{'fix/' if fixable else ''}cancel]: "
+    )
+    choices = "take back (or t), fix (or f)" if fixable else "take back (or t)"
+    answers = f"answer {choices} or cancel (or c); Enter cancels"
     while True:
         answer = console.ask(question)
         word = "quit" if answer is None else " ".join(answer.lower().split())
@@ -447,8 +455,8 @@ def _ask_take_back(
             console.say(
                 "  "
                 + refusal(
-                    f"the game was over before entry {found[0]}: nothing can stand "
-                    "in its place; take back (or t) or cancel (or c)"
+                    f"no text of entry {found[0]} can mend it: {unfixable}; "
+                    "take back (or t) or cancel (or c)"
                 )
             )
             continue

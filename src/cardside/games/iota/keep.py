@@ -66,9 +66,17 @@ class IotaLedger:
             raise ValueError("IOTA is for 2 to 4 players")
         self.names = list(names)
         self.track_grid = grid
+        # Line values no line can have (11, a 16 without a lot) are refused as typed; a file
+        # kept before that rule replays as it was (see ``check_values_from_now``).
+        self.check_values = False
         self.entries: list[dict[str, Any]] = []
         self._effective: list[dict[str, Any]] = []
         self._reset()
+
+    def check_values_from_now(self) -> IotaLedger:
+        """Ask of the turns typed from now on that each line value is one a line can have."""
+        self.check_values = False
+        return self
 
     def _reset(self) -> None:
         self.grid: dict[Cell, int] = {}
@@ -200,7 +208,7 @@ class IotaLedger:
             raise NotationError("lots is a whole number")
         if not isinstance(all4, bool) or not isinstance(final, bool):
             raise NotationError("all4 and final are true or false")
-        fault = rules.quick_fault(values, lots, all4)
+        fault = rules.quick_fault(values, lots, all4, possible=self.check_values)
         if fault:
             raise IllegalActionError(fault)
         if final:

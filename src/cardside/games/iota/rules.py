@@ -168,8 +168,12 @@ LINE_VALUES = frozenset(range(0, 10)) | {10, 12, 16}
 LOT_ONLY = frozenset({10, 16})
 
 
-def quick_fault(line_values: Sequence[int], lots: int, all4: bool) -> str | None:
-    """Why a turn described by its lines cannot happen; None if it can."""
+def quick_fault(
+    line_values: Sequence[int], lots: int, all4: bool, *, possible: bool = True
+) -> str | None:
+    """Why a turn described by its lines cannot happen; None if it can. ``possible`` also
+    asks that each value be one a line can have (a file kept before that check replays
+    without it)."""
     if not line_values:
         return "give the value of each line the turn made"
     if len(line_values) > MAX_LINES:
@@ -177,7 +181,7 @@ def quick_fault(line_values: Sequence[int], lots: int, all4: bool) -> str | None
     for v in line_values:
         if not 0 <= v <= MAX_LINE_VALUE:
             return f"a line is worth 0 to {MAX_LINE_VALUE} (four 4s), not {v}"
-        if v not in LINE_VALUES:
+        if possible and v not in LINE_VALUES:
             return (
                 f"no line is worth {v}: 2 or 3 cards make 0 to 9 or 12, "
                 "and a lot of 4 also 10 or 16"
@@ -187,7 +191,7 @@ def quick_fault(line_values: Sequence[int], lots: int, all4: bool) -> str | None
     if lots > len(line_values):
         return f"{lots} lots but only {counted(len(line_values), 'line')}"
     four = sum(v in LOT_ONLY for v in line_values)
-    if four > lots:
+    if possible and four > lots:
         return (
             f"a line worth 10 or 16 has 4 cards, a lot: {counted(four, 'such line')} "
             f"but {counted(lots, 'lot')}"

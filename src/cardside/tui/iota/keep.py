@@ -82,7 +82,7 @@ def read_entry(text: str, old: dict[str, Any], ledger: IotaLedger) -> dict[str, 
             f"that entry is {names[was]}'s turn, not {names[seat]}'s: "
             "a correction keeps whose turn it was"
         )
-    ledger.add(entries[0])
+    ledger.check_values_from_now().add(entries[0])
     return entries[0]
 
 
@@ -91,7 +91,7 @@ class KeepScreen:
 
     def __init__(self, journal: Journal, ledger: IotaLedger, console: Console, style: Style):
         self.journal = journal
-        self.ledger = ledger
+        self.ledger = ledger.check_values_from_now()
         self.console = console
         self.screen = IotaScreen(console, style, ledger.names)
 
@@ -234,7 +234,7 @@ class KeepScreen:
     def _replayed(self) -> None:
         """The ledger read again from the file after a correction, and shown, with the
         game's result when it is over (a correction may end it, or change who won)."""
-        self.ledger = replay_ledger(self.journal.session)
+        self.ledger = replay_ledger(self.journal.session).check_values_from_now()
         self.show()
         if self.ledger.over:
             self._announce()
