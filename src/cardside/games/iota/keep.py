@@ -75,7 +75,7 @@ class IotaLedger:
 
     def check_values_from_now(self) -> IotaLedger:
         """Ask of the turns typed from now on that each line value is one a line can have."""
-        self.check_values = False
+        self.check_values = True
         return self
 
     def _reset(self) -> None:
