@@ -83,17 +83,10 @@ class Corrector:
         if not head:
             _list(console, session, force, text_of)
             return False
-        if not is_digits(head):
-            console.say(f"  {refusal(USAGE)}")
+        number = self._target(head, force, "fix")
+        if number is None:
             return False
-        number = _entry_number(head)
-        problem = _not_fixable(session.entries, force, number)
-        if problem:
-            console.say(f"  {refusal(problem)}")
-            return False
-        place = force.place(number)
-        assert place is not None
-        old = force.entries[place]
+        old = force.entries[force.numbers.index(number)]
         old_text = text_of(old)
         again = f" (corrected at entry {force.fixed[number]})" if number in force.fixed else ""
         console.say(f"  Entry {number}{again}{_where(session, number)}: {old_text}")
@@ -136,18 +129,10 @@ class Corrector:
         console, journal, text_of = self.console, self.journal, self.text_of
         session = journal.session
         force = corrections.in_force(session.entries)
-        head = args.strip()
-        if not is_digits(head):
-            console.say(f"  {refusal(UNDO_USAGE)}")
+        number = self._target(args.strip(), force, "undo")
+        if number is None:
             return False
-        number = _entry_number(head)
-        problem = _not_fixable(session.entries, force, number, "undo")
-        if problem:
-            console.say(f"  {refusal(problem)}")
-            return False
-        place = force.place(number)
-        assert place is not None
-        old_text = text_of(force.entries[place])
+        old_text = text_of(force.entries[force.numbers.index(number)])
         where = _where(session, number)
         saved = self._save(number, None)
         if saved is None:
@@ -155,6 +140,19 @@ class Corrector:
         console.say(f"  Entry {number} taken back{where}: {old_text}.")
         saved.report(console, journal, "Taken back with it")
         return True
+
+    def _target(self, head: str, force: corrections.InForce, verb: str) -> int | None:
+        """The entry ``fix`` or ``undo`` (``verb``) names by ``head``, in effect; None when
+        there is none such (said why, in one line)."""
+        if not is_digits(head):
+            self.console.say(f"  {refusal(USAGE if verb == 'fix' else UNDO_USAGE)}")
+            return None
+        number = _entry_number(head)
+        problem = _not_fixable(self.journal.session.entries, force, number, verb)
+        if problem:
+            self.console.say(f"  {refusal(problem)}")
+            return None
+        return number
 
     def _save(self, number: int, new: dict[str, Any] | None) -> Saved | None:
         """Save ``new`` in the place of entry ``number`` (None: entry ``number`` taken back

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from cardside.tui.console import QUIT_WORDS, Console, not_alone, refusal
-from cardside.tui.correcting import QuitAsked, fix_command
+from cardside.tui.correcting import Corrector, QuitAsked, fix_command
 
 if TYPE_CHECKING:
     from cardside.sessions.journal import Journal
@@ -22,11 +22,10 @@ def offer_correction(
     undo: Callable[[], None],
     what: str,
     show: Callable[[], None],
-    fix: Callable[[str], bool] | None = None,
-    remove: Callable[[str], bool] | None = None,
+    corrections: Corrector | None = None,
 ) -> bool:
     """Ask before closing a finished game; ``True`` if the last entry was taken back (or an
-    entry corrected: ``fix``, given what follows ``fix``, says whether one was).
+    entry corrected with ``corrections``: ``fix N`` and ``undo N``).
 
     A mistyped final entry would otherwise end the game for good, so the table gets one more
     prompt: ``undo`` takes the entry back (and the keeper carries on), ``fix N`` corrects
@@ -34,6 +33,8 @@ def offer_correction(
     the sheet and ``help`` says what the prompt takes.
     """
     undone: list[bool] = []
+    fix = corrections.fix if corrections is not None else None
+    remove = corrections.remove if corrections is not None else None
 
     def explain() -> None:
         fixing = "; fix N corrects entry N (fix alone lists them)" if fix else ""

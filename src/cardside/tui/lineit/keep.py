@@ -69,14 +69,7 @@ class KeepScreen:
                     say_saved(self.console, self.journal)
                     return "quit"
             self._result()
-            if not offer_correction(
-                self.console,
-                self._undo,
-                "game",
-                self.show,
-                self._corrections.fix,
-                self._corrections.remove,
-            ):
+            if not offer_correction(self.console, self._undo, "game", self.show, self._corrections):
                 break
         say(f"Game over; saved as {self.journal.name}.")
         return "over"

@@ -244,14 +244,7 @@ class KeepScreen:
                 if self._ask() == "quit":
                     say_saved(self.console, self.journal)
                     return "quit"
-            if not offer_correction(
-                self.console,
-                self._undo,
-                "game",
-                self.show,
-                self._corrections.fix,
-                self._corrections.remove,
-            ):
+            if not offer_correction(self.console, self._undo, "game", self.show, self._corrections):
                 break
         say(f"Game over; saved as {self.journal.name}.")
         return "over"

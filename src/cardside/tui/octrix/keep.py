@@ -118,12 +118,7 @@ class KeepScreen:
                     say_saved(self.console, self.journal)
                     return "quit"
             if not offer_correction(
-                self.console,
-                self._undo,
-                "match",
-                self.show,
-                self._corrections.fix,
-                self._corrections.remove,
+                self.console, self._undo, "match", self.show, self._corrections
             ):
                 break
         say(f"Match over; saved as {self.journal.name}.")

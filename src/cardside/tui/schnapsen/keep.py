@@ -120,12 +120,7 @@ class KeepScreen:
                 except QuitAsked:  # quit at a correction's question
                     return self._saved()
             if not offer_correction(
-                self.console,
-                self._undo,
-                "session",
-                self.show,
-                self._corrections.fix,
-                self._corrections.remove,
+                self.console, self._undo, "session", self.show, self._corrections
             ):
                 break
         self.console.say(f"Session over; saved as {self.journal.name}.")
