@@ -260,8 +260,9 @@ class Saved:
     also: list[tuple[int, str, str]] = field(default_factory=list)
     #: The entries taken back with it.
     back: list[int] = field(default_factory=list)
-    #: Rows of the sheet whose scores changed though no entry of theirs was corrected (a
-    #: later IOTA turn scoring less once a line it extended is gone), as said.
+    #: Rows of the sheet whose scores a fix changed though no entry of theirs was corrected (a
+    #: later IOTA turn scoring less once a card it built on moved), as said. Not after undo N:
+    #: the rows after the entry taken back move up, so each would read as changed.
     changed: list[str] = field(default_factory=list)
 
     def report(self, console: Console, journal: Journal, taken: str) -> None:
