@@ -114,31 +114,31 @@ class Corrector:
         if new == corrections.content(old):
             console.say(f"  Entry {number} is unchanged.")
             return False
-        saved = self._save(number, new)
-        if saved is None:
-            return False
-        console.say(f"  Entry {number} corrected: {text_of(new)} (was {old_text}).")
-        saved.report(console, journal, "Taken back")
-        return True
+        done = f"Entry {number} corrected: {text_of(new)} (was {old_text})."
+        return self._commit(number, new, done, "Taken back")
 
     def remove(self, args: str) -> bool:
         """Run ``undo N``: take back entry N alone (a line typed twice, or by mistake), the
         later entries replayed without it; ``True`` when saved. A later entry that no longer
         fits is named and taken back with those after it (or corrected) only on the keeper's
         word, as for ``fix``."""
-        console, journal, text_of = self.console, self.journal, self.text_of
-        session = journal.session
+        session = self.journal.session
         force = corrections.in_force(session.entries)
         number = self._target(args.strip(), force, "undo")
         if number is None:
             return False
-        old_text = text_of(force.entries[force.numbers.index(number)])
-        where = _where(session, number)
-        saved = self._save(number, None)
+        old_text = self.text_of(force.entries[force.numbers.index(number)])
+        done = f"Entry {number} taken back{_where(session, number)}: {old_text}."
+        return self._commit(number, None, done, "Taken back with it")
+
+    def _commit(self, number: int, new: dict[str, Any] | None, done: str, taken: str) -> bool:
+        """Save the correction of entry ``number`` (as :meth:`_save`), then say ``done`` and
+        what else it changed (``taken`` opens the line of the entries taken back with it)."""
+        saved = self._save(number, new)
         if saved is None:
             return False
-        console.say(f"  Entry {number} taken back{where}: {old_text}.")
-        saved.report(console, journal, "Taken back with it")
+        self.console.say(f"  {done}")
+        saved.report(self.console, self.journal, taken)
         return True
 
     def _target(self, head: str, force: corrections.InForce, verb: str) -> int | None:
