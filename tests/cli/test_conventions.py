@@ -296,3 +296,34 @@ def test_simulate_help_says_the_seed_is_0_unless_given_and_a_run_repeats(
     first, again = runner.invoke(main, args), runner.invoke(main, [*args, "--seed", "0"])
     assert first.exit_code == 0 and first.output == again.output
     assert "seed 0" in first.output
+
+
+@pytest.mark.parametrize("path", list(command_paths()), ids=" ".join)
+def test_a_usage_error_is_one_line_naming_the_help(
+    runner: CliRunner, data_dir: Path, path: list[str]
+) -> None:
+    result = runner.invoke(main, [*path, "--no-such-option"])
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
+    assert result.output.count("\n") == 1, result.output
+    assert result.output.startswith("Error: No such option '--no-such-option'")
+    assert result.output.rstrip().endswith(f"(see 'main {' '.join(path)} --help')")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--no-such-option"],
+        ["no-such-command"],
+        ["octrix", "plya"],
+        ["octrix", "simulate", "--games", "x"],
+    ],
+)
+def test_usage_errors_at_every_level_are_one_line(runner: CliRunner, args: list[str]) -> None:
+    result = runner.invoke(main, args)
+    assert result.exit_code == 2 and "Usage:" not in result.output
+    assert result.output.count("\n") == 1 and result.output.startswith("Error: ")
+
+
+def test_a_game_without_a_command_still_shows_its_help(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["octrix"])
+    assert result.exit_code == 2 and "Usage:" in result.output and "Commands:" in result.output

@@ -222,7 +222,8 @@ def test_a_long_name_is_refused_by_the_option(
 ) -> None:
     result = runner.invoke(main, args, input="quit\n")
     assert result.exit_code == 2 and "a name is at most 30 characters" in result.output
-    assert "Usage:" in result.output  # the option's error, before anything is asked or saved
+    # The option's error, on one line, before anything is asked or saved.
+    assert result.output.count("\n") == 1 and "--help')" in result.output
 
 
 def test_a_name_typed_at_the_prompt_with_a_control_character_is_asked_again(

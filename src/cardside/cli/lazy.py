@@ -3,10 +3,35 @@
 from __future__ import annotations
 
 import importlib
+from typing import IO, Any
 
 import click
 
 from cardside.cli.options import Context
+
+
+class OneLineUsageError(click.UsageError):
+    """A usage error said on one line, the help command named at its end, as every other
+    refusal is: ``Error: No such option '--bogus'. (see 'cardside octrix play --help')``."""
+
+    def __init__(self, cause: click.UsageError) -> None:
+        super().__init__(cause.format_message(), cause.ctx)
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        see = ""
+        if self.ctx is not None and self.ctx.command.get_help_option(self.ctx) is not None:
+            longest = max(self.ctx.command.get_help_option_names(self.ctx), key=len)
+            see = f" (see '{self.ctx.command_path} {longest}')"
+        color = self.ctx.color if self.ctx is not None else None
+        click.echo(f"Error: {self.format_message()}{see}", file=file, err=True, color=color)
+
+
+def _one_line(exc: click.UsageError) -> click.UsageError:
+    """``exc`` as a :class:`OneLineUsageError`; a bare group's help (no command given) and
+    one already converted stay as they are."""
+    if isinstance(exc, (OneLineUsageError, click.exceptions.NoArgsIsHelpError)):
+        return exc
+    return OneLineUsageError(exc)
 
 
 class LazyGroup(click.Group):
@@ -40,12 +65,28 @@ class LazyGroup(click.Group):
                 str(args[0]), possibilities=self.list_commands(ctx), ctx=ctx
             ) from None
 
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: click.Context | None = None,
+        **extra: Any,
+    ) -> click.Context:
+        """As click's; a usage error is said on one line."""
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.UsageError as exc:
+            raise _one_line(exc) from None
+
     def invoke(self, ctx: click.Context) -> object:
         """As click's; at the top, a file or folder that cannot be read or written (one the
         command did not expect to fail) ends the command with a one-line reason, and Ctrl-C
         that no command caught with ``Stopped.`` and status 130."""
         try:
             return super().invoke(ctx)
+        except click.UsageError as exc:
+            # A usage error of any command below: one line, as every other refusal.
+            raise _one_line(exc) from None
         except BrokenPipeError:
             raise
         except KeyboardInterrupt:
