@@ -267,6 +267,29 @@ def test_nothing_is_shown_when_piped(capsys: pytest.CaptureFixture[str]) -> None
     assert capsys.readouterr().out == ""
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="terminal modes are POSIX")
+def test_keys_typed_while_a_bot_thinks_are_not_echoed(monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+    import termios
+
+    leader, follower = os.openpty()
+    with open(follower, closefd=True) as tty:
+        monkeypatch.setattr(sys, "stdin", tty)
+        seen: list[bool] = []
+
+        class Watching:
+            def choose(self, obs: Any, seat: int) -> str:
+                seen.append(bool(termios.tcgetattr(follower)[3] & termios.ECHO))
+                raise KeyboardInterrupt  # Ctrl-C while it thinks: the terminal is restored
+
+        assert termios.tcgetattr(follower)[3] & termios.ECHO
+        with pytest.raises(KeyboardInterrupt):
+            Thinking(Watching(), "Bot 2", Console(interactive=True), delay=5).choose(None, 1)
+        assert seen == [False]
+        assert termios.tcgetattr(follower)[3] & termios.ECHO
+    os.close(leader)
+
+
 def test_a_quick_bot_shows_nothing(capsys: pytest.CaptureFixture[str]) -> None:
     class Quick:
         def choose(self, obs: Any, seat: int) -> str:
