@@ -121,7 +121,8 @@ def test_a_later_entry_that_no_longer_fits_is_named_and_taken_back_only_on_the_w
     # Without Bob's turn (entry 2), entry 3 (Ann's) comes when it is Bob's turn.
     lines = ["Ann 5 5", "Bob 6", "Ann 3", "undo 2", "cancel", "quit"]
     out = keep(runner, args_of("iota", "u"), lines).output
-    assert "  Without entry 2, entry 3 no longer fits: it is Bob's turn, not Ann's" in out
+    # The reason alone: what to type at the prompt does not belong to a correction's question.
+    assert "  Without entry 2, entry 3 no longer fits: it is Bob's turn, not Ann's.\n" in out
     assert "  Cancelled; nothing changed." in out
     assert not corrections.has_corrections(saved(data_dir, "u").entries)
     out = keep(runner, ["sessions", "resume", "u"], ["undo 2", "t", "quit"]).output

@@ -20,7 +20,23 @@ class NotationError(CardsideError, ValueError):
 
 
 class IllegalActionError(CardsideError, ValueError):
-    """A well-formed action that the rules forbid in the current position."""
+    """A well-formed action that the rules forbid in the current position.
+
+    ``plain`` is the reason alone where the message goes on to say what to type next at the
+    prompt: an entry read from a file, or one named by a correction, is refused with it.
+    """
+
+    def __init__(self, message: str = "", *, plain: str = "") -> None:
+        super().__init__(message)
+        self.plain = plain or message
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_illegal, (str(self), self.plain))
+
+
+def _illegal(message: str, plain: str) -> IllegalActionError:
+    """An IllegalActionError rebuilt from a pickle (as a worker process returns one)."""
+    return IllegalActionError(message, plain=plain)
 
 
 class AmbiguousActionError(NotationError):
@@ -68,5 +84,7 @@ def numbered(index: int) -> Iterator[None]:
     """Report a notation or rules error raised inside as the EntryError of entry ``index``."""
     try:
         yield
-    except (NotationError, IllegalActionError) as exc:
+    except NotationError as exc:
         raise EntryError(index, str(exc)) from None
+    except IllegalActionError as exc:
+        raise EntryError(index, exc.plain) from None

@@ -150,9 +150,11 @@ class IotaLedger:
         if seat != self.seat:
             who = self.names[seat] if 0 <= seat < self.players else f"seat {seat}"
             now = self.names[self.seat]
+            plain = f"it is {now}'s turn, not {who}'s"
             raise IllegalActionError(
-                f"it is {now}'s turn, not {who}'s: enter {now}'s turn first ({now} pass if "
-                f"{now} passed), or fix N to correct an earlier entry (fix alone lists them)"
+                f"{plain}: enter {now}'s turn first ({now} pass if {now} passed), or fix N to "
+                "correct an earlier entry (fix alone lists them)",
+                plain=plain,
             )
         return seat
 

@@ -333,7 +333,8 @@ class LineitLedger:
                 if at == len(self.done) - 1
                 else "fix N corrects them and undo N takes them back (fix alone lists the entries)"
             )
-            raise IllegalActionError(f"{self.names[seat]}'s counts are in already; {how}")
+            plain = f"{self.names[seat]}'s counts are in already"
+            raise IllegalActionError(f"{plain}; {how}", plain=plain)
         size = _whole(pile, "a score pile", 0, MAX_PILE)
         net = _whole(tokens, "the bet tokens", -MAX_TOKENS, MAX_TOKENS)
         others = sum(e.pile for e in self.done if e.kind == "counts")
