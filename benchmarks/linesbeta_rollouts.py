@@ -1,7 +1,7 @@
 """How much playing the planner's best challenges out on sampled deals could add to its choice.
 
     python benchmarks/linesbeta_rollouts.py [--games 60] [--deals 200] [--judge 100]
-        [--share 0.25] [--seed diag] [--jobs N] [--save FILE | --load FILE]
+        [--share 0.25] [--seed diag] [--jobs N] [--save FILE | --load FILE] [--plan P]...
 
 The planner plays hard full games (game ``i`` from seed ``S:i``). At a share of its challenges
 with two cards or more in hand, its best four challenges are each played out to the end of the
@@ -16,7 +16,9 @@ in the round, won or lost (``deep1`` added 100). The last rows spread ``deep1``'
 rollouts) over fewer challenges, and the rows with a margin leave the planner's first choice
 only when another wins more than that many tricks a deal on the k deals. A second table gives
 the gain by the cards in hand, and the last line that of ``deep``'s own plan (its deals by the
-cards in hand, the planner's choice where it has none). ``--save`` keeps the rollouts in a
+cards in hand, the planner's choice where it has none); each ``--plan`` then gives another
+plan's gain a decision over ``deep``'s, paired on the same decisions, and its rollout work
+beside ``deep``'s (the tricks its rollouts play). ``--save`` keeps the rollouts in a
 JSON file and ``--load`` reads them back to print the tables again without playing.
 """
 
@@ -153,6 +155,12 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--save", help="write the rollouts to this JSON file")
     parser.add_argument("--load", help="read the rollouts from this JSON file (no games)")
+    parser.add_argument(
+        "--plan",
+        action="append",
+        help="a plan to set beside deep's, paired on the same decisions: 3:4x160,4:4x120 "
+        "(cards in hand: challenges x deals; repeatable)",
+    )
     args = parser.parse_args()
     start = time.perf_counter()
     if args.load:
@@ -210,6 +218,7 @@ def main() -> None:
     most = args.deals - args.judge
     by_size = [(4, 20, 0.0), (4, 80, DeepBot.margin), (4, 60, DeepBot.margin)]
     by_size += [(3, 30, DeepBot.margin), (2, 40, DeepBot.margin)]
+    by_size += [(4, 120, DeepBot.margin), (4, 160, DeepBot.margin)]
     by_size = [(c, k, m) for c, k, m in by_size if k <= most]
     print()
     print("by the cards in hand (challenges x deals chosen on, margin):")
@@ -236,6 +245,58 @@ def main() -> None:
             f"deep's plan {DeepBot.PLAN}, margin {DeepBot.margin:g}: {mean:+.4f} a decision "
             f"[{low:+.4f}, {high:+.4f}]"
         )
+        for text in args.plan or []:
+            plan = parse_plan(text)
+            if not all(k <= most for _, k in plan.values()):
+                print(f"plan {text}: more deals than the {most} chosen on")
+                continue
+            mean, low, high = interval(
+                [
+                    plan_one(size, rollouts, plan, args.judge, carry)
+                    - plan_one(size, rollouts, DeepBot.PLAN, args.judge, carry)
+                    for size, _, rollouts in decisions
+                ]
+            )
+            work = plan_work(decisions, plan) / plan_work(decisions, DeepBot.PLAN)
+            print(
+                f"plan {text}: {mean:+.4f} a decision more than deep's [{low:+.4f}, "
+                f"{high:+.4f}], {work:.2f}x its rollout work"
+            )
+
+
+def parse_plan(text: str) -> dict[int, tuple[int, int]]:
+    """``3:4x160,4:4x120`` as ``{3: (4, 160), 4: (4, 120)}``: by the cards in hand, the
+    challenges tried and the deals each."""
+    plan = {}
+    for part in text.split(","):
+        size, rule = part.split(":")
+        tried, deals = rule.split("x")
+        plan[int(size)] = (int(tried), int(deals))
+    return plan
+
+
+def plan_one(
+    size: int,
+    rollouts: list[list[Rollout]],
+    plan: dict[int, tuple[int, int]],
+    judge: int,
+    carry: float,
+) -> float:
+    """One decision's gain under ``plan`` (0 where it leaves the choice to the planner)."""
+    if size not in plan:
+        return 0.0
+    tried, deals = plan[size]
+    return held_gain(rollouts, deals, judge, 0.0, carry, tried, DeepBot.margin)
+
+
+def plan_work(decisions: list[Decision], plan: dict[int, tuple[int, int]]) -> float:
+    """The tricks a plan's rollouts play over ``decisions`` (a rollout plays the tricks left
+    in the round, the cards in hand)."""
+    return sum(
+        size * min(plan[size][0], len(rollouts)) * plan[size][1]
+        for size, _, rollouts in decisions
+        if size in plan
+    )
 
 
 if __name__ == "__main__":

@@ -142,6 +142,25 @@ def test_the_linesbeta_grid_is_one_player_per_difficulty_and_length() -> None:
     assert got["Ann"].games == 3
 
 
+def test_a_game_the_grid_won_is_the_grids_win_whatever_the_scores() -> None:
+    # Normal full: the grid reached its 16 while Ann had 20 tricks; the sheet names "Grid".
+    game = summary(
+        "l",
+        "linesbeta",
+        ["Ann"],
+        [20, 16],
+        ["Grid"],
+        START,
+        columns=["Ann", "Grid"],
+        seat_columns=[0],
+        variant="normal full",
+    )
+    (finished,) = finished_games([game])
+    assert finished.places == (1, 0)
+    got = by_name(rate([finished]))
+    assert got["Grid (normal full)"].mu > got["Ann"].mu
+
+
 def test_a_newcomer_shows_1000_and_is_provisional() -> None:
     assert shown(25.0, 25 / 3) == 1000
     game = summary("a", "iota", ["Ann", "Bob"], [300, 200], ["Ann"], START)

@@ -124,7 +124,12 @@ def _finished(summary: dict[str, Any], result: dict[str, Any]) -> Finished | Non
     if len(keys) != len(set(keys)):
         return None
     winners = {person(w) for w in result["winners"]}
-    won = [any(k in winners for k, _ in side.players) for side in sides]
+    # A column no one sits in (LinesBeta's grid) wins under its own name: "Grid".
+    won = [
+        any(k in winners for k, _ in side.players)
+        or (not side.seated and person(side.label) in winners)
+        for side in sides
+    ]
     # The rest by their scores; dense places, so equal scores share a place.
     others = sorted({t for t, w in zip(totals, won) if not w}, reverse=True)
     first = 1 if any(won) else 0
