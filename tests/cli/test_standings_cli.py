@@ -400,3 +400,19 @@ def test_a_player_in_no_finished_game_is_an_empty_answer_as_in_plain_stats(
     assert "No sessions match player 'nobody'" in run(runner, "stats", "--player", "nobody")
     got = as_json(runner, "stats", view, "--player", "nobody")
     assert got["games"] == 0 and got[view[2:]] == [] and got.get("records", []) == []
+
+
+def test_a_name_holding_another_players_name_keeps_to_its_own_column(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    result = runner.invoke(
+        main,
+        ["schnapsen", "keep", "--names", "Tom & Jerry,Jerry", "--matches", "1", "--session", "tj"],
+        input="Jerry 3\nJerry 3\nJerry 1\n",
+    )
+    assert result.exit_code == 0 and result.exception is None, result.output
+    (table,) = as_json(runner, "stats", "--league")["league"]
+    rows = {r["player"]: (r["won"], r["lost"]) for r in table["table"]}
+    assert rows == {"Jerry": (1, 0), "Tom & Jerry": (0, 1)}
+    players = {p["name"]: p for p in as_json(runner, "stats")["players"]}
+    assert players["Jerry"]["best_score"] == 7 and players["Tom & Jerry"]["best_score"] == 0

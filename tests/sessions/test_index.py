@@ -209,3 +209,14 @@ def test_tampered_row_notes_leave_the_page_without_them(tmp_path: Path) -> None:
         part = session_part(summary, {})
         assert not part["matches"] and not part["notes"], hostile
         assert [row[3:] for row in part["rows"]] == [[0, ""]] * 5
+
+
+def test_a_player_is_matched_to_their_own_column_before_a_partnership() -> None:
+    # "Tom & Jerry" is one player's name here, not a partnership holding Jerry.
+    assert index.column_of("Jerry", ["Tom & Jerry", "Jerry"]) == 1
+    assert index.column_of("Tom & Jerry", ["Tom & Jerry", "Jerry"]) == 0
+    assert index.column_of("Cid", ["Ann & Cid", "Bob & Dee"]) == 0
+    assert index.column_of("Dee", ["Ann & Cid", "Bob & Dee"]) == 1
+    # A partner whose own name holds " & " is matched whole, never by a part of it.
+    assert index.column_of("Tom & Jerry", ["Tom & Jerry & Ann", "Bob & Dee"]) == 0
+    assert index.column_of("Jer", ["Tom & Jerry", "Bob"]) is None

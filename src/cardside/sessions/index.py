@@ -25,7 +25,7 @@ from cardside.sessions.export import corrections_of
 INDEX_NAME = "index.json"
 # Raise when a summary gains or changes a field (or what a field holds), so old indexes are
 # rebuilt.
-INDEX_VERSION = 7
+INDEX_VERSION = 8
 #: A larger index is not read (and is rebuilt): 64 MiB, several times that of 20,000 sessions.
 MAX_INDEX_BYTES = 64 << 20
 #: Bounds on what a cached item may hold, like those on the session files it summarizes.
@@ -128,9 +128,16 @@ def _standing(session: Session) -> dict[str, Any] | None:
 
 
 def column_of(player: str, columns: list[str]) -> int | None:
-    """The column a player scores in: their own, or their partnership's (``Ann & Cid``)."""
+    """The column a player scores in: their own, or their partnership's (``Ann & Cid``).
+
+    A column named as the player is theirs first, so that a player called ``Tom & Jerry``
+    does not take the column of another called ``Jerry``; a partnership's column is the
+    partners' names joined by `` & `` (a name with `` & `` in it is matched whole)."""
+    if player in columns:
+        return columns.index(player)
     for i, column in enumerate(columns):
-        if column == player or player in column.split(" & "):
+        joined = f" & {column} & "
+        if f" & {player} & " in joined:
             return i
     return None
 
