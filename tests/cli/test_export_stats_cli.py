@@ -229,6 +229,10 @@ def test_stats_bad_options(runner: CliRunner, data_dir: Path) -> None:
         assert "%Y" not in result.output  # the message names the date as people write it
     since = runner.invoke(main, ["stats", "--since", "yesterday"]).output
     assert "'yesterday' is not a date written YYYY-MM-DD, e.g. 2026-11-30" in since
+    feb30 = runner.invoke(main, ["stats", "--league", "--since", "2026-02-30"]).output
+    assert "'2026-02-30' is written YYYY-MM-DD but is no day of the calendar" in feb30
+    blank = runner.invoke(main, ["stats", "--player", "  "])
+    assert blank.exit_code == 2 and "give a player's name" in blank.output
     assert "No sessions yet." in invoke(runner, "stats")
     # The help names the date as a word, not as a strftime pattern.
     shown = runner.invoke(main, ["stats", "--help"]).output

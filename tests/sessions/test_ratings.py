@@ -98,9 +98,34 @@ def test_a_four_player_iota_game_ranks_by_score() -> None:
 def test_a_tie_shares_first_place() -> None:
     game = summary("t", "lineit", ["Ann", "Bob", "Cid"], [20, 20, 11], ["Ann", "Bob"], START)
     got = by_name(rate(finished_games([game])))
-    assert got["Ann"].mu == got["Bob"].mu == pytest.approx(25.717262170187357)
-    assert got["Cid"].mu == pytest.approx(23.565475659625285)
-    assert got["Cid"].sigma == pytest.approx(8.205243377397993)
+    # The mean of Plackett-Luce's updates for Ann, Bob, Cid and Bob, Ann, Cid: first and
+    # second place give 27.869 and 25.717, sigma 8.205 and 8.058; Cid is third either way.
+    assert (
+        got["Ann"].mu
+        == got["Bob"].mu
+        == pytest.approx((27.869048680749426 + 25.717262170187357) / 2)
+    )
+    assert got["Ann"].sigma == pytest.approx((8.205243377397993 + 8.058224222802378) / 2)
+    assert got["Cid"].mu == pytest.approx(21.413689149063217)
+    assert got["Cid"].sigma == pytest.approx(8.058224222802378)
+
+
+def test_sides_that_share_first_place_stay_above_those_they_beat() -> None:
+    # Five Line-it players, Ann and Bob tied first: the model alone put Cid above both.
+    names = ["Ann", "Bob", "Cid", "Dee", "Eve"]
+    game = summary("f", "lineit", names, [20, 20, 10, 5, 1], ["Ann", "Bob"], START)
+    got = by_name(rate(finished_games([game])))
+    mus = [got[name].mu for name in names]
+    assert mus[0] == pytest.approx(mus[1])
+    assert mus[1] > mus[2] > mus[3] > mus[4]
+    assert got["Ann"].rating >= got["Cid"].rating
+
+
+def test_a_two_player_draw_leaves_even_players_even() -> None:
+    game = summary("d", "iota", ["Ann", "Bob"], [200, 200], ["Ann", "Bob"], START)
+    got = by_name(rate(finished_games([game])))
+    assert got["Ann"].mu == pytest.approx(25.0) and got["Bob"].mu == pytest.approx(25.0)
+    assert got["Ann"].sigma == pytest.approx(got["Bob"].sigma)
 
 
 def test_a_partnership_is_a_team() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import json
 import os
+import re
 import shlex
 import sys
 import unicodedata
@@ -748,4 +749,6 @@ class Day(click.ParamType):
                 raise ValueError(text)
             return datetime.strptime(text, "%Y-%m-%d")
         except ValueError:
+            if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text):
+                self.fail(f"{text!r} is written YYYY-MM-DD but is no day of the calendar")
             self.fail(f"{cut(text, 20)!r} is not a date written YYYY-MM-DD, e.g. 2026-11-30")

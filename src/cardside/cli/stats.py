@@ -14,6 +14,13 @@ from cardside.core.schema import clip
 from cardside.games.registry import GAMES
 
 
+def _player(value: str | None) -> str | None:
+    """``--player``'s name; a blank one is refused (it would match every player)."""
+    if value is not None and not value.strip():
+        raise click.BadParameter("give a player's name (leave --player out for every player)")
+    return value
+
+
 @click.command(cls=GameCommand)
 @click.option(
     "--game",
@@ -21,7 +28,12 @@ from cardside.games.registry import GAMES
     default=None,
     help="Only this game.",
 )
-@click.option("--player", default=None, help="Only this player (case and spaces ignored).")
+@click.option(
+    "--player",
+    default=None,
+    callback=lambda ctx, param, value: _player(value),
+    help="Only this player (capitals and spaces around the name ignored).",
+)
 @click.option(
     "--since",
     type=Day(),

@@ -1,8 +1,9 @@
 """Skill ratings per player per game, from every finished game in the order it was played.
 
 The model is OpenSkill's Plackett–Luce (the ``openskill`` package): every player starts at
-mu 25, sigma 25/3; each finished game updates everyone in it from their places (a tie shares
-a place, an Octrix partnership is a team). The number shown is a cautious one, what the
+mu 25, sigma 25/3; each finished game updates everyone in it from their places (an Octrix
+partnership is a team; sides that share a place get the mean of the updates of each order
+they could have finished in). The number shown is a cautious one, what the
 player is very likely at least as good as, on a scale like a chess rating's:
 
     rating = 1000 + 40 × (mu − 3 × sigma)
@@ -14,6 +15,7 @@ games).
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -27,6 +29,8 @@ SCALE = 40
 PROVISIONAL_SIGMA = 6.5
 #: The window of the change shown beside a rating.
 RECENT = timedelta(days=30)
+#: A player's mu and sigma.
+Mu = tuple[float, float]
 FORMULA = f"rating = {BASE} + {SCALE} × (mu − 3 × sigma)"
 
 
@@ -93,6 +97,31 @@ def start_values() -> tuple[float, float]:
     return float(model.mu), float(model.sigma)
 
 
+def _rated(model: Any, teams: list[list[Any]], places: tuple[int, ...]) -> list[list[Mu]]:
+    """Each player's new mu and sigma after a game that ended in ``places`` (0 first).
+
+    Sides that share a place are rated as the mean of the games that rank them each way
+    round (the orders of every group of tied sides): either order was as likely. The model's
+    own reading of a shared place ranks the third of five above two tied winners.
+    """
+    groups: dict[int, list[int]] = {}
+    for side, place in enumerate(places):
+        groups.setdefault(place, []).append(side)
+    orders = [list(itertools.permutations(group)) for _, group in sorted(groups.items())]
+    sums = [[[0.0, 0.0] for _ in team] for team in teams]
+    count = 0
+    for choice in itertools.product(*orders):
+        ranks = [0] * len(places)
+        for rank, side in enumerate(side for group in choice for side in group):
+            ranks[side] = rank
+        for side, team in enumerate(model.rate(teams, ranks=ranks)):
+            for total, new in zip(sums[side], team):
+                total[0] += float(new.mu)
+                total[1] += float(new.sigma)
+        count += 1
+    return [[(mu / count, sigma / count) for mu, sigma in team] for team in sums]
+
+
 def rate(finished: list[Finished]) -> list[Rating]:
     """Every player's rating in every game, from the games in the order given (oldest
     first, as :func:`cardside.sessions.results.finished_games` gives them); sorted by game,
@@ -111,11 +140,11 @@ def rate(finished: list[Finished]) -> list[Rating]:
                     )
                 team.append(model.create_rating([entry.mu, entry.sigma], name=key))
             teams.append(team)
-        updated = model.rate(teams, ranks=list(game.places))
+        updated = _rated(model, teams, game.places)
         for side, team in zip(game.sides, updated):
-            for (key, _), new in zip(side.players, team):
+            for (key, _), (mu, sigma) in zip(side.players, team):
                 entry = table[game.game, key]
-                entry.mu, entry.sigma = float(new.mu), float(new.sigma)
+                entry.mu, entry.sigma = mu, sigma
                 entry.games += 1
                 entry.last = game.at or entry.last
                 entry.history.append((game.at, entry.rating, game.session))
