@@ -416,3 +416,48 @@ def test_a_name_holding_another_players_name_keeps_to_its_own_column(
     assert rows == {"Jerry": (1, 0), "Tom & Jerry": (0, 1)}
     players = {p["name"]: p for p in as_json(runner, "stats")["players"]}
     assert players["Jerry"]["best_score"] == 7 and players["Tom & Jerry"]["best_score"] == 0
+
+
+def links_and_targets(text: str) -> tuple[set[str], set[str]]:
+    """The page's links within itself, and the ids they may lead to."""
+    return set(re.findall(r'href="#([^"]+)"', text)), set(re.findall(r'id="([^"]+)"', text))
+
+
+def test_a_players_league_shows_the_records_of_their_games_only(
+    runner: CliRunner, data_dir: Path, tmp_path: Path
+) -> None:
+    examples(data_dir)
+    got = as_json(runner, "stats", "--league", "--player", "cleo")
+    assert [t["game"] for t in got["league"]] == ["lineit"]
+    assert {r["game"] for r in got["records"]} == {"lineit"}
+    out = tmp_path / "cleo.html"
+    run(runner, "stats", "--html", str(out), "--player", "cleo")
+    links, targets = links_and_targets(out.read_text(encoding="utf-8"))
+    assert links and links <= targets  # every record's session is on the page
+
+
+def test_a_page_since_a_day_holds_the_session_begun_the_evening_before(
+    runner: CliRunner, data_dir: Path, tmp_path: Path
+) -> None:
+    # A match begun on 1 November and decided after midnight, on the 2nd.
+    journal = Journal.start(
+        data_dir,
+        game="schnapsen",
+        mode="keep",
+        seats=[Seat(n, "table") for n in ("Ann", "Bob")],
+        options={"matches": 0},
+        name="late",
+    )
+    for _ in range(3):
+        journal.append({"type": "result", "winner": 0, "points": 3})
+    session = journal.session
+    session.times = [datetime(2026, 11, 1, 23, 0).astimezone()] + [
+        datetime(2026, 11, 2, 0, 30 + i).astimezone() for i in range(2)
+    ]
+    store.save(session, journal.path)
+    league = as_json(runner, "stats", "--league", "--since", "2026-11-02")
+    assert [r["player"] for r in league["league"][0]["table"]] == ["Ann", "Bob"]
+    out = tmp_path / "since.html"
+    run(runner, "stats", "--html", str(out), "--since", "2026-11-02")
+    links, targets = links_and_targets(out.read_text(encoding="utf-8"))
+    assert "s-late" in targets and links <= targets

@@ -80,6 +80,8 @@ def standings(
     if who:
         tables = {g: [s for s in rows if s.key == who] for g, rows in tables.items()}
         tables = {g: rows for g, rows in tables.items() if rows}
+        # The records of the games the player's rows are in, on screen, in JSON and on a page.
+        found = [r for r in found if r.game in tables]
     if view == "league":
         if as_json:
             echo_json(
@@ -103,10 +105,22 @@ def standings(
     from cardside.sessions.stats import choose, report
     from cardside.tui.htmlreport import page
 
-    sessions = [
-        s
+    # The player's sessions begun within the dates or where a game counted above was decided
+    # (one begun the evening before --since), and those that hold a record shown: every row
+    # and record has its session on the page.
+    decided = {g.session for g in finished if who is None or side_has(g, who)}
+    begun = {
+        str(s["name"])
         for s in choose(chosen, game=game, since=since, player=player)
         if until is None or _started_by(s, until)
+    }
+    theirs = {str(s["name"]) for s in choose(chosen, game=game, player=player)}
+    held = {r.session for r in found}
+    sessions = [
+        s
+        for s in choose(chosen, game=game)
+        if (str(s["name"]) in theirs and str(s["name"]) in begun | decided)
+        or str(s["name"]) in held
     ]
     filters = _filters(game, player, since, until, mode)
     if not sessions:
