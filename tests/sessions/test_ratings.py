@@ -276,3 +276,23 @@ def test_the_chart_steps_keep_two_games_ended_in_the_same_second() -> None:
     steps = rating_steps([ann, bob])
     assert steps[1:] == [[1100, 900], [1180, 856], [1150, 930]]
     assert len(steps) == 4  # the start, then one step a game
+
+
+def test_the_rating_chart_keeps_to_a_narrow_terminal_and_counts_games() -> None:
+    from cardside.tui.leagueview import rating_chart
+
+    long_name = "Bartholomew " * 16  # a name as long as a file allows
+    games = [
+        summary(
+            f"g{i}",
+            "schnapsen",
+            ["Ann", long_name.strip()],
+            [7, 3] if i % 2 else [3, 7],
+            ["Ann"] if i % 2 else [long_name.strip()],
+            START + timedelta(days=i),
+        )
+        for i in range(70)
+    ]
+    lines = rating_chart(rate(finished_games(games)), width=60, ascii=True)
+    assert all(len(line) <= 60 for line in lines), max(lines, key=len)
+    assert any(line.startswith("(the latest ") and line.endswith(" of 70 games)") for line in lines)

@@ -65,7 +65,9 @@ def draw(
         legend = f"{chars[-1]} = the highest total ({top})" if top > 0 else "no total above 0 yet"
     lines = [title or f"Running totals by {row_name}; {legend}"]
     if first > 1:
-        lines.append(f"(the latest {len(shown)} of {counted(len(totals_by_round), row_name)})")
+        # Rows numbered from 0 begin with the start, which is not one of them.
+        total = numbers[-1] if numbers and numbers[0] == 0 else len(totals_by_round)
+        lines.append(f"(the latest {len(shown)} of {counted(total, row_name)})")
     for i, column in enumerate(columns):
         start, target = scales[i]
         bar = "".join(chars[level(row[i], start, target, len(chars))] for row in shown)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from cardside.core.schema import cut
 from cardside.core.stats import format_wins
 from cardside.core.words import counted
 from cardside.sessions.league import Record, Standing
@@ -20,6 +21,10 @@ LEAGUE_HEADERS = [
 
 def _signed(n: int) -> str:
     return f"{n:+d}" if n else "0"
+
+
+#: The most of a name the ratings chart shows.
+CHART_NAME = 20
 
 
 def _note(text: str, width: int | None) -> list[str]:
@@ -77,17 +82,21 @@ def rating_chart(
     steps = rating_steps(played)
     low = min(min(row) for row in steps)
     high = max(max(row) for row in steps)
-    room = max(10, (width or 80) - max(display_width(r.name) for r in played) - 10)
-    return draw(
-        [r.name for r in played],
+    # A long name is cut, so that every bar keeps to the terminal's width.
+    names = [cut(r.name, CHART_NAME) for r in played]
+    room = max(10, (width or 80) - max(display_width(n) for n in names) - 10)
+    title = f"Ratings game by game (0: the start); bars from {low} (empty) to {high} (full)"
+    lines = draw(
+        names,
         steps,
         [(low, max(high, low + 1))] * len(played),
         ascii=ascii,
         width=room,
         row_name="game",
         numbers=list(range(len(steps))),
-        title=f"Ratings game by game (0: the start); bars from {low} (empty) to {high} (full)",
+        title=title,
     )
+    return [*_note(lines[0], width), *lines[1:]]
 
 
 def rating_steps(ratings: list[Rating]) -> list[list[int]]:
