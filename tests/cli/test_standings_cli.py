@@ -461,3 +461,32 @@ def test_a_page_since_a_day_holds_the_session_begun_the_evening_before(
     run(runner, "stats", "--html", str(out), "--since", "2026-11-02")
     links, targets = links_and_targets(out.read_text(encoding="utf-8"))
     assert "s-late" in targets and links <= targets
+
+
+def test_plain_stats_count_streaks_in_the_order_games_were_decided(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    # Session "a": Ann wins a match on 3 November, Bob one on the 4th (resumed a day later).
+    # Session "b", begun on the 3rd after "a": Ann wins. Decided: Ann, Ann, Bob.
+    kept_schnapsen(data_dir, "b", ["Ann", "Bob"], [(0, 3), (0, 3), (0, 1)], day=3)
+    journal = Journal.start(
+        data_dir,
+        game="schnapsen",
+        mode="keep",
+        seats=[Seat(n, "table") for n in ("Ann", "Bob")],
+        options={"matches": 0},
+        name="a",
+    )
+    deals = [(0, 3), (0, 3), (0, 1), (1, 3), (1, 3), (1, 1)]
+    for winner, points in deals:
+        journal.append({"type": "result", "winner": winner, "points": points})
+    session = journal.session
+    session.times = [datetime(2026, 11, 3, 19, i).astimezone() for i in range(3)] + [
+        datetime(2026, 11, 4, 19, i).astimezone() for i in range(3)
+    ]
+    store.save(session, journal.path)
+    players = {p["name"]: p for p in as_json(runner, "stats")["players"]}
+    assert (players["Ann"]["streak"], players["Ann"]["longest_streak"]) == (0, 2)
+    assert (players["Bob"]["streak"], players["Bob"]["longest_streak"]) == (1, 1)
+    (table,) = as_json(runner, "stats", "--league")["league"]
+    assert {r["player"]: r["form"] for r in table["table"]}["Ann"] == "L W W"

@@ -194,11 +194,19 @@ def naive(moment: datetime) -> datetime:
         return moment.replace(tzinfo=None)
 
 
+def _decided(result: dict[str, Any], seen: int) -> tuple[bool, datetime, int]:
+    """Where a game sorts among all decided: by the time it was decided, then as listed (a
+    game without a time after the timed ones)."""
+    at = when_of(result, "at")
+    return (at is None, naive(at) if at else datetime.max, seen)
+
+
 def report(summaries: list[dict[str, Any]], *, player: str | None = None) -> Report:
     """Statistics over sessions (oldest first, as :func:`choose` gives them)."""
     players: dict[str, PlayerStats] = {}
     pairs: dict[tuple[str, str], list[int]] = {}
     games: dict[str, GameStats] = {}
+    decided: list[tuple[tuple[bool, datetime, int], dict[str, Any], Any, Any]] = []
     for s in summaries:
         g = games.setdefault(s["game"], GameStats(s["game"]))
         g.sessions += 1
@@ -210,26 +218,31 @@ def report(summaries: list[dict[str, Any]], *, player: str | None = None) -> Rep
         for key, name in dict(seats).items():
             players.setdefault(key, PlayerStats(name)).sessions += 1
         for result in s["results"]:
-            winners = {person(w) for w in result["winners"]}
-            sides = _winning_sides(seats, s["seat_columns"], winners)
-            for seat, (key, _name) in enumerate(seats):
-                stats = players[key]
-                stats.played += 1
-                stats.units[s["unit"]] += 1
-                column = s["seat_columns"][seat]
-                if column is not None and column < len(result["totals"]):
-                    stats.scores.setdefault(s["game"], []).append(result["totals"][column])
-                if key in winners and sides == 1:
-                    stats.won += 1
-                    stats.points += 1
-                    stats.streak += 1
-                    stats.longest = max(stats.longest, stats.streak)
-                else:
-                    if key in winners:
-                        stats.drawn += 1
-                        stats.points += 1 / sides
-                    stats.streak = 0
-            _meet(pairs, seats, s["seat_columns"], winners)
+            decided.append((_decided(result, len(decided)), s, seats, result))
+    # Games in the order they were decided (as the league counts its streaks): a session
+    # resumed a day later may hold games decided after those of a session begun since.
+    decided.sort(key=lambda d: d[0])
+    for _, s, seats, result in decided:
+        winners = {person(w) for w in result["winners"]}
+        sides = _winning_sides(seats, s["seat_columns"], winners)
+        for seat, (key, _name) in enumerate(seats):
+            stats = players[key]
+            stats.played += 1
+            stats.units[s["unit"]] += 1
+            column = s["seat_columns"][seat]
+            if column is not None and column < len(result["totals"]):
+                stats.scores.setdefault(s["game"], []).append(result["totals"][column])
+            if key in winners and sides == 1:
+                stats.won += 1
+                stats.points += 1
+                stats.streak += 1
+                stats.longest = max(stats.longest, stats.streak)
+            else:
+                if key in winners:
+                    stats.drawn += 1
+                    stats.points += 1 / sides
+                stats.streak = 0
+        _meet(pairs, seats, s["seat_columns"], winners)
     chosen = sorted(players.items(), key=lambda kv: (-kv[1].played, kv[1].name.casefold()))
     if player:
         chosen = [(k, p) for k, p in chosen if k == person(player)]
