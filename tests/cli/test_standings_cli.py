@@ -273,7 +273,9 @@ def as_shown(key: str, value: object) -> str:
     if key == "win_rate":
         return f"{value:.0%}"
     if key == "points":
-        return f"{value:g}"
+        # As the terminal writes a share of wins: 1, or 0.3 for a third.
+        assert isinstance(value, float)
+        return f"{value:.0f}" if value == int(value) else f"{value:.1f}"
     return str(value)
 
 
@@ -295,6 +297,13 @@ def test_html_headings_are_words_not_json_keys(
 def test_html_numbers_equal_the_json(runner: CliRunner, data_dir: Path, tmp_path: Path) -> None:
     examples(data_dir)
     kept_schnapsen(data_dir, "hostile", HOSTILE[:2], [(0, 3), (1, 1), (0, 3), (0, 1)], day=5)
+    # Three players tied for first: a third of a win each.
+    tied = runner.invoke(
+        main,
+        ["lineit", "keep", "--names", "Ann,Bob,Cy", "--session", "tied"],
+        input="counts Ann 20\ncounts Bob 20\ncounts Cy 20\n\n",
+    )
+    assert tied.exit_code == 0 and tied.exception is None, tied.output
     out = tmp_path / "report.html"
     run(runner, "stats", "--html", str(out))
     page = parse(out.read_text(encoding="utf-8"))
@@ -314,12 +323,13 @@ def test_html_numbers_equal_the_json(runner: CliRunner, data_dir: Path, tmp_path
             assert html_row[key] == str(row[key])
         # Rounded as the terminal's table rounds them.
         assert (html_row["mu"], html_row["sigma"]) == (f"{row['mu']:.1f}", f"{row['sigma']:.2f}")
-        assert html_row["change_30_days"] == f"{row['change_30_days']:+d}"
+        change = row["change_30_days"]
+        assert html_row["change_30_days"] == (f"{change:+d}" if change else "0")
         assert html_row["provisional"] == ("yes" if row["provisional"] else "no")
     (records,) = [rows for attrs, rows in page.tables if attrs.get("class") == "records"]
     assert len(records) - 1 == len(league["records"])
     scores = [rows for attrs, rows in page.tables if attrs.get("class") == "score"]
-    assert len(scores) == 11
+    assert len(scores) == 12  # the ten examples, "hostile" and "tied"
 
 
 def test_html_escapes_names_and_names_no_other_page(

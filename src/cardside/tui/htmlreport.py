@@ -93,6 +93,12 @@ def render_page(data: dict[str, Any]) -> str:
     env = Environment(autoescape=True)
     # games by their names (Line-it, IOTA), as every screen writes them
     env.globals["titles"] = {game: info.title for game, info in GAMES.items()}
+    # Numbers written as the terminal writes them.
+    from cardside.core.stats import format_wins
+    from cardside.tui.leagueview import signed
+
+    env.filters["wins"] = format_wins
+    env.filters["signed"] = signed
     return env.from_string(template).render(**data)
 
 

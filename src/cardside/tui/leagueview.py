@@ -19,7 +19,8 @@ LEAGUE_HEADERS = [
 ]
 
 
-def _signed(n: int) -> str:
+def signed(n: int) -> str:
+    """A change with its sign (``+12``, ``-3``), and no change as ``0``."""
     return f"{n:+d}" if n else "0"
 
 
@@ -49,7 +50,7 @@ def render_ratings(
                 f"{r.mu:.1f}",
                 f"{r.sigma:.2f}",
                 r.games,
-                _signed(r.change(now)),
+                signed(r.change(now)),
             ]
             for r in ratings
             if r.game == game
