@@ -292,6 +292,11 @@ def test_stats_counts_the_unreadable_files_it_leaves_out(runner: CliRunner, data
     result = runner.invoke(main, ["stats"])
     assert result.exit_code == 0
     assert "1 unreadable session file left out (see 'cardside sessions list')" in result.output
+    # With --json the figures go to standard output and the note to standard error.
+    result = runner.invoke(main, ["stats", "--json"])
+    assert result.exit_code == 0 and result.exception is None
+    assert json.loads(result.stdout)["sessions"] == 1
+    assert "1 unreadable session file left out" in result.stderr
     # With no other file, the answer is not that there are no sessions.
     (data_dir / "sessions" / "k.toml").unlink()
     result = runner.invoke(main, ["stats"])

@@ -129,6 +129,7 @@ def stats(
     result = report(chosen, player=player)
     if as_json:
         echo_json(result.as_dict() | {"sessions": len(chosen)})
+        _notes(app, chosen, unreadable)  # on standard error, as the other views say them
         return
     if not chosen:
         click.echo(_nothing_matches(summaries, game, mode, since, player, unreadable > 0))
