@@ -262,6 +262,19 @@ def test_export_never_writes_over_a_session_and_dash_is_the_standard_output(
     refused = runner.invoke(main, ["sessions", "export", "k", "-o", str(target)])
     assert refused.exit_code == 2 and "is in the sessions folder" in refused.output
     assert target.read_bytes() == before
+    # Nor over the index of sessions or into the trash folder, with -o or --html.
+    invoke(runner, "sessions", "list")
+    index_file = data_dir / "index.json"
+    kept = index_file.read_bytes()
+    for args in (
+        ["sessions", "export", "k", "-o", str(index_file)],
+        ["stats", "--html", str(index_file)],
+        ["sessions", "export", "k", "--format", "html", "-o", str(data_dir / "trash" / "k.html")],
+    ):
+        refused = runner.invoke(main, args)
+        assert refused.exit_code == 2 and refused.exception is not None, args
+        assert "index of sessions" in refused.output or "trash folder" in refused.output
+    assert index_file.read_bytes() == kept and not (data_dir / "trash").exists()
     dashed = runner.invoke(main, ["sessions", "export", "k", "-o", "-"])
     assert dashed.exit_code == 0 and dashed.output.startswith("session,game,mode")
     assert not Path("-").exists()

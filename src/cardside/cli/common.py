@@ -752,3 +752,21 @@ class Day(click.ParamType):
             if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", text):
                 self.fail(f"{text!r} is written YYYY-MM-DD but is no day of the calendar")
             self.fail(f"{cut(text, 20)!r} is not a date written YYYY-MM-DD, e.g. 2026-11-30")
+
+
+def refuse_own_file(data_dir: Path, path: Path, what: str) -> None:
+    """Refuse to write ``path`` (given as ``what``, e.g. ``-o out.csv``) over cardside's own
+    files: anything in the sessions or trash folder, or the index of sessions."""
+    from cardside.sessions import index, store
+    from cardside.sessions.tidy import TRASH
+
+    target = path.resolve()
+    for folder, called in ((store.sessions_dir(data_dir), "sessions"), (data_dir / TRASH, "trash")):
+        where = folder.resolve()
+        if target.parent == where or where in target.parents:
+            raise click.UsageError(
+                f"{what} is in the {called} folder: write to a file outside it "
+                "(a session file there would be overwritten)"
+            )
+    if target == index.index_path(data_dir).resolve():
+        raise click.UsageError(f"{what} is cardside's index of sessions: write to another file")

@@ -15,6 +15,7 @@ from cardside.cli.common import (
     json_option,
     open_journal,
     play_games,
+    refuse_own_file,
     session_path,
     terminal_width,
     with_folder,
@@ -568,12 +569,7 @@ def export(ctx: click.Context, name: str | None, all_: bool, fmt: str, output: P
     if output is not None and output.is_dir():  # -o "" (click turns a real folder away)
         raise click.UsageError(f"-o needs a file name, e.g. -o games.{fmt}")
     if output is not None and str(output) != "-":
-        folder = store.sessions_dir(app.data_dir).resolve()
-        if output.resolve().parent == folder or folder in output.resolve().parents:
-            raise click.UsageError(
-                f"-o {output} is in the sessions folder: export to a file outside it "
-                "(a session file there would be overwritten)"
-            )
+        refuse_own_file(app.data_dir, output, f"-o {output}")
     if fmt == "html":
         _export_html(app, name if not all_ else None, output)
         return

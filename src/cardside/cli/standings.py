@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from cardside.cli.common import echo_json, terminal_width
+from cardside.cli.common import echo_json, refuse_own_file, terminal_width
 from cardside.core.schema import clip
 
 
@@ -164,16 +164,11 @@ def _filters(
 def write_page(app: Any, path: Path, text: str, sessions: int) -> None:
     """Write the page to FILE (``-`` for the standard output), never into the sessions folder."""
     from cardside.core.words import counted
-    from cardside.sessions import store
 
     if str(path) == "-":
         click.echo(text, nl=False)
         return
-    folder = store.sessions_dir(app.data_dir).resolve()
-    if path.resolve().parent == folder or folder in path.resolve().parents:
-        raise click.UsageError(
-            f"{path} is in the sessions folder: write the page to a file outside it"
-        )
+    refuse_own_file(app.data_dir, path, str(path))
     try:
         path.write_text(text, encoding="utf-8")
     except OSError as exc:
