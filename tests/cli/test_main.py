@@ -93,3 +93,19 @@ def test_a_blank_cardside_home_is_named_in_the_refusal(
     result = runner.invoke(main, ["sessions", "list"])
     assert result.exit_code == 2
     assert "CARDSIDE_HOME is blank: set it to a folder, or unset it" in result.output
+    assert "--data-dir" not in result.output  # an option the person never typed
+
+
+def test_a_cardside_home_that_is_a_file_is_named_in_the_refusal(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("mine", encoding="utf-8")
+    monkeypatch.setenv("CARDSIDE_HOME", str(a_file))
+    result = runner.invoke(main, ["stats"])
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
+    assert f"CARDSIDE_HOME names a file, not a folder: {a_file}" in result.output
+    assert "--data-dir" not in result.output
+    assert a_file.read_text(encoding="utf-8") == "mine"
+    typed = runner.invoke(main, ["--data-dir", str(a_file), "stats"])
+    assert typed.exit_code == 2 and "'--data-dir'" in typed.output

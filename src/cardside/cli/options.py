@@ -62,14 +62,24 @@ class Folder(click.Path):
     """A folder path; a blank one is refused rather than read as the current folder."""
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        source = _source(ctx, param) if ctx and param else None
+        from_env = source is click.core.ParameterSource.ENVIRONMENT
         if isinstance(value, str) and not value.strip():
-            source = _source(ctx, param) if ctx and param else None
-            if source is click.core.ParameterSource.ENVIRONMENT:
-                self.fail("CARDSIDE_HOME is blank: set it to a folder, or unset it", param, ctx)
+            if from_env:
+                # Said of the variable the person set, not of an option they never typed.
+                raise click.UsageError(
+                    "CARDSIDE_HOME is blank: set it to a folder, or unset it", ctx
+                )
             self.fail(
                 "a folder name cannot be blank (leave the option out for the default)", param, ctx
             )
-        return super().convert(value, param, ctx)
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter as exc:
+            if not from_env:
+                raise
+            why = "names a file, not a folder" if Path(value).is_file() else exc.message
+            raise click.UsageError(f"CARDSIDE_HOME {why}: {value}", ctx) from None
 
 
 def global_params(*, root: bool = False) -> list[click.Parameter]:
