@@ -196,3 +196,8 @@ def test_linesbeta_rounds_have_no_column_of_dashes(runner: CliRunner, data_dir: 
     lines = result.output.splitlines()
     header = lines[lines.index("Rounds, in tricks this round, planned:") + 1]
     assert header.split("  ") == ["round", "player", "could expect", "scored", "given up"]
+
+
+def test_one_percentage_point_is_said_in_the_singular() -> None:
+    r = review(tuple(OCTRIX_THRESHOLDS), [judged(1, 0.49, 0.5)])
+    assert "given up 1 percentage point of the chance to win the match in all" in players(r)[0]

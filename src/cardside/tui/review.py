@@ -71,7 +71,8 @@ def players(review: Review) -> list[str]:
         counts = ", ".join(f"{name} {s.counts[name]}" for name in LABELS)
         out.append(
             f"{s.name}: {counted(s.decisions, 'decision')}, accuracy {s.accuracy:.1f}%; "
-            f"{counts}; given up {s.given_up * 100:.0f} percentage points of the chance to "
+            f"{counts}; given up {counted(round(s.given_up * 100), 'percentage point')} of the "
+            "chance to "
             f"win {review.result} in all ({s.points_given_up:.1f} {review.unit})"
         )
     return out

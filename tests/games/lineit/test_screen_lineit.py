@@ -226,3 +226,21 @@ def test_the_history_names_a_line_a_card_forced_to_be_scored() -> None:
         if found:
             break
     assert found
+
+
+def test_the_end_of_the_game_names_your_line_as_yours() -> None:
+    from cardside.tui.lineit.play import said
+
+    state = LineitState(2, seed=3)
+    bots = [make_bot("random", seed=3), make_bot("random", seed=4)]
+    texts = []
+    while not state.is_terminal():
+        seat = state.current_player()
+        assert seat is not None
+        prior = state.snapshot
+        action = bots[seat].choose(state, seat)
+        state.apply(action)
+        texts.append(said(action, prior, state.snapshot, ["You", "Bot 2"]))
+    ends = " ".join(texts)
+    assert "at the end, your line" in ends and "at the end, Bot 2's line" in ends
+    assert "You's" not in ends

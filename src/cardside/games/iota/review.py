@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from cardside.core.record import Session
 from cardside.core.review import CHESS_THRESHOLDS, Decision, GroupSummary, Judged, Replayed
 from cardside.core.rng import derive_rng
+from cardside.core.words import counted
 from cardside.games.iota.notation import format_action, format_cards
 from cardside.games.iota.sheet import replay_state
 from cardside.games.iota.state import IotaState
@@ -77,7 +78,7 @@ def judge(session: Session, number: int, seed: int, depth: int, ascii: bool) -> 
         method=valued.method,
         position=(
             f"scores {scores}; {view.pile_size} cards in the pile",
-            f"hand: {format_cards(view.hand)}; {len(view.grid)} cards on the grid",
+            f"hand: {format_cards(view.hand)}; {counted(len(view.grid), 'card')} on the grid",
         ),
         why=(
             f"{b}: about {best.points:+.1f} points over the next player's reply, "

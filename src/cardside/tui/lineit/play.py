@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardside.core.loop import Loop
-from cardside.core.words import counted
+from cardside.core.words import counted, whose
 from cardside.games.lineit import rules
 from cardside.games.lineit.notation import format_action, format_cards
 from cardside.games.lineit.sheet import action_text
@@ -139,8 +139,8 @@ def said(action: Any, prior: Any, after: Any, names: Sequence[str] = ()) -> str:
             if event.how == "forced":
                 text += f" (line {format_cards(sc.cards)} scored first, {sc.total:+d})"
             elif event.how == "end":
-                whose = names[event.seat] if event.seat < len(names) else f"seat {event.seat + 1}"
-                text += f" (at the end, {whose}'s line {gave})"
+                owner = names[event.seat] if event.seat < len(names) else f"seat {event.seat + 1}"
+                text += f" (at the end, {whose(owner)} line {gave})"
             else:
                 text += f" (line {gave})"
         elif isinstance(event, Jackpot):
