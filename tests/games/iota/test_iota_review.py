@@ -68,3 +68,29 @@ def test_no_leak_the_same_values_when_only_unseen_cards_differ() -> None:
     other = 1 - seat
     assert twin.snapshot.hands[other] != state.snapshot.hands[other]
     assert move_values(state, seat, random.Random(1)) == move_values(twin, seat, random.Random(1))
+
+
+def test_a_wild_swapped_and_the_play_after_it_are_one_turn_as_the_history_counts() -> None:
+    from cardside.games.iota.review import turn_of
+    from cardside.games.iota.rules import Swap
+
+    session, _ = game(0, turns=30)
+    actions = [e["action"] for e in session.entries]
+    state = IotaState(2, seed=0)
+    swaps = []
+    for number, text in enumerate(actions, 1):
+        seat = state.current_player()
+        action = next(a for a in state.legal_actions() if format_action(a) == text)
+        if isinstance(action, Swap):
+            swaps.append((number, seat))
+        state.apply(action)
+    assert swaps, "the strong bots of seed 0 swap a wild within 30 moves"
+    number, _ = swaps[0]
+    assert turn_of(session, number + 1) == turn_of(session, number)  # the play after it
+    assert turn_of(session, number) == number  # no swap before it
+    # Each swap followed by its play is one turn; a swap as the last move opens its turn.
+    joined = [n for n, _ in swaps if n < len(actions)]
+    assert turn_of(session, len(actions)) == len(actions) - len(joined)
+    review = run("iota", session, [swaps[0][1]], depth=1)
+    wheres = {d.judged.number: d.judged.where for d in review.decisions}
+    assert wheres[number + 1] == f"turn {number}"

@@ -15,6 +15,7 @@ from cardside.core.review import CHESS_THRESHOLDS, Decision, GroupSummary, Judge
 from cardside.core.rng import derive_rng
 from cardside.core.words import counted
 from cardside.games.iota.notation import format_action, format_cards
+from cardside.games.iota.rules import Swap
 from cardside.games.iota.sheet import replay_state
 from cardside.games.iota.state import IotaState
 from cardside.games.iota.values import RESULT, UNIT, move_values
@@ -47,6 +48,18 @@ def plan(session: Session, seats: Sequence[int]) -> list[tuple[int, int]]:
     return out
 
 
+def turn_of(session: Session, number: int) -> int:
+    """The turn move ``number`` belongs to, counted as the game's history counts them: a
+    wild swapped and the play that follows it are one turn of that player."""
+    turn = 0
+    swapped_by: int | None = None
+    for snap, action in played(session)._history[:number]:
+        if swapped_by is None or snap.turn != swapped_by:
+            turn += 1
+        swapped_by = snap.turn if isinstance(action, Swap) else None
+    return turn
+
+
 def judge(session: Session, number: int, seed: int, depth: int, ascii: bool) -> Judged:
     """Value turn ``number`` from its player's view and say what they saw."""
     state = at_move(session, number)
@@ -64,7 +77,7 @@ def judge(session: Session, number: int, seed: int, depth: int, ascii: bool) -> 
     return Judged(
         number=number,
         seat=seat,
-        where=f"turn {number}",
+        where=f"turn {turn_of(session, number)}",
         group=0,
         played=p,
         best=b,
