@@ -739,3 +739,12 @@ def test_a_file_kept_before_the_line_value_check_still_opens(
     assert resumed.exit_code == 0 and resumed.exception is None, resumed.output
     assert resumed.output.count("no line is worth 1") == 2  # 13 typed, 14 as a correction
     assert "totals: Ann 11, Bob 3" in resumed.output
+
+
+def test_the_hint_with_no_card_to_play_says_so_once(runner: CliRunner, data_dir: Path) -> None:
+    script = "BC3 1,0\nYT4 -1,-3 BS2 -1,-2 RX1 -1,-1\nhint\nquit\n"
+    result = runner.invoke(main, ["iota", "play", "--seed", "5"], input=script)
+    assert result.exit_code == 0 and result.exception is None, result.output
+    (line,) = [ln for ln in result.output.splitlines() if ln.strip().startswith("hint:")]
+    # The hand holds no wild; the pass is named once, with no brackets inside brackets.
+    assert line.strip() == "hint: pass YX3 YX4 GT3 BT3 (no card can be played; exchange every card)"

@@ -37,9 +37,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from cardside.core.words import counted
 from cardside.games.iota.inference import last_plays, read_hand
 from cardside.games.iota.moves import Move, best_move, legal_moves
-from cardside.games.iota.notation import format_action
 from cardside.games.iota.rules import HAND_SIZE, WILD, Action, Pass, Play, Swap
 from cardside.games.iota.state import View, without
 
@@ -129,15 +129,19 @@ class GreedyBot:
         moves = view.moves()
         if not moves:
             action = exchange(view)
-            return Hint(action, "no play: " + _describe_pass(action))
+            return Hint(action, _describe_pass(action, view))
         move = self.rng.choice(best_moves(moves))
         return Hint(move.play, f"the highest score this turn: {move.score}")
 
 
-def _describe_pass(action: Pass) -> str:
+def _describe_pass(action: Pass, view: View) -> str:
+    """Why a pass, and what it exchanges (the action itself names the cards)."""
     if not action.cards:
-        return "pass"
-    return format_action(action) + " (keeps the wilds)"
+        return "no card can be played; the pile is empty, so nothing is exchanged"
+    kept = len(view.hand) - len(action.cards)
+    if kept:
+        return f"no card can be played; exchange every card but the {counted(kept, 'wild')}"
+    return "no card can be played; exchange every card"
 
 
 def _placed(
@@ -234,7 +238,7 @@ class StrongBot:
             return (
                 action,
                 -self._reply(view, grid, samples),
-                "no play: " + _describe_pass(action),
+                _describe_pass(action, view),
             )
         best: tuple[float, Move, float] | None = None
         for move in self._shortlist(moves):
@@ -355,7 +359,7 @@ class StrongBot:
         if not moves:
             action = exchange(view)
             value = self._duel_line(view, margin, grid, 0, hand, 0, deals)[0]
-            return action, value, "no play: " + _describe_pass(action)
+            return action, value, _describe_pass(action, view)
         best: tuple[float, Move, float] | None = None
         for move in self._shortlist(moves):
             after, kept = _placed(grid, hand, move.play)
