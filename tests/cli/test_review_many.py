@@ -157,7 +157,10 @@ def test_refusals(runner: CliRunner, three: Path) -> None:
         (["a", "b", "--all"], "--all and --chart are for the review of one game"),
         (["--game", "linesbeta", "--chart"], "--all and --chart are for the review of one game"),
         # The same words as stats gives a date that is none.
-        (["--since", "2026-13-01"], "'2026-13-01' is not a date written YYYY-MM-DD"),
+        (
+            ["--since", "2026-13-01"],
+            "'2026-13-01' is written YYYY-MM-DD but is no day of the calendar",
+        ),
     ]
     for args, said in cases:
         result = runner.invoke(main, ["sessions", "review", *args])
