@@ -31,7 +31,7 @@ from cardside.games.schnapsen.inference import belief
 from cardside.games.schnapsen.ismcts import ismcts
 from cardside.games.schnapsen.notation import format_action
 from cardside.games.schnapsen.policy import heuristic_code
-from cardside.games.schnapsen.rules import Action, action_of
+from cardside.games.schnapsen.rules import EXCHANGE_CODE, Action, action_of
 from cardside.games.schnapsen.search import search
 from cardside.games.schnapsen.solver import Solver
 from cardside.games.schnapsen.state import Observation
@@ -52,6 +52,10 @@ INFER_MOVES = True
 #: ``strong``: of phase-2 moves the solver rates equal, play one that does best against the
 #: model player (:mod:`response`).
 MODEL_TIES = True
+#: Exchange the trump Unter whenever the rules allow, before any other move: it costs no
+#: trick and leaves a higher trump in hand, but the tree search, which plays on after it by
+#: the rule of thumb half the time, can value it below the close it makes better.
+EXCHANGE_FIRST = False
 
 
 def _observe(view: Any, seat: int) -> Observation:
@@ -144,6 +148,11 @@ class StrongBot:
         bel = None
         if self.classic:
             result = search(obs, self.samples, self.rng, policy=classic_code, infer=False)
+        elif EXCHANGE_FIRST and EXCHANGE_CODE in legal_codes(obs.deal):
+            return action_of(EXCHANGE_CODE), (
+                f"{format_action(action_of(EXCHANGE_CODE), ascii=self.ascii)}: the trump "
+                "Unter for the face-up trump, first (it costs no trick; then choose again)"
+            )
         else:
             utility = outcome_values(obs.counts, seat, obs.deal.dealer, self.favourite)
             if self.infer_moves and len(legal_codes(obs.deal)) > 1:
