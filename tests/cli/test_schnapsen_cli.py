@@ -584,3 +584,21 @@ def test_keep_questions_answer_an_empty_line_with_every_choice(
     assert "answer with a name or the start of one (Ann or Bob) (type help)" in out
     assert "is not a player here" not in out
     assert "Ann wins 1 game point (stock ran out" in out
+
+
+def test_with_exchange_first_set_the_hint_exchanges_before_closing(
+    runner: CliRunner, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Seed 3 after a marriage and a trick: the search alone advises closing at once; the
+    # setting the benchmarks compare (off by default) exchanges first.
+    from cardside.games.schnapsen import bots
+
+    monkeypatch.setattr(bots, "EXCHANGE_FIRST", True)
+    result = runner.invoke(
+        main,
+        ["schnapsen", "play", "--seed", "3", "--session", "x"],
+        input="20 KS\n10H\nhint\nquit\n",
+    )
+    assert result.exit_code == 0 and result.exception is None, result.output
+    (line,) = [ln.strip() for ln in result.output.splitlines() if ln.strip().startswith("hint:")]
+    assert line.startswith("hint: exchange: the trump Unter for the face-up trump, first"), line
