@@ -162,3 +162,23 @@ def test_a_plan_that_scores_says_what_that_line_gives() -> None:
                 assert ("before it runs out of room" in reason) == cramped, reason
             state.apply(bot.choose(state, seat))
     assert {"bet", "points", "nothing", "after a forced score"} <= seen, seen
+
+
+def test_the_end_phase_hint_speaks_of_the_end_not_of_keeping_or_room() -> None:
+    from cardside.games.lineit.bots import explain
+    from cardside.games.lineit.state import END
+
+    seen = 0
+    for seed in range(6):
+        state = LineitState(3, seed=seed)
+        bot = make_bot("random", seed=seed)
+        while not state.is_terminal():
+            seat = state.current_player()
+            assert seat is not None
+            if state.snapshot.step == END:
+                for action in state.legal_actions():
+                    why = explain(state, seat, (action,))
+                    assert "worth more kept" not in why and "room left" not in why, why
+                    seen += 1
+            state.apply(bot.choose(state, seat))
+    assert seen

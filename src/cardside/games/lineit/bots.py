@@ -253,6 +253,9 @@ def explain(state: LineitState, seat: int, path: tuple[Action, ...]) -> str:
             parts.append(f"{name}{source} continues your line by {step}")
     elif first.kind == "hand":
         parts.append(f"keep {name} in hand for later")
+    elif first.kind == "done" and len(path) == 1 and s.step == END:
+        # At the end a card kept in hand scores nothing: done says the line is best as it is.
+        parts.append("your line scores best as it stands at the end")
     elif first.kind == "done" and len(path) == 1:
         parts.append("no card from hand helps your line now (one that fits is worth more kept)")
     jackpots = [e for e in t.log[len(s.log) :] if isinstance(e, Jackpot)]
@@ -271,7 +274,8 @@ def explain(state: LineitState, seat: int, path: tuple[Action, ...]) -> str:
         and first.card > BET_BASE
         and room(t.lines[seat]) == room(s.lines[seat])
     )
-    if room(t.lines[seat]) and rules.numbers_of(t.lines[seat]) and not said:
+    # No room is left to use once the end phase has begun.
+    if room(t.lines[seat]) and rules.numbers_of(t.lines[seat]) and not said and s.step != END:
         parts.append(f"{room(t.lines[seat])} numbers of room left")
     why = "; ".join(parts) or "the turn that leaves your position best"
     if len(path) > 1:
