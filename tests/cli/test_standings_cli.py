@@ -115,8 +115,15 @@ def test_records_of_every_game(runner: CliRunner, data_dir: Path) -> None:
 
 
 def kept_schnapsen(
-    data_dir: Path, name: str, names: list[str], deals: list[tuple[int, int]], day: int
+    data_dir: Path,
+    name: str,
+    names: list[str],
+    deals: list[tuple[int, int]],
+    day: int = 1,
+    times: list[datetime] | None = None,
 ) -> None:
+    """A kept Schnapsen session of ``deals`` (winner, game points), one a minute from 20:00 on
+    ``day`` of November 2026, or at ``times``."""
     journal = Journal.start(
         data_dir,
         game="schnapsen",
@@ -128,7 +135,9 @@ def kept_schnapsen(
     for winner, points in deals:
         journal.append({"type": "result", "winner": winner, "points": points})
     session = journal.session
-    session.times = [datetime(2026, 11, day, 20, i).astimezone() for i in range(len(deals))]
+    session.times = times or [
+        datetime(2026, 11, day, 20, i).astimezone() for i in range(len(deals))
+    ]
     store.save(session, journal.path)
 
 
@@ -450,21 +459,10 @@ def test_a_page_since_a_day_holds_the_session_begun_the_evening_before(
     runner: CliRunner, data_dir: Path, tmp_path: Path
 ) -> None:
     # A match begun on 1 November and decided after midnight, on the 2nd.
-    journal = Journal.start(
-        data_dir,
-        game="schnapsen",
-        mode="keep",
-        seats=[Seat(n, "table") for n in ("Ann", "Bob")],
-        options={"matches": 0},
-        name="late",
-    )
-    for _ in range(3):
-        journal.append({"type": "result", "winner": 0, "points": 3})
-    session = journal.session
-    session.times = [datetime(2026, 11, 1, 23, 0).astimezone()] + [
+    times = [datetime(2026, 11, 1, 23, 0).astimezone()] + [
         datetime(2026, 11, 2, 0, 30 + i).astimezone() for i in range(2)
     ]
-    store.save(session, journal.path)
+    kept_schnapsen(data_dir, "late", ["Ann", "Bob"], [(0, 3)] * 3, times=times)
     league = as_json(runner, "stats", "--league", "--since", "2026-11-02")
     assert [r["player"] for r in league["league"][0]["table"]] == ["Ann", "Bob"]
     out = tmp_path / "since.html"
@@ -479,22 +477,11 @@ def test_plain_stats_count_streaks_in_the_order_games_were_decided(
     # Session "a": Ann wins a match on 3 November, Bob one on the 4th (resumed a day later).
     # Session "b", begun on the 3rd after "a": Ann wins. Decided: Ann, Ann, Bob.
     kept_schnapsen(data_dir, "b", ["Ann", "Bob"], [(0, 3), (0, 3), (0, 1)], day=3)
-    journal = Journal.start(
-        data_dir,
-        game="schnapsen",
-        mode="keep",
-        seats=[Seat(n, "table") for n in ("Ann", "Bob")],
-        options={"matches": 0},
-        name="a",
-    )
     deals = [(0, 3), (0, 3), (0, 1), (1, 3), (1, 3), (1, 1)]
-    for winner, points in deals:
-        journal.append({"type": "result", "winner": winner, "points": points})
-    session = journal.session
-    session.times = [datetime(2026, 11, 3, 19, i).astimezone() for i in range(3)] + [
+    times = [datetime(2026, 11, 3, 19, i).astimezone() for i in range(3)] + [
         datetime(2026, 11, 4, 19, i).astimezone() for i in range(3)
     ]
-    store.save(session, journal.path)
+    kept_schnapsen(data_dir, "a", ["Ann", "Bob"], deals, times=times)
     players = {p["name"]: p for p in as_json(runner, "stats")["players"]}
     assert (players["Ann"]["streak"], players["Ann"]["longest_streak"]) == (0, 2)
     assert (players["Bob"]["streak"], players["Bob"]["longest_streak"]) == (1, 1)
