@@ -15,7 +15,7 @@ from cardside.core.review import CHESS_THRESHOLDS, Decision, GroupSummary, Judge
 from cardside.core.rng import derive_rng
 from cardside.core.words import counted
 from cardside.games.iota.notation import format_action, format_cards
-from cardside.games.iota.rules import Swap
+from cardside.games.iota.rules import turn_numbers
 from cardside.games.iota.sheet import replay_state
 from cardside.games.iota.state import IotaState
 from cardside.games.iota.values import RESULT, UNIT, move_values
@@ -49,15 +49,9 @@ def plan(session: Session, seats: Sequence[int]) -> list[tuple[int, int]]:
 
 
 def turn_of(session: Session, number: int) -> int:
-    """The turn move ``number`` belongs to, counted as the game's history counts them: a
-    wild swapped and the play that follows it are one turn of that player."""
-    turn = 0
-    swapped_by: int | None = None
-    for snap, action in played(session)._history[:number]:
-        if swapped_by is None or snap.turn != swapped_by:
-            turn += 1
-        swapped_by = snap.turn if isinstance(action, Swap) else None
-    return turn
+    """The turn move ``number`` belongs to, as the game's history numbers it."""
+    history = played(session)._history[:number]
+    return turn_numbers((snap.turn, action) for snap, action in history)[-1]
 
 
 def judge(session: Session, number: int, seed: int, depth: int, ascii: bool) -> Judged:

@@ -8,7 +8,7 @@ one shift and the validity of a line with one lookup.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -268,3 +268,15 @@ class Swap:
 
 
 Action = Play | Pass | Swap
+
+
+def turn_numbers(moves: Iterable[tuple[int, Action]]) -> list[int]:
+    """The turn each move (its seat, its action) belongs to, counted from 1: a wild swapped
+    and the play that follows it are one turn of that player."""
+    numbers: list[int] = []
+    swapped_by: int | None = None
+    for seat, action in moves:
+        opens = swapped_by is None or seat != swapped_by
+        numbers.append((numbers[-1] if numbers else 0) + opens)
+        swapped_by = seat if isinstance(action, Swap) else None
+    return numbers

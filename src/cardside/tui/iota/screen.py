@@ -12,7 +12,7 @@ from cardside.core.words import counted
 from cardside.games.iota import placement, rules
 from cardside.games.iota.moves import Move
 from cardside.games.iota.notation import format_action, format_card, parse_action, parse_card
-from cardside.games.iota.rules import WILD, Action, Cell, Pass, Play, Swap
+from cardside.games.iota.rules import WILD, Action, Cell, Pass, Play, Swap, turn_numbers
 from cardside.games.iota.state import Turn, View, not_held
 from cardside.tui.console import Console
 from cardside.tui.grammar import agree
@@ -150,15 +150,8 @@ class IotaScreen:
         return [head + ".", *self.lines(t.scored, t.final)]
 
     def history(self, log: Sequence[Turn]) -> list[str]:
-        out = []
-        number = 0
-        swapped_by: int | None = None  # a swap opens its seat's turn; the play that follows
-        for t in log:
-            if swapped_by is None or t.seat != swapped_by:
-                number += 1
-            swapped_by = t.seat if isinstance(t.action, Swap) else None
-            first = self.turn(t)
-            out.append(f"  {number:>3}. {first[0]}")
+        numbers = turn_numbers((t.seat, t.action) for t in log)
+        out = [f"  {number:>3}. {self.turn(t)[0]}" for number, t in zip(numbers, log)]
         return out or ["  No turns yet."]
 
 
