@@ -125,12 +125,15 @@ def test_each_rounds_tricks_scored_count_its_last_trick() -> None:
 
 def test_the_position_names_the_columns_as_a_challenge_names_them() -> None:
     """A review says "played 10♣ c4 top": the grid it shows numbers its columns and says
-    what ?? and -- are, each column's name over its cells."""
+    what its marks are (those of the game's screen), each column's name over its cells."""
     from cardside.games.linesbeta.review import position
 
     lines = position(LinesBetaState("normal", "short", seed=1), ascii=True)
     header = next(line for line in lines if line.lstrip().startswith("c1"))
-    assert header.split("  (")[1] == "?? face down, -- gap)"
+    assert header.split("  (")[1] == "## face down, -- gap)"
+    assert "##" in "".join(lines) and "??" not in "".join(lines)
+    plain = position(LinesBetaState("normal", "short", seed=1), ascii=False)
+    assert "░░ face down, ·· gap" in plain[2] and "░░" in "".join(plain[3:])
     for row in (line for line in lines if line.startswith("r")):
         cells = row.split()[1:]
         for col in range(6):

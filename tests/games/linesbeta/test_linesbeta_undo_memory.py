@@ -81,6 +81,12 @@ def test_play_shows_the_seen_card_and_resume_remembers_it(
     assert result.exit_code == 0, out
     after_undo = out.split("Took back 1 decision.")[1]
     assert "3C*" in after_undo and "face down again after an undo" in after_undo
+    lines = after_undo.splitlines()
+    row = next(i for i, line in enumerate(lines) if "3C*" in line)
+    header = next(line for line in reversed(lines[:row]) if "c1" in line)
+    # The card stands in its column as the others do; the mark takes the next cell's space.
+    assert lines[row].index("3C*") + len("3C") == header.index("c1") + len("c1")
+    assert len(lines[row].rstrip()) == len(header)
     state = replay_state(store.load(data_dir / "sessions" / "u.toml"))
     assert state.observation(0).remembered == 1 << R1C1
     resumed = runner.invoke(main, ["--ascii", "sessions", "resume", "u"], input="show\nquit\n")

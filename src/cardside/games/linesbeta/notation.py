@@ -20,6 +20,17 @@ from cardside.games.linesbeta.rules import (
     Line,
 )
 
+
+def face_down_mark(ascii: bool = False) -> str:
+    """How a face-down cell is drawn, in the game's screens and in its review."""
+    return "##" if ascii else "░░"
+
+
+def gap_mark(ascii: bool = False) -> str:
+    """How a gap is drawn, in the game's screens and in its review."""
+    return "--" if ascii else "··"
+
+
 NAMES = RankNames(
     game="LinesBeta",
     printed={

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from cardside.core.record import Session
 from cardside.core.review import CHESS_THRESHOLDS, Decision, GroupSummary, Judged, Replayed
-from cardside.games.linesbeta.notation import format_action, format_card
+from cardside.games.linesbeta.notation import face_down_mark, format_action, format_card, gap_mark
 from cardside.games.linesbeta.rules import CARDS, GAP
 from cardside.games.linesbeta.sheet import replay_state
 from cardside.games.linesbeta.state import HIDDEN, PHASE_TRUMP, LinesBetaState
@@ -91,14 +91,15 @@ def judge(session: Session, number: int, seed: int, depth: int, ascii: bool) -> 
 
 
 def position(state: LinesBetaState, ascii: bool) -> tuple[str, ...]:
-    """What the player saw: the score, the hand and the grid (?? face down, -- a gap)."""
+    """What the player saw: the score, the hand and the grid, its marks as in a game's screen."""
     obs = state.observation(0)
+    down, gap = face_down_mark(ascii), gap_mark(ascii)
 
     def cell(code: int) -> str:
         if code == HIDDEN:
-            return "??"
+            return down
         if code == GAP:
-            return "--"
+            return gap
         return format_card(CARDS[code], ascii=ascii).rjust(3)
 
     trump = (
@@ -110,8 +111,10 @@ def position(state: LinesBetaState, ascii: bool) -> tuple[str, ...]:
         f"you {obs.player} of {obs.player_target}, the grid {obs.grid_points} of "
         f"{obs.grid_target}{trump}",
         f"hand: {' '.join(format_card(CARDS[c], ascii=ascii) for c in obs.hand)}",
-        # Columns named as a challenge names them (c4 top); ?? and -- as the docstring says.
-        "   " + " ".join(f"c{col + 1}".rjust(3) for col in range(6)) + "  (?? face down, -- gap)",
+        # Columns named as a challenge names them (c4 top).
+        "   "
+        + " ".join(f"c{col + 1}".rjust(3) for col in range(6))
+        + f"  ({down} face down, {gap} gap)",
     ]
     for row in range(6):
         lines.append(

@@ -12,9 +12,11 @@ from cardside.core.schema import cut
 from cardside.games.linesbeta import rules
 from cardside.games.linesbeta.notation import (
     NAMES,
+    face_down_mark,
     format_card,
     format_cell,
     format_line_end,
+    gap_mark,
     is_cell_form,
     parse_card,
     parse_cell,
@@ -79,10 +81,10 @@ class LinesBetaScreen:
         return " ".join(self.card(c) for c in sorted(codes)) or "-"
 
     def face_down(self) -> str:
-        return "##" if self.style.ascii else "░░"
+        return face_down_mark(self.style.ascii)
 
     def gap(self) -> str:
-        return "--" if self.style.ascii else "··"
+        return gap_mark(self.style.ascii)
 
     def blocked_mark(self) -> str:
         return "x" if self.style.ascii else "✕"
@@ -98,8 +100,14 @@ class LinesBetaScreen:
         for r in range(SIZE):
             row_mark = mark if blocked >> r & 1 else " "
             parts = []
+            marked = False
             for c in range(SIZE):
-                parts.append(self._cell_text(cell(r * SIZE + c)))
+                value = cell(r * SIZE + c)
+                text = self._cell_text(value)
+                # A seen card's mark stands in the next cell's first space, so that every
+                # card of a column ends in the same place.
+                parts.append(text[1:] if marked else text)
+                marked = isinstance(value, Seen)
             out.append(f"  r{r + 1} {row_mark} " + "".join(parts))
         cols = [mark if blocked >> (SIZE + c) & 1 else " " for c in range(SIZE)]
         if any(m != " " for m in cols):
@@ -108,8 +116,8 @@ class LinesBetaScreen:
 
     def _cell_text(self, value: CellMark) -> str:
         if isinstance(value, Seen):
-            raw = format_card(value.card, ascii=self.style.ascii) + SEEN_MARK
-            return " " * (5 - len(raw)) + self.style.dim(raw)
+            raw = format_card(value.card, ascii=self.style.ascii)
+            return " " * (5 - len(raw)) + self.style.dim(raw + SEEN_MARK)
         if isinstance(value, Card):
             text = self.card(value)
             width = len(format_card(value, ascii=self.style.ascii))
