@@ -403,6 +403,21 @@ def test_play_hot_seat_to_the_end(runner: CliRunner, data_dir: Path) -> None:
     assert session.rounds[-1].totals == session.totals
 
 
+def test_play_tells_what_the_bots_did_before_your_first_turn(runner: CliRunner) -> None:
+    from cardside.games.lineit.state import LineitState
+
+    seed = next(s for s in range(100) if LineitState(3, seed=s).snapshot.first == 1)
+    args = ["lineit", "play", "--players", "3", "--seed", str(seed), "--bot", "random"]
+    result = runner.invoke(main, [*args, "--session", "bf"], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert result.exception is None
+    first_prompt = result.output.index("line N or hand N")
+    before = result.output[:first_prompt]
+    assert "  Since the game began:\n" in before, before
+    assert "      Bot 2: " in before and "      Bot 3: " in before, before
+    assert "Since your last turn" not in before
+
+
 def test_play_against_a_bot_quit_and_resume(runner: CliRunner, data_dir: Path) -> None:
     from cardside.games.lineit.state import LineitState
 

@@ -43,28 +43,18 @@ def run_play(
     ]
 
     def recap_since(seat: int) -> list[str]:
-        lines = recap(seat)
-        return (
-            [
-                "Since your last turn:"
-                if names[seat] == "You"
-                else f"Since {names[seat]}'s last turn:",
-                *lines,
-            ]
-            if lines
-            else []
-        )
-
-    def recap(seat: int) -> list[str]:
         """The turns since ``seat``'s last turn began, its own included, as history lists
-        them: drawn under the table, so that a 30-row terminal keeps them in view."""
+        them (before its first turn, every turn so far): drawn under the table, so that a
+        30-row terminal keeps them in view."""
         mine = [i for i, (mover, _, _) in enumerate(history) if mover == seat]
-        if not mine:
-            return []
-        start = mine[-1]
+        start = mine[-1] if mine else 0
         while start > 0 and history[start - 1][0] == seat:
             start -= 1
-        return screen.history(history[start:]).splitlines()
+        if start == len(history):
+            return []
+        # Worded as IOTA words it.
+        heading = f"Since {whose(names[seat])} last turn:" if mine else "Since the game began:"
+        return [heading, *screen.history(history[start:]).splitlines()]
 
     seats = seat_players(
         journal,
