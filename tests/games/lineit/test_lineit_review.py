@@ -84,3 +84,11 @@ def test_estimates_stay_within_their_stated_error_over_seeds() -> None:
         for move in v.moves:
             ref = reference.of(move.action)
             assert abs(move.chance - ref.chance) <= 4 * (move.error + ref.error) + 1e-9
+
+
+def test_the_position_writes_an_empty_line_or_hand_as_the_table_does() -> None:
+    session, _ = game(4, turns=2)
+    review = run("lineit", session, [0], depth=1)
+    first = review.decisions[0].judged
+    assert first.number == 1
+    assert first.position[-1] == "Ann's line: (empty); hand: (empty)", first.position

@@ -164,3 +164,19 @@ def test_a_deal_summary_has_the_solved_value_from_phase_two_and_the_score() -> N
     assert deal.number == 1 and deal.known == known
     assert deal.scored == (result.points if result.winner == 0 else -result.points)
     assert deal.expected == review.decisions[0].judged.best_points
+
+
+def test_the_position_shows_the_hand_in_the_tables_order() -> None:
+    """Trumps first, then clubs, spades, hearts, diamonds, high cards first: as at the table."""
+    from cardside.games.schnapsen.notation import format_card, sort_hand
+    from cardside.games.schnapsen.review import position
+
+    state = SchnapsenState(seed=0, first_dealer=1)
+    obs = state.observation(state.current_player())
+    hand = position(obs, ["Ann", "Bot"], ascii=True)[-1]
+    trump = obs.trump
+    shown = hand.removeprefix("hand: ").split()
+    assert shown == [format_card(c, True) for c in sort_hand(obs.hand, trump)]
+    suits = [c.suit for c in sort_hand(obs.hand, trump)]
+    assert suits == sorted(suits, key=lambda s: (s != trump, "CSHD".index(s.letter)))
+    assert shown != [format_card(c, True) for c in obs.hand]  # this deal's hand is not in order

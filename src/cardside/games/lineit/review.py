@@ -70,7 +70,7 @@ def judge(session: Session, number: int, seed: int, depth: int, ascii: bool) -> 
     scores = ", ".join(f"{n} {s}" for n, s in zip(names, state.scores()))
 
     def cards(group: tuple[int, ...]) -> str:
-        return " ".join(format_card(c) for c in group) or "-"
+        return " ".join(format_card(c) for c in group) or "(empty)"
 
     return Judged(
         number=number,

@@ -8,10 +8,11 @@ spades = Queen), ``DD`` (Daus of diamonds). Actions: a card to play (``KH``), ``
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Protocol
 
 from cardside.core import cards as core_cards
-from cardside.core.cards import Card, RankNames
+from cardside.core.cards import Card, RankNames, Suit
 from cardside.core.errors import AmbiguousActionError, IllegalActionError, NotationError
 from cardside.core.schema import cut
 from cardside.games.schnapsen.rules import (
@@ -19,11 +20,20 @@ from cardside.games.schnapsen.rules import (
     EXCHANGE,
     KING,
     QUEEN,
+    SUITS,
     Action,
     Close,
     Exchange,
     Marriage,
 )
+
+
+def sort_hand(cards: Iterable[Card], trump: Suit) -> list[Card]:
+    """Trumps first, then the other suits in C S H D order; high cards first in each suit:
+    a hand as the table and the review show it."""
+    order = [trump] + [s for s in SUITS if s != trump]
+    return sorted(cards, key=lambda c: (order.index(c.suit), -c.rank))
+
 
 RANK_NAMES = RankNames(
     game="Schnapsen",

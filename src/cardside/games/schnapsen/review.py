@@ -17,7 +17,7 @@ from cardside.core.record import Session
 from cardside.core.review import CHESS_THRESHOLDS, Decision, GroupSummary, Judged, Replayed
 from cardside.core.rng import derive_rng
 from cardside.games.schnapsen.deal import NOBODY, legal_codes
-from cardside.games.schnapsen.notation import format_action, format_card
+from cardside.games.schnapsen.notation import format_action, format_card, sort_hand
 from cardside.games.schnapsen.rules import SUITS, Action
 from cardside.games.schnapsen.sheet import replay_state
 from cardside.games.schnapsen.solver import Solver
@@ -105,11 +105,12 @@ def position(obs: Observation, names: Sequence[str], ascii: bool) -> tuple[str, 
     known = obs.known_opponent_cards
     if known:
         lines.append(
-            f"{names[opp]} is known to hold {' '.join(format_card(c, ascii) for c in known)}"
+            f"{names[opp]} is known to hold "
+            f"{' '.join(format_card(c, ascii) for c in sort_hand(known, trump))}"
         )
     if obs.lead_card is not None:
         lines.append(f"{names[opp]} led {format_card(obs.lead_card, ascii)}")
-    lines.append(f"hand: {' '.join(format_card(c, ascii) for c in obs.hand)}")
+    lines.append(f"hand: {' '.join(format_card(c, ascii) for c in sort_hand(obs.hand, trump))}")
     return tuple(lines)
 
 

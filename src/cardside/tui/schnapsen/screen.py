@@ -14,6 +14,7 @@ from cardside.games.schnapsen.notation import (
     format_action,
     format_card,
     parse_action,
+    sort_hand,
 )
 from cardside.games.schnapsen.rules import (
     CARDS,
@@ -49,12 +50,6 @@ def card_points(points: int, marriages: int) -> str:
     if not marriages:
         return str(points)
     return f"{points - marriages} + {marriages} marriage"
-
-
-def sort_hand(cards: Iterable[Card], trump: Suit) -> list[Card]:
-    """Trumps first, then the other suits in C S H D order; high cards first in each suit."""
-    order = [trump] + [s for s in SUITS if s != trump]
-    return sorted(cards, key=lambda c: (order.index(c.suit), -c.rank))
 
 
 class SchnapsenScreen:
