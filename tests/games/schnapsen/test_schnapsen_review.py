@@ -180,3 +180,22 @@ def test_the_position_shows_the_hand_in_the_tables_order() -> None:
     suits = [c.suit for c in sort_hand(obs.hand, trump)]
     assert suits == sorted(suits, key=lambda s: (s != trump, "CSHD".index(s.letter)))
     assert shown != [format_card(c, True) for c in obs.hand]  # this deal's hand is not in order
+
+
+def test_an_exchange_is_worth_the_best_move_it_allows() -> None:
+    """After the exchange the same seat moves again: here exchanging and then closing beats
+    closing at once, so the exchange ranks above the close (the rule of thumb, which would
+    not close after it, valued it below)."""
+    from cardside.games.schnapsen.rules import CLOSE, EXCHANGE
+
+    state = SchnapsenState(seed=3, first_dealer=1)
+    for text in ["marriage Q♠", "K♦", "marriage Q♥", "10♥"]:
+        state.apply(parse_action(text))
+    valued = move_values(state, 0, random.Random(5))
+    then = state.clone()
+    then.apply(EXCHANGE)
+    after = move_values(then, 0, random.Random(5))
+    assert after.best().action == CLOSE
+    assert valued.of(EXCHANGE).chance > valued.of(CLOSE).chance
+    assert valued.best().action == EXCHANGE
+    assert valued.of(EXCHANGE).chance == pytest.approx(after.best().chance, abs=0.03)

@@ -14,6 +14,10 @@ the rule of thumb (:mod:`inference`: moves are seen too); every move is scored o
 deals. In a deal the stock still open, play goes on by the rule of thumb (:mod:`policy`)
 until the stock is closed or used up, and the solver values the rest. The standard error
 given is that of the mean over the samples drawn.
+
+Exchanging the trump Unter leaves the same seat to move: the exchange is worth the best of
+the moves it allows (closing the stock, say), each scored on the same deals, rather than the
+move the rule of thumb would make after it.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from cardside.core.values import MoveValue, Valuation, mean_and_error, paired_er
 from cardside.games.schnapsen.deal import Deal, legal_codes, step
 from cardside.games.schnapsen.equity import outcome_values
 from cardside.games.schnapsen.inference import belief, deal_with_hand
-from cardside.games.schnapsen.rules import action_of
+from cardside.games.schnapsen.rules import EXCHANGE_CODE, action_of
 from cardside.games.schnapsen.search import playout_value
 from cardside.games.schnapsen.solver import Solver
 from cardside.games.schnapsen.state import Observation, SchnapsenState, determinize_deal
@@ -71,6 +75,9 @@ def move_values(
     bel = belief(obs, rng) if len(codes) > 1 else None
     chances: list[list[float]] = []
     points_seen: list[list[float]] = []
+    exchange = codes.index(EXCHANGE_CODE) if EXCHANGE_CODE in codes else None
+    # Per sample, the points of each move after the exchange (the seat is still to move).
+    after_exchange: list[list[int]] = []
     for _ in range(n):
         d = determinize_deal(obs, rng) if bel is None else deal_with_hand(obs, bel.draw(rng), rng)
         if d.strict:
@@ -78,8 +85,15 @@ def move_values(
             row = [solved[c] for c in codes]
         else:
             row = [playout_value(step(d, c), seat, solver) for c in codes]
+            if exchange is not None:
+                then = step(d, EXCHANGE_CODE)
+                after_exchange.append(
+                    [playout_value(step(then, c), seat, solver) for c in legal_codes(then)]
+                )
         points_seen.append([float(v) for v in row])
         chances.append([utility[v] for v in row])
+    if exchange is not None and after_exchange:
+        _value_exchange(exchange, after_exchange, chances, points_seen, utility)
     moves = []
     for k, action in enumerate(actions):
         chance, error = mean_and_error([row[k] for row in chances])
@@ -94,6 +108,27 @@ def move_values(
     return Valuation(
         tuple(moves), False, n, RESULT, UNIT, how, paired_errors(actions, chances, top)
     )
+
+
+def _value_exchange(
+    k: int,
+    after: list[list[int]],
+    chances: list[list[float]],
+    points_seen: list[list[float]],
+    utility: dict[int, float],
+) -> None:
+    """Set column ``k`` (the exchange) to the best move after it, by its mean over the deals
+    (the seat does not see which deal it is in, so it picks one move for all of them)."""
+    width = len(after[0])
+    if any(len(row) != width for row in after):
+        return  # the seat's moves after the exchange depend only on what it sees
+    best = max(
+        range(width),
+        key=lambda j: (sum(utility[row[j]] for row in after), sum(row[j] for row in after)),
+    )
+    for row, chance, points in zip(after, chances, points_seen):
+        chance[k] = utility[row[best]]
+        points[k] = float(row[best])
 
 
 def _solved(d: Deal, seat: int, solver: Solver) -> dict[int, int]:
