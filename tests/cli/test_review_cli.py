@@ -190,3 +190,58 @@ def test_a_game_quit_before_its_first_move_is_refused_in_one_line(
         assert isinstance(result.exception, SystemExit), (name, result.exception)
         if result.exit_code:
             assert f"{name} holds no decision of You to review yet" in result.output
+
+
+def test_review_of_moves_asked_for_by_number(
+    runner: CliRunner, data_dir: Path, schnapsen_match: Callable[..., None]
+) -> None:
+    schnapsen_match()
+    base = ["--ascii", "sessions", "review", "match", "--depth", "1", "--jobs", "1"]
+    result = runner.invoke(main, [*base, "--move", "8", "--move", "5"])
+    assert result.exit_code == 0, result.output
+    assert result.exception is None
+    out = result.output
+    assert "The decisions asked for:" in out
+    assert out.index("1. move 5, deal 1, trick 3 (Ann)") < out.index("2. move 8, deal 1, trick 4")
+    assert "hand: " in out and "why: " in out
+    # Only what was asked: no figures of the whole game.
+    assert "Ann: " not in out and "Costliest" not in out and "Deals, in" not in out
+    data = json.loads(runner.invoke(main, [*base, "--move", "5", "--json"]).output)
+    assert [d["move"] for d in data["decisions"]] == [5]
+    whole = json.loads(runner.invoke(main, [*base, "--json"]).output)
+    assert data["decisions"][0] == next(d for d in whole["decisions"] if d["move"] == 5)
+
+
+@pytest.mark.parametrize(
+    ("extra", "code", "said"),
+    [
+        (["--move", "6"], 1, "move 6 is Bot's, not Ann's: add --player Bot"),
+        (["--move", "99"], 1, "the nearest: move 16 (--all lists them)"),
+        (["--move", "2", "--player", "Ann"], 1, "move 2 is Bot's"),
+        (["--move", "0"], 2, "'--move'"),
+        (["--move", "5", "--chart"], 2, "--chart draws a whole game"),
+    ],
+)
+def test_review_refuses_a_move_it_cannot_review(
+    runner: CliRunner,
+    data_dir: Path,
+    schnapsen_match: Callable[..., None],
+    extra: list[str],
+    code: int,
+    said: str,
+) -> None:
+    schnapsen_match()
+    result = runner.invoke(main, ["sessions", "review", "match", "--depth", "1", *extra])
+    assert result.exit_code == code, result.output
+    assert said in result.output
+    assert "Traceback" not in result.output
+
+
+def test_review_of_a_bots_move_by_number(
+    runner: CliRunner, data_dir: Path, schnapsen_match: Callable[..., None]
+) -> None:
+    schnapsen_match()
+    args = ["sessions", "review", "match", "--move", "6", "--player", "Bot", "--depth", "1"]
+    result = runner.invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert "1. move 6, deal 1" in result.output and "(Bot)" in result.output

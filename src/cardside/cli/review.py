@@ -3,6 +3,7 @@ or many games reviewed at once, with each player's figures over them."""
 
 from __future__ import annotations
 
+import shlex
 import sys
 from collections.abc import Callable
 from datetime import datetime
@@ -40,6 +41,14 @@ DEPTHS = 4
     metavar="NAME",
     help="Review this player (bots too); repeat for several.  [default: the people: the "
     "human seats, or every player of a kept game]",
+)
+@click.option(
+    "--move",
+    "moves",
+    multiple=True,
+    type=Range(1, 1_000_000),
+    metavar="N",
+    help="Review only move N (numbered as --all numbers them), shown in full; repeat for several.",
 )
 @click.option("--all", "all_", is_flag=True, help="List every decision, not only the costliest.")
 @click.option("--chart", is_flag=True, help="Draw the chance to win after each decision.")
@@ -99,6 +108,7 @@ def review(
     ctx: click.Context,
     names: tuple[str, ...],
     players: tuple[str, ...],
+    moves: tuple[int, ...],
     all_: bool,
     chart: bool,
     all_sessions: bool,
@@ -130,8 +140,8 @@ def review(
             "--all-sessions, --game or --since"
         )
     if many or len(names) > 1:
-        if all_ or chart:
-            raise click.UsageError("--all and --chart are for the review of one game")
+        if all_ or chart or moves:
+            raise click.UsageError("--all, --chart and --move are for the review of one game")
         asked, skipped = _choose(app, names, players, game, since)
         with_cluster(
             cluster,
@@ -152,11 +162,44 @@ def review(
         seats = sorted({seat_of(p, session.player_names, "--player") for p in players})
     else:
         seats = people(session)
+    if moves and chart:
+        raise click.UsageError("--chart draws a whole game: leave out --move")
+    if moves:
+        _check_moves(session, seats, moves)
     with_cluster(
         cluster,
-        lambda work: _review_one(ctx, app, session, seats, all_, chart, seed, depth, work, as_json),
+        lambda work: _review_one(
+            ctx, app, session, seats, all_, chart, seed, depth, work, as_json, moves
+        ),
         jobs,
     )
+
+
+def _check_moves(session: Any, seats: list[int], moves: tuple[int, ...]) -> None:
+    """Refuse a move number that is not a decision of the players reviewed, saying why."""
+    from cardside.core.review import decisions_of
+
+    names = session.player_names
+    everyone = dict(decisions_of(session.game, session, range(len(session.seats))))
+    ours = [n for n, seat in everyone.items() if seat in seats]
+    for n in moves:
+        if n in ours:
+            continue
+        who = " or ".join(names[s] for s in seats)
+        if n in everyone:
+            other = names[everyone[n]]
+            raise click.ClickException(
+                f"move {n} is {other}'s, not {who}'s: add --player {shlex.quote(other)}"
+            )
+        if not ours:
+            raise click.ClickException(f"{session.name} holds no decision of {who} to review yet")
+        below = max((m for m in ours if m < n), default=None)
+        above = min((m for m in ours if m > n), default=None)
+        near = [str(m) for m in (below, above) if m is not None]
+        raise click.ClickException(
+            f"move {n} is no decision of {who} (a move with a choice); the nearest: "
+            f"{'move' if len(near) == 1 else 'moves'} {' and '.join(near)} (--all lists them)"
+        )
 
 
 def _review_one(
@@ -170,6 +213,7 @@ def _review_one(
     depth: int,
     jobs: Any,
     as_json: bool,
+    moves: tuple[int, ...] = (),
 ) -> None:
     from cardside.core.review import run
 
@@ -184,6 +228,7 @@ def _review_one(
             jobs=jobs,
             ascii=app.style.ascii,
             progress=tick,
+            moves=set(moves),
         )
     if not result.decisions and not result.complete:
         click.echo("Stopped before any decision was reviewed.", err=True)
@@ -194,7 +239,7 @@ def _review_one(
     if as_json:
         echo_json(result.as_dict())
     else:
-        _print(result, session, all_=all_, chart=chart, ascii=app.style.ascii)
+        _print(result, session, all_=all_, chart=chart, ascii=app.style.ascii, asked=bool(moves))
     if not result.complete:
         click.echo(
             f"Stopped after {len(result.decisions)} of {result.planned} decisions: "
@@ -395,7 +440,9 @@ def refusal(session: Any) -> str | None:
     return why
 
 
-def _print(result: Any, session: Any, *, all_: bool, chart: bool, ascii: bool) -> None:
+def _print(
+    result: Any, session: Any, *, all_: bool, chart: bool, ascii: bool, asked: bool = False
+) -> None:
     import shutil
 
     from cardside.cli.common import terminal_width
@@ -406,6 +453,13 @@ def _print(result: Any, session: Any, *, all_: bool, chart: bool, ascii: bool) -
     title = f"{GAMES[session.game].title}, {'played' if session.mode == 'play' else 'kept'}"
     if not session.finished:
         title += ", in progress: the decisions so far"
+    if asked:
+        # Moves asked for by number: each in full, with no figures of the whole game.
+        blocks = [view.head(result, title), view.asked(result)]
+        if all_:
+            blocks.append(view.every(result, width))
+        click.echo(view.fit("\n\n".join("\n".join(b) for b in blocks if b), width))
+        return
     blocks = [view.head(result, title), view.players(result), view.groups(result, width)]
     blocks.append(view.costly(result, result.costliest()))
     if all_:

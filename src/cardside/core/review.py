@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import importlib
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Any, Generic, TypeVar
@@ -253,8 +253,10 @@ def run(
     jobs: Jobs = 1,
     ascii: bool = True,
     progress: Callable[[int, int], None] | None = None,
+    moves: Collection[int] = (),
 ) -> Review:
-    """Review the decisions of ``seats`` in a played ``session`` of ``game``.
+    """Review the decisions of ``seats`` in a played ``session`` of ``game`` (with ``moves``,
+    only the decisions of those move numbers).
 
     The game's ``games/<game>/review.py`` plans the decisions, judges each one (in worker
     processes with ``jobs`` above 1; a decision's values depend only on ``seed`` and its
@@ -267,6 +269,8 @@ def run(
     module = _module(game)
     names = session.player_names
     planned = module.plan(session, seats)
+    if moves:
+        planned = [(n, seat) for n, seat in planned if n in moves]
     review = Review(
         game,
         session.name,
@@ -289,6 +293,11 @@ def run(
     for seat in seats:
         review.groups += module.groups(session, seat, review.decisions)
     return finish(review)
+
+
+def decisions_of(game: str, session: Any, seats: Sequence[int]) -> list[tuple[int, int]]:
+    """(move number, seat) of every decision of ``seats`` a review would value."""
+    return list(_module(game).plan(session, seats))
 
 
 def _module(game: str) -> Any:

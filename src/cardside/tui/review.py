@@ -127,7 +127,19 @@ def costly(review: Review, decisions: Sequence[Decision]) -> list[str]:
     """The costliest decisions: the position, the move played, the better one and why."""
     if not decisions:
         return ["No decision gave up any of the chance to win."]
-    out = ["Costliest decisions:"]
+    return ["Costliest decisions:", *_detailed(review, decisions)]
+
+
+def asked(review: Review) -> list[str]:
+    """The decisions asked for by number, in order, each as the costliest are shown."""
+    return [
+        "The decision asked for:" if len(review.decisions) == 1 else "The decisions asked for:",
+        *_detailed(review, review.decisions),
+    ]
+
+
+def _detailed(review: Review, decisions: Sequence[Decision]) -> list[str]:
+    out = []
     for i, d in enumerate(decisions, 1):
         j = d.judged
         out.append(
@@ -136,8 +148,15 @@ def costly(review: Review, decisions: Sequence[Decision]) -> list[str]:
             f"({d.points_loss:.1f} {review.unit})"
         )
         out += [f"   {line}" for line in j.position]
-        out.append(f"   played {j.played}; better {j.best}")
-        out.append(f"   why: {j.why}")
+        why = j.why
+        if d.label == "best":
+            out.append(f"   played {j.played}: the best move")
+            # "10H: 44% ...; 10H: 44% ...": the move played is the best, said once.
+            if j.played == j.best and why.startswith(f"{j.best}: "):
+                why = why.split(f"; {j.played}: ")[0]
+        else:
+            out.append(f"   played {j.played}; better {j.best}")
+        out.append(f"   why: {why}")
         out.append(f"   ({j.method})")
     return out
 
