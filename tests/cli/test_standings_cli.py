@@ -487,3 +487,18 @@ def test_plain_stats_count_streaks_in_the_order_games_were_decided(
     assert (players["Bob"]["streak"], players["Bob"]["longest_streak"]) == (1, 1)
     (table,) = as_json(runner, "stats", "--league")["league"]
     assert {r["player"]: r["form"] for r in table["table"]}["Ann"] == "L W W"
+
+
+@pytest.mark.parametrize("view", ["--ratings", "--league"])
+def test_a_players_json_counts_the_games_they_played(
+    runner: CliRunner, data_dir: Path, view: str
+) -> None:
+    examples(data_dir)
+    everyone = as_json(runner, "stats", view)
+    ann = as_json(runner, "stats", view, "--player", "Ann")
+    assert everyone["games"] == 10
+    # Ann sat in 6 of the 10 finished example games (Octrix and Schnapsen twice, IOTA and
+    # LinesBeta once), as her ratings count them.
+    assert ann["games"] == 6
+    if view == "--ratings":
+        assert sum(r["games"] for r in ann["ratings"]) == 6

@@ -54,6 +54,8 @@ def standings(
             )
             return
         finished, chosen = [], []  # an empty answer: no table, no records
+    # The finished games the answer is about: with --player, that player's.
+    games_shown = len(finished) if who is None else sum(1 for g in finished if side_has(g, who))
     if view == "ratings":
         shown = [r for r in rated if who is None or r.key == who]
         if as_json:
@@ -62,7 +64,7 @@ def standings(
                     "ratings": [r.as_dict(now) for r in shown],
                     "formula": FORMULA,
                     "provisional_sigma": PROVISIONAL_SIGMA,
-                    "games": len(finished),
+                    "games": games_shown,
                 }
             )
         elif not shown:
@@ -91,7 +93,7 @@ def standings(
                         for g, rows in tables.items()
                     ],
                     "records": [r.as_dict() for r in found],
-                    "games": len(finished),
+                    "games": games_shown,
                 }
             )
         elif not tables:
