@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import shutil
+import sys
 
 import click
 
@@ -63,4 +65,14 @@ def _help_width() -> int:
 @click.version_option(__version__, "--version", prog_name="cardside")
 @click.pass_context
 def main(ctx: click.Context) -> None:
+    _forgiving_streams()
     app_of(ctx)
+
+
+def _forgiving_streams() -> None:
+    """On a terminal whose encoding lacks a character (Latin-1, ASCII), write a ``?`` for it
+    and read an unknown byte as one, rather than stop with an error; the screens then use
+    letters for the suits (see ``Style.detect``)."""
+    for stream in (sys.stdin, sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+            stream.reconfigure(errors="replace")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sys
 from dataclasses import dataclass
+from typing import Any
 
 import click
 
@@ -22,7 +23,7 @@ class Style:
     def detect(cls, *, no_color: bool = False, ascii: bool = False) -> Style:
         """Colour only on a terminal and when neither ``--no-color`` nor ``NO_COLOR`` is set."""
         color = not no_color and not os.environ.get("NO_COLOR") and sys.stdout.isatty()
-        return cls(color=color, ascii=ascii)
+        return cls(color=color, ascii=ascii or not shows_symbols(sys.stdout))
 
     def card(self, card: Card, names: RankNames) -> str:
         text = format_card(card, names, ascii=self.ascii)
@@ -49,3 +50,18 @@ class Style:
 
     def arrow(self) -> str:
         return "->" if self.ascii else "→"
+
+
+#: The symbols the screens draw when not told --ascii: suits, face-down cells, gaps, marks.
+SYMBOLS = "♠♥♦♣░·✕×–→▁▂▃▄▅▆▇█"
+
+
+def shows_symbols(stream: Any) -> bool:
+    """Whether ``stream`` can write the suit symbols and marks (a terminal in Latin-1 or
+    ASCII cannot): without them cards are written in letters, as with --ascii."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        SYMBOLS.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
