@@ -809,6 +809,19 @@ def test_a_later_score_a_correction_changed_is_said(runner: CliRunner, data_dir:
     assert "Changed with it" not in other.output
 
 
+def test_a_score_changed_in_the_corrected_round_is_said_too(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """Ann's card moves: Bob's turn of the same round now scores along the row, 4 -> 5. The
+    round holds the corrected entry, yet Bob's change is not the correction's own: said."""
+    lines = ["RC2", "Ann YS2 1,0", "Bob GT2 1,1", "fix 2 Ann YS3 0,1", "quit"]
+    out = keep(runner, IOTA_GRID, lines).output
+    assert "  Entry 2 corrected: Ann YS3 0,1 (was Ann YS2 1,0).\n" in out
+    assert "  Changed with it: round 1: Bob 5 (was 4).\n" in out
+    # Ann's own new score is the correction itself: not said again.
+    assert "Changed with it: round 1: Ann" not in out
+
+
 def test_a_lineit_game_ended_before_the_pile_rule_keeps_its_end_through_a_chained_fix(
     runner: CliRunner, data_dir: Path
 ) -> None:

@@ -11,7 +11,7 @@ typed line reads as an entry; the rest is here.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -201,14 +201,27 @@ class Corrector:
             return None
         before = {r.number: list(r.scores) for r in session.rounds}
         count = len(session.entries)
+        named = self._named(session, pending) if new is not None else []
         journal.extend(pending)
         if new is not None:
             saved.changed = _changed_rows(
-                session, before, range(count + 1, count + 1 + len(pending))
+                session, before, range(count + 1, count + 1 + len(pending)), named
             )
         if self.after is not None:
             self.after()
         return saved
+
+    def _named(self, session: Session, pending: list[dict[str, Any]]) -> list[str]:
+        """The words (casefolded) of the corrections' new texts and of the entries they
+        replace: the players a correction names."""
+        force = corrections.in_force(session.entries)
+        texts = []
+        for entry in pending:
+            texts.append(self.text_of(corrections.content(entry)))
+            place = force.place(entry[corrections.FIXES])
+            if place is not None:
+                texts.append(self.text_of(force.entries[place]))
+        return " ".join(texts).casefold().split()
 
     def _fix_later(self, session: Session, number: int) -> tuple[dict[str, Any], str, str] | None:
         """Ask for the new text of entry ``number``, a later entry that no longer fits, until
@@ -260,8 +273,8 @@ class Saved:
     also: list[tuple[int, str, str]] = field(default_factory=list)
     #: The entries taken back with it.
     back: list[int] = field(default_factory=list)
-    #: Rows of the sheet whose scores a fix changed though no entry of theirs was corrected (a
-    #: later IOTA turn scoring less once a card it built on moved), as said. Not after undo N:
+    #: Scores a fix changed that its own entries do not say (a later IOTA turn scoring less
+    #: once a card it built on moved, an Octrix trick won by another), as said. Not after undo N:
     #: the rows after the entry taken back move up, so each would read as changed.
     changed: list[str] = field(default_factory=list)
 
@@ -276,19 +289,27 @@ class Saved:
             console.say(f"  {taken}: {_span(self.back)}{_again(journal)}.")
 
 
-def _changed_rows(session: Session, before: dict[int, list[int]], made: range) -> list[str]:
-    """The rows whose scores a correction changed besides its own (rows marked by one of the
-    entries ``made``): ``round 2: Ann 3 (was 5)``."""
+def _changed_rows(
+    session: Session, before: dict[int, list[int]], made: range, named: Sequence[str] = ()
+) -> list[str]:
+    """The scores a correction changed besides those its own entries say: ``round 2: Ann 3
+    (was 5)``. A row holding one of the entries ``made`` changes by the correction itself,
+    unless those entries (old and new texts, casefolded words ``named``) name players: then
+    another player's change there is said (an IOTA turn later in the same round)."""
     word = GAMES[session.game].row_name(session.mode)
+    names_players = any(name.casefold() in named for name in session.columns)
     out = []
     for row in session.rounds:
         was = before.get(row.number)
-        if was is None or was == row.scores or row.corrected in made:
+        if was is None or was == row.scores:
+            continue
+        own = row.corrected in made
+        if own and not names_players:
             continue
         moved = [
             f"{name} {now} (was {old})"
             for name, now, old in zip(session.columns, row.scores, was, strict=False)
-            if now != old
+            if now != old and not (own and name.casefold() in named)
         ]
         if moved:
             out.append(f"{word} {row.number}: {', '.join(moved)}")
