@@ -809,6 +809,29 @@ def test_a_later_score_a_correction_changed_is_said(runner: CliRunner, data_dir:
     assert "Changed with it" not in other.output
 
 
+def test_an_entry_left_out_of_turn_is_not_offered_a_fix(runner: CliRunner, data_dir: Path) -> None:
+    """Taking back Cy's pass leaves Ann's next turn out of turn: a correction keeps whose entry
+    it is, so no text of it could fit; the question offers take back or cancel only."""
+    args = ["iota", "keep", "--names", "Ann,Bob,Cy", "--session", "t"]
+    turns = ["Ann 8 4 5 lot", "Bob 3", "Cy pass", "Ann 0", "Bob 5 5", "Cy 16 4 lot all4"]
+    out = keep(runner, args, [*turns, "undo 3", "fix", "c", "quit"]).output
+    assert "  Without entry 3, entry 4 no longer fits: it is Cy's turn, not Ann's.\n" in out
+    assert "or cancel the correction? [take back/cancel]: " in out
+    assert "[take back/fix/cancel]" not in out
+    assert (
+        "  no text of entry 4 can mend it: it is out of turn now, and a correction keeps whose "
+        "entry it is; take back (or t) or cancel (or c)"
+    ) in out
+    assert len(saved(data_dir).entries) == len(turns)
+
+
+def test_a_hand_left_out_of_turn_is_not_offered_a_fix(runner: CliRunner, data_dir: Path) -> None:
+    hands = ["AC 2C 3C 4C 5C 6C 7C 8C", "AH 2H 3H 4H 5H 6H 7H 8H", "AC AH"]
+    out = keep(runner, OCTRIX_HANDS, [*hands, "undo 1", "f", "c", "quit"]).output
+    assert "entry 2 no longer fits: the next hand to enter is Ann's." in out
+    assert "[take back/fix/cancel]" not in out and "no text of entry 2 can mend it" in out
+
+
 def test_a_score_changed_in_the_corrected_round_is_said_too(
     runner: CliRunner, data_dir: Path
 ) -> None:

@@ -159,3 +159,23 @@ def test_counts_in_words() -> None:
     assert [counted(n, "entry") for n in (0, 1, 2)] == ["0 entries", "1 entry", "2 entries"]
     assert counted(1, "match") == "1 match" and counted(3, "card") == "3 cards"
     assert counted_are(1, "match") == "1 match is" and counted_are(2, "match") == "2 matches are"
+
+
+def test_an_illegal_action_keeps_its_plain_reason_and_order_through_a_pickle() -> None:
+    """A worker process returns the error pickled: what a correction reads of it survives."""
+    import pickle
+
+    from cardside.core.errors import EntryError, IllegalActionError, numbered
+
+    error = IllegalActionError(
+        "it is Cy's turn: enter it first", plain="it is Cy's turn", order=True
+    )
+    back = pickle.loads(pickle.dumps(error))
+    assert (str(back), back.plain, back.order) == (str(error), "it is Cy's turn", True)
+    with pytest.raises(EntryError) as raised, numbered(4):
+        raise back
+    assert (raised.value.index, raised.value.reason, raised.value.order) == (
+        4,
+        "it is Cy's turn",
+        True,
+    )

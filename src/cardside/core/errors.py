@@ -24,19 +24,22 @@ class IllegalActionError(CardsideError, ValueError):
 
     ``plain`` is the reason alone where the message goes on to say what to type next at the
     prompt: an entry read from a file, or one named by a correction, is refused with it.
+    ``order``: the entry is out of turn (another player's turn or hand comes first), which no
+    other text of the same player's entry can mend.
     """
 
-    def __init__(self, message: str = "", *, plain: str = "") -> None:
+    def __init__(self, message: str = "", *, plain: str = "", order: bool = False) -> None:
         super().__init__(message)
         self.plain = plain or message
+        self.order = order
 
     def __reduce__(self) -> tuple[object, ...]:
-        return (_illegal, (str(self), self.plain))
+        return (_illegal, (str(self), self.plain, self.order))
 
 
-def _illegal(message: str, plain: str) -> IllegalActionError:
+def _illegal(message: str, plain: str, order: bool = False) -> IllegalActionError:
     """An IllegalActionError rebuilt from a pickle (as a worker process returns one)."""
-    return IllegalActionError(message, plain=plain)
+    return IllegalActionError(message, plain=plain, order=order)
 
 
 class AmbiguousActionError(NotationError):
@@ -71,11 +74,13 @@ class SessionError(CardsideError):
 
 
 class EntryError(CardsideError, ValueError):
-    """An entry that cannot be applied: its 1-based index and the reason."""
+    """An entry that cannot be applied: its 1-based index and the reason (``order``: it is out
+    of turn, as :class:`IllegalActionError` says)."""
 
-    def __init__(self, index: int, reason: str) -> None:
+    def __init__(self, index: int, reason: str, *, order: bool = False) -> None:
         self.index = index
         self.reason = reason
+        self.order = order
         super().__init__(f"entry {index}: {reason}")
 
 
@@ -87,4 +92,4 @@ def numbered(index: int) -> Iterator[None]:
     except NotationError as exc:
         raise EntryError(index, str(exc)) from None
     except IllegalActionError as exc:
-        raise EntryError(index, exc.plain) from None
+        raise EntryError(index, exc.plain, order=exc.order) from None

@@ -138,7 +138,7 @@ def _renumbered(numbers: list[int], last: int) -> Iterator[None]:
         yield
     except EntryError as exc:
         number = numbers[exc.index - 1] if 0 < exc.index <= len(numbers) else last
-        raise EntryError(number, exc.reason) from None
+        raise EntryError(number, exc.reason, order=exc.order) from None
 
 
 class _Renumber:
@@ -396,12 +396,15 @@ def highlights(session: Session) -> list[tuple[str, int, int, int]]:
 
 
 class Misfit(NamedTuple):
-    """A later entry that no longer fits a correction: its number, why, and whether it still
-    replays but no longer fits the game as a whole (``late``: no new text of it can help)."""
+    """A later entry that no longer fits a correction: its number, why, whether it still
+    replays but no longer fits the game as a whole (``late``: no new text of it can help), and
+    whether it is now out of turn (``order``: no new text of the same player's entry can
+    help)."""
 
     number: int
     reason: str
     late: bool = False
+    order: bool = False
 
 
 def misfit(
@@ -434,18 +437,18 @@ def misfit(
         if late is not None:
             before = corrections.view(saved, corrections.in_force(saved.entries).entries)
             whole = late(before, corrections.view(session, entries))
-            found = None if whole is None else (*whole, True)
+            found = None if whole is None else (*whole, True, False)
     except EntryError as exc:
-        found = exc.index, exc.reason, False
+        found = exc.index, exc.reason, False, exc.order
     except (ValueError, LookupError, TypeError, AttributeError, ArithmeticError) as exc:
         raise EntryError(number, cut(str(exc))) from None
     if found is None:
         return None
-    index, reason, whole_game = found
+    index, reason, whole_game, order = found
     at = index - 1 + (entry is None)  # where the entry stood before the change
     if at <= place or at >= len(force.numbers):
         raise EntryError(number, reason)
-    return Misfit(force.numbers[at], reason, whole_game)
+    return Misfit(force.numbers[at], reason, whole_game, order)
 
 
 def over_before(session: Session, number: int) -> bool:

@@ -422,6 +422,8 @@ def _unfixable(session: Session, found: sheets.Misfit) -> str:
         return "the game was over before it"
     if found.late:
         return "what no longer fits is the game as a whole, not how it was typed"
+    if found.order:
+        return "it is out of turn now, and a correction keeps whose entry it is"
     return ""
 
 

@@ -155,6 +155,7 @@ class IotaLedger:
                 f"{plain}: enter {now}'s turn first ({now} pass if {now} passed), or fix N to "
                 "correct an earlier entry (fix alone lists them)",
                 plain=plain,
+                order=True,
             )
         return seat
 

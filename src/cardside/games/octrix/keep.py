@@ -218,7 +218,9 @@ class OctrixLedger:
         if expected is None:
             raise IllegalActionError(f"every hand of round {self.round_no} is entered already")
         if seat != expected:
-            raise IllegalActionError(f"the next hand to enter is {self.names[expected]}'s")
+            raise IllegalActionError(
+                f"the next hand to enter is {self.names[expected]}'s", order=True
+            )
         hand = _parse_list(raw)
         if len(hand) != rules.HAND_SIZE:
             raise IllegalActionError(
@@ -352,7 +354,7 @@ class OctrixLedger:
             try:
                 ledger.add(entry)
             except (NotationError, IllegalActionError, TypeError) as exc:
-                raise EntryError(index, str(exc)) from None
+                raise EntryError(index, str(exc), order=getattr(exc, "order", False)) from None
             except KeyError as exc:
                 raise EntryError(index, f"missing field {exc.args[0]!r}") from None
         return ledger

@@ -214,7 +214,7 @@ class RunningSheet:
         try:
             self.ledger.add(entry)
         except (NotationError, IllegalActionError, TypeError) as exc:
-            raise EntryError(number, str(exc)) from None
+            raise EntryError(number, str(exc), order=getattr(exc, "order", False)) from None
         except KeyError as exc:
             raise EntryError(number, f"missing field {exc.args[0]!r}") from None
         self.count = number
