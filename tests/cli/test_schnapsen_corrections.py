@@ -98,15 +98,23 @@ def test_undo_in_the_questions_goes_back_one_question(runner: CliRunner, data_di
     ]
 
 
-def test_undo_at_the_first_question_takes_back_the_last_deal(
+def test_undo_at_the_first_question_leaves_the_questions_and_keeps_the_last_deal(
     runner: CliRunner, data_dir: Path
 ) -> None:
-    script = "Ann 2\n\nundo\ncancel\nhelp\nquit\n"
+    """Enter pressed by mistake opens the questions; undo there leaves them and costs no deal
+    (a second undo, at the prompt, takes the deal back)."""
+    script = "Ann 2\n\nundo\nhelp\nquit\n"
     result = runner.invoke(
         main, ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "k"], input=script
     )
+    assert result.exit_code == 0 and result.exception is None, result.output
     out = result.output
-    assert "Undone: deal 1 (Ann 2)." in out
+    assert "No earlier question: left the questions, nothing entered" in out
+    assert "Undone" not in out
+    entries = store.load(data_dir / "sessions" / "k.toml").entries
+    assert [e["type"] for e in entries] == ["result"]
+    again = runner.invoke(main, ["sessions", "resume", "k"], input="\nundo\nundo\nquit\n")
+    assert "Undone: deal 1 (Ann 2)." in again.output
     entries = store.load(data_dir / "sessions" / "k.toml").entries
     assert [e["type"] for e in entries] == ["result", "undo"]
 

@@ -187,7 +187,8 @@ class KeepScreen:
 
     def _ask_table(self) -> None:
         """Ask what the table saw; ``undo`` steps back a question by asking again from the
-        start with the earlier answers given, all but the last."""
+        start with the earlier answers given, all but the last (at the first question it leaves
+        the questions)."""
         self.console.say(QUESTIONS_START)
         given: list[str] = []
         while True:
@@ -196,8 +197,12 @@ class KeepScreen:
                 entry = self._table_questions()
             except _Back:
                 if not self._given:
-                    self.console.say("  No earlier question: taking back the last deal instead.")
-                    self._undo()
+                    # Leaving the questions, not taking back a deal saved before them: Enter
+                    # pressed by mistake and then undo must not cost a deal.
+                    self.console.say(
+                        "  No earlier question: left the questions, nothing entered "
+                        "(undo again takes back the last deal)."
+                    )
                     return
                 given = self._given[:-1]
                 continue
