@@ -91,11 +91,18 @@ class Corrector:
         again = f" (corrected at entry {force.fixed[number]})" if number in force.fixed else ""
         console.say(f"  Entry {number}{again}{_where(session, number)}: {old_text}")
         if not text:
-            answer = console.ask(
-                f"New text for entry {number} (Enter or cancel keeps it): ", default=old_text
-            )
-            # Ctrl-C (or the end of input) leaves, as at every keep prompt.
-            word = "quit" if answer is None else _word_after(answer, old_text)
+            while True:
+                answer = console.ask(
+                    f"New text for entry {number} (Enter or cancel keeps it): ", default=old_text
+                )
+                # Ctrl-C (or the end of input) leaves, as at every keep prompt.
+                word = "quit" if answer is None else _word_after(answer, old_text)
+                if word not in ("help", "?", "h"):
+                    break
+                console.say(
+                    f"  type entry {number}'s new text as at the keep prompt (it is: {old_text}); "
+                    "Enter or cancel keeps it; quit leaves"
+                )
             if word in QUIT_WORDS:
                 console.say("  Nothing changed.")
                 raise QuitAsked
