@@ -886,4 +886,3 @@ def test_help_at_the_new_text_prompt_helps_and_asks_again(
     assert "  type entry 1's new text as at the keep prompt (it is: " in out
     assert out.count("New text for entry 1 (Enter or cancel keeps it): ") == 2
     assert f"Entry 1 corrected: {second} (was {first})." in out
-

@@ -54,3 +54,15 @@ def test_a_paste_of_several_lines_answers_one_question_per_line(
     assert answers == ["Ann 2", "Bob 3", "\x1b", "Ann 1", "quit"]
     shown = capsys.readouterr().out
     assert "Deal 2: Bob 3\n" in shown and "Deal 3: \\x1b\n" in shown  # as if typed
+
+
+def test_a_colour_code_typed_or_pasted_is_dropped_not_an_error(
+    keys: PipeInput, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # ESC [31m has the shape of a mouse report, on which prompt-toolkit's own handler fails.
+    keys.send_text("Ann 5 \x1b[31m\r" + "Bob 2\x1b[0m\r")
+    console = Console(interactive=True)
+    assert console.ask("Turn: ") == "Ann 5"
+    assert console.ask("Turn: ") == "Bob 2"
+    out = capsys.readouterr()
+    assert "Unhandled exception" not in out.out + out.err

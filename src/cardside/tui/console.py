@@ -178,7 +178,9 @@ class Console:
 
         if self._session is None:
             # Tab inserts the matches' common part first, as shells do; a second Tab lists them.
-            self._session = PromptSession(complete_while_typing=False)
+            self._session = PromptSession(
+                complete_while_typing=False, key_bindings=_ignored_escapes()
+            )
             self._session.default_buffer.on_text_changed += self._refuse_long
         width = self.columns()
         if width is not None:
@@ -209,6 +211,22 @@ class Console:
 
 
 MAX_LINE = 4096  # bytes in one typed line
+
+
+def _ignored_escapes() -> Any:
+    """Key bindings that drop what reads as a mouse report: a colour code pasted with text
+    (``ESC [31m``) has a mouse report's shape, and prompt_toolkit's own handler stops on it
+    with an error. Mouse reporting is never turned on, so no real report is lost."""
+    from prompt_toolkit.key_binding import KeyBindings
+    from prompt_toolkit.keys import Keys
+
+    bindings = KeyBindings()
+
+    @bindings.add(Keys.Vt100MouseEvent)
+    def _drop(event: Any) -> None:
+        return None
+
+    return bindings
 
 
 def shown(line: str) -> str:
