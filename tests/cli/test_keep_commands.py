@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from cardside.cli.main import main
@@ -129,3 +130,29 @@ def test_every_keep_refuses_a_name_that_fits_nobody_in_the_same_words(
         dealer = runner.invoke(main, [game, "keep", "--names", "Ann,Bob", "--dealer", "Zed"])
         assert dealer.exit_code == 2, (game, dealer.output)
         assert "--dealer: 'Zed' is not a player here (Ann or Bob)" in dealer.output, game
+
+
+@pytest.mark.parametrize(
+    ("args", "first"),
+    [
+        (["schnapsen", "keep", "--names", "Ann,Bob"], "Keeping Schnapsen for Ann, Bob"),
+        (
+            ["octrix", "keep", "--names", "Ann,Bob,Cy", "--no-hands"],
+            "Keeping Octrix for Ann, Bob, Cy",
+        ),
+        (["lineit", "keep", "--names", "Ann,Bob"], "Keeping Line-it for Ann, Bob"),
+        (["iota", "keep", "--names", "Ann,Bob"], "Keeping IOTA for Ann, Bob"),
+        (
+            ["linesbeta", "keep", "--difficulty", "hard", "--short", "--no-grid"],
+            "Keeping LinesBeta, hard, short game",
+        ),
+    ],
+)
+def test_a_resumed_kept_game_says_what_is_kept_and_the_session(
+    runner: CliRunner, data_dir: Path, args: list[str], first: str
+) -> None:
+    started = runner.invoke(main, [*args, "--session", "r"], input="quit\n")
+    assert started.exit_code == 0, started.output
+    resumed = runner.invoke(main, ["sessions", "resume", "r"], input="quit\n")
+    assert resumed.exit_code == 0 and resumed.exception is None, resumed.output
+    assert resumed.output.splitlines()[0] == f"{first} (resumed). Session r. Type help for help."

@@ -210,6 +210,20 @@ def play_session(app: App, journal: Any) -> str:
     return str(run_play(journal, state, console, app.style, movers=moved))
 
 
+def resumed_keep(journal: Any) -> str:
+    """What a reopened kept game says first, as keep says at the start: the game, who keeps
+    it (LinesBeta: its targets) and the session."""
+    session = journal.session
+    title = GAMES[session.game].title
+    if session.game == "linesbeta":
+        options = session.options
+        length = "short" if options.get("length") == "short" else "full"
+        what = f"{title}, {options.get('difficulty', 'normal')}, {length} game"
+    else:
+        what = f"{title} for {', '.join(session.player_names)}"
+    return f"Keeping {what} (resumed). Session {journal.name}."
+
+
 def keep_session(app: App, journal: Any, console: Any = None) -> None:
     """Keep (or continue keeping) a saved kept game on its keep screen."""
     from cardside.tui.console import Console
@@ -218,8 +232,7 @@ def keep_session(app: App, journal: Any, console: Any = None) -> None:
     spec = COMMANDS[game]
     if console is None:  # reopened by sessions resume
         console = Console()
-        if spec.resumed:
-            console.say(f"{entry(spec.resumed)(journal)} Type help for help.")
+        console.say(f"{resumed_keep(journal)} Type help for help.")
     ledger = GAMES[game].module("sheet").replay_ledger(journal.session)
     if spec.keeper:
         entry(spec.keeper)(journal, ledger, console, app.style)

@@ -19,12 +19,6 @@ def welcome(journal: Any, state: Any) -> str:
     return f"IOTA: {', '.join(journal.session.player_names)}. Session {journal.name}."
 
 
-def resumed(journal: Any) -> str:
-    """What a reopened kept game says first, as keep does at the start."""
-    names = ", ".join(journal.session.player_names)
-    return f"Keeping IOTA for {names} (resumed). Session {journal.name}."
-
-
 def keep(
     ctx: click.Context, console: Any, names: str | None, track_grid: bool
 ) -> tuple[list[Any], dict[str, Any], str]:

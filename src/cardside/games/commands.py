@@ -81,8 +81,7 @@ class GameCommands:
     """A game's commands. ``play``'s entry gives the seats and options of a new game,
     ``keep``'s asks what a kept game needs and gives its seats, options and welcome; ``score``
     and ``simulate`` do the whole work of theirs. ``welcome`` greets a played game (new or
-    resumed), ``keeper`` opens the keep screen of a kept one, and ``resumed`` greets a kept
-    game reopened by ``sessions resume`` where the game says what is being kept. ``movers``
+    resumed), ``keeper`` opens the keep screen of a kept one. ``movers``
     is the entry field that says who moved, where a played game's entries carry one.
     ``seat_bots`` are the bots of a simulation with one bot per seat where ``--bots`` is left
     out: the first, then the second on every other seat."""
@@ -94,7 +93,6 @@ class GameCommands:
     simulate: Command
     welcome: str
     keeper: str = ""
-    resumed: str = ""
     movers: str | None = "action"
     seat_bots: tuple[str, str] = ("", "")
 
@@ -266,7 +264,6 @@ The bots move one seat on after every game and every deal is played from each se
             ),
         ),
         welcome=_cli("iota", "welcome"),
-        resumed=_cli("iota", "resumed"),
         seat_bots=("strong", "greedy"),
     ),
     "lineit": GameCommands(

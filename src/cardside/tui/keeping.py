@@ -59,7 +59,7 @@ def offer_correction(
     while True:
         fixing = ", fix N to correct entry N," if fix else ""
         line = console.ask(
-            f"The {what} is over. Type undo to correct the last entry{fixing} or press Enter "
+            f"The {what} is over. Type undo to take back the last entry{fixing} or press Enter "
             "to close: "
         )
         if line is None or line.strip().lower() in ("", "close", "done"):
