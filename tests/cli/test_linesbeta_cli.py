@@ -552,3 +552,15 @@ def test_keep_with_the_grid_gives_examples_and_help_that_fit_it(runner: CliRunne
     assert "trick 2 (you 1/12, grid 0/12), e.g. w r1R r1c4: " in result.output
     assert "undo (take back the last trick entered)" in result.output
     assert "w w l" not in result.output
+
+
+def test_keep_with_a_name_names_the_player_in_the_prompt_and_the_sheet(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    args = ["linesbeta", "keep", "--difficulty", "normal", "--short", "--no-grid", "--name", "Ann"]
+    result = runner.invoke(main, [*args, "--session", "n"], input="w\nshow\nquit\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    out = result.output
+    assert "Round 1/4, trick 2 (Ann 1/14, grid 0/10), w or l: " in out
+    assert "  round  Ann  grid  Ann total  grid total\n" in out
+    assert "(you " not in out

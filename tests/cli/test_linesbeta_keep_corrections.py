@@ -28,7 +28,7 @@ def test_the_last_undo_after_the_game_ends_takes_the_final_trick_back(
     runner: CliRunner, data_dir: Path
 ) -> None:
     out = _keep(runner, LOSING + "undo\nquit\n")
-    assert "the rest was not entered" not in out.split("Type undo to correct")[1]
+    assert "the rest was not entered" not in out.split("Type undo to take back")[1]
     assert "Undone: trick l." in out
     session = store.load(data_dir / "sessions" / "r.toml")
     assert session.entries[-1] == {"type": "undo"}
@@ -86,7 +86,9 @@ def test_after_an_early_stop_the_sheet_says_when_the_game_ended(
     assert closing.count("  type undo") == 1  # show and help were not refused
     resumed = runner.invoke(main, ["sessions", "resume", "e"], input="\n")
     assert resumed.exit_code == 0, resumed.output
-    assert resumed.output.splitlines()[0] == header
+    first, sheet = resumed.output.splitlines()[:2]
+    assert first == "Keeping LinesBeta, hard, full game (resumed). Session e. Type help for help."
+    assert sheet == header
 
 
 def test_after_the_last_round_the_sheet_says_the_game_ended_after_it(

@@ -249,6 +249,11 @@ class KeepScreen:
         say(f"Game over; saved as {self.journal.name}.")
         return "over"
 
+    def _who(self) -> str:
+        """The player as the sheet names them: ``you``, or the name given with --name."""
+        name = self.screen.player
+        return "you" if name == "You" else name
+
     def _prompt(self) -> str:
         ledger = self.ledger
         pt, gt = ledger.player_target, ledger.grid_target
@@ -257,7 +262,7 @@ class KeepScreen:
         what = f"e.g. {_example(ledger)}" if ledger.track_grid else "w or l"
         return (
             f"Round {ledger.round}/{ledger.rounds}, trick {ledger.trick} "
-            f"(you {you}/{pt}, grid {grid}/{gt}), {what}: "
+            f"({self._who()} {you}/{pt}, grid {grid}/{gt}), {what}: "
         )
 
     def _help(self) -> None:
@@ -419,7 +424,7 @@ class KeepScreen:
         rows = [[r.round, r.player, r.grid, r.player_total, r.grid_total] for r in ledger.table()]
         if rows:
             for line in render(
-                ["round", "you", "grid", "you total", "grid total"], rows
+                ["round", self._who(), "grid", f"{self._who()} total", "grid total"], rows
             ).splitlines():
                 say("  " + line)
         if ledger.verdict is not None:
