@@ -712,8 +712,8 @@ def test_fix_says_which_row_of_the_sheet_each_entry_went_into(
     # Entry 1 was undone (entry 2): deal 1 is entry 3, as fix alone and fix 3 both say.
     lines = ["Ann 1", "undo", "Bob 1", "Ann 2", "fix", "fix 3 Ann 3", "quit"]
     said = [line.strip() for line in keep(runner, SCHNAPSEN, lines).output.splitlines()]
-    assert "3  Bob 1 (deal 1 of match 1)" in said and "4  Ann 2 (deal 2 of match 1)" in said
-    assert "Entry 3 (deal 1 of match 1): Bob 1" in said
+    assert "3  Bob 1 (deal 1, match 1)" in said and "4  Ann 2 (deal 2, match 1)" in said
+    assert "Entry 3 (deal 1, match 1): Bob 1" in said
     said = keep(runner, [*OCTRIX[:-1], "o"], ["8C 3H", "fix 1", "cancel", "quit"]).output
     assert "  Entry 1 (the round under way): 8C 3H" in said
     said = keep(runner, [*IOTA[:-1], "i"], ["Ann 5 5", "Bob 6", "Ann 3", "fix", "quit"]).output

@@ -156,3 +156,13 @@ def test_a_resumed_kept_game_says_what_is_kept_and_the_session(
     resumed = runner.invoke(main, ["sessions", "resume", "r"], input="quit\n")
     assert resumed.exit_code == 0 and resumed.exception is None, resumed.output
     assert resumed.output.splitlines()[0] == f"{first} (resumed). Session r. Type help for help."
+
+
+def test_octrix_show_lists_the_rounds_so_far(runner: CliRunner, data_dir: Path) -> None:
+    args = ["octrix", "keep", "--names", "Ann,Bob", "--no-hands", "--session", "o"]
+    result = runner.invoke(main, args, input="Ann 1 2 3\nBob 4 5 6 7 8\nshow\nquit\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    shown = result.output.split("cards for Ann, Bob: show\n", 1)[1]
+    assert shown.startswith("  round  Ann  Bob  Ann total  Bob total\n")
+    assert "  1        9   25          9         25\n" in shown
+    assert "  2        9   25         18         50\n" in shown

@@ -161,7 +161,7 @@ def test_undo_n_at_the_end_of_a_game_reopens_it(runner: CliRunner, data_dir: Pat
     lines = ["Ann 3", "Ann 3", "Ann 3", "undo 2", "Bob 2", "Ann 1", "", "quit"]
     args = [*args_of("schnapsen", "u"), "--matches", "1"]
     out = keep(runner, args, lines).output
-    assert "undo 2" in out and "  Entry 2 taken back (deal 2 of match 1): Ann 3." in out
+    assert "undo 2" in out and "  Entry 2 taken back (deal 2, match 1): Ann 3." in out
     session = saved(data_dir, "u")
     assert [(r.scores, r.totals) for r in session.rounds] == [
         ([3, 0], [4, 7]),

@@ -397,8 +397,8 @@ def _list(console: Console, session: Session, force: corrections.InForce, text_o
 
 
 def _where(session: Session, number: int) -> str:
-    """The row of the score table that entry ``number`` went into, as ``" (deal 2 of match
-    1)"``, ``" (round 3)"`` or ``" (the round under way)"``; ``""`` where each entry is a row
+    """The row of the score table that entry ``number`` went into, as ``" (deal 5, match 2)"``,
+    ``" (round 3)"`` or ``" (the round under way)"``; ``""`` where each entry is a row
     of its own or the sheet does not say which entries made a row."""
     word = GAMES[session.game].row_name(session.mode)
     rows = session.rounds
@@ -406,7 +406,7 @@ def _where(session: Session, number: int) -> str:
         return ""
     for row in rows:
         if row.entry >= number:
-            match = f" of match {row.match}" if row.match else ""
+            match = f", match {row.match}" if row.match else ""
             return f" ({word} {row.number}{match})"
     return f" (the {word} under way)"
 

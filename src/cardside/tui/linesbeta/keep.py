@@ -29,8 +29,10 @@ HELP_COUNTERS = """  w          you won the trick
   round      asks for the two counts (sums like 2+2 are fine; cancel leaves it)"""
 HELP_GRID = """  w r3R r3c4      you won a challenge of row 3 from the right; the grid played r3c4
   l c2 top r5c2   the grid won a challenge of column 2 from the top with its card at r5c2
-  add the case (a, b or c) when it was b or c: every card of the line was turned up then, \
-e.g. l r1L r1c4 b; extra cells after 'turned' mark other cards you turned face up."""
+  add the case when it was b (no card of your suit in the line: the grid trumped) or c \
+(no card of your suit and no trump: you won and chose the cell): every card of the line \
+was turned up then, e.g. l r1L r1c4 b; a is the plain case, a card of your suit. Extra \
+cells after 'turned' mark other cards you turned face up."""
 HELP_COMMANDS = (
     "  commands: show (the sheet), undo (take back the last {undone}), fix N (correct entry N, "
     "one {entry}; fix alone lists them), undo N (take back entry N alone), quit (saved), help"

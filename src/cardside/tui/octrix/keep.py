@@ -21,13 +21,15 @@ from cardside.tui.human import with_default
 from cardside.tui.keeping import keep_command, offer_correction, say_saved
 from cardside.tui.octrix.screen import OctrixScreen
 from cardside.tui.style import Style
+from cardside.tui.table import render
 
 COMMANDS = ("show", "undo", "fix", "quit", "help")
 HELP = (
     "  Enter the cards of each trick in seat order ({order}), e.g. 8C 3H. While entering "
     "hands, give a player's 8 cards on one line.{quick}\n"
-    "  commands: show (the sheet so far), undo (take back the last entry), fix N (correct "
-    "entry N; fix alone lists them), undo N (take back entry N alone), quit (saved), help"
+    "  commands: show (the rounds so far and the one under way), undo (take back the last "
+    "entry), fix N (correct entry N; fix alone lists them), undo N (take back entry N "
+    "alone), quit (saved), help"
 )
 
 
@@ -306,8 +308,16 @@ class KeepScreen:
         )
 
     def show(self) -> None:
+        """The rounds so far (each side's points and the totals after it), then the round
+        under way: its tricks, hands and counting cards."""
         ledger = self.ledger
         say = self.console.say
+        if ledger.rounds:
+            sides = [self.screen.side_name(i) for i in range(len(ledger.sides))]
+            rows = [[r.number, *r.scores, *r.totals] for r in ledger.rounds]
+            headers = ["round", *sides, *(f"{name} total" for name in sides)]
+            for line in render(headers, rows).splitlines():
+                say("  " + line)
         if ledger.over:  # no round in progress: the match was decided
             won = " and ".join(self.journal.session.winners)
             by = f"; won by {won}" if won else ""
