@@ -886,3 +886,20 @@ def test_help_at_the_new_text_prompt_helps_and_asks_again(
     assert "  type entry 1's new text as at the keep prompt (it is: " in out
     assert out.count("New text for entry 1 (Enter or cancel keeps it): ") == 2
     assert f"Entry 1 corrected: {second} (was {first})." in out
+
+
+def test_an_octrix_hand_corrected_under_another_players_name_is_refused_plainly(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    hands = ["AC 2C 3C 4C 5C 6C 7C 8C", "AH 2H 3H 4H 5H 6H 7H 8H"]
+    fix = "fix 2 Ann's hand: AH 2H 3H 4H 5H 6H 7H 8S"
+    out = keep(runner, OCTRIX_HANDS, [*hands, fix, "quit"]).output
+    assert "that entry is Bob's hand, not Ann's: a correction keeps whose hand it is" in out
+    assert "is not a rank" not in out
+    # Its own label, or the cards alone, still correct it.
+    again = keep(
+        runner,
+        [*OCTRIX_HANDS[:-1], "u"],
+        [*hands, "fix 2 Bob's hand: AH 2H 3H 4H 5H 6H 7H 8S", "quit"],
+    )
+    assert "Entry 2 corrected: Bob's hand: AH 2H 3H 4H 5H 6H 7H 8S" in again.output

@@ -8,6 +8,7 @@ from typing import Any
 from cardside.core.arith import is_digits
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.core.players import not_a_player, seats_named
+from cardside.core.schema import cut
 from cardside.core.words import counted
 from cardside.games.octrix import rules
 from cardside.games.octrix.keep import OctrixLedger, RoundReport, parse_round
@@ -53,6 +54,13 @@ def read_entry(text: str, old: dict[str, Any], ledger: OctrixLedger) -> dict[str
         label = _hand_label(ledger.names, old)
         if text.lower().startswith(label.lower()):  # the text offered for editing
             text = text[len(label) :]
+        elif "'s hand" in text.lower():
+            # Another player's label: a correction keeps whose hand the entry is.
+            said = text[: text.lower().index("'s hand")].strip()
+            raise NotationError(
+                f"that entry is {label.removesuffix(': ')}, not {cut(said, 30)}'s: a correction "
+                "keeps whose hand it is (type the cards alone, or enter the hands afresh)"
+            )
         ledger.enter_hand(int(old["seat"]), parse_cards(text))
     elif kind == "round":
         ledger.check_round_entry()
