@@ -796,3 +796,43 @@ def test_a_game_resumed_within_a_turn_draws_the_whole_table(
     before_prompt = resumed.output.split("play from hand or done:")[0]
     assert "jackpots: red 0" in before_prompt and "market: 28y 60y 3g" in before_prompt
     assert "Bot 2: score 0" in before_prompt
+
+
+def test_keep_counts_keep_the_tokens_named_and_check_them_across_players(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """Ann names two 3s: a third named by Bob cannot be; his sum alone still may be (+5-4-4
+    makes -3). The file and the list of entries keep the tokens as typed."""
+    result = keep_three(runner, "counts Ann 10 -3-3", "counts Bob 5 +4-3", "counts Bob 5 -3", "fix")
+    out = result.output
+    assert (
+        "the tokens +4 -3 cannot come from the six tokens (3, 3, 4, 4, 5 and 5, each + or -, "
+        "each one player's) beside the others' tokens entered"
+    ) in out
+    assert "      1  counts Ann 10 -3-3\n" in out and "      2  counts Bob 5 -3\n" in out
+    entries = store.load(only_session(data_dir)).entries
+    assert entries[0]["named"] == [-3, -3] and entries[0]["tokens"] == -6
+    assert "named" not in entries[1]
+
+
+@pytest.mark.parametrize(
+    "named",
+    [[-3, -3, -3], [7], [-3, 2], "x", [True]],
+)
+def test_keep_counts_with_bad_tokens_named_in_a_file_are_refused(named: object) -> None:
+    from cardside.core.errors import EntryError
+    from cardside.games.lineit.keep import LineitLedger
+
+    total = sum(named) if isinstance(named, list) and all(type(t) is int for t in named) else -6
+    entry = {"type": "counts", "seat": 0, "pile": 3, "tokens": total, "named": named}
+    with pytest.raises(EntryError):
+        LineitLedger.from_entries(["Ann", "Bob"], [entry])
+
+
+def test_keep_counts_whose_tokens_named_do_not_add_up_are_refused() -> None:
+    from cardside.core.errors import EntryError
+    from cardside.games.lineit.keep import LineitLedger
+
+    entry = {"type": "counts", "seat": 0, "pile": 3, "tokens": -5, "named": [-3, -3]}
+    with pytest.raises(EntryError, match="the tokens named add up to -6, not -5"):
+        LineitLedger.from_entries(["Ann", "Bob"], [entry])

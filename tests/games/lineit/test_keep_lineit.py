@@ -66,14 +66,14 @@ def test_bet_tokens_must_come_from_the_six_tokens() -> None:
     with pytest.raises(IllegalActionError, match="between -24 and 24, not 30"):
         ledger.enter_counts(0, 80, 30)
     ledger.enter_counts(0, 20, 24)
-    with pytest.raises(IllegalActionError, match=r"\+3 in bet tokens cannot be made"):
+    with pytest.raises(IllegalActionError, match=r"\+3 in bet tokens cannot come from"):
         ledger.enter_counts(1, 20, 3)
     ledger.undo()
     ledger.enter_counts(0, 20, 2)
     with pytest.raises(IllegalActionError, match="counts are in; still to enter: Bo, Cy$"):
         ledger.end()
     ledger.enter_counts(1, 20, -7)
-    with pytest.raises(IllegalActionError, match="cannot be made from the six tokens"):
+    with pytest.raises(IllegalActionError, match="cannot come from the six tokens"):
         ledger.enter_counts(2, 20, 10)  # only a 4 and a 5 are left
     ledger.enter_counts(2, 20, 9)
     assert ledger.over and ledger.totals == [22, 13, 29]

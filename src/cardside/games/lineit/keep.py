@@ -44,6 +44,8 @@ class Entered:
     line: LineScore | None = None
     pile: int = 0
     tokens: int = 0
+    #: The bet tokens one by one (``counts Ann 23 +4-3``), when they were typed so.
+    named: tuple[int, ...] | None = None
 
 
 class LineitLedger:
@@ -108,8 +110,14 @@ class LineitLedger:
     def enter_jackpot(self, seat: int, cards: int) -> Entered:
         return self._apply({"type": "jackpot", "seat": seat, "cards": cards})
 
-    def enter_counts(self, seat: int, pile: int, tokens: int) -> Entered:
-        return self._apply({"type": "counts", "seat": seat, "pile": pile, "tokens": tokens})
+    def enter_counts(
+        self, seat: int, pile: int, tokens: int, named: Sequence[int] | None = None
+    ) -> Entered:
+        """A player's counts; ``named``: the tokens one by one, kept as typed."""
+        entry: dict[str, Any] = {"type": "counts", "seat": seat, "pile": pile, "tokens": tokens}
+        if named is not None:
+            entry["named"] = list(named)
+        return self._apply(entry)
 
     def end(self) -> Entered:
         return self._apply({"type": "end"})
@@ -206,7 +214,7 @@ class LineitLedger:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.names):
             raise NotationError(f"no player number {seat!r}")
         if kind == "counts":
-            result = self._counts(seat, entry.get("pile"), entry.get("tokens"))
+            result = self._counts(seat, entry.get("pile"), entry.get("tokens"), entry.get("named"))
         else:
             if self.mode == "counts":
                 raise IllegalActionError(
@@ -320,7 +328,7 @@ class LineitLedger:
         gains = tuple(size if i == seat else 0 for i in range(len(self.names)))
         return Entered("jackpot", seat, gains, pile=size)
 
-    def _counts(self, seat: int, pile: Any, tokens: Any) -> Entered:
+    def _counts(self, seat: int, pile: Any, tokens: Any, named: Any = None) -> Entered:
         if self.mode == "lines":
             raise IllegalActionError(
                 "this game is kept line by line; type end when it is over, not counts"
@@ -343,15 +351,22 @@ class LineitLedger:
                 f"the score piles would hold {others + size} number cards together; "
                 f"the deck has {rules.NUMBER_CARDS}"
             )
-        nets = [e.tokens for e in self.done if e.kind == "counts"] + [net]
-        if not tokens_possible(nets):
+        given = _named(named, net)
+        done = [e for e in self.done if e.kind == "counts"]
+        nets = [e.tokens for e in done] + [net]
+        if not tokens_possible(nets, [e.named for e in done] + [given]):
+            what = (
+                f"the tokens {' '.join(f'{t:+d}' for t in given)}"
+                if given is not None
+                else f"{net:+d} in bet tokens"
+            )
             raise IllegalActionError(
-                f"{net:+d} in bet tokens cannot be made from the six tokens ({_token_list()}, "
-                "each + or -) beside the others' tokens entered"
+                f"{what} cannot come from the six tokens ({_token_list()}, each + or -, each "
+                "one player's) beside the others' tokens entered"
             )
         self.counted[seat] = True
         gains = tuple(size + net if i == seat else 0 for i in range(len(self.names)))
-        return Entered("counts", seat, gains, pile=size, tokens=net)
+        return Entered("counts", seat, gains, pile=size, tokens=net, named=given)
 
     @classmethod
     def from_entries(cls, names: Sequence[str], entries: Sequence[dict[str, Any]]) -> LineitLedger:
@@ -435,16 +450,45 @@ def _token_list() -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def tokens_possible(nets: list[int]) -> bool:
+def _named(named: Any, net: int) -> tuple[int, ...] | None:
+    """The tokens a counts entry names one by one, checked: signed tokens of the game adding
+    up to ``net``; None when the entry gives only their sum."""
+    if named is None:
+        return None
+    if not isinstance(named, list) or len(named) > len(TOKENS):
+        raise NotationError(f"the tokens named are a list of at most {len(TOKENS)} tokens")
+    for t in named:
+        if not isinstance(t, int) or isinstance(t, bool):
+            raise NotationError("a token named is a whole number with its sign")
+    check_tokens(named)
+    if sum(named) != net:
+        raise NotationError(f"the tokens named add up to {sum(named):+d}, not {net:+d}")
+    return tuple(named)
+
+
+def tokens_possible(nets: list[int], named: Sequence[tuple[int, ...] | None] | None = None) -> bool:
     """Whether players' bet-token totals ``nets`` can come from the six tokens, each token to
-    at most one player, + or -."""
+    at most one player, + or -; ``named[i]``, where given, are player ``i``'s tokens one by
+    one, which then are theirs (the others' totals come from the tokens left)."""
+    pool = list(TOKENS)
+    free = []
+    for i, net in enumerate(nets):
+        given = named[i] if named is not None and i < len(named) else None
+        if given is None:
+            free.append(net)
+            continue
+        for t in given:
+            if abs(t) not in pool:
+                return False
+            pool.remove(abs(t))
+    tokens = tuple(pool)
 
     def fits(i: int, left: tuple[int, ...]) -> bool:
-        if i == len(TOKENS):
+        if i == len(tokens):
             return not any(left)
-        if sum(abs(x) for x in left) > sum(TOKENS[i:]):
+        if sum(abs(x) for x in left) > sum(tokens[i:]):
             return False
-        v = TOKENS[i]
+        v = tokens[i]
         options = [left] + [
             left[:p] + (left[p] - sign * v,) + left[p + 1 :]
             for p in range(len(left))
@@ -452,4 +496,4 @@ def tokens_possible(nets: list[int]) -> bool:
         ]
         return any(fits(i + 1, option) for option in dict.fromkeys(options))
 
-    return fits(0, tuple(nets))
+    return fits(0, tuple(free))

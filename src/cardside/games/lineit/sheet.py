@@ -13,7 +13,7 @@ from cardside.core.corrections import view
 from cardside.core.errors import NotationError, numbered
 from cardside.core.record import RoundRow, Session, Sheet
 from cardside.core.replay import replay_moves, stamp_rows
-from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Schema, Text, Whole
+from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Schema, Text, Whole, WholeList
 from cardside.core.words import counted
 from cardside.games.lineit import rules
 from cardside.games.lineit.keep import Entered, LineitLedger, describe
@@ -38,6 +38,8 @@ SCHEMA = Schema(
                 "seat": SEAT,
                 "pile": Whole(-10_000, 10_000),
                 "tokens": Whole(-10_000, 10_000),
+                # The tokens one by one, when typed so (``counts Ann 23 +4-3``).
+                "named": WholeList(-10, 10, most=6, optional=True),
             },
             "end": {},
             "undo": KEEP_UNDO,

@@ -154,6 +154,10 @@ class KeepScreen:
         name = self.names[seat]
         if kind == "counts":
             tokens = int(entry.get("tokens", 0))
+            named = entry.get("named")
+            if isinstance(named, list) and named:
+                # As typed: the tokens one by one.
+                return f"counts {name} {entry.get('pile')} " + "".join(f"{t:+d}" for t in named)
             return f"counts {name} {entry.get('pile')}" + (f" {tokens:+d}" if tokens else "")
         return f"{kind} {name} {entry.get('cards')}"
 
@@ -200,10 +204,12 @@ class KeepScreen:
             )
         typed = "".join(args[1:])
         terms = re.findall(r"[+-]?[0-9]{1,4}", typed)  # longer numbers: no token, a sum
+        named = None
         if len(terms) > 1 and "".join(terms) == typed:  # tokens one by one, not their sum
-            check_tokens([int(t) for t in terms])
+            named = [int(t) for t in terms]
+            check_tokens(named)
         tokens = parse_number(typed) if typed else 0
-        return ledger.enter_counts(seat, parse_number(args[0]), tokens)
+        return ledger.enter_counts(seat, parse_number(args[0]), tokens, named)
 
     def _seat(self, word: str, head: str) -> int:
         example = f"{head} {self.names[0]} {word[:12]} ..."  # the rest of the line: ...
