@@ -395,3 +395,28 @@ def test_deep1_values_a_settled_game_by_its_bonus_and_deep_by_its_tricks() -> No
     won = state.points[0] - before.points[0]
     kept = state.snapshot.face_up.bit_count()
     assert DeepBot(0)._rollout(before, action) == pytest.approx(won + PlannerBot.carry * kept)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    chances=st.lists(st.floats(0.0, 1.0), min_size=1, max_size=72),
+    card=st.integers(0, 51),
+    blocked=st.integers(0, (1 << 12) - 1),
+    a=st.integers(0, 11),
+    b=st.integers(0, 11),
+    need=st.integers(0, 6),
+)
+def test_blocking_lines_the_plan_does_not_take_leaves_the_same_plan(
+    chances: list[float], card: int, blocked: int, a: int, b: int, need: int
+) -> None:
+    """The planner reuses the plan with only its card set aside wherever the lines a challenge
+    blocks are not among those the plan takes: the same sum, to the last bit."""
+    from cardside.games.linesbeta.planner import _greedy, _greedy_lines
+
+    cards = [card, *range(52)]
+    pairs = sorted(((p, cards[i % 7], i % 12) for i, p in enumerate(chances)), reverse=True)
+    total, lines = _greedy_lines(pairs, 1 << card, blocked, need)
+    assert total == _greedy(pairs, 1 << card, blocked, need)
+    mask = 1 << a | 1 << b
+    if not lines & mask:
+        assert _greedy(pairs, 1 << card, blocked | mask, need) == total

@@ -98,6 +98,28 @@ def _greedy(
     return total
 
 
+def _greedy_lines(
+    pairs: list[tuple[float, int, int]], used_cards: int, used_lines: int, need: int
+) -> tuple[float, int]:
+    """``_greedy``'s plan and the lines it uses (a mask)."""
+    total = 0.0
+    n = 0
+    lines = 0
+    if need <= 0:
+        return 0.0, 0
+    for p, c, line in pairs:
+        if used_cards >> c & 1 or used_lines >> line & 1:
+            continue
+        used_cards |= 1 << c
+        used_lines |= 1 << line
+        lines |= 1 << line
+        total += p
+        n += 1
+        if n == need:
+            break
+    return total, lines
+
+
 def _hidden_before(grid: tuple[int, ...], order: tuple[int, ...]) -> list[int]:
     """``out[k]``: how many of the first ``k`` cells of ``order`` are face down."""
     hidden = [0]
@@ -191,11 +213,22 @@ class PlannerBot:
         scale = self.future
         hidden_by: dict[int, list[int]] = {}
 
+        # The plan with only the card played set aside, and the lines it takes: blocking lines
+        # it does not take leaves the same picks in the same order, so the same sum.
+        unblocked: dict[int, tuple[float, int]] = {}
+
         def plan(card: int, mask: int) -> float:
             key = (card, mask)
             v = cache.get(key)
             if v is None:
-                v = cache[key] = _greedy(pairs, 1 << card, obs.blocked | mask, need)
+                free = unblocked.get(card)
+                if free is None:
+                    free = unblocked[card] = _greedy_lines(pairs, 1 << card, obs.blocked, need)
+                if free[1] & mask:
+                    v = _greedy(pairs, 1 << card, obs.blocked | mask, need)
+                else:
+                    v = free[0]
+                cache[key] = v
             return v
 
         out: list[tuple[float, float, Challenge]] = []
