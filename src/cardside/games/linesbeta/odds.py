@@ -15,6 +15,8 @@ by cells drawn from other pools, which could skip the cell or read a chance abov
 
 from __future__ import annotations
 
+from itertools import accumulate
+
 from cardside.games.linesbeta.rules import CELLS, DECK_SIZE
 from cardside.games.linesbeta.view import HIDDEN, Observation
 
@@ -60,13 +62,13 @@ class CellModel:
                 for b in eligible:
                     avail[b] -= avail[b] * taken
             self.pool[f] = total
-            below: list[list[float]] = []
-            for suit in range(4):
-                run = [0.0]
-                for r in range(13):
-                    run.append(run[-1] + weight[suit * 13 + r] * total)
-                below.append(run)
-            self.below[f] = below
+            # Running sums by rank, as ``run[-1] + weight * total`` one rank after another.
+            self.below[f] = [
+                list(
+                    accumulate([w * total for w in weight[suit * 13 : suit * 13 + 13]], initial=0.0)
+                )
+                for suit in range(4)
+            ]
 
     def walk(
         self, order: tuple[int, ...], suit: int, rank: int, trumps: int

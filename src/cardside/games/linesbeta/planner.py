@@ -205,7 +205,7 @@ class PlannerBot:
         walks = self._walks(CellModel(obs, self.shared_draws), hand, trumps, lines)
         pairs = self._pairs(walks, hand, lines)
         need = len(hand) - 1
-        cache: dict[tuple[int, int], float] = {}
+        blocked = obs.blocked
         weight = self.carry if obs.round < obs.rounds else 0.0
         carry = Carryover(obs) if weight else None
         info = self.info * need / 5
@@ -213,37 +213,39 @@ class PlannerBot:
         scale = self.future
         hidden_by: dict[int, list[int]] = {}
 
-        # The plan with only the card played set aside, and the lines it takes: blocking lines
-        # it does not take leaves the same picks in the same order, so the same sum.
-        unblocked: dict[int, tuple[float, int]] = {}
-
-        def plan(card: int, mask: int) -> float:
-            key = (card, mask)
-            v = cache.get(key)
-            if v is None:
-                free = unblocked.get(card)
-                if free is None:
-                    free = unblocked[card] = _greedy_lines(pairs, 1 << card, obs.blocked, need)
-                if free[1] & mask:
-                    v = _greedy(pairs, 1 << card, obs.blocked | mask, need)
-                else:
-                    v = free[0]
-                cache[key] = v
-            return v
-
         out: list[tuple[float, float, Challenge]] = []
         for card in hand:
+            used = 1 << card
+            # The plan of the rest of the hand with only this card set aside, and the lines it
+            # takes: blocking lines it does not take leaves the same picks in the same order,
+            # so the same sum; the others are planned once per pair of lines blocked.
+            free, taken = _greedy_lines(pairs, used, blocked, need) if need else (0.0, 0)
+            planned: dict[int, float] = {}
             for line in lines:
                 base = 1 << line
                 # After case c the player picks the cell; after case b it is any of the line's.
-                values = [plan(card, base | 1 << x) for x in CROSSING[line]] if need else [0.0]
+                if need:
+                    values = []
+                    for x in CROSSING[line]:
+                        mask = base | 1 << x
+                        if not taken & mask:
+                            values.append(free)
+                            continue
+                        v = planned.get(mask)
+                        if v is None:
+                            v = planned[mask] = _greedy(pairs, used, blocked | mask, need)
+                        values.append(v)
+                else:
+                    values = [0.0]
                 best, total, n = max(values), sum(values), len(values)
                 for end in (0, 1):
                     win, stops, p_c, p_b = walks[(card, line, end)]
                     future = 0.0
                     if need:
+                        # Positions count from the end challenged.
+                        ahead = values if end == 0 else values[::-1]
                         for pos, prob in stops:
-                            future += prob * values[pos if end == 0 else 5 - pos]
+                            future += prob * ahead[pos]
                         if p_c > 0.0 or p_b > 0.0:
                             future += p_c * best + p_b * total / n
                         if scale != 1.0:
