@@ -132,3 +132,33 @@ if __name__ == "__main__" and sys.argv[1:] == ["--write"]:
     FIXTURE.parent.mkdir(exist_ok=True)
     FIXTURE.write_text(json.dumps(CURRENT, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"{len(CURRENT)} commands written to {FIXTURE.name}")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["schnapsen", "score", "--reached", "Ann", "--reached", "Bob", "--points", "40"],
+        ["iota", "score", "8", "4", "5", "--lots", "1", "--lots", "0"],
+        ["linesbeta", "score", "--difficulty", "easy", "--difficulty=hard", "4-2"],
+        ["octrix", "score", "--names", "A,B", "--names", "C,D", "--trick", "8C 3H"],
+        ["lineit", "simulate", "--games", "2", "--games", "3"],
+        ["sessions", "list", "--game", "iota", "--game", "octrix"],
+        ["stats", "--since", "2026-01-01", "--since", "2026-02-01"],
+    ],
+)
+def test_an_option_given_twice_is_refused_not_overwritten(
+    runner: CliRunner, args: list[str]
+) -> None:
+    """At a dispute two values of one option say different things: neither is taken."""
+    result = runner.invoke(main, args)
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    option = next(a for a in args[2:] if a.startswith("--")).split("=")[0]
+    assert f"Error: {option} is given twice; give it once" in result.output
+
+
+def test_a_repeatable_option_and_a_repeated_flag_still_pass(runner: CliRunner) -> None:
+    assert runner.invoke(main, ["--ascii", "iota", "rules", "--ascii"]).exit_code == 0
+    # sessions review takes --player for each player to review.
+    result = runner.invoke(main, ["sessions", "review", "x", "--player", "A", "--player", "B"])
+    assert "given twice" not in result.output and "no session 'x'" in result.output

@@ -153,6 +153,29 @@ class GameCommand(click.Command):
         super().__init__(*args, **kwargs)
         self.params.extend(global_params())
 
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        refuse_repeats(self, ctx, args)
+        return super().parse_args(ctx, args)
+
+
+def refuse_repeats(command: click.Command, ctx: click.Context, args: list[str]) -> None:
+    """Refuse an option that takes a value given twice (``--reached Ann --reached Bob``):
+    click would keep the last, and at a dispute the two say different things. Options that
+    may be repeated (``--player``, ``--seed`` of a long run) are declared ``multiple``."""
+    try:
+        _, _, order = command.make_parser(ctx).parse_args(args=list(args))
+    except click.UsageError:
+        return  # the parse proper says what is wrong
+    seen: set[str] = set()
+    for param in order:
+        if not isinstance(param, click.Option) or param.multiple or param.count:
+            continue
+        if param.is_flag or param.name is None:
+            continue
+        if param.name in seen:
+            raise click.UsageError(f"{param.opts[0]} is given twice; give it once", ctx)
+        seen.add(param.name)
+
 
 #: Where :class:`OrderKeepingCommand` keeps its arguments as typed, in ``ctx.meta``.
 TYPED_ARGS = "cardside.typed_args"
