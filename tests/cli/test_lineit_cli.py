@@ -836,3 +836,39 @@ def test_keep_counts_whose_tokens_named_do_not_add_up_are_refused() -> None:
     entry = {"type": "counts", "seat": 0, "pile": 3, "tokens": -5, "named": [-3, -3]}
     with pytest.raises(EntryError, match="the tokens named add up to -6, not -5"):
         LineitLedger.from_entries(["Ann", "Bob"], [entry])
+
+
+@pytest.mark.parametrize(
+    ("piles", "code", "said"),
+    [
+        (
+            ["22"],
+            1,
+            "a jackpot pile of 22 cards cannot be: a pile holds cards of its colour not "
+            "in the line, at most 17 for red here",
+        ),
+        (["17"], 0, "total 5 points + 17 jackpot = 22"),
+    ],
+)
+def test_score_refuses_a_pile_larger_than_its_colour_leaves(
+    runner: CliRunner, piles: list[str], code: int, said: str
+) -> None:
+    """Eight red cards in the line: its red pile holds at most the other 17 reds."""
+    args = ["lineit", "score", "1 5 9 13 17 21 25 29"]
+    for pile in piles:
+        args += ["--jackpot", pile]
+    result = runner.invoke(main, args)
+    assert result.exit_code == code, result.output
+    assert said in result.output
+
+
+def test_score_matches_several_piles_to_their_colours_in_any_order() -> None:
+    from cardside.games.lineit.rules import jackpots_in
+    from cardside.games.lineit.score import line_report
+
+    # Red (1 5 9) and blue (2 6 10) reach three; red has 4 in the line, blue 3.
+    cards = "1 2 5 6 9 10 13"
+    assert len(jackpots_in([int(c) for c in cards.split()])) == 2
+    assert line_report(cards, [22, 21]).total == line_report(cards, [21, 22]).total
+    with pytest.raises(ValueError, match="jackpot piles of 22, 22 cards cannot all be"):
+        line_report(cards, [22, 22])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import permutations
 from typing import Any
 
 from cardside.core.words import counted
@@ -117,7 +118,31 @@ def line_report(text: str, jackpots: Sequence[int] = ()) -> LineReport:
         raise ValueError(
             f"{piles} given, but {colours} reached three cards in the line {format_cards(cards)}"
         )
+    _check_pile_sizes(cards, jackpots)
     return LineReport(rules.score_line(cards), tuple(jackpots))
+
+
+def _check_pile_sizes(cards: Sequence[int], jackpots: Sequence[int]) -> None:
+    """Refuse piles no colour taken could hold: a pile holds cards of its colour that are not
+    in the line, so at most 25 less the line's cards of that colour (each pile a colour of
+    its own, in any order)."""
+    room = [
+        rules.CARDS_PER_COLOUR
+        - sum(1 for c in cards if 0 < c <= rules.NUMBER_CARDS and rules.colour(c) == col)
+        for _, col in rules.jackpots_in(cards)
+    ]
+    if any(all(size <= r for size, r in zip(jackpots, order)) for order in permutations(room)):
+        return
+    largest = max(jackpots)
+    names = [rules.COLOURS[col] for _, col in rules.jackpots_in(cards)]
+    most = ", ".join(f"{r} for {name}" for name, r in zip(names, room))
+    raise ValueError(
+        f"a jackpot pile of {largest} cards cannot be: a pile holds cards of its colour not in "
+        f"the line, at most {most} here (25 of a colour)"
+        if len(jackpots) == 1
+        else f"jackpot piles of {', '.join(map(str, jackpots))} cards cannot all be: a pile "
+        f"holds cards of its colour not in the line, at most {most} here (25 of a colour)"
+    )
 
 
 def _discarded(count: int, cards: str) -> str:
