@@ -748,3 +748,27 @@ def test_the_hint_with_no_card_to_play_says_so_once(runner: CliRunner, data_dir:
     (line,) = [ln for ln in result.output.splitlines() if ln.strip().startswith("hint:")]
     # The hand holds no wild; the pass is named once, with no brackets inside brackets.
     assert line.strip() == "hint: pass YX3 YX4 GT3 BT3 (no card can be played; exchange every card)"
+
+
+def test_score_best_final_offers_only_a_play_of_the_whole_hand(runner: CliRunner) -> None:
+    """The final turn lays the player's last card: with --final, --best looks only at plays
+    of the whole hand, and says so when there is none."""
+    base = ["iota", "score", "--grid", "RC1 0,0", "--best", "--final", "--hand"]
+    none = runner.invoke(main, [*base, "RC2 RC3 RC4 RS1"])
+    assert none.exit_code == 0 and none.exception is None, none.output
+    assert (
+        "No play lays the whole hand RC2 RC3 RC4 RS1 there, so none is a final turn" in none.output
+    )
+    assert "Best play" not in none.output
+    data = json.loads(runner.invoke(main, [*base, "RC2 RC3 RC4 RS1", "--json"]).output)
+    assert data["best"] == [] and data["final"] is True
+    whole = runner.invoke(main, [*base, "RS1 RT2 RX3 RC4"])
+    assert "Best play for RS1 RT2 RX3 RC4: 120 points" in whole.output
+
+
+def test_score_refuses_a_hand_of_more_than_four_cards(runner: CliRunner) -> None:
+    args = ["iota", "score", "--grid", "RC1 0,0", "--play", "RC2 1,0"]
+    result = runner.invoke(main, [*args, "--hand", "RC2 RC3 RC4 RS1 RS2"])
+    assert result.exit_code == 1, result.output
+    assert "Error: --hand: a hand holds 1 to 4 cards, not 5" in result.output
+    assert runner.invoke(main, [*args, "--hand", "RC2 RC3 RC4 RS1"]).exit_code == 0

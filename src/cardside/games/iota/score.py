@@ -127,6 +127,7 @@ class GridScore:
         if self.best is not None:
             out["hand"] = self.hand
             out["best"] = [{"play": p, "score": s} for p, s in self.best]
+            out["final"] = self.final
         return out
 
     def explain(self, ascii: bool = False) -> str:
@@ -140,7 +141,12 @@ class GridScore:
                 lines.extend("  " + describe_line(ln) for ln in self.scored.lines)
                 lines.append("  score: " + self.breakdown(ascii))
         if self.best is not None:
-            if not self.best:
+            if not self.best and self.final:
+                lines.append(
+                    f"No play lays the whole hand {self.hand} there, so none is a final turn "
+                    "(leave out --final for the best play of part of it)."
+                )
+            elif not self.best:
                 lines.append(f"The hand {self.hand} had no legal play there: pass.")
             else:
                 score = self.best[0][1]
@@ -227,6 +233,8 @@ def on_grid(
         except NotationError as exc:
             raise ScoreError(f"--hand: {exc}") from None
         check_cards(cards, grid, "--hand")
+        if not 1 <= len(cards) <= rules.HAND_SIZE:
+            raise ScoreError(f"--hand: a hand holds 1 to {rules.HAND_SIZE} cards, not {len(cards)}")
         # The play came from that hand: every card it laid is one of the hand's.
         left = list(cards)
         for card in played:
@@ -249,8 +257,11 @@ def on_grid(
         if on:
             raise ScoreError(f"{on[0]} is in the hand and on the grid")
         hand_name = " ".join(format_card(c) for c in cards)
-        # On the final turn only a play of the whole hand is doubled.
+        # On the final turn only a play of the whole hand ends the game, doubled: --final asks
+        # for that play.
         moves = legal_moves(grid, cards, pile_empty=final)
+        if final:
+            moves = [m for m in moves if len(m.play.cards) == len(cards)]
         if moves:
             top = max(m.score for m in moves)
             best_plays = tuple(
