@@ -564,3 +564,9 @@ def test_keep_with_a_name_names_the_player_in_the_prompt_and_the_sheet(
     assert "Round 1/4, trick 2 (Ann 1/14, grid 0/10), w or l: " in out
     assert "  round  Ann  grid  Ann total  grid total\n" in out
     assert "(you " not in out
+
+
+def test_score_of_an_empty_round_says_why_it_cannot_be(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["linesbeta", "score", "--difficulty", "normal", "0-0"])
+    assert result.exit_code == 1, result.output
+    assert "0-0 gives none, and the game cannot stop before a round's first trick" in result.output

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from cardside.cli.main import main
@@ -514,3 +515,12 @@ def test_undo_with_four_players_and_partnerships_leaves_a_file_that_replays(
         assert sheets.mismatches(session) == []
         resumed = runner.invoke(main, ["sessions", "resume", name], input="quit\n")
         assert resumed.exit_code == 0 and "Saved. Continue with" in resumed.output
+
+
+@pytest.mark.parametrize("option", [["--partnership"], ["--names", "Ann,Bob"]])
+def test_score_of_counting_cards_refuses_the_options_of_a_replayed_round(
+    runner: CliRunner, option: list[str]
+) -> None:
+    result = runner.invoke(main, ["octrix", "score", *option, "1", "2", "3"])
+    assert result.exit_code == 2, result.output
+    assert f"Error: {option[0]} is for a round replayed from its tricks (--trick)" in result.output

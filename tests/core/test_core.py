@@ -24,6 +24,8 @@ NAMES = RankNames("Test", {1: "A", 10: "10", 11: "J"}, {"T": 10, "1": 1})
         ("jc", Card(11, Suit.CLUBS)),
         ("♠A", Card(1, Suit.SPADES)),
         (" a♢ ", Card(1, Suit.DIAMONDS)),
+        ("10♥\ufe0f", Card(10, Suit.HEARTS)),  # a phone's emoji heart
+        ("J\u2663\ufe0f", Card(11, Suit.CLUBS)),
     ],
 )
 def test_parse_card_forms(text: str, card: Card) -> None:

@@ -143,6 +143,12 @@ def score(
             "give counting-card numbers (e.g. 1 3 4 5 8) "
             'or --trick for each trick (e.g. --trick "8C 3H")'
         )
+    if counting and (names is not None or partnership):
+        given = "--names" if names is not None else "--partnership"
+        raise click.UsageError(
+            f"{given} is for a round replayed from its tricks (--trick); counting cards score "
+            "the same whoever won them"
+        )
     result: scoring.CountingScore | scoring.RoundScore
     if names is not None:
         names = ",".join(parse_names(names, 2, 4, "Octrix"))

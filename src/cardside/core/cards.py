@@ -106,8 +106,9 @@ class RankNames:
 
 
 def split_card_text(text: str, example: str = "8C or 10H") -> tuple[str, Suit]:
-    """Split ``"10H"``, ``"h10"`` or ``"10♥"`` into its rank text and suit."""
-    s = text.strip()
+    """Split ``"10H"``, ``"h10"`` or ``"10♥"`` into its rank text and suit (``"10♥️"`` too: a
+    phone's emoji form, the symbol followed by a variation selector)."""
+    s = text.strip().replace("\ufe0f", "").replace("\ufe0e", "")
     if len(s) < 2:
         raise NotationError(f"{clip(text)} is not a card (write rank then suit, e.g. {example})")
     if s[-1].upper() in _SUIT_CHARS:

@@ -222,6 +222,11 @@ class Ledger:
                     f"{p}-{g} cannot be a whole round: the game would have stopped before "
                     "the round's last trick"
                 )
+            if n == 0:
+                raise IllegalActionError(
+                    f"a round has {TRICKS_PER_ROUND} tricks; 0-0 gives none, and the game "
+                    "cannot stop before a round's first trick"
+                )
             raise IllegalActionError(
                 f"a round has {TRICKS_PER_ROUND} tricks; {p}-{g} is only {n}, so the game must "
                 "have stopped at the last of them, and no order of them stops it exactly there"
