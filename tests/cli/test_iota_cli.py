@@ -128,7 +128,10 @@ def test_score_refuses_impossible_turns_in_one_line(runner: CliRunner) -> None:
         (["--grid", "RC1 0,0 W 1,0 W 2,0", "--play", "W 3,0"], "the grid holds 2"),
         (["--grid", "RC1 0,0", "--best", "--hand", "YS2 YS2"], "--hand: YS2 is named twice"),
         (["--grid", "RC1 0,0 W 1,0", "--best", "--hand", "W W"], "--hand: there are only 2"),
-        (["--grid", "RC1 0,0", "--best", "--hand", "YS2 GT3 BX4 RS2 YC3"], "a hand of 1 to 4"),
+        (
+            ["--grid", "RC1 0,0", "--best", "--hand", "YS2 GT3 BX4 RS2 YC3"],
+            "a hand holds 1 to 4 cards, not 5",
+        ),
         (["--grid", "RC1 0,0 YS2 1,0", "--best", "--hand", "GT3 YS2"], "YS2 is in the hand and on"),
     ]:
         result = runner.invoke(main, ["iota", "score", *args])
