@@ -877,12 +877,13 @@ def test_a_lineit_game_ended_before_the_pile_rule_keeps_its_end_through_a_chaine
     assert not any("takes_back" in e for e in session.entries)
 
 
+@pytest.mark.parametrize("word", ["help", "show"])
 @pytest.mark.parametrize("args", [SCHNAPSEN, IOTA])
 def test_help_at_the_new_text_prompt_helps_and_asks_again(
-    runner: CliRunner, data_dir: Path, args: list[str]
+    runner: CliRunner, data_dir: Path, args: list[str], word: str
 ) -> None:
     first, second = ("Ann 2", "Bob 3") if args is SCHNAPSEN else ("Ann 5", "Ann 7")
-    out = keep(runner, args, [first, "fix 1", "help", second, "quit"]).output
+    out = keep(runner, args, [first, "fix 1", word, second, "quit"]).output
     assert "  type entry 1's new text as at the keep prompt (it is: " in out
     assert out.count("New text for entry 1 (Enter or cancel keeps it): ") == 2
     assert f"Entry 1 corrected: {second} (was {first})." in out

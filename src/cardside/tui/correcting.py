@@ -97,11 +97,16 @@ class Corrector:
                 )
                 # Ctrl-C (or the end of input) leaves, as at every keep prompt.
                 word = "quit" if answer is None else _word_after(answer, old_text)
-                if word not in ("help", "?", "h"):
+                if word not in ("help", "?", "h", "show"):
                     break
                 console.say(
                     f"  type entry {number}'s new text as at the keep prompt (it is: {old_text}); "
                     "Enter or cancel keeps it; quit leaves"
+                    + (
+                        "; show works at the keep prompt, once this is done"
+                        if word == "show"
+                        else ""
+                    )
                 )
             if word in QUIT_WORDS:
                 console.say("  Nothing changed.")
@@ -253,7 +258,7 @@ class Corrector:
             same = " ".join(text.split()) == " ".join(old_text.split())
             if answer is None or word in ("", "cancel") or same:
                 return None
-            if word in ("help", "?", "h"):
+            if word in ("help", "?", "h", "show"):
                 console.say(
                     f"  entry {number} no longer fits: type its new text as at the keep prompt "
                     f"(it was: {old_text}); both corrections are then saved at once. Enter or "
@@ -331,7 +336,7 @@ def _word_after(answer: str, old_text: str) -> str:
     old = " ".join(old_text.lower().split())
     if old and text.startswith(old) and text != old:
         rest = text[len(old) :].strip()
-        if rest in (*QUIT_WORDS, "cancel", "help", "?", "h"):
+        if rest in (*QUIT_WORDS, "cancel", "help", "?", "h", "show"):
             return rest
     return text
 
