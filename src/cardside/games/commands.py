@@ -447,6 +447,7 @@ A last round that stopped early is given with the tricks actually played (e.g. 1
                     (
                         "planner",
                         "deep",
+                        "deep2",
                         "deep1",
                         "deepwin",
                         "planner2",
@@ -456,8 +457,9 @@ A last round that stopped early is given with the tricks actually played (e.g. 1
                     ),
                     "planner",
                     "The bot that plays your side: planner plans the round from what you can "
-                    "see, deep tries its best plays on sampled deals (slower), deep1 is deep "
-                    "as it was and deepwin is deep1 aiming at the chance of winning the game; "
+                    "see, deep tries its best plays on sampled deals (slower), deep2 and deep1 "
+                    "are deep as it was (the newer first) and deepwin is deep1 aiming at the "
+                    "chance of winning the game; "
                     "planner2, planner1 and classic are the planner as it was (the newer "
                     "first).",
                 ),

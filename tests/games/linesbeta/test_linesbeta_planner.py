@@ -19,7 +19,7 @@ from cardside.games.linesbeta.bots import (
     make_bot,
     win_chance,
 )
-from cardside.games.linesbeta.deep import ROUND_LOSSES, SETTLED, Deep1Bot, win_chances
+from cardside.games.linesbeta.deep import ROUND_LOSSES, SETTLED, Deep1Bot, Deep2Bot, win_chances
 from cardside.games.linesbeta.notation import parse_challenge
 from cardside.games.linesbeta.odds import CellModel
 from cardside.games.linesbeta.planner import Walk, _hidden_before, _turned
@@ -209,6 +209,8 @@ def _bot(name: str) -> PlannerBot | DeepBot | ClassicPlannerBot:
     # The deep bots with fewer deals than their default, to keep the suite quick.
     if name == "deep":
         return DeepBot(7, samples=3)
+    if name == "deep2":
+        return Deep2Bot(7, samples=3)
     if name == "deep1":
         return Deep1Bot(7, samples=3)
     if name == "deepwin":
@@ -217,7 +219,7 @@ def _bot(name: str) -> PlannerBot | DeepBot | ClassicPlannerBot:
 
 
 @pytest.mark.parametrize(
-    "name", ["planner", "deep", "deep1", "deepwin", "planner2", "planner1", "classic"]
+    "name", ["planner", "deep", "deep2", "deep1", "deepwin", "planner2", "planner1", "classic"]
 )
 def test_bots_decide_only_from_what_the_player_sees(name: str) -> None:
     """Two states that differ only in face-down cards and the deck get the same decisions."""
@@ -346,16 +348,25 @@ def _play_until(state: LinesBetaState, cards: int) -> LinesBetaState:
     return state
 
 
-@pytest.mark.parametrize("cards", [6, 2])
-def test_deep_leaves_a_rounds_first_and_fifth_trick_to_the_planner(cards: int) -> None:
-    """With six cards in hand or two, rollouts pay least for their work: ``deep`` plays the
-    planner's choice there, without a single deal."""
+@pytest.mark.parametrize(("bot", "cards"), [(DeepBot, 2), (Deep2Bot, 6), (Deep2Bot, 2)])
+def test_deep_leaves_a_rounds_fifth_trick_to_the_planner(bot: type[DeepBot], cards: int) -> None:
+    """With two cards in hand little is left to choose: ``deep`` plays the planner's choice
+    there, without a single deal (``deep2`` at a round's first trick too)."""
     obs = _play_until(LinesBetaState("hard", "full", seed=12), cards).observation(0)
-    deep = DeepBot(5)
+    deep = bot(5)
     before = deep.rng.getstate()
     assert deep.decide(obs) == PlannerBot(5).decide(obs)
     assert deep.rng.getstate() == before
-    assert cards not in DeepBot.PLAN and set(Deep1Bot.PLAN) == {2, 3, 4, 5, 6}
+    assert cards not in bot.PLAN and set(Deep1Bot.PLAN) == {2, 3, 4, 5, 6}
+    assert set(DeepBot.PLAN) == {3, 4, 5, 6} and set(Deep2Bot.PLAN) == {3, 4, 5}
+
+
+def test_deep_tries_a_rounds_first_trick_on_sampled_deals() -> None:
+    obs = _play_until(LinesBetaState("hard", "full", seed=12), 6).observation(0)
+    deep = DeepBot(5)
+    before = deep.rng.getstate()
+    deep.decide(obs)
+    assert deep.rng.getstate() != before  # it dealt the hidden cards
 
 
 def test_deep_leaves_the_planners_choice_only_for_a_clear_gain(

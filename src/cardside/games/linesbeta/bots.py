@@ -1,10 +1,11 @@
-"""LinesBeta bots by name: ``planner`` (the default), ``deep``, ``deepwin``, ``planner2``,
-``planner1``, ``classic`` and ``random``.
+"""LinesBeta bots by name: ``planner`` (the default), ``deep``, ``deep2``, ``deep1``,
+``deepwin``, ``planner2``, ``planner1``, ``classic`` and ``random``.
 
 ``planner`` plans the whole round from what the player can see (``planner.py``); ``deep`` tries
-the planner's best plays on sampled deals (``deep.py``) and ``deepwin`` is ``deep`` valuing a
-round by the chance of winning the game; ``planner2`` is the planner with the odds it had
-before a line's face-down cells were drawn from the pool of their own fill round, and
+the planner's best plays on sampled deals (``deep.py``), ``deep2`` and ``deep1`` are ``deep`` as
+it was, and ``deepwin`` is ``deep1`` valuing a round by the chance of winning the game;
+``planner2`` is the planner with the odds it had before a line's face-down cells were drawn
+from the pool of their own fill round, and
 ``planner1`` is ``planner2`` before it valued the cards it turns within the round;
 ``classic`` is the planner before that, one trick and a greedy plan at a time (``classic.py``);
 ``random`` is the baseline.
@@ -15,7 +16,7 @@ from __future__ import annotations
 import random
 
 from cardside.games.linesbeta.classic import ClassicPlannerBot, _walk, win_chance
-from cardside.games.linesbeta.deep import Deep1Bot, DeepBot, DeepWinBot
+from cardside.games.linesbeta.deep import Deep1Bot, Deep2Bot, DeepBot, DeepWinBot
 from cardside.games.linesbeta.planner import Planner1Bot, Planner2Bot, PlannerBot
 from cardside.games.linesbeta.rules import Action
 from cardside.games.linesbeta.state import LinesBetaState, Observation
@@ -24,6 +25,7 @@ __all__ = [
     "BOT_NAMES",
     "ClassicPlannerBot",
     "Deep1Bot",
+    "Deep2Bot",
     "DeepBot",
     "DeepWinBot",
     "Planner1Bot",
@@ -36,7 +38,17 @@ __all__ = [
     "win_chance",
 ]
 
-BOT_NAMES = ("planner", "deep", "deep1", "deepwin", "planner2", "planner1", "classic", "random")
+BOT_NAMES = (
+    "planner",
+    "deep",
+    "deep2",
+    "deep1",
+    "deepwin",
+    "planner2",
+    "planner1",
+    "classic",
+    "random",
+)
 
 
 class RandomBot:
@@ -73,6 +85,8 @@ def make_bot(name: str, seed: int | str = 0) -> Bot:
         return ClassicPlannerBot(seed)
     if name == "deep":
         return DeepBot(seed)
+    if name == "deep2":
+        return Deep2Bot(seed)
     if name == "deep1":
         return Deep1Bot(seed)
     if name == "deepwin":

@@ -8,14 +8,14 @@ each face-up card the grid keeps into the next round (a round's end that empties
 face-down cards sends what it showed back to the deck). Every proposal meets the same deals.
 The trump card and the case-c cell are left to the planner.
 
-``deep`` spends its deals where they pay (``PLAN``, by the cards in hand): rollouts of a
-round's middle tricks gain the most over the planner's own choice and a rollout is cheaper the
-fewer tricks it has left to play, so it tries the best four on many deals with three or four
-cards in hand, three on fewer with five, and leaves the first trick of a round (six cards) and
-the fifth (two) to the planner. It moves from the planner's first choice only when another
-play does better by more than ``margin`` tricks a deal, since on a few dozen deals the best
-total is partly luck. ``deep1`` is the bot before: the best four on 20 deals at every trick,
-the best total taken, and a large bonus or penalty when the game is settled in the round.
+``deep`` spends its deals where they pay (``PLAN``, by the cards in hand): the best four on 80
+deals with three cards in hand and on 60 with four, five or six, and the planner's choice with
+two (the fifth trick of a round, where little is left to choose). It moves from the planner's
+first choice only when another play does better by more than ``margin`` tricks a deal, since
+on a few dozen deals the best total is partly luck. ``deep2`` is the bot before, which left a
+round's first trick to the planner and tried only three on 30 deals with five cards; ``deep1``
+the one before that: the best four on 20 deals at every trick, the best total taken, and a
+large bonus or penalty when the game is settled in the round.
 
 ``deepwin`` is ``deep1`` valuing a rollout instead by the chance of winning the game from where
 the round leaves it: 1 or 0 when the game is settled in the round, else the chance that the
@@ -70,7 +70,7 @@ class DeepBot:
     name = "deep"
     #: By the cards in hand: (challenges tried, deals each); other hand sizes play the
     #: planner's choice.
-    PLAN: dict[int, tuple[int, int]] = {3: (4, 80), 4: (4, 60), 5: (3, 30)}
+    PLAN: dict[int, tuple[int, int]] = {3: (4, 80), 4: (4, 60), 5: (4, 60), 6: (4, 60)}
     #: Leave the planner's first choice only for more than this many tricks a deal.
     margin = 0.05
     #: When not 0, the value of a rollout that settles the game (won; lost, its negative).
@@ -133,6 +133,14 @@ class DeepBot:
             return self.settled if verdict.player_wins else -self.settled
         kept = state.snapshot.face_up.bit_count()
         return float(state.points[0] - start) + self.planner.carry * kept
+
+
+class Deep2Bot(DeepBot):
+    """``deep`` as it was: the best four on 80 deals with three cards and on 60 with four, three
+    on 30 with five, the planner's choice with six or two (``deep2``)."""
+
+    name = "deep2"
+    PLAN = {3: (4, 80), 4: (4, 60), 5: (3, 30)}
 
 
 class Deep1Bot(DeepBot):
