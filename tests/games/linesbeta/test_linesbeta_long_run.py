@@ -10,7 +10,7 @@ from types import ModuleType
 
 import pytest
 
-from cardside.games.linesbeta.deep import DeepBot
+from cardside.games.linesbeta.deep import Deep2Bot, DeepBot
 from cardside.games.linesbeta.simulate import _one_game
 
 SCRIPT = Path(__file__).resolve().parents[3] / "benchmarks" / "linesbeta_long.py"
@@ -36,7 +36,8 @@ def test_a_plan_is_written_in_one_form_and_set_on_deep(long_run: ModuleType) -> 
     plan = long_run.parse_plan("6:4x60,3:4x80")
     assert plan == {6: (4, 60), 3: (4, 80)}
     assert long_run.write_plan(plan) == "3:4x80,6:4x60"
-    assert long_run.write_plan(DeepBot.PLAN) == "3:4x80,4:4x60,5:3x30"
+    assert long_run.write_plan(DeepBot.PLAN) == "3:4x80,4:4x60,5:4x60,6:4x60"
+    assert long_run.write_plan(Deep2Bot.PLAN) == "3:4x80,4:4x60,5:3x30"
 
 
 def test_a_second_run_plays_only_the_games_missing(
