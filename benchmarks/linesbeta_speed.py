@@ -3,7 +3,8 @@
     python benchmarks/linesbeta_speed.py [--quick]
 
 ``deep`` rolls out only some tricks of a round (the others are the planner's quick choice), so
-its mean time a decision says more of its work than its median; ``deep1`` is the one before.
+its mean time a decision says more of its work than its median; ``deep2`` is the one before and
+``deep1`` the one before that.
 
 The engine's own legality check is compared with the base class's generic way (search the
 legal-action list for the action before applying it), measured in the same run. Each figure
@@ -71,7 +72,7 @@ def main() -> None:
 
     n = 10 if args.quick else 40
     rows = []
-    for name in ("random", "classic", "planner1", "planner2", "planner", "deep1", "deep"):
+    for name in ("random", "classic", "planner1", "planner2", "planner", "deep1", "deep2", "deep"):
         games = max(2, n // 10) if name.startswith("deep") else n
         per_run = [decision_times(name, games, "full") for _ in range(max(1, runs // 2))]
         wall = sorted(t for run in per_run for t, _ in run)
