@@ -29,22 +29,8 @@ from typing import Any
 from cardside.core.parallel import map_games
 from cardside.core.stats import wilson_interval
 from cardside.games.linesbeta.bots import make_bot
-from cardside.games.linesbeta.deep import DeepBot
+from cardside.games.linesbeta.deep import DeepBot, parse_plan, write_plan
 from cardside.games.linesbeta.state import LinesBetaState
-
-
-def parse_plan(text: str) -> dict[int, tuple[int, int]]:
-    """``3:4x80,6:4x60`` as ``{3: (4, 80), 6: (4, 60)}``."""
-    plan = {}
-    for part in text.split(","):
-        size, rule = part.split(":")
-        tried, deals = rule.split("x")
-        plan[int(size)] = (int(tried), int(deals))
-    return plan
-
-
-def write_plan(plan: dict[int, tuple[int, int]]) -> str:
-    return ",".join(f"{size}:{t}x{d}" for size, (t, d) in sorted(plan.items()))
 
 
 def one_game(

@@ -32,7 +32,7 @@ import time
 from functools import partial
 
 from cardside.core.parallel import map_games
-from cardside.games.linesbeta.deep import DeepBot
+from cardside.games.linesbeta.deep import DeepBot, parse_plan
 from cardside.games.linesbeta.planner import PlannerBot
 from cardside.games.linesbeta.state import PHASE_PLAY, LinesBetaState
 
@@ -262,17 +262,6 @@ def main() -> None:
                 f"plan {text}: {mean:+.4f} a decision more than deep's [{low:+.4f}, "
                 f"{high:+.4f}], {work:.2f}x its rollout work"
             )
-
-
-def parse_plan(text: str) -> dict[int, tuple[int, int]]:
-    """``3:4x160,4:4x120`` as ``{3: (4, 160), 4: (4, 120)}``: by the cards in hand, the
-    challenges tried and the deals each."""
-    plan = {}
-    for part in text.split(","):
-        size, rule = part.split(":")
-        tried, deals = rule.split("x")
-        plan[int(size)] = (int(tried), int(deals))
-    return plan
 
 
 def plan_one(

@@ -570,3 +570,20 @@ def test_score_of_an_empty_round_says_why_it_cannot_be(runner: CliRunner) -> Non
     result = runner.invoke(main, ["linesbeta", "score", "--difficulty", "normal", "0-0"])
     assert result.exit_code == 1, result.output
     assert "0-0 gives none, and the game cannot stop before a round's first trick" in result.output
+
+
+def test_simulate_offers_every_bot_by_its_name() -> None:
+    """The command's list of bots is written apart from the bots (so that --help does not load
+    them): it names the same bots, in the same order."""
+    import click
+
+    from cardside.games.linesbeta.bots import BOT_NAMES
+
+    ctx = click.Context(main)
+    group = main.get_command(ctx, "linesbeta")
+    assert isinstance(group, click.Group)
+    simulate = group.get_command(ctx, "simulate")
+    assert simulate is not None
+    (bot,) = [p for p in simulate.params if p.name == "bot"]
+    assert isinstance(bot.type, click.Choice)
+    assert tuple(bot.type.choices) == BOT_NAMES

@@ -64,6 +64,22 @@ def win_chances(rounds: int, losses: tuple[float, ...] = ROUND_LOSSES) -> list[l
     return table
 
 
+def parse_plan(text: str) -> dict[int, tuple[int, int]]:
+    """A plan as the benchmarks write it, ``3:4x80,6:4x60``: ``{3: (4, 80), 6: (4, 60)}`` (by
+    the cards in hand, the challenges tried and the deals each)."""
+    plan = {}
+    for part in text.split(","):
+        size, rule = part.split(":")
+        tried, deals = rule.split("x")
+        plan[int(size)] = (int(tried), int(deals))
+    return plan
+
+
+def write_plan(plan: dict[int, tuple[int, int]]) -> str:
+    """A plan written as :func:`parse_plan` reads it, by the cards in hand."""
+    return ",".join(f"{size}:{t}x{d}" for size, (t, d) in sorted(plan.items()))
+
+
 class DeepBot:
     """Rollouts of the planner's candidate challenges over sampled deals, where they pay."""
 
