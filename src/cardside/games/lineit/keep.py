@@ -5,7 +5,8 @@ Entries are plain dicts (so a session file can hold them):
 - ``{type = "line", seat = 0, cards = "12 30 B4 45 57 60 71"}``: a line scored, its cards in
   the order they were added; checked and scored by :func:`rules.score_line`;
 - ``{type = "jackpot", seat = 0, cards = 7}``: a jackpot pile taken, by its number of cards;
-- ``{type = "counts", seat = 0, pile = 23, tokens = -1}``: a player's end-of-game counts;
+- ``{type = "counts", seat = 0, pile = 23, tokens = -1}``: a player's end-of-game counts
+  (with ``named = [4, -5]`` when the tokens were typed one by one);
 - ``{type = "end"}``: the game is over (a game kept line by line);
 - ``{type = "undo"}``: takes back the last entry still in effect.
 
