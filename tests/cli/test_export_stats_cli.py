@@ -127,6 +127,18 @@ def test_exports_carry_matches_their_winners_and_the_tally(
     assert ann[2]["note"] == "Ann: entered directly; Ann wins match 1"
 
 
+def test_a_name_with_an_ampersand_wins_only_its_own_matches_in_exports(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    names = ["Ann", "Ann & Bob"]
+    kept_schnapsen(data_dir, "amp", names, [(0, 3), (0, 3), (0, 1), (1, 3)])
+    (data,) = json.loads(invoke(runner, "sessions", "export", "amp", "--format", "json"))
+    assert data["won"] == {"Ann": 1, "Ann & Bob": 0}
+    rows = list(csv.DictReader(io.StringIO(invoke(runner, "sessions", "export", "amp"))))
+    both = [r for r in rows if r["player"] == "Ann & Bob"]
+    assert [r["won"] for r in both] == ["0", "0", "0", "0"]
+
+
 def test_the_html_page_shows_the_matches_and_notes_the_sheet_shows(
     runner: CliRunner, data_dir: Path
 ) -> None:
@@ -496,3 +508,55 @@ def test_a_copy_of_a_session_under_another_name_is_counted_once_and_exported_by_
     assert page.exit_code == 0 and "counted once" in page.stderr
     # Ann's rating after one match won, not after two.
     assert '<td class="n">1138</td>' in page.stdout and "1248" not in page.stdout
+
+
+def test_unreadable_files_are_named_by_every_export_and_none_readable_is_a_failure(
+    runner: CliRunner, data_dir: Path, tmp_path: Path
+) -> None:
+    folder = data_dir / "sessions"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "zz.toml").write_text("junk")
+    page = tmp_path / "page.html"
+    for args, why in (
+        (["sessions", "export", "--all"], "nothing exported"),
+        (["sessions", "export", "--all", "--format", "json"], "nothing exported"),
+        (["sessions", "export", "--all", "--format", "html", "-o", str(page)], "no page"),
+        (["stats", "--html", str(page)], "1 unreadable session file"),
+    ):
+        result = runner.invoke(main, args)
+        assert result.exit_code == 1 and isinstance(result.exception, SystemExit), args
+        assert "no session could be read" in result.stderr and why in result.stderr, args
+        assert "saved yet" not in result.stderr
+        assert not page.exists()
+    kept_schnapsen(data_dir, "good", ["Ann", "Bob"], [(0, 3)])
+    result = runner.invoke(
+        main, ["sessions", "export", "--all", "--format", "html", "-o", str(page)]
+    )
+    assert result.exit_code == 0, result.output
+    assert "skipped: " in result.stderr and "zz.toml" in result.stderr
+    assert "wrote a page of 1 session" in result.stderr and page.exists()
+
+
+def test_a_backup_of_a_session_played_on_since_is_counted_once(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    kept_schnapsen(data_dir, "orig", ["Ann", "Bob"], [(0, 3), (0, 3), (0, 1)], day=4).close()
+    folder = store.sessions_dir(data_dir)
+    copy(folder / "orig.toml", folder / "backup.toml")
+    assert runner.invoke(main, ["sessions", "resume", "orig"], input="Bob 3\nquit\n").exit_code == 0
+    result = runner.invoke(main, ["stats", "--json"])
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "backup is an earlier copy of orig (the same session, 3 of its 4 entries)" in (
+        result.stderr
+    )
+    ann = next(p for p in json.loads(result.stdout)["players"] if p["name"] == "Ann")
+    assert (ann["played"], ann["won"]) == (1, 1)
+    league = runner.invoke(main, ["stats", "--league", "--json"])
+    (table,) = json.loads(league.stdout)["league"]
+    assert sorted(r["played"] for r in table["table"]) == [1, 1]
+    # Played on from the backup too, the two differ: both are counted.
+    assert (
+        runner.invoke(main, ["sessions", "resume", "backup"], input="Ann 2\nquit\n").exit_code == 0
+    )
+    both = runner.invoke(main, ["stats", "--json"])
+    assert "copy" not in both.stderr

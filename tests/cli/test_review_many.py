@@ -262,3 +262,21 @@ def test_a_game_with_no_decision_yet_is_not_reviewed_nor_counted(
     assert "Reviewed 3 games" in text.output and "holds no decision of Ann" in text.output
     only = runner.invoke(main, ["sessions", "review", "d", "d", "--depth", "1"])
     assert only.exit_code == 1 and isinstance(only.exception, SystemExit)
+
+
+def test_a_file_that_disagrees_with_itself_is_named_as_when_reviewed_alone(
+    runner: CliRunner, three: Path
+) -> None:
+    path = store.sessions_dir(three) / "b.toml"
+    path.write_text(
+        path.read_text(encoding="utf-8").replace('status = "finished"', 'status = "in progress"'),
+        encoding="utf-8",
+    )
+    alone = runner.invoke(main, ["sessions", "review", "b", "--json", "--depth", "1"])
+    assert alone.exit_code == 0 and "b does not agree with itself" in alone.stderr
+    many = runner.invoke(
+        main, ["sessions", "review", "--all-sessions", "--json", "--depth", "1", "--jobs", "1"]
+    )
+    assert many.exit_code == 0 and many.exception is None, many.output
+    said = [line for line in many.stderr.splitlines() if "does not agree with itself" in line]
+    assert len(said) == 1 and said[0].startswith("b does not agree with itself"), many.stderr

@@ -372,3 +372,15 @@ def test_a_session_name_with_a_direction_control_is_read_plain(tmp_path: Path) -
     path = tmp_path / "older.toml"
     edited(f'name = "{GOOD}"', 'name = "x\\u202e<b>"')(path)
     assert store.load(path).name == "x<b>"
+
+
+def test_a_game_field_edited_to_another_game_is_named_in_the_refusal(tmp_path: Path) -> None:
+    from cardside.core.errors import SessionError
+
+    path = tmp_path / "x.toml"
+    raw = (EXAMPLES / "schnapsen-kept-bummerl.toml").read_text(encoding="utf-8")
+    path.write_text(raw.replace('game = "schnapsen"', 'game = "octrix"'), encoding="utf-8")
+    with pytest.raises(
+        SessionError, match=r"unknown field 'matches' \(the file names the game octrix\)"
+    ):
+        store.load(path)

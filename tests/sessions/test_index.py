@@ -6,6 +6,7 @@ import json
 import os
 from pathlib import Path
 
+from cardside.core.players import column_of
 from cardside.core.record import Seat
 from cardside.sessions import index, store
 from cardside.sessions.journal import Journal
@@ -193,6 +194,34 @@ def test_a_tampered_result_number_or_corrected_list_is_made_again(tmp_path: Path
         assert item.summary["results"][0]["number"] == 1 and item.summary["corrected"] == []
 
 
+def test_a_tampered_seat_column_or_a_time_without_its_offset_is_made_again(
+    tmp_path: Path,
+) -> None:
+    from cardside.sessions.stats import report
+
+    kept(tmp_path, "friday", 4)
+    (item,) = index.entries(tmp_path)
+    assert item.summary is not None
+    good = (item.summary["seat_columns"], item.summary["start"])
+    path = tmp_path / "index.json"
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    summary = doc["files"]["friday.toml"]["summary"]
+    for key, value in (
+        ("seat_columns", [-5, 0]),
+        ("seat_columns", [-1, 0]),
+        ("seat_columns", [0, 2]),
+        ("seat_columns", [0, True]),
+        ("start", "2026-01-01T00:00:00"),
+        ("end", "2026-01-01T00:00:00"),
+    ):
+        doc["files"]["friday.toml"]["summary"] = dict(summary, **{key: value})
+        path.write_text(json.dumps(doc), encoding="utf-8")
+        (item,) = index.entries(tmp_path)
+        assert item.summary is not None, (key, value)
+        assert (item.summary["seat_columns"], item.summary["start"]) == good, (key, value)
+        assert report([item.summary]).players  # counted, not crashed
+
+
 def test_tampered_row_notes_leave_the_page_without_them(tmp_path: Path) -> None:
     """The match and note of each row are read only by the HTML page, which checks them
     where it uses them: any other shape shows no match or note column, and nothing fails."""
@@ -213,10 +242,10 @@ def test_tampered_row_notes_leave_the_page_without_them(tmp_path: Path) -> None:
 
 def test_a_player_is_matched_to_their_own_column_before_a_partnership() -> None:
     # "Tom & Jerry" is one player's name here, not a partnership holding Jerry.
-    assert index.column_of("Jerry", ["Tom & Jerry", "Jerry"]) == 1
-    assert index.column_of("Tom & Jerry", ["Tom & Jerry", "Jerry"]) == 0
-    assert index.column_of("Cid", ["Ann & Cid", "Bob & Dee"]) == 0
-    assert index.column_of("Dee", ["Ann & Cid", "Bob & Dee"]) == 1
+    assert column_of("Jerry", ["Tom & Jerry", "Jerry"]) == 1
+    assert column_of("Tom & Jerry", ["Tom & Jerry", "Jerry"]) == 0
+    assert column_of("Cid", ["Ann & Cid", "Bob & Dee"]) == 0
+    assert column_of("Dee", ["Ann & Cid", "Bob & Dee"]) == 1
     # A partner whose own name holds " & " is matched whole, never by a part of it.
-    assert index.column_of("Tom & Jerry", ["Tom & Jerry & Ann", "Bob & Dee"]) == 0
-    assert index.column_of("Jer", ["Tom & Jerry", "Bob"]) is None
+    assert column_of("Tom & Jerry", ["Tom & Jerry & Ann", "Bob & Dee"]) == 0
+    assert column_of("Jer", ["Tom & Jerry", "Bob"]) is None

@@ -3,10 +3,12 @@ digest, and every command compares that (and its stored totals) with its entries
 
 from __future__ import annotations
 
+import errno
 import json
 import re
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -196,3 +198,62 @@ def test_the_digest_kept_save_by_save_is_the_digest_of_the_file_read_back(
         # Rendered afresh (no parts kept), the file says the same of itself.
         again = document.render(read)
         assert json.dumps(read.stored_digest) in again.replace("'", '"')
+
+
+def test_a_name_a_shell_would_split_is_quoted_in_the_commands_suggested(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    import shlex
+
+    path, _ = damaged(data_dir)
+    odd = path.with_name("x;rm -rf ~.toml")
+    path.rename(odd)
+    for args in (["list"], ["show", "x;rm"], ["review", "x;rm"], ["export", "x;rm"]):
+        result = runner.invoke(main, ["sessions", *args])
+        assert not isinstance(result.exception, Exception) or isinstance(
+            result.exception, SystemExit
+        ), args
+        said = result.output + result.stderr
+        assert "cardside sessions verify 'x;rm -rf ~'" in said, (args, said)
+        assert "verify x;rm" not in said, args
+    # A name that starts with a dash would read as an option: the file's path stands for it,
+    # and the command suggested reads it back as that session.
+    dash = odd.with_name("-x.toml")
+    odd.rename(dash)
+    listed = runner.invoke(main, ["sessions", "list"])
+    assert listed.exit_code == 0, listed.output
+    said = one_line(listed.stderr, "")
+    command = said.split("('", 1)[1].split("'", 1)[0]
+    words = shlex.split(command)
+    assert words[:3] == ["cardside", "sessions", "verify"] and Path(words[3]) == dash, said
+    again = runner.invoke(main, words[1:])
+    assert again.exit_code == 1 and "lists every difference" not in again.output, again.output
+    assert "entries" in again.output, again.output
+
+
+def test_a_fix_that_cannot_be_saved_leaves_no_copy_and_a_long_list_is_cut(
+    runner: CliRunner, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path, raw = damaged(data_dir)
+    real_save = store.save
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(store, "save", full)
+    result = runner.invoke(main, ["sessions", "verify", "v", "--fix"])
+    assert result.exit_code == 1 and "not fixed: cannot save (No space left" in result.output
+    assert path.read_bytes() == raw
+    trash = data_dir / "trash"
+    assert not trash.exists() or not list(trash.iterdir())
+    monkeypatch.setattr(store, "save", real_save)
+    # Every row of a long file gone: the mismatches are many, the list shows the first 50.
+    from cardside.cli import sessions as sessions_cli
+
+    many = [f"round {n} is in the stored table but no entries make it" for n in range(1, 300)]
+    monkeypatch.setattr(integrity, "problems", lambda *a, **k: many)
+    listed = runner.invoke(main, ["sessions", "verify", "v"])
+    assert listed.exit_code == 1
+    lines = listed.output.splitlines()
+    assert lines[0].endswith(": 299 mismatches"), lines[0]
+    assert len(lines) == 2 + sessions_cli.SHOWN_PROBLEMS and lines[-1] == "  - and 249 more"

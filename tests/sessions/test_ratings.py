@@ -186,6 +186,24 @@ def test_a_game_the_grid_won_is_the_grids_win_whatever_the_scores() -> None:
     assert got["Grid (normal full)"].mu > got["Ann"].mu
 
 
+def test_a_win_on_targets_with_the_lower_total_is_no_biggest_margin() -> None:
+    from cardside.sessions.league import records
+
+    lost = summary(
+        "l",
+        "linesbeta",
+        ["Ann"],
+        [20, 16],
+        ["Grid"],
+        START,
+        columns=["Ann", "Grid"],
+        seat_columns=[0],
+        variant="normal full",
+    )
+    found = {r.what: r for r in records(finished_games([lost]), [lost])}
+    assert "biggest margin" not in found and found["highest score"].value == 20
+
+
 def test_a_newcomer_shows_1000_and_is_provisional() -> None:
     assert shown(25.0, 25 / 3) == 1000
     game = summary("a", "iota", ["Ann", "Bob"], [300, 200], ["Ann"], START)

@@ -181,7 +181,7 @@ def test_a_read_only_session_is_not_rewritten_renamed_or_deleted(
     raw = path.read_bytes()
     try:
         result = runner.invoke(main, ["sessions", "resume", "s"], input="Bob 3\nquit\n")
-        refused(result, f"{path} is read-only (mode 0444)", "chmod u+w")
+        refused(result, f"{path} is read-only (mode 0444)", "chmod u+rw")
         assert path.read_bytes() == raw
         refused(runner.invoke(main, ["sessions", "rename", "s", "t"]), "read-only (mode 0444)")
         refused(runner.invoke(main, ["sessions", "delete", "s", "--yes"]), "read-only")
@@ -196,6 +196,44 @@ def test_a_read_only_session_is_not_rewritten_renamed_or_deleted(
     finally:
         path.chmod(0o644)
     assert runner.invoke(main, ["sessions", "delete", "s", "--yes"]).exit_code == 0
+
+
+def test_a_session_that_may_be_neither_read_nor_written_says_so(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    path = kept(runner, data_dir)
+    path.chmod(0o000)
+    try:
+        result = runner.invoke(main, ["sessions", "resume", "s"], input="quit\n")
+        refused(result, "may be neither read nor written (mode 0000)", "chmod u+rw")
+    finally:
+        path.chmod(0o644)
+
+
+def test_a_sessions_folder_that_cannot_be_read_is_not_taken_for_an_empty_one(
+    runner: CliRunner, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    kept(runner, data_dir)
+    folder = data_dir / "sessions"
+    real = os.scandir
+
+    def scandir(path: object = ".") -> object:
+        if Path(str(path)) == folder:
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real(path)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    for args in (
+        ["sessions", "list"],
+        ["stats"],
+        ["stats", "--league"],
+        ["sessions", "verify", "--all"],
+        ["sessions", "export", "--all"],
+        ["sessions", "review", "--all-sessions"],
+    ):
+        result = runner.invoke(main, args)
+        line = refused(result, "Permission denied")
+        assert "No sessions" not in line, args
 
 
 # -- failed saves --------------------------------------------------------------------------------

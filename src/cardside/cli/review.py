@@ -265,7 +265,7 @@ def _choose(
     with their seats, and those left out with why."""
     from dataclasses import replace
 
-    from cardside.cli.sessions import _name_of
+    from cardside.cli.sessions import _name_of, _say_disagreement
     from cardside.core.errors import SessionError
     from cardside.core.many_reviews import Asked, key
     from cardside.sessions import store
@@ -301,6 +301,8 @@ def _choose(
         )
         if wanted and not seats:
             continue
+        # Said of each file reviewed, as the review of that file alone says it.
+        _say_disagreement(app, path, session)
         why = refusal(session)
         if why is None and not seats:
             why = "no player of it is a person (name one with --player)"

@@ -47,8 +47,9 @@ def _name_of(app: Any, path: Path) -> str:
     import shlex
 
     from cardside.sessions import tidy
+    from cardside.sessions.names import shell_name
 
-    return path.stem if tidy.inside(app.data_dir, path) else shlex.quote(str(path))
+    return shell_name(path) if tidy.inside(app.data_dir, path) else shlex.quote(str(path))
 
 
 def _outside(app: Any, path: Path) -> bool:
@@ -106,6 +107,7 @@ def sessions() -> None:
 def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
     """List saved sessions, newest first, numbered (show, resume and the rest take the number)."""
     from cardside.sessions import index, store
+    from cardside.sessions.names import shell_name
     from cardside.tui.listing import render_list, row_of
 
     app = app_of(ctx)
@@ -123,7 +125,7 @@ def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
         rows.append(row_of(number, item.summary, ascii=app.style.ascii))
         if not item.summary["verified"]:
             rows[-1][-1] = MISMATCH
-            differ.append((item.summary["name"], item.summary.get("disagrees") or "?"))
+            differ.append((shell_name(item.path), item.summary.get("disagrees") or "?"))
     if as_json:
         echo_json({"sessions": items, "unreadable": [problem for _, problem in broken]})
         return
@@ -409,8 +411,10 @@ def verify(ctx: click.Context, names: tuple[str, ...], all_: bool, fix: bool) ->
             fixed = fix and why is None
             head = "fixed" if fixed else "FAIL"
             click.echo(f"{head} {path}: {counted(len(problems), 'mismatch')}")
-            for p in problems:
+            for p in problems[:SHOWN_PROBLEMS]:
                 click.echo(f"  - {p}")
+            if len(problems) > SHOWN_PROBLEMS:
+                click.echo(f"  - and {len(problems) - SHOWN_PROBLEMS:,} more")
             if fixed:
                 click.echo(
                     "  the stored totals, rows and count of entries are now the entries' own; "
@@ -441,6 +445,10 @@ def verify(ctx: click.Context, names: tuple[str, ...], all_: bool, fix: bool) ->
         ctx.exit(1)
 
 
+#: The mismatches ``verify`` lists for one file; a file mangled throughout has thousands.
+SHOWN_PROBLEMS = 50
+
+
 def _rewrite(app: Any, path: Path, *, keep: bool = False) -> tuple[str | None, Path | None]:
     """Save the session at ``path`` again, its derived fields from its entries (with ``keep``,
     a copy of the file as it was goes into the trash folder first). Returns why it cannot be
@@ -456,17 +464,20 @@ def _rewrite(app: Any, path: Path, *, keep: bool = False) -> tuple[str | None, P
             f"(copy it into {store.sessions_dir(app.data_dir)} to fix it there)",
             None,
         )
-    copy = None
+    copy: Path | None = None
     try:
         tidy.own_file(path, "rewrite")
         with Journal.open(path, accept=True) as journal:
             if keep:
                 copy = tidy.keep_copy(app.data_dir, path, store.read_bounded(path), "before-fix")
             journal.save()
-    except (SessionError, SessionLocked, ReadOnly, ValueError) as exc:
+    except (SessionError, SessionLocked, ReadOnly, ValueError, OSError) as exc:
+        if copy is not None:
+            # Not fixed, so the file is as it was: a copy of it would only be litter.
+            copy.unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            return f"cannot save ({exc.strerror})", None
         return str(exc), None
-    except OSError as exc:
-        return f"cannot save ({exc.strerror})", None
     return None, copy
 
 
@@ -575,6 +586,7 @@ def export(ctx: click.Context, name: str | None, all_: bool, fmt: str, output: P
         return
     if all_:
         found = []
+        skipped = 0
         for path in store.list_paths(app.data_dir):
             try:
                 s = store.load(path)
@@ -582,8 +594,11 @@ def export(ctx: click.Context, name: str | None, all_: bool, fmt: str, output: P
                 found.append(s)
             except SessionError as exc:
                 click.echo(f"skipped: {exc}", err=True)
+                skipped += 1
                 continue
             s.name = path.stem  # as list, show and stats name it (a copied file's own)
+        if skipped and not found:
+            raise click.ClickException("no session could be read: nothing exported")
     else:
         path = session_path(app, name or "")
         found = [_load(app, path)]
@@ -623,9 +638,13 @@ def _export_html(app: Any, name: str | None, output: Path | None) -> None:
     else:
         from cardside.cli.stats import without_copies
 
-        summaries = without_copies(
-            [e.summary for e in index.entries(app.data_dir) if e.summary is not None]
-        )
+        entries = index.entries(app.data_dir)
+        for entry in entries:
+            if entry.summary is None:
+                click.echo(f"skipped: {entry.error or entry.path}", err=True)
+        summaries = without_copies([e.summary for e in entries if e.summary is not None])
+        if entries and not summaries:
+            raise click.ClickException("no session could be read: no page written")
         title = "cardside report"
     finished = finished_games(summaries)
     rated = rate(finished)

@@ -9,8 +9,9 @@ from typing import Any
 
 import click
 
-from cardside.cli.common import echo_json, refuse_own_file, terminal_width
+from cardside.cli.common import echo_json, folder_option, refuse_own_file, terminal_width
 from cardside.core.schema import clip
+from cardside.core.words import counted
 
 
 def standings(
@@ -26,8 +27,10 @@ def standings(
     html_file: Path | None,
     chart: bool,
     as_json: bool,
+    unreadable: int = 0,
 ) -> None:
-    """Print (or write) the view asked for: ``ratings``, ``league`` or ``html``."""
+    """Print (or write) the view asked for: ``ratings``, ``league`` or ``html`` (``unreadable``:
+    how many session files could not be read, for the page's refusal when none could)."""
     from cardside.sessions import store
     from cardside.sessions.league import league, records
     from cardside.sessions.ratings import FORMULA, PROVISIONAL_SIGMA, rate
@@ -46,8 +49,6 @@ def standings(
             )
         if not as_json:
             # As plain `stats` says it: an empty answer, not a failure.
-            from cardside.core.words import counted
-
             click.echo(
                 f"No finished game matches player {clip(player or '')} "
                 f"({counted(len(finished), 'finished game')} in all)."
@@ -126,7 +127,15 @@ def standings(
     ]
     filters = _filters(game, player, since, until, mode)
     if not sessions:
-        matching = f" matches {filters}" if filters else " is saved yet"
+        if filters:
+            matching = f" matches {filters}"
+        elif unreadable:
+            matching = (
+                f" could be read ({counted(unreadable, 'unreadable session file')}; see "
+                f"'cardside sessions list{folder_option(app)}')"
+            )
+        else:
+            matching = " is saved yet"
         raise click.ClickException(f"no session{matching}: no page written")
     head = report(sessions, player=player).as_dict()["head_to_head"]
     ratings_shown = [r for r in rated if who is None or r.key == who]

@@ -115,6 +115,7 @@ def stats(
             html_file=html_file,
             chart=chart,
             as_json=as_json,
+            unreadable=unreadable,
         )
         counted_in = [
             s
@@ -140,31 +141,44 @@ def stats(
 
 
 def without_copies(summaries: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The summaries with each copy of a session (another file holding the same session:
-    the same start to the second, players, entries, end and totals) left out, saying so on
-    standard error; the file saved last is the one counted."""
-    seen: dict[tuple[Any, ...], str] = {}
-    out = []
+    """The summaries with each copy of a session left out, saying so on standard error.
+
+    A copy is another file of the same session (the same game, start to the second and
+    players) that holds no more than it: the same entries (the file saved last is counted),
+    or fewer, its finished games those the other begins with (a backup of a session played on
+    since, whose games would otherwise count twice). Two files played on apart both count."""
+    groups: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
     for s in summaries:
-        key = (
-            s["game"],
-            s["mode"],
-            s["created"],
-            tuple(p["name"] for p in s["players"]),
-            s["entries"],
-            s["end"],
-            tuple(s["totals"]),
-        )
-        if s["created"] is not None and key in seen:
-            click.echo(
-                f"{seen[key]} and {s['name']} hold the same session (a copy of a file?): "
-                "counted once",
-                err=True,
-            )
-            continue
-        seen.setdefault(key, s["name"])
-        out.append(s)
-    return out
+        if s["created"] is not None:
+            base = (s["game"], s["mode"], s["created"], tuple(p["name"] for p in s["players"]))
+            groups.setdefault(base, []).append(s)
+    dropped: set[int] = set()
+    for group in groups.values():
+        # The furthest along first; among equals the file saved last (the list's order).
+        ranked = sorted(group, key=lambda s: -s["entries"])
+        for i, s in enumerate(ranked):
+            for t in ranked[:i]:
+                if id(t) in dropped or not _copy_of(s, t):
+                    continue
+                same = s["entries"] == t["entries"]
+                said = (
+                    f"{t['name']} and {s['name']} hold the same session (a copy of a file?)"
+                    if same
+                    else f"{s['name']} is an earlier copy of {t['name']} (the same session, "
+                    f"{s['entries']} of its {t['entries']} entries)"
+                )
+                click.echo(f"{said}: counted once", err=True)
+                dropped.add(id(s))
+                break
+    return [s for s in summaries if id(s) not in dropped]
+
+
+def _copy_of(s: dict[str, Any], t: dict[str, Any]) -> bool:
+    """Whether ``s`` holds nothing ``t`` does not: the same entries, or fewer and its finished
+    games the first of ``t``'s (each to the second it was decided)."""
+    if s["entries"] == t["entries"]:
+        return bool(s["digest"] == t["digest"])
+    return s["entries"] < t["entries"] and s["results"] == t["results"][: len(s["results"])]
 
 
 def _notes(app: Any, chosen: list[dict[str, Any]], skipped: int) -> None:

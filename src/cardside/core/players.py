@@ -64,3 +64,18 @@ def not_a_player(word: str, names: Sequence[str], *, also: str | None = None) ->
         " or ".join(choices) if len(choices) < 3 else f"{', '.join(choices[:-1])} or {choices[-1]}"
     )
     return f"{cut(word.strip(), 20)!r} is not a player here ({listed})"
+
+
+def column_of(player: str, columns: list[str]) -> int | None:
+    """The column a player scores in: their own, or their partnership's (``Ann & Cid``).
+
+    A column named as the player is theirs first, so that a player called ``Tom & Jerry``
+    does not take the column of another called ``Jerry``; a partnership's column is the
+    partners' names joined by `` & `` (a name with `` & `` in it is matched whole)."""
+    if player in columns:
+        return columns.index(player)
+    for i, column in enumerate(columns):
+        joined = f" & {column} & "
+        if f" & {player} & " in joined:
+            return i
+    return None

@@ -12,16 +12,28 @@ S = TypeVar("S")
 
 
 def replay_moves(
-    state: Any, entries: Sequence[dict[str, Any]], parse: Callable[[str], Any], move: str
+    state: Any,
+    entries: Sequence[dict[str, Any]],
+    parse: Callable[[str], Any],
+    move: str,
+    names: Sequence[str] = (),
 ) -> None:
     """Apply ``{type = move, <move> = "...", seat = N}`` and ``{type = "undo", moves = N}``.
 
     ``move`` names both the entry type and the field holding the move's text (``"card"`` in
     Octrix, ``"action"`` elsewhere). A move by the wrong seat, an illegal move or an undo of
-    more moves than were made raises :class:`EntryError` with the entry's number.
+    more moves than were made raises :class:`EntryError` with the entry's number (and, given
+    the players' ``names``, whose move it was).
     """
+
+    def who(seat: object) -> str:
+        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(names):
+            return names[seat]
+        return f"seat {seat}"
+
     made = 0
     for index, entry in enumerate(entries, 1):
+        mover = ""
         try:
             kind = entry.get("type")
             if kind == "undo":
@@ -41,7 +53,9 @@ def replay_moves(
                 to_move = state.current_player()
                 seat = entry.get("seat", to_move)
                 if seat != to_move:
-                    raise IllegalActionError(f"seat {seat} moved, but seat {to_move} was to move")
+                    raise IllegalActionError(f"{who(seat)} moved, but {who(to_move)} was to move")
+                if len(names) > 1:
+                    mover = f"{who(seat)}'s move: "
                 text = entry.get(move)
                 if not isinstance(text, str):
                     raise NotationError(f"a {move} entry needs its {move} as text")
@@ -50,7 +64,7 @@ def replay_moves(
             else:
                 raise NotationError(f"unknown entry type {kind!r} ({move} or undo)")
         except (NotationError, IllegalActionError) as exc:
-            raise EntryError(index, str(exc)) from None
+            raise EntryError(index, mover + str(exc)) from None
 
 
 def movers(entries: Sequence[dict[str, Any]], move: str) -> list[int]:

@@ -7,6 +7,7 @@ import io
 from datetime import datetime
 from typing import Any
 
+from cardside.core.players import column_of
 from cardside.core.record import RoundRow, Session
 from cardside.games.registry import GAMES
 from cardside.sessions.store import zip_times
@@ -94,9 +95,11 @@ def won_so_far(session: Session) -> dict[int, list[int]]:
     count = [0] * len(columns)
     out: dict[int, list[int]] = {}
     for row in session.rounds:
-        for i, column in enumerate(columns):
-            if any(w == column or w in column.split(" & ") for w in decided.get(row.number, [])):
-                count[i] += 1
+        # A column is counted once however many of its partners won; a name with `` & `` in
+        # it is its own column, not a partnership's.
+        won = {column_of(w, columns) for w in decided.get(row.number, [])}
+        for i in sorted(c for c in won if c is not None):
+            count[i] += 1
         out[row.number] = list(count)
     return out
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from cardside.core.errors import SessionError
+from cardside.core.players import column_of
 from cardside.core.record import MODES, STATUSES, Session
 from cardside.core.schema import CONTROL, cut, is_whole
 from cardside.games.registry import GAMES
@@ -25,7 +26,7 @@ from cardside.sessions.export import corrections_of
 INDEX_NAME = "index.json"
 # Raise when a summary gains or changes a field (or what a field holds), so old indexes are
 # rebuilt.
-INDEX_VERSION = 8
+INDEX_VERSION = 9
 #: A larger index is not read (and is rebuilt): 64 MiB, several times that of 20,000 sessions.
 MAX_INDEX_BYTES = 64 << 20
 #: Bounds on what a cached item may hold, like those on the session files it summarizes.
@@ -61,6 +62,8 @@ def summarize(session: Session) -> dict[str, Any]:
         "winners": list(session.winners),
         "rounds": len(session.rounds),
         "entries": len(session.entries),
+        # Tells two files of the same session apart once they hold different entries.
+        "digest": store.entries_digest(session),
         "unit": sheets.unit_of(session.game),
         "results": _results(session, start, end),
         "outcomes": sheets.outcomes(session),
@@ -127,21 +130,6 @@ def _standing(session: Session) -> dict[str, Any] | None:
     return None if found is None else {"what": found[0], "counts": found[1]}
 
 
-def column_of(player: str, columns: list[str]) -> int | None:
-    """The column a player scores in: their own, or their partnership's (``Ann & Cid``).
-
-    A column named as the player is theirs first, so that a player called ``Tom & Jerry``
-    does not take the column of another called ``Jerry``; a partnership's column is the
-    partners' names joined by `` & `` (a name with `` & `` in it is matched whole)."""
-    if player in columns:
-        return columns.index(player)
-    for i, column in enumerate(columns):
-        joined = f" & {column} & "
-        if f" & {player} & " in joined:
-            return i
-    return None
-
-
 def index_path(data_dir: Path) -> Path:
     return data_dir / INDEX_NAME
 
@@ -188,6 +176,7 @@ _SHAPE: dict[str, type | tuple[type, ...]] = {
     "winners": list,
     "rounds": int,
     "entries": int,
+    "digest": str,
     "unit": str,
     "results": list,
     "outcomes": list,
@@ -231,7 +220,10 @@ def _sound(hit: dict[str, Any]) -> bool:
     return (
         all(isinstance(p, dict) and isinstance(p.get("name"), str) for p in players)
         and len(summary["seat_columns"]) == len(players)
-        and all(c is None or isinstance(c, int) for c in summary["seat_columns"])
+        and all(
+            c is None or (is_whole(c) and 0 <= c < len(summary["columns"]))
+            for c in summary["seat_columns"]
+        )
         and all(isinstance(t, int) for t in summary["totals"])
         and all(isinstance(x, str) for x in summary["columns"] + summary["winners"])
         and all(isinstance(x, str) for x in summary["outcomes"] + summary["corrected"])
@@ -323,7 +315,8 @@ def _sound_time(text: Any) -> bool:
         moment = datetime.fromisoformat(text)
     except ValueError:
         return False
-    return store.FIRST_YEAR <= moment.year <= store.LAST_YEAR
+    # Every time cardside caches carries its offset: a naive one cannot be compared with them.
+    return moment.tzinfo is not None and store.FIRST_YEAR <= moment.year <= store.LAST_YEAR
 
 
 def _sound_standing(standing: Any, columns: int) -> bool:

@@ -17,6 +17,7 @@ from cardside.core.record import Seat, Session
 from cardside.games.registry import GAMES
 from cardside.sessions import document, integrity, sheets, store, tidy
 from cardside.sessions.lock import SessionLock, SessionLocked
+from cardside.sessions.names import shell_name
 
 __all__ = ["Journal", "ReadOnly", "SaveFailed", "SessionLocked"]
 
@@ -46,7 +47,7 @@ class Journal:
         #: DIR`` when its folder was given that way); set by the command that opened it.
         self.folder_option = ""
         #: How such a command names it: by its name, or by its path for a file elsewhere.
-        self.named_as = path.stem
+        self.named_as = shell_name(path)
         # Built from every entry once; after that each entry updates it.
         self.sheet = sheets.running(session)
         built = sheets.complete(self.sheet.sheet())
@@ -55,7 +56,7 @@ class Journal:
             found = integrity.problems(session, built)
             if found:
                 raise integrity.Disagrees(
-                    path.stem, integrity.summary(found), refused="nothing is added to it"
+                    shell_name(path), integrity.summary(found), refused="nothing is added to it"
                 )
         sheets.apply(session, built)
         # The file's text, kept in parts so an entry renders only what it changed.
@@ -152,7 +153,7 @@ class Journal:
         """
         why = store.read_only(path)
         if why:
-            raise ReadOnly(f"{why}: cardside adds nothing to it (allow it with chmod u+w {path})")
+            raise ReadOnly(f"{why}: cardside adds nothing to it (allow it with chmod u+rw {path})")
         if path.is_symlink() and path.is_file():
             # A save replaces the file: the link would become a copy, and its target stop
             # following the game. (A link to nothing, or to no file, loading refuses.)

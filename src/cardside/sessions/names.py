@@ -10,6 +10,7 @@ session.
 from __future__ import annotations
 
 import os
+import shlex
 from pathlib import Path
 
 from cardside.core.arith import is_digits
@@ -37,6 +38,15 @@ def numbered(data_dir: Path) -> list[Path]:
 def is_path(text: str) -> bool:
     """True when the text names a file rather than a session."""
     return text.endswith(store.SUFFIX) or os.sep in text or "/" in text
+
+
+def shell_name(path: Path) -> str:
+    """The session at ``path`` (a file in the sessions folder) named as one word of a command
+    to type: its name, quoted when a shell would split or expand it (``'x;y'``); a name that
+    starts with a dash would read as an option, so such a file is named by its whole path."""
+    if path.stem.startswith("-"):
+        return shlex.quote(str(path.absolute()))
+    return shlex.quote(path.stem)
 
 
 def resolve(data_dir: Path, text: str) -> Path:

@@ -271,6 +271,8 @@ def read_only(path: Path) -> str | None:
     except OSError:
         return None  # loading says what is wrong
     if stat.S_ISREG(mode) and not mode & stat.S_IWUSR:
+        if not mode & stat.S_IRUSR:
+            return f"{path} may be neither read nor written (mode {stat.S_IMODE(mode):04o})"
         return f"{path} is read-only (mode {stat.S_IMODE(mode):04o})"
     return None
 
@@ -472,7 +474,8 @@ def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
         schema.check_options(options)
         schema.check_entries(mode, entries)
     except SchemaError as exc:
-        raise fail(str(exc)) from None
+        # The fields are the game's: a game field edited to another game's name shows here.
+        raise fail(f"{exc} (the file names the game {game})") from None
     raw_rounds = _get(doc, "rounds", list, fail, default=[])
     if len(raw_rounds) > MAX_ENTRIES:
         raise fail(f"has more than {MAX_ENTRIES:,} round rows")
@@ -567,7 +570,10 @@ def list_paths(data_dir: Path) -> list[Path]:
     # A name holding a control character, an invisible one (a right-to-left override) or a
     # byte that is not UTF-8 is no session cardside wrote; printed, it could clear the screen
     # or hide text, and the index could not hold it: such files are left alone.
-    files = [p for p in folder.glob("*" + SUFFIX) if _usable_name(p.name)]
+    # Read with scandir, which says when the folder cannot be read; a glob would find nothing.
+    with os.scandir(folder) as found:
+        names = [entry.name for entry in found]
+    files = [folder / n for n in names if n.endswith(SUFFIX) and _usable_name(n)]
     # Same time: the name decides, so the numbers `sessions list` prints stay put.
     return sorted(files, key=lambda p: (-_mtime(p), p.name))
 

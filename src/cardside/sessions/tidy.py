@@ -12,6 +12,7 @@ from pathlib import Path
 from cardside.core.errors import SessionError
 from cardside.sessions import integrity, store
 from cardside.sessions.lock import SessionLock, SessionLocked
+from cardside.sessions.names import shell_name
 
 TRASH = "trash"
 
@@ -51,7 +52,9 @@ def own_file(path: Path, doing: str) -> None:
         raise ValueError(f"{path} is not a regular file; cardside does not {doing} it")
     locked = store.read_only(path)
     if locked:
-        raise ValueError(f"{locked}: cardside does not {doing} it (allow it with chmod u+w {path})")
+        raise ValueError(
+            f"{locked}: cardside does not {doing} it (allow it with chmod u+rw {path})"
+        )
 
 
 def rename(data_dir: Path, path: Path, new: str) -> Path:
@@ -85,7 +88,7 @@ def rename(data_dir: Path, path: Path, new: str) -> Path:
         if found:
             # Saved again, it would say of itself what its entries give: the evidence is kept.
             raise integrity.Disagrees(
-                path.stem, integrity.summary(found), refused="it is not renamed"
+                shell_name(path), integrity.summary(found), refused="it is not renamed"
             )
         stamp = path.stat()
         session.name = new

@@ -82,8 +82,8 @@ def test_undo_entries_take_back_moves() -> None:
 @pytest.mark.parametrize(
     "bad, message",
     [
-        ({"type": "action", "seat": 1, "action": "AH"}, "entry 1: seat 1 moved, but seat 0"),
-        ({"type": "action", "seat": 0, "action": "ZZ"}, "entry 1: 'ZZ'"),
+        ({"type": "action", "seat": 1, "action": "AH"}, "entry 1: Bot moved, but Ann was"),
+        ({"type": "action", "seat": 0, "action": "ZZ"}, "entry 1: Ann's move: 'ZZ'"),
         ({"type": "card", "seat": 0, "action": "AH"}, "entry 1: unknown entry type 'card'"),
         ({"type": "undo", "moves": 1}, "entry 1: nothing to undo"),
         ({"type": "undo", "moves": 0}, "entry 1: an undo needs a positive number"),
@@ -98,7 +98,7 @@ def test_impossible_play_entries_name_the_entry(bad: dict[str, object], message:
 def test_an_illegal_card_in_a_file_is_refused_with_the_reason() -> None:
     state = SchnapsenState(seed=5)
     foreign = next(c for c in rules.CARDS if c not in state.hand(0))
-    with pytest.raises(EntryError, match=r"entry 1: you do not hold"):
+    with pytest.raises(EntryError, match=r"entry 1: Ann's move: you do not hold"):
         build(played([{"type": "action", "seat": 0, "action": format_action(foreign, True)}]))
 
 

@@ -72,7 +72,7 @@ def replay_state(session: Session) -> IotaState:
     if session.seed is None:
         raise ValueError("a played game needs its seed")
     state = IotaState(len(session.seats), seed=session.seed)
-    replay_moves(state, session.entries, parse_action, "action")
+    replay_moves(state, session.entries, parse_action, "action", session.player_names)
     return state
 
 

@@ -72,7 +72,7 @@ def replay_state(session: Session) -> LineitState:
     if session.seed is None:
         raise ValueError("a played game needs its seed")
     state = LineitState(len(session.seats), seed=session.seed)
-    replay_moves(state, session.entries, parse_action, "action")
+    replay_moves(state, session.entries, parse_action, "action", session.player_names)
     return state
 
 

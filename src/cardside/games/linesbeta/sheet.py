@@ -94,7 +94,7 @@ def replay_state(session: Session) -> LinesBetaState:
     if session.seed is None:
         raise ValueError("a played game needs its seed")
     state = LinesBetaState(opts["difficulty"], opts["length"], seed=session.seed)
-    replay_moves(state, session.entries, parse_saved, "action")
+    replay_moves(state, session.entries, parse_saved, "action", session.player_names)
     return state
 
 

@@ -92,7 +92,7 @@ def replay_state(session: Session) -> OctrixState:
         seed=session.seed,
         target=opts["target"],
     )
-    replay_moves(state, session.entries, parse_card, "card")
+    replay_moves(state, session.entries, parse_card, "card", session.player_names)
     return state
 
 

@@ -89,7 +89,7 @@ def replay_state(session: Session) -> SchnapsenState:
     if session.seed is None:
         raise ValueError("a played game needs its seed")
     state = SchnapsenState(seed=session.seed, first_dealer=opts["first_dealer"])
-    replay_moves(state, session.entries, parse_action, "action")
+    replay_moves(state, session.entries, parse_action, "action", session.player_names)
     return state
 
 
