@@ -451,7 +451,7 @@ def test_keep_with_the_grid_checks_and_scores_every_play(runner: CliRunner, data
     out = result.output
     assert "would hold 3 twos and a three" in out
     assert "(10 + 10 + 6) × 2 × 2 × 2 (2 lots, all 4 cards) = 208" in out
-    assert " 2  ·   ·  BC2*BC4*BC1*BC3* ·   2" in out  # the last play starred
+    assert " 2   ·    ·   BC2* BC4* BC1* BC3*  ·   2" in out  # the last play starred
     session = store.load(only_session(data_dir))
     assert session.totals == [40, 214] and session.status == "in progress"
     resumed = runner.invoke(main, ["sessions", "resume", "g"], input="undo\nshow\nquit\n")
@@ -652,7 +652,7 @@ def test_resume_of_a_kept_grid_opens_with_a_header_and_the_last_play_starred(
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0] == "Keeping IOTA for Ann, Bob (resumed). Session g. Type help for help."
-    assert any("RC1 YC2*" in line for line in lines[1:6])
+    assert any("RC1  YC2*" in line for line in lines[1:6])
 
 
 def test_play_stars_the_last_play_after_a_pass() -> None:

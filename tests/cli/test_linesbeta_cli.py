@@ -587,3 +587,18 @@ def test_simulate_offers_every_bot_by_its_name() -> None:
     (bot,) = [p for p in simulate.params if p.name == "bot"]
     assert isinstance(bot.type, click.Choice)
     assert tuple(bot.type.choices) == BOT_NAMES
+
+
+def test_a_challenge_typed_at_the_trump_prompt_gets_an_example_from_the_deal(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    dealt = LinesBetaState("hard", "short", seed=7).observation(0).hand
+    result = runner.invoke(
+        main,
+        ["linesbeta", "play", "--seed", "7", "--difficulty", "hard", "--short"],
+        input="JS r3R\nquit\n",
+    )
+    assert result.exit_code == 0 and result.exception is None, result.output
+    said = re.search(r"name one of the seven dealt cards as trump, e\.g\. (\S+)", result.output)
+    assert said, result.output
+    assert said.group(1) in {format_card(CARDS[c], ascii=True) for c in dealt}

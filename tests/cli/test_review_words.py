@@ -74,7 +74,8 @@ def test_the_chance_given_up_in_all_is_in_percentage_points() -> None:
     # three blunders of 40 points each: 120 points of the chance in all, more than one match
     r = review(tuple(OCTRIX_THRESHOLDS), [judged(n, 0.1, 0.5) for n in (1, 2, 3)])
     line = players(r)[0]
-    assert "given up 120 percentage points of the chance to win the match in all" in line
+    said = "given up 120 percentage points of the chance to win the match, summed over the decision"
+    assert said in line
     assert "(3.0 points margin of the round)" in line
 
 
@@ -194,10 +195,11 @@ def test_linesbeta_rounds_have_no_column_of_dashes(runner: CliRunner, data_dir: 
     assert result.exit_code == 0, result.output
     assert result.exception is None
     lines = result.output.splitlines()
-    header = lines[lines.index("Rounds, in tricks this round, planned:") + 1]
+    header = lines[lines.index("Rounds, in tricks of the round, as planned:") + 1]
     assert header.split("  ") == ["round", "player", "could expect", "scored", "given up"]
 
 
 def test_one_percentage_point_is_said_in_the_singular() -> None:
     r = review(tuple(OCTRIX_THRESHOLDS), [judged(1, 0.49, 0.5)])
-    assert "given up 1 percentage point of the chance to win the match in all" in players(r)[0]
+    said = "given up 1 percentage point of the chance to win the match, summed over the decisions"
+    assert said in players(r)[0]

@@ -602,3 +602,38 @@ def test_with_exchange_first_set_the_hint_exchanges_before_closing(
     assert result.exit_code == 0 and result.exception is None, result.output
     (line,) = [ln.strip() for ln in result.output.splitlines() if ln.strip().startswith("hint:")]
     assert line.startswith("hint: exchange: the trump Unter for the face-up trump, first"), line
+
+
+def test_history_shows_the_marriages_exchange_and_close_of_the_deal() -> None:
+    from cardside.games.schnapsen.rules import Close, Exchange, Marriage
+    from cardside.tui.console import Console
+    from cardside.tui.schnapsen.play import history
+    from cardside.tui.schnapsen.screen import SchnapsenScreen
+    from cardside.tui.style import Style
+
+    # A deal in which the first to lead may exchange, then declare a marriage after a trick,
+    # then close: found by playing the first legal card otherwise.
+    for seed in range(200):
+        state = SchnapsenState(seed=seed)
+        done: list[str] = []
+        while not state.is_terminal() and state.deal_no == 1 and len(done) < 3:
+            legal = state.legal_actions()
+            special = [a for a in legal if isinstance(a, (Exchange, Marriage, Close))]
+            wanted = [a for a in special if type(a).__name__ not in done]
+            action = wanted[0] if wanted else legal[0]
+            if wanted:
+                done.append(type(action).__name__)
+            state.apply(action)
+        if len(done) == 3 and state.deal_no == 1 and not state.is_terminal():
+            break
+    else:
+        pytest.fail("no deal of the first 200 seeds exchanges, marries and closes")
+    screen = SchnapsenScreen(Console(), Style(ascii=True, color=False), ["Ann", "Bob"])
+    text = history(state, screen)
+    lines = text.splitlines()
+    assert lines[0] == "Deal 1, so far:", text
+    assert sum("exchange" in line and "the trump Jack for" in line for line in lines) == 1
+    assert sum("close" in line and "the stock" in line for line in lines) == 1
+    assert sum(re.search(r"declares? (20|40) in [CSHD]", line) is not None for line in lines) == 1
+    tricks = [line for line in lines if line.startswith("  trick ")]
+    assert len(tricks) == len(state.snapshot.deal.tricks)

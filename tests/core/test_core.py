@@ -181,3 +181,13 @@ def test_an_illegal_action_keeps_its_plain_reason_and_order_through_a_pickle() -
         "it is Cy's turn",
         True,
     )
+
+
+@given(st.floats(min_value=-1e6, max_value=1e6, allow_nan=False))
+def test_a_signed_figure_never_reads_minus_zero(value: float) -> None:
+    from cardside.core.words import signed
+
+    text = signed(value)
+    assert not text.startswith("-0.0") or float(text) != 0
+    assert text[0] in "+-" and abs(float(text) - value) <= 0.05 + 1e-9
+    assert signed(-0.04) == "+0.0" and signed(-0.004, 2) == "+0.00"

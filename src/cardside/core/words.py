@@ -24,3 +24,10 @@ def counted_are(n: int, word: str) -> str:
 def whose(name: str) -> str:
     """``your`` for the player called ``You`` (a played game's human seat), else ``Ann's``."""
     return "your" if name == "You" else f"{name}'s"
+
+
+def signed(value: float, places: int = 1) -> str:
+    """``value`` with its sign and ``places`` decimals, never ``-0.0``: a value that rounds
+    to zero reads ``+0.0``."""
+    rounded = round(value, places) + 0.0  # -0.0 + 0.0 is 0.0
+    return f"{rounded:+.{places}f}"

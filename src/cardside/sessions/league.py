@@ -155,7 +155,10 @@ def records(
         if len(winners) == 1:
             best_other = max(s.total for s, p in zip(g.sides, g.places) if p != 0)
             margin = winners[0].total - best_other
-            offer(g.game, "biggest margin", _who(winners[0]), margin, True, **where)
+            # Where a game is won on targets, not on the higher total (a LinesBeta round the
+            # grid wins with fewer tricks), the winner's lead is no margin.
+            if margin > 0:
+                offer(g.game, "biggest margin", _who(winners[0]), margin, True, **where)
         for side, place in zip(g.sides, g.places):
             for key, name in side.players:
                 run = streaks[g.game, key] = (

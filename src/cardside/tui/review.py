@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from cardside.core.many_reviews import Standing
 from cardside.core.review import LABELS, Decision, Review
-from cardside.core.words import counted
+from cardside.core.words import counted, signed
 from cardside.tui.chart import ASCII_LEVELS, BLOCKS, _axis, level
 from cardside.tui.table import render
 
@@ -27,7 +27,7 @@ def _bound(chance: float) -> str:
 
 
 def _signed(points: float) -> str:
-    return f"{points:+.1f}" if abs(points - round(points)) > 1e-9 else f"{round(points):+d}"
+    return signed(points) if abs(points - round(points)) > 1e-9 else f"{round(points):+d}"
 
 
 def head(review: Review, title: str) -> list[str]:
@@ -72,8 +72,8 @@ def players(review: Review) -> list[str]:
         out.append(
             f"{s.name}: {counted(s.decisions, 'decision')}, accuracy {s.accuracy:.1f}%; "
             f"{counts}; given up {counted(round(s.given_up * 100), 'percentage point')} of the "
-            "chance to "
-            f"win {review.result} in all ({s.points_given_up:.1f} {review.unit})"
+            f"chance to win {review.result}, summed over the decisions "
+            f"({s.points_given_up:.1f} {review.unit})"
         )
     return out
 
@@ -264,7 +264,7 @@ def many_head(reviews: Sequence[Review], seed: int, depth: int) -> list[str]:
         f"Reviewed {counted(len(reviews), 'game')} ({each}), {counted(decisions, 'decision')}, "
         f"each valued from what its player could see (seed {seed}, depth {depth})",
         "accuracy: the mean of every decision's; given up: percentage points of the chance "
-        "to win (the match, Bummerl or game) in all",
+        "to win (the match, Bummerl or game), summed over the decisions",
     ]
 
 

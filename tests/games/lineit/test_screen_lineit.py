@@ -242,5 +242,10 @@ def test_the_end_of_the_game_names_your_line_as_yours() -> None:
         state.apply(action)
         texts.append(said(action, prior, state.snapshot, ["You", "Bot 2"]))
     ends = " ".join(texts)
-    assert "at the end, your line" in ends and "at the end, Bot 2's line" in ends
+    assert "\nat the end, your line" in ends and "\nat the end, Bot 2's line" in ends
     assert "You's" not in ends
+    # In the history each line scored at the end stands on a line of its own.
+    screen = LineitScreen(Console(), Style(ascii=True, color=False), ["You", "Bot 2"])
+    shown = screen.history([(0, texts[-1], "the end")]).splitlines()
+    assert shown[1].startswith("    You: ") and "at the end" not in shown[1]
+    assert all(line.startswith("      at the end, ") for line in shown[2:]) and len(shown) > 3

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from cardside.core.record import Session
 from cardside.core.review import CHESS_THRESHOLDS, Decision, GroupSummary, Judged, Replayed
 from cardside.core.rng import derive_rng
-from cardside.core.words import counted
+from cardside.core.words import counted, signed
 from cardside.games.iota.notation import format_action, format_cards
 from cardside.games.iota.rules import turn_numbers
 from cardside.games.iota.sheet import replay_state
@@ -88,8 +88,8 @@ def judge(session: Session, number: int, seed: int, depth: int, ascii: bool) -> 
             f"hand: {format_cards(view.hand)}; {counted(len(view.grid), 'card')} on the grid",
         ),
         why=(
-            f"{b}: about {best.points:+.1f} points over the next player's reply, "
-            f"{best.chance:.0%} to win the game; {p}: {mine.points:+.1f}, {mine.chance:.0%}"
+            f"{b}: about {signed(best.points)} points over the next player's reply, "
+            f"{best.chance:.0%} to win the game; {p}: {signed(mine.points)}, {mine.chance:.0%}"
         ),
     )
 

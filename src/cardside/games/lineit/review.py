@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from cardside.core.record import Session
 from cardside.core.review import CHESS_THRESHOLDS, Decision, GroupSummary, Judged, Replayed
 from cardside.core.rng import derive_rng
-from cardside.core.words import whose
+from cardside.core.words import signed, whose
 from cardside.games.lineit.notation import format_action, format_card
 from cardside.games.lineit.sheet import replay_state
 from cardside.games.lineit.state import LineitState
@@ -94,8 +94,8 @@ def judge(session: Session, number: int, seed: int, depth: int, ascii: bool) -> 
             f"hand: {cards(snap.hands[seat])}",
         ),
         why=(
-            f"{b}: about {best.points:+.1f} points against the best opponent at the end, "
-            f"{best.chance:.0%} to win the game; {p}: {mine.points:+.1f}, {mine.chance:.0%}"
+            f"{b}: about {signed(best.points)} points against the best opponent at the end, "
+            f"{best.chance:.0%} to win the game; {p}: {signed(mine.points)}, {mine.chance:.0%}"
         ),
     )
 

@@ -39,7 +39,7 @@ from cardside.games.linesbeta.state import (
 )
 
 RESULT = "the game"
-UNIT = "tricks this round, planned"
+UNIT = "tricks of the round, as planned"
 #: The rate of tricks won before any is played: 9 of 12, the planner's three in four
 #: (``linesbeta simulate --all``: 26 to 8 tricks a game at normal, 29 to 8 at hard).
 PRIOR_WINS, PRIOR_TRICKS = 9, 12

@@ -29,6 +29,7 @@ from typing import Protocol
 
 from cardside.core.cards import Card
 from cardside.core.rng import chooser
+from cardside.core.words import signed
 from cardside.games.octrix.duel import DuelSolver
 from cardside.games.octrix.equilibrium import MatrixSolution, solve_matrix_game
 from cardside.games.octrix.equity import MatchSolver, most_points
@@ -249,7 +250,7 @@ class StrongBot:
         method = f"{how}equilibrium"
         return Hint(
             card,
-            f"{method}: play {_describe(strategy)}; value {value:+.1f}",
+            f"{method}: play {_describe(strategy)}; value {signed(value)}",
             tuple(strategy),
             value,
             method,

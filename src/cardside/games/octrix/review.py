@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from cardside.core.cards import Card
 from cardside.core.record import Session
 from cardside.core.review import Decision, GroupSummary, Judged, Replayed
-from cardside.core.words import whose
+from cardside.core.words import signed, whose
 from cardside.games.octrix.equilibrium import solve_matrix_game
 from cardside.games.octrix.exact import shared_solver
 from cardside.games.octrix.keep import OctrixLedger
@@ -206,9 +206,9 @@ def why(
     b, m = valued.of(best), valued.of(card)  # type: ignore[arg-type]
     return (
         f"against {names[1 - seat]}'s best mix ({shown}), "
-        f"{format_card(best, ascii=ascii)} ends the round {b.points:+.1f} on average, "  # type: ignore[arg-type]
+        f"{format_card(best, ascii=ascii)} ends the round {signed(b.points)} on average, "  # type: ignore[arg-type]
         f"{b.chance:.0%} to win the match; "
-        f"{format_card(card, ascii=ascii)} {m.points:+.1f}, {m.chance:.0%}"  # type: ignore[arg-type]
+        f"{format_card(card, ascii=ascii)} {signed(m.points)}, {m.chance:.0%}"  # type: ignore[arg-type]
     )
 
 

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cardside.core.rng import chooser
-from cardside.core.words import counted
+from cardside.core.words import counted, signed
 from cardside.games.schnapsen.classic import classic_code
 from cardside.games.schnapsen.deal import Deal, legal_codes
 from cardside.games.schnapsen.equity import outcome_values
@@ -174,7 +174,7 @@ class StrongBot:
             return action, "the only legal move"
 
         def show(v: float) -> str:
-            return f"{v:+.2f} game points" if self.classic else f"{v:.0%} to win the match"
+            return f"{signed(v, 2)} game points" if self.classic else f"{v:.0%} to win the match"
 
         if result.tree:
             how = f"tree search, {result.samples:,} deals of the hidden cards"

@@ -20,7 +20,7 @@ from cardside.tui.human import steady
 from cardside.tui.style import Style
 
 FG = ("red", "yellow", "green", "blue")
-CELL_WIDTH = 4
+CELL_WIDTH = 5  # a card, its mark (the last play) and a space: YC3* BS1
 
 HELP = "\n".join(
     [
@@ -102,8 +102,8 @@ class IotaScreen:
                 else:
                     text = format_card(card)
                     star = "*" if (x, y) in marked else " "
-                    pad = CELL_WIDTH - len(text) - 1
-                    row.append(self.card(card) + star + " " * max(pad, 0))
+                    pad = CELL_WIDTH - len(text) - 2
+                    row.append(" " + self.card(card) + star + " " * max(pad, 0))
             out.append(f"{y:>{label}} " + "".join(row) + f" {y}")
         out.append(header.rstrip())
         return out

@@ -120,7 +120,7 @@ def run_play(
 def said(action: Any, prior: Any, after: Any, names: Sequence[str] = ()) -> str:
     """An action as the history lists it, with what it set off: the line it forced to be
     scored first (a card that fit neither line nor hand), what a scored line gave, a jackpot
-    taken, and at the end every line scored."""
+    taken, and at the end every line scored (each on a line of its own after the action)."""
     text = format_action(action)
     for event in after.log[len(prior.log) :]:
         if isinstance(event, Scored):
@@ -130,7 +130,8 @@ def said(action: Any, prior: Any, after: Any, names: Sequence[str] = ()) -> str:
                 text += f" (line {format_cards(sc.cards)} scored first, {sc.total:+d})"
             elif event.how == "end":
                 owner = names[event.seat] if event.seat < len(names) else f"seat {event.seat + 1}"
-                text += f" (at the end, {whose(owner)} line {gave})"
+                # A line of its own under the action: at the end every line is scored.
+                text += f"\nat the end, {whose(owner)} line {gave}"
             else:
                 text += f" (line {gave})"
         elif isinstance(event, Jackpot):

@@ -280,7 +280,9 @@ class LineitScreen:
             if when != heading:
                 heading = when
                 out.append(f"  {when}:")
-            out.append(f"    {self.names[mover]}: {', '.join(texts)}")
+            first, *scored = ", ".join(texts).split("\n")
+            out.append(f"    {self.names[mover]}: {first}")
+            out += [f"      {line}" for line in scored]
         return "\n".join(out)
 
     def final(self, state: LineitState) -> None:

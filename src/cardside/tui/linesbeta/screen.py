@@ -340,7 +340,8 @@ class LinesBetaTurn:
             if len(words) == 2 and words[0].lower() == "trump":
                 text = words[1]
             elif len(words) != 1:
-                raise NotationError("name one of the seven dealt cards as trump, e.g. JS")
+                example = format_card(CARDS[obs.hand[0]], ascii=True) if obs.hand else "JS"
+                raise NotationError(f"name one of the seven dealt cards as trump, e.g. {example}")
             return ChooseTrump(parse_card(text))
         if obs.phase == PHASE_CELL:
             return _chosen_cell(text, obs)

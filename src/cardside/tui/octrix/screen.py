@@ -8,6 +8,7 @@ from typing import Any
 from cardside.core.cards import Card
 from cardside.core.errors import IllegalActionError
 from cardside.core.rng import derive_rng
+from cardside.core.words import signed
 from cardside.games.octrix import rules
 from cardside.games.octrix.notation import NAMES, format_card, parse_card
 from cardside.games.octrix.rules import KEY, Rule
@@ -205,7 +206,7 @@ class OctrixTurn:
         if advice.value is not None:
             others = "the other side" if self.partnership else "your opponent"
             lines.append(
-                f"  value {advice.value:+.1f} = the points margin you can expect this round: "
+                f"  value {signed(advice.value)} = the points margin you can expect this round: "
                 f"your round score minus {others}'s, with both sides playing this way"
             )
         if advice.chance is not None:

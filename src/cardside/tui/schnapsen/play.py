@@ -74,17 +74,52 @@ def run_play(
 
 
 def history(state: SchnapsenState, screen: SchnapsenScreen) -> str:
-    """The finished deals, one line each, then the tricks of the deal being played."""
-    from cardside.games.schnapsen.rules import CARDS
-
+    """The finished deals, one line each, then what the deal being played has seen so far:
+    its tricks, each marriage beside the trick it led, an exchange and a close where they
+    came."""
     lines = [screen.deal_line(record) for record in state.history]
     if not state.is_terminal():
-        deal = state.deal
         lines.append(f"Deal {state.deal_no}, so far:")
-        arrow = screen.style.arrow()
-        for number, t in enumerate(deal.tricks, 1):
-            text = screen.trick_text(t.leader, CARDS[t.lead], CARDS[t.reply])
-            lines.append(f"  trick {number}: {text} {arrow} {screen.names[t.winner]}")
-        if not deal.tricks:
-            lines.append("  no trick yet")
+        events = _deal_events(state, screen)
+        lines += events if events else ["  no trick yet"]
     return "\n".join(lines)
+
+
+def _deal_events(state: SchnapsenState, screen: SchnapsenScreen) -> list[str]:
+    """The deal under way, one line for each trick, exchange and close, in order."""
+    from cardside.games.schnapsen.rules import (
+        CARDS,
+        SUITS,
+        Close,
+        Exchange,
+        Marriage,
+        marriage_points,
+    )
+
+    snaps = state.snapshots()
+    arrow = screen.style.arrow()
+    out: list[str] = []
+    declared = ""
+    for before, action, after in zip(snaps, state.actions(), snaps[1:]):
+        if before.deal_no != state.deal_no or after.deal_no != state.deal_no:
+            continue
+        deal, seat = before.deal, before.deal.to_move
+        if isinstance(action, Exchange):
+            indicator = screen.card(CARDS[deal.stock[-1]])
+            out.append(f"  {screen.does(seat, 'exchange')} the trump Jack for {indicator}")
+        elif isinstance(action, Close):
+            out.append(f"  {screen.does(seat, 'close')} the stock (phase 2 from here)")
+        elif isinstance(action, Marriage):
+            value = marriage_points(SUITS.index(action.card.suit), deal.trump)
+            declared = (
+                f" ({screen.does(seat, 'declare')} {value} in {screen.suit(action.card.suit)})"
+            )
+        if len(after.deal.tricks) > len(deal.tricks):
+            t = after.deal.tricks[-1]
+            text = screen.trick_text(t.leader, CARDS[t.lead], CARDS[t.reply])
+            number = len(after.deal.tricks)
+            out.append(f"  trick {number}: {text} {arrow} {screen.names[t.winner]}{declared}")
+            declared = ""
+    if declared:
+        out.append(f"  the trick under way:{declared}")
+    return out
