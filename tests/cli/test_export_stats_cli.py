@@ -560,3 +560,42 @@ def test_a_backup_of_a_session_played_on_since_is_counted_once(
     )
     both = runner.invoke(main, ["stats", "--json"])
     assert "copy" not in both.stderr
+
+
+def test_bots_of_different_kinds_in_the_same_seat_are_different_players(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    from cardside.sessions.stats import bots_named_by_kind
+
+    folder = store.sessions_dir(data_dir)
+    folder.mkdir(parents=True)
+    raw = (EXAMPLES / "iota-played-vs-greedy.toml").read_text(encoding="utf-8")
+    (folder / "greedy.toml").write_text(raw, encoding="utf-8")
+    (folder / "strong.toml").write_text(
+        raw.replace('kind = "bot:greedy"', 'kind = "bot:strong1"'), encoding="utf-8"
+    )
+    result = runner.invoke(main, ["stats", "--json"])
+    assert result.exit_code == 0 and result.exception is None, result.output
+    names = {p["name"]: p for p in json.loads(result.stdout)["players"]}
+    assert names["Bot 2 (greedy)"]["played"] == 1 and names["Bot 2 (strong1)"]["played"] == 1
+    assert "Bot 2" not in names and "copy" not in result.stderr
+    rated = runner.invoke(main, ["stats", "--ratings", "--json"])
+    assert rated.exit_code == 0, rated.output
+    assert "Bot 2 (strong1)" in rated.stdout and '"Bot 2"' not in rated.stdout
+    # A partnership's column and the winners follow the seats' new names; a name that
+    # already says the bot stays.
+    summary = {
+        "players": [
+            {"name": "Ann", "kind": "human"},
+            {"name": "Bot 2", "kind": "bot:greedy"},
+            {"name": "Cy", "kind": "human"},
+            {"name": "Strong", "kind": "bot:strong"},
+        ],
+        "columns": ["Ann & Cy", "Bot 2 & Strong"],
+        "winners": ["Bot 2", "Strong"],
+        "results": [{"number": 1, "winners": ["Bot 2", "Strong"]}],
+    }
+    named = bots_named_by_kind(summary)
+    assert named["columns"] == ["Ann & Cy", "Bot 2 (greedy) & Strong"]
+    assert named["winners"] == named["results"][0]["winners"] == ["Bot 2 (greedy)", "Strong"]
+    assert summary["columns"][1] == "Bot 2 & Strong"  # the cached summary is left as it was

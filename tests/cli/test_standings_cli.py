@@ -95,12 +95,12 @@ def test_records_of_every_game(runner: CliRunner, data_dir: Path) -> None:
     records = as_json(runner, "stats", "--league")["records"]
     found = {(r["game"], r["record"]): (r["who"], r["value"], r["session"]) for r in records}
     assert found["iota", "best turn"] == ("Bob", 208, "iota-kept-grid")
-    assert found["iota", "fastest game"] == ("Bot 2", 285, "iota-played-vs-greedy")
+    assert found["iota", "fastest game"] == ("Bot 2 (greedy)", 285, "iota-played-vs-greedy")
     assert found["lineit", "biggest jackpot"] == ("Ada", 9, "lineit-kept-three-players")
     assert found["lineit", "highest score"] == ("Cleo", 28, "lineit-kept-three-players")
     # Bot 2 and Ann both took 3 game points in a deal: Bot 2 did it first (18:12 vs 18:14).
     assert found["schnapsen", "most game points in one deal"] == (
-        "Bot 2",
+        "Bot 2 (strong)",
         3,
         "schnapsen-played-vs-strong",
     )
@@ -199,6 +199,7 @@ def test_ratings_filters_and_output(runner: CliRunner, data_dir: Path) -> None:
         (["--until", "2026-11-01"], "--until is for"),
         (["--html", "-", "--player", "nobody"], "no finished game of 'nobody' matches"),
         (["--html", "-", "--since", "2099-01-01"], "no session matches since 2099-01-01: no"),
+        (["--html", ""], "--html needs a file name"),
     ],
 )
 def test_bad_options_are_refused(
@@ -502,3 +503,38 @@ def test_a_players_json_counts_the_games_they_played(
     assert ann["games"] == 6
     if view == "--ratings":
         assert sum(r["games"] for r in ann["ratings"]) == 6
+
+
+def test_the_pages_head_to_head_counts_only_the_games_of_the_days_asked_for(
+    runner: CliRunner, data_dir: Path, tmp_path: Path
+) -> None:
+    # Match 1 (Ann 7-0) on 1 November, match 2 (Bob 7-0) on 3 November, in one session.
+    deals = [(0, 3), (0, 3), (0, 1), (1, 3), (1, 3), (1, 1)]
+    days = [1, 1, 1, 3, 3, 3]
+    times = [datetime(2026, 11, d, 20, i).astimezone() for i, d in enumerate(days)]
+    kept_schnapsen(data_dir, "two-days", ["Ann", "Bob"], deals, times=times)
+
+    def pairs(*args: str) -> list[list[str]]:
+        out = tmp_path / "page.html"
+        run(runner, "stats", "--html", str(out), *args)
+        page = parse(out.read_text(encoding="utf-8"))
+        (rows,) = [rows for attrs, rows in page.tables if attrs.get("class") == "head-to-head"]
+        return rows[1:]
+
+    assert pairs() == [["Ann", "Bob", "1", "1"]]
+    assert pairs("--until", "2026-11-01") == [["Ann", "Bob", "1", "0"]]
+    assert pairs("--since", "2026-11-02") == [["Ann", "Bob", "0", "1"]]
+
+
+def test_of_two_equal_counts_the_one_reached_first_keeps_the_record(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    # Matches won 7-0 by Ann, Bob, Bob, Ann: Bob has two first (the third match).
+    shutout = [(0, 3), (0, 3), (0, 1)]
+    deals = shutout + [(1, p) for _, p in shutout] * 2 + shutout
+    times = [datetime(2026, 11, 2, 20, i).astimezone() for i in range(len(deals))]
+    kept_schnapsen(data_dir, "shutouts", ["Ann", "Bob"], deals, times=times)
+    records = as_json(runner, "stats", "--league")["records"]
+    (found,) = [r for r in records if r["record"] == "most matches won 7–0"]
+    assert (found["who"], found["value"]) == ("Bob", 2)
+    assert found["when"].startswith("2026-11-02T20:08")

@@ -628,12 +628,14 @@ def _export_html(app: Any, name: str | None, output: Path | None) -> None:
     from cardside.sessions.league import league, records
     from cardside.sessions.ratings import rate
     from cardside.sessions.results import finished_games
-    from cardside.sessions.stats import choose, report
+    from cardside.sessions.stats import bots_named_by_kind, choose, report
     from cardside.tui.htmlreport import page
 
     if name is not None:
         session = _load(app, session_path(app, name))
-        summaries = [index.summarize(session) | {"name": session_path(app, name).stem}]
+        summaries = [
+            bots_named_by_kind(index.summarize(session) | {"name": session_path(app, name).stem})
+        ]
         title = f"cardside: {summaries[0]['name']}"
     else:
         from cardside.cli.stats import without_copies
@@ -642,7 +644,9 @@ def _export_html(app: Any, name: str | None, output: Path | None) -> None:
         for entry in entries:
             if entry.summary is None:
                 click.echo(f"skipped: {entry.error or entry.path}", err=True)
-        summaries = without_copies([e.summary for e in entries if e.summary is not None])
+        summaries = without_copies(
+            [bots_named_by_kind(e.summary) for e in entries if e.summary is not None]
+        )
         if entries and not summaries:
             raise click.ClickException("no session could be read: no page written")
         title = "cardside report"

@@ -105,6 +105,7 @@ def standings(
             click.echo(render_league(tables, found, width=terminal_width()))
         return
     assert html_file is not None
+    from cardside.sessions.results import decided_within
     from cardside.sessions.stats import choose, report
     from cardside.tui.htmlreport import page
 
@@ -137,7 +138,9 @@ def standings(
         else:
             matching = " is saved yet"
         raise click.ClickException(f"no session{matching}: no page written")
-    head = report(sessions, player=player).as_dict()["head_to_head"]
+    # Only the games of the days asked for, as the league beside it counts them.
+    within = [decided_within(s, since, until) for s in sessions]
+    head = report(within, player=player).as_dict()["head_to_head"]
     ratings_shown = [r for r in rated if who is None or r.key == who]
     text = page(tables, ratings_shown, rated, head, found, sessions, now, filters)
     write_page(app, html_file, text, len(sessions))

@@ -84,20 +84,22 @@ def stats(
     """Statistics across saved sessions: players, head to head, and games; with --ratings,
     --league or --html, ratings, a league table with records, or a page to share."""
     from cardside.sessions import index
-    from cardside.sessions.stats import choose, report
+    from cardside.sessions.stats import bots_named_by_kind, choose, report
     from cardside.tui.statsview import render_report
 
     if ratings and league:
         raise click.UsageError("give --ratings or --league, not both")
     if chart and not ratings:
         raise click.UsageError("--chart draws ratings: add --ratings")
+    if html_file is not None and str(html_file) != "-" and html_file.is_dir():  # --html ""
+        raise click.UsageError("--html needs a file name, e.g. --html report.html")
     if html_file is not None and (as_json or chart):
         raise click.UsageError("--html writes a page: leave out --json and --chart")
     if until is not None and since is not None and until < since:
         raise click.UsageError(f"--until {until:%Y-%m-%d} is before --since {since:%Y-%m-%d}")
     app = app_of(ctx)
     entries = index.entries(app.data_dir)
-    readable = [e.summary for e in entries if e.summary is not None]
+    readable = [bots_named_by_kind(e.summary) for e in entries if e.summary is not None]
     unreadable = len(entries) - len(readable)
     summaries = without_copies(readable)
     if ratings or league or html_file is not None:

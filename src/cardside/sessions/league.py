@@ -175,7 +175,10 @@ def records(
             who = " & ".join(_who(s) for s in winners) or "no one"
             fastest = f"fastest {g.unit}"
             offer(g.game, fastest, who, round(seconds), False, unit="seconds", **where)
-    for (counted_game, what, _), (n, name, g) in counts.items():
+    # Offered in the order each count was reached, so that of two equal counts the one
+    # reached first keeps the record, as with every other feat.
+    reached = sorted(counts.items(), key=lambda item: _decided_order(item[1][2]))
+    for (counted_game, what, _), (n, name, g) in reached:
         offer(counted_game, what, name, n, True, when=g.at, session=g.session)
     feats = []
     for s in summaries:
@@ -197,6 +200,11 @@ def records(
 def _who(side: Side) -> str:
     """Who a side is: its column (``Ann & Cid``), or the grid with its variant."""
     return side.label if side.seated else side.players[0][1]
+
+
+def _decided_order(g: Finished) -> tuple[bool, datetime, str, int]:
+    """Games by when they were decided (those without a time last)."""
+    return (g.at is None, naive(g.at) if g.at else datetime.max, g.session, g.number)
 
 
 def _shutout(g: Finished) -> bool:

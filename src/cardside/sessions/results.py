@@ -89,14 +89,31 @@ def finished_games(
             found = _finished(s, r)
             if found is None:
                 continue
-            if since or until:
-                if found.at is None:
-                    continue
-                day = naive(found.at).date()
-                if since and day < since.date() or until and day > until.date():
-                    continue
+            if not _within(found.at, since, until):
+                continue
             out.append(found)
     return sorted(out, key=_order)
+
+
+def _within(at: datetime | None, since: datetime | None, until: datetime | None) -> bool:
+    """Whether a game decided ``at`` is within the days asked for (any game when none is)."""
+    if not (since or until):
+        return True
+    if at is None:
+        return False
+    day = naive(at).date()
+    return not (since and day < since.date() or until and day > until.date())
+
+
+def decided_within(
+    summary: dict[str, Any], since: datetime | None, until: datetime | None
+) -> dict[str, Any]:
+    """The summary with only the finished games decided within the days asked for: what a
+    view of those days counts of it (the head to head beside the league of those days)."""
+    if not (since or until):
+        return summary
+    kept = [r for r in summary["results"] if _within(when_of(r, "at"), since, until)]
+    return summary | {"results": kept}
 
 
 def _order(game: Finished) -> tuple[bool, datetime, str, int]:

@@ -27,6 +27,38 @@ def person(name: str) -> str:
     return name.strip().casefold()
 
 
+def bots_named_by_kind(summary: dict[str, Any]) -> dict[str, Any]:
+    """The summary with each bot's seat named with the bot it is (``Bot 2 (greedy)``), in
+    its players, columns and winners: a seat's name says only where a bot sat, so without
+    this a greedy and a strong bot that both sat second would count as one player. A name
+    that already says the bot (``Strong`` for the strong bot) is kept."""
+    renamed: dict[str, str] = {}
+    players = []
+    for p in summary["players"]:
+        kind = str(p.get("kind", ""))
+        name = str(p["name"])
+        if kind.startswith("bot:"):
+            bot = kind.removeprefix("bot:")
+            if bot.casefold() not in name.casefold():
+                renamed[name] = f"{name} ({bot})"
+        players.append(p | {"name": renamed.get(name, name)})
+    if not renamed:
+        return summary
+
+    def one(name: str) -> str:
+        # A partnership's column joins its partners' names.
+        if name in renamed:
+            return renamed[name]
+        return " & ".join(renamed.get(part, part) for part in name.split(" & "))
+
+    return summary | {
+        "players": players,
+        "columns": [one(c) for c in summary["columns"]],
+        "winners": [one(w) for w in summary["winners"]],
+        "results": [r | {"winners": [one(w) for w in r["winners"]]} for r in summary["results"]],
+    }
+
+
 @dataclass
 class PlayerStats:
     """One player's record over the sessions chosen."""
