@@ -79,7 +79,8 @@ def test_league_worked_example_from_the_example_sessions(runner: CliRunner, data
     }
     assert records["biggest margin"]["value"] == 80
     assert records["best round"]["who"] == "Ann & Cid" and records["best round"]["value"] == 64
-    assert records["fastest match"]["value"] == 29 * 60 + 58  # 18:01:07 to 18:31:05
+    # From 18:00:48, when the session began (19 s before its first entry), to 18:31:05.
+    assert records["fastest match"]["value"] == 30 * 60 + 17
     assert records["fastest match"]["session"] == "octrix-played-vs-strong"
     text = run(runner, "stats", "--league", "--game", "octrix")
     lines = text.splitlines()
@@ -87,7 +88,7 @@ def test_league_worked_example_from_the_example_sessions(runner: CliRunner, data
     (ann,) = [line for line in lines if line.startswith("Ann ")]
     assert ann.split()[:8] == ["Ann", "2", "1", "0", "1", "50%", "1", "W"]
     (fastest,) = [line for line in lines if line.startswith("fastest match")]
-    assert "Strong" in fastest and "29m 58s" in fastest and "2026-11-29" in fastest
+    assert "Strong" in fastest and "30m 17s" in fastest and "2026-11-29" in fastest
 
 
 def test_records_of_every_game(runner: CliRunner, data_dir: Path) -> None:
@@ -95,7 +96,7 @@ def test_records_of_every_game(runner: CliRunner, data_dir: Path) -> None:
     records = as_json(runner, "stats", "--league")["records"]
     found = {(r["game"], r["record"]): (r["who"], r["value"], r["session"]) for r in records}
     assert found["iota", "best turn"] == ("Bob", 208, "iota-kept-grid")
-    assert found["iota", "fastest game"] == ("Bot 2 (greedy)", 285, "iota-played-vs-greedy")
+    assert found["iota", "fastest game"] == ("Bot 2 (greedy)", 299, "iota-played-vs-greedy")
     assert found["lineit", "biggest jackpot"] == ("Ada", 9, "lineit-kept-three-players")
     assert found["lineit", "highest score"] == ("Cleo", 28, "lineit-kept-three-players")
     # Bot 2 and Ann both took 3 game points in a deal: Bot 2 did it first (18:12 vs 18:14).
@@ -538,3 +539,24 @@ def test_of_two_equal_counts_the_one_reached_first_keeps_the_record(
     (found,) = [r for r in records if r["record"] == "most matches won 7–0"]
     assert (found["who"], found["value"]) == ("Bob", 2)
     assert found["when"].startswith("2026-11-02T20:08")
+
+
+def test_a_pause_between_entries_counts_as_no_time_played(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    # Match 1 (Ann 7-0) in three deals five minutes apart, then a break of two days, then
+    # match 2 (Bob 7-0) in three deals ten minutes apart.
+    deals = [(0, 3), (0, 3), (0, 1), (1, 3), (1, 3), (1, 1)]
+    first, later = datetime(2026, 11, 1, 20, 0), datetime(2026, 11, 3, 20, 0)
+    times = [first.replace(minute=5 * i).astimezone() for i in range(3)] + [
+        later.replace(minute=10 * i).astimezone() for i in range(3)
+    ]
+    kept_schnapsen(data_dir, "resumed", ["Ann", "Bob"], deals, times=times)
+    (game,) = as_json(runner, "stats")["games"]
+    assert game["seconds"] == (10 + 20) * 60  # 20:00-20:10 and 20:00-20:20, the break left out
+    records = as_json(runner, "stats", "--league")["records"]
+    (fastest,) = [r for r in records if r["record"] == "fastest match"]
+    # Match 2 ran from match 1's deciding entry (20:10, two days before) to 20:20: its
+    # 20 minutes of play, not two days.
+    assert (fastest["who"], fastest["value"]) == ("Ann", 10 * 60)
+    assert [r["value"] for r in records if r["record"] == "fastest match"] == [600]

@@ -11,7 +11,7 @@ import json
 import os
 import tempfile
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -26,11 +26,14 @@ from cardside.sessions.export import corrections_of
 INDEX_NAME = "index.json"
 # Raise when a summary gains or changes a field (or what a field holds), so old indexes are
 # rebuilt.
-INDEX_VERSION = 9
+INDEX_VERSION = 10
 #: A larger index is not read (and is rebuilt): 64 MiB, several times that of 20,000 sessions.
 MAX_INDEX_BYTES = 64 << 20
 #: Bounds on what a cached item may hold, like those on the session files it summarizes.
 MAX_CACHED_TEXT = 5_000
+#: A longer wait between two entries is a pause (a break, a game resumed another day): it
+#: counts as no time played.
+PAUSE = timedelta(minutes=30)
 
 
 @dataclass
@@ -66,6 +69,7 @@ def summarize(session: Session) -> dict[str, Any]:
         "digest": store.entries_digest(session),
         "unit": sheets.unit_of(session.game),
         "results": _results(session, start, end),
+        "played": _active(_clock(session), None, None),
         "outcomes": sheets.outcomes(session),
         "standing": _standing(session),
         "variant": sheets.variant(session),
@@ -92,12 +96,14 @@ def _results(
     """Each finished game with when it began and was decided (the times of the entries
     around it, where the file has them): what ratings order by and records time."""
     at_row = {r.number: session.time_of(r.entry) for r in session.rounds}
+    clock = _clock(session)
     out = []
-    began = start
+    began = clock[0] if clock else start
     for r in session.results:
         at = at_row.get(r.round)
         if at is None and r is session.results[-1]:
             at = end  # a file without entry times: the session's last moment
+        seconds = _active(clock, began, at) if began and at and clock else None
         out.append(
             {
                 "number": r.number,
@@ -106,10 +112,32 @@ def _results(
                 "round": r.round,
                 "began": _iso(began),
                 "at": _iso(at),
+                "seconds": seconds,
             }
         )
         began = at
     return out
+
+
+def _clock(session: Session) -> list[datetime]:
+    """The moments play was seen: the session's start where it came shortly before its first
+    entry (a kept game's first deal was being played then), then each entry's time."""
+    times = [t for t in session.times if t is not None]
+    created = session.created
+    if times and created is not None and timedelta(0) <= times[0] - created <= PAUSE:
+        return [created, *times]
+    return times
+
+
+def _active(clock: list[datetime], began: datetime | None, at: datetime | None) -> int:
+    """The seconds played from ``began`` to ``at`` (the whole clock where None): the waits
+    between the moments within, each pause longer than :data:`PAUSE` left out."""
+    seen = [m for m in clock if (began is None or m >= began) and (at is None or m <= at)]
+    total = timedelta(0)
+    for before, after in zip(seen, seen[1:]):
+        if timedelta(0) < after - before <= PAUSE:
+            total += after - before
+    return round(total.total_seconds())
 
 
 def _highlights(session: Session) -> list[dict[str, Any]]:
@@ -179,6 +207,7 @@ _SHAPE: dict[str, type | tuple[type, ...]] = {
     "digest": str,
     "unit": str,
     "results": list,
+    "played": int,
     "outcomes": list,
     "verified": bool,
     "disagrees": (str, type(None)),
@@ -237,6 +266,7 @@ def _sound(hit: dict[str, Any]) -> bool:
             and isinstance(r.get("totals"), list)
             and all(isinstance(t, int) for t in r["totals"])
             and all(_sound_time(r.get(k)) for k in ("began", "at"))
+            and (r.get("seconds") is None or is_whole(r["seconds"]) and r["seconds"] >= 0)
             for r in results
         )
         and all(_sound_highlight(h, len(summary["columns"])) for h in summary["highlights"])

@@ -42,6 +42,8 @@ class Finished:
     variant: str | None = None
     #: What the game calls one of these (``match`` in Schnapsen and Octrix).
     unit: str = "game"
+    #: The seconds it was played, pauses left out, where the cache says.
+    active: int | None = None
 
     @property
     def winning_sides(self) -> int:
@@ -55,7 +57,10 @@ class Finished:
 
     @property
     def seconds(self) -> float | None:
-        """How long the game took by its entries' times (None where the file has none)."""
+        """How long the game took by its entries' times, pauses left out (None where the
+        file has no times)."""
+        if self.active is not None:
+            return float(self.active) if self.active > 0 else None
         if self.began is None or self.at is None:
             return None
         span = (naive(self.at) - naive(self.began)).total_seconds()
@@ -161,4 +166,5 @@ def _finished(summary: dict[str, Any], result: dict[str, Any]) -> Finished | Non
         places=places,
         variant=variant,
         unit=str(summary.get("unit") or "game"),
+        active=result.get("seconds"),
     )

@@ -243,7 +243,9 @@ def report(summaries: list[dict[str, Any]], *, player: str | None = None) -> Rep
         g = games.setdefault(s["game"], GameStats(s["game"]))
         g.sessions += 1
         start, end = when_of(s, "start"), when_of(s, "end")
-        if start and end and end > start:
+        if isinstance(s.get("played"), int):
+            g.seconds += s["played"]  # pauses left out
+        elif start and end and end > start:
             g.seconds += (end - start).total_seconds()
         g.outcomes.update(s.get("outcomes", []))
         seats = [(person(p["name"]), p["name"]) for p in s["players"]]
