@@ -745,12 +745,33 @@ def test_a_file_kept_before_the_line_value_check_still_opens(
 
 
 def test_the_hint_with_no_card_to_play_says_so_once(runner: CliRunner, data_dir: Path) -> None:
-    script = "BC3 1,0\nYT4 -1,-3 BS2 -1,-2 RX1 -1,-1\nhint\nquit\n"
-    result = runner.invoke(main, ["iota", "play", "--seed", "5"], input=script)
+    script = "RT4 0,-1 GX4 1,-1\nhint\nquit\n"
+    result = runner.invoke(main, ["iota", "play", "--seed", "6"], input=script)
     assert result.exit_code == 0 and result.exception is None, result.output
     (line,) = [ln for ln in result.output.splitlines() if ln.strip().startswith("hint:")]
     # The hand holds no wild; the pass is named once, with no brackets inside brackets.
-    assert line.strip() == "hint: pass YX3 YX4 GT3 BT3 (no card can be played; exchange every card)"
+    assert line.strip() == "hint: pass RX1 YX3 GC3 BX1 (no card can be played; exchange every card)"
+
+
+def test_a_position_reached_again_gets_the_same_reply_from_the_bot(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """The bot's choice depends on the seed and the moves that stand: an undo cannot draw
+    another reply, and a game quit and resumed goes on as it would have."""
+    move = "RT4 0,-1 GX4 1,-1"
+    again = runner.invoke(
+        main,
+        ["iota", "play", "--seed", "6", "--session", "a"],
+        input=f"{move}\nundo\n{move}\nundo\n{move}\nquit\n",
+    )
+    assert again.exit_code == 0 and again.exception is None, again.output
+    replies = [ln.strip() for ln in again.output.splitlines() if ln.strip().startswith("Bot 2 ")]
+    assert len(replies) == 3 and len(set(replies)) == 1, replies
+    first = runner.invoke(main, ["iota", "play", "--seed", "6", "--session", "b"], input="quit\n")
+    assert first.exit_code == 0, first.output
+    resumed = runner.invoke(main, ["sessions", "resume", "b"], input=f"{move}\nquit\n")
+    assert resumed.exit_code == 0 and resumed.exception is None, resumed.output
+    assert replies[0] in resumed.output
 
 
 def test_score_best_final_offers_only_a_play_of_the_whole_hand(runner: CliRunner) -> None:

@@ -182,7 +182,7 @@ COMMANDS: dict[str, GameCommands] = {
         ),
         play=_played(
             4,
-            ("strong", "strong2", "strong1", "greedy", "random"),
+            ("strong", "strong3", "strong2", "strong1", "greedy", "random"),
             "How many of the players are people at this terminal (the first seats).",
             """Play IOTA against bots (or several people at one terminal with --humans).
 

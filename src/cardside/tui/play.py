@@ -29,10 +29,15 @@ def seat_players(
     journal: Journal,
     human: Callable[[Seat], Any],
     bot: Callable[[str, int], Any],
+    *,
+    same_reply: bool = True,
 ) -> list[Any]:
     """A player object per seat: ``human(seat)`` for people, ``bot(name, seed)`` for bots.
 
-    Each bot is wrapped in :class:`Thinking`, so a terminal shows when it takes its time.
+    With ``same_reply`` each bot is :class:`Reseeded`: a position reached again gets the same
+    reply. A game of simultaneous moves leaves it out: there an undo shows the bot's card,
+    which must then be chosen afresh. Each bot is wrapped in :class:`Thinking`, so a terminal
+    shows when it takes its time.
     """
     seats = journal.session.seats
     humans = {n: human(seat) for n, seat in enumerate(seats) if seat.kind == "human"}
@@ -42,12 +47,59 @@ def seat_players(
         if number in humans:
             players.append(humans[number])
             continue
-        made = bot(seat.kind.split(":", 1)[1], bot_seed(journal, "bot", number))
+        kind = seat.kind.split(":", 1)[1]
+        if same_reply:
+            made = Reseeded(bot(kind, 0), journal, number)
+        else:
+            made = bot(kind, bot_seed(journal, "bot", number))
         players.append(Thinking(made, seat.name, console) if console is not None else made)
     return players
 
 
-class Thinking:
+def moves_in_effect(entries: list[dict[str, Any]]) -> int:
+    """How many moves of a played game stand: those made less those taken back."""
+    made = 0
+    for entry in entries:
+        if entry.get("type") == "undo":
+            moves = entry.get("moves", 1)
+            made -= moves if isinstance(moves, int) else 1
+        else:
+            made += 1
+    return max(made, 0)
+
+
+class BotSeat:
+    """A wrapper round a bot: what it does not define is the bot's."""
+
+    bot: Any
+
+    def __getattr__(self, attribute: str) -> Any:
+        if attribute == "bot":  # not set yet (e.g. while copying): no lookup loop
+            raise AttributeError(attribute)
+        return getattr(self.bot, attribute)
+
+
+class Reseeded(BotSeat):
+    """A bot seat whose random choices depend only on the game's seed, the seat and the moves
+    that stand: its generator is seeded afresh before each decision, so a position reached
+    again (after an undo, or in a resumed game) gets the same reply, and undo cannot be used
+    to draw another one."""
+
+    def __init__(self, bot: Any, journal: Journal, number: int) -> None:
+        self.bot = bot
+        self.journal = journal
+        self.number = number
+
+    def choose(self, obs: Any, seat: int) -> Any:
+        rng = getattr(self.bot, "rng", None)
+        if rng is not None:
+            session = self.journal.session
+            made = moves_in_effect(session.entries)
+            rng.seed(derive_rng(session.seed or 0, "bot", self.number, made).randrange(2**62))
+        return self.bot.choose(obs, seat)
+
+
+class Thinking(BotSeat):
     """A bot seat that shows ``Bot 3 is thinking...`` on a terminal when it takes more than
     ``delay`` seconds to choose; the note is cleared before anything else is printed, and
     nothing is shown when output is piped."""
@@ -57,11 +109,6 @@ class Thinking:
         self.seat_name = name
         self.console = console
         self.delay = delay
-
-    def __getattr__(self, attribute: str) -> Any:
-        if attribute == "bot":  # not set yet (e.g. while copying): no lookup loop
-            raise AttributeError(attribute)
-        return getattr(self.bot, attribute)
 
     def choose(self, obs: Any, seat: int) -> Any:
         if not self.console.interactive:

@@ -14,6 +14,7 @@ from cardside.games.iota.bots import (
     RandomBot,
     StrongBot,
     StrongBot1,
+    StrongBot3,
     make_bot,
 )
 from cardside.games.iota.moves import legal_moves
@@ -155,9 +156,14 @@ def test_strong_gives_up_two_points_rather_than_open_a_line_to_the_next_player()
     greedy = GreedyBot(0).choose(view, 0)
     assert isinstance(greedy, Play) and scores[greedy] == 14 and reply(greedy) == 20
     for seed in range(5):
+        # strong3 leaves them nothing; strong, which weighs its own next turn more, keeps
+        # two cards for it and leaves them 9: both give up the 20.
+        before = StrongBot3(seed).choose(view, 0)
+        assert isinstance(before, Play)
+        assert scores[before] == 12 and reply(before) == 0
         strong = StrongBot(seed).choose(view, 0)
         assert isinstance(strong, Play)
-        assert scores[strong] == 12 and reply(strong) == 0
+        assert scores[strong] == 12 and reply(strong) == 9 and len(strong.cards) == 2
 
 
 def test_strong_judges_every_candidate_on_the_same_samples() -> None:

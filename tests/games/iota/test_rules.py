@@ -293,3 +293,32 @@ def test_first_player_is_drawn_and_ties_redraw() -> None:
             top = max(rules.value(c) for _, c in earlier)
             assert sum(rules.value(c) == top for _, c in earlier) >= 2
         assert state.current_player() == state.first
+
+
+def test_a_blocked_grid_ends_the_game_undoubled_once_the_pile_has_gone_round() -> None:
+    from cardside.games.iota.rules import Pass
+    from cardside.games.iota.state import END_BLOCKED, IotaState, blocked_after
+
+    assert blocked_after(2, 42) == 13 and blocked_after(4, 0) == 4 and blocked_after(3, 1) == 4
+    state = IotaState(2, seed=3)
+    state.apply(next(a for a in state.legal_actions() if not isinstance(a, Pass)))
+    scores = state.snapshot.scores
+    pile = len(state.snapshot.pile)
+    needed = blocked_after(2, pile)
+    for n in range(1, needed + 1):
+        assert not state.is_terminal(), n
+        seat = state.current_player()
+        assert seat is not None
+        state.apply(Pass(state.snapshot.hands[seat]))  # every card exchanged, as when blocked
+    assert state.is_terminal() and state.snapshot.end == END_BLOCKED
+    outcome = state.outcome()
+    assert outcome is not None and outcome.scores == scores  # no doubling, nothing scored
+    assert "blocked" in outcome.reason
+    # One pass short of it, the game goes on.
+    again = IotaState(2, seed=3)
+    again.apply(next(a for a in again.legal_actions() if not isinstance(a, Pass)))
+    for _ in range(needed - 1):
+        seat = again.current_player()
+        assert seat is not None
+        again.apply(Pass(()))
+    assert not again.is_terminal() and again.snapshot.idle == needed - 1

@@ -182,3 +182,28 @@ def test_the_end_phase_hint_speaks_of_the_end_not_of_keeping_or_room() -> None:
                     seen += 1
             state.apply(bot.choose(state, seat))
     assert seen
+
+
+def test_a_hint_midway_through_a_turn_goes_on_with_the_plan_it_gave() -> None:
+    from cardside.games.lineit.notation import format_action
+
+    followed = 0
+    for seed in range(6):
+        state = LineitState(2, seed=seed)
+        others = [make_bot("random", seed=seed), make_bot("random", seed=seed + 1)]
+        adviser = make_bot("strong", seed=seed)
+        while not state.is_terminal() and followed < 3:
+            seat = state.current_player()
+            assert seat is not None
+            hint = adviser.hint(state.observation(seat), seat)
+            if "(then " not in hint.reason:
+                state.apply(others[seat].choose(state.observation(seat), seat))
+                continue
+            planned = hint.reason.split("(then ", 1)[1].split(")", 1)[0].split(", ")
+            state.apply(hint.action)
+            for step in planned:
+                again = adviser.hint(state.observation(seat), seat)
+                assert format_action(again.action) == step, (seed, planned, again)
+                state.apply(again.action)
+            followed += 1
+    assert followed == 3

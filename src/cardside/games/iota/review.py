@@ -84,7 +84,7 @@ def judge(session: Session, number: int, seed: int, depth: int, ascii: bool) -> 
         samples=valued.samples,
         method=valued.method,
         position=(
-            f"scores {scores}; {view.pile_size} cards in the pile",
+            f"scores {scores}; {counted(view.pile_size, 'card')} in the pile",
             f"hand: {format_cards(view.hand)}; {counted(len(view.grid), 'card')} on the grid",
         ),
         why=(

@@ -26,6 +26,7 @@ from cardside.games.iota.rules import DECK, HAND_SIZE, WILD, Action, Cell, Pass,
 
 END_LAST_CARD = "last card"
 END_PASSES = "passes"
+END_BLOCKED = "blocked"
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +54,7 @@ class Snapshot:
     passes: int  # passes in a row made with the pile empty
     log: tuple[Turn, ...]
     end: str | None
+    idle: int = 0  # passes in a row, the pile empty or not
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +94,14 @@ def swaps(grid: Mapping[Cell, int], hand: Sequence[int]) -> list[Swap]:
             if placement.check_swap(grid, real, cell) is None:
                 out.append(Swap(real, *cell))
     return out
+
+
+def blocked_after(players: int, pile_size: int) -> int:
+    """How many passes in a row, the pile holding ``pile_size`` cards, end the game undoubled
+    as blocked (a ruling): as many as it takes for every card of the pile to come to hand,
+    four a pass, and one more round, so every player has seen the whole pile and none could
+    play."""
+    return -(-pile_size // HAND_SIZE) + players
 
 
 def passes(hand: Sequence[int], pile_size: int) -> list[Pass]:
@@ -272,6 +282,10 @@ class IotaState(GameState[Snapshot, Action]):
             k = len(action.cards)
             hands[seat] = tuple(sorted((*without(hands[seat], action.cards), *pile[:k])))
             passes = s.passes + 1 if not s.pile else 0
+            idle = s.idle + 1
+            end = END_PASSES if passes >= self.players else None
+            if end is None and idle >= blocked_after(self.players, len(s.pile)):
+                end = END_BLOCKED
             return replace(
                 s,
                 hands=tuple(hands),
@@ -281,7 +295,8 @@ class IotaState(GameState[Snapshot, Action]):
                 swapped=False,
                 passes=passes,
                 log=(*s.log, Turn(seat, action)),
-                end=END_PASSES if passes >= self.players else None,
+                end=end,
+                idle=idle,
             )
         result = placement.check(s.grid, action.cards)
         assert not isinstance(result, str)
@@ -319,6 +334,8 @@ class IotaState(GameState[Snapshot, Action]):
         winners = tuple(i for i, v in enumerate(s.scores) if v == best)
         if s.end == END_LAST_CARD:
             reason = f"seat {s.log[-1].seat + 1} played the last card (that turn doubled)"
+        elif s.end == END_BLOCKED:
+            reason = "no one played while the whole pile came to hand: the grid is blocked"
         else:
             reason = "every player passed in turn with the pile empty"
         return Outcome(winners=winners, scores=s.scores, reason=reason)

@@ -330,6 +330,13 @@ class _Planner:
 
     def hint(self, view: Any, seat: int) -> Hint:
         state = _view(view, seat)
+        if self._plan is not None:
+            # Midway through a turn it advised, the advice goes on with the same plan.
+            expected, rest = self._plan
+            self._plan = None
+            if rest and state.snapshot == expected:
+                self._follow(state, rest)
+                return Hint(rest[0], explain(state, seat, rest))
         path, reason = self.plan(state, seat)
         self._follow(state, path)
         return Hint(path[0], reason)

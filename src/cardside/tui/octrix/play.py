@@ -40,6 +40,8 @@ def run_play(
             lambda: history(state, screen),
         ),
         lambda name, seed: make_bot(name, seed=seed),
+        # Cards are laid at once: after an undo the bot's card, seen, is chosen afresh.
+        same_reply=False,
     )
 
     humans = [i for i, seat in enumerate(journal.session.seats) if seat.kind == "human"]
