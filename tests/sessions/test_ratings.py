@@ -167,9 +167,9 @@ def test_the_linesbeta_grid_is_one_player_per_difficulty_and_length() -> None:
     assert got["Ann"].games == 3
 
 
-def test_a_game_the_grid_won_is_the_grids_win_whatever_the_scores() -> None:
-    # Normal full: the grid reached its 16 while Ann had 20 tricks; the sheet names "Grid".
-    game = summary(
+def grid_won() -> dict[str, Any]:
+    """Normal full: the grid reached its 16 while Ann had 20 tricks; the sheet names "Grid"."""
+    return summary(
         "l",
         "linesbeta",
         ["Ann"],
@@ -180,6 +180,10 @@ def test_a_game_the_grid_won_is_the_grids_win_whatever_the_scores() -> None:
         seat_columns=[0],
         variant="normal full",
     )
+
+
+def test_a_game_the_grid_won_is_the_grids_win_whatever_the_scores() -> None:
+    game = grid_won()
     (finished,) = finished_games([game])
     assert finished.places == (1, 0)
     got = by_name(rate([finished]))
@@ -189,17 +193,7 @@ def test_a_game_the_grid_won_is_the_grids_win_whatever_the_scores() -> None:
 def test_a_win_on_targets_with_the_lower_total_is_no_biggest_margin() -> None:
     from cardside.sessions.league import records
 
-    lost = summary(
-        "l",
-        "linesbeta",
-        ["Ann"],
-        [20, 16],
-        ["Grid"],
-        START,
-        columns=["Ann", "Grid"],
-        seat_columns=[0],
-        variant="normal full",
-    )
+    lost = grid_won()
     found = {r.what: r for r in records(finished_games([lost]), [lost])}
     assert "biggest margin" not in found and found["highest score"].value == 20
 
