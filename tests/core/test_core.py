@@ -191,3 +191,12 @@ def test_a_signed_figure_never_reads_minus_zero(value: float) -> None:
     assert not text.startswith("-0.0") or float(text) != 0
     assert text[0] in "+-" and abs(float(text) - value) <= 0.05 + 1e-9
     assert signed(-0.04) == "+0.0" and signed(-0.004, 2) == "+0.00"
+
+
+def test_the_moves_that_stand_are_those_made_less_those_taken_back() -> None:
+    from cardside.core.replay import moves_in_effect
+
+    move = {"type": "action", "action": "x"}
+    assert moves_in_effect([]) == 0
+    assert moves_in_effect([move, move, {"type": "undo", "moves": 2}, move]) == 1
+    assert moves_in_effect([move, {"type": "undo"}, move, move]) == 2

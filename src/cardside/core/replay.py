@@ -67,6 +67,19 @@ def replay_moves(
             raise EntryError(index, mover + str(exc)) from None
 
 
+def moves_in_effect(entries: Sequence[dict[str, Any]]) -> int:
+    """How many moves of a played game stand: those made less those taken back (whatever
+    the game calls its move entries)."""
+    made = 0
+    for entry in entries:
+        if entry.get("type") == "undo":
+            moves = entry.get("moves", 1)
+            made -= moves if isinstance(moves, int) else 1
+        else:
+            made += 1
+    return max(made, 0)
+
+
 def movers(entries: Sequence[dict[str, Any]], move: str) -> list[int]:
     """Which seat made each move still in effect (seat 0 where entries name none)."""
     out: list[int] = []

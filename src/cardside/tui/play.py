@@ -10,6 +10,7 @@ from typing import Any
 
 from cardside.core.loop import Loop
 from cardside.core.record import Seat
+from cardside.core.replay import moves_in_effect
 from cardside.core.rng import derive_rng
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
@@ -54,18 +55,6 @@ def seat_players(
             made = bot(kind, bot_seed(journal, "bot", number))
         players.append(Thinking(made, seat.name, console) if console is not None else made)
     return players
-
-
-def moves_in_effect(entries: list[dict[str, Any]]) -> int:
-    """How many moves of a played game stand: those made less those taken back."""
-    made = 0
-    for entry in entries:
-        if entry.get("type") == "undo":
-            moves = entry.get("moves", 1)
-            made -= moves if isinstance(moves, int) else 1
-        else:
-            made += 1
-    return max(made, 0)
 
 
 class BotSeat:
