@@ -582,6 +582,21 @@ def test_bots_of_different_kinds_in_the_same_seat_are_different_players(
     rated = runner.invoke(main, ["stats", "--ratings", "--json"])
     assert rated.exit_code == 0, rated.output
     assert "Bot 2 (strong1)" in rated.stdout and '"Bot 2"' not in rated.stdout
+    # Asked for by the seat a screen of play shows, each bot that sat there is found.
+    rows = {
+        "": lambda got: [p["name"] for p in got["players"]],
+        "--league": lambda got: [r["player"] for t in got["league"] for r in t["table"]],
+        "--ratings": lambda got: [r["player"] for r in got["ratings"]],
+    }
+    for view, names_of in rows.items():
+        seat = runner.invoke(
+            main, ["stats", *([view] if view else []), "--player", "bot 2", "--json"]
+        )
+        assert seat.exit_code == 0 and seat.exception is None, seat.output
+        assert sorted(names_of(json.loads(seat.stdout))) == ["Bot 2 (greedy)", "Bot 2 (strong1)"]
+    one = runner.invoke(main, ["stats", "--player", "Bot 2 (greedy)", "--json"])
+    assert [p["name"] for p in json.loads(one.stdout)["players"]] == ["Bot 2 (greedy)"]
+    assert "No session" in runner.invoke(main, ["stats", "--player", "Bot"]).output
     # A partnership's column and the winners follow the seats' new names; a name that
     # already says the bot stays.
     summary = {

@@ -35,7 +35,7 @@ def standings(
     from cardside.sessions.league import league, records
     from cardside.sessions.ratings import FORMULA, PROVISIONAL_SIGMA, rate
     from cardside.sessions.results import finished_games
-    from cardside.sessions.stats import person
+    from cardside.sessions.stats import answers_to, person
 
     chosen = [s for s in summaries if not mode or s["mode"] == mode]
     finished = finished_games(chosen, game=game, since=since, until=until)
@@ -58,7 +58,7 @@ def standings(
     # The finished games the answer is about: with --player, that player's.
     games_shown = len(finished) if who is None else sum(1 for g in finished if side_has(g, who))
     if view == "ratings":
-        shown = [r for r in rated if who is None or r.key == who]
+        shown = [r for r in rated if who is None or answers_to(r.key, who)]
         if as_json:
             echo_json(
                 {
@@ -81,7 +81,7 @@ def standings(
     tables = league(finished, rated)
     found = records(finished, chosen, game=game, since=since, until=until)
     if who:
-        tables = {g: [s for s in rows if s.key == who] for g, rows in tables.items()}
+        tables = {g: [s for s in rows if answers_to(s.key, who)] for g, rows in tables.items()}
         tables = {g: rows for g, rows in tables.items() if rows}
         # The records of the games the player's rows are in, on screen, in JSON and on a page.
         found = [r for r in found if r.game in tables]
@@ -141,13 +141,16 @@ def standings(
     # Only the games of the days asked for, as the league beside it counts them.
     within = [decided_within(s, since, until) for s in sessions]
     head = report(within, player=player).as_dict()["head_to_head"]
-    ratings_shown = [r for r in rated if who is None or r.key == who]
+    ratings_shown = [r for r in rated if who is None or answers_to(r.key, who)]
     text = page(tables, ratings_shown, rated, head, found, sessions, now, filters)
     write_page(app, html_file, text, len(sessions))
 
 
-def side_has(game: Any, key: str) -> bool:
-    return game.side_of(key) is not None
+def side_has(game: Any, wanted: str) -> bool:
+    """Whether a player ``--player`` asks for (a key, see ``answers_to``) played ``game``."""
+    from cardside.sessions.stats import answers_to
+
+    return any(answers_to(k, wanted) for side in game.sides for k, _ in side.players)
 
 
 def _started_by(summary: dict[str, Any], until: datetime) -> bool:

@@ -32,7 +32,10 @@ def _player(value: str | None) -> str | None:
     "--player",
     default=None,
     callback=lambda ctx, param, value: _player(value),
-    help="Only this player (capitals and spaces around the name ignored).",
+    help=(
+        "Only this player (capitals and spaces around the name ignored; a bot's seat, "
+        "as Bot 2, finds each bot that sat there)."
+    ),
 )
 @click.option(
     "--since",

@@ -27,6 +27,13 @@ def person(name: str) -> str:
     return name.strip().casefold()
 
 
+def answers_to(key: str, wanted: str) -> bool:
+    """Whether the player keyed ``key`` is one ``--player`` asks for (``wanted``, a key too):
+    the same name, or a bot asked for by its seat alone (``Bot 2`` finds ``Bot 2 (greedy)``
+    and ``Bot 2 (strong)``, as the seat is all a screen of play shows)."""
+    return key == wanted or (key.startswith(f"{wanted} (") and key.endswith(")"))
+
+
 def bots_named_by_kind(summary: dict[str, Any]) -> dict[str, Any]:
     """The summary with each bot's seat named with the bot it is (``Bot 2 (greedy)``), in
     its players, columns and winners: a seat's name says only where a bot sat, so without
@@ -198,7 +205,7 @@ def choose(
         start = when_of(s, "start")
         if since is not None and (start is None or naive(start) < naive(since)):
             continue
-        if player and person(player) not in {person(p["name"]) for p in s["players"]}:
+        if player and not any(answers_to(person(p["name"]), person(player)) for p in s["players"]):
             continue
         out.append(s)
     return sorted(out, key=_order)
@@ -279,7 +286,7 @@ def report(summaries: list[dict[str, Any]], *, player: str | None = None) -> Rep
         _meet(pairs, seats, s["seat_columns"], winners)
     chosen = sorted(players.items(), key=lambda kv: (-kv[1].played, kv[1].name.casefold()))
     if player:
-        chosen = [(k, p) for k, p in chosen if k == person(player)]
+        chosen = [(k, p) for k, p in chosen if answers_to(k, person(player))]
     keys = {k for k, _ in chosen}
     pair_rows = [
         (players[a].name, players[b].name, w[0], w[1])
