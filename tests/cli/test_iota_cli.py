@@ -43,6 +43,24 @@ def test_score_quick_of_one_line_and_of_the_smallest_lot(runner: CliRunner) -> N
     assert result.exit_code == 0 and result.output == "5\n"
     result = runner.invoke(main, ["iota", "score", "2", "--lots", "1"])
     assert result.exit_code == 0 and result.output.strip() == "2 × 2 (one lot) = 4"
+    # Brackets only where something doubles the sum.
+    result = runner.invoke(main, ["iota", "score", "8", "4"])
+    assert result.exit_code == 0 and result.output == "8 + 4 = 12\n"
+
+
+def test_score_refuses_lines_needing_more_wilds_and_grids_without_the_starter(
+    runner: CliRunner,
+) -> None:
+    result = runner.invoke(main, ["iota", "score", "0", "0"])
+    assert result.exit_code == 1 and result.exception is not None
+    assert "need more than the game's 2 wilds" in result.output
+    result = runner.invoke(main, ["iota", "score", "--grid", "RC1 5,5", "--play", "RC2 5,6"])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "not a position of the game: the starter card lies at 0,0" in result.output
+    result = runner.invoke(main, ["iota", "score", "--grid", " ", "--play", "RC3 2,0"])
+    assert result.exit_code == 1 and "name the cards on the table" in result.output
+    result = runner.invoke(main, ["iota", "score", "--grid", "RC1 0,0", "--play", "RC2 0,1"])
+    assert result.exit_code == 0 and "score: 3" in result.output
 
 
 def test_score_quick_points_keep_words_to_their_options(runner: CliRunner) -> None:
@@ -402,7 +420,7 @@ def test_keep_takes_a_unique_start_of_a_name_as_every_keep_does(
         input="An 5 5\nb pass\nA 4\nab 4\nquit\n",
     )
     assert result.exit_code == 0, result.output
-    assert "Ann: (5 + 5) = 10" in result.output and "Bob passes." in result.output
+    assert "Ann: 5 + 5 = 10" in result.output and "Bob passes." in result.output
     assert "'A' could be Ann or Abe" in result.output
     assert "Abe: 4" in result.output
 

@@ -96,7 +96,7 @@ def test_every_keep_takes_a_unique_start_of_a_name(runner: CliRunner, data_dir: 
     """``A`` is Ann wherever a keep's entry names a player: IOTA's turns, Line-it's lines,
     Octrix's rounds, Schnapsen's deals and its table questions."""
     cases = [
-        (["iota", "keep"], "a 5 5\n", "Ann: (5 + 5) = 10"),
+        (["iota", "keep"], "a 5 5\n", "Ann: 5 + 5 = 10"),
         (["lineit", "keep"], "line a 2 6 10\n", "Ann: "),
         (["octrix", "keep", "--no-hands"], "a 1 3 4\n", "Ann: [1] [3 4] = 1+4 = 5"),
         (["schnapsen", "keep"], "a 2\n", "Ann wins 2 game points"),

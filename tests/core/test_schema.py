@@ -79,4 +79,8 @@ def test_every_game_declares_a_schema_for_both_modes() -> None:
 
 def test_clip_never_returns_a_long_text() -> None:
     assert len(clip("x" * 1_000_000)) <= 60 and clip(10**5000) == "<huge number>"
+    # Cut inside its quotes, so the quote still closes, however the characters escape.
+    for text in ("9" * 100, "\x00" * 80, "it's" * 40, "\U0001f600" * 70, "a" * 59):
+        shown = clip(text)
+        assert len(shown) <= 60 and shown[0] == shown[-1] in "'\"" and shown[-4:-1] == "..."
     assert clip({"a": 1}) == "<dict>" and clip(3) == "3"

@@ -48,7 +48,15 @@ def cut(text: str, limit: int = MAX_CLIP) -> str:
 def clip(value: object, limit: int = MAX_CLIP) -> str:
     """``repr(value)`` cut to ``limit`` characters, so a huge value never floods a message."""
     if isinstance(value, str):
-        return cut(repr(value[: limit + 2]), limit)
+        shown = repr(value[: limit + 2])
+        if len(shown) <= limit:
+            return shown
+        # Cut inside the quotes, so the quote still closes: 'abc...'
+        keep = limit
+        while keep > 0 and len(shown := repr(value[:keep])) + 3 > limit:
+            keep -= 1
+        shown = repr(value[:keep])
+        return shown[:-1] + "..." + shown[-1]
     if isinstance(value, int) and abs(value) >= 10**40:
         return "<huge number>"
     if isinstance(value, int | float | bool) or value is None:

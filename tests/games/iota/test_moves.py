@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from cardside.games.iota import placement
 from cardside.games.iota.moves import best_move, legal_moves
 from cardside.games.iota.notation import parse_cards
-from cardside.games.iota.rules import DECK, WILD, Play
+from cardside.games.iota.rules import DECK, WILD, Play, quick_fault
 from cardside.games.iota.state import IotaState
 
 from .iota_helpers import grid_of
@@ -187,6 +187,9 @@ def test_whole_games_keep_every_invariant(seed: int, players: int) -> None:
             doublings = turn.scored.lots + turn.scored.all4 + turn.final
             total = sum(ln.value for ln in turn.scored.lines)
             assert turn.score == total * 2**doublings
+            # Quick scoring takes every turn a game can make.
+            values = [ln.value for ln in turn.scored.lines]
+            assert quick_fault(values, turn.scored.lots, turn.scored.all4) is None
     outcome = state.outcome()
     assert outcome is not None and outcome.scores == state.scores
     assert all(state.scores[w] == max(state.scores) for w in outcome.winners)

@@ -101,6 +101,25 @@ def test_seed_checks_quick_scoring() -> None:
     assert rules.quick_fault([5], -1, False) == "lots cannot be negative"
 
 
+def test_quick_scoring_refuses_lines_that_need_more_than_the_two_wilds() -> None:
+    # A line worth 0 is all wilds, a lot worth 2 is 1 1 W W, one worth 3 holds a wild: two
+    # lines share at most one card, and the lines across share none.
+    refused = [([0, 0], 0, False), ([2, 2], 2, False), ([3, 3, 3, 3], 4, False)]
+    refused += [([1, 1, 1, 1], 0, False), ([1, 5, 5], 2, False), ([0, 1, 1, 1], 0, False)]
+    for values, lots, all4 in refused:
+        fault = rules.quick_fault(values, lots, all4)
+        assert fault is not None and "more than the game's 2 wilds" in fault, values
+    # Each wild where the line along crosses one across: three lines can share the two.
+    allowed = [([1, 1, 1], 0, False), ([3, 3, 3], 3, False), ([2, 3], 2, False), ([0], 0, False)]
+    allowed += [([0, 5], 0, False), ([0, 1, 1], 0, False), ([1, 1], 0, False)]
+    for values, lots, all4 in allowed:
+        assert rules.quick_fault(values, lots, all4) is None, values
+    assert rules.fewest_wilds(5, lot=True) == 2 and rules.fewest_wilds(5, lot=False) == 0
+    assert rules.fewest_wilds(2, lot=True) == 2 and rules.fewest_wilds(7, lot=True) == 1
+    # A file kept before the rule replays as it was.
+    assert rules.quick_fault([0, 0], 0, False, possible=False) is None
+
+
 def test_an_l_shaped_play_counts_the_corner_card_in_both_lines() -> None:
     grid = grid_of("RC2 0,0")
     result = placement.check(grid, [(parse_card("YC3"), 1, 0)])

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
+from itertools import combinations
 
 from cardside.core.words import counted
 
@@ -203,7 +204,87 @@ def quick_fault(
         return f"{MAX_LINES} lines take all 4 cards of a hand: {made}"
     if lots and min(sorted(line_values)[-lots:]) < 2:
         return "a lot holds at least 2 numbered cards (the game has 2 wilds): it is worth 2 or more"
+    if possible:
+        return wilds_fault(line_values, lots, all4)
     return None
+
+
+@cache
+def fewest_wilds(value: int, lot: bool) -> int | None:
+    """The fewest wilds in a line worth ``value`` (a lot of 4 cards, else 2 or 3 cards);
+    None if no such line has at most :data:`WILDS` wilds. A wild is worth 0, and the numbers
+    of the other cards are all the same or all different."""
+    lengths = (4,) if lot else (2, 3)
+    best = None
+    for length in lengths:
+        for wilds in range(min(WILDS, length) + 1):
+            real = length - wilds
+            sums = {n * real for n in range(1, 5)} | {
+                sum(c) for c in combinations(range(1, 5), real)
+            }
+            if value in sums and (best is None or wilds < best):
+                best = wilds
+    return best
+
+
+def wilds_fault(line_values: Sequence[int], lots: int, all4: bool) -> str | None:
+    """Why the lines of one turn need more wilds than the game has; None if they need no more.
+
+    A turn's lines are the line along its cards and lines across it, which are parallel and
+    share no card; a wild is in at most two of them, where the line along crosses one across.
+    Which lines are the lots, and which one runs along, is not given: any choice that fits.
+    """
+    count = len(line_values)
+    fewest_needed: tuple[list[int], tuple[int, ...]] | None = None
+    for lot_lines in combinations(range(count), lots):
+        needs = [fewest_wilds(v, i in lot_lines) for i, v in enumerate(line_values)]
+        if any(n is None for n in needs):
+            continue
+        need = [n or 0 for n in needs]
+        alongs = [i for i in range(count) if not all4 or i in lot_lines]
+        if any(_wilds_reach(need, along) for along in alongs):
+            return None
+        if fewest_needed is None or sum(need) < sum(fewest_needed[0]):
+            fewest_needed = (need, lot_lines)
+    if fewest_needed is None:
+        return f"no line of these values has at most {WILDS} wilds"
+    need, lot_lines = fewest_needed
+    kinds: dict[tuple[str, int, int], int] = {}
+    for i, (v, n) in enumerate(zip(line_values, need)):
+        if n:
+            key = ("lot" if i in lot_lines else "line", v, n)
+            kinds[key] = kinds.get(key, 0) + 1
+    held = ", ".join(
+        f"a {kind} worth {v} holds at least {counted(n, 'wild')}"
+        if times == 1
+        else f"{times} {kind}s worth {v} hold at least {n} each"
+        for (kind, v, n), times in kinds.items()
+    )
+    return (
+        f"these lines need more than the game's {WILDS} wilds, as two lines share at most "
+        f"one card: {held}"
+    )
+
+
+def _wilds_reach(need: Sequence[int], along: int) -> bool:
+    """Whether the game's two wilds can lie in every line that needs them, line ``along``
+    crossing each of the others once and those others sharing no card."""
+    # Where a wild can lie: in the line along or not, and in one line across or none. In
+    # both at once it is where they cross, a cell only one wild can take.
+    spots = [(a, j) for a in (False, True) for j in [None, *range(len(need))] if j != along]
+    for first in spots:
+        for second in spots:
+            if first[0] and second[0] and first[1] == second[1] and first[1] is not None:
+                continue
+            got = [0] * len(need)
+            for in_along, across in (first, second):
+                if in_along:
+                    got[along] += 1
+                if across is not None:
+                    got[across] += 1
+            if all(g >= n for g, n in zip(got, need)):
+                return True
+    return False
 
 
 def doublings(lots: int, all4: bool, final: bool) -> list[str]:
@@ -217,14 +298,14 @@ def doublings(lots: int, all4: bool, final: bool) -> list[str]:
 
 
 def breakdown(line_values: Sequence[int], lots: int, all4: bool, final: bool) -> str:
-    """``(8 + 4 + 5) × 2 (one lot) = 34``."""
+    """``(8 + 4 + 5) × 2 (one lot) = 34``; ``8 + 4 = 12`` where nothing doubles it."""
     total = turn_score(line_values, lots, all4, final)
     base = " + ".join(map(str, line_values))
-    if len(line_values) > 1:
-        base = f"({base})"
     reasons = doublings(lots, all4, final)
     if not reasons:
         return f"{base} = {total}" if len(line_values) > 1 else f"{base}"
+    if len(line_values) > 1:
+        base = f"({base})"
     if lots > 1:
         reasons = [f"{lots} lots", *reasons[lots:]]
     factors = " × ".join(["2"] * (lots + int(all4) + int(final)))

@@ -158,8 +158,14 @@ class GridScore:
 
 
 def parse_grid(text: str) -> dict[Cell, int]:
-    """``"RC1 0,0 YS2 1,0"`` as a grid, checked: no cell twice, every line valid, connected."""
+    """``"RC1 0,0 YS2 1,0"`` as a grid, checked: no cell twice, every line valid, connected,
+    the starter's cell 0,0 taken."""
     grid: dict[Cell, int] = {}
+    if not text.strip():
+        raise ScoreError(
+            "--grid: name the cards on the table, each with its cell, the starter at 0,0: "
+            "RC1 0,0 YS2 1,0"
+        )
     try:
         placed = parse_placements(text, MAX_GRID_TEXT)
     except NotationError as exc:
@@ -175,6 +181,9 @@ def parse_grid(text: str) -> dict[Cell, int]:
     if sum(c == rules.WILD for c in grid.values()) > rules.WILDS:
         raise ScoreError("--grid: there are only 2 wilds")
     fault = placement.grid_fault(grid)
+    if not fault and (0, 0) not in grid:
+        # The starter is laid at 0,0 and a card, once laid, stays (a swap replaces a wild).
+        fault = "the starter card lies at 0,0, and 0,0 is empty"
     if fault:
         raise ScoreError(f"--grid is not a position of the game: {fault}")
     return grid
