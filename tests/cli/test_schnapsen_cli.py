@@ -637,3 +637,20 @@ def test_history_shows_the_marriages_exchange_and_close_of_the_deal() -> None:
     assert sum(re.search(r"declares? (20|40) in [CSHD]", line) is not None for line in lines) == 1
     tricks = [line for line in lines if line.startswith("  trick ")]
     assert len(tricks) == len(state.snapshot.deal.tricks)
+
+
+def test_keep_words_beside_a_deal_get_the_reason_that_fits(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """``Ann 1 extra`` and ``Ann wins 2`` were refused as if ``Ann 1`` or ``Ann wins`` were
+    a name; a deal is a winner and game points, at the prompt and in ``fix``."""
+    script = "Ann 1 extra\nAnn wins 2\nZed 2\nAnn 2\nfix 1 Bob 2 points\nquit\n"
+    result = runner.invoke(main, ["schnapsen", "keep", "--names", "Ann,Bob"], input=script)
+    assert result.exit_code == 0 and result.exception is None, result.output
+    out = result.output
+    assert "'extra' is not a number of game points (type help)" in out
+    assert "a deal is a winner and game points only, e.g. 'Ann 2' (type help)" in out
+    assert "'points' is not a number of game points" in out
+    assert "'Zed' is not a player here (Ann or Bob)" in out
+    assert "'Ann 1' is not a player" not in out and "'Ann wins' is not" not in out
+    assert "Deal 1: Ann wins 2 game points" in out and "Entry 1 corrected" not in out

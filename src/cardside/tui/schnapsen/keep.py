@@ -178,12 +178,32 @@ class KeepScreen:
             self.console.say(f"  {refusal(example)}")
             return
         try:
-            winner = seat_named(" ".join(words[:-1]), self.names)
-            points = parse_number(words[-1])
+            winner, points = self._winner_and_points(words)
         except NotationError as exc:
             self.console.say(f"  {refusal(exc)}")
             return
         self._add({"kind": "result", "winner": winner, "points": points})
+
+    def _winner_and_points(self, words: list[str]) -> tuple[int, int]:
+        """A deal typed as a winner and game points (``Ann 2``); a reason for anything else."""
+        example = f"e.g. '{self.names[0]} 2'"
+        try:
+            points = parse_number(words[-1])
+        except NotationError:
+            raise NotationError(
+                f"a deal is a winner and game points, {example}: "
+                f"{clip(words[-1], 20)} is not a number of game points"
+            ) from None
+        try:
+            return seat_named(" ".join(words[:-1]), self.names), points
+        except NotationError:
+            # "Ann wins 2": a player's name, then words that are not the points.
+            for end in range(1, len(words) - 1):
+                if len(seats_named(" ".join(words[:end]), self.names)) == 1:
+                    raise NotationError(
+                        f"a deal is a winner and game points only, {example}"
+                    ) from None
+            raise
 
     def _ask_table(self) -> None:
         """Ask what the table saw; ``undo`` steps back a question by asking again from the
@@ -375,8 +395,8 @@ class KeepScreen:
         words = text.split()
         if len(words) < 2:
             raise NotationError(f"type a winner and game points, e.g. '{self.names[0]} 2'")
-        entry = {"kind": "result", "winner": seat_named(" ".join(words[:-1]), self.names)}
-        entry["points"] = parse_number(words[-1])
+        winner, points = self._winner_and_points(words)
+        entry = {"kind": "result", "winner": winner, "points": points}
         ledger.add(entry)
         return session_entry(entry)
 
