@@ -297,6 +297,26 @@ def test_the_old_text_left_as_offered_cancels(
     assert out.count("New text for entry 4 (Enter or cancel cancels the correction): ") == 1
     assert "  Cancelled; nothing changed." in out
     assert not corrections.has_corrections(saved(data_dir).entries)
+    # The old text kept, the correction goes with the reason it could not stand.
+    same = "  Entry 4 as it is does not fit: Ann does not hold 2C." in out
+    assert same == (answer == "2C 2H")
+
+
+def test_a_word_at_the_octrix_new_text_prompt_is_no_card_as_at_the_keep_prompt(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    lines = [*HANDS, "fix 1 AC 2S 3C 4C 5C 6C 7C 8C", "fix", "hello", "", "fix 3 hello", "quit"]
+    out = keep(runner, OCTRIX_HANDS, lines).output
+    assert out.count("  not a card: hello (cards look like 8C, AH) (type help)") == 2
+    assert "is not a rank" not in out
+
+
+def test_an_entry_corrected_before_says_its_row_and_the_correction_in_one_bracket(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    lines = ["Ann 5", "Bob 4", "fix 1 Ann 6", "fix 1", "", "quit"]
+    out = keep(runner, ["iota", "keep", "--names", "Ann,Bob", "--session", "t"], lines).output
+    assert "  Entry 1 (round 1, corrected at entry 3): Ann 6" in out
 
 
 def test_quit_at_the_later_entry_s_new_text_cancels_and_leaves(

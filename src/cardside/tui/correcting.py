@@ -88,8 +88,11 @@ class Corrector:
             return False
         old = force.entries[force.numbers.index(number)]
         old_text = text_of(old)
-        again = f" (corrected at entry {force.fixed[number]})" if number in force.fixed else ""
-        console.say(f"  Entry {number}{again}{_where(session, number)}: {old_text}")
+        where = _where(session, number)
+        if number in force.fixed:
+            again = f"corrected at entry {force.fixed[number]}"
+            where = f" ({where[2:-1]}, {again})" if where else f" ({again})"
+        console.say(f"  Entry {number}{where}: {old_text}")
         if not text:
             while True:
                 answer = console.ask(
@@ -201,7 +204,7 @@ class Corrector:
                 saved.back = back
                 break
             if answer == "fix":
-                fixed = self._fix_later(agreed, found[0])
+                fixed = self._fix_later(agreed, found[0], found[1])
                 if fixed is not None:
                     later, text, was = fixed
                     pending.append({**later, corrections.FIXES: found[0]})
@@ -235,9 +238,12 @@ class Corrector:
                 texts.append(self.text_of(force.entries[place]))
         return " ".join(texts).casefold().split()
 
-    def _fix_later(self, session: Session, number: int) -> tuple[dict[str, Any], str, str] | None:
-        """Ask for the new text of entry ``number``, a later entry that no longer fits, until
-        one reads and fits there: (the new entry, its text, the old text), or None to cancel."""
+    def _fix_later(
+        self, session: Session, number: int, misfit: str
+    ) -> tuple[dict[str, Any], str, str] | None:
+        """Ask for the new text of entry ``number``, a later entry that no longer fits (why:
+        ``misfit``), until one reads and fits there: (the new entry, its text, the old text),
+        or None to cancel."""
         console, text_of = self.console, self.text_of
         force = corrections.in_force(session.entries)
         place = force.place(number)
@@ -256,7 +262,12 @@ class Corrector:
             text = "" if answer is None else answer.strip()
             # Enter on the old text offered for editing leaves it as it is: no correction.
             same = " ".join(text.split()) == " ".join(old_text.split())
-            if answer is None or word in ("", "cancel") or same:
+            if answer is None or word in ("", "cancel"):
+                return None
+            if same:
+                # Enter on the text offered for editing, or the same text typed again: it
+                # still does not fit, so the correction goes, and the reason is said.
+                console.say(f"  Entry {number} as it is does not fit: {misfit.rstrip('.')}.")
                 return None
             if word in ("help", "?", "h", "show"):
                 console.say(

@@ -61,6 +61,7 @@ def read_entry(text: str, old: dict[str, Any], ledger: OctrixLedger) -> dict[str
                 f"that entry is {label.removesuffix(': ')}, not {cut(said, 30)}'s: a correction "
                 "keeps whose hand it is (type the cards alone, or enter the hands afresh)"
             )
+        _word_not_a_card(text)
         ledger.enter_hand(int(old["seat"]), parse_cards(text))
     elif kind == "round":
         ledger.check_round_entry()
@@ -82,9 +83,18 @@ def read_entry(text: str, old: dict[str, Any], ledger: OctrixLedger) -> dict[str
                 raise NotationError(
                     "a trick stays a trick: its cards in seat order, e.g. 8C 3H"
                 ) from None
+            _word_not_a_card(text)
             raise
         ledger.enter_trick(cards)
     return dict(ledger.entries[-1])
+
+
+def _word_not_a_card(text: str) -> None:
+    """A word of three letters or more (``hello``) is no Octrix card, as at the keep prompt:
+    say so, not that its letters after the first are no rank."""
+    word = next((w for w in text.split() if len(w) >= 3 and w.isalpha()), None)
+    if word is not None:
+        raise NotationError(f"not a card: {cut(word, 24)} (cards look like 8C, AH)")
 
 
 def _reads_as_cards(text: str) -> bool:
