@@ -817,6 +817,20 @@ def test_a_lineit_correction_that_takes_a_jackpot_asks_for_its_pile(
     assert "lines now take" not in again.output
 
 
+def test_a_lineit_correction_after_the_end_that_takes_a_jackpot_says_how_to_enter_it(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    lines = ["line Ann 1 5 9 13 20", "jackpot Ann 6", "line Bob 2 7 11 14", "end"]
+    lines += ["fix 3 line Bob 2 6 10 14", "undo 4", "jackpot Bob 5", "end", ""]
+    out = keep(runner, LINEIT, lines).output
+    assert (
+        "  Bob's lines now take 1 jackpot and 0 piles are entered, but the game is over: "
+        "undo 4 (the end), enter the pile with jackpot Bob N, then end"
+    ) in out
+    assert "scores: Ann 8, Bob 6" in out
+    assert saved(data_dir).totals == [8, 6]
+
+
 def test_a_later_score_a_correction_changed_is_said(runner: CliRunner, data_dir: Path) -> None:
     """Bob's card moved away from Ann's: her later turn no longer extends his line and scores
     less; the keeper is told, not only of the entry corrected."""

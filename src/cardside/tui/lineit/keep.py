@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from cardside.core import corrections
 from cardside.core.arith import is_digits, parse_number
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.core.players import not_a_player, seats_named
@@ -134,16 +135,28 @@ class KeepScreen:
         self.ledger = replay_ledger(self.journal.session)
         self.ledger.check_piles_from_now()
         self.show()
-        if self.ledger.over:
-            return
+        end = self._end_entry()
         for seat, name in enumerate(self.names):
             taken, piles = self.ledger.taken[seat], self.ledger.piles[seat]
             if taken > before[seat] and taken > piles:
-                self.console.say(
+                took = (
                     f"  {name}'s lines now take {counted(taken, 'jackpot')} and "
-                    f"{counted_are(piles, 'pile')} entered: "
-                    f"enter each pile still to come with jackpot {name} N"
+                    f"{counted_are(piles, 'pile')} entered"
                 )
+                if not self.ledger.over:
+                    self.console.say(f"{took}: enter each pile still to come with jackpot {name} N")
+                elif end is not None:
+                    # A pile cannot be entered after the end: the end is taken back first.
+                    self.console.say(
+                        f"{took}, but the game is over: undo {end} (the end), enter the pile "
+                        f"with jackpot {name} N, then end"
+                    )
+
+    def _end_entry(self) -> int | None:
+        """The number of the entry in effect that ended a game kept line by line."""
+        force = corrections.in_force(self.journal.session.entries)
+        ends = [n for n, e in zip(force.numbers, force.entries) if e.get("type") == "end"]
+        return ends[-1] if ends else None
 
     def _text_of(self, entry: dict[str, Any]) -> str:
         """An entry as it is typed: ``line Ann 12 30 B4``, ``jackpot Ann 7``, ``end``."""
