@@ -9,7 +9,8 @@ bot's place. Two variants play the same games until their choices part, so the d
 their wins (and of their margins over the best other player), game by game, has a far narrower
 interval than two separate runs: a tool for
 judging a change to the strong bot. A variant is a bot's name with optional settings of its
-class, e.g. ``strong:DUEL_OWN=0.7:DEALS=12``. With ``--results`` each game's result is kept in
+class, e.g. ``strong:DUEL_OWN=0.7:DEALS=12`` (``;`` for a comma inside a value:
+``strong:ENDGAME_WIDTH=(0;6;3)``). With ``--results`` each game's result is kept in
 a JSON file and not played again, so a baseline is played once.
 """
 
@@ -35,7 +36,7 @@ def build(variant: str, seed: int) -> IotaBot:
         key, _, value = setting.partition("=")
         if not hasattr(bot, key):
             raise ValueError(f"{variant!r}: the bot has no setting {key}")
-        setattr(bot, key, ast.literal_eval(value))
+        setattr(bot, key, ast.literal_eval(value.replace(";", ",")))
     return bot
 
 

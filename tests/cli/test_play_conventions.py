@@ -313,6 +313,13 @@ def test_enter_plays_the_only_legal_card(runner: CliRunner, data_dir: Path) -> N
     played = [e["card"] for e in store.load(resolve(data_dir, "o")).entries if e["seat"] == 0]
     assert played == hand
 
+    # help there says what Enter does; before it, where two or more cards are legal, it does not.
+    script = "\n".join(hand[:7]) + "\nhelp\n\nquit\n"
+    helped = runner.invoke(main, ["octrix", "play", "--seed", "8", "--bot", "random"], input=script)
+    assert helped.exit_code == 0 and helped.exception is None, helped.output
+    assert helped.output.count("Enter plays") == 1
+    assert f"  Enter plays {hand[7]}, the one legal move (in brackets)." in helped.output
+
 
 # -- 23: history, and again at a game's end --------------------------------------------------------
 def test_history_lists_the_tricks_so_far(runner: CliRunner, data_dir: Path) -> None:

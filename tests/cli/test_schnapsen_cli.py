@@ -654,3 +654,15 @@ def test_keep_words_beside_a_deal_get_the_reason_that_fits(
     assert "'Zed' is not a player here (Ann or Bob)" in out
     assert "'Ann 1' is not a player" not in out and "'Ann wins' is not" not in out
     assert "Deal 1: Ann wins 2 game points" in out and "Entry 1 corrected" not in out
+
+
+def test_play_help_gives_the_duty_to_trump_and_what_wins_a_deal(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    result = runner.invoke(main, ["schnapsen", "play", "--seed", "3"], input="help\nquit\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    said = " ".join(result.output.split())
+    assert (
+        "follow suit and beat the lead if you can, and with none of its suit play a trump" in said
+    )
+    assert "won at 66 card points (A 11, 10 10, K 4, Q 3, J 2, and marriages)" in said

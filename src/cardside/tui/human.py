@@ -126,6 +126,8 @@ class Human:
                 now = getattr(self.view, "help_now", None)
                 self.console.say(now(obs, seat) if now else self.view.help())
                 self.console.say("  commands: " + ", ".join(COMMANDS))
+                if only is not None:
+                    self.console.say(f"  Enter plays {only[0]}, the one legal move (in brackets).")
                 continue
             if word == "hint":
                 self.console.say("  " + self.view.hint(obs, seat))

@@ -139,3 +139,12 @@ def test_action_round_trips_by_phase() -> None:
     assert parse_action("r2c5", "cell") == ChooseCell(2, 5)
     with pytest.raises(NotationError, match="no action"):
         parse_action("JS", "over")
+
+
+def test_a_long_line_is_cut_short_in_the_reason() -> None:
+    """Words after the end of a long line are quoted cut short, never the whole line twice."""
+    for text in ("2C r1L " + "x " * 1000, "KD r2L " * 400, "2C " + "q" * 3000):
+        with pytest.raises(NotationError) as caught:
+            parse_action(text, "play")
+        assert len(str(caught.value)) < 100, str(caught.value)[:300]
+        assert "after the end" in str(caught.value) or "no line" in str(caught.value)

@@ -99,6 +99,9 @@ def test_a_trick_names_its_winner_and_the_card_you_drew(last_draw: bool) -> None
     assert lines[0] == "  You AS, Bot KS -> You take the trick (15 card points)."
     assert lines[1] == "  You draw AC."
     assert ("  The stock is used up: phase 2 from now on." in lines) == last_draw
+    # The player's own name, as every other line of the table gives it.
+    named, _ = screen(("Zoë", "Bot"))
+    assert describe_trick(named, d, after, 0)[1] == "  Zoë draws AC."
 
 
 # -- the words for results and numbers ---------------------------------------------------------

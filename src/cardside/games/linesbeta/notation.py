@@ -10,6 +10,7 @@ from cardside.core import cards as _cards
 from cardside.core.arith import whole
 from cardside.core.cards import Card, RankNames
 from cardside.core.errors import NotationError
+from cardside.core.schema import clip
 from cardside.games.linesbeta.rules import (
     CODE,
     SIZE,
@@ -96,9 +97,11 @@ def _line_and_end(words: list[str], original: str) -> tuple[Line, str]:
         raise NotationError("name a line and an end, e.g. r3 right or c2B")
     m = _LINE_RE.match(text)
     if m is None:
-        raise NotationError(f"{original!r}: no line (write r1-r6 or c1-c6, then an end)")
+        raise NotationError(f"{clip(original, 30)}: no line (write r1-r6 or c1-c6, then an end)")
     if m.group("extra"):
-        raise NotationError(f"{original!r}: unexpected {m.group('extra')!r} after the end")
+        raise NotationError(
+            f"{clip(original, 30)}: unexpected {clip(m.group('extra').strip(), 24)} after the end"
+        )
     is_row = m.group("kind").lower().startswith("r")
     kind = "row" if is_row else "column"
     number = whole(m.group("num"))

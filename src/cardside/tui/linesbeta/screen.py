@@ -248,7 +248,8 @@ class LinesBetaScreen:
         say(self.style.bold(f"Round {number} over: this round you won {won}, the grid {lost}."))
         back = "the 12 trick cards and the trump card"
         if returned:
-            back += f", and lines {self.lines(returned)} (all face up)"
+            word = "line" if len(returned) == 1 else "lines"
+            back += f", and {word} {self.lines(returned)} (all face up)"
         say(f"  Back to the deck: {back}. Gaps are refilled face down.")
 
     def verdict(self, verdict: Verdict, round_no: int, trick: int) -> None:

@@ -39,7 +39,9 @@ HELP = "\n".join(
         "trumps), 'exchange' (the trump "
         "Jack for the indicator), 'close' (no more drawing: phase 2).",
         "  Answering: a card; in phase 2 (stock closed or used up) follow suit and beat the "
-        "lead if you can.",
+        "lead if you can, and with none of its suit play a trump if you have one.",
+        "  A deal is won at 66 card points (A 11, 10 10, K 4, Q 3, J 2, and marriages); "
+        "cardside schnapsen rules has every rule.",
         "  Tab completes the legal moves.",
     ]
 )
@@ -287,7 +289,7 @@ def describe_trick(screen: SchnapsenScreen, before: Deal, after: Deal, you: int)
         drawn = after.hands[you] & ~before.hands[you]
         if drawn:
             card = CARDS[drawn.bit_length() - 1]
-            lines.append(f"  You draw {screen.card(card)}.")
+            lines.append(f"  {screen.does(you, 'draw')} {screen.card(card)}.")
         if not after.stock:
             lines.append("  The stock is used up: phase 2 from now on.")
     return lines
