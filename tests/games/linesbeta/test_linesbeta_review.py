@@ -50,8 +50,8 @@ def test_the_planners_own_moves_are_no_mistake() -> None:
 
 def test_planted_worst_moves_are_mistakes_or_blunders() -> None:
     # at hard the game is close, so a bad card costs much of the chance to win
-    session, planted = game(2, plant=2, difficulty="hard")
-    assert len(planted) == 2
+    session, planted = game(6, plant=2, difficulty="hard")
+    assert len(planted) == 2 and planted[0] == 1  # the trump card, then a challenge
     review = run("linesbeta", session, [0])
     by_move = {d.judged.number: d for d in review.decisions}
     for number in planted:
@@ -139,3 +139,17 @@ def test_the_position_names_the_columns_as_a_challenge_names_them() -> None:
         for col in range(6):
             at = header.index(f"c{col + 1}")
             assert row[at : at + 2] == cells[col][-2:], (header, row)  # under its name
+
+
+def test_a_trump_card_is_worth_the_best_first_challenge_it_leaves() -> None:
+    """Choosing the trump shows nothing new: its value is the best move's after it, so the
+    review draws no spike at the trump and no fall at the first challenge."""
+    for seed in (5, 11):
+        state = LinesBetaState("hard", "short", seed=seed)
+        valued = move_values(state)
+        for move in valued.moves:
+            after = LinesBetaState("hard", "short", seed=seed)
+            after.apply(move.action)  # type: ignore[arg-type]
+            best = move_values(after).best()
+            assert abs(move.points - best.points) < 1e-9
+            assert abs(move.chance - best.chance) < 1e-9

@@ -2,10 +2,10 @@
 
 The game's own unit is the tricks the round still brings the player, as the planner counts
 them (:mod:`planner`): for a challenge, its chance of winning this trick plus the plan of the
-rest of the hand on the lines each outcome leaves open; for the trump card, the plan of the
-whole round with that trump; for the grid's card after a trick won, the plan of the rest of
-the round with that cell's crossing line blocked. The odds come from the player's view alone
-(the face-down cells modelled from the cards seen).
+rest of the hand on the lines each outcome leaves open; for the trump card, the best first
+challenge it leaves (the choice shows nothing new); for the grid's card after a trick won,
+the plan of the rest of the round with that cell's crossing line blocked. The odds come
+from the player's view alone (the face-down cells modelled from the cards seen).
 
 The expected result is the chance to win the game: the round's tricks fall with the planned
 chance each, the later rounds' with the player's rate of tricks won so far (counted from a
@@ -18,6 +18,7 @@ It is a model over the planner's odds, not a sample: ``samples`` is 0 and ``exac
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from functools import cache
 
 from cardside.core.values import MoveValue, Valuation
@@ -78,18 +79,14 @@ def move_values(
 
 
 def _trumps(planner: PlannerBot, obs: Observation) -> dict[object, float]:
-    lines = open_lines(obs)
-    model = CellModel(obs)
-    need = len(obs.hand) - 1
+    """Each trump card valued as the best first challenge it leaves: choosing the trump shows
+    nothing new, so the choice is worth what the best move after it is worth, on the same
+    measure (a plan of the whole round alone would count the round more highly)."""
     out: dict[object, float] = {}
-    pairs_by_suit: dict[int, list[tuple[float, int, int]]] = {}
     for t in obs.hand:
-        suit = t // 13
-        if suit not in pairs_by_suit:
-            pairs_by_suit[suit] = planner._pairs(
-                planner._walks(model, obs.hand, suit, lines), obs.hand, lines
-            )
-        out[TRUMP_ACTIONS[t]] = _greedy(pairs_by_suit[suit], 1 << t, 0, need)
+        hand = tuple(c for c in obs.hand if c != t)
+        after = replace(obs, phase=PHASE_PLAY, hand=hand, trump=t)
+        out[TRUMP_ACTIONS[t]] = max(value for value, _, _ in planner.ranked(after))
     return out
 
 
