@@ -265,6 +265,62 @@ def test_show_names_the_options_a_session_was_played_with(
     assert "options: level normal, first dealer Bot 2" in shown
 
 
+def test_an_export_onto_a_hard_link_of_a_session_leaves_the_session_as_it_was(
+    runner: CliRunner, data_dir: Path, tmp_path: Path
+) -> None:
+    """A file outside the sessions folder may be the same file as a session: the export is
+    written beside it and renamed, so the session keeps its contents."""
+    kept_octrix(data_dir, "k", ["Ann", "Bob"], ROUND)
+    session = data_dir / "sessions" / "k.toml"
+    before = session.read_bytes()
+    for args in (["sessions", "export", "k", "-o"], ["stats", "--html"]):
+        link = tmp_path / "link.out"
+        link.unlink(missing_ok=True)
+        link.hardlink_to(session)
+        result = runner.invoke(main, [*args, str(link)])
+        assert result.exit_code == 0 and result.exception is None, result.output
+        assert session.read_bytes() == before and link.read_bytes() != before
+    assert invoke(runner, "sessions", "show", "k").startswith("k: octrix keep")
+    assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+def test_an_export_that_cannot_be_written_whole_leaves_the_old_file(
+    runner: CliRunner, data_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+
+    kept_octrix(data_dir, "k", ["Ann", "Bob"], ROUND)
+    old = tmp_path / "keep.csv"
+    old.write_text("old\n")
+
+    def full(src: object, dst: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full)
+    for args in (["sessions", "export", "--all", "-o"], ["stats", "--html"]):
+        result = runner.invoke(main, [*args, str(old)])
+        assert result.exit_code == 1 and "No space left on device" in result.output
+        assert old.read_text() == "old\n"
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".keep")] == []
+
+
+def test_an_export_names_a_session_given_by_path_by_its_file_with_the_start_list_gives(
+    runner: CliRunner, data_dir: Path, tmp_path: Path
+) -> None:
+    friday = tmp_path / "friday.toml"
+    copy(EXAMPLES / "schnapsen-kept-bummerl.toml", friday)
+    rows = list(csv.DictReader(io.StringIO(invoke(runner, "sessions", "export", str(friday)))))
+    assert {r["session"] for r in rows} == {"friday"}
+    as_json = json.loads(invoke(runner, "sessions", "export", str(friday), "--format", "json"))
+    assert as_json[0]["name"] == "friday"
+    page = invoke(runner, "sessions", "export", str(friday), "--format", "html", "-o", "-")
+    started = invoke(runner, "sessions", "show", str(friday)).split("started: ")[1][:16]
+    assert f"<p>Schnapsen, kept, finished, {started}." in page
+    # A page of no session is not written, as stats --html says.
+    empty = runner.invoke(main, ["sessions", "export", "--all", "--format", "html", "-o", "-"])
+    assert empty.exit_code == 1 and "no session is saved yet: no page written" in empty.output
+
+
 def test_export_never_writes_over_a_session_and_dash_is_the_standard_output(
     runner: CliRunner, data_dir: Path
 ) -> None:

@@ -78,7 +78,7 @@ def review(runner: CliRunner, *args: str) -> Any:
 
 @pytest.fixture
 def three(data_dir: Path) -> Path:
-    saved(data_dir, "a", 2, plant=2, day=1)
+    saved(data_dir, "a", 6, plant=2, day=1)
     saved(data_dir, "b", 3, day=5)
     saved(data_dir, "c", 4, player="Bea", plant=1, day=9)
     return data_dir

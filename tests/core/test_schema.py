@@ -84,3 +84,8 @@ def test_clip_never_returns_a_long_text() -> None:
         shown = clip(text)
         assert len(shown) <= 60 and shown[0] == shown[-1] in "'\"" and shown[-4:-1] == "..."
     assert clip({"a": 1}) == "<dict>" and clip(3) == "3"
+    # A TOML date or time where another type was wanted is shown as the file writes it.
+    from datetime import date, datetime, time
+
+    assert clip(date(2026, 11, 29)) == "2026-11-29" and clip(time(10, 5)) == "10:05:00"
+    assert clip(datetime(2026, 11, 29, 10, 5)) == "2026-11-29T10:05:00"

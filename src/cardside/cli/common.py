@@ -754,6 +754,45 @@ class Day(click.ParamType):
             self.fail(f"{cut(text, 20)!r} is not a date written YYYY-MM-DD, e.g. 2026-11-30")
 
 
+def write_output(path: Path, text: str) -> None:
+    """Write an export or a page to ``path`` whole or not at all (OSError if it cannot be).
+
+    The text goes to a temporary file beside it, renamed over it: a full disk leaves the file
+    as it was, and a file that is also a session under another name (a hard link) keeps its
+    own contents. A link is followed to the file it names; a path that is not a regular file
+    (``/dev/null``, a pipe) is written as it stands; a file you may not write is refused.
+    """
+    import errno
+    import stat
+    import tempfile
+
+    target = Path(os.path.realpath(path))
+    try:
+        st: os.stat_result | None = target.stat()
+    except FileNotFoundError:
+        st = None
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        target.write_text(text, encoding="utf-8")
+        return
+    if st is not None and not os.access(target, os.W_OK):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
+    if st is not None:
+        mode = stat.S_IMODE(st.st_mode)
+    else:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(text.encode("utf-8"))
+        os.chmod(tmp, mode)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
 def refuse_own_file(data_dir: Path, path: Path, what: str) -> None:
     """Refuse to write ``path`` (given as ``what``, e.g. ``-o out.csv``) over cardside's own
     files: anything in the sessions or trash folder, or the index of sessions."""

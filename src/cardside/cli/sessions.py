@@ -19,6 +19,7 @@ from cardside.cli.common import (
     session_path,
     terminal_width,
     with_folder,
+    write_output,
 )
 from cardside.cli.options import GameGroup, app_of
 from cardside.core.schema import clip, cut
@@ -569,7 +570,7 @@ def export(ctx: click.Context, name: str | None, all_: bool, fmt: str, output: P
     import json
 
     from cardside.core.errors import SessionError
-    from cardside.sessions import store, tidy
+    from cardside.sessions import store
     from cardside.sessions.export import as_dict, to_csv
 
     app = app_of(ctx)
@@ -602,15 +603,14 @@ def export(ctx: click.Context, name: str | None, all_: bool, fmt: str, output: P
     else:
         path = session_path(app, name or "")
         found = [_load(app, path)]
-        if tidy.inside(app.data_dir, path):
-            found[0].name = path.stem
+        found[0].name = path.stem  # by its file, as show and the page name it
     if fmt == "csv":
         text = to_csv(found)
     else:
         text = json.dumps([as_dict(s) for s in found], indent=2, ensure_ascii=False) + "\n"
     if output is not None and str(output) != "-":  # "-" is the standard output
         try:
-            output.write_text(text, encoding="utf-8")
+            write_output(output, text)
         except OSError as exc:
             raise click.ClickException(f"cannot write {output}: {exc.strerror}") from None
         from cardside.core.words import counted
@@ -649,6 +649,8 @@ def _export_html(app: Any, name: str | None, output: Path | None) -> None:
         )
         if entries and not summaries:
             raise click.ClickException("no session could be read: no page written")
+        if not entries:  # as stats --html says it: a page of nothing is not written
+            raise click.ClickException("no session is saved yet: no page written")
         title = "cardside report"
     finished = finished_games(summaries)
     rated = rate(finished)

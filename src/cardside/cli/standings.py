@@ -9,7 +9,13 @@ from typing import Any
 
 import click
 
-from cardside.cli.common import echo_json, folder_option, refuse_own_file, terminal_width
+from cardside.cli.common import (
+    echo_json,
+    folder_option,
+    refuse_own_file,
+    terminal_width,
+    write_output,
+)
 from cardside.core.schema import clip
 from cardside.core.words import counted
 
@@ -187,7 +193,7 @@ def write_page(app: Any, path: Path, text: str, sessions: int) -> None:
         return
     refuse_own_file(app.data_dir, path, str(path))
     try:
-        path.write_text(text, encoding="utf-8")
+        write_output(path, text)
     except OSError as exc:
         raise click.ClickException(f"cannot write {path}: {exc.strerror}") from None
     click.echo(f"wrote a page of {counted(sessions, 'session')} to {path}", err=True)

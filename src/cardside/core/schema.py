@@ -11,6 +11,7 @@ import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import date, time
 from typing import Any
 
 MAX_TEXT = 200  # characters in a name, a card list or an action
@@ -61,6 +62,8 @@ def clip(value: object, limit: int = MAX_CLIP) -> str:
         return "<huge number>"
     if isinstance(value, int | float | bool) or value is None:
         return cut(repr(value), limit)
+    if isinstance(value, date | time):  # TOML's dates and times, shown as written there
+        return cut(value.isoformat(), limit)
     return f"<{type(value).__name__}>"
 
 

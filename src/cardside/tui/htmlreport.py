@@ -135,7 +135,8 @@ def session_part(summary: dict[str, Any], taken: dict[str, str]) -> dict[str, An
         "game": summary["game"],
         "mode": summary["mode"],
         "status": summary["status"],
-        "date": stamp(when_of(summary, "start")),
+        # When the session began, as list, show and the CSV give it (not its first entry).
+        "date": stamp(when_of(summary, "created") or when_of(summary, "start")),
         "players": ", ".join(p["name"] for p in summary["players"]),
         "winners": ", ".join(summary["winners"]),
         "row_name": row_name,
