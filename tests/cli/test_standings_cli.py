@@ -106,6 +106,9 @@ def test_records_of_every_game(runner: CliRunner, data_dir: Path) -> None:
         "schnapsen-played-vs-strong",
     )
     assert ("schnapsen", "most matches won 7–0") not in found  # 7–2 and 7–3 only
+    # A match is always won on 7: no highest score, the loser's lowest stands.
+    assert ("schnapsen", "highest score") not in found
+    assert found["schnapsen", "lowest score"][1] == 2
     assert found["linesbeta", "most wins at normal full"] == ("You", 1, "linesbeta-played-normal")
     assert found["linesbeta", "lowest score"] == (
         "Grid (normal short)",

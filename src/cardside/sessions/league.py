@@ -124,6 +124,11 @@ def _better(old: Record | None, value: float, higher: bool) -> bool:
     return value > old.value if higher else value < old.value
 
 
+#: Games whose winner always ends on the same score (a Schnapsen match on 7 game points):
+#: there the highest score is no feat, and no record of it is kept.
+FIXED_WINNING_SCORE = frozenset({"schnapsen"})
+
+
 def records(
     finished: list[Finished],
     summaries: list[dict[str, Any]],
@@ -147,8 +152,9 @@ def records(
     counts: dict[tuple[str, str, str], tuple[int, str, Finished]] = {}
     for g in finished:
         where = {"when": g.at, "session": g.session}
-        for side in g.sides:
-            offer(g.game, "highest score", _who(side), side.total, True, **where)
+        if g.game not in FIXED_WINNING_SCORE:
+            for side in g.sides:
+                offer(g.game, "highest score", _who(side), side.total, True, **where)
         for side in g.sides:
             offer(g.game, "lowest score", _who(side), side.total, False, **where)
         winners = [s for s, p in zip(g.sides, g.places) if p == 0]
