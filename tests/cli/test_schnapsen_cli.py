@@ -474,6 +474,17 @@ def test_the_bot_is_named_for_its_seat_like_every_other_games_bots(
     assert taken.exit_code == 2 and "Bot 2 is the bot's name" in taken.output
     wide = runner.invoke(main, [*args[:-1], "e", "--name", "\uff22ot 2"], input="quit\n")
     assert wide.exit_code == 2 and "Bot 2 is the bot's name" in wide.output  # full-width B
+    # --names, as in every game: yours and the bot's.
+    both = runner.invoke(main, [*args[:-1], "f", "--names", "Ann,Strong"], input="quit\n")
+    assert both.exit_code == 0 and both.exception is None, both.output
+    assert "Schnapsen: Ann against Strong (strong, level easy)" in both.output
+    seats = store.load(session_file(data_dir, "f")).seats
+    assert [(s.name, s.kind) for s in seats] == [("Ann", "human"), ("Strong", "bot:strong")]
+    for names, reason in (("Ann", "Schnapsen is for 2 players, not 1"), ("Ann,ann", "differ")):
+        refused = runner.invoke(main, [*args[:-1], "g", "--names", names], input="quit\n")
+        assert refused.exit_code == 2 and reason in refused.output, names
+    twice = runner.invoke(main, [*args[:-1], "g", "--names", "A,B", "--name", "C"])
+    assert twice.exit_code == 2 and "give --names (yours and the bot's) or --name" in twice.output
 
 
 def test_a_session_whose_bot_is_called_bot_still_loads_and_resumes(

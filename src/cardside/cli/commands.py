@@ -109,6 +109,8 @@ def parameter(spec: Param) -> click.Parameter:
         settings["multiple"] = True
     if spec.callback:
         settings["callback"] = entry(spec.callback)
+    if spec.hidden:
+        settings["hidden"] = True
     return click.Option([spec.flags, *([spec.dest] if spec.dest else [])], **settings)
 
 

@@ -23,16 +23,24 @@ if TYPE_CHECKING:
     from cardside.core.parallel import Jobs
 
 
-def play(ctx: click.Context, level: str, bot: str, name: str) -> tuple[list[Any], dict[str, Any]]:
-    """The seats and options of a new match: you against the bot, who deals first."""
+def play(
+    ctx: click.Context, level: str, bot: str, names: str | None, name: str | None
+) -> tuple[list[Any], dict[str, Any]]:
+    """The seats and options of a new match: you against the bot, who deals first; ``names``
+    gives both names (``--name``, yours alone, is the older spelling)."""
     from cardside.core.record import Seat
 
-    you = your_name(name)
-    opponent = bot_name(2)
-    if name_key(you) == name_key(opponent):
-        raise click.BadParameter(
-            f"{opponent} is the bot's name; choose another", param_hint="--name"
-        )
+    if names is not None and name is not None:
+        raise click.UsageError("give --names (yours and the bot's) or --name, not both")
+    if names is not None:
+        you, opponent = parse_names(names, 2, 2, "Schnapsen")
+    else:
+        you = your_name("You" if name is None else name)
+        opponent = bot_name(2)
+        if name_key(you) == name_key(opponent):
+            raise click.BadParameter(
+                f"{opponent} is the bot's name; choose another", param_hint="--name"
+            )
     seats = [Seat(you, "human"), Seat(opponent, f"bot:{bot}")]
     return seats, {"level": level, "first_dealer": 1}
 

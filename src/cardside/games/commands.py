@@ -34,6 +34,7 @@ class Opt:
     metavar: str | None = None
     multiple: bool = False
     callback: str | None = None  # "module:function", as click's option callbacks
+    hidden: bool = False  # an older spelling still taken, left out of the help
 
 
 @dataclass(frozen=True)
@@ -576,11 +577,11 @@ cardside octrix score --trick "8C 3H" --trick "2C 3D"
     "schnapsen": GameCommands(
         help="Schnapsen: two players, 20 cards, marriages and closing; a match from 7 down to 0.",
         play=Command(
-            """Play a whole match (7 to 0) against the AI; you lead the first deal.
+            """Play a whole match (7 to 0) against a bot; you lead the first deal.
 
 At the prompt: a card (KH, 10S or TS; German DH, OS, US too); on your lead also
 'marriage KH' or 'marriage QH', 'exchange' (trump Jack for the indicator), 'close'.
-Also: hint (the AI's suggestion and why), undo (back to your previous decision),
+Also: hint (the strong bot's choice and why), undo (back to your previous decision),
 show, history, help, quit (saved; continue with 'cardside sessions resume NAME').""",
             _cli("schnapsen", "play"),
             (
@@ -588,7 +589,8 @@ show, history, help, quit (saved; continue with 'cardside sessions resume NAME')
                 Shared(
                     "bot", ("strong", "classic", "heuristic", "random"), "strong", "Your opponent."
                 ),
-                your_name(),
+                names("Your name and the bot's, comma-separated (default: You,Bot 2)."),
+                Opt("--name", "Your name alone (an older spelling of --names).", hidden=True),
                 SESSION,
                 SEED,
             ),

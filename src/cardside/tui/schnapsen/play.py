@@ -1,4 +1,4 @@
-"""``schnapsen play``: you against the AI, a whole match, saved after every move."""
+"""``schnapsen play``: you against a bot, a whole match, saved after every move."""
 
 from __future__ import annotations
 
