@@ -95,8 +95,9 @@ def test_ctrl_c_with_workers_returns_the_finished_prefix_at_once() -> None:
     except KeyboardInterrupt:
         results = []
     assert time.monotonic() - started < 20  # the sleeping worker was not waited for
-    # Games 0 to 29 were done; game 30's batch never came back, so nothing after it counts.
-    assert results == [n * n for n in range(30)]
+    # Games 0 to 29 were done; the run holding game 30 never came back, so nothing from its
+    # start counts. A run is at most a quarter of a worker's share: 5 games here.
+    assert 25 <= len(results) <= 30 and results == [n * n for n in range(len(results))]
 
 
 # For each game: the function that plays one game (or match) of a simulation, and a quick run.

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import re
 import signal
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -51,7 +52,7 @@ _LOCAL = re.compile(r"local:(\d{1,3})")
 #: A scheduler's address: an optional protocol, a host name, an IPv4 address or an IPv6 one in
 #: brackets, and the port, which Dask needs.
 _ADDRESS = re.compile(
-    r"(?:(?:tcp|tls|ws|wss)://)?"
+    r"(?:(?:tcp|ws)://)?"
     r"(\[[0-9A-Fa-f:.]+(?:%[A-Za-z0-9]+)?\]|[A-Za-z0-9_](?:[A-Za-z0-9._\-]*[A-Za-z0-9_])?)"
     r":(\d{1,5})"
 )
@@ -75,6 +76,11 @@ def check_address(text: str) -> str:
     if address is None:
         raise ValueError(
             "give a scheduler's address with its port (tcp://HOST:PORT or HOST:PORT) or local:N"
+            + (
+                " (tls:// and wss:// need security settings cardside does not take)"
+                if text.lower().startswith(("tls://", "wss://"))
+                else ""
+            )
         )
     if not 1 <= int(address.group(2)) <= MAX_PORT:
         raise ValueError(f"a scheduler's port is 1 to {MAX_PORT}, not {int(address.group(2))}")
@@ -100,23 +106,32 @@ def connect(address: str, timeout: float | None = None) -> Iterator[Cluster]:
     cluster = None
     try:
         if local:
-            cluster = LocalCluster(
-                n_workers=int(local.group(1)),
-                threads_per_worker=1,
-                processes=True,
-                dashboard_address=None,
-                # no dashboard; its health page on any free port, not the usual 8787
-                scheduler_kwargs={"dashboard_address": ":0"},
-                silence_logs=logging.ERROR,
-            )
+            # The workers ignore Ctrl-C (an ignored signal stays ignored in the processes
+            # started meanwhile): the terminal sends it to them too, and only this process
+            # should act on it, cancelling the games and closing the cluster.
+            was = signal.signal(signal.SIGINT, signal.SIG_IGN)
+            try:
+                cluster = LocalCluster(
+                    n_workers=int(local.group(1)),
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=None,
+                    # no dashboard; its health page on any free port, not the usual 8787
+                    scheduler_kwargs={"dashboard_address": ":0"},
+                    silence_logs=logging.ERROR,
+                )
+            finally:
+                signal.signal(signal.SIGINT, was)
             client = Client(cluster, timeout=f"{timeout}s")
         else:
-            client = Client(address, timeout=f"{timeout}s")
+            client = _client(Client, address, timeout)
     except (OSError, TimeoutError, ValueError) as exc:
         # ValueError: an address Dask reads otherwise than the check above (it names why).
         if cluster is not None:
             cluster.close()
         where = "start a local cluster" if local else f"reach a Dask scheduler at {address}"
+        if isinstance(exc, ValueError):
+            raise ClusterError(f"could not {where} ({_one_line(exc)})") from None
         why = "" if "timed out" in str(exc).lower() else f" ({_one_line(exc)})"
         raise ClusterError(f"could not {where} within {timeout:g} s{why}") from None
     try:
@@ -132,6 +147,36 @@ def connect(address: str, timeout: float | None = None) -> Iterator[Cluster]:
         client.close()
         if cluster is not None:
             cluster.close()
+
+
+def _client(make: Any, address: str, timeout: float) -> Any:
+    """A client of the scheduler at ``address``, or TimeoutError once ``timeout`` seconds
+    have passed: something else listening there (a dashboard's port, a server speaking
+    another protocol) can hold Dask's handshake for ever or answer with bytes it misreads,
+    so the connection is made in a thread of its own and waited for no longer."""
+    import threading
+
+    made: list[Any] = []
+    failed: list[BaseException] = []
+
+    def attempt() -> None:
+        try:
+            made.append(make(address, timeout=f"{timeout}s"))
+        except BaseException as exc:  # whatever the misread bytes raise
+            failed.append(exc)
+
+    thread = threading.Thread(target=attempt, daemon=True)
+    thread.start()
+    thread.join(timeout + 2)
+    if made:
+        return made[0]
+    if failed and isinstance(failed[0], OSError | TimeoutError | ValueError):
+        raise failed[0]
+    if failed and not isinstance(failed[0], Exception):
+        raise failed[0]  # KeyboardInterrupt and the like
+    if failed:
+        raise ValueError("something answers there, but not as a Dask scheduler")
+    raise ValueError("nothing answered as a Dask scheduler: is it the dashboard's port?")
 
 
 def _one_line(exc: BaseException) -> str:
@@ -214,41 +259,79 @@ def _map(
     # sooner without them.
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-    batches = _batches(games, jobs)
+    runs = _Runs(games, jobs, LOCAL_BATCH_SECONDS)
     done: dict[int, list[R]] = {}
     finished = 0
     pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
+    pending: dict[Future[tuple[float, list[R]]], tuple[int, int]] = {}
+
+    def submit() -> None:
+        span = runs.next()
+        if span is not None:
+            function, args = task(*span)
+            pending[pool.submit(_timed, function, *args)] = span
+
     try:
-        pending: dict[Future[list[R]], int] = {}
-        for start, stop in batches:
-            function, args = task(start, stop)
-            pending[pool.submit(function, *args)] = start
+        for _ in range(IN_FLIGHT * jobs):
+            submit()
         while pending:
             ready, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in ready:
-                start = pending.pop(future)
-                done[start] = future.result()
+                start, stop = pending.pop(future)
+                seconds, done[start] = future.result()
+                runs.took(stop - start, seconds)
                 finished += len(done[start])
                 if progress is not None:
                     progress(finished)
+                submit()
     except KeyboardInterrupt:
         _stop(pool)
-        if not _prefix(done, batches):
+        if not _prefix(done, runs.given):
             raise
     except BaseException:
         _stop(pool)
         raise
     else:
         pool.shutdown()
-    return _prefix(done, batches)
+    return _prefix(done, runs.given)
 
 
-def _batches(games: int, workers: int) -> list[tuple[int, int]]:
-    """The games cut into runs ``(start, stop)``. Small batches keep the workers evenly busy,
-    the progress bar moving, and little lost to Ctrl-C (a batch counts once whole; a strong
-    bot's game can take seconds)."""
-    size = max(1, min(8, games // (workers * 8)))
-    return [(start, min(start + size, games)) for start in range(0, games, size)]
+#: Runs of games kept waiting for each worker, so none waits for the next.
+IN_FLIGHT = 2
+#: About how long one run of games should take, on a worker process and on a cluster's
+#: worker (whose every run costs a round trip to the scheduler).
+LOCAL_BATCH_SECONDS = 0.25
+CLUSTER_BATCH_SECONDS = 1.0
+
+
+class _Runs:
+    """The games handed out as runs ``(start, stop)`` in order, sized from how long games
+    take: one game at first, then as many as fill about ``seconds``. A strong bot's games (a
+    second or more each) go one by one, so the progress bar moves with each and Ctrl-C loses
+    no finished game; a random bot's go by the hundred, so the workers' overhead stays small.
+    No run is more than a quarter of a worker's share, so the workers end together."""
+
+    def __init__(self, games: int, workers: int, seconds: float) -> None:
+        self.games = games
+        self.seconds = seconds
+        self.cap = max(1, games // (workers * 4))
+        self.start = 0
+        self.per_game: float | None = None
+        self.given: list[tuple[int, int]] = []
+
+    def next(self) -> tuple[int, int] | None:
+        if self.start >= self.games:
+            return None
+        size = 1 if self.per_game is None else int(self.seconds / max(self.per_game, 1e-6))
+        span = (self.start, min(self.start + max(1, min(self.cap, size)), self.games))
+        self.start = span[1]
+        self.given.append(span)
+        return span
+
+    def took(self, games: int, seconds: float) -> None:
+        """A run of ``games`` took ``seconds`` on its worker."""
+        each = seconds / max(1, games)
+        self.per_game = each if self.per_game is None else (self.per_game + each) / 2
 
 
 def _on_cluster(
@@ -261,16 +344,27 @@ def _on_cluster(
     from dask.distributed import as_completed
 
     client = cluster.client
-    batches = _batches(games, cluster.workers())
+    workers = cluster.workers()
+    runs = _Runs(games, workers, CLUSTER_BATCH_SECONDS)
     done: dict[int, list[R]] = {}
     finished = 0
-    futures = []
-    for start, stop in batches:
-        function, args = task(start, stop)
-        futures.append(client.submit(function, *args, pure=False))
-    starts = {future.key: start for future, (start, _) in zip(futures, batches)}
+    futures: list[Any] = []
+    spans: dict[str, tuple[int, int]] = {}
+    flowing = as_completed()
+
+    def submit() -> None:
+        span = runs.next()
+        if span is not None:
+            function, args = task(*span)
+            future = client.submit(_timed, function, *args, pure=False)
+            futures.append(future)
+            spans[future.key] = span
+            flowing.add(future)
+
+    for _ in range(IN_FLIGHT * workers):
+        submit()
     try:
-        for future in as_completed(futures):
+        for future in flowing:
             if future.status == "error":
                 exc = future.exception()
                 if _lost(exc):
@@ -281,19 +375,21 @@ def _on_cluster(
                         "cardside on the scheduler's machine and on every worker's"
                     )
                 raise exc
-            start = starts[future.key]
-            done[start] = future.result()
+            start, stop = spans[future.key]
+            seconds, done[start] = future.result()
+            runs.took(stop - start, seconds)
             finished += len(done[start])
             if progress is not None:
                 progress(finished)
+            submit()
     except KeyboardInterrupt:
         client.cancel(futures)
-        if not _prefix(done, batches):
+        if not _prefix(done, runs.given):
             raise
     except BaseException:
         client.cancel(futures)
         raise
-    return _prefix(done, batches)
+    return _prefix(done, runs.given)
 
 
 def _lost(exc: BaseException | None) -> bool:
@@ -325,6 +421,13 @@ def _prefix(done: dict[int, list[R]], batches: list[tuple[int, int]]) -> list[R]
             break
         results += done[start]
     return results
+
+
+def _timed(function: Callable[..., list[R]], *args: Any) -> tuple[float, list[R]]:
+    """``function(*args)`` and the seconds it took, on the worker that ran it."""
+    began = time.perf_counter()
+    results = function(*args)
+    return time.perf_counter() - began, results
 
 
 def _batch(play: Callable[[int], R], start: int, stop: int) -> list[R]:
