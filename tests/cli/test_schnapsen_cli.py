@@ -174,7 +174,7 @@ def test_simulate_text_and_json(runner: CliRunner) -> None:
     assert "[" in result.output  # intervals
     title = result.output.splitlines()[0]
     # no level: neither bot searches
-    assert title == "Schnapsen, heuristic vs random, 4 matches, seats swapped every game, seed 2"
+    assert title == "Schnapsen, heuristic vs random, 4 matches, seats swapped every match, seed 2"
     data = json.loads(
         runner.invoke(
             main,
@@ -221,7 +221,7 @@ def test_simulate_refuses_unknown_bots(runner: CliRunner) -> None:
     result = runner.invoke(main, ["schnapsen", "simulate", "--bots", "strong"])
     assert result.exit_code == 2 and "give two of" in result.output
     result = runner.invoke(main, ["schnapsen", "simulate", "--bots", "strong,nobody"])
-    assert result.exit_code == 2
+    assert result.exit_code == 2 and "unknown Schnapsen bot 'nobody'" in result.output
 
 
 # -- keep --------------------------------------------------------------------------------------

@@ -169,11 +169,19 @@ def simulate(
     as_json: bool,
 ) -> tuple[int, str, Any]:
     """The matches (or deals) to play, and how to play them."""
+    from cardside.core.schema import clip
     from cardside.games.schnapsen.bots import BOT_NAMES
     from cardside.games.schnapsen.simulate import simulate as run
 
     pair = [b.strip().lower() for b in bots.split(",")]
-    if len(pair) != 2 or any(b not in BOT_NAMES for b in pair):
+    unknown = [b for b in pair if b not in BOT_NAMES]
+    if len(pair) != 2 or unknown:
+        if unknown:
+            raise click.BadParameter(
+                f"unknown Schnapsen bot {clip(unknown[0], 24)} "
+                f"(choose from: {', '.join(BOT_NAMES)})",
+                param_hint="--bots",
+            )
         raise click.BadParameter(
             f"give two of {', '.join(BOT_NAMES)}, e.g. strong,random", param_hint="--bots"
         )

@@ -72,7 +72,7 @@ class Summary:
             "bots": [
                 {
                     "bot": entry.bot,
-                    "wins": entry.wins,
+                    "wins": float(entry.wins),  # a float in every game: a tie shares a win
                     "share": entry.share,
                     "interval": list(entry.interval),
                 }

@@ -562,7 +562,7 @@ cardside octrix score --trick "8C 3H" --trick "2C 3D"
                     4,
                     (
                         "Players per match; two bots share the seats, swapping "
-                        "them every other game."
+                        "them every other match."
                     ),
                 ),
                 Opt("--partnership", "4 players in two teams (bot 1 vs bot 2).", kind="flag"),
@@ -676,8 +676,8 @@ cardside schnapsen score --last-trick Bob
             ),
         ),
         simulate=Command(
-            """Bots against bots, seats swapped every game: deal win rate, game points per deal and
-matches won, each with a 95% interval.""",
+            """Bots against bots, seats swapped every match (or deal): deal win rate, game points
+per deal and matches won, each with a 95% interval.""",
             _cli("schnapsen", "simulate"),
             (
                 games("Matches (or deals, with --deals) to play."),

@@ -108,7 +108,7 @@ class SimulationResult:
         return Summary(
             game="schnapsen",
             title=f"Schnapsen, {self.bot_a} vs {self.bot_b}{self._level()}",
-            played=f"{played}, seats swapped every game",
+            played=f"{played}, seats swapped every {'match' if matches else 'deal'}",
             games=count,
             seed=self.seed,
             entries=tuple(entries),
