@@ -814,3 +814,10 @@ def test_score_refuses_a_hand_of_more_than_four_cards(runner: CliRunner) -> None
     assert result.exit_code == 1, result.output
     assert "Error: --hand: a hand holds 1 to 4 cards, not 5" in result.output
     assert runner.invoke(main, [*args, "--hand", "RC2 RC3 RC4 RS1"]).exit_code == 0
+
+
+def test_keep_no_grid_is_the_default_said_aloud(runner: CliRunner, data_dir: Path) -> None:
+    args = ["iota", "keep", "--no-grid", "--names", "Ann,Bob", "--session", "n"]
+    result = runner.invoke(main, args, input="Ann 5\nquit\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert store.load(only_session(data_dir)).options == {"grid": False}

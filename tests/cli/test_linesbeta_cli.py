@@ -602,3 +602,23 @@ def test_a_challenge_typed_at_the_trump_prompt_gets_an_example_from_the_deal(
     said = re.search(r"name one of the seven dealt cards as trump, e\.g\. (\S+)", result.output)
     assert said, result.output
     assert said.group(1) in {format_card(CARDS[c], ascii=True) for c in dealt}
+
+
+def test_full_is_said_as_short_is_in_every_command(runner: CliRunner, data_dir: Path) -> None:
+    """``--short/--full`` in play, keep, score and simulate alike (``--full`` was keep's only)."""
+    played = runner.invoke(
+        main, ["linesbeta", "play", "--full", "--seed", "2", "--session", "f"], input="quit\n"
+    )
+    assert played.exit_code == 0 and played.exception is None, played.output
+    assert "full game (7 rounds)" in played.output
+    rounds = ["4-2", "5-1", "3-3", "4-2", "5-1", "5-1"]
+    scored = runner.invoke(
+        main, ["linesbeta", "score", "--difficulty", "normal", "--full", *rounds]
+    )
+    assert scored.exit_code == 0 and scored.output.rstrip().endswith("Result: you win.")
+    simulated = runner.invoke(
+        main, ["linesbeta", "simulate", "--full", "--games", "2", "--bot", "random", "--jobs", "1"]
+    )
+    assert simulated.exit_code == 0 and "full" in simulated.output
+    both = runner.invoke(main, ["linesbeta", "simulate", "--full", "--all", "--games", "2"])
+    assert both.exit_code == 2 and "leave out --short or --full" in both.output

@@ -20,11 +20,11 @@ def welcome(journal: Any, state: Any) -> str:
 
 
 def keep(
-    ctx: click.Context, console: Any, names: str | None, track_grid: bool
+    ctx: click.Context, console: Any, names: str | None, track_grid: bool | None
 ) -> tuple[list[Any], dict[str, Any], str]:
-    """The seats, options and greeting of a kept game."""
+    """The seats, options and greeting of a kept game (``track_grid`` None: not said, no)."""
     seat_names, seats = kept_seats(console, names, _ask_names, _parse_names)
-    return seats, {"grid": track_grid}, f"Keeping IOTA for {', '.join(seat_names)}"
+    return seats, {"grid": bool(track_grid)}, f"Keeping IOTA for {', '.join(seat_names)}"
 
 
 def _ask_names(console: Any) -> str | None:

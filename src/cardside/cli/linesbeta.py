@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 
 def play(
-    ctx: click.Context, difficulty: str, short: bool, name: str
+    ctx: click.Context, difficulty: str, short: bool | None, name: str
 ) -> tuple[list[Any], dict[str, Any]]:
     """The seat and options of a new game."""
     from cardside.core.record import Seat
@@ -61,7 +61,11 @@ def keep(
 
 
 def score(
-    ctx: click.Context, rounds: tuple[str, ...], difficulty: str, short: bool, as_json: bool
+    ctx: click.Context,
+    rounds: tuple[str, ...],
+    difficulty: str,
+    short: bool | None,
+    as_json: bool,
 ) -> None:
     """Settle a result from each round's tricks."""
     from cardside.core.errors import IllegalActionError, NotationError
@@ -130,7 +134,7 @@ def simulate(
     ctx: click.Context,
     games: int,
     difficulty: str,
-    short: bool,
+    short: bool | None,
     all_settings: bool,
     bot: str,
     seed: int,
@@ -139,8 +143,8 @@ def simulate(
 ) -> tuple[int, str, Any]:
     """The games to play (at one setting, or at all six), and how to play them."""
     given = [
-        f"--{name}"
-        for name in ("difficulty", "short")
+        option
+        for name, option in (("difficulty", "--difficulty"), ("short", "--short or --full"))
         if ctx.get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE
     ]
     if all_settings and given:

@@ -203,9 +203,9 @@ Ann pass; end (everyone passed with the pile empty). Also: undo, undo N, fix N, 
             (
                 names("Player names in turn order, comma-separated (2-4)."),
                 Opt(
-                    "--grid",
+                    "--grid/--no-grid",
                     "Enter the cards and cells of each turn; cardside keeps the grid and "
-                    "scores it.",
+                    "scores it (--no-grid, the default: each turn's line values).",
                     dest="track_grid",
                     kind="flag",
                 ),
@@ -361,8 +361,10 @@ quit (saved; 'cardside sessions resume NAME' continues).""",
                     show_default=True,
                 ),
                 Opt(
-                    "--short",
-                    "The short game: 4 rounds; targets easy 12/12, normal 14/10, hard 18/6.",
+                    "--short/--full",
+                    "The short game: 4 rounds; targets easy 12/12, normal 14/10, hard 18/6 "
+                    "(--full, the default: 7 rounds).",
+                    dest="short",
                     kind="flag",
                 ),
                 your_name(),
@@ -419,7 +421,12 @@ A last round that stopped early is given with the tricks actually played (e.g. 1
                     kind="choice",
                     choices=DIFFICULTIES,
                 ),
-                Opt("--short", "The game was the short one (4 rounds).", kind="flag"),
+                Opt(
+                    "--short/--full",
+                    "The game was the short one (4 rounds) or the full one (7, the default).",
+                    dest="short",
+                    kind="flag",
+                ),
                 JSON,
             ),
         ),
@@ -436,7 +443,12 @@ A last round that stopped early is given with the tricks actually played (e.g. 1
                     default="normal",
                     show_default=True,
                 ),
-                Opt("--short", "The short game (4 rounds; not with --all).", kind="flag"),
+                Opt(
+                    "--short/--full",
+                    "The short game (4 rounds) or the full one (7, the default); not with --all.",
+                    dest="short",
+                    kind="flag",
+                ),
                 Opt(
                     "--all",
                     "All six settings (3 difficulties x full/short) in one table.",
