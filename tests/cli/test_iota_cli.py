@@ -351,8 +351,10 @@ def test_simulate_json_is_reproducible(runner: CliRunner) -> None:
 def test_simulate_checks_its_bots(runner: CliRunner) -> None:
     result = runner.invoke(main, ["iota", "simulate", "--bots", "greedy,robot"])
     assert isinstance(result.exception, SystemExit) and "unknown IOTA bot" in result.output
-    result = runner.invoke(main, ["iota", "simulate", "--players", "3", "--bots", "greedy,random"])
-    assert isinstance(result.exception, SystemExit) and "one bot per seat" in result.output
+    result = runner.invoke(
+        main, ["iota", "simulate", "--players", "4", "--bots", "greedy,random,random"]
+    )
+    assert isinstance(result.exception, SystemExit) and "one bot per seat, or two" in result.output
 
 
 # -- keep ----------------------------------------------------------------------------------------

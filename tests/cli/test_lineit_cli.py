@@ -490,7 +490,8 @@ def test_simulate_measures_the_strong_bot_against_the_classic_one(runner: CliRun
 
 def test_simulate_refuses_bad_bots(runner: CliRunner) -> None:
     for bots, players, message in [
-        ("heuristic", "2", "give one bot per seat: 2 names, not 1 (e.g. strong,heuristic)"),
+        ("heuristic", "2", "give one bot per seat, or two: 2 names, not 1 (e.g. strong,heuristic)"),
+        ("random,heuristic,random", "4", "4 names, not 3"),
         ("strong", "5", "5 names, not 1 (e.g. strong,heuristic,heuristic,heuristic,heuristic)"),
         ("heuristic,clever", "2", "unknown Line-it bot"),
     ]:
@@ -872,3 +873,17 @@ def test_score_matches_several_piles_to_their_colours_in_any_order() -> None:
     assert line_report(cards, [22, 21]).total == line_report(cards, [21, 22]).total
     with pytest.raises(ValueError, match="jackpot piles of 22, 22 cards cannot all be"):
         line_report(cards, [22, 22])
+
+
+@pytest.mark.parametrize("game", ["lineit", "iota"])
+def test_simulate_two_bots_at_a_bigger_table_the_first_against_the_second(
+    runner: CliRunner, game: str
+) -> None:
+    """As in Octrix: two bots for 3 players is the first against the second in every other
+    seat, the same games as naming every seat."""
+    other = "heuristic" if game == "lineit" else "greedy"
+    base = [game, "simulate", "--games", "3", "--players", "3", "--jobs", "1", "--json"]
+    two = runner.invoke(main, [*base, "--bots", f"random,{other}"])
+    three = runner.invoke(main, [*base, "--bots", f"random,{other},{other}"])
+    assert two.exit_code == 0 and two.exception is None, two.output
+    assert json.loads(two.output) == json.loads(three.output)

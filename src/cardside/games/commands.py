@@ -259,8 +259,9 @@ The bots move one seat on after every game and every deal is played from each se
             SEAT_SIMULATION,
             _rotated(
                 4,
-                "One bot per seat, comma-separated, e.g. strong,greedy [default: strong, then "
-                "greedy for the other seats].",
+                "One bot per seat, comma-separated, e.g. strong,greedy,greedy; or two, the "
+                "first against the second in every other seat [default: strong, then greedy "
+                "for the other seats].",
                 "Players per game.",
             ),
         ),
@@ -328,9 +329,10 @@ cardside lineit simulate --games 100 --players 4 \\
             SEAT_SIMULATION,
             _rotated(
                 5,
-                "One bot per seat, comma-separated, rotated round the seats from game to game "
-                "[default: strong then heuristic for the rest].",
-                "Seats per game.",
+                "One bot per seat, comma-separated, rotated round the seats from game to game; "
+                "or two, the first against the second in every other seat [default: strong "
+                "then heuristic for the rest].",
+                "Players per game.",
             ),
         ),
         welcome=_cli("lineit", "welcome"),

@@ -119,12 +119,19 @@ def play_game(bots: tuple[str, ...], seed: int, game: int) -> GameSummary:
 
 
 def check_bots(bots: Sequence[str], players: int) -> list[str]:
+    """The bot list, checked: one known bot per seat, or two (the first against the second in
+    every other seat)."""
     names = [b.strip().lower() for b in bots]
     for name in names:
         if name not in BOT_NAMES:
             raise ValueError(f"unknown IOTA bot {clip(name)} (choose from: {', '.join(BOT_NAMES)})")
+    if len(names) == 2 and players > 2:
+        names += [names[1]] * (players - 2)
     if len(names) != players:
-        raise ValueError(f"give one bot per seat: {players} names, not {len(names)}")
+        example = ",".join(["strong", *["greedy"] * (players - 1)])
+        raise ValueError(
+            f"give one bot per seat, or two: {players} names, not {len(names)} (e.g. {example})"
+        )
     return names
 
 

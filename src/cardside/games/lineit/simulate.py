@@ -198,12 +198,15 @@ class SimResult:
 
 
 def check_bots(bots: Sequence[str], players: int) -> list[str]:
-    """The bot list, checked: one known bot per seat."""
+    """The bot list, checked: one known bot per seat, or two (the first against the second in
+    every other seat)."""
     names = [b.strip().lower() for b in bots]
+    if len(names) == 2 and players > 2:
+        names += [names[1]] * (players - 2)
     if len(names) != players:
         example = ",".join(["strong", *["heuristic"] * (players - 1)])
         raise ValueError(
-            f"give one bot per seat: {players} names, not {len(names)} (e.g. {example})"
+            f"give one bot per seat, or two: {players} names, not {len(names)} (e.g. {example})"
         )
     for name in names:
         if name not in BOT_NAMES:
