@@ -887,3 +887,12 @@ def test_simulate_two_bots_at_a_bigger_table_the_first_against_the_second(
     three = runner.invoke(main, [*base, "--bots", f"random,{other},{other}"])
     assert two.exit_code == 0 and two.exception is None, two.output
     assert json.loads(two.output) == json.loads(three.output)
+
+
+def test_score_without_cards_says_what_to_give(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["lineit", "score"])
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
+    assert "give the cards of the scored line in the order laid, e.g. 12 30 B4 45 57" in (
+        result.output
+    )
+    assert "Missing argument" not in result.output

@@ -79,6 +79,11 @@ def score(
     from cardside.core.errors import NotationError
     from cardside.games.lineit.score import line_report
 
+    if not cards:
+        raise click.UsageError(
+            "give the cards of the scored line in the order laid, e.g. 12 30 B4 45 57 "
+            "(numbers, a colour letter where it matters, B3-B5 for a bet)"
+        )
     try:
         sizes = [parse_number(j) for j in jackpots]
         report = line_report(" ".join(cards), sizes)

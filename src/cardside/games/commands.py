@@ -305,7 +305,7 @@ cardside lineit score 12 30 B4 45 57 60 71
 cardside lineit score 90 80 B5 70 13 9 5 1 --jackpot 7""",
             _cli("lineit", "score"),
             (
-                Arg("cards", required=True),
+                Arg("cards", metavar="CARDS..."),
                 Opt(
                     "--jackpot",
                     "Cards in a jackpot pile the line took, 0 to 22 (sums allowed: 4+3); "
@@ -546,7 +546,14 @@ cardside octrix score --trick "8C 3H" --trick "2C 3D"
 (and so on, up to 8 tricks)""",
             _cli("octrix", "score"),
             (
-                Arg("counting", kind="bounded", low=1, high=8, what="a counting card"),
+                Arg(
+                    "counting",
+                    kind="bounded",
+                    low=1,
+                    high=8,
+                    what="a counting card",
+                    metavar="COUNTING...",
+                ),
                 Opt(
                     "--trick",
                     'One trick\'s cards in seat order, e.g. --trick "8C 3H"; repeat per trick.',
