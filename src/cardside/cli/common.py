@@ -173,6 +173,13 @@ def echo_json(data: Any) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str))
 
 
+def echo_score_json(data: dict[str, Any], explained: str) -> None:
+    """A ``score --json`` answer: the game's own figures and, as in every game, ``reasoning``,
+    the lines the text answer gives."""
+    lines = [line.strip() for line in explained.splitlines() if line.strip()]
+    echo_json({**data, "reasoning": lines})
+
+
 def echo_text(text: str) -> None:
     """Print prose (an explanation, a verdict), wrapped at spaces to the terminal's width
     when printing to one; piped output is left as it is."""

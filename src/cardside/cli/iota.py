@@ -8,7 +8,7 @@ import click
 
 from cardside.cli.common import (
     ask_names,
-    echo_json,
+    echo_score_json,
     kept_seats,
     parse_names,
 )
@@ -105,7 +105,7 @@ def score(
     if grid_text is None:
         note_typed_after("--lots", "a line's value", "lines' values")
     if as_json:
-        echo_json(result.to_dict())
+        echo_score_json(result.to_dict(), result.explain(app_of(ctx).style.ascii))
     else:
         click.echo(result.explain(app_of(ctx).style.ascii))
     if isinstance(result, scoring.GridScore) and result.play and result.reason is not None:

@@ -8,7 +8,7 @@ import click
 
 from cardside.cli.common import (
     ask_names,
-    echo_json,
+    echo_score_json,
     kept_seats,
     parse_names,
     refuse_command_words,
@@ -91,6 +91,6 @@ def score(
         raise click.ClickException(str(exc)) from None
     note_typed_after("--jackpot", "a card of the line", "cards of the line")
     if as_json:
-        echo_json(report.to_dict())
+        echo_score_json(report.to_dict(), report.explain())
     else:
         click.echo(report.explain())

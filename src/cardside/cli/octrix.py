@@ -8,7 +8,7 @@ import click
 
 from cardside.cli.common import (
     ask_names,
-    echo_json,
+    echo_score_json,
     echo_text,
     kept_seats,
     left_at_setup,
@@ -160,7 +160,7 @@ def score(
     except ValueError as exc:
         raise click.ClickException(str(exc)) from None
     if as_json:
-        echo_json(result.to_dict())
+        echo_score_json(result.to_dict(), result.explain(app_of(ctx).style.ascii))
     else:
         echo_text(result.explain(app_of(ctx).style.ascii))
 

@@ -9,7 +9,7 @@ import click
 from cardside.cli.common import (
     ask_names,
     bot_name,
-    echo_json,
+    echo_score_json,
     echo_text,
     kept_seats,
     name_key,
@@ -153,7 +153,7 @@ def score(
     except LedgerError as exc:
         raise click.ClickException(str(exc)) from None
     if as_json:
-        echo_json(result.to_dict())
+        echo_score_json(result.to_dict(), result.explain())
     else:
         echo_text(result.explain())
 
