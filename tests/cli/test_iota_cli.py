@@ -823,3 +823,15 @@ def test_keep_no_grid_is_the_default_said_aloud(runner: CliRunner, data_dir: Pat
     result = runner.invoke(main, args, input="Ann 5\nquit\n")
     assert result.exit_code == 0 and result.exception is None, result.output
     assert store.load(only_session(data_dir)).options == {"grid": False}
+
+
+def test_score_a_value_that_is_no_number_is_mistyped_and_an_impossible_one_refused(
+    runner: CliRunner,
+) -> None:
+    """As in every game's score: an unreadable value is a usage error (status 2, naming the
+    help); a turn that cannot happen is refused (status 1)."""
+    mistyped = runner.invoke(main, ["iota", "score", "8", "x"])
+    assert mistyped.exit_code == 2 and "not a number or a sum of numbers: 'x'" in mistyped.output
+    assert "iota score --help" in mistyped.output
+    impossible = runner.invoke(main, ["iota", "score", "11"])
+    assert impossible.exit_code == 1 and "no line is worth 11" in impossible.output

@@ -525,9 +525,3 @@ def test_score_of_counting_cards_refuses_the_options_of_a_replayed_round(
     result = runner.invoke(main, ["octrix", "score", *option, "1", "2", "3"])
     assert result.exit_code == 2, result.output
     assert f"Error: {option[0]} is for a round replayed from its tricks (--trick)" in result.output
-
-
-def test_score_names_its_counting_cards_as_the_help_does(runner: CliRunner) -> None:
-    result = runner.invoke(main, ["octrix", "score", "1", "x"])
-    assert result.exit_code == 2 and "Invalid value for 'COUNTING...'" in result.output
-    assert "[COUNTING]" not in result.output

@@ -98,7 +98,9 @@ def score(
             try:
                 numbers = [parse_number(v) for v in values]
             except NotationError as exc:
-                raise scoring.ScoreError(str(exc)) from None
+                # A value that reads as no number is mistyped (status 2, as every game's);
+                # a turn that cannot happen is refused with status 1 below.
+                raise click.BadParameter(str(exc), param_hint="'[VALUES]...'") from None
             result = scoring.quick(numbers, lots, all4, final)
     except scoring.ScoreError as exc:
         raise click.ClickException(str(exc)) from None
