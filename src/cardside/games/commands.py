@@ -185,12 +185,12 @@ COMMANDS: dict[str, GameCommands] = {
             4,
             ("strong", "strong3", "strong2", "strong1", "greedy", "random"),
             "How many of the players are people at this terminal (the first seats).",
-            """Play IOTA against bots (or several people at one terminal with --humans).
+            """Play IOTA against bots (or several people at one terminal: --humans).
 
 At the prompt: cards with their cells, e.g. YS2 0,1 RT1 1,1 (x to the right, y
 upwards, the starter at 0,0; W is a wild); pass, or pass YS2 RT1 to exchange those;
-swap GC3 1,0 to take back a wild. Also: hint (the bot's choice), undo, show,
-history, help, quit (saved; 'cardside sessions resume NAME' continues).""",
+swap GC3 1,0 to take back a wild. Also: hint (the strong bot's choice and why), undo,
+show, history, help, quit (saved; 'cardside sessions resume NAME' continues).""",
         ),
         keep=Command(
             """Keep the IOTA score sheet for a game played with real cards.
@@ -274,12 +274,12 @@ The bots move one seat on after every game and every deal is played from each se
             5,
             ("strong", "classic", "heuristic", "random"),
             "People taking turns at this terminal (the first seats); bots take the rest.",
-            """Play Line-it against bots (or with friends at one terminal: --humans).
+            """Play Line-it against bots (or several people at one terminal: --humans).
 
 At the prompt: take a market card with line 57 (to your line) or hand 57
 (to your hand); then, if you like, play 23 (from hand); then score (ends
-the turn) or done. Also: hint (a bot's choice and why), history, undo,
-show, help, quit (saved; 'cardside sessions resume NAME' continues).""",
+the turn) or done. Also: hint (the strong bot's choice and why), undo, show,
+history, help, quit (saved; 'cardside sessions resume NAME' continues).""",
         ),
         keep=Command(
             """Keep the score of a Line-it game played with real cards.
@@ -344,13 +344,13 @@ cardside lineit simulate --games 100 --players 4 \\
             "LinesBeta: one player against a 6x6 grid of cards; challenge its lines to win tricks."
         ),
         play=Command(
-            """Play LinesBeta: choose a trump, then challenge a line with a card, six times a round.
+            """Play LinesBeta against the grid: a trump, then six challenges of a line a round.
 
 At the prompt: at a round's start, the trump card from the seven dealt: 7H.
 A challenge is a card, a line and an end: JS r3 right, QH c2 bottom, JS r3R, QH c2B.
 After a win with no card of your suit and no trump in the line, the cell
 whose card the grid gives up: r3c2.
-Also: hint (the bot's choice and its chance), undo, show, history, help,
+Also: hint (the strong bot's choice and why), undo, show, history, help,
 quit (saved; 'cardside sessions resume NAME' continues).""",
             _cli("linesbeta", "play"),
             (
@@ -491,10 +491,10 @@ A last round that stopped early is given with the tricks actually played (e.g. 1
             "Octrix: 2-4 players or two partnerships, open hands, simultaneous tricks, runs to 88."
         ),
         play=Command(
-            """Play a match to 88 against bots. Every hand is public; cards are revealed together.
+            """Play Octrix against bots: a match to 88, every hand open, cards laid together.
 
 At the prompt: a card from your hand, e.g. 8C or 3H (A is the lowest rank).
-Also: hint (the strong bot's choice), undo, show, history, help, quit (saved;
+Also: hint (the strong bot's choice and why), undo, show, history, help, quit (saved;
 'cardside sessions resume NAME' continues).""",
             _cli("octrix", "play"),
             (
@@ -591,12 +591,12 @@ cardside octrix score --trick "8C 3H" --trick "2C 3D"
     "schnapsen": GameCommands(
         help="Schnapsen: two players, 20 cards, marriages and closing; a match from 7 down to 0.",
         play=Command(
-            """Play a whole match (7 to 0) against a bot; you lead the first deal.
+            """Play Schnapsen against a bot: a whole match (7 to 0); you lead the first deal.
 
 At the prompt: a card (KH, 10S or TS; German DH, OS, US too); on your lead also
 'marriage KH' or 'marriage QH', 'exchange' (trump Jack for the indicator), 'close'.
-Also: hint (the strong bot's choice and why), undo (back to your previous decision),
-show, history, help, quit (saved; continue with 'cardside sessions resume NAME').""",
+Also: hint (the strong bot's choice and why), undo, show, history, help, quit (saved;
+'cardside sessions resume NAME' continues).""",
             _cli("schnapsen", "play"),
             (
                 LEVEL,
