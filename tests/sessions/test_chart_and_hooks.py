@@ -21,7 +21,10 @@ def test_levels_run_from_start_to_target_either_way() -> None:
 
 def test_draw_one_line_per_column_with_the_target_and_rounds() -> None:
     lines = draw(["Ann", "Grid"], [[2, 1], [5, 3], [14, 6]], [(0, 14), (0, 11)], ascii=True)
-    assert lines[0] == "Running totals by round; @ = target reached (Ann 14, Grid 11)"
+    assert lines[0] == (
+        "Running totals by round; @ = target reached (Ann 14, Grid 11); "
+        "lower to higher: . : - = + * #"
+    )
     assert lines[1] == "Ann   .-@  14"
     assert lines[2] == "Grid  .:=  6"
     assert lines[3] == "      1"

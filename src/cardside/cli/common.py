@@ -605,8 +605,9 @@ def echo_rules(game: str) -> None:
     page = render(text, reading_width(), app.style)
     if _too_tall(page):
         # As git does: less keeps the colours (R), leaves the page on the screen when it is
-        # closed (X) and closes by itself on a page that fits after all (F).
-        os.environ.setdefault("LESS", "FRX")
+        # closed (X) and closes by itself on a page that fits after all (F); its prompt says
+        # how to leave, as a bare ':' does not.
+        os.environ.setdefault("LESS", "FRX -Psq to leave, space for more, / to search$")
         click.echo_via_pager(page)
     else:
         click.echo(page)

@@ -59,6 +59,8 @@ def draw(
             f"{c} {t}" if s < t else f"{c} {s} down to {t}" for c, (s, t) in zip(columns, scales)
         )
         legend = f"{chars[-1]} = target reached ({aims})"
+        if ascii:  # letters of a height are not obvious as blocks are
+            legend += f"; lower to higher: {' '.join(chars[1:-1])}"
     else:
         # The scale runs to at least 1 so that bars can be drawn; the legend names the total.
         top = max((v for row in totals_by_round for v in row), default=0)

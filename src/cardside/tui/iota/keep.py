@@ -115,6 +115,10 @@ class KeepScreen:
             return "Starter card (at 0,0): "
         name = ledger.names[ledger.seat]
         after = " (after the swap)" if ledger.swapped else ""
+        if not ledger.turns and not ledger.swapped:
+            # The first turn shows how a turn is typed; help says the rest.
+            play = "YS2 1,0 RT3 1,1" if ledger.track_grid else "8 4 5 lot"
+            after = f" (e.g. {name} {play}, or {name} pass)"
         return f"{name}'s turn{after}: "
 
     def _help(self) -> None:
