@@ -824,7 +824,7 @@ def test_keep_no_grid_is_the_default_said_aloud(runner: CliRunner, data_dir: Pat
     assert result.exit_code == 0 and result.exception is None, result.output
     assert store.load(only_session(data_dir)).options == {"grid": False}
     # The first turn's prompt shows how a turn is typed; the next ones do not.
-    assert "Ann's turn (e.g. Ann 8 4 5 lot, or Ann pass): " in result.output
+    assert "Ann's turn (e.g. 8 4 5 lot, or pass): " in result.output
     assert "Bob's turn: " in result.output and "Bob's turn (e.g." not in result.output
 
 

@@ -18,6 +18,8 @@ from cardside.tui.keeping import keep_command, offer_correction, say_saved
 from cardside.tui.style import Style
 from cardside.tui.table import render
 
+#: Columns left on the prompt's line for typing a turn, where the first shows an example.
+TYPING_ROOM = 30
 HELP_QUICK = "\n".join(
     [
         "  Enter each turn as the values of the lines it made, then lot once per lot "
@@ -116,9 +118,13 @@ class KeepScreen:
         name = ledger.names[ledger.seat]
         after = " (after the swap)" if ledger.swapped else ""
         if not ledger.turns and not ledger.swapped:
-            # The first turn shows how a turn is typed; help says the rest.
+            # The first turn shows how a turn is typed (help says the rest), where that leaves
+            # room on the line to type it.
             play = "YS2 1,0 RT3 1,1" if ledger.track_grid else "8 4 5 lot"
-            after = f" (e.g. {name} {play}, or {name} pass)"
+            example = f"{name}'s turn (e.g. {play}, or pass): "
+            width = self.console.columns()  # None: not a terminal, no line to fit
+            if width is None or len(example) + TYPING_ROOM <= width:
+                return example
         return f"{name}'s turn{after}: "
 
     def _help(self) -> None:

@@ -24,8 +24,11 @@ CELL_WIDTH = 5  # a card, its mark (the last play) and a space: YC3* BS1
 
 HELP = "\n".join(
     [
+        "  A card is its colour (R red, Y yellow, G green, B blue), shape (C circle, "
+        "S square, T triangle, X cross) and number: YS2. W is a wild; on the grid * marks "
+        "the cards of the last play.",
         "  Play cards with their cells: YS2 0,1 RT1 1,1 (x to the right, y upwards; the "
-        "starter is at 0,0). W is a wild.",
+        "starter is at 0,0).",
         "  pass keeps your hand; pass YS2 RT1 exchanges those cards.",
         "  swap GC3 1,0 gives GC3 for the wild at 1,0 (first, once a turn).",
         "  history lists every turn. Tab completes your cards, and after a card the cells "
