@@ -525,3 +525,16 @@ def test_score_of_counting_cards_refuses_the_options_of_a_replayed_round(
     result = runner.invoke(main, ["octrix", "score", *option, "1", "2", "3"])
     assert result.exit_code == 2, result.output
     assert f"Error: {option[0]} is for a round replayed from its tricks (--trick)" in result.output
+
+
+def test_keep_help_speaks_of_hands_only_where_hands_are_entered(runner: CliRunner) -> None:
+    without = runner.invoke(
+        main, ["octrix", "keep", "--names", "Ann,Bob", "--no-hands"], input="help\nquit\n"
+    )
+    assert without.exit_code == 0 and without.exception is None, without.output
+    assert "hands" not in without.output.split("help\n")[1].split("commands:")[0]
+    assert "a whole round at once" in without.output
+    with_hands = runner.invoke(
+        main, ["octrix", "keep", "--names", "Ann,Bob", "--hands"], input="help\nquit\n"
+    )
+    assert "While entering hands, give a player's 8 cards on one line." in with_hands.output

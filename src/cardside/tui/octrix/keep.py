@@ -26,8 +26,7 @@ from cardside.tui.table import render
 
 COMMANDS = ("show", "undo", "fix", "quit", "help")
 HELP = (
-    "  Enter the cards of each trick in seat order ({order}), e.g. 8C 3H. While entering "
-    "hands, give a player's 8 cards on one line.{quick}\n"
+    "  Enter the cards of each trick in seat order ({order}), e.g. 8C 3H.{quick}\n"
     "  commands: show (the rounds so far and the one under way), undo (take back the last "
     "entry), fix N (correct entry N; fix alone lists them), undo N (take back entry N "
     "alone), quit (saved), help"
@@ -147,7 +146,8 @@ class KeepScreen:
     # -- prompts -----------------------------------------------------------------------------
     def _help(self) -> None:
         quick = (
-            " The last trick's cards are offered in brackets: Enter enters them."
+            " While entering hands, give a player's 8 cards on one line. The last trick's "
+            "cards are offered in brackets: Enter enters them."
             if self.ledger.track_hands
             else "\n  Or a whole round at once, before its first trick: each player's "
             f"counting cards on one line, e.g. {self.ledger.names[0]} 1 3 4 (one player, "
