@@ -203,3 +203,29 @@ def test_one_percentage_point_is_said_in_the_singular() -> None:
     r = review(tuple(OCTRIX_THRESHOLDS), [judged(1, 0.49, 0.5)])
     said = "given up 1 percentage point of the chance to win the match, summed over the decisions"
     assert said in players(r)[0]
+
+
+def test_a_move_within_the_estimates_error_of_a_higher_one_says_so() -> None:
+    """Labelled best, as noise is no mistake, but not called "the best move" beside another
+    move valued higher; the move that is the best is said to be so once."""
+    from dataclasses import replace
+
+    from cardside.tui.review import asked
+
+    close = replace(judged(5, 0.56, 0.59), noise=0.05, played="GC4 2,2", best="BX1 2,2")
+    r = review(tuple(OCTRIX_THRESHOLDS), [close])
+    lines = asked(r)
+    assert r.decisions[0].label == "best"
+    assert "   played GC4 2,2: as good as the best (BX1 2,2) within the estimate's error" in lines
+    assert not any(line.endswith(": the best move") for line in lines)
+    same = replace(judged(6, 0.5, 0.5), played="8D", best="8D")
+    assert "   played 8D: the best move" in asked(review(tuple(OCTRIX_THRESHOLDS), [same]))
+
+
+def test_an_octrix_card_that_is_the_best_is_not_compared_with_itself(runner: CliRunner) -> None:
+    path = str(EXAMPLES / "octrix-played-vs-strong.toml")
+    result = runner.invoke(main, ["--ascii", "sessions", "review", path, "--move", "5"])
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "   played 6H: the best move" in result.output
+    (why,) = [line for line in result.output.splitlines() if line.startswith("   why:")]
+    assert why.endswith("6H ends the round +1.3 on average, 52% to win the match")

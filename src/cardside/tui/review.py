@@ -150,7 +150,14 @@ def _detailed(review: Review, decisions: Sequence[Decision]) -> list[str]:
         out += [f"   {line}" for line in j.position]
         why = j.why
         if d.label == "best":
-            out.append(f"   played {j.played}: the best move")
+            if j.played == j.best:
+                out.append(f"   played {j.played}: the best move")
+            else:
+                # Another move valued a little higher, by less than the estimate's error.
+                out.append(
+                    f"   played {j.played}: as good as the best ({j.best}) within the "
+                    "estimate's error"
+                )
             # "10H: 44% ...; 10H: 44% ...": the move played is the best, said once.
             if j.played == j.best and why.startswith(f"{j.best}: "):
                 why = why.split(f"; {j.played}: ")[0]

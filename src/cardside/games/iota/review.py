@@ -88,7 +88,7 @@ def judge(session: Session, number: int, seed: int, depth: int, ascii: bool) -> 
             f"hand: {format_cards(view.hand)}; {counted(len(view.grid), 'card')} on the grid",
         ),
         why=(
-            f"{b}: about {signed(best.points)} points over the next player's reply, "
+            f"{b}: about {signed(best.points)} points with the reply and your next turn, "
             f"{best.chance:.0%} to win the game; {p}: {signed(mine.points)}, {mine.chance:.0%}"
         ),
     )

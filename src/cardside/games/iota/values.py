@@ -30,7 +30,7 @@ from cardside.games.iota.rules import HAND_SIZE, WILD, Action, Pass, Play, Swap
 from cardside.games.iota.state import IotaState, View
 
 RESULT = "the game"
-UNIT = "points of the turn, estimated"
+UNIT = "points: the turn's score, less the next player's reply, plus half your next turn"
 #: The spread of one turn's points (a standard deviation), in the model of the chance to win.
 SPREAD = 10.0
 #: Cards laid in an average turn, to count the turns left.

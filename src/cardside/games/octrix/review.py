@@ -203,13 +203,17 @@ def why(
     theirs = bits(pos.hands[1 - seat])
     plays = sorted(((p, CARDS[c]) for c, p in zip(theirs, mix) if p > 1e-9), key=lambda pc: -pc[0])
     shown = ", ".join(f"{format_card(c, ascii=ascii)} {p:.0%}" for p, c in plays[:4])
+    if len(plays) > 4:  # the mix's other cards, so the shares shown need not sum to 100%
+        shown += f", others {sum(p for p, _ in plays[4:]):.0%}"
     b, m = valued.of(best), valued.of(card)  # type: ignore[arg-type]
-    return (
+    text = (
         f"against {names[1 - seat]}'s best mix ({shown}), "
         f"{format_card(best, ascii=ascii)} ends the round {signed(b.points)} on average, "  # type: ignore[arg-type]
-        f"{b.chance:.0%} to win the match; "
-        f"{format_card(card, ascii=ascii)} {signed(m.points)}, {m.chance:.0%}"  # type: ignore[arg-type]
+        f"{b.chance:.0%} to win the match"
     )
+    if card == best:  # the card played is the best: said once
+        return text
+    return f"{text}; {format_card(card, ascii=ascii)} {signed(m.points)}, {m.chance:.0%}"  # type: ignore[arg-type]
 
 
 def groups(session: Session, seat: int, decisions: Sequence[Decision]) -> list[GroupSummary]:
