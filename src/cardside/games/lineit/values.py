@@ -27,7 +27,7 @@ from cardside.games.lineit.search import playout_margin
 from cardside.games.lineit.state import LineitState
 
 RESULT = "the game"
-UNIT = "points ahead of the best opponent, estimated"
+UNIT = "points of the margin over the best opponent, estimated"
 #: Samples of the hidden cards at depth 1 (each depth step doubles them).
 SAMPLES = 8
 #: Rounds every seat plays on after the turn (the strong bot's playout).
