@@ -2,27 +2,22 @@
 
 from __future__ import annotations
 
+import pytest
+
 from cardside.tui.console import Console
 from cardside.tui.linesbeta.screen import LinesBetaScreen
 from cardside.tui.style import Style
 
 
-class Recorder(Console):
-    def __init__(self) -> None:
-        super().__init__(interactive=False)
-        self.lines: list[str] = []
-
-    def say(self, text: str = "") -> None:
-        self.lines.append(text)
-
-
-def test_the_lines_going_back_to_the_deck_are_one_line_or_several() -> None:
-    console = Recorder()
-    screen = LinesBetaScreen(console, Style(ascii=True))
+def test_the_lines_going_back_to_the_deck_are_one_line_or_several(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    screen = LinesBetaScreen(Console(interactive=False), Style(ascii=True))
     screen.round_over(1, 4, 2, [5])
     screen.round_over(2, 3, 3, [5, 8])
     screen.round_over(3, 3, 3, [])
-    back = [line for line in console.lines if line.startswith("  Back to the deck")]
+    said = capsys.readouterr().out.splitlines()
+    back = [line for line in said if line.startswith("  Back to the deck")]
     assert "and line r6 (all face up)." in back[0]
     assert "and lines r6 c3 (all face up)." in back[1]
     assert back[2] == (
