@@ -150,10 +150,11 @@ def connect(address: str, timeout: float | None = None) -> Iterator[Cluster]:
 
 
 def _client(make: Any, address: str, timeout: float) -> Any:
-    """A client of the scheduler at ``address``, or TimeoutError once ``timeout`` seconds
-    have passed: something else listening there (a dashboard's port, a server speaking
-    another protocol) can hold Dask's handshake for ever or answer with bytes it misreads,
-    so the connection is made in a thread of its own and waited for no longer."""
+    """A client of the scheduler at ``address``; Dask's own OSError or TimeoutError, or a
+    ValueError saying what answered instead. Something else listening there (a dashboard's
+    port, a server speaking another protocol) can hold Dask's handshake for ever or answer
+    with bytes it misreads, so the connection is made in a thread of its own and waited for
+    ``timeout`` seconds (and two more) at most."""
     import threading
 
     made: list[Any] = []
