@@ -280,3 +280,24 @@ def test_a_file_that_disagrees_with_itself_is_named_as_when_reviewed_alone(
     assert many.exit_code == 0 and many.exception is None, many.output
     said = [line for line in many.stderr.splitlines() if "does not agree with itself" in line]
     assert len(said) == 1 and said[0].startswith("b does not agree with itself"), many.stderr
+
+
+def test_a_game_not_over_is_marked_in_the_table_and_the_json(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    saved(data_dir, "done", 3)
+    unfinished = game(4, 0)
+    unfinished = replace(
+        unfinished, name="open", entries=unfinished.entries[:9], seats=[Seat("Ann", "human")]
+    )
+    sheets.refresh(unfinished)
+    assert not unfinished.finished
+    store.save(unfinished, store.sessions_dir(data_dir) / "open.toml", create=True)
+    many = review(runner, "done", "open", "--jobs", "1")
+    finished = {r["session"]: r["game_finished"] for r in many["reviews"]}
+    assert finished == {"done": True, "open": False}
+    assert review(runner, "open", "--jobs", "1")["game_finished"] is False
+    text = runner.invoke(main, ["sessions", "review", "done", "open", "--depth", "1"])
+    assert text.exit_code == 0 and text.exception is None, text.output
+    table = text.output.split("Each game:")[1]
+    assert "open (in progress)" in table and "done (in progress)" not in table

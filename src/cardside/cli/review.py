@@ -237,7 +237,7 @@ def _review_one(
         who = " or ".join(names[s] for s in seats)
         raise click.ClickException(f"{session.name} holds no decision of {who} to review yet")
     if as_json:
-        echo_json(result.as_dict())
+        echo_json(result.as_dict() | {"game_finished": session.finished})
     else:
         _print(result, session, all_=all_, chart=chart, ascii=app.style.ascii, asked=bool(moves))
     if not result.complete:
@@ -382,7 +382,10 @@ def _review_many(
                 "depth": depth,
                 "complete": complete,
                 "games_planned": len(asked),
-                "reviews": [r.as_dict() for r in reviews],
+                "reviews": [
+                    r.as_dict() | {"game_finished": bool(getattr(s, "finished", True))}
+                    for r, s in zip(reviews, sessions)
+                ],
                 "players": [s.as_dict() for s in table],
                 "not_reviewed": [{"session": n, "why": w} for n, w in skipped],
             }

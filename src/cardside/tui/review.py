@@ -285,11 +285,17 @@ def many_games(
     for review, session in zip(reviews, sessions):
         created = getattr(session, "created", None)
         day = f"{created:%Y-%m-%d}" if created else "-"
+        # A game not over yet is reviewed as far as it went: said beside its name.
+        name = (
+            review.session
+            if getattr(session, "finished", True)
+            else f"{review.session} (in progress)"
+        )
         for s in review.summaries:
             rows.append(
                 [
                     GAMES[review.game].title,
-                    review.session,
+                    name,
                     day,
                     s.name,
                     s.decisions,
