@@ -267,11 +267,12 @@ def many_head(reviews: Sequence[Review], seed: int, depth: int) -> list[str]:
         kinds[r.game] = kinds.get(r.game, 0) + 1
     each = ", ".join(f"{n} {GAMES[g].title}" for g, n in kinds.items())
     decisions = sum(len(r.decisions) for r in reviews)
+    results = " or ".join(dict.fromkeys(r.result for r in reviews))  # the games' own words
     return [
         f"Reviewed {counted(len(reviews), 'game')} ({each}), {counted(decisions, 'decision')}, "
         f"each valued from what its player could see (seed {seed}, depth {depth})",
         "accuracy: the mean of every decision's; given up: percentage points of the chance "
-        "to win (the match, Bummerl or game), summed over the decisions",
+        f"to win ({results}), summed over the decisions",
     ]
 
 
