@@ -128,6 +128,23 @@ def test_score_bad_input_is_one_line_and_nonzero(runner: CliRunner) -> None:
         assert len(result.output.strip().splitlines()) == 1
 
 
+def test_score_mistyped_is_a_usage_error_and_impossible_is_refused(runner: CliRunner) -> None:
+    # As in every game: what cannot be read is status 2, naming the help; a line that cannot
+    # happen is status 1.
+    for args, status, message in [
+        (["12", "3x", "45"], 2, "Invalid value for 'CARDS...': 'x' is not a colour"),
+        (["12", "hello"], 2, "Invalid value for 'CARDS...'"),
+        (["12", "30", "--jackpot", "x"], 2, "Invalid value for '--jackpot': not a number"),
+        (["12", "30", "29"], 1, "29 does not continue the rising line after 30"),
+        (["101"], 2, "101 is not a card: numbers run from 1 to 100"),
+        (["12", "12"], 1, "12 appears twice"),
+    ]:
+        result = runner.invoke(main, ["lineit", "score", *args])
+        assert result.exit_code == status, (args, result.output)
+        assert message in result.output, (args, result.output)
+        assert ("lineit score --help'" in result.output) == (status == 2)
+
+
 def test_keep_and_score_bound_a_jackpot_alike(runner: CliRunner, data_dir: Path) -> None:
     # A pile holds one colour's cards; three of its 25 are in the line taking it: 22 at most.
     refused = "a jackpot pile holds 0 to 22 cards, not 23"

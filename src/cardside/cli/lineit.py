@@ -77,6 +77,7 @@ def score(
     """Check a scored line from its cards."""
     from cardside.core.arith import parse_number
     from cardside.core.errors import NotationError
+    from cardside.games.lineit.notation import parse_cards
     from cardside.games.lineit.score import line_report
 
     if not cards:
@@ -84,8 +85,17 @@ def score(
             "give the cards of the scored line in the order laid, e.g. 12 30 B4 45 57 "
             "(numbers, a colour letter where it matters, B3-B5 for a bet)"
         )
+    # A card or pile size that cannot be read is mistyped (status 2, as in every game); a
+    # line that cannot happen is refused with status 1 below.
+    try:
+        parse_cards(" ".join(cards))
+    except NotationError as exc:
+        raise click.BadParameter(str(exc), param_hint="'CARDS...'") from None
     try:
         sizes = [parse_number(j) for j in jackpots]
+    except NotationError as exc:
+        raise click.BadParameter(str(exc), param_hint="'--jackpot'") from None
+    try:
         report = line_report(" ".join(cards), sizes)
     except (NotationError, ValueError) as exc:
         raise click.ClickException(str(exc)) from None
