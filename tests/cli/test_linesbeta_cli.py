@@ -132,7 +132,7 @@ def test_simulate_json_and_table(runner: CliRunner) -> None:
     (bot,) = data["bots"]
     (own,) = data["linesbeta"]["bots"]
     assert data["games"] == 6 and own["length"] == "short" and own["targets"]["player"] == 12
-    assert bot["bot"] == "random" and bot["share"] == bot["wins"] / 6
+    assert bot["bot"] == "random" and bot["share"] == bot["wins"] / 6 and bot["games"] == 6
     assert 0 <= bot["interval"][0] <= bot["share"] <= bot["interval"][1] <= 1
     again = runner.invoke(main, args)
     assert json.loads(again.output) == data
@@ -145,6 +145,12 @@ def test_simulate_json_and_table(runner: CliRunner) -> None:
     assert [s[0] for s in settings] == ["easy", "easy", "normal", "normal", "hard", "hard"]
     assert [s[1] for s in settings] == ["full", "short"] * 3
     assert "95% interval" in table.output and "early stop" in table.output
+    # With --all, each row names its setting and its own games; the top counts them all.
+    every = runner.invoke(main, [*args[:2], "--games", "2", "--all", "--bot", "random", "--json"])
+    assert every.exit_code == 0 and every.exception is None, every.output
+    data = json.loads(every.output)
+    assert data["games"] == 12 and [b["games"] for b in data["bots"]] == [2] * 6
+    assert [b["setting"] for b in data["bots"]][:2] == ["easy full", "easy short"]
 
 
 def test_simulate_bad_options(runner: CliRunner) -> None:

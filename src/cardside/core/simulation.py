@@ -60,8 +60,9 @@ class Summary:
         return f"{self.title}, {self.played}, seed {self.seed}"
 
     def to_dict(self) -> dict[str, Any]:
-        """``game``, ``games``, ``seed`` and ``bots`` (each bot's ``wins``, ``share`` and 95%
-        ``interval``) in every game; the game's own figures under its name, with ``bots``
+        """``game``, ``games`` (all the rows'), ``seed`` and ``bots`` (each row's ``games``,
+        ``wins``, ``share`` and 95% ``interval``, and its ``setting`` where rows have one) in
+        every game; the game's own figures under its name, with ``bots``
         there holding each row's own figures in the same order."""
         own = dict(self.figures)
         own["bots"] = [entry.figures for entry in self.entries]
@@ -72,6 +73,8 @@ class Summary:
             "bots": [
                 {
                     "bot": entry.bot,
+                    **({"setting": entry.setting} if entry.setting else {}),
+                    "games": entry.games,
                     "wins": float(entry.wins),  # a float in every game: a tie shares a win
                     "share": entry.share,
                     "interval": list(entry.interval),
