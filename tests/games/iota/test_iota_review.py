@@ -95,3 +95,34 @@ def test_a_wild_swapped_and_the_play_after_it_are_one_turn_as_the_history_counts
     review = run("iota", session, [swaps[0][1]], depth=1)
     wheres = {d.judged.number: d.judged.where for d in review.decisions}
     assert wheres[number + 1] == f"turn {number}"
+
+
+def test_a_position_shows_the_grid_with_the_last_play_starred() -> None:
+    from cardside.games.iota.notation import format_card
+    from cardside.games.iota.review import GRID_WIDTH, INDENT, at_move, judge
+
+    session, _ = game(4, turns=24)
+    number = 9  # Ann's fifth turn: 16 cards on the grid
+    state = at_move(session, number)
+    judged = judge(session, number, 0, 1, ascii=True)
+    lines = judged.position
+    assert lines[1].endswith("16 cards on the grid, * the last play")
+    grid = lines[2:]
+    # Every card of the grid stands at its cell, read back from the coordinates round it.
+    xs = [int(x) for x in grid[0].split()]
+    seen = {}
+    for row in grid[1:-1]:
+        y, *cells, again = row.split()
+        assert y == again
+        for x, cell in zip(xs, cells, strict=True):
+            if cell != ".":
+                seen[(x, int(y))] = cell
+    assert seen == {
+        cell: format_card(card) + ("*" if cell in state.snapshot.log[-1].action.cells else "")
+        for cell, card in state.grid.items()
+    }
+    assert seen[(0, 0)].startswith(format_card(state.grid[(0, 0)]))
+    assert max(len(line) for line in lines) + INDENT <= GRID_WIDTH
+    # The first turn: the starter alone, nothing starred.
+    first = judge(session, 1, 0, 1, ascii=True).position
+    assert first[1].endswith("1 card on the grid") and "*" not in "".join(first[2:])

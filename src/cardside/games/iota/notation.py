@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from cardside.core.errors import NotationError
 from cardside.core.schema import cut
@@ -145,3 +145,59 @@ def format_action(action: Action) -> str:
     if isinstance(action, Swap):
         return f"swap {format_card(action.card)} {action.x},{action.y}"
     return format_placements(action.cards)
+
+
+CELL_WIDTH = 5  # a card, its mark (the last play) and a space: YC3* BS1
+
+
+def grid_lines(
+    grid: Mapping[Cell, int],
+    marks: Iterable[Cell] = (),
+    *,
+    width: int | None = None,
+    indent: int = 0,
+    ascii: bool = False,
+    show: Callable[[int], str] = format_card,
+) -> list[str]:
+    """The part of the grid in use and a margin of one cell, y upwards, with x along the top
+    and bottom and y down both sides; cells in ``marks`` (just placed) are starred, and
+    ``show`` writes a card (in colour on a screen).
+
+    A grid wider than ``width`` less ``indent`` (the room put before each line) is laid out
+    in bands of columns, left to right, each with its own coordinates, so no row is ever
+    broken across lines."""
+    xs = [x for x, _ in grid]
+    ys = [y for _, y in grid]
+    lo_x, hi_x, lo_y, hi_y = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+    label = max(len(str(lo_y)), len(str(hi_y)))
+    per_band = hi_x - lo_x + 1
+    if width is not None:
+        # a row is the y label, a space, the cells, a space and the y label again
+        fits = max(1, (width - indent - 2 * label - 2) // CELL_WIDTH)
+        bands = -(-per_band // fits)
+        per_band = -(-per_band // bands)  # bands of even width
+    marked, rows = set(marks), range(hi_y, lo_y - 1, -1)
+    starts = range(lo_x, hi_x + 1, per_band)
+    empty = "." if ascii else "\u00b7"
+    out: list[str] = []
+    for number, start in enumerate(starts, 1):
+        if out:
+            out.append("")
+        columns = range(start, min(hi_x, start + per_band - 1) + 1)
+        if len(starts) > 1:
+            out.append(f"x {columns[0]} to {columns[-1]} (part {number} of {len(starts)}):")
+        header = " " * (label + 1) + "".join(f"{x:^{CELL_WIDTH}}" for x in columns)
+        out.append(header.rstrip())
+        for y in rows:
+            row = []
+            for x in columns:
+                card = grid.get((x, y))
+                if card is None:
+                    row.append(f"{empty:^{CELL_WIDTH}}")
+                else:
+                    star = "*" if (x, y) in marked else " "
+                    pad = CELL_WIDTH - len(format_card(card)) - 2
+                    row.append(" " + show(card) + star + " " * max(pad, 0))
+            out.append(f"{y:>{label}} " + "".join(row) + f" {y}")
+        out.append(header.rstrip())
+    return out

@@ -14,14 +14,19 @@ from cardside.core.record import Session
 from cardside.core.review import CHESS_THRESHOLDS, Decision, GroupSummary, Judged, Replayed
 from cardside.core.rng import derive_rng
 from cardside.core.words import counted, signed
-from cardside.games.iota.notation import format_action, format_cards
+from cardside.games.iota.notation import format_action, format_cards, grid_lines
 from cardside.games.iota.rules import turn_numbers
 from cardside.games.iota.sheet import replay_state
-from cardside.games.iota.state import IotaState
+from cardside.games.iota.state import IotaState, last_play_cells
 from cardside.games.iota.values import RESULT, UNIT, move_values
 
 THRESHOLDS = CHESS_THRESHOLDS
 GROUP = "round"
+#: The width the grid of a position is laid out for, in bands beyond it (the same whatever
+#: the terminal or the worker, so a review is the same wherever it runs).
+GRID_WIDTH = 80
+#: The room the review puts before each line of a position.
+INDENT = 3
 
 
 _replayed: Replayed[IotaState] = Replayed(replay_state)
@@ -85,7 +90,15 @@ def judge(session: Session, number: int, seed: int, depth: int, ascii: bool) -> 
         method=valued.method,
         position=(
             f"scores {scores}; {counted(view.pile_size, 'card')} in the pile",
-            f"hand: {format_cards(view.hand)}; {counted(len(view.grid), 'card')} on the grid",
+            f"hand: {format_cards(view.hand)}; {counted(len(view.grid), 'card')} on the grid"
+            + (", * the last play" if last_play_cells(view.log) else ""),
+            *grid_lines(
+                view.grid,
+                last_play_cells(view.log),
+                width=GRID_WIDTH,
+                indent=INDENT,
+                ascii=ascii,
+            ),
         ),
         why=(
             f"{b}: about {signed(best.points)} points with the reply and your next turn, "

@@ -414,3 +414,10 @@ def draw_for_first(players: int, seed: int | str) -> tuple[list[list[tuple[int, 
         contenders = [seat for seat, c in drawn if rules.value(c) == best]
         if len(contenders) == 1:
             return rounds, contenders[0]
+
+
+def last_play_cells(log: Sequence[Turn]) -> list[Cell]:
+    """The cells of the last play (starred on the grid), however many passes and swaps
+    followed it; none before the first play."""
+    last = next((t for t in reversed(log) if isinstance(t.action, Play)), None)
+    return list(last.action.cells) if last is not None and isinstance(last.action, Play) else []

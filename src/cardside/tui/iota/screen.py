@@ -11,16 +11,21 @@ from cardside.core.errors import IllegalActionError, NotationError
 from cardside.core.words import counted
 from cardside.games.iota import placement, rules
 from cardside.games.iota.moves import Move
-from cardside.games.iota.notation import format_action, format_card, parse_action, parse_card
+from cardside.games.iota.notation import (
+    format_action,
+    format_card,
+    grid_lines,
+    parse_action,
+    parse_card,
+)
 from cardside.games.iota.rules import WILD, Action, Cell, Pass, Play, Swap, turn_numbers
-from cardside.games.iota.state import Turn, View, not_held
+from cardside.games.iota.state import Turn, View, last_play_cells, not_held
 from cardside.tui.console import Console
 from cardside.tui.grammar import agree
 from cardside.tui.human import steady
 from cardside.tui.style import Style
 
 FG = ("red", "yellow", "green", "blue")
-CELL_WIDTH = 5  # a card, its mark (the last play) and a space: YC3* BS1
 
 HELP = "\n".join(
     [
@@ -59,57 +64,17 @@ class IotaScreen:
     def grid(
         self, grid: Mapping[Cell, int], marks: Iterable[Cell] = (), indent: int = 2
     ) -> list[str]:
-        """The part of the grid in use and a margin of one cell, y upwards, with x along the
-        top and bottom and y down both sides; cells in ``marks`` (just placed) are starred.
-
-        A grid wider than the terminal (less ``indent``, the room its caller puts before each
-        line) is shown in bands of columns, left to right, each with its own coordinates, so
-        no row is ever broken across lines."""
-        xs = [x for x, _ in grid]
-        ys = [y for _, y in grid]
-        lo_x, hi_x, lo_y, hi_y = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
-        label = max(len(str(lo_y)), len(str(hi_y)))
-        room = self.console.columns()
-        per_band = hi_x - lo_x + 1
-        if room is not None:
-            # a row is the y label, a space, the cells, a space and the y label again
-            fits = max(1, (room - indent - 2 * label - 2) // CELL_WIDTH)
-            bands = -(-per_band // fits)
-            per_band = -(-per_band // bands)  # bands of even width
-        marked, rows = set(marks), range(hi_y, lo_y - 1, -1)
-        starts = range(lo_x, hi_x + 1, per_band)
-        out: list[str] = []
-        for number, start in enumerate(starts, 1):
-            if out:
-                out.append("")
-            columns = range(start, min(hi_x, start + per_band - 1) + 1)
-            if len(starts) > 1:
-                out.append(f"x {columns[0]} to {columns[-1]} (part {number} of {len(starts)}):")
-            out += self._band(grid, marked, columns, rows, label)
-        return out
-
-    def _band(
-        self, grid: Mapping[Cell, int], marked: set[Cell], xs: range, ys: range, label: int
-    ) -> list[str]:
-        """The rows ``ys`` of the columns ``xs``, y labels ``label`` wide, with the
-        coordinates round them."""
-        header = " " * (label + 1) + "".join(f"{x:^{CELL_WIDTH}}" for x in xs)
-        empty = "." if self.style.ascii else "·"
-        out = [header.rstrip()]
-        for y in ys:
-            row = []
-            for x in xs:
-                card = grid.get((x, y))
-                if card is None:
-                    row.append(f"{empty:^{CELL_WIDTH}}")
-                else:
-                    text = format_card(card)
-                    star = "*" if (x, y) in marked else " "
-                    pad = CELL_WIDTH - len(text) - 2
-                    row.append(" " + self.card(card) + star + " " * max(pad, 0))
-            out.append(f"{y:>{label}} " + "".join(row) + f" {y}")
-        out.append(header.rstrip())
-        return out
+        """The grid as :func:`~cardside.games.iota.notation.grid_lines` lays it out, in bands
+        as wide as the terminal less ``indent`` (the room its caller puts before each line),
+        each card in its colour."""
+        return grid_lines(
+            grid,
+            marks,
+            width=self.console.columns(),
+            indent=indent,
+            ascii=self.style.ascii,
+            show=self.card,
+        )
 
     def scores(self, scores: Sequence[int], turn: int | None = None) -> str:
         parts = []
@@ -167,13 +132,6 @@ def since_last_turn(log: Sequence[Turn], seat: int) -> list[Turn]:
     while start > 0 and log[start - 1].seat == seat:
         start -= 1
     return list(log[start:])
-
-
-def last_play_cells(log: Sequence[Turn]) -> list[Cell]:
-    """The cells of the last play (starred on the grid), however many passes and swaps
-    followed it; none before the first play."""
-    last = next((t for t in reversed(log) if isinstance(t.action, Play)), None)
-    return list(last.action.cells) if last is not None and isinstance(last.action, Play) else []
 
 
 class IotaTurn:
