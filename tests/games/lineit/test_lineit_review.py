@@ -92,3 +92,17 @@ def test_the_position_writes_an_empty_line_or_hand_as_the_table_does() -> None:
     first = review.decisions[0].judged
     assert first.number == 1
     assert first.position[-1] == "Ann's line: (empty); hand: (empty)", first.position
+
+
+def test_a_decision_of_the_end_phase_is_placed_at_the_end_not_in_a_round() -> None:
+    from cardside.games.lineit.review import at_move, judge, plan
+    from cardside.games.lineit.state import END
+
+    session, _ = game(3, turns=10_000)  # the whole game
+    decisions = plan(session, [0, 1])
+    ends = [n for n, _ in decisions if at_move(session, n).snapshot.step == END]
+    assert ends, "seed 3's end phase offers a choice"
+    assert judge(session, ends[0], 0, 1, ascii=True).where == "the end"
+    before = max(n for n, _ in decisions if n < ends[0] and n not in ends)
+    last_round = at_move(session, before).snapshot.round_no
+    assert judge(session, before, 0, 1, ascii=True).where == f"round {last_round}"

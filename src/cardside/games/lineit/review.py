@@ -17,7 +17,7 @@ from cardside.core.rng import derive_rng
 from cardside.core.words import signed, whose
 from cardside.games.lineit.notation import format_action, format_card
 from cardside.games.lineit.sheet import replay_state
-from cardside.games.lineit.state import LineitState
+from cardside.games.lineit.state import LineitState, stage
 from cardside.games.lineit.values import RESULT, UNIT, move_values
 
 THRESHOLDS = CHESS_THRESHOLDS
@@ -75,7 +75,7 @@ def judge(session: Session, number: int, seed: int, depth: int, ascii: bool) -> 
     return Judged(
         number=number,
         seat=seat,
-        where=f"round {snap.round_no}",
+        where=stage(snap),
         group=0,
         played=p,
         best=b,

@@ -601,3 +601,8 @@ class LineitState(GameState[Snap, Action]):
         for group in (s.hands, s.lines, s.piles, s.scored):
             n += sum(len(x) for x in group)
         return n
+
+
+def stage(snap: Snap) -> str:
+    """Where an action from ``snap`` falls: ``round 3`` or ``the end`` (the end phase)."""
+    return "the end" if snap.step in (END, OVER) else f"round {snap.round_no}"

@@ -10,11 +10,11 @@ from cardside.core.words import counted, whose
 from cardside.games.lineit import rules
 from cardside.games.lineit.notation import format_action, format_cards
 from cardside.games.lineit.sheet import action_text
-from cardside.games.lineit.state import PLAYED, TAKEN, Jackpot, LineitState, Scored
+from cardside.games.lineit.state import PLAYED, TAKEN, Jackpot, LineitState, Scored, stage
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
 from cardside.tui.human import Human
-from cardside.tui.lineit.screen import LineitScreen, LineitTurn, stage
+from cardside.tui.lineit.screen import LineitScreen, LineitTurn
 from cardside.tui.play import bot_seed, run_loop, seat_players
 from cardside.tui.style import Style
 

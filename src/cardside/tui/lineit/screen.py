@@ -32,11 +32,6 @@ from cardside.tui.table import display_width, pad
 FG = ("red", "blue", "green", "yellow")
 
 
-def stage(snap: Snap) -> str:
-    """Where an action from ``snap`` falls: ``round 3`` or ``the end`` (the end phase)."""
-    return "the end" if snap.step in (END, OVER) else f"round {snap.round_no}"
-
-
 CARDS_AND_COMMANDS = [
     "  Cards: 57 or 57r (colour letter), B3 B4 B5. Tab completes.",
     "  Also: hint (a bot's choice and why), history, undo, show, quit (saved).",
