@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from cardside.core.record import Seat, Session
 from cardside.core.review import run
@@ -97,32 +98,58 @@ def test_a_wild_swapped_and_the_play_after_it_are_one_turn_as_the_history_counts
     assert wheres[number + 1] == f"turn {number}"
 
 
-def test_a_position_shows_the_grid_with_the_last_play_starred() -> None:
-    from cardside.games.iota.notation import format_card
-    from cardside.games.iota.review import GRID_WIDTH, INDENT, at_move, judge
-
-    session, _ = game(4, turns=24)
-    number = 9  # Ann's fifth turn: 16 cards on the grid
-    state = at_move(session, number)
-    judged = judge(session, number, 0, 1, ascii=True)
-    lines = judged.position
-    assert lines[1].endswith("16 cards on the grid, * the last play")
-    grid = lines[2:]
-    # Every card of the grid stands at its cell, read back from the coordinates round it.
-    xs = [int(x) for x in grid[0].split()]
+def read_grid(lines: Sequence[str]) -> dict[tuple[int, int], str]:
+    """The cells of a grid as a position prints it (ascii), read back from its coordinates."""
+    xs = [int(x) for x in lines[0].split()]
     seen = {}
-    for row in grid[1:-1]:
+    for row in lines[1:-1]:
         y, *cells, again = row.split()
         assert y == again
         for x, cell in zip(xs, cells, strict=True):
-            if cell != ".":
-                seen[(x, int(y))] = cell
-    assert seen == {
-        cell: format_card(card) + ("*" if cell in state.snapshot.log[-1].action.cells else "")
-        for cell, card in state.grid.items()
+            seen[(x, int(y))] = cell
+    return seen
+
+
+def test_a_position_shows_the_grid_round_both_moves_with_the_last_play_starred() -> None:
+    from cardside.games.iota.notation import format_card
+    from cardside.games.iota.review import GRID_WIDTH, INDENT, at_move, judge
+    from cardside.games.iota.rules import Play
+
+    session, _ = game(4, turns=24)
+    number = 24  # Ann's 12th turn: 48 cards on the grid, and a better play named
+    state = at_move(session, number)
+    judged = judge(session, number, 0, 1, ascii=True)
+    lines = judged.position
+    assert lines[1].endswith("48 cards on the grid")
+    assert lines[2] == "the grid within 3 cells of both moves, * the last play:"
+    seen = read_grid(lines[3:])
+    last = state.snapshot.log[-1].action
+    assert isinstance(last, Play)
+    played = next(a for a in state.legal_actions() if format_action(a) == judged.played)
+    best = next(a for a in state.legal_actions() if format_action(a) == judged.best)
+    assert isinstance(played, Play) and isinstance(best, Play) and played != best
+    cells = [*played.cells, *best.cells]
+    # Every cell within 3 of a cell either move fills (as far as the grid's frame), and no
+    # other; each card at its cell, the last play starred.
+    near = {
+        (x, y)
+        for x in range(min(c[0] for c in cells) - 3, max(c[0] for c in cells) + 4)
+        for y in range(min(c[1] for c in cells) - 3, max(c[1] for c in cells) + 4)
     }
-    assert seen[(0, 0)].startswith(format_card(state.grid[(0, 0)]))
+    xs = [x for x, _ in state.grid]
+    ys = [y for _, y in state.grid]
+    near = {
+        (x, y)
+        for x, y in near
+        if min(xs) - 1 <= x <= max(xs) + 1 and min(ys) - 1 <= y <= max(ys) + 1
+    }
+    assert set(seen) == near
+    for cell in near:
+        card = state.grid.get(cell)
+        shown = "." if card is None else format_card(card) + "*" * (cell in last.cells)
+        assert seen[cell] == shown, cell
     assert max(len(line) for line in lines) + INDENT <= GRID_WIDTH
-    # The first turn: the starter alone, nothing starred.
+    # The first turn: the whole grid (the starter and its margin), nothing starred.
     first = judge(session, 1, 0, 1, ascii=True).position
-    assert first[1].endswith("1 card on the grid") and "*" not in "".join(first[2:])
+    assert first[1].endswith("1 card on the grid") and first[2] == "the grid:"
+    assert read_grid(first[3:])[(0, 0)] == format_card(at_move(session, 1).grid[(0, 0)])

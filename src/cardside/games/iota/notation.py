@@ -158,17 +158,17 @@ def grid_lines(
     indent: int = 0,
     ascii: bool = False,
     show: Callable[[int], str] = format_card,
+    bounds: tuple[int, int, int, int] | None = None,
 ) -> list[str]:
-    """The part of the grid in use and a margin of one cell, y upwards, with x along the top
+    """The part of the grid in use and a margin of one cell (or the cells within
+    ``bounds``, lowest x, highest x, lowest y, highest y), y upwards, with x along the top
     and bottom and y down both sides; cells in ``marks`` (just placed) are starred, and
     ``show`` writes a card (in colour on a screen).
 
     A grid wider than ``width`` less ``indent`` (the room put before each line) is laid out
     in bands of columns, left to right, each with its own coordinates, so no row is ever
     broken across lines."""
-    xs = [x for x, _ in grid]
-    ys = [y for _, y in grid]
-    lo_x, hi_x, lo_y, hi_y = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+    lo_x, hi_x, lo_y, hi_y = frame(grid) if bounds is None else bounds
     label = max(len(str(lo_y)), len(str(hi_y)))
     per_band = hi_x - lo_x + 1
     if width is not None:
@@ -201,3 +201,10 @@ def grid_lines(
             out.append(f"{y:>{label}} " + "".join(row) + f" {y}")
         out.append(header.rstrip())
     return out
+
+
+def frame(grid: Mapping[Cell, int]) -> tuple[int, int, int, int]:
+    """The cells in use and a margin of one: lowest x, highest x, lowest y, highest y."""
+    xs = [x for x, _ in grid]
+    ys = [y for _, y in grid]
+    return min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1

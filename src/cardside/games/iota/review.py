@@ -14,10 +14,11 @@ from cardside.core.record import Session
 from cardside.core.review import CHESS_THRESHOLDS, Decision, GroupSummary, Judged, Replayed
 from cardside.core.rng import derive_rng
 from cardside.core.words import counted, signed
-from cardside.games.iota.notation import format_action, format_cards, grid_lines
-from cardside.games.iota.rules import turn_numbers
+from cardside.games.iota import rules
+from cardside.games.iota.notation import format_action, format_cards, frame, grid_lines
+from cardside.games.iota.rules import Action, Cell, Play, Swap, turn_numbers
 from cardside.games.iota.sheet import replay_state
-from cardside.games.iota.state import IotaState, last_play_cells
+from cardside.games.iota.state import IotaState, View, last_play_cells
 from cardside.games.iota.values import RESULT, UNIT, move_values
 
 THRESHOLDS = CHESS_THRESHOLDS
@@ -27,6 +28,8 @@ GROUP = "round"
 GRID_WIDTH = 80
 #: The room the review puts before each line of a position.
 INDENT = 3
+#: A line holds at most 4 cards, so every line a card joins lies within 3 cells of it.
+REACH = rules.MAX_LINE - 1
 
 
 _replayed: Replayed[IotaState] = Replayed(replay_state)
@@ -90,21 +93,44 @@ def judge(session: Session, number: int, seed: int, depth: int, ascii: bool) -> 
         method=valued.method,
         position=(
             f"scores {scores}; {counted(view.pile_size, 'card')} in the pile",
-            f"hand: {format_cards(view.hand)}; {counted(len(view.grid), 'card')} on the grid"
-            + (", * the last play" if last_play_cells(view.log) else ""),
-            *grid_lines(
-                view.grid,
-                last_play_cells(view.log),
-                width=GRID_WIDTH,
-                indent=INDENT,
-                ascii=ascii,
-            ),
+            f"hand: {format_cards(view.hand)}; {counted(len(view.grid), 'card')} on the grid",
+            *grid_near(view, (action, best.action), ascii),  # type: ignore[arg-type]
         ),
         why=(
             f"{b}: about {signed(best.points)} points with the reply and your next turn, "
             f"{best.chance:.0%} to win the game; {p}: {signed(mine.points)}, {mine.chance:.0%}"
         ),
     )
+
+
+def grid_near(view: View, actions: Sequence[Action], ascii: bool) -> list[str]:
+    """The grid within :data:`REACH` of the cells the ``actions`` fill (every line either
+    touches), the last play starred; nothing where neither fills a cell (passes)."""
+    cells = [cell for action in actions for cell in cells_of(action)]
+    if not cells:
+        return []
+    whole = frame(view.grid)
+    box = (
+        max(whole[0], min(x for x, _ in cells) - REACH),
+        min(whole[1], max(x for x, _ in cells) + REACH),
+        max(whole[2], min(y for _, y in cells) - REACH),
+        min(whole[3], max(y for _, y in cells) + REACH),
+    )
+    marks = last_play_cells(view.log)
+    what = "the grid" if box == whole else f"the grid within {REACH} cells of both moves"
+    return [
+        f"{what}{', * the last play' if marks else ''}:",
+        *grid_lines(view.grid, marks, width=GRID_WIDTH, indent=INDENT, ascii=ascii, bounds=box),
+    ]
+
+
+def cells_of(action: Action) -> list[Cell]:
+    """The cells an action fills: a play's, a recycled wild's; none for a pass."""
+    if isinstance(action, Play):
+        return list(action.cells)
+    if isinstance(action, Swap):
+        return [(action.x, action.y)]
+    return []
 
 
 def groups(session: Session, seat: int, decisions: Sequence[Decision]) -> list[GroupSummary]:
