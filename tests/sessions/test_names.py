@@ -36,6 +36,16 @@ def test_last_number_prefix_and_exact(tmp_path: Path) -> None:
     assert resolve(tmp_path, "friday-octrix") == mid
 
 
+def test_a_whole_name_in_other_capitals_wins_over_names_it_begins(tmp_path: Path) -> None:
+    plain, copy, other = make(tmp_path, "friday", "friday-2", "Sunday")
+    assert resolve(tmp_path, "Friday") == plain
+    assert resolve(tmp_path, "FRIDAY") == plain
+    assert resolve(tmp_path, "FRIDAY-2") == copy
+    assert resolve(tmp_path, "sunday") == other
+    with pytest.raises(UnknownSession, match="could be friday, friday-2"):
+        resolve(tmp_path, "Frid")
+
+
 def test_an_exact_name_wins_over_last_and_numbers(tmp_path: Path) -> None:
     named_last, named_two, newest = make(tmp_path, "last", "2", "zeta")
     assert resolve(tmp_path, "last") == named_last

@@ -79,9 +79,13 @@ def resolve(data_dir: Path, text: str) -> Path:
             )
         return paths[number - 1]
     wanted = text.casefold()
-    matches = sorted(p for p in paths if p.stem.casefold().startswith(wanted))
-    if len(matches) == 1:
-        return matches[0]
+    matches = sorted(
+        (p for p in paths if p.stem.casefold().startswith(wanted)), key=lambda p: p.stem
+    )
+    # The whole name in other capitals wins over longer names it begins (friday, friday-2).
+    whole = [p for p in matches if p.stem.casefold() == wanted]
+    if len(matches) == 1 or len(whole) == 1:
+        return (whole or matches)[0]
     if matches:
         shown = ", ".join(p.stem for p in matches[:SHOWN])
         more = f" and {len(matches) - SHOWN} more" if len(matches) > SHOWN else ""
