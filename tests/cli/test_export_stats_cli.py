@@ -313,6 +313,7 @@ def test_an_export_names_a_session_given_by_path_by_its_file_with_the_start_list
     assert {r["session"] for r in rows} == {"friday"}
     as_json = json.loads(invoke(runner, "sessions", "export", str(friday), "--format", "json"))
     assert as_json[0]["name"] == "friday"
+    assert json.loads(invoke(runner, "sessions", "show", str(friday), "--json"))["name"] == "friday"
     page = invoke(runner, "sessions", "export", str(friday), "--format", "html", "-o", "-")
     started = invoke(runner, "sessions", "show", str(friday)).split("started: ")[1][:16]
     assert f"<p>Schnapsen, kept, finished, {started}." in page

@@ -166,6 +166,7 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
     path = session_path(app, name)
     session = _load(app, path)
     if as_json:
+        session.name = path.stem  # by its file, as the text, list and export name it
         echo_json(as_dict(session))
         return
     width = terminal_width()
