@@ -242,3 +242,14 @@ def test_a_table_with_wide_names_keeps_its_columns_in_line() -> None:
         "1        12    3  x",
         "2         5   40  y",
     ]
+
+
+def test_a_column_is_right_aligned_only_when_it_holds_numbers_alone() -> None:
+    table = render(["#", "name", "score"], [[1, "12.0", 5], [2, "friday", "-"], [3, "1.5", 40]])
+    lines = table.splitlines()
+    # Names that read as numbers stay to the left among the others; scores to the right, the
+    # dash for none with them.
+    assert [line[3:9] for line in lines[2:]] == ["12.0  ", "friday", "1.5   "]
+    assert [line[-5:] for line in lines[2:]] == ["    5", "    -", "   40"]
+    numbers = render(["#", "name"], [[1, "12.0"], [2, "1.5"]]).splitlines()
+    assert numbers[3].endswith("  1.5")
