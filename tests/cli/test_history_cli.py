@@ -220,10 +220,13 @@ def test_delete_refuses_a_file_outside_the_sessions_folder(
 
 def test_show_an_unfinished_kept_round(runner: CliRunner, data_dir: Path) -> None:
     octrix(runner, "oct", ROUND + ROUND[:2])
-    out = run(runner, "sessions", "show", "oct")[1]
+    out = run(runner, "sessions", "show", "oct", "--ascii")[1]
     assert "round 2, trick 1 (highest wins): Ann 8C, Bob 3H -> Ann" in out
     assert "round 2, trick 2 (lowest wins): Ann 2C, Bob 3D -> Ann" in out
     assert "next: trick 3, lowest wins" in out
+    # As the keep screen wrote them, where the terminal shows suit symbols.
+    shown = run(runner, "sessions", "show", "oct")[1]
+    assert "round 2, trick 1 (highest wins): Ann 8\u2663, Bob 3\u2665 \u2192 Ann" in shown
     schnapsen(runner, "sch", ["Ann 3", "Ann 3", "Ann 1", "Bob 2"])
     out = run(runner, "sessions", "show", "sch")[1]
     assert "options: matches no limit, first dealer Ann" in out

@@ -637,3 +637,21 @@ def test_rules_typed_at_a_prompt_says_where_the_rules_are(
         f"  the rules are a command of their own: cardside {game} rules (in another terminal, "
         "or after quit) (type help)"
     ) in result.output
+
+
+@pytest.mark.parametrize("game", ["octrix", "schnapsen", "iota", "lineit", "linesbeta"])
+def test_the_command_to_go_on_keeps_the_display_options_typed(
+    runner: CliRunner, data_dir: Path, game: str
+) -> None:
+    started = runner.invoke(
+        main, ["--ascii", game, "play", "--seed", "5", "--session", "g"], input="quit\n"
+    )
+    assert started.exit_code == 0 and started.exception is None, started.output
+    assert started.output.splitlines()[-1] == (
+        "Saved. Continue with: cardside sessions resume g --ascii"
+    )
+    resumed = runner.invoke(main, ["sessions", "resume", "g", "--no-color"], input="quit\n")
+    assert resumed.exit_code == 0 and resumed.exception is None, resumed.output
+    assert resumed.output.splitlines()[-1] == (
+        "Saved. Continue with: cardside sessions resume g --no-color"
+    )

@@ -102,3 +102,19 @@ def test_paths_and_the_data_folder_first(tmp_path: Path, monkeypatch: pytest.Mon
     (tmp_path / "x").mkdir()
     (tmp_path / "x" / "y.toml").write_text("", encoding="utf-8")
     assert resolve(data, "x/y.toml") == Path("x/y.toml")
+
+
+def test_a_suggested_command_holding_quotes_is_put_between_double_quotes() -> None:
+    from cardside.core.errors import Suggests
+
+    plain = Suggests("x is odd ('", "cardside sessions verify x", "' says why)")
+    assert str(plain) == "x is odd ('cardside sessions verify x' says why)"
+    assert plain.told(" --data-dir d") == (
+        "x is odd ('cardside sessions verify x --data-dir d' says why)"
+    )
+    spaced = plain.told(" --data-dir '/home/ann/data dir'")
+    assert spaced == (
+        "x is odd (\"cardside sessions verify x --data-dir '/home/ann/data dir'\" says why)"
+    )
+    odd = Suggests("'a;b' is odd ('", "cardside sessions verify 'a;b'", "' says why)")
+    assert str(odd) == "'a;b' is odd (\"cardside sessions verify 'a;b'\" says why)"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import errno
 import os
+import shlex
 import stat
 from pathlib import Path
 
@@ -119,8 +120,8 @@ def test_a_file_outside_the_data_folder_is_only_read_and_resumed_as_a_copy(
     first = resumed.output.splitlines()[0]
     copy = data_dir / "sessions" / "friday-night.toml"
     assert first == (
-        f"{outside} is outside the sessions folder and stays as it is; going on with a copy: "
-        f"friday-night ({copy})"
+        f"{shlex.quote(str(outside))} is outside the sessions folder and stays as it is; going "
+        f"on with a copy: friday-night ({copy})"
     )
     assert "Continue with: cardside sessions resume friday-night" in resumed.output
     assert (outside.read_bytes(), outside.stat().st_mtime_ns) == before
@@ -130,6 +131,23 @@ def test_a_file_outside_the_data_folder_is_only_read_and_resumed_as_a_copy(
     again = runner.invoke(main, ["sessions", "resume", str(outside)], input="quit\n")
     assert again.exit_code == 0 and "going on with a copy: friday-night-2 " in again.output
     assert outside.read_bytes() == before[0]
+
+
+@pytest.mark.parametrize(
+    ("file", "copy"),
+    [("my game (1)", "my-game-1"), ("last", "last-copy"), ("12", "12-copy"), ("--", None)],
+)
+def test_a_copy_is_named_from_the_file_without_stray_dashes(
+    runner: CliRunner, data_dir: Path, tmp_path: Path, file: str, copy: str | None
+) -> None:
+    kept(runner, data_dir)
+    outside = tmp_path / f"{file}.toml"
+    outside.write_bytes((data_dir / "sessions" / "s.toml").read_bytes())
+    resumed = runner.invoke(main, ["sessions", "resume", str(outside)], input="quit\n")
+    assert resumed.exit_code == 0 and resumed.exception is None, resumed.output
+    named = copy or "schnapsen-keep-copy"
+    assert f"going on with a copy: {named} (" in resumed.output
+    assert (data_dir / "sessions" / f"{named}.toml").is_file()
 
 
 def test_a_damaged_file_outside_is_not_fixed_nor_copied(

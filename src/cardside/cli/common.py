@@ -397,6 +397,7 @@ def start_journal(
     except OSError as exc:
         raise click.ClickException(f"cannot write to {app.data_dir}: {exc.strerror}") from None
     journal.folder_option = folder_option(app)
+    journal.display_options = display_options(app)
     return _hold(journal)
 
 
@@ -406,6 +407,12 @@ def folder_option(app: App) -> str:
     if not app.data_dir_typed:
         return ""
     return f" --data-dir {shlex.quote(str(app.data_dir.absolute()))}"
+
+
+def display_options(app: App) -> str:
+    """`` --ascii`` and `` --no-color`` as typed: for the command that goes on with a session
+    (a terminal that needed them still does)."""
+    return " --ascii" * app.ascii + " --no-color" * app.no_color
 
 
 def with_folder(exc: Exception, app: App) -> str:
@@ -456,6 +463,7 @@ def open_journal(path: Path) -> Any:
         raise click.ClickException(f"cannot open {path}: {exc.strerror}") from None
     if app is not None:
         journal.folder_option = folder_option(app)
+        journal.display_options = display_options(app)
         if path.resolve().parent != (app.data_dir / "sessions").resolve():
             # A file outside the sessions folder (resumed by its path) is named by its path.
             journal.folder_option = ""

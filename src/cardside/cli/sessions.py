@@ -217,7 +217,7 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
     corrected = corrections_of(session)
     if corrected:
         say("* corrected: " + "; ".join(corrected))
-    extra = [] if session.finished else sheets.progress(session)
+    extra = [] if session.finished else sheets.progress(session, ascii=app.style.ascii)
     if extra:
         click.echo()
         for line in extra:
@@ -302,9 +302,10 @@ def _copy_in(app: Any, path: Path) -> Path:
         raise click.ClickException(str(exc)) from None
     if session.finished and session.mode == "play":
         # Nothing to go on with: no copy is made.
-        raise click.ClickException(
-            f"{path} is a finished game; 'cardside sessions show {path}' shows it"
-        )
+        shown = _name_of(app, path)
+        command = f"cardside sessions show {shown}"
+        quote = '"' if "'" in command else "'"
+        raise click.ClickException(f"{shown} is a finished game; {quote}{command}{quote} shows it")
     if found:
         damaged = integrity.Disagrees(
             _name_of(app, path),
@@ -338,8 +339,8 @@ def _copy_in(app: Any, path: Path) -> Path:
         except OSError as exc:
             raise click.ClickException(f"cannot copy {path}: {exc.strerror}") from None
     click.echo(
-        f"{path} is outside the sessions folder and stays as it is; going on with a copy: "
-        f"{name} ({target})"
+        f"{_name_of(app, path)} is outside the sessions folder and stays as it is; going on "
+        f"with a copy: {name} ({target})"
     )
     return target
 
@@ -350,11 +351,14 @@ def _usable_name(stem: str, game: str, mode: str) -> str:
 
     from cardside.sessions import store
 
-    name = re.sub(r"[^A-Za-z0-9._-]+", "-", stem).lstrip("._-")[:90]
-    try:
-        return store.check_name(name)
-    except ValueError:
-        return f"{game}-{mode}-copy"
+    name = re.sub(r"[^A-Za-z0-9._-]+", "-", stem)[:90].strip("._-")
+    # A name a session cannot take (last, a number) is kept with -copy after it.
+    for tried in (name, f"{name}-copy") if name else ():
+        try:
+            return store.check_name(tried)
+        except ValueError:
+            continue
+    return f"{game}-{mode}-copy"
 
 
 @sessions.command()

@@ -55,13 +55,22 @@ class Suggests(CardsideError):
 
     def __init__(self, before: str, command: str = "", after: str = "") -> None:
         self.before, self.command, self.after = before, command, after
-        super().__init__(before + command + after)
+        super().__init__(_quoted(before, command, after))
 
     def told(self, options: str) -> str:
         """The reason with ``options`` after its command (as it is, when it names none)."""
         if not self.command:
             return str(self)
-        return self.before + self.command + options + self.after
+        return _quoted(self.before, self.command + options, self.after)
+
+
+def _quoted(before: str, command: str, after: str) -> str:
+    """The reason, its command between double quotes where single ones would clash with the
+    quotes of a name or path inside it (``"cardside sessions verify 'a;b'"``), so that what
+    lies between the quotes can be copied as it is."""
+    if "'" in command and before.endswith("'") and after.startswith("'"):
+        before, after = before[:-1] + '"', '"' + after[1:]
+    return before + command + after
 
 
 class SessionError(CardsideError):

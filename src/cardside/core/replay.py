@@ -7,6 +7,7 @@ from typing import Any, TypeVar
 
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.core.record import EntryError, RoundRow
+from cardside.core.words import whose
 
 S = TypeVar("S")
 
@@ -53,9 +54,11 @@ def replay_moves(
                 to_move = state.current_player()
                 seat = entry.get("seat", to_move)
                 if seat != to_move:
-                    raise IllegalActionError(f"{who(seat)} moved, but {who(to_move)} was to move")
+                    raise IllegalActionError(
+                        f"{who(seat)} moved, but it was {whose(who(to_move))} turn"
+                    )
                 if len(names) > 1:
-                    mover = f"{who(seat)}'s move: "
+                    mover = f"{whose(who(seat))} move: "
                 text = entry.get(move)
                 if not isinstance(text, str):
                     raise NotationError(f"a {move} entry needs its {move} as text")

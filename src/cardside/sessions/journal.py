@@ -46,6 +46,9 @@ class Journal:
         #: What a command naming this session needs after its name to find it (`` --data-dir
         #: DIR`` when its folder was given that way); set by the command that opened it.
         self.folder_option = ""
+        #: The display options it was opened with (`` --ascii``, `` --no-color``), which a
+        #: command going on with it keeps.
+        self.display_options = ""
         #: How such a command names it: by its name, or by its path for a file elsewhere.
         self.named_as = shell_name(path)
         # Built from every entry once; after that each entry updates it.
@@ -236,8 +239,9 @@ class Journal:
 
     def command(self, verb: str = "resume") -> str:
         """The command that does ``verb`` with this session: ``cardside sessions resume NAME``
-        (with ``--data-dir DIR`` when that is how its folder was named)."""
-        return f"cardside sessions {verb} {self.named_as}{self.folder_option}"
+        (with ``--data-dir DIR`` when that is how its folder was named, and the display
+        options it was opened with)."""
+        return f"cardside sessions {verb} {self.named_as}{self.folder_option}{self.display_options}"
 
 
 def describe(exc: OSError) -> str:

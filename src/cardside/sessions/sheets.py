@@ -10,8 +10,9 @@ Everything else it may declare, and each has a default for a game that declares 
   that decided each finished game.
 - ``chart_scale(session)``: each column's start and target for the chart; default: 0 up to
   the highest total.
-- ``progress(session)``: lines telling what an unfinished session has entered beyond its rows;
-  default: none.
+- ``bot_kind(session, kind)``: a seat's kind as statistics name its bot; default: the kind.
+- ``progress(session, ascii=...)``: lines telling what an unfinished session has entered
+  beyond its rows, cards in letters when ``ascii``; default: none.
 - ``standing(session)``: where an unfinished session stands when its totals do not say (a kept
   Schnapsen match's countdown), as a label and a count per column; default: none.
 - ``RunningSheet(session)``: the sheet updated entry by entry for kept sessions (``add`` and
@@ -343,13 +344,14 @@ def has_targets(game: str) -> bool:
     return hasattr(GAMES[game].module("sheet"), "chart_scale")
 
 
-def progress(session: Session) -> list[str]:
-    """What an unfinished session has entered beyond its rows (the game's ``progress``)."""
+def progress(session: Session, *, ascii: bool = True) -> list[str]:
+    """What an unfinished session has entered beyond its rows (the game's ``progress``), its
+    cards in letters when ``ascii``."""
     hook = getattr(GAMES[session.game].module("sheet"), "progress", None)
     if hook is None:
         return []
     with _checked(session):
-        return [str(line) for line in hook(session)]
+        return [str(line) for line in hook(session, ascii=ascii)]
 
 
 def standing(session: Session) -> tuple[str, list[int]] | None:
@@ -361,6 +363,16 @@ def standing(session: Session) -> tuple[str, list[int]] | None:
     with _checked(session):
         found = hook(session)
     return None if found is None else (str(found[0]), [int(n) for n in found[1]])
+
+
+def bot_kind(session: Session, kind: str) -> str:
+    """A seat's kind as statistics name its bot (the game's ``bot_kind``): a Schnapsen
+    searching bot's with its level when not ``normal``; else the kind as it is."""
+    hook = getattr(GAMES[session.game].module("sheet"), "bot_kind", None)
+    if hook is None:
+        return kind
+    with _checked(session):
+        return str(hook(session, kind))
 
 
 def variant(session: Session) -> str | None:

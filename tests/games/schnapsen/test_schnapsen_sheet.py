@@ -82,7 +82,10 @@ def test_undo_entries_take_back_moves() -> None:
 @pytest.mark.parametrize(
     "bad, message",
     [
-        ({"type": "action", "seat": 1, "action": "AH"}, "entry 1: Bot moved, but Ann was"),
+        (
+            {"type": "action", "seat": 1, "action": "AH"},
+            "entry 1: Bot moved, but it was Ann's turn",
+        ),
         ({"type": "action", "seat": 0, "action": "ZZ"}, "entry 1: Ann's move: 'ZZ'"),
         ({"type": "card", "seat": 0, "action": "AH"}, "entry 1: unknown entry type 'card'"),
         ({"type": "undo", "moves": 1}, "entry 1: nothing to undo"),
@@ -93,6 +96,16 @@ def test_impossible_play_entries_name_the_entry(bad: dict[str, object], message:
     with pytest.raises(EntryError) as info:
         build(played([bad]))
     assert str(info.value).startswith(message)
+
+
+def test_the_person_called_you_is_spoken_to_in_the_reasons() -> None:
+    you = played([{"type": "action", "seat": 1, "action": "AH"}])
+    you.seats = [Seat("You", "human"), Seat("Bot", "bot:random")]
+    with pytest.raises(EntryError, match=r"^entry 1: Bot moved, but it was your turn$"):
+        build(you)
+    you.entries = [{"type": "action", "seat": 0, "action": "ZZ"}]
+    with pytest.raises(EntryError, match=r"^entry 1: your move: 'ZZ'"):
+        build(you)
 
 
 def test_an_illegal_card_in_a_file_is_refused_with_the_reason() -> None:

@@ -169,9 +169,10 @@ def chart_scale(session: Session) -> list[tuple[int, int]]:
     return [(0, target)] * len(session.columns)
 
 
-def progress(session: Session) -> list[str]:
+def progress(session: Session, *, ascii: bool = True) -> list[str]:
     """What a kept round in progress has so far: its tricks, who won each and under which
-    rule, and the hands entered (finished rounds are rows of the sheet)."""
+    rule, and the hands entered (finished rounds are rows of the sheet); suit symbols and an
+    arrow unless ``ascii``."""
     if session.mode != "keep":
         return []
     ledger = replay_ledger(session)
@@ -184,10 +185,12 @@ def progress(session: Session) -> list[str]:
         lines.append(f"round {ledger.round_no}: hands entered for {', '.join(entered)}")
     in_force = rules.trick_rules(ledger.tricks)
     for number, (cards, winner) in enumerate(zip(ledger.tricks, ledger.trick_winners), 1):
-        shown = ", ".join(f"{names[s]} {card_text(c)}" for s, c in enumerate(cards))
+        shown = ", ".join(f"{names[s]} {format_card(c, ascii=ascii)}" for s, c in enumerate(cards))
         rule = in_force[number - 1].value
+        arrow = "->" if ascii else "\u2192"
         lines.append(
-            f"round {ledger.round_no}, trick {number} ({rule} wins): {shown} -> {names[winner]}"
+            f"round {ledger.round_no}, trick {number} ({rule} wins): {shown} {arrow} "
+            f"{names[winner]}"
         )
     if ledger.tricks:
         lines.append(f"next: trick {len(ledger.tricks) + 1}, {ledger.rule.value} wins")

@@ -219,6 +219,16 @@ UNIT = "match"
 BEST_ROW = "most game points in one deal"
 
 
+def bot_kind(session: Session, kind: str) -> str:
+    """A seat's kind as statistics name its bot: the level after a bot that searches
+    (``bot:strong, easy``) unless it is ``normal``, so bots of different strengths are never
+    counted as one player."""
+    level = options_of(session)["level"]
+    if kind in ("bot:strong", "bot:classic") and level != "normal":
+        return f"{kind}, {level}"
+    return kind
+
+
 def outcomes(session: Session) -> list[str]:
     """The game points of each deal (what statistics tally as the commonest result)."""
     return [counted(max(r.scores), "game point") for r in session.rounds]
@@ -229,8 +239,9 @@ def chart_scale(session: Session) -> list[tuple[int, int]]:
     return [(MATCH_START, 0)] * len(session.columns)
 
 
-def progress(session: Session) -> list[str]:
-    """The match under way in a kept session, with its counts."""
+def progress(session: Session, *, ascii: bool = True) -> list[str]:
+    """The match under way in a kept session, with its counts (no cards: ``ascii`` changes
+    nothing)."""
     if session.mode != "keep" or session.finished or not session.rounds:
         return []
     found = standing(session)
