@@ -439,6 +439,22 @@ def test_stats_since_a_day_takes_a_session_started_at_its_first_moment(
     assert json.loads(invoke(runner, "stats", "--since", "2026-11-08", "--json"))["sessions"] == 2
 
 
+def test_stats_since_a_day_goes_by_the_start_sessions_list_shows(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    # Made at 23:50 on 31 October, its first entry after midnight: it started in October.
+    journal = kept_octrix(data_dir, "late", ["Ann", "Bob"], ROUND)
+    journal.session.created = datetime(2026, 10, 31, 23, 50).astimezone()
+    journal.session.times = [datetime(2026, 11, 1, 0, 0).astimezone()] * len(
+        journal.session.entries
+    )
+    store.save(journal.session, journal.path)
+    assert "2026-10-31 23:50" in invoke(runner, "sessions", "list")
+    assert "No session" in runner.invoke(main, ["stats", "--since", "2026-11-01"]).output
+    data = json.loads(invoke(runner, "stats", "--since", "2026-10-31", "--json"))
+    assert data["sessions"] == 1
+
+
 def test_exports_count_a_partnerships_match_as_won_by_its_column(
     runner: CliRunner, data_dir: Path
 ) -> None:
@@ -671,3 +687,53 @@ def test_bots_of_different_kinds_in_the_same_seat_are_different_players(
     assert named["columns"] == ["Ann & Cy", "Bot 2 (greedy) & Strong"]
     assert named["winners"] == named["results"][0]["winners"] == ["Bot 2 (greedy)", "Strong"]
     assert summary["columns"][1] == "Bot 2 & Strong"  # the cached summary is left as it was
+
+
+def test_a_person_whose_name_goes_on_in_brackets_is_someone_else(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    for names, winner in (("Ann,Bob", "Ann"), ("Ann (jr),Bob", "Bob")):
+        script = f"{winner} 3\n{winner} 3\n{winner} 1\nquit\n"
+        kept = runner.invoke(main, ["schnapsen", "keep", "--names", names], input=script)
+        assert kept.exit_code == 0 and kept.exception is None, kept.output
+    for view, names_of in (
+        ([], lambda got: [p["name"] for p in got["players"]]),
+        (["--league"], lambda got: [r["player"] for t in got["league"] for r in t["table"]]),
+        (["--ratings"], lambda got: [r["player"] for r in got["ratings"]]),
+    ):
+        ann = runner.invoke(main, ["stats", *view, "--player", "Ann", "--json"])
+        assert ann.exit_code == 0 and ann.exception is None, ann.output
+        assert names_of(json.loads(ann.stdout)) == ["Ann"], view
+        jr = runner.invoke(main, ["stats", *view, "--player", "ann (JR)", "--json"])
+        assert names_of(json.loads(jr.stdout)) == ["Ann (jr)"], view
+
+
+def test_one_name_typed_in_two_unicode_forms_is_one_player(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    composed, decomposed = "Jos\u00e9", "Jose\u0301"
+    for name in (composed, decomposed):
+        script = f"{name} 3\n{name} 3\n{name} 1\nquit\n"
+        kept = runner.invoke(main, ["schnapsen", "keep", "--names", f"{name},Bob"], input=script)
+        assert kept.exit_code == 0 and kept.exception is None, kept.output
+    got = json.loads(runner.invoke(main, ["stats", "--json"]).stdout)
+    jose = [p for p in got["players"] if p["name"] != "Bob"]
+    assert len(jose) == 1 and jose[0]["played"] == 2 and jose[0]["won"] == 2
+
+
+def test_a_schnapsen_bot_at_another_level_is_another_player(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    folder = store.sessions_dir(data_dir)
+    folder.mkdir(parents=True)
+    raw = (EXAMPLES / "schnapsen-played-vs-strong.toml").read_text(encoding="utf-8")
+    assert 'level = "normal"' in raw
+    (folder / "normal.toml").write_text(raw, encoding="utf-8")
+    (folder / "easy.toml").write_text(
+        raw.replace('level = "normal"', 'level = "easy"'), encoding="utf-8"
+    )
+    got = json.loads(runner.invoke(main, ["stats", "--json"]).stdout)
+    bots = sorted(p["name"] for p in got["players"] if p["name"].startswith("Bot"))
+    assert bots == ["Bot 2 (strong)", "Bot 2 (strong, easy)"]
+    seat = json.loads(runner.invoke(main, ["stats", "--player", "Bot 2", "--json"]).stdout)
+    assert sorted(p["name"] for p in seat["players"]) == bots

@@ -34,7 +34,10 @@ def test_every_game_gives_the_same_json_keys(runner: CliRunner, game: str) -> No
     assert data["game"] == game and data["games"] == 2 and data["seed"] == 4
     assert len(data["bots"]) == BOTS[game] == len(data[game]["bots"])
     for bot in data["bots"]:
-        assert list(bot) == ["bot", "wins", "share", "interval"]
+        # LinesBeta, one bot against the grid, names each row's setting too.
+        setting = ["setting"] if game == "linesbeta" else []
+        assert list(bot) == ["bot", *setting, "games", "wins", "share", "interval"]
+        assert bot["games"] == 2
         assert isinstance(bot["wins"], float)  # in every game, as a tie shares a win
         low, high = bot["interval"]
         assert 0 <= low <= bot["share"] <= high <= 1

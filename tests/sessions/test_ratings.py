@@ -212,6 +212,11 @@ def test_the_change_over_30_days() -> None:
     assert ann.change(START + timedelta(days=41)) == ann.rating - before
     assert ann.change(START + timedelta(days=1)) == ann.rating - 1000
     assert ann.change(START + timedelta(days=100)) == 0
+    # A game of the day 30 days ago counts, whatever the time of day now.
+    for hour in (0, 9, 20, 23):
+        now = (START + timedelta(days=70)).replace(hour=hour, minute=59)
+        assert ann.change(now) == ann.rating - before
+    assert ann.change((START + timedelta(days=71)).replace(hour=0)) == 0
 
 
 def test_a_player_on_both_sides_is_left_out() -> None:
@@ -308,3 +313,37 @@ def test_the_rating_chart_keeps_to_a_narrow_terminal_and_counts_games() -> None:
     lines = rating_chart(rate(finished_games(games)), width=60, ascii=True)
     assert all(len(line) <= 60 for line in lines), max(lines, key=len)
     assert any(line.startswith("(the latest ") and line.endswith(" of 70 games)") for line in lines)
+
+
+def test_records_name_each_player_as_the_league_does_and_partners_share_a_streak() -> None:
+    from cardside.sessions.league import league, records
+
+    games = [
+        summary("a", "schnapsen", ["Ann", "Bob"], [7, 0], ["Ann"], START),
+        summary("b", "schnapsen", ["ann", "Cid"], [7, 0], ["ann"], START + timedelta(days=1)),
+    ]
+    games[1]["highlights"] = [{"what": "most game points in one deal", "column": 0, "value": 3}]
+    finished = finished_games(games)
+    (table,) = league(finished, rate(finished)).values()
+    assert [s.name for s in table][0] == "Ann"
+    found = {r.what: r.who for r in records(finished, games)}
+    assert found["longest winning streak"] == "Ann"
+    assert found["most matches won 7–0"] == "Ann"
+    assert found["biggest margin"] == "Ann"
+    assert found["most game points in one deal"] == "Ann"
+    # Two wins in a row by one partnership: both partners hold the streak.
+    teams = [
+        summary(
+            name,
+            "octrix",
+            ["Ann", "Bob", "Cid", "Dee"],
+            [88, 40],
+            ["Ann & Cid"],
+            START + timedelta(days=day),
+            columns=["Ann & Cid", "Bob & Dee"],
+            seat_columns=[0, 1, 0, 1],
+        )
+        for day, name in ((0, "p"), (1, "q"))
+    ]
+    found = {r.what: (r.who, r.value) for r in records(finished_games(teams), teams)}
+    assert found["longest winning streak"] == ("Ann & Cid", 2)

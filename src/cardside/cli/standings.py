@@ -103,7 +103,7 @@ def standings(
                     "games": games_shown,
                 }
             )
-        elif not tables:
+        elif not tables and not found:
             click.echo("No finished games for a league.")
         else:
             from cardside.tui.leagueview import render_league

@@ -26,7 +26,7 @@ from cardside.sessions.export import corrections_of
 INDEX_NAME = "index.json"
 # Raise when a summary gains or changes a field (or what a field holds), so old indexes are
 # rebuilt.
-INDEX_VERSION = 10
+INDEX_VERSION = 11
 #: A larger index is not read (and is rebuilt): 64 MiB, several times that of 20,000 sessions.
 MAX_INDEX_BYTES = 64 << 20
 #: Bounds on what a cached item may hold, like those on the session files it summarizes.
@@ -58,7 +58,9 @@ def summarize(session: Session) -> dict[str, Any]:
         "created": session.created.isoformat() if session.created else None,
         "start": start.isoformat() if start else None,
         "end": end.isoformat() if end else None,
-        "players": [{"name": s.name, "kind": s.kind} for s in session.seats],
+        "players": [
+            {"name": s.name, "kind": sheets.bot_kind(session, s.kind)} for s in session.seats
+        ],
         "seat_columns": [column_of(name, session.columns) for name in session.player_names],
         "columns": list(session.columns),
         "totals": list(session.totals),

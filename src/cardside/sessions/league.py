@@ -16,7 +16,7 @@ from typing import Any
 
 from cardside.sessions.ratings import Rating
 from cardside.sessions.results import Finished, Side
-from cardside.sessions.stats import naive, when_of
+from cardside.sessions.stats import naive, person, when_of
 
 FORM = 5
 
@@ -148,15 +148,28 @@ def records(
                 order.append(key)
             found[key] = Record(game, what, who, value, **kw)
 
+    # Each player under one spelling in a game's records, the league table's: the first seen.
+    spelling: dict[tuple[str, str], str] = {}
+    for g in finished:
+        for side in g.sides:
+            for key, name in side.players:
+                spelling.setdefault((g.game, key), name)
+
+    def _who(g: Finished, side: Side) -> str:
+        """Who a side is: its players (``Ann & Cid``), or the grid with its variant."""
+        if not side.seated:
+            return side.players[0][1]
+        return " & ".join(spelling.get((g.game, key), name) for key, name in side.players)
+
     streaks: dict[tuple[str, str], int] = {}
     counts: dict[tuple[str, str, str], tuple[int, str, Finished]] = {}
     for g in finished:
         where = {"when": g.at, "session": g.session}
         if g.game not in FIXED_WINNING_SCORE:
             for side in g.sides:
-                offer(g.game, "highest score", _who(side), side.total, True, **where)
+                offer(g.game, "highest score", _who(g, side), side.total, True, **where)
         for side in g.sides:
-            offer(g.game, "lowest score", _who(side), side.total, False, **where)
+            offer(g.game, "lowest score", _who(g, side), side.total, False, **where)
         winners = [s for s, p in zip(g.sides, g.places) if p == 0]
         if len(winners) == 1:
             best_other = max(s.total for s, p in zip(g.sides, g.places) if p != 0)
@@ -164,21 +177,27 @@ def records(
             # Where a game is won on targets, not on the higher total (a LinesBeta round the
             # grid wins with fewer tricks), the winner's lead is no margin.
             if margin > 0:
-                offer(g.game, "biggest margin", _who(winners[0]), margin, True, **where)
+                offer(g.game, "biggest margin", _who(g, winners[0]), margin, True, **where)
         for side, place in zip(g.sides, g.places):
+            runs = []
             for key, name in side.players:
+                name = spelling.get((g.game, key), name)
                 run = streaks[g.game, key] = (
                     streaks.get((g.game, key), 0) + 1 if (place == 0 and len(winners) == 1) else 0
                 )
-                if run:
-                    offer(g.game, "longest winning streak", name, run, True, unit=g.unit, **where)
+                runs.append((run, name))
                 if place == 0 and len(winners) == 1 and _shutout(g):
                     _count(counts, (g.game, "most matches won 7–0", key), name, g)
                 if place == 0 and len(winners) == 1 and g.variant and side.seated:
                     _count(counts, (g.game, f"most wins at {g.variant}", key), name, g)
+            # Partners on the same run share it.
+            best = max(run for run, _ in runs)
+            if best:
+                who = " & ".join(name for run, name in runs if run == best)
+                offer(g.game, "longest winning streak", who, best, True, unit=g.unit, **where)
         seconds = g.seconds
         if seconds is not None:
-            who = " & ".join(_who(s) for s in winners) or "no one"
+            who = " & ".join(_who(g, s) for s in winners) or "no one"
             fastest = f"fastest {g.unit}"
             offer(g.game, fastest, who, round(seconds), False, unit="seconds", **where)
     # Offered in the order each count was reached, so that of two equal counts the one
@@ -196,16 +215,15 @@ def records(
                 day = naive(at).date() if at else None
                 if day is None or since and day < since.date() or until and day > until.date():
                     continue
-            feats.append((at, str(s["name"]), s["game"], h, s["columns"][h["column"]]))
+            column = str(s["columns"][h["column"]])
+            who = " & ".join(
+                spelling.get((s["game"], person(part)), part) for part in column.split(" & ")
+            )
+            feats.append((at, str(s["name"]), s["game"], h, who))
     feats.sort(key=lambda f: (f[0] is None, naive(f[0]) if f[0] else datetime.max, f[1]))
     for at, session, game_name, h, who in feats:
         offer(game_name, h["what"], who, h["value"], True, when=at, session=session)
     return [found[k] for k in sorted(order, key=lambda k: (k[0], _rank(k[1])))]
-
-
-def _who(side: Side) -> str:
-    """Who a side is: its column (``Ann & Cid``), or the grid with its variant."""
-    return side.label if side.seated else side.players[0][1]
 
 
 def _decided_order(g: Finished) -> tuple[bool, datetime, str, int]:

@@ -62,8 +62,9 @@ class Rating:
         return self.sigma > PROVISIONAL_SIGMA
 
     def change(self, now: datetime) -> int:
-        """How far the shown rating moved over the 30 days before ``now``."""
-        cutoff = naive(now) - RECENT
+        """How far the shown rating moved since the day 30 days before ``now`` (from its
+        first moment, so the figure is the same at any time of day)."""
+        cutoff = (naive(now) - RECENT).replace(hour=0, minute=0, second=0, microsecond=0)
         before = shown(*start_values())
         for when, value, _ in self.history:
             if when is not None and naive(when) >= cutoff:

@@ -11,9 +11,11 @@ place is a game drawn, as in the league: it shares the win among the sides that 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cache
 from typing import Any
 
 from cardside.core.stats import wilson_interval
@@ -23,31 +25,53 @@ MIN_FOR_INTERVAL = 10
 
 
 def person(name: str) -> str:
-    """The key that makes ``Ann``, ``ann`` and `` ANN `` one player."""
-    return name.strip().casefold()
+    """The key that makes ``Ann``, ``ann`` and `` ANN `` one player, and ``José`` typed as
+    one character or as ``e`` and an accent."""
+    return unicodedata.normalize("NFC", name.strip().casefold())
 
 
 def answers_to(key: str, wanted: str) -> bool:
     """Whether the player keyed ``key`` is one ``--player`` asks for (``wanted``, a key too):
     the same name, or a bot asked for by its seat alone (``Bot 2`` finds ``Bot 2 (greedy)``
-    and ``Bot 2 (strong)``, as the seat is all a screen of play shows)."""
-    return key == wanted or (key.startswith(f"{wanted} (") and key.endswith(")"))
+    and ``Bot 2 (strong)``, as the seat is all a screen of play shows). A person whose name
+    goes on in brackets (``Ann (jr)``) is someone else."""
+    if key == wanted:
+        return True
+    if not (key.startswith(f"{wanted} (") and key.endswith(")")):
+        return False
+    said = key[len(wanted) + 2 : -1]
+    return said.split(",")[0].strip() in bot_kinds()
+
+
+@cache
+def bot_kinds() -> frozenset[str]:
+    """Every game's bot names, as keys (``greedy``, ``strong``), and the Schnapsen levels
+    (``Strong (hard)``): what the brackets of a bot's name begin with."""
+    from cardside.games.registry import GAMES
+    from cardside.games.schnapsen.bots import LEVELS
+
+    names = [name for game in GAMES.values() for name in game.module("bots").BOT_NAMES]
+    return frozenset(person(name) for name in [*names, *LEVELS])
 
 
 def bots_named_by_kind(summary: dict[str, Any]) -> dict[str, Any]:
     """The summary with each bot's seat named with the bot it is (``Bot 2 (greedy)``), in
     its players, columns and winners: a seat's name says only where a bot sat, so without
     this a greedy and a strong bot that both sat second would count as one player. A name
-    that already says the bot (``Strong`` for the strong bot) is kept."""
+    that already says the bot (``Strong`` for the strong bot) is kept; a Schnapsen level other
+    than normal is added (``Bot 2 (strong, easy)``, ``Strong (hard)``)."""
     renamed: dict[str, str] = {}
     players = []
     for p in summary["players"]:
         kind = str(p.get("kind", ""))
         name = str(p["name"])
         if kind.startswith("bot:"):
-            bot = kind.removeprefix("bot:")
+            # A Schnapsen searching bot's kind holds its level too: ``strong, easy``.
+            bot, _, level = kind.removeprefix("bot:").partition(", ")
             if bot.casefold() not in name.casefold():
-                renamed[name] = f"{name} ({bot})"
+                renamed[name] = f"{name} ({bot}{', ' + level if level else ''})"
+            elif level:
+                renamed[name] = f"{name} ({level})"
         players.append(p | {"name": renamed.get(name, name)})
     if not renamed:
         return summary
@@ -202,7 +226,9 @@ def choose(
     for s in summaries:
         if game and s["game"] != game or mode and s["mode"] != mode:
             continue
-        start = when_of(s, "start")
+        # Started as sessions list and the page say: when it was made (its first entry's
+        # time for a file that does not say).
+        start = when_of(s, "created") or when_of(s, "start")
         if since is not None and (start is None or naive(start) < naive(since)):
             continue
         if player and not any(answers_to(person(p["name"]), person(player)) for p in s["players"]):

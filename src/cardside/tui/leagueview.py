@@ -124,11 +124,16 @@ def rating_steps(ratings: list[Rating]) -> list[list[int]]:
 def render_league(
     tables: dict[str, list[Standing]], records: list[Record], *, width: int | None = None
 ) -> str:
-    """Each game's league table, then its records."""
+    """Each game's league table, then its records (a game with records but no finished game
+    yet, its records alone)."""
     parts: list[str] = []
-    for game, rows in tables.items():
+    games = [*tables, *dict.fromkeys(r.game for r in records if r.game not in tables)]
+    for game in games:
         if parts:
             parts.append("")
+        rows = tables.get(game)
+        if rows is None:
+            parts += [f"League: {_title(game)}", "No finished game yet."]
         cells = [
             [
                 s.name,
@@ -141,16 +146,10 @@ def render_league(
                 s.form,
                 "" if s.rating is None else s.rating,
             ]
-            for s in rows
+            for s in rows or []
         ]
-        parts += [
-            f"League: {_title(game)}",
-            render(
-                LEAGUE_HEADERS,
-                cells,
-                width=width,
-            ),
-        ]
+        if rows is not None:
+            parts += [f"League: {_title(game)}", render(LEAGUE_HEADERS, cells, width=width)]
         mine = [r for r in records if r.game == game]
         if mine:
             parts += [
