@@ -30,6 +30,34 @@ def test_score_counting_cards(runner: CliRunner) -> None:
     assert "[1] [3 4 5] [8]" in result.output
 
 
+@pytest.mark.parametrize(
+    "typed", [["1,3,4,5,8"], ["1 3 4 5 8"], ["1,", "3", "4,5", "8"], ["1, 3 ,4", "5,8"]]
+)
+def test_score_counting_cards_with_commas_or_as_one_word(
+    runner: CliRunner, typed: list[str]
+) -> None:
+    result = runner.invoke(main, ["octrix", "score", *typed])
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert result.output.splitlines()[0] == "11"
+
+
+@pytest.mark.parametrize(
+    ("typed", "reason"),
+    [
+        (["9"], "9 is not a counting card (a whole number from 1 to 8)"),
+        (["1,x"], "'x' is not a counting card"),
+        ([","], "give counting-card numbers (e.g. 1 3 4 5 8), not only commas"),
+        (["1" * 2_000], "too much text for counting cards"),
+    ],
+)
+def test_score_counting_cards_that_cannot_be_read_are_usage_errors(
+    runner: CliRunner, typed: list[str], reason: str
+) -> None:
+    result = runner.invoke(main, ["octrix", "score", *typed])
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.output
+    assert reason in result.output and len(result.output.strip().splitlines()) == 1
+
+
 def test_score_counting_cards_json(runner: CliRunner) -> None:
     result = runner.invoke(main, ["octrix", "score", "--json", "1", "3", "4", "5", "8"])
     assert json.loads(result.output) == {

@@ -127,7 +127,7 @@ def _check_names(names: list[str]) -> list[str]:
 
 def score(
     ctx: click.Context,
-    counting: tuple[int, ...],
+    counting: tuple[str, ...],
     tricks: tuple[str, ...],
     names: str | None,
     partnership: bool,
@@ -150,11 +150,14 @@ def score(
             "the same whoever won them"
         )
     result: scoring.CountingScore | scoring.RoundScore
+    numbers = _counting_cards(counting)
+    if counting and not numbers:
+        raise click.UsageError("give counting-card numbers (e.g. 1 3 4 5 8), not only commas")
     if names is not None:
         names = ",".join(parse_names(names, 2, 4, "Octrix"))
     try:
         if counting:
-            result = scoring.counting_score(list(counting))
+            result = scoring.counting_score(numbers)
         else:
             result = scoring.round_score(list(tricks), names, partnership)
     except ValueError as exc:
@@ -163,6 +166,26 @@ def score(
         echo_score_json(result.to_dict(), result.explain(app_of(ctx).style.ascii))
     else:
         echo_text(result.explain(app_of(ctx).style.ascii))
+
+
+def _counting_cards(words: tuple[str, ...]) -> list[int]:
+    """The counting cards typed, separated by spaces or commas (``1 3 4``, ``1,3,4``, or
+    ``"1 3 4"`` as one word), each a whole number from 1 to 8."""
+    from cardside.cli.common import Bounded
+
+    if sum(len(w) for w in words) > MAX_COUNTING_TEXT:
+        raise click.BadParameter("too much text for counting cards", param_hint="'[COUNTING]...'")
+    card = Bounded(1, 8, "a counting card")
+    try:
+        return [
+            card.convert(w, None, None) for word in words for w in word.replace(",", " ").split()
+        ]
+    except click.BadParameter as exc:
+        raise click.BadParameter(exc.message, param_hint="'[COUNTING]...'") from None
+
+
+#: Far more than a round's 8 counting cards and their separators.
+MAX_COUNTING_TEXT = 1_000
 
 
 def simulate(

@@ -546,7 +546,8 @@ cardside octrix score --trick "8C 3H" --trick "2C 3D"
 (and so on, up to 8 tricks)""",
             _cli("octrix", "score"),
             (
-                Arg("counting", kind="bounded", low=1, high=8, what="a counting card"),
+                # Read in the command: numbers may come with commas, or in one quoted word.
+                Arg("counting"),
                 Opt(
                     "--trick",
                     'One trick\'s cards in seat order, e.g. --trick "8C 3H"; repeat per trick.',
