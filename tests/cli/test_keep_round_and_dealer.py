@@ -36,6 +36,10 @@ def test_a_round_from_counting_cards_derives_the_rest() -> None:
         ("Ann 1 Ann 2", NotationError, "Ann is named twice"),
         ("Ann 1 2; Bob 3", NotationError, "^'2;' is not a counting card"),
         ("Ann 1 Bob x 3", NotationError, "^'x' is not a player"),
+        # A number at fault is named before the players left out are asked for.
+        ("Ann 1 2 3 9", IllegalActionError, "^counting cards run from 1 to 8, not 9$"),
+        ("Ann 1 1 2", IllegalActionError, r"^counting card 1 is given twice \(Ann has it\)$"),
+        ("Ann 1 Bob 1", IllegalActionError, r"^counting card 1 is given twice \(Ann has it\)$"),
     ],
 )
 def test_a_round_that_cannot_be_read_says_why(text: str, error: type, message: str) -> None:

@@ -287,15 +287,7 @@ class OctrixLedger:
             raise NotationError(
                 f"a round gives {self.players} lists of counting cards, one per seat"
             )
-        owner: dict[int, int] = {}
-        for seat, numbers in enumerate(raw):
-            for n in numbers:
-                if not 1 <= n <= rules.TRICKS_PER_ROUND:
-                    raise IllegalActionError(f"counting cards run from 1 to 8, not {n}")
-                if n in owner:
-                    who = self.names[owner[n]]
-                    raise IllegalActionError(f"counting card {n} is given twice ({who} has it)")
-                owner[n] = seat
+        owner = owners(raw, self.names)
         missing = [n for n in range(1, rules.TRICKS_PER_ROUND + 1) if n not in owner]
         if missing:
             cards = " ".join(map(str, missing))
@@ -428,6 +420,8 @@ def parse_round(
             f"give the counting cards {name} won after the name, e.g. {name} 1 3 4 "
             f"({name} - for none)"
         )
+    # The numbers first: a card out of range or given twice is the fault, whoever is left out.
+    owners(counting, names)
     teams = [list(side) for side in sides] if sides else [[s] for s in range(len(names))]
     # A partner of a named player is in the round through them: the cards count for the side.
     open_teams = [t for t in teams if all(counting[s] is None for s in t)]
@@ -443,6 +437,21 @@ def parse_round(
     if len(open_teams) == 1:
         counting[open_teams[0][0]] = rest
     return [c or [] for c in counting]
+
+
+def owners(counting: Sequence[Sequence[int] | None], names: Sequence[str]) -> dict[int, int]:
+    """Each counting card given and the seat given it (``None``: a seat not named);
+    ``IllegalActionError`` for a card out of 1 to 8 or given twice."""
+    owner: dict[int, int] = {}
+    for seat, numbers in enumerate(counting):
+        for n in numbers or ():
+            if not 1 <= n <= rules.TRICKS_PER_ROUND:
+                raise IllegalActionError(f"counting cards run from 1 to 8, not {n}")
+            if n in owner:
+                who = names[owner[n]]
+                raise IllegalActionError(f"counting card {n} is given twice ({who} has it)")
+            owner[n] = seat
+    return owner
 
 
 def _not_a_player(words: list[str], i: int, lowered: list[str], names: Sequence[str]) -> str:
