@@ -6,7 +6,7 @@ import pytest
 
 from cardside.core.errors import IllegalActionError
 from cardside.games.lineit.bots import make_bot
-from cardside.games.lineit.notation import Action, parse_card
+from cardside.games.lineit.notation import Action, format_card, parse_card
 from cardside.games.lineit.rules import score_line
 from cardside.games.lineit.state import Jackpot, LineitState, Scored
 from cardside.tui.console import Console, completions, wrap
@@ -249,3 +249,36 @@ def test_the_end_of_the_game_names_your_line_as_yours() -> None:
     shown = screen.history([(0, texts[-1], "the end")]).splitlines()
     assert shown[1].startswith("    You: ") and "at the end" not in shown[1]
     assert all(line.startswith("      at the end, ") for line in shown[2:]) and len(shown) > 3
+
+
+def test_the_history_says_each_round_over_and_the_end_whoever_ended_it() -> None:
+    """The action that ends a round (a bot's as much as a person's) tells in the history
+    where the market's leftovers went, and the one that ends the last round that the deck
+    can fill no market."""
+    from cardside.tui.lineit.play import said
+    from cardside.tui.lineit.screen import round_ended
+
+    state = LineitState(3, seed=21)
+    bots = [make_bot("random", seed=21 + s) for s in range(3)]
+    overs = ends = 0
+    while not state.is_terminal():
+        seat = state.current_player()
+        assert seat is not None
+        prior = state.snapshot
+        action = bots[seat].choose(state, seat)
+        state.apply(action)
+        text = said(action, prior, state.snapshot, ["Ann", "Bot 2", "Bot 3"])
+        taken = action.card if action.kind in ("line", "hand") else None
+        ended = round_ended(prior, state.snapshot, taken)
+        if ended is None:
+            assert "round over" not in text and "cannot fill" not in text
+            continue
+        numbers, bets, to_end = ended
+        if numbers or bets:
+            overs += 1
+            line = next(x for x in text.split("\n") if x.startswith("round over: "))
+            for card in numbers + bets:
+                assert format_card(card) in line.split()
+        ends += to_end
+        assert ("\nthe deck cannot fill a market" in text) == to_end
+    assert overs > 10 and ends == 1

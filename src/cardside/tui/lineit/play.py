@@ -14,7 +14,7 @@ from cardside.games.lineit.state import PLAYED, TAKEN, Jackpot, LineitState, Sco
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
 from cardside.tui.human import Human
-from cardside.tui.lineit.screen import LineitScreen, LineitTurn
+from cardside.tui.lineit.screen import LineitScreen, LineitTurn, round_ended
 from cardside.tui.play import bot_seed, run_loop, seat_players
 from cardside.tui.style import Style
 
@@ -136,6 +136,16 @@ def said(action: Any, prior: Any, after: Any, names: Sequence[str] = ()) -> str:
                 text += f" (line {gave})"
         elif isinstance(event, Jackpot):
             text += f" (third {rules.COLOURS[event.colour]}: jackpot of {event.cards})"
+    # Whoever ended the round, the history (and the turns since a person's last) says so.
+    ended = round_ended(prior, after, action.card if action.kind in ("line", "hand") else None)
+    if ended is not None:
+        numbers, bets, to_end = ended
+        parts = [f"{format_cards(numbers)} to the jackpots"] if numbers else []
+        parts += [f"{format_cards(bets)} discarded"] if bets else []
+        if parts:
+            text += f"\nround over: {'; '.join(parts)}"
+        if to_end:
+            text += "\nthe deck cannot fill a market: its last cards went to the jackpots"
     return text
 
 

@@ -54,6 +54,24 @@ HELP_TAKEN = "\n".join(
         *CARDS_AND_COMMANDS,
     ]
 )
+def round_ended(
+    before: Snap, after: Snap, taken: int | None
+) -> tuple[list[int], list[int], bool] | None:
+    """What the action from ``before`` to ``after`` (taking the market card ``taken``, if
+    any) ended: ``None`` if no round; else the market's number cards left to the jackpots,
+    its Bet cards left to the discard, and whether the end phase began."""
+    new_round = after.round_no != before.round_no
+    to_end = after.step in (END, OVER) and before.step not in (END, OVER)
+    if not (new_round or to_end):
+        return None
+    gone = list(before.market)
+    if taken in gone:
+        gone.remove(taken)
+    numbers = [c for c in gone if not rules.is_bet(c)]
+    bets = [c for c in gone if rules.is_bet(c)]
+    return numbers, bets, to_end
+
+
 #: The help at the end of the game, once the deck cannot fill a market.
 HELP_END = "\n".join(
     [
@@ -224,16 +242,11 @@ class LineitScreen:
         """What happened between rounds: the market's leftovers to the jackpots (Bet cards to
         the discard), the end phase. ``before`` is the position before the action that ended
         the round, and ``taken`` the market card that action took, if any."""
-        new_round = after.round_no != before.round_no
-        to_end = after.step in (END, OVER) and before.step not in (END, OVER)
-        if not (new_round or to_end):
+        ended = round_ended(before, after, taken)
+        if ended is None:
             return []
+        numbers, bets, to_end = ended
         out = []
-        gone = list(before.market)
-        if taken in gone:
-            gone.remove(taken)
-        numbers = [c for c in gone if not rules.is_bet(c)]
-        bets = [c for c in gone if rules.is_bet(c)]
         parts = []
         if numbers:
             parts.append(
