@@ -56,6 +56,30 @@ LINESBETA = [
 # -- a correction that fits ---------------------------------------------------------------
 
 
+def test_a_refused_new_text_is_asked_for_again_offered_to_mend(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    # The old text typed on after (as when the offered line was not cleared), then mended.
+    out = keep(runner, OCTRIX, ["8C 3H", "2C 3D", "fix 1", "8C 3H8D 3H", "8D 3H", "quit"])
+    said = [line.strip() for line in out.output.splitlines()]
+    assert any(
+        "not a rank" in line
+        and line.endswith(
+            "; the line still held the old text: edit it, or clear it first (type help)"
+        )
+        for line in said
+    ), said
+    assert "New text for entry 1 (cancel keeps it): 8D 3H" in out.output
+    assert "Entry 1 corrected: 8D 3H (was 8C 3H)." in said
+    assert saved(data_dir).entries[-1]["cards"] == "8D 3H"
+    # A refused text given on the fix line itself is asked for again too; cancel leaves.
+    lineit = [*LINEIT[:-1], "u"]
+    out = keep(runner, lineit, ["line Ann 12 30", "fix 1 line Ann 30 12 13", "cancel", "quit"])
+    said = [line.strip() for line in out.output.splitlines()]
+    assert "Nothing changed." in said
+    assert "New text for entry 1 (cancel keeps it): cancel" in out.output
+
+
 def test_octrix_fix_replays_the_later_rounds_and_the_file_keeps_both(
     runner: CliRunner, data_dir: Path
 ) -> None:
@@ -402,6 +426,7 @@ def test_fix_refuses_what_it_cannot_correct(runner: CliRunner, data_dir: Path) -
             "fix -1",
             "fix 99999999999999999999",
             "fix 4 Bob 8 8 x",
+            "cancel",  # asked again after the refusal, what was typed offered to mend
             "fix 4 Bob 7",
             "fix 4",
             "",
@@ -428,7 +453,7 @@ def test_fix_refuses_what_it_cannot_correct(runner: CliRunner, data_dir: Path) -
         assert reason in said, reason
     usage = "fix takes an entry's number: fix 3, or fix 3 and its new text (type help)"
     assert said.count(usage) == 2  # abc and -1; a number of 20 digits is a number
-    assert said.count("Nothing changed.") == 2  # Enter, and cancel
+    assert said.count("Nothing changed.") == 3  # cancel after a refusal, Enter, and cancel
     assert any("'x'" in line and line.endswith("(type help)") for line in said)
     # fix alone lists the entries in effect with their numbers.
     assert "1  Ann 6 (round 1)  (corrected at entry 5)" in said and "4  Bob 7 (round 1)" in said

@@ -93,13 +93,31 @@ class Corrector:
             again = f"corrected at entry {force.fixed[number]}"
             where = f" ({where[2:-1]}, {again})" if where else f" ({again})"
         console.say(f"  Entry {number}{where}: {old_text}")
+        offered = old_text
+        while True:
+            new = self._new_entry(number, old, old_text, offered, text)
+            if new is None or isinstance(new, dict):
+                break
+            # Refused: asked again, what was typed offered to mend.
+            offered, text = new, ""
+        if new is None:
+            return False
+        done = f"Entry {number} corrected: {text_of(new)} (was {old_text})."
+        return self._commit(number, new, done, "Taken back")
+
+    def _new_entry(
+        self, number: int, old: dict[str, Any], old_text: str, offered: str, text: str
+    ) -> dict[str, Any] | str | None:
+        """Entry ``number``'s new content from ``text``, or asked for with ``offered`` to edit
+        when none; ``None`` when nothing is to change (said why), the text typed when it was
+        refused (said why), so that it can be asked for again."""
+        console, session = self.console, self.journal.session
         if not text:
             while True:
-                answer = console.ask(
-                    f"New text for entry {number} (Enter or cancel keeps it): ", default=old_text
-                )
+                keeps = "Enter or cancel keeps it" if offered == old_text else "cancel keeps it"
+                answer = console.ask(f"New text for entry {number} ({keeps}): ", default=offered)
                 # Ctrl-C (or the end of input) leaves, as at every keep prompt.
-                word = "quit" if answer is None else _word_after(answer, old_text)
+                word = "quit" if answer is None else _word_after(answer, offered)
                 if word not in ("help", "?", "h", "show"):
                     break
                 console.say(
@@ -116,21 +134,24 @@ class Corrector:
                 raise QuitAsked
             if answer is None or word in ("", "cancel"):
                 console.say("  Nothing changed.")
-                return False
+                return None
             text = answer.strip()
         if " ".join(text.split()) == " ".join(old_text.split()):
             console.say(f"  Entry {number} is unchanged.")
-            return False
+            return None
         try:
             new = self.read(text, old, sheets.ledger_before(session, number))
         except ValueError as exc:
-            console.say(f"  {refusal(exc)}")
-            return False
+            # The line is offered holding the old text: typing on after it is a common slip.
+            kept = " ".join(old_text.split())
+            slip = " ".join(text.split()).startswith(kept) and len(text.split()) > len(kept.split())
+            reason = f"{exc}; the line still held the old text: edit it, or clear it first"
+            console.say(f"  {refusal(reason if slip else exc)}")
+            return text
         if new == corrections.content(old):
             console.say(f"  Entry {number} is unchanged.")
-            return False
-        done = f"Entry {number} corrected: {text_of(new)} (was {old_text})."
-        return self._commit(number, new, done, "Taken back")
+            return None
+        return new
 
     def remove(self, args: str) -> bool:
         """Run ``undo N``: take back entry N alone (a line typed twice, or by mistake), the
