@@ -566,3 +566,24 @@ def test_keep_help_speaks_of_hands_only_where_hands_are_entered(runner: CliRunne
         main, ["octrix", "keep", "--names", "Ann,Bob", "--hands"], input="help\nquit\n"
     )
     assert "While entering hands, give a player's 8 cards on one line." in with_hands.output
+
+
+def test_keep_at_a_partnership_table_asks_for_four_and_says_who_lays_first(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    script = "Ann,Bob,Cy\nAnn,Bob,Cy,Dee\nn\nAnn 1 2 3\nquit\n"
+    result = runner.invoke(main, ["octrix", "keep", "--partnership"], input=script)
+    assert result.exit_code == 0 and result.exception is None, result.output
+    lines = result.output.splitlines()
+    asked = "Players in seat order (4 names, partners opposite: seats 1+3 and 2+4): "
+    assert lines[0].startswith(asked) and "the partnership game is for 4 players" in lines[1]
+    # The dealer and the player on the dealer's left lay first, face up (the rulebook).
+    assert any(
+        line.startswith("Round 1 (dealer Ann; Ann and Bob lay first, face up), 0 of 8")
+        for line in lines
+    )
+    assert "  Round 2: Bob deals; Bob and Cy lay first, face up." in lines
+    alone = runner.invoke(
+        main, ["octrix", "keep", "--names", "Ann,Bob", "--no-hands"], input="quit\n"
+    )
+    assert "lay first" not in alone.output

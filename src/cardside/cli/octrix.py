@@ -88,7 +88,11 @@ def keep(
 
 
 def _ask_names(console: Any, partnership: bool) -> str | None:
-    prompt = "Players in seat order (2-4 names, comma-separated): "
+    prompt = (
+        "Players in seat order (4 names, partners opposite: seats 1+3 and 2+4): "
+        if partnership
+        else "Players in seat order (2-4 names, comma-separated): "
+    )
     order = (
         "in seat order (4 for partners, who sit opposite)"
         if partnership

@@ -269,7 +269,10 @@ class KeepScreen:
             ledger.target,
         )
         if not ledger.over:
-            self.console.say(f"  Round {ledger.round_no}: {ledger.names[ledger.dealer]} deals.")
+            self.console.say(
+                f"  Round {ledger.round_no}: {ledger.names[ledger.dealer]} deals"
+                f"{self._first_pair(ledger)}."
+            )
 
     def _ask_hands(self) -> str | None:
         """Ask for the next player's hand; each hand is saved as soon as it is accepted."""
@@ -325,6 +328,15 @@ class KeepScreen:
             f"{counted(len(self.ledger.tricks), 'trick')} entered."
         )
 
+    @staticmethod
+    def _first_pair(ledger: OctrixLedger) -> str:
+        """``; Bob and Cy lay first, face up`` at a partnership table (the rulebook's two
+        steps: the dealer and the player on the dealer's left first); else nothing."""
+        if not ledger.partnership:
+            return ""
+        a, b = rules.play_steps(len(ledger.names), True, ledger.dealer)[0]
+        return f"; {ledger.names[a]} and {ledger.names[b]} lay first, face up"
+
     def show(self) -> None:
         """The rounds so far (each side's points and the totals after it), then the round
         under way: its tricks, hands and counting cards."""
@@ -341,9 +353,10 @@ class KeepScreen:
             by = f"; won by {won}" if won else ""
             say(self.screen.style.bold(f"Match over after {len(ledger.rounds)} rounds{by}."))
         else:
+            first = self._first_pair(ledger)
             say(
                 self.screen.style.bold(
-                    f"Round {ledger.round_no} (dealer {ledger.names[ledger.dealer]}), "
+                    f"Round {ledger.round_no} (dealer {ledger.names[ledger.dealer]}{first}), "
                     f"{len(ledger.tricks)} of 8 tricks entered; next: {ledger.rule.value} wins."
                 )
             )
