@@ -113,6 +113,12 @@ class KeepScreen:
         try:
             entered = self._enter(head, words[1:])
         except NotationError as exc:
+            if len(words) > 1 and len(seats_named(words[0], self.names)) == 1:
+                # A player's name first: the entry's word was left out (Bea 12 30 45).
+                meant = f"line {' '.join(words)[:40]}"
+                said = f"start with what happened: {meant} (or jackpot, counts)"
+                self.console.say(f"  {refusal(said)}")
+                return
             unknown = not_understood(line, COMMANDS, "an entry")
             self.console.say(f"  {unknown or refusal(exc)}")
             return
