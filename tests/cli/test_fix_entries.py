@@ -963,3 +963,14 @@ def test_an_octrix_hand_corrected_under_another_players_name_is_refused_plainly(
         [*hands, "fix 2 Bob's hand: AH 2H 3H 4H 5H 6H 7H 8S", "quit"],
     )
     assert "Entry 2 corrected: Bob's hand: AH 2H 3H 4H 5H 6H 7H 8S" in again.output
+
+
+def test_a_correction_that_ties_the_lead_past_88_says_another_round_follows(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    # 16:16 five times, then Ann's round 6 wins the match; corrected to 16:16, a tie at 96.
+    rounds = ["Ann 1 2 3 4"] * 5 + ["Ann 1 2 3 4 5"]
+    out = keep(runner, OCTRIX, [*rounds, "fix 6 Ann 1 2 3 4", "quit"]).output
+    after = out.split("Entry 6 (round 6)")[1]
+    assert "88 reached, but the highest totals are equal: another round." in after
+    assert saved(data_dir).totals == [96, 96]

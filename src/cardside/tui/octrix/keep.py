@@ -354,6 +354,9 @@ class KeepScreen:
             say(self.screen.style.bold(f"Match over after {len(ledger.rounds)} rounds{by}."))
         else:
             first = self._first_pair(ledger)
+            if max(ledger.totals, default=0) >= ledger.target:
+                # Reached, tied for the lead (also after a correction made it so).
+                say(f"{ledger.target} reached, but the highest totals are equal: another round.")
             say(
                 self.screen.style.bold(
                     f"Round {ledger.round_no} (dealer {ledger.names[ledger.dealer]}{first}), "
