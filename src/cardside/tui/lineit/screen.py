@@ -54,6 +54,8 @@ HELP_TAKEN = "\n".join(
         *CARDS_AND_COMMANDS,
     ]
 )
+
+
 def round_ended(
     before: Snap, after: Snap, taken: int | None
 ) -> tuple[list[int], list[int], bool] | None:
