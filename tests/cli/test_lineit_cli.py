@@ -789,7 +789,7 @@ def test_help_answers_for_the_step_of_the_turn(runner: CliRunner, data_dir: Path
     assert "Take a market card" not in after
 
 
-def test_help_at_the_end_of_the_game_says_the_deck_is_out() -> None:
+def test_help_at_the_end_of_the_game_says_the_deck_cannot_fill_a_market() -> None:
     from cardside.games.lineit.bots import make_bot
     from cardside.games.lineit.state import END, LineitState
     from cardside.tui.lineit.screen import HELP_END, LineitScreen, LineitTurn
@@ -800,7 +800,7 @@ def test_help_at_the_end_of_the_game_says_the_deck_is_out() -> None:
         state.apply(bot.choose(state, state.current_player()))
     turn = LineitTurn(LineitScreen(None, None, ["You", "Bot 2"]), None)  # type: ignore[arg-type]
     assert turn.help_now(state, state.current_player()) == HELP_END
-    assert HELP_END.startswith("  The deck is out: play 23 (a last card from hand")
+    assert HELP_END.startswith("  The deck cannot fill a market: play 23 (a last card from hand")
 
 
 def test_a_game_resumed_within_a_turn_draws_the_whole_table(

@@ -674,6 +674,7 @@ def test_play_help_gives_the_duty_to_trump_and_what_wins_a_deal(
     assert result.exit_code == 0 and result.exception is None, result.output
     said = " ".join(result.output.split())
     assert (
-        "follow suit and beat the lead if you can, and with none of its suit play a trump" in said
+        "follow suit, beating the lead if you can (a lower card of its suit if you cannot), "
+        "and with none of its suit play a trump" in said
     )
     assert "won at 66 card points (A 11, 10 10, K 4, Q 3, J 2, and marriages)" in said

@@ -189,8 +189,9 @@ COMMANDS: dict[str, GameCommands] = {
 
 At the prompt: cards with their cells, e.g. YS2 0,1 RT1 1,1 (x to the right, y
 upwards, the starter at 0,0; W is a wild); pass, or pass YS2 RT1 to exchange those;
-swap GC3 1,0 to take back a wild. Also: hint (the strong bot's choice and why), undo,
-show, history, help, quit (saved; 'cardside sessions resume NAME' continues).""",
+swap GC3 1,0 to swap GC3 for the wild at 1,0. Also: hint (the strong bot's choice and
+why), undo, show, history, help, quit (saved; 'cardside sessions resume NAME'
+continues).""",
         ),
         keep=Command(
             """Keep the IOTA score sheet for a game played with real cards.
@@ -611,7 +612,7 @@ Also: hint (the strong bot's choice and why), undo, show, history, help, quit (s
             ),
         ),
         keep=Command(
-            """Keep the Bummerl for a game played with real cards.
+            """Keep the match sheet for a game played with real cards.
 
 Each match counts from 7 down to 0; matches won are counted across the session.
 

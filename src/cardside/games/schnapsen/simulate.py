@@ -113,9 +113,7 @@ class SimulationResult:
             seed=self.seed,
             entries=tuple(entries),
             columns=columns,
-            notes=(
-                "wins: matches won (Bummerls); deals: deals won" if matches else "wins: deals won",
-            ),
+            notes=("wins: matches won; deals: deals won" if matches else "wins: deals won",),
             figures={
                 "level": self.level,
                 "unit": "matches" if matches else "deals",

@@ -77,7 +77,8 @@ def round_ended(
 #: The help at the end of the game, once the deck cannot fill a market.
 HELP_END = "\n".join(
     [
-        "  The deck is out: play 23 (a last card from hand to your line) or done; then every "
+        "  The deck cannot fill a market: play 23 (a last card from hand to your line) or done; "
+        "then every "
         "line is scored.",
         *CARDS_AND_COMMANDS,
     ]

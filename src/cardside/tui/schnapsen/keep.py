@@ -1,4 +1,4 @@
-"""``schnapsen keep``: the Bummerl tracker for a game played with real cards."""
+"""``schnapsen keep``: the match sheet for a game played with real cards."""
 
 from __future__ import annotations
 

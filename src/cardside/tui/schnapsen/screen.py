@@ -38,8 +38,9 @@ HELP = "\n".join(
         "'marriage QH' (declare King and Queen of a suit and lead one; also 20 KH, or 40 KH in "
         "trumps), 'exchange' (the trump "
         "Jack for the indicator), 'close' (no more drawing: phase 2).",
-        "  Answering: a card; in phase 2 (stock closed or used up) follow suit and beat the "
-        "lead if you can, and with none of its suit play a trump if you have one.",
+        "  Answering: a card; in phase 2 (stock closed or used up) follow suit, beating the "
+        "lead if you can (a lower card of its suit if you cannot), and with none of its suit "
+        "play a trump if you have one.",
         "  A deal is won at 66 card points (A 11, 10 10, K 4, Q 3, J 2, and marriages); "
         "cardside schnapsen rules has every rule.",
         "  Tab completes the legal moves.",
