@@ -260,3 +260,59 @@ def test_saved_entries_rebuild_the_sheet_and_a_bad_one_names_its_number() -> Non
     assert info.value.index == 2
     with pytest.raises(EntryError):
         IotaLedger.from_entries(["Ann", "Bob"], [{"type": "turn", "seat": 0, "lines": [99]}])
+
+
+def test_the_grid_keeper_knows_each_hand_and_so_the_last_card() -> None:
+    """With the grid kept, the keeper counts each hand (4, less what the empty pile could not
+    replace): a played game's plays entered without `final` end it on its last card, doubled,
+    with the game's own totals; `final` on a play that leaves cards is refused."""
+    from cardside.games.iota.bots import make_bot
+    from cardside.games.iota.notation import format_placements
+    from cardside.games.iota.rules import Pass, Play, Swap
+    from cardside.games.iota.state import END_LAST_CARD, IotaState
+
+    ended_on_last_card = 0
+    for seed in range(6):
+        state = IotaState(2 + seed % 3, seed=seed)
+        bots = [make_bot("greedy", seed=seed + s) for s in range(state.players)]
+        # The keeper's names in playing order: the first player first.
+        order = [(state.first + s) % state.players for s in range(state.players)]
+        ledger = IotaLedger([f"P{s}" for s in order], grid=True)
+        ledger.check_values_from_now()
+        ledger.add({"type": "starter", "card": format_card(state.grid[(0, 0)])})
+        while not state.is_terminal():
+            seat = state.current_player()
+            assert seat is not None
+            kept = order.index(seat)
+            assert rules_hand(ledger, kept) == len(state.snapshot.hands[seat])
+            action = bots[seat].choose(state.observation(seat), seat)
+            if isinstance(action, Play):
+                cards = format_placements(action.cards)
+                entry = {"type": "play", "seat": kept, "cards": cards, "final": False}
+                leaves = len(state.snapshot.hands[seat]) > len(action.cards)
+                if leaves or state.snapshot.pile:
+                    with pytest.raises(IllegalActionError, match="cannot be the last card"):
+                        ledger.add({**entry, "final": True})
+            elif isinstance(action, Swap):
+                entry = {
+                    "type": "swap",
+                    "seat": kept,
+                    "card": format_card(action.card),
+                    "cell": f"{action.x},{action.y}",
+                }
+            else:
+                assert isinstance(action, Pass)
+                entry = {"type": "pass", "seat": kept}
+            state.apply(action)
+            ledger.add(entry)
+        assert ledger.totals == [state.snapshot.scores[s] for s in order], seed
+        if state.snapshot.end == END_LAST_CARD:
+            ended_on_last_card += 1
+            assert ledger.end == "last card" and ledger.entries[-1]["final"] is True
+            assert ledger.turns[-1].final
+    assert ended_on_last_card >= 4
+
+
+def rules_hand(ledger: IotaLedger, seat: int) -> int:
+    """How many cards the keeper counts in ``seat``'s hand."""
+    return 4 - ledger.short[seat]

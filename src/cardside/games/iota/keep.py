@@ -23,6 +23,7 @@ from typing import Any
 from cardside.core.arith import is_digits
 from cardside.core.errors import IllegalActionError, NotationError, numbered
 from cardside.core.players import not_a_player, seats_named
+from cardside.core.words import counted
 from cardside.games.iota import placement, rules
 from cardside.games.iota.notation import (
     MAX_TEXT,
@@ -69,13 +70,19 @@ class IotaLedger:
         # Line values no line can have (11, a 16 without a lot) are refused as typed; a file
         # kept before that rule replays as it was (see ``check_values_from_now``).
         self.check_values = False
+        # Likewise, a play's hand size and the last card (a game kept with its grid).
+        self.check_hands = False
         self.entries: list[dict[str, Any]] = []
         self._effective: list[dict[str, Any]] = []
         self._reset()
 
     def check_values_from_now(self) -> IotaLedger:
-        """Ask of the turns typed from now on that each line value is one a line can have."""
+        """Ask of the turns typed from now on that each line value is one a line can have,
+        and, with the grid kept, that a play fits its player's hand and is the last card
+        exactly when it empties that hand with the pile empty (then doubled, ``final`` typed
+        or not)."""
         self.check_values = True
+        self.check_hands = True
         return self
 
     def _reset(self) -> None:
@@ -85,6 +92,8 @@ class IotaLedger:
         self.seat = 0
         self.swapped = False
         self.passes = 0
+        # With the grid kept: the cards each player laid that the pile could not replace.
+        self.short = [0] * len(self.names)
         self.laid = 0  # the fewest cards the quick turns so far can have laid
         self.most = 0  # the most cards they can have laid
         self.end: str | None = None
@@ -123,7 +132,7 @@ class IotaLedger:
         # Only a starter, a play or a swap changes the grid (a few dozen in a game).
         grid = dict(self.grid) if kind in ("starter", "play", "swap") else None
         before: tuple[Any, ...] = (grid, len(self.turns), list(self.totals), self.seat)
-        before += (self.swapped, self.passes, self.laid, self.most, self.end)
+        before += (self.swapped, self.passes, self.laid, self.most, self.end, list(self.short))
         result = self._step(entry)
         self.entries.append(entry)
         self._effective.append(entry)
@@ -137,7 +146,7 @@ class IotaLedger:
         self.entries.append({"type": "undo"})
         undone = self._effective.pop()
         grid, turns, self.totals, self.seat, self.swapped, self.passes, *rest = self._before.pop()
-        self.laid, self.most, self.end = rest
+        self.laid, self.most, self.end, self.short = rest
         if grid is not None:
             self.grid = grid
         del self.turns[turns:]
@@ -254,6 +263,20 @@ class IotaLedger:
         placed = parse_placements(text)
         if final:
             self._check_pile_empty("this cannot be the last card")
+        pile = max(0, self._pile_at_start() - (len(self.grid) - 1))
+        hand = rules.HAND_SIZE - self.short[seat]
+        if self.check_hands:
+            name = self.names[seat]
+            if len(placed) > hand:
+                raise IllegalActionError(f"{name} holds only {counted(hand, 'card')}")
+            if final and len(placed) < hand:
+                raise IllegalActionError(
+                    f"this cannot be the last card: {name} holds {counted(hand, 'card')} "
+                    f"and lays {len(placed)}"
+                )
+            if pile == 0 and len(placed) == hand and not final:
+                # The hand emptied with the pile empty: the last card, whether said or not.
+                final = entry["final"] = True
         wilds = sum(c == WILD for c in self.grid.values())
         for card, _, _ in placed:
             if card != WILD and card in self.grid.values():
@@ -267,6 +290,7 @@ class IotaLedger:
             raise IllegalActionError(result)
         for card, x, y in placed:
             self.grid[(x, y)] = card
+        self.short[seat] += len(placed) - min(len(placed), pile)
         values = tuple(ln.value for ln in result.lines)
         score = result.score(final)
         report = TurnReport(
@@ -282,19 +306,23 @@ class IotaLedger:
         )
         return self._finish(report, final=final)
 
+    def _pile_at_start(self) -> int:
+        """The pile once the hands are dealt and the starter laid."""
+        return len(rules.DECK) - 1 - rules.HAND_SIZE * self.players
+
     def _check_pile_empty(self, what: str) -> None:
         """Refuse what needs an empty pile while too few cards have been laid to empty it."""
-        pile = len(rules.DECK) - 1 - rules.HAND_SIZE * self.players
+        pile = self._pile_at_start()
         laid = len(self.grid) - 1 if self.track_grid else self.most
         if laid < pile:
-            counted = (
+            said = (
                 f"{'1 has' if laid == 1 else f'{laid} have'} been laid"
                 if self.track_grid
                 else f"at most {laid} laid"
             )
             raise IllegalActionError(
                 f"{what}: the pile starts with {pile} cards and empties only as cards are "
-                f"laid ({counted} so far)"
+                f"laid ({said} so far)"
             )
 
     def _finish(self, report: TurnReport, *, final: bool = False, passed: bool = False) -> Any:
