@@ -215,3 +215,20 @@ def test_score_check_refuses_a_full_round_past_the_stop() -> None:
 def test_score_check_undecided() -> None:
     check = score_check([(3, 3)], "easy", "full")
     assert check.result == "undecided" and "not settled yet" in check.reasoning[-1]
+
+
+def test_a_cell_turned_past_the_grids_card_is_refused_from_now_on() -> None:
+    """In case a turning stops at the grid's card: a cell past it cannot have been turned,
+    and counted as turned it would send a line back to the deck that stays. A file kept
+    before the rule replays as it was."""
+    trick = {"kind": "trick", "result": "w", "line": "r3", "end": "R", "cell": "r3c4"}
+    past = {**trick, "turned": ["r3c1", "r3c2", "r3c3"]}
+    ledger = Ledger("easy", "short", grid=True).check_turned_from_now()
+    with pytest.raises(IllegalActionError, match="r3c1 lies past the grid's card r3c4"):
+        ledger.add(past)
+    ledger.add({**trick, "turned": ["r3c6", "r3c5"]})  # up to the grid's card: as counted
+    # Case b turns the whole line: any of its cells may be named.
+    other = {"kind": "trick", "result": "l", "line": "r1", "end": "R", "cell": "r1c5", "case": "b"}
+    ledger.add({**other, "turned": ["r1c1"]})
+    older = Ledger.from_entries([past], difficulty="easy", length="short", grid=True)
+    assert len(older.entries) == 1

@@ -78,9 +78,18 @@ class Ledger:
         self.player_target, self.grid_target = rules.targets(difficulty, length)
         self.rounds = rules.max_rounds(length)
         self.track_grid = grid
+        # Cells typed as turned beyond the grid's card are refused as typed; a file kept
+        # before that rule replays as it was (see ``check_turned_from_now``).
+        self.check_turned = False
         self.entries: list[dict[str, Any]] = []
         self._effective: list[dict[str, Any]] = []
         self.tally = Tally()
+
+    def check_turned_from_now(self) -> Ledger:
+        """Refuse, in the tricks typed from now on, a cell typed as turned that the trick
+        could not turn: in case a turning stops at the grid's card."""
+        self.check_turned = True
+        return self
 
     @classmethod
     def from_entries(
@@ -193,6 +202,12 @@ class Ledger:
             c = rules.cell_of(*parse_cell(text))
             if c not in LINE_CELLS[line]:
                 raise IllegalActionError(f"turned cell {text} is not in {line}")
+            if self.check_turned and c not in seen:
+                raise IllegalActionError(
+                    f"{text} lies past the grid's card {format_cell(row, col)} from that end: "
+                    "turning stops at the grid's card (cardside counts every card up to it as "
+                    "turned, so turned is not needed)"
+                )
             turned.append(c)
         for c in (*seen, *turned):
             t.face_up |= 1 << c

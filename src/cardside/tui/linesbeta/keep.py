@@ -31,8 +31,8 @@ HELP_GRID = """  w r3R r3c4      you won a challenge of row 3 from the right; th
   l c2 top r5c2   the grid won a challenge of column 2 from the top with its card at r5c2
   add the case when it was b (no card of your suit in the line: the grid trumped) or c \
 (no card of your suit and no trump: you won and chose the cell): every card of the line \
-was turned up then, e.g. l r1L r1c4 b; a is the plain case, a card of your suit. Extra \
-cells after 'turned' mark other cards you turned face up."""
+was turned up then, e.g. l r1L r1c4 b; a is the plain case, a card of your suit, and \
+cardside counts every card from the end up to the grid's card as turned face up."""
 HELP_COMMANDS = (
     "  commands: show (the sheet), undo (take back the last {undone}), fix N (correct entry N, "
     "one {entry}; fix alone lists them), undo N (take back entry N alone), quit (saved), help"
@@ -215,7 +215,7 @@ def read_entry(text: str, old: dict[str, Any], ledger: Ledger) -> dict[str, Any]
         )
     if ledger.is_over:
         raise IllegalActionError("the game was over before this entry")
-    ledger.add(entries[0])
+    ledger.check_turned_from_now().add(entries[0])
     return session_entry(entries[0])
 
 
@@ -233,7 +233,7 @@ class KeepScreen:
 
     def __init__(self, journal: Journal, ledger: Ledger, console: Console, style: Style) -> None:
         self.journal = journal
-        self.ledger = ledger
+        self.ledger = ledger.check_turned_from_now()
         self.console = console
         self.screen = LinesBetaScreen(console, style, journal.session.player_names[0])
 
@@ -287,7 +287,7 @@ class KeepScreen:
 
     def _replayed(self) -> None:
         """The ledger read again from the file after a correction, and shown."""
-        self.ledger = replay_ledger(self.journal.session)
+        self.ledger = replay_ledger(self.journal.session).check_turned_from_now()
         self.show()
 
     def _ask(self) -> str | None:
