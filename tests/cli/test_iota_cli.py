@@ -115,6 +115,8 @@ def test_score_quick_json(runner: CliRunner) -> None:
 def test_score_refuses_impossible_turns_in_one_line(runner: CliRunner) -> None:
     for args, message in [
         (["5", "--all4"], "all4 needs at least one lot"),
+        # Four cards are the whole of their line and reach the grid across it.
+        (["6", "--lots", "1", "--all4"], "all4 makes at least 2 lines"),
         (["5", "--lots", "2"], "2 lots but only 1 line"),
         (["17"], "a line is worth 0 to 16"),
         # Numbers all the same or all different: no line is worth 11, 13, 14 or 15, and only

@@ -199,6 +199,12 @@ def quick_fault(
         )
     if all4 and lots == 0:
         return "all 4 cards in one line always complete a lot: all4 needs at least one lot"
+    if possible and all4 and len(line_values) < 2:
+        # The 4 cards are the whole of their line, so they reach the grid across it.
+        return (
+            "all 4 cards make a line of their own and touch the grid only across it: all4 "
+            "makes at least 2 lines"
+        )
     if len(line_values) == MAX_LINES and not all4:
         made = "all 4 cards were played" + ("" if lots else ", which make a lot")
         return f"{MAX_LINES} lines take all 4 cards of a hand: {made}"
