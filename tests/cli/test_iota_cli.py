@@ -840,3 +840,17 @@ def test_score_a_value_that_is_no_number_is_mistyped_and_an_impossible_one_refus
     assert "iota score --help" in mistyped.output
     impossible = runner.invoke(main, ["iota", "score", "11"])
     assert impossible.exit_code == 1 and "no line is worth 11" in impossible.output
+
+
+def test_show_draws_the_grid_without_the_turns_since_so_a_tall_grid_is_seen_whole(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    result = runner.invoke(
+        main, ["iota", "play", "--players", "4", "--seed", "21"], input="pass\nshow\nquit\n"
+    )
+    assert result.exit_code == 0 and result.exception is None, result.output
+    before, after = result.output.split("turn: show")
+    assert "Since your last turn:" in before.split("turn: pass")[1]
+    shown = after.split("Your turn: quit")[0]
+    assert "Since" not in shown and "scores: " in shown and "your hand: " in shown
+    assert shown.rstrip().endswith("(history lists the turns)")

@@ -140,7 +140,8 @@ class Human:
                 continue
             # A game whose actions include 'score' (Line-it) keeps the word for the action.
             if word == "show" or (word == "score" and word not in actions):
-                self.view.show(obs, seat)
+                # A game may show less when asked again (IOTA: the grid without the recap).
+                getattr(self.view, "show_asked", self.view.show)(obs, seat)
                 continue
             if word == "history":
                 self.console.say(self.history() if self.history else "  no history kept")

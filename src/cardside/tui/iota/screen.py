@@ -151,7 +151,14 @@ class IotaTurn:
             self._moves = (obs, obs.moves())
         return self._moves[1]
 
-    def show(self, obs: View, seat: int) -> None:
+    def show_asked(self, obs: View, seat: int) -> None:
+        """``show``: the grid, the scores and the hand alone, so that a tall grid is seen
+        whole; the turns since are in ``history``."""
+        self._table(obs, seat)
+        self.screen.console.say("  (history lists the turns)")
+
+    def _table(self, obs: View, seat: int) -> None:
+        """The grid, the scores, the pile and the seat's hand."""
         screen = self.screen
         say = screen.console.say
         say()
@@ -162,6 +169,12 @@ class IotaTurn:
         name = screen.names[seat]
         whose = "your" if name == "You" else f"{name}'s"
         say(f"  {whose} hand: {screen.cards(obs.hand)}")
+
+    def show(self, obs: View, seat: int) -> None:
+        screen = self.screen
+        say = screen.console.say
+        self._table(obs, seat)
+        name = screen.names[seat]
         # What happened since this seat's last turn, under the grid and next to the prompt,
         # where a grid drawn in bands cannot push it out of view.
         recap = [ln for t in since_last_turn(obs.log, seat) for ln in screen.turn(t)]
