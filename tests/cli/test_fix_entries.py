@@ -800,7 +800,7 @@ def test_an_iota_player_of_an_older_file_named_pass_leaves_pass_alone_a_pass(
 def test_an_iota_correction_that_changes_the_winner_says_so(
     runner: CliRunner, data_dir: Path
 ) -> None:
-    turns = [line for _ in range(8) for line in ("Ann 10 lot all4", "Bob 10 lot all4")]
+    turns = [line for _ in range(8) for line in ("Ann 10 2 lot all4", "Bob 10 2 lot all4")]
     out = keep(runner, IOTA, [*turns, "Ann 5 final", "fix 15 Ann 1", ""]).output
     after = out.split("fix 15 Ann 1", 1)[1]
     assert "Game over (the last card): Bob wins." in after

@@ -569,11 +569,11 @@ def test_the_league_shows_the_records_of_a_game_with_none_finished(
     runner: CliRunner, data_dir: Path
 ) -> None:
     kept = runner.invoke(
-        main, ["iota", "keep", "--names", "Ann,Bob"], input="Ann 10 lot all4\nquit\n"
+        main, ["iota", "keep", "--names", "Ann,Bob"], input="Ann 10 2 lot all4\nquit\n"
     )
     assert kept.exit_code == 0 and kept.exception is None, kept.output
     records = as_json(runner, "stats", "--league")["records"]
-    assert [(r["record"], r["who"], r["value"]) for r in records] == [("best turn", "Ann", 40)]
+    assert [(r["record"], r["who"], r["value"]) for r in records] == [("best turn", "Ann", 48)]
     text = run(runner, "stats", "--league")
     assert "League: IOTA\nNo finished game yet.\n\nRecords: IOTA" in text
-    assert re.search(r"best turn +Ann +40", text)
+    assert re.search(r"best turn +Ann +48", text)

@@ -23,3 +23,17 @@ def test_the_lines_going_back_to_the_deck_are_one_line_or_several(
     assert back[2] == (
         "  Back to the deck: the 12 trick cards and the trump card. Gaps are refilled face down."
     )
+
+
+def test_the_history_counts_tricks_won_as_the_rules_do() -> None:
+    from cardside.games.linesbeta.bots import make_bot
+    from cardside.games.linesbeta.state import LinesBetaState
+    from cardside.tui.linesbeta.play import history
+
+    state = LinesBetaState("normal", "short", seed=2)
+    bot = make_bot("random", seed=2)
+    for _ in range(8):  # the trump card and some challenges
+        state.apply(bot.choose(state.observation(0), 0))
+    screen = LinesBetaScreen(Console(), Style(ascii=True, color=False), "You")
+    player, grid = state.points
+    assert history(state, screen).splitlines()[-1] == f"Tricks won: you {player}, the grid {grid}"

@@ -71,7 +71,7 @@ def history(state: LinesBetaState, screen: LinesBetaScreen) -> str:
                 f"{grid}: {who}"
             )
     player, grid_points = state.points
-    lines.append(f"Points: you {player}, the grid {grid_points}")
+    lines.append(f"Tricks won: you {player}, the grid {grid_points}")
     return "\n".join(lines) if len(lines) > 1 else "  no trick yet"
 
 
