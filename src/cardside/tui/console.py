@@ -347,12 +347,18 @@ def refusal(reason: object) -> str:
 
 
 def not_alone(
-    line: str, commands: Iterable[str], *, entries: Iterable[str] = (), undo: str = ""
+    line: str,
+    commands: Iterable[str],
+    *,
+    entries: Iterable[str] = (),
+    undo: str = "",
+    moves: Iterable[str] = (),
 ) -> str | None:
     """The refusal of a command word typed with more after it (``undo 5``, ``show all``), or
     None: every prompt takes its commands alone. A line starting with one of ``entries`` (a
     player's name, a game's action word) is not a command; ``undo`` says what one undo takes
-    back, for the refusal of ``undo 5``."""
+    back, for the refusal of ``undo 5``; a command word that begins one of the game's
+    ``moves`` (``h 12`` for ``hand 12``) is answered with the move written in full."""
     words = line.split()
     if len(words) < 2:
         return None
@@ -360,6 +366,10 @@ def not_alone(
     if word not in commands or word in {e.lower() for e in entries}:
         return None
     alone = f"type it alone, once for each {undo} to take back" if word == "undo" and undo else ""
+    meant = [m for m in moves if m.startswith(word)]
+    if len(meant) == 1:
+        written = " ".join([meant[0], *words[1:]])
+        return refusal(f"{word} takes nothing after it; a move is written in full: {written}")
     return refusal(f"{word} takes nothing after it: {alone or 'type it alone'}")
 
 

@@ -146,7 +146,9 @@ class Human:
             if word == "history":
                 self.console.say(self.history() if self.history else "  no history kept")
                 continue
-            more = not_alone(word, PLAY_WORDS, entries=actions)
+            more = not_alone(
+                word, PLAY_WORDS, entries=actions, moves=getattr(self.view, "move_words", ())
+            )
             if more is not None and word.split()[0] == "hint" and hasattr(self.view, "hint_sample"):
                 more = refusal("hint takes nothing after it but sample: hint, or hint sample")
             if more is not None:

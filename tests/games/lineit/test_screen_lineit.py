@@ -282,3 +282,16 @@ def test_the_history_says_each_round_over_and_the_end_whoever_ended_it() -> None
         ends += to_end
         assert ("\nthe deck cannot fill a market" in text) == to_end
     assert overs > 10 and ends == 1
+
+
+def test_a_move_cut_short_to_a_command_is_answered_with_the_move_in_full() -> None:
+    from cardside.tui.console import not_alone
+    from cardside.tui.human import PLAY_WORDS
+
+    moves = LineitTurn.move_words
+    said = not_alone("h 79", PLAY_WORDS, entries=LineitTurn.action_words, moves=moves)
+    assert said == "h takes nothing after it; a move is written in full: hand 79 (type help)"
+    # A whole command word, or one that begins no move, is refused as before.
+    said = not_alone("help 79", PLAY_WORDS, moves=moves)
+    assert said == "help takes nothing after it: type it alone (type help)"
+    assert not_alone("h 79", PLAY_WORDS) == "h takes nothing after it: type it alone (type help)"

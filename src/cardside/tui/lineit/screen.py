@@ -318,6 +318,8 @@ class LineitTurn:
     """The human's turn in ``lineit play``: draw the table, read actions, offer hints."""
 
     action_words = ("score", "done")
+    #: The words of the moves that take a card, for ``h 12`` (help) meant as ``hand 12``.
+    move_words = ("line", "hand", "play")
     vocabulary = ("line", "hand", "play", "score", "done")
 
     def __init__(
