@@ -318,13 +318,12 @@ def test_a_blocked_grid_ends_the_game_undoubled_once_the_pile_has_gone_round() -
     from cardside.games.iota.rules import Pass
     from cardside.games.iota.state import END_BLOCKED, IotaState, blocked_after
 
-    # Cards drawn in exchanges: the pile, then a whole hand for every player.
-    assert blocked_after(2, 42) == 50 and blocked_after(4, 0) == 16 and blocked_after(3, 1) == 13
+    assert blocked_after(2, 42) == 13 and blocked_after(4, 0) == 4 and blocked_after(3, 1) == 4
     state = IotaState(2, seed=3)
     state.apply(next(a for a in state.legal_actions() if not isinstance(a, Pass)))
     scores = state.snapshot.scores
     pile = len(state.snapshot.pile)
-    needed = -(-blocked_after(2, pile) // 4)  # passes exchanging whole hands
+    needed = blocked_after(2, pile)
     for n in range(1, needed + 1):
         assert not state.is_terminal(), n
         seat = state.current_player()
@@ -334,13 +333,11 @@ def test_a_blocked_grid_ends_the_game_undoubled_once_the_pile_has_gone_round() -
     outcome = state.outcome()
     assert outcome is not None and outcome.scores == scores  # no doubling, nothing scored
     assert "blocked" in outcome.reason
-    # One pass short of it, the game goes on; passes that keep the hand draw nothing and
-    # bring the end no nearer, however many.
+    # One pass short of it, the game goes on.
     again = IotaState(2, seed=3)
     again.apply(next(a for a in again.legal_actions() if not isinstance(a, Pass)))
-    for n in range(needed - 1 + 100):
+    for _ in range(needed - 1):
         seat = again.current_player()
         assert seat is not None
-        hand = again.snapshot.hands[seat]
-        again.apply(Pass(hand) if n < needed - 1 else Pass(()))
-    assert not again.is_terminal() and again.snapshot.idle == 4 * (needed - 1)
+        again.apply(Pass(()))
+    assert not again.is_terminal() and again.snapshot.idle == needed - 1

@@ -54,7 +54,7 @@ class Snapshot:
     passes: int  # passes in a row made with the pile empty
     log: tuple[Turn, ...]
     end: str | None
-    idle: int = 0  # cards drawn in exchanges since the last play
+    idle: int = 0  # passes in a row, the pile empty or not
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,12 +97,11 @@ def swaps(grid: Mapping[Cell, int], hand: Sequence[int]) -> list[Swap]:
 
 
 def blocked_after(players: int, pile_size: int) -> int:
-    """How many cards drawn in exchanges since the last play, the pile holding
-    ``pile_size`` cards, end the game undoubled as blocked (a ruling): the whole pile (an
-    exchange puts its cards under the pile and draws from the top, so every card of it has
-    then come to someone's hand) and a whole hand for every player once more, so each has
-    seen the whole pile and none could play. Passes that exchange nothing draw nothing."""
-    return pile_size + HAND_SIZE * players
+    """How many passes in a row, the pile holding ``pile_size`` cards, end the game undoubled
+    as blocked (a ruling): as many as it would take every card of the pile to come to hand,
+    four a pass, and one more round. Every pass counts, also one that keeps the hand: by then
+    no one could play, or no one chose to, and passing would go on for ever."""
+    return -(-pile_size // HAND_SIZE) + players
 
 
 def passes(hand: Sequence[int], pile_size: int) -> list[Pass]:
@@ -283,7 +282,7 @@ class IotaState(GameState[Snapshot, Action]):
             k = len(action.cards)
             hands[seat] = tuple(sorted((*without(hands[seat], action.cards), *pile[:k])))
             passes = s.passes + 1 if not s.pile else 0
-            idle = s.idle + k
+            idle = s.idle + 1
             end = END_PASSES if passes >= self.players else None
             if end is None and idle >= blocked_after(self.players, len(s.pile)):
                 end = END_BLOCKED
@@ -336,7 +335,10 @@ class IotaState(GameState[Snapshot, Action]):
         if s.end == END_LAST_CARD:
             reason = f"seat {s.log[-1].seat + 1} played the last card (that turn doubled)"
         elif s.end == END_BLOCKED:
-            reason = "no one played while the whole pile came to hand: the grid is blocked"
+            reason = (
+                "no one played for as many passes as the whole pile takes to come to hand, "
+                "and a round more: the grid is blocked"
+            )
         else:
             reason = "every player passed in turn with the pile empty"
         return Outcome(winners=winners, scores=s.scores, reason=reason)

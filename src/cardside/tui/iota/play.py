@@ -82,7 +82,10 @@ def announce_end(state: IotaState, screen: IotaScreen) -> None:
     if state.snapshot.end == "last card":
         say(f"{screen.names[state.snapshot.log[-1].seat]} played the last card.")
     elif state.snapshot.end == "blocked":
-        say("No one played while the whole pile came to hand: the grid is blocked.")
+        say(
+            "No one played for as many passes as the whole pile takes to come to hand, and "
+            "a round more: the grid is blocked."
+        )
     else:
         say("Every player passed in turn with the pile empty.")
     say(f"Final scores: {screen.scores(outcome.scores)}")
