@@ -341,3 +341,19 @@ def test_a_blocked_grid_ends_the_game_undoubled_once_the_pile_has_gone_round() -
         assert seat is not None
         again.apply(Pass(()))
     assert not again.is_terminal() and again.snapshot.idle == needed - 1
+
+
+def test_passes_that_keep_the_hand_count_toward_a_blocked_grid_too() -> None:
+    """The ruling counts every pass in a row (games saved with it replay as they ended)."""
+    from cardside.games.iota.rules import Pass
+    from cardside.games.iota.state import END_BLOCKED, IotaState, blocked_after
+
+    state = IotaState(2, seed=1)
+    state.apply(next(a for a in state.legal_actions() if not isinstance(a, Pass)))
+    needed = blocked_after(2, len(state.snapshot.pile))
+    for _ in range(needed):
+        assert not state.is_terminal()
+        state.apply(Pass(()))
+    assert state.snapshot.end == END_BLOCKED
+    outcome = state.outcome()
+    assert outcome is not None and "a round more: the grid is blocked" in outcome.reason
