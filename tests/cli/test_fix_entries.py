@@ -56,11 +56,38 @@ LINESBETA = [
 # -- a correction that fits ---------------------------------------------------------------
 
 
-def test_a_refused_new_text_is_asked_for_again_offered_to_mend(
-    runner: CliRunner, data_dir: Path
+def as_at_a_terminal(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The keep's console taken as a terminal's: each line is read as typed there, the text
+    offered for editing kept in front of what is typed (as an uncleared line is); the
+    prompts with their offered text are returned for the test to read."""
+    from cardside.tui import console
+
+    original = console.Console.__init__
+    shown: list[str] = []
+
+    def init(self: console.Console, *, interactive: object = None, width: object = None) -> None:
+        original(self, interactive=True, width=None)
+
+    def typed(self: console.Console, prompt: str, words: object, default: str) -> str | None:
+        line = console.read_line()
+        shown.append(f"{prompt}[{default}]")
+        if line is None:
+            return None
+        line = line.rstrip("\n")
+        return line[1:] if line.startswith("+") else default + line
+
+    monkeypatch.setattr(console.Console, "__init__", init)
+    monkeypatch.setattr(console.Console, "_ask_terminal", typed)
+    return shown
+
+
+def test_at_a_terminal_a_refused_new_text_is_asked_for_again_offered_to_mend(
+    runner: CliRunner, data_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # The old text typed on after (as when the offered line was not cleared), then mended.
-    out = keep(runner, OCTRIX, ["8C 3H", "2C 3D", "fix 1", "8C 3H8D 3H", "8D 3H", "quit"])
+    shown = as_at_a_terminal(monkeypatch)
+    # Lines starting + replace the offered text; others are typed after it, left in place.
+    lines = ["+8C 3H", "+2C 3D", "+fix 1", "8D 3H", "+8D 3H", "+quit"]
+    out = keep(runner, OCTRIX, lines)
     said = [line.strip() for line in out.output.splitlines()]
     assert any(
         "not a rank" in line
@@ -69,15 +96,23 @@ def test_a_refused_new_text_is_asked_for_again_offered_to_mend(
         )
         for line in said
     ), said
-    assert "New text for entry 1 (cancel keeps it): 8D 3H" in out.output
+    asked = [p for p in shown if p.startswith("New text for entry 1")]
+    assert asked == [
+        "New text for entry 1 (Enter or cancel keeps it): [8C 3H]",
+        "New text for entry 1 (cancel keeps it): [8C 3H8D 3H]",
+    ]
     assert "Entry 1 corrected: 8D 3H (was 8C 3H)." in said
     assert saved(data_dir).entries[-1]["cards"] == "8D 3H"
-    # A refused text given on the fix line itself is asked for again too; cancel leaves.
-    lineit = [*LINEIT[:-1], "u"]
-    out = keep(runner, lineit, ["line Ann 12 30", "fix 1 line Ann 30 12 13", "cancel", "quit"])
+
+
+def test_piped_a_refused_new_text_is_refused_and_the_next_line_is_the_next_entry(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    out = keep(runner, IOTA, ["Ann 8 4", "Bob 5", "fix 1 Ann 8 4 x", "Ann 6", "Bob 7", "quit"])
     said = [line.strip() for line in out.output.splitlines()]
-    assert "Nothing changed." in said
-    assert "New text for entry 1 (cancel keeps it): cancel" in out.output
+    assert not any(line.startswith("Entry 1 corrected") for line in said)
+    assert not any("still held the old text" in line for line in said)
+    assert saved(data_dir).totals == [12 + 6, 5 + 7]
 
 
 def test_octrix_fix_replays_the_later_rounds_and_the_file_keeps_both(
@@ -426,7 +461,6 @@ def test_fix_refuses_what_it_cannot_correct(runner: CliRunner, data_dir: Path) -
             "fix -1",
             "fix 99999999999999999999",
             "fix 4 Bob 8 8 x",
-            "cancel",  # asked again after the refusal, what was typed offered to mend
             "fix 4 Bob 7",
             "fix 4",
             "",
@@ -453,7 +487,7 @@ def test_fix_refuses_what_it_cannot_correct(runner: CliRunner, data_dir: Path) -
         assert reason in said, reason
     usage = "fix takes an entry's number: fix 3, or fix 3 and its new text (type help)"
     assert said.count(usage) == 2  # abc and -1; a number of 20 digits is a number
-    assert said.count("Nothing changed.") == 3  # cancel after a refusal, Enter, and cancel
+    assert said.count("Nothing changed.") == 2  # Enter, and cancel
     assert any("'x'" in line and line.endswith("(type help)") for line in said)
     # fix alone lists the entries in effect with their numbers.
     assert "1  Ann 6 (round 1)  (corrected at entry 5)" in said and "4  Bob 7 (round 1)" in said

@@ -759,7 +759,7 @@ def test_a_file_kept_before_the_line_value_check_still_opens(
         result = runner.invoke(main, args)
         assert result.exit_code == 0 and result.exception is None, result.output
     resumed = runner.invoke(
-        main, ["sessions", "resume", "older"], input="Bob 13\nfix 1 Ann 14\ncancel\nBob 3\nquit\n"
+        main, ["sessions", "resume", "older"], input="Bob 13\nfix 1 Ann 14\nBob 3\nquit\n"
     )
     assert resumed.exit_code == 0 and resumed.exception is None, resumed.output
     assert resumed.output.count("no line is worth 1") == 2  # 13 typed, 14 as a correction

@@ -98,7 +98,10 @@ class Corrector:
             new = self._new_entry(number, old, old_text, offered, text)
             if new is None or isinstance(new, dict):
                 break
-            # Refused: asked again, what was typed offered to mend.
+            if not console.interactive:
+                # Piped input: the next line is the next entry, never a new text; refused.
+                return False
+            # Refused at a terminal: asked again, what was typed offered to mend.
             offered, text = new, ""
         if new is None:
             return False
@@ -112,6 +115,7 @@ class Corrector:
         when none; ``None`` when nothing is to change (said why), the text typed when it was
         refused (said why), so that it can be asked for again."""
         console, session = self.console, self.journal.session
+        asked = not text  # typed at the prompt that offers the text to edit
         if not text:
             while True:
                 keeps = "Enter or cancel keeps it" if offered == old_text else "cancel keeps it"
@@ -122,7 +126,7 @@ class Corrector:
                     break
                 console.say(
                     f"  type entry {number}'s new text as at the keep prompt (it is: {old_text}); "
-                    "Enter or cancel keeps it; quit leaves"
+                    f"{keeps}; quit leaves"
                     + (
                         "; show works at the keep prompt, once this is done"
                         if word == "show"
@@ -144,7 +148,13 @@ class Corrector:
         except ValueError as exc:
             # The line is offered holding the old text: typing on after it is a common slip.
             kept = " ".join(old_text.split())
-            slip = " ".join(text.split()).startswith(kept) and len(text.split()) > len(kept.split())
+            slip = (
+                asked
+                and console.interactive
+                and offered == old_text
+                and " ".join(text.split()).startswith(kept)
+                and len(text.split()) > len(kept.split())
+            )
             reason = f"{exc}; the line still held the old text: edit it, or clear it first"
             console.say(f"  {refusal(reason if slip else exc)}")
             return text
