@@ -708,6 +708,23 @@ def test_a_person_whose_name_goes_on_in_brackets_is_someone_else(
         assert names_of(json.loads(jr.stdout)) == ["Ann (jr)"], view
 
 
+def test_the_linesbeta_grid_is_found_by_its_name_alone(runner: CliRunner, data_dir: Path) -> None:
+    script = "l\n" * 10 + "quit\n"
+    args = ["linesbeta", "keep", "--difficulty", "normal", "--short", "--no-grid", "--name", "Ann"]
+    kept = runner.invoke(main, args, input=script)
+    assert kept.exit_code == 0 and kept.exception is None, kept.output
+    for view, rows in (("--ratings", "ratings"), ("--league", "league")):
+        found = runner.invoke(main, ["stats", view, "--player", "grid", "--json"])
+        assert found.exit_code == 0 and found.exception is None, found.output
+        got = json.loads(found.stdout)[rows]
+        names = (
+            [r["player"] for r in got]
+            if rows == "ratings"
+            else [r["player"] for t in got for r in t["table"]]
+        )
+        assert names == ["Grid (normal short)"], view
+
+
 def test_one_name_typed_in_two_unicode_forms_is_one_player(
     runner: CliRunner, data_dir: Path
 ) -> None:

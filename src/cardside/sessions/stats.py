@@ -40,18 +40,21 @@ def answers_to(key: str, wanted: str) -> bool:
     if not (key.startswith(f"{wanted} (") and key.endswith(")")):
         return False
     said = key[len(wanted) + 2 : -1]
-    return said.split(",")[0].strip() in bot_kinds()
+    # A bot's kind (greedy; strong, easy), or the LinesBeta grid's setting (normal short).
+    return re.split(r"[ ,]", said.strip())[0] in bot_kinds()
 
 
 @cache
 def bot_kinds() -> frozenset[str]:
     """Every game's bot names, as keys (``greedy``, ``strong``), and the Schnapsen levels
-    (``Strong (hard)``): what the brackets of a bot's name begin with."""
+    and LinesBeta difficulties (``Strong (hard)``, ``Grid (normal short)``): what the brackets
+    of a bot's (or the grid's) name begin with."""
+    from cardside.games.linesbeta.rules import DIFFICULTIES
     from cardside.games.registry import GAMES
     from cardside.games.schnapsen.bots import LEVELS
 
     names = [name for game in GAMES.values() for name in game.module("bots").BOT_NAMES]
-    return frozenset(person(name) for name in [*names, *LEVELS])
+    return frozenset(person(name) for name in [*names, *LEVELS, *DIFFICULTIES])
 
 
 def bots_named_by_kind(summary: dict[str, Any]) -> dict[str, Any]:
