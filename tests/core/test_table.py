@@ -244,12 +244,13 @@ def test_a_table_with_wide_names_keeps_its_columns_in_line() -> None:
     ]
 
 
-def test_a_column_is_right_aligned_only_when_it_holds_numbers_alone() -> None:
+def test_numbers_are_right_aligned_and_a_column_of_names_never_is() -> None:
     table = render(["#", "name", "score"], [[1, "12.0", 5], [2, "friday", "-"], [3, "1.5", 40]])
     lines = table.splitlines()
     # Names that read as numbers stay to the left among the others; scores to the right, the
     # dash for none with them.
     assert [line[3:9] for line in lines[2:]] == ["12.0  ", "friday", "1.5   "]
     assert [line[-5:] for line in lines[2:]] == ["    5", "    -", "   40"]
-    numbers = render(["#", "name"], [[1, "12.0"], [2, "1.5"]]).splitlines()
-    assert numbers[3].endswith("  1.5")
+    # A word among a column's numbers (an IOTA turn passed) lines up with them.
+    turns = render(["round", "Ann"], [[1, 12], [2, "pass"], [3, 9]]).splitlines()
+    assert turns[2:] == ["1        12", "2      pass", "3         9"]

@@ -25,14 +25,14 @@ def render(
     the last column's header is what does not fit, each row is written as a record instead: its
     first cell, then every other column as ``header value``, wrapped."""
     cells = [[str(h) for h in headers]] + [[str(c) for c in row] for row in rows]
-    # A column of numbers only: a dash for "none" or a blank lines up with them, but a word
-    # among them (a session named 12.0 beside friday) leaves the column to the left.
+    # A dash for "none" (or a word: pass) lines up with the numbers of its column; a column
+    # of names stays to the left, whatever a name looks like (a session named 12.0).
     right_cols = frozenset(
         i
         for i in range(1, len(headers))
         if right
+        and str(headers[i]).strip().lower() not in TEXT_HEADERS
         and any(i < len(r) and _numeric(r[i]) for r in cells[1:])
-        and all(_numeric(r[i]) or r[i].strip() in NONE for r in cells[1:] if i < len(r))
     )
     marked = frozenset(
         i for i in right_cols if any(i < len(r) and r[i].endswith("*") for r in cells[1:])
@@ -64,8 +64,8 @@ def render(
     )
 
 
-#: What stands for no number in a column of numbers.
-NONE = frozenset({"", "-", "\u2013", "\u2014"})
+#: Columns of names, never right-aligned, whatever a name looks like.
+TEXT_HEADERS = frozenset({"name", "session", "player", "who"})
 
 
 def _numeric(cell: str) -> bool:
