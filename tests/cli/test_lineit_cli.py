@@ -918,11 +918,13 @@ def test_score_without_cards_says_what_to_give(runner: CliRunner) -> None:
 def test_keep_a_line_typed_without_its_word_is_answered_with_the_entry_meant(
     runner: CliRunner, data_dir: Path
 ) -> None:
-    script = "Bea 12 30 45 57\nZed 12\nB 12\nquit\n"
+    script = "Bea 12 30 45 57\nZed 12\nB 12\nBea jackpot 5\nbea counts 3 +2\nquit\n"
     result = runner.invoke(main, ["lineit", "keep", "--names", "Bea,Bob,Al"], input=script)
     assert result.exit_code == 0 and result.exception is None, result.output
     said = [line.strip() for line in result.output.splitlines()]
     assert "start with what happened: line Bea 12 30 45 57 (or jackpot, counts) (type help)" in said
     # No player's name first (or the start of two): as before.
     assert "not an entry or a command: Zed (type help)" in said
-    assert sum("start with what happened" in line for line in said) == 1
+    assert "start with what happened: jackpot Bea 5 (type help)" in said
+    assert "start with what happened: counts bea 3 +2 (type help)" in said
+    assert sum("start with what happened" in line for line in said) == 3

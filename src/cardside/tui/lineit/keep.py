@@ -40,6 +40,8 @@ entry N, e.g. fix 3 line Ann 12 30; fix alone lists them), undo N (take back ent
 alone), quit (saved), help"""
 
 COMMANDS = ("line", "jackpot", "counts", "end", "show", "undo", "fix", "help", "quit")
+#: The words an entry starts with, before the player's name.
+ENTRY_WORDS = ("line", "jackpot", "counts")
 
 
 class KeepScreen:
@@ -115,8 +117,14 @@ class KeepScreen:
         except NotationError as exc:
             if len(words) > 1 and len(seats_named(words[0], self.names)) == 1:
                 # A player's name first: the entry's word was left out (Bea 12 30 45).
-                meant = f"line {' '.join(words)[:40]}"
-                said = f"start with what happened: {meant} (or jackpot, counts)"
+                # The entry's word after the name (Bea jackpot 5) goes first; else a line.
+                said_word = words[1].lower() if words[1].lower() in ENTRY_WORDS else ""
+                rest = [words[0], *words[2:]] if said_word else words
+                shown = " ".join(rest) if len(" ".join(rest)) <= 40 else " ".join(rest[:6]) + " ..."
+                meant = f"{said_word or 'line'} {shown}"
+                said = f"start with what happened: {meant}" + (
+                    "" if said_word else " (or jackpot, counts)"
+                )
                 self.console.say(f"  {refusal(said)}")
                 return
             unknown = not_understood(line, COMMANDS, "an entry")
