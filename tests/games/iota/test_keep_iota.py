@@ -316,3 +316,46 @@ def test_the_grid_keeper_knows_each_hand_and_so_the_last_card() -> None:
 def rules_hand(ledger: IotaLedger, seat: int) -> int:
     """How many cards the keeper counts in ``seat``'s hand."""
     return 4 - ledger.short[seat]
+
+
+def test_a_file_kept_before_hands_were_counted_says_how_to_mend_an_unsaid_last_card() -> None:
+    """Replayed as it was written (the last card entered without final, the game going on);
+    a turn typed now by the player with no card says that play was the last card, and how
+    to mark it."""
+    from cardside.games.iota.bots import make_bot
+    from cardside.games.iota.notation import format_placements
+    from cardside.games.iota.rules import Pass, Play
+    from cardside.games.iota.state import IotaState
+
+    for seed in range(20):
+        state = IotaState(2, seed=seed)
+        bots = [make_bot("greedy", seed=seed + s) for s in range(2)]
+        order = [state.first, 1 - state.first]
+        entries: list[dict[str, object]] = [
+            {"type": "starter", "card": format_card(state.grid[(0, 0)])}
+        ]
+        while not state.is_terminal():
+            seat = state.current_player()
+            assert seat is not None
+            action = bots[seat].choose(state.observation(seat), seat)
+            if isinstance(action, Play):
+                cards = format_placements(action.cards)
+                entries.append({"type": "play", "seat": order.index(seat), "cards": cards})
+            elif isinstance(action, Pass):
+                entries.append({"type": "pass", "seat": order.index(seat)})
+            else:
+                break  # a swap: another seed keeps the test simple
+            state.apply(action)
+        if not state.is_terminal() or state.snapshot.end != "last card":
+            continue
+        entries[-1]["final"] = False  # unsaid, as the old keeper allowed
+        names = ["A", "B"]
+        older = IotaLedger.from_entries(names, entries, grid=True)  # replays as written
+        assert not older.over
+        emptied = entries[-1]["seat"]
+        older.check_values_from_now()
+        older.add({"type": "pass", "seat": 1 - emptied})  # the other still holds cards
+        with pytest.raises(IllegalActionError, match="B? holds no card: .*fix that entry"):
+            older.add({"type": "pass", "seat": emptied})
+        return
+    raise AssertionError("no seed of 20 ended on a last card without a swap")

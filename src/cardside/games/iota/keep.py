@@ -186,6 +186,8 @@ class IotaLedger:
             return None
         seat = self._seat(entry)
         if kind == "pass":
+            if self.track_grid and self.check_hands:
+                self._check_holds_cards(seat)
             return self._finish(TurnReport(seat, "pass"), passed=True)
         if kind == "turn":
             if self.track_grid:
@@ -267,6 +269,7 @@ class IotaLedger:
         hand = rules.HAND_SIZE - self.short[seat]
         if self.check_hands:
             name = self.names[seat]
+            self._check_holds_cards(seat)
             if len(placed) > hand:
                 raise IllegalActionError(f"{name} holds only {counted(hand, 'card')}")
             if final and len(placed) < hand:
@@ -305,6 +308,18 @@ class IotaLedger:
             format_placements(placed),
         )
         return self._finish(report, final=final)
+
+    def _check_holds_cards(self, seat: int) -> None:
+        """Refuse a turn of a player whose hand is empty, which happens only in a file kept
+        before hands were counted, where a last card went unsaid: say how to mend it."""
+        if self.short[seat] < rules.HAND_SIZE:
+            return
+        name = self.names[seat]
+        raise IllegalActionError(
+            f"{name} holds no card: {name}'s last play emptied the hand with the pile empty, "
+            "so it was the last card of the game; fix that entry and add final (fix alone "
+            "lists them)"
+        )
 
     def _pile_at_start(self) -> int:
         """The pile once the hands are dealt and the starter laid."""

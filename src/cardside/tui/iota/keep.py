@@ -35,8 +35,9 @@ HELP_QUICK = "\n".join(
 HELP_GRID = "\n".join(
     [
         "  First the starter card, e.g. RC2 (it lies at 0,0). Then enter each turn as the "
-        "cards played with their cells (x to the right, y upwards, from the starter), and "
-        "final for the last card of the game:",
+        "cards played with their cells (x to the right, y upwards, from the starter); "
+        "cardside counts each hand, so it knows the last card of the game (final is not "
+        "needed):",
         "    Ann YS2 1,0 RT3 1,1",
         "  Ann swap GC3 1,0 swaps GC3 for the wild at 1,0 (before the play, which may follow "
         "on the same line: Ann swap GC3 1,0 W 2,0); Ann pass for a pass; end when "
