@@ -46,7 +46,8 @@ def test_score_counting_cards_with_commas_or_as_one_word(
     [
         (["9"], "9 is not a counting card (a whole number from 1 to 8)"),
         (["1,x"], "'x' is not a counting card"),
-        ([","], "give counting-card numbers (e.g. 1 3 4 5 8), not only commas"),
+        ([","], "give counting-card numbers, e.g. 1 3 4 5 8"),
+        ([""], "give counting-card numbers, e.g. 1 3 4 5 8"),
         (["1" * 2_000], "too much text for counting cards"),
     ],
 )
@@ -575,8 +576,9 @@ def test_keep_at_a_partnership_table_asks_for_four_and_says_who_lays_first(
     result = runner.invoke(main, ["octrix", "keep", "--partnership"], input=script)
     assert result.exit_code == 0 and result.exception is None, result.output
     lines = result.output.splitlines()
-    asked = "Players in seat order (4 names, partners opposite: seats 1+3 and 2+4): "
-    assert lines[0].startswith(asked) and "the partnership game is for 4 players" in lines[1]
+    asked = "Players in seat order (4 names, comma-separated; partners opposite: 1+3, 2+4): "
+    assert lines[0].startswith(asked)
+    assert "the partnership game is for 4 players, not 3" in lines[1]
     # The dealer and the player on the dealer's left lay first, face up (the rulebook).
     assert any(
         line.startswith("Round 1 (dealer Ann; Ann and Bob lay first, face up), 0 of 8")

@@ -118,3 +118,12 @@ def test_a_suggested_command_holding_quotes_is_put_between_double_quotes() -> No
     )
     odd = Suggests("'a;b' is odd ('", "cardside sessions verify 'a;b'", "' says why)")
     assert str(odd) == "'a;b' is odd (\"cardside sessions verify 'a;b'\" says why)"
+
+
+def test_a_command_to_copy_is_quoted_so_that_it_copies_whole() -> None:
+    from cardside.core.words import quoted
+
+    assert quoted("cardside sessions show x") == "'cardside sessions show x'"
+    assert quoted("cardside sessions show x --data-dir '/a b'") == (
+        "\"cardside sessions show x --data-dir '/a b'\""
+    )

@@ -21,6 +21,7 @@ from cardside.cli.app import App
 from cardside.cli.options import app_of
 from cardside.core.arith import is_digits
 from cardside.core.schema import ANY_CONTROL, clip, cut, invisible
+from cardside.core.words import quoted
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -511,7 +512,7 @@ def ask_to_retry(journal: Any, exc: OSError) -> bool:
         # The next lines of a script are entries, not answers to a question it never saw.
         raise click.ClickException(
             f"{journal.name}: {describe(exc)}; the input is not a terminal, so cardside stops "
-            f"here: {kept} ('{journal.command()}' goes on)"
+            f"here: {kept} ({quoted(journal.command())} goes on)"
         )
     from cardside.tui.console import QUIT_WORDS, Console
 
@@ -563,22 +564,22 @@ def play_games(
             word = "" if line is None else line.strip().lower()
             if word in ("again", "a", "y", "yes", "", "n", "no", *QUIT_WORDS):
                 break
+            reviewing = quoted(journal.command("review"))
             if word in ("help", "?", "h"):
                 console.say(
                     "  again starts a new game with the same players and options (saved as a new "
                     "session); "
                     + (
-                        f"review values each of your decisions ('{journal.command('review')}' "
-                        "does it later); "
+                        f"review values each of your decisions ({reviewing} does it later); "
                         if can_review
                         else ""
                     )
                     + "Enter leaves (this game is saved)"
                 )
             elif word in ("history", "show", "score"):
-                later = f", '{journal.command('review')}' values each move" if can_review else ""
+                later = f", {reviewing} values each move" if can_review else ""
                 console.say(
-                    f"  the game is over: '{journal.command('show')}' shows it{later}; "
+                    f"  the game is over: {quoted(journal.command('show'))} shows it{later}; "
                     f"type again{', review' if can_review else ''}, or press Enter to leave"
                 )
             elif word == "review" and can_review:

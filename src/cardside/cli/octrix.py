@@ -89,7 +89,7 @@ def keep(
 
 def _ask_names(console: Any, partnership: bool) -> str | None:
     prompt = (
-        "Players in seat order (4 names, partners opposite: seats 1+3 and 2+4): "
+        "Players in seat order (4 names, comma-separated; partners opposite: 1+3, 2+4): "
         if partnership
         else "Players in seat order (2-4 names, comma-separated): "
     )
@@ -102,6 +102,8 @@ def _ask_names(console: Any, partnership: bool) -> str | None:
 
 
 def _parse_names(text: str, partnership: bool) -> list[str]:
+    if partnership:
+        return _check_names(parse_names(text, 4, 4, "the partnership game"))
     names = _check_names(parse_names(text, 2, 4, "Octrix"))
     if partnership and len(names) != 4:
         raise click.BadParameter("the partnership game is for 4 players", param_hint="--names")
@@ -156,7 +158,7 @@ def score(
     result: scoring.CountingScore | scoring.RoundScore
     numbers = _counting_cards(counting)
     if counting and not numbers:
-        raise click.UsageError("give counting-card numbers (e.g. 1 3 4 5 8), not only commas")
+        raise click.UsageError("give counting-card numbers, e.g. 1 3 4 5 8")
     if names is not None:
         names = ",".join(parse_names(names, 2, 4, "Octrix"))
     try:

@@ -23,6 +23,7 @@ from cardside.cli.common import (
 )
 from cardside.cli.options import GameGroup, app_of
 from cardside.core.schema import clip, cut
+from cardside.core.words import quoted
 from cardside.games.registry import GAMES
 
 MISMATCH = "does not verify"  # a file whose stored totals the entries do not give
@@ -278,7 +279,7 @@ def resume(ctx: click.Context, name: str) -> None:
     journal = open_journal(path)
     if journal.session.finished and journal.session.mode == "play":
         raise click.ClickException(
-            f"{journal.name} is finished; '{journal.command('show')}' shows it"
+            f"{journal.name} is finished; {quoted(journal.command('show'))} shows it"
         )
     # A finished kept game may still be opened: its keeper offers to undo the last entry.
     if journal.session.mode == "play":
@@ -303,9 +304,8 @@ def _copy_in(app: Any, path: Path) -> Path:
     if session.finished and session.mode == "play":
         # Nothing to go on with: no copy is made.
         shown = _name_of(app, path)
-        command = f"cardside sessions show {shown}"
-        quote = '"' if "'" in command else "'"
-        raise click.ClickException(f"{shown} is a finished game; {quote}{command}{quote} shows it")
+        command = quoted(f"cardside sessions show {shown}")
+        raise click.ClickException(f"{shown} is a finished game; {command} shows it")
     if found:
         damaged = integrity.Disagrees(
             _name_of(app, path),

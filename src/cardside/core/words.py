@@ -31,3 +31,9 @@ def signed(value: float, places: int = 1) -> str:
     to zero reads ``+0.0``."""
     rounded = round(value, places) + 0.0  # -0.0 + 0.0 is 0.0
     return f"{rounded:+.{places}f}"
+
+
+def quoted(command: str) -> str:
+    """A command to copy, between single quotes, or double ones where it holds a single
+    quote itself (a name or folder quoted for the shell): ``"cardside sessions show 'a b'"``."""
+    return f'"{command}"' if "'" in command else f"'{command}'"
