@@ -655,3 +655,39 @@ def test_the_command_to_go_on_keeps_the_display_options_typed(
     assert resumed.output.splitlines()[-1] == (
         "Saved. Continue with: cardside sessions resume g --no-color"
     )
+
+
+def test_people_sharing_a_terminal_hand_it_over_with_the_screen_cleared(
+    runner: CliRunner, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardside.tui import console
+
+    original = console.Console.__init__
+
+    def init(self: console.Console, *, interactive: object = None, width: object = None) -> None:
+        original(self, interactive=True, width=None)
+
+    def typed(self: console.Console, prompt: str, words: object, default: str) -> str | None:
+        click.echo(prompt)
+        line = console.read_line()
+        return None if line is None else line.rstrip("\n")
+
+    args = ["iota", "play", "--players", "3", "--humans", "2", "--names", "Ann,Bob,Cy"]
+    alone = ["iota", "play", "--players", "3", "--seed", "6"]
+    # Only the console is patched here, so the test's own folders stay as they are after.
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(console.Console, "__init__", init)
+        patched.setattr(console.Console, "_ask_terminal", typed)
+        result = runner.invoke(main, [*args, "--seed", "4"], input="pass\n\nquit\n")
+        one = runner.invoke(main, alone, input="pass\nquit\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    before, after = result.output.split("\x1b[H\x1b[2J\x1b[3J")
+    assert "Ann's hand: " in before and "Bob's hand: " not in before
+    assert after.startswith("Bob's turn: press Enter when Bob is at the keys.")
+    assert "Bob's hand: " in after and "Ann's hand: " not in after
+    # One person at the terminal: no hand-over.
+    assert one.exit_code == 0 and "\x1b[3J" not in one.output and "at the keys" not in one.output
+    # Several people, input from a pipe (a script): no hand-over either.
+    piped = runner.invoke(main, [*args, "--seed", "5"], input="pass\npass\nquit\n")
+    assert piped.exit_code == 0 and piped.exception is None, piped.output
+    assert "\x1b[3J" not in piped.output and "at the keys" not in piped.output

@@ -17,6 +17,29 @@ from cardside.tui.console import Console
 from cardside.tui.keeping import say_saved
 
 
+class HandOver:
+    """Several people at one terminal: before a person's turn that follows another person's,
+    the screen (and what a terminal keeps above it) is cleared and waits for them, so that no
+    one sees another's hand. Everything else is the person's own seat's (``Human``)."""
+
+    def __init__(self, human: Any, name: str, console: Console, last: list[int | None]) -> None:
+        self.human = human
+        self.name = name
+        self.console = console
+        self.last = last  # the seat of the person who played last, shared by every seat
+
+    def choose(self, obs: Any, seat: int) -> Any:
+        if self.last[0] is not None and self.last[0] != seat:
+            sys.stdout.write("\x1b[H\x1b[2J\x1b[3J")
+            sys.stdout.flush()
+            self.console.ask(f"{self.name}'s turn: press Enter when {self.name} is at the keys. ")
+        self.last[0] = seat
+        return self.human.choose(obs, seat)
+
+    def __getattr__(self, attribute: str) -> Any:
+        return getattr(self.human, attribute)
+
+
 def bot_seed(journal: Journal, *keys: object) -> int:
     """A bot's seed from the game seed, its role and how far the game is.
 
@@ -43,6 +66,9 @@ def seat_players(
     seats = journal.session.seats
     humans = {n: human(seat) for n, seat in enumerate(seats) if seat.kind == "human"}
     console = next((p.console for p in humans.values() if hasattr(p, "console")), None)
+    if len(humans) > 1 and console is not None and console.interactive:
+        last: list[int | None] = [None]
+        humans = {n: HandOver(p, seats[n].name, console, last) for n, p in humans.items()}
     players: list[Any] = []
     for number, seat in enumerate(seats):
         if number in humans:
