@@ -107,3 +107,12 @@ def test_a_marriage_typed_by_its_worth(text: str, card: Card) -> None:
 def test_a_marriage_typed_with_the_wrong_worth_is_refused(text: str, said: str) -> None:
     with pytest.raises(NotationError, match=said):
         parse_action(text, _HeartsTrump())
+
+
+def test_a_marriage_not_held_is_refused_for_that_whatever_worth_is_typed() -> None:
+    # Only KH (in trumps) and QS are declarable here: 40 KS (KS and QS, not held together)
+    # is refused by the game's own reason, never told to type 20 KS.
+    with pytest.raises(IllegalActionError, match="not now"):
+        parse_action("40 KS", _HeartsTrump())
+    with pytest.raises(IllegalActionError, match="not now"):
+        parse_action("20 KD", _HeartsTrump())

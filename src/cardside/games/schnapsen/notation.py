@@ -132,6 +132,8 @@ def _check_worth(head: str, marriage: Marriage, context: _HasLegal | None) -> No
     trump = getattr(context, "trump", None)
     if head not in ("20", "40") or trump is None:
         return
+    if context is not None and marriage not in context.legal_actions():
+        return  # not declarable at all (a card not held): the caller says why
     worth = 40 if marriage.card.suit == trump else 20
     if int(head) != worth:
         k, q = (format_card(Card(r, marriage.card.suit), ascii=True) for r in (KING, QUEEN))
