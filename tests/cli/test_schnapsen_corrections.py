@@ -123,7 +123,11 @@ def test_the_questions_help_names_undo_and_cancel(runner: CliRunner, data_dir: P
     result = runner.invoke(
         main, ["schnapsen", "keep", "--names", "Ann,Bob"], input="\nhelp\ncancel\nquit\n"
     )
-    assert "'undo' goes back one question" in result.output
+    # As undo behaves there (above): at the first question it leaves, the deals kept.
+    said = " ".join(result.output.split())
+    assert (
+        "'undo' goes back one question (at the first: leaves the questions, the deals kept)" in said
+    )
     assert "Cancelled; nothing entered for this deal." in result.output
 
 

@@ -48,8 +48,9 @@ HELP = "\n".join(
 )
 
 QUESTION_HELP = (
-    "  answer the question; 'undo' goes back one question (at the first: takes back the last "
-    "deal), 'cancel' leaves the questions with nothing entered, 'quit' saves and leaves"
+    "  answer the question; 'undo' goes back one question (at the first: leaves the "
+    "questions, the deals kept), 'cancel' leaves the questions with nothing entered, 'quit' "
+    "saves and leaves"
 )
 QUESTIONS_START = "  What the table saw (undo: back one question; cancel: leave the questions):"
 
