@@ -86,7 +86,7 @@ def test_at_a_terminal_a_refused_new_text_is_asked_for_again_offered_to_mend(
 ) -> None:
     shown = as_at_a_terminal(monkeypatch)
     # Lines starting + replace the offered text; others are typed after it, left in place.
-    lines = ["+8C 3H", "+2C 3D", "+fix 1", "8D 3H", "+8D 3H", "+quit"]
+    lines = ["+8C 3H", "+2C 3D", "+fix 1", "8D 3H", "X", "+8D 3H", "+quit"]
     out = keep(runner, OCTRIX, lines)
     said = [line.strip() for line in out.output.splitlines()]
     assert any(
@@ -96,10 +96,17 @@ def test_at_a_terminal_a_refused_new_text_is_asked_for_again_offered_to_mend(
         )
         for line in said
     ), said
+    assert any(
+        line.endswith(
+            "; the line still held the text refused before: edit it, or clear it first (type help)"
+        )
+        for line in said
+    ), said
     asked = [p for p in shown if p.startswith("New text for entry 1")]
     assert asked == [
         "New text for entry 1 (Enter or cancel keeps it): [8C 3H]",
         "New text for entry 1 (cancel keeps it): [8C 3H8D 3H]",
+        "New text for entry 1 (cancel keeps it): [8C 3H8D 3HX]",
     ]
     assert "Entry 1 corrected: 8D 3H (was 8C 3H)." in said
     assert saved(data_dir).entries[-1]["cards"] == "8D 3H"

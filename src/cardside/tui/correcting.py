@@ -146,16 +146,18 @@ class Corrector:
         try:
             new = self.read(text, old, sheets.ledger_before(session, number))
         except ValueError as exc:
-            # The line is offered holding the old text: typing on after it is a common slip.
-            kept = " ".join(old_text.split())
+            # The line is offered holding a text (the old one, or one refused): typing on
+            # after it is a common slip.
+            kept = " ".join(offered.split())
             slip = (
                 asked
                 and console.interactive
-                and offered == old_text
+                and bool(kept)
                 and " ".join(text.split()).startswith(kept)
-                and len(text.split()) > len(kept.split())
+                and len(" ".join(text.split())) > len(kept)
             )
-            reason = f"{exc}; the line still held the old text: edit it, or clear it first"
+            held = "the old text" if offered == old_text else "the text refused before"
+            reason = f"{exc}; the line still held {held}: edit it, or clear it first"
             console.say(f"  {refusal(reason if slip else exc)}")
             return text
         if new == corrections.content(old):
