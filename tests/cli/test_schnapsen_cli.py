@@ -148,6 +148,8 @@ def test_score_reads_no_and_nobody_as_no_player(runner: CliRunner, nobody: str) 
         (["--closer", "Ann", "--reached", "Bob", "--last-trick", "Cid", "--trick"], "two players"),
         (["--reached", "Ann", "--points", "10", "--no-trick"], "without a trick"),
         (["--closer", "Ann", "--last-trick", "Ann", "--trick"], "nobody closed and no one"),
+        # The reason that decides comes first, before any asking for card points.
+        (["--closer", "Ann", "--last-trick", "Ann"], "nobody closed and no one"),
         (["--reached", "Ann", "--points", "40", "--last-trick", "Bob"], "nobody closed and no"),
         (["--closer", " ", "--reached", "Bob", "--points", "20"], "not an empty one"),
         (["--reached", "A" * 100_000, "--points", "40"], "at most 30 characters"),
@@ -678,3 +680,10 @@ def test_play_help_gives_the_duty_to_trump_and_what_wins_a_deal(
         "and with none of its suit play a trump" in said
     )
     assert "won at 66 card points (A 11, 10 10, K 4, Q 3, J 2, and marriages)" in said
+
+
+def test_score_by_the_last_trick_repeats_the_card_points_given(runner: CliRunner) -> None:
+    args = ["schnapsen", "score", "--last-trick", "Ann", "--names", "Ann,Bob", "--points", "60"]
+    result = runner.invoke(main, args)
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "Nobody reached 66; Ann took the last trick (Bob had 60 card points)." in result.output

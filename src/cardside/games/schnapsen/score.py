@@ -105,6 +105,8 @@ def score_deal(facts: DealFacts, names: tuple[str, str] | None = None) -> DealSc
     closer, reached, last = seat(facts.closer), seat(facts.reached_66), seat(facts.last_trick)
     trick, points = facts.trick, facts.points
     by_last_trick = closer is None and reached is None
+    if last is not None and not by_last_trick:
+        raise ScoreError("the last trick decides only when nobody closed and no one reached 66")
     if trick is None:
         if points is None and not by_last_trick:
             raise ScoreError("give the card points (--points) or say --trick / --no-trick")
@@ -128,8 +130,6 @@ def score_deal(facts: DealFacts, names: tuple[str, str] | None = None) -> DealSc
     ):
         if value is not None:
             entry[key] = value
-    if last is not None and not by_last_trick:
-        raise ScoreError("the last trick decides only when nobody closed and no one reached 66")
     result = score(entry)
     sentences = _sentences(players, closer, reached, last, points, trick)
     return DealScore(
@@ -149,7 +149,9 @@ def _sentences(
     if closer is None:
         out.append("Nobody closed the stock.")
         if reached is None:
-            out.append(f"Nobody reached 66; {names[last or 0]} took the last trick.")
+            winner = last or 0
+            held = "" if points is None else f" ({names[1 - winner]} had {points} card points)"
+            out.append(f"Nobody reached 66; {names[winner]} took the last trick{held}.")
             return out
         loser = names[1 - reached]
         out.append(f"{names[reached]} reached 66; {loser} had {_record(points, trick)} at the end.")
