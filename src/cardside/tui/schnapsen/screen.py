@@ -8,6 +8,7 @@ from typing import Any
 from cardside.core.cards import Card, Suit
 from cardside.core.words import counted
 from cardside.games.schnapsen.deal import Deal
+from cardside.games.schnapsen.keep import rule_reason
 from cardside.games.schnapsen.notation import (
     KEYWORDS,
     RANK_NAMES,
@@ -165,7 +166,11 @@ class SchnapsenScreen:
         say = self.console.say
         r = record.result
         winner = self.names[r.winner]
-        say(self.style.good(f"Deal {record.deal_no}: {self._won(record)}") + f" ({r.text}).")
+        # The game points said once: the rule's reason without them.
+        say(
+            self.style.good(f"Deal {record.deal_no}: {self._won(record)}")
+            + f" ({rule_reason(r.rule)})."
+        )
         tally = ", ".join(
             f"{self.names[s]} {card_points(deal.points[s], deal.counted_marriages(s))}"
             + (f" (+{deal.pending[s]} pending, lost)" if deal.pending[s] else "")
@@ -190,7 +195,7 @@ class SchnapsenScreen:
         ...``, in the words of :meth:`deal_over`."""
         r = record.result
         return (
-            f"Deal {record.deal_no}: {self._won(record)} ({r.text}); "
+            f"Deal {record.deal_no}: {self._won(record)} ({rule_reason(r.rule)}); "
             f"{self.countdown(record.counts_after)}"
         )
 
