@@ -342,3 +342,18 @@ def test_show_says_why_kept_entry_numbers_skip(runner: CliRunner, data_dir: Path
         input=script[:19] + "quit\n",
     )
     assert "numbered by entry" not in run(runner, "sessions", "show", "j")[1]
+
+
+def test_a_session_ending_level_is_shown_tied_and_partners_who_won_as_winners(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    from cardside.tui.listing import tied
+
+    script = "Ann 3\nAnn 3\nAnn 3\nBob 3\nBob 3\nBob 3\n\n"
+    args = ["schnapsen", "keep", "--names", "Ann,Bob", "--matches", "2", "--session", "tie"]
+    kept = runner.invoke(main, args, input=script)
+    assert kept.exit_code == 0 and kept.exception is None, kept.output
+    assert "tied: Ann & Bob" in run(runner, "sessions", "list")[1]
+    assert "tied: Ann & Bob" in run(runner, "sessions", "show", "tie")[1].splitlines()
+    assert tied(["Ann & Cy", "Bob & Dee"], ["Ann", "Cy"]) is False
+    assert tied(["Ann", "Bob", "Cy"], ["Ann", "Cy"]) is True

@@ -253,7 +253,10 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
         )
         say(won)
     if session.winners:
-        click.echo("winner: " + " & ".join(session.winners))
+        from cardside.tui.listing import tied
+
+        said = "tied" if tied(session.columns, session.winners) else "winner"
+        click.echo(f"{said}: " + " & ".join(session.winners))
     from cardside.cli.review import refusal
 
     if session.finished and refusal(session) is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from cardside.games.registry import GAMES
@@ -23,11 +24,19 @@ def named(summary: dict[str, Any], scores: str) -> str:
     return f"{name}: {scores}" if scores and name != "totals" else scores
 
 
+def tied(columns: Sequence[str], winners: Sequence[str]) -> bool:
+    """Whether the winners sit in more than one column of the sheet (a tie; partners who
+    won together are one column: ``Ann & Cy``)."""
+    won = set(winners)
+    return sum(1 for c in columns if won & set(c.split(" & "))) > 1
+
+
 def result_text(summary: dict[str, Any], *, ascii: bool = False) -> str:
     """Who won a finished session, or that it goes on (and where it stands, when its totals
     do not say: ``in progress (countdown Ann 2 · Bob 4)``)."""
     if summary["status"] == "finished" and summary["winners"]:
-        return "won: " + " & ".join(summary["winners"])
+        verb = "tied" if tied(summary["columns"], summary["winners"]) else "won"
+        return f"{verb}: " + " & ".join(summary["winners"])
     standing = summary.get("standing")
     if summary["status"] == "in progress" and standing:
         counts = scores_text(summary["columns"], standing["counts"], ascii=ascii)
