@@ -168,3 +168,12 @@ def test_history_tells_each_deal_in_the_screens_words() -> None:
         "at closing); countdown: You 7, Bot 2 5"
     )
     assert told[1:3] == ["Deal 2, so far:", "  no trick yet"]
+
+
+def test_a_deal_s_reason_drops_only_its_count_of_game_points() -> None:
+    from cardside.games.schnapsen.keep import rule_reason
+
+    assert rule_reason("last-trick") == "stock ran out, no one reached 66: last trick wins"
+    assert rule_reason("closer-failed-2") == "closer failed to reach 66"
+    assert rule_reason("normal-3") == "66 reached, opponent had no trick (Schwarz)"
+    assert rule_reason("direct") == "entered directly"

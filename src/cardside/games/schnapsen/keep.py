@@ -18,6 +18,7 @@ and the next deal starts a new match.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -179,8 +180,9 @@ def rule_reason(rule: str) -> str:
     """The rule's text without the game points it closes with, for a line that has already
     said them (``Ann wins 2 game points: closer reached 66, ...``)."""
     text = rule_text(rule)
-    reason, _, points = text.rpartition(": ")
-    return reason if reason and "game point" in points else text
+    # Only the count goes: "last trick wins 1 game point" keeps "last trick wins".
+    cut = re.sub(r"(: )?\d+ game points?( to the opponent)?$", "", text)
+    return cut.rstrip(": ") or text
 
 
 class Ledger:
