@@ -135,10 +135,14 @@ def test_exchange_refused_when_the_indicator_is_the_trump_jack_itself() -> None:
 
 @pytest.mark.parametrize("rule", sorted(rules.RULE_TEXT))
 def test_every_rule_has_a_reason_without_its_game_points(rule: str) -> None:
-    """A line that has said the game points shows the rule's reason alone: the rule's text up
-    to its points, every rule having both."""
+    """A line that has said the game points shows the rule's reason alone: the rule's text
+    without its count of game points (``last trick wins`` stays), every rule having both."""
+    import re
+
     from cardside.games.schnapsen.keep import rule_reason
 
     reason = rule_reason(rule)
     assert "game point" not in reason and "66" in reason
-    assert rules.RULE_TEXT[rule].startswith(reason + ": ")
+    text = rules.RULE_TEXT[rule]
+    assert text.startswith(reason)
+    assert re.fullmatch(r"(: | )\d game points?( to the opponent)?", text[len(reason) :])
