@@ -86,7 +86,8 @@ def test_at_a_terminal_a_refused_new_text_is_asked_for_again_offered_to_mend(
 ) -> None:
     shown = as_at_a_terminal(monkeypatch)
     # Lines starting + replace the offered text; others are typed after it, left in place.
-    lines = ["+8C 3H", "+2C 3D", "+fix 1", "8D 3H", "X", "+8D 3H", "+quit"]
+    # A mend (adding a word with its space) is no slip: 8C 3H8D 3H 4 is refused plainly.
+    lines = ["+8C 3H", "+2C 3D", "+fix 1", "8D 3H", "8D 3H", " 4", "+8D 3H", "+quit"]
     out = keep(runner, OCTRIX, lines)
     said = [line.strip() for line in out.output.splitlines()]
     assert any(
@@ -106,8 +107,10 @@ def test_at_a_terminal_a_refused_new_text_is_asked_for_again_offered_to_mend(
     assert asked == [
         "New text for entry 1 (Enter or cancel keeps it): [8C 3H]",
         "New text for entry 1 (cancel keeps it): [8C 3H8D 3H]",
-        "New text for entry 1 (cancel keeps it): [8C 3H8D 3HX]",
+        "New text for entry 1 (cancel keeps it): [8C 3H8D 3H8D 3H]",
+        "New text for entry 1 (cancel keeps it): [8C 3H8D 3H8D 3H 4]",
     ]
+    assert sum("still held" in line for line in said) == 2
     assert "Entry 1 corrected: 8D 3H (was 8C 3H)." in said
     assert saved(data_dir).entries[-1]["cards"] == "8D 3H"
 

@@ -148,13 +148,18 @@ class Corrector:
         except ValueError as exc:
             # The line is offered holding a text (the old one, or one refused): typing on
             # after it is a common slip.
+            # The slip: a whole new entry typed on at once after the text offered (8C 3H8D 3H),
+            # where a mend adds to it (8D 3, Ann 23).
             kept = " ".join(offered.split())
+            typed = " ".join(text.split())
+            after = typed[len(kept) :]
             slip = (
                 asked
                 and console.interactive
                 and bool(kept)
-                and " ".join(text.split()).startswith(kept)
-                and len(" ".join(text.split())) > len(kept)
+                and typed.startswith(kept)
+                and after[:1] not in ("", " ")
+                and len(after.split()) >= 2
             )
             held = "the old text" if offered == old_text else "the text refused before"
             reason = f"{exc}; the line still held {held}: edit it, or clear it first"
