@@ -357,3 +357,5 @@ def test_a_session_ending_level_is_shown_tied_and_partners_who_won_as_winners(
     assert "tied: Ann & Bob" in run(runner, "sessions", "show", "tie")[1].splitlines()
     assert tied(["Ann & Cy", "Bob & Dee"], ["Ann", "Cy"]) is False
     assert tied(["Ann", "Bob", "Cy"], ["Ann", "Cy"]) is True
+    # A name with " & " in it is one player's, matched whole.
+    assert tied(["Tom & Jerry", "Jerry"], ["Jerry"]) is False

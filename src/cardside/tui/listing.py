@@ -27,8 +27,9 @@ def named(summary: dict[str, Any], scores: str) -> str:
 def tied(columns: Sequence[str], winners: Sequence[str]) -> bool:
     """Whether the winners sit in more than one column of the sheet (a tie; partners who
     won together are one column: ``Ann & Cy``)."""
-    won = set(winners)
-    return sum(1 for c in columns if won & set(c.split(" & "))) > 1
+    from cardside.core.players import column_of
+
+    return len({column_of(w, list(columns)) for w in winners}) > 1
 
 
 def result_text(summary: dict[str, Any], *, ascii: bool = False) -> str:
