@@ -678,13 +678,21 @@ def test_people_sharing_a_terminal_hand_it_over_with_the_screen_cleared(
     with pytest.MonkeyPatch.context() as patched:
         patched.setattr(console.Console, "__init__", init)
         patched.setattr(console.Console, "_ask_terminal", typed)
-        result = runner.invoke(main, [*args, "--seed", "4"], input="pass\n\nquit\n")
+        # Ann's turn waits for her too (the first); then Bob's, then Bob leaves.
+        result = runner.invoke(main, [*args, "--seed", "4"], input="\npass\n\nquit\n")
         one = runner.invoke(main, alone, input="pass\nquit\n")
+        # quit (or the end of input) at the question saves and leaves, showing no hand.
+        left = runner.invoke(main, [*args, "--seed", "7", "--session", "q"], input="quit\n")
     assert result.exit_code == 0 and result.exception is None, result.output
     before, after = result.output.split("\x1b[H\x1b[2J\x1b[3J")
+    asks = "turn: press Enter when {} is at the keys (quit leaves)."
+    assert before.count(asks.format("Ann")) == 1 and before.count(asks.format("Bob")) == 1
+    # Bob is asked for before the screen is cleared: Ann sees the end of her turn first.
+    assert before.rstrip().endswith(asks.format("Bob"))
     assert "Ann's hand: " in before and "Bob's hand: " not in before
-    assert after.startswith("Bob's turn: press Enter when Bob is at the keys.")
     assert "Bob's hand: " in after and "Ann's hand: " not in after
+    assert left.exit_code == 0 and left.exception is None, left.output
+    assert "hand: " not in left.output and "Saved." in left.output
     # One person at the terminal: no hand-over.
     assert one.exit_code == 0 and "\x1b[3J" not in one.output and "at the keys" not in one.output
     # Several people, input from a pipe (a script): no hand-over either.

@@ -184,7 +184,8 @@ COMMANDS: dict[str, GameCommands] = {
         play=_played(
             4,
             ("strong", "strong3", "strong2", "strong1", "greedy", "random"),
-            "How many of the players are people at this terminal (the first seats).",
+            "How many of the players are people at this terminal (the first seats); each "
+            "person's turn waits for Enter and then clears the screen.",
             """Play IOTA against bots (or several people at one terminal: --humans).
 
 At the prompt: cards with their cells, e.g. YS2 0,1 RT1 1,1 (x to the right, y
@@ -274,7 +275,8 @@ The bots move one seat on after every game and every deal is played from each se
         play=_played(
             5,
             ("strong", "classic", "heuristic", "random"),
-            "People taking turns at this terminal (the first seats); bots take the rest.",
+            "People taking turns at this terminal (the first seats); bots take the rest. "
+            "Each person's turn waits for Enter and then clears the screen.",
             """Play Line-it against bots (or several people at one terminal: --humans).
 
 At the prompt: take a market card with line 57 (to your line) or hand 57

@@ -9,11 +9,12 @@ from contextlib import contextmanager
 from typing import Any
 
 from cardside.core.loop import Loop
+from cardside.core.players import Command
 from cardside.core.record import Seat
 from cardside.core.replay import moves_in_effect
 from cardside.core.rng import derive_rng
 from cardside.sessions.journal import Journal
-from cardside.tui.console import Console
+from cardside.tui.console import QUIT_WORDS, Console
 from cardside.tui.keeping import say_saved
 
 
@@ -29,15 +30,39 @@ class HandOver:
         self.last = last  # the seat of the person who played last, shared by every seat
 
     def choose(self, obs: Any, seat: int) -> Any:
-        if self.last[0] is not None and self.last[0] != seat:
-            sys.stdout.write("\x1b[H\x1b[2J\x1b[3J")
-            sys.stdout.flush()
-            self.console.ask(f"{self.name}'s turn: press Enter when {self.name} is at the keys. ")
+        if self.last[0] != seat:
+            first = self.last[0] is None
+            # Keys pressed before the question (Enter twice, or while a bot thought) must not
+            # answer it for the person still at the keys.
+            _forget_typed_ahead()
+            ask = f"{self.name}'s turn: press Enter when {self.name} is at the keys (quit leaves). "
+            while True:
+                answer = self.console.ask(ask)
+                if answer is None or answer.strip().lower() in QUIT_WORDS:
+                    return Command("quit")  # saved and left, as at every prompt
+                if not answer.strip():
+                    break
+                self.console.say(f"  press Enter alone once {self.name} is at the keys")
+            if not first:
+                # Cleared once the one who played has seen the end of their turn.
+                sys.stdout.write("\x1b[H\x1b[2J\x1b[3J")
+                sys.stdout.flush()
         self.last[0] = seat
         return self.human.choose(obs, seat)
 
     def __getattr__(self, attribute: str) -> Any:
         return getattr(self.human, attribute)
+
+
+def _forget_typed_ahead() -> None:
+    """Drop the keys typed at a terminal and not yet read."""
+    try:
+        import termios
+
+        if sys.stdin.isatty():
+            termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+    except (ImportError, OSError, ValueError):
+        pass  # no terminal to flush (or none that can be): nothing typed ahead to drop
 
 
 def bot_seed(journal: Journal, *keys: object) -> int:

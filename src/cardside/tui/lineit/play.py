@@ -70,8 +70,14 @@ def run_play(
     before: list[Any] = [state.snapshot]
     if not state.actions():
         console.say(screen.round_start(state.snapshot))
-    elif state.snapshot.step in (TAKEN, PLAYED) and state.current_player() in humans_here:
-        # Resumed within a turn, whose prompt shows only the line and hand: the whole table.
+    elif (
+        state.snapshot.step in (TAKEN, PLAYED)
+        and state.current_player() in humans_here
+        and not (len(humans_here) > 1 and console.interactive)
+    ):
+        # Resumed within a turn, whose prompt shows only the line and hand: the whole table
+        # (not where several people share the terminal: its person is asked for first, and
+        # show draws it).
         screen.show(state, state.current_player() or 0)
 
     def on_action(seat: int, action: Any) -> None:
