@@ -355,6 +355,8 @@ def test_a_session_ending_level_is_shown_tied_and_partners_who_won_as_winners(
     assert kept.exit_code == 0 and kept.exception is None, kept.output
     assert "tied: Ann & Bob" in run(runner, "sessions", "list")[1]
     assert "tied: Ann & Bob" in run(runner, "sessions", "show", "tie")[1].splitlines()
+    page = run(runner, "sessions", "export", "tie", "--format", "html", "-o", "-")[1]
+    assert "Tied: Ann, Bob." in page and "Won: " not in page
     assert tied(["Ann & Cy", "Bob & Dee"], ["Ann", "Cy"]) is False
     assert tied(["Ann", "Bob", "Cy"], ["Ann", "Cy"]) is True
     # A name with " & " in it is one player's, matched whole.

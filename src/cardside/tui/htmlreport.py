@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from cardside.core.schema import is_whole
+from cardside.tui.listing import tied
 
 #: Colours for the lines of a chart, told apart on screen and in grey print.
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#17becf")
@@ -139,6 +140,8 @@ def session_part(summary: dict[str, Any], taken: dict[str, str]) -> dict[str, An
         "date": stamp(when_of(summary, "created") or when_of(summary, "start")),
         "players": ", ".join(p["name"] for p in summary["players"]),
         "winners": ", ".join(summary["winners"]),
+        # Winners in different columns share the win (a tie), as list and show say.
+        "won": "Tied" if tied(summary["columns"], summary["winners"]) else "Won",
         "row_name": row_name,
         "totals_name": info.round_totals,
         "columns": columns,
