@@ -347,3 +347,15 @@ def test_records_name_each_player_as_the_league_does_and_partners_share_a_streak
     ]
     found = {r.what: (r.who, r.value) for r in records(finished_games(teams), teams)}
     assert found["longest winning streak"] == ("Ann & Cid", 2)
+
+
+def test_an_equal_feat_in_the_same_game_is_shared() -> None:
+    from cardside.sessions.league import records
+
+    level = [summary("a", "iota", ["Ann", "Bob"], [300, 300], ["Ann", "Bob"], START)]
+    found = {r.what: r.who for r in records(finished_games(level), level)}
+    assert found["highest score"] == "Ann & Bob" and found["lowest score"] == "Ann & Bob"
+    # In another game, an equal score is no new record: the earlier keeps it.
+    later = summary("b", "iota", ["Cy", "Dee"], [300, 200], ["Cy"], START + timedelta(days=1))
+    found = {r.what: r.who for r in records(finished_games([*level, later]), [*level, later])}
+    assert found["highest score"] == "Ann & Bob"

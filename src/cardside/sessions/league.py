@@ -143,10 +143,19 @@ def records(
 
     def offer(game: str, what: str, who: str, value: float, higher: bool, **kw: Any) -> None:
         key = (game, what)
-        if _better(found.get(key), value, higher):
+        old = found.get(key)
+        if _better(old, value, higher):
             if key not in found:
                 order.append(key)
             found[key] = Record(game, what, who, value, **kw)
+        elif (
+            old is not None
+            and value == old.value
+            and (kw.get("when"), kw.get("session")) == (old.when, old.session)
+            and who not in old.who.split(" & ")
+        ):
+            # Set at the same moment of the same game (two equal scores): shared.
+            old.who = f"{old.who} & {who}"
 
     # Each player under one spelling in a game's records, the league table's: the first seen.
     spelling: dict[tuple[str, str], str] = {}
