@@ -640,12 +640,13 @@ def test_bots_of_different_kinds_in_the_same_seat_are_different_players(
 ) -> None:
     from cardside.sessions.stats import bots_named_by_kind
 
-    folder = store.sessions_dir(data_dir)
-    folder.mkdir(parents=True)
-    raw = (EXAMPLES / "iota-played-vs-greedy.toml").read_text(encoding="utf-8")
-    (folder / "greedy.toml").write_text(raw, encoding="utf-8")
-    (folder / "strong.toml").write_text(
-        raw.replace('kind = "bot:greedy"', 'kind = "bot:strong1"'), encoding="utf-8"
+    two_of(
+        data_dir,
+        "iota-played-vs-greedy",
+        "greedy",
+        "strong",
+        'kind = "bot:greedy"',
+        'kind = "bot:strong1"',
     )
     result = runner.invoke(main, ["stats", "--json"])
     assert result.exit_code == 0 and result.exception is None, result.output
@@ -741,16 +742,26 @@ def test_one_name_typed_in_two_unicode_forms_is_one_player(
 def test_a_schnapsen_bot_at_another_level_is_another_player(
     runner: CliRunner, data_dir: Path
 ) -> None:
-    folder = store.sessions_dir(data_dir)
-    folder.mkdir(parents=True)
-    raw = (EXAMPLES / "schnapsen-played-vs-strong.toml").read_text(encoding="utf-8")
-    assert 'level = "normal"' in raw
-    (folder / "normal.toml").write_text(raw, encoding="utf-8")
-    (folder / "easy.toml").write_text(
-        raw.replace('level = "normal"', 'level = "easy"'), encoding="utf-8"
+    two_of(
+        data_dir,
+        "schnapsen-played-vs-strong",
+        "normal",
+        "easy",
+        'level = "normal"',
+        'level = "easy"',
     )
     got = json.loads(runner.invoke(main, ["stats", "--json"]).stdout)
     bots = sorted(p["name"] for p in got["players"] if p["name"].startswith("Bot"))
     assert bots == ["Bot 2 (strong)", "Bot 2 (strong, easy)"]
     seat = json.loads(runner.invoke(main, ["stats", "--player", "Bot 2", "--json"]).stdout)
     assert sorted(p["name"] for p in seat["players"]) == bots
+
+
+def two_of(data_dir: Path, example: str, name: str, other: str, old: str, new: str) -> None:
+    """The example session saved as ``name`` and, with ``old`` made ``new``, as ``other``."""
+    folder = store.sessions_dir(data_dir)
+    folder.mkdir(parents=True)
+    raw = (EXAMPLES / f"{example}.toml").read_text(encoding="utf-8")
+    assert old in raw
+    (folder / f"{name}.toml").write_text(raw, encoding="utf-8")
+    (folder / f"{other}.toml").write_text(raw.replace(old, new), encoding="utf-8")

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from cardside.core.errors import IllegalActionError
 from cardside.games.lineit.bots import make_bot
 from cardside.games.lineit.notation import Action, format_card, parse_card
 from cardside.games.lineit.rules import score_line
-from cardside.games.lineit.state import Jackpot, LineitState, Scored
+from cardside.games.lineit.state import Jackpot, LineitState, Scored, Snap
 from cardside.tui.console import Console, completions, wrap
 from cardside.tui.lineit.screen import HELP, LineitScreen, LineitTurn
 from cardside.tui.style import Style
@@ -233,14 +235,10 @@ def test_the_end_of_the_game_names_your_line_as_yours() -> None:
 
     state = LineitState(2, seed=3)
     bots = [make_bot("random", seed=3), make_bot("random", seed=4)]
-    texts = []
-    while not state.is_terminal():
-        seat = state.current_player()
-        assert seat is not None
-        prior = state.snapshot
-        action = bots[seat].choose(state, seat)
-        state.apply(action)
-        texts.append(said(action, prior, state.snapshot, ["You", "Bot 2"]))
+    texts = [
+        said(action, prior, state.snapshot, ["You", "Bot 2"])
+        for action, prior in played_through(state, bots)
+    ]
     ends = " ".join(texts)
     assert "\nat the end, your line" in ends and "\nat the end, Bot 2's line" in ends
     assert "You's" not in ends
@@ -261,12 +259,7 @@ def test_the_history_says_each_round_over_and_the_end_whoever_ended_it() -> None
     state = LineitState(3, seed=21)
     bots = [make_bot("random", seed=21 + s) for s in range(3)]
     overs = ends = 0
-    while not state.is_terminal():
-        seat = state.current_player()
-        assert seat is not None
-        prior = state.snapshot
-        action = bots[seat].choose(state, seat)
-        state.apply(action)
+    for action, prior in played_through(state, bots):
         text = said(action, prior, state.snapshot, ["Ann", "Bot 2", "Bot 3"])
         taken = action.card if action.kind in ("line", "hand") else None
         ended = round_ended(prior, state.snapshot, taken)
@@ -295,3 +288,15 @@ def test_a_move_cut_short_to_a_command_is_answered_with_the_move_in_full() -> No
     said = not_alone("help 79", PLAY_WORDS, moves=moves)
     assert said == "help takes nothing after it: type it alone (type help)"
     assert not_alone("h 79", PLAY_WORDS) == "h takes nothing after it: type it alone (type help)"
+
+
+def played_through(state: LineitState, bots: list) -> Iterator[tuple[Action, Snap]]:
+    """Each move of the bots to the game's end, with the position before it (``state`` is
+    after the move when it is yielded)."""
+    while not state.is_terminal():
+        seat = state.current_player()
+        assert seat is not None
+        prior = state.snapshot
+        action = bots[seat].choose(state, seat)
+        state.apply(action)
+        yield action, prior
