@@ -19,9 +19,10 @@ from cardside.tui.keeping import say_saved
 
 
 class HandOver:
-    """Several people at one terminal: before a person's turn that follows another person's,
-    the screen (and what a terminal keeps above it) is cleared and waits for them, so that no
-    one sees another's hand. Everything else is the person's own seat's (``Human``)."""
+    """Several people at one terminal: each person's turn first waits for them (Enter; quit
+    leaves), and one that follows another person's then clears the screen and what a
+    terminal keeps above it, so that no one sees another's hand. Everything else is the
+    person's own seat's (``Human``)."""
 
     def __init__(self, human: Any, name: str, console: Console, last: list[int | None]) -> None:
         self.human = human
