@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from cardside.core.words import quoted
+
 
 class CardsideError(Exception):
     """Base class of every error cardside raises on purpose."""
@@ -68,8 +70,8 @@ def _quoted(before: str, command: str, after: str) -> str:
     """The reason, its command between double quotes where single ones would clash with the
     quotes of a name or path inside it (``"cardside sessions verify 'a;b'"``), so that what
     lies between the quotes can be copied as it is."""
-    if "'" in command and before.endswith("'") and after.startswith("'"):
-        before, after = before[:-1] + '"', '"' + after[1:]
+    if before.endswith("'") and after.startswith("'"):
+        return before[:-1] + quoted(command) + after[1:]
     return before + command + after
 
 
