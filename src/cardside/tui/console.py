@@ -358,7 +358,7 @@ def not_alone(
     None: every prompt takes its commands alone. A line starting with one of ``entries`` (a
     player's name, a game's action word) is not a command; ``undo`` says what one undo takes
     back, for the refusal of ``undo 5``; a command word that begins one of the game's
-    ``moves`` (``h 12`` for ``hand 12``) is answered with the move written in full."""
+    ``moves`` (``h 12`` for ``hand 12``) is answered with the move to type."""
     words = line.split()
     if len(words) < 2:
         return None
@@ -369,7 +369,7 @@ def not_alone(
     meant = [m for m in moves if m.startswith(word)]
     if len(meant) == 1:
         written = " ".join([meant[0], *words[1:]])
-        return refusal(f"{word} takes nothing after it; a move is written in full: {written}")
+        return refusal(f"{word} takes nothing after it; for the move, type {written}")
     return refusal(f"{word} takes nothing after it: {alone or 'type it alone'}")
 
 

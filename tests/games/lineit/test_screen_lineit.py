@@ -283,7 +283,7 @@ def test_a_move_cut_short_to_a_command_is_answered_with_the_move_in_full() -> No
 
     moves = LineitTurn.move_words
     said = not_alone("h 79", PLAY_WORDS, entries=LineitTurn.action_words, moves=moves)
-    assert said == "h takes nothing after it; a move is written in full: hand 79 (type help)"
+    assert said == "h takes nothing after it; for the move, type hand 79 (type help)"
     # A whole command word, or one that begins no move, is refused as before.
     said = not_alone("help 79", PLAY_WORDS, moves=moves)
     assert said == "help takes nothing after it: type it alone (type help)"
@@ -300,3 +300,43 @@ def played_through(state: LineitState, bots: list) -> Iterator[tuple[Action, Sna
         action = bots[seat].choose(state, seat)
         state.apply(action)
         yield action, prior
+
+
+def test_a_move_word_alone_takes_its_only_card_or_names_the_choices() -> None:
+    """``play`` alone plays the one card that continues the line; with several, or none, it
+    says which cards it could take, or why none."""
+    turn = LineitTurn(screen=None, hint_bot=None)  # type: ignore[arg-type]
+    state = LineitState(players=2, seed=5)
+    bots = [make_bot("random", seed=1), make_bot("random", seed=2)]
+    seen = {"one": 0, "several": 0, "none": 0}
+    while not state.is_terminal() and min(seen.values()) < 3:
+        seat = state.current_player()
+        assert seat is not None
+        plays = [a for a in state.legal_actions() if a.kind == "play"]
+        if len(plays) == 1:
+            assert turn.parse("play", state, seat) == plays[0]
+            assert turn.parse(" PLAY ", state, seat) == plays[0]
+            seen["one"] += 1
+        else:
+            with pytest.raises(IllegalActionError) as refused:
+                turn.parse("play", state, seat)
+            if plays:
+                seen["several"] += 1
+                named = ", ".join(f"play {format_card(a.card)}" for a in plays)
+                assert str(refused.value) == f"play which card? {named}"
+            else:
+                seen["none"] += 1
+                assert "which card" not in str(refused.value)
+        state.apply(bots[seat].choose(state, seat))
+    assert min(seen.values()) >= 3, seen
+
+
+def test_a_card_move_may_be_shortened_to_its_first_letter() -> None:
+    from cardside.games.lineit.notation import parse_action
+
+    assert parse_action("l 57") == Action("line", 57)
+    assert parse_action("Ha B4") == Action("hand", 104)
+    assert parse_action("p 23") == Action("play", 23)
+    for text in ["l", "s 5", "x 5", "lines 5", "d 5"]:
+        with pytest.raises(Exception, match="not an action|one card|takes no card"):
+            parse_action(text)

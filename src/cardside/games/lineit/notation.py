@@ -96,7 +96,8 @@ def format_cards(cards: Iterable[int], *, letter: bool = False) -> str:
 
 
 def parse_action(text: str) -> Action:
-    """An action from text such as ``line 57``, ``hand B4``, ``play 23``, ``score``, ``done``."""
+    """An action from text such as ``line 57``, ``hand B4``, ``play 23``, ``score``, ``done``;
+    a card's word may be shortened to its start (``l 57``, ``p 23``)."""
     if len(text) > MAX_TEXT:
         raise NotationError("too much text for one action")
     words = text.strip().lower().split()
@@ -107,6 +108,9 @@ def parse_action(text: str) -> Action:
         if len(words) > 1:
             raise NotationError(f"{head!r} takes no card")
         return SCORE if head == "score" else DONE
+    if len(words) == 2 and head not in CARD_KINDS:
+        # With a card after it, the start of a word is enough: `l 57`, `p 23`, `ha 57`.
+        head = next((k for k in CARD_KINDS if k.startswith(head)), head)
     if head in CARD_KINDS:
         if len(words) != 2:
             raise NotationError(f"write {head} and one card, e.g. '{head} 57'")

@@ -10,7 +10,13 @@ import click
 from cardside.core.errors import IllegalActionError
 from cardside.core.words import counted
 from cardside.games.lineit import rules
-from cardside.games.lineit.notation import Action, format_action, format_card, parse_action
+from cardside.games.lineit.notation import (
+    CARD_KINDS,
+    Action,
+    format_action,
+    format_card,
+    parse_action,
+)
 from cardside.games.lineit.rules import LineScore
 from cardside.games.lineit.score import WAYS, describe_bet, describe_points
 from cardside.games.lineit.state import (
@@ -33,7 +39,8 @@ FG = ("red", "blue", "green", "yellow")
 
 
 CARDS_AND_COMMANDS = [
-    "  Cards: 57 or 57r (colour letter), B3 B4 B5. Tab completes.",
+    "  Cards: 57 or 57r (colour letter), B3 B4 B5. Tab completes. Short: l 57, p 23; play "
+    "alone plays the one card that fits.",
     "  Also: hint (a bot's choice and why), history, undo, show, quit (saved).",
 ]
 HELP = "\n".join(
@@ -370,11 +377,35 @@ class LineitTurn:
         return [format_action(a) for a in obs.legal_actions()]
 
     def parse(self, text: str, obs: LineitState, seat: int) -> Action:
+        word = text.strip().lower()
+        if word in CARD_KINDS:
+            return self._alone(word, obs)
         action = parse_action(text)
         reason = obs.why_illegal(action)
         if reason:
             raise IllegalActionError(reason)
         return action
+
+    def _alone(self, kind: str, obs: LineitState) -> Action:
+        """``play`` (``line``, ``hand``) typed without a card: the one card it can take, or
+        which cards it could."""
+        choices = [a for a in obs.legal_actions() if a.kind == kind]
+        if len(choices) == 1:
+            return choices[0]
+        if not choices:
+            s = obs.snapshot
+            pool = s.hands[obs.current_player()] if kind == "play" else s.market
+            reasons = {obs.why_illegal(Action(kind, card)) for card in pool}
+            if len(reasons) == 1:
+                raise IllegalActionError(reasons.pop())
+            if kind == "play" and pool:
+                raise IllegalActionError("no card in your hand continues your line")
+            if kind == "play":
+                raise IllegalActionError("your hand is empty")
+            # An empty market: the reason of the step (the deck is out, the card is taken).
+            raise IllegalActionError(obs.why_illegal(Action(kind, 1)) or "the market is empty")
+        cards = ", ".join(f"{kind} {format_card(a.card)}" for a in choices)
+        raise IllegalActionError(f"{kind} which card? {cards}")
 
     def hint(self, obs: LineitState, seat: int) -> str:
         advice = steady(self.hint_bot, seat, obs.snapshot).hint(obs, seat)
