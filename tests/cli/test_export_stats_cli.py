@@ -473,6 +473,8 @@ def test_exports_count_a_partnerships_match_as_won_by_its_column(
         ("4", "Ann & Cid"): "1",
         ("4", "Bob & Dee"): "0",
     }
+    assert {r["winners"] for r in rows} == {"Ann & Cid"}
+    assert [r["decided"] for r in rows if r["decided"]] == ["Ann & Cid", "Ann & Cid"]
 
 
 def test_stats_order_results_as_common_as_each_other_by_their_numbers() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
 from pathlib import Path
@@ -357,6 +359,9 @@ def test_a_session_ending_level_is_shown_tied_and_partners_who_won_as_winners(
     assert "tied: Ann & Bob" in run(runner, "sessions", "show", "tie")[1].splitlines()
     page = run(runner, "sessions", "export", "tie", "--format", "html", "-o", "-")[1]
     assert "Tied: Ann, Bob." in page and "Won: " not in page
+    # In the CSV the columns of a tie are parted by "; ", partners by " & " (as in the column).
+    table = run(runner, "sessions", "export", "tie", "--format", "csv")[1]
+    assert {row["winners"] for row in csv.DictReader(io.StringIO(table))} == {"Ann; Bob"}
     assert tied(["Ann & Cy", "Bob & Dee"], ["Ann", "Cy"]) is False
     assert tied(["Ann", "Bob", "Cy"], ["Ann", "Cy"]) is True
     # A name with " & " in it is one player's, matched whole.

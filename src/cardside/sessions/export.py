@@ -150,6 +150,16 @@ def cell(value: object) -> object:
     return value
 
 
+def winners_cell(columns: list[str], winners: list[str]) -> str:
+    """The winners in one CSV cell: partners who won together joined by `` & `` as their
+    column is, the columns of a tie by ``; `` (``Ann & Cid`` won; ``Ann; Bob`` tied)."""
+    groups: dict[int | str, list[str]] = {}
+    for name in winners:
+        column = column_of(name, columns)
+        groups.setdefault(name if column is None else column, []).append(name)
+    return "; ".join(" & ".join(names) for names in groups.values())
+
+
 def to_csv(sessions: list[Session]) -> str:
     """One row per round and column (player or team) of every session, under one header.
 
@@ -163,7 +173,8 @@ def to_csv(sessions: list[Session]) -> str:
     for s in sessions:
         _, total_name, round_name = _names(s)
         tally = won_so_far(s)
-        decided = {r.round: " & ".join(r.winners) for r in s.results}
+        columns = list(s.columns)
+        decided = {r.round: winners_cell(columns, list(r.winners)) for r in s.results}
         date = _iso(s.created) or ""
         for row in s.rounds:
             time = _iso(s.time_of(row.entry)) or ""
@@ -184,7 +195,7 @@ def to_csv(sessions: list[Session]) -> str:
                     "won": tally[row.number][i],
                     "decided": decided.get(row.number, ""),
                     "status": s.status,
-                    "winners": " & ".join(s.winners),
+                    "winners": winners_cell(columns, list(s.winners)),
                     "round_name": round_name,
                     "total_name": total_name,
                     "corrected": corrected_text(s, row),
