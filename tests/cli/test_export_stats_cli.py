@@ -767,3 +767,37 @@ def two_of(data_dir: Path, example: str, name: str, other: str, old: str, new: s
     assert old in raw
     (folder / f"{name}.toml").write_text(raw, encoding="utf-8")
     (folder / f"{other}.toml").write_text(raw.replace(old, new), encoding="utf-8")
+
+
+def test_the_ratings_chart_tells_more_players_than_colours_apart(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """Ten players and seven colours: the eighth line on is dashed, so no two lines (or their
+    keys under the chart) look alike."""
+    import re
+
+    from cardside.tui.htmlreport import COLOURS
+
+    for session, names in [("a", "Ann,Bo,Cy,Di,Ed"), ("b", "Fay,Gus,Hal,Ivy,Jo")]:
+        first = names.split(",")[0]
+        script = f"line {first} 12 30 45 57 60 71\nend\n"
+        args = ["lineit", "keep", "--names", names, "--session", session]
+        kept = runner.invoke(main, args, input=script)
+        assert kept.exit_code == 0 and kept.exception is None, kept.output
+    page = invoke(runner, "stats", "--html", "-")
+    start = page.index('id="ratings"')
+    ratings = page[start : page.index("</figure>", start)]
+    lines = re.findall(
+        r'<polyline fill="none" stroke="([^"]+)" stroke-width="2"( stroke-dash'
+        r'array="[^"]+")?',
+        ratings,
+    )
+    assert len(lines) == 10 > len(COLOURS)
+    assert len(set(lines)) == 10
+    assert lines[0][1] == "" and lines[7][1] != ""
+    keys = re.findall(
+        r'<line x1="0" y1="4" x2="24" y2="4" stroke="([^"]+)" stroke-width="2"'
+        r'( stroke-dasharray="[^"]+")?',
+        ratings,
+    )
+    assert keys[:10] == lines

@@ -18,6 +18,8 @@ from cardside.tui.listing import tied
 
 #: Colours for the lines of a chart, told apart on screen and in grey print.
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#17becf")
+#: Past the colours, the lines go round them again dashed, then dotted, then dash-dotted.
+DASHES = ("", "8 4", "2 3", "8 3 2 3")
 WIDTH, HEIGHT, MARGIN = 640, 220, 44
 
 
@@ -26,7 +28,7 @@ class Chart:
     """A line chart ready to draw: one polyline per series, the scale's ticks, a caption."""
 
     caption: str
-    series: list[tuple[str, str, str]]  # label, colour, "x,y x,y ..."
+    series: list[tuple[str, str, str, str]]  # label, colour, dashes ("" solid), "x,y x,y ..."
     ticks: list[tuple[float, str]]  # y position, value
     marks: list[tuple[float, str]]  # x position, what the step is (the first and the last)
     width: int = WIDTH
@@ -59,7 +61,8 @@ def line_chart(
         points = " ".join(
             f"{round(MARGIN + inner_w * i / count, 1)},{y(row[j])}" for i, row in enumerate(steps)
         )
-        series.append((label, COLOURS[j % len(COLOURS)], points))
+        dash = DASHES[j // len(COLOURS) % len(DASHES)]
+        series.append((label, COLOURS[j % len(COLOURS)], dash, points))
     ticks = [(y(v), f"{v:.0f}") for v in (low, (low + high) / 2, high)]
     marks = []
     if len(names) == len(steps) and steps:

@@ -379,14 +379,14 @@ class LineitTurn:
     def parse(self, text: str, obs: LineitState, seat: int) -> Action:
         word = text.strip().lower()
         if word in CARD_KINDS:
-            return self._alone(word, obs)
+            return self._alone(word, obs, seat)
         action = parse_action(text)
         reason = obs.why_illegal(action)
         if reason:
             raise IllegalActionError(reason)
         return action
 
-    def _alone(self, kind: str, obs: LineitState) -> Action:
+    def _alone(self, kind: str, obs: LineitState, seat: int) -> Action:
         """``play`` (``line``, ``hand``) typed without a card: the one card it can take, or
         which cards it could."""
         choices = [a for a in obs.legal_actions() if a.kind == kind]
@@ -394,7 +394,7 @@ class LineitTurn:
             return choices[0]
         if not choices:
             s = obs.snapshot
-            pool = s.hands[obs.current_player()] if kind == "play" else s.market
+            pool = s.hands[seat] if kind == "play" else s.market
             reasons = {obs.why_illegal(Action(kind, card)) for card in pool}
             if len(reasons) == 1:
                 raise IllegalActionError(reasons.pop())
