@@ -801,3 +801,40 @@ def test_the_ratings_chart_tells_more_players_than_colours_apart(
         ratings,
     )
     assert keys[:10] == lines
+
+
+def test_export_chooses_sessions_by_game_and_by_the_day_they_began(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    (data_dir / "sessions").mkdir(parents=True)
+    for example in EXAMPLES.glob("*.toml"):
+        copy(example, data_dir / "sessions")
+    lineit = json.loads(
+        invoke(runner, "sessions", "export", "--game", "lineit", "--format", "json")
+    )
+    assert sorted(s["name"] for s in lineit) == [
+        "lineit-kept-three-players",
+        "lineit-played-vs-strong",
+    ]
+    rows = list(csv.DictReader(io.StringIO(invoke(runner, "sessions", "export", "--game", "iota"))))
+    assert rows and {r["game"] for r in rows} == {"iota"}
+    # --since takes the day a session began, as sessions list and review do.
+    every = json.loads(invoke(runner, "sessions", "export", "--all", "--format", "json"))
+    days = sorted({s["created"][:10] for s in every})
+    later = json.loads(
+        invoke(runner, "sessions", "export", "--since", days[-1], "--format", "json")
+    )
+    assert later and {s["created"][:10] for s in later} == {days[-1]}
+    assert len(later) == sum(s["created"][:10] == days[-1] for s in every) < len(every)
+    both = ["sessions", "export", "--game", "octrix", "--since", days[0], "--format", "json"]
+    assert {s["game"] for s in json.loads(invoke(runner, *both))} == {"octrix"}
+    # Nothing chosen, a NAME beside them, a page: each refused in one line.
+    for args, code, said in [
+        (["--since", "2999-01-01"], 1, "no session started since 2999-01-01 is saved"),
+        (["lineit-played-vs-strong", "--game", "iota"], 2, "give them, or NAME"),
+        (["--game", "iota", "--format", "html"], 2, "cardside stats --html FILE"),
+        (["--since", "yesterday"], 2, "not a date written YYYY-MM-DD"),
+    ]:
+        result = runner.invoke(main, ["sessions", "export", *args])
+        assert result.exit_code == code and isinstance(result.exception, SystemExit), args
+        assert said in result.output and "Traceback" not in result.output

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import shutil
 from collections.abc import Sequence
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import click
 
 from cardside.cli.common import (
+    Day,
     echo_json,
     folder_option,
     json_option,
@@ -572,9 +574,31 @@ def delete(ctx: click.Context, names: tuple[str, ...], yes: bool) -> None:
     type=click.Path(dir_okay=False, path_type=Path),
     help="Write to FILE (outside the sessions folder; - for the standard output).",
 )
+@click.option(
+    "--game",
+    type=click.Choice(list(GAMES), case_sensitive=False),
+    default=None,
+    help="Export every session of this game (CSV or JSON).",
+)
+@click.option(
+    "--since",
+    type=Day(),
+    default=None,
+    metavar="DATE",
+    help="Export every session started on or after DATE (YYYY-MM-DD; CSV or JSON).",
+)
 @click.pass_context
-def export(ctx: click.Context, name: str | None, all_: bool, fmt: str, output: Path | None) -> None:
-    """Export one session (NAME) or all (--all) as CSV, JSON or an HTML page."""
+def export(
+    ctx: click.Context,
+    name: str | None,
+    all_: bool,
+    fmt: str,
+    output: Path | None,
+    game: str | None,
+    since: datetime | None,
+) -> None:
+    """Export one session (NAME) or all (--all) as CSV, JSON or an HTML page; --game and
+    --since export those of one game, or started since a day."""
     import json
 
     from cardside.core.errors import SessionError
@@ -582,6 +606,15 @@ def export(ctx: click.Context, name: str | None, all_: bool, fmt: str, output: P
     from cardside.sessions.export import as_dict, to_csv
 
     app = app_of(ctx)
+    chosen = game is not None or since is not None
+    if name and chosen:
+        raise click.UsageError("--game and --since choose among all sessions: give them, or NAME")
+    if chosen and fmt.lower() == "html":
+        raise click.UsageError(
+            "a page of some sessions is made by cardside stats --html FILE, which takes "
+            "--game and --since"
+        )
+    all_ = all_ or chosen
     if bool(name) == all_:
         raise click.UsageError(
             "give a session NAME or --all, not both" if all_ else "give a session NAME or --all"
@@ -608,6 +641,10 @@ def export(ctx: click.Context, name: str | None, all_: bool, fmt: str, output: P
             s.name = path.stem  # as list, show and stats name it (a copied file's own)
         if skipped and not found:
             raise click.ClickException("no session could be read: nothing exported")
+        if chosen:
+            found = [s for s in found if _started_within(s, game, since)]
+            if not found:
+                raise click.ClickException(f"no {_chosen_text(game, since)}: nothing exported")
     else:
         path = session_path(app, name or "")
         found = [_load(app, path)]
@@ -626,6 +663,23 @@ def export(ctx: click.Context, name: str | None, all_: bool, fmt: str, output: P
         click.echo(f"wrote {counted(len(found), 'session')} to {output}", err=True)
     else:
         click.echo(text, nl=False)
+
+
+def _started_within(session: Any, game: str | None, since: datetime | None) -> bool:
+    """Whether a session is of ``game`` and started on or after the day ``since`` (either
+    ``None``: any)."""
+    if game is not None and session.game != game:
+        return False
+    if since is None:
+        return True
+    created = session.created
+    return created is not None and created.date() >= since.date()
+
+
+def _chosen_text(game: str | None, since: datetime | None) -> str:
+    """``Line-it session started since 2026-12-01``: what --game and --since asked for."""
+    kind = f"{GAMES[game].title} session" if game else "session"
+    return kind + (f" started since {since:%Y-%m-%d}" if since else "") + " is saved"
 
 
 def _export_html(app: Any, name: str | None, output: Path | None) -> None:
