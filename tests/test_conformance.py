@@ -118,3 +118,124 @@ def test_illegal_action_raises_with_a_reason(game: str) -> None:
         state.apply(foreign[0])
     assert str(info.value)
     assert state.actions() == []
+
+
+def seats(state: Any) -> int:
+    """How many seats choose: LinesBeta's player alone, Schnapsen's two, else ``players``."""
+    return getattr(state, "players", 1 if type(state).__name__ == "LinesBetaState" else 2)
+
+
+def walked(game: str, seed: int, moves: int) -> Any:
+    """A game of ``game`` after ``moves`` random moves (fewer if it ends first)."""
+    state = FACTORIES[game](seed)
+    random_walk(state, random.Random(seed), limit=moves)
+    return state
+
+
+@pytest.mark.parametrize("game", sorted(FACTORIES))
+def test_every_view_names_the_player_to_move_and_its_legal_actions(game: str) -> None:
+    """An outside bot may play ``observation(seat).legal_actions()``: every view names the
+    game's player to move (Octrix: whoever laid a card face down), and the mover's view lists
+    the game's legal actions in the game's order; every legal action is legal, with no reason
+    against it."""
+    state = FACTORIES[game](6)
+    rng = random.Random(6)
+    for _ in range(150):
+        if state.is_terminal():
+            break
+        mover = state.current_player()
+        for seat in range(seats(state)):
+            assert state.observation(seat).current_player() == mover, (seat, mover)
+        legal = state.legal_actions()
+        assert state.observation(mover).legal_actions() == legal
+        assert all(state.is_legal(a) and state.why_illegal(a) == "" for a in legal)
+        state.apply(rng.choice(legal))
+
+
+@pytest.mark.parametrize("game", sorted(FACTORIES))
+def test_a_view_of_no_seat_is_refused(game: str) -> None:
+    state = walked(game, 7, 5)
+    n = seats(state)
+    for seat in (-1, n, None, "0", True, 1.0):
+        with pytest.raises(ValueError, match="no seat"):
+            state.observation(seat)
+        with pytest.raises(ValueError, match="no seat"):
+            state.determinize(seat, random.Random(1))
+
+
+def malformed(game: str, state: Any) -> list[Any]:
+    """Things that are not actions of ``game``, or are built wrongly."""
+    junk: list[Any] = [None, [], {}, "x", 3, (), ("line",), object(), [1, 2], 2.5]
+    if game == "iota":
+        from cardside.games.iota.rules import Pass, Play, Swap
+
+        card = state.snapshot.hands[state.current_player()][0]
+        junk += [Pass([card]), Pass(None), Play(None), Play(((1, 2),)), Swap(None, 0, 0)]  # type: ignore[arg-type]
+    if game == "lineit":
+        from cardside.games.lineit.notation import Action
+
+        junk += [Action("done", 57), Action("score", 3), ("done", "0"), ("line", True)]
+    if game == "octrix":
+        from cardside.core.cards import Card, Suit
+
+        junk += [Card(9, Suit.CLUBS), Card(14, Suit.HEARTS)]  # the deck runs from 1 to 8
+    return junk
+
+
+@pytest.mark.parametrize("game", sorted(FACTORIES))
+def test_a_malformed_action_is_refused_and_leaves_no_trace(game: str) -> None:
+    state = walked(game, 8, 6)
+    assert not state.is_terminal()
+    before, done = state.snapshot, state.actions()
+    for junk in malformed(game, state):
+        assert not state.is_legal(junk), junk
+        assert state.why_illegal(junk), junk
+        with pytest.raises(IllegalActionError):
+            state.apply(junk)
+        assert state.actions() == done and state.snapshot == before, junk
+    # A well-formed game goes on, and its record replays.
+    state.apply(state.legal_actions()[0])
+    again = FACTORIES[game](8)
+    again.replay(state.actions())
+    assert again.legal_actions() == state.legal_actions()
+
+
+@pytest.mark.parametrize("game", sorted(FACTORIES))
+def test_views_and_determinized_games_hold_no_key_to_the_hidden_cards(game: str) -> None:
+    """A view's seed (where a view is a game) and a determinized game's are not the game's:
+    the game's would deal the hidden cards, and the rounds to come, again. A determinized game
+    looks the same from its seat, and changing a view changes nothing in the game."""
+    state = walked(game, 9, 7)
+    seat = state.current_player()
+    view = state.observation(seat)
+    if hasattr(view, "seed"):
+        assert view.seed != state.seed
+    twin = state.determinize(seat, random.Random(4))
+    assert twin.seed != state.seed
+    assert twin.observation(seat) == view or (
+        twin.observation(seat).snapshot == view.snapshot  # a view that is a game
+    )
+    if game == "iota":
+        view.grid[(99, 99)] = 1  # type: ignore[index]
+        assert (99, 99) not in state.snapshot.grid
+
+
+def test_an_iota_view_hides_which_cards_another_player_exchanged() -> None:
+    """An exchange goes face down under the pile: the others see how many cards, not which
+    (a determinized game deals them afresh), and the player who made it sees its own."""
+    from cardside.games.iota.rules import Pass
+    from cardside.games.iota.state import HIDDEN, IotaState
+
+    state = IotaState(2, seed=10)
+    rng = random.Random(10)
+    while True:
+        exchanges = [a for a in state.legal_actions() if isinstance(a, Pass) and a.cards]
+        if len(state.actions()) > 3 and exchanges:
+            state.apply(exchanges[-1])
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    passer = state.snapshot.log[-1].seat
+    other = 1 - passer
+    assert state.observation(passer).log[-1].action == exchanges[-1]
+    hidden = state.observation(other).log[-1].action
+    assert hidden == Pass((HIDDEN,) * len(exchanges[-1].cards))

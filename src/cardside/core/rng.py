@@ -22,6 +22,13 @@ def derive_rng(seed: int | str, *keys: object) -> random.Random:
     return random.Random(material)
 
 
+def hidden_seed(seed: int | str) -> int:
+    """The seed of a player's view of a game dealt from ``seed``: fixed by it (the same view
+    deals alike every time), but no way back to it, so the view cannot foretell the real
+    deals still to come."""
+    return derive_rng(seed, "a view's own seed").randrange(2**62)
+
+
 def fresh_seed() -> int:
     """A new random seed for a game the user did not seed explicitly."""
     return random.SystemRandom().randrange(1, 10**9)

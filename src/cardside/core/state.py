@@ -20,6 +20,14 @@ S = TypeVar("S")
 A = TypeVar("A", bound=Hashable)
 
 
+def check_seat(seat: object, players: int) -> int:
+    """``seat`` when it is a seat of a game of ``players`` (0 to players - 1), else
+    ``ValueError``: a view of no seat would show everything or nothing."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+        raise ValueError(f"no seat {seat!r}: the seats are 0 to {players - 1}")
+    return seat
+
+
 class GameState(ABC, Generic[S, A]):
     """A game position with its history; the one shape that bots, loops and sessions use."""
 
@@ -62,10 +70,11 @@ class GameState(ABC, Generic[S, A]):
         return action in self.legal_actions()
 
     def why_illegal(self, action: A) -> str:
-        """A one-line reason that ``action`` is illegal now (subclasses say more)."""
+        """A one-line reason that ``action`` is illegal now (subclasses say more), or ``""``
+        when it is legal."""
         if self.is_terminal():
             return "the game is over"
-        return f"{action} is not legal now"
+        return "" if self.is_legal(action) else f"{action} is not legal now"
 
     def apply(self, action: A) -> None:
         """Play ``action``; raise :class:`IllegalActionError` with the reason if it is illegal."""

@@ -14,7 +14,7 @@ from cardside.games.lineit.values import move_values
 
 def game(seed: int, turns: int, plant: int = 0) -> tuple[Session, list[int]]:
     """The first ``turns`` turns of a game of the strong bot against itself; seat 0 plays
-    its worst valued move at the first ``plant`` turns where that gives up over 12%."""
+    its worst valued move at the first ``plant`` turns where that gives up over 20%."""
     state = LineitState(2, seed=seed)
     bots = [make_bot("strong", seed=seed + s) for s in (0, 1)]
     entries: list[dict[str, object]] = []
@@ -28,7 +28,7 @@ def game(seed: int, turns: int, plant: int = 0) -> tuple[Session, list[int]]:
         if seat == 0 and len(planted) < plant and len(state.legal_actions()) > 1:
             v = move_values(state, 0, random.Random(50 + len(entries)))
             worst = min(v.moves, key=lambda m: m.chance)
-            if v.best().chance - worst.chance > 0.12:
+            if v.best().chance - worst.chance > 0.2:
                 action = worst.action  # type: ignore[assignment]
                 planted.append(len(entries) + 1)
         entries.append({"type": "action", "seat": seat, "action": format_action(action)})

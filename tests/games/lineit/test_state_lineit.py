@@ -222,22 +222,30 @@ def test_the_first_player_is_drawn_from_the_seed_and_the_deal_replays() -> None:
     assert len(a.snapshot.market) == 5 and len(a.snapshot.deck) == 101
 
 
-def test_observation_hides_deck_and_other_hands_and_determinize_fills_them() -> None:
+def test_observation_hides_the_deck_and_its_seed_and_determinize_deals_only_the_deck() -> None:
+    """A hand's cards were taken from the face-up market in sight of the table: a view shows
+    them, and a deal of what a seat cannot see keeps them where they are."""
     g = LineitState(3, seed=4)
     rng = random.Random(0)
     while g.snapshot.hands[1] == () or g.snapshot.hands[0] == ():
         g.apply(rng.choice(g.legal_actions()))
     view = g.observation(0)
     assert set(view.snapshot.deck) == {0}
-    assert view.snapshot.hands[0] == g.snapshot.hands[0]
-    assert set(view.snapshot.hands[1]) == {0}
+    assert view.snapshot.hands == g.snapshot.hands
+    # The game's seed would deal the deck again: the view has one of its own.
+    assert view.seed != g.seed
+    assert LineitState(3, seed=view.seed).snapshot.deck != LineitState(3, seed=4).snapshot.deck
+    assert sorted(view.unseen(0)) == sorted(g.snapshot.deck)
     full = view.determinize(0, random.Random(1))
     assert full.card_count() == 106
-    assert Counter(full.snapshot.deck + sum(full.snapshot.hands, ())) == Counter(
-        g.snapshot.deck + sum(g.snapshot.hands, ())
-    )
-    assert full.snapshot.hands[0] == g.snapshot.hands[0]
+    assert sorted(full.snapshot.deck) == sorted(g.snapshot.deck)
+    assert full.snapshot.deck != g.snapshot.deck
+    assert full.snapshot.hands == g.snapshot.hands
     assert full.snapshot.market == g.snapshot.market
+    assert full.observation(0).snapshot == view.snapshot
+    for seat in (-1, 3, None, "0", True):
+        with pytest.raises(ValueError, match="no seat"):
+            g.observation(seat)  # type: ignore[arg-type]
 
 
 def check_invariants(state: LineitState, hand_plays: dict[tuple[int, int], int]) -> None:

@@ -80,17 +80,30 @@ def test_every_bot_returns_a_card_it_holds(players: int, partnership: bool) -> N
     assert seen_second_step == partnership
 
 
-def test_a_seat_that_is_not_the_current_player_of_its_view() -> None:
-    # Three players commit at once: the seat after the first one sees the first card back in
-    # its owner's hand, so its view's current player is the first seat, not itself.
+def test_a_view_has_the_same_player_to_move_as_the_match() -> None:
+    """Three players commit at once: the seat after the first sees the first card back in its
+    owner's hand, and in its view that player lays after it, so the view's player to move
+    and legal cards are the match's (an outside bot may play ``view.legal_actions()``)."""
     state = OctrixState(3, seed=4)
     first = state.current_player()
     state.apply(state.legal_actions()[0])
     seat = state.current_player()
+    assert seat != first
     view = state.observation(seat)
-    assert view.current_player() == first != seat
+    assert len(view.snapshot.hands[first]) == 8 and view.snapshot.pending[first] is None
+    assert view.current_player() == seat and view.legal_actions() == state.legal_actions()
     for bot in bots(1):
         assert bot.choose(view, seat) in state.snapshot.hands[seat]
+    # Played on in the view, the hidden card's player lays again, after this seat.
+    view.apply(view.legal_actions()[0])
+    assert view.current_player() == first
+    # Every seat's view names the match's player to move, whoever laid face down.
+    for _ in range(40):
+        mover = state.current_player()
+        for x in range(3):
+            assert state.observation(x).current_player() == mover
+        assert state.observation(mover).legal_actions() == state.legal_actions()
+        state.apply(state.legal_actions()[-1])
 
 
 def test_a_seat_that_already_played_is_refused() -> None:

@@ -16,13 +16,15 @@ from dataclasses import dataclass, replace
 
 from cardside.core.errors import IllegalActionError
 from cardside.core.outcome import Outcome
-from cardside.core.rng import derive_rng
-from cardside.core.state import GameState
+from cardside.core.rng import derive_rng, hidden_seed
+from cardside.core.state import GameState, check_seat
 from cardside.games.iota import placement, rules
 from cardside.games.iota.moves import Move, legal_moves
 from cardside.games.iota.notation import format_card
 from cardside.games.iota.placement import Scored
 from cardside.games.iota.rules import DECK, HAND_SIZE, WILD, Action, Cell, Pass, Play, Swap
+
+HIDDEN = -1  # a card exchanged face down by another player, in a view's log
 
 END_LAST_CARD = "last card"
 END_PASSES = "passes"
@@ -79,6 +81,20 @@ class View:
     def moves(self) -> list[Move]:
         """Every legal play of this seat's hand."""
         return legal_moves(self.grid, self.hand, pile_empty=self.pile_size == 0)
+
+    def current_player(self) -> int | None:
+        """The seat to move, as the state's ``current_player`` says (``turn``)."""
+        return self.turn
+
+    def legal_actions(self) -> list[Action]:
+        """This seat's legal actions when it is to move (the state's list, in its order),
+        else none."""
+        if self.turn != self.seat or self.end:
+            return []
+        out: list[Action] = [m.play for m in self.moves()]
+        out.extend(self.swaps())
+        out.extend(passes(self.hand, self.pile_size))
+        return out
 
     def swaps(self) -> list[Swap]:
         """Every legal recycling of a wild from this hand (none after a swap this turn)."""
@@ -229,11 +245,14 @@ class IotaState(GameState[Snapshot, Action]):
         return self._why(self._snapshot, action) is None
 
     def why_illegal(self, action: Action) -> str:
-        return self._why(self._snapshot, action) or "that is legal"
+        """A one-line reason ``action`` is illegal now, or ``""`` when it is legal."""
+        return self._why(self._snapshot, action) or ""
 
     def _why(self, s: Snapshot, action: Action) -> str | None:
         if s.end:
             return "the game is over"
+        if not well_formed(action):
+            return f"{action!r} is not an IOTA action"
         hand = s.hands[s.turn]
         if isinstance(action, Play):
             if len(action.cards) > HAND_SIZE:
@@ -358,12 +377,15 @@ class IotaState(GameState[Snapshot, Action]):
         return sum(not isinstance(t.action, Swap) for t in self._snapshot.log)
 
     def observation(self, seat: int) -> View:
+        """What ``seat`` sees: the grid (a copy), its hand, the others' hand sizes, the scores
+        and the turns so far, with the cards others exchanged face down hidden (as -1)."""
+        check_seat(seat, self.players)
         s = self._snapshot
         unseen = [c for i, h in enumerate(s.hands) if i != seat for c in h] + list(s.pile)
         return View(
             players=self.players,
             seat=seat,
-            grid=s.grid,
+            grid=dict(s.grid),
             hand=s.hands[seat],
             hand_sizes=tuple(len(h) for h in s.hands),
             scores=s.scores,
@@ -371,7 +393,7 @@ class IotaState(GameState[Snapshot, Action]):
             turn=self.current_player(),
             swapped=s.swapped,
             passes=s.passes,
-            log=s.log,
+            log=seen_log(s.log, seat),
             unseen=tuple(sorted(unseen)),
             end=s.end,
         )
@@ -379,6 +401,7 @@ class IotaState(GameState[Snapshot, Action]):
     def determinize(self, seat: int, rng: random.Random) -> IotaState:
         """A state ``seat`` cannot tell from this one: the cards it cannot see dealt afresh
         (the cards it put at the bottom of the pile itself stay where it put them)."""
+        check_seat(seat, self.players)
         s = self._snapshot
         keep = [i for i, by in enumerate(s.passed_by) if by == seat]
         pool = [c for i, h in enumerate(s.hands) if i != seat for c in h]
@@ -395,6 +418,7 @@ class IotaState(GameState[Snapshot, Action]):
             if i not in keep:
                 pile[i] = pool.pop()
         twin = self.clone()
+        twin.seed = hidden_seed(self.seed)  # the game's seed would deal the real pile again
         twin._history = []
         twin._cache = None
         twin._snapshot = replace(s, hands=tuple(hands), pile=tuple(pile))
@@ -424,3 +448,36 @@ def last_play_cells(log: Sequence[Turn]) -> list[Cell]:
     followed it; none before the first play."""
     last = next((t for t in reversed(log) if isinstance(t.action, Play)), None)
     return list(last.action.cells) if last is not None and isinstance(last.action, Play) else []
+
+
+def _ints(values: object, size: int | None = None) -> bool:
+    return (
+        isinstance(values, tuple)
+        and (size is None or len(values) == size)
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in values)
+    )
+
+
+def well_formed(action: object) -> bool:
+    """Whether ``action`` is built as the game builds its actions (tuples of whole numbers),
+    so that a mistyped one is refused before it is recorded."""
+    if isinstance(action, Play):
+        return isinstance(action.cards, tuple) and all(_ints(c, 3) for c in action.cards)
+    if isinstance(action, Pass):
+        return _ints(action.cards)
+    if isinstance(action, Swap):
+        return _ints((action.card, action.x, action.y))
+    return False
+
+
+def seen_log(log: tuple[Turn, ...], seat: int) -> tuple[Turn, ...]:
+    """The turns as ``seat`` saw them: another player's exchange shows how many cards went
+    under the pile, not which."""
+    if not any(isinstance(t.action, Pass) and t.action.cards and t.seat != seat for t in log):
+        return log
+    return tuple(
+        replace(t, action=Pass((HIDDEN,) * len(t.action.cards)))
+        if isinstance(t.action, Pass) and t.action.cards and t.seat != seat
+        else t
+        for t in log
+    )

@@ -1,14 +1,15 @@
 """Line-it bots: ``random``, ``heuristic``, ``classic`` and the strong default (``strong``).
 
-Every bot decides from ``state.observation(seat)`` (the deck and the other hands hidden), owns
+Every bot decides from ``state.observation(seat)`` (the deck hidden; the hands, taken from the
+face-up market, known), owns
 its random generator, and offers :meth:`hint` (the action and a one-line reason).
 
 - ``heuristic`` plans its whole turn (take, perhaps play from hand, perhaps score) and keeps the
   plan whose end position :func:`evaluate` rates best: lines long and steady (each card
   spends little of the line's room), bets the line can carry, jackpots, and scoring a line
   before it runs out of room.
-- ``classic`` (the strong bot before ``search.py``) samples the unseen cards (the other hands
-  and the deck) from its seat's view, plays the heuristic's best few turn plans on each sample,
+- ``classic`` (the strong bot before ``search.py``) samples the unseen cards (the deck) from
+  its seat's view, plays the heuristic's best few turn plans on each sample,
   lets every seat carry on with a fast policy to a horizon (the end of the game once it is
   near), and keeps the plan with the best average outcome: its own final-score estimate minus
   the best opponent's (perfect-information Monte Carlo).

@@ -5,7 +5,9 @@ card (``line 57`` or ``hand 57``), then optionally ``play`` a hand card, then ``
 ends the turn) or ``done``. The end phase, once the deck cannot fill a market, gives each
 player who can still play a hand card the choice ``play`` or ``done``; then every line is
 scored. The deck is shuffled once from ``derive_rng(seed, "deck")``, so a seed and the list of
-actions replay a game exactly. Observations hide the deck and the other hands as 0s.
+actions replay a game exactly. Observations hide the deck as 0s. Every card in a hand was
+taken from the face-up market in sight of the table, so the hands are not hidden: a player who
+watched knows them (the rules page says so).
 """
 
 from __future__ import annotations
@@ -17,8 +19,8 @@ from typing import NamedTuple, Self
 
 from cardside.core.errors import IllegalActionError
 from cardside.core.outcome import Outcome
-from cardside.core.rng import derive_rng, fresh_seed
-from cardside.core.state import GameState
+from cardside.core.rng import derive_rng, fresh_seed, hidden_seed
+from cardside.core.state import GameState, check_seat
 from cardside.games.lineit import rules
 from cardside.games.lineit.notation import DONE, HAND, LINE, PLAY, SCORE, Action, format_card
 from cardside.games.lineit.rules import BET_BASE, HAND_LIMIT, LineScore
@@ -82,6 +84,17 @@ setattr(Snap, "_replace", _fast_replace)  # noqa: B010 - NamedTuple forbids defi
 
 #: ``_HIDDEN[n]``: n hidden cards (made once, as observations are taken at every decision).
 _HIDDEN = tuple((HIDDEN,) * n for n in range(rules.CARD_COUNT + 1))
+
+
+def _action_like(action: object) -> bool:
+    """Whether ``action`` is a plain pair (kind, card) that reads as an :class:`Action`."""
+    return (
+        isinstance(action, tuple)
+        and len(action) == 2
+        and isinstance(action[0], str)
+        and isinstance(action[1], int)
+        and not isinstance(action[1], bool)
+    )
 
 
 def _name(card: object) -> str:
@@ -269,7 +282,9 @@ class LineitState(GameState[Snap, Action]):
         if step == OVER:
             return "the game is over"
         if not isinstance(action, Action):
-            return f"{action!r} is not a Line-it action"
+            if not _action_like(action):
+                return f"{action!r} is not a Line-it action"
+            action = Action(*action)
         seat = self._mover
         line = self._lines[seat]
         hand = self._hands[seat]
@@ -304,6 +319,8 @@ class LineitState(GameState[Snap, Action]):
             if card not in hand:
                 return f"{_name(card)} is not in your hand"
             return rules.why_not_fits(line, card) or ""
+        if kind in ("score", "done") and card != 0:
+            return f"{kind} takes no card"
         if kind == "score":
             if step == TAKE:
                 return "take a card from the market first (you score after taking)"
@@ -324,6 +341,8 @@ class LineitState(GameState[Snap, Action]):
         reason = self.why_illegal(action)
         if reason:
             raise IllegalActionError(reason)
+        if type(action) is not Action:  # a plain (kind, card) pair: recorded as an Action
+            action = Action(*action)
         origin = self._origin
         if origin is None:  # moved on without a record: the record starts here
             origin = self._origin = self._snapshot
@@ -556,21 +575,24 @@ class LineitState(GameState[Snap, Action]):
         return self._observer
 
     def observation(self, seat: int) -> Self:
-        """The game as ``seat`` sees it: the deck and the other hands hidden (as 0s)."""
+        """The game as ``seat`` sees it: the deck hidden (as 0s), and a seed of its own (the
+        game's would deal the deck again). The hands are shown: each of their cards was taken
+        from the face-up market in sight of every player."""
+        check_seat(seat, self.players)
         s = self._snapshot
         if self._observer != seat:  # (a view of this seat already hides all it should)
-            hands = [_HIDDEN[len(h)] for h in s.hands]
-            hands[seat] = s.hands[seat]
-            s = _new_snap(Snap, (_HIDDEN[len(s.deck)], s.market, tuple(hands), *s[3:]))
+            s = _new_snap(Snap, (_HIDDEN[len(s.deck)], *s[1:]))
         view = self.at(s)
         view._observer = seat
+        if self._observer != seat:
+            view.seed = hidden_seed(self.seed)
         return view
 
     def unseen(self, seat: int) -> list[int]:
-        """The cards ``seat`` cannot see: the deck and the other hands, in no useful order."""
+        """The cards ``seat`` cannot see: the deck's, in no useful order."""
         s = self._snapshot
-        known: list[int] = list(s.market) + list(s.discard) + list(s.hands[seat])
-        for group in (s.lines, s.piles, s.scored):
+        known: list[int] = list(s.market) + list(s.discard)
+        for group in (s.hands, s.lines, s.piles, s.scored):
             for cards in group:
                 known.extend(cards)
         pool = list(rules.DECK)
@@ -580,14 +602,14 @@ class LineitState(GameState[Snap, Action]):
         return pool
 
     def determinize(self, seat: int, rng: random.Random) -> Self:
-        """A full state consistent with what ``seat`` sees, the hidden cards dealt at random."""
+        """A full state consistent with what ``seat`` sees, the deck shuffled at random."""
+        check_seat(seat, self.players)
         s = self._snapshot
         pool = self.unseen(seat)
         rng.shuffle(pool)
-        it = iter(pool)
-        hands = tuple(h if p == seat else tuple(next(it) for _ in h) for p, h in enumerate(s.hands))
-        deck = tuple(next(it) for _ in s.deck)
-        return self.at(s._replace(deck=deck, hands=hands))
+        twin = self.at(s._replace(deck=tuple(pool)))
+        twin.seed = hidden_seed(self.seed)
+        return twin
 
     # -- helpers for screens and bots ------------------------------------------------------------
     @property

@@ -3,7 +3,7 @@
 An action is one step of a turn (take, play from hand, score, done); it is valued by the best
 way to finish the turn that starts with it (the heuristic's plans, :func:`bots.plans`), played
 on by every seat's quick policy for two rounds on ``samples`` deals of the cards the player
-cannot see (the deck and the other hands), as the strong bot plays its turns
+cannot see (the deck), as the strong bot plays its turns
 (:func:`search.playout_margin`), and rated by the strong bot's estimate: the player's final
 score less the best opponent's. That margin is the game's own unit. The actions valued are the
 first steps of the heuristic's six best plans, every step that ends the turn, and the step

@@ -14,7 +14,7 @@ from cardside.core.cards import Card
 from cardside.core.errors import IllegalActionError
 from cardside.core.outcome import Outcome
 from cardside.core.rng import derive_rng
-from cardside.core.state import GameState
+from cardside.core.state import GameState, check_seat
 from cardside.games.linesbeta import rules
 from cardside.games.linesbeta.rules import (
     ALL_LINES,
@@ -190,7 +190,8 @@ class LinesBetaState(GameState[Snapshot, Action]):
         return self._why(self._snapshot, action) is None
 
     def why_illegal(self, action: Action) -> str:
-        return self._why(self._snapshot, action) or f"{action} is legal"
+        """A one-line reason ``action`` is illegal now, or ``""`` when it is legal."""
+        return self._why(self._snapshot, action) or ""
 
     def _why(self, s: Snapshot, action: Action) -> str | None:
         """None if ``action`` is legal in ``s``, else a one-line reason."""
@@ -460,7 +461,9 @@ class LinesBetaState(GameState[Snapshot, Action]):
         return "down", CARDS[card] if reveal else None
 
     def observation(self, seat: int = 0) -> Observation:
-        """What the player sees: face-down cards hidden, everything else as in the state."""
+        """What the player (seat 0, the only one: the grid does not choose) sees: face-down
+        cards hidden, everything else as in the state."""
+        check_seat(seat, 1)
         s = self._snapshot
         known = s.face_up | self.remembered(s)
         grid = tuple(c if c == GAP or known >> i & 1 else HIDDEN for i, c in enumerate(s.grid))
@@ -496,6 +499,7 @@ class LinesBetaState(GameState[Snapshot, Action]):
         cell filled at a later round's start; the most constrained cells are dealt first, which
         samples uniformly among the consistent arrangements (the constraints are nested).
         """
+        check_seat(seat, 1)
         s = self._snapshot
         known = s.face_up | self.remembered(s)
         hidden = [i for i in range(CELLS) if s.grid[i] != GAP and not known >> i & 1]

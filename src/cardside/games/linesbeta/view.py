@@ -88,6 +88,10 @@ class Observation:
     #: back: ``grid`` shows those cards, as the player knows them.
     remembered: int = 0
 
+    def current_player(self) -> int | None:
+        """0 (the player) while the game goes on, as the state's ``current_player`` says."""
+        return None if self.phase == PHASE_OVER else 0
+
     def legal_actions(self) -> list[Action]:
         """The player's legal actions (the same list the state gives)."""
         if self.phase == PHASE_PLAY:
@@ -104,9 +108,10 @@ class Observation:
             return [CELL_ACTIONS[c] for c in LINE_CELLS[self.tricks[-1].line]]
         return []
 
-    def why_illegal(self, action: object) -> str | None:
-        """None if ``action`` is legal now, else the one-line reason the game would give."""
-        return why_illegal(self, action)
+    def why_illegal(self, action: object) -> str:
+        """The one-line reason the game would give that ``action`` is illegal now, or ``""``
+        when it is legal."""
+        return why_illegal(self, action) or ""
 
     @property
     def tricks_left(self) -> int:

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, replace
 from typing import Self
 
 from cardside.core.cards import Card
 from cardside.core.errors import IllegalActionError
 from cardside.core.outcome import Outcome
-from cardside.core.rng import derive_rng
-from cardside.core.state import GameState
+from cardside.core.rng import derive_rng, hidden_seed
+from cardside.core.state import GameState, check_seat
 from cardside.games.octrix import rules
 from cardside.games.octrix.notation import format_card
 from cardside.games.octrix.rules import KEY, Rule
@@ -112,9 +113,12 @@ class OctrixState(GameState[OctrixSnapshot, Card]):
 
     def is_legal(self, action: Card) -> bool:
         seat = self.current_player()
-        return seat is not None and action in self._snapshot.hands[seat]
+        return (
+            seat is not None and isinstance(action, Card) and action in self._snapshot.hands[seat]
+        )
 
     def why_illegal(self, action: Card) -> str:
+        """A one-line reason ``action`` is illegal now, or ``""`` when it is legal."""
         seat = self.current_player()
         if seat is None:
             return "the match is over"
@@ -122,6 +126,8 @@ class OctrixState(GameState[OctrixSnapshot, Card]):
             return f"{action!r} is not an Octrix card"
         name = format_card(action, ascii=True)
         s = self._snapshot
+        if action in s.hands[seat]:
+            return ""
         if action in s.pending or any(action in t for t in s.tricks):
             return f"{name} was already played this round"
         if any(action in h for h in s.hands):
@@ -130,7 +136,7 @@ class OctrixState(GameState[OctrixSnapshot, Card]):
 
     def apply(self, action: Card) -> None:
         seat = self.current_player()
-        if seat is None or action not in self._snapshot.hands[seat]:
+        if seat is None or not self.is_legal(action):
             raise IllegalActionError(self.why_illegal(action))
         self._history.append((self._snapshot, action))
         self._snapshot = self._commit(self._snapshot, seat, action)
@@ -235,7 +241,11 @@ class OctrixState(GameState[OctrixSnapshot, Card]):
         return visible
 
     def observation(self, seat: int) -> Self:
-        """The match as ``seat`` sees it: cards others laid face down are still in their hands."""
+        """The match as ``seat`` sees it: cards others laid face down are still in their hands,
+        and in the view those players lay after the player to move (who is the same as in the
+        match), so its ``current_player`` and ``legal_actions`` are the match's. The view's
+        seed is not the match's: the rounds still to deal are as unknown as the cards laid."""
+        check_seat(seat, self.players)
         s = self._snapshot
         visible = self.face_up(seat)
         hidden = [x for x in range(self.players) if s.pending[x] is not None and x not in visible]
@@ -248,15 +258,39 @@ class OctrixState(GameState[OctrixSnapshot, Card]):
             assert card is not None
             hands[x] = tuple(sorted(hands[x] + (card,), key=KEY.__getitem__))
             pending[x] = None
-        return self._view(replace(s, hands=tuple(hands), pending=tuple(pending)))
+        view = self._view(replace(s, hands=tuple(hands), pending=tuple(pending)))
+        mover = self.current_player()
+        order = [x for x in self._orders[s.dealer] if x not in hidden]
+        at = order.index(mover) + 1 if mover in order else len(order)
+        view._orders = list(self._orders)
+        view._orders[s.dealer] = tuple(order[:at] + hidden + order[at:])
+        return view
+
+    def determinize(self, seat: int, rng: random.Random) -> Self:
+        """A full match consistent with what ``seat`` sees: each card laid face down out of
+        its sight drawn at random from its player's cards, and the rounds still to deal from
+        a seed drawn from ``rng``."""
+        view = self.observation(seat)
+        s = view.snapshot
+        hands = list(s.hands)
+        pending = list(s.pending)
+        for x in range(self.players):
+            if self._snapshot.pending[x] is not None and pending[x] is None:
+                card = rng.choice(hands[x])
+                hands[x] = tuple(c for c in hands[x] if c is not card)
+                pending[x] = card
+        twin = self._view(replace(s, hands=tuple(hands), pending=tuple(pending)))
+        twin.seed = rng.randrange(2**62)
+        return twin
 
     def _view(self, snapshot: OctrixSnapshot) -> Self:
         """A copy of this match at ``snapshot`` with no history to undo (a clone would copy
-        the whole match's history, at every decision of every seat)."""
+        the whole match's history, at every decision of every seat), and a seed of its own."""
         view = object.__new__(type(self))
         view.__dict__.update(self.__dict__)
         view._history = []
         view._snapshot = snapshot
+        view.seed = hidden_seed(self.seed)
         return view
 
     def side_of(self, seat: int) -> int:

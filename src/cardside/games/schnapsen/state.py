@@ -16,7 +16,7 @@ from cardside.core.cards import Card, Suit
 from cardside.core.errors import IllegalActionError
 from cardside.core.outcome import Outcome
 from cardside.core.rng import derive_rng, fresh_seed
-from cardside.core.state import GameState
+from cardside.core.state import GameState, check_seat
 from cardside.games.schnapsen import rules
 from cardside.games.schnapsen.deal import (
     NO_CARD,
@@ -179,13 +179,15 @@ class _DealView:
 
 
 def illegal_reason(d: Deal, action: Action) -> str:
-    """A one-line reason why ``action`` is not legal in ``d`` (or that it is legal)."""
+    """A one-line reason why ``action`` is not legal in ``d``, or ``""`` when it is legal."""
     try:
         code = action_code(action)
     except (TypeError, KeyError):
         return f"{action!r} is not a Schnapsen action"
     if d.result is not None:
         return "the deal is over"
+    if is_legal_code(d, code):
+        return ""
     hand = d.hands[d.to_move]
     text = format_action(action, ascii=True)
     leading = d.lead == NO_CARD
@@ -228,7 +230,7 @@ def illegal_reason(d: Deal, action: Action) -> str:
         else:
             why = "play a trump"
         return f"phase 2 (stock closed or used up): you must {why} ({options})"
-    return f"{text} is legal"
+    return ""
 
 
 # -- the observation ---------------------------------------------------------------------------
@@ -286,6 +288,10 @@ class Observation(_DealView):
 
     def legal_actions(self) -> list[Action]:
         return [] if self.to_move != self.seat else super().legal_actions()
+
+    def current_player(self) -> int | None:
+        """The seat to move, as the state's ``current_player`` says (``to_move``)."""
+        return self.to_move
 
 
 def observe(d: Deal, seat: int) -> tuple[Deal, int]:
@@ -441,12 +447,12 @@ class SchnapsenState(_DealView, GameState[Match, Action]):
         return Outcome((w,), scores, f"seat {w} reached 0 first ({counts[0]}:{counts[1]})")
 
     def is_legal(self, action: Action) -> bool:
-        code = ACTION_CODES.get(action)  # type: ignore[call-overload]
+        code = _code(action)
         return code is not None and is_legal_code(self._snapshot.deal, code)
 
     def apply(self, action: Action) -> None:
         """Play ``action``; raise :class:`IllegalActionError` with the reason if it is illegal."""
-        code = ACTION_CODES.get(action)  # type: ignore[call-overload]
+        code = _code(action)
         snapshot = self._snapshot
         if code is None or not is_legal_code(snapshot.deal, code):
             raise IllegalActionError(self.why_illegal(action))
@@ -456,6 +462,8 @@ class SchnapsenState(_DealView, GameState[Match, Action]):
     def why_illegal(self, action: Action) -> str:
         if self.is_terminal():
             return "the match is over"
+        if _code(action) is None:
+            return f"{action!r} is not a Schnapsen action"
         return illegal_reason(self.deal, action)
 
     def _next(self, snapshot: Match, action: Action) -> Match:
@@ -474,6 +482,7 @@ class SchnapsenState(_DealView, GameState[Match, Action]):
         return Match(snapshot.seed, snapshot.first_dealer, n, counts, history, nxt, deal)
 
     def observation(self, seat: int) -> Observation:
+        check_seat(seat, 2)
         view, opp_size = observe(self.deal, seat)
         s = self._snapshot
         history = self._history
@@ -510,8 +519,18 @@ class SchnapsenState(_DealView, GameState[Match, Action]):
         deal = determinize_deal(obs, rng)
         twin = self.clone()
         twin._history = []
-        twin._snapshot = self._snapshot._replace(deal=deal)
+        # The deals still to come are as unknown as the hidden cards: a seed of their own.
+        twin._snapshot = self._snapshot._replace(deal=deal, seed=rng.randrange(2**62))
         # The moves so far are remembered as ``seat`` saw them (the true deals behind them
         # would tell the hidden cards).
         twin._seen = (seat, obs.deal_no, obs.past)
         return twin
+
+
+def _code(action: object) -> int | None:
+    """``action``'s code, or ``None`` for anything that is not a Schnapsen action (a list or a
+    dict cannot even be looked up)."""
+    try:
+        return ACTION_CODES.get(action)  # type: ignore[call-overload, no-any-return]
+    except TypeError:
+        return None

@@ -195,7 +195,8 @@ class LineitScreen:
             else:
                 # The others in two lines each, so that four players and the turns since
                 # yours fit a 30-row terminal.
-                say(f"{head}, hand: {counted(len(s.hands[p]), 'card')}")
+                # A hand's cards were taken from the face-up market: the table knows them.
+                say(f"{head}, hand: {self.cards(s.hands[p]) if s.hands[p] else '(empty)'}")
                 # Single spaces: a long line wraps under its start, not as a table's column.
                 parts = [" ".join(t.split()) for t in self.line_text(s.lines[p], s.piles)]
                 say("    " + "; ".join(parts))

@@ -331,7 +331,7 @@ class LinesBetaTurn:
     def parse(self, text: str, obs: Observation, seat: int) -> Action:
         action = self._read(text, obs)
         why = obs.why_illegal(action)
-        if why is not None:
+        if why:
             raise IllegalActionError(why)
         return action
 
