@@ -182,6 +182,29 @@ def test_a_broken_file_is_named_and_the_rest_reviewed(runner: CliRunner, three: 
     assert left["session"] == "broken" and left["why"].startswith("cannot be read")
 
 
+def test_a_file_whose_entries_do_not_replay_is_named_and_the_rest_reviewed(
+    runner: CliRunner, three: Path
+) -> None:
+    """A file that reads as TOML and as a session but whose moves are no game's: left out
+    with its entry's fault, the others reviewed; with nothing else, the error names each."""
+    folder = store.sessions_dir(three)
+    text = (folder / "a.toml").read_text(encoding="utf-8")
+    moves = [line for line in text.splitlines() if line.startswith("action = ")]
+    (folder / "odd.toml").write_text(text.replace(moves[1], 'action = "ZZ r9Q"'), "utf-8")
+    data = review(runner, "--all-sessions", "--jobs", "1")
+    assert sorted(r["session"] for r in data["reviews"]) == ["a", "b", "c"]
+    (left,) = data["not_reviewed"]
+    assert left["session"] == "odd" and "entry 2" in left["why"]
+    for name in ("a", "b", "c"):
+        (folder / f"{name}.toml").unlink()
+    (folder / "broken.toml").write_text("game = [", encoding="utf-8")
+    result = runner.invoke(main, ["sessions", "review", "--all-sessions", "--depth", "1"])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.output
+    said = result.output
+    assert "can be reviewed (" in said and "; " in said and "entry 2" in said
+    assert "broken: cannot be read" in said and "odd: cannot be read" in said
+
+
 def test_ctrl_c_prints_the_games_finished(
     runner: CliRunner, three: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -301,8 +301,13 @@ def _choose(
         )
         if wanted and not seats:
             continue
-        # Said of each file reviewed, as the review of that file alone says it.
-        _say_disagreement(app, path, session)
+        # Said of each file reviewed, as the review of that file alone says it; this replays
+        # the entries, so a file whose entries do not replay is left out here.
+        try:
+            _say_disagreement(app, path, session)
+        except (SessionError, OSError) as exc:
+            skipped.append((_name_of(app, path), f"cannot be read ({exc})"))
+            continue
         why = refusal(session)
         if why is None and not seats:
             why = "no player of it is a person (name one with --player)"
@@ -317,7 +322,9 @@ def _choose(
         kind = f"{GAMES[game].title} game" if game else "game"
         of = f" of {' or '.join(clip(p) for p in players)}" if players else ""
         where = "among the sessions named" if names else "in the data folder"
-        reasons = f" ({skipped[0][0]}: {skipped[0][1]})" if len(skipped) == 1 else ""
+        said = "; ".join(f"{name}: {why}" for name, why in skipped[:3])
+        more = f"; and {len(skipped) - 3} more" if len(skipped) > 3 else ""
+        reasons = f" ({said}{more})" if skipped else ""
         raise click.ClickException(f"no {kind}{of} {where} can be reviewed{reasons}")
     return asked, skipped
 
