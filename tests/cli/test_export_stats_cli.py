@@ -838,3 +838,43 @@ def test_export_chooses_sessions_by_game_and_by_the_day_they_began(
         result = runner.invoke(main, ["sessions", "export", *args])
         assert result.exit_code == code and isinstance(result.exception, SystemExit), args
         assert said in result.output and "Traceback" not in result.output
+
+
+def test_two_games_begun_in_the_same_second_with_other_deals_are_not_copies(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """A game played through and `again` quit at once: the same players, game and second,
+    but another seed. Both are sessions of their own, not a copy and its original."""
+    from datetime import datetime
+
+    from cardside.core.record import Seat, Session
+    from cardside.games.linesbeta.bots import make_bot
+    from cardside.games.linesbeta.notation import format_action
+    from cardside.games.linesbeta.state import LinesBetaState
+    from cardside.sessions import sheets
+
+    folder = store.sessions_dir(data_dir)
+    folder.mkdir(parents=True)
+    for name, seed, whole in (("first", 3, True), ("again", 4, False)):
+        state = LinesBetaState("hard", "short", seed=seed)
+        bot = make_bot("planner", seed=seed)
+        entries: list[dict[str, object]] = []
+        while whole and not state.is_terminal():
+            action = bot.choose(state)
+            entries.append({"type": "action", "action": format_action(action, ascii=True)})
+            state.apply(action)
+        session = Session(
+            game="linesbeta",
+            mode="play",
+            name=name,
+            seed=seed,
+            seats=[Seat("Ann", "human")],
+            options={"difficulty": "hard", "length": "short"},
+            entries=entries,
+            created=datetime(2026, 11, 3, 20, 0, 5),
+        )
+        sheets.refresh(session)
+        store.save(session, folder / f"{name}.toml", create=True)
+    result = runner.invoke(main, ["stats", "--json"])
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "copy" not in result.stderr

@@ -148,14 +148,15 @@ def stats(
 def without_copies(summaries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The summaries with each copy of a session left out, saying so on standard error.
 
-    A copy is another file of the same session (the same game, start to the second and
+    A copy is another file of the same session (the same game, start to the second, seed and
     players) that holds no more than it: the same entries (the file saved last is counted),
     or fewer, its finished games those the other begins with (a backup of a session played on
     since, whose games would otherwise count twice). Two files played on apart both count."""
     groups: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
     for s in summaries:
         if s["created"] is not None:
-            base = (s["game"], s["mode"], s["created"], tuple(p["name"] for p in s["players"]))
+            players = tuple(p["name"] for p in s["players"])
+            base = (s["game"], s["mode"], s["created"], s.get("seed"), players)
             groups.setdefault(base, []).append(s)
     dropped: set[int] = set()
     for group in groups.values():

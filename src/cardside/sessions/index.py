@@ -26,7 +26,7 @@ from cardside.sessions.export import corrections_of
 INDEX_NAME = "index.json"
 # Raise when a summary gains or changes a field (or what a field holds), so old indexes are
 # rebuilt.
-INDEX_VERSION = 11
+INDEX_VERSION = 12
 #: A larger index is not read (and is rebuilt): 64 MiB, several times that of 20,000 sessions.
 MAX_INDEX_BYTES = 64 << 20
 #: Bounds on what a cached item may hold, like those on the session files it summarizes.
@@ -54,6 +54,8 @@ def summarize(session: Session) -> dict[str, Any]:
         "name": session.name,
         "game": session.game,
         "mode": session.mode,
+        # Two played games begun in the same second are told apart by their deals.
+        "seed": session.seed,
         "status": session.status,
         "created": session.created.isoformat() if session.created else None,
         "start": start.isoformat() if start else None,
@@ -195,6 +197,7 @@ _SHAPE: dict[str, type | tuple[type, ...]] = {
     "name": str,
     "game": str,
     "mode": str,
+    "seed": (int, str, type(None)),
     "status": str,
     "created": (str, type(None)),
     "start": (str, type(None)),
