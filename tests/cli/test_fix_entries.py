@@ -857,18 +857,19 @@ def test_a_lineit_correction_that_leaves_a_pile_without_its_jackpot_names_the_en
 ) -> None:
     """Typed, the end refuses a pile no line took; a correction that makes it so names the
     end as no longer fitting rather than counting the pile towards the win."""
-    lines = ["line Ann 1 5 9 13", "line Bob 2 6 10 14 18", "jackpot Ann 6", "end", change]
+    lines = ["line Ann 1 5 9 13", "line Bob 2 6 10 14 18", "jackpot Ann 6", "jackpot Bob 0"]
+    lines += ["end", change]
     out = keep(runner, LINEIT, [*lines, "fix", "t", "quit"]).output
     assert (
-        "entry 4 no longer fits: Ann has 1 jackpot pile entered, but Ann's lines took 0 jackpots."
+        "entry 5 no longer fits: Ann has 1 jackpot pile entered, but Ann's lines took 0 jackpots."
         in out
     )
     # No text of the end could mend it (the pile before it is what no longer fits).
     assert "or cancel the correction? [take back/cancel]: " in out
-    assert "  no text of entry 4 can mend it: what no longer fits is the game as a whole" in out
+    assert "  no text of entry 5 can mend it: what no longer fits is the game as a whole" in out
     session = saved(data_dir)
     assert not session.finished and session.winners == []
-    assert corrections.in_force(session.entries).taken_back[4] == 5
+    assert corrections.in_force(session.entries).taken_back[5] == 6
     assert sheets.mismatches(session) == []
 
 

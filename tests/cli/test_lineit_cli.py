@@ -180,7 +180,9 @@ KEPT = [
     "line Ann 12 30 B4 45 57 60 71",  # +4 bet, 3 points
     "line Bo 90 80 70 52 50",  # 90 70 50 are blue: a jackpot
     "jackpot Bo 4+3",
-    "line Cy 5 13 25",
+    "line Cy 5 13 25",  # 5 13 25 are red: a jackpot
+    "end",  # its pile is not entered yet
+    "jackpot Cy 0",
     "line Cy 13 14",  # 13 is in a scored line already
     "line Ann 44 45 43",  # turns
     "counts Ann 3 +4+4+4",  # only two tokens of 4
@@ -208,6 +210,7 @@ def test_keep_scripted_through_stdin(runner: CliRunner, data_dir: Path) -> None:
     assert "blue reached three with 50 (took the blue jackpot)" in out
     assert "Bo took a jackpot of 7 cards" in out
     assert "13 is already in a scored line (Cy's); each number is in the game once" in out
+    assert "Cy's lines took 1 jackpot whose pile is not entered: jackpot Cy N first" in out
     assert out.count("3 tokens of 4 named; the game has 2") == 2
     assert "7 is not a bet token: they are 3, 3, 4, 4, 5 and 5 (or give their sum)" in out, out
     assert "43 does not continue the rising line after 45" in out
@@ -233,8 +236,8 @@ def test_each_kept_row_knows_its_entry_and_the_export_its_time(
     rows = sheets.compute(session).rounds
     kinds = [session.entries[row.entry - 1]["type"] for row in rows]
     # The undone 'line Cy B5' has no row; the line entered after the undo has its own.
-    assert kinds == ["line", "line", "jackpot", "line", "line", "end"]
-    assert session.entries[rows[4].entry - 1]["cards"] == "B5 99 98 97 96 95"
+    assert kinds == ["line", "line", "jackpot", "line", "jackpot", "line", "end"]
+    assert session.entries[rows[5].entry - 1]["cards"] == "B5 99 98 97 96 95"
     exported = runner.invoke(main, ["sessions", "export", "last", "--format", "csv"]).output
     for line in exported.splitlines()[1:]:
         assert line.split(",")[4].startswith("20"), line  # the entry's time
@@ -242,8 +245,8 @@ def test_each_kept_row_knows_its_entry_and_the_export_its_time(
 
 def test_stats_tally_line_it_games_by_the_winners_lead(runner: CliRunner, data_dir: Path) -> None:
     for name, lines in [
-        ("a", ["line Ann 12 30 B4 45 57 60 71", "line Bo 90 80 70 52 50"]),  # 7 to 2
-        ("b", ["line Ann 1 2 3 4 5 6", "line Bo 90 80 70 60 50 40"]),  # 3 to 3
+        ("a", ["line Ann 12 30 B4 45 57 60 71", "line Bo 90 80 70 52 50", "jackpot Bo 0"]),
+        ("b", ["line Ann 1 2 3 4 5 6", "line Bo 90 80 70 60 50 40", *["jackpot Bo 0"] * 2]),
     ]:
         script = "\n".join([*lines, "end", ""])
         result = runner.invoke(
@@ -261,7 +264,9 @@ def test_stats_tally_line_it_games_by_the_winners_lead(runner: CliRunner, data_d
 def test_keep_takes_the_longest_line_there_can_be(runner: CliRunner, data_dir: Path) -> None:
     longest = " ".join(str(n) for n in range(1, 101)) + " B3"
     result = runner.invoke(
-        main, ["lineit", "keep", "--names", "Ann,Bo"], input=f"line Bo {longest}\nend\n"
+        main,
+        ["lineit", "keep", "--names", "Ann,Bo"],
+        input=f"line Bo {longest}\n" + "jackpot Bo 0\n" * 4 + "end\n",
     )
     assert result.exit_code == 0, result.output
     assert result.exception is None and "bet B3 lost" in result.output

@@ -207,6 +207,17 @@ class LineitLedger:
                         "jackpot), or take the extra pile back with undo N (fix alone lists "
                         "the entries)"
                     )
+            short = [
+                (name, taken - piles)
+                for name, piles, taken in zip(self.names, self.piles, self.taken)
+                if taken > piles
+            ]
+            if self.piles_checked and short:
+                name, missing = short[0]
+                raise IllegalActionError(
+                    f"{name}'s lines took {counted(missing, 'jackpot')} whose pile is not "
+                    f"entered: jackpot {name} N first (0 for an empty pile), then end"
+                )
             self.ended = True
             result = Entered("end", None, (0,) * len(self.names))
             self.done.append(result)
