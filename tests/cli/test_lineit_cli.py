@@ -461,6 +461,25 @@ def test_play_against_a_bot_quit_and_resume(runner: CliRunner, data_dir: Path) -
     assert session.entries[-1]["type"] == "undo" and sheets.mismatches(session) == []
 
 
+def test_a_turn_resumed_or_undone_midway_draws_the_table_once(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """Resumed after the market card was taken, the table is drawn with the line and hand in
+    it, not again under it; an undo within a turn draws the whole table, market and all."""
+    from cardside.games.lineit.state import LineitState
+
+    seed = next(s for s in range(100) if LineitState(2, seed=s).snapshot.first == 0)
+    market = LineitState(2, seed=seed).snapshot.market
+    card = str(market[0]) if market[0] <= 100 else f"B{market[0] - 100}"
+    args = ["lineit", "play", "--seed", str(seed), "--bot", "random", "--session", "mid"]
+    assert runner.invoke(main, args, input=f"hand {card}\nquit\n").exit_code == 0
+    resumed = runner.invoke(main, ["sessions", "resume", "mid"], input="undo\nquit\n")
+    assert resumed.exit_code == 0 and resumed.exception is None, resumed.output
+    before, after = resumed.output.split("Took back 1 action.")
+    assert before.count("    hand: ") == 1 and before.count("  market: ") == 1
+    assert after.count("  market: ") == 1 and "line N or hand N" in after
+
+
 def test_play_options_are_checked(runner: CliRunner, data_dir: Path) -> None:
     for args, message in [
         (["--players", "6"], "6 is not from 2 to 5"),

@@ -120,6 +120,8 @@ class Human:
             if word in QUIT_WORDS:
                 return Command("quit")
             if word == "undo":
+                # A view may draw more after an undo than within a turn (Line-it: the table).
+                getattr(self.view, "undone", lambda: None)()
                 return Command("undo")
             if word in ("?", "help", "h"):
                 # A view may answer for the step of the turn the prompt asks about.

@@ -213,10 +213,10 @@ class LineitLedger:
                 if taken > piles
             ]
             if self.piles_checked and short:
-                name, missing = short[0]
+                who, lacking = short[0]
                 raise IllegalActionError(
-                    f"{name}'s lines took {counted(missing, 'jackpot')} whose pile is not "
-                    f"entered: jackpot {name} N first (0 for an empty pile), then end"
+                    f"{who}'s lines took {counted(lacking, 'jackpot')} whose pile is not "
+                    f"entered: jackpot {who} N first (0 for an empty pile), then end"
                 )
             self.ended = True
             result = Entered("end", None, (0,) * len(self.names))

@@ -10,7 +10,7 @@ from cardside.core.words import counted, whose
 from cardside.games.lineit import rules
 from cardside.games.lineit.notation import format_action, format_cards
 from cardside.games.lineit.sheet import action_text
-from cardside.games.lineit.state import PLAYED, TAKEN, Jackpot, LineitState, Scored, stage
+from cardside.games.lineit.state import Jackpot, LineitState, Scored, stage
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
 from cardside.tui.human import Human
@@ -70,15 +70,7 @@ def run_play(
     before: list[Any] = [state.snapshot]
     if not state.actions():
         console.say(screen.round_start(state.snapshot))
-    elif (
-        state.snapshot.step in (TAKEN, PLAYED)
-        and state.current_player() in humans_here
-        and not (len(humans_here) > 1 and console.interactive)
-    ):
-        # Resumed within a turn, whose prompt shows only the line and hand: the whole table
-        # (not where several people share the terminal: its person is asked for first, and
-        # show draws it).
-        screen.show(state, state.current_player() or 0)
+    # (Resumed within a turn, a person's first decision draws the whole table: LineitTurn.)
 
     def on_action(seat: int, action: Any) -> None:
         journal.append({"type": "action", "seat": seat, "action": action_text(action)})

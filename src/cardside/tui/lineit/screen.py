@@ -339,19 +339,28 @@ class LineitTurn:
         self.screen = screen
         self.hint_bot = hint_bot
         self.recap = recap
+        #: Whether the next decision draws the whole table even within a turn: the first
+        #: one (a game resumed within a turn) and the one after an undo.
+        self._whole = True
 
     def show(self, obs: LineitState, seat: int) -> None:
         """The whole table, then what happened since this seat's last turn began."""
         self.screen.show(obs, seat)
+        self._whole = False
         for line in self.recap(seat) if self.recap else []:
             self.screen.console.say("  " + line)
+
+    def undone(self) -> None:
+        """An undo was asked for: the decision it goes back to sees the whole table."""
+        self._whole = True
 
     def redraw(self, obs: LineitState, seat: int) -> None:
         """Before each decision: the whole table at the start of a turn; within a turn (after
         the card is taken) only this seat's line and hand, so that what the turn did stays in
-        view (``show`` draws the whole table)."""
+        view (``show`` draws the whole table, as does the first decision and one after an
+        undo)."""
         s = obs.snapshot
-        if s.step not in (TAKEN, PLAYED):
+        if s.step not in (TAKEN, PLAYED) or self._whole:
             self.show(obs, seat)
             return
         say = self.screen.console.say
