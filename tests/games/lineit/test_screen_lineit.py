@@ -340,3 +340,45 @@ def test_a_card_move_may_be_shortened_to_its_first_letter() -> None:
     for text in ["l", "s 5", "x 5", "lines 5", "d 5"]:
         with pytest.raises(Exception, match="not an action|one card|takes no card"):
             parse_action(text)
+
+
+def test_a_hint_says_the_moves_to_type_in_order_then_why() -> None:
+    from types import SimpleNamespace
+
+    from cardside.games.lineit.notation import HAND
+
+    class Adviser:
+        rng = None
+
+        def __init__(self, reason: str) -> None:
+            self.reason = reason
+
+        def hint(self, view: object, seat: int) -> object:
+            return SimpleNamespace(action=HAND[98], reason=self.reason)
+
+    state = LineitState(2, seed=1)
+    seat = state.current_player()
+    assert seat is not None
+    said = LineitTurn(None, Adviser("keep 98 in hand for later; scores 2 (then play 23, score)"))  # type: ignore[arg-type]
+    assert said.hint(state, seat) == (
+        "hint: hand 98, then play 23, then score: keep 98 in hand for later; scores 2"
+    )
+    alone = LineitTurn(None, Adviser("keep 98 in hand for later"))  # type: ignore[arg-type]
+    assert alone.hint(state, seat) == "hint: hand 98: keep 98 in hand for later"
+
+
+def test_a_card_typed_without_its_move_is_answered_with_the_moves_that_take_it() -> None:
+    turn = LineitTurn(screen=None, hint_bot=None)  # type: ignore[arg-type]
+    state = LineitState(2, seed=3)
+    seat = state.current_player()
+    assert seat is not None
+    card = state.snapshot.market[0]
+    name = format_card(card)
+    for typed in (name, f"take {name}", f" {name.lower()} "):
+        with pytest.raises(IllegalActionError) as refused:
+            turn.parse(typed, state, seat)
+        assert str(refused.value) == f"say where {name} goes: line {name} or hand {name}"
+    state.apply(Action("line", card))
+    kept = next(c for c in range(1, 101) if c not in state.snapshot.market)
+    with pytest.raises(Exception, match="not an action"):
+        turn.parse(str(kept), state, seat)  # no move takes it: the usual refusal

@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from cardside.core.errors import IllegalActionError
+from cardside.core.errors import IllegalActionError, NotationError
 from cardside.core.words import counted
 from cardside.games.lineit import rules
 from cardside.games.lineit.notation import (
@@ -16,6 +16,7 @@ from cardside.games.lineit.notation import (
     format_action,
     format_card,
     parse_action,
+    parse_card,
 )
 from cardside.games.lineit.rules import LineScore
 from cardside.games.lineit.score import WAYS, describe_bet, describe_points
@@ -390,11 +391,25 @@ class LineitTurn:
         word = text.strip().lower()
         if word in CARD_KINDS:
             return self._alone(word, obs, seat)
+        words = word.split()
+        if len(words) == 1 or (len(words) == 2 and words[0] in ("take", "get")):
+            self._card_alone(words[-1], obs)
         action = parse_action(text)
         reason = obs.why_illegal(action)
         if reason:
             raise IllegalActionError(reason)
         return action
+
+    def _card_alone(self, text: str, obs: LineitState) -> None:
+        """A card typed without its move (``14``, ``take 14``): refused with the moves that
+        take it now (``line 14 or hand 14``), when there are any."""
+        try:
+            card = parse_card(text)
+        except NotationError:
+            return
+        moves = [format_action(a) for a in obs.legal_actions() if a.card == card]
+        if moves:
+            raise IllegalActionError(f"say where {format_card(card)} goes: {' or '.join(moves)}")
 
     def _alone(self, kind: str, obs: LineitState, seat: int) -> Action:
         """``play`` (``line``, ``hand``) typed without a card: the one card it can take, or
@@ -419,7 +434,12 @@ class LineitTurn:
 
     def hint(self, obs: LineitState, seat: int) -> str:
         advice = steady(self.hint_bot, seat, obs.snapshot).hint(obs, seat)
-        return f"hint: {format_action(advice.action)}: {advice.reason}"
+        moves, reason = format_action(advice.action), advice.reason
+        # The rest of the plan is typed after the first move: said with it, in order.
+        if reason.endswith(")") and " (then " in reason:
+            reason, rest = reason[:-1].rsplit(" (then ", 1)
+            moves += "".join(f", then {step}" for step in rest.split(", "))
+        return f"hint: {moves}: {reason}"
 
     def help(self) -> str:
         return HELP
