@@ -125,3 +125,13 @@ def test_hint_with_a_word_after_it_names_hint_sample(runner: CliRunner, data_dir
     assert "  hint takes nothing after it but sample: hint, or hint sample (type help)" in (
         result.output.splitlines()
     )
+
+
+def test_a_card_played_less_than_once_in_200_is_not_shown_as_never() -> None:
+    """The exact strategy may give a card 0.3%: shown `<1%`, not `0%`, beside the others."""
+    screen = OctrixScreen(
+        Console(interactive=False), Style(ascii=True), ["You", "Bot"], ((0,), (1,))
+    )
+    turn = OctrixTurn(screen, 0, False)
+    ranked = [(parse_card(c), p) for c, p in (("AH", 0.757), ("5S", 0.24), ("4H", 0.003))]
+    assert turn._chances(ranked) == "AH 76%, 5S 24%, 4H <1%"

@@ -178,7 +178,11 @@ class OctrixTurn:
         return sorted(strategy, key=lambda cp: (-cp[1], KEY[cp[0]]))
 
     def _chances(self, ranked: Sequence[tuple[Card, float]]) -> str:
-        return ", ".join(f"{self.screen.card(c)} {p:.0%}" for c, p in ranked)
+        # A card played now and then, but less than once in 200, is not written 0%.
+        return ", ".join(
+            f"{self.screen.card(c)} {'<1%' if 0 < p < 0.005 else format(p, '.0%')}"
+            for c, p in ranked
+        )
 
     def _why(self, advice: Any, obs: Any, seat: int) -> str:
         """Why the card of a hint with at most one card in its strategy is the one to play."""
