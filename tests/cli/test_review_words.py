@@ -229,3 +229,24 @@ def test_an_octrix_card_that_is_the_best_is_not_compared_with_itself(runner: Cli
     assert "   played 6H: the best move" in result.output
     (why,) = [line for line in result.output.splitlines() if line.startswith("   why:")]
     assert why.endswith("6H ends the round +1.3 on average, 52% to win the match")
+
+
+def test_a_loss_just_past_a_bound_is_not_written_as_the_bound(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """The legend says `inaccuracy up to 5%`; a mistake that gave up 5.1% says 5.1%."""
+    from cardside.tui.review import _loss
+
+    assert [_loss(x) for x in (0.0512, 0.05, 0.004, 0.0994, 0.0996, 0.14)] == [
+        "5.1%",
+        "5.0%",
+        "0.4%",
+        "9.9%",
+        "10%",
+        "14%",
+    ]
+    example = Path(__file__).resolve().parents[2] / "scoresheets" / "octrix-played-vs-strong.toml"
+    result = runner.invoke(main, ["sessions", "review", str(example)])
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "inaccuracy up to 5%" in result.output
+    assert "(Ann): mistake, gave up 5.1% of the chance to win the match" in result.output

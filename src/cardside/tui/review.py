@@ -21,6 +21,12 @@ def _pct(chance: float) -> str:
     return f"{chance:.0%}"
 
 
+def _loss(loss: float) -> str:
+    """A loss of the chance to win, to a tenth of a point under 10% (``5.2%``), so that one
+    just past a label's bound (``inaccuracy up to 5%``) does not read as on it."""
+    return f"{loss:.1%}" if loss < 0.0995 else f"{loss:.0%}"
+
+
 def _bound(chance: float) -> str:
     """A threshold as written in the docs: ``2%``, ``2.5%``."""
     return f"{round(chance * 100, 2):g}%"
@@ -144,7 +150,7 @@ def _detailed(review: Review, decisions: Sequence[Decision]) -> list[str]:
         j = d.judged
         out.append(
             f"{i}. move {j.number}, {j.where} ({d.player}): {d.label}, "
-            f"gave up {_pct(d.loss)} of the chance to win {review.result} "
+            f"gave up {_loss(d.loss)} of the chance to win {review.result} "
             f"({d.points_loss:.1f} {review.unit})"
         )
         out += [f"   {line}" for line in j.position]
