@@ -250,3 +250,6 @@ def test_a_loss_just_past_a_bound_is_not_written_as_the_bound(
     assert result.exit_code == 0 and result.exception is None, result.output
     assert "inaccuracy up to 5%" in result.output
     assert "(Ann): mistake, gave up 5.1% of the chance to win the match" in result.output
+    # The hands are open: what every card known gives is what Ann could expect, one column.
+    assert "round  player  could expect  scored  given up" in result.output
+    assert "every card known" not in result.output

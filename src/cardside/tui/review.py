@@ -114,11 +114,13 @@ def groups(review: Review, width: int | None) -> list[str]:
         for g in review.groups
     ]
     # LinesBeta's rounds are never searched with every card known: no column of dashes,
-    # and no empty column of notes
+    # and no empty column of notes; Octrix's hands are open, so what every card known gives
+    # is what the player could expect: one column of the two.
+    same = all(g.known is None or shown(g.known) == shown(g.expected) for g in review.groups)
     keep = [
         i
         for i, _ in enumerate(headers)
-        if not (i == 2 and all(g.known is None for g in review.groups))
+        if not (i == 2 and same)
         and not (i == 6 and not any(g.note for g in review.groups))
     ]
     headers = [headers[i] for i in keep]
