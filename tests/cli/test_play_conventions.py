@@ -699,3 +699,18 @@ def test_people_sharing_a_terminal_hand_it_over_with_the_screen_cleared(
     piped = runner.invoke(main, [*args, "--seed", "5"], input="pass\npass\nquit\n")
     assert piped.exit_code == 0 and piped.exception is None, piped.output
     assert "\x1b[3J" not in piped.output and "at the keys" not in piped.output
+
+
+def test_the_opening_line_keeps_type_help_for_help_whole_where_it_wraps(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from cardside.cli.commands import HELP_TO_TYPE
+    from cardside.tui.console import Console, wrap
+
+    line = f"Line-it: You, Bot 2. Session lineit-play-20261205-1636. {HELP_TO_TYPE}"
+    for width in (60, 70, 74, 80):
+        pieces = wrap(line, width)
+        assert any(p.endswith(HELP_TO_TYPE) for p in pieces), (width, pieces)
+        assert all(len(p) <= width for p in pieces)
+    Console(interactive=False).say(line)
+    assert capsys.readouterr().out.endswith("1636. Type help for help.\n")

@@ -51,6 +51,10 @@ SHARED: dict[str, Callable[[Any], Any]] = {
     ),
 }
 
+#: The sentence every play and keep screen opens with, kept on one line where the screen
+#: wraps (no-break spaces, printed as spaces).
+HELP_TO_TYPE = "Type help for help.".replace(" ", "\u00a0")
+
 
 def entry(target: str) -> Callable[..., Any]:
     """The function an entry point (``"module:function"``) names."""
@@ -175,7 +179,7 @@ def _keep(ctx: click.Context, game: str, spec: GameCommands, values: dict[str, A
     console = Console()
     seats, options, welcome = entry(spec.keep.entry)(ctx, console, **values)
     journal = start_journal(app, game, "keep", seats, options, None, session_name)
-    console.say(f"{welcome}. Session {journal.name}. Type help for help.")
+    console.say(f"{welcome}. Session {journal.name}. {HELP_TO_TYPE}")
     keep_session(app, journal, console)
 
 
@@ -204,7 +208,7 @@ def play_session(app: App, journal: Any) -> str:
     spec = COMMANDS[game]
     console = Console()
     state = GAMES[game].module("sheet").replay_state(journal.session)
-    console.say(f"{entry(spec.welcome)(journal, state)} Type help for help.")
+    console.say(f"{entry(spec.welcome)(journal, state)} {HELP_TO_TYPE}")
     run_play = importlib.import_module(f"cardside.tui.{game}.play").run_play
     if spec.movers is None:
         return str(run_play(journal, state, console, app.style))
@@ -234,7 +238,7 @@ def keep_session(app: App, journal: Any, console: Any = None) -> None:
     spec = COMMANDS[game]
     if console is None:  # reopened by sessions resume
         console = Console()
-        console.say(f"{resumed_keep(journal)} Type help for help.")
+        console.say(f"{resumed_keep(journal)} {HELP_TO_TYPE}")
     ledger = GAMES[game].module("sheet").replay_ledger(journal.session)
     if spec.keeper:
         entry(spec.keeper)(journal, ledger, console, app.style)

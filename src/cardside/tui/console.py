@@ -71,7 +71,8 @@ class Console:
         width = self.columns()
         if width is not None:
             text = "\n".join(part for line in text.split("\n") for part in wrap(line, width))
-        click.echo(text)
+        # A no-break space keeps words together through the wrapping (``Type help for help.``).
+        click.echo(text.replace("\u00a0", " "))
 
     def say_command(self, lead: str, command: str) -> None:
         """``lead`` and then a command to type, kept whole on one line so that it can be copied:

@@ -120,8 +120,7 @@ def groups(review: Review, width: int | None) -> list[str]:
     keep = [
         i
         for i, _ in enumerate(headers)
-        if not (i == 2 and same)
-        and not (i == 6 and not any(g.note for g in review.groups))
+        if not (i == 2 and same) and not (i == 6 and not any(g.note for g in review.groups))
     ]
     headers = [headers[i] for i in keep]
     rows = [[row[i] for i in keep] for row in rows]
