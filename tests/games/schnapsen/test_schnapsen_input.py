@@ -38,3 +38,6 @@ def test_two_cards_typed_at_once_are_refused_as_in_octrix() -> None:
     # A huge line is quoted cut short, as in Octrix.
     with pytest.raises(NotationError, match=r"^'9{21}\.\.\.' is not one card"):
         parse_action("9" * 3000 + " 1")
+    # A rank and a suit with a space between are one card, as in Octrix.
+    assert parse_action("10 h") == parse_action("t h") == parse_action("10H")
+    assert parse_action(" k  s ") == parse_action("KS")

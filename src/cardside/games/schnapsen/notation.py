@@ -121,6 +121,11 @@ def _parse(text: str, context: _HasLegal | None) -> Action:
         return marriage
     if head in _MARRIAGE_WORDS:
         raise NotationError("say which card to lead, e.g. 'marriage KH' or 'marriage QH'")
+    if len(words) == 2:
+        try:  # a rank and a suit with a space between (`10 h`, `t h`), as Octrix reads them
+            return parse_card("".join(words))
+        except NotationError:
+            pass
     if len(words) > 1:
         shown = cut(" ".join(words), 24)
         raise NotationError(f"{shown!r} is not one card; type one, e.g. KH or 10S")
