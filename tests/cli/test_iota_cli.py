@@ -673,7 +673,7 @@ def test_resume_of_a_kept_grid_opens_with_a_header_and_the_last_play_starred(
     result = runner.invoke(main, ["sessions", "resume", "g"], input="quit\n")
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0] == "Keeping IOTA for Ann, Bob (resumed). Session g. Type help for help."
+    assert lines[0] == "Keeping IOTA for Ann and Bob (resumed). Session g. Type help for help."
     assert any("RC1  YC2*" in line for line in lines[1:6])
 
 

@@ -135,13 +135,13 @@ def test_every_keep_refuses_a_name_that_fits_nobody_in_the_same_words(
 @pytest.mark.parametrize(
     ("args", "first"),
     [
-        (["schnapsen", "keep", "--names", "Ann,Bob"], "Keeping Schnapsen for Ann, Bob"),
+        (["schnapsen", "keep", "--names", "Ann,Bob"], "Keeping Schnapsen for Ann and Bob"),
         (
             ["octrix", "keep", "--names", "Ann,Bob,Cy", "--no-hands"],
-            "Keeping Octrix for Ann, Bob, Cy",
+            "Keeping Octrix for Ann, Bob and Cy",
         ),
-        (["lineit", "keep", "--names", "Ann,Bob"], "Keeping Line-it for Ann, Bob"),
-        (["iota", "keep", "--names", "Ann,Bob"], "Keeping IOTA for Ann, Bob"),
+        (["lineit", "keep", "--names", "Ann,Bob"], "Keeping Line-it for Ann and Bob"),
+        (["iota", "keep", "--names", "Ann,Bob"], "Keeping IOTA for Ann and Bob"),
         (
             ["linesbeta", "keep", "--difficulty", "hard", "--short", "--no-grid"],
             "Keeping LinesBeta, hard, short game",
@@ -156,6 +156,8 @@ def test_a_resumed_kept_game_says_what_is_kept_and_the_session(
     resumed = runner.invoke(main, ["sessions", "resume", "r"], input="quit\n")
     assert resumed.exit_code == 0 and resumed.exception is None, resumed.output
     assert resumed.output.splitlines()[0] == f"{first} (resumed). Session r. Type help for help."
+    # Said as keep said it at the start.
+    assert started.output.splitlines()[0] == f"{first}. Session r. Type help for help."
 
 
 def test_octrix_show_lists_the_rounds_so_far(runner: CliRunner, data_dir: Path) -> None:

@@ -357,7 +357,7 @@ def test_keep_refuses_a_name_that_reads_as_a_card_or_a_command(
     assert "'Ann Lee': one word per name" in spaced.output
     prompted = runner.invoke(main, ["lineit", "keep"], input="Ann,line\nAnn,Bob\nquit\n")
     assert "'line' is a command word" in prompted.output
-    assert "Keeping Line-it for Ann, Bob." in prompted.output
+    assert "Keeping Line-it for Ann and Bob." in prompted.output
     assert prompted.exit_code == 0 and prompted.exception is None
     # Only the prompted names started a session, and in the test's own data folder.
     assert len(list((data_dir / "sessions").glob("lineit-keep-*.toml"))) == 1

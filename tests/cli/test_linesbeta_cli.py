@@ -359,7 +359,7 @@ def test_keep_counters_asked_settings_undo_refusal_quit_resume(
     )
     out = result.output
     assert result.exit_code == 0, out
-    assert "Keeping LinesBeta (hard, short game)" in out
+    assert "Keeping LinesBeta, hard, short game" in out
     assert "'x' is not a trick result" in out
     assert "this session does not track the grid: enter just w or l" in out
     assert "Undone: trick w." in out

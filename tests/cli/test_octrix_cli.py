@@ -465,7 +465,7 @@ def test_names_that_read_as_a_card_or_a_command_are_refused(
     typed = runner.invoke(main, ["octrix", "keep"], input="quit,Bob\nAnn,Bob\nn\nquit\n")
     assert typed.exit_code == 0, typed.output
     assert "'quit' is a command word; choose another name (type help)" in typed.output
-    assert "Keeping Octrix for Ann, Bob." in typed.output
+    assert "Keeping Octrix for Ann and Bob." in typed.output
 
 
 def test_undo_after_a_round_counts_the_cards_that_come_back(

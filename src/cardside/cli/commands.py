@@ -35,6 +35,7 @@ from cardside.cli.common import (
     with_cluster,
 )
 from cardside.cli.options import GameCommand, GameGroup, OrderKeepingCommand, app_of
+from cardside.core.words import listed
 from cardside.games.commands import COMMANDS, Arg, Command, GameCommands, Opt, Param, Shared
 from cardside.games.registry import GAMES
 
@@ -224,9 +225,10 @@ def resumed_keep(journal: Any) -> str:
     if session.game == "linesbeta":
         options = session.options
         length = "short" if options.get("length") == "short" else "full"
-        what = f"{title}, {options.get('difficulty', 'normal')}, {length} game"
+        tracked = ", grid tracked" if options.get("grid") else ""
+        what = f"{title}, {options.get('difficulty', 'normal')}, {length} game{tracked}"
     else:
-        what = f"{title} for {', '.join(session.player_names)}"
+        what = f"{title} for {listed(session.player_names)}"
     return f"Keeping {what} (resumed). Session {journal.name}."
 
 

@@ -13,6 +13,7 @@ from cardside.cli.common import (
     parse_names,
 )
 from cardside.cli.options import app_of, note_typed_after
+from cardside.core.words import listed
 
 
 def welcome(journal: Any, state: Any) -> str:
@@ -24,7 +25,7 @@ def keep(
 ) -> tuple[list[Any], dict[str, Any], str]:
     """The seats, options and greeting of a kept game (``track_grid`` None: not said, no)."""
     seat_names, seats = kept_seats(console, names, _ask_names, _parse_names)
-    return seats, {"grid": bool(track_grid)}, f"Keeping IOTA for {', '.join(seat_names)}"
+    return seats, {"grid": bool(track_grid)}, f"Keeping IOTA for {listed(seat_names)}"
 
 
 def _ask_names(console: Any) -> str | None:

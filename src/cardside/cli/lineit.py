@@ -14,6 +14,7 @@ from cardside.cli.common import (
     refuse_command_words,
 )
 from cardside.cli.options import note_typed_after
+from cardside.core.words import listed
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
 
@@ -27,7 +28,7 @@ def keep(
 ) -> tuple[list[Any], dict[str, Any], str]:
     """The seats, options and greeting of a kept game."""
     seat_names, seats = kept_seats(console, names, _ask_names, _parse_names)
-    return seats, {}, f"Keeping Line-it for {', '.join(seat_names)}"
+    return seats, {}, f"Keeping Line-it for {listed(seat_names)}"
 
 
 def _ask_names(console: Any) -> str | None:

@@ -56,7 +56,7 @@ def keep(
     difficulty, length, grid = settings
     options = {"difficulty": difficulty, "length": length, "grid": grid}
     tracked = ", grid tracked" if grid else ""
-    welcome = f"Keeping LinesBeta ({difficulty}, {length} game{tracked})"
+    welcome = f"Keeping LinesBeta, {difficulty}, {length} game{tracked}"
     return [Seat(player, "table")], options, welcome
 
 

@@ -17,6 +17,7 @@ from cardside.cli.common import (
     seat_of,
 )
 from cardside.cli.options import app_of
+from cardside.core.words import listed
 
 if TYPE_CHECKING:
     from cardside.core.parallel import Jobs
@@ -84,7 +85,7 @@ def keep(
             left_at_setup("settings")
         hands = answer
     options = {"partnership": partnership, "hands": hands, "first_dealer": first_dealer}
-    return seats, options, f"Keeping Octrix for {', '.join(seat_names)}"
+    return seats, options, f"Keeping Octrix for {listed(seat_names)}"
 
 
 def _ask_names(console: Any, partnership: bool) -> str | None:

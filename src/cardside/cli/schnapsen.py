@@ -18,6 +18,7 @@ from cardside.cli.common import (
     seat_of,
     your_name,
 )
+from cardside.core.words import listed
 
 if TYPE_CHECKING:
     from cardside.core.parallel import Jobs
@@ -63,7 +64,7 @@ def keep(
     seat_names, seats = kept_seats(console, names, _ask_names, _parse_names)
     first_dealer = seat_of(dealer, seat_names, "--dealer") if dealer else 0
     options = {"matches": matches, "first_dealer": first_dealer}
-    return seats, options, f"Keeping Schnapsen for {seat_names[0]} and {seat_names[1]}"
+    return seats, options, f"Keeping Schnapsen for {listed(seat_names)}"
 
 
 def _ask_names(console: Any) -> str | None:

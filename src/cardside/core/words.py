@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 def plural(word: str) -> str:
     """``match`` -> ``matches``, ``game`` -> ``games``."""
@@ -19,6 +21,13 @@ def counted(n: int, word: str) -> str:
 def counted_are(n: int, word: str) -> str:
     """``1 match is``, ``2 matches are``: a count as the subject of ``to be``."""
     return f"{counted(n, word)} {'is' if n == 1 else 'are'}"
+
+
+def listed(names: Sequence[str], last: str = "and") -> str:
+    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cy`` (``last`` joins the last two)."""
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} {last} {names[-1]}"
 
 
 def whose(name: str) -> str:
