@@ -375,7 +375,7 @@ def test_a_flag_of_tag_characters_is_a_name_like_any_emoji(
     scotland = "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"
     result = runner.invoke(main, ["iota", "keep", "--names", f"{scotland},Ann"], input="quit\n")
     assert result.exit_code == 0, result.output
-    assert f"Keeping IOTA for {scotland}, Ann." in result.output
+    assert f"Keeping IOTA for {scotland} and Ann." in result.output
 
 
 def test_names_with_a_space_and_no_comma_are_told_how_to_separate(runner: CliRunner) -> None:

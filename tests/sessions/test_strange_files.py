@@ -376,3 +376,32 @@ def test_a_copy_from_outside_takes_no_name_that_differs_only_in_capitals(
     assert result.exit_code == 0 and result.exception is None, result.output
     assert "going on with a copy: S-2 " in result.output
     assert sorted(p.name for p in (data_dir / "sessions").glob("*.toml")) == ["S-2.toml", "s.toml"]
+
+
+@pytest.mark.parametrize(
+    ("example", "old", "new", "said"),
+    [
+        ("iota-kept-grid", 'kind = "table"', 'kind = "bot:nosuchbot"', "player 1 is a bot"),
+        ("lineit-kept-three-players", "[options]", "seed = 7\n\n[options]", "has a seed"),
+        ("iota-played-vs-greedy", "[options]", "[options]\ngrid = true", "grid is an option"),
+        ("linesbeta-played-normal", 'length = "full"', 'length = "full"\ngrid = true', "grid is"),
+        ("octrix-played-vs-strong", "partnership = false", "hands = true", "hands is an option"),
+        ("schnapsen-played-vs-strong", "first_dealer = 1", "matches = 10000", "matches is"),
+        ("schnapsen-kept-bummerl", "[options]", '[options]\nlevel = "hard"', "level is an opt"),
+    ],
+)
+def test_a_file_edited_into_the_other_mode_is_refused_in_one_line(
+    runner: CliRunner, data_dir: Path, example: str, old: str, new: str, said: str
+) -> None:
+    """A kept game has no bots and no seed; an option of one mode is not taken in a file
+    of the other (a played game with kept IOTA's grid, a kept Schnapsen game with a level)."""
+    text = (EXAMPLES / f"{example}.toml").read_text(encoding="utf-8")
+    assert old in text
+    folder = store.sessions_dir(data_dir)
+    folder.mkdir(parents=True)
+    (folder / "odd.toml").write_text(text.replace(old, new, 1), encoding="utf-8")
+    for command in (["sessions", "show", "odd"], ["sessions", "verify", "odd"]):
+        result = runner.invoke(main, command)
+        assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.output
+        assert said in result.output and "odd.toml" in result.output
+        assert len(result.output.strip().splitlines()) == 1 and "Traceback" not in result.output

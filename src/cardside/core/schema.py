@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, time
 from typing import Any
 
@@ -200,10 +200,18 @@ class Schema:
     options: Fields
     entries: Mapping[str, Mapping[str, Fields]]
     players: tuple[int, int] = (1, 8)
+    #: Options that only one mode has (``{"grid": "keep"}``): refused in a file of the other.
+    mode_of: Mapping[str, str] = field(default_factory=dict)
 
-    def check_options(self, options: Mapping[str, Any]) -> None:
-        """Every option known and of its kind (a missing option takes its default)."""
+    def check_options(self, options: Mapping[str, Any], mode: str | None = None) -> None:
+        """Every option known and of its kind (a missing option takes its default), and,
+        given the ``mode``, one that mode has."""
         _check_fields(options, self.options, "options", require=False)
+        for key in options:
+            only = self.mode_of.get(key)
+            if mode is not None and only is not None and only != mode:
+                game = "kept" if only == "keep" else "played"
+                raise SchemaError(f"options: {key} is an option of a {game} game only")
 
     def check_entries(self, mode: str, entries: list[Any]) -> None:
         """Every entry a table of a known type for ``mode``, with well-typed fields."""

@@ -471,7 +471,7 @@ def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
     ]
     options = _get(doc, "options", dict, fail, default={})
     try:
-        schema.check_options(options)
+        schema.check_options(options, mode)
         schema.check_entries(mode, entries)
     except SchemaError as exc:
         # The fields are the game's: a game field edited to another game's name shows here.
@@ -496,6 +496,11 @@ def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
     seed = doc.get("seed")
     if seed is not None and not is_whole(seed):
         raise fail("seed must be a whole number")
+    if mode == "keep" and seed is not None:
+        raise fail("has a seed, but a kept game is dealt with real cards (a played game's file?)")
+    if mode == "keep" and any(s.kind.startswith("bot:") for s in seats):
+        bot = next(i for i, s in enumerate(seats, 1) if s.kind.startswith("bot:"))
+        raise fail(f"player {bot} is a bot, but a kept game is played with real cards")
     totals = _get(doc, "totals", list, fail, default=[])
     if not _ints(totals):
         raise fail("totals must be a list of whole numbers")

@@ -27,6 +27,7 @@ SCORED = ("turn", "play", "pass")  # the kept entries that are a player's turn o
 SEAT = Whole(0, rules.MAX_PLAYERS - 1, optional=True)  # the player to move when left out
 SCHEMA = Schema(
     options={"grid": Flag()},
+    mode_of={"grid": "keep"},
     entries={
         "play": {"action": {"seat": SEAT, "action": Text(120)}, "undo": PLAY_UNDO},
         "keep": {

@@ -31,6 +31,7 @@ SCHEMA = Schema(
         "length": Text(choices=rules.LENGTHS),
         "grid": Flag(),
     },
+    mode_of={"grid": "keep"},
     entries={
         "play": {"action": {"action": Text(20)}, "undo": PLAY_UNDO},
         "keep": {

@@ -23,6 +23,7 @@ SCHEMA = Schema(
         "hands": Flag(),
         "first_dealer": Whole(0, 3),
     },
+    mode_of={"hands": "keep"},
     entries={
         "play": {
             "card": {"seat": Whole(0, 3, optional=True), "card": Text(8)},

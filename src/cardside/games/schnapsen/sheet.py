@@ -27,6 +27,7 @@ SCHEMA = Schema(
         "first_dealer": Whole(0, 1),
         "matches": Whole(0, 10_000),
     },
+    mode_of={"level": "play", "matches": "keep"},
     entries={
         "play": {
             "action": {"seat": Whole(0, 1, optional=True), "action": Text(30)},
