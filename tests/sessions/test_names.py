@@ -46,6 +46,15 @@ def test_a_whole_name_in_other_capitals_wins_over_names_it_begins(tmp_path: Path
         resolve(tmp_path, "Frid")
 
 
+def test_a_name_is_found_whichever_way_its_accents_are_written(tmp_path: Path) -> None:
+    """A file named with a combining accent (as some systems write names) is found by the
+    name typed with the accented letter, and the other way round, as the listing shows it."""
+    combining, composed = make(tmp_path, "nfd-Jose\u0301", "caf\u00e9")
+    assert resolve(tmp_path, "nfd-Jos\u00e9") == combining
+    assert resolve(tmp_path, "NFD-JOS\u00c9") == combining
+    assert resolve(tmp_path, "cafe\u0301") == composed
+
+
 def test_an_exact_name_wins_over_last_and_numbers(tmp_path: Path) -> None:
     named_last, named_two, newest = make(tmp_path, "last", "2", "zeta")
     assert resolve(tmp_path, "last") == named_last

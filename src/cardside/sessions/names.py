@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import shlex
+import unicodedata
 from pathlib import Path
 
 from cardside.core.arith import is_digits
@@ -78,12 +79,12 @@ def resolve(data_dir: Path, text: str) -> Path:
                 else f"no sessions yet in {folder}"
             )
         return paths[number - 1]
-    wanted = text.casefold()
-    matches = sorted(
-        (p for p in paths if p.stem.casefold().startswith(wanted)), key=lambda p: p.stem
-    )
+    # Compared in one Unicode form and case: `José` typed as one character finds a file
+    # whose name spells it with a combining accent, as the listing shows it.
+    wanted = _folded(text)
+    matches = sorted((p for p in paths if _folded(p.stem).startswith(wanted)), key=lambda p: p.stem)
     # The whole name in other capitals wins over longer names it begins (friday, friday-2).
-    whole = [p for p in matches if p.stem.casefold() == wanted]
+    whole = [p for p in matches if _folded(p.stem) == wanted]
     if len(matches) == 1 or len(whole) == 1:
         return (whole or matches)[0]
     if matches:
@@ -93,6 +94,11 @@ def resolve(data_dir: Path, text: str) -> Path:
     if _there(Path(text)):
         raise UnknownSession(f"no session {clip(text)}, and {_not_toml(text)}")
     raise _see_list(f"no session {clip(text)}")
+
+
+def _folded(name: str) -> str:
+    """``name`` as lookups compare it: NFC, then case-folded."""
+    return unicodedata.normalize("NFC", name).casefold()
 
 
 def _not_toml(text: str) -> str:
