@@ -239,3 +239,75 @@ def test_an_iota_view_hides_which_cards_another_player_exchanged() -> None:
     assert state.observation(passer).log[-1].action == exchanges[-1]
     hidden = state.observation(other).log[-1].action
     assert hidden == Pass((HIDDEN,) * len(exchanges[-1].cards))
+
+
+OPTIONS: dict[str, dict[str, Any]] = {"octrix": {"target": 30}, "linesbeta": {"length": "short"}}
+
+
+@pytest.mark.parametrize("game", sorted(FACTORIES))
+def test_an_outside_bot_plays_a_whole_game_through_the_registry_alone(game: str) -> None:
+    """What a program of its own needs, for every game the same way: start a game by name,
+    read each decision from the view of the seat to move, and write and read actions as
+    text; every legal action's text reads back as that action."""
+    from cardside.games.registry import GAMES
+
+    info = GAMES[game]
+    state = info.new_game(seed=12, **OPTIONS.get(game, {}))
+    rng = random.Random(12)
+    moves = 0
+    while not state.is_terminal():
+        seat = state.current_player()
+        view = state.observation(seat)
+        legal = view.legal_actions()
+        for action in legal:
+            assert info.read_action(info.write_action(action), view) == action
+        state.apply(info.read_action(info.write_action(rng.choice(legal)), view))
+        moves += 1
+    assert state.outcome() is not None and moves > 10
+    # Without a seed, each game is dealt afresh; with one, alike.
+    assert info.new_game().legal_actions() != info.new_game().legal_actions()
+    twin = info.new_game(seed=12, **OPTIONS.get(game, {}))
+    assert twin.legal_actions() == info.new_game(seed=12, **OPTIONS.get(game, {})).legal_actions()
+
+
+def test_a_game_started_by_name_is_refused_for_a_table_it_is_not_for() -> None:
+    from cardside.games.registry import GAMES
+
+    for game, players in [("schnapsen", 3), ("linesbeta", 2), ("lineit", 6), ("octrix", 5)]:
+        with pytest.raises(ValueError):
+            GAMES[game].new_game(players)
+
+
+@pytest.mark.parametrize("game", sorted(FACTORIES))
+def test_the_registry_seats_the_games_own_bots_by_name(game: str) -> None:
+    """An outside program plays against cardside's bots the same way in every game: the
+    default bot (play's) first among the names, each bot choosing from a seat's view."""
+    from cardside.games.registry import GAMES
+
+    info = GAMES[game]
+    names = info.bot_names()
+    assert "random" in names and len(set(names)) == len(names)
+    state = info.new_game(seed=13, **OPTIONS.get(game, {}))
+    seat = state.current_player()
+    view = state.observation(seat)
+    assert info.make_bot(seed=1).choose(view, seat) in view.legal_actions()
+    bots = [info.make_bot("random", seed=s) for s in range(4)]
+    while not state.is_terminal():
+        seat = state.current_player()
+        state.apply(bots[seat].choose(state.observation(seat), seat))
+    assert state.outcome() is not None
+
+
+def test_the_bot_writers_guide_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/api.md's example, as written but for cardside's bot: the heuristic, as the
+    default searches for a while at every move."""
+    import re
+    from pathlib import Path
+
+    guide = Path(__file__).resolve().parents[1] / "docs" / "api.md"
+    (code,) = re.findall(r"```python\n(.*?)```", guide.read_text(encoding="utf-8"), re.S)
+    assert "info.make_bot(seed=2)" in code
+    exec(code.replace("info.make_bot(seed=2)", 'info.make_bot("heuristic", seed=2)'), {})
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[-1].startswith("Outcome(winners=(")
+    assert {line.split()[0] for line in printed[:-1]} == {"0", "1"}

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Outcome:
-    """Who won, the final scores per seat, and a sentence saying why."""
+    """Who won, the final scores per seat, and a sentence saying why (seats counted from 0,
+    as everywhere in the state API)."""
 
     winners: tuple[int, ...]
     scores: tuple[int, ...]

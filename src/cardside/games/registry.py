@@ -6,7 +6,7 @@ import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from cardside.core.schema import Schema
@@ -45,6 +45,37 @@ class GameInfo:
     def module(self, part: str) -> ModuleType:
         """Import ``cardside.games.<name>.<part>`` on demand (keeps start-up fast)."""
         return importlib.import_module(f"cardside.games.{self.name}.{part}")
+
+    def new_game(
+        self, players: int | None = None, seed: int | str | None = None, **options: Any
+    ) -> Any:
+        """A new game (a state of the state API) for ``players`` (the game's usual number if
+        not given), dealt from ``seed`` (a fresh one if not given); ``options`` are the
+        game's own (Octrix ``partnership``, ``target``; LinesBeta ``difficulty``,
+        ``length``)."""
+        return self.module("state").new_game(players, seed, **options)
+
+    def read_action(self, text: str, state: Any = None) -> Any:
+        """The action ``text`` names for the player to move in ``state`` (a game or a view;
+        LinesBeta needs it, to know what is asked); ``NotationError`` if it names none."""
+        return self.module("notation").read_action(text, state)
+
+    def write_action(self, action: Any) -> str:
+        """``action`` in plain text, as session files hold it and ``read_action`` reads it."""
+        text: str = self.module("notation").write_action(action)
+        return text
+
+    def bot_names(self) -> tuple[str, ...]:
+        """The names of the game's bots; the first is the one ``play`` seats by default."""
+        bots = self.module("bots")
+        return (bots.DEFAULT_BOT, *(n for n in bots.BOT_NAMES if n != bots.DEFAULT_BOT))
+
+    def make_bot(self, name: str | None = None, seed: int | str = 0) -> Any:
+        """One of the game's bots by name (its default if not given), with its own random
+        numbers drawn from ``seed``: ``bot.choose(view, seat)`` gives its action and
+        ``bot.hint(view, seat)`` the action with its reason."""
+        bots = self.module("bots")
+        return bots.make_bot(name or bots.DEFAULT_BOT, seed=seed)
 
     def schema(self) -> Schema:
         """What the game's session files may hold (``SCHEMA`` in its ``sheet`` module)."""

@@ -208,3 +208,15 @@ def frame(grid: Mapping[Cell, int]) -> tuple[int, int, int, int]:
     xs = [x for x, _ in grid]
     ys = [y for _, y in grid]
     return min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+
+
+def read_action(text: str, state: object = None) -> Action:
+    """The action ``text`` names for the player to move in ``state`` (a game or a view),
+    read as every game reads one (``GameInfo.read_action``); ``NotationError`` if none."""
+    return parse_action(text)
+
+
+def write_action(action: Action) -> str:
+    """``action`` in plain text, as session files hold it; :func:`read_action` reads it
+    back."""
+    return format_action(action)

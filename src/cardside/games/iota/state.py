@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 from cardside.core.errors import IllegalActionError
 from cardside.core.outcome import Outcome
-from cardside.core.rng import derive_rng, hidden_seed
+from cardside.core.rng import derive_rng, fresh_seed, hidden_seed
 from cardside.core.state import GameState, check_seat
 from cardside.games.iota import placement, rules
 from cardside.games.iota.moves import Move, legal_moves
@@ -352,7 +352,7 @@ class IotaState(GameState[Snapshot, Action]):
         best = max(s.scores)
         winners = tuple(i for i, v in enumerate(s.scores) if v == best)
         if s.end == END_LAST_CARD:
-            reason = f"seat {s.log[-1].seat + 1} played the last card (that turn doubled)"
+            reason = f"seat {s.log[-1].seat} played the last card (that turn doubled)"
         elif s.end == END_BLOCKED:
             reason = (
                 "no one played for as many passes as the whole pile takes to come to hand, "
@@ -481,3 +481,9 @@ def seen_log(log: tuple[Turn, ...], seat: int) -> tuple[Turn, ...]:
         else t
         for t in log
     )
+
+
+def new_game(players: int | None = None, seed: int | str | None = None) -> IotaState:
+    """A new game of IOTA for ``players`` (2 to 4; 2 if not given), dealt from ``seed`` (a
+    fresh one if not given): the entry point every game has (see ``GameInfo.new_game``)."""
+    return IotaState(2 if players is None else players, seed=fresh_seed() if seed is None else seed)

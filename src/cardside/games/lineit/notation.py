@@ -123,3 +123,15 @@ def format_action(action: Action) -> str:
     if action.kind in CARD_KINDS:
         return f"{action.kind} {format_card(action.card)}"
     return action.kind
+
+
+def read_action(text: str, state: object = None) -> Action:
+    """The action ``text`` names for the player to move in ``state`` (a game or a view),
+    read as every game reads one (``GameInfo.read_action``); ``NotationError`` if none."""
+    return parse_action(text)
+
+
+def write_action(action: Action) -> str:
+    """``action`` in plain text, as session files hold it; :func:`read_action` reads it
+    back."""
+    return format_action(action)

@@ -628,3 +628,9 @@ class LineitState(GameState[Snap, Action]):
 def stage(snap: Snap) -> str:
     """Where an action from ``snap`` falls: ``round 3`` or ``the end`` (the end phase)."""
     return "the end" if snap.step in (END, OVER) else f"round {snap.round_no}"
+
+
+def new_game(players: int | None = None, seed: int | str | None = None) -> LineitState:
+    """A new game of Line-it for ``players`` (2 to 5; 2 if not given), dealt from ``seed``
+    (a fresh one if not given): the entry point every game has (``GameInfo.new_game``)."""
+    return LineitState(2 if players is None else players, seed=seed)

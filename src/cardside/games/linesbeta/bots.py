@@ -49,6 +49,7 @@ BOT_NAMES = (
     "classic",
     "random",
 )
+DEFAULT_BOT = "planner"
 
 
 class RandomBot:

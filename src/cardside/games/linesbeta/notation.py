@@ -209,3 +209,16 @@ def format_action(action: Action, *, ascii: bool = False) -> str:
     if isinstance(action, Challenge):
         return format_challenge(action, ascii=ascii)
     return format_cell(action.row, action.column)
+
+
+def read_action(text: str, state: object) -> Action:
+    """The action ``text`` names for the player to move in ``state`` (a game or a view),
+    read as every game reads one (``GameInfo.read_action``); ``NotationError`` if none."""
+    phase = getattr(state, "phase", None) or getattr(getattr(state, "snapshot", None), "phase", "")
+    return parse_action(text, str(phase))
+
+
+def write_action(action: Action) -> str:
+    """``action`` in plain text, as session files hold it; :func:`read_action` reads it
+    back."""
+    return format_action(action, ascii=True)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from cardside.core.cards import Card
 from cardside.core.errors import IllegalActionError
 from cardside.core.outcome import Outcome
-from cardside.core.rng import derive_rng
+from cardside.core.rng import derive_rng, fresh_seed
 from cardside.core.state import GameState, check_seat
 from cardside.games.linesbeta import rules
 from cardside.games.linesbeta.rules import (
@@ -589,3 +589,21 @@ def seen_by(before: Snapshot, after: Snapshot) -> frozenset[tuple[int, int, int]
         for cell, card in enumerate(before.grid)
         if card != GAP and not before.face_up >> cell & 1 and shown >> cell & 1
     )
+
+
+def new_game(
+    players: int | None = None,
+    seed: int | str | None = None,
+    *,
+    difficulty: str = "normal",
+    length: str = "full",
+) -> LinesBetaState:
+    """A new game of LinesBeta (one player, against the grid), dealt from ``seed`` (a fresh
+    one if not given): the entry point every game has (``GameInfo.new_game``)."""
+    if players not in (None, 1):
+        raise ValueError("LinesBeta is for 1 player, against the grid")
+    if difficulty not in rules.DIFFICULTIES:
+        raise ValueError(f"difficulty {difficulty!r}: {', '.join(rules.DIFFICULTIES)}")
+    if length not in rules.LENGTHS:
+        raise ValueError(f"length {length!r}: {', '.join(rules.LENGTHS)}")
+    return LinesBetaState(difficulty, length, seed=fresh_seed() if seed is None else seed)

@@ -51,3 +51,15 @@ def format_card(card: Card, *, ascii: bool = False) -> str:
 def format_cards(cards: Iterable[Card], *, ascii: bool = False) -> str:
     """Cards from lowest to highest, separated by spaces."""
     return " ".join(format_card(c, ascii=ascii) for c in sorted(cards, key=KEY.__getitem__))
+
+
+def read_action(text: str, state: object = None) -> Card:
+    """The action ``text`` names for the player to move in ``state`` (a game or a view),
+    read as every game reads one (``GameInfo.read_action``); ``NotationError`` if none."""
+    return parse_card(text)
+
+
+def write_action(action: Card) -> str:
+    """``action`` in plain text, as session files hold it; :func:`read_action` reads it
+    back."""
+    return format_card(action, ascii=True)

@@ -9,7 +9,7 @@ from typing import Self
 from cardside.core.cards import Card
 from cardside.core.errors import IllegalActionError
 from cardside.core.outcome import Outcome
-from cardside.core.rng import derive_rng, hidden_seed
+from cardside.core.rng import derive_rng, fresh_seed, hidden_seed
 from cardside.core.state import GameState, check_seat
 from cardside.games.octrix import rules
 from cardside.games.octrix.notation import format_card
@@ -313,3 +313,21 @@ def _check_hands(hands: list[list[Card]], players: int) -> tuple[tuple[Card, ...
         raise ValueError("a card is dealt twice")
     # The deck's own objects, as a played card leaves the hand by identity (see _commit).
     return tuple(tuple(sorted((rules.DECK[KEY[c]] for c in h), key=KEY.__getitem__)) for h in hands)
+
+
+def new_game(
+    players: int | None = None,
+    seed: int | str | None = None,
+    *,
+    partnership: bool = False,
+    target: int = rules.TARGET,
+) -> OctrixState:
+    """A new match of Octrix for ``players`` (2 to 4, or 4 in two partnerships; 2 if not
+    given), dealt from ``seed`` (a fresh one if not given): the entry point every game has
+    (``GameInfo.new_game``)."""
+    return OctrixState(
+        (4 if partnership else 2) if players is None else players,
+        partnership=partnership,
+        seed=fresh_seed() if seed is None else seed,
+        target=target,
+    )

@@ -37,6 +37,7 @@ from cardside.games.schnapsen.solver import Solver
 from cardside.games.schnapsen.state import Observation
 
 BOT_NAMES = ("random", "heuristic", "strong", "classic")
+DEFAULT_BOT = "strong"
 LEVELS = ("easy", "normal", "hard")
 #: The bots that search, so the level sets their budget; the others play the same at every level.
 SEARCHING = ("strong", "classic")

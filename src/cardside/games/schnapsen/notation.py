@@ -191,3 +191,15 @@ __all__ = [
     "parse_action",
     "format_action",
 ]
+
+
+def read_action(text: str, state: object = None) -> Action:
+    """The action ``text`` names for the player to move in ``state`` (a game or a view),
+    read as every game reads one (``GameInfo.read_action``); ``NotationError`` if none."""
+    return _parse(text, None)
+
+
+def write_action(action: Action) -> str:
+    """``action`` in plain text, as session files hold it; :func:`read_action` reads it
+    back."""
+    return format_action(action, ascii=True)

@@ -534,3 +534,11 @@ def _code(action: object) -> int | None:
         return ACTION_CODES.get(action)  # type: ignore[call-overload, no-any-return]
     except TypeError:
         return None
+
+
+def new_game(players: int | None = None, seed: int | str | None = None) -> SchnapsenState:
+    """A new match of Schnapsen (2 players), dealt from ``seed`` (a fresh one if not given):
+    the entry point every game has (``GameInfo.new_game``)."""
+    if players not in (None, 2):
+        raise ValueError("Schnapsen is for 2 players")
+    return SchnapsenState(seed=seed)
