@@ -878,3 +878,18 @@ def test_two_games_begun_in_the_same_second_with_other_deals_are_not_copies(
     result = runner.invoke(main, ["stats", "--json"])
     assert result.exit_code == 0 and result.exception is None, result.output
     assert "copy" not in result.stderr
+
+
+def test_the_schnapsen_score_note_comes_only_with_a_schnapsen_average(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """The note explains the avg score of a player of Schnapsen alone; where every player
+    of it plays another game too, that column is blank and the note would explain nothing."""
+    kept_schnapsen(data_dir, "s", ["Ann", "Bob"], [(0, 3), (0, 3), (0, 1)], day=2).close()
+    script = "line Ann 12 30 B4 45 57 60 71\nend\n"
+    lineit = ["lineit", "keep", "--names", "Ann,Bob", "--session", "l"]
+    assert runner.invoke(main, lineit, input=script).exit_code == 0
+    shown = invoke(runner, "stats")
+    assert "Schnapsen scores" not in shown, shown
+    kept_schnapsen(data_dir, "t", ["Cy", "Dee"], [(0, 3), (0, 3), (0, 1)], day=4).close()
+    assert "Schnapsen scores: the game points" in invoke(runner, "stats")

@@ -79,8 +79,9 @@ def render_report(report: Report, *, ascii: bool = False, width: int | None = No
             f"({', '.join(map(_title, mixed))}): add --game NAME for one game's."
         )
         parts += wrap_words(note, width) if width else [note]
-    if any(g.game == "schnapsen" for g in report.games):
-        # Its sheet counts down from 7; a score that grows with play reads better here.
+    if any(set(p.scores) == {"schnapsen"} for p in report.players):
+        # Its sheet counts down from 7; a score that grows with play reads better here (said
+        # where a player's avg score is a Schnapsen one, shown for a player of one game).
         note = "Schnapsen scores: the game points a player took in a match (7 wins it)."
         parts += wrap_words(note, width) if width else [note]
     if report.pairs:
