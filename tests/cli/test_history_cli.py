@@ -366,3 +366,11 @@ def test_a_session_ending_level_is_shown_tied_and_partners_who_won_as_winners(
     assert tied(["Ann", "Bob", "Cy"], ["Ann", "Cy"]) is True
     # A name with " & " in it is one player's, matched whole.
     assert tied(["Tom & Jerry", "Jerry"], ["Jerry"]) is False
+
+
+def test_show_names_the_grid_beside_the_linesbeta_player(runner: CliRunner, data_dir: Path) -> None:
+    """The table has a Grid column: the players line says whom the player played against."""
+    example = Path(__file__).resolve().parents[2] / "scoresheets" / "linesbeta-played-normal.toml"
+    result = runner.invoke(main, ["sessions", "show", str(example)])
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert result.output.splitlines()[1] == "players: You (at the keyboard), against the Grid"

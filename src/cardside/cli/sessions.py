@@ -180,6 +180,8 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
         click.echo("\n".join(lines).replace(KEEP, " "))
 
     players = _players_text(session.seats)
+    if session.game == "linesbeta":  # the grid is the other column of the table
+        players += ", against the Grid"
     # Named as the listing names it: a copied or renamed file keeps the name stored inside.
     say(f"{_name_of(app, path)}: {session.game} {session.mode}, {session.status}")
     say(f"players: {players}")
