@@ -901,6 +901,20 @@ def test_a_lineit_correction_after_the_end_that_takes_a_jackpot_says_how_to_ente
     assert saved(data_dir).totals == [8, 6]
 
 
+def test_a_lineit_pile_taken_back_after_the_end_says_how_to_enter_it_again(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """The end is refused while a jackpot a line took has no pile: taking the pile back after
+    the end leaves such a game, and the keeper is told how to mend it."""
+    for name, change in (("t", "undo 2"), ("u", "fix 2 line Bob 2 3 4")):
+        args = [*LINEIT[:-1], name]
+        out = keep(runner, args, ["line Ann 1 5 9", "jackpot Ann 7", "end", change, ""]).output
+        assert (
+            "  Ann's lines take 1 jackpot and 0 piles are entered, but the game is over: "
+            "undo 3 (the end), enter the pile with jackpot Ann N, then end"
+        ) in out, change
+
+
 def test_a_later_score_a_correction_changed_is_said(runner: CliRunner, data_dir: Path) -> None:
     """Bob's card moved away from Ann's: her later turn no longer extends his line and scores
     less; the keeper is told, not only of the entry corrected."""

@@ -143,18 +143,20 @@ class KeepScreen:
 
     def _replayed(self) -> None:
         """The ledger read again from the file after a correction, and shown; a correction
-        that makes a player's lines take more jackpots asks for their piles, as a typed line
-        does."""
+        that makes a player's lines take more jackpots, or takes back one of their piles,
+        asks for the piles missing, as a typed line does."""
         before = list(self.ledger.taken)
+        had = list(self.ledger.piles)
         self.ledger = replay_ledger(self.journal.session)
         self.ledger.check_piles_from_now()
         self.show()
         end = self._end_entry()
         for seat, name in enumerate(self.names):
             taken, piles = self.ledger.taken[seat], self.ledger.piles[seat]
-            if taken > before[seat] and taken > piles:
+            if taken > piles and (taken > before[seat] or piles < had[seat]):
+                now = "now " if taken > before[seat] else ""
                 took = (
-                    f"  {name}'s lines now take {counted(taken, 'jackpot')} and "
+                    f"  {name}'s lines {now}take {counted(taken, 'jackpot')} and "
                     f"{counted_are(piles, 'pile')} entered"
                 )
                 if not self.ledger.over:
