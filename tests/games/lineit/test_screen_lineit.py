@@ -365,6 +365,22 @@ def test_a_hint_says_the_moves_to_type_in_order_then_why() -> None:
     )
     alone = LineitTurn(None, Adviser("keep 98 in hand for later"))  # type: ignore[arg-type]
     assert alone.hint(state, seat) == "hint: hand 98: keep 98 in hand for later"
+    # The strong bot says more after the plan: the plan still leads.
+    more = Adviser("keep 98 in hand for later (then done); the best of 8 ways to play this turn")
+    assert LineitTurn(None, more).hint(state, seat) == (  # type: ignore[arg-type]
+        "hint: hand 98, then done: keep 98 in hand for later; the best of 8 ways to play this turn"
+    )
+    # And so with the strong bot itself, whenever its plan has more than one move.
+    real = LineitTurn(None, make_bot("strong", seed=1))  # type: ignore[arg-type]
+    rng, planned = __import__("random").Random(2), 0
+    while not state.is_terminal() and planned < 3:
+        seat = state.current_player()
+        assert seat is not None
+        said = real.hint(state.observation(seat), seat)
+        assert "(then " not in said
+        planned += ", then " in said.split(": ")[1]
+        state.apply(rng.choice(state.legal_actions()))
+    assert planned == 3
 
 
 def test_a_card_typed_without_its_move_is_answered_with_the_moves_that_take_it() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -39,6 +40,8 @@ from cardside.tui.table import display_width, pad
 FG = ("red", "blue", "green", "yellow")
 
 
+#: The rest of a turn's plan in a bot's reason: ``keep 98 in hand for later (then score)``.
+_THEN = re.compile(r" \(then ([^()]*)\)")
 CARDS_AND_COMMANDS = [
     "  Cards: 57 or 57r (colour letter), B3 B4 B5. Tab completes. Short: l 57, p 23; play "
     "alone plays the one card that fits.",
@@ -436,9 +439,10 @@ class LineitTurn:
         advice = steady(self.hint_bot, seat, obs.snapshot).hint(obs, seat)
         moves, reason = format_action(advice.action), advice.reason
         # The rest of the plan is typed after the first move: said with it, in order.
-        if reason.endswith(")") and " (then " in reason:
-            reason, rest = reason[:-1].rsplit(" (then ", 1)
-            moves += "".join(f", then {step}" for step in rest.split(", "))
+        plan = _THEN.search(reason)
+        if plan is not None:
+            reason = reason[: plan.start()] + reason[plan.end() :]
+            moves += "".join(f", then {step}" for step in plan.group(1).split(", "))
         return f"hint: {moves}: {reason}"
 
     def help(self) -> str:
