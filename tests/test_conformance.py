@@ -144,9 +144,14 @@ def test_every_view_names_the_player_to_move_and_its_legal_actions(game: str) ->
         if state.is_terminal():
             break
         mover = state.current_player()
-        for seat in range(seats(state)):
-            assert state.observation(seat).current_player() == mover, (seat, mover)
         legal = state.legal_actions()
+        for seat in range(seats(state)):
+            view = state.observation(seat)
+            assert view.current_player() == mover, (seat, mover)
+            # A view that says why agrees with its own list, the mover's or none.
+            if hasattr(view, "why_illegal"):
+                listed = view.legal_actions()
+                assert all((view.why_illegal(a) == "") == (a in listed) for a in legal), seat
         assert state.observation(mover).legal_actions() == legal
         assert all(state.is_legal(a) and state.why_illegal(a) == "" for a in legal)
         state.apply(rng.choice(legal))

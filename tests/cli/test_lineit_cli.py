@@ -478,6 +478,11 @@ def test_a_turn_resumed_or_undone_midway_draws_the_table_once(
     before, after = resumed.output.split("Took back 1 action.")
     assert before.count("    hand: ") == 1 and before.count("  market: ") == 1
     assert after.count("  market: ") == 1 and "line N or hand N" in after
+    # An undo refused changes nothing: the step after it draws only the line and hand.
+    args[-1] = "refused"
+    fresh = runner.invoke(main, args, input=f"undo\nhand {card}\nquit\n")
+    assert fresh.exit_code == 0 and "nothing of yours to undo yet" in fresh.output
+    assert fresh.output.split("nothing of yours to undo yet")[1].count("  market: ") == 0
 
 
 def test_play_options_are_checked(runner: CliRunner, data_dir: Path) -> None:

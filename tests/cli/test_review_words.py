@@ -253,3 +253,19 @@ def test_a_loss_just_past_a_bound_is_not_written_as_the_bound(
     # The hands are open: what every card known gives is what Ann could expect, one column.
     assert "round  player  could expect  scored  given up" in result.output
     assert "every card known" not in result.output
+
+
+def test_the_column_with_every_card_known_goes_only_where_it_says_nothing_more() -> None:
+    """Octrix's hands are open (the two columns are one); a Schnapsen deal whose figures
+    happen to agree keeps both, and LinesBeta, never searched so, has neither dashes."""
+    from cardside.core.review import GroupSummary
+    from cardside.tui.review import groups
+
+    def table(game: str, known: float | None) -> str:
+        r = Review(game, "s", "the match", "game points of the deal", "deal", (0.1,), ["Ann"])
+        r.groups = [GroupSummary(1, 0, "Ann", known, 2.0, 2.0, 0.0)]
+        return "\n".join(groups(r, None))
+
+    assert "every card known" in table("schnapsen", 2.0)
+    assert "every card known" not in table("octrix", 2.0)
+    assert "every card known" not in table("linesbeta", None)

@@ -82,17 +82,23 @@ class Human:
         self.view = view
         self.history = history
         self._redraw = True
+        self._undoing = False  # an undo asked for, not refused (yet)
 
     def refused(self, reason: str) -> None:
         """The loop could not carry out a command (e.g. nothing to undo)."""
         self.console.say(f"  {refusal(reason)}")
         self._redraw = False  # the position did not change, so do not draw it again
+        self._undoing = False
 
     def told(self, note: str) -> None:
         """A note from the loop about what a command did."""
         self.console.say(f"  {note}")
 
     def choose(self, obs: Any, seat: int) -> Any:
+        if self._undoing:
+            # A view may draw more after an undo than within a turn (Line-it: the table).
+            getattr(self.view, "undone", lambda: None)()
+            self._undoing = False
         if self._redraw:
             # A view may draw less before a decision within a turn than ``show`` does.
             getattr(self.view, "redraw", self.view.show)(obs, seat)
@@ -120,8 +126,7 @@ class Human:
             if word in QUIT_WORDS:
                 return Command("quit")
             if word == "undo":
-                # A view may draw more after an undo than within a turn (Line-it: the table).
-                getattr(self.view, "undone", lambda: None)()
+                self._undoing = True
                 return Command("undo")
             if word in ("?", "help", "h"):
                 # A view may answer for the step of the turn the prompt asks about.

@@ -289,6 +289,11 @@ class Observation(_DealView):
     def legal_actions(self) -> list[Action]:
         return [] if self.to_move != self.seat else super().legal_actions()
 
+    def why_illegal(self, action: Action) -> str:
+        if self.to_move is not None and self.to_move != self.seat:
+            return "it is the other player's turn"
+        return super().why_illegal(action)
+
     def current_player(self) -> int | None:
         """The seat to move, as the state's ``current_player`` says (``to_move``)."""
         return self.to_move
