@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
 from cardside.core.errors import IllegalActionError
 from cardside.games.lineit.bots import make_bot
@@ -398,3 +400,30 @@ def test_a_card_typed_without_its_move_is_answered_with_the_moves_that_take_it()
     kept = next(c for c in range(1, 101) if c not in state.snapshot.market)
     with pytest.raises(Exception, match="not an action"):
         turn.parse(str(kept), state, seat)  # no move takes it: the usual refusal
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.text(max_size=40)
+    | st.from_regex(r"(l|p|ha|take|get|line|play|hand)? ?[0-9Bb]{0,4}[rgby]?", fullmatch=True)
+)
+@example("line")
+@example("play")
+@example("55")
+def test_any_typed_line_is_an_action_or_a_reason(text: str) -> None:
+    """Whatever is typed at a Line-it turn, in any step of it: a legal action, or a refusal
+    with its reason (never another error)."""
+    from cardside.core.errors import NotationError
+
+    turn = LineitTurn(screen=None, hint_bot=None)  # type: ignore[arg-type]
+    state = LineitState(2, seed=3)
+    for step in range(3):
+        seat = state.current_player()
+        assert seat is not None
+        try:
+            action = turn.parse(text, state, seat)
+        except (NotationError, IllegalActionError) as exc:
+            assert str(exc)
+        else:
+            assert state.is_legal(action)
+        state.apply(state.legal_actions()[-1 if step else 0])
