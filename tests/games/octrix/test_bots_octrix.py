@@ -94,9 +94,13 @@ def test_a_view_has_the_same_player_to_move_as_the_match() -> None:
     assert view.current_player() == seat and view.legal_actions() == state.legal_actions()
     for bot in bots(1):
         assert bot.choose(view, seat) in state.snapshot.hands[seat]
-    # Played on in the view, the hidden card's player lays again, after this seat.
+    # Played on in the view, the hidden card's player lays again, after this seat; from the
+    # next trick on the view lays in the round's own order.
     view.apply(view.legal_actions()[0])
     assert view.current_player() == first
+    while len(view.snapshot.tricks) == 0:
+        view.apply(view.legal_actions()[0])
+    assert view.current_player() == state.steps()[0][0] == state._orders[state.snapshot.dealer][0]
     # Every seat's view names the match's player to move, whoever laid face down.
     for _ in range(40):
         mover = state.current_player()

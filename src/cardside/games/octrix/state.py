@@ -47,6 +47,10 @@ class OctrixSnapshot:
 class OctrixState(GameState[OctrixSnapshot, Card]):
     """An Octrix match. Actions are cards; seats commit in play order, revealed together."""
 
+    #: In a view: (round, trick, order) where the players who laid a card face down lay after
+    #: the one to move, for that trick only.
+    _trick_order: tuple[int, int, tuple[int, ...]] | None = None
+
     def __init__(
         self,
         players: int = 2,
@@ -102,7 +106,7 @@ class OctrixState(GameState[OctrixSnapshot, Card]):
         if s.winner is not None:
             return None
         pending = s.pending
-        for seat in self._orders[s.dealer]:
+        for seat in self._order(s):
             if pending[seat] is None:
                 return seat
         raise AssertionError("every seat has committed but the trick was not resolved")
@@ -142,7 +146,7 @@ class OctrixState(GameState[OctrixSnapshot, Card]):
         self._snapshot = self._commit(self._snapshot, seat, action)
 
     def _next(self, snapshot: OctrixSnapshot, action: Card) -> OctrixSnapshot:
-        seat = next(x for x in self._orders[snapshot.dealer] if snapshot.pending[x] is None)
+        seat = next(x for x in self._order(snapshot) if snapshot.pending[x] is None)
         return self._commit(snapshot, seat, action)
 
     def _commit(self, s: OctrixSnapshot, seat: int, card: Card) -> OctrixSnapshot:
@@ -212,6 +216,14 @@ class OctrixState(GameState[OctrixSnapshot, Card]):
             winner=match_winner,
         )
 
+    def _order(self, s: OctrixSnapshot) -> tuple[int, ...]:
+        """The order the seats lay their cards in at ``s``: the round's, or in a view the one
+        of the trick it was taken in (the players who laid face down after the one to move)."""
+        taken = self._trick_order
+        if taken is not None and taken[0] == s.round_no and taken[1] == len(s.tricks):
+            return taken[2]
+        return self._orders[s.dealer]
+
     def is_terminal(self) -> bool:
         return self._snapshot.winner is not None
 
@@ -262,8 +274,7 @@ class OctrixState(GameState[OctrixSnapshot, Card]):
         mover = self.current_player()
         order = [x for x in self._orders[s.dealer] if x not in hidden]
         at = order.index(mover) + 1 if mover in order else len(order)
-        view._orders = list(self._orders)
-        view._orders[s.dealer] = tuple(order[:at] + hidden + order[at:])
+        view._trick_order = (s.round_no, len(s.tricks), tuple(order[:at] + hidden + order[at:]))
         return view
 
     def determinize(self, seat: int, rng: random.Random) -> Self:
