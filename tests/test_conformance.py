@@ -214,7 +214,9 @@ def test_views_and_determinized_games_hold_no_key_to_the_hidden_cards(game: str)
     seat = state.current_player()
     view = state.observation(seat)
     if hasattr(view, "seed"):
-        assert view.seed != state.seed
+        # Not worked out from the game's either: that could be found by trying small seeds.
+        other = walked(game, 10, 7)
+        assert view.seed != state.seed and view.seed == other.observation(seat).seed
     twin = state.determinize(seat, random.Random(4))
     assert twin.seed != state.seed
     assert twin.observation(seat) == view or (
@@ -281,6 +283,18 @@ def test_a_game_started_by_name_is_refused_for_a_table_it_is_not_for() -> None:
     for game, players in [("schnapsen", 3), ("linesbeta", 2), ("lineit", 6), ("octrix", 5)]:
         with pytest.raises(ValueError):
             GAMES[game].new_game(players)
+    # Of the wrong kind too: refused when the game starts, not in the middle of it.
+    for game, players, options in [
+        ("iota", "2", {}),
+        ("schnapsen", 2.0, {}),
+        ("linesbeta", True, {}),
+        ("octrix", None, {"target": 0}),
+        ("octrix", None, {"target": "88"}),
+        ("octrix", 4, {"partnership": "yes"}),
+        ("octrix", 3, {"partnership": True}),
+    ]:
+        with pytest.raises(ValueError, match="must be"):
+            GAMES[game].new_game(players, 1, **options)
 
 
 @pytest.mark.parametrize("game", sorted(FACTORIES))
@@ -296,6 +310,10 @@ def test_the_registry_seats_the_games_own_bots_by_name(game: str) -> None:
     seat = state.current_player()
     view = state.observation(seat)
     assert info.make_bot(seed=1).choose(view, seat) in view.legal_actions()
+    # Any bot's advice, the same shape in every game: a legal action and why, in words.
+    for name in (names[0], "random"):
+        action, why = info.advise(info.make_bot(name.upper(), seed=1), view, seat)
+        assert action in view.legal_actions() and isinstance(why, str) and why
     bots = [info.make_bot("random", seed=s) for s in range(4)]
     while not state.is_terminal():
         seat = state.current_player()

@@ -22,11 +22,10 @@ def derive_rng(seed: int | str, *keys: object) -> random.Random:
     return random.Random(material)
 
 
-def hidden_seed(seed: int | str) -> int:
-    """The seed of a player's view of a game dealt from ``seed``: fixed by it (the same view
-    deals alike every time), but no way back to it, so the view cannot foretell the real
-    deals still to come."""
-    return derive_rng(seed, "a view's own seed").randrange(2**62)
+#: The seed of every player's view of a game (and of a game dealt afresh from one): the same
+#: for every game, so it tells nothing of the game's own seed, which would deal the hidden
+#: cards again (a seed worked out from the game's could be found by trying small seeds).
+VIEW_SEED = "a view"
 
 
 def fresh_seed() -> int:

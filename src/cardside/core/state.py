@@ -28,6 +28,15 @@ def check_seat(seat: object, players: int) -> int:
     return seat
 
 
+def check_whole(value: object, what: str, low: int, high: int) -> int:
+    """``value`` when it is a whole number from ``low`` to ``high`` (not a bool, a float or
+    text), else ``ValueError`` naming ``what``: a game started with a table it is not for."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        span = str(low) if low == high else f"a whole number from {low} to {high}"
+        raise ValueError(f"{what} must be {span}, not {value!r}")
+    return value
+
+
 class GameState(ABC, Generic[S, A]):
     """A game position with its history; the one shape that bots, loops and sessions use."""
 

@@ -75,7 +75,24 @@ class GameInfo:
         numbers drawn from ``seed``: ``bot.choose(view, seat)`` gives its action and
         ``bot.hint(view, seat)`` the action with its reason."""
         bots = self.module("bots")
-        return bots.make_bot(name or bots.DEFAULT_BOT, seed=seed)
+        return bots.make_bot((name or bots.DEFAULT_BOT).strip().lower(), seed=seed)
+
+    def advise(self, bot: Any, view: Any, seat: int | None = None) -> tuple[Any, str]:
+        """What ``bot`` plays for ``seat`` (the view's seat to move if not given) and why, as
+        ``(action, reason)`` in every game (each game's bots give their hints their own way)."""
+        seat = view.current_player() if seat is None else seat
+        hint = getattr(bot, "hint", None)
+        if hint is not None:
+            given = hint(view, seat)
+            if isinstance(given, tuple) and not hasattr(given, "reason"):
+                return given[0], str(given[1])
+            action = given.action if hasattr(given, "action") else given.card
+            return action, str(given.reason)
+        decide = getattr(bot, "decide", None)  # LinesBeta: (action, chance, why)
+        if decide is not None:
+            action, _, why = decide(view)
+            return action, str(why)
+        return bot.choose(view, seat), f"the {getattr(bot, 'name', 'bot')} bot's choice"
 
     def schema(self) -> Schema:
         """What the game's session files may hold (``SCHEMA`` in its ``sheet`` module)."""

@@ -77,7 +77,7 @@ def _check(view: View, seat: int) -> None:
     if view.end is not None:
         raise ValueError("the game is over")
     if view.turn != seat:
-        raise ValueError(f"it is not seat {seat + 1}'s turn")
+        raise ValueError(f"it is not seat {seat}'s turn")
 
 
 class RandomBot:

@@ -16,8 +16,8 @@ from dataclasses import dataclass, replace
 
 from cardside.core.errors import IllegalActionError
 from cardside.core.outcome import Outcome
-from cardside.core.rng import derive_rng, fresh_seed, hidden_seed
-from cardside.core.state import GameState, check_seat
+from cardside.core.rng import VIEW_SEED, derive_rng, fresh_seed
+from cardside.core.state import GameState, check_seat, check_whole
 from cardside.games.iota import placement, rules
 from cardside.games.iota.moves import Move, legal_moves
 from cardside.games.iota.notation import format_card
@@ -418,7 +418,7 @@ class IotaState(GameState[Snapshot, Action]):
             if i not in keep:
                 pile[i] = pool.pop()
         twin = self.clone()
-        twin.seed = hidden_seed(self.seed)  # the game's seed would deal the real pile again
+        twin.seed = VIEW_SEED  # the game's seed would deal the real pile again
         twin._history = []
         twin._cache = None
         twin._snapshot = replace(s, hands=tuple(hands), pile=tuple(pile))
@@ -486,4 +486,5 @@ def seen_log(log: tuple[Turn, ...], seat: int) -> tuple[Turn, ...]:
 def new_game(players: int | None = None, seed: int | str | None = None) -> IotaState:
     """A new game of IOTA for ``players`` (2 to 4; 2 if not given), dealt from ``seed`` (a
     fresh one if not given): the entry point every game has (see ``GameInfo.new_game``)."""
-    return IotaState(2 if players is None else players, seed=fresh_seed() if seed is None else seed)
+    table = check_whole(2 if players is None else players, "players", 2, 4)
+    return IotaState(table, seed=fresh_seed() if seed is None else seed)

@@ -19,8 +19,8 @@ from typing import NamedTuple, Self
 
 from cardside.core.errors import IllegalActionError
 from cardside.core.outcome import Outcome
-from cardside.core.rng import derive_rng, fresh_seed, hidden_seed
-from cardside.core.state import GameState, check_seat
+from cardside.core.rng import VIEW_SEED, derive_rng, fresh_seed
+from cardside.core.state import GameState, check_seat, check_whole
 from cardside.games.lineit import rules
 from cardside.games.lineit.notation import DONE, HAND, LINE, PLAY, SCORE, Action, format_card
 from cardside.games.lineit.rules import BET_BASE, HAND_LIMIT, LineScore
@@ -585,7 +585,7 @@ class LineitState(GameState[Snap, Action]):
         view = self.at(s)
         view._observer = seat
         if self._observer != seat:
-            view.seed = hidden_seed(self.seed)
+            view.seed = VIEW_SEED
         return view
 
     def unseen(self, seat: int) -> list[int]:
@@ -608,7 +608,7 @@ class LineitState(GameState[Snap, Action]):
         pool = self.unseen(seat)
         rng.shuffle(pool)
         twin = self.at(s._replace(deck=tuple(pool)))
-        twin.seed = hidden_seed(self.seed)
+        twin.seed = VIEW_SEED
         return twin
 
     # -- helpers for screens and bots ------------------------------------------------------------
@@ -633,4 +633,5 @@ def stage(snap: Snap) -> str:
 def new_game(players: int | None = None, seed: int | str | None = None) -> LineitState:
     """A new game of Line-it for ``players`` (2 to 5; 2 if not given), dealt from ``seed``
     (a fresh one if not given): the entry point every game has (``GameInfo.new_game``)."""
-    return LineitState(2 if players is None else players, seed=seed)
+    table = check_whole(2 if players is None else players, "players", 2, 5)
+    return LineitState(table, seed=seed)

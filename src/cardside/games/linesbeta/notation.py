@@ -215,6 +215,11 @@ def read_action(text: str, state: object) -> Action:
     """The action ``text`` names for the player to move in ``state`` (a game or a view),
     read as every game reads one (``GameInfo.read_action``); ``NotationError`` if none."""
     phase = getattr(state, "phase", None) or getattr(getattr(state, "snapshot", None), "phase", "")
+    if not phase:
+        raise NotationError(
+            "LinesBeta reads an action against the game or a view of it, which says whether "
+            "a trump, a challenge or a cell is asked: read_action(text, view)"
+        )
     return parse_action(text, str(phase))
 
 

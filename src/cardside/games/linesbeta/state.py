@@ -14,7 +14,7 @@ from cardside.core.cards import Card
 from cardside.core.errors import IllegalActionError
 from cardside.core.outcome import Outcome
 from cardside.core.rng import derive_rng, fresh_seed
-from cardside.core.state import GameState, check_seat
+from cardside.core.state import GameState, check_seat, check_whole
 from cardside.games.linesbeta import rules
 from cardside.games.linesbeta.rules import (
     ALL_LINES,
@@ -600,8 +600,8 @@ def new_game(
 ) -> LinesBetaState:
     """A new game of LinesBeta (one player, against the grid), dealt from ``seed`` (a fresh
     one if not given): the entry point every game has (``GameInfo.new_game``)."""
-    if players not in (None, 1):
-        raise ValueError("LinesBeta is for 1 player, against the grid")
+    if players is not None:
+        check_whole(players, "players (LinesBeta is for one, against the grid)", 1, 1)
     if difficulty not in rules.DIFFICULTIES:
         raise ValueError(f"difficulty {difficulty!r}: {', '.join(rules.DIFFICULTIES)}")
     if length not in rules.LENGTHS:

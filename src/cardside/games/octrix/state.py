@@ -9,8 +9,8 @@ from typing import Self
 from cardside.core.cards import Card
 from cardside.core.errors import IllegalActionError
 from cardside.core.outcome import Outcome
-from cardside.core.rng import derive_rng, fresh_seed, hidden_seed
-from cardside.core.state import GameState, check_seat
+from cardside.core.rng import VIEW_SEED, derive_rng, fresh_seed
+from cardside.core.state import GameState, check_seat, check_whole
 from cardside.games.octrix import rules
 from cardside.games.octrix.notation import format_card
 from cardside.games.octrix.rules import KEY, Rule
@@ -301,7 +301,7 @@ class OctrixState(GameState[OctrixSnapshot, Card]):
         view.__dict__.update(self.__dict__)
         view._history = []
         view._snapshot = snapshot
-        view.seed = hidden_seed(self.seed)
+        view.seed = VIEW_SEED
         return view
 
     def side_of(self, seat: int) -> int:
@@ -336,9 +336,12 @@ def new_game(
     """A new match of Octrix for ``players`` (2 to 4, or 4 in two partnerships; 2 if not
     given), dealt from ``seed`` (a fresh one if not given): the entry point every game has
     (``GameInfo.new_game``)."""
+    if not isinstance(partnership, bool):
+        raise ValueError(f"partnership must be True or False, not {partnership!r}")
+    table = (4 if partnership else 2) if players is None else players
     return OctrixState(
-        (4 if partnership else 2) if players is None else players,
+        check_whole(table, "players", 4 if partnership else 2, 4),
         partnership=partnership,
         seed=fresh_seed() if seed is None else seed,
-        target=target,
+        target=check_whole(target, "target", 1, 10_000),
     )

@@ -16,7 +16,7 @@ from cardside.core.cards import Card, Suit
 from cardside.core.errors import IllegalActionError
 from cardside.core.outcome import Outcome
 from cardside.core.rng import derive_rng, fresh_seed
-from cardside.core.state import GameState, check_seat
+from cardside.core.state import GameState, check_seat, check_whole
 from cardside.games.schnapsen import rules
 from cardside.games.schnapsen.deal import (
     NO_CARD,
@@ -544,6 +544,6 @@ def _code(action: object) -> int | None:
 def new_game(players: int | None = None, seed: int | str | None = None) -> SchnapsenState:
     """A new match of Schnapsen (2 players), dealt from ``seed`` (a fresh one if not given):
     the entry point every game has (``GameInfo.new_game``)."""
-    if players not in (None, 2):
-        raise ValueError("Schnapsen is for 2 players")
+    if players is not None:
+        check_whole(players, "players (Schnapsen is for two)", 2, 2)
     return SchnapsenState(seed=seed)
