@@ -274,7 +274,7 @@ The bots move one seat on after every game and every deal is played from each se
         help="Line-it: 2-5 players, rising and falling lines from a market; bets and jackpots.",
         play=_played(
             5,
-            ("strong", "classic", "heuristic", "random"),
+            ("strong", "strong1", "classic", "heuristic", "random"),
             "People taking turns at this terminal (the first seats); bots take the rest. "
             "Each person's turn waits for Enter and then clears the screen.",
             """Play Line-it against bots (or several people at one terminal: --humans).

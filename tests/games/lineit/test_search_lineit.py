@@ -157,3 +157,17 @@ def test_strong_decides_from_its_seats_view_only_at_a_full_table() -> None:
         assert other.snapshot.deck != state.snapshot.deck
         assert other.observation(seat).snapshot == state.observation(seat).snapshot
         assert StrongBot(seed=3).hint(state, seat) == StrongBot(seed=3).hint(other, seat)
+
+
+def test_the_strong_bot_before_is_kept_by_name() -> None:
+    """``strong`` compares 12 turn plans and keeps 4; ``strong1``, the bot before, 8 and 3 on
+    the same samples and horizon, and is named so in a session and a simulation."""
+    from cardside.games.lineit.bots import BOT_NAMES
+
+    now, before = make_bot("strong", seed=1), make_bot("strong1", seed=1)
+    assert (now.name, before.name) == ("strong", "strong1") and "strong1" in BOT_NAMES
+    assert now.budget == (12, 12, 4, 24, 2) and before.budget == (8, 12, 3, 24, 2)
+    state = LineitState(2, seed=3)
+    seat = state.current_player()
+    assert seat is not None
+    assert before.choose(state.observation(seat), seat) in state.legal_actions()

@@ -1,4 +1,5 @@
-"""Line-it bots: ``random``, ``heuristic``, ``classic`` and the strong default (``strong``).
+"""Line-it bots: ``random``, ``heuristic``, ``classic``, ``strong1`` and the strong default
+(``strong``).
 
 Every bot decides from ``state.observation(seat)`` (the deck hidden; the hands, taken from the
 face-up market, known), owns
@@ -15,6 +16,7 @@ its random generator, and offers :meth:`hint` (the action and a one-line reason)
   the best opponent's (perfect-information Monte Carlo).
 - ``strong`` (``search.py``) does the same with more plans, samples and rounds, on a compact
   copy of the game that plays many times faster.
+- ``strong1`` is ``strong`` as it was before: 8 turn plans compared and 3 kept, not 12 and 4.
 The budget is a number of samples, never the clock, so a seed reproduces a game.
 """
 
@@ -42,7 +44,7 @@ from cardside.games.lineit.state import (
     Snap,
 )
 
-BOT_NAMES: tuple[str, ...] = ("strong", "classic", "heuristic", "random")
+BOT_NAMES: tuple[str, ...] = ("strong", "strong1", "classic", "heuristic", "random")
 DEFAULT_BOT = "strong"
 LEVELS = ("easy", "normal", "hard")
 #: The classic bot's (plans compared, samples per plan, horizon in rounds) per level.
@@ -429,4 +431,8 @@ def make_bot(name: str, seed: int | str | None = None, level: str = "normal") ->
         from cardside.games.lineit.search import StrongBot
 
         return StrongBot(level, seed)
+    if key == "strong1":
+        from cardside.games.lineit.search import BUDGET_1, StrongBot
+
+        return StrongBot(level, seed, budget=BUDGET_1)
     raise ValueError(f"unknown Line-it bot {name!r} (choose from {', '.join(BOT_NAMES)})")

@@ -348,10 +348,13 @@ class Playout:
 #: the first samples), their further samples, and the horizon in rounds.
 LEVEL_BUDGET = {
     "easy": (4, 6, 2, 6, 2),
-    "normal": (8, 12, 3, 24, 2),
+    # 12 plans and 4 kept won more than 8 and 3 once every hand was known (docs/strength.md).
+    "normal": (12, 12, 4, 24, 2),
     "hard": (10, 32, 4, 64, 2),
 }
 LEVELS = tuple(LEVEL_BUDGET)
+#: ``strong1``: the strong bot as it was before, 8 plans and 3 kept, kept for comparison.
+BUDGET_1 = (8, 12, 3, 24, 2)
 
 
 def playout_margin(sample: LineitState, seat: int, path: tuple[Action, ...], horizon: int) -> float:
@@ -381,6 +384,8 @@ class StrongBot(_Planner):
         if level not in LEVEL_BUDGET:
             raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})")
         self.name = "strong" if level == "normal" else f"strong-{level}"
+        if budget == BUDGET_1:
+            self.name = "strong1"
         self.level = level
         self.budget = budget or LEVEL_BUDGET[level]
         self.rng = random.Random(seed)
