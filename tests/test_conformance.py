@@ -334,3 +334,36 @@ def test_the_bot_writers_guide_example_runs(capsys: pytest.CaptureFixture[str]) 
     printed = capsys.readouterr().out.splitlines()
     assert printed[-1].startswith("Outcome(winners=(")
     assert {line.split()[0] for line in printed[:-1]} == {"0", "1"}
+
+
+def test_a_view_of_a_view_names_the_same_player_to_move() -> None:
+    """An Octrix view played on and looked at again from another seat still names the one to
+    move (the order of that trick is the view's, not the round's)."""
+    from cardside.games.registry import GAMES
+
+    info = GAMES["octrix"]
+    game = info.new_game(players=3, seed=0)
+    for card in ("6C", "7D"):
+        game.apply(info.read_action(card, game))
+    view = game.observation(1)
+    view.apply(view.legal_actions()[0])
+    mover = view.current_player()
+    for seat in range(3):
+        assert view.observation(seat).current_player() == mover
+
+
+@pytest.mark.parametrize("game", ["iota", "schnapsen"])
+def test_a_bot_given_the_view_of_a_seat_not_to_move_refuses(game: str) -> None:
+    """Asked with the other seat's view, or for a seat whose turn it is not, a bot says so
+    rather than choosing from the wrong hand."""
+    from cardside.games.registry import GAMES
+
+    info = GAMES[game]
+    state = info.new_game(seed=5)
+    mover = state.current_player()
+    other = 1 - mover
+    for name in info.bot_names():
+        bot = info.make_bot(name, seed=1)
+        for view, seat in ((state.observation(other), mover), (state.observation(other), other)):
+            with pytest.raises(ValueError):
+                bot.choose(view, seat)

@@ -71,9 +71,9 @@ class GameInfo:
         return (bots.DEFAULT_BOT, *(n for n in bots.BOT_NAMES if n != bots.DEFAULT_BOT))
 
     def make_bot(self, name: str | None = None, seed: int | str = 0) -> Any:
-        """One of the game's bots by name (its default if not given), with its own random
-        numbers drawn from ``seed``: ``bot.choose(view, seat)`` gives its action and
-        ``bot.hint(view, seat)`` the action with its reason."""
+        """One of the game's bots by name (its default if not given; any case), with its own
+        random numbers drawn from ``seed``: ``bot.choose(view, seat)`` gives its action and
+        :meth:`advise` the action with its reason."""
         bots = self.module("bots")
         return bots.make_bot((name or bots.DEFAULT_BOT).strip().lower(), seed=seed)
 

@@ -78,6 +78,8 @@ def _check(view: View, seat: int) -> None:
         raise ValueError("the game is over")
     if view.turn != seat:
         raise ValueError(f"it is not seat {seat}'s turn")
+    if view.seat != seat:
+        raise ValueError(f"the view is seat {view.seat}'s, not seat {seat}'s")
 
 
 class RandomBot:

@@ -419,7 +419,8 @@ class ClassicBot(_Planner):
 
 
 def make_bot(name: str, seed: int | str | None = None, level: str = "normal") -> LineitBot:
-    """A bot by name: ``strong`` (default), ``classic``, ``heuristic`` or ``random``."""
+    """A bot by name: ``strong`` (default), ``strong1``, ``classic``, ``heuristic`` or
+    ``random``."""
     key = name.strip().lower()
     if key == "random":
         return RandomBot(seed)

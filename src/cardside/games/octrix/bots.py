@@ -86,7 +86,7 @@ def _hand(observation: OctrixState, seat: int) -> tuple[Card, ...]:
     if s.winner is not None:
         raise ValueError("the match is over")
     if s.pending[seat] is not None:
-        raise ValueError(f"seat {seat + 1} has already played to this trick")
+        raise ValueError(f"seat {seat} has already played to this trick")
     return s.hands[seat]
 
 

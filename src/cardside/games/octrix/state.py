@@ -272,7 +272,7 @@ class OctrixState(GameState[OctrixSnapshot, Card]):
             pending[x] = None
         view = self._view(replace(s, hands=tuple(hands), pending=tuple(pending)))
         mover = self.current_player()
-        order = [x for x in self._orders[s.dealer] if x not in hidden]
+        order = [x for x in self._order(s) if x not in hidden]
         at = order.index(mover) + 1 if mover in order else len(order)
         view._trick_order = (s.round_no, len(s.tricks), tuple(order[:at] + hidden + order[at:]))
         return view

@@ -64,8 +64,12 @@ def _observe(view: Any, seat: int) -> Observation:
     if isinstance(view, Observation):
         if view.seat != seat:
             raise ValueError(f"observation is for seat {view.seat}, not seat {seat}")
-        return view
-    return view.observation(seat)
+        obs = view
+    else:
+        obs = view.observation(seat)
+    if obs.to_move != seat:
+        raise ValueError(f"it is not seat {seat}'s turn")
+    return obs
 
 
 class RandomBot:
