@@ -750,6 +750,14 @@ def ask_names(console: Any, prompt: str, check: Callable[[str], object], order: 
             console.say(f"  {exc.message} (type help)")
 
 
+def begun_since(session: Any, since: datetime | None) -> bool:
+    """Whether ``session`` began on or after the day ``since`` (``None``: any day), as
+    ``sessions review`` and ``sessions export`` choose sessions by ``--since``."""
+    if since is None:
+        return True
+    return session.created is not None and session.created.date() >= since.date()
+
+
 class Day(click.ParamType):
     """A date written YYYY-MM-DD, with a plain message when it is not one."""
 

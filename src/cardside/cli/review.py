@@ -16,6 +16,7 @@ from cardside.cli.common import (
     Day,
     Range,
     _default_jobs,
+    begun_since,
     echo_json,
     json_option,
     seat_of,
@@ -292,7 +293,7 @@ def _choose(
             continue
         if game is not None and session.game != game:
             continue
-        if since is not None and (session.created is None or _day(session.created) < since):
+        if not begun_since(session, since):
             continue
         seats = (
             [i for i, n in enumerate(session.player_names) if key(n) in wanted]
@@ -327,10 +328,6 @@ def _choose(
         reasons = f" ({said}{more})" if skipped else ""
         raise click.ClickException(f"no {kind}{of} {where} can be reviewed{reasons}")
     return asked, skipped
-
-
-def _day(moment: datetime) -> datetime:
-    return datetime(moment.year, moment.month, moment.day)
 
 
 def _review_many(

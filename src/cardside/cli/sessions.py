@@ -12,6 +12,7 @@ import click
 
 from cardside.cli.common import (
     Day,
+    begun_since,
     echo_json,
     folder_option,
     json_option,
@@ -670,12 +671,7 @@ def export(
 def _started_within(session: Any, game: str | None, since: datetime | None) -> bool:
     """Whether a session is of ``game`` and started on or after the day ``since`` (either
     ``None``: any)."""
-    if game is not None and session.game != game:
-        return False
-    if since is None:
-        return True
-    created = session.created
-    return created is not None and created.date() >= since.date()
+    return (game is None or session.game == game) and begun_since(session, since)
 
 
 def _chosen_text(game: str | None, since: datetime | None) -> str:
