@@ -295,6 +295,14 @@ def test_a_game_started_by_name_is_refused_for_a_table_it_is_not_for() -> None:
     ]:
         with pytest.raises(ValueError, match="must be"):
             GAMES[game].new_game(players, 1, **options)
+    # An option the game does not have is named, with the ones it has.
+    for game, options, offered in [
+        ("octrix", {"partnerships": True}, "partnership, target"),
+        ("iota", {"difficulty": "hard"}, "none"),
+        ("linesbeta", {"level": "hard"}, "difficulty, length"),
+    ]:
+        with pytest.raises(ValueError, match=f"no option .*its options: {offered}"):
+            GAMES[game].new_game(None, 1, **options)
 
 
 @pytest.mark.parametrize("game", sorted(FACTORIES))

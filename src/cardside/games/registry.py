@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -52,8 +53,21 @@ class GameInfo:
         """A new game (a state of the state API) for ``players`` (the game's usual number if
         not given), dealt from ``seed`` (a fresh one if not given); ``options`` are the
         game's own (Octrix ``partnership``, ``target``; LinesBeta ``difficulty``,
-        ``length``)."""
-        return self.module("state").new_game(players, seed, **options)
+        ``length``); ``ValueError`` names the game's options if one is not among them."""
+        make = self.module("state").new_game
+        known = [
+            name
+            for name, parameter in inspect.signature(make).parameters.items()
+            if parameter.kind is inspect.Parameter.KEYWORD_ONLY
+        ]
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            offered = ", ".join(known) if known else "none"
+            raise ValueError(
+                f"{self.title} has no option {', '.join(map(repr, unknown))} "
+                f"(its options: {offered})"
+            )
+        return make(players, seed, **options)
 
     def read_action(self, text: str, state: Any = None) -> Any:
         """The action ``text`` names for the player to move in ``state`` (a game or a view;
