@@ -1033,3 +1033,45 @@ def test_a_correction_that_ties_the_lead_past_88_says_another_round_follows(
     after = out.split("Entry 6 (round 6)")[1]
     assert "88 reached, but the highest totals are equal: another round." in after
     assert saved(data_dir).totals == [96, 96]
+
+
+def test_fix_reads_the_entry_number_however_it_is_spaced(runner: CliRunner, data_dir: Path) -> None:
+    """A tab (or several spaces) after the entry's number reads as one space."""
+    out = keep(runner, OCTRIX, ["8C 3H", "fix 1\t8C 2H", "fix 1   8C 4H", "quit"]).output
+    assert "Entry 1 corrected: 8C 2H (was 8C 3H)." in out
+    assert "Entry 1 corrected: 8C 4H (was 8C 2H)." in out
+    assert "fix takes an entry's number" not in out
+
+
+def test_a_deal_from_the_questions_typed_again_as_its_result_is_unchanged(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """A Schnapsen deal entered by the questions keeps what the table saw when the same result
+    is typed again (a player's name shortened, other case): nothing is corrected."""
+    args = ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "t"]
+    out = keep(runner, args, ["", "nobody", "Ann", "20", "fix 1 a 2", "fix 1 ANN 2", "quit"])
+    assert out.output.count("  Entry 1 is unchanged.") == 2
+    entries = saved(data_dir).entries
+    assert len(entries) == 1  # no correction saved: the questions' answers stand
+
+
+def test_show_inside_the_schnapsen_questions_shows_the_table_and_asks_again(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    args = ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "t"]
+    out = keep(runner, args, ["Ann 2", "", "show", "help", "nobody", "Ann", "20", "quit"]).output
+    questions = out.split("What the table saw", 1)[1]
+    assert "is not a player here" not in questions
+    assert "'show' shows the table so far" in questions  # the questions' help names it
+    assert questions.count("Who closed the stock?") == 3  # asked again after show and help
+    assert "match 1 countdown: Ann 3, Bob 7" in questions
+    assert len(saved(data_dir).entries) == 2
+
+
+def test_fix_lists_the_end_of_a_finished_game_as_no_round_under_way(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    turns = ["Ann 6", "Bob 6", *["Ann 3", "Bob 3"] * 10, "Ann pass", "Bob pass", "end"]
+    out = keep(runner, IOTA, [*turns, "fix", ""]).output
+    listed = out.split("entries in effect (of 25):", 1)[1]
+    assert "  25  end\n" in listed and "under way" not in listed

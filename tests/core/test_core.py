@@ -85,12 +85,71 @@ def test_mean_interval() -> None:
 
 
 def test_loop_undo_goes_back_to_the_seats_own_decision() -> None:
+    """In a game with nothing hidden an undo takes back the seat's last decision and every
+    move made since, the other players' too."""
+    from cardside.core.loop import Loop
+    from cardside.core.outcome import Outcome
+    from cardside.core.players import Command
+    from cardside.core.state import GameState
+
+    class Count(GameState[tuple[int, int], int]):
+        """Two seats take turns adding 1 or 2 to a count; at 20 it is over."""
+
+        def current_player(self) -> int | None:
+            return None if self.is_terminal() else self.snapshot[1] % 2
+
+        def legal_actions(self) -> list[int]:
+            return [1, 2]
+
+        def _next(self, snapshot: tuple[int, int], action: int) -> tuple[int, int]:
+            return snapshot[0] + action, snapshot[1] + 1
+
+        def is_terminal(self) -> bool:
+            return self.snapshot[0] >= 20
+
+        def outcome(self) -> Outcome | None:
+            return None
+
+    script: list[object] = []
+
+    class Scripted:
+        name = "scripted"
+
+        def __init__(self) -> None:
+            self.refusals: list[str] = []
+
+        def choose(self, view: object, seat: int) -> object:
+            return script.pop(0) if script else Command("quit")
+
+        def refused(self, reason: str) -> None:
+            self.refusals.append(reason)
+
+    class Two:
+        name = "two"
+
+        def choose(self, view: object, seat: int) -> int:
+            return 2
+
+    state = Count((0, 0))
+    human = Scripted()
+    undone: list[int] = []
+    loop = Loop(state, [human, Two()], on_undo=undone.append)  # type: ignore[arg-type]
+    script[:] = [Command("undo"), 1, 2, Command("undo")]
+    assert loop.run() == "quit"
+    assert human.refusals == ["nothing of yours to undo yet"]
+    # 1 (human), 2 (bot), 2 (human), 2 (bot): the undo took back the last two.
+    assert undone == [2] and state.snapshot == (3, 2) and loop.movers == [0, 1]
+    assert state.actions() == [1, 2]
+
+
+def test_loop_undo_never_goes_back_past_what_the_seat_was_shown() -> None:
+    """An undo takes back a decision, never knowledge: once an Octrix trick has turned up the
+    bot's card, going back is refused and nothing changes."""
     from cardside.core.loop import Loop
     from cardside.core.players import Command
     from cardside.games.octrix.state import OctrixState
 
     state = OctrixState(2, seed=1)
-    order = [state.current_player()]
     script: list[object] = []
 
     class Scripted:
@@ -111,26 +170,22 @@ def test_loop_undo_goes_back_to_the_seats_own_decision() -> None:
         def choose(self, obs: OctrixState, seat: int) -> object:
             return obs.snapshot.hands[seat][0]
 
-    human_seat = 1 - (order[0] or 0)  # the human commits second
+    human_seat = 1 - (state.current_player() or 0)  # the human lays second
     seats: list[object] = [None, None]
     human = Scripted()
     seats[human_seat] = human
     seats[1 - human_seat] = First()
     undone: list[int] = []
     loop = Loop(state, seats, on_undo=undone.append)  # type: ignore[arg-type]
-    script[:] = [Command("undo")]
+    script[:] = [state.snapshot.hands[human_seat][0], Command("undo")]
     assert loop.run() == "quit"
-    assert human.refusals == ["nothing of yours to undo yet"]
-    first_card = state.snapshot.hands[human_seat][0]
-    script[:] = [first_card, Command("undo")]
-    assert loop.run() == "quit"
-    # The trick finished and the bot already laid its next card: undo takes back that card and
-    # the human's, back to the human's own previous decision.
-    assert undone == [2]
-    assert state.snapshot.tricks == () and state.snapshot.pending[1 - human_seat] is not None
-    assert state.current_player() == human_seat and loop.movers == [1 - human_seat]
-    with pytest.raises(IllegalActionError):
+    assert human.refusals == [
+        "the trick was turned up since; an undo cannot take back what you have seen"
+    ]
+    assert undone == [] and len(state.snapshot.tricks) == 1 and len(loop.movers) == 3
+    with pytest.raises(IllegalActionError, match="turned up"):
         loop.undo_to_previous_decision(human_seat)
+    assert len(state.actions()) == 3
 
 
 def test_tab_completion_offers_whole_actions_then_words() -> None:

@@ -63,17 +63,27 @@ class Loop:
         return "over"
 
     def undo_to_previous_decision(self, seat: int) -> int:
-        """Take back actions up to and including ``seat``'s last one; return how many."""
+        """Take back actions up to and including ``seat``'s last one; return how many.
+
+        Refused, with nothing changed, when the game says those actions showed ``seat``
+        something hidden (:meth:`GameState.why_no_take_back`) or will not go back.
+        """
         if seat not in self.movers:
             raise IllegalActionError("nothing of yours to undo yet")
+        first = len(self.movers) - 1 - self.movers[::-1].index(seat)
+        while (
+            first > 0
+            and self.movers[first - 1] != seat
+            and self.hidden_before(seat, self.movers[first - 1])
+        ):
+            first -= 1
+        why = self.state.why_no_take_back(seat, len(self.movers) - first)
+        if why:
+            raise IllegalActionError(why)
         undone: list[int] = []
-        while True:
-            # First: the game may refuse to go back, and then nothing has changed.
-            self.state.take_back()
-            undone.append(self.movers.pop())
-            if undone[-1] == seat:
-                break
-        while self.movers and self.movers[-1] != seat and self.hidden_before(seat, self.movers[-1]):
+        while len(self.movers) > first:
+            # The game may still refuse to go back (LinesBeta past a round's end); it does so
+            # at the first step, as a seat's own decision is one action there.
             self.state.take_back()
             undone.append(self.movers.pop())
         self.on_undo(len(undone))

@@ -107,6 +107,28 @@ class GameState(ABC, Generic[S, A]):
         """
         return self.undo()
 
+    def shown(self, seat: int, before: S, after: S) -> str:
+        """What one action, from snapshot ``before`` to ``after``, showed ``seat`` that was
+        hidden from it, in a few words (``""``: nothing, as in a game with no hidden cards)."""
+        return ""
+
+    def why_no_take_back(self, seat: int, count: int) -> str:
+        """Why a player's undo of the last ``count`` actions is refused to ``seat``, or ``""``.
+
+        An undo takes back a decision, never knowledge: where one of those actions showed the
+        player something hidden (a card drawn, another player's card, a new deal), going back
+        would let them choose again knowing it, so the undo is refused.
+        """
+        if count <= 0:
+            return ""
+        snapshots = self.snapshots()[-count - 1 :]
+        # The latest first: what the player saw last is what it would choose again knowing.
+        for before, after in reversed(list(zip(snapshots, snapshots[1:]))):
+            why = self.shown(seat, before, after)
+            if why:
+                return f"{why}; an undo cannot take back what you have seen"
+        return ""
+
     def clone(self) -> Self:
         """An independent copy (snapshots are immutable, so only the stack is copied)."""
         twin = copy.copy(self)

@@ -78,8 +78,8 @@ class Corrector:
         console, journal, text_of = self.console, self.journal, self.text_of
         session = journal.session
         force = corrections.in_force(session.entries)
-        head, _, text = args.partition(" ")
-        text = text.strip()
+        head, *rest = args.split(maxsplit=1) or [""]
+        text = rest[0].strip() if rest else ""
         if not head:
             _list(console, session, force, text_of)
             return False
@@ -165,7 +165,9 @@ class Corrector:
             reason = f"{exc}; the line still held {held}: edit it, or clear it first"
             console.say(f"  {refusal(reason if slip else exc)}")
             return text
-        if new == corrections.content(old):
+        # The same entry, or one that reads the same: a deal entered through the questions
+        # typed again as its result keeps its questions' answers.
+        if new == corrections.content(old) or self.text_of(new) == old_text:
             console.say(f"  Entry {number} is unchanged.")
             return None
         return new
@@ -462,7 +464,7 @@ def _where(session: Session, number: int) -> str:
         if row.entry >= number:
             match = f", match {row.match}" if row.match else ""
             return f" ({word} {row.number}{match})"
-    return f" (the {word} under way)"
+    return "" if session.status == "finished" else f" (the {word} under way)"
 
 
 def _span(numbers: list[int]) -> str:

@@ -285,6 +285,15 @@ class IotaState(GameState[Snapshot, Action]):
         self._history.append((s, action))
         self._snapshot = self._next(s, action)
 
+    def shown(self, seat: int, before: Snapshot, after: Snapshot) -> str:
+        """Another player's cards laid on the grid (a play, or a card put in a wild's place),
+        or a card ``seat`` drew, were hidden from it before."""
+        if before.turn != seat:
+            return "another player has laid cards since" if after.grid != before.grid else ""
+        drawn = Counter(after.hands[seat]) - Counter(before.hands[seat])
+        taken = Counter(before.grid.values()) - Counter(after.grid.values())  # a wild recycled
+        return "you drew cards since" if drawn - taken else ""
+
     def _next(self, s: Snapshot, action: Action) -> Snapshot:
         seat = s.turn
         hands = list(s.hands)

@@ -363,6 +363,11 @@ class LineitState(GameState[Snap, Action]):
         self._origin = origin
         return action
 
+    def shown(self, seat: int, before: Snap, after: Snap) -> str:
+        """Every card in play is seen by the whole table; only the deck is hidden, so cards
+        turned up from it (a new round's market) were hidden before."""
+        return "new cards were turned up since" if len(after.deck) != len(before.deck) else ""
+
     def actions(self) -> list[Action]:
         """Every action applied and not undone since the start, or since the game was last
         moved on without a record (:meth:`advance`), in order."""

@@ -145,6 +145,21 @@ class OctrixState(GameState[OctrixSnapshot, Card]):
         self._history.append((self._snapshot, action))
         self._snapshot = self._commit(self._snapshot, seat, action)
 
+    def shown(self, seat: int, before: OctrixSnapshot, after: OctrixSnapshot) -> str:
+        """A trick turned up shows the cards laid face down with it; a round's end, the next
+        round's hands (the hands are open, so nothing else is hidden)."""
+        if after.round_no != before.round_no or after.winner != before.winner:
+            return "a new round was dealt since"
+        if len(after.tricks) != len(before.tricks):
+            return "the trick was turned up since"
+        if self.partnership:  # the first two cards of a trick turn up once both are down
+            first = rules.play_steps(self.players, True, after.dealer)[0]
+            if all(after.pending[x] is not None for x in first) and not all(
+                before.pending[x] is not None for x in first
+            ):
+                return "the first cards of the trick were turned up since"
+        return ""
+
     def _next(self, snapshot: OctrixSnapshot, action: Card) -> OctrixSnapshot:
         seat = next(x for x in self._order(snapshot) if snapshot.pending[x] is None)
         return self._commit(snapshot, seat, action)

@@ -471,6 +471,20 @@ class SchnapsenState(_DealView, GameState[Match, Action]):
             return f"{action!r} is not a Schnapsen action"
         return illegal_reason(self.deal, action)
 
+    def shown(self, seat: int, before: Match, after: Match) -> str:
+        """The other player's every move shows something of its hand (a card, a marriage, the
+        Jack exchanged, a close); a card drawn from the stock, or a new deal, shows ``seat``
+        a card it had not seen."""
+        if after.deal_no != before.deal_no:
+            return "the next deal was dealt since"
+        if before.deal.to_move != seat:
+            return "the other player has moved since"
+        indicator = before.deal.indicator
+        face_up = 0 if indicator == NO_CARD else 1 << indicator
+        if after.deal.hands[seat] & ~before.deal.hands[seat] & ~face_up:
+            return "you drew from the stock since"
+        return ""
+
     def _next(self, snapshot: Match, action: Action) -> Match:
         deal = step(snapshot.deal, action_code(action))
         if deal.result is None:

@@ -40,7 +40,8 @@ def run_play(
             lambda: history(state, screen),
         ),
         lambda name, seed: make_bot(name, seed=seed),
-        # Cards are laid at once: after an undo the bot's card, seen, is chosen afresh.
+        # Cards are laid at once: a bot's card laid face down before the person's and taken
+        # back with it by an undo (only while no trick has shown it) is chosen afresh.
         same_reply=False,
     )
 

@@ -49,8 +49,8 @@ HELP = "\n".join(
 
 QUESTION_HELP = (
     "  answer the question; 'undo' goes back one question (at the first: leaves the "
-    "questions, the deals kept), 'cancel' leaves the questions with nothing entered, 'quit' "
-    "saves and leaves"
+    "questions, the deals kept), 'cancel' leaves the questions with nothing entered, 'show' "
+    "shows the table so far, 'quit' saves and leaves"
 )
 QUESTIONS_START = "  What the table saw (undo: back one question; cancel: leave the questions):"
 
@@ -280,7 +280,7 @@ class KeepScreen:
             return value
 
     def _line(self, prompt: str) -> str:
-        words = [*self.names, "no", "nobody", "undo", "cancel"]
+        words = [*self.names, "no", "nobody", "undo", "cancel", "show"]
         while True:
             line = self.console.ask(prompt, lambda _: words)
             if line is None or line.lower() in QUIT_WORDS:
@@ -291,6 +291,9 @@ class KeepScreen:
                 raise _Back
             if (said := play_only(line)) is not None:
                 self.console.say(said)
+                continue
+            if line.lower() == "show":  # the table so far; the question is asked again
+                self.show()
                 continue
             if line.lower() not in ("help", "?"):
                 return line

@@ -1,0 +1,121 @@
+"""An undo takes back a decision, never knowledge: each game names the moves that showed a
+player something hidden from it, and a player's undo across one of them is refused."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardside.games.iota.rules import Pass, Play, Swap
+from cardside.games.iota.state import IotaState
+from cardside.games.lineit.state import LineitState
+from cardside.games.octrix.state import OctrixState
+from cardside.games.schnapsen.rules import Close, Exchange
+from cardside.games.schnapsen.state import SchnapsenState
+
+SEEN = "; an undo cannot take back what you have seen"
+
+
+def played(state: Any, seed: int, limit: int = 400) -> Any:
+    """``state`` played on at random (every legal action as likely) to its end or ``limit``."""
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def transitions(state: Any) -> list[tuple[Any, Any, Any]]:
+    """(before, action, after) for every action taken."""
+    snaps = state.snapshots()
+    return list(zip(snaps, state.actions(), snaps[1:]))
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from([2, 3, 4]))
+def test_iota_a_draw_or_another_players_cards_on_the_grid_are_shown(
+    seed: int, players: int
+) -> None:
+    state = played(IotaState(players, seed=seed), seed)
+    for before, action, after in transitions(state):
+        mover = before.turn
+        for seat in range(players):
+            said = state.shown(seat, before, after)
+            if seat != mover:
+                laid = isinstance(action, (Play, Swap))
+                assert said == ("another player has laid cards since" if laid else "")
+            elif isinstance(action, Swap) or action == Pass():
+                assert said == ""
+            elif isinstance(action, Play):
+                assert said == ("you drew cards since" if before.pile else "")
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10_000))
+def test_schnapsen_every_move_of_the_other_player_and_every_draw_are_shown(seed: int) -> None:
+    state = played(SchnapsenState(seed=seed), seed)
+    for before, action, after in transitions(state):
+        mover = before.deal.to_move
+        said = state.shown(mover, before, after)
+        other = state.shown(1 - mover, before, after)
+        if after.deal_no != before.deal_no:
+            assert said == other == "the next deal was dealt since"
+            continue
+        assert other == "the other player has moved since"
+        if (
+            isinstance(action, (Close, Exchange))
+            or before.deal.lead == -1
+            or not before.deal.stock_open
+        ):
+            # A close, the Jack exchanged for the card face up, a lead, a trick with no draw.
+            assert said == "", (action, before.deal)
+        else:
+            # A card from the stock, unless the last draw of the stock took the card face up.
+            new = after.deal.hands[mover] & ~before.deal.hands[mover]
+            face_up = len(before.deal.stock) == 2 and new == 1 << before.deal.indicator
+            assert said == ("" if face_up else "you drew from the stock since")
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from([2, 3, 4]))
+def test_octrix_a_trick_turned_up_is_shown(seed: int, players: int) -> None:
+    state = played(OctrixState(players, seed=seed), seed)
+    for before, _, after in transitions(state):
+        said = state.shown(0, before, after)
+        if after.round_no != before.round_no or after.winner != before.winner:
+            assert said == "a new round was dealt since"
+        elif len(after.tricks) != len(before.tricks):
+            assert said == "the trick was turned up since"
+        else:
+            assert said == ""
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from([2, 5]))
+def test_lineit_only_cards_turned_up_from_the_deck_are_shown(seed: int, players: int) -> None:
+    state = played(LineitState(players, seed=seed), seed, limit=600)
+    rounds = 0
+    for before, _, after in transitions(state):
+        said = state.shown(0, before, after)
+        rounds += after.round_no != before.round_no
+        assert said == ("new cards were turned up since" if after.deck != before.deck else "")
+    assert rounds  # the game went past a round's end, where the next market is turned up
+
+
+def test_why_no_take_back_names_the_latest_thing_shown_and_is_empty_otherwise() -> None:
+    state = OctrixState(2, seed=3)
+    first = state.current_player()
+    assert first is not None
+    state.apply(state.legal_actions()[0])
+    # One card laid face down: taking it back shows nothing.
+    assert state.why_no_take_back(first, 1) == ""
+    state.apply(state.legal_actions()[0])
+    assert state.why_no_take_back(first, 2) == "the trick was turned up since" + SEEN
+    assert state.why_no_take_back(first, 0) == ""
+    with pytest.raises(ValueError, match="no seat"):
+        state.observation(5)
