@@ -583,6 +583,17 @@ def test_a_copy_of_a_session_under_another_name_is_counted_once_and_exported_by_
     assert page.exit_code == 0 and "counted once" in page.stderr
     # Ann's rating after one match won, not after two.
     assert '<td class="n">1138</td>' in page.stdout and "1248" not in page.stdout
+    # Statistics of another game say nothing of these copies.
+    other = runner.invoke(main, ["stats", "--game", "iota"])
+    assert other.exit_code == 0 and other.exception is None
+    assert "counted once" not in other.stderr
+
+
+def test_a_ratings_chart_is_for_the_terminal_and_refused_with_json(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    result = runner.invoke(main, ["stats", "--ratings", "--chart", "--json"])
+    assert result.exit_code == 2 and "--chart draws in the terminal" in result.output
 
 
 def test_unreadable_files_are_named_by_every_export_and_none_readable_is_a_failure(

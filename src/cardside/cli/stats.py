@@ -94,6 +94,8 @@ def stats(
         raise click.UsageError("give --ratings or --league, not both")
     if chart and not ratings:
         raise click.UsageError("--chart draws ratings: add --ratings")
+    if chart and as_json:
+        raise click.UsageError("--chart draws in the terminal: leave out --json")
     if html_file is not None and str(html_file) != "-" and html_file.is_dir():  # --html ""
         raise click.UsageError("--html needs a file name, e.g. --html report.html")
     if html_file is not None and (as_json or chart):
@@ -104,7 +106,7 @@ def stats(
     entries = index.entries(app.data_dir)
     readable = [bots_named_by_kind(e.summary) for e in entries if e.summary is not None]
     unreadable = len(entries) - len(readable)
-    summaries = without_copies(readable)
+    summaries = without_copies(readable, game=game, mode=mode)
     if ratings or league or html_file is not None:
         from cardside.cli.standings import standings
 
@@ -145,13 +147,16 @@ def stats(
     _notes(app, chosen, unreadable)
 
 
-def without_copies(summaries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def without_copies(
+    summaries: list[dict[str, Any]], *, game: str | None = None, mode: str | None = None
+) -> list[dict[str, Any]]:
     """The summaries with each copy of a session left out, saying so on standard error.
 
     A copy is another file of the same session (the same game, start to the second, seed and
     players) that holds no more than it: the same entries (the file saved last is counted),
     or fewer, its finished games those the other begins with (a backup of a session played on
-    since, whose games would otherwise count twice). Two files played on apart both count."""
+    since, whose games would otherwise count twice). Two files played on apart both count.
+    Only the copies of ``game`` and ``mode`` (when given) are said: the others are not shown."""
     groups: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
     for s in summaries:
         if s["created"] is not None:
@@ -173,7 +178,8 @@ def without_copies(summaries: list[dict[str, Any]]) -> list[dict[str, Any]]:
                     else f"{s['name']} is an earlier copy of {t['name']} (the same session, "
                     f"{s['entries']} of its {t['entries']} entries)"
                 )
-                click.echo(f"{said}: counted once", err=True)
+                if (game is None or s["game"] == game) and (mode is None or s["mode"] == mode):
+                    click.echo(f"{said}: counted once", err=True)
                 dropped.add(id(s))
                 break
     return [s for s in summaries if id(s) not in dropped]

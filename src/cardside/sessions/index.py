@@ -24,13 +24,16 @@ from cardside.sessions import integrity, sheets, store
 from cardside.sessions.export import corrections_of
 
 INDEX_NAME = "index.json"
-# Raise when a summary gains or changes a field (or what a field holds), so old indexes are
-# rebuilt.
-INDEX_VERSION = 12
+# Raise when a summary gains or changes a field (or what a field holds, or what a session
+# file may hold), so old indexes are rebuilt.
+INDEX_VERSION = 13
 #: A larger index is not read (and is rebuilt): 64 MiB, several times that of 20,000 sessions.
 MAX_INDEX_BYTES = 64 << 20
 #: Bounds on what a cached item may hold, like those on the session files it summarizes.
 MAX_CACHED_TEXT = 5_000
+#: The largest score, count or number of seconds a summary may hold: far beyond any a session
+#: file can give, and exact as a float (a mean of scores is one).
+MAX_CACHED_NUMBER = 10**12
 #: A longer wait between two entries is a pause (a break, a game resumed another day): it
 #: counts as no time played.
 PAUSE = timedelta(minutes=30)
@@ -249,6 +252,8 @@ def _sound(hit: dict[str, Any]) -> bool:
         return False
     if not all(_sound_time(summary[k]) for k in ("created", "start", "end")):
         return False
+    if not all(_count(summary[k]) for k in ("rounds", "entries", "played")):
+        return False
     players = summary["players"]
     results = summary["results"]
     return (
@@ -258,26 +263,26 @@ def _sound(hit: dict[str, Any]) -> bool:
             c is None or (is_whole(c) and 0 <= c < len(summary["columns"]))
             for c in summary["seat_columns"]
         )
-        and all(isinstance(t, int) for t in summary["totals"])
+        and all(_number(t) for t in summary["totals"])
         and all(isinstance(x, str) for x in summary["columns"] + summary["winners"])
         and all(isinstance(x, str) for x in summary["outcomes"] + summary["corrected"])
         and _sound_standing(summary.get("standing"), len(summary["columns"]))
         and all(
             isinstance(r, dict)
-            and is_whole(r.get("number"))
-            and is_whole(r.get("round"))
+            and _count(r.get("number"))
+            and _count(r.get("round"))
             and isinstance(r.get("winners"), list)
             and all(isinstance(w, str) for w in r["winners"])
             and isinstance(r.get("totals"), list)
-            and all(isinstance(t, int) for t in r["totals"])
+            and all(_number(t) for t in r["totals"])
             and all(_sound_time(r.get(k)) for k in ("began", "at"))
-            and (r.get("seconds") is None or is_whole(r["seconds"]) and r["seconds"] >= 0)
+            and (r.get("seconds") is None or _count(r["seconds"]))
             for r in results
         )
         and all(_sound_highlight(h, len(summary["columns"])) for h in summary["highlights"])
         and len(summary["scale"]) == len(summary["columns"])
         and all(
-            isinstance(s, list) and len(s) == 2 and all(is_whole(n) for n in s)
+            isinstance(s, list) and len(s) == 2 and all(_number(n) for n in s)
             for s in summary["scale"]
         )
     )
@@ -289,8 +294,8 @@ def _sound_highlight(item: Any, columns: int) -> bool:
         and isinstance(item.get("what"), str)
         and is_whole(item.get("column"))
         and 0 <= item["column"] < columns
-        and is_whole(item.get("value"))
-        and is_whole(item.get("row"))
+        and _number(item.get("value"))
+        and _count(item.get("row"))
         and _sound_time(item.get("at"))
     )
 
@@ -331,12 +336,12 @@ def _sound_row(row: Any, columns: int) -> bool:
     return (
         isinstance(row, list)
         and len(row) == 3
-        and is_whole(row[0])
+        and _count(row[0])
         and isinstance(row[1], list)
         and isinstance(row[2], list)
         and len(row[1]) == len(row[2]) == columns
-        and all(s is None or is_whole(s) for s in row[1])
-        and all(is_whole(s) for s in row[2])
+        and all(s is None or _number(s) for s in row[1])
+        and all(_number(s) for s in row[2])
     )
 
 
@@ -364,8 +369,19 @@ def _sound_standing(standing: Any, columns: int) -> bool:
         isinstance(standing.get("what"), str)
         and isinstance(counts, list)
         and len(counts) == columns
-        and all(is_whole(n) for n in counts)
+        and all(_number(n) for n in counts)
     )
+
+
+def _number(value: Any) -> bool:
+    """A whole number a summary may hold as a score: within :data:`MAX_CACHED_NUMBER` either
+    way."""
+    return is_whole(value) and -MAX_CACHED_NUMBER <= value <= MAX_CACHED_NUMBER
+
+
+def _count(value: Any) -> bool:
+    """A whole number a summary may hold as a count, a number or a duration: not below 0."""
+    return is_whole(value) and 0 <= value <= MAX_CACHED_NUMBER
 
 
 def _bounded(value: Any) -> bool:

@@ -15,8 +15,8 @@ from datetime import datetime
 from typing import Any
 
 from cardside.sessions.ratings import Rating
-from cardside.sessions.results import Finished, Side
-from cardside.sessions.stats import naive, person, when_of
+from cardside.sessions.results import Finished, Side, decided_order, within_days
+from cardside.sessions.stats import moment_key, person, session_key, when_of
 
 FORM = 5
 
@@ -211,7 +211,7 @@ def records(
             offer(g.game, fastest, who, round(seconds), False, unit="seconds", **where)
     # Offered in the order each count was reached, so that of two equal counts the one
     # reached first keeps the record, as with every other feat.
-    reached = sorted(counts.items(), key=lambda item: _decided_order(item[1][2]))
+    reached = sorted(counts.items(), key=lambda item: decided_order(item[1][2]))
     for (counted_game, what, _), (n, name, g) in reached:
         offer(counted_game, what, name, n, True, when=g.at, session=g.session)
     feats = []
@@ -220,24 +220,19 @@ def records(
             continue
         for h in s["highlights"]:
             at = when_of(h, "at")
-            if since or until:
-                day = naive(at).date() if at else None
-                if day is None or since and day < since.date() or until and day > until.date():
-                    continue
+            if not within_days(at, since, until):
+                continue
             column = str(s["columns"][h["column"]])
             who = " & ".join(
                 spelling.get((s["game"], person(part)), part) for part in column.split(" & ")
             )
-            feats.append((at, str(s["name"]), s["game"], h, who))
-    feats.sort(key=lambda f: (f[0] is None, naive(f[0]) if f[0] else datetime.max, f[1]))
-    for at, session, game_name, h, who in feats:
+            when = (*moment_key(at), *session_key(s))
+            feats.append((when, at, str(s["name"]), s["game"], h, who))
+    # As the games are: by the moment, then the session (never by a file's name).
+    feats.sort(key=lambda f: f[0])
+    for _, at, session, game_name, h, who in feats:
         offer(game_name, h["what"], who, h["value"], True, when=at, session=session)
     return [found[k] for k in sorted(order, key=lambda k: (k[0], _rank(k[1])))]
-
-
-def _decided_order(g: Finished) -> tuple[bool, datetime, str, int]:
-    """Games by when they were decided (those without a time last)."""
-    return (g.at is None, naive(g.at) if g.at else datetime.max, g.session, g.number)
 
 
 def _shutout(g: Finished) -> bool:

@@ -14,7 +14,16 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from cardside.sessions.stats import naive, person, when_of
+from cardside.sessions.stats import (
+    BotKey,
+    day,
+    instant,
+    moment_key,
+    person,
+    seat_key,
+    session_key,
+    when_of,
+)
 
 
 @dataclass(frozen=True)
@@ -44,6 +53,8 @@ class Finished:
     unit: str = "game"
     #: The seconds it was played, pauses left out, where the cache says.
     active: int | None = None
+    #: Its session's place among games decided in the same second (``stats.session_key``).
+    tiebreak: tuple[Any, ...] = ()
 
     @property
     def winning_sides(self) -> int:
@@ -63,7 +74,7 @@ class Finished:
             return float(self.active) if self.active > 0 else None
         if self.began is None or self.at is None:
             return None
-        span = (naive(self.at) - naive(self.began)).total_seconds()
+        span = (instant(self.at) - instant(self.began)).total_seconds()
         return span if span > 0 else None
 
 
@@ -81,10 +92,11 @@ def finished_games(
 ) -> list[Finished]:
     """The finished games of the sessions, oldest first by the time each was decided.
 
-    ``since`` and ``until`` are days: a game decided on either day is in. A game whose time
-    is unknown sorts after the timed ones (by session name) and is left out when a day is
-    asked for. A game in which one player sits on two sides is left out (no one can beat
-    themselves).
+    ``since`` and ``until`` are days: a game decided on either day (the day its time shows,
+    in its file's own offset) is in. Games decided in the same second go by their sessions
+    (``stats.session_key``: never by a file's name); a game whose time is unknown sorts
+    after the timed ones and is left out when a day is asked for. A game in which one player
+    sits on two sides is left out (no one can beat themselves).
     """
     out = []
     for s in summaries:
@@ -94,20 +106,21 @@ def finished_games(
             found = _finished(s, r)
             if found is None:
                 continue
-            if not _within(found.at, since, until):
+            if not within_days(found.at, since, until):
                 continue
             out.append(found)
-    return sorted(out, key=_order)
+    return sorted(out, key=decided_order)
 
 
-def _within(at: datetime | None, since: datetime | None, until: datetime | None) -> bool:
-    """Whether a game decided ``at`` is within the days asked for (any game when none is)."""
+def within_days(at: datetime | None, since: datetime | None, until: datetime | None) -> bool:
+    """Whether a moment ``at`` is within the days asked for (any when none is): its day as
+    shown, in its file's own offset."""
     if not (since or until):
         return True
     if at is None:
         return False
-    day = naive(at).date()
-    return not (since and day < since.date() or until and day > until.date())
+    shown = day(at)
+    return not (since and shown < since.date() or until and shown > until.date())
 
 
 def decided_within(
@@ -117,13 +130,13 @@ def decided_within(
     view of those days counts of it (the head to head beside the league of those days)."""
     if not (since or until):
         return summary
-    kept = [r for r in summary["results"] if _within(when_of(r, "at"), since, until)]
+    kept = [r for r in summary["results"] if within_days(when_of(r, "at"), since, until)]
     return summary | {"results": kept}
 
 
-def _order(game: Finished) -> tuple[bool, datetime, str, int]:
-    at = naive(game.at) if game.at else datetime.max
-    return (game.at is None, at, game.session, game.number)
+def decided_order(game: Finished) -> tuple[Any, ...]:
+    """Where a finished game sorts among all decided (see ``stats.decided_key``)."""
+    return (*moment_key(game.at), *game.tiebreak, game.number)
 
 
 def _finished(summary: dict[str, Any], result: dict[str, Any]) -> Finished | None:
@@ -134,11 +147,13 @@ def _finished(summary: dict[str, Any], result: dict[str, Any]) -> Finished | Non
     seated: list[list[tuple[str, str]]] = [[] for _ in columns]
     for seat, column in zip(summary["players"], summary["seat_columns"]):
         if column is not None and 0 <= column < len(columns):
-            seated[column].append((person(seat["name"]), seat["name"]))
+            seated[column].append((seat_key(seat), seat["name"]))
     variant = summary.get("variant")
     sides = []
     for i, label in enumerate(columns):
-        players = seated[i] or [(person(grid_name(label, variant)), grid_name(label, variant))]
+        # The grid plays as a bot does: ``--player Grid`` finds it by its seat alone.
+        grid = grid_name(label, variant)
+        players = seated[i] or [(BotKey(person(grid)), grid)]
         # One name twice in a column (a hand-edited file) is one player.
         players = list(dict(players).items())
         sides.append(Side(label, tuple(players), totals[i], bool(seated[i])))
@@ -167,4 +182,5 @@ def _finished(summary: dict[str, Any], result: dict[str, Any]) -> Finished | Non
         variant=variant,
         unit=str(summary.get("unit") or "game"),
         active=result.get("seconds"),
+        tiebreak=session_key(summary),
     )

@@ -1,11 +1,16 @@
 """Statistics across sessions: players, head to head, and games, from the index's summaries.
 
-A player is the same person in every session where the name matches ignoring case and the
-spaces around it; bots and the LinesBeta grid's opponent count as players like anyone else.
+A player is the same person in every session where the name matches ignoring case, the
+spaces around it and how it was typed (``Ａｎｎ`` full-width, ``José`` with its accent as one
+character or two); bots and the LinesBeta grid's opponent count as players like anyone else.
 A game won or lost is what the game's sheet counts (a Schnapsen match, an Octrix match, a
 LinesBeta game); a session still going on counts only the games finished in it. A tie for first
 place is a game drawn, as in the league: it shares the win among the sides that tie (two sides:
 ½ each), which is what the win rate counts, and it ends a winning streak.
+
+Games are taken in the order they were decided, as moments (whatever UTC offset each file
+writes), and games decided in the same second by :func:`session_key`, which no file name
+enters. A moment's day is its date in the offset its file wrote it with: the date shown.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, date, datetime
 from functools import cache
 from typing import Any
 
@@ -25,18 +30,35 @@ MIN_FOR_INTERVAL = 10
 
 
 def person(name: str) -> str:
-    """The key that makes ``Ann``, ``ann`` and `` ANN `` one player, and ``José`` typed as
-    one character or as ``e`` and an accent."""
-    return unicodedata.normalize("NFC", name.strip().casefold())
+    """The key that makes ``Ann``, ``ann``, `` ANN `` and full-width ``Ａｎｎ`` one player, and
+    ``José`` typed as one character or as ``e`` and an accent: the same key a new session's
+    names are told apart by, so that no two players of one file share one."""
+    return unicodedata.normalize("NFKC", name).casefold().strip()
+
+
+class BotKey(str):
+    """The key of a bot's seat (or of the LinesBeta grid): equal to the same name's
+    :func:`person` key, and the only kind of key ``--player`` finds by its seat alone."""
+
+    __slots__ = ()
+
+
+def seat_key(seat: dict[str, Any]) -> str:
+    """The key of a summary's player (its ``name`` and ``kind``): a :class:`BotKey` for a
+    bot."""
+    key = person(str(seat["name"]))
+    return BotKey(key) if str(seat.get("kind", "")).startswith("bot:") else key
 
 
 def answers_to(key: str, wanted: str) -> bool:
     """Whether the player keyed ``key`` is one ``--player`` asks for (``wanted``, a key too):
     the same name, or a bot asked for by its seat alone (``Bot 2`` finds ``Bot 2 (greedy)``
     and ``Bot 2 (strong)``, as the seat is all a screen of play shows). A person whose name
-    goes on in brackets (``Ann (jr)``) is someone else."""
+    goes on in brackets (``Ann (jr)``, and ``Ann (hard)`` too) is someone else."""
     if key == wanted:
         return True
+    if not isinstance(key, BotKey):
+        return False
     if not (key.startswith(f"{wanted} (") and key.endswith(")")):
         return False
     said = key[len(wanted) + 2 : -1]
@@ -230,43 +252,73 @@ def choose(
         if game and s["game"] != game or mode and s["mode"] != mode:
             continue
         # Started as sessions list and the page say: when it was made (its first entry's
-        # time for a file that does not say).
+        # time for a file that does not say), on the day they show.
         start = when_of(s, "created") or when_of(s, "start")
-        if since is not None and (start is None or naive(start) < naive(since)):
+        if since is not None and (start is None or day(start) < since.date()):
             continue
-        if player and not any(answers_to(person(p["name"]), person(player)) for p in s["players"]):
+        if player and not any(answers_to(seat_key(p), person(player)) for p in s["players"]):
             continue
         out.append(s)
     return sorted(out, key=_order)
 
 
-def _order(summary: dict[str, Any]) -> tuple[bool, datetime, datetime, str]:
-    """Oldest first by start, then end, then name (sessions without times last)."""
+def _order(summary: dict[str, Any]) -> tuple[Any, ...]:
+    """Oldest first by start, then end, then :func:`session_key`, then name (sessions without
+    times last)."""
     start, end = when_of(summary, "start"), when_of(summary, "end")
-    far = datetime.max
-    return (
-        start is None,
-        naive(start) if start else far,
-        naive(end) if end else far,
-        str(summary["name"]),
-    )
+    return (*moment_key(start), *moment_key(end), *session_key(summary), str(summary["name"]))
+
+
+#: Later than any time a file may hold: where a time that is not known sorts.
+LATEST = datetime.max.replace(tzinfo=UTC)
+
+
+def instant(moment: datetime) -> datetime:
+    """The moment in UTC, comparable with any other whatever offset its file wrote it with;
+    a time without an offset is local time, as a session file's is taken when it is read."""
+    try:
+        if moment.tzinfo is None:
+            moment = moment.astimezone()
+        return moment.astimezone(UTC)
+    except (OverflowError, ValueError, OSError):  # a time at the edge of the calendar
+        return moment.replace(tzinfo=UTC)
+
+
+def moment_key(moment: datetime | None) -> tuple[bool, datetime]:
+    """A sort key for a time that may be unknown: the moment, an unknown one last."""
+    return (moment is None, instant(moment) if moment is not None else LATEST)
 
 
 def naive(moment: datetime) -> datetime:
-    """A time comparable with any other: local wall time without a zone."""
-    if moment.tzinfo is None:
-        return moment
-    try:
-        return moment.astimezone(None).replace(tzinfo=None)
-    except (OverflowError, ValueError):  # a cached time at the edge of the calendar
-        return moment.replace(tzinfo=None)
+    """The time as its file wrote it, without the offset: what is shown, and what a day
+    (see :func:`day`) is counted in. Never an order: moments are ordered by :func:`instant`."""
+    return moment.replace(tzinfo=None)
 
 
-def _decided(result: dict[str, Any], seen: int) -> tuple[bool, datetime, int]:
-    """Where a game sorts among all decided: by the time it was decided, then as listed (a
-    game without a time after the timed ones)."""
-    at = when_of(result, "at")
-    return (at is None, naive(at) if at else datetime.max, seen)
+def day(moment: datetime) -> date:
+    """The day a moment belongs to: its date in the offset its file wrote it with, the date
+    every list, record and export shows (never the day where this computer is)."""
+    return moment.date()
+
+
+def session_key(summary: dict[str, Any]) -> tuple[Any, ...]:
+    """Where a session's games go among others decided in the same second: by when the
+    session was made, then its first entry's time, then its game, its entries' digest and
+    its players' names. Never by its file's name: renaming a file changes no order."""
+    return (
+        *moment_key(when_of(summary, "created")),
+        *moment_key(when_of(summary, "start")),
+        str(summary.get("game", "")),
+        str(summary.get("digest") or ""),
+        tuple(str(p["name"]) for p in summary["players"]),
+    )
+
+
+def decided_key(at: datetime | None, summary: dict[str, Any], number: int) -> tuple[Any, ...]:
+    """Where a finished game sorts among all decided (the league's order and the ratings'):
+    by the moment it was decided, then its session's :func:`session_key`, then its number in
+    the session (a game without a time after the timed ones)."""
+    return (*moment_key(at), *session_key(summary), number)
 
 
 def report(summaries: list[dict[str, Any]], *, player: str | None = None) -> Report:
@@ -274,7 +326,7 @@ def report(summaries: list[dict[str, Any]], *, player: str | None = None) -> Rep
     players: dict[str, PlayerStats] = {}
     pairs: dict[tuple[str, str], list[int]] = {}
     games: dict[str, GameStats] = {}
-    decided: list[tuple[tuple[bool, datetime, int], dict[str, Any], Any, Any]] = []
+    decided: list[tuple[tuple[Any, ...], dict[str, Any], Any, Any]] = []
     for s in summaries:
         g = games.setdefault(s["game"], GameStats(s["game"]))
         g.sessions += 1
@@ -284,11 +336,12 @@ def report(summaries: list[dict[str, Any]], *, player: str | None = None) -> Rep
         elif start and end and end > start:
             g.seconds += (end - start).total_seconds()
         g.outcomes.update(s.get("outcomes", []))
-        seats = [(person(p["name"]), p["name"]) for p in s["players"]]
+        seats = [(seat_key(p), p["name"]) for p in s["players"]]
         for key, name in dict(seats).items():
             players.setdefault(key, PlayerStats(name)).sessions += 1
         for result in s["results"]:
-            decided.append((_decided(result, len(decided)), s, seats, result))
+            at = when_of(result, "at")
+            decided.append((decided_key(at, s, int(result.get("number") or 0)), s, seats, result))
     # Games in the order they were decided (as the league counts its streaks): a session
     # resumed a day later may hold games decided after those of a session begun since.
     decided.sort(key=lambda d: d[0])

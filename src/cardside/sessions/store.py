@@ -29,6 +29,7 @@ from cardside.core.schema import (
     invisible,
     is_whole,
 )
+from cardside.sessions.stats import person
 
 SUFFIX = ".toml"
 # The field of a saved entry that holds when it was made; the games never see it.
@@ -459,6 +460,14 @@ def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
             raise fail(f"player {i} has an empty name")
         if any(s.name.strip().casefold() == key for s in seats):
             raise fail(f"two players are named {clip(seat_name)}; names must differ")
+        # Names the statistics take for one person (``José`` typed two ways, ``Ａｎｎ`` and
+        # ``Ann``) are one name here too, as when the session was started.
+        twin = next((s.name for s in seats if person(s.name) == person(seat_name)), None)
+        if twin is not None:
+            raise fail(
+                f"two players are named {clip(twin)} and {clip(seat_name)}, one name typed "
+                "two ways; names must differ"
+            )
         seats.append(Seat(seat_name, kind))
     entries = _get(doc, "entries", list, fail)
     if len(entries) > MAX_ENTRIES:

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import heapq
 from datetime import datetime
+from typing import Any
 
 from cardside.core.schema import cut
 from cardside.core.stats import format_wins
 from cardside.core.words import counted
 from cardside.sessions.league import Record, Standing
 from cardside.sessions.ratings import FORMULA, Rating, shown, start_values
-from cardside.sessions.stats import naive
+from cardside.sessions.stats import moment_key
 from cardside.tui.chart import draw
 from cardside.tui.table import display_width, render, wrap_words
 
@@ -76,16 +78,19 @@ def rating_chart(
     ratings: list[Rating], *, width: int | None = None, ascii: bool = False
 ) -> list[str]:
     """Each player's rating after every game any of them played (one bar cell per game),
-    on one scale from the lowest rating reached to the highest."""
+    on one scale from the lowest rating to the highest among the games drawn (the latest
+    that fit)."""
     played = [r for r in ratings if r.history]
     if not played:
         return []
     steps = rating_steps(played)
-    low = min(min(row) for row in steps)
-    high = max(max(row) for row in steps)
     # A long name is cut, so that every bar keeps to the terminal's width.
     names = [cut(r.name, CHART_NAME) for r in played]
     room = max(10, (width or 80) - max(display_width(n) for n in names) - 10)
+    # The chart draws the latest ``room`` steps: a scale from older ratings would fill them.
+    drawn = steps[-room:]
+    low = min(min(row) for row in drawn)
+    high = max(max(row) for row in drawn)
     title = f"Ratings game by game (0: the start); bars from {low} (empty) to {high} (full)"
     lines = draw(
         names,
@@ -102,20 +107,55 @@ def rating_chart(
 
 def rating_steps(ratings: list[Rating]) -> list[list[int]]:
     """Each player's shown rating before the first game and after every game any of them
-    played, oldest first (a player not yet playing stands at a newcomer's rating)."""
-    moments: dict[tuple[bool, datetime, str, int], dict[int, int]] = {}
+    played, oldest first (a player not yet playing stands at a newcomer's rating).
+
+    Each history is in the order the games were rated; games decided in the same second keep
+    that order wherever a player played both, so the chart never depends on files' names."""
+    # A game: its time, its session and which of the session's games of that second it is.
+    Game = tuple[datetime | None, str, int]
+    values: dict[Game, dict[int, int]] = {}
+    after: dict[Game, list[Game]] = {}
+    waiting: dict[Game, int] = {}
     for i, r in enumerate(ratings):
         # Two games of a session may end in the same second (entered from a script): the k-th
         # of them is the same game for every player of the session, who all play each one.
         seen: dict[tuple[datetime | None, str], int] = {}
+        before: Game | None = None
         for when, value, session in r.history:
-            at = naive(when) if when else datetime.max
             k = seen[when, session] = seen.get((when, session), 0) + 1
-            moments.setdefault((when is None, at, session, k), {})[i] = value
+            game = (when, session, k)
+            if game not in values:
+                values[game] = {}
+                after[game] = []
+                waiting[game] = 0
+            values[game][i] = value
+            if before is not None:
+                after[before].append(game)
+                waiting[game] += 1
+            before = game
+    # The games by time, each after those a player of it played before it.
+    first_seen = {game: n for n, game in enumerate(values)}
+
+    def place(game: Game) -> tuple[Any, ...]:
+        return (*moment_key(game[0]), first_seen[game])
+
+    ready = [(place(g), g) for g, n in waiting.items() if n == 0]
+    heapq.heapify(ready)
     current = [shown(*start_values())] * len(ratings)
     steps = [list(current)]
-    for moment in sorted(moments):
-        for i, value in moments[moment].items():
+    while ready:
+        _, game = heapq.heappop(ready)
+        del waiting[game]
+        for i, value in values[game].items():
+            current[i] = value
+        steps.append(list(current))
+        for later in after[game]:
+            waiting[later] -= 1
+            if waiting[later] == 0:
+                heapq.heappush(ready, (place(later), later))
+    # Histories that disagree (never from one rating) leave games over: drawn by their time.
+    for game in sorted(waiting, key=place):
+        for i, value in values[game].items():
             current[i] = value
         steps.append(list(current))
     return steps
