@@ -208,7 +208,10 @@ def test_review_of_moves_asked_for_by_number(
     assert "Ann: " not in out and "Costliest" not in out and "Deals, in" not in out
     data = json.loads(runner.invoke(main, [*base, "--move", "5", "--json"]).output)
     assert [d["move"] for d in data["decisions"]] == [5]
+    # Nor in JSON: one move gives no player's accuracy and no deal's figures.
+    assert data["moves"] == [5] and data["players"] == [] and data["deals"] == []
     whole = json.loads(runner.invoke(main, [*base, "--json"]).output)
+    assert "moves" not in whole and whole["players"] and whole["deals"]
     assert data["decisions"][0] == next(d for d in whole["decisions"] if d["move"] == 5)
 
 

@@ -324,3 +324,29 @@ def test_a_game_not_over_is_marked_in_the_table_and_the_json(
     assert text.exit_code == 0 and text.exception is None, text.output
     table = text.output.split("Each game:")[1]
     assert "open (in progress)" in table and "done (in progress)" not in table
+
+
+def test_nothing_chosen_by_a_filter_says_so_and_not_only_which_files_cannot_be_read(
+    runner: CliRunner, three: Path
+) -> None:
+    folder = store.sessions_dir(three)
+    (folder / "broken.toml").write_text("game = [", encoding="utf-8")
+    result = runner.invoke(main, ["sessions", "review", "--since", "2099-01-01"])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.output
+    assert "no game begun on or after 2099-01-01 in the data folder can be reviewed" in (
+        result.output
+    )
+    assert "(1 file cannot be read: broken)" in result.output
+
+
+def test_named_games_none_reviewable_are_each_named_with_why(
+    runner: CliRunner, three: Path
+) -> None:
+    """Among several games named, one with no decision yet and one refused are both named."""
+    for name, args in (("q", ["iota", "play"]), ("o3", ["octrix", "play", "--players", "3"])):
+        made = runner.invoke(main, [*args, "--seed", "2", "--session", name], input="quit\n")
+        assert made.exit_code == 0, made.output
+    result = runner.invoke(main, ["sessions", "review", "q", "o3", "--depth", "1"])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.output
+    assert "q: holds no decision of You to review yet" in result.output
+    assert "o3: " in result.output and "two-player" in result.output

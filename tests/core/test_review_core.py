@@ -96,3 +96,9 @@ def test_the_costliest_leave_out_decisions_labelled_best() -> None:
     review = Review("octrix", "s", "game", "points", "round", CHESS_THRESHOLDS, ["Ann"])
     review.decisions = decisions
     assert [d.judged.number for d in review.costliest()] == [3, 2]
+    # In the table of every decision the best one's rounding shows as no loss, as labelled.
+    from cardside.tui.review import every
+
+    lines = "\n".join(every(review, 120)).splitlines()
+    rows = [line.split() for line in lines if line.split()[:1] == ["1"]]
+    assert rows and rows[0][-2:] == ["0", "best"], rows

@@ -121,7 +121,7 @@ def review(
     cluster: str | None,
     as_json: bool,
 ) -> None:
-    """Replay a played game (or a two-player Octrix game kept with its hands) and value
+    """Replay a played game (Octrix: of two players, also kept with its hands) and value
     each decision from what its player could see.
 
     Each decision's loss is the chance to win (the match or the game) given up against the
@@ -269,6 +269,7 @@ def _choose(
     from cardside.cli.sessions import _name_of, _say_disagreement
     from cardside.core.errors import SessionError
     from cardside.core.many_reviews import Asked, key
+    from cardside.core.words import counted
     from cardside.sessions import store
 
     if names:
@@ -281,6 +282,7 @@ def _choose(
     seen: set[str] = set()
     asked: list[Any] = []
     skipped: list[tuple[str, str]] = []
+    unread: set[str] = set()
     wanted = {key(p) for p in players}
     for path in paths:
         if str(path.resolve()) in seen:
@@ -290,6 +292,7 @@ def _choose(
             session = store.load(path)
         except (SessionError, OSError) as exc:
             skipped.append((path.stem, f"cannot be read ({exc})"))
+            unread.add(path.stem)
             continue
         if game is not None and session.game != game:
             continue
@@ -322,11 +325,20 @@ def _choose(
 
         kind = f"{GAMES[game].title} game" if game else "game"
         of = f" of {' or '.join(clip(p) for p in players)}" if players else ""
+        begun = f" begun on or after {since:%Y-%m-%d}" if since is not None else ""
         where = "among the sessions named" if names else "in the data folder"
-        said = "; ".join(f"{name}: {why}" for name, why in skipped[:3])
-        more = f"; and {len(skipped) - 3} more" if len(skipped) > 3 else ""
-        reasons = f" ({said}{more})" if skipped else ""
-        raise click.ClickException(f"no {kind}{of} {where} can be reviewed{reasons}")
+        # With a filter, files that cannot be read may or may not be of the games asked for:
+        # said apart, so that they are not taken for the reason the filter chose nothing.
+        filtered = bool(game or since or players)
+        refused = [(n, why) for n, why in skipped if not (filtered and n in unread)]
+        said = "; ".join(f"{name}: {why}" for name, why in refused[:3])
+        more = f"; and {len(refused) - 3} more" if len(refused) > 3 else ""
+        reasons = [f"{said}{more}"] if refused else []
+        if filtered and unread:
+            files = ", ".join(sorted(unread)[:3]) + (", ..." if len(unread) > 3 else "")
+            reasons.append(f"{counted(len(unread), 'file')} cannot be read: {files}")
+        because = f" ({'; '.join(reasons)})" if reasons else ""
+        raise click.ClickException(f"no {kind}{of}{begun} {where} can be reviewed{because}")
     return asked, skipped
 
 
@@ -341,7 +353,6 @@ def _review_many(
     as_json: bool,
 ) -> None:
     from cardside.core.many_reviews import review_all, standings
-    from cardside.core.words import counted
     from cardside.tui import review as view
 
     with _progress(quiet=as_json, unit="game") as tick:
@@ -374,9 +385,9 @@ def _review_many(
         if not complete:
             click.echo("Stopped before any game was reviewed.", err=True)
             ctx.exit(130)
-        raise click.ClickException(
-            f"none of the {counted(len(asked), 'game')} holds a decision to review yet"
-        )
+        said = "; ".join(f"{name}: {why}" for name, why in skipped[:4])
+        more = f"; and {len(skipped) - 4} more" if len(skipped) > 4 else ""
+        raise click.ClickException(f"no game can be reviewed ({said}{more})")
     reviews, sessions = [r for r, _ in kept], [one for _, one in kept]
     table = standings(reviews)
     if as_json:

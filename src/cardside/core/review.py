@@ -209,6 +209,8 @@ class Review:
     planned: int = 0
     seed: int = 0
     depth: int = DEFAULT_DEPTH
+    #: The move numbers asked for alone (``--move``); empty for the whole game.
+    moves: tuple[int, ...] = ()
 
     @property
     def complete(self) -> bool:
@@ -231,6 +233,8 @@ class Review:
             "depth": self.depth,
             "complete": self.complete,
             "decisions_planned": self.planned,
+            # A few moves asked for alone give no player's figures and no deal's or round's.
+            **({"moves": list(self.moves)} if self.moves else {}),
             "players": [s.as_dict() for s in self.summaries],
             f"{self.group_name}s": [g.as_dict() for g in self.groups],
             "decisions": [d.as_dict() for d in self.decisions],
@@ -238,8 +242,9 @@ class Review:
 
 
 def finish(review: Review) -> Review:
-    """Fill the players' figures from the decisions reviewed."""
-    review.summaries = [summarise(name, review.decisions) for name in review.players]
+    """Fill the players' figures from the decisions reviewed (none for moves asked alone)."""
+    if not review.moves:
+        review.summaries = [summarise(name, review.decisions) for name in review.players]
     return review
 
 
@@ -282,6 +287,7 @@ def run(
         planned=len(planned),
         seed=seed,
         depth=depth,
+        moves=tuple(sorted(moves)),
     )
     judge = partial(_judge, game, session, tuple(n for n, _ in planned), seed, depth, ascii)
     tell = None if progress is None else (lambda done: progress(done, len(planned)))
@@ -290,8 +296,9 @@ def run(
     except KeyboardInterrupt:
         judged = []
     review.decisions = [decide(j, names[j.seat], review.thresholds) for j in judged]
-    for seat in seats:
-        review.groups += module.groups(session, seat, review.decisions)
+    if not moves:
+        for seat in seats:
+            review.groups += module.groups(session, seat, review.decisions)
     return finish(review)
 
 

@@ -197,7 +197,8 @@ def every(review: Review, width: int | None) -> list[str]:
             d.judged.best,
             _pct(d.judged.played_chance),
             _pct(d.judged.best_chance),
-            f"{d.loss:.1%}" if d.loss else "0",
+            # A loss too small to count (or within the estimate's error) is none, as labelled.
+            f"{d.loss:.1%}" if d.loss and d.label != "best" else "0",
             d.label + ("" if d.judged.exact else " ~"),
         ]
         for d in review.decisions

@@ -1,13 +1,13 @@
 """What each Line-it action is worth to the player to move, from what that player can see.
 
 An action is one step of a turn (take, play from hand, score, done); it is valued by the best
-way to finish the turn that starts with it (the heuristic's plans, :func:`bots.plans`), played
-on by every seat's quick policy for two rounds on ``samples`` deals of the cards the player
-cannot see (the deck), as the strong bot plays its turns
-(:func:`search.playout_margin`), and rated by the strong bot's estimate: the player's final
-score less the best opponent's. That margin is the game's own unit. The actions valued are the
-first steps of the heuristic's six best plans, every step that ends the turn, and the step
-played.
+way to finish the turn that starts with it: the heuristic's :data:`WAYS` best-rated ways
+(:func:`bots.plans`) are each played on by every seat's quick policy for two rounds on the
+same ``samples`` deals of the cards the player cannot see (the deck), as the strong bot plays
+its turns (:func:`search.playout_margin`), and the step takes the value of the best of them:
+the strong bot's estimate of the player's final score less the best opponent's. That margin
+is the game's own unit. The actions valued are the first steps of the heuristic's six best
+plans, every step that ends the turn, and the step played.
 
 The expected result is the chance to win the game: the estimated margin against the spread
 of the turns still to come (about :data:`SPREAD` points a turn of every player), read as a
@@ -29,11 +29,13 @@ from cardside.games.lineit.state import LineitState
 RESULT = "the game"
 UNIT = "points of the margin over the best opponent, estimated"
 #: Samples of the hidden cards at depth 1 (each depth step doubles them).
-SAMPLES = 8
+SAMPLES = 16
 #: Rounds every seat plays on after the turn (the strong bot's playout).
 HORIZON = 2
 #: First steps of the best plans valued.
 CANDIDATES = 6
+#: Ways of finishing the turn judged for each first step (the heuristic's best first).
+WAYS = 4
 #: The spread of one turn's points (a standard deviation), in the model of the chance to win.
 SPREAD = 2.0
 
@@ -47,18 +49,27 @@ def move_values(
 ) -> Valuation:
     """The actions of ``seat`` (to move) worth valuing, and ``also`` (e.g. the one played)."""
     view = state.observation(seat)
-    found = plans(view, seat)
-    best_plan: dict[Action, tuple[Action, ...]] = {}
-    for _, path in found:
-        best_plan.setdefault(path[0], path)
-    wanted = [a for a in best_plan][:CANDIDATES]
-    wanted += [a for a, path in best_plan.items() if len(path) == 1 and a not in wanted]
+    ways: dict[Action, list[tuple[Action, ...]]] = {}
+    for _, path in plans(view, seat):
+        kept = ways.setdefault(path[0], [])
+        if len(kept) < WAYS:
+            kept.append(path)
+    wanted = [a for a in ways][:CANDIDATES]
+    wanted += [a for a, paths in ways.items() if paths[0] == (a,) and a not in wanted]
     wanted += [a for a in also if a not in wanted]
+    # Every way of finishing the turn judged on the same samples; a step is worth the best
+    # way that starts with it, as the next step (valued the same way) then is.
+    columns = [(k, path) for k, a in enumerate(wanted) for path in ways.get(a, [(a,)])]
     n = SAMPLES * 2 ** (depth - 1)
     rows: list[list[float]] = []
     for _ in range(n):
         sample = view.determinize(seat, rng)
-        rows.append([playout_margin(sample, seat, best_plan.get(a, (a,)), HORIZON) for a in wanted])
+        rows.append([playout_margin(sample, seat, path, HORIZON) for _, path in columns])
+    best: dict[int, list[float]] = {}
+    for c, (k, _) in enumerate(columns):
+        margins = [row[c] for row in rows]
+        if k not in best or sum(margins) > sum(best[k]):
+            best[k] = margins
     turns = max(1.0, turns_left(view.snapshot, view.players, seat)) * view.players
     spread = SPREAD * math.sqrt(turns)
 
@@ -67,14 +78,14 @@ def move_values(
 
     moves = []
     for k, action in enumerate(wanted):
-        mean, error = mean_and_error([row[k] for row in rows])
+        mean, error = mean_and_error(best[k])
         slope = abs(chance(mean + 0.5) - chance(mean - 0.5))
         moves.append(MoveValue(action, chance(mean), mean, error * slope))
     top = max(range(len(wanted)), key=lambda k: (moves[k].chance, moves[k].points))
     errors = []
     for k, action in enumerate(wanted):
         if k != top:
-            _, e = mean_and_error([row[k] - row[top] for row in rows])
+            _, e = mean_and_error([a - b for a, b in zip(best[k], best[top], strict=True)])
             slope = abs(chance(moves[top].points + 0.5) - chance(moves[top].points - 0.5))
             errors.append((action, wanted[top], e * slope))
     return Valuation(
