@@ -102,6 +102,8 @@ def test_rules_pages_under_ascii_write_suits_as_letters(runner: CliRunner, game:
         result = runner.invoke(main, args)
         assert result.exit_code == 0 and result.output.strip()
         assert not set(result.output) & SYMBOLS, result.output
+        # Nor any other character past ASCII (×, –, …): --ascii is for a terminal without them.
+        assert result.output.isascii(), sorted({c for c in result.output if not c.isascii()})
 
 
 def test_the_octrix_rules_page_names_its_cards_as_screens_do(runner: CliRunner) -> None:

@@ -157,6 +157,31 @@ def test_an_option_given_twice_is_refused_not_overwritten(
     assert f"Error: {option} is given twice; give it once" in result.output
 
 
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (
+            ["schnapsen", "score", "--reached", "Ann", "--trick", "--no-trick", "--points", "40"],
+            "give --trick or --no-trick, not both",
+        ),
+        (
+            ["linesbeta", "score", "--difficulty", "normal", "--full", "--short", "4-2"],
+            "give --short or --full, not both",
+        ),
+        (["linesbeta", "simulate", "--short", "--games", "1", "--full"], "--short or --full"),
+    ],
+)
+def test_both_sides_of_an_on_off_pair_are_refused(
+    runner: CliRunner, args: list[str], said: str
+) -> None:
+    """``--trick --no-trick`` says two things: refused as an option given twice is, not the
+    last taken."""
+    result = runner.invoke(main, args)
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert said in result.output
+
+
 def test_a_repeatable_option_and_a_repeated_flag_still_pass(runner: CliRunner) -> None:
     assert runner.invoke(main, ["--ascii", "iota", "rules", "--ascii"]).exit_code == 0
     # sessions review takes --player for each player to review.

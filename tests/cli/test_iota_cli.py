@@ -314,6 +314,7 @@ def test_score_best_play_of_a_hand(runner: CliRunner) -> None:
     data = json.loads(result.output)
     # Better than the seed's 34: RT3 under YS2 also makes a row of 6 with GC3.
     assert data["best"] == [{"play": "RT3 1,-1 YS2 1,0", "score": 38}]
+    assert data["play"] is None and "legal" not in data  # no play was given to judge
     result = runner.invoke(
         main, ["iota", "score", "--grid", EXAMPLE_GRID, "--play", "YS2 1,0", "--best"]
     )
@@ -872,3 +873,18 @@ def test_show_draws_the_grid_without_the_turns_since_so_a_tall_grid_is_seen_whol
     shown = after.split("Your turn: quit")[0]
     assert "Since" not in shown and "scores: " in shown and "your hand: " in shown
     assert shown.rstrip().endswith("(history lists the turns)")
+
+
+@pytest.mark.parametrize(
+    "values", [["8 4 5"], ["8,", "4,", "5"], ["8,4,5"], ["8", "4", "5"], ["8", "2+2", "5"]]
+)
+def test_score_reads_the_lines_values_as_the_other_games_read_a_list(
+    runner: CliRunner, values: list[str]
+) -> None:
+    """Separated by spaces or commas, as one word or several, as Octrix and Line-it take
+    theirs; a value may be a sum."""
+    result = runner.invoke(main, ["iota", "score", *values, "--lots", "1"])
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert result.output.startswith("(8 + 4 + 5) × 2 (one lot) = 34")
+    too_long = runner.invoke(main, ["iota", "score", "1," * 600])
+    assert too_long.exit_code == 2 and "too much text" in too_long.output

@@ -57,7 +57,7 @@ def test_score_explains_a_lost_bet_on_a_short_line(runner: CliRunner) -> None:
     result = runner.invoke(main, ["lineit", "score", "B3"])
     assert "  discarded nothing (no number card)" in result.output.splitlines()
     data = json.loads(runner.invoke(main, ["lineit", "score", "--json", "B3"]).output)
-    assert data["direction"] is None and data["total"] == -3
+    assert data["direction"] == "open" and data["total"] == -3  # as the text says
 
 
 def test_score_counts_one_point_and_an_empty_jackpot(runner: CliRunner) -> None:

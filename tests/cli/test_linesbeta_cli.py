@@ -73,7 +73,10 @@ def test_score_both_targets_reached_is_a_loss_json(runner: CliRunner) -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert (data["result"], data["player"], data["grid"]) == ("loss", 26, 16)
-    assert "the grid's target decides" in data["reasoning"][-1]
+    assert (
+        "the grid's target decides" in data["reasoning"][-2]
+        and data["reasoning"][-1] == "Result: you lose."
+    )
     assert [r["grid_total"] for r in data["rounds"]][-1] == 16
 
 

@@ -143,7 +143,7 @@ def test_score_reads_no_and_nobody_as_no_player(runner: CliRunner, nobody: str) 
         (["--last-trick", "Bob", "--points", "30"], "the winner of the last trick held 90"),
         (["--reached", "Ann", "--points", "70"], "cannot hold 70"),
         (["--reached", "Ann", "--points", "x"], "not a number"),
-        (["--reached", "Ann"], "give the card points"),
+        (["--reached", "Ann"], "give the other player's card points at the end"),
         (["--reached", "Zed", "--names", "Ann,Bob", "--points", "40"], "'Zed' is not one of"),
         (["--closer", "Ann", "--reached", "Bob", "--last-trick", "Cid", "--trick"], "two players"),
         (["--reached", "Ann", "--points", "10", "--no-trick"], "without a trick"),

@@ -28,3 +28,54 @@ def test_score_json_gives_the_reasoning_of_the_text_answer(runner: CliRunner, ga
     assert reasoning and all(isinstance(line, str) and line for line in reasoning)
     shown = " ".join(text.output.split())
     assert all(" ".join(line.split()) in shown for line in reasoning), reasoning
+    # And every line the text answer gives, its verdict too.
+    assert " ".join(" ".join(line.split()) for line in reasoning) == shown
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["octrix", "score", "--trick", "8X 3H"],
+        ["octrix", "score", "--trick", "10C 3H"],
+        ["iota", "score", "--grid", "RC2 0,0", "--play", "QQ 1,0"],
+        ["iota", "score", "--grid", "RC2 0,0 XX9 1,0", "--best", "--hand", "RC3"],
+        ["iota", "score", "--grid", "RC2 0,0", "--best", "--hand", "ZZ9"],
+        ["lineit", "score", "57x"],
+        ["schnapsen", "score", "--reached", "Ann", "--points", "abc"],
+    ],
+)
+def test_a_mistyped_card_or_number_is_a_usage_error_in_every_game(
+    runner: CliRunner, args: list[str]
+) -> None:
+    """Status 2 for what reads as no card or number, as for any mistyped value; status 1 is
+    kept for a score that cannot happen."""
+    result = runner.invoke(main, args)
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "Invalid value for" in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["octrix", "score", "--trick", "8C"],
+        ["iota", "score", "--grid", "RC2 0,0", "--play", "RC2 1,0"],
+    ],
+)
+def test_a_score_that_cannot_happen_is_status_1(runner: CliRunner, args: list[str]) -> None:
+    result = runner.invoke(main, args)
+    assert result.exit_code == 1, result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--reached", "Ann", "--names", "Ann,Bob"], "give Bob's card points at the end"),
+        (["--closer", "Ann", "--reached", "Bob"], "give Bob's card points when the stock was"),
+    ],
+)
+def test_schnapsen_says_whose_card_points_are_missing(
+    runner: CliRunner, args: list[str], said: str
+) -> None:
+    result = runner.invoke(main, ["schnapsen", "score", *args])
+    assert result.exit_code == 1 and said in result.output, result.output

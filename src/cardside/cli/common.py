@@ -612,6 +612,8 @@ def echo_rules(game: str) -> None:
     app = app_of(click.get_current_context())
     text = files(f"cardside.games.{game}").joinpath("rules.md").read_text(encoding="utf-8")
     page = render(text, reading_width(), app.style)
+    if app.style.ascii:
+        page = page.translate(ASCII_PAGE)
     if _too_tall(page):
         # As git does: less keeps the colours (R), leaves the page on the screen when it is
         # closed (X) and closes by itself on a page that fits after all (F); its prompt says
@@ -620,6 +622,12 @@ def echo_rules(game: str) -> None:
         click.echo_via_pager(page)
     else:
         click.echo(page)
+
+
+#: What ``--ascii`` makes of a rules page's other characters (suits as cards are written).
+ASCII_PAGE = str.maketrans(
+    {"…": "...", "×": "x", "–": "-", "—": "-", "♣": "C", "♠": "S", "♥": "H", "♦": "D", "ö": "oe"}
+)
 
 
 def _too_tall(page: str) -> bool:

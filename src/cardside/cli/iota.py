@@ -87,6 +87,7 @@ def score(
             if play_text or best or hand_text:
                 raise click.UsageError("--play, --best and --hand need --grid")
             keep_word_fault(values, lots)
+            values = _line_values(values)
             if not values:
                 raise click.UsageError(
                     "give the value of each line the turn made (e.g. 8 4 5 --lots 1), "
@@ -103,6 +104,9 @@ def score(
                 # a turn that cannot happen is refused with status 1 below.
                 raise click.BadParameter(str(exc), param_hint="'[VALUES]...'") from None
             result = scoring.quick(numbers, lots, all4, final)
+    except scoring.Mistyped as exc:
+        # A card or cell that reads as none is mistyped (status 2, as every game's).
+        raise click.BadParameter(exc.reason, param_hint=f"'{exc.option}'") from None
     except scoring.ScoreError as exc:
         raise click.ClickException(str(exc)) from None
     if grid_text is None:
@@ -113,6 +117,23 @@ def score(
         click.echo(result.explain(app_of(ctx).style.ascii))
     if isinstance(result, scoring.GridScore) and result.play and result.reason is not None:
         ctx.exit(1)
+
+
+def _line_values(words: tuple[str, ...]) -> tuple[str, ...]:
+    """The lines' values typed, separated by spaces or commas as in the other games (``8 4 5``,
+    ``8,4,5``, or ``"8 4 5"`` as one word); a value written as a sum (``1+2+3``) may have
+    spaces in it."""
+    if sum(len(w) for w in words) > MAX_VALUES_TEXT:
+        raise click.BadParameter("too much text for the lines' values", param_hint="'[VALUES]...'")
+    out: list[str] = []
+    for word in words:
+        for part in word.split(","):
+            out.extend([part] if "+" in part else part.split())
+    return tuple(p.strip() for p in out if p.strip())
+
+
+#: Far more than a turn's lines and their separators.
+MAX_VALUES_TEXT = 1_000
 
 
 def keep_word_fault(values: tuple[str, ...], lots: int = 0) -> None:

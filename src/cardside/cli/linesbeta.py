@@ -6,7 +6,13 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from cardside.cli.common import echo_json, echo_text, left_at_setup, name_key, your_name
+from cardside.cli.common import (
+    echo_score_json,
+    echo_text,
+    left_at_setup,
+    name_key,
+    your_name,
+)
 
 if TYPE_CHECKING:
     from cardside.core.parallel import Jobs
@@ -81,8 +87,13 @@ def score(
         check = score_check(counts, difficulty, length)
     except (NotationError, IllegalActionError, ValueError) as exc:
         raise click.ClickException(str(exc)) from None
+    verdict = {
+        "win": "Result: you win.",
+        "loss": "Result: you lose.",
+        "undecided": "Result: not decided yet.",
+    }[check.result]
     if as_json:
-        echo_json(
+        echo_score_json(
             {
                 "difficulty": difficulty,
                 "length": length,
@@ -99,19 +110,13 @@ def score(
                     }
                     for r in check.rows
                 ],
-                "reasoning": check.reasoning,
-            }
+            },
+            "\n".join([*check.reasoning, verdict]),
         )
         return
     for line in check.reasoning:
         echo_text(line)
-    echo_text(
-        {
-            "win": "Result: you win.",
-            "loss": "Result: you lose.",
-            "undecided": "Result: not decided yet.",
-        }[check.result]
-    )
+    echo_text(verdict)
 
 
 def _round_counts(text: str, index: int) -> tuple[int, int]:

@@ -141,6 +141,7 @@ def score(
     as_json: bool,
 ) -> None:
     """Score counting cards, or replay a round from its tricks."""
+    from cardside.core.errors import NotationError
     from cardside.games.octrix import score as scoring
 
     if counting and tricks:
@@ -167,6 +168,10 @@ def score(
             result = scoring.counting_score(numbers)
         else:
             result = scoring.round_score(list(tricks), names, partnership)
+    except NotationError as exc:
+        # A card that reads as no card is mistyped (status 2, as every game's); a round that
+        # cannot happen is refused with status 1.
+        raise click.BadParameter(str(exc), param_hint="'--trick'") from None
     except ValueError as exc:
         raise click.ClickException(str(exc)) from None
     if as_json:

@@ -159,17 +159,24 @@ class GameCommand(click.Command):
 
 
 def refuse_repeats(command: click.Command, ctx: click.Context, args: list[str]) -> None:
-    """Refuse an option that takes a value given twice (``--reached Ann --reached Bob``):
-    click would keep the last, and at a dispute the two say different things. Options that
-    may be repeated (``--player``, ``--seed`` of a long run) are declared ``multiple``."""
+    """Refuse an option that takes a value given twice (``--reached Ann --reached Bob``), or
+    both sides of an on/off pair (``--trick --no-trick``): click would keep the last, and at a
+    dispute the two say different things. Options that may be repeated (``--player``,
+    ``--seed`` of a long run) are declared ``multiple``."""
     try:
         _, _, order = command.make_parser(ctx).parse_args(args=list(args))
     except click.UsageError:
         return  # the parse proper says what is wrong
+    typed = {arg.split("=", 1)[0] for arg in args if arg.startswith("--")}
     seen: set[str] = set()
     for param in order:
         if not isinstance(param, click.Option) or param.multiple or param.count:
             continue
+        if param.secondary_opts and typed & set(param.opts) and typed & set(param.secondary_opts):
+            # An on/off pair both ways (--trick --no-trick): the same at a dispute.
+            on = next(o for o in param.opts if o in typed)
+            off = next(o for o in param.secondary_opts if o in typed)
+            raise click.UsageError(f"give {on} or {off}, not both", ctx)
         if param.is_flag or param.name is None:
             continue
         if param.name in seen:

@@ -157,7 +157,7 @@ def test_score_deal_names_the_players_and_infers_the_trick() -> None:
 @pytest.mark.parametrize(
     "facts, message",
     [
-        (DealFacts(reached_66="Ann"), "give the card points"),
+        (DealFacts(reached_66="Ann"), "give the other player's card points at the end"),
         (DealFacts(reached_66="Ann", last_trick="Ann", points=40), "only when nobody closed"),
         (DealFacts(closer="A", reached_66="B", last_trick="C", trick=True), "two players"),
         (DealFacts(reached_66="Ann", points=3), "at least 4"),

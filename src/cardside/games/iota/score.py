@@ -29,6 +29,16 @@ class ScoreError(ValueError):
     """A turn or grid that cannot be scored; the message is a one-line reason."""
 
 
+class Mistyped(ScoreError):
+    """A card or cell of ``option`` that reads as none: a typing slip, not a position that
+    cannot be (the message names neither the option nor anything else)."""
+
+    def __init__(self, option: str, reason: str) -> None:
+        super().__init__(f"{option}: {reason}")
+        self.option = option
+        self.reason = reason
+
+
 def times(ascii: bool) -> str:
     return "x" if ascii else "×"
 
@@ -105,7 +115,9 @@ class GridScore:
         return text.replace("×", times(ascii))
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"play": self.play or None, "legal": self.reason is None}
+        out: dict[str, Any] = {"play": self.play or None}
+        if self.play:  # with no play (a grid and --best alone) nothing was judged legal
+            out["legal"] = self.reason is None
         if self.play and self.reason is not None:
             out["reason"] = self.reason
         if self.scored is not None:
@@ -169,7 +181,7 @@ def parse_grid(text: str) -> dict[Cell, int]:
     try:
         placed = parse_placements(text, MAX_GRID_TEXT)
     except NotationError as exc:
-        raise ScoreError(f"--grid: {exc}") from None
+        raise Mistyped("--grid", str(exc)) from None
     if len(placed) > len(rules.DECK):
         raise ScoreError(f"--grid: the game has only {len(rules.DECK)} cards, not {len(placed)}")
     for card, x, y in placed:
@@ -221,7 +233,7 @@ def on_grid(
         try:
             placed = parse_placements(play_text)
         except NotationError as exc:
-            raise ScoreError(f"--play: {exc}") from None
+            raise Mistyped("--play", str(exc)) from None
         play_name = format_placements(placed)
         cards = [c for c, _, _ in placed]
         check_cards(cards, grid, "--play")
@@ -240,7 +252,7 @@ def on_grid(
         try:
             cards = parse_cards(hand_text)
         except NotationError as exc:
-            raise ScoreError(f"--hand: {exc}") from None
+            raise Mistyped("--hand", str(exc)) from None
         check_cards(cards, grid, "--hand")
         if not 1 <= len(cards) <= rules.HAND_SIZE:
             raise ScoreError(f"--hand: a hand holds 1 to {rules.HAND_SIZE} cards, not {len(cards)}")

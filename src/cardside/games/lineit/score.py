@@ -87,7 +87,7 @@ class LineReport:
         s = self.score
         return {
             "cards": [format_card(c) for c in s.cards],
-            "direction": WAYS[s.direction] if s.direction else None,
+            "direction": WAYS[s.direction],
             "discarded": [format_card(c) for c in s.discarded],
             "bet": None
             if s.bet is None

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardside.core.cards import Card
+from cardside.core.errors import NotationError
 from cardside.games.octrix import rules
 from cardside.games.octrix.keep import OctrixLedger
 from cardside.games.octrix.notation import format_card, parse_cards
@@ -111,7 +112,12 @@ def round_score(tricks: list[str], names: str | None, partnership: bool) -> Roun
     """Replay up to 8 tricks (each the cards in seat order) with the keeper's rules."""
     if not 1 <= len(tricks) <= rules.TRICKS_PER_ROUND:
         raise ValueError("give 1 to 8 tricks")
-    parsed = [parse_cards(t) for t in tricks]
+    parsed = []
+    for n, text in enumerate(tricks, 1):
+        try:
+            parsed.append(parse_cards(text))
+        except NotationError as exc:  # mistyped, not against the rules: said as such
+            raise NotationError(f"trick {n}: {exc}") from None
     players = len(parsed[0])
     if not rules.MIN_PLAYERS <= players <= rules.MAX_PLAYERS:
         raise ValueError(

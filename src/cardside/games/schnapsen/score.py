@@ -109,7 +109,15 @@ def score_deal(facts: DealFacts, names: tuple[str, str] | None = None) -> DealSc
         raise ScoreError("the last trick decides only when nobody closed and no one reached 66")
     if trick is None:
         if points is None and not by_last_trick:
-            raise ScoreError("give the card points (--points) or say --trick / --no-trick")
+            # Whose: the closer's opponent at the closing, else the player who did not reach 66.
+            side = closer if closer is not None else reached
+            assert side is not None  # not decided by the last trick: someone closed or reached
+            other = 1 - side
+            when = "at the end" if closer is None else "when the stock was closed"
+            raise ScoreError(
+                f"give {players[other]}'s card points {when} (--points), or say whether "
+                f"{players[other]} had taken a trick then (--trick / --no-trick)"
+            )
         trick = points is None or points > 0
     if trick is False and points is None:
         points = 0
