@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from cardside.core.arith import parse_number
 from cardside.core.cards import Card, RankNames, Suit, format_card, parse_card
-from cardside.core.errors import IllegalActionError, NotationError
+from cardside.core.errors import NotationError
 from cardside.core.rng import derive_rng
 from cardside.core.stats import format_wins, mean_interval, wilson_interval
 
@@ -132,19 +132,23 @@ def test_loop_undo_goes_back_to_the_seats_own_decision() -> None:
 
     state = Count((0, 0))
     human = Scripted()
-    undone: list[int] = []
-    loop = Loop(state, [human, Two()], on_undo=undone.append)  # type: ignore[arg-type]
+    undone: list[tuple[int, str]] = []
+    loop = Loop(
+        state,
+        [human, Two()],  # type: ignore[list-item]
+        on_undo=lambda count, seen: undone.append((count, seen)),
+    )
     script[:] = [Command("undo"), 1, 2, Command("undo")]
     assert loop.run() == "quit"
     assert human.refusals == ["nothing of yours to undo yet"]
     # 1 (human), 2 (bot), 2 (human), 2 (bot): the undo took back the last two.
-    assert undone == [2] and state.snapshot == (3, 2) and loop.movers == [0, 1]
+    assert undone == [(2, "")] and state.snapshot == (3, 2) and loop.movers == [0, 1]
     assert state.actions() == [1, 2]
 
 
-def test_loop_undo_never_goes_back_past_what_the_seat_was_shown() -> None:
+def test_loop_undo_says_what_the_moves_taken_back_had_shown_the_seat() -> None:
     """An undo takes back a decision, never knowledge: once an Octrix trick has turned up the
-    bot's card, going back is refused and nothing changes."""
+    bot's card, the undo still goes back, and the loop says what the player had seen."""
     from cardside.core.loop import Loop
     from cardside.core.players import Command
     from cardside.games.octrix.state import OctrixState
@@ -155,14 +159,8 @@ def test_loop_undo_never_goes_back_past_what_the_seat_was_shown() -> None:
     class Scripted:
         name = "scripted"
 
-        def __init__(self) -> None:
-            self.refusals: list[str] = []
-
         def choose(self, obs: OctrixState, seat: int) -> object:
             return script.pop(0) if script else Command("quit")
-
-        def refused(self, reason: str) -> None:
-            self.refusals.append(reason)
 
     class First:
         name = "first"
@@ -172,20 +170,22 @@ def test_loop_undo_never_goes_back_past_what_the_seat_was_shown() -> None:
 
     human_seat = 1 - (state.current_player() or 0)  # the human lays second
     seats: list[object] = [None, None]
-    human = Scripted()
-    seats[human_seat] = human
+    seats[human_seat] = Scripted()
     seats[1 - human_seat] = First()
-    undone: list[int] = []
-    loop = Loop(state, seats, on_undo=undone.append)  # type: ignore[arg-type]
-    script[:] = [state.snapshot.hands[human_seat][0], Command("undo")]
+    undone: list[tuple[int, str]] = []
+    loop = Loop(
+        state,
+        seats,  # type: ignore[arg-type]
+        on_undo=lambda count, seen: undone.append((count, seen)),
+    )
+    card = state.snapshot.hands[human_seat][0]
+    script[:] = [card, Command("undo")]
     assert loop.run() == "quit"
-    assert human.refusals == [
-        "the trick was turned up since; an undo cannot take back what you have seen"
-    ]
-    assert undone == [] and len(state.snapshot.tricks) == 1 and len(loop.movers) == 3
-    with pytest.raises(IllegalActionError, match="turned up"):
-        loop.undo_to_previous_decision(human_seat)
-    assert len(state.actions()) == 3
+    # The trick finished and the bot already laid its next card: undo takes back that card and
+    # the human's, back to the human's own previous decision, and names the trick turned up.
+    assert undone == [(2, "the trick was turned up since")]
+    assert state.snapshot.tricks == () and state.snapshot.pending[1 - human_seat] is not None
+    assert state.current_player() == human_seat and loop.movers == [1 - human_seat]
 
 
 def test_tab_completion_offers_whole_actions_then_words() -> None:

@@ -1,5 +1,6 @@
 """An undo takes back a decision, never knowledge: each game names the moves that showed a
-player something hidden from it, and a player's undo across one of them is refused."""
+player something hidden from it, and a game whose player undid one of them no longer counts
+in ratings, the league or records."""
 
 from __future__ import annotations
 
@@ -16,8 +17,6 @@ from cardside.games.lineit.state import LineitState
 from cardside.games.octrix.state import OctrixState
 from cardside.games.schnapsen.rules import Close, Exchange
 from cardside.games.schnapsen.state import SchnapsenState
-
-SEEN = "; an undo cannot take back what you have seen"
 
 
 def played(state: Any, seed: int, limit: int = 400) -> Any:
@@ -107,15 +106,15 @@ def test_lineit_only_cards_turned_up_from_the_deck_are_shown(seed: int, players:
     assert rounds  # the game went past a round's end, where the next market is turned up
 
 
-def test_why_no_take_back_names_the_latest_thing_shown_and_is_empty_otherwise() -> None:
+def test_shown_since_names_the_latest_thing_shown_and_is_empty_otherwise() -> None:
     state = OctrixState(2, seed=3)
     first = state.current_player()
     assert first is not None
     state.apply(state.legal_actions()[0])
     # One card laid face down: taking it back shows nothing.
-    assert state.why_no_take_back(first, 1) == ""
+    assert state.shown_since(first, 1) == ""
     state.apply(state.legal_actions()[0])
-    assert state.why_no_take_back(first, 2) == "the trick was turned up since" + SEEN
-    assert state.why_no_take_back(first, 0) == ""
+    assert state.shown_since(first, 2) == "the trick was turned up since"
+    assert state.shown_since(first, 0) == ""
     with pytest.raises(ValueError, match="no seat"):
         state.observation(5)

@@ -45,6 +45,19 @@ def standings(
 
     chosen = [s for s in summaries if not mode or s["mode"] == mode]
     finished = finished_games(chosen, game=game, since=since, until=until)
+    # Said on standard error, as the copies counted once are: the answer itself stays clean.
+    unrated = [
+        str(s["name"])
+        for s in chosen
+        if s.get("takebacks") and s["results"] and (not game or s["game"] == game)
+    ]
+    if unrated:
+        names = ", ".join(unrated[:3]) + (", ..." if len(unrated) > 3 else "")
+        click.echo(
+            f"left out: {names} (an undo took back what its player had seen: "
+            "not counted in ratings, the league or records)",
+            err=True,
+        )
     rated = rate(finished)
     now = store.now()
     who = person(player) if player else None

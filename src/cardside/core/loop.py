@@ -14,7 +14,9 @@ class Loop:
     """Asks the seat to move for an action until the game ends or a human quits.
 
     ``on_action(seat, action)`` runs after every applied action (the caller saves there);
-    ``on_undo(count)`` after a human's undo took back ``count`` actions.
+    ``on_undo(count, seen)`` after a human's undo took back ``count`` actions, ``seen`` saying
+    what they had shown that player that was hidden before (``""``: nothing; see
+    :meth:`GameState.shown_since`).
     ``hidden_before(seat, mover)`` says whether ``mover``'s action, the last still in place,
     was hidden from ``seat`` when it chose (a card laid face down for a trick chosen at once):
     an undo takes such actions back too, as the person has seen them since, and their players
@@ -27,7 +29,7 @@ class Loop:
         seats: Sequence[Player],
         *,
         on_action: Callable[[int, Any], None] = lambda seat, action: None,
-        on_undo: Callable[[int], None] = lambda count: None,
+        on_undo: Callable[[int, str], None] = lambda count, seen: None,
         movers: list[int] | None = None,
         hidden_before: Callable[[int, int], bool] = lambda seat, mover: False,
     ) -> None:
@@ -65,28 +67,26 @@ class Loop:
     def undo_to_previous_decision(self, seat: int) -> int:
         """Take back actions up to and including ``seat``'s last one; return how many.
 
-        Refused, with nothing changed, when the game says those actions showed ``seat``
-        something hidden (:meth:`GameState.why_no_take_back`) or will not go back.
+        Refused, with nothing changed, when the game will not go back (LinesBeta past a
+        round's end). What those actions showed ``seat`` goes to ``on_undo``.
         """
         if seat not in self.movers:
             raise IllegalActionError("nothing of yours to undo yet")
-        first = len(self.movers) - 1 - self.movers[::-1].index(seat)
-        while (
-            first > 0
-            and self.movers[first - 1] != seat
-            and self.hidden_before(seat, self.movers[first - 1])
-        ):
-            first -= 1
-        why = self.state.why_no_take_back(seat, len(self.movers) - first)
-        if why:
-            raise IllegalActionError(why)
+        # What the moves from the seat's own decision on showed it (cards laid face down
+        # before it and taken back with it below show nothing).
+        mine = len(self.movers) - self.movers[::-1].index(seat) - 1
+        seen = self.state.shown_since(seat, len(self.movers) - mine)
         undone: list[int] = []
-        while len(self.movers) > first:
-            # The game may still refuse to go back (LinesBeta past a round's end); it does so
-            # at the first step, as a seat's own decision is one action there.
+        while True:
+            # First: the game may refuse to go back, and then nothing has changed.
             self.state.take_back()
             undone.append(self.movers.pop())
-        self.on_undo(len(undone))
+            if undone[-1] == seat:
+                break
+        while self.movers and self.movers[-1] != seat and self.hidden_before(seat, self.movers[-1]):
+            self.state.take_back()
+            undone.append(self.movers.pop())
+        self.on_undo(len(undone), seen)
         # With several people at one terminal, say whose moves went too (bots just move again).
         others = [
             self.seats[m].name

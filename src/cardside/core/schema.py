@@ -182,7 +182,11 @@ Kind = Whole | Text | Flag | TextList | WholeList | WholeLists
 Fields = Mapping[str, Kind]
 
 MOST_MOVES = 100_000
-PLAY_UNDO: Fields = {"moves": Whole(1, MOST_MOVES, optional=True)}  # moves taken back
+PLAY_UNDO: Fields = {
+    "moves": Whole(1, MOST_MOVES, optional=True),  # moves taken back
+    # They had shown the player something hidden: the game no longer counts in ratings.
+    "seen": Flag(optional=True),
+}
 KEEP_UNDO: Fields = {}  # takes back the last entry in effect (or, with ``fixes``, that one)
 MOST_ENTRIES = 20_000  # entries in one file
 #: What a correction adds to a kept entry (an undo with it takes back one entry; see

@@ -112,21 +112,22 @@ class GameState(ABC, Generic[S, A]):
         hidden from it, in a few words (``""``: nothing, as in a game with no hidden cards)."""
         return ""
 
-    def why_no_take_back(self, seat: int, count: int) -> str:
-        """Why a player's undo of the last ``count`` actions is refused to ``seat``, or ``""``.
+    def shown_since(self, seat: int, count: int) -> str:
+        """What the last ``count`` actions showed ``seat`` that was hidden from it (the latest
+        such thing, in a few words), or ``""``.
 
-        An undo takes back a decision, never knowledge: where one of those actions showed the
-        player something hidden (a card drawn, another player's card, a new deal), going back
-        would let them choose again knowing it, so the undo is refused.
+        An undo takes back a decision, never knowledge: a player who takes back a move that
+        showed them a card drawn, another player's card or a new deal chooses again knowing
+        it. ``play`` lets them (it is their game against the bots) but says so, and such a
+        game no longer counts in ratings, the league or records.
         """
         if count <= 0:
             return ""
         snapshots = self.snapshots()[-count - 1 :]
-        # The latest first: what the player saw last is what it would choose again knowing.
         for before, after in reversed(list(zip(snapshots, snapshots[1:]))):
             why = self.shown(seat, before, after)
             if why:
-                return f"{why}; an undo cannot take back what you have seen"
+                return why
         return ""
 
     def clone(self) -> Self:

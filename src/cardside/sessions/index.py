@@ -26,7 +26,7 @@ from cardside.sessions.export import corrections_of
 INDEX_NAME = "index.json"
 # Raise when a summary gains or changes a field (or what a field holds, or what a session
 # file may hold), so old indexes are rebuilt.
-INDEX_VERSION = 13
+INDEX_VERSION = 14
 #: A larger index is not read (and is rebuilt): 64 MiB, several times that of 20,000 sessions.
 MAX_INDEX_BYTES = 64 << 20
 #: Bounds on what a cached item may hold, like those on the session files it summarizes.
@@ -90,6 +90,11 @@ def summarize(session: Session) -> dict[str, Any]:
         "row_notes": [[r.match, r.note[:MAX_CACHED_TEXT]] for r in session.rounds],
         "scale": [list(pair) for pair in sheets.chart_scale(session)],
         "corrected": corrections_of(session),
+        # Undos of moves that had shown the player something hidden (see GameState.shown):
+        # such a game no longer counts in ratings, the league or records.
+        "takebacks": sum(
+            1 for e in session.entries if e.get("type") == "undo" and e.get("seen") is True
+        ),
     }
 
 
@@ -224,6 +229,7 @@ _SHAPE: dict[str, type | tuple[type, ...]] = {
     "rows": list,
     "scale": list,
     "corrected": list,
+    "takebacks": int,
 }
 
 
@@ -252,7 +258,7 @@ def _sound(hit: dict[str, Any]) -> bool:
         return False
     if not all(_sound_time(summary[k]) for k in ("created", "start", "end")):
         return False
-    if not all(_count(summary[k]) for k in ("rounds", "entries", "played")):
+    if not all(_count(summary[k]) for k in ("rounds", "entries", "played", "takebacks")):
         return False
     players = summary["players"]
     results = summary["results"]

@@ -216,7 +216,7 @@ def records(
         offer(counted_game, what, name, n, True, when=g.at, session=g.session)
     feats = []
     for s in summaries:
-        if game and s["game"] != game:
+        if game and s["game"] != game or s.get("takebacks"):
             continue
         for h in s["highlights"]:
             at = when_of(h, "at")

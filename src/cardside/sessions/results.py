@@ -96,11 +96,12 @@ def finished_games(
     in its file's own offset) is in. Games decided in the same second go by their sessions
     (``stats.session_key``: never by a file's name); a game whose time is unknown sorts
     after the timed ones and is left out when a day is asked for. A game in which one player
-    sits on two sides is left out (no one can beat themselves).
+    sits on two sides is left out (no one can beat themselves), and so is every game of a
+    session where an undo took back what the player had seen (``takebacks``).
     """
     out = []
     for s in summaries:
-        if game and s["game"] != game:
+        if game and s["game"] != game or s.get("takebacks"):
             continue
         for r in s["results"]:
             found = _finished(s, r)

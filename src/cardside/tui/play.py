@@ -201,6 +201,25 @@ def keys_not_echoed() -> Iterator[None]:
         termios.tcsetattr(sys.stdin.fileno(), termios.TCSANOW, before)
 
 
+def record_undo(journal: Journal, moves: int, seen: str) -> None:
+    """Save an undo of ``moves`` moves, marked where they had shown the player something
+    hidden (``seen``): the player chooses again knowing it, so the game no longer counts in
+    ratings, the league or records."""
+    entry: dict[str, Any] = {"type": "undo", "moves": moves}
+    if seen:
+        entry["seen"] = True
+    journal.append(entry)
+
+
+def say_seen(console: Console, seen: str) -> None:
+    """After an undo that took back what the player had seen (``seen``), say what it means."""
+    if seen:
+        console.say(
+            f"  {seen[:1].upper()}{seen[1:]}, and an undo cannot take back what you have seen: "
+            "this game no longer counts in ratings, the league or records."
+        )
+
+
 def run_loop(loop: Loop, console: Console, journal: Journal, what: str = "Match") -> str:
     """Run a play loop to its end; Ctrl-C, at a prompt or while a bot thinks, saves and
     leaves like ``quit`` (the session is saved after every move, so nothing is lost).

@@ -12,7 +12,7 @@ from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
 from cardside.tui.human import Human
 from cardside.tui.iota.screen import IotaScreen, IotaTurn, last_play_cells
-from cardside.tui.play import bot_seed, run_loop, seat_players
+from cardside.tui.play import bot_seed, record_undo, run_loop, say_seen, seat_players
 from cardside.tui.style import Style
 
 
@@ -64,9 +64,10 @@ def run_play(
         if state.is_terminal():
             announce_end(state, screen)
 
-    def on_undo(count: int) -> None:
-        journal.append({"type": "undo", "moves": count})
+    def on_undo(count: int, seen: str) -> None:
+        record_undo(journal, count, seen)
         console.say(f"  Took back {counted(count, 'move')}.")
+        say_seen(console, seen)
 
     loop = Loop(state, seats, on_action=on_action, on_undo=on_undo, movers=movers)
     return run_loop(loop, console, journal, "Game")

@@ -15,7 +15,7 @@ from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
 from cardside.tui.human import Human
 from cardside.tui.lineit.screen import LineitScreen, LineitTurn, round_ended
-from cardside.tui.play import bot_seed, run_loop, seat_players
+from cardside.tui.play import bot_seed, record_undo, run_loop, say_seen, seat_players
 from cardside.tui.style import Style
 
 
@@ -105,11 +105,12 @@ def run_play(
         if state.is_terminal():
             screen.final(state)
 
-    def on_undo(count: int) -> None:
-        journal.append({"type": "undo", "moves": count})
+    def on_undo(count: int, seen: str) -> None:
+        record_undo(journal, count, seen)
         del history[len(history) - count :]
         before[0] = state.snapshot
         console.say(f"  Took back {counted(count, 'action')}.")
+        say_seen(console, seen)
 
     loop = Loop(state, seats, on_action=on_action, on_undo=on_undo, movers=movers)
     return run_loop(loop, console, journal, "Game")

@@ -14,7 +14,7 @@ from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
 from cardside.tui.human import Human
 from cardside.tui.linesbeta.screen import LinesBetaScreen, LinesBetaTurn, returned_lines
-from cardside.tui.play import run_loop
+from cardside.tui.play import record_undo, run_loop, say_seen
 from cardside.tui.style import Style
 
 
@@ -39,10 +39,11 @@ def run_play(journal: Journal, state: LinesBetaState, console: Console, style: S
         narrate(state, before[0], action, screen)
         before[0] = state.snapshot
 
-    def on_undo(count: int) -> None:
-        journal.append({"type": "undo", "moves": count})
+    def on_undo(count: int, seen: str) -> None:
+        record_undo(journal, count, seen)
         before[0] = state.snapshot
         console.say(f"  Took back {counted(count, 'decision')}.")
+        say_seen(console, seen)
 
     movers = [0] * len(state.actions())
     loop = Loop(state, [human], on_action=on_action, on_undo=on_undo, movers=movers)

@@ -14,7 +14,7 @@ from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
 from cardside.tui.human import Human
 from cardside.tui.octrix.screen import OctrixScreen, OctrixTurn, rule_of_last_trick
-from cardside.tui.play import run_loop, seat_players
+from cardside.tui.play import record_undo, run_loop, say_seen, seat_players
 from cardside.tui.style import Style
 
 
@@ -40,8 +40,8 @@ def run_play(
             lambda: history(state, screen),
         ),
         lambda name, seed: make_bot(name, seed=seed),
-        # Cards are laid at once: a bot's card laid face down before the person's and taken
-        # back with it by an undo (only while no trick has shown it) is chosen afresh.
+        # Cards are laid at once: after an undo the bot's card, seen, is chosen afresh (and
+        # the game, its undo marked, no longer counts in ratings).
         same_reply=False,
     )
 
@@ -72,16 +72,17 @@ def run_play(
         announce(state, screen)
         seen = on_table(state, humans[0])
 
-    def on_undo(count: int) -> None:
+    def on_undo(count: int, shown: str) -> None:
         nonlocal seen
         unsaved = min(count, len(held))
         del held[len(held) - unsaved :]
         if count > unsaved:
-            journal.append({"type": "undo", "moves": count - unsaved})
+            record_undo(journal, count - unsaved, shown)
         # Count what the person sees come back, not the moves: a bot's card laid face down
         # for the next trick was never seen (and one that stays down looks back in its hand).
         before, seen = seen, on_table(state, humans[0])
         console.say(f"  Took back {counted(before - seen, 'card')}.")
+        say_seen(console, shown)
 
     def hidden_before(seat: int, mover: int) -> bool:
         """Whether ``mover``'s card is laid face down for the open trick, unseen by ``seat``

@@ -11,7 +11,7 @@ from cardside.games.schnapsen.state import SchnapsenState
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
 from cardside.tui.human import Human
-from cardside.tui.play import bot_seed, run_loop, seat_players
+from cardside.tui.play import bot_seed, record_undo, run_loop, say_seen, seat_players
 from cardside.tui.schnapsen.screen import (
     SchnapsenScreen,
     SchnapsenTurn,
@@ -64,10 +64,11 @@ def run_play(
             screen.deal_over(after, state.history[-1], state.is_terminal())
         before[:] = [state.deal, len(state.history)]
 
-    def on_undo(count: int) -> None:
-        journal.append({"type": "undo", "moves": count})
+    def on_undo(count: int, seen: str) -> None:
+        record_undo(journal, count, seen)
         before[:] = [state.deal, len(state.history)]
         console.say(f"  Took back {counted(count, 'move')}.")
+        say_seen(console, seen)
 
     loop = Loop(state, seats, on_action=on_action, on_undo=on_undo, movers=movers)
     return run_loop(loop, console, journal)
