@@ -347,8 +347,23 @@ def test_simulate_json_is_reproducible(runner: CliRunner) -> None:
     assert first == second
     assert first["games"] == 4 and sum(bot["wins"] for bot in first["bots"]) == 4
     own = first["iota"]
-    assert own["last_card_share"] + own["passes_share"] == 1
+    assert own["last_card_share"] + own["passes_share"] + own["blocked_share"] == 1
     assert own["mean_turns"] > 10
+
+
+def test_simulate_counts_a_blocked_grid_apart_from_passes() -> None:
+    from cardside.games.iota.simulate import GameSummary, summarise
+
+    games = [
+        GameSummary((1.0, 0.0), (90, 40), 30, True),
+        GameSummary((0.0, 1.0), (50, 60), 28, False),
+        GameSummary((0.5, 0.5), (70, 70), 31, False, blocked=True),
+        GameSummary((1.0, 0.0), (80, 20), 29, True),
+    ]
+    result = summarise(("greedy", "random"), 1, games)
+    assert (result.last_card_share, result.passes_share, result.blocked_share) == (0.5, 0.25, 0.25)
+    (note,) = result.summary().notes
+    assert "on passes 25.0%, on a blocked grid 25.0%" in note
 
 
 def test_simulate_checks_its_bots(runner: CliRunner) -> None:
@@ -568,7 +583,7 @@ def test_play_undo_after_drawing_marks_the_game_as_no_longer_counting(
     args = ["iota", "play", "--seed", "6", "--session", "d"]
     result = runner.invoke(main, args, input="RT4 0,-1 GX4 1,-1\nundo\nquit\n")
     assert result.exit_code == 0 and result.exception is None, result.output
-    said = "since, and an undo cannot take back what you have seen: this game no longer counts"
+    said = "since, and what you saw stays known: this game no longer counts"
     assert "Took back 2 moves." in result.output and said in result.output
     session = store.load(only_session(data_dir))
     assert session.entries[-1] == {"type": "undo", "moves": 2, "seen": True}

@@ -457,7 +457,7 @@ def test_play_against_a_bot_quit_and_resume(runner: CliRunner, data_dir: Path) -
     resumed = runner.invoke(main, ["sessions", "resume", "vb"], input="show\nundo\nquit\n")
     assert resumed.exit_code == 0, resumed.output
     # Round 2's market was turned up from the deck: the undo goes back before it, marked.
-    said = "New cards were turned up since, and an undo cannot take back what you have seen"
+    said = "New cards were turned up since, and what you saw stays known"
     assert "Round 2" in resumed.output and "Took back" in resumed.output
     assert said in resumed.output
     session = store.load(data_dir / "sessions" / "vb.toml")

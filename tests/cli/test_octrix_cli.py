@@ -486,9 +486,7 @@ def test_undo_after_a_round_counts_the_cards_that_come_back(
     assert "Took back 2 cards." in result.output
     session = store.load(data_dir / "sessions" / "r.toml")
     assert session.entries[-1] == {"type": "undo", "moves": 2, "seen": True}
-    assert "A new round was dealt since, and an undo cannot take back what you have seen" in (
-        result.output
-    )
+    assert "A new round was dealt since, and what you saw stays known" in (result.output)
 
 
 def test_keep_shows_the_hands_entered_and_resumes_with_the_rounds_header(
@@ -533,7 +531,7 @@ def test_undo_takes_back_a_bot_card_laid_before_yours_and_the_bot_chooses_again(
     undos = [e for e in store.load(data_dir / "sessions" / "u.toml").entries if e["type"] == "undo"]
     assert [e["moves"] for e in undos] == [2] * 6 and all(e["seen"] for e in undos)
     # Each says what it means: the game no longer counts in ratings, the league or records.
-    assert result.output.count("The trick was turned up since, and an undo cannot take") == 6
+    assert result.output.count("The trick was turned up since, and what you saw stays known") == 6
 
 
 def test_undo_with_four_players_and_partnerships_leaves_a_file_that_replays(

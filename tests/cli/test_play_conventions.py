@@ -678,19 +678,24 @@ def test_people_sharing_a_terminal_hand_it_over_with_the_screen_cleared(
     with pytest.MonkeyPatch.context() as patched:
         patched.setattr(console.Console, "__init__", init)
         patched.setattr(console.Console, "_ask_terminal", typed)
-        # Ann's turn waits for her too (the first); then Bob's, then Bob leaves.
-        result = runner.invoke(main, [*args, "--seed", "4"], input="\npass\n\nquit\n")
+        # Ann's turn waits for her too (the first); then she hides her cards, Bob comes to the
+        # keys, and leaves.
+        result = runner.invoke(main, [*args, "--seed", "4"], input="\npass\n\n\nquit\n")
         one = runner.invoke(main, alone, input="pass\nquit\n")
         # quit (or the end of input) at the question saves and leaves, showing no hand.
         left = runner.invoke(main, [*args, "--seed", "7", "--session", "q"], input="quit\n")
     assert result.exit_code == 0 and result.exception is None, result.output
     before, after = result.output.split("\x1b[H\x1b[2J\x1b[3J")
     asks = "turn: press Enter when {} is at the keys (quit leaves)."
-    assert before.count(asks.format("Ann")) == 1 and before.count(asks.format("Bob")) == 1
-    # Bob is asked for before the screen is cleared: Ann sees the end of her turn first.
-    assert before.rstrip().endswith(asks.format("Bob"))
+    assert before.count(asks.format("Ann")) == 1 and asks.format("Bob") not in before
+    # Ann hides her cards herself, once she has seen the end of her turn: the screen is
+    # cleared before Bob is asked to the keys, so her hand is not on it when he comes.
+    assert before.rstrip().endswith("Ann: press Enter to hide your cards for Bob (quit leaves).")
     assert "Ann's hand: " in before and "Bob's hand: " not in before
-    assert "Bob's hand: " in after and "Ann's hand: " not in after
+    assert after.count(asks.format("Bob")) == 1 and after.index(asks.format("Bob")) < after.index(
+        "Bob's hand: "
+    )
+    assert "Ann's hand: " not in after
     assert left.exit_code == 0 and left.exception is None, left.output
     assert "hand: " not in left.output and "Saved." in left.output
     # One person at the terminal: no hand-over.

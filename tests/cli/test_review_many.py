@@ -350,3 +350,17 @@ def test_named_games_none_reviewable_are_each_named_with_why(
     assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.output
     assert "q: holds no decision of You to review yet" in result.output
     assert "o3: " in result.output and "two-player" in result.output
+
+
+def test_games_chosen_by_filters_come_oldest_first_by_when_they_began(
+    runner: CliRunner, three: Path
+) -> None:
+    """The files' order is their last save's: a game begun first but saved last (resumed
+    later) still comes first."""
+    import os
+
+    folder = store.sessions_dir(three)
+    for offset, name in enumerate(["c", "b", "a"]):  # a saved last of all
+        os.utime(folder / f"{name}.toml", (1_900_000_000 + offset, 1_900_000_000 + offset))
+    many = review(runner, "--all-sessions", "--jobs", "1")
+    assert [r["session"] for r in many["reviews"]] == ["a", "b", "c"]

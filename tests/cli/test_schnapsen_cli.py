@@ -422,7 +422,7 @@ def test_play_scripted_match_hint_undo_quit_and_resume(runner: CliRunner, data_d
     assert "You close the stock" in out
     assert "Took back 1 move." in out  # the close, which showed nothing
     # The lead was answered by the bot's card: taken back, but the game leaves the ratings.
-    assert "The other player has moved since, and an undo cannot take back what you" in out
+    assert "The other player has moved since, and what you saw stays known" in out
     assert "your hand:" in out and "trumps" in out and "stock 10 cards" in out
     assert "Saved. Continue with: cardside sessions resume p" in out
     session = store.load(session_file(data_dir, "p"))

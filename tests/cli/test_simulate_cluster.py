@@ -196,3 +196,57 @@ def test_an_address_where_something_else_listens_is_one_line(
     (line,) = result.output.splitlines()
     assert line.startswith(f"Error: could not reach a Dask scheduler at tcp://127.0.0.1:{port}")
     assert ("not as a Dask scheduler" if answer else "dashboard's port") in line
+
+
+def slow_square(n: int) -> int:
+    import time
+
+    time.sleep(0.05)
+    return n * n
+
+
+def test_local_is_read_in_any_case() -> None:
+    assert check_address("LOCAL:2") == "local:2" and check_address("Local:02") == "local:2"
+    with pytest.raises(ValueError, match="local:N"):
+        check_address("LOCAL")
+
+
+def test_a_cluster_left_with_no_worker_is_one_line_not_a_wait_for_ever(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Dask itself would wait for a worker for ever; the run says so once none has come back
+    for a while."""
+    from cardside.core.parallel import Cluster, ClusterError
+
+    distributed = pytest.importorskip("dask.distributed")
+    monkeypatch.setattr(parallel, "WORKERLESS_SECONDS", 1.0)
+    local = distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+    )
+    client = distributed.Client(local)
+    try:
+
+        def leave(done: int) -> None:
+            if done >= 2 and local.workers:
+                local.scale(0)
+
+        with pytest.raises(ClusterError, match=r"no worker for 1 s after \d+ of 400 games"):
+            map_games(slow_square, 400, Cluster(client, "local:1"), leave)
+    finally:
+        client.close()
+        local.close()
+
+
+def test_a_scheduler_gone_mid_run_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardside.core.parallel import ClusterError
+
+    pytest.importorskip("dask.distributed")
+    with connect("local:1") as cluster:
+        client = cluster.client
+
+        def shut(done: int) -> None:
+            if done >= 2 and client.status == "running":
+                client.shutdown()
+
+        with pytest.raises(ClusterError, match=r"(scheduler went away|cancelled).* of 200 games"):
+            map_games(slow_square, 200, cluster, shut)

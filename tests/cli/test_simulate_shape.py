@@ -126,3 +126,18 @@ def test_an_average_of_one_game_shows_no_interval(runner: CliRunner, game: str) 
     assert result.exit_code == 0 and result.exception is None, result.output
     assert "[one value]" in result.output
     assert not re.search(r"(-?[\d.]+) \[\1, \1\]", result.output), result.output
+
+
+@pytest.mark.parametrize("game", ["lineit", "octrix", "iota", "schnapsen"])
+def test_a_huge_unknown_bot_name_is_cut_in_the_refusal(runner: CliRunner, game: str) -> None:
+    result = runner.invoke(main, [game, "simulate", "--bots", "x" * 5000 + ",random"])
+    assert result.exit_code == 2, result.output[:200]
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert len(result.output) < 400, result.output[:200]
+
+
+def test_linesbeta_takes_its_bot_with_spaces_around_as_the_other_games_do(
+    runner: CliRunner,
+) -> None:
+    result = runner.invoke(main, ["linesbeta", "simulate", "--bot", " Random ", "--games", "2"])
+    assert result.exit_code == 0 and result.exception is None, result.output

@@ -53,6 +53,10 @@ def test_ratings_and_the_league_leave_it_out_and_stats_still_count_it(
     (folder / "marked.toml").write_text(marked, encoding="utf-8")
     verified = runner.invoke(main, ["sessions", "verify", "marked"])
     assert verified.exit_code == 0, verified.output
+    shown = runner.invoke(main, ["sessions", "show", "marked"])
+    assert shown.exit_code == 0 and "not rated: 1 undo took back what the player had seen" in (
+        shown.output
+    )
     ratings = runner.invoke(main, ["stats", "--ratings"])
     assert ratings.exit_code == 0 and "Ann" not in ratings.stdout, ratings.output
     assert "left out: marked (an undo took back what its player had seen" in ratings.stderr

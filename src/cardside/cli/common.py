@@ -90,11 +90,19 @@ simulate_seed_option = _seed_option(
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
 
 
+class _BotChoice(click.Choice):  # type: ignore[type-arg]
+    """A bot's name from the choices, in any case and with spaces around it, as ``--bots``
+    takes names in the other games."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        return super().convert(value.strip() if isinstance(value, str) else value, param, ctx)
+
+
 def bot_option(choices: list[str], default: str, help: str) -> Callable[[F], F]:
     """``--bot NAME`` from ``choices``, named in the help so it wraps on a narrow terminal."""
     return click.option(
         "--bot",
-        type=click.Choice(choices, case_sensitive=False),
+        type=_BotChoice(choices, case_sensitive=False),
         default=default,
         show_default=True,
         metavar="NAME",

@@ -211,6 +211,7 @@ def simulate(
     as_json: bool,
 ) -> tuple[int, str, Any]:
     """The matches to play, and how to play them."""
+    from cardside.core.schema import clip
     from cardside.games.octrix.bots import BOT_NAMES
     from cardside.games.octrix.simulate import simulate as run
 
@@ -218,7 +219,7 @@ def simulate(
     unknown = [b for b in named if b not in BOT_NAMES]
     if unknown:
         raise click.BadParameter(
-            f"{unknown[0]!r} is not an Octrix bot (bots: {', '.join(BOT_NAMES)})",
+            f"{clip(unknown[0])} is not an Octrix bot (bots: {', '.join(BOT_NAMES)})",
             param_hint="--bots",
         )
     if partnership and players != 4:

@@ -271,6 +271,7 @@ def _choose(
     from cardside.core.many_reviews import Asked, key
     from cardside.core.words import counted
     from cardside.sessions import store
+    from cardside.sessions.stats import moment_key
 
     if names:
         paths = [session_path(app, n) for n in names]
@@ -320,6 +321,10 @@ def _choose(
             continue
         # Named as the listing names it (a copied file keeps the name stored inside).
         asked.append(Asked(replace(session, name=_name_of(app, path)), tuple(seats)))
+    if not names:
+        # Chosen by filters: oldest first by when each began (the files' order is the last
+        # save's, and a game resumed later would come after those begun since).
+        asked.sort(key=lambda one: moment_key(one.session.created))
     if not asked:
         from cardside.games.registry import GAMES
 

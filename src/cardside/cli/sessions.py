@@ -161,6 +161,7 @@ def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
 @click.pass_context
 def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
     """Show a session's score table, one row per round (and what is entered of the next)."""
+    from cardside.core.words import counted
     from cardside.games.registry import GAMES
     from cardside.sessions import sheets
     from cardside.sessions.export import as_dict, corrections_of
@@ -192,6 +193,12 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
         click.echo(f"seed: {session.seed}")
     if session.options:
         say(f"options: {_options_text(session.options, session.player_names)}")
+    seen = sum(1 for e in session.entries if e.get("type") == "undo" and e.get("seen") is True)
+    if seen:
+        say(
+            f"not rated: {counted(seen, 'undo')} took back what the player had seen "
+            "(not counted in ratings, the league or records)"
+        )
     matches = any(r.match for r in session.rounds)
     row_name = GAMES[session.game].row_name(session.mode)
     headers = [

@@ -48,7 +48,7 @@ class Cluster:
 #: How the games are shared: a number of local processes (1: this one) or a cluster.
 Jobs = int | Cluster
 
-_LOCAL = re.compile(r"local:(\d{1,3})")
+_LOCAL = re.compile(r"local:(\d{1,3})", re.IGNORECASE)
 #: A scheduler's address: an optional protocol, a host name, an IPv4 address or an IPv6 one in
 #: brackets, and the port, which Dask needs.
 _ADDRESS = re.compile(
@@ -69,8 +69,8 @@ def check_address(text: str) -> str:
     if local:
         if not 1 <= int(local.group(1)) <= MAX_JOBS:
             raise ValueError(f"a local cluster has 1 to {MAX_JOBS} workers (local:N)")
-        return text
-    if text.startswith("local"):
+        return f"local:{int(local.group(1))}"
+    if text.lower().startswith("local"):
         raise ValueError(f"give local:N for a local cluster of N workers (1 to {MAX_JOBS})")
     address = _ADDRESS.fullmatch(text)
     if address is None:
@@ -303,6 +303,10 @@ IN_FLIGHT = 2
 #: worker (whose every run costs a round trip to the scheduler).
 LOCAL_BATCH_SECONDS = 0.25
 CLUSTER_BATCH_SECONDS = 1.0
+#: How often a run on a cluster looks at the scheduler while no games come back, and how long
+#: it waits for a worker when none is left (one may be restarting) before it gives up.
+POLL_SECONDS = 0.1
+WORKERLESS_SECONDS = 20.0
 
 
 class _Runs:
@@ -364,8 +368,29 @@ def _on_cluster(
 
     for _ in range(IN_FLIGHT * workers):
         submit()
+
+    def gone(why: str) -> ClusterError:
+        return ClusterError(f"{why} after {finished} of {games} games; nothing was counted")
+
     try:
-        for future in flowing:
+        alone_since: float | None = None
+        while not flowing.is_empty():
+            if not flowing.has_ready():
+                # Dask waits for a lost scheduler or for workers to come back without a word:
+                # both are said here, the games finished so far named.
+                if client.status not in ("running", "connecting", "newly-created"):
+                    raise gone("the cluster's scheduler went away")
+                if client.scheduler_info().get("workers"):
+                    alone_since = None
+                elif alone_since is None:
+                    alone_since = time.monotonic()
+                elif time.monotonic() - alone_since > WORKERLESS_SECONDS:
+                    raise gone(f"the cluster has had no worker for {WORKERLESS_SECONDS:g} s")
+                time.sleep(POLL_SECONDS)
+                continue
+            future = next(flowing)
+            if future.status == "cancelled":
+                raise gone("the cluster cancelled the games (its scheduler went away?)")
             if future.status == "error":
                 exc = future.exception()
                 if _lost(exc):
@@ -377,20 +402,43 @@ def _on_cluster(
                     )
                 raise exc
             start, stop = spans[future.key]
-            seconds, done[start] = future.result()
+            try:
+                seconds, done[start] = future.result()
+            except (OSError, TimeoutError) as exc:
+                raise gone(f"the cluster's scheduler went away ({_one_line(exc)})") from None
             runs.took(stop - start, seconds)
             finished += len(done[start])
             if progress is not None:
                 progress(finished)
             submit()
     except KeyboardInterrupt:
-        client.cancel(futures)
+        _cancel(client, futures)
         if not _prefix(done, runs.given):
             raise
-    except BaseException:
-        client.cancel(futures)
+    except BaseException as exc:
+        _cancel(client, futures)
+        if type(exc).__name__ in _SCHEDULER_GONE:
+            raise gone(f"the cluster's scheduler went away ({_one_line(exc)})") from None
         raise
     return _prefix(done, runs.given)
+
+
+#: What Dask raises when its scheduler has gone or the client was closed under a run.
+_SCHEDULER_GONE = (
+    "CancelledError",
+    "FutureCancelledError",
+    "ClosedClientError",
+    "CommClosedError",
+    "StreamClosedError",
+)
+
+
+def _cancel(client: Any, futures: list[Any]) -> None:
+    """Cancel what is still running, if the scheduler still answers."""
+    try:
+        client.cancel(futures)
+    except Exception:  # noqa: BLE001 - a scheduler gone cannot be told; nothing to cancel
+        pass
 
 
 def _lost(exc: BaseException | None) -> bool:

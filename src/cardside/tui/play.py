@@ -20,36 +20,48 @@ from cardside.tui.keeping import say_saved
 
 class HandOver:
     """Several people at one terminal: each person's turn first waits for them (Enter; quit
-    leaves), and one that follows another person's then clears the screen and what a
+    leaves). One that follows another person's first asks that person to hide their cards
+    (Enter, once they have seen the end of their turn), then clears the screen and what a
     terminal keeps above it, so that no one sees another's hand. Everything else is the
     person's own seat's (``Human``)."""
 
-    def __init__(self, human: Any, name: str, console: Console, last: list[int | None]) -> None:
+    def __init__(
+        self, human: Any, name: str, console: Console, last: list[tuple[int, str] | None]
+    ) -> None:
         self.human = human
         self.name = name
         self.console = console
-        self.last = last  # the seat of the person who played last, shared by every seat
+        self.last = last  # (seat, name) of the person who played last, shared by every seat
 
     def choose(self, obs: Any, seat: int) -> Any:
-        if self.last[0] != seat:
-            first = self.last[0] is None
+        before = self.last[0]
+        if before is None or before[0] != seat:
             # Keys pressed before the question (Enter twice, or while a bot thought) must not
             # answer it for the person still at the keys.
             _forget_typed_ahead()
-            ask = f"{self.name}'s turn: press Enter when {self.name} is at the keys (quit leaves). "
-            while True:
-                answer = self.console.ask(ask)
-                if answer is None or answer.strip().lower() in QUIT_WORDS:
-                    return Command("quit")  # saved and left, as at every prompt
-                if not answer.strip():
-                    break
-                self.console.say(f"  press Enter alone once {self.name} is at the keys")
-            if not first:
-                # Cleared once the one who played has seen the end of their turn.
+            if before is not None:
+                hide = (
+                    f"{before[1]}: press Enter to hide your cards for {self.name} (quit leaves). "
+                )
+                if not self._enter(hide, before[1]):
+                    return Command("quit")
                 sys.stdout.write("\x1b[H\x1b[2J\x1b[3J")
                 sys.stdout.flush()
-        self.last[0] = seat
+            ask = f"{self.name}'s turn: press Enter when {self.name} is at the keys (quit leaves). "
+            if not self._enter(ask, self.name):
+                return Command("quit")
+        self.last[0] = (seat, self.name)
         return self.human.choose(obs, seat)
+
+    def _enter(self, ask: str, who: str) -> bool:
+        """Ask until Enter alone (True) or quit (False: saved and left, as at every prompt)."""
+        while True:
+            answer = self.console.ask(ask)
+            if answer is None or answer.strip().lower() in QUIT_WORDS:
+                return False
+            if not answer.strip():
+                return True
+            self.console.say(f"  press Enter alone once {who} is ready")
 
     def __getattr__(self, attribute: str) -> Any:
         return getattr(self.human, attribute)
@@ -93,7 +105,7 @@ def seat_players(
     humans = {n: human(seat) for n, seat in enumerate(seats) if seat.kind == "human"}
     console = next((p.console for p in humans.values() if hasattr(p, "console")), None)
     if len(humans) > 1 and console is not None and console.interactive:
-        last: list[int | None] = [None]
+        last: list[tuple[int, str] | None] = [None]
         humans = {n: HandOver(p, seats[n].name, console, last) for n, p in humans.items()}
     players: list[Any] = []
     for number, seat in enumerate(seats):
@@ -215,7 +227,7 @@ def say_seen(console: Console, seen: str) -> None:
     """After an undo that took back what the player had seen (``seen``), say what it means."""
     if seen:
         console.say(
-            f"  {seen[:1].upper()}{seen[1:]}, and an undo cannot take back what you have seen: "
+            f"  {seen[:1].upper()}{seen[1:]}, and what you saw stays known: "
             "this game no longer counts in ratings, the league or records."
         )
 

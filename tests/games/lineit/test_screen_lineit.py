@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from cardside.core.errors import IllegalActionError
 from cardside.games.lineit.bots import make_bot
-from cardside.games.lineit.notation import Action, format_card, parse_card
+from cardside.games.lineit.notation import DONE, Action, format_card, parse_card
 from cardside.games.lineit.rules import score_line
 from cardside.games.lineit.state import Jackpot, LineitState, Scored, Snap
 from cardside.tui.console import Console, completions, wrap
@@ -318,6 +318,7 @@ def test_a_move_word_alone_takes_its_only_card_or_names_the_choices() -> None:
         if len(plays) == 1:
             assert turn.parse("play", state, seat) == plays[0]
             assert turn.parse(" PLAY ", state, seat) == plays[0]
+            assert turn.parse("p", state, seat) == plays[0]  # shortened, as before a card
             seen["one"] += 1
         else:
             with pytest.raises(IllegalActionError) as refused:
@@ -329,6 +330,8 @@ def test_a_move_word_alone_takes_its_only_card_or_names_the_choices() -> None:
             else:
                 seen["none"] += 1
                 assert "which card" not in str(refused.value)
+        if DONE in state.legal_actions():
+            assert turn.parse("d", state, seat) == turn.parse("done", state, seat) == DONE
         state.apply(bots[seat].choose(state, seat))
     assert min(seen.values()) >= 3, seen
 

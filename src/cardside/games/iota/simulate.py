@@ -20,7 +20,7 @@ from cardside.core.simulation import Summary, averaged
 from cardside.core.stats import mean_interval, wilson_interval
 from cardside.core.words import counted
 from cardside.games.iota.bots import BOT_NAMES, IotaBot, make_bot
-from cardside.games.iota.state import END_LAST_CARD, IotaState
+from cardside.games.iota.state import END_BLOCKED, END_LAST_CARD, IotaState
 
 
 @dataclass(frozen=True)
@@ -31,6 +31,8 @@ class GameSummary:
     scores: tuple[int, ...]
     turns: int
     last_card: bool
+    #: Ended on a blocked grid (no card of the pile or of any hand can be laid).
+    blocked: bool = False
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,7 @@ class SimResult:
     mean_turns: float
     last_card_share: float
     passes_share: float
+    blocked_share: float = 0.0
 
     def summary(self) -> Summary:
         """The report every game's simulate gives: each bot's games won, then its average
@@ -66,14 +69,16 @@ class SimResult:
             columns=("score (95%)",),
             notes=(
                 f"{self.mean_turns:.1f} turns a game on average; ended on a last card (doubled) "
-                f"{self.last_card_share:.1%}, on passes {self.passes_share:.1%}; a tie shares "
-                "the win",
+                f"{self.last_card_share:.1%}, on passes {self.passes_share:.1%}"
+                + (f", on a blocked grid {self.blocked_share:.1%}" if self.blocked_share else "")
+                + "; a tie shares the win",
             ),
             figures={
                 "players": self.players,
                 "mean_turns": self.mean_turns,
                 "last_card_share": self.last_card_share,
                 "passes_share": self.passes_share,
+                "blocked_share": self.blocked_share,
             },
         )
 
@@ -115,7 +120,10 @@ def play_game(bots: tuple[str, ...], seed: int, game: int) -> GameSummary:
         scores[b] = outcome.scores[seat]
         if seat in outcome.winners:
             wins[b] = 1 / len(outcome.winners)
-    return GameSummary(tuple(wins), tuple(scores), state.turns, state.snapshot.end == END_LAST_CARD)
+    end = state.snapshot.end
+    return GameSummary(
+        tuple(wins), tuple(scores), state.turns, end == END_LAST_CARD, end == END_BLOCKED
+    )
 
 
 def check_bots(bots: Sequence[str], players: int) -> list[str]:
@@ -141,6 +149,7 @@ def summarise(bots: Sequence[str], seed: int, summaries: Sequence[GameSummary]) 
     wins = tuple(sum(s.wins[i] for s in summaries) for i in range(n))
     score_stats = [mean_interval([s.scores[i] for s in summaries]) for i in range(n)]
     last = sum(s.last_card for s in summaries)
+    blocked = sum(s.blocked for s in summaries)
     return SimResult(
         bots=tuple(bots),
         players=n,
@@ -153,7 +162,8 @@ def summarise(bots: Sequence[str], seed: int, summaries: Sequence[GameSummary]) 
         score_interval=tuple(ci for _, ci in score_stats),
         mean_turns=sum(s.turns for s in summaries) / games,
         last_card_share=last / games,
-        passes_share=(games - last) / games,
+        passes_share=(games - last - blocked) / games,
+        blocked_share=blocked / games,
     )
 
 

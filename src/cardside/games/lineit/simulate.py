@@ -18,6 +18,7 @@ from typing import NamedTuple
 from cardside.core.errors import IllegalActionError
 from cardside.core.parallel import Jobs, map_games
 from cardside.core.rng import derive_rng
+from cardside.core.schema import clip
 from cardside.core.simulation import Entry, Summary
 from cardside.core.stats import mean_interval, wilson_interval, with_interval
 from cardside.core.words import counted
@@ -210,7 +211,9 @@ def check_bots(bots: Sequence[str], players: int) -> list[str]:
         )
     for name in names:
         if name not in BOT_NAMES:
-            raise ValueError(f"unknown Line-it bot {name!r} (choose from: {', '.join(BOT_NAMES)})")
+            raise ValueError(
+                f"unknown Line-it bot {clip(name)} (choose from: {', '.join(BOT_NAMES)})"
+            )
     return names
 
 

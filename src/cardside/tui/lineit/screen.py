@@ -43,8 +43,8 @@ FG = ("red", "blue", "green", "yellow")
 #: The rest of a turn's plan in a bot's reason: ``keep 98 in hand for later (then score)``.
 _THEN = re.compile(r" \(then ([^()]*)\)")
 CARDS_AND_COMMANDS = [
-    "  Cards: 57 or 57r (colour letter), B3 B4 B5. Tab completes. Short: l 57, p 23; play "
-    "alone plays the one card that fits.",
+    "  Cards: 57 or 57r (colour letter), B3 B4 B5. Tab completes. Short: l 57, p 23, s, d; "
+    "play (or p) alone plays the one card that fits.",
     "  Also: hint (a bot's choice and why), history, undo, show, quit (saved).",
 ]
 HELP = "\n".join(
@@ -392,6 +392,11 @@ class LineitTurn:
 
     def parse(self, text: str, obs: LineitState, seat: int) -> Action:
         word = text.strip().lower()
+        # A move's word typed alone may be shortened, as before a card: `p` for play, `d` done.
+        if word.isalpha():
+            starts = [w for w in (*CARD_KINDS, "score", "done") if w.startswith(word)]
+            if len(starts) == 1:
+                word = text = starts[0]
         if word in CARD_KINDS:
             return self._alone(word, obs, seat)
         words = word.split()
