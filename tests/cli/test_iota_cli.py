@@ -901,3 +901,8 @@ def test_score_reads_the_lines_values_as_the_other_games_read_a_list(
     assert result.output.startswith("(8 + 4 + 5) × 2 (one lot) = 34")
     too_long = runner.invoke(main, ["iota", "score", "1," * 600])
     assert too_long.exit_code == 2 and "too much text" in too_long.output
+    # A value left out between two commas is said, not skipped; a sum keeps its spaces.
+    gap = runner.invoke(main, ["iota", "score", "--", "8,,4"])
+    assert gap.exit_code == 2 and "missing between two commas" in gap.output
+    assert runner.invoke(main, ["iota", "score", "8 + 4"]).output.startswith("12")
+    assert runner.invoke(main, ["iota", "score", "8 4+5"]).output.startswith("8 + 9 = 17")

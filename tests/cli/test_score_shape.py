@@ -41,6 +41,7 @@ def test_score_json_gives_the_reasoning_of_the_text_answer(runner: CliRunner, ga
         ["iota", "score", "--grid", "RC2 0,0 XX9 1,0", "--best", "--hand", "RC3"],
         ["iota", "score", "--grid", "RC2 0,0", "--best", "--hand", "ZZ9"],
         ["lineit", "score", "57x"],
+        ["octrix", "score", "1,,3"],
         ["schnapsen", "score", "--reached", "Ann", "--points", "abc"],
     ],
 )
@@ -59,7 +60,9 @@ def test_a_mistyped_card_or_number_is_a_usage_error_in_every_game(
     "args",
     [
         ["octrix", "score", "--trick", "8C"],
+        ["octrix", "score", "--trick", "8C 8C"],  # every card reads: one named twice
         ["iota", "score", "--grid", "RC2 0,0", "--play", "RC2 1,0"],
+        ["iota", "score", "--grid", "RC2 0,0 RC2 1,0", "--best"],
     ],
 )
 def test_a_score_that_cannot_happen_is_status_1(runner: CliRunner, args: list[str]) -> None:

@@ -220,6 +220,7 @@ def test_a_cluster_left_with_no_worker_is_one_line_not_a_wait_for_ever(
 
     distributed = pytest.importorskip("dask.distributed")
     monkeypatch.setattr(parallel, "WORKERLESS_SECONDS", 1.0)
+    monkeypatch.setattr(parallel, "LOOK_SECONDS", 0.2)
     local = distributed.LocalCluster(
         n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
     )
@@ -230,7 +231,9 @@ def test_a_cluster_left_with_no_worker_is_one_line_not_a_wait_for_ever(
             if done >= 2 and local.workers:
                 local.scale(0)
 
-        with pytest.raises(ClusterError, match=r"no worker for 1 s after \d+ of 400 games"):
+        with pytest.raises(
+            ClusterError, match=r"no worker \(or no scheduler\) for 1 s after \d+ of 400 games"
+        ):
             map_games(slow_square, 400, Cluster(client, "local:1"), leave)
     finally:
         client.close()

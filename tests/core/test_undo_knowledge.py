@@ -118,3 +118,30 @@ def test_shown_since_names_the_latest_thing_shown_and_is_empty_otherwise() -> No
     assert state.shown_since(first, 0) == ""
     with pytest.raises(ValueError, match="no seat"):
         state.observation(5)
+
+
+def test_iota_a_wild_laid_and_the_other_wild_drawn_is_a_draw() -> None:
+    """Both wilds are one value: the hand looks the same before and after, yet a card came
+    from the pile."""
+    from dataclasses import replace
+
+    from cardside.games.iota.rules import WILD
+    from cardside.games.iota.state import Turn
+
+    state = IotaState(2, seed=1)
+    before = state.snapshot
+    seat = before.turn
+    hand = (WILD, *before.hands[seat][1:])
+    before = replace(
+        before, hands=tuple(hand if i == seat else h for i, h in enumerate(before.hands))
+    )
+    play = Play(((WILD, 1, 0),))
+    after = replace(
+        before,
+        grid={**before.grid, (1, 0): WILD},
+        pile=before.pile[1:],
+        turn=1 - seat,
+        log=(*before.log, Turn(seat, play)),
+    )
+    assert after.hands[seat] == before.hands[seat]  # the other wild drawn in its place
+    assert state.shown(seat, before, after) == "you drew cards since"

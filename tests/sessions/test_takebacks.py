@@ -60,5 +60,9 @@ def test_ratings_and_the_league_leave_it_out_and_stats_still_count_it(
     ratings = runner.invoke(main, ["stats", "--ratings"])
     assert ratings.exit_code == 0 and "Ann" not in ratings.stdout, ratings.output
     assert "left out: marked (an undo took back what its player had seen" in ratings.stderr
+    # Only where its games would have counted: not for other days, nor for another player.
+    for args in (["--since", "2030-01-01"], ["--player", "Nobody"]):
+        other = runner.invoke(main, ["stats", "--ratings", *args])
+        assert other.exit_code == 0 and "left out" not in other.stderr, (args, other.stderr)
     plain = runner.invoke(main, ["stats", "--json"])
     assert plain.exit_code == 0 and '"Ann"' in plain.output

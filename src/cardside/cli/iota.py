@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import click
@@ -127,9 +128,17 @@ def _line_values(words: tuple[str, ...]) -> tuple[str, ...]:
         raise click.BadParameter("too much text for the lines' values", param_hint="'[VALUES]...'")
     out: list[str] = []
     for word in words:
-        for part in word.split(","):
-            out.extend([part] if "+" in part else part.split())
-    return tuple(p.strip() for p in out if p.strip())
+        parts = word.split(",")
+        for n, part in enumerate(parts):
+            if not part.strip():
+                if 0 < n < len(parts) - 1 or len(parts) == 1:
+                    raise click.BadParameter(
+                        "a value is missing between two commas", param_hint="'[VALUES]...'"
+                    )
+                continue  # a comma before the next word: 8, 4, 5
+            # A sum keeps its spaces (8 + 4); values apart are separated by them (8 4+5).
+            out.extend(re.sub(r"\s*\+\s*", "+", part).split())
+    return tuple(out)
 
 
 #: Far more than a turn's lines and their separators.

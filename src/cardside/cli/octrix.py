@@ -188,6 +188,10 @@ def _counting_cards(words: tuple[str, ...]) -> list[int]:
     if sum(len(w) for w in words) > MAX_COUNTING_TEXT:
         raise click.BadParameter("too much text for counting cards", param_hint="'[COUNTING]...'")
     card = Bounded(1, 8, "a counting card")
+    if any(not p.strip() for w in words if "," in w for p in w.split(",")[1:-1]):
+        raise click.BadParameter(
+            "a counting card is missing between two commas", param_hint="'[COUNTING]...'"
+        )
     try:
         return [
             card.convert(w, None, None) for word in words for w in word.replace(",", " ").split()

@@ -40,8 +40,8 @@ def standings(
     from cardside.sessions import store
     from cardside.sessions.league import league, records
     from cardside.sessions.ratings import FORMULA, PROVISIONAL_SIGMA, rate
-    from cardside.sessions.results import finished_games
-    from cardside.sessions.stats import answers_to, person
+    from cardside.sessions.results import finished_games, within_days
+    from cardside.sessions.stats import answers_to, person, seat_key, when_of
 
     chosen = [s for s in summaries if not mode or s["mode"] == mode]
     finished = finished_games(chosen, game=game, since=since, until=until)
@@ -49,7 +49,10 @@ def standings(
     unrated = [
         str(s["name"])
         for s in chosen
-        if s.get("takebacks") and s["results"] and (not game or s["game"] == game)
+        if s.get("takebacks")
+        and (not game or s["game"] == game)
+        and any(within_days(when_of(r, "at"), since, until) for r in s["results"])
+        and (not player or any(answers_to(seat_key(p), person(player)) for p in s["players"]))
     ]
     if unrated:
         names = ", ".join(unrated[:3]) + (", ..." if len(unrated) > 3 else "")

@@ -306,6 +306,7 @@ CLUSTER_BATCH_SECONDS = 1.0
 #: How often a run on a cluster looks at the scheduler while no games come back, and how long
 #: it waits for a worker when none is left (one may be restarting) before it gives up.
 POLL_SECONDS = 0.1
+LOOK_SECONDS = 2.0
 WORKERLESS_SECONDS = 20.0
 
 
@@ -374,18 +375,28 @@ def _on_cluster(
 
     try:
         alone_since: float | None = None
+        looked = time.monotonic()
         while not flowing.is_empty():
             if not flowing.has_ready():
                 # Dask waits for a lost scheduler or for workers to come back without a word:
-                # both are said here, the games finished so far named.
-                if client.status not in ("running", "connecting", "newly-created"):
-                    raise gone("the cluster's scheduler went away")
-                if client.scheduler_info().get("workers"):
-                    alone_since = None
-                elif alone_since is None:
-                    alone_since = time.monotonic()
-                elif time.monotonic() - alone_since > WORKERLESS_SECONDS:
-                    raise gone(f"the cluster has had no worker for {WORKERLESS_SECONDS:g} s")
+                # both are said here, the games finished so far named. The client's status is
+                # its own; the workers are asked of the scheduler only now and then.
+                now = time.monotonic()
+                if client.status not in ("running", "newly-created"):
+                    if client.status != "connecting":
+                        raise gone("the cluster's scheduler went away")
+                    alone_since = now if alone_since is None else alone_since
+                elif now - looked >= LOOK_SECONDS:
+                    looked = now
+                    if client.scheduler_info().get("workers"):
+                        alone_since = None
+                    elif alone_since is None:
+                        alone_since = now
+                if alone_since is not None and now - alone_since > WORKERLESS_SECONDS:
+                    raise gone(
+                        f"the cluster has had no worker (or no scheduler) for "
+                        f"{WORKERLESS_SECONDS:g} s"
+                    )
                 time.sleep(POLL_SECONDS)
                 continue
             future = next(flowing)

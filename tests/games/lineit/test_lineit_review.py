@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from cardside.core.record import Seat, Session
 from cardside.core.review import run
 from cardside.games.lineit.bots import make_bot
-from cardside.games.lineit.notation import format_action
+from cardside.games.lineit.notation import DONE, format_action
 from cardside.games.lineit.state import LineitState
 from cardside.games.lineit.values import move_values
 
@@ -117,3 +119,33 @@ def test_a_step_is_worth_the_best_way_to_finish_the_turn_that_starts_with_it() -
         review = run("lineit", session, [0], depth=2)
         assert review.complete and len(review.decisions) > 30
         assert not {d.label for d in review.decisions} & {"mistake", "blunder"}, seed
+
+
+def test_a_step_with_more_ways_on_gains_nothing_from_the_luck_of_its_best_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where every way of finishing the turn is worth the same (play-outs of pure noise), a
+    step with several ways on (a card played from hand, then score or done) must not come out
+    ahead of ``done``, which has one: the best way is chosen on some samples and valued on
+    others."""
+    from cardside.games.lineit import values
+
+    noise = random.Random(3)
+    monkeypatch.setattr(values, "playout_margin", lambda *args: noise.gauss(0.0, 1.0))
+    gaps: list[float] = []
+    for seed in range(60):
+        state = LineitState(2, seed=seed)
+        mover = random.Random(seed)
+        while not state.is_terminal() and len(gaps) < 40:
+            seat = state.current_player()
+            assert seat is not None
+            legal = state.legal_actions()
+            if DONE in legal and any(a.kind == "play" for a in legal):
+                found = {m.action: m.points for m in move_values(state, seat, mover).moves}
+                plays = [p for a, p in found.items() if a.kind == "play"]
+                if plays and DONE in found:
+                    gaps.append(sum(plays) / len(plays) - found[DONE])
+                break
+            state.apply(mover.choice(legal))
+    assert len(gaps) >= 20
+    assert abs(sum(gaps) / len(gaps)) < 0.15, sum(gaps) / len(gaps)

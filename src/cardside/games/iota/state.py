@@ -290,9 +290,12 @@ class IotaState(GameState[Snapshot, Action]):
         or a card ``seat`` drew, were hidden from it before."""
         if before.turn != seat:
             return "another player has laid cards since" if after.grid != before.grid else ""
-        drawn = Counter(after.hands[seat]) - Counter(before.hands[seat])
-        taken = Counter(before.grid.values()) - Counter(after.grid.values())  # a wild recycled
-        return "you drew cards since" if drawn - taken else ""
+        action = after.log[-1].action if len(after.log) > len(before.log) else None
+        # A play draws from the pile while it holds cards; an exchange too (the cards put
+        # under it come back only when the pile had none). Read from the action, as both
+        # wilds are one value: a wild laid and the other drawn leaves the hand looking alike.
+        played = isinstance(action, Play) or isinstance(action, Pass) and bool(action.cards)
+        return "you drew cards since" if played and before.pile else ""
 
     def _next(self, s: Snapshot, action: Action) -> Snapshot:
         seat = s.turn

@@ -4,8 +4,9 @@ An action is one step of a turn (take, play from hand, score, done); it is value
 way to finish the turn that starts with it: the heuristic's :data:`WAYS` best-rated ways
 (:func:`bots.plans`) are each played on by every seat's quick policy for two rounds on the
 same ``samples`` deals of the cards the player cannot see (the deck), as the strong bot plays
-its turns (:func:`search.playout_margin`), and the step takes the value of the best of them:
-the strong bot's estimate of the player's final score less the best opponent's. That margin
+its turns (:func:`search.playout_margin`), and the step takes the value of the best of them
+(chosen on half the samples, valued on the other half): the strong bot's estimate of the
+player's final score less the best opponent's. That margin
 is the game's own unit. The actions valued are the first steps of the heuristic's six best
 plans, every step that ends the turn, and the step played.
 
@@ -28,7 +29,8 @@ from cardside.games.lineit.state import LineitState
 
 RESULT = "the game"
 UNIT = "points of the margin over the best opponent, estimated"
-#: Samples of the hidden cards at depth 1 (each depth step doubles them).
+#: Samples of the hidden cards at depth 1 (each depth step doubles them): half to choose each
+#: step's way on, half to value it.
 SAMPLES = 16
 #: Rounds every seat plays on after the turn (the strong bot's playout).
 HORIZON = 2
@@ -65,11 +67,17 @@ def move_values(
     for _ in range(n):
         sample = view.determinize(seat, rng)
         rows.append([playout_margin(sample, seat, path, HORIZON) for _, path in columns])
-    best: dict[int, list[float]] = {}
+    # The best way of each step is chosen on the first half of the samples and valued on the
+    # other half: chosen and valued on the same samples, a step with more ways would gain by
+    # the luck of its best one (the best of noisy means is too high), and `done` would lose.
+    half = n // 2
+    chosen: dict[int, int] = {}
     for c, (k, _) in enumerate(columns):
-        margins = [row[c] for row in rows]
-        if k not in best or sum(margins) > sum(best[k]):
-            best[k] = margins
+        if k not in chosen or sum(r[c] for r in rows[:half]) > sum(
+            r[chosen[k]] for r in rows[:half]
+        ):
+            chosen[k] = c
+    best = {k: [row[c] for row in rows[half:]] for k, c in chosen.items()}
     turns = max(1.0, turns_left(view.snapshot, view.players, seat)) * view.players
     spread = SPREAD * math.sqrt(turns)
 
@@ -91,9 +99,10 @@ def move_values(
     return Valuation(
         tuple(moves),
         False,
-        n,
+        n - half,
         RESULT,
         UNIT,
-        f"the strong bot's play-on over {n} samples of the hidden cards",
+        f"the strong bot's play-on over {n - half} samples of the hidden cards (each step's "
+        f"best way to finish the turn chosen on {half} more)",
         tuple(errors),
     )

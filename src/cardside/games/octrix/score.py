@@ -9,7 +9,7 @@ from cardside.core.cards import Card
 from cardside.core.errors import NotationError
 from cardside.games.octrix import rules
 from cardside.games.octrix.keep import OctrixLedger
-from cardside.games.octrix.notation import format_card, parse_cards
+from cardside.games.octrix.notation import format_card, parse_card, parse_cards
 from cardside.games.octrix.sheet import describe_runs
 
 
@@ -115,9 +115,14 @@ def round_score(tricks: list[str], names: str | None, partnership: bool) -> Roun
     parsed = []
     for n, text in enumerate(tricks, 1):
         try:
-            parsed.append(parse_cards(text))
+            for word in text.replace(",", " ").split():
+                parse_card(word)
         except NotationError as exc:  # mistyped, not against the rules: said as such
             raise NotationError(f"trick {n}: {exc}") from None
+        try:
+            parsed.append(parse_cards(text))
+        except NotationError as exc:  # every card reads, but not as one trick (one twice)
+            raise ValueError(f"trick {n}: {exc}") from None
     players = len(parsed[0])
     if not rules.MIN_PLAYERS <= players <= rules.MAX_PLAYERS:
         raise ValueError(
