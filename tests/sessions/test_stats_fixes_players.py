@@ -110,6 +110,15 @@ def test_player_finds_a_bot_by_its_seat_but_never_a_person_with_brackets(
     assert [r["player"] for r in rated["ratings"]] == ["Grid (normal short)"]
 
 
+def cached_friday(data_dir: Path) -> tuple[Any, dict[str, Any], Path]:
+    """A kept session ``friday`` indexed: its entry, the index as JSON to edit, its path."""
+    keep(data_dir, "friday", [Seat("Ann", "table"), Seat("Bob", "table")])
+    (fresh,) = index.entries(data_dir)
+    assert fresh.summary is not None
+    path = index.index_path(data_dir)
+    return fresh, json.loads(path.read_text(encoding="utf-8")), path
+
+
 @pytest.mark.parametrize(
     "field, value",
     [
@@ -124,11 +133,7 @@ def test_player_finds_a_bot_by_its_seat_but_never_a_person_with_brackets(
 def test_a_cached_number_out_of_range_is_made_again_from_the_file(
     data_dir: Path, field: str, value: Any
 ) -> None:
-    keep(data_dir, "friday", [Seat("Ann", "table"), Seat("Bob", "table")])
-    (fresh,) = index.entries(data_dir)
-    assert fresh.summary is not None
-    path = index.index_path(data_dir)
-    doc = json.loads(path.read_text(encoding="utf-8"))
+    fresh, doc, path = cached_friday(data_dir)
     doc["files"]["friday.toml"]["summary"][field] = value
     path.write_text(json.dumps(doc), encoding="utf-8")
     (item,) = index.entries(data_dir)
@@ -142,11 +147,7 @@ def test_a_cached_number_out_of_range_is_made_again_from_the_file(
 def test_a_cached_game_out_of_range_is_made_again_from_the_file(
     data_dir: Path, where: str, value: Any
 ) -> None:
-    keep(data_dir, "friday", [Seat("Ann", "table"), Seat("Bob", "table")])
-    (fresh,) = index.entries(data_dir)
-    assert fresh.summary is not None
-    path = index.index_path(data_dir)
-    doc = json.loads(path.read_text(encoding="utf-8"))
+    fresh, doc, path = cached_friday(data_dir)
     doc["files"]["friday.toml"]["summary"]["results"][0][where] = value
     path.write_text(json.dumps(doc), encoding="utf-8")
     (item,) = index.entries(data_dir)
