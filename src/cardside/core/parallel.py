@@ -41,8 +41,24 @@ class Cluster:
 
     def workers(self) -> int:
         """The number of threads the scheduler's workers offer (at least 1)."""
-        info = self.client.scheduler_info()
-        return max(1, sum(w.get("nthreads", 1) for w in info.get("workers", {}).values()))
+        working = _working(self.client.scheduler_info())
+        return max(1, sum(w.get("nthreads", 1) for w in working))
+
+
+#: A worker's states on its way out: it takes no more games, though the scheduler lists it.
+_LEAVING = frozenset({"closing_gracefully", "closing", "closed"})
+
+
+def _working(info: Any) -> list[dict[str, Any]]:
+    """The workers of the scheduler's ``info`` that can still take games (not leaving)."""
+    workers = info.get("workers") if isinstance(info, dict) else None
+    if not isinstance(workers, dict):
+        return []
+    return [
+        worker
+        for worker in workers.values()
+        if isinstance(worker, dict) and worker.get("status") not in _LEAVING
+    ]
 
 
 #: How the games are shared: a number of local processes (1: this one) or a cluster.
@@ -380,7 +396,8 @@ def _on_cluster(
             if not flowing.has_ready():
                 # Dask waits for a lost scheduler or for workers to come back without a word:
                 # both are said here, the games finished so far named. The client's status is
-                # its own; the workers are asked of the scheduler only now and then.
+                # its own; the workers are asked of the scheduler only now and then, and one
+                # retiring (it takes no more games) counts as gone.
                 now = time.monotonic()
                 if client.status not in ("running", "newly-created"):
                     if client.status != "connecting":
@@ -388,7 +405,7 @@ def _on_cluster(
                     alone_since = now if alone_since is None else alone_since
                 elif now - looked >= LOOK_SECONDS:
                     looked = now
-                    if client.scheduler_info().get("workers"):
+                    if _working(client.scheduler_info()):
                         alone_since = None
                     elif alone_since is None:
                         alone_since = now
