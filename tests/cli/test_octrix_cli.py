@@ -229,6 +229,22 @@ def my_round_cards(seed: int, round_no: int) -> list[str]:
     return [format_card(c, ascii=True) for c in state._deal(round_no)[0]]
 
 
+def test_play_history_names_the_rule_each_trick_was_won_under(runner: CliRunner) -> None:
+    """The seed-3 deal: 8S beats 7D under the first trick's rule (highest); that trick turns
+    the next to lowest, where AH beats AC."""
+    result = runner.invoke(
+        main,
+        ["--ascii", "octrix", "play", "--seed", "3", "--session", "h"],
+        input="8S\nAC\nhistory\nquit\n",
+    )
+    assert result.exit_code == 0 and result.exception is None, result.output
+    history = result.output.split("so far:\n", 1)[1].splitlines()
+    assert history[:2] == [
+        "  trick 1: You 8S, Bot 2 7D -> You (highest card)",
+        "  trick 2: You AC, Bot 2 AH -> Bot 2 (lowest card)",
+    ]
+
+
 def test_play_scripted_round_quit_and_resume(runner: CliRunner, data_dir: Path) -> None:
     cards = my_round_cards(seed=9, round_no=0)
     script = "\n".join(["hint", "9Z", cards[0], "undo", *cards, "quit"]) + "\n"

@@ -82,3 +82,24 @@ def test_schnapsen_says_whose_card_points_are_missing(
 ) -> None:
     result = runner.invoke(main, ["schnapsen", "score", *args])
     assert result.exit_code == 1 and said in result.output, result.output
+
+
+#: The cards each score help's key writes, as that key names them.
+KEYED = {
+    "octrix": {"8C": "8 of clubs"},
+    "iota": {"YS2": "yellow square 2", "W": "wild"},
+    "lineit": {"57": "number card", "57r": "colour letter", "B3": "Bet card"},
+}
+
+
+@pytest.mark.parametrize("game", sorted(KEYED))
+def test_a_score_help_that_takes_cards_says_how_to_write_them(runner: CliRunner, game: str) -> None:
+    import importlib
+
+    result = runner.invoke(main, [game, "score", "--help"])
+    assert result.exit_code == 0 and result.exception is None, result.output
+    key = " ".join(result.output.split("Cards:", 1)[1].split("Options:", 1)[0].split())
+    notation = importlib.import_module(f"cardside.games.{game}.notation")
+    for card, said in KEYED[game].items():
+        assert card in key and said in key, key
+        notation.parse_card(card)  # the key's own examples are cards the game reads

@@ -141,3 +141,26 @@ def test_linesbeta_takes_its_bot_with_spaces_around_as_the_other_games_do(
 ) -> None:
     result = runner.invoke(main, ["linesbeta", "simulate", "--bot", " Random ", "--games", "2"])
     assert result.exit_code == 0 and result.exception is None, result.output
+
+
+@pytest.mark.parametrize("game", ["iota", "lineit", "octrix", "schnapsen"])
+def test_the_bots_help_names_every_bot_the_game_has(runner: CliRunner, game: str) -> None:
+    """The help's names are written apart from the bots (so that --help does not load them):
+    they are the game's bots, and its play offers the same ones."""
+    import importlib
+
+    import click
+
+    names = importlib.import_module(f"cardside.games.{game}.bots").BOT_NAMES
+    result = runner.invoke(main, [game, "simulate", "--help"])
+    assert result.exit_code == 0 and result.exception is None, result.output
+    (found,) = re.findall(r"Bots: ([a-z0-9, ]+)\.", " ".join(result.output.split()))
+    listed = found.split(", ")
+    assert sorted(listed) == sorted(names)
+    ctx = click.Context(main)
+    group = main.get_command(ctx, game)
+    assert isinstance(group, click.Group)
+    play = group.get_command(ctx, "play")
+    assert play is not None
+    (bot,) = [p for p in play.params if p.name == "bot"]
+    assert isinstance(bot.type, click.Choice) and sorted(bot.type.choices) == sorted(names)

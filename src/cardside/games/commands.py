@@ -159,6 +159,19 @@ def _played(high: int, bots: tuple[str, ...], humans: str, help: str) -> Command
     )
 
 
+#: Each game's bots, the default first (its ``BOT_NAMES``, named here so the help need not
+#: import the bots).
+IOTA_BOTS = ("strong", "strong3", "strong2", "strong1", "greedy", "random")
+LINEIT_BOTS = ("strong", "strong1", "classic", "heuristic", "random")
+OCTRIX_BOTS = ("strong", "greedy", "random", "classic")
+SCHNAPSEN_BOTS = ("strong", "classic", "heuristic", "random")
+
+
+def _bots(help: str, bots: tuple[str, ...]) -> str:
+    """A ``--bots`` help that names the game's bots."""
+    return f"{help} Bots: {', '.join(bots)}."
+
+
 SEAT_SIMULATION = "cardside.cli.commands:seat_simulation"
 
 
@@ -183,7 +196,7 @@ COMMANDS: dict[str, GameCommands] = {
         ),
         play=_played(
             4,
-            ("strong", "strong3", "strong2", "strong1", "greedy", "random"),
+            IOTA_BOTS,
             "How many of the players are people at this terminal (the first seats); each "
             "person's turn waits for Enter and then clears the screen.",
             """Play IOTA against bots (or several people at one terminal: --humans).
@@ -215,7 +228,7 @@ Ann pass; end (everyone passed with the pile empty). Also: undo, undo N, fix N, 
             ),
         ),
         score=Command(
-            '''Score a disputed turn from its lines' values, or check a play on the grid.
+            """Score a disputed turn from its lines' values, or check a play on the grid.
 
 \b
 cardside iota score 8 4 5 --lots 1     # 34
@@ -223,7 +236,11 @@ cardside iota score 10 10 6 --lots 2 --all4   # 208
 cardside iota score --grid "RC2 0,0 YS2 1,0" \\
     --play "GT2 2,0"
 cardside iota score --grid "RC2 0,0 YS2 1,0" \\
-    --best --hand "GT2 BX2 W RC1"''',
+    --best --hand "GT2 BX2 W RC1"
+
+Cards: colour (R Y G B), shape (C S T X: circle, square, triangle, cross), number 1-4;
+YS2 is the yellow square 2, W a wild. Cells are x,y from the starter at 0,0: x grows to the
+right, y upwards.""",
             _cli("iota", "score"),
             (
                 Arg("values"),
@@ -261,9 +278,12 @@ The bots move one seat on after every game and every deal is played from each se
             SEAT_SIMULATION,
             _rotated(
                 4,
-                "One bot per seat, comma-separated, e.g. strong,greedy,greedy; or two, the "
-                "first against the second in every other seat [default: strong, then greedy "
-                "for the other seats].",
+                _bots(
+                    "One bot per seat, comma-separated, e.g. strong,greedy,greedy; or two, the "
+                    "first against the second in every other seat [default: strong, then "
+                    "greedy for the other seats].",
+                    IOTA_BOTS,
+                ),
                 "Players per game.",
             ),
         ),
@@ -274,7 +294,7 @@ The bots move one seat on after every game and every deal is played from each se
         help="Line-it: 2-5 players, rising and falling lines from a market; bets and jackpots.",
         play=_played(
             5,
-            ("strong", "strong1", "classic", "heuristic", "random"),
+            LINEIT_BOTS,
             "People taking turns at this terminal (the first seats); bots take the rest. "
             "Each person's turn waits for Enter and then clears the screen.",
             """Play Line-it against bots (or several people at one terminal: --humans).
@@ -305,7 +325,10 @@ won, the points, and which colour reached three cards (the jackpot it took).
 
 \b
 cardside lineit score 12 30 B4 45 57 60 71
-cardside lineit score 90 80 B5 70 13 9 5 1 --jackpot 7""",
+cardside lineit score 90 80 B5 70 13 9 5 1 --jackpot 7
+
+Cards: a number card by its number (57, or 57r with its colour letter r, b, g or y); a Bet
+card as B3, B4 or B5.""",
             _cli("lineit", "score"),
             (
                 Arg("cards", metavar="CARDS..."),
@@ -332,9 +355,12 @@ cardside lineit simulate --games 100 --players 4 \\
             SEAT_SIMULATION,
             _rotated(
                 5,
-                "One bot per seat, comma-separated, rotated round the seats from game to game; "
-                "or two, the first against the second in every other seat [default: strong "
-                "then heuristic for the rest].",
+                _bots(
+                    "One bot per seat, comma-separated, rotated round the seats from game to "
+                    "game; or two, the first against the second in every other seat [default: "
+                    "strong then heuristic for the rest].",
+                    LINEIT_BOTS,
+                ),
                 "Players per game.",
             ),
         ),
@@ -505,7 +531,7 @@ Also: hint (the strong bot's choice and why), undo, show, history, help, quit (s
                 Opt("--partnership", "4 players in two teams (you and seat 3).", kind="flag"),
                 Shared(
                     "bot",
-                    ("strong", "greedy", "random", "classic"),
+                    OCTRIX_BOTS,
                     "strong",
                     "The bots' strength.",
                 ),
@@ -546,7 +572,10 @@ trick under the rule in force and what each player (or team) scores.
 \b
 cardside octrix score 1 3 4 5 8
 cardside octrix score --trick "8C 3H" --trick "2C 3D"
-(and so on, up to 8 tricks)""",
+(and so on, up to 8 tricks)
+
+Cards: rank (A, 2 to 8) then suit (C, S, H, D: clubs, spades, hearts, diamonds), in any
+case; 8C is the 8 of clubs. A suit's symbol may stand for its letter.""",
             _cli("octrix", "score"),
             (
                 # Read in the command: numbers may come with commas, or in one quoted word.
@@ -570,9 +599,12 @@ cardside octrix score --trick "8C 3H" --trick "2C 3D"
                 games("Matches to play."),
                 Opt(
                     "--bots",
-                    "Two bots, comma-separated: the first is measured against the second; or "
-                    "one per seat, the first against one other (strong,greedy,greedy), turned "
-                    "one seat on every match.",
+                    _bots(
+                        "Two bots, comma-separated: the first is measured against the second; "
+                        "or one per seat, the first against one other (strong,greedy,greedy), "
+                        "turned one seat on every match.",
+                        OCTRIX_BOTS,
+                    ),
                     default="strong,random",
                     show_default=True,
                 ),
@@ -604,9 +636,7 @@ Also: hint (the strong bot's choice and why), undo, show, history, help, quit (s
             _cli("schnapsen", "play"),
             (
                 LEVEL,
-                Shared(
-                    "bot", ("strong", "classic", "heuristic", "random"), "strong", "Your opponent."
-                ),
+                Shared("bot", SCHNAPSEN_BOTS, "strong", "Your opponent."),
                 names("Your name and the bot's, comma-separated (default: You,Bot 2)."),
                 Opt("--name", "Your name alone (an older spelling of --names).", hidden=True),
                 SESSION,
@@ -701,7 +731,10 @@ per deal and matches won, each with a 95% interval.""",
                 games("Matches (or deals, with --deals) to play."),
                 Opt(
                     "--bots",
-                    "Two bots, comma-separated: the first is measured against the second.",
+                    _bots(
+                        "Two bots, comma-separated: the first is measured against the second.",
+                        SCHNAPSEN_BOTS,
+                    ),
                     default="strong,heuristic",
                     show_default=True,
                 ),

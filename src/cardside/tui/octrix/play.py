@@ -121,9 +121,11 @@ def history(state: OctrixState, screen: OctrixScreen) -> str:
     lines: list[str] = []
 
     def tricks(cards: Any, winners: Any) -> None:
-        for number, (trick, winner) in enumerate(zip(cards, winners), 1):
+        in_force = rules.trick_rules(cards)
+        for number, (trick, winner, rule) in enumerate(zip(cards, winners, in_force), 1):
             shown = ", ".join(f"{names[seat]} {screen.card(c)}" for seat, c in enumerate(trick))
-            lines.append(f"  trick {number}: {shown} {arrow} {names[winner]}")
+            why = "highest card" if rule is rules.Rule.HIGHEST else "lowest card"
+            lines.append(f"  trick {number}: {shown} {arrow} {names[winner]} ({why})")
 
     for result in s.rounds:
         lines.append(f"Round {result.number} (dealer {names[result.dealer]}):")
