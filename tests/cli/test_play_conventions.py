@@ -290,6 +290,54 @@ def test_keys_typed_while_a_bot_thinks_are_not_echoed(monkeypatch: pytest.Monkey
     os.close(leader)
 
 
+class Typed(Console):
+    """A terminal's console whose lines are typed by the test."""
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__(interactive=True)
+        self.lines = lines
+
+    def ask(self, prompt: str, words: Any = None, default: str = "") -> str | None:
+        self.clear_status()
+        return self.lines.pop(0) if self.lines else None
+
+
+class SlowHint:
+    """A turn whose hint takes its time, as a strong bot's search can."""
+
+    def prompt(self, obs: Any, seat: int) -> str:
+        return "Your card: "
+
+    def show(self, obs: Any, seat: int) -> None:
+        pass
+
+    def words(self, obs: Any, seat: int, typed: str = "") -> list[str]:
+        return ["8C", "3H"]
+
+    def parse(self, text: str, obs: Any, seat: int) -> str:
+        return text.upper()
+
+    def hint(self, obs: Any, seat: int) -> str:
+        time.sleep(0.6)
+        return "hint: 8C"
+
+    def help(self) -> str:
+        return "a card"
+
+
+def test_a_hint_that_takes_its_time_says_so_on_a_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardside.tui import human
+
+    assert human.Human("You", Typed(["hint", "8c"]), SlowHint()).choose(None, 0) == "8C"
+    out = capsys.readouterr().out
+    assert f"\r{human.HINT_NOTE}\r\x1b[K  hint: 8C" in out  # shown, then cleared for the hint
+    monkeypatch.setattr(sys, "stdin", __import__("io").StringIO("hint\n8c\n"))
+    assert human.Human("You", Console(interactive=False), SlowHint()).choose(None, 0) == "8C"
+    assert human.HINT_NOTE not in capsys.readouterr().out  # piped: no note
+
+
 def test_a_quick_bot_shows_nothing(capsys: pytest.CaptureFixture[str]) -> None:
     class Quick:
         def choose(self, obs: Any, seat: int) -> str:

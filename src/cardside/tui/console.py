@@ -10,7 +10,8 @@ import re
 import shutil
 import sys
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -38,6 +39,40 @@ _PASTED: list[str] = []
 
 #: The words that leave any prompt (a lone q does not: Q is a card rank).
 QUIT_WORDS = ("quit", "exit")
+
+
+def _terminal_mode() -> list[Any] | None:
+    """stdin's terminal mode, or None where stdin is not a terminal (or has no such mode)."""
+    try:
+        import termios
+    except ImportError:
+        return None
+    try:
+        if not sys.stdin.isatty():
+            return None
+        return termios.tcgetattr(sys.stdin.fileno())
+    except (termios.error, OSError, ValueError, AttributeError):
+        return None
+
+
+@contextmanager
+def keys_not_echoed() -> Iterator[None]:
+    """While a bot (or a hint) thinks, keys typed at the terminal are not echoed: the terminal
+    would print them over the note and the screen to come. They wait, unread, for the next
+    prompt."""
+    before = _terminal_mode()
+    if before is None:
+        yield
+        return
+    import termios
+
+    quiet = list(before)
+    quiet[3] &= ~termios.ECHO
+    termios.tcsetattr(sys.stdin.fileno(), termios.TCSANOW, quiet)
+    try:
+        yield
+    finally:
+        termios.tcsetattr(sys.stdin.fileno(), termios.TCSANOW, before)
 
 
 class Console:
@@ -101,6 +136,25 @@ class Console:
                 sys.stdout.write("\r\x1b[K")
                 sys.stdout.flush()
                 self._status = False
+
+    @contextmanager
+    def thinking(self, note: str, delay: float = 0.4) -> Iterator[None]:
+        """Around a bot's (or a hint's) thinking: ``note`` shown on a terminal once it has
+        taken ``delay`` seconds and cleared after; keys typed meanwhile are not echoed.
+        Nothing is shown when output is piped."""
+        if not self.interactive:
+            yield
+            return
+        timer = threading.Timer(delay, self.status, [note])
+        timer.daemon = True
+        timer.start()
+        try:
+            with keys_not_echoed():
+                yield
+        finally:
+            timer.cancel()
+            timer.join()
+            self.clear_status()
 
     def ask_setup(self, prompt: str, words: Words | None = None) -> str | None:
         """A question before a session starts: like ``ask``, and ``quit`` is the end of input

@@ -17,6 +17,8 @@ from cardside.tui.console import (
 )
 
 COMMANDS = ("help", "hint", "show", "history", "undo", "quit")
+#: Shown on a terminal while a hint takes its time (a strong bot's search can take seconds).
+HINT_NOTE = "Thinking of a hint..."
 #: Every word the play prompt reads as a command (typed alone; ``hint sample`` aside).
 PLAY_WORDS = (*COMMANDS, *QUIT_WORDS, "?", "h", "score")
 
@@ -137,13 +139,15 @@ class Human:
                     self.console.say(f"  Enter plays {only[0]}, the one legal move (in brackets).")
                 continue
             if word == "hint":
-                self.console.say("  " + self.view.hint(obs, seat))
+                with self.console.thinking(HINT_NOTE):
+                    advice = self.view.hint(obs, seat)
+                self.console.say("  " + advice)
                 continue
             if word.split() == ["hint", "sample"]:
                 sample = getattr(self.view, "hint_sample", None)
-                self.console.say(
-                    "  " + (sample(obs, seat) if sample else "this game's hint is one move: hint")
-                )
+                with self.console.thinking(HINT_NOTE):
+                    advice = sample(obs, seat) if sample else "this game's hint is one move: hint"
+                self.console.say("  " + advice)
                 continue
             # A game whose actions include 'score' (Line-it) keeps the word for the action.
             if word == "show" or (word == "score" and word not in actions):

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import sys
-import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any
 
 from cardside.core.loop import Loop
@@ -164,53 +162,8 @@ class Thinking(BotSeat):
         self.delay = delay
 
     def choose(self, obs: Any, seat: int) -> Any:
-        if not self.console.interactive:
+        with self.console.thinking(f"{self.seat_name} is thinking...", self.delay):
             return self.bot.choose(obs, seat)
-        timer = threading.Timer(
-            self.delay, self.console.status, [f"{self.seat_name} is thinking..."]
-        )
-        timer.daemon = True
-        timer.start()
-        try:
-            with keys_not_echoed():
-                return self.bot.choose(obs, seat)
-        finally:
-            timer.cancel()
-            timer.join()
-            self.console.clear_status()
-
-
-def _terminal_mode() -> list[Any] | None:
-    """stdin's terminal mode, or None where stdin is not a terminal (or has no such mode)."""
-    try:
-        import termios
-    except ImportError:
-        return None
-    try:
-        if not sys.stdin.isatty():
-            return None
-        return termios.tcgetattr(sys.stdin.fileno())
-    except (termios.error, OSError, ValueError, AttributeError):
-        return None
-
-
-@contextmanager
-def keys_not_echoed() -> Iterator[None]:
-    """While a bot thinks, keys typed at the terminal are not echoed: the terminal would print
-    them over the note and the screen to come. They wait, unread, for the next prompt."""
-    before = _terminal_mode()
-    if before is None:
-        yield
-        return
-    import termios
-
-    quiet = list(before)
-    quiet[3] &= ~termios.ECHO
-    termios.tcsetattr(sys.stdin.fileno(), termios.TCSANOW, quiet)
-    try:
-        yield
-    finally:
-        termios.tcsetattr(sys.stdin.fileno(), termios.TCSANOW, before)
 
 
 def record_undo(journal: Journal, moves: int, seen: str) -> None:
