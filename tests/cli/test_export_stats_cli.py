@@ -770,6 +770,34 @@ def test_a_schnapsen_bot_at_another_level_is_another_player(
     assert sorted(p["name"] for p in seat["players"]) == bots
 
 
+def test_the_bots_of_two_games_are_two_players(runner: CliRunner, data_dir: Path) -> None:
+    """Line-it's strong bot and Schnapsen's both sat second: over every game each is named
+    with its game; within one game, or by its seat, it is found as before."""
+    folder = store.sessions_dir(data_dir)
+    folder.mkdir(parents=True)
+    for name in ("lineit-played-vs-strong", "schnapsen-played-vs-strong"):
+        (folder / f"{name}.toml").write_bytes((EXAMPLES / f"{name}.toml").read_bytes())
+
+    def stats(*args: str) -> dict[str, list[dict[str, object]]]:
+        result = runner.invoke(main, ["stats", *args, "--json"])
+        assert result.exit_code == 0 and result.exception is None, result.output
+        return json.loads(result.stdout)
+
+    def bots(*args: str) -> list[str]:
+        return sorted(p["name"] for p in stats(*args)["players"] if p["name"].startswith("Bot"))
+
+    both = ["Bot 2 (strong, Line-it)", "Bot 2 (strong, Schnapsen)", "Bot 3 (strong, Line-it)"]
+    assert bots() == both
+    met = {n for row in stats()["head_to_head"] for n in row["players"] if n.startswith("Bot")}
+    assert met == set(both)
+    assert bots("--game", "schnapsen") == ["Bot 2 (strong)"]
+    assert bots("--player", "Bot 2") == both[:2]
+    assert bots("--player", "Bot 2 (strong)") == both[:2]
+    assert bots("--player", "bot 2 (strong, schnapsen)") == both[1:2]
+    shown = runner.invoke(main, ["stats"]).output
+    assert "Bot 2 (strong, Schnapsen)" in shown and "Bot 2 (strong) " not in shown
+
+
 def two_of(data_dir: Path, example: str, name: str, other: str, old: str, new: str) -> None:
     """The example session saved as ``name`` and, with ``old`` made ``new``, as ``other``."""
     folder = store.sessions_dir(data_dir)

@@ -101,8 +101,8 @@ def test_player_finds_a_bot_by_its_seat_but_never_a_person_with_brackets(
     rated = answer(runner, "stats", "--ratings", *ann)
     assert [r["player"] for r in rated["ratings"]] == ["Ann"] and rated["games"] == 1
     # A bot is found by its seat alone, as a screen of play names it, and so is the grid.
-    bots = answer(runner, "stats", "--player", "bot 2")
-    assert [p["name"] for p in bots["players"]] == ["Bot 2 (greedy)"]
+    bots = answer(runner, "stats", "--player", "bot 2")  # named with its game among several
+    assert [p["name"] for p in bots["players"]] == ["Bot 2 (greedy, IOTA)"]
     assert league_players(answer(runner, "stats", "--league", "--player", "Bot 2")) == [
         "Bot 2 (greedy)"
     ]

@@ -695,7 +695,7 @@ def _export_html(app: Any, name: str | None, output: Path | None) -> None:
     from cardside.sessions.league import league, records
     from cardside.sessions.ratings import rate
     from cardside.sessions.results import finished_games
-    from cardside.sessions.stats import bots_named_by_kind, choose, report
+    from cardside.sessions.stats import bots_named_by_game, bots_named_by_kind, choose, report
     from cardside.tui.htmlreport import page
 
     if name is not None:
@@ -726,7 +726,7 @@ def _export_html(app: Any, name: str | None, output: Path | None) -> None:
         league(finished, rated),
         rated,
         rated,
-        report(chosen).as_dict()["head_to_head"],
+        report(bots_named_by_game(chosen)).as_dict()["head_to_head"],
         records(finished, chosen),
         chosen,
         store.now(),

@@ -128,7 +128,7 @@ def standings(
         return
     assert html_file is not None
     from cardside.sessions.results import decided_within
-    from cardside.sessions.stats import choose, report
+    from cardside.sessions.stats import bots_named_by_game, choose, report
     from cardside.tui.htmlreport import page
 
     # The player's sessions begun within the dates or where a game counted above was decided
@@ -162,7 +162,7 @@ def standings(
         raise click.ClickException(f"no session{matching}: no page written")
     # Only the games of the days asked for, as the league beside it counts them.
     within = [decided_within(s, since, until) for s in sessions]
-    head = report(within, player=player).as_dict()["head_to_head"]
+    head = report(bots_named_by_game(within), player=player).as_dict()["head_to_head"]
     ratings_shown = [r for r in rated if who is None or answers_to(r.key, who)]
     text = page(tables, ratings_shown, rated, head, found, sessions, now, filters)
     write_page(app, html_file, text, len(sessions))

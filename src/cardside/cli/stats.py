@@ -87,7 +87,7 @@ def stats(
     """Statistics across saved sessions: players, head to head, and games; with --ratings,
     --league or --html, ratings, a league table with records, or a page to share."""
     from cardside.sessions import index
-    from cardside.sessions.stats import bots_named_by_kind, choose, report
+    from cardside.sessions.stats import bots_named_by_game, bots_named_by_kind, choose, report
     from cardside.tui.statsview import render_report
 
     if ratings and league:
@@ -133,7 +133,12 @@ def stats(
         return
     if until is not None:
         raise click.UsageError("--until is for --ratings, --league and --html")
-    chosen = choose(summaries, game=game, mode=mode, since=since, player=player)
+    # Bots are named with their game wherever several games are counted, so that --player
+    # finds a bot by the name the table shows.
+    pool = [
+        s for s in summaries if (not game or s["game"] == game) and (not mode or s["mode"] == mode)
+    ]
+    chosen = choose(bots_named_by_game(pool), game=game, mode=mode, since=since, player=player)
     result = report(chosen, player=player)
     if as_json:
         echo_json(result.as_dict() | {"sessions": len(chosen)})

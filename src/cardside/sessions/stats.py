@@ -59,6 +59,9 @@ def answers_to(key: str, wanted: str) -> bool:
         return True
     if not isinstance(key, BotKey):
         return False
+    key = _without_game(key)
+    if key == wanted:
+        return True
     if not (key.startswith(f"{wanted} (") and key.endswith(")")):
         return False
     said = key[len(wanted) + 2 : -1]
@@ -100,6 +103,12 @@ def bots_named_by_kind(summary: dict[str, Any]) -> dict[str, Any]:
         players.append(p | {"name": renamed.get(name, name)})
     if not renamed:
         return summary
+    return _renamed(summary | {"players": players}, renamed)
+
+
+def _renamed(summary: dict[str, Any], renamed: dict[str, str]) -> dict[str, Any]:
+    """The summary with the players' names in ``renamed`` changed in its columns, winners
+    and results (its players already renamed)."""
 
     def one(name: str) -> str:
         # A partnership's column joins its partners' names.
@@ -108,11 +117,61 @@ def bots_named_by_kind(summary: dict[str, Any]) -> dict[str, Any]:
         return " & ".join(renamed.get(part, part) for part in name.split(" & "))
 
     return summary | {
-        "players": players,
         "columns": [one(c) for c in summary["columns"]],
         "winners": [one(w) for w in summary["winners"]],
         "results": [r | {"winners": [one(w) for w in r["winners"]]} for r in summary["results"]],
     }
+
+
+def bots_named_by_game(summaries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Summaries of several games with each bot's name saying its game too (``Bot 2
+    (strong, Line-it)``, ``Strong (Octrix)``): Line-it's strong bot and Schnapsen's are not
+    one player. Summaries of one game are given back as they are."""
+    if len({s["game"] for s in summaries}) < 2:
+        return summaries
+    from cardside.games.registry import GAMES
+
+    named = []
+    for s in summaries:
+        info = GAMES.get(s["game"])
+        title = info.title if info is not None else str(s["game"])
+        renamed = {
+            str(p["name"]): _with_game(str(p["name"]), title)
+            for p in s["players"]
+            if str(p.get("kind", "")).startswith("bot:")
+        }
+        if not renamed:
+            named.append(s)
+            continue
+        players = [p | {"name": renamed.get(str(p["name"]), p["name"])} for p in s["players"]]
+        named.append(_renamed(s | {"players": players}, renamed))
+    return named
+
+
+def _with_game(name: str, title: str) -> str:
+    """``Bot 2 (strong)`` of Line-it as ``Bot 2 (strong, Line-it)``; ``Strong`` as
+    ``Strong (Line-it)``."""
+    if name.endswith(")") and " (" in name:
+        return f"{name[:-1]}, {title})"
+    return f"{name} ({title})"
+
+
+def _without_game(key: str) -> str:
+    """A bot's key without the game :func:`bots_named_by_game` added to its name."""
+    for title in game_keys():
+        if key.endswith(f", {title})"):
+            return key[: -len(title) - 3] + ")"
+        if key.endswith(f" ({title})"):
+            return key[: -len(title) - 3]
+    return key
+
+
+@cache
+def game_keys() -> tuple[str, ...]:
+    """Every game's title as a key (``line-it``)."""
+    from cardside.games.registry import GAMES
+
+    return tuple(person(info.title) for info in GAMES.values())
 
 
 @dataclass
