@@ -55,7 +55,7 @@ def test_list_numbers_each_session_on_one_line(runner: CliRunner, data_dir: Path
     code, out = run(runner, "sessions", "list")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0].split() == ["#", "name", "game", "mode", "date", "scores", "result"]
+    assert lines[0].split() == ["#", "name", "game", "mode", "started", "scores", "result"]
     first, second = lines[2], lines[3]
     assert first.split()[:4] == ["1", "friday", "schnapsen", "keep"]
     assert "Ann 1 · Bob 0" in first and first.endswith("in progress")

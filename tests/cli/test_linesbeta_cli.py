@@ -575,6 +575,28 @@ def test_keep_with_a_name_names_the_player_in_the_prompt_and_the_sheet(
     assert "(you " not in out
 
 
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("Ann", ["total Ann 14, grid 0", "Ann wins: Ann reached their target of 14 and"]),
+        (None, ["total you 14, grid 0", "You win: you reached your target of 14 and"]),
+    ],
+)
+def test_keep_says_the_result_of_the_player_it_names(
+    runner: CliRunner, data_dir: Path, name: str | None, said: list[str]
+) -> None:
+    """The sheet names the player (``Ann``), so the result and the running totals do too."""
+    args = ["linesbeta", "keep", "--difficulty", "normal", "--short", "--no-grid"]
+    args += ["--name", name] if name else []
+    result = runner.invoke(main, args, input="6-0\n6-0\nw w\nshow\n\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    for line in said:
+        assert line in result.output
+    assert result.output.count(said[1]) == 2  # as entered, and in show
+    if name:
+        assert "you" not in result.output.lower().replace("your", "").split("the game is")[0]
+
+
 def test_score_of_an_empty_round_says_why_it_cannot_be(runner: CliRunner) -> None:
     result = runner.invoke(main, ["linesbeta", "score", "--difficulty", "normal", "0-0"])
     assert result.exit_code == 1, result.output

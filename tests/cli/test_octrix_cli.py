@@ -174,6 +174,31 @@ def test_keep_refuses_bad_cards_and_keeps_what_was_entered(
     assert sheets.mismatches(session) == []
 
 
+@pytest.mark.parametrize(("answer", "teams"), [("y", True), ("n", False), ("", False)])
+def test_keep_asks_whether_four_players_named_at_the_prompt_are_two_teams(
+    runner: CliRunner, data_dir: Path, answer: str, teams: bool
+) -> None:
+    script = f"Ann,Bob,Cy,Dee\n{answer}\nn\nquit\n"
+    result = runner.invoke(main, ["octrix", "keep", "--session", "k"], input=script)
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "Two partnerships, Ann and Cy against Bob and Dee? [y/N]" in result.output
+    session = store.load(data_dir / "sessions" / "k.toml")
+    assert session.options["partnership"] is teams and session.options["hands"] is False
+    assert ("Ann & Cy" in result.output) is teams
+
+
+@pytest.mark.parametrize("given", [["--names", "Ann,Bob,Cy,Dee"], ["--partnership"]])
+def test_keep_asks_no_team_question_of_names_given_or_teams_said(
+    runner: CliRunner, data_dir: Path, given: list[str]
+) -> None:
+    script = ("" if "--names" in given else "Ann,Bob,Cy,Dee\n") + "n\nquit\n"
+    result = runner.invoke(main, ["octrix", "keep", "--session", "k", *given], input=script)
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "Two partnerships" not in result.output
+    session = store.load(data_dir / "sessions" / "k.toml")
+    assert session.options["partnership"] is ("--partnership" in given)
+
+
 def test_keep_with_hands_checks_each_card(runner: CliRunner, data_dir: Path) -> None:
     hands = ["8C 2C 7H 6H 5H 4H 2S AS", "3H 3D 7D 6D 5D 4D 3S 8S"]
     script = "\n".join(

@@ -77,6 +77,16 @@ def keep(
         lambda text: _parse_names(text, partnership),
     )
     first_dealer = seat_of(dealer, seat_names, "--dealer") if dealer else 0
+    if names is None and len(seat_names) == 4 and not partnership:
+        # Four players named at the prompt may be two teams: asked, as --partnership was not
+        # given (a script that names the players with --names is not asked).
+        teams = console.ask_yes_no(
+            f"Two partnerships, {seat_names[0]} and {seat_names[2]} against {seat_names[1]} "
+            f"and {seat_names[3]}? [y/N] "
+        )
+        if teams is None:
+            left_at_setup("settings")
+        partnership = teams
     if hands is None:
         answer = console.ask_yes_no(
             "Enter each player's 8 cards every round (checks every card)? [y/N] "

@@ -137,6 +137,15 @@ LEVEL = Opt(
     default="normal",
     show_default=True,
 )
+#: ``simulate``'s ``--level``: no hints there.
+BOTS_LEVEL = Opt(
+    "--level",
+    "Search budget of the strong and classic bots (easy is quick, hard thinks longest).",
+    kind="choice",
+    choices=("easy", "normal", "hard"),
+    default="normal",
+    show_default=True,
+)
 
 
 def _cli(game: str, name: str) -> str:
@@ -165,6 +174,14 @@ IOTA_BOTS = ("strong", "strong3", "strong2", "strong1", "greedy", "random")
 LINEIT_BOTS = ("strong", "strong1", "classic", "heuristic", "random")
 OCTRIX_BOTS = ("strong", "greedy", "random", "classic")
 SCHNAPSEN_BOTS = ("strong", "classic", "heuristic", "random")
+
+
+#: How IOTA's cards and cells are written, for its helps.
+IOTA_CARDS = (
+    "Cards: colour (R Y G B), shape (C S T X: circle, square, triangle, cross), number 1-4; "
+    "YS2 is the yellow square 2, W a wild."
+)
+IOTA_CELLS = "Cells are x,y from the starter at 0,0: x grows to the right, y upwards."
 
 
 def _bots(help: str, bots: tuple[str, ...]) -> str:
@@ -199,7 +216,9 @@ COMMANDS: dict[str, GameCommands] = {
             IOTA_BOTS,
             "How many of the players are people at this terminal (the first seats); each "
             "person's turn waits for Enter and then clears the screen.",
-            """Play IOTA against bots (or several people at one terminal: --humans).
+            "Play IOTA against bots (or several people at one terminal: --humans).\n\n"
+            + IOTA_CARDS
+            + """
 
 At the prompt: cards with their cells, e.g. YS2 0,1 RT1 1,1 (x to the right, y
 upwards, the starter at 0,0; W is a wild); pass, or pass YS2 RT1 to exchange those;
@@ -208,7 +227,9 @@ why), undo, show, history, help, quit (saved; 'cardside sessions resume NAME'
 continues).""",
         ),
         keep=Command(
-            """Keep the IOTA score sheet for a game played with real cards.
+            "Keep the IOTA score sheet for a game played with real cards.\n\n"
+            + IOTA_CARDS
+            + """
 
 At the prompt: a turn as its lines' values, lot per lot completed, all4, final,
 e.g. Ann 8 4 5 lot; with --grid, the cards and cells, e.g. Ann YS2 1,0 RT3 1,1;
@@ -238,9 +259,10 @@ cardside iota score --grid "RC2 0,0 YS2 1,0" \\
 cardside iota score --grid "RC2 0,0 YS2 1,0" \\
     --best --hand "GT2 BX2 W RC1"
 
-Cards: colour (R Y G B), shape (C S T X: circle, square, triangle, cross), number 1-4;
-YS2 is the yellow square 2, W a wild. Cells are x,y from the starter at 0,0: x grows to the
-right, y upwards.""",
+"""
+            + IOTA_CARDS
+            + " "
+            + IOTA_CELLS,
             _cli("iota", "score"),
             (
                 Arg("values"),
@@ -379,7 +401,7 @@ At the prompt: at a round's start, the trump card from the seven dealt: 7H.
 A challenge is a card, a line and an end: JS r3 right, QH c2 bottom, JS r3R, QH c2B.
 After a win with no card of your suit and no trump in the line, the cell
 whose card the grid gives up: r3c2.
-Also: hint (the strong bot's choice and why), undo, show, history, help,
+Also: hint (the planner bot's choice and why), undo, show, history, help,
 quit (saved; 'cardside sessions resume NAME' continues).""",
             _cli("linesbeta", "play"),
             (
@@ -744,7 +766,7 @@ per deal and matches won, each with a 95% interval.""",
                     dest="single_deals",
                     kind="flag",
                 ),
-                LEVEL,
+                BOTS_LEVEL,
                 RUNS,
                 JOBS,
                 JSON,

@@ -8,7 +8,7 @@ from typing import Any
 from cardside.games.registry import GAMES
 from cardside.tui.table import KEEP, display_width, render, unbroken, wrap_words
 
-HEADERS = ["#", "name", "game", "mode", "date", "scores", "result"]
+HEADERS = ["#", "name", "game", "mode", "started", "scores", "result"]
 
 
 def scores_text(columns: list[str], totals: list[int], *, ascii: bool = False) -> str:

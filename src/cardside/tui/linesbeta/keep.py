@@ -378,14 +378,15 @@ class KeepScreen:
         say = self.console.say
         style = self.screen.style
         for note in notes:
+            said = self.screen.said_of(note[0].upper() + note[1:])
             if note.startswith("you win"):
-                say(style.good(note[0].upper() + note[1:] + "."))
+                say(style.good(said + "."))
             elif note.startswith("you lose"):
-                say(style.bad(note[0].upper() + note[1:] + "."))
+                say(style.bad(said + "."))
             elif note.startswith("undone"):
-                say(f"  {note[0].upper() + note[1:]}.")
+                say(f"  {said}.")
             else:
-                say(f"  {note[0].upper() + note[1:]}")
+                say(f"  {said}")
         ledger = self.ledger
         if ledger.track_grid and not ledger.is_over:
             round_over = any(n.startswith("round") and "over" in n for n in notes)
@@ -431,7 +432,8 @@ class KeepScreen:
                 say("  " + line)
         if ledger.verdict is not None:
             v = ledger.verdict
-            say(("You win: " if v.player_wins else "You lose: ") + v.reason + ".")
+            said = ("You win: " if v.player_wins else "You lose: ") + v.reason + "."
+            say(self.screen.said_of(said))
         if ledger.track_grid:
             self._grid()
         if ledger.entries:

@@ -3,6 +3,7 @@ and the human's turn in ``linesbeta play``."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple
 
@@ -261,9 +262,32 @@ class LinesBetaScreen:
         )
         say(self.style.bold(when + "."))
         if verdict.player_wins:
-            say(self.style.good(f"You win: {verdict.reason}."))
+            say(self.style.good(self.said_of(f"You win: {verdict.reason}.")))
         else:
-            say(self.style.bad(f"You lose: {verdict.reason}."))
+            say(self.style.bad(self.said_of(f"You lose: {verdict.reason}.")))
+
+    def said_of(self, text: str) -> str:
+        """``text``, said to the player (``You win: you reached your target``), said of the
+        player by name when they were named (``Ann wins: Ann reached their target``), as the
+        table names them."""
+        name = self.player
+        if name == "You":
+            return text
+        for pattern, named in _OF_THE_PLAYER:
+            text = pattern.sub(lambda m, said=named: said.format(*m.groups(), name=name), text)
+        return text
+
+
+#: What the rules and the sheet say to the player, and how it reads of a named player.
+_OF_THE_PLAYER = [
+    (re.compile(r"\b[Yy]ou win\b"), "{name} wins"),
+    (re.compile(r"\b[Yy]ou lose\b"), "{name} loses"),
+    (re.compile(r"\b[Yy]ou reached your target\b"), "{name} reached their target"),
+    (re.compile(r"\b[Yy]ou did not reach your target\b"), "{name} did not reach their target"),
+    (re.compile(r"\byou reached (\d+) too\b"), "{name} reached {0} too"),
+    (re.compile(r"\btotal you\b"), "total {name}"),
+    (re.compile(r"\bthis round you\b"), "this round {name}"),
+]
 
 
 def returned_lines(before: Any, trick: Trick, cell: int) -> list[int]:
