@@ -110,7 +110,8 @@ def sessions() -> None:
 @json_option
 @click.pass_context
 def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
-    """List saved sessions, the last saved first, numbered (show, resume and the rest take the number)."""
+    """List saved sessions, the last saved first, numbered (show, resume and the rest take
+    the number)."""
     from cardside.sessions import index, store
     from cardside.sessions.names import shell_name
     from cardside.tui.listing import render_list, row_of

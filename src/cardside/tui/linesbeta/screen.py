@@ -274,7 +274,11 @@ class LinesBetaScreen:
         if name == "You":
             return text
         for pattern, named in _OF_THE_PLAYER:
-            text = pattern.sub(lambda m, said=named: said.format(*m.groups(), name=name), text)
+
+            def of(found: re.Match[str], said: str = named) -> str:
+                return said.format(*found.groups(), name=name)
+
+            text = pattern.sub(of, text)
         return text
 
 
