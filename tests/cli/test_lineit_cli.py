@@ -962,3 +962,18 @@ def test_keep_a_line_typed_without_its_word_is_answered_with_the_entry_meant(
     assert "start with what happened: jackpot Bea 5 (type help)" in said
     assert "start with what happened: counts bea 3 +2 (type help)" in said
     assert sum("start with what happened" in line for line in said) == 3
+
+
+def test_show_names_the_end_row_of_a_played_game_end_not_a_round_never_played(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """The example game's last round is 21; the lines scored at its end are the row ``end``."""
+    example = Path(__file__).resolve().parents[2] / "scoresheets" / "lineit-played-vs-strong.toml"
+    result = runner.invoke(main, ["sessions", "show", str(example)])
+    assert result.exit_code == 0 and result.exception is None, result.output
+    rows = [line.split()[0] for line in result.output.splitlines() if line[:1].isalnum()]
+    table = rows[rows.index("round") + 1 :]
+    assert "21" in table and "22" not in table
+    assert [line for line in result.output.splitlines() if line.startswith("end ")] == [
+        line for line in result.output.splitlines() if "end: Bot 2 line +0" in line
+    ]

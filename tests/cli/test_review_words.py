@@ -231,6 +231,13 @@ def test_an_octrix_card_that_is_the_best_is_not_compared_with_itself(runner: Cli
     assert why.endswith("6H ends the round +1.3 on average, 52% to win the match")
 
 
+def test_a_loss_too_small_for_a_tenth_is_not_written_as_none() -> None:
+    """An ``excellent`` move beside a better one never reads ``gave up 0.0%``."""
+    from cardside.tui.review import _loss
+
+    assert [_loss(x) for x in (0.0003, 0.00049, 0.0005, 0.0)] == ["<0.1%", "<0.1%", "0.1%", "0.0%"]
+
+
 def test_a_loss_just_past_a_bound_is_not_written_as_the_bound(
     runner: CliRunner, data_dir: Path
 ) -> None:

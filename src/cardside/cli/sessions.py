@@ -213,7 +213,7 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
     rows = [
         [
             *([r.match] if matches else []),
-            f"{r.number}*" if r.corrected else r.number,
+            f"{sheets.row_label(session, r)}{'*' if r.corrected else ''}",
             *("" if i in r.unplayed else score for i, score in enumerate(r.scores)),
             *r.totals,
             r.note,

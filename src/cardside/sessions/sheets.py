@@ -485,3 +485,12 @@ def ledger_before(session: Session, number: int) -> Any:
     module = GAMES[session.game].module("sheet")
     with _checked(session):
         return module.replay_ledger(corrections.view(session, upto))
+
+
+def row_label(session: Session, row: RoundRow) -> int | str:
+    """A row's name in a score table: its number, or ``end`` for the lines a played Line-it
+    game scores at its end (the file numbers that row one past the last round, which was never
+    played)."""
+    if session.game == "lineit" and session.mode == "play" and row.note.startswith("end: "):
+        return "end"
+    return row.number

@@ -23,7 +23,10 @@ def _pct(chance: float) -> str:
 
 def _loss(loss: float) -> str:
     """A loss of the chance to win, to a tenth of a point under 10% (``5.2%``), so that one
-    just past a label's bound (``inaccuracy up to 5%``) does not read as on it."""
+    just past a label's bound (``inaccuracy up to 5%``) does not read as on it; a loss too
+    small to show as a tenth is ``<0.1%``, never ``0.0%`` beside a better move."""
+    if 0 < loss < 0.0005:
+        return "<0.1%"
     return f"{loss:.1%}" if loss < 0.0995 else f"{loss:.0%}"
 
 
@@ -198,7 +201,7 @@ def every(review: Review, width: int | None) -> list[str]:
             _pct(d.judged.played_chance),
             _pct(d.judged.best_chance),
             # A loss too small to count (or within the estimate's error) is none, as labelled.
-            f"{d.loss:.1%}" if d.loss and d.label != "best" else "0",
+            _loss(d.loss) if d.loss and d.label != "best" else "0",
             d.label + ("" if d.judged.exact else " ~"),
         ]
         for d in review.decisions
