@@ -692,3 +692,19 @@ def test_score_by_the_last_trick_repeats_the_card_points_given(runner: CliRunner
     result = runner.invoke(main, args)
     assert result.exit_code == 0 and result.exception is None, result.output
     assert "Nobody reached 66; Ann took the last trick (Bob had 60 card points)." in result.output
+
+
+def test_help_at_a_question_says_what_that_question_takes(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    script = "ask\nhelp\nnobody\nAnn\nhelp\n40\nquit\n"
+    result = runner.invoke(main, ["schnapsen", "keep", "--names", "Ann,Bob"], input=script)
+    assert result.exit_code == 0 and result.exception is None, result.output
+    lines = result.output.splitlines()
+    asked = [lines[i + 1] for i, line in enumerate(lines) if line.endswith("help")]
+    assert asked == [
+        "  type Ann, Bob or nobody (the start of a name will do)",
+        "  type the card points, 0 to 65: the tricks' cards (Ace 11, Ten 10, King 4, Queen 3, "
+        "Jack 2) and the marriages declared; a sum will do, e.g. 11+10+4",
+    ]
+    assert "Deal 1: Ann wins 1 game point" in result.output

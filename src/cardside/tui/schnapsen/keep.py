@@ -260,8 +260,9 @@ class KeepScreen:
             )
         return entry
 
-    def _answer(self, prompt: str, read: Callable[[str], T]) -> T:
-        """Ask until ``read`` accepts the answer (it raises NotationError with the reason).
+    def _answer(self, prompt: str, read: Callable[[str], T], expects: str) -> T:
+        """Ask until ``read`` accepts the answer (it raises NotationError with the reason);
+        ``help`` says what it ``expects``.
 
         Answers being given again after an undo are shown, not asked.
         """
@@ -270,7 +271,7 @@ class KeepScreen:
                 line = self._replay.pop(0)
                 self.console.say(f"{prompt}{line}")
             else:
-                line = self._line(prompt)
+                line = self._line(prompt, expects)
             try:
                 value = read(line)
             except NotationError as exc:
@@ -279,7 +280,7 @@ class KeepScreen:
             self._given.append(line)
             return value
 
-    def _line(self, prompt: str) -> str:
+    def _line(self, prompt: str, expects: str) -> str:
         words = [*self.names, "no", "nobody", "undo", "cancel", "show"]
         while True:
             line = self.console.ask(prompt, lambda _: words)
@@ -297,6 +298,7 @@ class KeepScreen:
                 continue
             if line.lower() not in ("help", "?"):
                 return line
+            self.console.say(f"  {expects}")
             self.console.say(QUESTION_HELP)
 
     def _ask_seat(self, prompt: str, *, nobody: str | None = None) -> int | None:
@@ -319,7 +321,7 @@ class KeepScreen:
                 raise NotationError(f"{shown} could be {' or '.join(self.names[s] for s in seats)}")
             raise NotationError(not_a_player(answer, self.names, also=nobody))
 
-        return self._answer(prompt, read)
+        return self._answer(prompt, read, f"type {choices} (the start of a name will do)")
 
     def _ask_points(self, prompt: str) -> dict[str, Any]:
         def read(answer: str) -> int:
@@ -330,7 +332,12 @@ class KeepScreen:
                 raise NotationError(f"a trick holds at least 4 card points, not {points}")
             return points
 
-        points = self._answer(prompt, read)
+        points = self._answer(
+            prompt,
+            read,
+            "type the card points, 0 to 65: the tricks' cards (Ace 11, Ten 10, King 4, Queen 3, "
+            "Jack 2) and the marriages declared; a sum will do, e.g. 11+10+4",
+        )
         return {"opponent_points": points, "opponent_trick": points > 0}
 
     def _ask_yes(self, prompt: str) -> bool:
@@ -339,7 +346,7 @@ class KeepScreen:
                 return answer.lower().startswith("y")
             raise NotationError("answer y or n")
 
-        return self._answer(prompt, read)
+        return self._answer(prompt, read, "type y (yes) or n (no)")
 
     def _add(self, entry: dict[str, Any]) -> None:
         try:
