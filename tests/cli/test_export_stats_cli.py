@@ -919,6 +919,44 @@ def test_two_games_begun_in_the_same_second_with_other_deals_are_not_copies(
     assert "copy" not in result.stderr
 
 
+def test_sessions_begun_apart_in_the_same_second_are_not_copies(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """A script keeps the same match twice in one second: two sessions, each under its own
+    name, hold the same entries at the same times. Both count; a copy of a file does not."""
+    from cardside.core.record import Seat, Session
+    from cardside.sessions import sheets
+
+    folder = store.sessions_dir(data_dir)
+    folder.mkdir(parents=True)
+    when = datetime(2026, 11, 3, 20, 0, 5).astimezone()
+    for name in ("sq2", "sq3"):
+        entries: list[dict[str, object]] = [
+            {"type": "result", "winner": 0, "points": 3} for _ in range(3)
+        ]
+        session = Session(
+            game="schnapsen",
+            mode="keep",
+            name=name,
+            seats=[Seat("Ann", "table"), Seat("Bob", "table")],
+            entries=entries,
+            created=when,
+            times=[when] * len(entries),
+        )
+        sheets.refresh(session)
+        store.save(session, folder / f"{name}.toml", create=True)
+    result = runner.invoke(main, ["stats", "--json"])
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "copy" not in result.stderr and "same session" not in result.stderr
+    ann = [p for p in json.loads(result.stdout)["players"] if p["name"] == "Ann"]
+    assert ann[0]["played"] == 2 and ann[0]["won"] == 2
+    (folder / "sq4.toml").write_bytes((folder / "sq3.toml").read_bytes())  # a copy
+    result = runner.invoke(main, ["stats", "--json"])
+    assert "hold the same session" in result.stderr
+    ann = [p for p in json.loads(result.stdout)["players"] if p["name"] == "Ann"]
+    assert ann[0]["played"] == 2
+
+
 def test_the_schnapsen_score_note_comes_only_with_a_schnapsen_average(
     runner: CliRunner, data_dir: Path
 ) -> None:

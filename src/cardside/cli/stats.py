@@ -157,8 +157,9 @@ def without_copies(
 ) -> list[dict[str, Any]]:
     """The summaries with each copy of a session left out, saying so on standard error.
 
-    A copy is another file of the same session (the same game, start to the second, seed and
-    players) that holds no more than it: the same entries (the file saved last is counted),
+    A copy is another file of the same session (the same game, start to the second, seed,
+    players and the name it was begun under, which a copy of the file keeps inside it) that
+    holds no more than it: the same entries (the file saved last is counted),
     or fewer, its finished games those the other begins with (a backup of a session played on
     since, whose games would otherwise count twice). Two files played on apart both count.
     Only the copies of ``game`` and ``mode`` (when given) are said: the others are not shown."""
@@ -166,7 +167,8 @@ def without_copies(
     for s in summaries:
         if s["created"] is not None:
             players = tuple(p["name"] for p in s["players"])
-            base = (s["game"], s["mode"], s["created"], s.get("seed"), players)
+            # Sessions begun apart in the same second (a script's) have names of their own.
+            base = (s["game"], s["mode"], s["created"], s.get("seed"), players, s.get("saved_as"))
             groups.setdefault(base, []).append(s)
     dropped: set[int] = set()
     for group in groups.values():

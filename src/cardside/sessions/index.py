@@ -26,7 +26,7 @@ from cardside.sessions.export import corrections_of
 INDEX_NAME = "index.json"
 # Raise when a summary gains or changes a field (or what a field holds, or what a session
 # file may hold), so old indexes are rebuilt.
-INDEX_VERSION = 14
+INDEX_VERSION = 15
 #: A larger index is not read (and is rebuilt): 64 MiB, several times that of 20,000 sessions.
 MAX_INDEX_BYTES = 64 << 20
 #: Bounds on what a cached item may hold, like those on the session files it summarizes.
@@ -55,6 +55,9 @@ def summarize(session: Session) -> dict[str, Any]:
     end = times[-1] if times else session.updated
     return {
         "name": session.name,
+        # The name the session was begun under, kept inside its file: a copy of the file keeps
+        # it, a session begun apart (even in the same second) has its own.
+        "saved_as": cut(session.name, 200),
         "game": session.game,
         "mode": session.mode,
         # Two played games begun in the same second are told apart by their deals.
@@ -203,6 +206,7 @@ def entries(data_dir: Path) -> list[Entry]:
 
 _SHAPE: dict[str, type | tuple[type, ...]] = {
     "name": str,
+    "saved_as": str,
     "game": str,
     "mode": str,
     "seed": (int, str, type(None)),
