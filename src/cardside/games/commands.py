@@ -128,24 +128,23 @@ TABLE_NAMES = names(
     "their number sets --players."
 )
 DIFFICULTIES = ("easy", "normal", "hard")
-LEVEL = Opt(
-    "--level",
-    "Search budget of the strong and classic bots and of hints "
-    "(easy is quick, hard thinks longest).",
-    kind="choice",
-    choices=("easy", "normal", "hard"),
-    default="normal",
-    show_default=True,
-)
-#: ``simulate``'s ``--level``: no hints there.
-BOTS_LEVEL = Opt(
-    "--level",
-    "Search budget of the strong and classic bots (easy is quick, hard thinks longest).",
-    kind="choice",
-    choices=("easy", "normal", "hard"),
-    default="normal",
-    show_default=True,
-)
+
+
+def _level(whose: str) -> Opt:
+    """Schnapsen's ``--level``: the search budget of ``whose``."""
+    return Opt(
+        "--level",
+        f"Search budget of {whose} (easy is quick, hard thinks longest).",
+        kind="choice",
+        choices=("easy", "normal", "hard"),
+        default="normal",
+        show_default=True,
+    )
+
+
+LEVEL = _level("the strong and classic bots and of hints")
+#: ``simulate``'s: no hints there.
+BOTS_LEVEL = _level("the strong and classic bots")
 
 
 def _cli(game: str, name: str) -> str:
