@@ -19,7 +19,7 @@ from typing import Any
 from cardside.core.errors import SessionError
 from cardside.core.record import FORMAT, MODES, VERSION, RoundRow, Seat, Session
 from cardside.core.schema import (
-    CONTROL,
+    ANY_CONTROL,
     MAX_LIST,
     SchemaError,
     Text,
@@ -593,10 +593,11 @@ def list_paths(data_dir: Path) -> list[Path]:
 
 
 def _usable_name(name: str) -> bool:
-    """A file name cardside lists: not hidden, no control or invisible character."""
+    """A file name cardside lists: not hidden, no control (a tab and a line break included,
+    which would break a listing's lines) or invisible character."""
     return (
         not name.startswith(".")
-        and not CONTROL.search(name)
+        and not ANY_CONTROL.search(name)
         and not any(invisible(c) for c in name)
     )
 
