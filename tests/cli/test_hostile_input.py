@@ -190,7 +190,7 @@ INVISIBLE_NAME = "cannot hold invisible characters (U+"
         (["schnapsen", "play", "--name", "\u202eab"], INVISIBLE_NAME),
         (["octrix", "play", "--names", "You,B\u200bot"], INVISIBLE_NAME),  # zero-width space
         (["lineit", "keep", "--names", "Ann,Bo\u2028b"], INVISIBLE_NAME),  # line separator
-        (["iota", "keep", "--names", "Ann,\udcff"], INVISIBLE_NAME),  # a byte not UTF-8
+        (["iota", "keep", "--names", "Ann,B\udcff"], INVISIBLE_NAME),  # a byte not UTF-8
         (
             ["linesbeta", "keep", "--name", "\u2066Y", "--difficulty", "easy", "--short"],
             INVISIBLE_NAME,
@@ -367,6 +367,24 @@ def test_a_piped_line_with_a_right_to_left_override_is_echoed_as_codes(
     # The same characters a name may not hold are shown as codes (a soft hyphen too).
     assert "Enter: \\u202eAnn 2\\u200b\\u00ad" in result.output
     assert len(store.load(data_dir / "sessions" / "k.toml").entries) == 1
+
+
+@pytest.mark.parametrize(
+    ("names", "hidden"),
+    [
+        ("Ann,Ann\u200d", "200D"),
+        ("Ann,\u200cAnn", "200C"),
+        ("Ann,A\U000e0067nn", "E0067"),
+        ("Ann,\U0001f3f4\U000e0067 Ann", "E0067"),  # a flag's tags never ended
+    ],
+)
+def test_a_joiner_or_tag_that_joins_nothing_is_refused_in_a_name(
+    runner: CliRunner, data_dir: Path, names: str, hidden: str
+) -> None:
+    """Ann with a joiner after it looks just like Ann: a second player no one can tell apart."""
+    result = runner.invoke(main, ["octrix", "keep", "--no-hands", "--names", names], input="quit\n")
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
+    assert f"a name cannot hold invisible characters (U+{hidden})" in result.output
 
 
 def test_a_flag_of_tag_characters_is_a_name_like_any_emoji(

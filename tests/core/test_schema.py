@@ -8,7 +8,17 @@ from hypothesis import strategies as st
 
 from cardside.core.arith import LIMIT, parse_number, whole
 from cardside.core.errors import NotationError
-from cardside.core.schema import Flag, Schema, SchemaError, Text, TextList, Whole, clip
+from cardside.core.schema import (
+    Flag,
+    Schema,
+    SchemaError,
+    Text,
+    TextList,
+    Whole,
+    clip,
+    hidden_at,
+    without_hidden,
+)
 from cardside.games.registry import GAMES
 
 
@@ -39,7 +49,7 @@ def test_huge_numbers_are_refused_before_conversion() -> None:
         (Whole(0, 3), 1.0, "should be a whole number"),
         (Text(5), "toolong", "longer than 5"),
         (Text(choices=("a", "b")), "c", "should be one of a, b"),
-        (Text(choices=("a", "b")), ["a"], "should be text, not <list>"),
+        (Text(choices=("a", "b")), ["a"], "should be text, not an array"),
         (Flag(), 1, "true or false"),
         (TextList(2), ["a", "b", "c"], "more than 2"),
         (TextList(), ["a", 1], "short text only"),
@@ -83,9 +93,44 @@ def test_clip_never_returns_a_long_text() -> None:
     for text in ("9" * 100, "\x00" * 80, "it's" * 40, "\U0001f600" * 70, "a" * 59):
         shown = clip(text)
         assert len(shown) <= 60 and shown[0] == shown[-1] in "'\"" and shown[-4:-1] == "..."
-    assert clip({"a": 1}) == "<dict>" and clip(3) == "3"
+    assert clip({"a": 1}) == "a table" and clip(True) == "true" and clip(3) == "3"
     # A TOML date or time where another type was wanted is shown as the file writes it.
     from datetime import date, datetime, time
 
     assert clip(date(2026, 11, 29)) == "2026-11-29" and clip(time(10, 5)) == "10:05:00"
     assert clip(datetime(2026, 11, 29, 10, 5)) == "2026-11-29T10:05:00"
+
+
+#: Letters of several scripts, emoji, the joiners, tags, a black flag and invisible marks.
+_NAME_PARTS = st.sampled_from(
+    ["A", "n", " ", "é", "ی", "क", "्", "👨", "🏴", "\u200d", "\u200c", "\u200b", "\u202e"]
+    + ["\U000e0067", "\U000e0062", "\U000e007f", "\ufe0f"]
+)
+
+
+@given(st.lists(_NAME_PARTS, max_size=12).map("".join))
+@settings(max_examples=300, deadline=None)
+def test_a_name_made_plain_shows_everything_it_holds(text: str) -> None:
+    plain = without_hidden(text)
+    assert hidden_at(plain) == [] and without_hidden(plain) == plain
+    # Only what can show nothing is taken out; every letter, mark and emoji stays, in order.
+    can_hide = set("\u200b\u200c\u200d\u202e\U000e0067\U000e0062\U000e007f")
+    assert [c for c in plain if c not in can_hide] == [c for c in text if c not in can_hide]
+
+
+@pytest.mark.parametrize(
+    ("name", "hidden"),
+    [
+        ("Ann", []),
+        ("Ann\u200d", [3]),
+        ("\u200cAnn", [0]),
+        ("👨\u200d👩\u200d👧", []),  # a family: joiners between emoji
+        ("\u0645\u06cc\u200c\u0631", []),  # Persian: a non-joiner between letters
+        ("\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f", []),
+        ("\U0001f3f4\U000e0067 Ann", [1]),  # tags that never end in a cancel tag
+        ("A\U000e0067", [1]),
+        ("B\u200bob", [1]),
+    ],
+)
+def test_what_shows_nothing_where_it_stands(name: str, hidden: list[int]) -> None:
+    assert hidden_at(name) == hidden

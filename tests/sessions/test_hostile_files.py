@@ -90,7 +90,7 @@ HOSTILE: dict[str, tuple[Callable[[Path], None], str]] = {
             .read_text()
             .replace('difficulty = "normal"', 'difficulty = ["normal"]')
         ),
-        "difficulty should be text, not <list>",
+        "difficulty should be text, not an array",
     ),
     "two players of one name": (edited('name = "Bob"', 'name = " ann"'), "names must differ"),
     "a kind with a direction control": (
@@ -103,7 +103,36 @@ HOSTILE: dict[str, tuple[Callable[[Path], None], str]] = {
         "holds a control character: 'B\\x1b[2J",
     ),
     "a bell in a column": (edited('"Bob",', '"Bob\\u0007",'), "should hold short text only"),
-    "version 1.0": (edited("version = 1", "version = 1.0"), "unknown format version 1.0"),
+    "version 1.0": (
+        edited("version = 1", "version = 1.0"),
+        "version should be a whole number such as 1, not 1.0",
+    ),
+    # Told in the file's own words: true, an array, a table; never Python's True or list.
+    "version true": (
+        edited("version = 1", "version = true"),
+        "version should be a whole number such as 1, not true",
+    ),
+    "no version line": (edited("version = 1\n", ""), "has no version line (version = 1)"),
+    "one player": (
+        edited('    { name = "Bob", kind = "table" },\n', ""),
+        "has 1 player; Schnapsen takes 2",
+    ),
+    "a player written as text": (
+        edited('{ name = "Bob", kind = "table" }', '"Bob"'),
+        'player 2 should be a table such as { name = "Ann", kind = "human" }, not text',
+    ),
+    "players as text": (
+        edited(
+            EXAMPLE_TEXT[
+                EXAMPLE_TEXT.index("players = [") : EXAMPLE_TEXT.index(
+                    "]\n", EXAMPLE_TEXT.index("players = [")
+                )
+                + 2
+            ],
+            'players = "Ann, Bob"\n',
+        ),
+        "'players' should be an array, not text",
+    ),
     "no entries": (
         text(EXAMPLE_TEXT.split("\n[[entries]]", 1)[0] + "\n"),
         "missing 'entries'",
@@ -123,6 +152,10 @@ HOSTILE: dict[str, tuple[Callable[[Path], None], str]] = {
     ),
     "two names the same once read plain": (
         edited('name = "Bob"', 'name = "A\\u202enn"'),
+        "two players are named",
+    ),
+    "two names the same but for a joiner": (
+        edited('name = "Bob"', 'name = "Ann\\u200d"'),
         "two players are named",
     ),
     # Misspelt by hand: the file would lose its options or entries without a word.
@@ -246,16 +279,28 @@ def test_list_numbers_an_unreadable_file_so_the_numbers_run_unbroken(
     assert resumed.exit_code == 1 and "bad.toml" in resumed.output
 
 
+def block_the_folder(data_dir: Path, blocker: str) -> str:
+    """Put a file, or a link to a folder that is gone, where the sessions folder should be;
+    return how cardside names what it found."""
+    data_dir.mkdir()
+    folder = data_dir / "sessions"
+    if blocker == "file":
+        folder.write_text("not a folder", encoding="utf-8")
+        return "a file, not a folder"
+    folder.symlink_to(data_dir / "moved-away")
+    return "a link to a folder that is not there"
+
+
+@pytest.mark.parametrize("blocker", ["file", "dangling link"])
 @pytest.mark.parametrize("name", [None, "friday"])
 def test_a_file_where_the_sessions_folder_should_be_is_named(
-    runner: CliRunner, data_dir: Path, name: str | None
+    runner: CliRunner, data_dir: Path, name: str | None, blocker: str
 ) -> None:
-    data_dir.mkdir()
-    (data_dir / "sessions").write_text("not a folder", encoding="utf-8")
+    found = block_the_folder(data_dir, blocker)
     args = ["schnapsen", "keep", "--names", "Ann,Bob", *(["--session", name] if name else [])]
     result = runner.invoke(main, args, input="Ann 2\nquit\n")
     assert result.exit_code == 1, result.output
-    assert result.output.strip().endswith("sessions is a file, not a folder")
+    assert result.output.strip().endswith(f"sessions is {found}")
     assert "free session name" not in result.output and "Errno" not in result.output
 
 
@@ -264,14 +309,14 @@ def test_a_file_where_the_sessions_folder_should_be_is_named(
     [["sessions", "list"], ["sessions", "verify", "--all"], ["sessions", "show", "1"], ["stats"]],
     ids=" ".join,
 )
+@pytest.mark.parametrize("blocker", ["file", "dangling link"])
 def test_reading_sessions_from_a_file_where_the_folder_should_be_says_so(
-    runner: CliRunner, data_dir: Path, command: list[str]
+    runner: CliRunner, data_dir: Path, command: list[str], blocker: str
 ) -> None:
-    data_dir.mkdir()
-    (data_dir / "sessions").write_text("not a folder", encoding="utf-8")
+    found = block_the_folder(data_dir, blocker)
     result = runner.invoke(main, command)
     assert result.exit_code == 1, result.output
-    assert result.output.strip().endswith("sessions: a file, not a folder")
+    assert result.output.strip().endswith(f"sessions: {found}")
     assert "No sessions yet" not in result.output and isinstance(result.exception, SystemExit)
 
 
@@ -288,6 +333,28 @@ def test_a_file_name_with_control_characters_is_never_printed(
         result = runner.invoke(main, command, color=True)  # as on a terminal: codes kept
         assert odd not in result.output
         assert result.exit_code == 0 and result.exception is None, result.output
+
+
+@pytest.mark.parametrize("odd", ["\u202e", "\x1b[2J", "\u200b"], ids=["rlo", "escape", "zwsp"])
+@pytest.mark.parametrize("how", ["name", "path"])
+@pytest.mark.parametrize(
+    "command",
+    [["show"], ["verify"], ["resume"], ["review"], ["export", "--format", "json"], ["delete"]],
+    ids=" ".join,
+)
+def test_a_file_name_that_would_disguise_a_line_is_refused_when_named(
+    runner: CliRunner, data_dir: Path, odd: str, how: str, command: list[str]
+) -> None:
+    """Named outright, as in a listing: the file is refused on one line, its name escaped."""
+    folder = folder_with_good(data_dir)
+    odd_file = folder / f"ab{odd}cd.toml"
+    shutil.copy(folder / f"{GOOD}.toml", odd_file)
+    named = odd_file.stem if how == "name" else str(odd_file)
+    result = runner.invoke(main, ["sessions", *command, named], input="y\nquit\n", color=True)
+    assert result.exit_code == 1, result.output
+    assert odd not in result.output
+    assert "its name holds a control character or one that shows nothing" in result.output
+    assert odd_file.exists() and isinstance(result.exception, SystemExit)
 
 
 def test_a_name_with_a_tab_from_an_older_file_still_loads(tmp_path: Path) -> None:

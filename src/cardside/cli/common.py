@@ -20,7 +20,7 @@ import click
 from cardside.cli.app import App
 from cardside.cli.options import app_of
 from cardside.core.arith import is_digits
-from cardside.core.schema import ANY_CONTROL, clip, cut, invisible
+from cardside.core.schema import ANY_CONTROL, clip, cut, hidden_at
 from cardside.core.words import quoted
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -225,21 +225,21 @@ def seat_of(name: str, names: list[str], option: str) -> int:
 
 def check_name(name: str, option: str) -> None:
     """Refuse (``BadParameter`` for ``option``) a player's name with a control character (a
-    tab or line break too), an invisible character (``core.schema.invisible``), or of more
+    tab or line break too), an invisible character (``core.schema.hidden_at``), or of more
     than :data:`MAX_NAME` characters."""
     if ANY_CONTROL.search(name):
         raise click.BadParameter(
             f"a name cannot hold control characters: {clip(name)}", param_hint=option
         )
-    hidden = next((c for c in name if invisible(c)), None)
+    if not any(unicodedata.category(c)[0] in "LNPS" for c in name):
+        raise click.BadParameter(
+            f"a name needs a letter, digit or sign that shows: {clip(name)}", param_hint=option
+        )
+    hidden = next((name[i] for i in hidden_at(name)), None)
     if hidden is not None:
         raise click.BadParameter(
             f"a name cannot hold invisible characters (U+{ord(hidden):04X}): {clip(name)}",
             param_hint=option,
-        )
-    if not any(unicodedata.category(c)[0] in "LNPS" for c in name):
-        raise click.BadParameter(
-            f"a name needs a letter, digit or sign that shows: {clip(name)}", param_hint=option
         )
     if len(name) > MAX_NAME:
         raise click.BadParameter(

@@ -37,6 +37,51 @@ def invisible(char: str) -> bool:
     return unicodedata.category(char) in INVISIBLE
 
 
+_JOINERS = "\u200c\u200d"
+_BLACK_FLAG = "\U0001f3f4"
+_CANCEL_TAG = "\U000e007f"
+
+
+def _tag(char: str) -> bool:
+    return "\U000e0020" <= char <= _CANCEL_TAG
+
+
+def hidden_at(text: str) -> list[int]:
+    """Where ``text`` holds a character that shows nothing where it stands: one of
+    :func:`invisible`; a joiner that joins nothing (not between two characters past ASCII,
+    as in ``Ann\u200d``, which looks like ``Ann``); a tag outside a flag's run of tags (a
+    black flag, tags, a cancel tag)."""
+    found: list[int] = []
+    i = 0
+    while i < len(text):
+        char = text[i]
+        if char == _BLACK_FLAG:
+            end = i + 1
+            while end < len(text) and _tag(text[end]) and text[end] != _CANCEL_TAG:
+                end += 1
+            if end > i + 1 and end < len(text) and text[end] == _CANCEL_TAG:
+                i = end + 1  # a whole flag (Scotland's): its tags show as the flag
+                continue
+        elif _tag(char) or invisible(char):
+            found.append(i)
+        elif char in _JOINERS:
+            around = text[i - 1 : i] + text[i + 1 : i + 2]
+            if len(around) < 2 or any(
+                c.isascii() or c.isspace() or c in _JOINERS or invisible(c) for c in around
+            ):
+                found.append(i)
+        i += 1
+    return found
+
+
+def without_hidden(text: str) -> str:
+    """``text`` without the characters :func:`hidden_at` finds, nor those that taking them
+    out leaves joining nothing (``a\u200b\u200dé``: ``aé``)."""
+    while gone := set(hidden_at(text)):
+        text = "".join(c for i, c in enumerate(text) if i not in gone)
+    return text
+
+
 class SchemaError(ValueError):
     """A value of the wrong type, out of range or too long; the message says which."""
 
@@ -58,13 +103,36 @@ def clip(value: object, limit: int = MAX_CLIP) -> str:
             keep -= 1
         shown = repr(value[:keep])
         return shown[:-1] + "..." + shown[-1]
+    if isinstance(value, bool):  # as a file writes it: true, not Python's True
+        return "true" if value else "false"
     if isinstance(value, int) and abs(value) >= 10**40:
         return "<huge number>"
-    if isinstance(value, int | float | bool) or value is None:
+    if isinstance(value, int | float) or value is None:
         return cut(repr(value), limit)
     if isinstance(value, date | time):  # TOML's dates and times, shown as written there
         return cut(value.isoformat(), limit)
+    if isinstance(value, list | tuple | dict):
+        return toml_kind(value)
     return f"<{type(value).__name__}>"
+
+
+def toml_kind(value: object) -> str:
+    """What a TOML file calls the kind of ``value``: text, a whole number, an array, a table."""
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int):
+        return "a whole number"
+    if isinstance(value, float):
+        return "a number with a point"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list | tuple):
+        return "an array"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, date | time):
+        return "a date or time"
+    return type(value).__name__
 
 
 def is_whole(value: object) -> bool:

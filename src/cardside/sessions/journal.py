@@ -113,10 +113,13 @@ class Journal:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except FileExistsError:
-            # A file where the folder should be: no other name can help.
-            raise NotADirectoryError(
-                errno.ENOTDIR, f"{path.parent} is a file, not a folder"
-            ) from None
+            # A file, or a link to nothing, where the folder should be: no other name can help.
+            what = (
+                "a link to a folder that is not there"
+                if path.parent.is_symlink() and not path.parent.exists()
+                else "a file, not a folder"
+            )
+            raise NotADirectoryError(errno.ENOTDIR, f"{path.parent} is {what}") from None
         lock = SessionLock(path).acquire()
         try:
             _refuse_taken(path, name)

@@ -60,11 +60,11 @@ def resolve(data_dir: Path, text: str) -> Path:
             raise UnknownSession(f"no session file {clip(text)}")
         if not text.endswith(store.SUFFIX):
             raise UnknownSession(_not_toml(text))
-        return path
+        return _shown(path)
     folder = store.sessions_dir(data_dir)
     exact = folder / (text + store.SUFFIX)
     if _there(exact):
-        return exact
+        return _shown(exact)
     paths = numbered(data_dir)
     if text.lower() == LAST:
         if not paths:
@@ -94,6 +94,18 @@ def resolve(data_dir: Path, text: str) -> Path:
     if _there(Path(text)):
         raise UnknownSession(f"no session {clip(text)}, and {_not_toml(text)}")
     raise _see_list(f"no session {clip(text)}")
+
+
+def _shown(path: Path) -> Path:
+    """``path``, unless its name holds a character that would disguise every line showing
+    it (a right-to-left override, an escape): such a file is left out of the listings, and
+    named outright it is refused too, with the reason."""
+    if not store.printable_name(path.name):
+        raise UnknownSession(
+            f"the file {clip(path.name)} is not read as a session: its name holds a control "
+            "character or one that shows nothing (rename the file)"
+        )
+    return path
 
 
 def _folded(name: str) -> str:

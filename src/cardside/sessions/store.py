@@ -26,8 +26,10 @@ from cardside.core.schema import (
     TextList,
     clip,
     cut,
-    invisible,
+    hidden_at,
     is_whole,
+    toml_kind,
+    without_hidden,
 )
 from cardside.sessions.stats import person
 
@@ -405,7 +407,7 @@ def plain_name(name: str) -> str:
     """``name`` as it can be shown on one line, read the same way: tabs and line breaks as
     spaces, and without the characters that show nothing or change the text's direction
     (``Bo\\u202eb``: ``Bob``), which a name typed now may not hold."""
-    return "".join(c for c in name.translate(_BREAKS) if not invisible(c))
+    return without_hidden(name.translate(_BREAKS))
 
 
 def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
@@ -424,8 +426,12 @@ def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
         raise fail(f"not a cardside session (no format line: format = {FORMAT!r})")
     if doc["format"] != FORMAT:
         raise fail(f"not a cardside session (format is {clip(doc['format'])}, not {FORMAT!r})")
-    version = doc.get("version")
-    if type(version) is not int or version != VERSION:
+    if "version" not in doc:
+        raise fail(f"has no version line (version = {VERSION})")
+    version = doc["version"]
+    if not is_whole(version):
+        raise fail(f"version should be a whole number such as {VERSION}, not {clip(version)}")
+    if version != VERSION:
         raise fail(f"unknown format version {clip(version)} (cardside reads version {VERSION})")
     unknown = sorted(set(doc) - TOP_KEYS)
     if unknown:
@@ -440,11 +446,15 @@ def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
     low, high = schema.players
     if not low <= len(players) <= high:
         span = str(low) if low == high else f"{low} to {high}"
-        raise fail(f"has {len(players)} players; {GAMES[game].title} takes {span}")
+        count = f"{len(players)} player" + ("" if len(players) == 1 else "s")
+        raise fail(f"has {count}; {GAMES[game].title} takes {span}")
     seats: list[Seat] = []
     for i, p in enumerate(players, 1):
         if not isinstance(p, dict):
-            raise fail(f"player {i} is not a table")
+            raise fail(
+                f'player {i} should be a table such as {{ name = "Ann", kind = "human" }}, '
+                f"not {toml_kind(p)}"
+            )
         unknown = sorted(set(p) - {"name", "kind"})
         if unknown:
             raise fail(f"player {i} has an unknown field {clip(unknown[0])}")
@@ -549,7 +559,8 @@ def _get(doc: dict[str, Any], key: str, kind: Any, fail: Any, default: Any = ...
     value = doc[key]
     if isinstance(kind, type):
         if not isinstance(value, kind):
-            raise fail(f"{key!r} should be a {kind.__name__}, not {type(value).__name__}")
+            wanted = toml_kind(kind())
+            raise fail(f"{key!r} should be {wanted}, not {toml_kind(value)}")
         return value
     problem = kind.problem(value)
     if problem:
@@ -580,6 +591,12 @@ def list_paths(data_dir: Path) -> list[Path]:
     if not folder.is_dir():
         if folder.exists():
             raise NotADirectoryError(errno.ENOTDIR, "a file, not a folder", str(folder))
+        if folder.is_symlink():
+            # A link left behind by a moved or unmounted folder: listing nothing would read
+            # as "no sessions", and the first save would fail anyway.
+            raise FileNotFoundError(
+                errno.ENOENT, "a link to a folder that is not there", str(folder)
+            )
         return []
     # A name holding a control character, an invisible one (a right-to-left override) or a
     # byte that is not UTF-8 is no session cardside wrote; printed, it could clear the screen
@@ -587,19 +604,20 @@ def list_paths(data_dir: Path) -> list[Path]:
     # Read with scandir, which says when the folder cannot be read; a glob would find nothing.
     with os.scandir(folder) as found:
         names = [entry.name for entry in found]
-    files = [folder / n for n in names if n.endswith(SUFFIX) and _usable_name(n)]
+    files = [folder / n for n in names if n.endswith(SUFFIX) and usable_name(n)]
     # Same time: the name decides, so the numbers `sessions list` prints stay put.
     return sorted(files, key=lambda p: (-_mtime(p), p.name))
 
 
-def _usable_name(name: str) -> bool:
-    """A file name cardside lists: not hidden, no control (a tab and a line break included,
-    which would break a listing's lines) or invisible character."""
-    return (
-        not name.startswith(".")
-        and not ANY_CONTROL.search(name)
-        and not any(invisible(c) for c in name)
-    )
+def usable_name(name: str) -> bool:
+    """A file name cardside lists: not hidden, and :func:`printable_name`."""
+    return not name.startswith(".") and printable_name(name)
+
+
+def printable_name(name: str) -> bool:
+    """A file name cardside may print: no control character (a tab and a line break
+    included, which would break a listing's lines) and none that shows nothing."""
+    return not ANY_CONTROL.search(name) and not hidden_at(name)
 
 
 def _mtime(path: Path) -> int:

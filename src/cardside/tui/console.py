@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 import click
 
 from cardside.core.players import not_a_player
-from cardside.core.schema import CONTROL, cut, invisible
+from cardside.core.schema import CONTROL, cut, hidden_at
 from cardside.tui.table import display_width
 
 Words = Callable[[str], Iterable[str]]  # given the text typed so far
@@ -286,10 +286,12 @@ def _ignored_escapes() -> Any:
 
 def shown(line: str) -> str:
     """A typed line as it is echoed: each control character as its code (``\\x1b``), never
-    sent to the terminal, and each invisible one (a right-to-left override, a zero-width
-    space: see :func:`~cardside.core.schema.invisible`) as its code point (``\\u202e``)."""
+    sent to the terminal, and each one that shows nothing (a right-to-left override, a
+    zero-width space, a joiner that joins nothing: see :func:`~cardside.core.schema.hidden_at`)
+    as its code point (``\\u202e``)."""
     line = CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", line)
-    return "".join(f"\\u{ord(c):04x}" if invisible(c) else c for c in line)
+    gone = set(hidden_at(line))
+    return "".join(f"\\u{ord(c):04x}" if i in gone else c for i, c in enumerate(line))
 
 
 def read_line() -> str | None:
