@@ -446,8 +446,8 @@ def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
     low, high = schema.players
     if not low <= len(players) <= high:
         span = str(low) if low == high else f"{low} to {high}"
-        count = f"{len(players)} player" + ("" if len(players) == 1 else "s")
-        raise fail(f"has {count}; {GAMES[game].title} takes {span}")
+        many = f"{len(players)} player" + ("" if len(players) == 1 else "s")
+        raise fail(f"has {many}; {GAMES[game].title} takes {span}")
     seats: list[Seat] = []
     for i, p in enumerate(players, 1):
         if not isinstance(p, dict):
