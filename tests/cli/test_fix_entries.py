@@ -963,6 +963,18 @@ def test_a_score_changed_in_the_corrected_round_is_said_too(
     assert "Changed with it: round 1: Ann" not in out
 
 
+def test_a_starter_card_corrected_says_every_turn_it_changed(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """The starter card scores nothing itself, but each turn built on it does: the first
+    round's turns change with it, and the correction's text names no player to say so."""
+    lines = ["RC1", "Ann RC2 1,0", "Bob RC3 2,0", "Ann RC4 3,0", "fix 1 W", "quit"]
+    out = keep(runner, IOTA_GRID, lines).output
+    assert "  Entry 1 corrected: W (was RC1).\n" in out
+    assert "  Changed with it: round 1: Ann 2 (was 3), Bob 5 (was 6).\n" in out
+    assert "  Changed with it: round 2: Ann 18 (was 20).\n" in out
+
+
 def test_a_lineit_game_ended_before_the_pile_rule_keeps_its_end_through_a_chained_fix(
     runner: CliRunner, data_dir: Path
 ) -> None:
@@ -1075,3 +1087,47 @@ def test_fix_lists_the_end_of_a_finished_game_as_no_round_under_way(
     out = keep(runner, IOTA, [*turns, "fix", ""]).output
     listed = out.split("entries in effect (of 25):", 1)[1]
     assert "  25  end\n" in listed and "under way" not in listed
+
+
+def test_a_hand_typed_again_in_another_order_is_unchanged(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """A hand is a set of cards: the same eight in another order correct nothing."""
+    lines = [*HANDS[:2], "fix 2 8h 7H 6H 5H 4H 3H 2H AH", "fix 1 AC 2C 3C 4C 5C 6C 7C 8D"]
+    out = keep(runner, OCTRIX_HANDS, lines).output
+    assert "  Entry 2 is unchanged.\n" in out
+    assert "  Entry 1 corrected: Ann's hand: AC 2C 3C 4C 5C 6C 7C 8D" in out
+    assert [e.get("fixes") for e in saved(data_dir).entries] == [None, None, 1]
+
+
+def test_taking_back_the_only_deal_reads_as_done_not_refused(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    args = ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "t"]
+    out = keep(runner, args, ["Ann 2", "undo 1", "quit"]).output
+    redrawn = out.index("Deals so far: none.\n")
+    assert redrawn < out.index("  Entry 1 taken back (deal 1, match 1): Ann 2.\n")
+    assert "No deal entered yet" not in out and saved(data_dir).rounds == []
+
+
+def test_a_correction_that_decides_a_match_elsewhere_says_so(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """Deal 2 was Ann's: match 1 now ends at deal 3, and the deals after it open match 2."""
+    args = ["schnapsen", "keep", "--names", "Ann,Bob", "--dealer", "Ann", "--session", "t"]
+    deals = ["Ann 2", "Bob 3", "Ann 3", "Bob 1", "Ann 2"]
+    out = keep(runner, args, [*deals, "fix 2 Ann 3", "quit"]).output
+    assert "  Match 1 is now decided in deal 3: Ann wins (was deal 5: Ann wins).\n" in out
+    assert "  Deals 4 to 5 now count in match 2.\n" in out
+    assert [r.round for r in saved(data_dir).results] == [3]
+
+
+@pytest.mark.parametrize("change", ["fix 1 Ann 1 2 3", "undo 3"])
+def test_a_correction_that_undoes_a_win_says_the_match_is_no_longer_over(
+    runner: CliRunner, data_dir: Path, change: str
+) -> None:
+    rounds = ["Ann 1 2 3 4 5 6 7 8", "Ann 1 2 3 4", "Ann 1 2 3"]
+    out = keep(runner, OCTRIX, [*rounds, change, "quit"]).output
+    assert "Ann wins the match with 89!" in out
+    assert "  The match is no longer over.\n" in out
+    assert saved(data_dir).status != "finished"

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from cardside.core import corrections
 from cardside.core.arith import is_digits
 from cardside.core.errors import EntryError
-from cardside.core.record import Session
+from cardside.core.record import Result, Session
 from cardside.core.schema import cut
 from cardside.games.registry import GAMES
 from cardside.sessions import sheets
@@ -71,6 +71,9 @@ class Corrector:
     text_of: TextOf
     read: Read
     after: Callable[[], None] | None = None
+    #: Whether two entries say the same (an Octrix hand is a set: its cards in any order);
+    #: equal entries always do.
+    same: Callable[[dict[str, Any], dict[str, Any]], bool] | None = None
 
     def fix(self, args: str) -> bool:
         """Run ``fix ARGS``; ``True`` when a correction was saved. Every refusal is one line;
@@ -167,7 +170,8 @@ class Corrector:
             return text
         # The same entry, or one that reads the same: a deal entered through the questions
         # typed again as its result keeps its questions' answers.
-        if new == corrections.content(old) or self.text_of(new) == old_text:
+        was = corrections.content(old)
+        if new == was or self.text_of(new) == old_text or (self.same and self.same(new, was)):
             console.say(f"  Entry {number} is unchanged.")
             return None
         return new
@@ -255,6 +259,8 @@ class Corrector:
             console.say("  Cancelled; nothing changed.")
             return None
         before = {r.number: list(r.scores) for r in session.rounds}
+        results = list(session.results)
+        matches = {r.number: r.match for r in session.rounds}
         count = len(session.entries)
         named = self._named(session, pending) if new is not None else []
         journal.extend(pending)
@@ -262,6 +268,7 @@ class Corrector:
             saved.changed = _changed_rows(
                 session, before, range(count + 1, count + 1 + len(pending)), named
             )
+        saved.decided = _decided(journal.session, results, matches, moved=new is None)
         if self.after is not None:
             self.after()
         return saved
@@ -340,14 +347,19 @@ class Saved:
     #: once a card it built on moved, an Octrix trick won by another), as said. Not after undo N:
     #: the rows after the entry taken back move up, so each would read as changed.
     changed: list[str] = field(default_factory=list)
+    #: Games (matches) the correction left no longer over or decided elsewhere, and rows it
+    #: moved into another match, as said.
+    decided: list[str] = field(default_factory=list)
 
     def report(self, console: Console, journal: Journal, taken: str) -> None:
-        """Say the later entries corrected, the rows that changed with them and the entries
-        taken back (``taken`` opens that line)."""
+        """Say the later entries corrected, the rows that changed with them, the games it
+        decided otherwise and the entries taken back (``taken`` opens that line)."""
         for number, text, was in self.also:
             console.say(f"  Entry {number} corrected: {text} (was {was}).")
         for row in self.changed[:NAMED]:
             console.say(f"  Changed with it: {row}.")
+        for line in self.decided:
+            console.say(f"  {line}.")
         if self.back:
             console.say(f"  {taken}: {_span(self.back)}{_again(journal)}.")
 
@@ -361,13 +373,19 @@ def _changed_rows(
     another player's change there is said (an IOTA turn later in the same round)."""
     word = GAMES[session.game].row_name(session.mode)
     names_players = any(name.casefold() in named for name in session.columns)
+    numbers = corrections.in_force(session.entries).numbers
     out = []
+    last = 0  # the last entry of the row before
     for row in session.rounds:
+        first, last = last, row.entry
         was = before.get(row.number)
         if was is None or was == row.scores:
             continue
         own = row.corrected in made
-        if own and not names_players:
+        # A row of one entry is what that entry says; a row of several (an IOTA round: the
+        # starter card and each player's turn) changes in ways the corrected one does not say.
+        alone = row.entry == 0 or sum(first < n <= row.entry for n in numbers) == 1
+        if own and not names_players and alone:
             continue
         moved = [
             f"{name} {now} (was {old})"
@@ -377,6 +395,50 @@ def _changed_rows(
         if moved:
             out.append(f"{word} {row.number}: {', '.join(moved)}")
     return out
+
+
+def _decided(
+    session: Session, results: list[Result], matches: dict[int, int], moved: bool
+) -> list[str]:
+    """What a correction changed of the games won (``results``, before it) that the sheet
+    redrawn does not say outright: a game no longer over, a game now won at another row or by
+    another player, rows now counted in another match (``matches``: each row's match before).
+    A game newly over is said by the sheet itself. After ``undo N`` (``moved``) the rows
+    after the entry move up a number, so only a game no longer over is said."""
+    unit = sheets.unit_of(session.game)
+    word = GAMES[session.game].row_name(session.mode)
+    numbered = any(r.match for r in session.rounds) or any(matches.values())
+    now = {r.number: r for r in session.results}
+    out: list[str] = []
+    for old in results:
+        game = f"{unit} {old.number}" if numbered else f"the {unit}"
+        new = now.get(old.number)
+        if new is None:
+            out.append(f"{game[0].upper()}{game[1:]} is no longer over")
+        elif not moved and (new.round, new.winners) != (old.round, old.winners):
+            out.append(
+                f"{game[0].upper()}{game[1:]} is now decided in {word} {new.round}: "
+                f"{_won(new.winners)} (was {word} {old.round}: {_won(old.winners)})"
+            )
+    if moved or not numbered:
+        return out
+    shifted: dict[int, list[int]] = {}
+    for row in session.rounds:
+        if row.number in matches and matches[row.number] != row.match:
+            shifted.setdefault(row.match, []).append(row.number)
+    for match, rows in shifted.items():
+        span = f"{word} {rows[0]}" if len(rows) == 1 else f"{word}s {rows[0]} to {rows[-1]}"
+        out.append(
+            f"{span[0].upper()}{span[1:]} now count{'s' * (len(rows) == 1)} in {unit} {match}"
+        )
+    return out
+
+
+def _won(winners: list[str]) -> str:
+    """``Ann wins``, ``Ann and Cy win``; ``a tie`` when no one alone won."""
+    if not winners:
+        return "no winner"
+    return f"{' and '.join(winners)} win" + ("s" if len(winners) == 1 else "")
 
 
 def _word_after(answer: str, old_text: str) -> str:

@@ -352,6 +352,15 @@ class OctrixLedger:
         return ledger
 
 
+def same_entry(one: dict[str, Any], other: dict[str, Any]) -> bool:
+    """Whether two entries say the same: a hand is a set of cards, in whatever order typed."""
+    if one.get("type") == other.get("type") == "hand":
+        return one.get("seat") == other.get("seat") and sorted(
+            str(one.get("cards", "")).split()
+        ) == sorted(str(other.get("cards", "")).split())
+    return one == other
+
+
 def _txt(cards: Sequence[Card]) -> str:
     """Cards as saved: ``"8C 3H"`` (in the order given)."""
     return " ".join(format_card(c, ascii=True) for c in cards)

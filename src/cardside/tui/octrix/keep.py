@@ -11,7 +11,7 @@ from cardside.core.players import not_a_player, seats_named
 from cardside.core.schema import cut
 from cardside.core.words import counted
 from cardside.games.octrix import rules
-from cardside.games.octrix.keep import OctrixLedger, RoundReport, parse_round
+from cardside.games.octrix.keep import OctrixLedger, RoundReport, parse_round, same_entry
 from cardside.games.octrix.notation import format_card, parse_cards
 from cardside.games.octrix.rules import DECK, HAND_SIZE
 from cardside.games.octrix.sheet import replay_ledger
@@ -177,6 +177,7 @@ class KeepScreen:
             lambda e: entry_text(e, self.ledger.names),
             read_entry,
             self._replayed,
+            same=same_entry,
         )
 
     def _replayed(self) -> None:

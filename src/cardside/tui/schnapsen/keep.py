@@ -477,5 +477,5 @@ class KeepScreen:
                 )
             )
         else:
-            self.console.say("  No deal entered yet.")
+            self.console.say("Deals so far: none.")
         self.status()
