@@ -970,3 +970,52 @@ def test_the_schnapsen_score_note_comes_only_with_a_schnapsen_average(
     assert "Schnapsen scores" not in shown, shown
     kept_schnapsen(data_dir, "t", ["Cy", "Dee"], [(0, 3), (0, 3), (0, 1)], day=4).close()
     assert "Schnapsen scores: the game points" in invoke(runner, "stats")
+
+
+def test_a_tie_for_first_is_drawn_in_exports_as_in_stats(runner: CliRunner, data_dir: Path) -> None:
+    """Ann and Bob tie on 24: neither won the game; each drew it, in every view."""
+    lines = "counts Ann 20 +4\ncounts Bob 20 +4\ncounts Cy 10\n"
+    keep = ["lineit", "keep", "--names", "Ann,Bob,Cy", "--session", "t"]
+    assert runner.invoke(main, keep, input=lines).exit_code == 0
+    exported = runner.invoke(main, ["sessions", "export", "t", "--format", "json"])
+    assert exported.exit_code == 0 and exported.exception is None
+    data = json.loads(exported.output)[0]
+    assert data["won"] == {"Ann": 0, "Bob": 0, "Cy": 0}
+    assert data["drawn"] == {"Ann": 1, "Bob": 1, "Cy": 0}
+    table = runner.invoke(main, ["sessions", "export", "t", "--format", "csv"])
+    last = list(csv.DictReader(io.StringIO(table.output)))[-3:]
+    assert [(r["player"], r["won"], r["drawn"]) for r in last] == [
+        ("Ann", "0", "1"),
+        ("Bob", "0", "1"),
+        ("Cy", "0", "0"),
+    ]
+    stats = runner.invoke(main, ["stats", "--json"])
+    players = {p["name"]: p for p in json.loads(stats.output)["players"]}
+    assert (players["Ann"]["won"], players["Ann"]["drawn"]) == (0, 1)
+    # They met on different sides: head to head lists them, neither ahead.
+    pairs = {tuple(p["players"]): p["wins"] for p in json.loads(stats.output)["head_to_head"]}
+    assert pairs == {("Ann", "Bob"): [0, 0], ("Ann", "Cy"): [1, 0], ("Bob", "Cy"): [1, 0]}
+
+
+def test_a_name_is_spelt_one_way_whatever_the_filter(runner: CliRunner, data_dir: Path) -> None:
+    """Ann typed first as Ann, later as ANN: every view, filtered or not, says Ann."""
+    kept_schnapsen(data_dir, "first", ["Ann", "Bob"], [(0, 3), (0, 3), (0, 1)], day=1)
+    kept_schnapsen(data_dir, "later", ["ANN", "Cy"], [(1, 3), (1, 3), (1, 1)], day=2)
+    for args in ([], ["--player", "Cy"], ["--player", "ann"], ["--since", "2026-11-02"]):
+        report = json.loads(invoke(runner, "stats", "--json", *args))
+        names = {p["name"] for p in report["players"]}
+        pairs = {tuple(p["players"]) for p in report["head_to_head"]}
+        assert "ANN" not in names and ("Ann" in names or args == ["--player", "Cy"]), args
+        assert ("Ann", "Cy") in pairs and ("ANN", "Cy") not in pairs, args
+
+
+def test_the_league_calls_a_tie_for_first_drawn_as_its_column_does(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    lines = "counts Ann 20 +4\ncounts Bob 20 +4\ncounts Cy 10\n"
+    keep = ["lineit", "keep", "--names", "Ann,Bob,Cy", "--session", "t"]
+    assert runner.invoke(main, keep, input=lines).exit_code == 0
+    league = invoke(runner, "stats", "--league")
+    assert " drawn " in league  # the column
+    assert "(W won, D drawn: tied for first, L lost)" in " ".join(league.split())
+    assert "D tied" not in league

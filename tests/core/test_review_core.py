@@ -53,6 +53,21 @@ def test_a_loss_within_the_sampling_error_counts_as_none() -> None:
     assert within.label == "mistake" and within.loss == pytest.approx(0.12)
 
 
+def test_a_game_all_but_won_charges_no_points_for_winning_by_less() -> None:
+    """Every sample won either way (so no error to measure), the chances differ only in the
+    fifth digit: no loss, so no points given up, and the label says best."""
+    won = Judged(22, 0, "turn 21", 0, "a", "b", 0.99994, 0.99996, 32.6, 50.7, 0.0, False, 16, "m")
+    decision = decide(won, "Ann", CHESS_THRESHOLDS)
+    assert (decision.loss, decision.points_loss, decision.label) == (0.0, 0.0, "best")
+    # A tenth of a percentage point and more is a loss, with its points.
+    lost = decide(
+        Judged(22, 0, "turn 21", 0, "a", "b", 0.90, 0.902, 32.6, 50.7, 0.0, False, 16, "m"),
+        "Ann",
+        CHESS_THRESHOLDS,
+    )
+    assert lost.loss == pytest.approx(0.002) and lost.points_loss == pytest.approx(18.1)
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_game_values_and_reviews_in_the_same_shape(game: str) -> None:
     values = importlib.import_module(f"cardside.games.{game}.values")
@@ -65,8 +80,8 @@ def test_every_game_values_and_reviews_in_the_same_shape(game: str) -> None:
 
 
 def test_the_costliest_leave_out_decisions_labelled_best() -> None:
-    """A move that gives up only the rounding of its values (loss 1e-12, labelled best) is no
-    costly decision: the list holds the others, costliest first."""
+    """A move that gives up only the rounding of its values (1e-12: no loss, labelled best)
+    is no costly decision: the list holds the others, costliest first."""
     from cardside.core.review import Review
 
     def judged(number: int, best: float, played: float) -> Judged:
@@ -92,7 +107,7 @@ def test_the_costliest_leave_out_decisions_labelled_best() -> None:
         decide(judged(2, 0.5, 0.45), "Ann", CHESS_THRESHOLDS),
         decide(judged(3, 0.5, 0.2), "Ann", CHESS_THRESHOLDS),
     ]
-    assert decisions[0].label == "best" and decisions[0].loss > 0
+    assert decisions[0].label == "best" and decisions[0].loss == 0
     review = Review("octrix", "s", "game", "points", "round", CHESS_THRESHOLDS, ["Ann"])
     review.decisions = decisions
     assert [d.judged.number for d in review.costliest()] == [3, 2]

@@ -87,7 +87,13 @@ def stats(
     """Statistics across saved sessions: players, head to head, and games; with --ratings,
     --league or --html, ratings, a league table with records, or a page to share."""
     from cardside.sessions import index
-    from cardside.sessions.stats import bots_named_by_game, bots_named_by_kind, choose, report
+    from cardside.sessions.stats import (
+        bots_named_by_game,
+        bots_named_by_kind,
+        choose,
+        report,
+        spellings,
+    )
     from cardside.tui.statsview import render_report
 
     if ratings and league:
@@ -138,8 +144,10 @@ def stats(
     pool = [
         s for s in summaries if (not game or s["game"] == game) and (not mode or s["mode"] == mode)
     ]
-    chosen = choose(bots_named_by_game(pool), game=game, mode=mode, since=since, player=player)
-    result = report(chosen, player=player)
+    named = bots_named_by_game(pool)
+    chosen = choose(named, game=game, mode=mode, since=since, player=player)
+    # One spelling of each name (the first typed, over every session) whatever the filters.
+    result = report(chosen, player=player, names=spellings(summaries))
     if as_json:
         echo_json(result.as_dict() | {"sessions": len(chosen)})
         _notes(app, chosen, unreadable)  # on standard error, as the other views say them

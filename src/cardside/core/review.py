@@ -116,10 +116,18 @@ class Decision:
         }
 
 
+#: A loss of the chance to win below a tenth of a percentage point counts as none: no
+#: estimate here is finer, and a game all but won (every sample won, so no error to measure)
+#: would otherwise charge a move the points by which it won less.
+LEAST_LOSS = 0.001
+
+
 def decide(judged: Judged, player: str, thresholds: Sequence[float]) -> Decision:
-    """Weigh a judged decision: its loss (noise within one standard error counts as 0)."""
+    """Weigh a judged decision: its loss (noise within one standard error, or a loss under
+    :data:`LEAST_LOSS`, counts as 0) and the points given up with it."""
     gap = max(0.0, judged.best_chance - judged.played_chance)
-    loss = 0.0 if gap <= judged.noise or judged.played == judged.best else gap
+    within = gap <= max(judged.noise, LEAST_LOSS)
+    loss = 0.0 if within or judged.played == judged.best else gap
     points = max(0.0, judged.best_points - judged.played_points) if loss > 0 else 0.0
     return Decision(judged, player, loss, points, label(loss, thresholds))
 

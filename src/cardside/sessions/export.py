@@ -27,6 +27,7 @@ CSV_FIELDS = [
     "total",
     "note",
     "won",
+    "drawn",
     "decided",
     "status",
     "winners",
@@ -88,19 +89,23 @@ def corrected_text(session: Session, row: RoundRow) -> str:
     return _iso(session.time_of(row.corrected)) or f"entry {row.corrected}"
 
 
-def won_so_far(session: Session) -> dict[int, list[int]]:
-    """For each row number, how many games (matches) each column had won by then."""
+def won_so_far(session: Session) -> dict[int, tuple[list[int], list[int]]]:
+    """For each row number, how many games (matches) each column had won by then, and how
+    many it had drawn (tied for first with another column), as ``stats`` counts them."""
     columns = session.columns
     decided = {r.round: r.winners for r in session.results}
-    count = [0] * len(columns)
-    out: dict[int, list[int]] = {}
+    won = [0] * len(columns)
+    drawn = [0] * len(columns)
+    out: dict[int, tuple[list[int], list[int]]] = {}
     for row in session.rounds:
         # A column is counted once however many of its partners won; a name with `` & `` in
         # it is its own column, not a partnership's.
-        won = {column_of(w, columns) for w in decided.get(row.number, [])}
-        for i in sorted(c for c in won if c is not None):
-            count[i] += 1
-        out[row.number] = list(count)
+        sides = sorted(
+            c for c in {column_of(w, columns) for w in decided.get(row.number, [])} if c is not None
+        )
+        for i in sides:
+            (won if len(sides) == 1 else drawn)[i] += 1
+        out[row.number] = (list(won), list(drawn))
     return out
 
 
@@ -108,7 +113,8 @@ def as_dict(session: Session, *, entries: bool = True) -> dict[str, Any]:
     """A JSON-ready summary: players, options, each round with its time, scores, totals and
     note, every finished game (match) with its winners, the tally and the entries."""
     tally = won_so_far(session)
-    last = tally[session.rounds[-1].number] if session.rounds else [0] * len(session.columns)
+    none = [0] * len(session.columns)
+    won, drawn = tally[session.rounds[-1].number] if session.rounds else (none, none)
     data: dict[str, Any] = {
         "name": session.name,
         "game": session.game,
@@ -129,7 +135,8 @@ def as_dict(session: Session, *, entries: bool = True) -> dict[str, Any]:
             {"number": r.number, "round": r.round, "winners": r.winners, "totals": r.totals}
             for r in session.results
         ],
-        "won": dict(zip(session.columns, last)),
+        "won": dict(zip(session.columns, won)),
+        "drawn": dict(zip(session.columns, drawn)),
         "winners": session.winners,
     }
     if entries:
@@ -163,7 +170,8 @@ def winners_cell(columns: list[str], winners: list[str]) -> str:
 def to_csv(sessions: list[Session]) -> str:
     """One row per round and column (player or team) of every session, under one header.
 
-    ``won`` is how many games (matches) the column had won by that round; ``decided`` names
+    ``won`` is how many games (matches) the column had won by that round, ``drawn`` how many
+    it had tied for first with another column; ``decided`` names
     the winners of a game (match) that round decided; ``corrected`` is when an entry of the
     row was corrected (empty if never). A turn still to come has no score.
     """
@@ -192,7 +200,8 @@ def to_csv(sessions: list[Session]) -> str:
                     "score": "" if score is None else score,
                     "total": total,
                     "note": row.note,
-                    "won": tally[row.number][i],
+                    "won": tally[row.number][0][i],
+                    "drawn": tally[row.number][1][i],
                     "decided": decided.get(row.number, ""),
                     "status": s.status,
                     "winners": winners_cell(columns, list(s.winners)),

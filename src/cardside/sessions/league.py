@@ -2,7 +2,7 @@
 
 League points: a win is 1 point; a tie shares the point among the sides that tie for first
 (two sides: ½ each); a loss is 0. The win rate is points per game played. The form is the
-last five results, newest first: ``W`` won, ``D`` tied for first, ``L`` lost. The table is
+last five results, newest first: ``W`` won, ``D`` drawn (tied for first), ``L`` lost. The table is
 sorted by points, then rating, then name.
 
 A record stands until it is beaten: of two equal feats, the earlier keeps it.

@@ -380,8 +380,24 @@ def decided_key(at: datetime | None, summary: dict[str, Any], number: int) -> tu
     return (*moment_key(at), *session_key(summary), number)
 
 
-def report(summaries: list[dict[str, Any]], *, player: str | None = None) -> Report:
-    """Statistics over sessions (oldest first, as :func:`choose` gives them)."""
+def spellings(summaries: list[dict[str, Any]]) -> dict[str, str]:
+    """Each player's name as first typed, over all of ``summaries`` taken oldest first: one
+    spelling (``Ann`` for ``ann`` and ``ANN`` too) whatever filter picks the sessions."""
+    out: dict[str, str] = {}
+    for s in sorted(summaries, key=_order):
+        for p in s["players"]:
+            out.setdefault(seat_key(p), str(p["name"]))
+    return out
+
+
+def report(
+    summaries: list[dict[str, Any]],
+    *,
+    player: str | None = None,
+    names: dict[str, str] | None = None,
+) -> Report:
+    """Statistics over sessions (oldest first, as :func:`choose` gives them); each player
+    named as ``names`` spells them (:func:`spellings` of all sessions), else as first seen."""
     players: dict[str, PlayerStats] = {}
     pairs: dict[tuple[str, str], list[int]] = {}
     games: dict[str, GameStats] = {}
@@ -397,7 +413,8 @@ def report(summaries: list[dict[str, Any]], *, player: str | None = None) -> Rep
         g.outcomes.update(s.get("outcomes", []))
         seats = [(seat_key(p), p["name"]) for p in s["players"]]
         for key, name in dict(seats).items():
-            players.setdefault(key, PlayerStats(name)).sessions += 1
+            spelt = (names or {}).get(key, name)
+            players.setdefault(key, PlayerStats(spelt)).sessions += 1
         for result in s["results"]:
             at = when_of(result, "at")
             decided.append((decided_key(at, s, int(result.get("number") or 0)), s, seats, result))
@@ -455,14 +472,15 @@ def _meet(
     columns: list[int | None],
     winners: set[str],
 ) -> None:
-    """Count a finished game for every two players on different sides where one side won."""
+    """Count a finished game for every two players on different sides: a win for the one
+    whose side won where the other's did not; two who met and tied, or both lost, meet at
+    0:0 (so they are listed as having met)."""
     for i, (a, _) in enumerate(seats):
         for j, (b, _) in enumerate(seats):
             if j <= i or a == b or (columns[i] is not None and columns[i] == columns[j]):
                 continue
             a_won, b_won = a in winners, b in winners
-            if a_won == b_won:
-                continue
             key, flip = ((a, b), False) if a < b else ((b, a), True)
             tally = pairs.setdefault(key, [0, 0])
-            tally[1 if a_won == flip else 0] += 1
+            if a_won != b_won:
+                tally[1 if a_won == flip else 0] += 1

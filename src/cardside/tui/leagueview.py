@@ -213,7 +213,7 @@ def render_league(
     parts += [""]
     parts += _note(
         "points: a win 1, a tie for first shared; form: the last five, newest first "
-        "(W won, D tied, L lost).",
+        "(W won, D drawn: tied for first, L lost).",
         width,
     )
     return "\n".join(parts)
