@@ -387,6 +387,34 @@ def test_a_joiner_or_tag_that_joins_nothing_is_refused_in_a_name(
     assert f"a name cannot hold invisible characters (U+{hidden})" in result.output
 
 
+@pytest.mark.parametrize(
+    ("args", "name"),
+    [
+        (["schnapsen", "keep", "--names", "Ann,Bot 2 (strong)"], "Bot 2 (strong)"),
+        (["octrix", "keep", "--no-hands", "--names", "Ann,Hal ( greedy )"], "Hal ( greedy )"),
+        (["schnapsen", "play", "--name", "Me (hard)"], "Me (hard)"),
+        (["lineit", "keep", "--names", "Ann,Bo (Heuristic)"], "Bo (Heuristic)"),
+    ],
+)
+def test_a_name_that_reads_as_a_bots_is_refused(
+    runner: CliRunner, data_dir: Path, args: list[str], name: str
+) -> None:
+    """Statistics name a bot by its seat and kind, ``Bot 2 (strong)``: a person so named
+    would be counted as that bot."""
+    result = runner.invoke(main, args, input="quit\n")
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
+    assert f"{name!r} reads as a bot's name" in result.output
+
+
+def test_a_name_with_other_brackets_is_kept(runner: CliRunner, data_dir: Path) -> None:
+    args = ["schnapsen", "keep", "--names", "Ann (jr),Bob (strongest)", "--session", "k"]
+    assert runner.invoke(main, args, input="quit\n").exit_code == 0
+    assert store.load(data_dir / "sessions" / "k.toml").player_names == [
+        "Ann (jr)",
+        "Bob (strongest)",
+    ]
+
+
 def test_a_flag_of_tag_characters_is_a_name_like_any_emoji(
     runner: CliRunner, data_dir: Path
 ) -> None:
