@@ -146,6 +146,8 @@ HOSTILE: dict[str, tuple[Callable[[Path], None], str]] = {
     "an unknown entry type": (edited('type = "result"', 'type = "bribe"'), "type 'bribe'"),
     "not UTF-8": (lambda p: p.write_bytes(b'format = "\xff"\n'), "not UTF-8"),
     "empty": (text(""), "not a cardside session (the file is empty)"),
+    "blank lines only": (text("\n\n  \n"), "not a cardside session (the file is empty)"),
+    "comments only": (text("# a note\n\n# another\n"), "(the file holds only comments)"),
     "no format line": (
         edited('format = "cardside-session"', ""),
         "not a cardside session (no format line: format = 'cardside-session')",
@@ -454,3 +456,26 @@ def test_a_game_field_edited_to_another_game_is_named_in_the_refusal(tmp_path: P
         SessionError, match=r"unknown field 'matches' \(the file names the game octrix\)"
     ):
         store.load(path)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["sessions", "show", "odd", "--json"], ["sessions", "export", "odd", "--format", "json"]],
+    ids=" ".join,
+)
+def test_a_character_that_shows_nothing_in_an_entry_is_escaped_in_json(
+    runner: CliRunner, data_dir: Path, command: list[str]
+) -> None:
+    """A line separator in an entry's text (a card list a game reads as spaces) would break
+    the printed JSON's line: it is written as its escape, the same JSON to a reader."""
+    folder = data_dir / "sessions"
+    folder.mkdir(parents=True)
+    text = (EXAMPLES / "octrix-kept-partnership.toml").read_text(encoding="utf-8")
+    assert 'cards = "8S 8H 5H 8C"' in text
+    odd = text.replace('cards = "8S 8H 5H 8C"', 'cards = "\\u2028\\u20298S 8H 5H 8C"', 1)
+    (folder / "odd.toml").write_text(odd, encoding="utf-8")
+    result = runner.invoke(main, command)
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "\u2028" not in result.output and "\u2029" not in result.output
+    assert '"\\u2028\\u20298S 8H 5H 8C"' in result.output
+    assert json.loads('"\\u2028\\u20298S 8H 5H 8C"') == "\u2028\u20298S 8H 5H 8C"  # the same text

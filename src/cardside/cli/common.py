@@ -20,7 +20,7 @@ import click
 from cardside.cli.app import App
 from cardside.cli.options import app_of
 from cardside.core.arith import is_digits
-from cardside.core.schema import ANY_CONTROL, clip, cut, hidden_at
+from cardside.core.schema import ANY_CONTROL, clip, cut, hidden_at, invisible
 from cardside.core.words import quoted
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -178,8 +178,21 @@ def jobs_option(command: F) -> F:
     return cast(F, jobs(on_cluster(run)))
 
 
+def json_text(data: Any) -> str:
+    """``data`` as indented JSON, letters of every script as they are, but each character
+    that shows nothing (a line separator from a file, a right-to-left override) written as
+    its escape: the same JSON to a reader, and no line broken or disguised on a terminal."""
+    text = json.dumps(data, indent=2, ensure_ascii=False, default=str)
+    return "".join(_escaped(c) if not c.isascii() and invisible(c) else c for c in text)
+
+
+def _escaped(char: str) -> str:
+    """A character as a JSON escape (a pair of them past the first 65,536)."""
+    return json.dumps(char)[1:-1]
+
+
 def echo_json(data: Any) -> None:
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str))
+    click.echo(json_text(data))
 
 
 def echo_score_json(data: dict[str, Any], explained: str) -> None:

@@ -16,6 +16,7 @@ from cardside.cli.common import (
     echo_json,
     folder_option,
     json_option,
+    json_text,
     open_journal,
     play_games,
     refuse_own_file,
@@ -610,7 +611,6 @@ def export(
 ) -> None:
     """Export one session (NAME) or all (--all) as CSV, JSON or an HTML page; --game and
     --since export those of one game, or started since a day."""
-    import json
 
     from cardside.core.errors import SessionError
     from cardside.sessions import store
@@ -663,7 +663,7 @@ def export(
     if fmt == "csv":
         text = to_csv(found)
     else:
-        text = json.dumps([as_dict(s) for s in found], indent=2, ensure_ascii=False) + "\n"
+        text = json_text([as_dict(s) for s in found]) + "\n"
     if output is not None and str(output) != "-":  # "-" is the standard output
         try:
             write_output(output, text)

@@ -335,6 +335,8 @@ def parse(raw: bytes, path: object = "<session>") -> dict[str, Any]:
     except (ValueError, OverflowError, MemoryError) as exc:
         # tomllib lets int() and float() errors through: a number of thousands of digits.
         raise SessionError(path, f"holds an unreadable value ({cut(str(exc), 80)})") from None
+    if not doc and text.strip():
+        raise SessionError(path, "not a cardside session (the file holds only comments)")
     _check_shape(doc, path)
     return doc
 
