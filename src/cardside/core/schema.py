@@ -22,6 +22,12 @@ MAX_CLIP = 60  # characters of a bad value quoted in a message
 CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 #: Control characters tabs and line breaks included: none belongs in a name on one line.
 ANY_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+#: The characters that turn text around or hide it (direction overrides and isolates,
+#: zero-width spaces and marks, line and paragraph separators, the byte-order mark): a quick
+#: search where a character-by-character look at every text would cost too much.
+DISGUISE = re.compile(
+    "[\u200b\u200e\u200f\u202a-\u202e\u2028\u2029\u2060-\u2064\u2066-\u2069\ufeff]"
+)
 #: Unicode categories of characters that show nothing of their own and may change how the
 #: text around them is shown (right-to-left overrides, zero-width spaces, line separators),
 #: or are not characters at all (private use, unassigned, undecodable bytes).

@@ -18,7 +18,7 @@ from typing import Any
 from cardside.core.errors import SessionError
 from cardside.core.players import column_of
 from cardside.core.record import MODES, STATUSES, Session
-from cardside.core.schema import CONTROL, cut, is_whole
+from cardside.core.schema import CONTROL, DISGUISE, cut, is_whole
 from cardside.games.registry import GAMES
 from cardside.sessions import integrity, sheets, store
 from cardside.sessions.export import corrections_of
@@ -402,7 +402,8 @@ def _bounded(value: Any) -> bool:
     while stack:
         item = stack.pop()
         if isinstance(item, str):
-            if len(item) > MAX_CACHED_TEXT or CONTROL.search(item):
+            # A forged index could show a name turned around: made again from the file.
+            if len(item) > MAX_CACHED_TEXT or CONTROL.search(item) or DISGUISE.search(item):
                 return False
         elif isinstance(item, dict):
             stack.extend(item)
