@@ -393,7 +393,7 @@ def test_simulate_takes_one_bot_per_seat_as_the_other_games_do(runner: CliRunner
         ("greedy,random,classic", "one per seat for 3 players, the first against one other"),
         ("greedy,random,random,random", "or one per seat for 3 players"),
         ("greedy,random,random,random", "(e.g. strong,greedy,greedy)"),
-        ("greedy,nobody,random", "'nobody' is not an Octrix bot"),
+        ("greedy,nobody,random", "unknown Octrix bot 'nobody' (choose from: "),
     ]:
         refused = runner.invoke(main, [*args, "--bots", bots])
         assert refused.exit_code == 2 and isinstance(refused.exception, SystemExit), bots

@@ -164,3 +164,39 @@ def test_the_bots_help_names_every_bot_the_game_has(runner: CliRunner, game: str
     assert play is not None
     (bot,) = [p for p in play.params if p.name == "bot"]
     assert isinstance(bot.type, click.Choice) and sorted(bot.type.choices) == sorted(names)
+
+
+@pytest.mark.parametrize("game", ["iota", "lineit", "octrix"])
+def test_one_bot_per_seat_sets_the_players(runner: CliRunner, game: str) -> None:
+    """As --names sets the players of play: three bots, one per seat, are three players."""
+    other = {"iota": "greedy", "lineit": "heuristic", "octrix": "greedy"}[game]
+    bots = f"strong,{other},{other}"
+    args = [game, "simulate", "--games", "1", "--jobs", "1", "--bots", bots, "--json"]
+    result = runner.invoke(main, args)
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert json.loads(result.output)[game]["players"] == 3
+    # Given outright, --players still decides, and a list that does not fit it is refused.
+    refused = runner.invoke(main, [*args[:-1], "--players", "2"])
+    assert refused.exit_code == 2 and "give " in refused.output
+
+
+@pytest.mark.parametrize("game", ["iota", "lineit", "octrix"])
+def test_more_bots_than_seats_are_refused(runner: CliRunner, game: str) -> None:
+    most = {"iota": 4, "lineit": 5, "octrix": 4}[game]
+    bots = ",".join(["random"] * (most + 1))
+    result = runner.invoke(main, [game, "simulate", "--games", "1", "--bots", bots])
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
+    assert f"{most + 1} bots, one per seat, but " in result.output
+    assert f"is for 2 to {most} players" in result.output
+
+
+@pytest.mark.parametrize(
+    ("game", "title"),
+    [("iota", "IOTA"), ("lineit", "Line-it"), ("octrix", "Octrix"), ("schnapsen", "Schnapsen")],
+)
+def test_an_unknown_bot_is_refused_in_one_way_in_every_game(
+    runner: CliRunner, game: str, title: str
+) -> None:
+    result = runner.invoke(main, [game, "simulate", "--games", "1", "--bots", "foo,random"])
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
+    assert f"unknown {title} bot 'foo' (choose from: strong, " in result.output

@@ -17,7 +17,7 @@ from cardside.cli.common import (
     seat_of,
 )
 from cardside.cli.options import app_of
-from cardside.core.words import listed
+from cardside.core.words import listed, unknown_bot
 
 if TYPE_CHECKING:
     from cardside.core.parallel import Jobs
@@ -225,7 +225,6 @@ def simulate(
     as_json: bool,
 ) -> tuple[int, str, Any]:
     """The matches to play, and how to play them."""
-    from cardside.core.schema import clip
     from cardside.games.octrix.bots import BOT_NAMES
     from cardside.games.octrix.simulate import simulate as run
 
@@ -233,7 +232,7 @@ def simulate(
     unknown = [b for b in named if b not in BOT_NAMES]
     if unknown:
         raise click.BadParameter(
-            f"{clip(unknown[0])} is not an Octrix bot (bots: {', '.join(BOT_NAMES)})",
+            unknown_bot("Octrix", unknown[0], BOT_NAMES),
             param_hint="--bots",
         )
     if partnership and players != 4:
@@ -242,6 +241,16 @@ def simulate(
                 "the partnership game is for 4 players", param_hint="--players"
             )
         players = 4
+    elif (
+        len(named) > 2 and ctx.get_parameter_source("players") == click.core.ParameterSource.DEFAULT
+    ):
+        # One bot per seat sets the players, as --names does in play.
+        if len(named) > 4:
+            raise click.BadParameter(
+                f"{len(named)} bots, one per seat, but Octrix is for 2 to 4 players",
+                param_hint="--bots",
+            )
+        players = len(named)
     seats: list[int] | None = None
     if len(named) == 2:
         pair = (named[0], named[1])

@@ -18,7 +18,7 @@ from cardside.cli.common import (
     seat_of,
     your_name,
 )
-from cardside.core.words import listed
+from cardside.core.words import listed, unknown_bot
 
 if TYPE_CHECKING:
     from cardside.core.parallel import Jobs
@@ -170,7 +170,6 @@ def simulate(
     as_json: bool,
 ) -> tuple[int, str, Any]:
     """The matches (or deals) to play, and how to play them."""
-    from cardside.core.schema import clip
     from cardside.games.schnapsen.bots import BOT_NAMES
     from cardside.games.schnapsen.simulate import simulate as run
 
@@ -179,8 +178,7 @@ def simulate(
     if len(pair) != 2 or unknown:
         if unknown:
             raise click.BadParameter(
-                f"unknown Schnapsen bot {clip(unknown[0], 24)} "
-                f"(choose from: {', '.join(BOT_NAMES)})",
+                unknown_bot("Schnapsen", unknown[0], BOT_NAMES),
                 param_hint="--bots",
             )
         raise click.BadParameter(

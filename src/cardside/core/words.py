@@ -46,3 +46,11 @@ def quoted(command: str) -> str:
     """A command to copy, between single quotes, or double ones where it holds a single
     quote itself (a name or folder quoted for the shell): ``"cardside sessions show 'a b'"``."""
     return f'"{command}"' if "'" in command else f"'{command}'"
+
+
+def unknown_bot(title: str, name: str, bots: Sequence[str]) -> str:
+    """The one way every game refuses a bot name it has not: ``unknown IOTA bot 'foo'
+    (choose from: strong, greedy, random)``."""
+    from cardside.core.schema import clip
+
+    return f"unknown {title} bot {clip(name, 24)} (choose from: {', '.join(bots)})"

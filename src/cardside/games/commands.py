@@ -300,9 +300,9 @@ The bots move one seat on after every game and every deal is played from each se
             _rotated(
                 4,
                 _bots(
-                    "One bot per seat, comma-separated, e.g. strong,greedy,greedy; or two, the "
-                    "first against the second in every other seat [default: strong, then "
-                    "greedy for the other seats].",
+                    "One bot per seat, comma-separated, e.g. strong,greedy,greedy (three or "
+                    "more set --players); or two, the first against the second in every other "
+                    "seat [default: strong, then greedy for the other seats].",
                     IOTA_BOTS,
                 ),
                 "Players per game.",
@@ -378,8 +378,8 @@ cardside lineit simulate --games 100 --players 4 \\
                 5,
                 _bots(
                     "One bot per seat, comma-separated, rotated round the seats from game to "
-                    "game; or two, the first against the second in every other seat [default: "
-                    "strong then heuristic for the rest].",
+                    "game (three or more set --players); or two, the first against the second "
+                    "in every other seat [default: strong then heuristic for the rest].",
                     LINEIT_BOTS,
                 ),
                 "Players per game.",
@@ -622,8 +622,8 @@ case; 8C is the 8 of clubs. A suit's symbol may stand for its letter.""",
                     "--bots",
                     _bots(
                         "Two bots, comma-separated: the first is measured against the second; "
-                        "or one per seat, the first against one other (strong,greedy,greedy), "
-                        "turned one seat on every match.",
+                        "or one per seat, the first against one other (strong,greedy,greedy; "
+                        "three or more set --players), turned one seat on every match.",
                         OCTRIX_BOTS,
                     ),
                     default="strong,random",

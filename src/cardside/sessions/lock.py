@@ -3,9 +3,7 @@
 ``.NAME.toml.lock`` sits beside the session file for as long as a process has the session
 open for writing (play, keep, resume). It is created with ``O_CREAT | O_EXCL``, so of two
 processes starting together exactly one gets it; the other is refused with the holder's
-process id (and, where the system says, when that process started: the id alone may be given
-again to another process). A lock whose process no longer exists (killed, crashed, power lost),
-or whose id now names a process started since, is taken over.
+process id. A lock whose process no longer exists (killed, crashed, power lost) is taken over.
 Taking over is itself guarded: the stale file is renamed away under a name unique to the taker,
 and only the taker whose rename succeeded may create the new lock.
 """
@@ -84,9 +82,7 @@ class SessionLock:
                         raise SessionLocked(
                             f"session {name!r} is being opened by another cardside"
                         ) from None
-                elif holder == os.getpid() or (
-                    process_exists(holder) and not _written_by_another(holder, self.path)
-                ):
+                elif holder == os.getpid() or process_exists(holder):
                     raise SessionLocked(
                         f"session {name!r} is open in another cardside (process {holder}); "
                         f"close it there first (if no cardside has it open, remove {self.path})"
@@ -94,10 +90,7 @@ class SessionLock:
                 self._take_over(holder)
                 continue
             try:
-                # The id padded to 32 characters, as cardside before the identity line read
-                # the first 32 stripped (and took anything else for a stale lock).
-                mine = identity(os.getpid()) or ""
-                os.write(fd, f"{os.getpid():<31}\n{mine}\n".encode("ascii"))
+                os.write(fd, f"{os.getpid()}\n".encode("ascii"))
                 os.fsync(fd)
             except BaseException:
                 # A full disk: an empty lock would refuse the name to everyone for a while.
@@ -151,33 +144,6 @@ def _kind(path: Path) -> str:
         return "gone" if not os.path.lexists(path) else "other"
     except OSError:
         return "other"
-
-
-def identity(pid: int) -> str | None:
-    """What tells process ``pid`` from a later one given the same id: the machine's boot and
-    the moment the process started, in ticks after it (exact, whatever the clock does);
-    ``None`` where the system does not say (only Linux does, in /proc)."""
-    try:
-        boot = Path("/proc/sys/kernel/random/boot_id").read_text(encoding="ascii").strip()
-        # The fields after the command's name, which may hold spaces and brackets; the 22nd
-        # field (the 20th of these) is when the process started.
-        fields = Path(f"/proc/{pid}/stat").read_text(encoding="ascii").rsplit(")", 1)[1].split()
-        started = fields[19]
-    except (OSError, UnicodeError, IndexError):
-        return None
-    return f"{boot} {started}" if started.isdigit() and len(boot) <= 64 else None
-
-
-def _written_by_another(pid: int, path: Path) -> bool:
-    """Whether the lock names a process id that now belongs to another process (after a
-    restart of the machine, or once the ids came round): its identity differs."""
-    try:
-        lines = path.read_text(encoding="ascii", errors="replace")[:200].splitlines()
-    except OSError:
-        return False
-    written = lines[1].strip() if len(lines) > 1 else ""
-    now = identity(pid)
-    return bool(written) and now is not None and written != now
 
 
 def _age(path: Path) -> float:

@@ -39,7 +39,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from cardside.core.words import counted
+from cardside.core.words import counted, unknown_bot
 from cardside.games.iota.inference import last_plays, read_hand
 from cardside.games.iota.moves import Move, best_move, legal_moves
 from cardside.games.iota.rules import HAND_SIZE, WILD, Action, Pass, Play, Swap
@@ -558,4 +558,4 @@ def make_bot(name: str, seed: int | str = 0) -> IotaBot:
         return StrongBot2(seed)
     if key == "strong1":
         return StrongBot1(seed)
-    raise ValueError(f"unknown IOTA bot {name!r} (choose from: {', '.join(BOT_NAMES)})")
+    raise ValueError(unknown_bot("IOTA", name, BOT_NAMES))

@@ -15,10 +15,9 @@ from functools import partial
 
 from cardside.core.parallel import Jobs, map_games
 from cardside.core.rng import derive_rng
-from cardside.core.schema import clip
 from cardside.core.simulation import Summary, averaged
 from cardside.core.stats import mean_interval, wilson_interval
-from cardside.core.words import counted
+from cardside.core.words import counted, unknown_bot
 from cardside.games.iota.bots import BOT_NAMES, IotaBot, make_bot
 from cardside.games.iota.state import END_BLOCKED, END_LAST_CARD, IotaState
 
@@ -132,7 +131,7 @@ def check_bots(bots: Sequence[str], players: int) -> list[str]:
     names = [b.strip().lower() for b in bots]
     for name in names:
         if name not in BOT_NAMES:
-            raise ValueError(f"unknown IOTA bot {clip(name)} (choose from: {', '.join(BOT_NAMES)})")
+            raise ValueError(unknown_bot("IOTA", name, BOT_NAMES))
     if len(names) == 2 and players > 2:
         names += [names[1]] * (players - 2)
     if len(names) != players:

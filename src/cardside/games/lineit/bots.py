@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from cardside.core.rng import chooser
-from cardside.core.words import counted
+from cardside.core.words import counted, unknown_bot
 from cardside.games.lineit import rules
 from cardside.games.lineit.notation import DONE, Action, format_action, format_card
 from cardside.games.lineit.rules import BET_BASE, LineScore
@@ -436,4 +436,4 @@ def make_bot(name: str, seed: int | str | None = None, level: str = "normal") ->
         from cardside.games.lineit.search import BUDGET_1, StrongBot
 
         return StrongBot(level, seed, budget=BUDGET_1)
-    raise ValueError(f"unknown Line-it bot {name!r} (choose from {', '.join(BOT_NAMES)})")
+    raise ValueError(unknown_bot("Line-it", name, BOT_NAMES))

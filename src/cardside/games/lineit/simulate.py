@@ -18,10 +18,9 @@ from typing import NamedTuple
 from cardside.core.errors import IllegalActionError
 from cardside.core.parallel import Jobs, map_games
 from cardside.core.rng import derive_rng
-from cardside.core.schema import clip
 from cardside.core.simulation import Entry, Summary
 from cardside.core.stats import mean_interval, wilson_interval, with_interval
-from cardside.core.words import counted
+from cardside.core.words import counted, unknown_bot
 from cardside.games.lineit import rules
 from cardside.games.lineit.bots import BOT_NAMES, RandomBot, make_bot
 from cardside.games.lineit.state import Jackpot, LineitState
@@ -202,6 +201,9 @@ def check_bots(bots: Sequence[str], players: int) -> list[str]:
     """The bot list, checked: one known bot per seat, or two (the first against the second in
     every other seat)."""
     names = [b.strip().lower() for b in bots]
+    for name in names:
+        if name not in BOT_NAMES:
+            raise ValueError(unknown_bot("Line-it", name, BOT_NAMES))
     if len(names) == 2 and players > 2:
         names += [names[1]] * (players - 2)
     if len(names) != players:
@@ -209,11 +211,6 @@ def check_bots(bots: Sequence[str], players: int) -> list[str]:
         raise ValueError(
             f"give one bot per seat, or two: {players} names, not {len(names)} (e.g. {example})"
         )
-    for name in names:
-        if name not in BOT_NAMES:
-            raise ValueError(
-                f"unknown Line-it bot {clip(name)} (choose from: {', '.join(BOT_NAMES)})"
-            )
     return names
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 
+from cardside.core.words import unknown_bot
 from cardside.games.linesbeta.classic import ClassicPlannerBot, _walk, win_chance
 from cardside.games.linesbeta.deep import Deep1Bot, Deep2Bot, DeepBot, DeepWinBot
 from cardside.games.linesbeta.planner import Planner1Bot, Planner2Bot, PlannerBot
@@ -92,4 +93,4 @@ def make_bot(name: str, seed: int | str = 0) -> Bot:
         return Deep1Bot(seed)
     if name == "deepwin":
         return DeepWinBot(seed)
-    raise ValueError(f"unknown LinesBeta bot {name!r} (bots: {', '.join(BOT_NAMES)})")
+    raise ValueError(unknown_bot("LinesBeta", name, BOT_NAMES))

@@ -29,7 +29,7 @@ from typing import Protocol
 
 from cardside.core.cards import Card
 from cardside.core.rng import chooser
-from cardside.core.words import signed
+from cardside.core.words import signed, unknown_bot
 from cardside.games.octrix.duel import DuelSolver
 from cardside.games.octrix.equilibrium import MatrixSolution, solve_matrix_game
 from cardside.games.octrix.equity import MatchSolver, most_points
@@ -306,4 +306,4 @@ def make_bot(
         return StrongBot(seed, time_limit=time_limit)
     if key == "classic":
         return StrongBot(seed, time_limit=time_limit, name="classic", exact_round=False)
-    raise ValueError(f"unknown Octrix bot {name!r} (choose from: {', '.join(BOT_NAMES)})")
+    raise ValueError(unknown_bot("Octrix", name, BOT_NAMES))

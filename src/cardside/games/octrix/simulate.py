@@ -27,7 +27,7 @@ from cardside.core.parallel import Jobs, map_games
 from cardside.core.rng import derive_rng
 from cardside.core.simulation import Summary, averaged
 from cardside.core.stats import mean_interval, wilson_interval
-from cardside.core.words import counted
+from cardside.core.words import counted, unknown_bot
 from cardside.games.octrix.bots import BOT_NAMES, OctrixBot, RandomBot, make_bot
 from cardside.games.octrix.state import OctrixState
 
@@ -172,7 +172,7 @@ def simulate(
         raise ValueError("simulate at least one game")
     for name in bots:
         if name.strip().lower() not in BOT_NAMES:
-            raise ValueError(f"unknown Octrix bot {name!r} (choose from: {', '.join(BOT_NAMES)})")
+            raise ValueError(unknown_bot("Octrix", name, BOT_NAMES))
     if partnership and players != 4:
         raise ValueError("the partnership game needs exactly 4 players")
     pattern = None if seats is None else tuple(seats)

@@ -36,7 +36,7 @@ from cardside.games.schnapsen.search import search
 from cardside.games.schnapsen.solver import Solver
 from cardside.games.schnapsen.state import Observation
 
-BOT_NAMES = ("random", "heuristic", "strong", "classic")
+BOT_NAMES = ("strong", "classic", "heuristic", "random")
 DEFAULT_BOT = "strong"
 LEVELS = ("easy", "normal", "hard")
 #: The bots that search, so the level sets their budget; the others play the same at every level.
