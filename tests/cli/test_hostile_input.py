@@ -281,7 +281,14 @@ def test_a_name_that_shows_nothing_is_asked_again(
 
 
 @pytest.mark.parametrize(
-    "name", ["Zoë", "\u0645\u06cc\u200c\u0631\u0627", "👨\u200d👩\u200d👧", "José"]
+    "name",
+    [
+        "Zoë",
+        "\u0645\u06cc\u200c\u0631\u0627",
+        "👨\u200d👩\u200d👧",
+        "José",
+        "\u0d05\u0d30\u0d4d\u200d\u0d1c\u0d41\u0d28\u0d4d\u200d",  # Malayalam, chillu letters
+    ],
 )
 def test_a_name_in_any_script_is_kept(runner: CliRunner, data_dir: Path, name: str) -> None:
     result = runner.invoke(
@@ -292,7 +299,15 @@ def test_a_name_in_any_script_is_kept(runner: CliRunner, data_dir: Path, name: s
 
 
 @pytest.mark.parametrize(
-    "names", ["Ann,\uff21nn", "\u00c1nn,A\u0301nn", "Ann,ANN", "Stra\u00dfe,STRASSE"]
+    "names",
+    [
+        "Ann,\uff21nn",
+        "\u00c1nn,A\u0301nn",
+        "Ann,ANN",
+        "Stra\u00dfe,STRASSE",
+        "\u0418\u0432\u0430\u043d,\u0418\u0432\u200d\u0430\u043d",  # a joiner between Cyrillic
+        "Ann,Ann\ufe0f",  # a variation selector
+    ],
 )
 def test_names_that_look_the_same_clash(runner: CliRunner, data_dir: Path, names: str) -> None:
     result = runner.invoke(main, ["octrix", "keep", "--no-hands", "--names", names], input="quit\n")
@@ -376,6 +391,13 @@ def test_a_piped_line_with_a_right_to_left_override_is_echoed_as_codes(
         ("Ann,\u200cAnn", "200C"),
         ("Ann,A\U000e0067nn", "E0067"),
         ("Ann,\U0001f3f4\U000e0067 Ann", "E0067"),  # a flag's tags never ended
+        # Tags past a region's six spell hidden text, however they end.
+        (
+            "Ann,Bo\U0001f3f4"
+            + "".join(chr(0xE0000 + ord(c)) for c in "hiddentext")
+            + "\U000e007f",
+            "E0068",
+        ),
     ],
 )
 def test_a_joiner_or_tag_that_joins_nothing_is_refused_in_a_name(
@@ -394,6 +416,7 @@ def test_a_joiner_or_tag_that_joins_nothing_is_refused_in_a_name(
         (["octrix", "keep", "--no-hands", "--names", "Ann,Hal ( greedy )"], "Hal ( greedy )"),
         (["schnapsen", "play", "--name", "Me (hard)"], "Me (hard)"),
         (["lineit", "keep", "--names", "Ann,Bo (Heuristic)"], "Bo (Heuristic)"),
+        (["octrix", "keep", "--no-hands", "--names", "Strong (Octrix),Bob"], "Strong (Octrix)"),
     ],
 )
 def test_a_name_that_reads_as_a_bots_is_refused(

@@ -93,7 +93,7 @@ def test_clip_never_returns_a_long_text() -> None:
     for text in ("9" * 100, "\x00" * 80, "it's" * 40, "\U0001f600" * 70, "a" * 59):
         shown = clip(text)
         assert len(shown) <= 60 and shown[0] == shown[-1] in "'\"" and shown[-4:-1] == "..."
-    assert clip({"a": 1}) == "a table" and clip(True) == "true" and clip(3) == "3"
+    assert clip({"a": 1}) == "a table" and clip(True) == "the value true" and clip(3) == "3"
     # A TOML date or time where another type was wanted is shown as the file writes it.
     from datetime import date, datetime, time
 

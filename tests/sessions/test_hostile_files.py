@@ -110,7 +110,7 @@ HOSTILE: dict[str, tuple[Callable[[Path], None], str]] = {
     # Told in the file's own words: true, an array, a table; never Python's True or list.
     "version true": (
         edited("version = 1", "version = true"),
-        "version should be a whole number such as 1, not true",
+        "version should be a whole number such as 1, not the value true",
     ),
     "no version line": (edited("version = 1\n", ""), "has no version line (version = 1)"),
     "one player": (
@@ -304,6 +304,23 @@ def test_a_file_where_the_sessions_folder_should_be_is_named(
     assert result.exit_code == 1, result.output
     assert result.output.strip().endswith(f"sessions is {found}")
     assert "free session name" not in result.output and "Errno" not in result.output
+
+
+def test_a_data_folder_that_is_a_link_to_nothing_is_named(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The data folder itself moved or unmounted: not "no sessions yet", not "a file"."""
+    data = tmp_path / "data"
+    data.symlink_to(tmp_path / "unmounted")
+    monkeypatch.setenv("CARDSIDE_HOME", str(data))
+    listed = runner.invoke(main, ["sessions", "list"])
+    assert listed.exit_code == 1 and isinstance(listed.exception, SystemExit)
+    assert listed.output.strip().endswith(f"{data}: a link to a folder that is not there")
+    keep = ["schnapsen", "keep", "--names", "Ann,Bob"]
+    kept = runner.invoke(main, keep, input="Ann 2\nquit\n")
+    assert kept.exit_code == 1, kept.output
+    assert kept.output.strip().endswith(f"{data} is a link to a folder that is not there")
+    assert not (tmp_path / "unmounted").exists()
 
 
 @pytest.mark.parametrize(

@@ -183,7 +183,10 @@ def json_text(data: Any) -> str:
     that shows nothing (a line separator from a file, a right-to-left override) written as
     its escape: the same JSON to a reader, and no line broken or disguised on a terminal."""
     text = json.dumps(data, indent=2, ensure_ascii=False, default=str)
-    return "".join(_escaped(c) if not c.isascii() and invisible(c) else c for c in text)
+    return _BEYOND_ASCII.sub(lambda m: _escaped(m[0]) if invisible(m[0]) else m[0], text)
+
+
+_BEYOND_ASCII = re.compile(r"[^\x00-\x7f]")
 
 
 def _escaped(char: str) -> str:
@@ -268,20 +271,24 @@ def check_name(name: str, option: str) -> None:
 
 
 def _bot_bracket(name: str) -> str | None:
-    """The bot a name's closing brackets name (``Bot 2 (strong)``, ``Hal (greedy, hard)``):
-    statistics name each bot so, and a player so named would be counted as the bot."""
-    from cardside.sessions.stats import bot_kinds, person
+    """The bot (or game) a name's closing brackets name (``Bot 2 (strong)``, ``Hal (greedy,
+    hard)``, ``Strong (Octrix)``): statistics name each bot so, and a player so named would be
+    counted as the bot."""
+    from cardside.sessions.stats import bot_kinds, game_keys, person
 
     found = re.fullmatch(r".*\(\s*([^()]*?)\s*\)\s*", name)
     if not found:
         return None
     word = re.split(r"[ ,]", found.group(1))[0]
-    return word if person(word) in bot_kinds() else None
+    return word if person(word) in bot_kinds() or person(word) in game_keys() else None
 
 
 def name_key(name: str) -> str:
-    """What two names that look the same share: Ann and its full-width or accented twins."""
-    return unicodedata.normalize("NFKC", name).casefold()
+    """What two names that look the same share: Ann and its full-width or accented twins, and
+    Ann with a character that shows nothing (see ``sessions.stats.person``)."""
+    from cardside.sessions.stats import person
+
+    return person(name)
 
 
 def your_name(text: str, option: str = "--name") -> str:

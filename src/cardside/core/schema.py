@@ -48,8 +48,19 @@ _BLACK_FLAG = "\U0001f3f4"
 _CANCEL_TAG = "\U000e007f"
 
 
+#: A flag's tags spell a region: two letters and up to four more (gbsct for Scotland).
+_FLAG_TAGS = 6
+#: The canonical combining class of a virama (Indic scripts' vowel killer).
+_VIRAMA = 9
+
+
 def _tag(char: str) -> bool:
     return "\U000e0020" <= char <= _CANCEL_TAG
+
+
+def _flag_tag(char: str) -> bool:
+    """A tag a flag's region is spelt with: a small letter or a digit."""
+    return "\U000e0061" <= char <= "\U000e007a" or "\U000e0030" <= char <= "\U000e0039"
 
 
 def hidden_at(text: str) -> list[int]:
@@ -63,14 +74,16 @@ def hidden_at(text: str) -> list[int]:
         char = text[i]
         if char == _BLACK_FLAG:
             end = i + 1
-            while end < len(text) and _tag(text[end]) and text[end] != _CANCEL_TAG:
+            while end < len(text) and _flag_tag(text[end]) and end - i <= _FLAG_TAGS:
                 end += 1
-            if end > i + 1 and end < len(text) and text[end] == _CANCEL_TAG:
+            if 2 < end - i <= _FLAG_TAGS + 1 and end < len(text) and text[end] == _CANCEL_TAG:
                 i = end + 1  # a whole flag (Scotland's): its tags show as the flag
                 continue
         elif _tag(char) or invisible(char):
             found.append(i)
-        elif char in _JOINERS:
+        elif char in _JOINERS and not (i and unicodedata.combining(text[i - 1]) == _VIRAMA):
+            # (After a virama a joiner picks the letter's form, as in Malayalam's chillu
+            # letters at the end of a word: it shows there.)
             around = text[i - 1 : i] + text[i + 1 : i + 2]
             if len(around) < 2 or any(
                 c.isascii() or c.isspace() or c in _JOINERS or invisible(c) for c in around
@@ -109,8 +122,8 @@ def clip(value: object, limit: int = MAX_CLIP) -> str:
             keep -= 1
         shown = repr(value[:keep])
         return shown[:-1] + "..." + shown[-1]
-    if isinstance(value, bool):  # as a file writes it: true, not Python's True
-        return "true" if value else "false"
+    if isinstance(value, bool):  # as a file writes it, not Python's True; never read as "not"
+        return f"the value {'true' if value else 'false'}"
     if isinstance(value, int) and abs(value) >= 10**40:
         return "<huge number>"
     if isinstance(value, int | float) or value is None:

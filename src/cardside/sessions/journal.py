@@ -114,12 +114,13 @@ class Journal:
             path.parent.mkdir(parents=True, exist_ok=True)
         except FileExistsError:
             # A file, or a link to nothing, where the folder should be: no other name can help.
-            what = (
-                "a link to a folder that is not there"
-                if path.parent.is_symlink() and not path.parent.exists()
-                else "a file, not a folder"
-            )
-            raise NotADirectoryError(errno.ENOTDIR, f"{path.parent} is {what}") from None
+            gone = store.dangling_link(path.parent)
+            if gone is not None:
+                raise NotADirectoryError(
+                    errno.ENOTDIR, f"{gone} is a link to a folder that is not there"
+                ) from None
+            blocked = path.parent if path.parent.parent.is_dir() else path.parent.parent
+            raise NotADirectoryError(errno.ENOTDIR, f"{blocked} is a file, not a folder") from None
         lock = SessionLock(path).acquire()
         try:
             _refuse_taken(path, name)

@@ -33,7 +33,16 @@ def person(name: str) -> str:
     """The key that makes ``Ann``, ``ann``, `` ANN `` and full-width ``Ａｎｎ`` one player, and
     ``José`` typed as one character or as ``e`` and an accent: the same key a new session's
     names are told apart by, so that no two players of one file share one."""
-    return unicodedata.normalize("NFKC", name).casefold().strip()
+    plain = unicodedata.normalize("NFKC", name)
+    return _SHOWS_NOTHING.sub("", plain).casefold().strip()
+
+
+#: What adds nothing a reader can see to a name: joiners, variation selectors, the combining
+#: grapheme joiner, Hangul fillers, tags, direction marks (``Ann`` and ``Ann\u200d`` are one).
+_SHOWS_NOTHING = re.compile(
+    "[\u00ad\u034f\u115f\u1160\u3164\uffa0\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+    "\u2060-\u206f\ufe00-\ufe0f\ufeff\U000e0000-\U000e0fff]"
+)
 
 
 class BotKey(str):

@@ -593,12 +593,11 @@ def list_paths(data_dir: Path) -> list[Path]:
     if not folder.is_dir():
         if folder.exists():
             raise NotADirectoryError(errno.ENOTDIR, "a file, not a folder", str(folder))
-        if folder.is_symlink():
+        gone = dangling_link(folder)
+        if gone is not None:
             # A link left behind by a moved or unmounted folder: listing nothing would read
             # as "no sessions", and the first save would fail anyway.
-            raise FileNotFoundError(
-                errno.ENOENT, "a link to a folder that is not there", str(folder)
-            )
+            raise FileNotFoundError(errno.ENOENT, "a link to a folder that is not there", str(gone))
         return []
     # A name holding a control character, an invisible one (a right-to-left override) or a
     # byte that is not UTF-8 is no session cardside wrote; printed, it could clear the screen
@@ -609,6 +608,14 @@ def list_paths(data_dir: Path) -> list[Path]:
     files = [folder / n for n in names if n.endswith(SUFFIX) and usable_name(n)]
     # Same time: the name decides, so the numbers `sessions list` prints stay put.
     return sorted(files, key=lambda p: (-_mtime(p), p.name))
+
+
+def dangling_link(folder: Path) -> Path | None:
+    """The sessions folder, or the data folder holding it, when it is a link to nothing."""
+    for place in (folder, folder.parent):
+        if place.is_symlink() and not place.exists():
+            return place
+    return None
 
 
 def usable_name(name: str) -> bool:
