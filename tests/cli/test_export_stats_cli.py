@@ -1007,6 +1007,11 @@ def test_a_name_is_spelt_one_way_whatever_the_filter(runner: CliRunner, data_dir
         pairs = {tuple(p["players"]) for p in report["head_to_head"]}
         assert "ANN" not in names and ("Ann" in names or args == ["--player", "Cy"]), args
         assert ("Ann", "Cy") in pairs and ("ANN", "Cy") not in pairs, args
+    for view in (["--league"], ["--league", "--since", "2026-11-02"], ["--ratings"]):
+        shown = invoke(runner, "stats", *view)
+        assert "ANN" not in shown and "Ann" in shown, view
+    page = invoke(runner, "stats", "--html", "-", "--since", "2026-11-02")
+    assert "ANN" not in page and "Ann" in page
 
 
 def test_the_league_calls_a_tie_for_first_drawn_as_its_column_does(

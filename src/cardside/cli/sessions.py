@@ -696,7 +696,13 @@ def _export_html(app: Any, name: str | None, output: Path | None) -> None:
     from cardside.sessions.league import league, records
     from cardside.sessions.ratings import rate
     from cardside.sessions.results import finished_games
-    from cardside.sessions.stats import bots_named_by_game, bots_named_by_kind, choose, report
+    from cardside.sessions.stats import (
+        bots_named_by_game,
+        bots_named_by_kind,
+        choose,
+        report,
+        respelt,
+    )
     from cardside.tui.htmlreport import page
 
     if name is not None:
@@ -713,7 +719,7 @@ def _export_html(app: Any, name: str | None, output: Path | None) -> None:
             if entry.summary is None:
                 click.echo(f"skipped: {entry.error or entry.path}", err=True)
         summaries = without_copies(
-            [bots_named_by_kind(e.summary) for e in entries if e.summary is not None]
+            respelt([bots_named_by_kind(e.summary) for e in entries if e.summary is not None])
         )
         if entries and not summaries:
             raise click.ClickException("no session could be read: no page written")

@@ -92,7 +92,7 @@ def stats(
         bots_named_by_kind,
         choose,
         report,
-        spellings,
+        respelt,
     )
     from cardside.tui.statsview import render_report
 
@@ -110,7 +110,8 @@ def stats(
         raise click.UsageError(f"--until {until:%Y-%m-%d} is before --since {since:%Y-%m-%d}")
     app = app_of(ctx)
     entries = index.entries(app.data_dir)
-    readable = [bots_named_by_kind(e.summary) for e in entries if e.summary is not None]
+    # One spelling of each name (the first typed, over every session) whatever the filters.
+    readable = respelt([bots_named_by_kind(e.summary) for e in entries if e.summary is not None])
     unreadable = len(entries) - len(readable)
     summaries = without_copies(readable, game=game, mode=mode)
     if ratings or league or html_file is not None:
@@ -146,8 +147,7 @@ def stats(
     ]
     named = bots_named_by_game(pool)
     chosen = choose(named, game=game, mode=mode, since=since, player=player)
-    # One spelling of each name (the first typed, over every session) whatever the filters.
-    result = report(chosen, player=player, names=spellings(summaries))
+    result = report(chosen, player=player)
     if as_json:
         echo_json(result.as_dict() | {"sessions": len(chosen)})
         _notes(app, chosen, unreadable)  # on standard error, as the other views say them

@@ -399,14 +399,28 @@ def spellings(summaries: list[dict[str, Any]]) -> dict[str, str]:
     return out
 
 
-def report(
-    summaries: list[dict[str, Any]],
-    *,
-    player: str | None = None,
-    names: dict[str, str] | None = None,
-) -> Report:
-    """Statistics over sessions (oldest first, as :func:`choose` gives them); each player
-    named as ``names`` spells them (:func:`spellings` of all sessions), else as first seen."""
+def respelt(summaries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The summaries with each person named as first typed over all of them (``Ann`` where a
+    later session has ``ANN``), in its players, columns and winners: every table, filtered or
+    not, then says one name one way."""
+    names = spellings(summaries)
+    out = []
+    for s in summaries:
+        renamed = {
+            str(p["name"]): names[key]
+            for p in s["players"]
+            if not isinstance(key := seat_key(p), BotKey) and names.get(key, p["name"]) != p["name"]
+        }
+        if not renamed:
+            out.append(s)
+            continue
+        players = [p | {"name": renamed.get(str(p["name"]), p["name"])} for p in s["players"]]
+        out.append(_renamed(s | {"players": players}, renamed))
+    return out
+
+
+def report(summaries: list[dict[str, Any]], *, player: str | None = None) -> Report:
+    """Statistics over sessions (oldest first, as :func:`choose` gives them)."""
     players: dict[str, PlayerStats] = {}
     pairs: dict[tuple[str, str], list[int]] = {}
     games: dict[str, GameStats] = {}
@@ -422,8 +436,7 @@ def report(
         g.outcomes.update(s.get("outcomes", []))
         seats = [(seat_key(p), p["name"]) for p in s["players"]]
         for key, name in dict(seats).items():
-            spelt = (names or {}).get(key, name)
-            players.setdefault(key, PlayerStats(spelt)).sessions += 1
+            players.setdefault(key, PlayerStats(name)).sessions += 1
         for result in s["results"]:
             at = when_of(result, "at")
             decided.append((decided_key(at, s, int(result.get("number") or 0)), s, seats, result))
