@@ -635,3 +635,22 @@ def test_keep_at_a_partnership_table_asks_for_four_and_says_who_lays_first(
         main, ["octrix", "keep", "--names", "Ann,Bob", "--no-hands"], input="quit\n"
     )
     assert "lay first" not in alone.output
+
+
+def test_play_with_two_names_and_partnership_names_the_option_given(runner: CliRunner) -> None:
+    """Two names for a partnership game: --names is what to mend, not --players (not given)."""
+    args = ["octrix", "play", "--names", "Ann,Bob", "--partnership"]
+    result = runner.invoke(main, args, input="quit\n")
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
+    assert "Invalid value for --names: the partnership game is for 4 players, not 2" in (
+        result.output
+    )
+
+
+@pytest.mark.parametrize(("ascii", "arrow"), [([], "\u2192"), (["--ascii"], "->")])
+def test_score_draws_the_trick_arrow_as_the_screens_do(
+    runner: CliRunner, ascii: list[str], arrow: str
+) -> None:
+    result = runner.invoke(main, [*ascii, "octrix", "score", "--trick", "8C 3H"])
+    assert result.exit_code == 0 and result.exception is None
+    assert f"highest wins {arrow} P1 takes 1" in result.output

@@ -767,3 +767,27 @@ def test_the_opening_line_keeps_type_help_for_help_whole_where_it_wraps(
         assert all(len(p) <= width for p in pieces)
     Console(interactive=False).say(line)
     assert capsys.readouterr().out.endswith("1636. Type help for help.\n")
+
+
+@pytest.mark.parametrize(
+    ("game", "unit"), [("octrix", "match"), ("schnapsen", "match"), ("iota", "game")]
+)
+def test_again_speaks_of_a_match_where_the_game_plays_matches(
+    runner: CliRunner, data_dir: Path, game: str, unit: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After "Match over", the prompt offers a new match, not a new game."""
+    from types import SimpleNamespace
+
+    from cardside.cli import review
+    from cardside.cli.common import play_games
+
+    monkeypatch.setattr(review, "refusal", lambda session: None)  # a game one can review
+
+    session = SimpleNamespace(game=game, mode="play", entries=[], seats=[], options={})
+    journal = SimpleNamespace(session=session, command=lambda verb: f"cardside sessions {verb} x")
+    with runner.isolation(input="help\nnonsense\n\n") as (out, _err, *_):
+        play_games(SimpleNamespace(data_dir=data_dir), journal, lambda app, j: "over", None)
+        shown = out.getvalue().decode()
+    assert f"Type again for a new {unit} with the same options" in shown
+    assert f"again starts a new {unit} with the same players" in shown
+    assert f"the {unit} is over: type again" in shown

@@ -590,6 +590,7 @@ def play_games(
     that follow use N+1, N+2, ... so a whole evening can be replayed from its first seed.
     """
     from cardside.core.rng import fresh_seed
+    from cardside.sessions.sheets import unit_of
     from cardside.tui.console import QUIT_WORDS, Console, refusal
 
     console = Console()
@@ -597,11 +598,13 @@ def play_games(
         from cardside.cli.review import refusal as review_refusal
 
         can_review = review_refusal(journal.session) is None
-        ask = "Type again for a new game with the same options, or Enter to leave: "
+        # What one game is called there: a match of Octrix or Schnapsen, a game elsewhere.
+        unit = unit_of(journal.session.game)
+        ask = f"Type again for a new {unit} with the same options, or Enter to leave: "
         if can_review:
             ask = (
-                "Type again for a new game with the same options, review to see each of your "
-                "moves valued, or Enter to leave: "
+                f"Type again for a new {unit} with the same options, review to see each of "
+                "your moves valued, or Enter to leave: "
             )
         while True:
             try:
@@ -614,19 +617,19 @@ def play_games(
             reviewing = quoted(journal.command("review"))
             if word in ("help", "?", "h"):
                 console.say(
-                    "  again starts a new game with the same players and options (saved as a new "
-                    "session); "
+                    f"  again starts a new {unit} with the same players and options (saved as a "
+                    "new session); "
                     + (
                         f"review values each of your decisions ({reviewing} does it later); "
                         if can_review
                         else ""
                     )
-                    + "Enter leaves (this game is saved)"
+                    + f"Enter leaves (this {unit} is saved)"
                 )
             elif word in ("history", "show", "score"):
                 later = f", {reviewing} values each move" if can_review else ""
                 console.say(
-                    f"  the game is over: {quoted(journal.command('show'))} shows it{later}; "
+                    f"  the {unit} is over: {quoted(journal.command('show'))} shows it{later}; "
                     f"type again{', review' if can_review else ''}, or press Enter to leave"
                 )
             elif word == "review" and can_review:
@@ -636,7 +639,7 @@ def play_games(
             else:
                 choices = "again, review," if can_review else "again,"
                 console.say(
-                    "  " + refusal(f"the game is over: type {choices} or press Enter to leave")
+                    "  " + refusal(f"the {unit} is over: type {choices} or press Enter to leave")
                 )
         if word not in ("again", "a", "y", "yes"):
             return

@@ -39,6 +39,11 @@ def play(
             )
         players, players_given = len(seat_names), True
     if partnership and players != 4:
+        if seat_names is not None:  # the names set the players: they are what to mend
+            raise click.BadParameter(
+                f"the partnership game is for 4 players, not {len(seat_names)}",
+                param_hint="--names",
+            )
         if players_given:
             raise click.BadParameter(
                 "the partnership game is for 4 players", param_hint="--players"

@@ -62,7 +62,8 @@ class RoundScore:
             why = f"{rule.value} wins"
             if n > 1:
                 why += f" (trick {n - 1}: {rules.rule_reason(self.tricks[n - 2])})"
-            lines.append(f"trick {n}: {shown}: {why} -> {self.names[w]} takes {n}")
+            arrow = "->" if ascii else "\u2192"  # as the screens of play draw it
+            lines.append(f"trick {n}: {shown}: {why} {arrow} {self.names[w]} takes {n}")
         if len(self.tricks) < rules.TRICKS_PER_ROUND:
             n = len(self.tricks)
             lines.append(
