@@ -187,11 +187,19 @@ class SimResult:
             games=self.games,
             seed=self.seed,
             entries=tuple(entries),
-            columns=("score (95%)", "lines", "jackpots", "bets", "length", "bets won/lost"),
+            columns=(
+                "score (95%)",
+                "line points",
+                "jackpots",
+                "tokens",
+                "length",
+                "bets won/lost",
+            ),
             groups=(1, 5),
             notes=(
-                "points per game: lines (scored cards), jackpots (cards), bets (tokens); "
-                "length: number cards per scored line; ties share the win",
+                "points per game, as the score sheet splits them: line points (scored cards), "
+                "jackpots (cards), tokens (from bets); length: number cards per scored line; "
+                "ties share the win",
             ),
             figures={"players": self.players},
         )
