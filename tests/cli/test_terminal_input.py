@@ -66,3 +66,15 @@ def test_a_colour_code_typed_or_pasted_is_dropped_not_an_error(
     assert console.ask("Turn: ") == "Bob 2"
     out = capsys.readouterr()
     assert "Unhandled exception" not in out.out + out.err
+
+
+@pytest.mark.parametrize(("typed", "read"), [("4\t\t\r", "4"), ("A\t\r", "AC"), ("4D\t\r", "4D")])
+def test_tab_completes_what_is_common_and_never_picks_a_move_for_you(
+    keys: PipeInput, typed: str, read: str
+) -> None:
+    """As a shell: Tab inserts the one match, or the matches' common part; a second Tab lists
+    them and leaves the line, so Enter never plays a card that was not typed."""
+    keys.send_text(typed)
+    console = Console(interactive=True)
+    cards = ["AC", "4D", "4H", "4C", "8D"]
+    assert console.ask("Your card: ", words=lambda typed: cards) == read

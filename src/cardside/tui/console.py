@@ -232,9 +232,15 @@ class Console:
                 )
 
         if self._session is None:
-            # Tab inserts the matches' common part first, as shells do; a second Tab lists them.
+            from prompt_toolkit.shortcuts import CompleteStyle
+
+            # Tab inserts the matches' common part, as shells do; a second Tab lists them above
+            # the prompt and leaves the line as typed (a menu would put its first choice in the
+            # line, and Enter would then play a move never typed).
             self._session = PromptSession(
-                complete_while_typing=False, key_bindings=_ignored_escapes()
+                complete_while_typing=False,
+                complete_style=CompleteStyle.READLINE_LIKE,
+                key_bindings=_ignored_escapes(),
             )
             self._session.default_buffer.on_text_changed += self._refuse_long
         width = self.columns()
