@@ -654,3 +654,21 @@ def test_score_draws_the_trick_arrow_as_the_screens_do(
     result = runner.invoke(main, [*ascii, "octrix", "score", "--trick", "8C 3H"])
     assert result.exit_code == 0 and result.exception is None
     assert f"highest wins {arrow} P1 takes 1" in result.output
+
+
+def test_tab_in_a_kept_trick_offers_the_cards_of_the_seat_being_typed() -> None:
+    """With the hands entered, a trick's cards go in seat order: Tab offers Ann's cards
+    first, then Bob's, never a card the seat does not hold."""
+    from cardside.games.octrix.keep import OctrixLedger
+    from cardside.games.octrix.notation import parse_cards
+    from cardside.tui.octrix.keep import KeepScreen
+
+    ledger = OctrixLedger(["Ann", "Bob"], hands=True)
+    ledger.enter_hands(
+        [parse_cards("AC 2C 3C 4C 5C 6C 7C 8C"), parse_cards("AD 2D 3D 4D 5D 6D 7D 8D")]
+    )
+    words = KeepScreen._words
+    screen = type("S", (), {"ledger": ledger})()
+    assert words(screen, "") == words(screen, "A") == "AC 2C 3C 4C 5C 6C 7C 8C".split()  # type: ignore[arg-type]
+    assert words(screen, "AC ") == words(screen, "AC 4") == "AD 2D 3D 4D 5D 6D 7D 8D".split()  # type: ignore[arg-type]
+    assert words(screen, "AC AD ") == []  # type: ignore[arg-type]

@@ -67,13 +67,8 @@ def test_lineit_puts_the_points_per_game_in_a_second_table_when_narrow(
     narrow = runner.invoke(main, args).output.splitlines()
     assert "jackpots" not in narrow[1]
     second = narrow.index("") + 1
-    assert narrow[second].split()[:5] == [
-        "#",
-        "bot",
-        "line",
-        "points",
-        "jackpots",
-    ]  # bots named again
+    # the bots named again
+    assert narrow[second].split()[:5] == ["#", "bot", "line", "points", "jackpots"]
     seats = [ln.split()[:2] for ln in narrow[second + 2 : second + 7]]
     assert seats == [ln.split()[:2] for ln in narrow[3:8]]
     assert [s[0] for s in seats] == ["1", "2", "3", "4", "5"]

@@ -304,9 +304,13 @@ class KeepScreen:
         return None
 
     def _words(self, typed: str) -> list[str]:
+        """What Tab offers: with every hand known, the cards still held by the seat whose card
+        is being typed (a trick's cards go in seat order); else every card not yet played."""
         played = self.ledger.played_this_round()
-        if self.ledger.track_hands and not self.ledger.needs_hands:
-            pool = [c for h in self.ledger.hands if h is not None for c in h]
+        hands = self.ledger.known_hands
+        if hands is not None:
+            seat = len(typed.split()) - (0 if not typed or typed[-1].isspace() else 1)
+            pool = hands[seat] if 0 <= seat < len(hands) else []
         else:
             pool = [c for c in DECK if c not in played]
         return [format_card(c, ascii=True) for c in pool]
