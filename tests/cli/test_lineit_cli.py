@@ -977,3 +977,19 @@ def test_show_names_the_end_row_of_a_played_game_end_not_a_round_never_played(
     assert [line for line in result.output.splitlines() if line.startswith("end ")] == [
         line for line in result.output.splitlines() if "end: Bot 2 line +0" in line
     ]
+
+
+def test_resumed_within_a_turn_the_recap_keeps_the_turns_before_it(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """Left after the first half of a turn: resumed, the recap still tells the bot's turn
+    before it, as it was told when the turn began."""
+    args = ["lineit", "play", "--seed", "3", "--session", "r"]
+    first = runner.invoke(main, args, input="line 55\ndone\nl 79\nquit\n")
+    assert first.exit_code == 0 and first.exception is None, first.output
+    told = first.output[first.output.rindex("Since your last turn:") :]
+    assert "Bot 2: line 24, play B3, done" in told
+    resumed = runner.invoke(main, ["sessions", "resume", "r"], input="quit\n")
+    assert resumed.exit_code == 0 and resumed.exception is None, resumed.output
+    recap = resumed.output[resumed.output.rindex("Since your last turn:") :]
+    assert "Bot 2: line 24, play B3, done" in recap and "You: line 79" in recap

@@ -78,3 +78,23 @@ def test_tab_completes_what_is_common_and_never_picks_a_move_for_you(
     console = Console(interactive=True)
     cards = ["AC", "4D", "4H", "4C", "8D"]
     assert console.ask("Your card: ", words=lambda typed: cards) == read
+
+
+@pytest.mark.parametrize(
+    ("movers", "start"),
+    [
+        ([], None),  # nothing yet: everything is to tell
+        ([1, 1], None),  # before the seat's first turn
+        ([0, 1, 1], 0),  # its turn, then the other's two moves
+        ([0, 0, 1, 0], 0),  # its turn under way: from its turn before, the other's between
+        ([0, 1, 0, 0], 0),
+        ([1, 0, 0, 1, 1, 0, 0], 1),  # under way again, two moves in
+        ([0], None),  # its first turn under way: everything
+    ],
+)
+def test_a_recap_starts_at_the_last_turn_begun_and_before_one_under_way(
+    movers: list[int], start: int | None
+) -> None:
+    from cardside.tui.human import recap_start
+
+    assert recap_start(movers, 0) == start

@@ -134,3 +134,12 @@ def test_a_name_made_plain_shows_everything_it_holds(text: str) -> None:
 )
 def test_what_shows_nothing_where_it_stands(name: str, hidden: list[int]) -> None:
     assert hidden_at(name) == hidden
+
+
+@pytest.mark.parametrize(
+    ("typed", "shown"),
+    [("\\033[2J hello", "'\\033[2J hello'"), ("a\x1bb", "'a\\x1bb'"), ("O'Brien", '"O\'Brien"')],
+)
+def test_text_is_quoted_as_typed_with_control_characters_as_codes(typed: str, shown: str) -> None:
+    """A backslash the person typed is shown once; an escape character as its code."""
+    assert clip(typed) == shown

@@ -111,16 +111,17 @@ def cut(text: str, limit: int = MAX_CLIP) -> str:
 
 
 def clip(value: object, limit: int = MAX_CLIP) -> str:
-    """``repr(value)`` cut to ``limit`` characters, so a huge value never floods a message."""
+    """``repr(value)`` cut to ``limit`` characters, so a huge value never floods a message;
+    text in quotes, a backslash in it shown once, as typed (``'\\033'``, never ``'\\\\033'``)."""
     if isinstance(value, str):
-        shown = repr(value[: limit + 2])
+        shown = _quoted(value[: limit + 2])
         if len(shown) <= limit:
             return shown
         # Cut inside the quotes, so the quote still closes: 'abc...'
         keep = limit
-        while keep > 0 and len(shown := repr(value[:keep])) + 3 > limit:
+        while keep > 0 and len(shown := _quoted(value[:keep])) + 3 > limit:
             keep -= 1
-        shown = repr(value[:keep])
+        shown = _quoted(value[:keep])
         return shown[:-1] + "..." + shown[-1]
     if isinstance(value, bool):  # as a file writes it, not Python's True; never read as "not"
         return f"the value {'true' if value else 'false'}"
@@ -133,6 +134,12 @@ def clip(value: object, limit: int = MAX_CLIP) -> str:
     if isinstance(value, list | tuple | dict):
         return toml_kind(value)
     return f"<{type(value).__name__}>"
+
+
+def _quoted(text: str) -> str:
+    """``text`` in quotes with every control and invisible character as its code (as
+    ``repr`` writes them), but a backslash typed shown as one backslash."""
+    return repr(text).replace("\\\\", "\\")
 
 
 def toml_kind(value: object) -> str:

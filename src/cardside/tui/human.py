@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
 from cardside.core.errors import IllegalActionError, NotationError
@@ -54,6 +54,27 @@ class TurnView(Protocol):
     # A view may also offer ``help_now(obs, seat)``: the help for the step it asks about.
     # A view may also name ``vocabulary``: words of its notation that are not moves by
     # themselves (``marriage``), so that they are never taken for an unknown word.
+
+
+def recap_start(movers: Sequence[int], seat: int) -> int | None:
+    """Where the turns to tell ``seat`` begin, among the moves so far (who made each): the
+    start of its last turn, one turn of several moves whole; where that turn is still under way
+    (a game resumed within it), the start of the turn before, so the others' turns between are
+    told again. ``None`` before its first turn (everything is to tell)."""
+    mine = [i for i, mover in enumerate(movers) if mover == seat]
+
+    def turn_start(i: int) -> int:
+        while i > 0 and movers[i - 1] == seat:
+            i -= 1
+        return i
+
+    if not mine:
+        return None
+    start = turn_start(mine[-1])
+    if mine[-1] == len(movers) - 1:
+        earlier = [i for i in mine if i < start]
+        return turn_start(earlier[-1]) if earlier else None
+    return start
 
 
 def with_default(prompt: str, default: str) -> str:

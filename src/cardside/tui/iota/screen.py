@@ -22,7 +22,7 @@ from cardside.games.iota.rules import WILD, Action, Cell, Pass, Play, Swap, turn
 from cardside.games.iota.state import Turn, View, last_play_cells, not_held
 from cardside.tui.console import Console
 from cardside.tui.grammar import agree
-from cardside.tui.human import steady
+from cardside.tui.human import recap_start, steady
 from cardside.tui.style import Style
 
 FG = ("red", "yellow", "green", "blue")
@@ -124,14 +124,10 @@ class IotaScreen:
 
 
 def since_last_turn(log: Sequence[Turn], seat: int) -> list[Turn]:
-    """The turns from the start of ``seat``'s last turn (a swap and its play are one) on."""
-    mine = [i for i, t in enumerate(log) if t.seat == seat]
-    if not mine:
-        return list(log)
-    start = mine[-1]
-    while start > 0 and log[start - 1].seat == seat:
-        start -= 1
-    return list(log[start:])
+    """The turns from the start of ``seat``'s last turn (a swap and its play are one) on;
+    within a turn (resumed after its swap), from the turn before (see ``recap_start``)."""
+    start = recap_start([t.seat for t in log], seat)
+    return list(log if start is None else log[start:])
 
 
 class IotaTurn:
@@ -179,7 +175,7 @@ class IotaTurn:
         # where a grid drawn in bands cannot push it out of view.
         recap = [ln for t in since_last_turn(obs.log, seat) for ln in screen.turn(t)]
         if recap:
-            if any(t.seat == seat for t in obs.log):
+            if recap_start([t.seat for t in obs.log], seat) is not None:
                 say(f"  Since {'your' if name == 'You' else name + chr(39) + 's'} last turn:")
             else:
                 say("  Since the game began:")

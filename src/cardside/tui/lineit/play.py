@@ -13,7 +13,7 @@ from cardside.games.lineit.sheet import action_text
 from cardside.games.lineit.state import Jackpot, LineitState, Scored, stage
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
-from cardside.tui.human import Human
+from cardside.tui.human import Human, recap_start
 from cardside.tui.lineit.screen import LineitScreen, LineitTurn, round_ended
 from cardside.tui.play import bot_seed, record_undo, run_loop, say_seen, seat_players
 from cardside.tui.style import Style
@@ -46,14 +46,16 @@ def run_play(
         """The turns since ``seat``'s last turn began, its own included, as history lists
         them (before its first turn, every turn so far): drawn under the table, so that a
         30-row terminal keeps them in view."""
-        mine = [i for i, (mover, _, _) in enumerate(history) if mover == seat]
-        start = mine[-1] if mine else 0
-        while start > 0 and history[start - 1][0] == seat:
-            start -= 1
+        begun = recap_start([mover for mover, _, _ in history], seat)
+        start = 0 if begun is None else begun
         if start == len(history):
             return []
         # Worded as IOTA words it.
-        heading = f"Since {whose(names[seat])} last turn:" if mine else "Since the game began:"
+        heading = (
+            f"Since {whose(names[seat])} last turn:"
+            if begun is not None
+            else "Since the game began:"
+        )
         return [heading, *screen.history(history[start:]).splitlines()]
 
     seats = seat_players(
