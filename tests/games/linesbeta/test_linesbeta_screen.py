@@ -37,3 +37,27 @@ def test_the_history_counts_tricks_won_as_the_rules_do() -> None:
     screen = LinesBetaScreen(Console(), Style(ascii=True, color=False), "You")
     player, grid = state.points
     assert history(state, screen).splitlines()[-1] == f"Tricks won: you {player}, the grid {grid}"
+
+
+@pytest.mark.parametrize(("columns", "widest"), [(None, 37), (80, 37), (36, 29), (30, 29)])
+def test_the_grid_fits_a_narrow_terminal_without_a_row_across_two_lines(
+    columns: int | None, widest: int
+) -> None:
+    """Below the grid's 37 columns its cells and labels narrow: no row is wrapped."""
+    from cardside.core.cards import Card, Suit
+    from cardside.tui.linesbeta.screen import Seen
+
+    screen = LinesBetaScreen(Console(interactive=False, width=columns), Style(color=False))
+    marks: list[object] = [
+        "down",
+        "gap",
+        "up",
+        Card(10, Suit.SPADES),
+        Seen(Card(9, Suit.HEARTS)),
+        "down",
+    ]
+    lines = screen.grid(lambda i: marks[i % 6], blocked=(1 << 0) | (1 << 8))  # type: ignore[arg-type,return-value]
+    assert len(lines) == 8  # the header, six rows, the columns' marks
+    assert max(len(line) for line in lines) == widest
+    assert all(line.lstrip().startswith(f"r{n} ") for n, line in enumerate(lines[1:7], 1))
+    assert "10♠" in lines[1] and "9♥*" in lines[1]

@@ -59,6 +59,9 @@ class Seen(NamedTuple):
     card: Card
 
 
+#: The grid's width in columns with its cells of 5 (labels, then 6 cells).
+GRID_WIDTH = 7 + 5 * 6
+
 # What a cell shows: a card, a card seen before an undo, or one of these marks.
 CellMark = Card | Seen | str
 SEEN_MARK = "*"
@@ -96,7 +99,13 @@ class LinesBetaScreen:
         ``cell(i)`` gives a card, ``"down"``, ``"gap"`` or ``"up"`` (face up, card unknown).
         """
         mark = self.blocked_mark()
-        header = "       " + "".join(f"{'c' + str(c):>5}" for c in range(1, SIZE + 1))
+        # On a terminal narrower than the grid's 37 columns, narrower cells and labels (29
+        # columns): a row is never wrapped across two lines.
+        columns = self.console.columns()
+        narrow = columns is not None and columns < GRID_WIDTH
+        width, lead = (4, "") if narrow else (5, "  ")
+        label = len(lead) + 5
+        header = " " * label + "".join(f"{'c' + str(c):>{width}}" for c in range(1, SIZE + 1))
         out = [header]
         for r in range(SIZE):
             row_mark = mark if blocked >> r & 1 else " "
@@ -104,29 +113,29 @@ class LinesBetaScreen:
             marked = False
             for c in range(SIZE):
                 value = cell(r * SIZE + c)
-                text = self._cell_text(value)
+                text = self._cell_text(value, width)
                 # A seen card's mark stands in the next cell's first space, so that every
                 # card of a column ends in the same place.
                 parts.append(text[1:] if marked else text)
                 marked = isinstance(value, Seen)
-            out.append(f"  r{r + 1} {row_mark} " + "".join(parts))
+            out.append(f"{lead}r{r + 1} {row_mark} " + "".join(parts))
         cols = [mark if blocked >> (SIZE + c) & 1 else " " for c in range(SIZE)]
         if any(m != " " for m in cols):
-            out.append(("       " + "".join(f"{m:>5}" for m in cols)).rstrip())
+            out.append((" " * label + "".join(f"{m:>{width}}" for m in cols)).rstrip())
         return out
 
-    def _cell_text(self, value: CellMark) -> str:
+    def _cell_text(self, value: CellMark, width: int = 5) -> str:
         if isinstance(value, Seen):
             raw = format_card(value.card, ascii=self.style.ascii)
-            return " " * (5 - len(raw)) + self.style.dim(raw + SEEN_MARK)
+            return " " * max(0, width - len(raw)) + self.style.dim(raw + SEEN_MARK)
         if isinstance(value, Card):
             text = self.card(value)
-            width = len(format_card(value, ascii=self.style.ascii))
+            shown = len(format_card(value, ascii=self.style.ascii))
         else:
             raw = {"down": self.face_down(), "gap": self.gap(), "up": "up"}[value]
             text = self.style.dim(raw) if value == "down" else raw
-            width = len(raw)
-        return " " * (5 - width) + text
+            shown = len(raw)
+        return " " * (width - shown) + text
 
     def legend(self, seen: bool = False, up: bool = False) -> str:
         """What the marks mean; ``seen`` adds the mark of a card seen before an undo, ``up``
