@@ -575,7 +575,8 @@ NAME' continues).""",
                 Opt("--partnership", "4 players in two teams: seats 1+3 and 2+4.", kind="flag"),
                 Opt(
                     "--hands/--no-hands",
-                    "Enter each player's 8 cards per round, so every played card is checked.",
+                    "Enter each player's 8 cards per round, so every played card is checked "
+                    "[asked if not given].",
                     dest="hands",
                     kind="flag",
                 ),
