@@ -44,7 +44,11 @@ class Bounded(click.ParamType):
             text = str(value).strip()
             longest = max(len(str(self.low)), len(str(self.high)))
             digits = text.lstrip("+-")
-            if not is_digits(digits) or len(text) > 1 + longest or text.count("-") > 1:
+            if is_digits(digits) and len(text) > 1 + longest and text.count("-") <= 1:
+                # A whole number, only too long to be in range: said as one out of range.
+                range_ = self._expected() if self.what else f"from {self.low} to {self.high}"
+                self.fail(f"{clip(text, 24)} is not {range_}")
+            if not is_digits(digits) or text.count("-") > 1:
                 self.fail(f"{clip(text, 24)} is not {self._expected()}")
             number = int(text)
         if not self.low <= number <= self.high:
