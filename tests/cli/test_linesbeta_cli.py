@@ -60,8 +60,10 @@ def test_score_win_with_reasoning(runner: CliRunner) -> None:
         ["linesbeta", "score", "--difficulty", "normal", "4-2", "5-1", "3-3", "4-2", "5-1", "5-1"],
     )
     assert result.exit_code == 0, result.output
-    assert "round 6: you 5, grid 1; totals 26-10" in result.output
-    assert result.output.strip().endswith("Result: you win.")
+    # The answer first, then the reasoning indented, as every game's score gives it.
+    assert result.output.splitlines()[0] == "You win: you reached your target of 26."
+    assert "\n  round 6: you 5, grid 1; totals 26-10" in result.output
+    assert "Result:" not in result.output  # said once
 
 
 def test_score_both_targets_reached_is_a_loss_json(runner: CliRunner) -> None:
@@ -73,10 +75,9 @@ def test_score_both_targets_reached_is_a_loss_json(runner: CliRunner) -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert (data["result"], data["player"], data["grid"]) == ("loss", 26, 16)
-    assert (
-        "the grid's target decides" in data["reasoning"][-2]
-        and data["reasoning"][-1] == "Result: you lose."
-    )
+    assert data["reasoning"][0].startswith("You lose: the grid reached its target of 16")
+    assert "the grid's target decides" in data["reasoning"][0]
+    assert data["reasoning"][-1] == "round 7: you 2, grid 4; totals 26-16"
     assert [r["grid_total"] for r in data["rounds"]][-1] == 16
 
 
@@ -647,7 +648,7 @@ def test_full_is_said_as_short_is_in_every_command(runner: CliRunner, data_dir: 
     scored = runner.invoke(
         main, ["linesbeta", "score", "--difficulty", "normal", "--full", *rounds]
     )
-    assert scored.exit_code == 0 and scored.output.rstrip().endswith("Result: you win.")
+    assert scored.exit_code == 0 and scored.output.startswith("You win: ")
     simulated = runner.invoke(
         main, ["linesbeta", "simulate", "--full", "--games", "2", "--bot", "random", "--jobs", "1"]
     )

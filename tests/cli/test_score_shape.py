@@ -103,3 +103,30 @@ def test_a_score_help_that_takes_cards_says_how_to_write_them(runner: CliRunner,
     for card, said in KEYED[game].items():
         assert card in key and said in key, key
         notation.parse_card(card)  # the key's own examples are cards the game reads
+
+
+SHAPED = {
+    **{game: args for game, args in SCORES.items() if game != "iota"},
+    "octrix tricks": ["--names", "Ann,Bob", "--trick", "8C 3H", "--trick", "2C 3D"],
+}
+
+
+@pytest.mark.parametrize("case", sorted(SHAPED))
+def test_every_score_gives_the_answer_first_then_its_reasons_indented(
+    runner: CliRunner, case: str
+) -> None:
+    """One shape in every game: the answer on the first line, how it follows under it."""
+    game = case.split()[0]
+    result = runner.invoke(main, ["--ascii", game, "score", *SHAPED[case]])
+    assert result.exit_code == 0 and result.exception is None, result.output
+    first, *rest = result.output.rstrip("\n").splitlines()
+    assert first and not first.startswith(" ") and rest
+    assert all(line.startswith("  ") for line in rest), result.output
+    expected = {
+        "octrix": "11",
+        "octrix tricks": "Ann 4, Bob 0 after 2 of 8 tricks",
+        "lineit": "7",
+        "schnapsen": "Ann wins 1 game point: 66 reached, opponent had 33 or more.",
+        "linesbeta": "You win: you reached your target of 26.",
+    }[case]
+    assert first == expected

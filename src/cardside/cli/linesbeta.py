@@ -87,11 +87,9 @@ def score(
         check = score_check(counts, difficulty, length)
     except (NotationError, IllegalActionError, ValueError) as exc:
         raise click.ClickException(str(exc)) from None
-    verdict = {
-        "win": "Result: you win.",
-        "loss": "Result: you lose.",
-        "undecided": "Result: not decided yet.",
-    }[check.result]
+    # The answer first, then how it follows, indented: the shape of every game's score.
+    *steps, settled = check.reasoning
+    explained = "\n".join([settled[0].upper() + settled[1:] + ".", *(f"  {s}" for s in steps)])
     if as_json:
         echo_score_json(
             {
@@ -111,12 +109,11 @@ def score(
                     for r in check.rows
                 ],
             },
-            "\n".join([*check.reasoning, verdict]),
+            explained,
         )
         return
-    for line in check.reasoning:
+    for line in explained.splitlines():
         echo_text(line)
-    echo_text(verdict)
 
 
 def _round_counts(text: str, index: int) -> tuple[int, int]:

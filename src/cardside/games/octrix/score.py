@@ -52,6 +52,20 @@ class RoundScore:
     counting: list[tuple[int, ...]]
 
     def explain(self, ascii: bool = False) -> str:
+        """The answer first (each side's score; so far, where tricks are missing), then each
+        trick, the next rule and the runs, indented: every game's score gives that shape."""
+        scores = ", ".join(
+            f"{name} {rules.run_score(self.counting[i])}" for i, name in enumerate(self.side_names)
+        )
+        given = len(self.tricks)
+        so_far = (
+            f" after {given} of {rules.TRICKS_PER_ROUND} tricks"
+            if given < rules.TRICKS_PER_ROUND
+            else ""
+        )
+        return "\n".join([f"{scores}{so_far}", *(f"  {line}" for line in self._steps(ascii))])
+
+    def _steps(self, ascii: bool) -> list[str]:
         lines = []
         for n, (cards, rule, w) in enumerate(
             zip(self.tricks, self.rules_in_force, self.winners), 1
@@ -70,10 +84,9 @@ class RoundScore:
                 f"next: trick {n + 1}: {self.next_rule.value} wins "
                 f"(trick {n}: {rules.rule_reason(self.tricks[-1])})"
             )
-            lines.append(f"(only {n} of 8 tricks given: scores so far)")
         for i, name in enumerate(self.side_names):
             lines.append(f"{name}: {describe_runs(self.counting[i])}")
-        return "\n".join(lines)
+        return lines
 
     @property
     def next_rule(self) -> rules.Rule:

@@ -63,14 +63,12 @@ class DealScore:
         }
 
     def explain(self) -> str:
-        lines = list(self.facts)
-        lines.append(
-            _capital(
-                f"{self.names[self.winner]} wins {counted(self.game_points, 'game point')}: "
-                f"{rule_reason(self.rule)}."
-            )
+        """The answer first, then the facts it follows from, indented (every game's shape)."""
+        verdict = _capital(
+            f"{self.names[self.winner]} wins {counted(self.game_points, 'game point')}: "
+            f"{rule_reason(self.rule)}."
         )
-        return "\n".join(lines)
+        return "\n".join([verdict, *(f"  {fact}" for fact in self.facts)])
 
 
 def resolve_names(facts: DealFacts, names: tuple[str, str] | None) -> tuple[str, str]:
