@@ -115,6 +115,15 @@ def bots_named_by_kind(summary: dict[str, Any]) -> dict[str, Any]:
     return _renamed(summary | {"players": players}, renamed)
 
 
+def _players_renamed(summary: dict[str, Any], renamed: dict[str, str]) -> dict[str, Any]:
+    """The summary with the players ``renamed`` names (old name: new) named anew, in its
+    players, columns, winners and results; the summary itself where it names none."""
+    if not renamed:
+        return summary
+    players = [p | {"name": renamed.get(str(p["name"]), p["name"])} for p in summary["players"]]
+    return _renamed(summary | {"players": players}, renamed)
+
+
 def _renamed(summary: dict[str, Any], renamed: dict[str, str]) -> dict[str, Any]:
     """The summary with the players' names in ``renamed`` changed in its columns, winners
     and results (its players already renamed)."""
@@ -149,11 +158,7 @@ def bots_named_by_game(summaries: list[dict[str, Any]]) -> list[dict[str, Any]]:
             for p in s["players"]
             if str(p.get("kind", "")).startswith("bot:")
         }
-        if not renamed:
-            named.append(s)
-            continue
-        players = [p | {"name": renamed.get(str(p["name"]), p["name"])} for p in s["players"]]
-        named.append(_renamed(s | {"players": players}, renamed))
+        named.append(_players_renamed(s, renamed))
     return named
 
 
@@ -411,11 +416,7 @@ def respelt(summaries: list[dict[str, Any]]) -> list[dict[str, Any]]:
             for p in s["players"]
             if not isinstance(key := seat_key(p), BotKey) and names.get(key, p["name"]) != p["name"]
         }
-        if not renamed:
-            out.append(s)
-            continue
-        players = [p | {"name": renamed.get(str(p["name"]), p["name"])} for p in s["players"]]
-        out.append(_renamed(s | {"players": players}, renamed))
+        out.append(_players_renamed(s, renamed))
     return out
 
 
