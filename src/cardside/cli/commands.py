@@ -14,7 +14,6 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 import click
-from click.core import ParameterSource
 
 from cardside.cli.app import App
 from cardside.cli.common import (
@@ -29,6 +28,7 @@ from cardside.cli.common import (
     json_option,
     play_games,
     progress,
+    seats_of,
     seed_option,
     simulate_seed_option,
     start_journal,
@@ -266,7 +266,7 @@ def seat_simulation(
     simulation = GAMES[game].module("simulate")
     first, rest = COMMANDS[game].seat_bots
     listed = [first] + [rest] * (players - 1) if bots is None else bots.split(",")
-    players = _seats_of(ctx, players, listed, GAMES[game].title)
+    players = seats_of(ctx, players, listed, GAMES[game].title)
     try:
         names = simulation.check_bots(listed, players)
     except ValueError as exc:
@@ -277,20 +277,6 @@ def seat_simulation(
         return result.summary(), result.games
 
     return games, "games", played
-
-
-def _seats_of(ctx: click.Context, players: int, bots: list[str], title: str) -> int:
-    """The players of a simulation: ``--players``, or without it the number of bots listed
-    when more than two (one per seat, as ``--names`` sets the players of ``play``)."""
-    if len(bots) <= 2 or ctx.get_parameter_source("players") != ParameterSource.DEFAULT:
-        return players
-    (most,) = (p.type.max for p in ctx.command.params if p.name == "players")  # type: ignore[attr-defined]
-    if len(bots) > most:
-        raise click.BadParameter(
-            f"{len(bots)} bots, one per seat, but {title} is for 2 to {most} players",
-            param_hint="--bots",
-        )
-    return len(bots)
 
 
 def table_play(

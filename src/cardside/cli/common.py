@@ -363,6 +363,20 @@ def bot_name(seat: int) -> str:
     return f"Bot {seat}"
 
 
+def seats_of(ctx: click.Context, players: int, bots: list[str], title: str) -> int:
+    """The players of a simulation: ``--players``, or without it the number of bots listed
+    when more than two (one per seat, as ``--names`` sets the players of ``play``)."""
+    if len(bots) <= 2 or ctx.get_parameter_source("players") != click.core.ParameterSource.DEFAULT:
+        return players
+    (most,) = (p.type.max for p in ctx.command.params if p.name == "players")  # type: ignore[attr-defined]
+    if len(bots) > most:
+        raise click.BadParameter(
+            f"{len(bots)} bots, one per seat, but {title} is for 2 to {most} players",
+            param_hint="--bots",
+        )
+    return len(bots)
+
+
 def table_seats(
     ctx: click.Context,
     players: int,

@@ -15,6 +15,7 @@ from cardside.cli.common import (
     parse_names,
     refuse_command_words,
     seat_of,
+    seats_of,
 )
 from cardside.cli.options import app_of
 from cardside.core.words import listed, unknown_bot
@@ -246,16 +247,9 @@ def simulate(
                 "the partnership game is for 4 players", param_hint="--players"
             )
         players = 4
-    elif (
-        len(named) > 2 and ctx.get_parameter_source("players") == click.core.ParameterSource.DEFAULT
-    ):
+    else:
         # One bot per seat sets the players, as --names does in play.
-        if len(named) > 4:
-            raise click.BadParameter(
-                f"{len(named)} bots, one per seat, but Octrix is for 2 to 4 players",
-                param_hint="--bots",
-            )
-        players = len(named)
+        players = seats_of(ctx, players, named, "Octrix")
     seats: list[int] | None = None
     if len(named) == 2:
         pair = (named[0], named[1])
