@@ -171,20 +171,36 @@ def _client(make: Any, address: str, timeout: float) -> Any:
     port, a server speaking another protocol) can hold Dask's handshake for ever or answer
     with bytes it misreads, so the connection is made in a thread of its own and waited for
     ``timeout`` seconds (and two more) at most."""
+    import gc
     import threading
 
     made: list[Any] = []
     failed: list[BaseException] = []
+    given_up = threading.Event()
+    lock = threading.Lock()
 
     def attempt() -> None:
         try:
-            made.append(make(address, timeout=f"{timeout}s"))
+            client = make(address, timeout=f"{timeout}s")
         except BaseException as exc:  # whatever the misread bytes raise
+            # The half-made client the failure leaves behind is collected here and now:
+            # collected later, while another client starts, Dask can deadlock on it.
+            exc.__traceback__ = None
             failed.append(exc)
+            del exc
+            gc.collect()
+            return
+        with lock:
+            if not given_up.is_set():
+                made.append(client)
+                return
+        client.close()  # made too late: no one else would ever close it
 
     thread = threading.Thread(target=attempt, daemon=True)
     thread.start()
     thread.join(timeout + 2)
+    with lock:
+        given_up.set()
     if made:
         return made[0]
     if failed and isinstance(failed[0], OSError | TimeoutError | ValueError):
