@@ -972,11 +972,16 @@ def test_the_schnapsen_score_note_comes_only_with_a_schnapsen_average(
     assert "Schnapsen scores: the game points" in invoke(runner, "stats")
 
 
-def test_a_tie_for_first_is_drawn_in_exports_as_in_stats(runner: CliRunner, data_dir: Path) -> None:
-    """Ann and Bob tie on 24: neither won the game; each drew it, in every view."""
+def kept_tie(runner: CliRunner) -> None:
+    """A kept Line-it game, session t, where Ann and Bob tie for first on 24 and Cy has 10."""
     lines = "counts Ann 20 +4\ncounts Bob 20 +4\ncounts Cy 10\n"
     keep = ["lineit", "keep", "--names", "Ann,Bob,Cy", "--session", "t"]
     assert runner.invoke(main, keep, input=lines).exit_code == 0
+
+
+def test_a_tie_for_first_is_drawn_in_exports_as_in_stats(runner: CliRunner, data_dir: Path) -> None:
+    """Ann and Bob tie on 24: neither won the game; each drew it, in every view."""
+    kept_tie(runner)
     exported = runner.invoke(main, ["sessions", "export", "t", "--format", "json"])
     assert exported.exit_code == 0 and exported.exception is None
     data = json.loads(exported.output)[0]
@@ -1017,9 +1022,7 @@ def test_a_name_is_spelt_one_way_whatever_the_filter(runner: CliRunner, data_dir
 def test_the_league_calls_a_tie_for_first_drawn_as_its_column_does(
     runner: CliRunner, data_dir: Path
 ) -> None:
-    lines = "counts Ann 20 +4\ncounts Bob 20 +4\ncounts Cy 10\n"
-    keep = ["lineit", "keep", "--names", "Ann,Bob,Cy", "--session", "t"]
-    assert runner.invoke(main, keep, input=lines).exit_code == 0
+    kept_tie(runner)
     league = invoke(runner, "stats", "--league")
     assert " drawn " in league  # the column
     assert "(W won, D drawn: tied for first, L lost)" in " ".join(league.split())
