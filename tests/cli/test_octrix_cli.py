@@ -65,6 +65,7 @@ def test_score_counting_cards_json(runner: CliRunner) -> None:
         "counting": [1, 3, 4, 5, 8],
         "runs": [[1], [3, 4, 5], [8]],
         "score": 11,
+        "answer": "11",
         "reasoning": ["11", "runs: [1] [3 4 5] [8] = 1+9+1 = 11"],
     }
 

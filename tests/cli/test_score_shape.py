@@ -24,8 +24,10 @@ def test_score_json_gives_the_reasoning_of_the_text_answer(runner: CliRunner, ga
     as_json = runner.invoke(main, ["--ascii", game, "score", *SCORES[game], "--json"])
     assert text.exit_code == as_json.exit_code == 0, text.output + as_json.output
     assert text.exception is None and as_json.exception is None
-    reasoning = json.loads(as_json.output)["reasoning"]
+    answer = json.loads(as_json.output)
+    reasoning = answer["reasoning"]
     assert reasoning and all(isinstance(line, str) and line for line in reasoning)
+    assert answer["answer"] == reasoning[0] == text.output.splitlines()[0].strip()
     shown = " ".join(text.output.split())
     assert all(" ".join(line.split()) in shown for line in reasoning), reasoning
     # And every line the text answer gives, its verdict too.

@@ -203,10 +203,10 @@ def echo_json(data: Any) -> None:
 
 
 def echo_score_json(data: dict[str, Any], explained: str) -> None:
-    """A ``score --json`` answer: the game's own figures and, as in every game, ``reasoning``,
-    the lines the text answer gives."""
+    """A ``score --json`` answer: the game's own figures and, as in every game, ``answer`` (the
+    text answer's first line, the verdict) and ``reasoning`` (all its lines, that one first)."""
     lines = [line.strip() for line in explained.splitlines() if line.strip()]
-    echo_json({**data, "reasoning": lines})
+    echo_json({**data, "answer": lines[0] if lines else "", "reasoning": lines})
 
 
 def echo_text(text: str) -> None:
