@@ -269,7 +269,9 @@ def test_a_long_iota_name_is_refused_with_its_length(runner: CliRunner, data_dir
     assert "an IOTA name is at most 20 characters, not 21" in result.output
 
 
-@pytest.mark.parametrize("names", ["Ann,\u0301", "Ann,\u200d"])
+@pytest.mark.parametrize(
+    "names", ["Ann,\u0301", "Ann,\u200d", "Ann,\u3164", "Ann,\u2800\u2800", "Ann,\uffa0 \u115f"]
+)
 def test_a_name_that_shows_nothing_is_asked_again(
     runner: CliRunner, data_dir: Path, names: str
 ) -> None:

@@ -98,6 +98,14 @@ HOSTILE: dict[str, tuple[Callable[[Path], None], str]] = {
         "is not human, table or bot:NAME",
     ),
     "a blank player name": (edited('name = "Bob"', 'name = "  "'), "player 2 has an empty name"),
+    "a name of Hangul fillers": (
+        edited('name = "Bob"', 'name = "\u3164\u3164"'),
+        "player 2's name '\u3164\u3164' shows nothing",
+    ),
+    "a braille blank beside a name": (
+        edited('name = "Bob"', 'name = "ann\u2800"'),
+        "one name typed two ways",
+    ),
     "an escape sequence in a name": (
         edited('name = "Bob"', 'name = "B\\u001b[2J\\u001b[8mob"'),
         "holds a control character: 'B\\x1b[2J",

@@ -8,7 +8,6 @@ import os
 import re
 import shlex
 import sys
-import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
@@ -20,7 +19,7 @@ import click
 from cardside.cli.app import App
 from cardside.cli.options import app_of
 from cardside.core.arith import is_digits
-from cardside.core.schema import ANY_CONTROL, clip, cut, hidden_at, invisible
+from cardside.core.schema import ANY_CONTROL, clip, cut, hidden_at, invisible, shows
 from cardside.core.words import quoted
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -251,7 +250,7 @@ def check_name(name: str, option: str) -> None:
         raise click.BadParameter(
             f"a name cannot hold control characters: {clip(name)}", param_hint=option
         )
-    if not any(unicodedata.category(c)[0] in "LNPS" for c in name):
+    if not any(shows(c) for c in name):
         raise click.BadParameter(
             f"a name needs a letter, digit or sign that shows: {clip(name)}", param_hint=option
         )

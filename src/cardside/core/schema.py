@@ -34,6 +34,16 @@ DISGUISE = re.compile(
 INVISIBLE = frozenset({"Cf", "Zl", "Zp", "Co", "Cn", "Cs"})
 
 
+#: Letters and signs that print as blank space: the Hangul fillers and the braille blank.
+BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
+def shows(char: str) -> bool:
+    """Whether ``char`` prints as something a reader can see: a letter, digit, punctuation
+    mark or sign, but not one of :data:`BLANK_LOOKING`."""
+    return unicodedata.category(char)[0] in "LNPS" and char not in BLANK_LOOKING
+
+
 def invisible(char: str) -> bool:
     """A character of :data:`INVISIBLE`, but those that only join what is around them: the
     zero-width joiner and non-joiner (Persian and Indic names, emoji such as a family) and

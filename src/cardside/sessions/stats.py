@@ -38,9 +38,10 @@ def person(name: str) -> str:
 
 
 #: What adds nothing a reader can see to a name: joiners, variation selectors, the combining
-#: grapheme joiner, Hangul fillers, tags, direction marks (``Ann`` and ``Ann\u200d`` are one).
+#: grapheme joiner, Hangul fillers, the braille blank, tags, direction marks (``Ann`` and
+#: ``Ann\u200d`` are one).
 _SHOWS_NOTHING = re.compile(
-    "[\u00ad\u034f\u115f\u1160\u3164\uffa0\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+    "[\u00ad\u034f\u115f\u1160\u2800\u3164\uffa0\u180b-\u180f\u200b-\u200f\u202a-\u202e"
     "\u2060-\u206f\ufe00-\ufe0f\ufeff\U000e0000-\U000e0fff]"
 )
 

@@ -28,6 +28,7 @@ from cardside.core.schema import (
     cut,
     hidden_at,
     is_whole,
+    shows,
     toml_kind,
     without_hidden,
 )
@@ -470,6 +471,8 @@ def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
         key = seat_name.strip().casefold()
         if not key:
             raise fail(f"player {i} has an empty name")
+        if not any(shows(c) for c in seat_name):
+            raise fail(f"player {i}'s name {clip(seat_name)} shows nothing (only blank signs)")
         if any(s.name.strip().casefold() == key for s in seats):
             raise fail(f"two players are named {clip(seat_name)}; names must differ")
         # Names the statistics take for one person (``José`` typed two ways, ``Ａｎｎ`` and
