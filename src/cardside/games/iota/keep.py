@@ -170,6 +170,9 @@ class IotaLedger:
 
     def _step(self, entry: dict[str, Any]) -> Any:
         if self.over:
+            if entry["type"] == "end" and self.end == "passes" and self.track_grid:
+                # A file kept before the grid's game ended by itself there types it: as said.
+                return None
             raise IllegalActionError("the game is over")
         kind = entry["type"]
         if kind == "starter":
@@ -177,9 +180,12 @@ class IotaLedger:
         if self.needs_starter:
             raise IllegalActionError("enter the starter card first")
         if kind == "end":
+            if self.track_grid:  # what stands in the way there is the pile
+                self._check_pile_empty("the game cannot end by passes")
             if self.passes < self.players:
                 raise IllegalActionError(
                     "the game ends this way only after every player passed in a row"
+                    + " with the pile empty" * self.track_grid
                 )
             self._check_pile_empty("the game cannot end by passes")
             self.end = "passes"
@@ -188,7 +194,13 @@ class IotaLedger:
         if kind == "pass":
             if self.track_grid and self.check_hands:
                 self._check_holds_cards(seat)
-            return self._finish(TurnReport(seat, "pass"), passed=True)
+            report = self._finish(TurnReport(seat, "pass"), passed=True)
+            # With the grid kept the pile is known to be empty, and the last of a round of
+            # passes made so ends the game, as at the table. (Passes before the pile is empty
+            # never count: the play that empties it starts the count again.)
+            if self.track_grid and self.passes >= self.players and self._pile_empty():
+                self.end = "passes"
+            return report
         if kind == "turn":
             if self.track_grid:
                 raise IllegalActionError("this game keeps the grid: enter the cards and cells")
@@ -324,6 +336,12 @@ class IotaLedger:
     def _pile_at_start(self) -> int:
         """The pile once the hands are dealt and the starter laid."""
         return len(rules.DECK) - 1 - rules.HAND_SIZE * self.players
+
+    def _pile_empty(self) -> bool:
+        """Whether the turns entered have laid enough cards to empty the pile (with the grid
+        kept: it is empty; without: it may be)."""
+        laid = len(self.grid) - 1 if self.track_grid else self.most
+        return laid >= self._pile_at_start()
 
     def _check_pile_empty(self, what: str) -> None:
         """Refuse what needs an empty pile while too few cards have been laid to empty it."""

@@ -40,9 +40,9 @@ HELP_GRID = "\n".join(
         "needed):",
         "    Ann YS2 1,0 RT3 1,1",
         "  Ann swap GC3 1,0 swaps GC3 for the wild at 1,0 (before the play, which may follow "
-        "on the same line: Ann swap GC3 1,0 W 2,0); Ann pass for a pass; end when "
-        "every player passed in a row with the pile empty. cardside checks each play and "
-        "scores it.",
+        "on the same line: Ann swap GC3 1,0 W 2,0); Ann pass for a pass (the game ends "
+        "by itself when every player passed in a row with the pile empty). cardside checks "
+        "each play and scores it.",
         "  commands: show (the grid and the sheet), undo (take back the last entry), fix N "
         "(correct entry N; fix alone lists them), undo N (take back entry N alone), quit "
         "(saved), help",
