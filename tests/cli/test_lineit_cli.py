@@ -138,6 +138,7 @@ def test_score_mistyped_is_a_usage_error_and_impossible_is_refused(runner: CliRu
         (["12", "30", "29"], 1, "29 does not continue the rising line after 30"),
         (["101"], 2, "101 is not a card: numbers run from 1 to 100"),
         (["12", "12"], 1, "12 appears twice"),
+        ([str(n) for n in range(1, 28)], 1, "a line holds at most 26 cards, not 27"),
     ]:
         result = runner.invoke(main, ["lineit", "score", *args])
         assert result.exit_code == status, (args, result.output)
@@ -262,16 +263,31 @@ def test_stats_tally_line_it_games_by_the_winners_lead(runner: CliRunner, data_d
 
 
 def test_keep_takes_the_longest_line_there_can_be(runner: CliRunner, data_dir: Path) -> None:
-    longest = " ".join(str(n) for n in range(1, 101)) + " B3"
+    """A player takes one card a round: 26 with 2 players (106 cards, markets of 4), and no
+    more in the lines of one player; 15 with 5 players (markets of 7)."""
+    longest = " ".join(str(n) for n in range(1, 26)) + " B3"
     result = runner.invoke(
         main,
         ["lineit", "keep", "--names", "Ann,Bo"],
-        input=f"line Bo {longest}\n" + "jackpot Bo 0\n" * 4 + "end\n",
+        input=f"line Bo {longest}\nline Bo 99 100\n" + "jackpot Bo 0\n" * 4 + "end\n",
     )
     assert result.exit_code == 0, result.output
     assert result.exception is None and "bet B3 lost" in result.output
+    assert (
+        "Bo's scored lines would hold 28 cards; a player takes one card a round, 26 in a game "
+        "of 2 players (type help)" in result.output
+    )
     session = store.load(only_session(data_dir))
     assert session.finished and sheets.mismatches(session) == []
+    five = runner.invoke(
+        main,
+        ["lineit", "keep", "--names", "A,B,C,D,E", "--session", "five"],
+        input="line A " + " ".join(map(str, range(1, 17))) + "\nquit\n",
+    )
+    assert five.exit_code == 0 and five.exception is None, five.output
+    assert "A's scored lines would hold 16 cards; a player takes one card a round, 15" in (
+        five.output
+    )
 
 
 def test_keep_by_counts_ends_when_everyone_is_counted(runner: CliRunner, data_dir: Path) -> None:

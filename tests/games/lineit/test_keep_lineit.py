@@ -208,27 +208,29 @@ def test_no_typed_sequence_leaves_more_piles_than_jackpots_at_the_end(
 
 
 def test_no_colour_holds_more_than_its_25_cards_across_lines_and_piles() -> None:
-    """A pile is one colour's cards. After a line of 1 to 40 (10 of each colour), 15 of each
-    colour are left: a pile of 22 fits no colour, and piles of 15, 15, 9 and 9 leave no colour
-    with room for another 9 (97 number cards in all, under the deck's 100)."""
-    ledger = LineitLedger(["Ann", "Bo", "Cy"])
+    """A pile is one colour's cards. After lines of 1 to 24 and 25 to 48 (12 of each colour),
+    13 of each colour are left: a pile of 14 fits no colour, and piles of 13, 13, 7 and 7
+    leave no colour with room for another 7 (95 number cards in all, under the deck's 100,
+    and 47 in the piles, under the 54 that reach the jackpots with 2 players)."""
+    ledger = LineitLedger(["Ann", "Bo"])
     ledger.piles_checked = True
-    ledger.enter_line(0, list(range(1, 41)))
+    ledger.enter_line(0, list(range(1, 25)))
+    ledger.enter_line(1, list(range(25, 49)))
     with pytest.raises(IllegalActionError) as refused:
-        ledger.enter_jackpot(2, 22)
+        ledger.enter_jackpot(1, 14)
     assert str(refused.value) == (
         "this jackpot would need more cards of one colour than the deck has: jackpot piles of "
-        "22 cards, each of one colour, with 15 of each colour left beside the scored lines"
+        "14 cards, each of one colour, with 13 of each colour left beside the scored lines"
     )
-    for seat, size in ((1, 15), (1, 15), (2, 9), (2, 9)):
+    for seat, size in ((1, 13), (1, 13), (0, 7), (0, 7)):
         ledger.enter_jackpot(seat, size)
-    with pytest.raises(IllegalActionError, match="piles of 15, 15, 9, 9 and 9 cards"):
-        ledger.enter_jackpot(2, 9)
-    # Seven more reds leave red 8: the piles need two colours of 15 and two of 9.
-    with pytest.raises(IllegalActionError, match="with 8 red, 15 blue, 15 green and 15 yellow"):
-        ledger.enter_line(1, [41, 45, 49, 53, 57, 61, 65])
-    ledger.enter_line(1, [41, 45, 49, 53, 57, 61])  # six leave red its 9
-    assert len(ledger.done) == 6
+    with pytest.raises(IllegalActionError, match="piles of 13, 13, 7, 7 and 7 cards"):
+        ledger.enter_jackpot(0, 7)
+    # Two more reds leave red 11, and the piles still fit (the 7s on red and one other).
+    ledger.enter_line(0, [49, 53])
+    with pytest.raises(IllegalActionError, match="with 11 red, 13 blue, 13 green and 13 yellow"):
+        ledger.enter_jackpot(1, 7)
+    assert len(ledger.done) == 7
 
 
 @settings(max_examples=60, deadline=None)
@@ -248,3 +250,72 @@ def test_piles_fit_colours_exactly_when_some_choice_of_colours_fits(
         for colours in itertools.product(range(4), repeat=len(piles))
     )
     assert _piles_fit(tuple(sorted(piles, reverse=True)), tuple(sorted(room))) == brute
+
+
+def test_a_player_takes_one_card_a_round_so_lines_piles_and_tokens_are_bounded() -> None:
+    """106 cards in markets of players + 2: 26 rounds with 2 players, 15 with 5, one card a
+    round each; the jackpots get only the cards no player takes (54 with 2, 31 with 5); a
+    score pile holds at most a player's cards less three, and the jackpots' cards; a bet of v
+    won takes its Bet card and v number cards."""
+    five = LineitLedger(["A", "B", "C", "D", "E"])
+    five.piles_checked = True
+    five.enter_line(0, [1, 5, 9])
+    five.enter_jackpot(0, 16)
+    five.enter_line(1, [2, 6, 10])
+    with pytest.raises(IllegalActionError, match="would hold 32 cards together; with 5 players"):
+        five.enter_jackpot(1, 16)
+    five.enter_jackpot(1, 15)
+    with pytest.raises(IllegalActionError, match="A's scored lines would hold 16 cards"):
+        five.enter_line(0, list(range(20, 33)))
+    five.enter_line(0, list(range(20, 32)))  # 15 cards in all
+    counts = LineitLedger(["Ann", "Bo"])
+    counts.piles_checked = True
+    with pytest.raises(IllegalActionError, match="a pile holds at most 77"):
+        counts.enter_counts(0, 78, 0)
+    with pytest.raises(IllegalActionError, match="take more than the 26 cards a player takes"):
+        counts.enter_counts(0, 10, 24)  # +3+3+4+4+5+5: 30 cards
+    with pytest.raises(IllegalActionError, match="take more than the 26 cards"):
+        counts.enter_counts(0, 10, 24, named=[3, 3, 4, 4, 5, 5])
+    counts.enter_counts(0, 77, 17)  # +5+5+4+3: 21 cards
+    assert counts.totals[0] == 94
+    fives = LineitLedger(["A", "B", "C", "D", "E"])
+    fives.piles_checked = True
+    with pytest.raises(IllegalActionError, match="a pile holds at most 43"):
+        fives.enter_counts(0, 44, 0)
+    for seat in range(2):
+        fives.enter_counts(seat, 43, 0)
+    with pytest.raises(IllegalActionError, match="score piles would hold 92 cards together"):
+        fives.enter_counts(2, 6, 0)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_every_played_game_passes_the_keepers_checks(players: int) -> None:
+    """What the game engine does at the table is never refused: its scored lines and
+    jackpots entered line by line, and each player's pile and tokens entered as counts, give
+    its scores."""
+    import random
+
+    from cardside.games.lineit.state import Jackpot, LineitState
+
+    for seed in range(6):
+        game = LineitState(players, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_terminal():
+            game.apply(rng.choice(game.legal_actions()))
+        names = [f"P{s}" for s in range(players)]
+        lines = LineitLedger(names)
+        lines.piles_checked = True
+        snap = game.snapshots()[-1]
+        for event in snap.log:
+            if isinstance(event, Jackpot):
+                lines.enter_jackpot(event.seat, event.cards)
+            else:
+                lines.enter_line(event.seat, list(event.score.cards))
+        lines.end()
+        assert tuple(lines.totals) == game.scores(), seed
+        counts = LineitLedger(names)
+        counts.piles_checked = True
+        for seat in range(players):
+            tokens = list(snap.tokens[seat])
+            counts.enter_counts(seat, len(snap.scored[seat]), sum(tokens), named=tokens)
+        assert tuple(counts.totals) == game.scores(), seed

@@ -260,6 +260,7 @@ class LineitLedger:
         self._check_room(sum(not rules.is_bet(c) for c in cards), "this line")
         if self.piles_checked:
             self._check_colours(line=cards, what="this line")
+            self._check_taken(seat, len(cards))
         score = rules.score_line(cards)
         gains = tuple(score.total if i == seat else 0 for i in range(len(self.names)))
         return Entered("line", seat, gains, line=score, pile=score.points, tokens=score.token)
@@ -283,6 +284,17 @@ class LineitLedger:
                     f"{c} is already in a scored line ({who}'s); each number is in the game once"
                 )
             used[c] = used.get(c, 0) + 1
+
+    def _check_taken(self, seat: int, cards: int) -> None:
+        """Refuse a line after which a player's scored lines would hold more cards than a
+        player takes in the game (one a round)."""
+        most = rules.rounds(len(self.names))
+        held = cards + sum(len(line.cards) for line in self.lines_of(seat))
+        if held > most:
+            raise IllegalActionError(
+                f"{self.names[seat]}'s scored lines would hold {held} cards; a player takes "
+                f"one card a round, {most} in a game of {len(self.names)} players"
+            )
 
     def _check_room(self, numbers: int, what: str) -> None:
         """Refuse an entry that would put more number cards into scored lines and taken
@@ -337,6 +349,13 @@ class LineitLedger:
         self._check_room(size, "this jackpot")
         if self.piles_checked:
             self._check_colours(pile=size, what="this jackpot")
+            supply = rules.jackpot_supply(len(self.names))
+            if self.in_jackpots + size > supply:
+                raise IllegalActionError(
+                    f"the jackpot piles taken would hold {self.in_jackpots + size} cards "
+                    f"together; with {len(self.names)} players at most {supply} reach the "
+                    "jackpots (the cards no player takes)"
+                )
         gains = tuple(size if i == seat else 0 for i in range(len(self.names)))
         return Entered("jackpot", seat, gains, pile=size)
 
@@ -363,15 +382,25 @@ class LineitLedger:
                 f"the score piles would hold {others + size} number cards together; "
                 f"the deck has {rules.NUMBER_CARDS}"
             )
+        if self.piles_checked:
+            self._check_pile_counts(size, others)
         given = _named(named, net)
         done = [e for e in self.done if e.kind == "counts"]
         nets = [e.tokens for e in done] + [net]
-        if not tokens_possible(nets, [e.named for e in done] + [given]):
+        budget = rules.rounds(len(self.names)) if self.piles_checked else None
+        nameds = [e.named for e in done] + [given]
+        if not tokens_possible(nets, nameds, budget):
             what = (
                 f"the tokens {' '.join(f'{t:+d}' for t in given)}"
                 if given is not None
                 else f"{net:+d} in bet tokens"
             )
+            if budget is not None and tokens_possible(nets, nameds):
+                raise IllegalActionError(
+                    f"{what} would take more than the {budget} cards a player takes in a game "
+                    f"of {len(self.names)} players (a bet of v won takes its Bet card and v "
+                    "number cards, a bet lost its Bet card)"
+                )
             raise IllegalActionError(
                 f"{what} cannot come from the six tokens ({_token_list()}, each + or -, each "
                 "one player's) beside the others' tokens entered"
@@ -379,6 +408,27 @@ class LineitLedger:
         self.counted[seat] = True
         gains = tuple(size + net if i == seat else 0 for i in range(len(self.names)))
         return Entered("counts", seat, gains, pile=size, tokens=net, named=given)
+
+    def _check_pile_counts(self, size: int, others: int) -> None:
+        """Refuse a score pile larger than a player's cards and the jackpots can make: each
+        player takes one card a round, the first three of a line are discarded, and the
+        jackpots receive only the cards no player takes."""
+        players = len(self.names)
+        taken, supply = rules.rounds(players), rules.jackpot_supply(players)
+        most = taken - rules.DISCARDED_PER_LINE + supply
+        if size > most:
+            raise IllegalActionError(
+                f"a score pile of {size} cannot be: with {players} players each takes {taken} "
+                f"cards, of which a line's first three are discarded, and at most {supply} "
+                f"reach the jackpots, so a pile holds at most {most}"
+            )
+        together = players * (taken - rules.DISCARDED_PER_LINE) + supply
+        if others + size > together:
+            raise IllegalActionError(
+                f"the score piles would hold {others + size} cards together; with {players} "
+                f"players they hold at most {together} (the cards taken, less three a line, "
+                f"and the {supply} that reach the jackpots)"
+            )
 
     @classmethod
     def from_entries(cls, names: Sequence[str], entries: Sequence[dict[str, Any]]) -> LineitLedger:
@@ -478,10 +528,22 @@ def _named(named: Any, net: int) -> tuple[int, ...] | None:
     return tuple(named)
 
 
-def tokens_possible(nets: list[int], named: Sequence[tuple[int, ...] | None] | None = None) -> bool:
+def token_cost(token: int) -> int:
+    """The fewest cards a player takes for a bet token: a bet of v won is its Bet card and v
+    number cards after it; a bet lost, the Bet card alone."""
+    return 1 + token if token > 0 else 1
+
+
+def tokens_possible(
+    nets: list[int],
+    named: Sequence[tuple[int, ...] | None] | None = None,
+    budget: int | None = None,
+) -> bool:
     """Whether players' bet-token totals ``nets`` can come from the six tokens, each token to
     at most one player, + or -; ``named[i]``, where given, are player ``i``'s tokens one by
-    one, which then are theirs (the others' totals come from the tokens left)."""
+    one, which then are theirs (the others' totals come from the tokens left). With
+    ``budget``, each player's tokens take at most that many cards (see :func:`token_cost`)."""
+    most = MAX_TOKENS * 2 if budget is None else budget
     pool = list(TOKENS)
     free = []
     for i, net in enumerate(nets):
@@ -489,23 +551,26 @@ def tokens_possible(nets: list[int], named: Sequence[tuple[int, ...] | None] | N
         if given is None:
             free.append(net)
             continue
+        if sum(token_cost(t) for t in given) > most:
+            return False
         for t in given:
             if abs(t) not in pool:
                 return False
             pool.remove(abs(t))
     tokens = tuple(pool)
 
-    def fits(i: int, left: tuple[int, ...]) -> bool:
+    def fits(i: int, left: tuple[int, ...], room: tuple[int, ...]) -> bool:
         if i == len(tokens):
             return not any(left)
         if sum(abs(x) for x in left) > sum(tokens[i:]):
             return False
         v = tokens[i]
-        options = [left] + [
-            left[:p] + (left[p] - sign * v,) + left[p + 1 :]
+        options = [(left, room)] + [
+            (left[:p] + (left[p] - sign * v,) + left[p + 1 :], room[:p] + (r,) + room[p + 1 :])
             for p in range(len(left))
             for sign in (1, -1)
+            if (r := room[p] - token_cost(sign * v)) >= 0
         ]
-        return any(fits(i + 1, option) for option in dict.fromkeys(options))
+        return any(fits(i + 1, *option) for option in dict.fromkeys(options))
 
-    return fits(0, tuple(free))
+    return fits(0, tuple(free), (most,) * len(free))

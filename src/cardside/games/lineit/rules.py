@@ -70,6 +70,23 @@ def market_size(players: int) -> int:
     return players + 2
 
 
+def rounds(players: int) -> int:
+    """The rounds of a game: a market of ``players + 2`` cards is laid while the deck fills
+    one. Each player takes one card a round, so this is also what each player takes."""
+    return CARD_COUNT // market_size(players)
+
+
+def jackpot_supply(players: int) -> int:
+    """The most cards the jackpot piles receive in a game: the cards no player takes (the
+    Bet cards among them are discarded, so it can be fewer)."""
+    return CARD_COUNT - players * rounds(players)
+
+
+#: The most cards one player takes in a game (one a round; most rounds with 2 players), and
+#: so the most a line can hold.
+MOST_TAKEN = CARD_COUNT // (MIN_PLAYERS + 2)
+
+
 def card_name(card: int) -> str:
     """``57`` or ``B4`` (the notation module adds colour letters and symbols)."""
     return f"B{bet_value(card)}" if is_bet(card) else str(card)
@@ -211,6 +228,11 @@ def check_line(cards: Sequence[int]) -> None:
     """Raise ``ValueError`` with the reason if ``cards`` (in order added) is not a legal line."""
     if not cards:
         raise ValueError("a line needs at least one card")
+    if len(cards) > MOST_TAKEN:
+        raise ValueError(
+            f"a line holds at most {MOST_TAKEN} cards, not {len(cards)}: a player takes one "
+            f"card a round, and a game has at most {MOST_TAKEN} rounds (with 2 players)"
+        )
     seen: set[int] = set()
     for i, card in enumerate(cards):
         if not is_bet(card) and card in seen:
