@@ -887,6 +887,25 @@ def test_a_lineit_correction_that_takes_a_jackpot_asks_for_its_pile(
     assert "lines now take" not in again.output
 
 
+def test_a_lineit_correction_that_takes_a_jackpot_away_names_the_pile_left(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """A line corrected so that it takes no jackpot leaves its pile counting: said at once,
+    with the entry that takes the pile back."""
+    lines = ["line Bob 1 5 9 13", "jackpot Bob 7", "fix 1 line Bob 70 80 90 100", "undo 2"]
+    out = keep(runner, LINEIT, [*lines, "end", ""]).output
+    assert (
+        "  Bob's lines now take 0 jackpots and 1 pile is entered: unless Bob's line in play "
+        "took it, undo 2 takes back Bob's last pile (fix alone lists them)"
+    ) in out
+    assert "scores: Ann 0, Bob 1" in out
+    assert saved(data_dir).totals == [0, 1]
+    # A correction that leaves the piles as the lines took them says nothing.
+    other = [*LINEIT[:-1], "u"]
+    same = ["line Bob 1 5 9 13", "jackpot Bob 7", "fix 1 line Bob 1 5 9 17", "quit"]
+    assert "now take" not in keep(runner, other, same).output
+
+
 def test_a_lineit_correction_after_the_end_that_takes_a_jackpot_says_how_to_enter_it(
     runner: CliRunner, data_dir: Path
 ) -> None:

@@ -144,7 +144,8 @@ class KeepScreen:
     def _replayed(self) -> None:
         """The ledger read again from the file after a correction, and shown; a correction
         that makes a player's lines take more jackpots, or takes back one of their piles,
-        asks for the piles missing, as a typed line does."""
+        asks for the piles missing, as a typed line does; one that leaves a player more piles
+        than their lines took says which to take back."""
         before = list(self.ledger.taken)
         had = list(self.ledger.piles)
         self.ledger = replay_ledger(self.journal.session)
@@ -167,6 +168,32 @@ class KeepScreen:
                         f"{took}, but the game is over: undo {end} (the end), enter the pile "
                         f"with jackpot {name} N, then end"
                     )
+            elif piles > taken and (taken < before[seat] or piles > had[seat]):
+                self._say_pile_untaken(seat, taken, piles, end)
+
+    def _say_pile_untaken(self, seat: int, taken: int, piles: int, end: int | None) -> None:
+        """Say that a correction left a player more jackpot piles than their lines took, and
+        which entry to take back: a pile no line took would count at the end."""
+        name = self.names[seat]
+        force = corrections.in_force(self.journal.session.entries)
+        numbers = [
+            n
+            for n, e in zip(force.numbers, force.entries)
+            if e.get("type") == "jackpot" and e.get("seat") == seat
+        ]
+        took = (
+            f"  {name}'s lines now take {counted(taken, 'jackpot')} and "
+            f"{counted_are(piles, 'pile')} entered"
+        )
+        pile = f"undo {numbers[-1]} takes back {name}'s last pile" if numbers else "undo N"
+        if not self.ledger.over:
+            self.console.say(
+                f"{took}: unless {name}'s line in play took it, {pile} (fix alone lists them)"
+            )
+        elif end is not None:
+            self.console.say(
+                f"{took}, but the game is over: undo {end} (the end), then {pile}, and end"
+            )
 
     def _end_entry(self) -> int | None:
         """The number of the entry in effect that ended a game kept line by line."""
