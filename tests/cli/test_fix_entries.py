@@ -142,6 +142,28 @@ def test_octrix_fix_replays_the_later_rounds_and_the_file_keeps_both(
     assert [r.corrected for r in session.rounds] == [3, 0]
 
 
+def test_show_names_every_correction_that_changed_a_row(runner: CliRunner, data_dir: Path) -> None:
+    """A round corrected twice (each player's turn once) names both corrections; a round a
+    correction changed without holding the entry corrected (a LinesBeta trick typed wrong
+    moves the rounds after it) is marked too."""
+    lines = ["Ann 8 4 5 lot", "b 6 7", "a 3", "fix 2 Bob 12 9", "fix 1 Ann 8 4 5", "undo 3"]
+    keep(runner, IOTA, [*lines, "quit"])
+    shown = runner.invoke(main, ["sessions", "show", "t"])
+    assert shown.exit_code == 0 and shown.exception is None
+    marks = [x for x in shown.output.splitlines() if x.startswith("* corrected: ")]
+    assert len(marks) == 1 and marks[0].startswith("* corrected: round 1 by entries 4 (")
+    assert " and 5 (" in marks[0]
+    data = json.loads(runner.invoke(main, ["sessions", "show", "t", "--json"]).output)
+    corrected = data["rounds"][0]["corrected"]
+    assert corrected["entry"] == 5 and [c["entry"] for c in corrected["entries"]] == [4, 5]
+    tricks = ["w w l", "w w w w w w w", "w w w w w w", "fix 3 w", "take back", ""]
+    out = keep(runner, [*LINESBETA[:-2], "--session", "lb"], tricks).output
+    assert "Changed with it: round 3: You 2 (was 3)." in out
+    table = runner.invoke(main, ["sessions", "show", "lb"]).output.splitlines()
+    assert [line.split()[0] for line in table if line[:1].isdigit()] == ["1*", "2", "3*"]
+    assert any(line.endswith("round 3 by entry 16 (" + line.split("(")[-1]) for line in table)
+
+
 def test_show_export_and_verify_of_a_corrected_file(runner: CliRunner, data_dir: Path) -> None:
     keep(runner, OCTRIX, ["Ann 1 2 3", "Ann 4 5 6", "fix 1 Ann 1 2 3 4 5 6 7 8", "quit"])
     shown = runner.invoke(main, ["sessions", "show", "t"])

@@ -214,7 +214,7 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
     rows = [
         [
             *([r.match] if matches else []),
-            f"{sheets.row_label(session, r)}{'*' if r.corrected else ''}",
+            f"{sheets.row_label(session, r)}{'*' if r.corrected or r.corrections else ''}",
             *("" if i in r.unplayed else score for i, score in enumerate(r.scores)),
             *r.totals,
             r.note,

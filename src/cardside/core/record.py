@@ -49,6 +49,9 @@ class RoundRow:
     # The (1-based) correction in force for one of the entries that made the row (the latest
     # such), else 0. Derived by the sheet, never stored in the file.
     corrected: int = 0
+    # Every correction that changed the row, oldest first: those of ``corrected`` and those
+    # of other entries that changed its scores (a trick typed wrong moves the rounds after).
+    corrections: tuple[int, ...] = ()
 
 
 @dataclass

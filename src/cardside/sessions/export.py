@@ -63,8 +63,13 @@ def row_dict(session: Session, row: RoundRow) -> dict[str, Any]:
         data["match"] = row.match
     data |= {"scores": scores_of(row), "totals": row.totals, "note": row.note}
     data["time"] = _iso(session.time_of(row.entry))
-    if row.corrected:
-        data["corrected"] = {"entry": row.corrected, "time": _iso(session.time_of(row.corrected))}
+    made = row.corrections or ((row.corrected,) if row.corrected else ())
+    if made:
+        data["corrected"] = {
+            "entry": made[-1],
+            "time": _iso(session.time_of(made[-1])),
+            "entries": [{"entry": n, "time": _iso(session.time_of(n))} for n in made],
+        }
     return data
 
 
@@ -74,19 +79,27 @@ def corrections_of(session: Session) -> list[str]:
     row_name = _names(session)[2]
     out = []
     for row in session.rounds:
-        if row.corrected:
-            at = session.time_of(row.corrected)
-            when = f" ({at:%Y-%m-%d %H:%M})" if at else ""
-            out.append(f"{row_name} {row.number} by entry {row.corrected}{when}")
+        made = row.corrections or ((row.corrected,) if row.corrected else ())
+        if made:
+            by = [f"{n}{_when(session, n)}" for n in made]
+            said = by[0] if len(by) == 1 else ", ".join(by[:-1]) + " and " + by[-1]
+            out.append(f"{row_name} {row.number} by entr{'y' if len(by) == 1 else 'ies'} {said}")
     return out
+
+
+def _when(session: Session, number: int) -> str:
+    """`` (2026-11-30 21:40)``: when entry ``number`` was typed, if the file says."""
+    at = session.time_of(number)
+    return f" ({at:%Y-%m-%d %H:%M})" if at else ""
 
 
 def corrected_text(session: Session, row: RoundRow) -> str:
     """A CSV cell for a corrected row: the time of the correction (or its entry, in a file
     without times); empty for a row never corrected."""
-    if not row.corrected:
+    made = row.corrections or ((row.corrected,) if row.corrected else ())
+    if not made:
         return ""
-    return _iso(session.time_of(row.corrected)) or f"entry {row.corrected}"
+    return _iso(session.time_of(made[-1])) or f"entry {made[-1]}"
 
 
 def won_so_far(session: Session) -> dict[int, tuple[list[int], list[int]]]:

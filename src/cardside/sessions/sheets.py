@@ -158,6 +158,10 @@ class _Renumber:
         # the undo: a row made of several of those (a round of tricks) changed, and is marked
         # with the latest such undo. A row of one entry (a deal) only moved up: not marked.
         self.moved = _moved_by_removals(force)
+        # A correction also changes rows its entry is not part of (a trick typed wrong moves
+        # the rounds after it): the rows each one changed, found by building the sheet just
+        # before it and just after it.
+        self.changed = _changed_by_fixes(session, force, self.by_entry)
 
     def sheet(self, sheet: Sheet) -> Sheet:
         numbers = self.force.numbers
@@ -179,19 +183,62 @@ class _Renumber:
         previous = next((r.entry for r in reversed(rows[:same]) if r.entry), 0)
         for row in rows[same:]:
             copy = dataclasses.replace(row)
+            marks: set[int] = set()
             if 0 < row.entry <= len(numbers):
                 made_by = numbers[previous : row.entry]
-                copy.corrected = max((fixed.get(n, 0) for n in made_by), default=0)
+                marks = {fixed[n] for n in made_by if n in fixed}
                 if len(made_by) > 1 and self.moved:
-                    removals = [self.moved.get(n, 0) for n in made_by]
-                    copy.corrected = max([copy.corrected, *removals])
+                    marks |= {self.moved[n] for n in made_by if n in self.moved}
                 copy.entry = numbers[row.entry - 1]
                 if self.by_entry and row.number == row.entry:
                     copy.number = copy.entry
                 previous = row.entry
+            copy.corrected = max(marks, default=0)
+            copy.corrections = tuple(sorted(marks | self.changed.get(copy.number, set())))
             out.append(copy)
         self.seen, self.shown = list(rows), out
         return list(out)
+
+
+#: The corrections (the latest) whose changed rows are found by building the sheet before and
+#: after each: two builds of the entries so far a correction.
+MOST_COMPARED = 40
+
+
+def _changed_by_fixes(
+    session: Session, force: corrections.InForce, by_entry: bool
+) -> dict[int, set[int]]:
+    """Each row (by its number as shown) and the corrections (``fix N``, not ``undo N``,
+    whose rows move up) that changed its scores: the sheet just before each correction and
+    just after it, compared row by row."""
+    module = GAMES[session.game].module("sheet")
+    changed: dict[int, set[int]] = {}
+    for number in sorted(force.corrects)[-MOST_COMPARED:]:
+        try:
+            before = _scores_by_row(module, session, number - 1, by_entry)
+            after = _scores_by_row(module, session, number, by_entry)
+        except (EntryError, SessionError, ValueError):
+            continue  # a file the sheet refuses says so elsewhere
+        for row, scores in after.items():
+            if before.get(row) != scores:
+                changed.setdefault(row, set()).add(number)
+    return changed
+
+
+def _scores_by_row(
+    module: Any, session: Session, upto: int, by_entry: bool
+) -> dict[int, list[int]]:
+    """The scores of each row of the sheet of the file's first ``upto`` entries, by the row's
+    number as shown (a row of one entry: that entry's number in the file)."""
+    force = corrections.in_force(session.entries[:upto])
+    sheet = module.build(corrections.view(session, force.entries))
+    out = {}
+    for row in sheet.rounds:
+        number = row.number
+        if by_entry and row.number == row.entry and 0 < row.entry <= len(force.numbers):
+            number = force.numbers[row.entry - 1]
+        out[number] = list(row.scores)
+    return out
 
 
 def _moved_by_removals(force: corrections.InForce) -> dict[int, int]:
