@@ -200,9 +200,11 @@ class _Renumber:
         return list(out)
 
 
-#: The corrections (the latest) whose changed rows are found by building the sheet before and
-#: after each: two builds of the entries so far a correction.
-MOST_COMPARED = 40
+#: The entries replayed at most to find the rows each correction changed (two builds of the
+#: entries before it, a correction; the latest corrections first): a long file with many
+#: corrections costs a fraction of a second, no more. Past it, a row is marked by the
+#: corrections of its own entries only.
+MOST_REPLAYED = 50_000
 
 
 def _changed_by_fixes(
@@ -213,7 +215,11 @@ def _changed_by_fixes(
     just after it, compared row by row."""
     module = GAMES[session.game].module("sheet")
     changed: dict[int, set[int]] = {}
-    for number in sorted(force.corrects)[-MOST_COMPARED:]:
+    budget = MOST_REPLAYED
+    for number in sorted(force.corrects, reverse=True):
+        budget -= 2 * number
+        if budget < 0:
+            break
         try:
             before = _scores_by_row(module, session, number - 1, by_entry)
             after = _scores_by_row(module, session, number, by_entry)
