@@ -92,7 +92,7 @@ def test_an_index_with_control_characters_is_made_again(tmp_path: Path) -> None:
     assert item.error is None and item.summary is not None
 
 
-@pytest.mark.parametrize("disguise", ["\u202e", "\u2066", "\u200b", "\u2028"])
+@pytest.mark.parametrize("disguise", ["\u202e", "\u2066", "\u200b", "\u2028", "\n", "\t"])
 def test_an_index_with_a_name_turned_around_is_made_again(tmp_path: Path, disguise: str) -> None:
     """A forged index naming Bob with a right-to-left override (or a line separator) would
     show him disguised in every listing: the summary is made again from the file."""
@@ -104,6 +104,19 @@ def test_an_index_with_a_name_turned_around_is_made_again(tmp_path: Path, disgui
     path.write_text(json.dumps(doc), encoding="utf-8")
     (item,) = index.entries(tmp_path)
     assert item.summary is not None and item.summary["players"][1]["name"] == "Bob"
+
+
+def test_an_index_with_an_error_of_several_lines_is_made_again(tmp_path: Path) -> None:
+    """A forged index calling a good file unreadable, in a message of several lines (a fake
+    row in every listing), is not trusted: the summary is made again from the file."""
+    kept(tmp_path, "friday", 2)
+    index.entries(tmp_path)
+    path = tmp_path / "index.json"
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    doc["files"]["friday.toml"] |= {"summary": None, "error": "bad\nFAKE LINE"}
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    (item,) = index.entries(tmp_path)
+    assert item.error is None and item.summary is not None
 
 
 def test_the_time_played_runs_from_the_first_entry_to_the_last(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 from cardside.core.errors import SessionError
 from cardside.core.players import column_of
 from cardside.core.record import MODES, STATUSES, Session
-from cardside.core.schema import CONTROL, DISGUISE, cut, is_whole
+from cardside.core.schema import ANY_CONTROL, DISGUISE, cut, is_whole
 from cardside.games.registry import GAMES
 from cardside.sessions import integrity, sheets, store
 from cardside.sessions.export import corrections_of
@@ -333,7 +333,7 @@ def row_notes_of(summary: dict[str, Any], rows: int) -> list[tuple[int, str]]:
             and is_whole(n[0])
             and isinstance(n[1], str)
             and len(n[1]) <= MAX_CACHED_TEXT
-            and not CONTROL.search(n[1])
+            and not ANY_CONTROL.search(n[1])
             for n in notes
         )
     ):
@@ -396,14 +396,15 @@ def _count(value: Any) -> bool:
 
 def _bounded(value: Any) -> bool:
     """Whether every value in a cached item, keys included, is within the bounds a session
-    file keeps to: short text without control characters, 64-bit whole numbers, lists no
-    longer than a file's entries (JSON nests only dicts and lists)."""
+    file keeps to: short text without control characters (tabs and line breaks too), 64-bit
+    whole numbers, lists no longer than a file's entries (JSON nests only dicts and lists)."""
     stack = [value]
     while stack:
         item = stack.pop()
         if isinstance(item, str):
-            # A forged index could show a name turned around: made again from the file.
-            if len(item) > MAX_CACHED_TEXT or CONTROL.search(item) or DISGUISE.search(item):
+            # A forged index could show a name turned around, or break a line in two (no text
+            # this cardside caches holds a tab or a line break): made again from the file.
+            if len(item) > MAX_CACHED_TEXT or ANY_CONTROL.search(item) or DISGUISE.search(item):
                 return False
         elif isinstance(item, dict):
             stack.extend(item)
