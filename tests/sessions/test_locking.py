@@ -90,10 +90,22 @@ def test_the_lock_is_exclusive_within_one_process_too(tmp_path: Path) -> None:
 def test_a_fresh_empty_lock_is_treated_as_being_taken(tmp_path: Path) -> None:
     path = tmp_path / "x.toml"
     lock_path(path).write_text("")
-    with pytest.raises(SessionLocked, match="being opened"):
+    with pytest.raises(SessionLocked, match="being opened") as refused:
         SessionLock(path).acquire()
+    assert f"if none is, remove {lock_path(path)}" in str(refused.value)
     old = lock_path(path).stat().st_mtime - 60
     os.utime(lock_path(path), (old, old))
+    with SessionLock(path) as lock:
+        assert lock_path(path).read_text().strip() == str(os.getpid()) and lock.held
+
+
+def test_an_empty_lock_dated_ahead_of_the_clock_is_stale(tmp_path: Path) -> None:
+    """A clock set back since the lock was made leaves it dated in the future: not a lock
+    being taken this moment, so it is taken over, not refused for ever."""
+    path = tmp_path / "x.toml"
+    lock_path(path).write_text("garbage")
+    ahead = lock_path(path).stat().st_mtime + 365 * 86400
+    os.utime(lock_path(path), (ahead, ahead))
     with SessionLock(path) as lock:
         assert lock_path(path).read_text().strip() == str(os.getpid()) and lock.held
 

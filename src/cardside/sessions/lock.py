@@ -77,10 +77,12 @@ class SessionLock:
                 holder = _holder(self.path)
                 if holder is None:
                     # Just created by another process that has not written its id yet, or
-                    # garbage: treat a file older than a few seconds as stale.
-                    if _age(self.path) < 5:
+                    # garbage: treat a file older than a few seconds as stale, and one dated
+                    # ahead of the clock by more than that too (a clock set back since).
+                    if abs(_age(self.path)) < 5:
                         raise SessionLocked(
-                            f"session {name!r} is being opened by another cardside"
+                            f"session {name!r} is being opened by another cardside (if none "
+                            f"is, remove {self.path})"
                         ) from None
                 elif holder == os.getpid() or process_exists(holder):
                     raise SessionLocked(
