@@ -1172,3 +1172,20 @@ def test_a_correction_that_undoes_a_win_says_the_match_is_no_longer_over(
     assert "Ann wins the match with 89!" in out
     assert "  The match is no longer over.\n" in out
     assert saved(data_dir).status != "finished"
+
+
+def test_an_entry_read_with_tabs_and_line_breaks_is_listed_on_one_line(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """A file's entry may hold tabs and line breaks where a typed one has spaces: fix lists
+    it, shows it and offers it on one line, as it is read."""
+    keep(runner, LINEIT, ["line Ann 1 2 3 4 5 6", "quit"])
+    path = store.sessions_dir(data_dir) / "t.toml"
+    session = store.load(path)
+    session.entries[0]["cards"] = "1 2 3\n4\t\t\t5 6"
+    store.save(session, path)
+    result = runner.invoke(main, ["sessions", "resume", "t"], input="fix\nfix 1\n\nquit\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "      1  line Ann 1 2 3 4 5 6" in result.output
+    assert "  Entry 1: line Ann 1 2 3 4 5 6" in result.output
+    assert "\t" not in result.output and "1 2 3\n" not in result.output

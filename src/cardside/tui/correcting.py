@@ -75,6 +75,12 @@ class Corrector:
     #: equal entries always do.
     same: Callable[[dict[str, Any], dict[str, Any]], bool] | None = None
 
+    def __post_init__(self) -> None:
+        # An entry read from a file may hold tabs or line breaks where one typed has spaces:
+        # listed, shown and offered for editing on one line, as it is read.
+        written = self.text_of
+        self.text_of = lambda entry: " ".join(written(entry).split())
+
     def fix(self, args: str) -> bool:
         """Run ``fix ARGS``; ``True`` when a correction was saved. Every refusal is one line;
         nothing is saved without an answer."""
