@@ -457,3 +457,29 @@ def test_names_with_a_space_and_no_comma_are_told_how_to_separate(runner: CliRun
     assert "Schnapsen is for 2 players, not 1; separate names with commas, e.g. Ann,Bob" in (
         result.output
     )
+
+
+@pytest.mark.parametrize(
+    ("game", "first", "name", "reads_as"),
+    [
+        ("iota", "Ann 5", "12", "reads as a number"),
+        ("lineit", "line Ann 1 2", "57", "reads as a number"),
+    ],
+)
+def test_a_kept_file_whose_names_read_as_entries_is_not_kept_on(
+    runner: CliRunner, data_dir: Path, game: str, first: str, name: str, reads_as: str
+) -> None:
+    """A file naming a player 12 (which --names refuses) is not kept on: ``12 3 4`` typed
+    there would score 12 + 3 + 4 for that player. It still shows and verifies."""
+    made = runner.invoke(
+        main, [game, "keep", "--names", "Ann,Bob", "--session", "k"], input=f"{first}\nquit\n"
+    )
+    assert made.exit_code == 0, made.output
+    path = data_dir / "sessions" / "k.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace('"Ann"', f'"{name}"'), "utf-8")
+    assert runner.invoke(main, ["sessions", "verify", "k"]).exit_code == 0
+    resumed = runner.invoke(main, ["sessions", "resume", "k"], input="12 3 4\nquit\n")
+    assert resumed.exit_code == 1 and isinstance(resumed.exception, SystemExit)
+    assert f"Error: k cannot be kept on: '{name}' {reads_as}" in resumed.output
+    assert "starts with a player's name" in resumed.output
+    assert runner.invoke(main, ["sessions", "show", "k"]).exit_code == 0

@@ -240,6 +240,8 @@ def keep_session(app: App, journal: Any, console: Any = None) -> None:
     game = journal.session.game
     spec = COMMANDS[game]
     if console is None:  # reopened by sessions resume
+        if spec.kept_names:
+            _check_kept_names(journal.session, entry(spec.kept_names))
         console = Console()
         console.say(f"{resumed_keep(journal)} {HELP_TO_TYPE}")
     ledger = GAMES[game].module("sheet").replay_ledger(journal.session)
@@ -248,6 +250,20 @@ def keep_session(app: App, journal: Any, console: Any = None) -> None:
         return
     screen = importlib.import_module(f"cardside.tui.{game}.keep").KeepScreen
     screen(journal, ledger, console, app.style).run()
+
+
+def _check_kept_names(session: Any, check: Callable[[str], list[str]]) -> None:
+    """Refuse to go on keeping a file whose names ``--names`` would refuse (a name that
+    reads as a number, a card or a command): an entry typed there could not be told apart
+    from one naming that player (``12 3 4`` would score 12 + 3 + 4 for player 12)."""
+    try:
+        check(",".join(seat.name for seat in session.seats))
+    except click.BadParameter as exc:
+        reason = exc.message.removesuffix("; choose another name")
+        raise click.ClickException(
+            f"{session.name} cannot be kept on: {reason}, and each entry of this game's keep "
+            "starts with a player's name (the names were not typed in cardside's keep)"
+        ) from None
 
 
 def seat_simulation(

@@ -264,26 +264,15 @@ def check_name(name: str, option: str) -> None:
         raise click.BadParameter(
             f"a name is at most {MAX_NAME} characters, not {len(name)}", param_hint=option
         )
-    kind = _bot_bracket(name)
+    from cardside.sessions.stats import bot_bracket
+
+    kind = bot_bracket(name)
     if kind:
         raise click.BadParameter(
             f"{clip(name)} reads as a bot's name ({kind} in brackets, as statistics name the "
             "bots), and would count as that bot; choose another name",
             param_hint=option,
         )
-
-
-def _bot_bracket(name: str) -> str | None:
-    """The bot (or game) a name's closing brackets name (``Bot 2 (strong)``, ``Hal (greedy,
-    hard)``, ``Strong (Octrix)``): statistics name each bot so, and a player so named would be
-    counted as the bot."""
-    from cardside.sessions.stats import bot_kinds, game_keys, person
-
-    found = re.fullmatch(r".*\(\s*([^()]*?)\s*\)\s*", name)
-    if not found:
-        return None
-    word = re.split(r"[ ,]", found.group(1))[0]
-    return word if person(word) in bot_kinds() or person(word) in game_keys() else None
 
 
 def name_key(name: str) -> str:

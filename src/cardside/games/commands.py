@@ -85,7 +85,8 @@ class GameCommands:
     resumed), ``keeper`` opens the keep screen of a kept one. ``movers``
     is the entry field that says who moved, where a played game's entries carry one.
     ``seat_bots`` are the bots of a simulation with one bot per seat where ``--bots`` is left
-    out: the first, then the second on every other seat."""
+    out: the first, then the second on every other seat. ``kept_names`` checks the names of
+    a kept game whose entries start with one."""
 
     help: str
     play: Command
@@ -94,6 +95,9 @@ class GameCommands:
     simulate: Command
     welcome: str
     keeper: str = ""
+    #: Where a kept game's entries start with a player's name: the check of its names (as
+    #: ``--names`` takes them), asked again of a file resumed.
+    kept_names: str = ""
     movers: str | None = "action"
     seat_bots: tuple[str, str] = ("", "")
 
@@ -309,6 +313,7 @@ The bots move one seat on after every game and every deal is played from each se
             ),
         ),
         welcome=_cli("iota", "welcome"),
+        kept_names=_cli("iota", "_parse_names"),
         seat_bots=("strong", "greedy"),
     ),
     "lineit": GameCommands(
@@ -388,6 +393,7 @@ cardside lineit simulate --games 100 --players 4 \\
         welcome=_cli("lineit", "welcome"),
         seat_bots=("strong", "heuristic"),
         keeper=_cli("lineit", "keeper"),
+        kept_names=_cli("lineit", "_parse_names"),
     ),
     "linesbeta": GameCommands(
         help=(

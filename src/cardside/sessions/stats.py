@@ -64,7 +64,8 @@ def answers_to(key: str, wanted: str) -> bool:
     """Whether the player keyed ``key`` is one ``--player`` asks for (``wanted``, a key too):
     the same name, or a bot asked for by its seat alone (``Bot 2`` finds ``Bot 2 (greedy)``
     and ``Bot 2 (strong)``, as the seat is all a screen of play shows). A person whose name
-    goes on in brackets (``Ann (jr)``, and ``Ann (hard)`` too) is someone else."""
+    goes on in brackets (``Ann (jr)``) is someone else; one whose brackets name a bot (``Ann
+    (hard)``) cannot be typed, nor read from a file."""
     if key == wanted:
         return True
     if not isinstance(key, BotKey):
@@ -77,6 +78,17 @@ def answers_to(key: str, wanted: str) -> bool:
     said = key[len(wanted) + 2 : -1]
     # A bot's kind (greedy; strong, easy), or the LinesBeta grid's setting (normal short).
     return re.split(r"[ ,]", said.strip())[0] in bot_kinds()
+
+
+def bot_bracket(name: str) -> str | None:
+    """The bot (or game) a name's closing brackets name (``Bot 2 (strong)``, ``Hal (greedy,
+    hard)``, ``Strong (Octrix)``): statistics name each bot so, and a person so named would
+    be counted as the bot."""
+    found = re.fullmatch(r".*\(\s*([^()]*?)\s*\)\s*", name)
+    if not found:
+        return None
+    word = re.split(r"[ ,]", found.group(1))[0]
+    return word if person(word) in bot_kinds() or person(word) in game_keys() else None
 
 
 @cache
