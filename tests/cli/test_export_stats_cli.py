@@ -957,6 +957,31 @@ def test_sessions_begun_apart_in_the_same_second_are_not_copies(
     assert ann[0]["played"] == 2
 
 
+def test_a_renamed_session_and_its_backup_are_still_one_session(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """A backup copy of a file, then the session renamed (or the backup renamed): the name
+    it was begun under stays in the file, so the two are still one session, counted once."""
+    result = runner.invoke(
+        main,
+        ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "sfin"],
+        input="Ann 3\nAnn 3\nAnn 3\n\n",
+    )
+    assert result.exit_code == 0, result.output
+    folder = store.sessions_dir(data_dir)
+    (folder / "sfin-backup.toml").write_bytes((folder / "sfin.toml").read_bytes())
+    for old, new in (("sfin", "friday"), ("sfin-backup", "spare"), ("friday", "sfin")):
+        renamed = runner.invoke(main, ["sessions", "rename", old, new])
+        assert renamed.exit_code == 0, renamed.output
+        result = runner.invoke(main, ["stats", "--json", "--game", "schnapsen"])
+        assert result.exit_code == 0 and result.exception is None, result.output
+        assert "hold the same session" in result.stderr, (old, new)
+        ann = [p for p in json.loads(result.stdout)["players"] if p["name"] == "Ann"]
+        assert ann[0]["played"] == 1, (old, new)
+    assert "begun_as" not in (folder / "sfin.toml").read_text(encoding="utf-8")
+    assert 'begun_as = "sfin"' in (folder / "spare.toml").read_text(encoding="utf-8")
+
+
 def test_the_schnapsen_score_note_comes_only_with_a_schnapsen_average(
     runner: CliRunner, data_dir: Path
 ) -> None:

@@ -95,6 +95,9 @@ class Session:
     # last rendered; None where it says nothing (a file written before it said so).
     stored_count: int | None = None
     stored_digest: str | None = None
+    # The name the session was begun under, once it is renamed ("" before): what tells a copy
+    # of the file (a backup) for the same session, renamed or not.
+    begun_as: str = ""
 
     @property
     def finished(self) -> bool:

@@ -26,7 +26,7 @@ from cardside.sessions.export import corrections_of
 INDEX_NAME = "index.json"
 # Raise when a summary gains or changes a field (or what a field holds, or what a session
 # file may hold), so old indexes are rebuilt.
-INDEX_VERSION = 16
+INDEX_VERSION = 17
 #: A larger index is not read (and is rebuilt): 64 MiB, several times that of 20,000 sessions.
 MAX_INDEX_BYTES = 64 << 20
 #: Bounds on what a cached item may hold, like those on the session files it summarizes.
@@ -57,7 +57,7 @@ def summarize(session: Session) -> dict[str, Any]:
         "name": session.name,
         # The name the session was begun under, kept inside its file: a copy of the file keeps
         # it, a session begun apart (even in the same second) has its own.
-        "saved_as": cut(session.name, 200),
+        "saved_as": cut(session.begun_as or session.name, 200),
         "game": session.game,
         "mode": session.mode,
         # Two played games begun in the same second are told apart by their deals.

@@ -114,6 +114,8 @@ def to_document(
         "name": session.name,
         "status": session.status,
     }
+    if session.begun_as and session.begun_as != session.name:
+        doc["begun_as"] = session.begun_as
     if session.created:
         doc["created"] = session.created
     if session.updated:
@@ -398,7 +400,8 @@ def load(path: Path) -> Session:
 
 #: The fields a session file holds at its top level, and in each row of its table.
 TOP_KEYS = frozenset(
-    "format version game mode name status created updated seed winners columns totals players "
+    "format version game mode name begun_as status created updated seed winners columns totals "
+    "players "
     "options rounds entries".split()
 ) | {COUNT_KEY, DIGEST_KEY}
 ROW_KEYS = frozenset({"round", "match", "scores", "totals", "note"})
@@ -445,6 +448,7 @@ def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
     schema = GAMES[game].schema()
     mode = _get(doc, "mode", Text(choices=MODES), fail)
     name = plain_name(_get(doc, "name", Text(), fail))  # shown and exported: no hidden text
+    begun_as = plain_name(_get(doc, "begun_as", Text(), fail, ""))
     players = _get(doc, "players", list, fail)
     low, high = schema.players
     if not low <= len(players) <= high:
@@ -545,6 +549,7 @@ def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
         game=game,
         mode=mode,
         name=name,
+        begun_as=begun_as,
         seats=seats,
         options=options,
         seed=seed,

@@ -58,7 +58,9 @@ def own_file(path: Path, doing: str) -> None:
 
 
 def rename(data_dir: Path, path: Path, new: str) -> Path:
-    """Rename a session's file and the name inside it; keeps its place in the list.
+    """Rename a session's file and the name inside it; keeps its place in the list, and the
+    name it was begun under (``begun_as``), which tells a copy of the file for the same
+    session, renamed or not.
 
     Raises ValueError (a one-line reason) for an unusable or taken name, a file outside the
     sessions folder, a link, a read-only file, or a file that cannot be read; Disagrees for a
@@ -91,6 +93,8 @@ def rename(data_dir: Path, path: Path, new: str) -> Path:
                 shell_name(path), integrity.summary(found), refused="it is not renamed"
             )
         stamp = path.stat()
+        # The name it was begun under is kept: a backup of the file still holds that one.
+        session.begun_as = session.begun_as or session.name
         session.name = new
         store.save(session, target, create=True)
         # The same time as before, so renaming does not move the session to the top of the list.
