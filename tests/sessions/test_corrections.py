@@ -190,3 +190,21 @@ def test_entries_undos_fixes_and_removals_give_what_the_saved_file_gives(
             plain = Session(game, "keep", "p", journal.session.seats, options)
             plain.entries = [e for _, e in model]
             assert sheets.compute(plain).totals == journal.session.totals
+
+
+def test_a_correction_that_does_not_fit_is_named_not_the_entry_it_corrects() -> None:
+    """A file whose correction (entry 3) makes entry 1 Bob's turn: the correction is what does
+    not fit, and the message names it, with the entry it corrects."""
+    turn: dict[str, Any] = {"type": "turn", "lines": [5], "lots": 0, "all4": False}
+    entries: list[dict[str, Any]] = [
+        {**turn, "seat": 0},
+        {**turn, "seat": 1},
+        {**turn, "seat": 1, "fixes": 1},
+    ]
+    session = Session("iota", "keep", "t", [Seat("Ann", "table"), Seat("Bob", "table")])
+    session.entries = entries
+    with pytest.raises(SessionError) as refused:
+        sheets.compute(session)
+    assert "entry 3: as it corrects entry 1, it is Ann's turn, not Bob's" in str(refused.value)
+    session.entries = entries[:2]
+    assert sheets.compute(session).totals == [5, 5]

@@ -36,6 +36,7 @@ from cardside.cli.common import (
     with_cluster,
 )
 from cardside.cli.options import GameCommand, GameGroup, OrderKeepingCommand, app_of
+from cardside.core.schema import clip
 from cardside.core.words import listed
 from cardside.games.commands import COMMANDS, Arg, Command, GameCommands, Opt, Param, Shared
 from cardside.games.registry import GAMES
@@ -241,7 +242,7 @@ def keep_session(app: App, journal: Any, console: Any = None) -> None:
     spec = COMMANDS[game]
     if console is None:  # reopened by sessions resume
         if spec.kept_names:
-            _check_kept_names(journal.session, entry(spec.kept_names))
+            _check_kept_names(journal.name, journal.session, entry(spec.kept_names))
         console = Console()
         console.say(f"{resumed_keep(journal)} {HELP_TO_TYPE}")
     ledger = GAMES[game].module("sheet").replay_ledger(journal.session)
@@ -252,18 +253,18 @@ def keep_session(app: App, journal: Any, console: Any = None) -> None:
     screen(journal, ledger, console, app.style).run()
 
 
-def _check_kept_names(session: Any, check: Callable[[str], list[str]]) -> None:
-    """Refuse to go on keeping a file whose names ``--names`` would refuse (a name that
-    reads as a number, a card or a command): an entry typed there could not be told apart
-    from one naming that player (``12 3 4`` would score 12 + 3 + 4 for player 12)."""
-    try:
-        check(",".join(seat.name for seat in session.seats))
-    except click.BadParameter as exc:
-        reason = exc.message.removesuffix("; choose another name")
-        raise click.ClickException(
-            f"{session.name} cannot be kept on: {reason}, and each entry of this game's keep "
-            "starts with a player's name (the names were not typed in cardside's keep)"
-        ) from None
+def _check_kept_names(name: str, session: Any, misread: Callable[[str], str | None]) -> None:
+    """Refuse to go on keeping a file seating a name that an entry would misread (``12``
+    reads as a number: ``12 3 4`` typed there would score 12 + 3 + 4 for that player);
+    ``--names`` refuses such a name, so the file was not made by cardside's keep."""
+    for seat in session.seats:
+        reads_as = misread(seat.name)
+        if reads_as:
+            raise click.ClickException(
+                f"{name} cannot be kept on: {clip(seat.name)} reads as {reads_as}, and "
+                "each entry of this game's keep starts with a player's name (the names were "
+                "not typed in cardside's keep)"
+            )
 
 
 def seat_simulation(

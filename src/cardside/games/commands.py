@@ -95,8 +95,8 @@ class GameCommands:
     simulate: Command
     welcome: str
     keeper: str = ""
-    #: Where a kept game's entries start with a player's name: the check of its names (as
-    #: ``--names`` takes them), asked again of a file resumed.
+    #: Where a kept game's entries name a player: what a name would be misread as in an entry
+    #: (a number, a card), asked of a file resumed.
     kept_names: str = ""
     movers: str | None = "action"
     seat_bots: tuple[str, str] = ("", "")
@@ -313,7 +313,7 @@ The bots move one seat on after every game and every deal is played from each se
             ),
         ),
         welcome=_cli("iota", "welcome"),
-        kept_names=_cli("iota", "_parse_names"),
+        kept_names="cardside.games.iota.keep:misread_name",
         seat_bots=("strong", "greedy"),
     ),
     "lineit": GameCommands(
@@ -393,7 +393,7 @@ cardside lineit simulate --games 100 --players 4 \\
         welcome=_cli("lineit", "welcome"),
         seat_bots=("strong", "heuristic"),
         keeper=_cli("lineit", "keeper"),
-        kept_names=_cli("lineit", "_parse_names"),
+        kept_names="cardside.games.lineit.keep:misread_name",
     ),
     "linesbeta": GameCommands(
         help=(

@@ -42,13 +42,27 @@ def _checked(session: Session) -> Iterator[None]:
     try:
         yield
     except EntryError as exc:
-        raise SessionError(session.path or session.name, str(exc)) from None
+        raise SessionError(session.path or session.name, _blamed(session, exc)) from None
     except ValueError as exc:
         raise SessionError(session.path or session.name, f"impossible session: {exc}") from None
     except (LookupError, TypeError, AttributeError, ArithmeticError) as exc:
         # The schema admits only well-typed values; this is a combination the rules never make.
         problem = f"impossible session ({type(exc).__name__}: {cut(str(exc))})"
         raise SessionError(session.path or session.name, problem) from None
+
+
+def _blamed(session: Session, exc: EntryError) -> str:
+    """``entry N: reason``, naming the correction where entry N stands as a correction made
+    it (the correction is what does not fit, not the entry first typed)."""
+    if not corrections.has_corrections(session.entries):
+        return str(exc)
+    try:
+        fixed = corrections.in_force(session.entries).fixed
+    except EntryError:
+        return str(exc)
+    if exc.index not in fixed:
+        return str(exc)
+    return f"entry {fixed[exc.index]}: as it corrects entry {exc.index}, {exc.reason}"
 
 
 def compute(session: Session) -> Sheet:

@@ -419,6 +419,14 @@ def name_reads_as(name: str) -> str | None:
     return "a card"
 
 
+def misread_name(name: str) -> str | None:
+    """What a typed entry naming this player would be read as instead (``a number``, ``a
+    card``), if anything: a kept game seating such a name cannot be kept on. (A command word
+    is no trouble: the name with more after it is the player's entry.)"""
+    reads_as = name_reads_as(name)
+    return reads_as if reads_as in ("a number", "a card") else None
+
+
 def parse_entries(text: str, ledger: IotaLedger) -> list[dict[str, Any]]:
     """A typed line as its entries: one, or with the grid a swap and the play (or pass) after
     it, ``Bob swap BX1 1,2 W 2,2``, as two (the swap first, as at the table)."""

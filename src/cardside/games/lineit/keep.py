@@ -25,7 +25,7 @@ from cardside.core.errors import IllegalActionError, NotationError, numbered
 from cardside.core.schema import is_whole
 from cardside.core.words import counted
 from cardside.games.lineit import rules
-from cardside.games.lineit.notation import format_cards, parse_cards
+from cardside.games.lineit.notation import format_cards, parse_card, parse_cards
 from cardside.games.lineit.rules import LineScore
 
 KINDS = ("line", "jackpot", "counts", "end")
@@ -574,3 +574,15 @@ def tokens_possible(
         return any(fits(i + 1, *option) for option in dict.fromkeys(options))
 
     return fits(0, tuple(free), (most,) * len(free))
+
+
+def misread_name(name: str) -> str | None:
+    """What a typed entry naming this player would be read as instead (``a number``, ``a
+    card``), if anything: a kept game seating such a name cannot be kept on."""
+    if name.isdigit():
+        return "a number"
+    try:
+        parse_card(name)
+    except NotationError:
+        return None
+    return "a card"
