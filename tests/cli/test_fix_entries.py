@@ -86,29 +86,30 @@ def test_at_a_terminal_a_refused_new_text_is_asked_for_again_offered_to_mend(
 ) -> None:
     shown = as_at_a_terminal(monkeypatch)
     # Lines starting + replace the offered text; others are typed after it, left in place.
-    # A mend (adding a word with its space) is no slip: 8C 3H8D 3H 4 is refused plainly.
-    lines = ["+8C 3H", "+2C 3D", "+fix 1", "8D 3H", "8D 3H", " 4", "+8D 3H", "+quit"]
+    # A whole entry typed on after the text is offered alone to take (8D 3H after 8C 3H8D
+    # 3X); one that does not read is not (8D 3X), nor is a mend (adding a word with its space).
+    lines = ["+8C 3H", "+2C 3D", "+fix 1", "8D 3X", "8D 3H", " 4", "+8D 3H", "+quit"]
     out = keep(runner, OCTRIX, lines)
     said = [line.strip() for line in out.output.splitlines()]
     assert any(
-        "not a rank" in line
-        and line.endswith(
+        line.endswith(
             "; the line still held the old text: edit it, or clear it first (type help)"
         )
         for line in said
     ), said
     assert any(
         line.endswith(
-            "; the line still held the text refused before: edit it, or clear it first (type help)"
+            "; the line still held the text refused before: offered now is what was typed "
+            "after it (type help)"
         )
         for line in said
     ), said
     asked = [p for p in shown if p.startswith("New text for entry 1")]
     assert asked == [
         "New text for entry 1 (Enter or cancel keeps it): [8C 3H]",
-        "New text for entry 1 (cancel keeps it): [8C 3H8D 3H]",
-        "New text for entry 1 (cancel keeps it): [8C 3H8D 3H8D 3H]",
-        "New text for entry 1 (cancel keeps it): [8C 3H8D 3H8D 3H 4]",
+        "New text for entry 1 (cancel keeps it): [8C 3H8D 3X]",
+        "New text for entry 1 (cancel keeps it): [8D 3H]",
+        "New text for entry 1 (cancel keeps it): [8D 3H 4]",
     ]
     assert sum("still held" in line for line in said) == 2
     assert "Entry 1 corrected: 8D 3H (was 8C 3H)." in said

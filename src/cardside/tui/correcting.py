@@ -171,6 +171,12 @@ class Corrector:
                 and len(after.split()) >= 2
             )
             held = "the old text" if offered == old_text else "the text refused before"
+            if slip and self._reads(after, old, number):
+                # What was typed after the text left on the line reads as a whole entry: it
+                # is offered alone, for Enter to take (or to edit).
+                said = f"{exc}; the line still held {held}: offered now is what was typed after it"
+                console.say(f"  {refusal(said)}")
+                return after
             reason = f"{exc}; the line still held {held}: edit it, or clear it first"
             console.say(f"  {refusal(reason if slip else exc)}")
             return text
@@ -181,6 +187,14 @@ class Corrector:
             console.say(f"  Entry {number} is unchanged.")
             return None
         return new
+
+    def _reads(self, text: str, old: dict[str, Any], number: int) -> bool:
+        """Whether ``text`` reads as an entry in entry ``number``'s place."""
+        try:
+            self.read(text, old, sheets.ledger_before(self.journal.session, number))
+        except ValueError:
+            return False
+        return True
 
     def remove(self, args: str) -> bool:
         """Run ``undo N``: take back entry N alone (a line typed twice, or by mistake), the
