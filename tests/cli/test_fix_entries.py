@@ -92,9 +92,7 @@ def test_at_a_terminal_a_refused_new_text_is_asked_for_again_offered_to_mend(
     out = keep(runner, OCTRIX, lines)
     said = [line.strip() for line in out.output.splitlines()]
     assert any(
-        line.endswith(
-            "; the line still held the old text: edit it, or clear it first (type help)"
-        )
+        line.endswith("; the line still held the old text: edit it, or clear it first (type help)")
         for line in said
     ), said
     assert any(

@@ -357,3 +357,45 @@ def test_passes_that_keep_the_hand_count_toward_a_blocked_grid_too() -> None:
     assert state.snapshot.end == END_BLOCKED
     outcome = state.outcome()
     assert outcome is not None and "a round more: the grid is blocked" in outcome.reason
+
+
+def test_quick_scoring_refuses_lines_no_cards_make_together() -> None:
+    """The cards placed lie in one line and each line across holds one of them: a lot of
+    four 4s (16) leaves every other line of the turn a 4 to hold, a lot of 1 2 3 4 (10) one
+    of those."""
+    refused = [([16, 2], 1, True), ([16, 2], 1, False), ([16, 3], 1, False)]
+    refused += [([16, 0], 1, False), ([10, 0], 1, False), ([10, 1, 1], 1, True)]
+    for values, lots, all4 in refused:
+        fault = rules.quick_fault(values, lots, all4)
+        assert fault is not None and fault.startswith("no cards make these lines together"), values
+    allowed = [
+        ([16, 4], 1, False),
+        ([16, 5], 1, True),
+        ([10, 1, 2], 1, True),
+        ([10, 10, 6], 2, True),
+    ]
+    for values, lots, all4 in allowed:
+        assert rules.quick_fault(values, lots, all4) is None, values
+    # A file kept before the rule replays as it was.
+    assert rules.quick_fault([16, 2], 1, False, possible=False) is None
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_play_of_a_game_passes_quick_scoring(players: int) -> None:
+    """What a real grid lets a player do is never refused when typed as its line values:
+    every legal play of random games (wilds, swaps and all), checked at each turn."""
+    import random
+
+    for seed in range(4):
+        state = IotaState(players, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            for action in rng.sample(actions, min(len(actions), 12)):
+                if isinstance(action, Play):
+                    scored = placement.check(state.grid, action.cards)
+                    assert not isinstance(scored, str)
+                    values = [line.value for line in scored.lines]
+                    fault = rules.quick_fault(values, scored.lots, scored.all4)
+                    assert fault is None, (values, scored.lots, scored.all4, fault)
+            state.apply(rng.choice(actions))

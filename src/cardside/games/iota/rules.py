@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 
 from cardside.core.words import counted
 
@@ -211,8 +211,108 @@ def quick_fault(
     if lots and min(sorted(line_values)[-lots:]) < 2:
         return "a lot holds at least 2 numbered cards (the game has 2 wilds): it is worth 2 or more"
     if possible:
-        return wilds_fault(line_values, lots, all4)
+        return wilds_fault(line_values, lots, all4) or shared_fault(line_values, lots, all4)
     return None
+
+
+def shared_fault(line_values: Sequence[int], lots: int, all4: bool) -> str | None:
+    """Why no cards make these lines together, where each alone can be made; None if some
+    can. The cards placed lie in one line (the line along), and each line across holds one
+    of them: a lot worth 16 along is four 4s, so every line across holds a 4 and is worth 4
+    or more. Numbers only are weighed (colours and shapes can always be chosen so): a turn
+    this refuses cannot happen; one it lets pass may still be refused by the grid."""
+    if _lines_made(tuple(sorted(line_values)), lots, all4):
+        return None
+    return (
+        "no cards make these lines together: the cards placed lie in one line, and each line "
+        "across it holds one of them, which counts in both (a lot worth 16 is four 4s, so a "
+        "line across it holds a 4; one worth 10 is 1 2 3 4)"
+    )
+
+
+@lru_cache(maxsize=4096)
+def _lines_made(values: tuple[int, ...], lots: int, all4: bool) -> bool:
+    """Whether some turn's cards make lines worth ``values`` with ``lots`` of them lots."""
+    count = len(values)
+    for placed in (HAND_SIZE,) if all4 else range(1, HAND_SIZE):
+        # One card placed: its row and its column, both holding it. More: the line along
+        # holds them all, and each line across holds one.
+        alongs: Iterable[int | None] = [None] if placed == 1 else range(count)
+        for along in alongs:
+            across = [i for i in range(count) if i != along]
+            if placed == 1 and count > 2 or placed > 1 and len(across) > placed:
+                continue
+            for lot_lines in combinations(range(count), lots):
+                if all4 and along not in lot_lines:
+                    continue
+                for numbers in _placed_numbers(placed):
+                    if _fits(values, lot_lines, along, across, numbers):
+                        return True
+    return False
+
+
+@cache
+def _placed_numbers(placed: int) -> tuple[tuple[int, ...], ...]:
+    """Every choice of numbers for the cards placed, in order (0 for a wild)."""
+    out: list[tuple[int, ...]] = [()]
+    for _ in range(placed):
+        out = [(*t, n) for t in out for n in range(5)]
+    return tuple(out)
+
+
+def _fits(
+    values: Sequence[int],
+    lot_lines: Sequence[int],
+    along: int | None,
+    across: Sequence[int],
+    numbers: tuple[int, ...],
+) -> bool:
+    """Whether lines of ``values`` can hold the cards placed (``numbers``): ``along`` all of
+    them, the lines ``across`` one each (in turn; with one card placed every line holds it),
+    ``lot_lines`` of 4 cards, within the game's wilds."""
+    wilds = numbers.count(0)
+    if along is not None:
+        # With no line across, the cards placed touch the grid along: it holds one more.
+        touch = 0 if across else 1
+        more = _fewest_more_wilds(tuple(sorted(numbers)), values[along], along in lot_lines, touch)
+        if more is None:
+            return False
+        wilds += more
+        if wilds > WILDS:
+            return False
+    for k, line in enumerate(across):
+        held = numbers[0] if along is None else numbers[k]
+        more = _fewest_more_wilds((held,), values[line], line in lot_lines)
+        if more is None:
+            return False
+        wilds += more
+        if wilds > WILDS:
+            return False
+    return True
+
+
+@lru_cache(maxsize=4096)
+def _fewest_more_wilds(
+    held: tuple[int, ...], value: int, lot: bool, fewest_more: int = 0
+) -> int | None:
+    """The fewest wilds among the cards a line adds to those it ``held`` (numbers, 0 a wild)
+    to be worth ``value``, of 4 cards for a lot, else 2 or 3 (at least ``fewest_more`` added);
+    None if none can. The real numbers of a line are all the same or all different."""
+    best = None
+    for length in (MAX_LINE,) if lot else (2, 3):
+        extra = length - len(held)
+        if extra < max(fewest_more, 0):
+            continue
+        for added in combinations_with_replacement(range(5), extra):
+            numbers = [n for n in (*held, *added) if n]
+            if sum(numbers) != value:
+                continue
+            if len(set(numbers)) not in (1, len(numbers)) and numbers:
+                continue
+            wilds = added.count(0)
+            if best is None or wilds < best:
+                best = wilds
+    return best
 
 
 @cache
