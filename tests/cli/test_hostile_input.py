@@ -463,7 +463,7 @@ def test_names_with_a_space_and_no_comma_are_told_how_to_separate(runner: CliRun
     ("game", "first", "name", "reads_as"),
     [
         ("iota", "Ann 5", "12", "reads as a number"),
-        ("lineit", "line Ann 1 2", "57", "reads as a number"),
+        ("iota", "Ann 5", "RC2", "reads as a card"),
     ],
 )
 def test_a_kept_file_whose_names_read_as_entries_is_not_kept_on(
@@ -483,3 +483,19 @@ def test_a_kept_file_whose_names_read_as_entries_is_not_kept_on(
     assert f"Error: k cannot be kept on: '{name}' {reads_as}" in resumed.output
     assert "starts with a player's name" in resumed.output
     assert runner.invoke(main, ["sessions", "show", "k"]).exit_code == 0
+
+
+def test_a_kept_lineit_file_naming_a_player_by_a_number_is_kept_on(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """Line-it entries start with their word, and a whole name is read first: player 12's
+    line is ``line 12 20 30``."""
+    made = runner.invoke(
+        main, ["lineit", "keep", "--names", "Ann,Bob", "--session", "k"], input="quit\n"
+    )
+    assert made.exit_code == 0, made.output
+    path = data_dir / "sessions" / "k.toml"
+    path.write_text(path.read_text(encoding="utf-8").replace('"Ann"', '"12"'), "utf-8")
+    resumed = runner.invoke(main, ["sessions", "resume", "k"], input="line 12 20 30 40 50\nquit\n")
+    assert resumed.exit_code == 0 and resumed.exception is None, resumed.output
+    assert "scores: 12 1, Bob 0" in resumed.output

@@ -393,7 +393,6 @@ cardside lineit simulate --games 100 --players 4 \\
         welcome=_cli("lineit", "welcome"),
         seat_bots=("strong", "heuristic"),
         keeper=_cli("lineit", "keeper"),
-        kept_names="cardside.games.lineit.keep:misread_name",
     ),
     "linesbeta": GameCommands(
         help=(

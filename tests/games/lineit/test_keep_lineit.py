@@ -319,3 +319,31 @@ def test_every_played_game_passes_the_keepers_checks(players: int) -> None:
             tokens = list(snap.tokens[seat])
             counts.enter_counts(seat, len(snap.scored[seat]), sum(tokens), named=tokens)
         assert tuple(counts.totals) == game.scores(), seed
+
+
+def test_counts_kept_before_the_card_bound_do_not_block_the_others() -> None:
+    """Ann's six tokens, entered before tokens were bounded by a player's cards, stand; Bob's
+    counts typed now are bounded by his own cards only."""
+    ledger = LineitLedger(["Ann", "Bo"])
+    ledger.enter_counts(0, 10, 24, named=[3, 3, 4, 4, 5, 5])
+    ledger.check_piles_from_now()
+    ledger.enter_counts(1, 10, 0)
+    assert ledger.over and ledger.totals == [34, 10]
+
+
+def test_a_file_kept_before_lines_were_bounded_still_replays() -> None:
+    """A line of 101 cards, which keep took before a line was bounded by the cards a player
+    takes, replays as it was (a line typed now is bounded)."""
+    from cardside.core.record import Seat, Session
+    from cardside.sessions import sheets
+
+    longest = " ".join(str(n) for n in range(1, 101)) + " B3"
+    entries: list[dict[str, Any]] = [{"type": "line", "seat": 1, "cards": longest}]
+    entries += [{"type": "jackpot", "seat": 1, "cards": 0}] * 4 + [{"type": "end"}]
+    session = Session("lineit", "keep", "t", [Seat("Ann", "table"), Seat("Bo", "table")])
+    session.entries = entries
+    assert sheets.compute(session).totals == [0, 97 - 3]
+    ledger = LineitLedger(["Ann", "Bo"])
+    ledger.piles_checked = True
+    with pytest.raises(IllegalActionError, match="Bo's scored lines would hold 101 cards"):
+        ledger.enter_line(1, [*range(1, 101), 103])

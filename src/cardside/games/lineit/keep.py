@@ -25,7 +25,7 @@ from cardside.core.errors import IllegalActionError, NotationError, numbered
 from cardside.core.schema import is_whole
 from cardside.core.words import counted
 from cardside.games.lineit import rules
-from cardside.games.lineit.notation import format_cards, parse_card, parse_cards
+from cardside.games.lineit.notation import format_cards, parse_cards
 from cardside.games.lineit.rules import LineScore
 
 KINDS = ("line", "jackpot", "counts", "end")
@@ -387,9 +387,11 @@ class LineitLedger:
         given = _named(named, net)
         done = [e for e in self.done if e.kind == "counts"]
         nets = [e.tokens for e in done] + [net]
+        # The cards a player takes bound the tokens of the counts typed now (those entered
+        # before were bounded then, or kept before the rule).
         budget = rules.rounds(len(self.names)) if self.piles_checked else None
         nameds = [e.named for e in done] + [given]
-        if not tokens_possible(nets, nameds, budget):
+        if not tokens_possible(nets, nameds, [None] * len(done) + [budget]):
             what = (
                 f"the tokens {' '.join(f'{t:+d}' for t in given)}"
                 if given is not None
@@ -537,19 +539,24 @@ def token_cost(token: int) -> int:
 def tokens_possible(
     nets: list[int],
     named: Sequence[tuple[int, ...] | None] | None = None,
-    budget: int | None = None,
+    budgets: Sequence[int | None] = (),
 ) -> bool:
     """Whether players' bet-token totals ``nets`` can come from the six tokens, each token to
     at most one player, + or -; ``named[i]``, where given, are player ``i``'s tokens one by
     one, which then are theirs (the others' totals come from the tokens left). With
-    ``budget``, each player's tokens take at most that many cards (see :func:`token_cost`)."""
-    most = MAX_TOKENS * 2 if budget is None else budget
+    ``budgets[i]``, player ``i``'s tokens take at most that many cards (see
+    :func:`token_cost`)."""
+    unbounded = MAX_TOKENS * 2  # more than all six tokens take
     pool = list(TOKENS)
     free = []
+    room = []
     for i, net in enumerate(nets):
         given = named[i] if named is not None and i < len(named) else None
+        budget = budgets[i] if i < len(budgets) else None
+        most = unbounded if budget is None else budget
         if given is None:
             free.append(net)
+            room.append(most)
             continue
         if sum(token_cost(t) for t in given) > most:
             return False
@@ -573,16 +580,4 @@ def tokens_possible(
         ]
         return any(fits(i + 1, *option) for option in dict.fromkeys(options))
 
-    return fits(0, tuple(free), (most,) * len(free))
-
-
-def misread_name(name: str) -> str | None:
-    """What a typed entry naming this player would be read as instead (``a number``, ``a
-    card``), if anything: a kept game seating such a name cannot be kept on."""
-    if name.isdigit():
-        return "a number"
-    try:
-        parse_card(name)
-    except NotationError:
-        return None
-    return "a card"
+    return fits(0, tuple(free), tuple(room))

@@ -224,15 +224,20 @@ def jackpot_colour(line: Sequence[int], card: int) -> int | None:
 _COLOUR_OF = tuple((c - 1) % 4 if 0 < c <= NUMBER_CARDS else -1 for c in range(BET_BASE + 10))
 
 
-def check_line(cards: Sequence[int]) -> None:
-    """Raise ``ValueError`` with the reason if ``cards`` (in order added) is not a legal line."""
-    if not cards:
-        raise ValueError("a line needs at least one card")
+def check_line_length(cards: Sequence[int]) -> None:
+    """Raise ``ValueError`` for a line longer than a player takes cards in any game (asked of
+    a line typed now: a file kept before the rule still replays)."""
     if len(cards) > MOST_TAKEN:
         raise ValueError(
             f"a line holds at most {MOST_TAKEN} cards, not {len(cards)}: a player takes one "
             f"card a round, and a game has at most {MOST_TAKEN} rounds (with 2 players)"
         )
+
+
+def check_line(cards: Sequence[int]) -> None:
+    """Raise ``ValueError`` with the reason if ``cards`` (in order added) is not a legal line."""
+    if not cards:
+        raise ValueError("a line needs at least one card")
     seen: set[int] = set()
     for i, card in enumerate(cards):
         if not is_bet(card) and card in seen:

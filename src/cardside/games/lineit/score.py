@@ -106,6 +106,7 @@ class LineReport:
 def line_report(text: str, jackpots: Sequence[int] = ()) -> LineReport:
     """Check and score a line written as its cards in order; ``ValueError`` with the reason."""
     cards = parse_cards(text)
+    rules.check_line_length(cards)
     rules.check_line(cards)
     for size in jackpots:
         rules.check_jackpot(size)
