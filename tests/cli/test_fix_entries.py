@@ -917,8 +917,18 @@ def test_a_lineit_correction_that_takes_a_jackpot_away_names_the_pile_left(
     out = keep(runner, LINEIT, [*lines, "end", ""]).output
     assert (
         "  Bob's lines now take 0 jackpots and 1 pile is entered: unless Bob's line in play "
-        "took it, undo 2 takes back Bob's last pile (fix alone lists them)"
+        "took one, undo N takes back the pile no line took (Bob's piles: entry 2, 7 cards)"
     ) in out
+    # Two piles, one of a line that still takes a jackpot: each is named, for the table to
+    # say which no line took.
+    other = [*LINEIT[:-1], "two"]
+    lines = ["line Bob 1 5 9 13", "jackpot Bob 7", "line Bob 2 6 10 14", "jackpot Bob 3"]
+    two = keep(runner, other, [*lines, "fix 1 line Bob 70 80 90 100", "quit"]).output
+    assert (
+        "Bob's lines now take 1 jackpot and 2 piles are entered: unless Bob's line in play took "
+        "one, undo N takes back the pile no line took (Bob's piles: entry 2, 7 cards; entry 4, "
+        "3 cards)"
+    ) in two
     assert "scores: Ann 0, Bob 1" in out
     assert saved(data_dir).totals == [0, 1]
     # A correction that leaves the piles as the lines took them says nothing.

@@ -9,7 +9,7 @@ from cardside.core import corrections
 from cardside.core.arith import is_digits, parse_number
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.core.players import not_a_player, seats_named
-from cardside.core.schema import clip, cut
+from cardside.core.schema import clip, cut, is_whole
 from cardside.core.words import counted, counted_are
 from cardside.games.lineit import rules
 from cardside.games.lineit.keep import Entered, LineitLedger, check_tokens, describe
@@ -176,20 +176,20 @@ class KeepScreen:
         which entry to take back: a pile no line took would count at the end."""
         name = self.names[seat]
         force = corrections.in_force(self.journal.session.entries)
-        numbers = [
-            n
+        # A pile is not tied to the line that took it: each of the player's is named, for
+        # the table to say which no line took.
+        held = [
+            f"entry {n}, {counted(int(e['cards']), 'card')}"
             for n, e in zip(force.numbers, force.entries)
-            if e.get("type") == "jackpot" and e.get("seat") == seat
+            if e.get("type") == "jackpot" and e.get("seat") == seat and is_whole(e.get("cards"))
         ]
         took = (
             f"  {name}'s lines now take {counted(taken, 'jackpot')} and "
             f"{counted_are(piles, 'pile')} entered"
         )
-        pile = f"undo {numbers[-1]} takes back {name}'s last pile" if numbers else "undo N"
+        pile = f"undo N takes back the pile no line took ({name}'s piles: {'; '.join(held)})"
         if not self.ledger.over:
-            self.console.say(
-                f"{took}: unless {name}'s line in play took it, {pile} (fix alone lists them)"
-            )
+            self.console.say(f"{took}: unless {name}'s line in play took one, {pile}")
         elif end is not None:
             self.console.say(
                 f"{took}, but the game is over: undo {end} (the end), then {pile}, and end"
