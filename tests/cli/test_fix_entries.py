@@ -163,6 +163,20 @@ def test_show_names_every_correction_that_changed_a_row(runner: CliRunner, data_
     assert any(line.endswith("round 3 by entry 16 (" + line.split("(")[-1]) for line in table)
 
 
+def test_a_row_marked_by_a_correction_stays_marked_when_rows_move_up(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """Deal 5 corrected, then deal 2 taken back: the corrected deal is now deal 4, and it,
+    not the deal now fifth, is the one marked."""
+    deals = ["Ann 1", "Bob 1"] * 3
+    keep(runner, SCHNAPSEN, [*deals, "fix 5 Ann 2", "undo 2", "quit"])
+    shown = runner.invoke(main, ["sessions", "show", "t"]).output.splitlines()
+    assert [line.split()[1] for line in shown if line[:2] == "1 "] == ["1", "2", "3", "4*", "5"]
+    assert [line for line in shown if line.startswith("* corrected")] == [
+        next(line for line in shown if line.startswith("* corrected: deal 4 by entry 7 ("))
+    ]
+
+
 def test_show_export_and_verify_of_a_corrected_file(runner: CliRunner, data_dir: Path) -> None:
     keep(runner, OCTRIX, ["Ann 1 2 3", "Ann 4 5 6", "fix 1 Ann 1 2 3 4 5 6 7 8", "quit"])
     shown = runner.invoke(main, ["sessions", "show", "t"])

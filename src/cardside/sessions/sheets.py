@@ -175,7 +175,7 @@ class _Renumber:
         # A correction also changes rows its entry is not part of (a trick typed wrong moves
         # the rounds after it): the rows each one changed, found by building the sheet just
         # before it and just after it.
-        self.changed = _changed_by_fixes(session, force, self.by_entry)
+        self.changed = _changed_by_fixes(session, force)
 
     def sheet(self, sheet: Sheet) -> Sheet:
         numbers = self.force.numbers
@@ -198,6 +198,7 @@ class _Renumber:
         for row in rows[same:]:
             copy = dataclasses.replace(row)
             marks: set[int] = set()
+            made_by: list[int] = []
             if 0 < row.entry <= len(numbers):
                 made_by = numbers[previous : row.entry]
                 marks = {fixed[n] for n in made_by if n in fixed}
@@ -208,7 +209,8 @@ class _Renumber:
                     copy.number = copy.entry
                 previous = row.entry
             copy.corrected = max(marks, default=0)
-            copy.corrections = tuple(sorted(marks | self.changed.get(copy.number, set())))
+            changed = self.changed.get(_row_key(made_by, row), set())
+            copy.corrections = tuple(sorted(marks | changed))
             out.append(copy)
         self.seen, self.shown = list(rows), out
         return list(out)
@@ -221,22 +223,26 @@ class _Renumber:
 MOST_REPLAYED = 50_000
 
 
-def _changed_by_fixes(
-    session: Session, force: corrections.InForce, by_entry: bool
-) -> dict[int, set[int]]:
-    """Each row (by its number as shown) and the corrections (``fix N``, not ``undo N``,
-    whose rows move up) that changed its scores: the sheet just before each correction and
-    just after it, compared row by row."""
+#: A row as the correction marks know it: ``("entry", N)`` for the row whose first entry is
+#: entry N of the file (which stays the row's as later entries join it, or earlier ones are
+#: taken back and the rows renumbered), ``("row", N)`` for a row the sheet made of no entry.
+RowKey = tuple[str, int]
+
+
+def _changed_by_fixes(session: Session, force: corrections.InForce) -> dict[RowKey, set[int]]:
+    """Each row and the corrections (``fix N``, not ``undo N``, whose rows move up) that
+    changed its scores: the sheet just before each correction and just after it, compared
+    row by row."""
     module = GAMES[session.game].module("sheet")
-    changed: dict[int, set[int]] = {}
+    changed: dict[RowKey, set[int]] = {}
     budget = MOST_REPLAYED
     for number in sorted(force.corrects, reverse=True):
         budget -= 2 * number
         if budget < 0:
             break
         try:
-            before = _scores_by_row(module, session, number - 1, by_entry)
-            after = _scores_by_row(module, session, number, by_entry)
+            before = _scores_by_row(module, session, number - 1)
+            after = _scores_by_row(module, session, number)
         except (EntryError, SessionError, ValueError):
             continue  # a file the sheet refuses says so elsewhere
         for row, scores in after.items():
@@ -245,20 +251,21 @@ def _changed_by_fixes(
     return changed
 
 
-def _scores_by_row(
-    module: Any, session: Session, upto: int, by_entry: bool
-) -> dict[int, list[int]]:
-    """The scores of each row of the sheet of the file's first ``upto`` entries, by the row's
-    number as shown (a row of one entry: that entry's number in the file)."""
+def _scores_by_row(module: Any, session: Session, upto: int) -> dict[RowKey, list[int]]:
+    """The scores of each row of the sheet of the file's first ``upto`` entries."""
     force = corrections.in_force(session.entries[:upto])
     sheet = module.build(corrections.view(session, force.entries))
-    out = {}
+    out: dict[RowKey, list[int]] = {}
+    previous = 0
     for row in sheet.rounds:
-        number = row.number
-        if by_entry and row.number == row.entry and 0 < row.entry <= len(force.numbers):
-            number = force.numbers[row.entry - 1]
-        out[number] = list(row.scores)
+        out[_row_key(force.numbers[previous : row.entry], row)] = list(row.scores)
+        previous = max(previous, row.entry)
     return out
+
+
+def _row_key(made_by: list[int], row: RoundRow) -> RowKey:
+    """The key of a row made of the file's entries ``made_by``."""
+    return ("entry", made_by[0]) if row.entry and made_by else ("row", row.number)
 
 
 def _moved_by_removals(force: corrections.InForce) -> dict[int, int]:
