@@ -906,3 +906,31 @@ def test_score_reads_the_lines_values_as_the_other_games_read_a_list(
     assert gap.exit_code == 2 and "missing between two commas" in gap.output
     assert runner.invoke(main, ["iota", "score", "8 + 4"]).output.startswith("12")
     assert runner.invoke(main, ["iota", "score", "8 4+5"]).output.startswith("8 + 9 = 17")
+
+
+def test_keep_with_the_grid_enters_the_end_after_a_round_of_passes_with_the_pile_empty(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """The grid shows the pile empty: the second pass of two players ends the game there,
+    saved as the end a keeper types without the grid."""
+    from cardside.sessions import store
+
+    from ..games.iota.iota_helpers import kept_until_the_pile_is_empty
+
+    ledger, entries = kept_until_the_pile_is_empty(seed=1)
+    names = ledger.names
+    lines = [str(entries[0]["card"])] + [
+        f"{names[int(str(e['seat']))]} {e['cards'] if e['type'] == 'play' else 'pass'}"
+        for e in entries[1:]
+    ]
+    now = ledger.seat
+    lines += [f"{names[now]} pass", f"{names[1 - now]} pass", ""]
+    result = runner.invoke(
+        main,
+        ["iota", "keep", "--grid", "--names", "Ann,Bob", "--session", "g"],
+        input="\n".join(lines),
+    )
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "Every player passed in a row with the pile empty: the end." in result.output
+    session = store.load(data_dir / "sessions" / "g.toml")
+    assert session.entries[-1] == {"type": "end"} and session.status == "finished"

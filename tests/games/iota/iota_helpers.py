@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from cardside.games.iota.notation import parse_action, parse_card, parse_cards
 from cardside.games.iota.state import IotaState
 
@@ -45,3 +47,38 @@ def example_game() -> IotaState:
 
 def play(state: IotaState, text: str) -> None:
     state.apply(parse_action(text))
+
+
+def kept_until_the_pile_is_empty(seed: int) -> tuple[Any, list[dict[str, object]]]:
+    """A greedy 2-player game of ``seed`` entered with the grid kept, up to the first turn
+    with the pile empty; the ledger and its entries."""
+    from cardside.games.iota.bots import make_bot
+    from cardside.games.iota.notation import format_placements
+    from cardside.games.iota.rules import Pass, Play
+    from cardside.games.iota.state import IotaState
+
+    state = IotaState(2, seed=seed)
+    bots = [make_bot("greedy", seed=seed + s) for s in range(2)]
+    order = [state.first, 1 - state.first]
+    from cardside.games.iota.keep import IotaLedger
+    from cardside.games.iota.notation import format_card
+
+    ledger = IotaLedger(["Ann", "Bob"], grid=True).check_values_from_now()
+    entries: list[dict[str, object]] = [
+        {"type": "starter", "card": format_card(state.grid[(0, 0)])}
+    ]
+    ledger.add(entries[0])
+    while state.snapshot.pile:
+        seat = state.current_player()
+        assert seat is not None
+        action = bots[seat].choose(state.observation(seat), seat)
+        assert isinstance(action, Play | Pass)
+        entry: dict[str, object] = {"type": "pass", "seat": order.index(seat)}
+        if isinstance(action, Play):
+            entry = {**entry, "type": "play", "cards": format_placements(action.cards)}
+            entry["final"] = False
+        state.apply(action)
+        ledger.add(entry)
+        entries.append(entry)
+    assert not state.is_terminal() and not ledger.over
+    return ledger, entries

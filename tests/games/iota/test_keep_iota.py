@@ -10,7 +10,7 @@ from cardside.games.iota.keep import IotaLedger, name_reads_as, parse_entry
 from cardside.games.iota.notation import format_card
 from cardside.games.iota.sheet import build
 
-from .iota_helpers import EXAMPLE_SCORES, EXAMPLE_TURNS
+from .iota_helpers import EXAMPLE_SCORES, EXAMPLE_TURNS, kept_until_the_pile_is_empty
 
 
 def enter(ledger: IotaLedger, text: str) -> object:
@@ -165,54 +165,25 @@ def test_passes_end_the_game_only_if_every_player_passed_in_a_row() -> None:
     assert ledger.end == "passes"
 
 
-def kept_until_the_pile_is_empty(seed: int) -> tuple[IotaLedger, list[dict[str, object]]]:
-    """A greedy 2-player game of ``seed`` entered with the grid kept, up to the first turn
-    with the pile empty; the ledger and its entries."""
-    from cardside.games.iota.bots import make_bot
-    from cardside.games.iota.notation import format_placements
-    from cardside.games.iota.rules import Pass, Play
-    from cardside.games.iota.state import IotaState
-
-    state = IotaState(2, seed=seed)
-    bots = [make_bot("greedy", seed=seed + s) for s in range(2)]
-    order = [state.first, 1 - state.first]
-    ledger = IotaLedger(["Ann", "Bob"], grid=True).check_values_from_now()
-    entries: list[dict[str, object]] = [
-        {"type": "starter", "card": format_card(state.grid[(0, 0)])}
-    ]
-    ledger.add(entries[0])
-    while state.snapshot.pile:
-        seat = state.current_player()
-        assert seat is not None
-        action = bots[seat].choose(state.observation(seat), seat)
-        assert isinstance(action, Play | Pass)
-        entry: dict[str, object] = {"type": "pass", "seat": order.index(seat)}
-        if isinstance(action, Play):
-            entry = {**entry, "type": "play", "cards": format_placements(action.cards)}
-            entry["final"] = False
-        state.apply(action)
-        ledger.add(entry)
-        entries.append(entry)
-    assert not state.is_terminal() and not ledger.over
-    return ledger, entries
-
-
-def test_with_the_grid_kept_a_round_of_passes_with_the_pile_empty_ends_the_game() -> None:
-    """The grid tells when the pile is empty: the last pass of a round of them made with it
-    empty ends the game, as at the table, and a later play is refused; a file kept before,
-    with the end typed after those passes, still reads."""
+def test_with_the_grid_kept_a_round_of_passes_with_the_pile_empty_leaves_only_the_end() -> None:
+    """The grid tells when the pile is empty: after a round of passes made with it empty the
+    game is over, and a turn typed then is refused (the keep screen enters the end itself);
+    a file kept before, with a pass after those, still reads."""
     ledger, entries = kept_until_the_pile_is_empty(seed=1)
     first = ledger.names[ledger.seat]
     enter(ledger, f"{first} pass")
-    assert not ledger.over
+    assert not ledger.passed_out
     totals = list(ledger.totals)
     enter(ledger, f"{ledger.names[ledger.seat]} pass")
-    assert ledger.over and ledger.end == "passes" and ledger.totals == totals
-    with pytest.raises(IllegalActionError, match="the game is over"):
+    assert ledger.passed_out and not ledger.over
+    with pytest.raises(IllegalActionError, match="every player passed in a row with the pile"):
         enter(ledger, f"{first} pass")
-    passes = [{"type": "pass", "seat": ledger.seat}, {"type": "pass", "seat": 1 - ledger.seat}]
-    before = IotaLedger.from_entries(ledger.names, [*entries, *passes, {"type": "end"}], grid=True)
-    assert before.over and before.end == "passes" and before.totals == totals
+    enter(ledger, "end")
+    assert ledger.over and ledger.end == "passes" and ledger.totals == totals
+    seat = ledger.names.index(first)
+    passes = [{"type": "pass", "seat": s} for s in (seat, 1 - seat, seat)]
+    before = IotaLedger.from_entries(ledger.names, [*entries, *passes], grid=True)
+    assert not before.over and before.totals == totals
 
 
 def test_with_the_grid_kept_end_before_the_pile_is_empty_names_the_pile() -> None:

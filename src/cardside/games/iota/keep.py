@@ -170,9 +170,6 @@ class IotaLedger:
 
     def _step(self, entry: dict[str, Any]) -> Any:
         if self.over:
-            if entry["type"] == "end" and self.end == "passes" and self.track_grid:
-                # A file kept before the grid's game ended by itself there types it: as said.
-                return None
             raise IllegalActionError("the game is over")
         kind = entry["type"]
         if kind == "starter":
@@ -194,17 +191,13 @@ class IotaLedger:
         if kind == "pass":
             if self.track_grid and self.check_hands:
                 self._check_holds_cards(seat)
-            report = self._finish(TurnReport(seat, "pass"), passed=True)
-            # With the grid kept the pile is known to be empty, and the last of a round of
-            # passes made so ends the game, as at the table. (Passes before the pile is empty
-            # never count: the play that empties it starts the count again.)
-            if self.track_grid and self.passes >= self.players and self._pile_empty():
-                self.end = "passes"
-            return report
+            self._check_not_passed_out()
+            return self._finish(TurnReport(seat, "pass"), passed=True)
         if kind == "turn":
             if self.track_grid:
                 raise IllegalActionError("this game keeps the grid: enter the cards and cells")
             return self._quick(seat, entry)
+        self._check_not_passed_out()
         if not self.track_grid:
             raise IllegalActionError("this game is kept without the grid: enter line values")
         if kind == "swap":
@@ -336,6 +329,21 @@ class IotaLedger:
     def _pile_at_start(self) -> int:
         """The pile once the hands are dealt and the starter laid."""
         return len(rules.DECK) - 1 - rules.HAND_SIZE * self.players
+
+    @property
+    def passed_out(self) -> bool:
+        """With the grid kept: every player passed in a row with the pile empty, so the game
+        is over and ``end`` is all that is left to enter (the keep screen enters it)."""
+        return self.track_grid and self.passes >= self.players and self._pile_empty()
+
+    def _check_not_passed_out(self) -> None:
+        """Refuse a turn typed after a round of passes with the pile empty (a file kept
+        before this was asked replays as it was)."""
+        if self.check_hands and self.passed_out:
+            raise IllegalActionError(
+                "every player passed in a row with the pile empty: the game is over; type end "
+                "(or undo to take back the last pass)"
+            )
 
     def _pile_empty(self) -> bool:
         """Whether the turns entered have laid enough cards to empty the pile (with the grid

@@ -174,6 +174,12 @@ class KeepScreen:
         for entry, report in zip(entries, reports):
             self.journal.append(entry)
             self._report(entry, report, last=entry is entries[-1])
+        if self.ledger.passed_out and not self.ledger.over:
+            # The grid shows the pile empty: the round of passes ends the game, as at the
+            # table, saved as the end a keeper without the grid types.
+            self.ledger.add({"type": "end"})
+            self.journal.append(self.ledger.entries[-1])
+            self.console.say("  Every player passed in a row with the pile empty: the end.")
         return None
 
     def _report(
