@@ -703,6 +703,31 @@ def test_bots_of_different_kinds_in_the_same_seat_are_different_players(
     assert summary["columns"][1] == "Bot 2 & Strong"  # the cached summary is left as it was
 
 
+def test_a_person_a_file_names_as_statistics_name_a_bot_is_kept_apart_from_it(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """A file (kept before such names were refused) seats a person named Bot 2 (greedy), as
+    statistics name the greedy bot of seat 2: the two are two players, the person shown as
+    Bot 2 (greedy) (a person)."""
+    folder = store.sessions_dir(data_dir)
+    folder.mkdir(parents=True)
+    example = (EXAMPLES / "iota-played-vs-greedy.toml").read_text(encoding="utf-8")
+    (folder / "bot.toml").write_text(example, encoding="utf-8")
+    person = example.replace('"Bot 2"', '"Bot 9"').replace('"You"', '"Bot 2 (greedy)"')
+    (folder / "person.toml").write_text(person, encoding="utf-8")
+    assert runner.invoke(main, ["sessions", "verify", "person"]).exit_code == 0
+    for view, names_of in (
+        ([], lambda got: [p["name"] for p in got["players"]]),
+        (["--league"], lambda got: [r["player"] for t in got["league"] for r in t["table"]]),
+        (["--ratings"], lambda got: [r["player"] for r in got["ratings"]]),
+    ):
+        result = runner.invoke(main, ["stats", *view, "--json"])
+        assert result.exit_code == 0 and result.exception is None, result.output
+        names = names_of(json.loads(result.stdout))
+        assert "Bot 2 (greedy)" in names and "Bot 2 (greedy) (a person)" in names, (view, names)
+        assert len(names) == len(set(names)) == 4, names
+
+
 def test_a_person_whose_name_goes_on_in_brackets_is_someone_else(
     runner: CliRunner, data_dir: Path
 ) -> None:

@@ -106,10 +106,6 @@ HOSTILE: dict[str, tuple[Callable[[Path], None], str]] = {
         edited('name = "Bob"', 'name = "ann\u2800"'),
         "one name typed two ways",
     ),
-    "a person named as statistics name a bot": (
-        edited('name = "Bob"', 'name = "Bot 2 (strong)"'),
-        "player 2's name 'Bot 2 (strong)' reads as a bot's (strong in brackets",
-    ),
     "an escape sequence in a name": (
         edited('name = "Bob"', 'name = "B\\u001b[2J\\u001b[8mob"'),
         "holds a control character: 'B\\x1b[2J",

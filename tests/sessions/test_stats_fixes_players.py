@@ -90,7 +90,7 @@ def test_a_file_seating_one_name_typed_two_ways_is_refused_on_one_line(
 def test_player_finds_a_bot_by_its_seat_but_never_a_person_with_brackets(
     runner: CliRunner, data_dir: Path
 ) -> None:
-    keep(data_dir, "jr", [Seat("Ann (jr)", "table"), Seat("Bob", "table")])
+    keep(data_dir, "jr", [Seat("Ann (hard)", "table"), Seat("Bob", "table")])
     keep(data_dir, "ann", [Seat("Ann", "table"), Seat("Bob", "table")], START + timedelta(1))
     for example in ("iota-played-vs-greedy", "linesbeta-kept-short-grid"):
         shutil.copy(EXAMPLES / f"{example}.toml", store.sessions_dir(data_dir))

@@ -64,8 +64,8 @@ def answers_to(key: str, wanted: str) -> bool:
     """Whether the player keyed ``key`` is one ``--player`` asks for (``wanted``, a key too):
     the same name, or a bot asked for by its seat alone (``Bot 2`` finds ``Bot 2 (greedy)``
     and ``Bot 2 (strong)``, as the seat is all a screen of play shows). A person whose name
-    goes on in brackets (``Ann (jr)``) is someone else; one whose brackets name a bot (``Ann
-    (hard)``) cannot be typed, nor read from a file."""
+    goes on in brackets (``Ann (jr)``, and ``Ann (hard)`` from a file kept before such names
+    were refused) is someone else."""
     if key == wanted:
         return True
     if not isinstance(key, BotKey):
@@ -78,6 +78,10 @@ def answers_to(key: str, wanted: str) -> bool:
     said = key[len(wanted) + 2 : -1]
     # A bot's kind (greedy; strong, easy), or the LinesBeta grid's setting (normal short).
     return re.split(r"[ ,]", said.strip())[0] in bot_kinds()
+
+
+#: Added to the name of a person named as statistics name a bot, to keep the two apart.
+PERSON = "a person"
 
 
 def bot_bracket(name: str) -> str | None:
@@ -109,13 +113,18 @@ def bots_named_by_kind(summary: dict[str, Any]) -> dict[str, Any]:
     its players, columns and winners: a seat's name says only where a bot sat, so without
     this a greedy and a strong bot that both sat second would count as one player. A name
     that already says the bot (``Strong`` for the strong bot) is kept; a Schnapsen level other
-    than normal is added (``Bot 2 (strong, easy)``, ``Strong (hard)``)."""
+    than normal is added (``Bot 2 (strong, easy)``, ``Strong (hard)``). A person named so is
+    named ``Bot 2 (strong) (a person)``."""
     renamed: dict[str, str] = {}
     players = []
     for p in summary["players"]:
         kind = str(p.get("kind", ""))
         name = str(p["name"])
-        if kind.startswith("bot:"):
+        if not kind.startswith("bot:") and bot_bracket(name):
+            # A person a file names as statistics name a bot (``Bot 2 (strong)``, typed before
+            # such names were refused) is kept apart from that bot.
+            renamed[name] = f"{name} ({PERSON})"
+        elif kind.startswith("bot:"):
             # A Schnapsen searching bot's kind holds its level too: ``strong, easy``.
             bot, _, level = kind.removeprefix("bot:").partition(", ")
             if bot.casefold() not in name.casefold():

@@ -32,7 +32,7 @@ from cardside.core.schema import (
     toml_kind,
     without_hidden,
 )
-from cardside.sessions.stats import bot_bracket, person
+from cardside.sessions.stats import person
 
 SUFFIX = ".toml"
 # The field of a saved entry that holds when it was made; the games never see it.
@@ -477,13 +477,6 @@ def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
             raise fail(f"player {i} has an empty name")
         if not any(shows(c) for c in seat_name):
             raise fail(f"player {i}'s name {clip(seat_name)} shows nothing (only blank signs)")
-        said = bot_bracket(seat_name) if kind in ("human", "table") else None
-        if said:
-            raise fail(
-                f"player {i}'s name {clip(seat_name)} reads as a bot's ({said} in brackets, "
-                "as statistics name the bots) and would count as that bot; rename the player "
-                "in the file"
-            )
         if any(s.name.strip().casefold() == key for s in seats):
             raise fail(f"two players are named {clip(seat_name)}; names must differ")
         # Names the statistics take for one person (``José`` typed two ways, ``Ａｎｎ`` and
