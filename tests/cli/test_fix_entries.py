@@ -951,6 +951,37 @@ def test_a_lineit_correction_that_takes_a_jackpot_away_names_the_pile_left(
     assert "now take" not in keep(runner, other, same).output
 
 
+def test_a_lineit_correction_cannot_take_a_player_past_the_cards_they_take(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """A player takes 26 cards in a 2-player game: a first line corrected to 19 cards beside a
+    later one of 13 names the later line, to take back or correct too."""
+    first = " ".join(map(str, range(1, 14)))
+    later = " ".join(map(str, range(50, 63)))
+    longer = first + " " + " ".join(map(str, range(30, 36)))
+    lines = [f"line Ann {first}", f"line Ann {later}", f"fix 1 line Ann {longer}", "t", "quit"]
+    out = keep(runner, LINEIT, lines).output
+    assert (
+        "With this correction, entry 2 no longer fits: Ann's scored lines would hold 32 cards; "
+        "a player takes one card a round, 26 in a game of 2 players."
+    ) in out
+    session = saved(data_dir)
+    assert [len(line.cards) for line in replay_lineit(session)] == [19]
+    # Counts of five players: their piles hold at most 91 cards together.
+    five = ["lineit", "keep", "--names", "A,B,C,D,E", "--session", "five"]
+    counts = ["counts A 40", "counts B 43", "counts C 8", "fix 1 counts A 43", "cancel", "quit"]
+    out = keep(runner, five, counts).output
+    assert "With this correction, entry 3 no longer fits: the score piles would hold 94 " in out
+
+
+def replay_lineit(session: Session) -> list[Any]:
+    """The scored lines of a kept Line-it session as it stands."""
+    from cardside.games.lineit.sheet import replay_ledger
+
+    ledger = replay_ledger(session)
+    return [line for seat in range(len(ledger.names)) for line in ledger.lines_of(seat)]
+
+
 def test_a_lineit_correction_after_the_end_that_takes_a_jackpot_says_how_to_enter_it(
     runner: CliRunner, data_dir: Path
 ) -> None:

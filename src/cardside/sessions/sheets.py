@@ -523,7 +523,8 @@ def misfit(
         if late is not None:
             before = corrections.view(saved, corrections.in_force(saved.entries).entries)
             whole = late(before, corrections.view(session, entries))
-            found = None if whole is None else (*whole, True, False)
+            # (index, why), or with whether the game as a whole no longer fits (the default).
+            found = None if whole is None else (whole[0], whole[1], whole[2:3] != (False,), False)
     except EntryError as exc:
         found = exc.index, exc.reason, False, exc.order
     except (ValueError, LookupError, TypeError, AttributeError, ArithmeticError) as exc:

@@ -432,6 +432,37 @@ class LineitLedger:
                 f"and the {supply} that reach the jackpots)"
             )
 
+    def past_the_cards(self) -> str | None:
+        """Why the entries so far hold more than the players' cards allow (their lines, the
+        jackpots together, a score pile, the bet tokens: what an entry typed now is refused
+        for), or None."""
+        players = len(self.names)
+        most = rules.rounds(players)
+        for seat, name in enumerate(self.names):
+            held = sum(len(line.cards) for line in self.lines_of(seat))
+            if held > most:
+                return (
+                    f"{name}'s scored lines would hold {held} cards; a player takes one card a "
+                    f"round, {most} in a game of {players} players"
+                )
+        supply = rules.jackpot_supply(players)
+        if self.in_jackpots > supply:
+            return (
+                f"the jackpot piles taken would hold {self.in_jackpots} cards together; with "
+                f"{players} players at most {supply} reach the jackpots (the cards no player "
+                "takes)"
+            )
+        counts = [e for e in self.done if e.kind == "counts"]
+        try:
+            for i, e in enumerate(counts):
+                self._check_pile_counts(e.pile, sum(c.pile for c in counts[:i]))
+        except IllegalActionError as exc:
+            return str(exc)
+        nets = [e.tokens for e in counts]
+        if not tokens_possible(nets, [e.named for e in counts], [most] * len(counts)):
+            return f"the bet tokens would take more than the {most} cards a player takes"
+        return None
+
     @classmethod
     def from_entries(cls, names: Sequence[str], entries: Sequence[dict[str, Any]]) -> LineitLedger:
         """Rebuild a ledger from saved entries; an entry that fails raises :class:`EntryError`."""

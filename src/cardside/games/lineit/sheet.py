@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardside.core.corrections import view
-from cardside.core.errors import NotationError, numbered
+from cardside.core.errors import IllegalActionError, NotationError, numbered
 from cardside.core.record import RoundRow, Session, Sheet
 from cardside.core.replay import replay_moves, stamp_rows
 from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Schema, Text, Whole, WholeList
@@ -83,11 +83,51 @@ def replay_ledger(session: Session) -> LineitLedger:
     return LineitLedger.from_entries(session.player_names, session.entries)
 
 
-def late_misfit(before: Session, after: Session) -> tuple[int, str] | None:
-    """A finished game whose end no longer fits after a correction: a player left with more
-    jackpot piles than their lines took jackpots (the end refuses that when typed; a game kept
-    before that rule keeps the piles it ended with). (1-based index of the end in
-    ``after``'s entries, why), or None."""
+def late_misfit(before: Session, after: Session) -> tuple[int, str, bool] | None:
+    """A later entry that no longer fits after a correction, though it replays: (its 1-based
+    index in ``after``'s entries, why, whether it is the game as a whole that no longer fits
+    rather than the entry), or None.
+
+    A finished game whose end no longer fits (a player left with more jackpot piles than
+    their lines took jackpots: the end refuses that when typed; a game kept before that rule
+    keeps the piles it ended with), then an entry past what the players' cards allow (a
+    player's lines, the jackpots together, counts), where the game before the correction
+    kept within it."""
+    found = _end_misfit(before, after)
+    if found is not None:
+        return (*found, True)
+    if _past_the_cards(before) is not None:
+        return None  # a game kept before these bounds: held to them no more than it was
+    past = _past_the_cards(after)
+    return None if past is None else (*past, False)
+
+
+def _past_the_cards(session: Session) -> tuple[int, str] | None:
+    """The first entry (1-based) after which the entries hold more than the players' cards
+    allow, and why (see :meth:`LineitLedger.past_the_cards`). What they hold only grows
+    entry by entry (the entries in effect hold no undo), so the first is found by halving."""
+
+    def why(count: int) -> str | None:
+        ledger = LineitLedger(session.player_names)
+        for entry in session.entries[:count]:
+            ledger.add(entry)
+        return ledger.past_the_cards()
+
+    try:
+        if why(len(session.entries)) is None:
+            return None
+        low, high = 0, len(session.entries)  # within: why(low) is None, why(high) is not
+        while high - low > 1:
+            middle = (low + high) // 2
+            low, high = (low, middle) if why(middle) is not None else (middle, high)
+        reason = why(high)
+    except (NotationError, IllegalActionError):
+        return None  # a game that does not replay is said so elsewhere
+    return None if reason is None else (high, reason)
+
+
+def _end_misfit(before: Session, after: Session) -> tuple[int, str] | None:
+    """The end of a finished game that no longer fits its piles (see :func:`late_misfit`)."""
     new = replay_ledger(after)
     if not new.ended:
         return None
