@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardside.core.errors import EntryError, IllegalActionError
-from cardside.games.lineit.keep import LineitLedger, describe
+from cardside.games.lineit.keep import LineitLedger, describe, line_points_most
 
 
 def test_lines_jackpots_and_undo_give_running_totals() -> None:
@@ -347,3 +347,19 @@ def test_a_file_kept_before_lines_were_bounded_still_replays() -> None:
     ledger.piles_checked = True
     with pytest.raises(IllegalActionError, match="Bo's scored lines would hold 101 cards"):
         ledger.enter_line(1, [*range(1, 101), 103])
+
+
+def test_a_score_pile_beside_named_tokens_counts_their_bet_cards() -> None:
+    """Each token is a Bet card in a line of its own, a bet of v won v number cards after
+    it: with +5 +5 +4 +3 of 26 cards the lines give at most 10 points (B5 and ten numbers,
+    B5 and five, B4 and four, B3 and three), so a pile holds at most 10 + 54."""
+    assert line_points_most(26) == 23
+    assert line_points_most(26, [5, 5, 4, 3]) == 10
+    assert line_points_most(26, [-3]) == 22 and line_points_most(26, [5]) == 22
+    ledger = LineitLedger(["Ann", "Bo"])
+    ledger.piles_checked = True
+    with pytest.raises(IllegalActionError, match="4 bets in lines of their own.*at most 64"):
+        ledger.enter_counts(0, 77, 17, named=[5, 5, 4, 3])
+    ledger.enter_counts(0, 64, 17, named=[5, 5, 4, 3])
+    ledger.enter_counts(1, 30, 0)
+    assert ledger.totals == [81, 30]

@@ -382,9 +382,9 @@ class LineitLedger:
                 f"the score piles would hold {others + size} number cards together; "
                 f"the deck has {rules.NUMBER_CARDS}"
             )
-        if self.piles_checked:
-            self._check_pile_counts(size, others)
         given = _named(named, net)
+        if self.piles_checked:
+            self._check_pile_counts(size, others, given)
         done = [e for e in self.done if e.kind == "counts"]
         nets = [e.tokens for e in done] + [net]
         # The cards a player takes bound the tokens of the counts typed now (those entered
@@ -411,18 +411,23 @@ class LineitLedger:
         gains = tuple(size + net if i == seat else 0 for i in range(len(self.names)))
         return Entered("counts", seat, gains, pile=size, tokens=net, named=given)
 
-    def _check_pile_counts(self, size: int, others: int) -> None:
+    def _check_pile_counts(
+        self, size: int, others: int, tokens: Sequence[int] | None = None
+    ) -> None:
         """Refuse a score pile larger than a player's cards and the jackpots can make: each
         player takes one card a round, the first three of a line are discarded, and the
-        jackpots receive only the cards no player takes."""
+        jackpots receive only the cards no player takes; with the player's bet ``tokens``
+        named, each a Bet card in a line of its own."""
         players = len(self.names)
         taken, supply = rules.rounds(players), rules.jackpot_supply(players)
-        most = taken - rules.DISCARDED_PER_LINE + supply
+        lines = line_points_most(taken, tokens or ())
+        most = lines + supply
         if size > most:
+            bets = f", {counted(len(tokens), 'bet')} in lines of their own" if tokens else ""
             raise IllegalActionError(
                 f"a score pile of {size} cannot be: with {players} players each takes {taken} "
-                f"cards, of which a line's first three are discarded, and at most {supply} "
-                f"reach the jackpots, so a pile holds at most {most}"
+                f"cards, of which a line's first three are discarded{bets}, and at most "
+                f"{supply} reach the jackpots, so a pile holds at most {most}"
             )
         together = players * (taken - rules.DISCARDED_PER_LINE) + supply
         if others + size > together:
@@ -455,7 +460,7 @@ class LineitLedger:
         counts = [e for e in self.done if e.kind == "counts"]
         try:
             for i, e in enumerate(counts):
-                self._check_pile_counts(e.pile, sum(c.pile for c in counts[:i]))
+                self._check_pile_counts(e.pile, sum(c.pile for c in counts[:i]), e.named)
         except IllegalActionError as exc:
             return str(exc)
         nets = [e.tokens for e in counts]
@@ -559,6 +564,26 @@ def _named(named: Any, net: int) -> tuple[int, ...] | None:
     if sum(named) != net:
         raise NotationError(f"the tokens named add up to {sum(named):+d}, not {net:+d}")
     return tuple(named)
+
+
+def line_points_most(cards: int, tokens: Sequence[int] = ()) -> int:
+    """The most points a player's scored lines can give from ``cards`` cards taken, the bet
+    ``tokens`` settled among them: each token's Bet card is in a line of its own, a bet of v
+    won has v number cards after it, and every line discards its first three number cards.
+    Every card to spare goes into one line (after a bet won, or of its own: a bet lost gains
+    nothing from them, as they go before its Bet card)."""
+    numbers = cards - len(tokens)
+    won = [t for t in tokens if t > 0]
+    if numbers < sum(won):
+        return 0  # more than the cards allow: the tokens are refused for that
+    spare = numbers - sum(won)
+    beside = sum(max(0, t - rules.DISCARDED_PER_LINE) for t in won)
+    # A line of its own for the spare cards, or the spare cards after one bet won.
+    best = max(0, spare - rules.DISCARDED_PER_LINE) + beside
+    for t in won:
+        alone = max(0, t - rules.DISCARDED_PER_LINE)
+        best = max(best, beside - alone + max(0, t + spare - rules.DISCARDED_PER_LINE))
+    return best
 
 
 def token_cost(token: int) -> int:
