@@ -433,6 +433,17 @@ def test_a_name_that_reads_as_a_bots_is_refused(
     assert f"{name!r} reads as a bot's name" in result.output
 
 
+@pytest.mark.parametrize("name", ["Bot 2 (strong) (a person)", "Ann ( A Person )"])
+def test_a_name_as_statistics_name_a_person_kept_apart_from_a_bot_is_refused(
+    runner: CliRunner, data_dir: Path, name: str
+) -> None:
+    """Statistics name a person of an older file named as a bot ``Bot 2 (strong) (a
+    person)``: a new player so named would be counted as that person."""
+    result = runner.invoke(main, ["lineit", "keep", "--names", f"{name},Bob"], input="quit\n")
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
+    assert "ends as statistics name a person kept apart from a bot" in result.output
+
+
 def test_a_name_with_other_brackets_is_kept(runner: CliRunner, data_dir: Path) -> None:
     args = ["schnapsen", "keep", "--names", "Ann (jr),Bob (strongest)", "--session", "k"]
     assert runner.invoke(main, args, input="quit\n").exit_code == 0

@@ -924,7 +924,8 @@ def test_keep_with_the_grid_enters_the_end_after_a_round_of_passes_with_the_pile
         for e in entries[1:]
     ]
     now = ledger.seat
-    lines += [f"{names[now]} pass", f"{names[1 - now]} pass", ""]
+    lines += [f"{names[now]} pass", f"{names[1 - now]} pass", "undo", f"{names[now]} pass"]
+    lines += ["end", ""]
     result = runner.invoke(
         main,
         ["iota", "keep", "--grid", "--names", "Ann,Bob", "--session", "g"],
@@ -932,5 +933,12 @@ def test_keep_with_the_grid_enters_the_end_after_a_round_of_passes_with_the_pile
     )
     assert result.exit_code == 0 and result.exception is None, result.output
     assert "Every player passed in a row with the pile empty: the end." in result.output
+    # The end taken back: only end (or undo) is left, and the prompt says so.
+    assert (
+        "Undone: the end. Every player passed in a row with the pile empty: type end, or undo "
+        "to take back the last pass." in result.output
+    )
+    assert "Every player passed with the pile empty (end, or undo): " in result.output
+    assert "the game is over; type end (or undo to take back the last pass)" in result.output
     session = store.load(data_dir / "sessions" / "g.toml")
     assert session.entries[-1] == {"type": "end"} and session.status == "finished"

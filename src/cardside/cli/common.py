@@ -264,8 +264,14 @@ def check_name(name: str, option: str) -> None:
         raise click.BadParameter(
             f"a name is at most {MAX_NAME} characters, not {len(name)}", param_hint=option
         )
-    from cardside.sessions.stats import bot_bracket
+    from cardside.sessions.stats import PERSON, bot_bracket
 
+    if re.fullmatch(rf".*\(\s*{PERSON}\s*\)\s*", name, flags=re.IGNORECASE):
+        raise click.BadParameter(
+            f"{clip(name)} ends as statistics name a person kept apart from a bot ({PERSON} in "
+            "brackets); choose another name",
+            param_hint=option,
+        )
     kind = bot_bracket(name)
     if kind:
         raise click.BadParameter(

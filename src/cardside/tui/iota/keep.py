@@ -116,6 +116,8 @@ class KeepScreen:
         ledger = self.ledger
         if ledger.needs_starter:
             return "Starter card (at 0,0): "
+        if ledger.passed_out:
+            return "Every player passed with the pile empty (end, or undo): "
         name = ledger.names[ledger.seat]
         after = " (after the swap)" if ledger.swapped else ""
         if not ledger.turns and not ledger.swapped:
@@ -258,6 +260,12 @@ class KeepScreen:
         self.journal.append(self.ledger.entries[-1])
         seat = undone.get("seat")
         who = f"{self.ledger.names[seat]}'s " if isinstance(seat, int) else "the "
+        if self.ledger.passed_out:
+            self.console.say(
+                f"  Undone: {who}{undone['type']}. Every player passed in a row with the pile "
+                "empty: type end, or undo to take back the last pass."
+            )
+            return
         self.console.say(f"  Undone: {who}{undone['type']}. {self._prompt().rstrip(': ')} next.")
 
     def show(self) -> None:
