@@ -229,6 +229,14 @@ MOST_REPLAYED = 50_000
 RowKey = tuple[str, int]
 
 
+#: The rows each correction changed, worked out once for the correction's entry (the very
+#: object a session being kept holds): the entries before a correction, and so what it
+#: changed, never change, as a file is only added to. Keyed by the entry's id, with the
+#: entry and its place kept to tell it from another that took the id.
+_FIX_ROWS: dict[int, tuple[dict[str, Any], int, frozenset[RowKey]]] = {}
+_FIX_ROWS_KEPT = 20_000
+
+
 def _changed_by_fixes(session: Session, force: corrections.InForce) -> dict[RowKey, set[int]]:
     """Each row and the corrections (``fix N``, not ``undo N``, whose rows move up) that
     changed its scores: the sheet just before each correction and just after it, compared
@@ -237,17 +245,23 @@ def _changed_by_fixes(session: Session, force: corrections.InForce) -> dict[RowK
     changed: dict[RowKey, set[int]] = {}
     budget = MOST_REPLAYED
     for number in sorted(force.corrects, reverse=True):
-        budget -= 2 * number
-        if budget < 0:
-            break
-        try:
-            before = _scores_by_row(module, session, number - 1)
-            after = _scores_by_row(module, session, number)
-        except (EntryError, SessionError, ValueError):
-            continue  # a file the sheet refuses says so elsewhere
-        for row, scores in after.items():
-            if before.get(row) != scores:
-                changed.setdefault(row, set()).add(number)
+        entry = session.entries[number - 1]
+        known = _FIX_ROWS.get(id(entry))
+        if known is None or known[0] is not entry or known[1] != number:
+            budget -= 2 * number
+            if budget < 0:
+                continue
+            try:
+                before = _scores_by_row(module, session, number - 1)
+                after = _scores_by_row(module, session, number)
+            except (EntryError, SessionError, ValueError):
+                continue  # a file the sheet refuses says so elsewhere
+            rows = frozenset(r for r, scores in after.items() if before.get(r) != scores)
+            if len(_FIX_ROWS) >= _FIX_ROWS_KEPT:
+                _FIX_ROWS.clear()
+            known = _FIX_ROWS[id(entry)] = (entry, number, rows)
+        for row in known[2]:
+            changed.setdefault(row, set()).add(number)
     return changed
 
 
