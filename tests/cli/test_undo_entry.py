@@ -208,3 +208,16 @@ def test_quit_at_a_corrections_question_cancels_it_and_leaves_saved(
     # Left at once: the line after quit ("show") is never read.
     assert out.split(said)[1].strip() == "Saved. Continue with: cardside sessions resume q"
     assert len(saved(data_dir, "q").entries) == len(entries)  # the correction cancelled
+
+
+def test_undo_n_names_the_rows_whose_scores_changed_where_rows_are_several_entries(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """A LinesBeta trick taken back moves every later trick into the round before: the
+    rounds whose scores changed are named. Schnapsen's deals only move up: nothing is said."""
+    tricks = ["w w l", "w w w w w w w", "w w w w w w", "undo 1", ""]
+    out = keep(runner, args_of("linesbeta", "lb"), tricks).output
+    assert "  Entry 1 taken back (round 1): w." in out
+    assert "  Changed with it: round 3: You 2 (was 3)." in out
+    deals = keep(runner, args_of("schnapsen", "s"), ["Ann 1", "Bob 2", "Ann 3", "undo 1", "quit"])
+    assert "Entry 1 taken back" in deals.output and "Changed with it" not in deals.output

@@ -279,6 +279,7 @@ class Corrector:
             console.say("  Cancelled; nothing changed.")
             return None
         before = {r.number: list(r.scores) for r in session.rounds}
+        rows_before = _rows_made(session)
         results = list(session.results)
         matches = {r.number: r.match for r in session.rounds}
         count = len(session.entries)
@@ -288,6 +289,8 @@ class Corrector:
             saved.changed = _changed_rows(
                 session, before, range(count + 1, count + 1 + len(pending)), named
             )
+        else:
+            saved.changed = _moved_rows(journal.session, rows_before, number)
         saved.decided = _decided(journal.session, results, matches, moved=new is None)
         if self.after is not None:
             self.after()
@@ -364,8 +367,9 @@ class Saved:
     #: The entries taken back with it.
     back: list[int] = field(default_factory=list)
     #: Scores a fix changed that its own entries do not say (a later IOTA turn scoring less
-    #: once a card it built on moved, an Octrix trick won by another), as said. Not after undo N:
-    #: the rows after the entry taken back move up, so each would read as changed.
+    #: once a card it built on moved, an Octrix trick won by another), as said; after undo N,
+    #: the rows whose scores changed where rows are made of several entries (a LinesBeta
+    #: round the later tricks moved into).
     changed: list[str] = field(default_factory=list)
     #: Games (matches) the correction left no longer over or decided elsewhere, and rows it
     #: moved into another match, as said.
@@ -382,6 +386,49 @@ class Saved:
             console.say(f"  {line}.")
         if self.back:
             console.say(f"  {taken}: {_span(self.back)}{_again(journal)}.")
+
+
+#: A row of the sheet: (its number, its scores, the entries that made it).
+RowOf = tuple[int, list[int], frozenset[int]]
+
+
+def _rows_made(session: Session) -> list[RowOf]:
+    """The rows of the sheet with the file's numbers of the entries that made each."""
+    numbers = corrections.in_force(session.entries).numbers
+    place = {n: i for i, n in enumerate(numbers)}
+    out: list[RowOf] = []
+    start = 0
+    for row in session.rounds:
+        end = place.get(row.entry)
+        if end is None or end < start:
+            continue
+        out.append((row.number, list(row.scores), frozenset(numbers[start : end + 1])))
+        start = end + 1
+    return out
+
+
+def _moved_rows(session: Session, before: list[RowOf], removed: int) -> list[str]:
+    """After entry ``removed`` was taken back alone: the rows whose scores changed
+    (``round 3: You 2 (was 3)``). Where each row is one entry (a deal) the rows after it only
+    move up, and nothing is said; where rows are made of several (a round of tricks), the
+    entries after it move into the rows before, which change."""
+    if all(len(made) <= 1 for _, _, made in before):
+        return []
+    word = GAMES[session.game].row_name(session.mode)
+    was_by_number = {number: scores for number, scores, _ in before}
+    out = []
+    for number, scores, _made in _rows_made(session):
+        was = was_by_number.get(number)
+        if was is None or was == scores:
+            continue
+        moved = [
+            f"{name} {now} (was {old})"
+            for name, now, old in zip(session.columns, scores, was, strict=False)
+            if now != old
+        ]
+        if moved:
+            out.append(f"{word} {number}: {', '.join(moved)}")
+    return out
 
 
 def _changed_rows(
