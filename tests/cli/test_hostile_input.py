@@ -421,19 +421,23 @@ def test_a_joiner_or_tag_that_joins_nothing_is_refused_in_a_name(
         (["schnapsen", "play", "--name", "Me (hard)"], "Me (hard)"),
         (["lineit", "keep", "--names", "Ann,Bo (Heuristic)"], "Bo (Heuristic)"),
         (["octrix", "keep", "--no-hands", "--names", "Strong (Octrix),Bob"], "Strong (Octrix)"),
+        (["octrix", "keep", "--no-hands", "--names", "Bot 2 \uff08strong\uff09,Bob"], None),
     ],
 )
 def test_a_name_that_reads_as_a_bots_is_refused(
-    runner: CliRunner, data_dir: Path, args: list[str], name: str
+    runner: CliRunner, data_dir: Path, args: list[str], name: str | None
 ) -> None:
     """Statistics name a bot by its seat and kind, ``Bot 2 (strong)``: a person so named
     would be counted as that bot."""
     result = runner.invoke(main, args, input="quit\n")
     assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
-    assert f"{name!r} reads as a bot's name" in result.output
+    assert (f"{name!r} " if name else "") + "reads as a bot's name" in result.output
 
 
-@pytest.mark.parametrize("name", ["Bot 2 (strong) (a person)", "Ann ( A Person )"])
+@pytest.mark.parametrize(
+    "name",
+    ["Bot 2 (strong) (a person)", "Ann ( A Person )", "Bo (\uff41 person)", "Cy (a\u00a0person)"],
+)
 def test_a_name_as_statistics_name_a_person_kept_apart_from_a_bot_is_refused(
     runner: CliRunner, data_dir: Path, name: str
 ) -> None:

@@ -221,3 +221,13 @@ def test_undo_n_names_the_rows_whose_scores_changed_where_rows_are_several_entri
     assert "  Changed with it: round 3: You 2 (was 3)." in out
     deals = keep(runner, args_of("schnapsen", "s"), ["Ann 1", "Bob 2", "Ann 3", "undo 1", "quit"])
     assert "Entry 1 taken back" in deals.output and "Changed with it" not in deals.output
+    # A whole round taken back, the next (typed trick by trick) moving up as it was; a turn
+    # taken back, its round losing only it: nothing else changed, nothing is said.
+    tricks = [f"{n}C {n + 1}C" for n in range(1, 8, 2)] + [f"{n}H {n + 1}H" for n in range(1, 8, 2)]
+    rounds = keep(runner, args_of("octrix", "o"), ["Ann 1 2 3", *tricks, "undo 1", "quit"])
+    assert "Entry 1 taken back" in rounds.output and "Changed with it" not in rounds.output
+    turns = ["Ann 5", "Bob 6", "Ann 3", "Bob 4", "undo 4", "quit"]
+    out = keep(runner, args_of("iota", "i"), turns).output
+    assert "Entry 4 taken back" in out and "Changed with it" not in out
+    one = keep(runner, args_of("linesbeta", "l1"), ["w", "l", "w", "undo 3", "quit"]).output
+    assert "Entry 3 taken back" in one and "Changed with it" not in one

@@ -208,3 +208,18 @@ def test_a_correction_that_does_not_fit_is_named_not_the_entry_it_corrects() -> 
     assert "entry 3: as it corrects entry 1, it is Ann's turn, not Bob's" in str(refused.value)
     session.entries = entries[:2]
     assert sheets.compute(session).totals == [5, 5]
+
+
+def test_the_marks_of_corrections_depend_on_the_file_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the entries replayed for the marks, older corrections are not weighed, however
+    often the sheet is worked out (what was worked out before is remembered, and counts
+    against the limit as it did then)."""
+    monkeypatch.setattr(sheets, "MOST_REPLAYED", 20)  # corrections 5 and 4 (2 x 9 entries)
+    turn: dict[str, Any] = {"type": "turn", "lines": [5], "lots": 0, "all4": False}
+    entries: list[dict[str, Any]] = [{**turn, "seat": 0}, {**turn, "seat": 1}]
+    entries += [{**turn, "seat": 0, "lines": [n], "fixes": 1} for n in (6, 7, 8)]
+    session = Session("iota", "keep", "t", [Seat("Ann", "table"), Seat("Bob", "table")])
+    session.entries = entries
+    first = sheets.compute(session).rounds[0].corrections
+    again = sheets.compute(session).rounds[0].corrections
+    assert first == again == (4, 5)

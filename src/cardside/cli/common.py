@@ -264,9 +264,10 @@ def check_name(name: str, option: str) -> None:
         raise click.BadParameter(
             f"a name is at most {MAX_NAME} characters, not {len(name)}", param_hint=option
         )
-    from cardside.sessions.stats import PERSON, bot_bracket
+    from cardside.sessions.stats import PERSON, bot_bracket, person
 
-    if re.fullmatch(rf".*\(\s*{PERSON}\s*\)\s*", name, flags=re.IGNORECASE):
+    # Read as statistics read names (full-width letters and brackets, any case, odd spaces).
+    if re.fullmatch(rf".*\(\s*{PERSON}\s*\)\s*", person(name)):
         raise click.BadParameter(
             f"{clip(name)} ends as statistics name a person kept apart from a bot ({PERSON} in "
             "brackets); choose another name",

@@ -245,12 +245,14 @@ def _changed_by_fixes(session: Session, force: corrections.InForce) -> dict[RowK
     changed: dict[RowKey, set[int]] = {}
     budget = MOST_REPLAYED
     for number in sorted(force.corrects, reverse=True):
+        # The same corrections are weighed however often the file is worked out: those
+        # remembered count against the limit as those worked out now do.
+        budget -= 2 * number
+        if budget < 0:
+            break
         entry = session.entries[number - 1]
         known = _FIX_ROWS.get(id(entry))
         if known is None or known[0] is not entry or known[1] != number:
-            budget -= 2 * number
-            if budget < 0:
-                continue
             try:
                 before = _scores_by_row(module, session, number - 1)
                 after = _scores_by_row(module, session, number)

@@ -87,8 +87,8 @@ PERSON = "a person"
 def bot_bracket(name: str) -> str | None:
     """The bot (or game) a name's closing brackets name (``Bot 2 (strong)``, ``Hal (greedy,
     hard)``, ``Strong (Octrix)``): statistics name each bot so, and a person so named would
-    be counted as the bot."""
-    found = re.fullmatch(r".*\(\s*([^()]*?)\s*\)\s*", name)
+    be counted as the bot. Read as statistics read names: full-width brackets are brackets."""
+    found = re.fullmatch(r".*\(\s*([^()]*?)\s*\)\s*", unicodedata.normalize("NFKC", name))
     if not found:
         return None
     word = re.split(r"[ ,]", found.group(1))[0]

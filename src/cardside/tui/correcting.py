@@ -388,8 +388,9 @@ class Saved:
             console.say(f"  {taken}: {_span(self.back)}{_again(journal)}.")
 
 
-#: A row of the sheet: (its number, its scores, the entries that made it).
-RowOf = tuple[int, list[int], frozenset[int]]
+#: A row of the sheet: (its number, its scores, the entries that made it, its columns with
+#: no turn yet).
+RowOf = tuple[int, list[int], frozenset[int], tuple[int, ...]]
 
 
 def _rows_made(session: Session) -> list[RowOf]:
@@ -402,29 +403,31 @@ def _rows_made(session: Session) -> list[RowOf]:
         end = place.get(row.entry)
         if end is None or end < start:
             continue
-        out.append((row.number, list(row.scores), frozenset(numbers[start : end + 1])))
+        made = frozenset(numbers[start : end + 1])
+        out.append((row.number, list(row.scores), made, tuple(row.unplayed)))
         start = end + 1
     return out
 
 
 def _moved_rows(session: Session, before: list[RowOf], removed: int) -> list[str]:
-    """After entry ``removed`` was taken back alone: the rows whose scores changed
-    (``round 3: You 2 (was 3)``). Where each row is one entry (a deal) the rows after it only
-    move up, and nothing is said; where rows are made of several (a round of tricks), the
-    entries after it move into the rows before, which change."""
-    if all(len(made) <= 1 for _, _, made in before):
-        return []
+    """After entry ``removed`` was taken back alone: the rows whose scores changed otherwise
+    than by losing that entry (``round 3: You 2 (was 3)``: a LinesBeta trick taken back moves
+    the later tricks into the rounds before). A row made of the same entries as before, moved
+    up or not, or of the same but the one taken back, is not said."""
     word = GAMES[session.game].row_name(session.mode)
-    was_by_number = {number: scores for number, scores, _ in before}
+    made_before = {made for _, _, made, _ in before}
+    was_by_number = {number: scores for number, scores, _, _ in before}
     out = []
-    for number, scores, _made in _rows_made(session):
+    for number, scores, made, unplayed in _rows_made(session):
+        if made in made_before or made | {removed} in made_before:
+            continue
         was = was_by_number.get(number)
-        if was is None or was == scores:
+        if was is None:
             continue
         moved = [
             f"{name} {now} (was {old})"
-            for name, now, old in zip(session.columns, scores, was, strict=False)
-            if now != old
+            for i, (name, now, old) in enumerate(zip(session.columns, scores, was, strict=False))
+            if now != old and i not in unplayed
         ]
         if moved:
             out.append(f"{word} {number}: {', '.join(moved)}")
