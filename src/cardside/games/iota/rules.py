@@ -320,17 +320,8 @@ def fewest_wilds(value: int, lot: bool) -> int | None:
     """The fewest wilds in a line worth ``value`` (a lot of 4 cards, else 2 or 3 cards);
     None if no such line has at most :data:`WILDS` wilds. A wild is worth 0, and the numbers
     of the other cards are all the same or all different."""
-    lengths = (4,) if lot else (2, 3)
-    best = None
-    for length in lengths:
-        for wilds in range(min(WILDS, length) + 1):
-            real = length - wilds
-            sums = {n * real for n in range(1, 5)} | {
-                sum(c) for c in combinations(range(1, 5), real)
-            }
-            if value in sums and (best is None or wilds < best):
-                best = wilds
-    return best
+    fewest = _fewest_more_wilds((), value, lot)
+    return fewest if fewest is not None and fewest <= WILDS else None
 
 
 def wilds_fault(line_values: Sequence[int], lots: int, all4: bool) -> str | None:
