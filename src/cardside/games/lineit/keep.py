@@ -288,13 +288,33 @@ class LineitLedger:
     def _check_taken(self, seat: int, cards: int) -> None:
         """Refuse a line after which a player's scored lines would hold more cards than a
         player takes in the game (one a round)."""
+        why = self._past_taken(seat, cards)
+        if why:
+            raise IllegalActionError(why)
+
+    def _past_taken(self, seat: int, cards: int = 0) -> str | None:
+        """Why ``seat``'s scored lines, with a line of ``cards`` more, hold more cards than a
+        player takes in the game; None if they do not."""
         most = rules.rounds(len(self.names))
         held = cards + sum(len(line.cards) for line in self.lines_of(seat))
-        if held > most:
-            raise IllegalActionError(
-                f"{self.names[seat]}'s scored lines would hold {held} cards; a player takes "
-                f"one card a round, {most} in a game of {len(self.names)} players"
-            )
+        if held <= most:
+            return None
+        return (
+            f"{self.names[seat]}'s scored lines would hold {held} cards; a player takes one "
+            f"card a round, {most} in a game of {len(self.names)} players"
+        )
+
+    def _past_supply(self, size: int = 0) -> str | None:
+        """Why the jackpot piles taken, with one of ``size`` more, hold more than the cards no
+        player takes; None if they do not."""
+        supply = rules.jackpot_supply(len(self.names))
+        if self.in_jackpots + size <= supply:
+            return None
+        return (
+            f"the jackpot piles taken would hold {self.in_jackpots + size} cards together; with "
+            f"{len(self.names)} players at most {supply} reach the jackpots (the cards no "
+            "player takes)"
+        )
 
     def _check_room(self, numbers: int, what: str) -> None:
         """Refuse an entry that would put more number cards into scored lines and taken
@@ -349,13 +369,9 @@ class LineitLedger:
         self._check_room(size, "this jackpot")
         if self.piles_checked:
             self._check_colours(pile=size, what="this jackpot")
-            supply = rules.jackpot_supply(len(self.names))
-            if self.in_jackpots + size > supply:
-                raise IllegalActionError(
-                    f"the jackpot piles taken would hold {self.in_jackpots + size} cards "
-                    f"together; with {len(self.names)} players at most {supply} reach the "
-                    "jackpots (the cards no player takes)"
-                )
+            past = self._past_supply(size)
+            if past:
+                raise IllegalActionError(past)
         gains = tuple(size if i == seat else 0 for i in range(len(self.names)))
         return Entered("jackpot", seat, gains, pile=size)
 
@@ -441,22 +457,10 @@ class LineitLedger:
         """Why the entries so far hold more than the players' cards allow (their lines, the
         jackpots together, a score pile, the bet tokens: what an entry typed now is refused
         for), or None."""
-        players = len(self.names)
-        most = rules.rounds(players)
-        for seat, name in enumerate(self.names):
-            held = sum(len(line.cards) for line in self.lines_of(seat))
-            if held > most:
-                return (
-                    f"{name}'s scored lines would hold {held} cards; a player takes one card a "
-                    f"round, {most} in a game of {players} players"
-                )
-        supply = rules.jackpot_supply(players)
-        if self.in_jackpots > supply:
-            return (
-                f"the jackpot piles taken would hold {self.in_jackpots} cards together; with "
-                f"{players} players at most {supply} reach the jackpots (the cards no player "
-                "takes)"
-            )
+        past = next(filter(None, map(self._past_taken, range(len(self.names)))), None)
+        if past or (past := self._past_supply()):
+            return past
+        most = rules.rounds(len(self.names))
         counts = [e for e in self.done if e.kind == "counts"]
         try:
             for i, e in enumerate(counts):
