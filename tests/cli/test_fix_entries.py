@@ -1243,3 +1243,35 @@ def test_an_entry_read_with_tabs_and_line_breaks_is_listed_on_one_line(
     assert "      1  line Ann 1 2 3 4 5 6" in result.output
     assert "  Entry 1: line Ann 1 2 3 4 5 6" in result.output
     assert "\t" not in result.output and "1 2 3\n" not in result.output
+
+
+# Per game: the keep, the entries, the correction, and the row the keep's table stars.
+STARRED: dict[str, tuple[list[str], list[str], str, str | None]] = {
+    "octrix": (OCTRIX, ["Ann 1 2 3", "Ann 4 5 6"], "fix 1 Ann 1 2 3 4 5 6 7 8", "  1*  "),
+    "iota": (IOTA, ["Ann 8 4", "Bob 5", "Ann 6", "Bob 7"], "fix 1 Ann 9", "1*  "),
+    "schnapsen": (SCHNAPSEN, ["Ann 2", "Bob 1", "Ann 3"], "fix 2 Bob 3", "2*  "),
+    "linesbeta": (LINESBETA, ["round 3 3", "round 4 2"], "fix 2 round 5 1", "  2*  "),
+    # Line-it's table is by player: the line names the corrected entry, with no star.
+    "lineit": (LINEIT, ["line Ann 12 30 45 57"], "fix 1 line Ann 12 30 45 60", None),
+}
+
+
+@pytest.mark.parametrize("game", sorted(STARRED))
+def test_the_keep_screens_table_marks_a_corrected_row_as_sessions_show_does(
+    runner: CliRunner, data_dir: Path, game: str
+) -> None:
+    args, entries, fix, row = STARRED[game]
+    before = keep(runner, args, [*entries, "show", "quit"]).output.split("show\n")[-1]
+    assert "corrected:" not in before and "*" not in before
+    store.sessions_dir(data_dir).joinpath("t.toml").unlink()
+    out = keep(runner, args, [*entries, fix, "show", "quit"]).output.split("show\n")[-1]
+    shown = runner.invoke(main, ["sessions", "show", "t"])
+    assert shown.exit_code == 0 and shown.exception is None
+    said = next(x for x in shown.output.splitlines() if x.startswith("* corrected: "))
+    lines = out.splitlines()
+    if row is None:
+        assert "  " + said.removeprefix("* ") in lines and "*" not in out
+    else:
+        assert said in [x.strip() for x in lines]
+        assert [x for x in lines if x.startswith(row)], out
+        assert sum(x.count("*") for x in lines) == 2  # the row and the line under the table

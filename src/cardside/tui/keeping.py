@@ -9,6 +9,7 @@ from cardside.tui.console import QUIT_WORDS, Console, not_alone, refusal
 from cardside.tui.correcting import Corrector, QuitAsked, fix_command
 
 if TYPE_CHECKING:
+    from cardside.core.record import Session
     from cardside.sessions.journal import Journal
 
 #: Every word a keep prompt reads as a command, so a player cannot be named by one.
@@ -163,3 +164,26 @@ def _a_name(line: str, names: Sequence[str]) -> bool:
 def say_saved(console: Console, journal: Journal) -> None:
     """After ``quit``: saved, and the command that continues the session."""
     console.say_command("Saved. Continue with:", journal.command())
+
+
+def corrected_rows(session: Session) -> set[tuple[int, int]]:
+    """The rows a correction changed, as (match, number): the rows ``sessions show`` stars."""
+    return {(r.match, r.number) for r in session.rounds if r.corrected or r.corrections}
+
+
+def starred(cell: object, key: tuple[int, int], marked: set[tuple[int, int]]) -> str:
+    """A table's first cell, with ``*`` after it when that row was corrected."""
+    return f"{cell}{'*' if key in marked else ''}"
+
+
+def corrected_note(
+    session: Session, console: Console, indent: str = "", *, starred: bool = True
+) -> None:
+    """Under a keep screen's table (indented as it is), the line ``sessions show`` prints
+    there: which correction changed each starred row, and when (``starred=False`` for a
+    table without the rows, Line-it's by player)."""
+    from cardside.sessions.export import corrections_of
+
+    made = corrections_of(session)
+    if made:
+        console.say(indent + ("* " if starred else "") + "corrected: " + "; ".join(made))

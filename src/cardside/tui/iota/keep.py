@@ -14,7 +14,14 @@ from cardside.sessions.journal import Journal
 from cardside.tui.console import Console, not_understood, refusal
 from cardside.tui.correcting import Corrector
 from cardside.tui.iota.screen import IotaScreen
-from cardside.tui.keeping import keep_command, offer_correction, say_saved
+from cardside.tui.keeping import (
+    corrected_note,
+    corrected_rows,
+    keep_command,
+    offer_correction,
+    say_saved,
+    starred,
+)
 from cardside.tui.style import Style
 from cardside.tui.table import render
 
@@ -281,13 +288,15 @@ class KeepScreen:
         if rounds:
             rows = []
             totals = [0] * ledger.players
+            marked = corrected_rows(self.journal.session)
             for number, turns in enumerate(rounds, 1):
                 scores = [""] * ledger.players
                 for t in turns:
                     totals[t.seat] += t.score
                     scores[t.seat] = "pass" if t.kind == "pass" else str(t.score)
-                rows.append([number, *scores])
+                rows.append([starred(number, (0, number), marked), *scores])
             say(render(["round", *ledger.names], rows, width=self.console.columns()))
+            corrected_note(self.journal.session, self.console)
         say(f"totals: {self.screen.scores(ledger.totals)}")
         if not ledger.over:
             say(f"next: {self._prompt().rstrip(': ')}")

@@ -20,6 +20,7 @@ from cardside.tui.console import QUIT_WORDS, Console, not_understood, refusal
 from cardside.tui.correcting import Corrector, QuitAsked
 from cardside.tui.keeping import (
     command_with_more,
+    corrected_note,
     offer_correction,
     play_only,
     say_saved,
@@ -356,6 +357,7 @@ class KeepScreen:
             table = render(["player", "score pile", "tokens", "score"], rows, width=self._width())
             for text in table.splitlines():
                 self.console.say("  " + text)
+            corrected_note(self.journal.session, self.console, "  ", starred=False)
             return
         rows = []
         for seat, name in enumerate(self.names):
@@ -373,6 +375,7 @@ class KeepScreen:
         headers = ["player", "lines", "line points", "jackpots", "tokens", "score"]
         for text in render(headers, rows, width=self._width()).splitlines():
             self.console.say("  " + text)
+        corrected_note(self.journal.session, self.console, "  ", starred=False)
 
     def _width(self) -> int | None:
         """Room for a table indented by two."""

@@ -17,7 +17,14 @@ from cardside.games.linesbeta.sheet import ledger_entry, replay_ledger, session_
 from cardside.sessions.journal import Journal
 from cardside.tui.console import QUIT_WORDS, SETUP_HELP, Console, not_understood, refusal
 from cardside.tui.correcting import Corrector
-from cardside.tui.keeping import keep_command, offer_correction, say_saved
+from cardside.tui.keeping import (
+    corrected_note,
+    corrected_rows,
+    keep_command,
+    offer_correction,
+    say_saved,
+    starred,
+)
 from cardside.tui.linesbeta.screen import CellMark, LinesBetaScreen
 from cardside.tui.style import Style
 from cardside.tui.table import render
@@ -424,12 +431,17 @@ class KeepScreen:
             where = f"ended after round {ledger.round} of {ledger.rounds}"
         say(self.screen.style.bold(f"LinesBeta, {ledger.difficulty}, {length} game: {where}."))
         say(f"  {self.screen.score(you, grid, (pt, gt))}")
-        rows = [[r.round, r.player, r.grid, r.player_total, r.grid_total] for r in ledger.table()]
+        marked = corrected_rows(self.journal.session)
+        rows = [
+            [starred(r.round, (0, r.round), marked), r.player, r.grid, r.player_total, r.grid_total]
+            for r in ledger.table()
+        ]
         if rows:
             for line in render(
                 ["round", self._who(), "grid", f"{self._who()} total", "grid total"], rows
             ).splitlines():
                 say("  " + line)
+            corrected_note(self.journal.session, self.console, "  ")
         if ledger.verdict is not None:
             v = ledger.verdict
             said = ("You win: " if v.player_wins else "You lose: ") + v.reason + "."

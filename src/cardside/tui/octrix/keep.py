@@ -19,7 +19,14 @@ from cardside.sessions.journal import Journal
 from cardside.tui.console import Console, not_understood, refusal
 from cardside.tui.correcting import Corrector
 from cardside.tui.human import with_default
-from cardside.tui.keeping import keep_command, offer_correction, say_saved
+from cardside.tui.keeping import (
+    corrected_note,
+    corrected_rows,
+    keep_command,
+    offer_correction,
+    say_saved,
+    starred,
+)
 from cardside.tui.octrix.screen import OctrixScreen
 from cardside.tui.style import Style
 from cardside.tui.table import render
@@ -349,10 +356,15 @@ class KeepScreen:
         say = self.console.say
         if ledger.rounds:
             sides = [self.screen.side_name(i) for i in range(len(ledger.sides))]
-            rows = [[r.number, *r.scores, *r.totals] for r in ledger.rounds]
+            marked = corrected_rows(self.journal.session)
+            rows = [
+                [starred(r.number, (0, r.number), marked), *r.scores, *r.totals]
+                for r in ledger.rounds
+            ]
             headers = ["round", *sides, *(f"{name} total" for name in sides)]
             for line in render(headers, rows).splitlines():
                 say("  " + line)
+            corrected_note(self.journal.session, self.console, "  ")
         if ledger.over:  # no round in progress: the match was decided
             won = " and ".join(self.journal.session.winners)
             by = f"; won by {won}" if won else ""

@@ -26,9 +26,12 @@ from cardside.tui.correcting import Corrector, QuitAsked, fix_command
 from cardside.tui.grammar import agree
 from cardside.tui.keeping import (
     command_with_more,
+    corrected_note,
+    corrected_rows,
     offer_correction,
     play_only,
     say_saved,
+    starred,
     undo_number,
 )
 from cardside.tui.style import Style
@@ -449,9 +452,10 @@ class KeepScreen:
     def show(self) -> None:
         rows = self.ledger.rows()
         if rows:
+            marked = corrected_rows(self.journal.session)
             table = [
                 [
-                    r.deal_no,
+                    starred(r.deal_no, (r.match_no, r.deal_no), marked),
                     r.match_no,
                     self.names[r.winner],
                     r.points,
@@ -476,6 +480,7 @@ class KeepScreen:
                     width=self.console.columns(),
                 )
             )
+            corrected_note(self.journal.session, self.console)
         else:
             self.console.say("Deals so far: none.")
         self.status()
