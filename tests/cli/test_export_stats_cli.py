@@ -1077,3 +1077,117 @@ def test_the_league_calls_a_tie_for_first_drawn_as_its_column_does(
     assert " drawn " in league  # the column
     assert "(W won, D drawn: tied for first, L lost)" in " ".join(league.split())
     assert "D tied" not in league
+
+
+def test_a_person_named_as_a_bot_of_another_file_is_kept_apart_from_it(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """A file of an older version names its strong bot ``Strong``; a person named Strong at
+    a table is someone else in every view, shown as Strong (a person)."""
+    folder = store.sessions_dir(data_dir)
+    folder.mkdir(parents=True)
+    copy(EXAMPLES / "octrix-played-vs-strong.toml", folder)
+    script = "Strong 1 2 3 4 5 6 7 8\nStrong 1 2 3 4 5 6 7 8\n\n"
+    args = ["octrix", "keep", "--names", "Strong,Bob", "--no-hands", "--session", "p"]
+    kept = runner.invoke(main, args, input=script)
+    assert kept.exit_code == 0 and kept.exception is None, kept.output
+    for view, names_of in (
+        ([], lambda got: [p["name"] for p in got["players"]]),
+        (["--league"], lambda got: [r["player"] for t in got["league"] for r in t["table"]]),
+        (["--ratings"], lambda got: [r["player"] for r in got["ratings"]]),
+    ):
+        result = runner.invoke(main, ["stats", *view, "--json"])
+        assert result.exit_code == 0 and result.exception is None, result.output
+        names = names_of(json.loads(result.stdout))
+        assert "Strong" in names and "Strong (a person)" in names, (view, names)
+        assert len(names) == len(set(names)) == 4, names
+    found = runner.invoke(main, ["stats", "--league", "--player", "Strong (a person)", "--json"])
+    assert found.exit_code == 0 and found.exception is None, found.output
+    rows = [r for t in json.loads(found.stdout)["league"] for r in t["table"]]
+    assert [(r["player"], r["won"]) for r in rows] == [("Strong (a person)", 1)]
+
+
+def test_a_bot_found_by_the_name_plain_stats_gives_it_in_every_view(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """Beside other games' bots plain stats names a bot with its game (``Strong (Octrix)``);
+    that name finds it in the league, the ratings and the page too, within its game."""
+    folder = store.sessions_dir(data_dir)
+    folder.mkdir(parents=True)
+    for name in ("octrix-played-vs-strong.toml", "iota-played-vs-greedy.toml"):
+        copy(EXAMPLES / name, folder)
+    plain = runner.invoke(main, ["stats", "--json"])
+    assert "Strong (Octrix)" in [p["name"] for p in json.loads(plain.stdout)["players"]]
+    league = runner.invoke(main, ["stats", "--league", "--player", "Strong (Octrix)", "--json"])
+    assert league.exit_code == 0 and league.exception is None, league.output
+    tables = json.loads(league.stdout)["league"]
+    assert [(t["game"], [r["player"] for r in t["table"]]) for t in tables] == [
+        ("octrix", ["Strong"])
+    ]
+    ratings = runner.invoke(main, ["stats", "--ratings", "--player", "strong (octrix)", "--json"])
+    assert [r["player"] for r in json.loads(ratings.stdout)["ratings"]] == ["Strong"]
+    page = data_dir / "page.html"
+    made = runner.invoke(main, ["stats", "--html", str(page), "--player", "Strong (Octrix)"])
+    assert made.exit_code == 0 and made.exception is None, made.output
+    assert "octrix-played-vs-strong" in page.read_text(encoding="utf-8")
+    other = ["stats", "--league", "--game", "iota", "--player", "Strong (Octrix)"]
+    none = runner.invoke(main, other)
+    assert none.exit_code == 0 and "No finished game matches player" in none.output
+
+
+def test_records_are_shared_only_within_one_match(runner: CliRunner, data_dir: Path) -> None:
+    """Two matches of one session decided in the same second: Bob's 0 in the first and
+    Ann's in the second are two games, and the record stays with the first set."""
+    script = "Ann 3\nAnn 3\nAnn 1\nBob 3\nBob 3\nBob 1\n\n"
+    args = ["schnapsen", "keep", "--names", "Ann,Bob", "--matches", "2", "--session", "t"]
+    kept = runner.invoke(main, args, input=script)
+    assert kept.exit_code == 0 and kept.exception is None, kept.output
+    result = runner.invoke(main, ["stats", "--league", "--json"])
+    assert result.exit_code == 0 and result.exception is None, result.output
+    found = {r["record"]: r["who"] for r in json.loads(result.stdout)["records"]}
+    assert found["lowest score"] == "Bob"
+    assert found["biggest margin"] == "Ann"
+    assert found["most game points in one deal"] == "Ann"
+
+
+NOT_DATED = """format = "cardside-session"
+version = 1
+game = "lineit"
+mode = "keep"
+name = "nc"
+players = [{ name = "Ann", kind = "table" }, { name = "Bob", kind = "table" }]
+[options]
+[[entries]]
+type = "counts"
+seat = 0
+pile = 30
+tokens = 0
+at = 2026-12-02T10:01:00+00:00
+[[entries]]
+type = "counts"
+seat = 1
+pile = 20
+tokens = 0
+at = 2026-12-02T10:02:00+00:00
+"""
+
+
+def test_a_file_that_does_not_say_when_it_was_made_began_with_its_first_entry(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """--since chooses it by its first entry's day in export as in stats, and the listing
+    shows that day as its start."""
+    folder = store.sessions_dir(data_dir)
+    folder.mkdir(parents=True)
+    (folder / "nc.toml").write_text(NOT_DATED, encoding="utf-8")
+    listed = runner.invoke(main, ["sessions", "list"])
+    assert listed.exit_code == 0 and "2026-12-02 10:01" in listed.output, listed.output
+    for since in ("2026-12-01", "2026-12-02"):
+        got = runner.invoke(main, ["sessions", "export", "--since", since, "--format", "csv"])
+        assert got.exit_code == 0 and got.exception is None, got.output
+        rows = list(csv.DictReader(io.StringIO(got.stdout)))
+        assert len(rows) == 4 and {r["session"] for r in rows} == {"nc"}
+        counted = runner.invoke(main, ["stats", "--since", since, "--json"])
+        assert json.loads(counted.stdout)["sessions"] == 1
+    later = runner.invoke(main, ["sessions", "export", "--since", "2026-12-03", "--format", "csv"])
+    assert later.exit_code == 1 and "no session started since 2026-12-03" in later.output

@@ -826,7 +826,10 @@ def begun_since(session: Any, since: datetime | None) -> bool:
     ``sessions review`` and ``sessions export`` choose sessions by ``--since``."""
     if since is None:
         return True
-    return session.created is not None and session.created.date() >= since.date()
+    # As stats and the listing date it: a file that does not say when it was made began
+    # with its first entry that has a time.
+    began = session.created or next((t for t in session.times if t is not None), None)
+    return began is not None and began.date() >= since.date()
 
 
 class Day(click.ParamType):

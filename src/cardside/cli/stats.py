@@ -91,6 +91,7 @@ def stats(
         bots_named_by_game,
         bots_named_by_kind,
         choose,
+        game_in_name,
         report,
         respelt,
     )
@@ -108,6 +109,12 @@ def stats(
         raise click.UsageError("--html writes a page: leave out --json and --chart")
     if until is not None and since is not None and until < since:
         raise click.UsageError(f"--until {until:%Y-%m-%d} is before --since {since:%Y-%m-%d}")
+    if (ratings or league or html_file is not None) and player:
+        # The league and ratings name a bot within its game's table (``Bot 2 (strong)``);
+        # the name plain stats gives it beside other games' bots says the game too.
+        in_game = game_in_name(player)
+        if in_game is not None and game in (None, in_game[0]):
+            game, player = in_game
     app = app_of(ctx)
     entries = index.entries(app.data_dir)
     # One spelling of each name (the first typed, over every session) whatever the filters.

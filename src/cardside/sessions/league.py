@@ -140,18 +140,25 @@ def records(
     """Every game's records: the ones all games have, then the game's own."""
     found: dict[tuple[str, str], Record] = {}
     order: list[tuple[str, str]] = []
+    # Where each record was set: its session and the game (match) or row in it, with the
+    # moment; two matches of one session can be decided in the same second.
+    set_in: dict[tuple[str, str], tuple[Any, ...]] = {}
 
-    def offer(game: str, what: str, who: str, value: float, higher: bool, **kw: Any) -> None:
+    def offer(
+        game: str, what: str, who: str, value: float, higher: bool, where: Any, **kw: Any
+    ) -> None:
         key = (game, what)
         old = found.get(key)
+        place = (kw.get("when"), kw.get("session"), where)
         if _better(old, value, higher):
             if key not in found:
                 order.append(key)
             found[key] = Record(game, what, who, value, **kw)
+            set_in[key] = place
         elif (
             old is not None
             and value == old.value
-            and (kw.get("when"), kw.get("session")) == (old.when, old.session)
+            and place == set_in.get(key)
             and who not in old.who.split(" & ")
         ):
             # Set at the same moment of the same game (two equal scores): shared.
@@ -173,7 +180,7 @@ def records(
     streaks: dict[tuple[str, str], int] = {}
     counts: dict[tuple[str, str, str], tuple[int, str, Finished]] = {}
     for g in finished:
-        where = {"when": g.at, "session": g.session}
+        where = {"when": g.at, "session": g.session, "where": ("game", g.number)}
         if g.game not in FIXED_WINNING_SCORE:
             for side in g.sides:
                 offer(g.game, "highest score", _who(g, side), side.total, True, **where)
@@ -213,7 +220,16 @@ def records(
     # reached first keeps the record, as with every other feat.
     reached = sorted(counts.items(), key=lambda item: decided_order(item[1][2]))
     for (counted_game, what, _), (n, name, g) in reached:
-        offer(counted_game, what, name, n, True, when=g.at, session=g.session)
+        offer(
+            counted_game,
+            what,
+            name,
+            n,
+            True,
+            when=g.at,
+            session=g.session,
+            where=("game", g.number),
+        )
     feats = []
     for s in summaries:
         if game and s["game"] != game or s.get("takebacks"):
@@ -231,7 +247,16 @@ def records(
     # As the games are: by the moment, then the session (never by a file's name).
     feats.sort(key=lambda f: f[0])
     for _, at, session, game_name, h, who in feats:
-        offer(game_name, h["what"], who, h["value"], True, when=at, session=session)
+        offer(
+            game_name,
+            h["what"],
+            who,
+            h["value"],
+            True,
+            when=at,
+            session=session,
+            where=("row", h.get("row")),
+        )
     return [found[k] for k in sorted(order, key=lambda k: (k[0], _rank(k[1])))]
 
 

@@ -202,6 +202,26 @@ def _without_game(key: str) -> str:
     return key
 
 
+def game_in_name(name: str) -> tuple[str, str] | None:
+    """The game a bot's name says (:func:`bots_named_by_game`) and the name without it:
+    ``Bot 2 (strong, Line-it)`` as ``("lineit", "Bot 2 (strong)")``, ``Strong (Octrix)`` as
+    ``("octrix", "Strong")``; ``None`` for a name that says no game."""
+    from cardside.games.registry import GAMES
+
+    key = person(name)
+    for game, info in GAMES.items():
+        title = person(info.title)
+        if not key.endswith((f", {title})", f" ({title})")):
+            continue
+        said = re.escape(info.title)
+        base = re.sub(rf",\s*{said}\s*\)\s*$", ")", name.strip(), flags=re.IGNORECASE)
+        if base == name.strip():
+            base = re.sub(rf"\s*\(\s*{said}\s*\)\s*$", "", base, flags=re.IGNORECASE)
+        # Spelt otherwise (full-width brackets): the key, which --player reads the same.
+        return game, base if person(base) == _without_game(key) else _without_game(key)
+    return None
+
+
 @cache
 def game_keys() -> tuple[str, ...]:
     """Every game's title as a key (``line-it``)."""
@@ -429,15 +449,23 @@ def spellings(summaries: list[dict[str, Any]]) -> dict[str, str]:
 def respelt(summaries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The summaries with each person named as first typed over all of them (``Ann`` where a
     later session has ``ANN``), in its players, columns and winners: every table, filtered or
-    not, then says one name one way."""
+    not, then says one name one way. A person named as a bot of any of them is (``Strong`` at
+    a table, where a file of an older version named its strong bot ``Strong``) is named
+    ``Strong (a person)``, so the two are never counted as one player."""
     names = spellings(summaries)
+    bots = {k for s in summaries for p in s["players"] if isinstance(k := seat_key(p), BotKey)}
     out = []
     for s in summaries:
-        renamed = {
-            str(p["name"]): names[key]
-            for p in s["players"]
-            if not isinstance(key := seat_key(p), BotKey) and names.get(key, p["name"]) != p["name"]
-        }
+        renamed = {}
+        for p in s["players"]:
+            key = seat_key(p)
+            if isinstance(key, BotKey):
+                continue
+            name = str(names.get(key, p["name"]))
+            if key in bots:
+                name = f"{name} ({PERSON})"
+            if name != p["name"]:
+                renamed[str(p["name"])] = name
         out.append(_players_renamed(s, renamed))
     return out
 

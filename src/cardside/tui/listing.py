@@ -47,7 +47,8 @@ def result_text(summary: dict[str, Any], *, ascii: bool = False) -> str:
 
 def row_of(number: int, summary: dict[str, Any], *, ascii: bool = False) -> list[object]:
     """A session's cells in the list."""
-    date = (summary.get("created") or "")[:16].replace("T", " ")
+    # A file that does not say when it was made began with its first timed entry.
+    date = (summary.get("created") or summary.get("start") or "")[:16].replace("T", " ")
     return [
         number,
         summary["name"],
