@@ -508,3 +508,33 @@ def test_a_kept_lineit_file_naming_a_player_by_a_number_is_kept_on(
     resumed = runner.invoke(main, ["sessions", "resume", "k"], input="line 12 20 30 40 50\nquit\n")
     assert resumed.exit_code == 0 and resumed.exception is None, resumed.output
     assert "scores: 12 1, Bob 0" in resumed.output
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["octrix", "score", "--trick", ""],
+        ["octrix", "score", "--trick", "8C 3H", "--trick", " , "],
+        ["iota", "score", "--grid", " ", "--play", "GT2 1,0"],
+        ["iota", "score", ""],
+        ["lineit", "score", ""],
+    ],
+    ids=lambda a: " ".join(repr(w) for w in a),
+)
+def test_score_given_blank_text_is_a_slip_of_typing_in_every_game(
+    runner: CliRunner, args: list[str]
+) -> None:
+    """Nothing typed where cards or values belong is refused as a slip (exit 2, naming the
+    help), never as a position against the rules (exit 1), and never as a comma missing."""
+    result = runner.invoke(main, args)
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit), result.output
+    said = result.output.strip().splitlines()
+    assert len(said) == 1 and said[0].endswith("score --help')"), said
+    assert "comma" not in result.output
+
+
+def test_a_blank_iota_value_beside_others_is_nothing_typed(runner: CliRunner) -> None:
+    """As Octrix's score takes ``1 "" 3``: ``8 "" 4`` is 8 and 4."""
+    result = runner.invoke(main, ["iota", "score", "8", "", "4"])
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert result.output.startswith("8 + 4 = 12")

@@ -129,9 +129,11 @@ def _line_values(words: tuple[str, ...]) -> tuple[str, ...]:
     out: list[str] = []
     for word in words:
         parts = word.split(",")
+        if not word.strip():
+            continue  # a blank word is nothing typed, as in the other games' scores
         for n, part in enumerate(parts):
             if not part.strip():
-                if 0 < n < len(parts) - 1 or len(parts) == 1:
+                if 0 < n < len(parts) - 1:
                     raise click.BadParameter(
                         "a value is missing between two commas", param_hint="'[VALUES]...'"
                     )

@@ -174,9 +174,9 @@ def parse_grid(text: str) -> dict[Cell, int]:
     the starter's cell 0,0 taken."""
     grid: dict[Cell, int] = {}
     if not text.strip():
-        raise ScoreError(
-            "--grid: name the cards on the table, each with its cell, the starter at 0,0: "
-            "RC1 0,0 YS2 1,0"
+        raise Mistyped(
+            "--grid",
+            "name the cards on the table, each with its cell, the starter at 0,0: RC1 0,0 YS2 1,0",
         )
     try:
         placed = parse_placements(text, MAX_GRID_TEXT)

@@ -128,6 +128,8 @@ def round_score(tricks: list[str], names: str | None, partnership: bool) -> Roun
         raise ValueError("give 1 to 8 tricks")
     parsed = []
     for n, text in enumerate(tricks, 1):
+        if not text.replace(",", " ").split():  # a slip of typing, said as the others are
+            raise NotationError(f"trick {n}: no cards given")
         try:
             for word in text.replace(",", " ").split():
                 parse_card(word)
