@@ -126,6 +126,25 @@ def test_one_bot_per_seat_plays_each_deal_from_every_turn_and_reports_its_seats(
         r.summary()
     )
     assert r == simulate(6, ("greedy", "random"), players=3, seed=5, seats=(0, 1, 1), jobs=2)
+    # A row per bot listed: the first is bot A's, the other two share bot B's figures.
+    assert [e.bot for e in r.summary().entries] == ["greedy", "random", "random"]
+    assert r.listed_wins[0] == r.wins[0] and sum(r.listed_wins[1:]) == r.wins[1]
+    assert r.listed_samples == (r.rounds, r.rounds, r.rounds)
+    assert r.listed_means[0] == r.mean_round_score[0]
+    both = r.listed_means[1] * r.listed_samples[1] + r.listed_means[2] * r.listed_samples[2]
+    assert both / (2 * r.rounds) == pytest.approx(r.mean_round_score[1])
     for bad in [(0, 1), (0, 0, 0), (0, 1, 2)]:
         with pytest.raises(ValueError, match="give each of the 3 seats"):
             simulate(1, ("greedy", "random"), players=3, seats=bad)
+
+
+def test_each_bot_listed_is_followed_to_its_seat_as_the_seats_turn() -> None:
+    """Listed first against three random bots, the strong bot wins nearly every match from
+    whichever seat the turning gives it: its row, not another's, holds the wins."""
+    r = simulate(8, ("strong", "random"), players=4, seed=3, seats=(0, 1, 1, 1))
+    assert r.listed_wins[0] == r.wins[0] >= 7
+    assert r.listed_means[0] > max(r.listed_means[1:])
+    teams = simulate(
+        4, ("greedy", "random"), players=4, partnership=True, seed=3, seats=(0, 1, 0, 1)
+    )
+    assert not teams.listed_wins and len(teams.summary().entries) == 2  # a row per team

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
+from typing import Any
 
 from cardside.core.parallel import Jobs, map_games
 from cardside.core.rng import derive_rng
@@ -49,18 +50,29 @@ class SimResult:
     mean_round_score: tuple[float, float]
     round_score_interval: tuple[tuple[float, float], tuple[float, float]]  # 95%, per bot
     seats: tuple[int, ...] | None = None  # one bot per seat (0 = A, 1 = B), or shared seats
+    # With one bot per seat (not in partnerships), the same figures for each bot as listed,
+    # whose seat turns one on every match: the rows of the table, as IOTA and Line-it give.
+    listed_wins: tuple[int, ...] = ()
+    listed_samples: tuple[int, ...] = ()
+    listed_means: tuple[float, ...] = ()
+    listed_intervals: tuple[tuple[float, float], ...] = ()
 
     def summary(self) -> Summary:
         """The report every game's simulate gives: each bot's matches won, then its average
-        round score."""
-        scores = self.mean_round_score, self.round_score_interval
+        round score (a row per bot listed when one per seat was given)."""
+        if self.listed_wins and self.seats is not None:
+            bots: tuple[str, ...] = tuple(self.bots[b] for b in self.seats)
+            wins: tuple[int, ...] = self.listed_wins
+            samples: tuple[int, ...] = self.listed_samples
+            scores: tuple[Any, Any] = (self.listed_means, self.listed_intervals)
+        else:
+            bots, wins, samples = self.bots, self.wins, self.round_samples
+            scores = (self.mean_round_score, self.round_score_interval)
         entries = tuple(
             replace(entry, figures=entry.figures | {"rounds_scored": counted})
             for entry, counted in zip(
-                averaged(
-                    self.bots, self.wins, self.games, "round_score", *scores, self.round_samples
-                ),
-                self.round_samples,
+                averaged(bots, wins, self.games, "round_score", *scores, samples),
+                samples,
                 strict=True,
             )
         )
@@ -132,8 +144,10 @@ def _one_match(
     seed: int,
     pattern: tuple[int, ...] | None,
     game: int,
-) -> tuple[int, int, list[tuple[int, int]]]:
-    """Match number ``game``: which bot won it, its rounds, and each (bot, round score)."""
+) -> tuple[int, int, list[tuple[int, int]], int, list[tuple[int, int]]]:
+    """Match number ``game``: which bot won it, its rounds, each (bot, round score), and with
+    one bot per seat, the place in the list of the bot that won and each (place, round
+    score)."""
     seats = lineup(game, players, pattern)
     players_ = [
         make_bot(bots[b], derive_rng(seed, "bot", game, seat).randrange(2**32))
@@ -148,7 +162,18 @@ def _one_match(
         for result in state.snapshot.rounds
         for side, members in enumerate(state.sides)
     ]
-    return seats[outcome.winners[0]], len(state.snapshot.rounds), round_scores
+
+    def listed(seat: int) -> int:
+        """The place in the list of the bot on ``seat``: the pattern turned ``game`` seats."""
+        return (seat - game) % players
+
+    by_place = [
+        (listed(members[0]), result.scores[side])
+        for result in state.snapshot.rounds
+        for side, members in enumerate(state.sides)
+    ]
+    winner = outcome.winners[0]
+    return seats[winner], len(state.snapshot.rounds), round_scores, listed(winner), by_place
 
 
 def simulate(
@@ -184,12 +209,19 @@ def simulate(
     one = partial(_one_match, (bots[0], bots[1]), players, partnership, seed, pattern)
     matches = map_games(one, games, jobs, progress)
     games = len(matches)  # fewer when stopped with Ctrl-C
-    for winner, played, round_scores in matches:
+    listed = pattern is not None and not partnership
+    listed_wins = [0] * players
+    listed_scores: list[list[int]] = [[] for _ in range(players)]
+    for winner, played, round_scores, place, by_place in matches:
         wins[winner] += 1
         rounds += played
         for bot, score in round_scores:
             scores[bot].append(score)
+        listed_wins[place] += 1
+        for at, score in by_place:
+            listed_scores[at].append(score)
     (mean_a, ci_a), (mean_b, ci_b) = mean_interval(scores[0]), mean_interval(scores[1])
+    by_listed = [mean_interval(s) for s in listed_scores] if listed else []
     return SimResult(
         bots=(bots[0], bots[1]),
         players=players,
@@ -204,4 +236,8 @@ def simulate(
         mean_round_score=(mean_a, mean_b),
         round_score_interval=(ci_a, ci_b),
         seats=pattern,
+        listed_wins=tuple(listed_wins) if listed else (),
+        listed_samples=tuple(len(s) for s in listed_scores) if listed else (),
+        listed_means=tuple(m for m, _ in by_listed),
+        listed_intervals=tuple(i for _, i in by_listed),
     )
