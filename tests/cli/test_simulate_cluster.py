@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -282,9 +283,9 @@ def test_a_retiring_worker_takes_no_games() -> None:
     assert _working({}) == [] and _working(None) == [] and _working({"workers": []}) == []
 
 
-def test_a_scheduler_gone_mid_run_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    from cardside.core.parallel import ClusterError
-
+def test_a_scheduler_gone_mid_run_gives_back_the_games_finished_and_says_why() -> None:
+    """As after Ctrl-C, the games finished from the first on are kept; the cluster says why
+    the run ended, for the command to say after the figures."""
     pytest.importorskip("dask.distributed")
     with connect("local:1") as cluster:
         client = cluster.client
@@ -293,5 +294,36 @@ def test_a_scheduler_gone_mid_run_is_one_line(monkeypatch: pytest.MonkeyPatch) -
             if done >= 2 and client.status == "running":
                 client.shutdown()
 
-        with pytest.raises(ClusterError, match=r"(scheduler went away|cancelled).* of 200 games"):
-            map_games(slow_square, 200, cluster, shut)
+        results = map_games(slow_square, 200, cluster, shut)
+    assert 2 <= len(results) < 200 and results == [n * n for n in range(len(results))]
+    assert len(cluster.lost) == 1
+    assert re.search(r"scheduler went away|cancelled", cluster.lost[0]), cluster.lost
+
+
+def test_a_run_ended_by_the_cluster_prints_its_figures_then_why_with_status_1() -> None:
+    """What ``end_if_stopped`` says after the figures: the cluster's reason (status 1), or
+    Ctrl-C's stop (status 130); nothing when every game was played."""
+    import click
+
+    from cardside.cli.common import CLUSTER_KEY, end_if_stopped
+    from cardside.core.parallel import Cluster
+
+    @click.command()
+    @click.option("--done", type=int)
+    @click.option("--lost", default="")
+    def run(done: int, lost: str) -> None:
+        cluster = Cluster(None, "local:1")
+        cluster.lost.extend([lost] if lost else [])
+        click.get_current_context().meta[CLUSTER_KEY] = cluster
+        click.echo("figures")
+        end_if_stopped(done, 10, "matches")
+
+    runner = CliRunner()
+    why = "the cluster's scheduler went away (closed)"
+    gone = runner.invoke(run, ["--done", "4", "--lost", why])
+    assert gone.exit_code == 1 and gone.stdout == "figures\n"
+    assert gone.stderr == f"Error: {why} after 4 of 10 matches: the figures are for those 4.\n"
+    stopped = runner.invoke(run, ["--done", "4"])
+    assert stopped.exit_code == 130 and stopped.stderr.startswith("Stopped after 4 of 10")
+    whole = runner.invoke(run, ["--done", "10", "--lost", why])
+    assert whole.exit_code == 0 and whole.stderr == ""

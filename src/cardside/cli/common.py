@@ -145,9 +145,14 @@ def with_cluster(cluster: str | None, run: Callable[[Any], Any], jobs: int) -> A
 
     try:
         with connect(cluster) as workers:
+            ctx.meta[CLUSTER_KEY] = workers  # for end_if_stopped: why a run ended early
             return run(workers)
     except ClusterError as exc:
         raise click.ClickException(str(exc)) from None
+
+
+#: Where ``with_cluster`` leaves the connected cluster in the command's context.
+CLUSTER_KEY = "cardside.cluster"
 
 
 def jobs_option(command: F) -> F:
@@ -790,13 +795,23 @@ def progress(total: int, label: str, *, quiet: bool = False) -> Iterator[Callabl
 
 def end_if_stopped(done: int, asked: int, unit: str) -> None:
     """After the figures of a run: when Ctrl-C stopped it early (``done < asked``), say so
-    on stderr and leave with the status of an interrupted command (130)."""
-    if done < asked:
+    on stderr and leave with the status of an interrupted command (130); when the cluster
+    went away during it, say why and leave with status 1."""
+    if done >= asked:
+        return
+    ctx = click.get_current_context()
+    cluster = ctx.meta.get(CLUSTER_KEY)
+    lost = cluster.lost if cluster is not None else []
+    if lost:
         click.echo(
-            f"Stopped after {done} of {asked} {unit}: the figures are for those {done}.",
+            f"Error: {lost[-1]} after {done} of {asked} {unit}: the figures are for those {done}.",
             err=True,
         )
-        click.get_current_context().exit(130)
+        ctx.exit(1)
+    click.echo(
+        f"Stopped after {done} of {asked} {unit}: the figures are for those {done}.", err=True
+    )
+    ctx.exit(130)
 
 
 def ask_names(console: Any, prompt: str, check: Callable[[str], object], order: str) -> str | None:

@@ -18,6 +18,7 @@ from cardside.cli.common import (
     _default_jobs,
     begun_since,
     echo_json,
+    end_if_stopped,
     json_option,
     seat_of,
     session_path,
@@ -242,12 +243,7 @@ def _review_one(
     else:
         _print(result, session, all_=all_, chart=chart, ascii=app.style.ascii, asked=bool(moves))
     if not result.complete:
-        click.echo(
-            f"Stopped after {len(result.decisions)} of {result.planned} decisions: "
-            "the figures are for those.",
-            err=True,
-        )
-        ctx.exit(130)
+        end_if_stopped(len(result.decisions), result.planned, "decisions")
 
 
 def people(session: Any) -> list[int]:
@@ -424,11 +420,7 @@ def _review_many(
         )
         click.echo(view.fit(text, width))
     if not complete:
-        click.echo(
-            f"Stopped after {done} of {len(asked)} games: the figures are for those.",
-            err=True,
-        )
-        ctx.exit(130)
+        end_if_stopped(done, len(asked), "games")
 
 
 def review_now(app: Any, session: Any) -> None:

@@ -9,7 +9,7 @@ import signal
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
@@ -38,6 +38,9 @@ class Cluster:
 
     client: Any  # a dask.distributed.Client
     address: str
+    #: Why a run ended early when the cluster went away after some games were finished:
+    #: those games are given back, as after Ctrl-C, and the reason is said after them.
+    lost: list[str] = field(default_factory=list, compare=False)
 
     def workers(self) -> int:
         """The number of threads the scheduler's workers offer (at least 1)."""
@@ -402,8 +405,8 @@ def _on_cluster(
     for _ in range(IN_FLIGHT * workers):
         submit()
 
-    def gone(why: str) -> ClusterError:
-        return ClusterError(f"{why} after {finished} of {games} games; nothing was counted")
+    def gone(why: str) -> _Gone:
+        return _Gone(why)
 
     try:
         alone_since: float | None = None
@@ -438,7 +441,7 @@ def _on_cluster(
             if future.status == "error":
                 exc = future.exception()
                 if _lost(exc):
-                    raise ClusterError(f"the cluster lost its workers ({_one_line(exc)})")
+                    raise gone(f"the cluster lost its workers ({_one_line(exc)})")
                 if isinstance(exc, ImportError) or "deserializ" in str(exc):
                     raise ClusterError(
                         "the cluster could not load the games: install this version of "
@@ -462,9 +465,21 @@ def _on_cluster(
     except BaseException as exc:
         _cancel(client, futures)
         if type(exc).__name__ in _SCHEDULER_GONE:
-            raise gone(f"the cluster's scheduler went away ({_one_line(exc)})") from None
-        raise
+            exc = gone(f"the cluster's scheduler went away ({_one_line(exc)})")
+        if not isinstance(exc, _Gone):
+            raise
+        kept = _prefix(done, runs.given)
+        if not kept:
+            raise ClusterError(
+                f"{exc} after {finished} of {games} games; nothing was counted"
+            ) from None
+        cluster.lost.append(str(exc))
+        return kept
     return _prefix(done, runs.given)
+
+
+class _Gone(Exception):
+    """The cluster went away during a run (its scheduler, or every worker)."""
 
 
 #: What Dask raises when its scheduler has gone or the client was closed under a run.
