@@ -153,3 +153,23 @@ def test_a_trump_card_is_worth_the_best_first_challenge_it_leaves() -> None:
             best = move_values(after).best()
             assert abs(move.points - best.points) < 1e-9
             assert abs(move.chance - best.chance) < 1e-9
+
+
+def test_a_target_reached_wins_only_when_the_grid_cannot_reach_its_own() -> None:
+    """The grid reaching its target is a loss, even after the player reached theirs: with
+    the player's target reached and the grid one trick short of its own, two tricks left in
+    the round and each won with chance p, the player wins only by taking one of the two."""
+    from cardside.games.linesbeta.values import _race
+
+    for p in (0.25, 0.5, 0.9):
+        assert abs(_race(0, 2, 2, p, 0, 0.75) - (1 - (1 - p) ** 2)) < 1e-12
+        assert abs(_race(0, 1, 2, p, 0, 0.75) - p**2) < 1e-12  # the grid needs 1: take both
+        assert abs(_race(0, 2, 3, p, 0, 0.75) - (p**3 + 3 * p**2 * (1 - p))) < 1e-12
+        assert _race(0, 3, 2, p, 0, 0.75) == 1.0  # the grid cannot take 3 of the 2 left
+    # Reached at a round's end (no trick left in it), the game is won at once.
+    assert _race(0, 5, 0, 0.25, 12, 0.75) == 1.0
+    assert _race(0, 1, 0, 0.25, 12, 0.75) == 1.0
+    # Mid-round of a later round: the grid's trick can still come first in that round.
+    assert _race(1, 1, 1, 0.5, 6, 0.5) < 1.0
+    # The grid at its target has won, whatever the player has.
+    assert _race(-1, 0, 3, 0.9, 6, 0.9) == 0.0
