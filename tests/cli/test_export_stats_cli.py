@@ -1191,3 +1191,28 @@ def test_a_file_that_does_not_say_when_it_was_made_began_with_its_first_entry(
         assert json.loads(counted.stdout)["sessions"] == 1
     later = runner.invoke(main, ["sessions", "export", "--since", "2026-12-03", "--format", "csv"])
     assert later.exit_code == 1 and "no session started since 2026-12-03" in later.output
+
+
+def test_a_session_resumed_from_a_backup_outside_is_still_one_session(
+    runner: CliRunner, data_dir: Path, tmp_path: Path
+) -> None:
+    """Resuming a backup kept outside the sessions folder goes on with a copy under another
+    name; it keeps the name the session was begun under, so the two count once."""
+    result = runner.invoke(
+        main,
+        ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "friday"],
+        input="Ann 3\nAnn 3\nAnn 1\nquit\n",
+    )
+    assert result.exit_code == 0, result.output
+    backup = tmp_path / "friday-backup.toml"
+    backup.write_bytes((store.sessions_dir(data_dir) / "friday.toml").read_bytes())
+    resumed = runner.invoke(main, ["sessions", "resume", str(backup)], input="quit\n")
+    assert resumed.exit_code == 0 and resumed.exception is None, resumed.output
+    copy_ = store.sessions_dir(data_dir) / "friday-backup.toml"
+    assert 'begun_as = "friday"' in copy_.read_text(encoding="utf-8")
+    for view in ([], ["--league"]):
+        got = runner.invoke(main, ["stats", *view, "--json"])
+        assert got.exit_code == 0 and got.exception is None, got.output
+        assert "hold the same session" in got.stderr
+    ann = [p for p in json.loads(got.stdout)["league"][0]["table"] if p["player"] == "Ann"]
+    assert ann[0]["played"] == 1

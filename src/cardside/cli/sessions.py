@@ -345,6 +345,9 @@ def _copy_in(app: Any, path: Path) -> Path:
             if store.case_twin(folder, name) is not None:
                 raise FileExistsError(name)  # a name that differs only in capitals: the next
             with SessionLock(target):
+                # The copy keeps the name the session was begun under, as a rename does, so
+                # that statistics count the file and its copy as one session.
+                session.begun_as = session.begun_as or session.name
                 session.name = name
                 store.save(session, target, create=True)
             break
