@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -538,3 +540,38 @@ def test_a_blank_iota_value_beside_others_is_nothing_typed(runner: CliRunner) ->
     result = runner.invoke(main, ["iota", "score", "8", "", "4"])
     assert result.exit_code == 0 and result.exception is None, result.output
     assert result.output.startswith("8 + 4 = 12")
+
+
+def _closed(command: str, data_dir: Path) -> subprocess.CompletedProcess[str]:
+    """``cardside`` run by a shell whose redirections in ``command`` close a stream."""
+    from ..sessions.procs import env_for
+
+    script = f'"{sys.executable}" -m cardside {command}'
+    return subprocess.run(
+        ["sh", "-c", script], env=env_for(data_dir), capture_output=True, text=True, timeout=120
+    )
+
+
+def test_a_closed_standard_input_reads_as_an_empty_one(data_dir: Path) -> None:
+    """``<&-``: every question has no answer, as with ``</dev/null``; no traceback."""
+    kept = run(["schnapsen", "keep", "--names", "Ann,Bob", "--session", "c1"], data_dir, b"quit\n")
+    assert kept.returncode == 0, kept.stderr
+    resumed = _closed("sessions resume c1 <&-", data_dir)
+    assert resumed.returncode == 0 and "Traceback" not in resumed.stderr, resumed.stderr
+    assert "Saved. Continue with: cardside sessions resume c1" in resumed.stdout
+    deleted = _closed("sessions delete c1 <&-", data_dir)
+    assert deleted.returncode == 1 and "Traceback" not in deleted.stderr, deleted.stderr
+    assert "Nothing deleted (no answer" in deleted.stdout + deleted.stderr
+    assert (store.sessions_dir(data_dir) / "c1.toml").exists()
+
+
+def test_a_closed_standard_output_does_nothing_and_says_so(data_dir: Path) -> None:
+    """``>&-``: nothing could be shown, so no session is begun; one line, status 1."""
+    for command in (
+        "sessions list >&-",
+        "schnapsen keep --names Ann,Bob --session c2 </dev/null >&-",
+    ):
+        result = _closed(command, data_dir)
+        assert result.returncode == 1, (command, result.stderr)
+        assert result.stderr == "Error: standard output is closed: nothing can be shown\n"
+    assert not (store.sessions_dir(data_dir) / "c2.toml").exists()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import shutil
 import sys
 
@@ -65,8 +66,19 @@ def _help_width() -> int:
 @click.version_option(__version__, "--version", prog_name="cardside")
 @click.pass_context
 def main(ctx: click.Context) -> None:
+    _closed_streams()
     _forgiving_streams()
     app_of(ctx)
+
+
+def _closed_streams() -> None:
+    """A closed standard input (``<&-``) reads as an empty one: every question then has no
+    answer, as with ``</dev/null``. With standard output closed (``>&-``) nothing could be
+    shown, so nothing is done: one line on standard error, status 1."""
+    if sys.stdin is None:
+        sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 (open while it runs)
+    if sys.stdout is None:
+        raise click.ClickException("standard output is closed: nothing can be shown")
 
 
 def _forgiving_streams() -> None:
