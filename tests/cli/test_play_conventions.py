@@ -784,10 +784,36 @@ def test_again_speaks_of_a_match_where_the_game_plays_matches(
     monkeypatch.setattr(review, "refusal", lambda session: None)  # a game one can review
 
     session = SimpleNamespace(game=game, mode="play", entries=[], seats=[], options={})
-    journal = SimpleNamespace(session=session, command=lambda verb: f"cardside sessions {verb} x")
+    journal = SimpleNamespace(
+        session=session, command=lambda verb: f"cardside sessions {verb} x", close=lambda: None
+    )
     with runner.isolation(input="help\nnonsense\n\n") as (out, _err, *_):
         play_games(SimpleNamespace(data_dir=data_dir), journal, lambda app, j: "over", None)
         shown = out.getvalue().decode()
     assert f"Type again for a new {unit} with the same options" in shown
     assert f"again starts a new {unit} with the same players" in shown
     assert f"the {unit} is over: type again" in shown
+
+
+def test_again_gives_up_the_finished_game_before_the_next_is_begun(
+    runner: CliRunner, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The finished game's lock is gone once the next game begins, so another terminal may
+    show, rename or delete it while the evening goes on."""
+    from cardside.cli import common
+
+    locks_then: list[list[str]] = []
+    begin = common.start_journal
+
+    def start(*args: Any, **kwargs: Any) -> Any:
+        folder = store.sessions_dir(data_dir)
+        locks_then.append(sorted(p.name for p in folder.glob(".*.lock")))
+        return begin(*args, **kwargs)
+
+    monkeypatch.setattr(common, "start_journal", start)
+    lines = lost_short_game()
+    result = runner.invoke(main, SHORT_HARD, input="\n".join(lines) + "\nagain\nquit\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    # The again's new game is the last begun (the first may be begun before the patch).
+    assert locks_then and locks_then[-1] == [], locks_then
+    assert not list(store.sessions_dir(data_dir).glob(".*.lock"))

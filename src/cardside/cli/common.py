@@ -660,9 +660,13 @@ def play_games(
                     "  " + refusal(f"the {unit} is over: type {choices} or press Enter to leave")
                 )
         if word not in ("again", "a", "y", "yes"):
+            journal.close()
             return
         session = journal.session
         seed = fresh_seed() if seed is None else seed + 1
+        # The finished game is given up at once: it can be shown, renamed or moved to the
+        # trash from another terminal while the next is played.
+        journal.close()
         journal = start_journal(
             app, session.game, session.mode, list(session.seats), dict(session.options), seed, None
         )
