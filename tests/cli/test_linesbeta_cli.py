@@ -333,7 +333,7 @@ def test_play_options_are_checked(runner: CliRunner, data_dir: Path) -> None:
     runner.invoke(main, ["linesbeta", "play", "--session", "dup"], input="quit\n")
     again = runner.invoke(main, ["linesbeta", "play", "--session", "dup"], input="quit\n")
     assert again.exit_code == 1 and "already exists" in again.output
-    assert "cardside sessions resume dup" in again.output
+    assert "cardside sessions show dup" in again.output
 
 
 # -- keep --------------------------------------------------------------------------------------

@@ -817,3 +817,21 @@ def test_again_gives_up_the_finished_game_before_the_next_is_begun(
     # The again's new game is the last begun (the first may be begun before the patch).
     assert locks_then and locks_then[-1] == [], locks_then
     assert not list(store.sessions_dir(data_dir).glob(".*.lock"))
+
+
+def test_a_taken_session_name_asks_for_another_and_names_how_to_see_that_one(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """The session already named so may be another game, finished or damaged, which resume
+    would not go on with as this command would: the way on is another name."""
+    kept = runner.invoke(
+        main, ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "friday"], input="quit\n"
+    )
+    assert kept.exit_code == 0 and kept.exception is None, kept.output
+    for args in (["octrix", "play", "--session", "friday"], ["iota", "keep", "--session", "FRIDAY"]):
+        refused = runner.invoke(main, args, input="quit\n")
+        assert refused.exit_code == 1 and isinstance(refused.exception, SystemExit)
+        said = refused.output.strip()
+        assert "already exists" in said and "give --session another name" in said, said
+        assert said.endswith("(to see that one: cardside sessions show friday)"), said
+        assert "resume" not in said

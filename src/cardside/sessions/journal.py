@@ -259,13 +259,17 @@ def _path(data_dir: Path, name: str) -> Path:
 
 
 class SessionTaken(Suggests, FileExistsError):
-    """A new session's name that a session already has, and how to go on with that one."""
+    """A new session's name that a session already has: give another, or look at that one
+    (whatever it is: another game, a finished one, a damaged file, which ``resume`` would
+    not go on with as this command would)."""
 
     def __init__(self, name: str, capitals: bool = False) -> None:
         also = " (names must differ by more than capitals)" if capitals else ""
         super().__init__(
-            f"a session named {name!r} already exists{also}; go on with it: ",
-            f"cardside sessions resume {name}",
+            f"a session named {name!r} already exists{also}: give --session another name "
+            "(to see that one: ",
+            f"cardside sessions show {name}",
+            ")",
         )
 
 
