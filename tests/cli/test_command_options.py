@@ -144,6 +144,11 @@ if __name__ == "__main__" and sys.argv[1:] == ["--write"]:
         ["lineit", "simulate", "--games", "2", "--games", "3"],
         ["sessions", "list", "--game", "iota", "--game", "octrix"],
         ["stats", "--since", "2026-01-01", "--since", "2026-02-01"],
+        # Before a command's name, and at two levels: two folders, neither taken.
+        ["--data-dir", "d1", "--data-dir", "d2", "sessions", "list"],
+        ["--data-dir", "d1", "sessions", "list", "--data-dir", "d2"],
+        ["sessions", "--data-dir", "d1", "list", "--data-dir", "d2"],
+        ["octrix", "--data-dir", "d1", "--data-dir", "d2", "score", "1"],
     ],
 )
 def test_an_option_given_twice_is_refused_not_overwritten(

@@ -828,7 +828,10 @@ def test_a_taken_session_name_asks_for_another_and_names_how_to_see_that_one(
         main, ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "friday"], input="quit\n"
     )
     assert kept.exit_code == 0 and kept.exception is None, kept.output
-    for args in (["octrix", "play", "--session", "friday"], ["iota", "keep", "--session", "FRIDAY"]):
+    for args in (
+        ["octrix", "play", "--session", "friday"],
+        ["iota", "keep", "--session", "FRIDAY"],
+    ):
         refused = runner.invoke(main, args, input="quit\n")
         assert refused.exit_code == 1 and isinstance(refused.exception, SystemExit)
         said = refused.output.strip()

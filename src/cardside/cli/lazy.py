@@ -7,7 +7,7 @@ from typing import IO, Any
 
 import click
 
-from cardside.cli.options import Context
+from cardside.cli.options import Context, refuse_repeats
 
 
 class OneLineUsageError(click.UsageError):
@@ -42,6 +42,10 @@ class LazyGroup(click.Group):
     def __init__(self, *args: object, lazy: dict[str, tuple[str, str]], **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
         self.lazy = lazy
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        refuse_repeats(self, ctx, args)  # the options before the command's name
+        return super().parse_args(ctx, args)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(self.lazy))

@@ -50,10 +50,13 @@ def _store(attribute: str) -> Callable[[click.Context, click.Parameter, Any], No
     def callback(ctx: click.Context, param: click.Parameter, value: Any) -> None:
         # A flag left off (False) or a folder not given (None) leaves what another level set.
         if value is not None and value is not False:
-            setattr(app_of(ctx), attribute, value)
             if attribute == "data_dir_option":
                 typed = _source(ctx, param) is click.core.ParameterSource.COMMANDLINE
+                if typed and app_of(ctx).data_dir_typed:
+                    # Before the command's name and after it: the two could name two folders.
+                    raise click.UsageError("--data-dir is given twice; give it once", ctx)
                 app_of(ctx).data_dir_typed = typed
+            setattr(app_of(ctx), attribute, value)
 
     return callback
 
@@ -127,6 +130,10 @@ class WholeHelpGroup(click.Group):
     """
 
     context_class = Context
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        refuse_repeats(self, ctx, args)  # the group's own options, before its command's name
+        return super().parse_args(ctx, args)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = []
