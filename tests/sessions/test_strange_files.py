@@ -405,3 +405,35 @@ def test_a_file_edited_into_the_other_mode_is_refused_in_one_line(
         assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.output
         assert said in result.output and "odd.toml" in result.output
         assert len(result.output.strip().splitlines()) == 1 and "Traceback" not in result.output
+
+
+def test_a_session_whose_name_ends_in_toml_is_named_so_every_command_finds_it(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """A file copied in as ``friday.toml.toml`` lists as ``friday.toml``: that name finds it,
+    and what cardside tells to type next names it by its path (the name would read as one)."""
+    folder = store.sessions_dir(data_dir)
+    folder.mkdir(parents=True)
+    example = (EXAMPLES / "schnapsen-kept-bummerl.toml").read_bytes()
+    (folder / "friday.toml.toml").write_bytes(example)
+    for args in (["show", "friday.toml"], ["verify", "friday.toml"], ["show", "1"]):
+        result = runner.invoke(main, ["sessions", *args])
+        assert result.exit_code == 0 and result.exception is None, (args, result.output)
+    resumed = runner.invoke(main, ["sessions", "resume", "1"], input="undo\nquit\n")
+    assert resumed.exit_code == 0 and resumed.exception is None, resumed.output
+    told = resumed.output.rstrip().splitlines()[-1]
+    assert told.startswith("Saved. Continue with: cardside sessions resume "), told
+    word = shlex.split(told.removeprefix("Saved. Continue with: "))[3]
+    assert Path(word) == (folder / "friday.toml.toml").absolute()
+    again = runner.invoke(main, ["sessions", "resume", word], input="quit\n")
+    assert again.exit_code == 0 and again.exception is None, again.output
+
+
+def test_a_file_outside_whose_path_starts_with_a_dash_is_named_so_it_reads_as_no_option(
+    tmp_path: Path,
+) -> None:
+    from cardside.sessions.names import path_word
+
+    assert path_word(Path("-x.toml")) == "./-x.toml"
+    assert path_word(Path("a b/-x.toml")) == "'a b/-x.toml'"
+    assert path_word(tmp_path / "x.toml") == str(tmp_path / "x.toml")

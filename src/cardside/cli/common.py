@@ -533,7 +533,9 @@ def open_journal(path: Path) -> Any:
         if path.resolve().parent != (app.data_dir / "sessions").resolve():
             # A file outside the sessions folder (resumed by its path) is named by its path.
             journal.folder_option = ""
-            journal.named_as = shlex.quote(str(path))
+            from cardside.sessions.names import path_word
+
+            journal.named_as = path_word(path)
     return _hold(journal)
 
 

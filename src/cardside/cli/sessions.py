@@ -50,12 +50,10 @@ def _load(app: Any, path: Path):  # type: ignore[no-untyped-def]
 def _name_of(app: Any, path: Path) -> str:
     """How a command names the session at ``path``: its name, or its path for a file outside
     the sessions folder."""
-    import shlex
-
     from cardside.sessions import tidy
-    from cardside.sessions.names import shell_name
+    from cardside.sessions.names import path_word, shell_name
 
-    return shell_name(path) if tidy.inside(app.data_dir, path) else shlex.quote(str(path))
+    return shell_name(path) if tidy.inside(app.data_dir, path) else path_word(path)
 
 
 def _outside(app: Any, path: Path) -> bool:

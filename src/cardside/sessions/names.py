@@ -44,24 +44,37 @@ def is_path(text: str) -> bool:
 def shell_name(path: Path) -> str:
     """The session at ``path`` (a file in the sessions folder) named as one word of a command
     to type: its name, quoted when a shell would split or expand it (``'x;y'``); a name that
-    starts with a dash would read as an option, so such a file is named by its whole path."""
-    if path.stem.startswith("-"):
+    starts with a dash would read as an option, and one ending in ``.toml`` (a file copied in
+    as ``friday.toml.toml``) as a path, so such a file is named by its whole path."""
+    if path.stem.startswith("-") or is_path(path.stem):
         return shlex.quote(str(path.absolute()))
     return shlex.quote(path.stem)
+
+
+def path_word(path: Path) -> str:
+    """A file outside the sessions folder named as one word of a command to type: its path,
+    quoted for a shell, with ``./`` before one that starts with a dash (an option else)."""
+    text = str(path)
+    return shlex.quote(f"./{text}" if text.startswith("-") else text)
 
 
 def resolve(data_dir: Path, text: str) -> Path:
     """The session file that ``text`` refers to; :class:`UnknownSession` if none or several."""
     if not text.strip():
         raise _see_list("give a session name")
+    folder = store.sessions_dir(data_dir)
     if is_path(text):
         path = Path(text)
         if not _there(path):
+            # A session whose own name ends in .toml (its file friday.toml.toml), as the
+            # listing names it.
+            inside = folder / (text + store.SUFFIX)
+            if os.sep not in text and "/" not in text and _there(inside):
+                return _shown(inside)
             raise UnknownSession(f"no session file {clip(text)}")
         if not text.endswith(store.SUFFIX):
             raise UnknownSession(_not_toml(text))
         return _shown(path)
-    folder = store.sessions_dir(data_dir)
     exact = folder / (text + store.SUFFIX)
     if _there(exact):
         return _shown(exact)
