@@ -504,3 +504,14 @@ def test_a_character_that_shows_nothing_in_an_entry_is_escaped_in_json(
     assert "\u2028" not in result.output and "\u2029" not in result.output
     assert '"\\u2028\\u20298S 8H 5H 8C"' in result.output
     assert json.loads('"\\u2028\\u20298S 8H 5H 8C"') == "\u2028\u20298S 8H 5H 8C"  # the same text
+
+
+def test_resume_of_a_link_to_a_session_of_the_same_folder_names_that_session(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    folder = folder_with_good(data_dir)
+    (folder / "alias.toml").symlink_to(folder / f"{GOOD}.toml")
+    result = runner.invoke(main, ["sessions", "resume", "alias"], input="quit\n")
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    assert f"(it points to the session {GOOD}: resume that one)" in result.output
+    assert "copy the file" not in result.output

@@ -164,6 +164,13 @@ class Journal:
         if path.is_symlink() and path.is_file():
             # A save replaces the file: the link would become a copy, and its target stop
             # following the game. (A link to nothing, or to no file, loading refuses.)
+            target = path.resolve()
+            if target.parent == path.parent.resolve() and target.suffix == store.SUFFIX:
+                # It points to a session of the same folder: that one is gone on with.
+                raise ReadOnly(
+                    f"{path} is a symbolic link, not a session file: cardside adds nothing to "
+                    f"it (it points to the session {target.stem}: resume that one)"
+                )
             raise ReadOnly(
                 f"{path} is a symbolic link, not a session file: cardside adds nothing to it "
                 "(copy the file it points to into the sessions folder to go on with it)"
