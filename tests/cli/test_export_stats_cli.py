@@ -1216,3 +1216,14 @@ def test_a_session_resumed_from_a_backup_outside_is_still_one_session(
         assert "hold the same session" in got.stderr
     ann = [p for p in json.loads(got.stdout)["league"][0]["table"] if p["player"] == "Ann"]
     assert ann[0]["played"] == 1
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json", "html"])
+def test_export_of_all_from_an_empty_folder_exports_nothing_and_says_so(
+    runner: CliRunner, data_dir: Path, fmt: str
+) -> None:
+    """As ``--game`` and the page say it: no session saved is no export (status 1)."""
+    result = runner.invoke(main, ["sessions", "export", "--all", "--format", fmt])
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.output
+    assert result.output.startswith("Error: no session is saved yet: ")
+    assert result.stdout == ""

@@ -653,6 +653,8 @@ def export(
             s.name = path.stem  # as list, show and stats name it (a copied file's own)
         if skipped and not found:
             raise click.ClickException("no session could be read: nothing exported")
+        if not found:  # as the page and --game say it: an empty export is no answer
+            raise click.ClickException("no session is saved yet: nothing exported")
         if chosen:
             found = [s for s in found if _started_within(s, game, since)]
             if not found:
