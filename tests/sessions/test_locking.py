@@ -167,3 +167,26 @@ def test_a_lock_released_while_being_looked_at_is_simply_taken(
     lock = SessionLock(path).acquire()
     assert lock.held and len(calls) == 2
     lock.release()
+
+
+def test_a_lock_left_without_a_process_id_goes_when_the_folder_is_next_written(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """A lock a full disk left empty is removed by the next session opened for writing,
+    once it is older than a cardside takes to write its id; a fresh one is left alone."""
+    kept = runner.invoke(
+        main, ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "a"], input="quit\n"
+    )
+    assert kept.exit_code == 0, kept.output
+    folder = store.sessions_dir(data_dir)
+    old, fresh, live = (lock_path(folder / f"{n}.toml") for n in ("x", "y", "z"))
+    old.write_text("")
+    os.utime(old, (1_000_000, 1_000_000))
+    fresh.write_text("")
+    live.write_text(f"{os.getpid()}\n")
+    os.utime(live, (1_000_000, 1_000_000))
+    again = runner.invoke(
+        main, ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "b"], input="quit\n"
+    )
+    assert again.exit_code == 0 and again.exception is None, again.output
+    assert not old.exists() and fresh.exists() and live.exists()

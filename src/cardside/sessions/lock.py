@@ -79,7 +79,7 @@ class SessionLock:
                     # Just created by another process that has not written its id yet, or
                     # garbage: treat a file older than a few seconds as stale, and one dated
                     # ahead of the clock by more than that too (a clock set back since).
-                    if abs(_age(self.path)) < 5:
+                    if abs(_age(self.path)) < UNWRITTEN_SECONDS:
                         raise SessionLocked(
                             f"session {name!r} is being opened by another cardside (if none "
                             f"is, remove {self.path})"
@@ -135,6 +135,24 @@ class SessionLock:
 
     def __exit__(self, *exc: object) -> None:
         self.release()
+
+
+def unwritten_locks(folder: Path) -> list[Path]:
+    """The session files in ``folder`` whose lock was left without a process id for longer
+    than a cardside takes to write one (a save killed or a disk full at that moment)."""
+    try:
+        locks = list(folder.glob(".*.lock"))
+    except OSError:
+        return []
+    return [
+        lock.with_name(lock.name[1 : -len(".lock")])
+        for lock in locks
+        if _kind(lock) == "file" and _holder(lock) is None and abs(_age(lock)) >= UNWRITTEN_SECONDS
+    ]
+
+
+#: How long a lock file may stay empty while its process writes its id.
+UNWRITTEN_SECONDS = 5
 
 
 def _kind(path: Path) -> str:

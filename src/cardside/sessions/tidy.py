@@ -11,7 +11,7 @@ from pathlib import Path
 
 from cardside.core.errors import SessionError
 from cardside.sessions import integrity, store
-from cardside.sessions.lock import SessionLock, SessionLocked
+from cardside.sessions.lock import SessionLock, SessionLocked, lock_path, unwritten_locks
 from cardside.sessions.names import shell_name
 
 TRASH = "trash"
@@ -173,7 +173,8 @@ def keep_copy(data_dir: Path, path: Path, raw: bytes, why: str) -> Path:
 
 def sweep(folder: Path) -> list[Path]:
     """Remove the temporary files that saves killed half-way left in the sessions folder
-    (a save, a rename), each only while no running cardside holds its session; return them."""
+    (a save, a rename), each only while no running cardside holds its session, and the locks
+    left without a process id (a disk full as one was taken); return them."""
     removed: list[Path] = []
     for name in store.stale_temps(folder):
         try:
@@ -181,6 +182,10 @@ def sweep(folder: Path) -> list[Path]:
                 removed += store.remove_stale_temps(folder / name)
         except (SessionLocked, OSError):
             continue  # being written now (or cannot be locked): left for a later sweep
+    for session in unwritten_locks(folder):
+        # Taking the lock over and giving it up removes it.
+        with contextlib.suppress(SessionLocked, OSError), SessionLock(session):
+            removed.append(lock_path(session))
     with contextlib.suppress(OSError):
         if removed:
             store.fsync_dir(folder)
