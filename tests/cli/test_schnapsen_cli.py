@@ -658,6 +658,27 @@ def test_history_shows_the_marriages_exchange_and_close_of_the_deal() -> None:
     assert len(tricks) == len(state.snapshot.deal.tricks)
 
 
+@pytest.mark.parametrize(
+    "script, told",
+    [
+        ("close\nJC\nhistory\nquit\n", "  the trick under way: Bot 2 led AC"),
+        (
+            "marriage KS\n10H\nexchange\nclose\nAH\nAD\nhistory\nquit\n",
+            "  the trick under way: Bot 2 led KD (Bot 2 declares 40 in D)",
+        ),
+    ],
+)
+def test_history_gives_the_card_led_in_the_trick_under_way(
+    runner: CliRunner, data_dir: Path, script: str, told: str
+) -> None:
+    """The card the other player led (and the marriage declared with it) is in the history."""
+    args = ["--ascii", "schnapsen", "play", "--seed", "3", "--session", "u"]
+    result = runner.invoke(main, args, input=script)
+    assert result.exit_code == 0 and result.exception is None, result.output
+    deal = result.output.split("so far:\n", 1)[1].split("\nYour answer", 1)[0]
+    assert deal.splitlines()[-1] == told, deal
+
+
 def test_keep_words_beside_a_deal_get_the_reason_that_fits(
     runner: CliRunner, data_dir: Path
 ) -> None:
