@@ -655,3 +655,24 @@ def test_full_is_said_as_short_is_in_every_command(runner: CliRunner, data_dir: 
     assert simulated.exit_code == 0 and "full" in simulated.output
     both = runner.invoke(main, ["linesbeta", "simulate", "--full", "--all", "--games", "2"])
     assert both.exit_code == 2 and "leave out --short or --full" in both.output
+
+
+@pytest.mark.parametrize("seed", [3, 5, 11])
+def test_the_trump_hint_counts_the_tricks_as_the_review_of_that_card(
+    runner: CliRunner, data_dir: Path, seed: int
+) -> None:
+    """The hint's "plans about N tricks" is the review's "the round brings about N tricks"
+    for the card it proposes (seed 3: 4.6, where the hint once said 5.7)."""
+    args = ["--ascii", "linesbeta", "play", "--difficulty", "hard", "--short", "--seed", str(seed)]
+    first = runner.invoke(main, args, input="hint\nquit\n")
+    assert first.exit_code == 0 and first.exception is None, first.output
+    hinted = re.search(r"hint: trump (\S+) \(plans about ([\d.]+) tricks of 6", first.output)
+    assert hinted is not None, first.output
+    card, tricks = hinted.groups()
+    resumed = runner.invoke(main, ["sessions", "resume", "last"], input=f"{card}\nquit\n")
+    assert resumed.exit_code == 0 and resumed.exception is None, resumed.output
+    review = runner.invoke(main, ["--ascii", "sessions", "review", "last", "--move", "1"])
+    assert review.exit_code == 0 and review.exception is None, review.output
+    assert f"why: {card}: the round brings about {tricks} tricks" in review.output
+    if seed == 3:
+        assert (card, tricks) == ("7D", "4.6")

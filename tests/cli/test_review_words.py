@@ -276,3 +276,40 @@ def test_the_column_with_every_card_known_goes_only_where_it_says_nothing_more()
     assert "every card known" in table("schnapsen", 2.0)
     assert "every card known" not in table("octrix", 2.0)
     assert "every card known" not in table("linesbeta", None)
+
+
+@pytest.mark.parametrize(
+    "loss, said",
+    [
+        (0.0504, "inaccuracy, gave up 5.04%"),
+        (0.2043, "blunder, gave up 20.4%"),
+        (0.1004, "mistake, gave up 10.04%"),
+        (0.0201, "good, gave up 2.01%"),
+        (0.05, "good, gave up 5.0%"),
+        (0.0512, "inaccuracy, gave up 5.1%"),
+        (0.0996, "inaccuracy, gave up 10%"),
+        (0.14, "mistake, gave up 14%"),
+    ],
+)
+def test_a_loss_past_a_bound_never_reads_as_on_it(loss: float, said: str) -> None:
+    """The figure beside a label is past the bound the label is past: one more decimal
+    where the usual one would read as the bound, and the usual figure otherwise."""
+    from cardside.core.review import CHESS_THRESHOLDS
+    from cardside.tui.review import asked, every
+
+    r = review(CHESS_THRESHOLDS, [judged(1, 0.6 - loss, 0.6)])
+    assert any(said in line for line in asked(r)), asked(r)
+    label, figure = said.split(", gave up ")
+    table = "\n".join(every(r, None)).splitlines()
+    (row,) = [line.split() for line in table if line.startswith("1 ")]
+    assert row[-3:] == [figure, label, "~"], row
+
+
+def test_an_iota_review_says_5_04_beside_an_inaccuracy(runner: CliRunner, data_dir: Path) -> None:
+    """Seed 4's first move gave up 5.04%, past `good up to 5%`: not written 5.0%."""
+    played = runner.invoke(main, ["iota", "play", "--seed", "4"], input="YC4 0,1\nquit\n")
+    assert played.exit_code == 0 and played.exception is None, played.output
+    result = runner.invoke(main, ["sessions", "review", "last", "--move", "1"])
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "good up to 5%" in result.output
+    assert "(You): inaccuracy, gave up 5.04% of the chance to win the game" in result.output

@@ -454,6 +454,28 @@ def test_play_scripted_match_hint_undo_quit_and_resume(runner: CliRunner, data_d
     assert replayed.is_terminal() and list(replayed.counts) == session.totals
 
 
+def test_an_undo_back_into_the_last_deal_says_the_next_deal_was_dealt(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """Seed 3: the last trick of deal 1, then the bot leads in deal 2; the undo goes back past
+    the deal's end: that is the reason given, and the game leaves the ratings."""
+    script = "marriage KS\n10H\nexchange\nclose\nAH\nAD\nundo\nquit\n"
+    args = ["--ascii", "schnapsen", "play", "--seed", "3", "--session", "d"]
+    result = runner.invoke(main, args, input=script)
+    assert result.exit_code == 0 and result.exception is None, result.output
+    out = result.output
+    assert "Deal 2: You deal, Bot 2 leads." in out and "Took back 4 moves." in out
+    assert "The next deal was dealt since, and what you saw stays known" in out
+    assert "has moved since" not in out
+    session = store.load(session_file(data_dir, "d"))
+    assert [e for e in session.entries if e["type"] == "undo"] == [
+        {"type": "undo", "moves": 4, "seen": True}
+    ]
+    shown = runner.invoke(main, ["sessions", "show", "d"])
+    assert shown.exit_code == 0 and shown.exception is None, shown.output
+    assert "not rated: 1 undo took back what the player had seen" in shown.output
+
+
 def test_play_refuses_bad_options(runner: CliRunner, data_dir: Path) -> None:
     assert runner.invoke(main, ["schnapsen", "play", "--level", "expert"]).exit_code == 2
     assert runner.invoke(main, ["schnapsen", "play", "--bot", "oracle"]).exit_code == 2
@@ -656,6 +678,27 @@ def test_history_shows_the_marriages_exchange_and_close_of_the_deal() -> None:
     assert sum(re.search(r"declares? (20|40) in [CSHD]", line) is not None for line in lines) == 1
     tricks = [line for line in lines if line.startswith("  trick ")]
     assert len(tricks) == len(state.snapshot.deal.tricks)
+
+
+@pytest.mark.parametrize(
+    "script, told",
+    [
+        ("close\nJC\nhistory\nquit\n", "  the trick under way: Bot 2 led AC"),
+        (
+            "marriage KS\n10H\nexchange\nclose\nAH\nAD\nhistory\nquit\n",
+            "  the trick under way: Bot 2 led KD (Bot 2 declares 40 in D)",
+        ),
+    ],
+)
+def test_history_gives_the_card_led_in_the_trick_under_way(
+    runner: CliRunner, data_dir: Path, script: str, told: str
+) -> None:
+    """The card the other player led (and the marriage declared with it) is in the history."""
+    args = ["--ascii", "schnapsen", "play", "--seed", "3", "--session", "u"]
+    result = runner.invoke(main, args, input=script)
+    assert result.exit_code == 0 and result.exception is None, result.output
+    deal = result.output.split("so far:\n", 1)[1].split("\nYour answer", 1)[0]
+    assert deal.splitlines()[-1] == told, deal
 
 
 def test_keep_words_beside_a_deal_get_the_reason_that_fits(

@@ -21,13 +21,25 @@ def _pct(chance: float) -> str:
     return f"{chance:.0%}"
 
 
-def _loss(loss: float) -> str:
-    """A loss of the chance to win, to a tenth of a point under 10% (``5.2%``), so that one
-    just past a label's bound (``inaccuracy up to 5%``) does not read as on it; a loss too
-    small to show as a tenth is ``<0.1%``, never ``0.0%`` beside a better move."""
+def _loss(loss: float, label: str = "", thresholds: Sequence[float] = ()) -> str:
+    """A loss of the chance to win, to a tenth of a point under 10% (``5.2%``); a loss too
+    small to show as a tenth is ``<0.1%``, never ``0.0%`` beside a better move. Where that
+    figure would sit on or past a bound of ``label`` (``5.0%`` for an inaccuracy, past
+    ``good up to 5%``; ``20%`` for a blunder), it gets one more decimal, as many times as
+    it takes: ``5.04%``, ``20.4%``."""
     if 0 < loss < 0.0005:
         return "<0.1%"
-    return f"{loss:.1%}" if loss < 0.0995 else f"{loss:.0%}"
+    digits = 1 if loss < 0.0995 else 0
+    if label not in LABELS[1:]:
+        return f"{loss:.{digits}%}"
+    place = LABELS.index(label)
+    bounds = [0.0, *thresholds, float("inf")]
+    low, high = bounds[place - 1] * 100, bounds[place] * 100
+    text = f"{loss:.{digits}%}"
+    while digits < 6 and not low + 1e-9 < float(text[:-1]) <= high + 1e-9:
+        digits += 1
+        text = f"{loss:.{digits}%}"
+    return text
 
 
 def _bound(chance: float) -> str:
@@ -152,9 +164,10 @@ def _detailed(review: Review, decisions: Sequence[Decision]) -> list[str]:
     out = []
     for i, d in enumerate(decisions, 1):
         j = d.judged
+        loss = _loss(d.loss, d.label, review.thresholds)
         out.append(
             f"{i}. move {j.number}, {j.where} ({d.player}): {d.label}, "
-            f"gave up {_loss(d.loss)} of the chance to win {review.result} "
+            f"gave up {loss} of the chance to win {review.result} "
             f"({d.points_loss:.1f} {review.unit})"
         )
         out += [f"   {line}" for line in j.position]
@@ -201,7 +214,7 @@ def every(review: Review, width: int | None) -> list[str]:
             _pct(d.judged.played_chance),
             _pct(d.judged.best_chance),
             # A loss too small to count (or within the estimate's error) is none, as labelled.
-            _loss(d.loss) if d.loss and d.label != "best" else "0",
+            _loss(d.loss, d.label, review.thresholds) if d.loss and d.label != "best" else "0",
             d.label + ("" if d.judged.exact else " ~"),
         ]
         for d in review.decisions

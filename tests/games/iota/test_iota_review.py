@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
+
+import pytest
 
 from cardside.core.record import Seat, Session
 from cardside.core.review import run
 from cardside.games.iota.bots import make_bot
 from cardside.games.iota.notation import format_action
+from cardside.games.iota.rules import Pass
 from cardside.games.iota.state import IotaState
 from cardside.games.iota.values import move_values
 
@@ -153,3 +157,51 @@ def test_a_position_shows_the_grid_round_both_moves_with_the_last_play_starred()
     first = judge(session, 1, 0, 1, ascii=True).position
     assert first[1].endswith("1 card on the grid") and first[2] == "the grid:"
     assert read_grid(first[3:])[(0, 0)] == format_card(at_move(session, 1).grid[(0, 0)])
+
+
+def end_of_game(players: int, seed: int) -> tuple[IotaState, int]:
+    """A greedy game played on to the first turn, the pile empty, whose player can lay the
+    last cards of the hand (ending the game); with the seat to move."""
+    state = IotaState(players, seed=seed)
+    bots = [make_bot("greedy", seed=seed + s) for s in range(players)]
+    while not state.is_terminal():
+        seat = state.current_player()
+        assert seat is not None
+        view = state.observation(seat)
+        if view.pile_size == 0 and any(len(m.play.cards) == len(view.hand) for m in view.moves()):
+            return state, seat
+        state.apply(bots[seat].choose(view, seat))
+    raise AssertionError(f"no game-ending play in seed {seed}")
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_play_that_ends_the_game_is_valued_at_its_outcome(players: int) -> None:
+    """The last card laid: 100% ahead, 0% behind, a tie for first a share of the win."""
+    state, seat = end_of_game(players, 5)
+    view = state.observation(seat)
+    last = max(
+        (m for m in view.moves() if len(m.play.cards) == len(view.hand)), key=lambda m: m.score
+    )
+    after = view.scores[seat] + last.score
+    cases = [(after - 1, 1.0), (after + 1, 0.0), (after, 1 / players)]
+    for other, chance in cases:
+        scores = tuple(view.scores[seat] if i == seat else other for i in range(players))
+        valued = move_values(replace(view, scores=scores), seat, random.Random(1), 1, [last.play])
+        assert valued.of(last.play).chance == chance, (scores, chance)
+    # The game played on gives the same outcome.
+    state.apply(last.play)
+    outcome = state.outcome()
+    assert outcome is not None and state.is_terminal()
+    valued = move_values(view, seat, random.Random(1), 1, [last.play])
+    won = 1 / len(outcome.winners) if seat in outcome.winners else 0.0
+    assert valued.of(last.play).chance == won
+
+
+def test_a_pass_that_ends_the_game_is_valued_at_its_outcome() -> None:
+    """Every other player passed with the pile empty: this pass ends the game as it stands."""
+    state, seat = end_of_game(2, 5)
+    view = replace(state.observation(seat), passes=1)
+    for scores, chance in (((10, 5), 1.0), ((5, 10), 0.0), ((7, 7), 0.5)):
+        mine = scores if seat == 0 else scores[::-1]
+        valued = move_values(replace(view, scores=mine), seat, random.Random(1), 1, [Pass(())])
+        assert valued.of(Pass(())).chance == chance, (scores, chance)

@@ -149,3 +149,33 @@ def test_a_step_with_more_ways_on_gains_nothing_from_the_luck_of_its_best_one(
             state.apply(mover.choice(legal))
     assert len(gaps) >= 20
     assert abs(sum(gaps) / len(gaps)) < 0.15, sum(gaps) / len(gaps)
+
+
+@pytest.mark.parametrize(
+    "players, seed, bot",
+    [(2, 0, "heuristic"), (2, 2, "heuristic"), (2, 3, "heuristic"), (3, 32, "random")],
+)
+def test_a_step_that_ends_the_game_is_valued_at_its_outcome(
+    players: int, seed: int, bot: str
+) -> None:
+    """The last step of the end phase: 100% won, 0% lost, a tie for first a share of the win
+    (seed 32 of three players ends in a tie of two)."""
+    state = LineitState(players, seed=seed)
+    bots = [make_bot(bot, seed=seed + s) for s in range(players)]
+    checked = 0
+    while not state.is_terminal():
+        seat = state.current_player()
+        assert seat is not None
+        ends = {}
+        for action in state.legal_actions():
+            after = state.clone()
+            after.apply(action)
+            outcome = after.outcome()
+            if outcome is not None:
+                ends[action] = 1 / len(outcome.winners) if seat in outcome.winners else 0.0
+        if ends:
+            valued = move_values(state, seat, random.Random(1), also=list(ends))
+            assert {a: valued.of(a).chance for a in ends} == ends
+            checked += 1
+        state.apply(bots[seat].choose(state.observation(seat), seat))
+    assert checked

@@ -13,7 +13,10 @@ exchange of the cards in hand but the wilds, the recycling of a wild, and the mo
 The expected result is the chance to win the game: the points margin over the best rival
 after the turn, against the spread of the turns still to come (about :data:`SPREAD` points a
 turn, each player's turns counted from the cards left), read as a normal chance. It is a
-model, not a count of games.
+model, not a count of games, but for a move that ends the game (the last card played with
+the pile empty, or the pass that ends it): its chance is the outcome, 1 for a win, 0 for a
+loss and a share of the win (one over the players tied) for a tie for first, as the rules
+count it.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from cardside.core.values import MoveValue, Valuation, mean_and_error
 from cardside.games.iota.bots import StrongBot, top_score
 from cardside.games.iota.moves import legal_moves
 from cardside.games.iota.rules import HAND_SIZE, WILD, Action, Pass, Play, Swap
-from cardside.games.iota.state import IotaState, View
+from cardside.games.iota.state import IotaState, View, blocked_after
 
 RESULT = "the game"
 UNIT = "points: the turn's score, less the next player's reply, plus half your next turn"
@@ -69,7 +72,9 @@ def move_values(
     for action in also:
         if action not in wanted:
             wanted.append(action)
-    rows = {a: _per_sample(bot, view, a, by_play, samples) for a in wanted}
+    per = {a: _per_sample(bot, view, a, by_play, samples) for a in wanted}
+    rows = {a: r for a, (r, _) in per.items()}
+    ends = {a: end for a, (_, end) in per.items()}
     values = {a: sum(r) / len(r) for a, r in rows.items()}
     margin = view.scores[seat] - max(s for i, s in enumerate(view.scores) if i != seat)
     turns = (view.pile_size / view.players + len(view.hand)) / CARDS_A_TURN
@@ -78,21 +83,28 @@ def move_values(
     def chance(points: float) -> float:
         return _normal((margin + points) / spread)
 
+    def slope(points: float) -> float:
+        return abs(chance(points + 0.5) - chance(points - 0.5))
+
     # The chance is nearly linear over a turn's points: its error is the points' times the
-    # slope there.
+    # slope there. A move that ends the game has its outcome, certain.
     out = []
     for a, v in values.items():
+        end = ends[a]
+        if end is not None:
+            out.append(MoveValue(a, _share(view.scores, seat, end), v, 0.0))
+            continue
         _, error = mean_and_error(rows[a])
-        slope = abs(chance(v + 0.5) - chance(v - 0.5))
-        out.append(MoveValue(a, chance(v), v, error * slope))
+        out.append(MoveValue(a, chance(v), v, error * slope(v)))
     top: Action = max(out, key=lambda m: (m.chance, m.points)).action  # type: ignore[assignment]
     errors = []
     for m in out:
         if m.action != top:
             row = rows[m.action]  # type: ignore[index]
             _, e = mean_and_error([x - y for x, y in zip(row, rows[top])])
-            slope = abs(chance(values[top] + 0.5) - chance(values[top] - 0.5))
-            errors.append((m.action, top, e * slope))
+            # The slope of the move not certain (the top's, unless the top ends the game).
+            at = values[top] if ends[top] is None else m.points
+            errors.append((m.action, top, e * slope(at)))
     n = len(samples.replies)
     return Valuation(
         tuple(out),
@@ -107,9 +119,11 @@ def move_values(
 
 def _per_sample(
     bot: StrongBot, view: View, action: Action, by_play: dict[Play, Any], samples: Any
-) -> list[float]:
+) -> tuple[list[float], float | None]:
     """The estimate of ``action`` in each sample: the i-th next player's hand with the i-th
-    own draw (the draws taken round again where they are fewer)."""
+    own draw (the draws taken round again where they are fewer); and, where the action ends
+    the game, the points it adds to the player's score (else ``None``)."""
+    n = len(samples.replies)
     if isinstance(action, Swap):
         grid = dict(view.grid)
         grid[(action.x, action.y)] = action.card
@@ -118,16 +132,59 @@ def _per_sample(
         hand.append(WILD)
         moves = legal_moves(grid, hand, pile_empty=view.pile_size == 0)
         best = None
+        end: float | None = None
         swapped = tuple(sorted(hand))
         plays = {m.play: m for m in moves}
         for move in bot._shortlist(moves) if moves else []:
             row = _play_rows(bot, view, grid, swapped, move.play, plays, samples)
             if best is None or sum(row) > sum(best):
                 best = row
-        return best if best is not None else _pass_rows(bot, view, grid, swapped, (), samples)
+                end = _play_end(view, swapped, move.play, plays)
+        if best is not None:
+            return best, end
+        if _pass_ends(view):
+            return [0.0] * n, 0.0
+        return _pass_rows(bot, view, grid, swapped, (), samples), None
     if isinstance(action, Play):
-        return _play_rows(bot, view, view.grid, view.hand, action, by_play, samples)
-    return _pass_rows(bot, view, view.grid, view.hand, action.cards, samples)
+        rows = _play_rows(bot, view, view.grid, view.hand, action, by_play, samples)
+        return rows, _play_end(view, view.hand, action, by_play)
+    if _pass_ends(view):
+        return [0.0] * n, 0.0
+    return _pass_rows(bot, view, view.grid, view.hand, action.cards, samples), None
+
+
+def _play_end(
+    view: View, hand: Sequence[int], play: Play, by_play: dict[Play, Any]
+) -> float | None:
+    """The play's score (doubled) when it lays the last card of ``hand`` with the pile
+    empty, ending the game; else ``None``."""
+    if len(play.cards) == len(hand) and view.pile_size == 0:
+        return float(by_play[play].score)
+    return None
+
+
+def _pass_ends(view: View) -> bool:
+    """Does a pass now end the game: every player passed in turn with the pile empty, or the
+    grid blocked (as many passes in a row as :func:`blocked_after` allows)?"""
+    if view.pile_size == 0 and view.passes + 1 >= view.players:
+        return True
+    idle = 0  # passes in a row since the last play (a recycled wild is none)
+    for turn in reversed(view.log):
+        if isinstance(turn.action, Play):
+            break
+        idle += isinstance(turn.action, Pass)
+    return idle + 1 >= blocked_after(view.players, view.pile_size)
+
+
+def _share(scores: Sequence[int], seat: int, added: float) -> float:
+    """``seat``'s share of the win once it adds ``added`` to its score and the game ends: 1
+    alone in first place, 0 behind, one over the players tied for first (a tie shares the
+    win)."""
+    final = [s + (added if i == seat else 0) for i, s in enumerate(scores)]
+    best = max(final)
+    if final[seat] < best:
+        return 0.0
+    return 1.0 / sum(1 for s in final if s == best)
 
 
 def _play_rows(

@@ -12,7 +12,10 @@ plans, every step that ends the turn, and the step played.
 
 The expected result is the chance to win the game: the estimated margin against the spread
 of the turns still to come (about :data:`SPREAD` points a turn of every player), read as a
-normal chance. It is a model over the samples, not a count of games.
+normal chance. It is a model over the samples, not a count of games, but for a step whose
+way of finishing the turn ends the game (the last play of the end phase, or its ``done``):
+its chance is the outcome, 1 for a win, 0 for a loss and a share of the win (one over the
+players tied) for a tie for the highest score, as the rules count it.
 """
 
 from __future__ import annotations
@@ -64,9 +67,11 @@ def move_values(
     columns = [(k, path) for k, a in enumerate(wanted) for path in ways.get(a, [(a,)])]
     n = SAMPLES * 2 ** (depth - 1)
     rows: list[list[float]] = []
+    ends: list[list[float | None]] = []
     for _ in range(n):
         sample = view.determinize(seat, rng)
         rows.append([playout_margin(sample, seat, path, HORIZON) for _, path in columns])
+        ends.append([_share_at_end(sample, seat, path) for _, path in columns])
     # The best way of each step is chosen on the first half of the samples and valued on the
     # other half: chosen and valued on the same samples, a step with more ways would gain by
     # the luck of its best one (the best of noisy means is too high), and `done` would lose.
@@ -78,24 +83,36 @@ def move_values(
         ):
             chosen[k] = c
     best = {k: [row[c] for row in rows[half:]] for k, c in chosen.items()}
+    # A step whose best way ends the game (on every sample valued) has its outcome, certain.
+    certain: dict[int, float] = {}
+    for k, c in chosen.items():
+        shares = [end[c] for end in ends[half:]]
+        if all(share is not None for share in shares):
+            certain[k] = sum(share or 0.0 for share in shares) / len(shares)
     turns = max(1.0, turns_left(view.snapshot, view.players, seat)) * view.players
     spread = SPREAD * math.sqrt(turns)
 
     def chance(points: float) -> float:
         return 0.5 * (1.0 + math.erf(points / spread / math.sqrt(2.0)))
 
+    def slope(points: float) -> float:
+        return abs(chance(points + 0.5) - chance(points - 0.5))
+
     moves = []
     for k, action in enumerate(wanted):
         mean, error = mean_and_error(best[k])
-        slope = abs(chance(mean + 0.5) - chance(mean - 0.5))
-        moves.append(MoveValue(action, chance(mean), mean, error * slope))
+        if k in certain:
+            moves.append(MoveValue(action, certain[k], mean, 0.0))
+        else:
+            moves.append(MoveValue(action, chance(mean), mean, error * slope(mean)))
     top = max(range(len(wanted)), key=lambda k: (moves[k].chance, moves[k].points))
     errors = []
     for k, action in enumerate(wanted):
         if k != top:
             _, e = mean_and_error([a - b for a, b in zip(best[k], best[top], strict=True)])
-            slope = abs(chance(moves[top].points + 0.5) - chance(moves[top].points - 0.5))
-            errors.append((action, wanted[top], e * slope))
+            # The slope of the step not certain (the top's, unless the top ends the game).
+            at = moves[top].points if top not in certain else moves[k].points
+            errors.append((action, wanted[top], e * slope(at)))
     return Valuation(
         tuple(moves),
         False,
@@ -106,3 +123,15 @@ def move_values(
         f"best way to finish the turn chosen on {half} more)",
         tuple(errors),
     )
+
+
+def _share_at_end(sample: LineitState, seat: int, path: tuple[Action, ...]) -> float | None:
+    """``seat``'s share of the win when ``path`` ends the game on ``sample`` (1 alone in first
+    place, 0 behind, one over the players tied for the highest score); else ``None``."""
+    game = sample.at(sample.snapshot)
+    for action in path:
+        game.advance(action)
+    outcome = game.outcome()
+    if outcome is None:
+        return None
+    return 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0

@@ -31,6 +31,7 @@ face-down cells were drawn from the pool of their own fill round (``odds.CellMod
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from cardside.games.linesbeta.carryover import Carryover
@@ -283,11 +284,20 @@ class PlannerBot:
                 best = (value, t)
         assert best is not None
         value, t = best
+        # Said in the review's measure: the best first challenge the trump card leaves.
+        tricks = self.trump_value(obs, t)
         return (
             TRUMP_ACTIONS[t],
             value / need,
-            f"plans about {value:.1f} tricks of 6 with this trump",
+            f"plans about {tricks:.1f} tricks of 6 with this trump",
         )
+
+    def trump_value(self, obs: Observation, card: int) -> float:
+        """The tricks the round brings with ``card`` as the trump card: the best first
+        challenge it leaves (choosing the trump shows nothing new)."""
+        hand = tuple(c for c in obs.hand if c != card)
+        after = replace(obs, phase=PHASE_PLAY, hand=hand, trump=card)
+        return max(value for value, _, _ in self.ranked(after))
 
     def _cell(self, obs: Observation) -> tuple[Action, float, str]:
         line = obs.tricks[-1].line

@@ -21,7 +21,6 @@ It is a model over the planner's odds, not a sample: ``samples`` is 0 and ``exac
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 from functools import cache
 
 from cardside.core.values import MoveValue, Valuation
@@ -86,12 +85,7 @@ def _trumps(planner: PlannerBot, obs: Observation) -> dict[object, float]:
     """Each trump card valued as the best first challenge it leaves: choosing the trump shows
     nothing new, so the choice is worth what the best move after it is worth, on the same
     measure (a plan of the whole round alone would count the round more highly)."""
-    out: dict[object, float] = {}
-    for t in obs.hand:
-        hand = tuple(c for c in obs.hand if c != t)
-        after = replace(obs, phase=PHASE_PLAY, hand=hand, trump=t)
-        out[TRUMP_ACTIONS[t]] = max(value for value, _, _ in planner.ranked(after))
-    return out
+    return {TRUMP_ACTIONS[t]: planner.trump_value(obs, t) for t in obs.hand}
 
 
 def _cells(planner: PlannerBot, obs: Observation) -> dict[object, float]:

@@ -485,6 +485,15 @@ class SchnapsenState(_DealView, GameState[Match, Action]):
             return "you drew from the stock since"
         return ""
 
+    def shown_since(self, seat: int, count: int) -> str:
+        """As :meth:`GameState.shown_since`, but an undo back past a deal's end says that the
+        next deal was dealt, whatever was shown in it after."""
+        if count > 0:
+            snapshots = self.snapshots()[-count - 1 :]
+            if snapshots[0].deal_no != snapshots[-1].deal_no:
+                return "the next deal was dealt since"
+        return super().shown_since(seat, count)
+
     def _next(self, snapshot: Match, action: Action) -> Match:
         deal = step(snapshot.deal, action_code(action))
         if deal.result is None:

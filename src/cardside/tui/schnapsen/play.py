@@ -87,7 +87,8 @@ def history(state: SchnapsenState, screen: SchnapsenScreen) -> str:
 
 
 def _deal_events(state: SchnapsenState, screen: SchnapsenScreen) -> list[str]:
-    """The deal under way, one line for each trick, exchange and close, in order."""
+    """The deal under way, one line for each trick, exchange and close, in order, then the
+    card led in the trick under way (with the marriage declared with it), if one is."""
     from cardside.games.schnapsen.rules import (
         CARDS,
         SUITS,
@@ -121,6 +122,8 @@ def _deal_events(state: SchnapsenState, screen: SchnapsenScreen) -> list[str]:
             number = len(after.deal.tricks)
             out.append(f"  trick {number}: {text} {arrow} {screen.names[t.winner]}{declared}")
             declared = ""
-    if declared:
-        out.append(f"  the trick under way:{declared}")
+    lead = state.lead_card
+    if lead is not None:
+        led = f"{screen.names[state.leader]} led {screen.card(lead)}"
+        out.append(f"  the trick under way: {led}{declared}")
     return out
