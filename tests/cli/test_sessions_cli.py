@@ -290,7 +290,7 @@ def test_the_commands_cardside_suggests_name_a_folder_given_with_data_dir(
     said = f"Saved. Continue with: cardside sessions resume dd --data-dir '{folder}'"
     assert said in first.output.splitlines(), first.output
     taken = runner.invoke(main, args, input="quit\n")
-    assert taken.output.rstrip().endswith(f"cardside sessions resume dd --data-dir '{folder}'")
+    assert taken.output.rstrip().endswith(f"cardside sessions show dd --data-dir '{folder}')")
     # Named that way, the folder is where the command looks: nothing more to say.
     monkeypatch.setenv("CARDSIDE_HOME", str(folder))
     again = runner.invoke(main, ["sessions", "resume", "dd"], input="quit\n")
