@@ -1257,3 +1257,25 @@ def test_a_backup_played_on_apart_counts_beside_the_session_it_was_taken_from(
     assert again.exit_code == 0, again.output
     result = runner.invoke(main, ["stats", "--json"])
     assert "is an earlier copy of" in result.stderr and json.loads(result.stdout)["sessions"] == 2
+
+
+def test_the_page_of_every_session_names_a_file_counted_though_it_says_otherwise(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """As stats --html does: a file cut short (entries lost since it was saved) is counted as
+    its entries give, and the page of every session says so on standard error."""
+    folder = store.sessions_dir(data_dir)
+    folder.mkdir(parents=True)
+    text = (EXAMPLES / "schnapsen-kept-bummerl.toml").read_text(encoding="utf-8")
+    (folder / "cut.toml").write_text(text[: text.rindex("[[entries]]")], encoding="utf-8")
+    copy(EXAMPLES / "octrix-played-vs-strong.toml", folder)
+    page = data_dir / "all.html"
+    for args in (
+        ["sessions", "export", "--all", "--format", "html", "-o", str(page)],
+        ["stats", "--html", str(page)],
+    ):
+        result = runner.invoke(main, args)
+        assert result.exit_code == 0 and result.exception is None, result.output
+        assert "counted as the entries give, though the file says otherwise: cut" in (
+            result.stderr
+        ), (args, result.stderr)

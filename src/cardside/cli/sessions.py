@@ -745,6 +745,12 @@ def _export_html(app: Any, name: str | None, output: Path | None) -> None:
         whole=name is None,
     )
     write_page(app, output if output is not None else Path("-"), text, len(chosen))
+    if name is None:
+        from cardside.cli.stats import say_notes
+
+        # As stats --html says them: files counted as their entries give, though they say
+        # otherwise (the unreadable were named above, one by one).
+        say_notes(app, chosen, 0)
 
 
 def _seat_text(kind: str) -> str:

@@ -145,7 +145,7 @@ def stats(
             for s in summaries
             if (not game or s["game"] == game) and (not mode or s["mode"] == mode)
         ]
-        _notes(app, counted_in, unreadable)
+        say_notes(app, counted_in, unreadable)
         return
     if until is not None:
         raise click.UsageError("--until is for --ratings, --league and --html")
@@ -159,14 +159,14 @@ def stats(
     result = report(chosen, player=player)
     if as_json:
         echo_json(result.as_dict() | {"sessions": len(chosen)})
-        _notes(app, chosen, unreadable)  # on standard error, as the other views say them
+        say_notes(app, chosen, unreadable)  # on standard error, as the other views say them
         return
     if not chosen:
         click.echo(_nothing_matches(summaries, game, mode, since, player, unreadable > 0))
     else:
         width = terminal_width()
         click.echo(render_report(result, ascii=app.style.ascii, width=width))
-    _notes(app, chosen, unreadable)
+    say_notes(app, chosen, unreadable)
 
 
 def without_copies(
@@ -247,7 +247,7 @@ def _begins(folder: Path, s: dict[str, Any], t: dict[str, Any]) -> bool:
     return store.entries_digest(start) == s["digest"]
 
 
-def _notes(app: Any, chosen: list[dict[str, Any]], skipped: int) -> None:
+def say_notes(app: Any, chosen: list[dict[str, Any]], skipped: int) -> None:
     """Say on standard error which files counted disagree with their own entries, and how
     many files could not be read."""
     from cardside.core.words import counted
