@@ -1279,3 +1279,35 @@ def test_the_page_of_every_session_names_a_file_counted_though_it_says_otherwise
         assert "counted as the entries give, though the file says otherwise: cut" in (
             result.stderr
         ), (args, result.stderr)
+
+
+def test_a_player_named_with_an_ampersand_holds_a_record_under_their_own_name(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """Only a partnership's column joins names with ``&``: a player seated as ``Ann & Bob``
+    holds the record as the league names them, not as ``ann`` (another player) and Bob."""
+    from datetime import timedelta
+
+    from cardside.sessions import sheets
+
+    folder = store.sessions_dir(data_dir)
+    folder.mkdir(parents=True)
+    one = store.load(EXAMPLES / "lineit-kept-three-players.toml")
+    one.seats[0].name = "Ann & Bob"
+    sheets.refresh(one)
+    (folder / "amp1.toml").write_text(store.dumps(one), encoding="utf-8")
+    other = store.load(EXAMPLES / "lineit-played-vs-strong.toml")
+    other.seats[0].name = "ann"
+    assert other.created is not None
+    other.created -= timedelta(days=2)
+    other.times = [t - timedelta(days=2) if t else t for t in other.times]
+    sheets.refresh(other)
+    (folder / "amp2.toml").write_text(store.dumps(other), encoding="utf-8")
+    result = runner.invoke(main, ["stats", "--league", "--game", "lineit", "--json"])
+    assert result.exit_code == 0 and result.exception is None, result.output
+    data = json.loads(result.stdout)
+    players = {r["player"] for t in data["league"] for r in t["table"]}
+    assert "Ann & Bob" in players and "ann" in players
+    holders = {r["who"] for r in data["records"]}
+    assert not any("ann & " in who for who in holders), holders
+    assert "Ann & Bob" in holders, holders

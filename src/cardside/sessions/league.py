@@ -239,9 +239,11 @@ def records(
             if not within_days(at, since, until):
                 continue
             column = str(s["columns"][h["column"]])
-            who = " & ".join(
-                spelling.get((s["game"], person(part)), part) for part in column.split(" & ")
-            )
+            # A partnership's column joins its partners' names; a player may be named with
+            # an ``&`` of their own (``Ann & Bob`` alone in a seat), matched whole.
+            seated = {str(p["name"]) for p in s["players"]}
+            parts = [column] if column in seated else column.split(" & ")
+            who = " & ".join(spelling.get((s["game"], person(part)), part) for part in parts)
             when = (*moment_key(at), *session_key(s))
             feats.append((when, at, str(s["name"]), s["game"], h, who))
     # As the games are: by the moment, then the session (never by a file's name).
