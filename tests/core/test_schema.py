@@ -73,6 +73,7 @@ def test_a_schema_checks_types_fields_and_entry_kinds() -> None:
         ({"type": "deal"}, "missing 'seat'"),
         ({"type": "deal", "seat": 1, "extra": 2}, "unknown field 'extra'"),
         ({"type": "bid", "seat": 1}, "type 'bid' is not one of deal"),
+        ({"seat": 1}, r"entry 1: missing 'type' \(one of deal\)"),
         ("deal", "entry 1 is not a table"),
     ):
         with pytest.raises(SchemaError, match=message):

@@ -329,6 +329,8 @@ class Schema:
             if not isinstance(entry, dict):
                 raise SchemaError(f"{where} is not a table")
             kind = entry.get("type")
+            if kind is None:
+                raise SchemaError(f"{where}: missing 'type' (one of {', '.join(types)})")
             if not isinstance(kind, str) or kind not in types:
                 known = ", ".join(types)
                 raise SchemaError(f"{where}: type {clip(kind)} is not one of {known}")
