@@ -327,3 +327,24 @@ def test_a_run_ended_by_the_cluster_prints_its_figures_then_why_with_status_1() 
     assert stopped.exit_code == 130 and stopped.stderr.startswith("Stopped after 4 of 10")
     whole = runner.invoke(run, ["--done", "10", "--lost", why])
     assert whole.exit_code == 0 and whole.stderr == ""
+
+
+def test_a_review_of_one_game_cut_short_by_a_lost_cluster_says_why_not_ctrl_c(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game's review is kept whole or not at all: cut short by the cluster going away it
+    says so (a ClusterError, status 1), and only Ctrl-C stops it quietly."""
+    from types import SimpleNamespace
+
+    from cardside.core import many_reviews
+    from cardside.core.parallel import Cluster, ClusterError
+
+    cut = SimpleNamespace(complete=False, decisions=[1, 2], planned=5)
+    monkeypatch.setattr(many_reviews, "run", lambda *a, **k: cut)
+    asked = SimpleNamespace(session=SimpleNamespace(game="iota", name="g"), seats=[0])
+    gone = Cluster(None, "local:1")
+    gone.lost.append("the cluster's scheduler went away")
+    with pytest.raises(ClusterError, match=r"went away after 2 of 5 decisions of g; nothing"):
+        many_reviews.review_all([asked], jobs=gone)  # type: ignore[list-item]
+    with pytest.raises(KeyboardInterrupt):
+        many_reviews.review_all([asked], jobs=Cluster(None, "local:1"))  # type: ignore[list-item]

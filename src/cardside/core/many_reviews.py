@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from cardside.core.parallel import Jobs, map_items
+from cardside.core.parallel import Cluster, ClusterError, Jobs, map_items
 from cardside.core.review import DEFAULT_DEPTH, LABELS, Review, move_accuracy, run
 
 
@@ -82,7 +82,14 @@ def _review(asked: Asked, *, seed: int, depth: int, ascii: bool, jobs: Jobs = 1)
     session = asked.session
     review = run(session.game, session, asked.seats, seed=seed, depth=depth, jobs=jobs, ascii=ascii)
     if not review.complete:
-        # Ctrl-C in this process: a game's review is kept whole or not at all.
+        # A game's review is kept whole or not at all: cut short by a cluster gone away,
+        # that is said, else it was Ctrl-C in this process.
+        lost = jobs.lost if isinstance(jobs, Cluster) else []
+        if lost:
+            raise ClusterError(
+                f"{lost[-1]} after {len(review.decisions)} of {review.planned} decisions of "
+                f"{session.name}; nothing was counted"
+            )
         raise KeyboardInterrupt
     return review
 
