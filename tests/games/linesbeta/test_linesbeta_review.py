@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from cardside.core.record import Seat, Session
 from cardside.core.review import run
 from cardside.games.linesbeta.bots import make_bot
@@ -173,3 +175,22 @@ def test_a_target_reached_wins_only_when_the_grid_cannot_reach_its_own() -> None
     assert _race(1, 1, 1, 0.5, 6, 0.5) < 1.0
     # The grid at its target has won, whatever the player has.
     assert _race(-1, 0, 3, 0.9, 6, 0.9) == 0.0
+
+
+def test_a_bot_choosing_its_trump_does_no_work_for_the_words_only_a_hint_shows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The trump hint's tricks are the review's value of the card, worked out for the hint
+    alone: the planner's and the deep bot's own choices never pay for it."""
+    from cardside.games.linesbeta.planner import PlannerBot
+
+    state = LinesBetaState("hard", "short", seed=3)
+    hinted = PlannerBot(3).decide(state.observation(0))
+    assert hinted[2].startswith("plans about ")
+
+    def refused(*_: object) -> float:
+        raise AssertionError("valued for words no one reads")
+
+    monkeypatch.setattr(PlannerBot, "trump_value", refused)
+    for name in ("planner", "deep"):
+        assert make_bot(name, seed=3).choose(state, 0) == hinted[0]

@@ -105,17 +105,18 @@ class DeepBot:
         self.planner = PlannerBot(seed)
 
     def choose(self, view: LinesBetaState | Observation, seat: int = 0) -> Action:
-        return self.decide(observe(view))[0]
+        return self.decide(observe(view), explain=False)[0]
 
-    def decide(self, obs: Observation) -> tuple[Action, float, str]:
-        """The action, its estimated chance of winning the trick, and a short explanation."""
+    def decide(self, obs: Observation, *, explain: bool = True) -> tuple[Action, float, str]:
+        """The action, its estimated chance of winning the trick, and a short explanation
+        (without ``explain``, as the planner gives it: a bot's own move)."""
         size = len(obs.hand)
         if obs.phase != PHASE_PLAY or size not in self.plan:
-            return self.planner.decide(obs)
+            return self.planner.decide(obs, explain=explain)
         tried, deals = self.plan[size]
         ranked = self.planner.ranked(obs)[:tried]
         if len(ranked) == 1:
-            return self.planner.decide(obs)
+            return self.planner.decide(obs, explain=explain)
         totals = [0.0] * len(ranked)
         for _ in range(deals):
             deal = LinesBetaState.sample(obs, self.rng)

@@ -156,12 +156,13 @@ class PlannerBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: LinesBetaState | Observation, seat: int = 0) -> Action:
-        return self.decide(observe(view))[0]
+        return self.decide(observe(view), explain=False)[0]
 
-    def decide(self, obs: Observation) -> tuple[Action, float, str]:
-        """The action, its estimated chance of winning the trick, and a short explanation."""
+    def decide(self, obs: Observation, *, explain: bool = True) -> tuple[Action, float, str]:
+        """The action, its estimated chance of winning the trick, and a short explanation
+        (left empty where it would cost work, without ``explain``: a bot's own move)."""
         if obs.phase == PHASE_TRUMP:
-            return self._trump(obs)
+            return self._trump(obs, explain)
         if obs.phase == PHASE_PLAY:
             score, p, action = self.ranked(obs)[0]
             return action, p, f"wins this trick with chance {p:.0%}"
@@ -267,7 +268,7 @@ class PlannerBot:
         out.sort(key=lambda t: (-t[0], -t[1]))
         return out
 
-    def _trump(self, obs: Observation) -> tuple[Action, float, str]:
+    def _trump(self, obs: Observation, explain: bool = True) -> tuple[Action, float, str]:
         lines = open_lines(obs)
         model = CellModel(obs, self.shared_draws)
         pairs_by_suit: dict[int, list[tuple[float, int, int]]] = {}
@@ -284,6 +285,8 @@ class PlannerBot:
                 best = (value, t)
         assert best is not None
         value, t = best
+        if not explain:
+            return TRUMP_ACTIONS[t], value / need, ""
         # Said in the review's measure: the best first challenge the trump card leaves.
         tricks = self.trump_value(obs, t)
         return (
