@@ -145,3 +145,23 @@ def test_iota_a_wild_laid_and_the_other_wild_drawn_is_a_draw() -> None:
     )
     assert after.hands[seat] == before.hands[seat]  # the other wild drawn in its place
     assert state.shown(seat, before, after) == "you drew cards since"
+
+
+def test_an_octrix_undo_back_past_a_rounds_end_says_a_new_round_was_dealt() -> None:
+    """In the partnership game too, where the first cards of a trick of the new round may
+    have turned up since: the new round is what the undo took back."""
+    crossed = 0
+    for seed in range(12):
+        state, rng = OctrixState(4, partnership=True, seed=seed), random.Random(seed)
+        last = moves = 0
+        while not state.is_terminal():
+            if state.current_player() == 0:
+                count = moves - last
+                snapshots = state.snapshots()
+                if moves and snapshots[-count - 1].round_no != snapshots[-1].round_no:
+                    crossed += 1
+                    assert state.shown_since(0, count) == "a new round was dealt since"
+                last = moves
+            state.apply(rng.choice(state.legal_actions()))
+            moves += 1
+    assert crossed >= 20

@@ -145,6 +145,17 @@ class OctrixState(GameState[OctrixSnapshot, Card]):
         self._history.append((self._snapshot, action))
         self._snapshot = self._commit(self._snapshot, seat, action)
 
+    def shown_since(self, seat: int, count: int) -> str:
+        """As :meth:`GameState.shown_since`, but an undo back past a round's end says that a
+        new round was dealt, whatever was shown in it after (the first cards of a trick of
+        the partnership game turned up, say)."""
+        if count > 0:
+            snapshots = self.snapshots()[-count - 1 :]
+            first, last = snapshots[0], snapshots[-1]
+            if first.round_no != last.round_no or first.winner != last.winner:
+                return "a new round was dealt since"
+        return super().shown_since(seat, count)
+
     def shown(self, seat: int, before: OctrixSnapshot, after: OctrixSnapshot) -> str:
         """A trick turned up shows the cards laid face down with it; a round's end, the next
         round's hands (the hands are open, so nothing else is hidden)."""
