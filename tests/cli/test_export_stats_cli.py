@@ -1130,6 +1130,8 @@ def test_a_bot_found_by_the_name_plain_stats_gives_it_in_every_view(
     made = runner.invoke(main, ["stats", "--html", str(page), "--player", "Strong (Octrix)"])
     assert made.exit_code == 0 and made.exception is None, made.output
     assert "octrix-played-vs-strong" in page.read_text(encoding="utf-8")
+    plain = runner.invoke(main, ["stats", "--game", "octrix", "--player", "Strong (Octrix)"])
+    assert plain.exit_code == 0 and "\nStrong " in plain.output, plain.output
     other = ["stats", "--league", "--game", "iota", "--player", "Strong (Octrix)"]
     none = runner.invoke(main, other)
     assert none.exit_code == 0 and "No finished game matches player" in none.output

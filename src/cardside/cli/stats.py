@@ -156,6 +156,13 @@ def stats(
     ]
     named = bots_named_by_game(pool)
     chosen = choose(named, game=game, mode=mode, since=since, player=player)
+    in_game = game_in_name(player) if player and not chosen else None
+    if in_game is not None and game in (None, in_game[0]):
+        # A bot's name with its game, where the sessions chosen are of that game alone
+        # (--game, or no other game saved): there the bot is named as its game names it.
+        game, player = in_game
+        named = [s for s in pool if s["game"] == game]
+        chosen = choose(named, game=game, mode=mode, since=since, player=player)
     result = report(chosen, player=player)
     if as_json:
         echo_json(result.as_dict() | {"sessions": len(chosen)})
