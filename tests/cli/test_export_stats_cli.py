@@ -1313,3 +1313,26 @@ def test_a_player_named_with_an_ampersand_holds_a_record_under_their_own_name(
     holders = {r["who"] for r in data["records"]}
     assert not any("ann & " in who for who in holders), holders
     assert "Ann & Bob" in holders, holders
+
+
+def test_a_file_without_its_making_time_is_dated_by_its_first_entry_everywhere(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """show's started line, the CSV's date and the review's table give the first entry's
+    day, as the listing does."""
+    folder = store.sessions_dir(data_dir)
+    folder.mkdir(parents=True)
+    text = (EXAMPLES / "linesbeta-played-normal.toml").read_text(encoding="utf-8")
+    kept = [x for x in text.splitlines(keepends=True) if not x.startswith("created = ")]
+    (folder / "lb.toml").write_text("".join(kept), encoding="utf-8")
+    listed = runner.invoke(main, ["sessions", "list"])
+    day = listed.output.splitlines()[2].split()[4]
+    assert day.startswith("20"), listed.output
+    shown = runner.invoke(main, ["sessions", "show", "lb"])
+    assert shown.exit_code == 0 and f"started: {day} " in shown.output, shown.output
+    got = runner.invoke(main, ["sessions", "export", "lb", "--format", "csv"])
+    rows = list(csv.DictReader(io.StringIO(got.stdout)))
+    assert rows and all(r["date"].startswith(day) for r in rows), rows[0]
+    reviewed = runner.invoke(main, ["sessions", "review", "--since", "2020-01-01"])
+    assert reviewed.exit_code == 0 and reviewed.exception is None, reviewed.output
+    assert day in reviewed.output and " - " not in reviewed.output

@@ -847,9 +847,7 @@ def begun_since(session: Any, since: datetime | None) -> bool:
     ``sessions review`` and ``sessions export`` choose sessions by ``--since``."""
     if since is None:
         return True
-    # As stats and the listing date it: a file that does not say when it was made began
-    # with its first entry that has a time.
-    began = session.created or next((t for t in session.times if t is not None), None)
+    began = session.began
     return began is not None and began.date() >= since.date()
 
 

@@ -320,7 +320,7 @@ def _choose(
     if not names:
         # Chosen by filters: oldest first by when each began (the files' order is the last
         # save's, and a game resumed later would come after those begun since).
-        asked.sort(key=lambda one: moment_key(one.session.created))
+        asked.sort(key=lambda one: moment_key(one.session.began))
     if not asked:
         from cardside.games.registry import GAMES
 

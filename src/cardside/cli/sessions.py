@@ -187,8 +187,8 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
     # Named as the listing names it: a copied or renamed file keeps the name stored inside.
     say(f"{_name_of(app, path)}: {session.game} {session.mode}, {session.status}")
     say(f"players: {players}")
-    if session.created:
-        click.echo(f"started: {session.created:%Y-%m-%d %H:%M}")
+    if session.began:
+        click.echo(f"started: {session.began:%Y-%m-%d %H:%M}")
     if session.seed is not None:
         click.echo(f"seed: {session.seed}")
     if session.options:

@@ -111,6 +111,12 @@ class Session:
         """When the (1-based) entry was made, if the file says."""
         return self.times[entry - 1] if 0 < entry <= len(self.times) else None
 
+    @property
+    def began(self) -> datetime | None:
+        """When the session began: when it was made, or for a file that does not say, its
+        first entry with a time (as every list, filter and export dates it)."""
+        return self.created or next((t for t in self.times if t is not None), None)
+
 
 @dataclass
 class Sheet:

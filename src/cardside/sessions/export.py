@@ -196,7 +196,7 @@ def to_csv(sessions: list[Session]) -> str:
         tally = won_so_far(s)
         columns = list(s.columns)
         decided = {r.round: winners_cell(columns, list(r.winners)) for r in s.results}
-        date = _iso(s.created) or ""
+        date = _iso(s.began) or ""
         for row in s.rounds:
             time = _iso(s.time_of(row.entry)) or ""
             scores = scores_of(row)

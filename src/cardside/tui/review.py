@@ -308,8 +308,8 @@ def many_games(
 
     rows = []
     for review, session in zip(reviews, sessions):
-        created = getattr(session, "created", None)
-        day = f"{created:%Y-%m-%d}" if created else "-"
+        began = getattr(session, "began", None)
+        day = f"{began:%Y-%m-%d}" if began else "-"
         # A game not over yet is reviewed as far as it went: said beside its name.
         name = (
             review.session
