@@ -518,6 +518,8 @@ def test_a_kept_lineit_file_naming_a_player_by_a_number_is_kept_on(
         ["octrix", "score", "--trick", ""],
         ["octrix", "score", "--trick", "8C 3H", "--trick", " , "],
         ["iota", "score", "--grid", " ", "--play", "GT2 1,0"],
+        ["iota", "score", "--grid", "RC1 0,0", "--best", "--hand", " "],
+        ["iota", "score", "--grid", "RC1 0,0", "--best", "--hand", ""],
         ["iota", "score", ""],
         ["lineit", "score", ""],
     ],

@@ -247,13 +247,15 @@ def on_grid(
             scored = result
     best_plays = None
     hand_name = ""
-    if hand_text:
+    if hand_text is not None:
         played = cards
         try:
             cards = parse_cards(hand_text)
         except NotationError as exc:
             raise Mistyped("--hand", str(exc)) from None
         check_cards(cards, grid, "--hand")
+        if not cards:  # nothing typed: a slip, as an empty --play or --grid is
+            raise Mistyped("--hand", f"name the 1 to {rules.HAND_SIZE} cards of the hand: YS2 RC1")
         if not 1 <= len(cards) <= rules.HAND_SIZE:
             raise ScoreError(f"--hand: a hand holds 1 to {rules.HAND_SIZE} cards, not {len(cards)}")
         # The play came from that hand: every card it laid is one of the hand's.
