@@ -567,13 +567,17 @@ def test_a_closed_standard_input_reads_as_an_empty_one(data_dir: Path) -> None:
     assert (store.sessions_dir(data_dir) / "c1.toml").exists()
 
 
-def test_a_closed_standard_output_does_nothing_and_says_so(data_dir: Path) -> None:
-    """``>&-``: nothing could be shown, so no session is begun; one line, status 1."""
-    for command in (
-        "sessions list >&-",
-        "schnapsen keep --names Ann,Bob --session c2 </dev/null >&-",
-    ):
+def test_a_closed_standard_output_is_as_one_that_keeps_nothing(data_dir: Path) -> None:
+    """``>&-``: as ``>/dev/null``, what is shown goes nowhere, and a file asked for with
+    ``-o`` is written; no traceback."""
+    kept = run(["schnapsen", "keep", "--names", "Ann,Bob", "--session", "c1"], data_dir, b"quit\n")
+    assert kept.returncode == 0, kept.stderr
+    out = data_dir / "all.csv"
+    for command in ("sessions list >&-", f"sessions export --all --format csv -o '{out}' >&-"):
         result = _closed(command, data_dir)
-        assert result.returncode == 1, (command, result.stderr)
-        assert result.stderr == "Error: standard output is closed: nothing can be shown\n"
-    assert not (store.sessions_dir(data_dir) / "c2.toml").exists()
+        assert result.returncode == 0 and result.stdout == "", (command, result.stderr)
+        assert "Traceback" not in result.stderr
+    assert out.read_text(encoding="utf-8").startswith("session,game,mode,")
+    typed = _closed("schnapsen keep --names Ann,Bob --session c2 </dev/null >&-", data_dir)
+    assert typed.returncode == 0 and "Traceback" not in typed.stderr, typed.stderr
+    assert (store.sessions_dir(data_dir) / "c2.toml").exists()

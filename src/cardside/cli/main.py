@@ -73,12 +73,12 @@ def main(ctx: click.Context) -> None:
 
 def _closed_streams() -> None:
     """A closed standard input (``<&-``) reads as an empty one: every question then has no
-    answer, as with ``</dev/null``. With standard output closed (``>&-``) nothing could be
-    shown, so nothing is done: one line on standard error, status 1."""
+    answer, as with ``</dev/null``; a closed standard output (``>&-``) takes what is shown
+    and keeps none of it, as ``>/dev/null`` does (a file written with ``-o`` is written)."""
     if sys.stdin is None:
         sys.stdin = open(os.devnull, encoding="utf-8")  # noqa: SIM115 (open while it runs)
     if sys.stdout is None:
-        raise click.ClickException("standard output is closed: nothing can be shown")
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115
 
 
 def _forgiving_streams() -> None:
