@@ -515,3 +515,22 @@ def test_resume_of_a_link_to_a_session_of_the_same_folder_names_that_session(
     assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
     assert f"(it points to the session {GOOD}: resume that one)" in result.output
     assert "copy the file" not in result.output
+
+
+def test_resume_of_a_link_from_elsewhere_to_a_session_goes_on_with_that_session(
+    runner: CliRunner, data_dir: Path, tmp_path: Path
+) -> None:
+    """No copy is made of a session of the folder reached through a link from outside it:
+    the copy would be played on apart from it."""
+    kept = runner.invoke(
+        main, ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "friday"], input="Ann 2\n"
+    )
+    assert kept.exit_code == 0, kept.output
+    folder = store.sessions_dir(data_dir)
+    link = tmp_path / "link.toml"
+    link.symlink_to(folder / "friday.toml")
+    result = runner.invoke(main, ["sessions", "resume", str(link)], input="Bob 1\nquit\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "going on with a copy" not in result.output
+    assert sorted(p.name for p in folder.glob("*.toml")) == ["friday.toml"]
+    assert len(store.load(folder / "friday.toml").entries) == 2

@@ -290,7 +290,10 @@ def resume(ctx: click.Context, name: str) -> None:
     app = app_of(ctx)
     path = session_path(app, name)
     if not tidy.inside(app.data_dir, path):
-        path = _copy_in(app, path)
+        target = _linked_in(app, path)
+        # A link from elsewhere to a session of the folder goes on with that session: a
+        # copy of it would be played on apart from it.
+        path = target if target is not None else _copy_in(app, path)
     journal = open_journal(path)
     if journal.session.finished and journal.session.mode == "play":
         raise click.ClickException(
@@ -302,6 +305,23 @@ def resume(ctx: click.Context, name: str) -> None:
         play_games(app, journal, play_session, journal.session.seed)
     else:
         keep_session(app, journal)
+
+
+def _linked_in(app: Any, path: Path) -> Path | None:
+    """The session of the sessions folder that ``path`` (outside it) is a link to, if it is
+    one; the folder's own file, not followed further."""
+    from cardside.sessions import store, tidy
+
+    if not path.is_symlink():
+        return None
+    try:
+        target = path.resolve(strict=True)
+    except (OSError, RuntimeError):
+        return None  # a link to nothing, or a loop: loading says what is wrong
+    folder = store.sessions_dir(app.data_dir)
+    if target.suffix != store.SUFFIX or not tidy.inside(app.data_dir, target):
+        return None
+    return folder / target.name
 
 
 def _copy_in(app: Any, path: Path) -> Path:
