@@ -752,3 +752,10 @@ def test_help_at_a_question_says_what_that_question_takes(
         "Jack 2) and the marriages declared; a sum will do, e.g. 11+10+4",
     ]
     assert "Deal 1: Ann wins 1 game point" in result.output
+
+
+def test_the_play_help_says_what_the_german_letters_are(runner: CliRunner, data_dir: Path) -> None:
+    """``DH`` plays the Ace of hearts: D is the Daus, not the Dame; the help says so."""
+    result = runner.invoke(main, ["schnapsen", "play", "--seed", "2"], input="help\nquit\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "DH the Daus, an Ace; OS the Ober, a Queen; US the Unter, a Jack" in result.output

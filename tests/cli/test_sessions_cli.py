@@ -339,3 +339,22 @@ def test_show_and_review_name_a_copied_file_as_the_listing_does(
     assert " copy " in listed.output.splitlines()[2]
     assert shown.output.startswith("copy: linesbeta play, finished")
     assert json.loads(reviewed.stdout)["session"] == "copy"
+
+
+def test_show_of_a_played_lineit_game_with_no_line_yet_says_so(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """Its rows are the rounds where a line was scored: a round played without one is no
+    row, and not "no round finished"."""
+    args = ["lineit", "play", "--players", "3", "--seed", "4", "--session", "lp"]
+    played = runner.invoke(main, args, input="line B3\ndone\nquit\n")
+    assert played.exit_code == 0 and played.exception is None, played.output
+    shown = runner.invoke(main, ["sessions", "show", "lp"])
+    assert shown.exit_code == 0 and "No line scored yet." in shown.output, shown.output
+    assert "finished yet" not in shown.output
+
+
+def test_export_without_a_name_says_every_way_to_choose_sessions(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["sessions", "export"])
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
+    assert "give a session NAME, or --all (or --game and --since to choose some)" in (result.output)

@@ -220,7 +220,7 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
         for r in session.rounds
     ]
     click.echo()
-    click.echo(render(headers, rows, width=width) if rows else _no_rows(row_name))
+    click.echo(render(headers, rows, width=width) if rows else _no_rows(row_name, session))
     numbers = [r.number for r in session.rounds]
     if row_name == "entry" and numbers != list(range(1, len(numbers) + 1)):
         say(
@@ -649,7 +649,9 @@ def export(
     all_ = all_ or chosen
     if bool(name) == all_:
         raise click.UsageError(
-            "give a session NAME or --all, not both" if all_ else "give a session NAME or --all"
+            "give a session NAME or --all, not both"
+            if all_
+            else "give a session NAME, or --all (or --game and --since to choose some)"
         )
     if output is not None and output.is_dir():  # -o "" (click turns a real folder away)
         raise click.UsageError(f"-o needs a file name, e.g. -o games.{fmt}")
@@ -810,8 +812,11 @@ def _options_text(options: dict[str, Any], names: list[str]) -> str:
     return ", ".join(f"{key.replace('_', ' ')} {shown(key, v)}" for key, v in options.items())
 
 
-def _no_rows(row_name: str) -> str:
-    """What ``show`` says of a session with no rows yet."""
+def _no_rows(row_name: str, session: Any) -> str:
+    """What ``show`` says of a session with no rows yet (a played Line-it game has a row for
+    each round where a line was scored, and none for the rounds where none was)."""
+    if session.game == "lineit" and session.mode == "play" and session.entries:
+        return "No line scored yet."
     return "Nothing entered yet." if row_name == "entry" else f"No {row_name} finished yet."
 
 

@@ -656,7 +656,8 @@ case; 8C is the 8 of clubs. A suit's symbol may stand for its letter.""",
         play=Command(
             """Play Schnapsen against a bot: a whole match (7 to 0); you lead the first deal.
 
-At the prompt: a card (KH, 10S or TS; German DH, OS, US too); on your lead also
+At the prompt: a card (KH, 10S or TS; German DH, OS, US too: D the Daus, an Ace; O the
+Ober, a Queen; U the Unter, a Jack); on your lead also
 'marriage KH' or 'marriage QH', 'exchange' (trump Jack for the indicator), 'close'.
 Also: hint (the strong bot's choice and why), undo, show, history, help, quit (saved;
 'cardside sessions resume NAME' continues).""",

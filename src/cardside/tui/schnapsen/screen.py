@@ -35,7 +35,8 @@ from cardside.tui.style import Style
 
 HELP = "\n".join(
     [
-        "  On your lead: a card (KH, 10S, TS; German DH, OS, US work too), 'marriage KH' or "
+        "  On your lead: a card (KH, 10S, TS; German letters work too: DH the Daus, an Ace; "
+        "OS the Ober, a Queen; US the Unter, a Jack), 'marriage KH' or "
         "'marriage QH' (declare King and Queen of a suit and lead one; also 20 KH, or 40 KH in "
         "trumps), 'exchange' (the trump "
         "Jack for the indicator), 'close' (no more drawing: phase 2).",
