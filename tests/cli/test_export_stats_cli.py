@@ -351,7 +351,7 @@ def test_export_never_writes_over_a_session_and_dash_is_the_standard_output(
         to_folder = runner.invoke(main, ["sessions", "export", "k", "-o", str(folder)])
         assert to_folder.exit_code == 2 and reason in to_folder.output, folder
     neither = runner.invoke(main, ["sessions", "export"])
-    assert neither.exit_code == 2 and "give a session NAME or --all" in neither.output
+    assert neither.exit_code == 2 and "give a session NAME, or --all" in neither.output
     assert "not both" not in neither.output
 
 
@@ -1336,3 +1336,22 @@ def test_a_file_without_its_making_time_is_dated_by_its_first_entry_everywhere(
     reviewed = runner.invoke(main, ["sessions", "review", "--since", "2020-01-01"])
     assert reviewed.exit_code == 0 and reviewed.exception is None, reviewed.output
     assert day in reviewed.output and " - " not in reviewed.output
+
+
+def test_the_league_marks_a_provisional_rating_and_says_what_a_schnapsen_score_is(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """As the ratings mark it: after one match each rating is provisional. A Schnapsen
+    record's score is the game points taken, never the countdown the sheet shows."""
+    script = "Bob 3\nBob 3\nAnn 2\nBob 1\nquit\n"
+    kept = runner.invoke(main, ["schnapsen", "keep", "--names", "Ann,Bob"], input=script)
+    assert kept.exit_code == 0, kept.output
+    shown = runner.invoke(main, ["stats", "--league"])
+    assert shown.exit_code == 0 and shown.exception is None, shown.output
+    lines = shown.output.splitlines()
+    rows = {x.split()[0]: x.split()[-1] for x in lines[lines.index("League: Schnapsen") + 3 :][:2]}
+    assert rows["Bob"].endswith("?") and rows["Ann"].endswith("?"), rows
+    assert "? marks a provisional rating" in shown.output
+    assert "Schnapsen scores: the game points a player took in a match" in shown.output
+    data = json.loads(runner.invoke(main, ["stats", "--league", "--json"]).stdout)
+    assert all(r["provisional"] is True for t in data["league"] for r in t["table"])

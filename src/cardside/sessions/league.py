@@ -34,6 +34,8 @@ class Standing:
     points: float = 0.0
     results: list[str] = field(default_factory=list)  # W, D, L oldest first
     rating: int | None = None
+    #: The rating is still provisional (sigma high: a few games only), as the ratings mark it.
+    provisional: bool = False
 
     @property
     def lost(self) -> int:
@@ -58,6 +60,7 @@ class Standing:
             "points": round(self.points, 4),
             "form": self.form,
             "rating": self.rating,
+            "provisional": self.provisional,
         }
 
 
@@ -84,6 +87,7 @@ def league(finished: list[Finished], ratings: list[Rating]) -> dict[str, list[St
     for r in ratings:
         if r.key in tables.get(r.game, {}):
             tables[r.game][r.key].rating = r.rating
+            tables[r.game][r.key].provisional = r.provisional
     return {
         game: sorted(
             rows.values(),

@@ -184,7 +184,7 @@ def render_league(
                 "-" if s.rate is None else f"{s.rate:.0%}",
                 format_wins(s.points),
                 s.form,
-                "" if s.rating is None else s.rating,
+                "" if s.rating is None else f"{s.rating}{'?' if s.provisional else ''}",
             ]
             for s in rows or []
         ]
@@ -211,11 +211,18 @@ def render_league(
                 ),
             ]
     parts += [""]
+    provisional = any(s.provisional for rows in tables.values() for s in rows)
     parts += _note(
         "points: a win 1, a tie for first shared; form: the last five, newest first "
-        "(W won, D drawn: tied for first, L lost).",
+        "(W won, D drawn: tied for first, L lost)"
+        + ("; ? marks a provisional rating (a few games only)." if provisional else "."),
         width,
     )
+    if any(r.game == "schnapsen" for r in records):
+        # Said as plain stats says it: a Schnapsen score is no countdown.
+        parts += _note(
+            "Schnapsen scores: the game points a player took in a match (7 wins it).", width
+        )
     return "\n".join(parts)
 
 
