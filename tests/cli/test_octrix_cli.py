@@ -674,3 +674,23 @@ def test_tab_in_a_kept_trick_offers_the_cards_of_the_seat_being_typed() -> None:
     assert words(screen, "") == words(screen, "A") == "AC 2C 3C 4C 5C 6C 7C 8C".split()  # type: ignore[arg-type]
     assert words(screen, "AC ") == words(screen, "AC 4") == "AD 2D 3D 4D 5D 6D 7D 8D".split()  # type: ignore[arg-type]
     assert words(screen, "AC AD ") == []  # type: ignore[arg-type]
+
+
+def test_a_hand_may_be_typed_after_its_players_name_as_fix_shows_it(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    hands = ["Ann AC 2C 3C 4C 5C 6C 7C 8C", "bob's hand: AD 2D 3D 4D 5D 6D 7D 8D"]
+    args = ["octrix", "keep", "--names", "Ann,Bob", "--hands", "--session", "h"]
+    result = runner.invoke(main, args, input="\n".join([*hands, "quit"]) + "\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "not a card" not in result.output
+    entries = store.load(store.sessions_dir(data_dir) / "h.toml").entries
+    assert [e["type"] for e in entries] == ["hand", "hand"]
+    assert [e["seat"] for e in entries] == [0, 1]
+    # Another player's name is no label of this hand: refused, as before.
+    wrong = runner.invoke(
+        main,
+        ["octrix", "keep", "--names", "Ann,Bob", "--hands", "--session", "w"],
+        input="Bob AC 2C 3C 4C 5C 6C 7C 8C\nquit\n",
+    )
+    assert wrong.exit_code == 0 and "not a card or a command: Bob" in wrong.output

@@ -112,6 +112,16 @@ def _reads_as_cards(text: str) -> bool:
     return True
 
 
+def _hand_without_name(line: str, name: str) -> str:
+    """A hand typed after its player's name (``Ann AC 2C ...``, ``Ann's hand: AC 2C ...``, as
+    ``fix`` shows one) as its cards alone; any other line as it is."""
+    text = line.strip()
+    for label in (f"{name}'s hand:", f"{name}'s cards:", f"{name}:", f"{name} "):
+        if text.casefold().startswith(label.casefold()):
+            return text[len(label) :].strip()
+    return line
+
+
 def _hand_label(names: Sequence[str], entry: dict[str, Any]) -> str:
     seat = entry.get("seat")
     if isinstance(seat, int) and 0 <= seat < len(names):
@@ -298,6 +308,8 @@ class KeepScreen:
         command = self._command(line)
         if command:
             return "quit" if command == "quit" else None
+        # The cards may follow the player's name, as fix shows an entered hand.
+        line = _hand_without_name(line, ledger.names[seat])
         unknown = not_understood(line, [*self._words(""), *COMMANDS])
         if unknown:
             self.console.say(f"  {unknown}")
