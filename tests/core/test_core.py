@@ -255,3 +255,79 @@ def test_the_moves_that_stand_are_those_made_less_those_taken_back() -> None:
     assert moves_in_effect([]) == 0
     assert moves_in_effect([move, move, {"type": "undo", "moves": 2}, move]) == 1
     assert moves_in_effect([move, {"type": "undo"}, move, move]) == 2
+
+
+@pytest.mark.parametrize("answer", [False, True])
+def test_an_undo_of_what_was_seen_is_asked_first_and_a_no_changes_nothing(answer: bool) -> None:
+    """Such an undo leaves the game out of ratings: the seat is asked (at a terminal), and
+    its no takes nothing back; its yes goes on as before."""
+    from cardside.core.loop import Loop
+    from cardside.core.players import Command
+    from cardside.games.octrix.state import OctrixState
+
+    state = OctrixState(2, seed=1)
+    script: list[object] = []
+    asked: list[str] = []
+
+    class Asked:
+        name = "asked"
+
+        def choose(self, obs: OctrixState, seat: int) -> object:
+            return script.pop(0) if script else Command("quit")
+
+        def confirm_undo(self, seen: str) -> bool:
+            asked.append(seen)
+            return answer
+
+    class First:
+        name = "first"
+
+        def choose(self, obs: OctrixState, seat: int) -> object:
+            return obs.snapshot.hands[seat][0]
+
+    human_seat = 1 - (state.current_player() or 0)
+    seats: list[object] = [None, None]
+    seats[human_seat], seats[1 - human_seat] = Asked(), First()
+    undone: list[tuple[int, str]] = []
+    loop = Loop(
+        state,
+        seats,  # type: ignore[arg-type]
+        on_undo=lambda count, seen: undone.append((count, seen)),
+    )
+    script[:] = [state.snapshot.hands[human_seat][0], Command("undo")]
+    assert loop.run() == "quit"
+    assert asked == ["the trick was turned up since"]
+    if answer:
+        assert undone == [(2, "the trick was turned up since")]
+    else:
+        assert undone == [] and len(state.snapshot.tricks) == 1
+
+
+def test_a_person_at_a_terminal_is_asked_before_an_undo_leaves_the_ratings() -> None:
+    from typing import Any
+
+    from cardside.tui.human import Human
+
+    class Typed:
+        def __init__(self, answers: list[str | None], interactive: bool = True) -> None:
+            self.answers, self.interactive, self.said = answers, interactive, []  # type: list[Any]
+
+        def ask(self, prompt: str, *_: Any) -> str | None:
+            self.said.append(prompt)
+            return self.answers.pop(0)
+
+        def say(self, text: str) -> None:
+            self.said.append(text)
+
+    for answers, agreed in ((["n"], False), ([None], False), ([""], False), (["y"], True)):
+        console = Typed(answers)
+        human = Human("You", console, view=None)  # type: ignore[arg-type]
+        assert human.confirm_undo("the trick was turned up since") is agreed
+        assert "leaves this game out of ratings" in console.said[0]
+        assert ("  Nothing taken back." in console.said) is not agreed
+    # Agreed once, the game is out of the ratings already: no more questions.
+    console = Typed(["yes"])
+    human = Human("You", console, view=None)  # type: ignore[arg-type]
+    assert human.confirm_undo("x") and human.confirm_undo("x") and len(console.said) == 1
+    piped = Typed([], interactive=False)
+    assert Human("You", piped, view=None).confirm_undo("x") and piped.said == []  # type: ignore[arg-type]

@@ -68,7 +68,8 @@ class Loop:
         """Take back actions up to and including ``seat``'s last one; return how many.
 
         Refused, with nothing changed, when the game will not go back (LinesBeta past a
-        round's end). What those actions showed ``seat`` goes to ``on_undo``.
+        round's end), and 0 when the seat, asked (``confirm_undo(seen)``), would not take back
+        what it has seen. What those actions showed ``seat`` goes to ``on_undo``.
         """
         if seat not in self.movers:
             raise IllegalActionError("nothing of yours to undo yet")
@@ -76,6 +77,10 @@ class Loop:
         # before it and taken back with it below show nothing).
         mine = len(self.movers) - self.movers[::-1].index(seat) - 1
         seen = self.state.shown_since(seat, len(self.movers) - mine)
+        # Such an undo leaves the game out of ratings: a seat that can be asked is asked.
+        confirm = getattr(self.seats[seat], "confirm_undo", None)
+        if seen and confirm is not None and not confirm(seen):
+            return 0
         undone: list[int] = []
         while True:
             # First: the game may refuse to go back, and then nothing has changed.

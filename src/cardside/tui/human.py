@@ -106,6 +106,7 @@ class Human:
         self.history = history
         self._redraw = True
         self._undoing = False  # an undo asked for, not refused (yet)
+        self._unrated = False  # an undo of what was seen agreed to: asked no more
 
     def refused(self, reason: str) -> None:
         """The loop could not carry out a command (e.g. nothing to undo)."""
@@ -116,6 +117,24 @@ class Human:
     def told(self, note: str) -> None:
         """A note from the loop about what a command did."""
         self.console.say(f"  {note}")
+
+    def confirm_undo(self, seen: str) -> bool:
+        """Whether to take back moves that showed this player ``seen`` (the game then leaves
+        the ratings): asked at a terminal, once a game; piped input is not asked, as its next
+        line is a move."""
+        if not self.console.interactive or self._unrated:
+            return True
+        line = self.console.ask(
+            f"  {seen[:1].upper()}{seen[1:]}: taking that back leaves this game out of ratings, "
+            "the league and records. Undo anyway? [y/N]: "
+        )
+        if line is not None and line.strip().lower() in ("y", "yes"):
+            self._unrated = True
+            return True
+        self.console.say("  Nothing taken back.")
+        self._undoing = False
+        self._redraw = False
+        return False
 
     def choose(self, obs: Any, seat: int) -> Any:
         if self._undoing:
