@@ -72,7 +72,7 @@ def test_export_csv_and_json(runner: CliRunner, data_dir: Path, tmp_path: Path) 
     data = json.loads(target.read_text(encoding="utf-8"))
     assert data[0]["totals"] == [13, 5] and len(data[0]["entries"]) == 8
     bad = runner.invoke(main, ["sessions", "export"])
-    assert bad.exit_code == 2 and "NAME or --all" in bad.output
+    assert bad.exit_code == 2 and "NAME, or --all" in bad.output
 
 
 def test_verify_names_a_mismatch_by_the_games_rows(runner: CliRunner, tmp_path: Path) -> None:

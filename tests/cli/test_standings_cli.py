@@ -65,6 +65,7 @@ def test_league_worked_example_from_the_example_sessions(runner: CliRunner, data
         "points": 1.0,
         "form": "W L",
         "rating": None,
+        "provisional": True,  # two games: sigma still high
     }
     assert [r["player"] for r in table["table"]] == ["Strong", "Cid", "Ann", "Bob", "Dee"]
     records = {r["record"]: r for r in got["records"]}
@@ -286,6 +287,8 @@ def as_shown(key: str, value: object) -> str:
         return ""
     if key == "win_rate":
         return f"{value:.0%}"
+    if key == "provisional":
+        return "yes" if value else "no"
     if key == "points":
         # As the terminal writes a share of wins: 1, or 0.3 for a third.
         assert isinstance(value, float)
