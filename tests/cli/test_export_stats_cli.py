@@ -1231,36 +1231,6 @@ def test_export_of_all_from_an_empty_folder_exports_nothing_and_says_so(
     assert result.stdout == ""
 
 
-def test_a_backup_played_on_apart_counts_beside_the_session_it_was_taken_from(
-    runner: CliRunner, data_dir: Path, tmp_path: Path
-) -> None:
-    """A backup taken after three deals, resumed later and played on with other deals, holds
-    fewer entries and no finished match the other lacks, yet its deals are its own: both
-    count. The backup as it was taken still counts once."""
-    keep = ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "friday"]
-    first = runner.invoke(main, keep, input="Ann 1\nAnn 1\nAnn 1\nquit\n")
-    assert first.exit_code == 0, first.output
-    folder = store.sessions_dir(data_dir)
-    backup = tmp_path / "friday.toml"
-    backup.write_bytes((folder / "friday.toml").read_bytes())
-    on = runner.invoke(main, ["sessions", "resume", "friday"], input="Ann 1\n" * 4 + "quit\n")
-    assert on.exit_code == 0, on.output
-    untouched = tmp_path / "kept" / "friday.toml"
-    untouched.parent.mkdir()
-    untouched.write_bytes(backup.read_bytes())
-    apart = runner.invoke(main, ["sessions", "resume", str(backup)], input="Bob 3\nBob 3\nquit\n")
-    assert apart.exit_code == 0 and apart.exception is None, apart.output
-    result = runner.invoke(main, ["stats", "--json"])
-    assert result.exit_code == 0 and result.exception is None, result.output
-    assert "copy" not in result.stderr, result.stderr
-    assert json.loads(result.stdout)["sessions"] == 2
-    # The backup as taken, copied in too: an earlier copy of both, counted once.
-    again = runner.invoke(main, ["sessions", "resume", str(untouched)], input="quit\n")
-    assert again.exit_code == 0, again.output
-    result = runner.invoke(main, ["stats", "--json"])
-    assert "is an earlier copy of" in result.stderr and json.loads(result.stdout)["sessions"] == 2
-
-
 def test_the_page_of_every_session_names_a_file_counted_though_it_says_otherwise(
     runner: CliRunner, data_dir: Path
 ) -> None:

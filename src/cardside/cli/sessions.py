@@ -744,8 +744,7 @@ def _export_html(app: Any, name: str | None, output: Path | None) -> None:
             if entry.summary is None:
                 click.echo(f"skipped: {entry.error or entry.path}", err=True)
         summaries = without_copies(
-            respelt([bots_named_by_kind(e.summary) for e in entries if e.summary is not None]),
-            folder=store.sessions_dir(app.data_dir),
+            respelt([bots_named_by_kind(e.summary) for e in entries if e.summary is not None])
         )
         if entries and not summaries:
             raise click.ClickException("no session could be read: no page written")

@@ -86,7 +86,7 @@ def stats(
 ) -> None:
     """Statistics across saved sessions: players, head to head, and games; with --ratings,
     --league or --html, ratings, a league table with records, or a page to share."""
-    from cardside.sessions import index, store
+    from cardside.sessions import index
     from cardside.sessions.stats import (
         bots_named_by_game,
         bots_named_by_kind,
@@ -120,9 +120,7 @@ def stats(
     # One spelling of each name (the first typed, over every session) whatever the filters.
     readable = respelt([bots_named_by_kind(e.summary) for e in entries if e.summary is not None])
     unreadable = len(entries) - len(readable)
-    summaries = without_copies(
-        readable, game=game, mode=mode, folder=store.sessions_dir(app.data_dir)
-    )
+    summaries = without_copies(readable, game=game, mode=mode)
     if ratings or league or html_file is not None:
         from cardside.cli.standings import standings
 
@@ -177,11 +175,7 @@ def stats(
 
 
 def without_copies(
-    summaries: list[dict[str, Any]],
-    *,
-    game: str | None = None,
-    mode: str | None = None,
-    folder: Path | None = None,
+    summaries: list[dict[str, Any]], *, game: str | None = None, mode: str | None = None
 ) -> list[dict[str, Any]]:
     """The summaries with each copy of a session left out, saying so on standard error.
 
@@ -189,10 +183,11 @@ def without_copies(
     players and the name it was begun under, which a copy of the file keeps inside it) that
     holds no more than it: the same entries (the file saved last is counted),
     or fewer, its finished games those the other begins with (a backup of a session played on
-    since, whose games would otherwise count twice). Two files played on apart both count:
-    with ``folder`` (the sessions folder) the fewer entries are read from both files to be the
-    first of the other's, entry for entry. Only the copies of ``game`` and ``mode`` (when
-    given) are said: the others are not shown."""
+    since, whose games would otherwise count twice; one played on apart since, without a game
+    finished, is counted so too: its games are the other's, and its play not finished is left
+    out, as reading both files to tell them apart would cost a read of each file a pair). Two
+    files played on apart that each finished games of their own both count. Only the copies
+    of ``game`` and ``mode`` (when given) are said: the others are not shown."""
     groups: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
     for s in summaries:
         if s["created"] is not None:
@@ -206,7 +201,7 @@ def without_copies(
         ranked = sorted(group, key=lambda s: -s["entries"])
         for i, s in enumerate(ranked):
             for t in ranked[:i]:
-                if id(t) in dropped or not _copy_of(s, t, folder):
+                if id(t) in dropped or not _copy_of(s, t):
                     continue
                 same = s["entries"] == t["entries"]
                 said = (
@@ -222,36 +217,12 @@ def without_copies(
     return [s for s in summaries if id(s) not in dropped]
 
 
-def _copy_of(s: dict[str, Any], t: dict[str, Any], folder: Path | None = None) -> bool:
+def _copy_of(s: dict[str, Any], t: dict[str, Any]) -> bool:
     """Whether ``s`` holds nothing ``t`` does not: the same entries, or fewer and its finished
-    games the first of ``t``'s (each to the second it was decided), and with ``folder``, its
-    entries the first of ``t``'s (a file played on apart after a game not yet finished has
-    the same finished games, but other entries)."""
+    games the first of ``t``'s (each to the second it was decided)."""
     if s["entries"] == t["entries"]:
         return bool(s["digest"] == t["digest"])
-    if not (s["entries"] < t["entries"] and s["results"] == t["results"][: len(s["results"])]):
-        return False
-    return folder is None or _begins(folder, s, t)
-
-
-def _begins(folder: Path, s: dict[str, Any], t: dict[str, Any]) -> bool:
-    """Whether the entries of ``s``'s file (with their times) are the first of ``t``'s; a file
-    that cannot be read, or has changed since its summary, is no copy."""
-    from dataclasses import replace
-
-    from cardside.core.errors import SessionError
-    from cardside.sessions import store
-
-    try:
-        shorter = store.load(folder / f"{s['name']}{store.SUFFIX}")
-        longer = store.load(folder / f"{t['name']}{store.SUFFIX}")
-    except (SessionError, OSError):
-        return False
-    n = len(shorter.entries)
-    if store.entries_digest(shorter) != s["digest"] or n >= len(longer.entries):
-        return False
-    start = replace(longer, entries=longer.entries[:n], times=longer.times[:n])
-    return store.entries_digest(start) == s["digest"]
+    return s["entries"] < t["entries"] and s["results"] == t["results"][: len(s["results"])]
 
 
 def say_notes(app: Any, chosen: list[dict[str, Any]], skipped: int) -> None:
