@@ -304,6 +304,8 @@ def test_an_undo_of_what_was_seen_is_asked_first_and_a_no_changes_nothing(answer
 
 
 def test_a_person_at_a_terminal_is_asked_before_an_undo_leaves_the_ratings() -> None:
+    """y takes it back, n or Enter keeps it, another word asks again; quit, Ctrl-C or the end
+    of input saves and leaves (as at the move's prompt); a pipe or a paste is not asked."""
     from typing import Any
 
     from cardside.tui.human import Human
@@ -311,6 +313,7 @@ def test_a_person_at_a_terminal_is_asked_before_an_undo_leaves_the_ratings() -> 
     class Typed:
         def __init__(self, answers: list[str | None], interactive: bool = True) -> None:
             self.answers, self.interactive, self.said = answers, interactive, []  # type: list[Any]
+            self.pasted = False
 
         def ask(self, prompt: str, *_: Any) -> str | None:
             self.said.append(prompt)
@@ -319,15 +322,78 @@ def test_a_person_at_a_terminal_is_asked_before_an_undo_leaves_the_ratings() -> 
         def say(self, text: str) -> None:
             self.said.append(text)
 
-    for answers, agreed in ((["n"], False), ([None], False), ([""], False), (["y"], True)):
+        def pasting(self) -> bool:
+            return self.pasted
+
+    def human(console: Typed) -> Human:
+        return Human("You", console, view=None)  # type: ignore[arg-type]
+
+    for answers, agreed in ((["n"], False), ([""], False), (["y"], True), (["yse", "Yes"], True)):
         console = Typed(answers)
-        human = Human("You", console, view=None)  # type: ignore[arg-type]
-        assert human.confirm_undo("the trick was turned up since") is agreed
+        assert human(console).confirm_undo("the trick was turned up since") is agreed
         assert "leaves this game out of ratings" in console.said[0]
         assert ("  Nothing taken back." in console.said) is not agreed
-    # Agreed once, the game is out of the ratings already: no more questions.
-    console = Typed(["yes"])
-    human = Human("You", console, view=None)  # type: ignore[arg-type]
-    assert human.confirm_undo("x") and human.confirm_undo("x") and len(console.said) == 1
+        assert not console.answers  # every answer read: a word that is neither asks again
+    for left in (None, "quit", "Exit"):
+        with pytest.raises(KeyboardInterrupt):
+            human(Typed([left])).confirm_undo("x")
     piped = Typed([], interactive=False)
-    assert Human("You", piped, view=None).confirm_undo("x") and piped.said == []  # type: ignore[arg-type]
+    assert human(piped).confirm_undo("x") and piped.said == []
+    pasted = Typed(["JC"])
+    pasted.pasted = True
+    assert human(pasted).confirm_undo("x") and pasted.answers == ["JC"]  # left for the move
+
+
+def test_an_undo_of_what_was_seen_is_asked_once_a_game() -> None:
+    """Agreed to once (or by a game resumed so), the game is out of ratings: not asked again."""
+    from cardside.core.loop import Loop
+    from cardside.core.players import Command
+    from cardside.games.octrix.state import OctrixState
+
+    state = OctrixState(2, seed=1)
+    human_seat = 1 - (state.current_player() or 0)
+    hand = list(state.snapshot.hands[human_seat])
+    script: list[object] = [hand[0], Command("undo"), hand[0], Command("undo")]
+    asked: list[str] = []
+
+    class Asked:
+        name = "asked"
+
+        def choose(self, obs: OctrixState, seat: int) -> object:
+            return script.pop(0) if script else Command("quit")
+
+        def confirm_undo(self, seen: str) -> bool:
+            asked.append(seen)
+            return True
+
+    class First:
+        name = "first"
+
+        def choose(self, obs: OctrixState, seat: int) -> object:
+            return obs.snapshot.hands[seat][0]
+
+    seats: list[object] = [None, None]
+    seats[human_seat], seats[1 - human_seat] = Asked(), First()
+    undone: list[int] = []
+    loop = Loop(state, seats, on_undo=lambda count, seen: undone.append(count))  # type: ignore[arg-type]
+    assert loop.run() == "quit"
+    assert len(asked) == 1 and len(undone) == 2 and loop.unrated
+
+
+def test_a_game_resumed_out_of_the_ratings_asks_no_more(monkeypatch: pytest.MonkeyPatch) -> None:
+    """run_loop tells the loop of an undo of what was seen saved before: not asked again."""
+    from types import SimpleNamespace
+
+    from cardside.tui import play
+
+    for entries, unrated in (
+        ([{"type": "undo", "moves": 2, "seen": True}], True),
+        ([{"type": "undo", "moves": 2}], False),
+    ):
+        loop = SimpleNamespace(unrated=None, run=lambda: "over")
+        journal = SimpleNamespace(session=SimpleNamespace(entries=entries))
+        shown: list[str] = []
+        console = SimpleNamespace(say=shown.append, clear_status=lambda: None)
+        monkeypatch.setattr(play, "closing_line", lambda *a: None)
+        assert play.run_loop(loop, console, journal) == "over"  # type: ignore[arg-type]
+        assert loop.unrated is unrated

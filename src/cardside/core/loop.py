@@ -40,6 +40,9 @@ class Loop:
         self.on_undo = on_undo
         # Which seat made each action so far, so an undo can go back to a seat's own decision.
         self.movers = list(movers) if movers is not None else []
+        #: The game is out of ratings already (an undo took back what was seen): an undo
+        #: is no longer asked about. Set by the caller for a game resumed so.
+        self.unrated = False
 
     def run(self) -> str:
         """Play until the game is over (``"over"``) or a human quits (``"quit"``)."""
@@ -77,10 +80,12 @@ class Loop:
         # before it and taken back with it below show nothing).
         mine = len(self.movers) - self.movers[::-1].index(seat) - 1
         seen = self.state.shown_since(seat, len(self.movers) - mine)
-        # Such an undo leaves the game out of ratings: a seat that can be asked is asked.
+        # Such an undo leaves the game out of ratings: a seat that can be asked is asked,
+        # once a game (whoever of several people at the terminal asks).
         confirm = getattr(self.seats[seat], "confirm_undo", None)
-        if seen and confirm is not None and not confirm(seen):
+        if seen and not self.unrated and confirm is not None and not confirm(seen):
             return 0
+        self.unrated = self.unrated or bool(seen)
         undone: list[int] = []
         while True:
             # First: the game may refuse to go back, and then nothing has changed.

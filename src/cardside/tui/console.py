@@ -183,6 +183,10 @@ class Console:
                 continue
             self.say(f"  answer y or n{also} (type help)")
 
+    def pasting(self) -> bool:
+        """Whether lines of a paste of several are still waiting to be read as typed."""
+        return bool(_PASTED)
+
     def ask(self, prompt: str, words: Words | None = None, default: str = "") -> str | None:
         """Read one line (stripped). Tab offers ``words(typed so far)`` on a terminal, where
         ``default`` is the line offered for editing (piped input reads the next line)."""

@@ -106,7 +106,6 @@ class Human:
         self.history = history
         self._redraw = True
         self._undoing = False  # an undo asked for, not refused (yet)
-        self._unrated = False  # an undo of what was seen agreed to: asked no more
 
     def refused(self, reason: str) -> None:
         """The loop could not carry out a command (e.g. nothing to undo)."""
@@ -120,21 +119,34 @@ class Human:
 
     def confirm_undo(self, seen: str) -> bool:
         """Whether to take back moves that showed this player ``seen`` (the game then leaves
-        the ratings): asked at a terminal, once a game; piped input is not asked, as its next
-        line is a move."""
-        if not self.console.interactive or self._unrated:
+        the ratings), asked at a terminal: ``quit``, Ctrl-C or the end of input there saves
+        and leaves, as at every prompt. Input from a pipe, or the lines of a paste still to
+        come, is not asked: its next line is a move."""
+        if not self.console.interactive or self.console.pasting():
             return True
-        line = self.console.ask(
-            f"  {seen[:1].upper()}{seen[1:]}: taking that back leaves this game out of ratings, "
-            "the league and records. Undo anyway? [y/N]: "
+        question = (
+            f"  {seen[:1].upper()}{seen[1:]}: taking that back leaves this game out of "
+            "ratings, the league and records. Undo anyway? [y/N]: "
         )
-        if line is not None and line.strip().lower() in ("y", "yes"):
-            self._unrated = True
-            return True
-        self.console.say("  Nothing taken back.")
-        self._undoing = False
-        self._redraw = False
-        return False
+        while True:
+            line = self.console.ask(question)
+            word = "" if line is None else line.strip().lower()
+            if line is None or word in QUIT_WORDS:
+                raise KeyboardInterrupt  # saved and left, as quit at the move's prompt
+            if word in ("y", "yes"):
+                return True
+            if word in ("", "n", "no"):
+                self.console.say("  Nothing taken back.")
+                self._undoing = False
+                self._redraw = False
+                return False
+            self.console.say(
+                "  answer y to take it back (the game then leaves the ratings), n or Enter to "
+                "keep it, or quit (type help)"
+                if word not in ("help", "?", "h")
+                else "  y takes it back and the game leaves the ratings; n or Enter keeps it; "
+                "quit saves and leaves"
+            )
 
     def choose(self, obs: Any, seat: int) -> Any:
         if self._undoing:

@@ -189,6 +189,10 @@ def run_loop(loop: Loop, console: Console, journal: Journal, what: str = "Match"
     """Run a play loop to its end; Ctrl-C, at a prompt or while a bot thinks, saves and
     leaves like ``quit`` (the session is saved after every move, so nothing is lost).
     Return ``"over"`` or ``"quit"``."""
+    # A game resumed after an undo of what was seen is out of ratings already.
+    loop.unrated = any(
+        e.get("type") == "undo" and e.get("seen") is True for e in journal.session.entries
+    )
     try:
         result = loop.run()
     except KeyboardInterrupt:
