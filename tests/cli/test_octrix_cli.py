@@ -687,6 +687,16 @@ def test_a_hand_may_be_typed_after_its_players_name_as_fix_shows_it(
     entries = store.load(store.sessions_dir(data_dir) / "h.toml").entries
     assert [e["type"] for e in entries] == ["hand", "hand"]
     assert [e["seat"] for e in entries] == [0, 1]
+    # fix reads the same form.
+    fixed = runner.invoke(
+        main,
+        ["sessions", "resume", "h"],
+        input="fix 1 Ann AC 2C 3C 4C 5C 6C 7C 8H\nquit\n",
+    )
+    assert fixed.exit_code == 0 and fixed.exception is None, fixed.output
+    assert "not a card" not in fixed.output
+    entries = store.load(store.sessions_dir(data_dir) / "h.toml").entries
+    assert entries[-1]["fixes"] == 1 and entries[-1]["cards"].endswith("8H")
     # Another player's name is no label of this hand: refused, as before.
     wrong = runner.invoke(
         main,

@@ -357,4 +357,4 @@ def test_show_of_a_played_lineit_game_with_no_line_yet_says_so(
 def test_export_without_a_name_says_every_way_to_choose_sessions(runner: CliRunner) -> None:
     result = runner.invoke(main, ["sessions", "export"])
     assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
-    assert "give a session NAME, or --all (or --game and --since to choose some)" in (result.output)
+    assert "give a session NAME, or --all (or --game or --since to choose some)" in (result.output)

@@ -651,7 +651,7 @@ def export(
         raise click.UsageError(
             "give a session NAME or --all, not both"
             if all_
-            else "give a session NAME, or --all (or --game and --since to choose some)"
+            else "give a session NAME, or --all (or --game or --since to choose some)"
         )
     if output is not None and output.is_dir():  # -o "" (click turns a real folder away)
         raise click.UsageError(f"-o needs a file name, e.g. -o games.{fmt}")

@@ -60,6 +60,9 @@ def read_entry(text: str, old: dict[str, Any], ledger: OctrixLedger) -> dict[str
         label = _hand_label(ledger.names, old)
         if text.lower().startswith(label.lower()):  # the text offered for editing
             text = text[len(label) :]
+        elif "'s hand" not in text.lower():
+            # As at the prompt for a hand: its player's name before the cards (``Ann AH …``).
+            text = _hand_without_name(text, ledger.names[int(old["seat"])])
         elif "'s hand" in text.lower():
             # Another player's label: a correction keeps whose hand the entry is.
             said = text[: text.lower().index("'s hand")].strip()
