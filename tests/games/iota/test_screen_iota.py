@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import click
+import pytest
 
 from cardside.games.iota.bots import GreedyBot
 from cardside.games.iota.notation import parse_card
@@ -124,3 +125,45 @@ def test_history_numbers_a_swap_with_the_play_of_its_turn() -> None:
     shown.turn = lambda t: ["a turn"]  # type: ignore[method-assign]  # numbering only
     numbers = [line.split(".")[0].strip() for line in shown.history(log)]
     assert numbers == ["1", "2", "2", "3"]
+
+
+def test_a_last_play_in_a_band_above_is_pointed_to_under_the_recap(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """On a narrow terminal the grid goes in bands of columns, the last band nearest the
+    prompt: a last play in an earlier band may be above the screen's top, so the screen
+    says where it is."""
+    from cardside.games.iota.notation import band_of
+    from cardside.games.iota.state import IotaState, last_play_cells
+
+    width = 40
+    for seed in range(20):
+        state, bots = IotaState(2, seed=seed), [GreedyBot(), GreedyBot()]
+        while not state.is_terminal():
+            seat = state.current_player()
+            assert seat is not None
+            state.apply(bots[seat].choose(state.observation(seat), seat))
+            cells = last_play_cells(state.snapshot.log)
+            if cells and state.current_player() is not None:
+                number, count = band_of(state.snapshot.grid, cells[0], width=width, indent=2)
+                if number < count:
+                    break
+        else:
+            continue
+        break
+    else:
+        pytest.fail("no game put its last play in a band before the last")
+    seat = state.current_player()
+    assert seat is not None
+    names = ["Ann", "Bob"]
+    narrow = IotaScreen(Console(interactive=False, width=width), Style(color=False), names)
+    capsys.readouterr()
+    IotaTurn(narrow, GreedyBot()).show(state.observation(seat), seat)
+    said = capsys.readouterr().out
+    words = " ".join(said.split())  # wrapped at the terminal's width
+    assert f"(the last play, starred, is in part {number} of {count} of the grid above)" in words
+    assert f"(part {count} of {count})" in said
+    wide = IotaScreen(Console(interactive=False, width=400), Style(color=False), names)
+    IotaTurn(wide, GreedyBot()).show(state.observation(seat), seat)
+    assert "the last play, starred" not in capsys.readouterr().out
+    assert band_of({(0, 0): 1}, (0, 0)) == (1, 1)

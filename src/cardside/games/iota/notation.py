@@ -170,12 +170,7 @@ def grid_lines(
     broken across lines."""
     lo_x, hi_x, lo_y, hi_y = frame(grid) if bounds is None else bounds
     label = max(len(str(lo_y)), len(str(hi_y)))
-    per_band = hi_x - lo_x + 1
-    if width is not None:
-        # a row is the y label, a space, the cells, a space and the y label again
-        fits = max(1, (width - indent - 2 * label - 2) // CELL_WIDTH)
-        bands = -(-per_band // fits)
-        per_band = -(-per_band // bands)  # bands of even width
+    per_band = _per_band(lo_x, hi_x, label, width, indent)
     marked, rows = set(marks), range(hi_y, lo_y - 1, -1)
     starts = range(lo_x, hi_x + 1, per_band)
     empty = "." if ascii else "\u00b7"
@@ -201,6 +196,29 @@ def grid_lines(
             out.append(f"{y:>{label}} " + "".join(row) + f" {y}")
         out.append(header.rstrip())
     return out
+
+
+def _per_band(lo_x: int, hi_x: int, label: int, width: int | None, indent: int) -> int:
+    """How many columns each band of :func:`grid_lines` holds (all of them where it fits)."""
+    per_band = hi_x - lo_x + 1
+    if width is not None:
+        # a row is the y label, a space, the cells, a space and the y label again
+        fits = max(1, (width - indent - 2 * label - 2) // CELL_WIDTH)
+        bands = -(-per_band // fits)
+        per_band = -(-per_band // bands)  # bands of even width
+    return per_band
+
+
+def band_of(
+    grid: Mapping[Cell, int], cell: Cell, *, width: int | None = None, indent: int = 0
+) -> tuple[int, int]:
+    """Which band :func:`grid_lines` draws ``cell`` in, and how many it draws: ``(1, 1)``
+    where the grid fits the width."""
+    lo_x, hi_x, lo_y, hi_y = frame(grid)
+    label = max(len(str(lo_y)), len(str(hi_y)))
+    per_band = _per_band(lo_x, hi_x, label, width, indent)
+    count = len(range(lo_x, hi_x + 1, per_band))
+    return min(count, (cell[0] - lo_x) // per_band + 1), count
 
 
 def frame(grid: Mapping[Cell, int]) -> tuple[int, int, int, int]:

@@ -12,6 +12,7 @@ from cardside.core.words import counted
 from cardside.games.iota import placement, rules
 from cardside.games.iota.moves import Move
 from cardside.games.iota.notation import (
+    band_of,
     format_action,
     format_card,
     grid_lines,
@@ -181,6 +182,13 @@ class IotaTurn:
                 say("  Since the game began:")
             for line in recap:
                 say("    " + line)
+        cells = last_play_cells(obs.log)
+        if cells and obs.grid:
+            # A grid drawn in bands may have put the last play above the screen's top.
+            width = screen.console.columns()
+            number, count = band_of(obs.grid, cells[0], width=width, indent=2)
+            if number < count:
+                say(f"  (the last play, starred, is in part {number} of {count} of the grid above)")
         if not self.moves(obs):
             say("  No card of this hand fits anywhere: pass (or swap a wild first).")
 
