@@ -704,3 +704,14 @@ def test_a_hand_may_be_typed_after_its_players_name_as_fix_shows_it(
         input="Bob AC 2C 3C 4C 5C 6C 7C 8C\nquit\n",
     )
     assert wrong.exit_code == 0 and "not a card or a command: Bob" in wrong.output
+
+
+def test_help_at_the_prompt_for_a_hand_says_first_how_a_hand_is_entered(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    args = ["octrix", "keep", "--names", "Ann,Bob", "--hands", "--session", "hh"]
+    result = runner.invoke(main, args, input="?\nquit\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    said = result.output.split("Ann's cards: ?\n", 1)[1].splitlines()
+    assert said[0].startswith("  Enter Ann's 8 cards on one line, e.g. AC 2C"), said[0]
+    assert said[1].startswith("  Enter the cards of each trick in seat order")

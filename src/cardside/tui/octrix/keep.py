@@ -173,6 +173,14 @@ class KeepScreen:
             f"counting cards on one line, e.g. {self.ledger.names[0]} 1 3 4 (one player, "
             "or partnership, left out gets the rest; '-' for none)."
         )
+        if self.ledger.needs_hands:
+            # Asked for a hand now: that first, then how tricks are entered after.
+            seat = self.ledger.next_hand_seat
+            name = self.ledger.names[seat if seat is not None else 0]
+            self.console.say(
+                f"  Enter {name}'s {HAND_SIZE} cards on one line, e.g. AC 2C 3C 4C 5C 6C 7C 8C "
+                f"(or after the name: {name} AC 2C ...); the tricks come once every hand is in."
+            )
         self.console.say(HELP.format(order=", ".join(self.ledger.names), quick=quick))
 
     def _command(self, line: str) -> str | None:
