@@ -703,6 +703,21 @@ def test_bots_of_different_kinds_in_the_same_seat_are_different_players(
     assert summary["columns"][1] == "Bot 2 & Strong"  # the cached summary is left as it was
 
 
+def names_in_every_view(runner: CliRunner, *args: str) -> list[tuple[list[str], list[str]]]:
+    """The players' names plain ``stats``, the league and the ratings give (as JSON), each
+    with ``args`` (``--player Ann``)."""
+    out = []
+    for view, names_of in (
+        ([], lambda got: [p["name"] for p in got["players"]]),
+        (["--league"], lambda got: [r["player"] for t in got["league"] for r in t["table"]]),
+        (["--ratings"], lambda got: [r["player"] for r in got["ratings"]]),
+    ):
+        result = runner.invoke(main, ["stats", *view, *args, "--json"])
+        assert result.exit_code == 0 and result.exception is None, result.output
+        out.append((view, names_of(json.loads(result.stdout))))
+    return out
+
+
 def test_a_person_a_file_names_as_statistics_name_a_bot_is_kept_apart_from_it(
     runner: CliRunner, data_dir: Path
 ) -> None:
@@ -716,14 +731,7 @@ def test_a_person_a_file_names_as_statistics_name_a_bot_is_kept_apart_from_it(
     person = example.replace('"Bot 2"', '"Bot 9"').replace('"You"', '"Bot 2 (greedy)"')
     (folder / "person.toml").write_text(person, encoding="utf-8")
     assert runner.invoke(main, ["sessions", "verify", "person"]).exit_code == 0
-    for view, names_of in (
-        ([], lambda got: [p["name"] for p in got["players"]]),
-        (["--league"], lambda got: [r["player"] for t in got["league"] for r in t["table"]]),
-        (["--ratings"], lambda got: [r["player"] for r in got["ratings"]]),
-    ):
-        result = runner.invoke(main, ["stats", *view, "--json"])
-        assert result.exit_code == 0 and result.exception is None, result.output
-        names = names_of(json.loads(result.stdout))
+    for view, names in names_in_every_view(runner):
         assert "Bot 2 (greedy)" in names and "Bot 2 (greedy) (a person)" in names, (view, names)
         assert len(names) == len(set(names)) == 4, names
 
@@ -735,16 +743,10 @@ def test_a_person_whose_name_goes_on_in_brackets_is_someone_else(
         script = f"{winner} 3\n{winner} 3\n{winner} 1\nquit\n"
         kept = runner.invoke(main, ["schnapsen", "keep", "--names", names], input=script)
         assert kept.exit_code == 0 and kept.exception is None, kept.output
-    for view, names_of in (
-        ([], lambda got: [p["name"] for p in got["players"]]),
-        (["--league"], lambda got: [r["player"] for t in got["league"] for r in t["table"]]),
-        (["--ratings"], lambda got: [r["player"] for r in got["ratings"]]),
-    ):
-        ann = runner.invoke(main, ["stats", *view, "--player", "Ann", "--json"])
-        assert ann.exit_code == 0 and ann.exception is None, ann.output
-        assert names_of(json.loads(ann.stdout)) == ["Ann"], view
-        jr = runner.invoke(main, ["stats", *view, "--player", "ann (JR)", "--json"])
-        assert names_of(json.loads(jr.stdout)) == ["Ann (jr)"], view
+    for view, names in names_in_every_view(runner, "--player", "Ann"):
+        assert names == ["Ann"], view
+    for view, names in names_in_every_view(runner, "--player", "ann (JR)"):
+        assert names == ["Ann (jr)"], view
 
 
 def test_the_linesbeta_grid_is_found_by_its_name_alone(runner: CliRunner, data_dir: Path) -> None:
@@ -1091,14 +1093,7 @@ def test_a_person_named_as_a_bot_of_another_file_is_kept_apart_from_it(
     args = ["octrix", "keep", "--names", "Strong,Bob", "--no-hands", "--session", "p"]
     kept = runner.invoke(main, args, input=script)
     assert kept.exit_code == 0 and kept.exception is None, kept.output
-    for view, names_of in (
-        ([], lambda got: [p["name"] for p in got["players"]]),
-        (["--league"], lambda got: [r["player"] for t in got["league"] for r in t["table"]]),
-        (["--ratings"], lambda got: [r["player"] for r in got["ratings"]]),
-    ):
-        result = runner.invoke(main, ["stats", *view, "--json"])
-        assert result.exit_code == 0 and result.exception is None, result.output
-        names = names_of(json.loads(result.stdout))
+    for view, names in names_in_every_view(runner):
         assert "Strong" in names and "Strong (a person)" in names, (view, names)
         assert len(names) == len(set(names)) == 4, names
     found = runner.invoke(main, ["stats", "--league", "--player", "Strong (a person)", "--json"])

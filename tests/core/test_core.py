@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -257,56 +259,68 @@ def test_the_moves_that_stand_are_those_made_less_those_taken_back() -> None:
     assert moves_in_effect([move, {"type": "undo"}, move, move]) == 2
 
 
-@pytest.mark.parametrize("answer", [False, True])
-def test_an_undo_of_what_was_seen_is_asked_first_and_a_no_changes_nothing(answer: bool) -> None:
-    """Such an undo leaves the game out of ratings: the seat is asked (at a terminal), and
-    its no takes nothing back; its yes goes on as before."""
+class _Answering:
+    """A person's seat that plays ``script`` (then quits) and answers ``answer`` when asked
+    whether to undo what it has seen, noting each question in ``asked``."""
+
+    name = "asked"
+
+    def __init__(self, script: list[object], answer: bool) -> None:
+        self.script, self.answer, self.asked = script, answer, []  # type: list[str]
+
+    def choose(self, obs: object, seat: int) -> object:
+        from cardside.core.players import Command
+
+        return self.script.pop(0) if self.script else Command("quit")
+
+    def confirm_undo(self, seen: str) -> bool:
+        self.asked.append(seen)
+        return self.answer
+
+
+class _FirstCard:
+    """A bot that lays the first card of its hand."""
+
+    name = "first"
+
+    def choose(self, obs: Any, seat: int) -> object:
+        return obs.snapshot.hands[seat][0]
+
+
+def _undo_after_a_trick(answer: bool, times: int) -> tuple[Any, Any, _Answering, list[int]]:
+    """A 2-player Octrix game where the person lays their first card and undoes it once the
+    trick has turned up, ``times`` times; the state, the loop, the person and the undos."""
     from cardside.core.loop import Loop
     from cardside.core.players import Command
     from cardside.games.octrix.state import OctrixState
 
     state = OctrixState(2, seed=1)
-    script: list[object] = []
-    asked: list[str] = []
-
-    class Asked:
-        name = "asked"
-
-        def choose(self, obs: OctrixState, seat: int) -> object:
-            return script.pop(0) if script else Command("quit")
-
-        def confirm_undo(self, seen: str) -> bool:
-            asked.append(seen)
-            return answer
-
-    class First:
-        name = "first"
-
-        def choose(self, obs: OctrixState, seat: int) -> object:
-            return obs.snapshot.hands[seat][0]
-
     human_seat = 1 - (state.current_player() or 0)
+    card = state.snapshot.hands[human_seat][0]
+    person = _Answering([card, Command("undo")] * times, answer)
     seats: list[object] = [None, None]
-    seats[human_seat], seats[1 - human_seat] = Asked(), First()
-    undone: list[tuple[int, str]] = []
-    loop = Loop(
-        state,
-        seats,  # type: ignore[arg-type]
-        on_undo=lambda count, seen: undone.append((count, seen)),
-    )
-    script[:] = [state.snapshot.hands[human_seat][0], Command("undo")]
+    seats[human_seat], seats[1 - human_seat] = person, _FirstCard()
+    undone: list[int] = []
+    loop = Loop(state, seats, on_undo=lambda count, seen: undone.append(count))  # type: ignore[arg-type]
+    return state, loop, person, undone
+
+
+@pytest.mark.parametrize("answer", [False, True])
+def test_an_undo_of_what_was_seen_is_asked_first_and_a_no_changes_nothing(answer: bool) -> None:
+    """Such an undo leaves the game out of ratings: the seat is asked (at a terminal), and
+    its no takes nothing back; its yes goes on as before."""
+    state, loop, person, undone = _undo_after_a_trick(answer, 1)
     assert loop.run() == "quit"
-    assert asked == ["the trick was turned up since"]
+    assert person.asked == ["the trick was turned up since"]
     if answer:
-        assert undone == [(2, "the trick was turned up since")]
+        assert undone == [2] and loop.unrated
     else:
-        assert undone == [] and len(state.snapshot.tricks) == 1
+        assert undone == [] and len(state.snapshot.tricks) == 1 and not loop.unrated
 
 
 def test_a_person_at_a_terminal_is_asked_before_an_undo_leaves_the_ratings() -> None:
     """y takes it back, n or Enter keeps it, another word asks again; quit, Ctrl-C or the end
     of input saves and leaves (as at the move's prompt); a pipe or a paste is not asked."""
-    from typing import Any
 
     from cardside.tui.human import Human
 
@@ -346,38 +360,9 @@ def test_a_person_at_a_terminal_is_asked_before_an_undo_leaves_the_ratings() -> 
 
 def test_an_undo_of_what_was_seen_is_asked_once_a_game() -> None:
     """Agreed to once (or by a game resumed so), the game is out of ratings: not asked again."""
-    from cardside.core.loop import Loop
-    from cardside.core.players import Command
-    from cardside.games.octrix.state import OctrixState
-
-    state = OctrixState(2, seed=1)
-    human_seat = 1 - (state.current_player() or 0)
-    hand = list(state.snapshot.hands[human_seat])
-    script: list[object] = [hand[0], Command("undo"), hand[0], Command("undo")]
-    asked: list[str] = []
-
-    class Asked:
-        name = "asked"
-
-        def choose(self, obs: OctrixState, seat: int) -> object:
-            return script.pop(0) if script else Command("quit")
-
-        def confirm_undo(self, seen: str) -> bool:
-            asked.append(seen)
-            return True
-
-    class First:
-        name = "first"
-
-        def choose(self, obs: OctrixState, seat: int) -> object:
-            return obs.snapshot.hands[seat][0]
-
-    seats: list[object] = [None, None]
-    seats[human_seat], seats[1 - human_seat] = Asked(), First()
-    undone: list[int] = []
-    loop = Loop(state, seats, on_undo=lambda count, seen: undone.append(count))  # type: ignore[arg-type]
+    _, loop, person, undone = _undo_after_a_trick(True, 2)
     assert loop.run() == "quit"
-    assert len(asked) == 1 and len(undone) == 2 and loop.unrated
+    assert len(person.asked) == 1 and undone == [2, 2] and loop.unrated
 
 
 def test_a_game_resumed_out_of_the_ratings_asks_no_more(monkeypatch: pytest.MonkeyPatch) -> None:
