@@ -200,9 +200,10 @@ def test_show_export_and_verify_of_a_corrected_file(runner: CliRunner, data_dir:
     ]
     page = runner.invoke(main, ["sessions", "export", "t", "--format", "html"])
     assert page.exit_code == 0 and page.exception is None
-    assert "<p>Corrected: round 1 by entry 3 (" in page.output
+    assert "<p>* corrected: round 1 by entry 3 (" in page.output
+    assert '<td class="n">1*</td>' in page.output and '<td class="n">2</td>' in page.output
     assert (
-        "Corrected"
+        "corrected"
         not in runner.invoke(
             main, ["sessions", "export", "--all", "--format", "html"]
         ).output.split('<h2 id="sessions">')[0]
@@ -388,6 +389,29 @@ def test_the_later_entry_s_new_text_is_asked_again_until_it_fits(
     session = saved(data_dir)
     assert len(session.entries) == len(HANDS)
     assert not corrections.has_corrections(session.entries)
+
+
+def test_at_a_terminal_the_later_entry_s_refused_text_is_offered_to_mend(
+    runner: CliRunner, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As at the first prompt: the text refused is offered again (Enter on it is refused
+    again, not a cancel), and a whole entry typed on after it is offered alone."""
+    shown = as_at_a_terminal(monkeypatch)
+    typed = ["+" + line for line in [*HANDS, "fix 1 AC 2S 3C 4C 5C 6C 7C 8C", "fix", "2D 2H"]]
+    lines = [*typed, "", "2S 2H", "", "+quit"]
+    out = keep(runner, OCTRIX_HANDS, lines)
+    said = [line.strip() for line in out.output.splitlines()]
+    asked = [p for p in shown if p.startswith("New text for entry 4")]
+    assert asked == [
+        "New text for entry 4 (Enter or cancel cancels the correction): [2C 2H]",
+        "New text for entry 4 (cancel cancels the correction): [2D 2H]",
+        "New text for entry 4 (cancel cancels the correction): [2D 2H]",
+        "New text for entry 4 (cancel cancels the correction): [2S 2H]",
+    ], asked
+    assert said.count("Ann does not hold 2D (type help)") == 2, said
+    assert any(line.endswith("offered now is what was typed after it (type help)") for line in said)
+    assert "Entry 4 corrected: 2S 2H (was 2C 2H)." in said
+    assert corrections.in_force(saved(data_dir).entries).numbers == [1, 2, 3, 4, 5]
 
 
 @pytest.mark.parametrize("answer", ["2C 2H", "2C 2Hcancel", "2C 2H cancel"])
@@ -900,11 +924,36 @@ def test_a_lineit_correction_that_leaves_a_pile_without_its_jackpot_names_the_en
         in out
     )
     # No text of the end could mend it (the pile before it is what no longer fits).
-    assert "or cancel the correction? [take back/cancel]: " in out
+    assert ("or cancel undo 1?" if change == "undo 1" else "or cancel the correction?") in out
+    assert "[take back/cancel]: " in out
     assert "  no text of entry 5 can mend it: what no longer fits is the game as a whole" in out
     session = saved(data_dir)
     assert not session.finished and session.winners == []
     assert corrections.in_force(session.entries).taken_back[5] == 6
+    assert sheets.mismatches(session) == []
+
+
+def test_a_lineit_correction_that_takes_a_jackpot_after_the_end_names_the_end(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """Typed, the end refuses a jackpot a line took without its pile; a correction that makes
+    a line take one in an ended game names the end, which is taken back for the pile to be
+    entered, rather than the game counting as won without it."""
+    lines = ["line Ann 12 30 45 57 58", "line Bob 1 2 3 4 5 6", "line Ann 60 71 80 81", "end"]
+    lines += ["fix 3 line Ann 60 71 80 81 82 83 84 85", ""]
+    out = keep(runner, LINEIT, [*lines, "quit"]).output
+    assert (
+        "  With this correction, entry 4 no longer fits: Ann's lines take 1 jackpot and 0 "
+        "piles are entered (the end needs each pile first)."
+    ) in out
+    assert "  Cancelled; nothing changed." in out
+    assert not corrections.has_corrections(saved(data_dir).entries)
+    # Taken back, the end is typed again once the pile is in.
+    lines[-1:] = ["t", "jackpot Ann 2", "end", ""]
+    out = keep(runner, [*LINEIT[:-1], "t2"], lines).output
+    assert "  The game is no longer over." in out
+    session = saved(data_dir, "t2")
+    assert session.finished and session.winners == ["Ann"] and session.totals == [9, 3]
     assert sheets.mismatches(session) == []
 
 
@@ -986,28 +1035,49 @@ def test_a_lineit_correction_after_the_end_that_takes_a_jackpot_says_how_to_ente
     runner: CliRunner, data_dir: Path
 ) -> None:
     lines = ["line Ann 1 5 9 13 20", "jackpot Ann 6", "line Bob 2 7 11 14", "end"]
-    lines += ["fix 3 line Bob 2 6 10 14", "undo 4", "jackpot Bob 5", "end", ""]
+    lines += ["fix 3 line Bob 2 6 10 14", "t", "jackpot Bob 5", "end", ""]
     out = keep(runner, LINEIT, lines).output
+    assert "  With this correction, entry 4 no longer fits: Bob's lines take 1 jackpot" in out
     assert (
-        "  Bob's lines now take 1 jackpot and 0 piles are entered, but the game is over: "
-        "undo 4 (the end), enter the pile with jackpot Bob N, then end"
+        "  Bob's lines now take 1 jackpot and 0 piles are entered: enter each pile still to come "
+        "with jackpot Bob N"
     ) in out
     assert "scores: Ann 8, Bob 6" in out
-    assert saved(data_dir).totals == [8, 6]
+    session = saved(data_dir)
+    assert session.finished and session.totals == [8, 6]
 
 
 def test_a_lineit_pile_taken_back_after_the_end_says_how_to_enter_it_again(
     runner: CliRunner, data_dir: Path
 ) -> None:
     """The end is refused while a jackpot a line took has no pile: taking the pile back after
-    the end leaves such a game, and the keeper is told how to mend it."""
+    the end names the end as no longer fitting, and once it is taken back the keeper is told
+    how to enter the pile."""
     for name, change in (("t", "undo 2"), ("u", "fix 2 line Bob 2 3 4")):
         args = [*LINEIT[:-1], name]
-        out = keep(runner, args, ["line Ann 1 5 9", "jackpot Ann 7", "end", change, ""]).output
+        out = keep(runner, args, ["line Ann 1 5 9", "jackpot Ann 7", "end", change, "t", "quit"])
         assert (
-            "  Ann's lines take 1 jackpot and 0 piles are entered, but the game is over: "
-            "undo 3 (the end), enter the pile with jackpot Ann N, then end"
-        ) in out, change
+            "entry 3 no longer fits: Ann's lines take 1 jackpot and 0 piles are entered"
+        ) in out.output, change
+        assert (
+            "  Ann's lines take 1 jackpot and 0 piles are entered: enter each pile still to come "
+            "with jackpot Ann N"
+        ) in out.output, change
+        assert not saved(data_dir, name).finished
+
+
+def test_an_octrix_trick_corrected_mid_round_says_the_later_tricks_won_by_another(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """Trick 1 corrected changes the rule of trick 2, now Ann's: the table must move counting
+    card 2, so it is said, as a changed row is once the round is complete."""
+    hands = ["AC 2C 3C 4C 5C 6C 7C 8H", "AS 2S 3S 4S 5S 6S 7S 8S", "8H 8S", "7C 7S"]
+    out = keep(runner, OCTRIX_HANDS, [*hands, "fix 3 6C 8S", "quit"]).output
+    after = out.split("fix 3 6C 8S", 1)[1]
+    assert "  Changed with it: trick 2: Ann wins it (was Bob) and takes counting card 2.\n" in after
+    # A correction that moves no trick says nothing more.
+    again = keep(runner, [*OCTRIX_HANDS[:-1], "u"], [*hands, "fix 4 7C 6S", "quit"]).output
+    assert "Changed with it" not in again
 
 
 def test_a_later_score_a_correction_changed_is_said(runner: CliRunner, data_dir: Path) -> None:
@@ -1022,6 +1092,29 @@ def test_a_later_score_a_correction_changed_is_said(runner: CliRunner, data_dir:
     assert "Changed with it" not in other.output
 
 
+def test_a_turn_taken_back_with_a_correction_is_not_said_as_a_score_of_0(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """Bob's turn of round 1 is taken back with Ann's correction: its cell is to come, and the
+    line of the entries taken back says so; no "Bob 0 (was 6)"."""
+    lines = ["RC2", "Ann YS2 1,0", "Bob GT2 2,0", "Ann BX2 3,0", "Bob RS3 0,1"]
+    out = keep(runner, IOTA_GRID, [*lines, "fix 2 Ann YS2 0,-1", "t", "quit"]).output
+    after = out.split("fix 2 Ann YS2 0,-1", 1)[1]
+    assert "  Taken back: entries 3 to 5; type again what still stands.\n" in after
+    assert "Changed with it" not in after
+
+
+def test_the_iota_grid_s_star_is_named_apart_from_the_corrected_rows_star(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    lines = ["RC2", "Ann YS2 1,0", "Bob GT2 2,0", "Ann BX2 3,0", "Bob RS3 0,1", "Ann YX3 1,1"]
+    legend = "  (on the grid, * marks the cards of the last play)\n"
+    out = keep(runner, IOTA_GRID, [*lines, "show", "fix 5 Bob RS1 0,1", "quit"]).output
+    before, after = out.split("fix 5 Bob RS1 0,1", 1)
+    assert legend not in before  # no corrected row yet: one meaning of *
+    assert legend in after and "YX3*" in after and "* corrected: round 2 by entry 7" in after
+
+
 def test_an_entry_left_out_of_turn_is_not_offered_a_fix(runner: CliRunner, data_dir: Path) -> None:
     """Taking back Cy's pass leaves Ann's next turn out of turn: a correction keeps whose entry
     it is, so no text of it could fit; the question offers take back or cancel only."""
@@ -1029,7 +1122,7 @@ def test_an_entry_left_out_of_turn_is_not_offered_a_fix(runner: CliRunner, data_
     turns = ["Ann 8 4 5 lot", "Bob 3", "Cy pass", "Ann 0", "Bob 5 5", "Cy 16 4 lot all4"]
     out = keep(runner, args, [*turns, "undo 3", "fix", "c", "quit"]).output
     assert "  Without entry 3, entry 4 no longer fits: it is Cy's turn, not Ann's.\n" in out
-    assert "or cancel the correction? [take back/cancel]: " in out
+    assert "or cancel undo 3? [take back/cancel]: " in out
     assert "[take back/fix/cancel]" not in out
     assert (
         "  no text of entry 4 can mend it: it is out of turn now, and a correction keeps whose "
@@ -1114,14 +1207,15 @@ def test_help_at_the_new_text_prompt_helps_and_asks_again(
     assert f"Entry 1 corrected: {second} (was {first})." in out
 
 
+@pytest.mark.parametrize("named", ["Ann's hand:", "Ann", "ann:"])
 def test_an_octrix_hand_corrected_under_another_players_name_is_refused_plainly(
-    runner: CliRunner, data_dir: Path
+    runner: CliRunner, data_dir: Path, named: str
 ) -> None:
     hands = ["AC 2C 3C 4C 5C 6C 7C 8C", "AH 2H 3H 4H 5H 6H 7H 8H"]
-    fix = "fix 2 Ann's hand: AH 2H 3H 4H 5H 6H 7H 8S"
+    fix = f"fix 2 {named} AH 2H 3H 4H 5H 6H 7H 8S"
     out = keep(runner, OCTRIX_HANDS, [*hands, fix, "quit"]).output
     assert "that entry is Bob's hand, not Ann's: a correction keeps whose hand it is" in out
-    assert "is not a rank" not in out
+    assert "is not a rank" not in out and "not a card" not in out
     # Its own label, or the cards alone, still correct it.
     again = keep(
         runner,
@@ -1215,6 +1309,23 @@ def test_a_correction_that_decides_a_match_elsewhere_says_so(
     assert "  Match 1 is now decided in deal 3: Ann wins (was deal 5: Ann wins).\n" in out
     assert "  Deals 4 to 5 now count in match 2.\n" in out
     assert [r.round for r in saved(data_dir).results] == [3]
+
+
+def test_a_correction_that_newly_decides_a_match_says_who_won(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """Match 1 decided by a correction, with the game going on: said, as the end of a game
+    is; the game's own end is said once, by the sheet."""
+    args = ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "t"]
+    deals = ["Ann 2", "Bob 1", "Ann 3", "Bob 2", "fix 1 Bob 3", "fix 4 Bob 3"]
+    out = keep(runner, args, [*deals, "quit"]).output
+    assert out.count("  Match 1 is now decided in deal 4: Bob wins.\n") == 1
+    assert "is now decided" not in out.split("fix 4 Bob 3")[0]
+    # One match in all: the game ends, and that is said by the sheet, not here.
+    one = [*args[:-1], "u", "--matches", "1"]
+    out = keep(runner, one, [*deals[:5], "fix 4 Bob 3", ""]).output
+    assert "is now decided" not in out
+    assert saved(data_dir, "u").winners == ["Bob"]
 
 
 @pytest.mark.parametrize("change", ["fix 1 Ann 1 2 3", "undo 3"])

@@ -262,7 +262,9 @@ def test_tampered_row_notes_leave_the_page_without_them(tmp_path: Path) -> None:
     part = session_part(item.summary, {})
     assert part["matches"] and part["notes"] and part["rows"][3][3:] == [1, part["rows"][3][4]]
     assert "wins match 1" in part["rows"][3][4]
-    for hostile in (None, "x", [[1, "a"]], [[1, "\x1b[2J"]] * 5, [[True, "a"]] * 5, [["1", 2]] * 5):
+    hostiles = [[[1, "a", False]], [[1, "\x1b[2J", False]] * 5, [[True, "a", False]] * 5]
+    hostiles += [[["1", 2, False]] * 5, [[1, "a"]] * 5, [[1, "a", "yes"]] * 5]
+    for hostile in (None, "x", *hostiles):
         summary = dict(item.summary, row_notes=hostile)
         part = session_part(summary, {})
         assert not part["matches"] and not part["notes"], hostile

@@ -26,7 +26,7 @@ from cardside.sessions.export import corrections_of
 INDEX_NAME = "index.json"
 # Raise when a summary gains or changes a field (or what a field holds, or what a session
 # file may hold), so old indexes are rebuilt.
-INDEX_VERSION = 17
+INDEX_VERSION = 18
 #: A larger index is not read (and is rebuilt): 64 MiB, several times that of 20,000 sessions.
 MAX_INDEX_BYTES = 64 << 20
 #: Bounds on what a cached item may hold, like those on the session files it summarizes.
@@ -88,9 +88,12 @@ def summarize(session: Session) -> dict[str, Any]:
             [r.number, [None if i in r.unplayed else s for i, s in enumerate(r.scores)], r.totals]
             for r in session.rounds
         ],
-        # What the sheet shows beside a row's scores: its match and its note (kept apart from
-        # the rows, whose shape the statistics read).
-        "row_notes": [[r.match, r.note[:MAX_CACHED_TEXT]] for r in session.rounds],
+        # What the sheet shows beside a row's scores: its match, its note and whether a
+        # correction changed it (kept apart from the rows, whose shape the statistics read).
+        "row_notes": [
+            [r.match, r.note[:MAX_CACHED_TEXT], bool(r.corrected or r.corrections)]
+            for r in session.rounds
+        ],
         "scale": [list(pair) for pair in sheets.chart_scale(session)],
         "corrected": corrections_of(session),
         # Undos of moves that had shown the player something hidden (see GameState.shown):
@@ -320,25 +323,26 @@ def rows_of(summary: dict[str, Any]) -> list[list[Any]] | None:
     return None
 
 
-def row_notes_of(summary: dict[str, Any], rows: int) -> list[tuple[int, str]]:
-    """Each row's match (0 where the game has none) and note, or none at all when the cached
-    list is not one this cardside writes for ``rows`` rows."""
+def row_notes_of(summary: dict[str, Any], rows: int) -> list[tuple[int, str, bool]]:
+    """Each row's match (0 where the game has none), note and whether a correction changed it,
+    or none at all when the cached list is not one this cardside writes for ``rows`` rows."""
     notes = summary.get("row_notes")
     if (
         isinstance(notes, list)
         and len(notes) == rows
         and all(
             isinstance(n, list)
-            and len(n) == 2
+            and len(n) == 3
             and is_whole(n[0])
             and isinstance(n[1], str)
             and len(n[1]) <= MAX_CACHED_TEXT
             and not ANY_CONTROL.search(n[1])
+            and isinstance(n[2], bool)
             for n in notes
         )
     ):
-        return [(int(match), note) for match, note in notes]
-    return [(0, "")] * rows
+        return [(int(match), note, corrected) for match, note, corrected in notes]
+    return [(0, "", False)] * rows
 
 
 def _sound_row(row: Any, columns: int) -> bool:

@@ -74,6 +74,9 @@ class Corrector:
     #: Whether two entries say the same (an Octrix hand is a set: its cards in any order);
     #: equal entries always do.
     same: Callable[[dict[str, Any], dict[str, Any]], bool] | None = None
+    #: What else the correction changed that only the game can tell (an Octrix trick of the
+    #: round under way now won by another), said after ``after`` ran, as the rows are.
+    said: Callable[[], list[str]] | None = None
 
     def __post_init__(self) -> None:
         # An entry read from a file may hold tabs or line breaks where one typed has spaces:
@@ -155,31 +158,7 @@ class Corrector:
         try:
             new = self.read(text, old, sheets.ledger_before(session, number))
         except ValueError as exc:
-            # The line is offered holding a text (the old one, or one refused): typing on
-            # after it is a common slip.
-            # The slip: a whole new entry typed on at once after the text offered (8C 3H8D 3H),
-            # where a mend adds to it (8D 3, Ann 23).
-            kept = " ".join(offered.split())
-            typed = " ".join(text.split())
-            after = typed[len(kept) :]
-            slip = (
-                asked
-                and console.interactive
-                and bool(kept)
-                and typed.startswith(kept)
-                and after[:1] not in ("", " ")
-                and len(after.split()) >= 2
-            )
-            held = "the old text" if offered == old_text else "the text refused before"
-            if slip and self._reads(after, old, number):
-                # What was typed after the text left on the line reads as a whole entry: it
-                # is offered alone, for Enter to take (or to edit).
-                said = f"{exc}; the line still held {held}: offered now is what was typed after it"
-                console.say(f"  {refusal(said)}")
-                return after
-            reason = f"{exc}; the line still held {held}: edit it, or clear it first"
-            console.say(f"  {refusal(reason if slip else exc)}")
-            return text
+            return self._refused(exc, text, offered, old_text, number, old, asked=asked)
         # The same entry, or one that reads the same: a deal entered through the questions
         # typed again as its result keeps its questions' answers.
         was = corrections.content(old)
@@ -188,10 +167,50 @@ class Corrector:
             return None
         return new
 
-    def _reads(self, text: str, old: dict[str, Any], number: int) -> bool:
-        """Whether ``text`` reads as an entry in entry ``number``'s place."""
+    def _refused(
+        self,
+        exc: ValueError,
+        text: str,
+        offered: str,
+        old_text: str,
+        number: int,
+        old: dict[str, Any],
+        *,
+        asked: bool,
+        session: Session | None = None,
+    ) -> str:
+        """Say why ``text`` (typed for entry ``number``, at a prompt that offered ``offered``
+        when ``asked``) was refused; the text to offer next: what was typed, or, when a whole
+        entry was typed on after the text left on the line (``8C 3H8D 3H``, where a mend adds
+        to it: ``8D 3``, ``Ann 23``), what was typed after it."""
+        console = self.console
+        kept = " ".join(offered.split())
+        typed = " ".join(text.split())
+        after = typed[len(kept) :]
+        slip = (
+            asked
+            and console.interactive
+            and bool(kept)
+            and typed.startswith(kept)
+            and after[:1] not in ("", " ")
+            and len(after.split()) >= 2
+        )
+        held = "the old text" if offered == old_text else "the text refused before"
+        if slip and self._reads(after, old, number, session):
+            said = f"{exc}; the line still held {held}: offered now is what was typed after it"
+            console.say(f"  {refusal(said)}")
+            return after
+        reason = f"{exc}; the line still held {held}: edit it, or clear it first"
+        console.say(f"  {refusal(reason if slip else exc)}")
+        return text
+
+    def _reads(
+        self, text: str, old: dict[str, Any], number: int, session: Session | None = None
+    ) -> bool:
+        """Whether ``text`` reads as an entry in entry ``number``'s place (in ``session``, by
+        default the journal's)."""
         try:
-            self.read(text, old, sheets.ledger_before(self.journal.session, number))
+            self.read(text, old, sheets.ledger_before(session or self.journal.session, number))
         except ValueError:
             return False
         return True
@@ -262,7 +281,11 @@ class Corrector:
             agreed = dataclasses.replace(session, entries=[*session.entries, *pending])
             # Once the game is over before it, no new text of that entry could stand.
             unfixable = _unfixable(agreed, found)
-            answer = _ask_take_back(console, force, back, found, self.text_of, change, unfixable)
+            # undo N is no correction: the question names what it cancels.
+            cancel = "the correction" if new is not None else f"undo {number}"
+            answer = _ask_take_back(
+                console, force, back, found, self.text_of, change, unfixable, cancel
+            )
             if answer == "take":
                 pending[-1][corrections.TAKES_BACK] = back
                 saved.back = back
@@ -294,6 +317,8 @@ class Corrector:
         saved.decided = _decided(journal.session, results, matches, moved=new is None)
         if self.after is not None:
             self.after()
+        if self.said is not None:
+            saved.changed.extend(self.said())
         return saved
 
     def _named(self, session: Session, pending: list[dict[str, Any]]) -> list[str]:
@@ -320,30 +345,31 @@ class Corrector:
         assert place is not None
         old = force.entries[place]
         old_text = text_of(old)
+        offered = old_text
         while True:
+            # Enter takes the text offered: the old one (which cannot stand) cancels; one
+            # refused before is read again, as at the first prompt.
+            keeps = "Enter or cancel cancels" if offered == old_text else "cancel cancels"
             answer = console.ask(
-                f"New text for entry {number} (Enter or cancel cancels the correction): ",
-                default=old_text,
+                f"New text for entry {number} ({keeps} the correction): ", default=offered
             )
-            word = "quit" if answer is None else _word_after(answer, old_text)
+            word = "quit" if answer is None else _word_after(answer, offered)
             if word in QUIT_WORDS:
                 console.say("  Cancelled; nothing changed.")
                 raise QuitAsked
             text = "" if answer is None else answer.strip()
-            # Enter on the old text offered for editing leaves it as it is: no correction.
-            same = " ".join(text.split()) == " ".join(old_text.split())
             if answer is None or word in ("", "cancel"):
                 return None
-            if same:
-                # Enter on the text offered for editing, or the same text typed again: it
+            if " ".join(text.split()) == " ".join(old_text.split()):
+                # Enter on the old text offered for editing, or the same text typed again: it
                 # still does not fit, so the correction goes, and the reason is said.
                 console.say(f"  Entry {number} as it is does not fit: {misfit.rstrip('.')}.")
                 return None
             if word in ("help", "?", "h", "show"):
                 console.say(
                     f"  entry {number} no longer fits: type its new text as at the keep prompt "
-                    f"(it was: {old_text}); both corrections are then saved at once. Enter or "
-                    "cancel cancels the correction; quit cancels it and leaves"
+                    f"(it was: {old_text}); both corrections are then saved at once. {keeps} "
+                    "the correction; quit cancels it and leaves"
                 )
                 continue
             try:
@@ -351,9 +377,14 @@ class Corrector:
                 sheets.misfit(session, number, new, original=self.journal.session)
             except EntryError as exc:
                 console.say(f"  {refusal(exc.reason)}")
+                offered = text if console.interactive else old_text
                 continue
             except ValueError as exc:
-                console.say(f"  {refusal(exc)}")
+                offered = self._refused(
+                    exc, text, offered, old_text, number, old, asked=True, session=session
+                )
+                if not console.interactive:
+                    offered = old_text
                 continue
             return new, text_of(new), old_text
 
@@ -457,10 +488,14 @@ def _changed_rows(
         alone = row.entry == 0 or sum(first < n <= row.entry for n in numbers) == 1
         if own and not names_players and alone:
             continue
+        # A column with no turn yet (its turn taken back with the correction) is said by the
+        # line of the entries taken back, not as a score of 0.
         moved = [
             f"{name} {now} (was {old})"
-            for name, now, old in zip(session.columns, row.scores, was, strict=False)
-            if now != old and not (own and name.casefold() in named)
+            for i, (name, now, old) in enumerate(
+                zip(session.columns, row.scores, was, strict=False)
+            )
+            if now != old and not (own and name.casefold() in named) and i not in row.unplayed
         ]
         if moved:
             out.append(f"{word} {row.number}: {', '.join(moved)}")
@@ -492,6 +527,15 @@ def _decided(
             )
     if moved or not numbered:
         return out
+    had = {old.number for old in results}
+    # A match newly decided is said here, unless it ends the game (the sheet says that).
+    last = session.results[-1].number if session.results and session.finished else None
+    for result in session.results:
+        if result.number not in had and result.number != last:
+            out.append(
+                f"{unit[0].upper()}{unit[1:]} {result.number} is now decided in {word} "
+                f"{result.round}: {_won(result.winners)}"
+            )
     shifted: dict[int, list[int]] = {}
     for row in session.rounds:
         if row.number in matches and matches[row.number] != row.match:
@@ -630,6 +674,7 @@ def _ask_take_back(
     text_of: TextOf,
     change: str = "With this correction",
     unfixable: str = "",
+    cancel: str = "the correction",
 ) -> str:
     """Say which entry no longer fits and why, list those from there on, and ask: ``"take"``
     (take them back), ``"fix"`` (correct the entry that no longer fits; offered unless
@@ -652,7 +697,7 @@ def _ask_take_back(
     offer = f"fix entry {found[0]} too, " if fixable else ""
     question = (
         f"Take back {_span(back)} ({stay} in the file, taken back{kept}), {offer}or cancel "
-        f"the correction? [take back/{'fix/' if fixable else ''}cancel]: "
+        f"{cancel}? [take back/{'fix/' if fixable else ''}cancel]: "
     )
     choices = "take back (or t), fix (or f)" if fixable else "take back (or t)"
     answers = f"answer {choices} or cancel (or c); Enter cancels"

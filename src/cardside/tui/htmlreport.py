@@ -149,9 +149,13 @@ def session_part(summary: dict[str, Any], taken: dict[str, str]) -> dict[str, An
         "totals_name": info.round_totals,
         "columns": columns,
         # The match and note columns, where the game's sheet shows them.
-        "rows": [[*row, match, note] for row, (match, note) in zip(rows, notes, strict=True)],
-        "matches": any(match for match, _ in notes),
-        "notes": any(note for _, note in notes),
+        # A corrected row's number starred, as show and the keep screens star it.
+        "rows": [
+            [f"{row[0]}*" if fixed else row[0], *row[1:], match, note]
+            for row, (match, note, fixed) in zip(rows, notes, strict=True)
+        ],
+        "matches": any(match for match, _, _ in notes),
+        "notes": any(note for _, note, _ in notes),
         "results": _match_results(summary),
         "chart": chart,
         # Rows an entry of which was corrected with fix N (the index is a cache: text only).

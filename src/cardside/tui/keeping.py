@@ -58,7 +58,8 @@ def offer_correction(
             undone.append(True)
 
     while True:
-        fixing = ", fix N to correct entry N," if fix else ""
+        fixing = ", undo N to take back entry N" if remove else ""
+        fixing += ", fix N to correct entry N," if fix else ""
         line = console.ask(
             f"The {what} is over. Type undo to take back the last entry{fixing} or press Enter "
             "to close: "

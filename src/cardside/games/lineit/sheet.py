@@ -14,7 +14,7 @@ from cardside.core.errors import IllegalActionError, NotationError, numbered
 from cardside.core.record import RoundRow, Session, Sheet
 from cardside.core.replay import replay_moves, stamp_rows
 from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Schema, Text, Whole, WholeList
-from cardside.core.words import counted
+from cardside.core.words import counted, counted_are
 from cardside.games.lineit import rules
 from cardside.games.lineit.keep import Entered, LineitLedger, describe
 from cardside.games.lineit.notation import format_action, parse_action
@@ -135,14 +135,21 @@ def _end_misfit(before: Session, after: Session) -> tuple[int, str] | None:
         old: LineitLedger | None = replay_ledger(before)
     except ValueError:
         old = None  # the entries of a correction under way, a later one not fitting yet
+    end = max(i for i, e in enumerate(after.entries, 1) if e.get("type") == "end")
+    ended = old is not None and old.ended
     for place, name in enumerate(new.names):
-        extra = new.piles[place] - new.taken[place]
-        kept = max(0, old.piles[place] - old.taken[place]) if old and old.ended else 0
-        if extra > kept:
-            end = max(i for i, e in enumerate(after.entries, 1) if e.get("type") == "end")
+        piles, taken = new.piles[place], new.taken[place]
+        extra, lacking = piles - taken, taken - piles
+        if extra > (max(0, old.piles[place] - old.taken[place]) if old and ended else 0):
             return end, (
-                f"{name} has {counted(new.piles[place], 'jackpot pile')} entered, but "
-                f"{name}'s lines took {counted(new.taken[place], 'jackpot')}"
+                f"{name} has {counted(piles, 'jackpot pile')} entered, but "
+                f"{name}'s lines took {counted(taken, 'jackpot')}"
+            )
+        # A jackpot a line now takes whose pile is missing: the end, as typed, refuses that.
+        if lacking > (max(0, old.taken[place] - old.piles[place]) if old and ended else 0):
+            return end, (
+                f"{name}'s lines take {counted(taken, 'jackpot')} and "
+                f"{counted_are(piles, 'pile')} entered (the end needs each pile first)"
             )
     return None
 

@@ -284,6 +284,9 @@ class KeepScreen:
             marks = [(x, y) for _, x, y in parse_placements(last.text)] if last else []
             for line in self.screen.grid(ledger.grid, marks):
                 say("  " + line)
+            if marks and corrected_rows(self.journal.session):
+                # The table below stars its corrected rows: the grid's star is named apart.
+                say("  (on the grid, * marks the cards of the last play)")
         rounds = ledger.rounds()
         if rounds:
             rows = []

@@ -62,14 +62,15 @@ def read_entry(text: str, old: dict[str, Any], ledger: OctrixLedger) -> dict[str
             text = text[len(label) :]
         elif "'s hand" not in text.lower():
             # As at the prompt for a hand: its player's name before the cards (``Ann AH …``).
-            text = _hand_without_name(text, ledger.names[int(old["seat"])])
+            own = ledger.names[int(old["seat"])]
+            text = _hand_without_name(text, own)
+            first = text.split()[0].rstrip(":") if text.split() else ""
+            other = [s for s in seats_named(first, ledger.names) if ledger.names[s] != own]
+            if other and not _reads_as_cards(first):
+                raise _not_whose(label, ledger.names[other[0]])
         elif "'s hand" in text.lower():
             # Another player's label: a correction keeps whose hand the entry is.
-            said = text[: text.lower().index("'s hand")].strip()
-            raise NotationError(
-                f"that entry is {label.removesuffix(': ')}, not {cut(said, 30)}'s: a correction "
-                "keeps whose hand it is (type the cards alone, or enter the hands afresh)"
-            )
+            raise _not_whose(label, text[: text.lower().index("'s hand")].strip())
         _word_not_a_card(text)
         ledger.enter_hand(int(old["seat"]), parse_cards(text))
     elif kind == "round":
@@ -125,6 +126,14 @@ def _hand_without_name(line: str, name: str) -> str:
     return line
 
 
+def _not_whose(label: str, said: str) -> NotationError:
+    """The refusal of a hand's correction that names another player (``said``)."""
+    return NotationError(
+        f"that entry is {label.removesuffix(': ')}, not {cut(said, 30)}'s: a correction "
+        "keeps whose hand it is (type the cards alone, or enter the hands afresh)"
+    )
+
+
 def _hand_label(names: Sequence[str], entry: dict[str, Any]) -> str:
     seat = entry.get("seat")
     if isinstance(seat, int) and 0 <= seat < len(names):
@@ -145,6 +154,7 @@ class KeepScreen:
         # Whether this run has said which round's hands are asked for (a resumed run may
         # start in the middle of them).
         self._hands_header = False
+        self._moved_tricks: list[str] = []
 
     def run(self) -> str:
         """Ask for entries until the match is over (``"over"``) or the user quits (``"quit"``)."""
@@ -206,13 +216,27 @@ class KeepScreen:
             read_entry,
             self._replayed,
             same=same_entry,
+            said=lambda: self._moved_tricks,
         )
 
     def _replayed(self) -> None:
-        """The ledger read again from the file after a correction, and shown."""
+        """The ledger read again from the file after a correction, and shown; the tricks of
+        the round under way that another player now wins are kept to be said (the table
+        moves their counting cards)."""
+        before = self.ledger
         self.ledger = replay_ledger(self.journal.session)
         self._hands_header = False
         self.show()
+        after = self.ledger
+        self._moved_tricks = []
+        if (before.round_no, len(before.rounds)) != (after.round_no, len(after.rounds)):
+            return  # the round was completed or undone: its row says the change
+        for number, (was, now) in enumerate(zip(before.trick_winners, after.trick_winners), 1):
+            if was != now:
+                self._moved_tricks.append(
+                    f"trick {number}: {after.names[now]} wins it (was {after.names[was]}) and "
+                    f"takes counting card {number}"
+                )
 
     def _ask_trick(self) -> str | None:
         ledger = self.ledger
