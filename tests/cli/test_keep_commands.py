@@ -129,7 +129,7 @@ def test_every_keep_refuses_a_name_that_fits_nobody_in_the_same_words(
     for game in ("octrix", "schnapsen"):  # the keeps with a --dealer
         dealer = runner.invoke(main, [game, "keep", "--names", "Ann,Bob", "--dealer", "Zed"])
         assert dealer.exit_code == 2, (game, dealer.output)
-        assert "--dealer: 'Zed' is not a player here (Ann or Bob)" in dealer.output, game
+        assert "'--dealer': 'Zed' is not a player here (Ann or Bob)" in dealer.output, game
 
 
 @pytest.mark.parametrize(

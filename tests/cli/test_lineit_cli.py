@@ -354,7 +354,7 @@ def test_keep_resumes_and_refuses_bad_names(runner: CliRunner, data_dir: Path) -
     for names in ["Ann", "A,B,C,D,E,F", "Ann,ann", "Ann,12"]:
         result = runner.invoke(main, ["lineit", "keep", "--names", names])
         assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
-        assert "Error: Invalid value for --names: " in result.output, result.output
+        assert "Error: Invalid value for '--names': " in result.output, result.output
 
 
 def test_keep_refuses_a_name_that_reads_as_a_card_or_a_command(

@@ -644,7 +644,7 @@ def test_play_with_two_names_and_partnership_names_the_option_given(runner: CliR
     args = ["octrix", "play", "--names", "Ann,Bob", "--partnership"]
     result = runner.invoke(main, args, input="quit\n")
     assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
-    assert "Invalid value for --names: the partnership game is for 4 players, not 2" in (
+    assert "Invalid value for '--names': the partnership game is for 4 players, not 2" in (
         result.output
     )
 

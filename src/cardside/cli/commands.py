@@ -287,7 +287,7 @@ def seat_simulation(
     try:
         names = simulation.check_bots(listed, players)
     except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="--bots") from None
+        raise click.BadParameter(str(exc), param_hint="'--bots'") from None
 
     def played(tick: Callable[[int], None]) -> tuple[Any, int]:
         result = simulation.simulate(games, names, seed=seed, progress=tick, jobs=jobs)

@@ -241,9 +241,9 @@ def seat_of(name: str, names: list[str], option: str) -> int:
     seats = seats_named(name, names)
     if len(seats) > 1:
         meant = " or ".join(names[s] for s in seats)
-        raise click.BadParameter(f"{clip(name)} could be {meant}", param_hint=option)
+        raise click.BadParameter(f"{clip(name)} could be {meant}", param_hint=f"'{option}'")
     if not seats:
-        raise click.BadParameter(not_a_player(name, names), param_hint=option)
+        raise click.BadParameter(not_a_player(name, names), param_hint=f"'{option}'")
     return seats[0]
 
 
@@ -253,21 +253,22 @@ def check_name(name: str, option: str) -> None:
     than :data:`MAX_NAME` characters."""
     if ANY_CONTROL.search(name):
         raise click.BadParameter(
-            f"a name cannot hold control characters: {clip(name)}", param_hint=option
+            f"a name cannot hold control characters: {clip(name)}", param_hint=f"'{option}'"
         )
     if not any(shows(c) for c in name):
         raise click.BadParameter(
-            f"a name needs a letter, digit or sign that shows: {clip(name)}", param_hint=option
+            f"a name needs a letter, digit or sign that shows: {clip(name)}",
+            param_hint=f"'{option}'",
         )
     hidden = next((name[i] for i in hidden_at(name)), None)
     if hidden is not None:
         raise click.BadParameter(
             f"a name cannot hold invisible characters (U+{ord(hidden):04X}): {clip(name)}",
-            param_hint=option,
+            param_hint=f"'{option}'",
         )
     if len(name) > MAX_NAME:
         raise click.BadParameter(
-            f"a name is at most {MAX_NAME} characters, not {len(name)}", param_hint=option
+            f"a name is at most {MAX_NAME} characters, not {len(name)}", param_hint=f"'{option}'"
         )
     from cardside.sessions.stats import PERSON, bot_bracket, person
 
@@ -276,14 +277,14 @@ def check_name(name: str, option: str) -> None:
         raise click.BadParameter(
             f"{clip(name)} ends as statistics name a person kept apart from a bot ({PERSON} in "
             "brackets); choose another name",
-            param_hint=option,
+            param_hint=f"'{option}'",
         )
     kind = bot_bracket(name)
     if kind:
         raise click.BadParameter(
             f"{clip(name)} reads as a bot's name ({kind} in brackets, as statistics name the "
             "bots), and would count as that bot; choose another name",
-            param_hint=option,
+            param_hint=f"'{option}'",
         )
 
 
@@ -301,7 +302,7 @@ def your_name(text: str, option: str = "--name") -> str:
     name = text.strip()
     if not name:
         raise click.BadParameter(
-            f"the name is empty: give your name, e.g. {option} Ann", param_hint=option
+            f"the name is empty: give your name, e.g. {option} Ann", param_hint=f"'{option}'"
         )
     check_name(name, option)
     return name
@@ -317,13 +318,13 @@ def parse_names(text: str, low: int, high: int, game: str = "") -> list[str]:
     """
     if not text.strip():
         raise click.BadParameter(
-            "give the players' names, separated by commas, e.g. Ann,Bob", param_hint="--names"
+            "give the players' names, separated by commas, e.g. Ann,Bob", param_hint="'--names'"
         )
     names = [n.strip() for n in text.split(",")]
     if any(not n for n in names):
         raise click.BadParameter(
             f"a name is empty in {text.strip()!r}; separate names with single commas, e.g. Ann,Bob",
-            param_hint="--names",
+            param_hint="'--names'",
         )
     seen: dict[str, str] = {}
     for name in names:
@@ -331,7 +332,7 @@ def parse_names(text: str, low: int, high: int, game: str = "") -> list[str]:
         key = name_key(name)
         if key in seen:
             raise click.BadParameter(
-                f"names must differ: {seen[key]!r} and {name!r}", param_hint="--names"
+                f"names must differ: {seen[key]!r} and {name!r}", param_hint="'--names'"
             )
         seen[key] = name
     if not low <= len(names) <= high:
@@ -342,7 +343,7 @@ def parse_names(text: str, low: int, high: int, game: str = "") -> list[str]:
         # "Ann Bob" is one name with a space in it: say how several are written.
         how = "; separate names with commas, e.g. Ann,Bob" if spaced else ""
         raise click.BadParameter(
-            f"{for_what} {wanted} {players}, not {len(names)}{how}", param_hint="--names"
+            f"{for_what} {wanted} {players}, not {len(names)}{how}", param_hint="'--names'"
         )
     return names
 
@@ -354,7 +355,7 @@ def refuse_command_words(names: Iterable[str], words: Iterable[str]) -> None:
     for name in names:
         if name.lower() in reserved:
             raise click.BadParameter(
-                f"{name!r} is a command word; choose another name", param_hint="--names"
+                f"{name!r} is a command word; choose another name", param_hint="'--names'"
             )
 
 
@@ -372,7 +373,7 @@ def seats_of(ctx: click.Context, players: int, bots: list[str], title: str) -> i
     if len(bots) > most:
         raise click.BadParameter(
             f"{len(bots)} bots, one per seat, but {title} is for 2 to {most} players",
-            param_hint="--bots",
+            param_hint="'--bots'",
         )
     return len(bots)
 
@@ -400,12 +401,12 @@ def table_seats(
         if ctx.get_parameter_source("players") != click.core.ParameterSource.DEFAULT:
             if len(seat_names) != players:
                 raise click.BadParameter(
-                    f"{len(seat_names)} names for --players {players}", param_hint="--names"
+                    f"{len(seat_names)} names for --players {players}", param_hint="'--names'"
                 )
         players = len(seat_names)
     if humans > players:
         raise click.BadParameter(
-            f"{humans} people cannot sit at a table of {players}", param_hint="--humans"
+            f"{humans} people cannot sit at a table of {players}", param_hint="'--humans'"
         )
     if names is None:
         if humans == 1:

@@ -40,15 +40,15 @@ def _parse_names(text: str) -> list[str]:
     names = parse_names(text, 2, 4, "IOTA")
     for n in names:
         if n.split()[0] != n:
-            raise click.BadParameter(f"{n[:20]!r}: one word per name", param_hint="--names")
+            raise click.BadParameter(f"{n[:20]!r}: one word per name", param_hint="'--names'")
         if len(n) > 20:
             raise click.BadParameter(
-                f"an IOTA name is at most 20 characters, not {len(n)}", param_hint="--names"
+                f"an IOTA name is at most 20 characters, not {len(n)}", param_hint="'--names'"
             )
         reads_as = name_reads_as(n)
         if reads_as:
             raise click.BadParameter(
-                f"{n!r} reads as {reads_as}; choose another name", param_hint="--names"
+                f"{n!r} reads as {reads_as}; choose another name", param_hint="'--names'"
             )
     return names
 

@@ -49,17 +49,17 @@ def _parse_names(text: str) -> list[str]:
     refuse_command_words(names, (*COMMAND_WORDS, *PLAY_ONLY, *KINDS, *ACTIONS))
     for name in names:
         if name.split()[0] != name:
-            raise click.BadParameter(f"{name[:30]!r}: one word per name", param_hint="--names")
+            raise click.BadParameter(f"{name[:30]!r}: one word per name", param_hint="'--names'")
         if name.isdigit():
             raise click.BadParameter(
-                f"{name!r} reads as a number; choose another name", param_hint="--names"
+                f"{name!r} reads as a number; choose another name", param_hint="'--names'"
             )
         try:
             parse_card(name)
         except NotationError:
             continue
         raise click.BadParameter(
-            f"{name!r} reads as a card; choose another name", param_hint="--names"
+            f"{name!r} reads as a card; choose another name", param_hint="'--names'"
         )
     return names
 

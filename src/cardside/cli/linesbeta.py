@@ -31,7 +31,7 @@ def play(
 def _name(text: str) -> str:
     name = your_name(text)
     if name_key(name) == "grid":
-        raise click.BadParameter("give a name other than 'Grid'", param_hint="--name")
+        raise click.BadParameter("give a name other than 'Grid'", param_hint="'--name'")
     return name
 
 
@@ -124,12 +124,13 @@ def _round_counts(text: str, index: int) -> tuple[int, int]:
     parts = text.replace(":", "-").split("-")
     if len(parts) != 2 or not all(is_digits(p.strip()) for p in parts):
         raise click.BadParameter(
-            f"round {index}: {clip(text)} is not YOU-GRID tricks, e.g. 4-2", param_hint="ROUNDS"
+            f"round {index}: {clip(text)} is not YOU-GRID tricks, e.g. 4-2",
+            param_hint="'ROUNDS...'",
         )
     try:
         return whole(parts[0].strip()), whole(parts[1].strip())
     except NotationError as exc:
-        raise click.BadParameter(f"round {index}: {exc}", param_hint="ROUNDS") from None
+        raise click.BadParameter(f"round {index}: {exc}", param_hint="'ROUNDS...'") from None
 
 
 def simulate(

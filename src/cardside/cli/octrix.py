@@ -36,18 +36,18 @@ def play(
         seat_names = _check_names(parse_names(names, 2, 4, "Octrix"))
         if players_given and len(seat_names) != players:
             raise click.BadParameter(
-                f"{len(seat_names)} names for --players {players}", param_hint="--names"
+                f"{len(seat_names)} names for --players {players}", param_hint="'--names'"
             )
         players, players_given = len(seat_names), True
     if partnership and players != 4:
         if seat_names is not None:  # the names set the players: they are what to mend
             raise click.BadParameter(
                 f"the partnership game is for 4 players, not {len(seat_names)}",
-                param_hint="--names",
+                param_hint="'--names'",
             )
         if players_given:
             raise click.BadParameter(
-                "the partnership game is for 4 players", param_hint="--players"
+                "the partnership game is for 4 players", param_hint="'--players'"
             )
         players = 4
     if seat_names is None:
@@ -123,7 +123,7 @@ def _parse_names(text: str, partnership: bool) -> list[str]:
         return _check_names(parse_names(text, 4, 4, "the partnership game"))
     names = _check_names(parse_names(text, 2, 4, "Octrix"))
     if partnership and len(names) != 4:
-        raise click.BadParameter("the partnership game is for 4 players", param_hint="--names")
+        raise click.BadParameter("the partnership game is for 4 players", param_hint="'--names'")
     return names
 
 
@@ -143,7 +143,7 @@ def _check_names(names: list[str]) -> list[str]:
             continue
         raise click.BadParameter(
             f"{name!r} reads as the card {format_card(card, ascii=True)}; choose another name",
-            param_hint="--names",
+            param_hint="'--names'",
         )
     return names
 
@@ -239,12 +239,12 @@ def simulate(
     if unknown:
         raise click.BadParameter(
             unknown_bot("Octrix", unknown[0], BOT_NAMES),
-            param_hint="--bots",
+            param_hint="'--bots'",
         )
     if partnership and players != 4:
         if ctx.get_parameter_source("players") != click.core.ParameterSource.DEFAULT:
             raise click.BadParameter(
-                "the partnership game is for 4 players", param_hint="--players"
+                "the partnership game is for 4 players", param_hint="'--players'"
             )
         players = 4
     else:
@@ -262,14 +262,14 @@ def simulate(
                 "give two bots, the first measured against the second (they share the "
                 f"seats), or one per seat for {players} players, the first against one other "
                 f"(e.g. {example})",
-                param_hint="--bots",
+                param_hint="'--bots'",
             )
         if partnership and (named[0] != named[2] or named[1] != named[3]):
             # A match is won by a team: a team of two bots would credit one with both.
             raise click.BadParameter(
                 "partners play the same bot, seats 1 and 3 against seats 2 and 4 "
                 "(e.g. strong,greedy,strong,greedy), or give two bots",
-                param_hint="--bots",
+                param_hint="'--bots'",
             )
         pair = (named[0], others.pop())
         seats = [0 if b == pair[0] else 1 for b in named]

@@ -40,7 +40,7 @@ def play(
         opponent = bot_name(2)
         if name_key(you) == name_key(opponent):
             raise click.BadParameter(
-                f"{opponent} is the bot's name; choose another", param_hint="--name"
+                f"{opponent} is the bot's name; choose another", param_hint="'--name'"
             )
     seats = [Seat(you, "human"), Seat(opponent, f"bot:{bot}")]
     return seats, {"level": level, "first_dealer": 1}
@@ -179,10 +179,10 @@ def simulate(
         if unknown:
             raise click.BadParameter(
                 unknown_bot("Schnapsen", unknown[0], BOT_NAMES),
-                param_hint="--bots",
+                param_hint="'--bots'",
             )
         raise click.BadParameter(
-            f"give two of {', '.join(BOT_NAMES)}, e.g. strong,random", param_hint="--bots"
+            f"give two of {', '.join(BOT_NAMES)}, e.g. strong,random", param_hint="'--bots'"
         )
     unit = "deals" if single_deals else "matches"
 
