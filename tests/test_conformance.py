@@ -106,6 +106,36 @@ def test_seed_plus_actions_replays_and_clone_is_independent(game: str) -> None:
         assert twin.actions() == actions
 
 
+def _containers(obj: Any, depth: int = 0, seen: set[int] | None = None) -> dict[int, str]:
+    """Every list, dict, set or bytearray reachable from ``obj``'s attributes and tuples."""
+    seen = set() if seen is None else seen
+    found: dict[int, str] = {}
+    if depth > 3 or id(obj) in seen:
+        return found
+    seen.add(id(obj))
+    if isinstance(obj, list | dict | set | bytearray):
+        found[id(obj)] = type(obj).__name__
+    children: list[Any] = list(getattr(obj, "__dict__", {}).values())
+    children += [getattr(obj, k) for k in getattr(obj, "__slots__", ()) if hasattr(obj, k)]
+    if isinstance(obj, tuple | list):
+        children += list(obj[:50])
+    if isinstance(obj, dict):
+        children += list(obj.values())[:50]
+    for child in children:
+        found.update(_containers(child, depth + 1, seen))
+    return found
+
+
+@pytest.mark.parametrize("game", sorted(FACTORIES))
+def test_a_view_holds_no_list_or_dict_of_the_game_s_own(game: str) -> None:
+    """Changing a view changes nothing in the game (an Octrix view shared the list of sides)."""
+    state = walked(game, 4, 3)
+    ours = _containers({k: v for k, v in vars(state).items() if k != "_history"})
+    for seat in range(seats(state)):
+        shared = set(_containers(state.observation(seat))) & set(ours)
+        assert not shared, (game, seat)
+
+
 @pytest.mark.parametrize("game", sorted(FACTORIES))
 def test_illegal_action_raises_with_a_reason(game: str) -> None:
     state = FACTORIES[game](4)
@@ -176,14 +206,23 @@ def malformed(game: str, state: Any) -> list[Any]:
 
         card = state.snapshot.hands[state.current_player()][0]
         junk += [Pass([card]), Pass(None), Play(None), Play(((1, 2),)), Swap(None, 0, 0)]  # type: ignore[arg-type]
+        # Whole numbers that are no card of the deck (0 to 63, 64 a wild).
+        junk += [Pass((65,)), Pass((-1,)), Play(((99, 1, 0),)), Swap(99, 0, 0)]
     if game == "lineit":
         from cardside.games.lineit.notation import Action
 
         junk += [Action("done", 57), Action("score", 3), ("done", "0"), ("line", True)]
+        # A card that is no whole number, where a whole one would be legal.
+        legal = state.legal_actions()[0]
+        junk += [Action(legal.kind, float(legal.card)), Action(legal.kind, 1.5)]  # type: ignore[arg-type]
     if game == "octrix":
         from cardside.core.cards import Card, Suit
 
         junk += [Card(9, Suit.CLUBS), Card(14, Suit.HEARTS)]  # the deck runs from 1 to 8
+    if game in ("octrix", "schnapsen"):
+        from cardside.core.cards import Card
+
+        junk += [Card(None, None), Card("x", 3), Card(5, None)]  # type: ignore[arg-type]
     return junk
 
 
@@ -375,3 +414,38 @@ def test_a_bot_given_the_view_of_a_seat_not_to_move_refuses(game: str) -> None:
         for view, seat in ((state.observation(other), mover), (state.observation(other), other)):
             with pytest.raises(ValueError):
                 bot.choose(view, seat)
+
+
+@pytest.mark.parametrize("game", sorted(FACTORIES))
+def test_the_registry_refuses_a_seed_that_is_no_number_or_text_and_reads_text_alone(
+    game: str,
+) -> None:
+    from cardside.core.errors import NotationError
+    from cardside.games.registry import GAMES
+
+    info = GAMES[game]
+    players = 1 if game == "linesbeta" else 2
+    for seed in ([1], 1.0, True, 10**300, "x" * 300, b"1"):
+        with pytest.raises(ValueError, match="a seed is a whole number or a text"):
+            info.new_game(players=players, seed=seed)
+    assert info.new_game(players=players, seed=-5).actions() == []
+    state = info.new_game(players=players, seed=1)
+    for text in (None, 5, b"x", ["KH"]):
+        with pytest.raises(NotationError, match="an action is written as text"):
+            info.read_action(text, state)
+
+
+def test_a_lineit_bot_asked_for_a_seat_not_to_move_refuses() -> None:
+    """A Line-it view lists the mover's actions: a bot asked for another seat says so rather
+    than answering with the mover's move."""
+    from cardside.games.registry import GAMES
+
+    info = GAMES["lineit"]
+    state = info.new_game(players=3, seed=5)
+    mover = state.current_player()
+    for name in info.bot_names():
+        bot = info.make_bot(name, seed=1)
+        for seat in {0, 1, 2} - {mover}:
+            with pytest.raises(ValueError, match=f"it is not seat {seat}'s turn"):
+                bot.choose(state.observation(seat), seat)
+        assert state.is_legal(bot.choose(state.observation(mover), mover))

@@ -74,7 +74,9 @@ class Card:
     suit: Suit
 
     def __repr__(self) -> str:
-        return f"Card({self.rank}{self.suit.letter})"
+        # A card built by another program may hold anything: its repr never fails.
+        letter = self.suit.letter if isinstance(self.suit, Suit) else repr(self.suit)
+        return f"Card({self.rank!r}{letter})"
 
 
 @dataclass(frozen=True)

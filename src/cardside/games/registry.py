@@ -60,6 +60,13 @@ class GameInfo:
             for name, parameter in inspect.signature(make).parameters.items()
             if parameter.kind is inspect.Parameter.KEYWORD_ONLY
         ]
+        from cardside.core.schema import cut
+
+        if seed is not None and (
+            isinstance(seed, bool) or not isinstance(seed, int | str) or len(str(seed)) > 200
+        ):
+            # A seed deals the same cards on every machine: a whole number or a text only.
+            raise ValueError(f"a seed is a whole number or a text, not {cut(repr(seed), 40)}")
         unknown = sorted(set(options) - set(known))
         if unknown:
             offered = ", ".join(known) if known else "none"
@@ -72,6 +79,11 @@ class GameInfo:
     def read_action(self, text: str, state: Any = None) -> Any:
         """The action ``text`` names for the player to move in ``state`` (a game or a view;
         LinesBeta needs it, to know what is asked); ``NotationError`` if it names none."""
+        if not isinstance(text, str):
+            from cardside.core.errors import NotationError
+            from cardside.core.schema import cut
+
+            raise NotationError(f"an action is written as text, not {cut(repr(text), 40)}")
         return self.module("notation").read_action(text, state)
 
     def write_action(self, action: Any) -> str:

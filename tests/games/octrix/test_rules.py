@@ -67,8 +67,8 @@ def test_match_winner_tie_ruling() -> None:
 
 
 def test_sides_and_play_steps() -> None:
-    assert rules.sides(4, True) == [(0, 2), (1, 3)]
-    assert rules.sides(3, False) == [(0,), (1,), (2,)]
+    assert rules.sides(4, True) == ((0, 2), (1, 3))
+    assert rules.sides(3, False) == ((0,), (1,), (2,))
     with pytest.raises(ValueError):
         rules.sides(3, True)
     assert rules.play_steps(4, True, dealer=3) == [(3, 0), (1, 2)]

@@ -64,7 +64,7 @@ def test_partnership_team_scores_runs_of_combined_cards(seed: int) -> None:
     team1 = [n + 1 for n, w in enumerate(result.trick_winners) if w in (1, 3)]
     assert result.scores == (rules.run_score(team0), rules.run_score(team1))
     outcome_sides = state.sides
-    assert outcome_sides == [(0, 2), (1, 3)]
+    assert outcome_sides == ((0, 2), (1, 3))
 
 
 def test_trick_rule_follows_previous_trick_colours() -> None:
@@ -246,7 +246,7 @@ def test_partnership_match_gives_each_seat_its_own_teams_total(seed: int) -> Non
     loses with its own team, never the other."""
     assert [rules.side_of(seat, True, 4) for seat in range(4)] == [0, 1, 0, 1]
     state = OctrixState(4, partnership=True, seed=seed)
-    assert state.sides == [(0, 2), (1, 3)]
+    assert state.sides == ((0, 2), (1, 3))
     assert [state.side_of(seat) for seat in range(4)] == [0, 1, 0, 1]
     rng = random.Random(seed)
     while not state.is_terminal():

@@ -182,7 +182,9 @@ class IotaState(GameState[Snapshot, Action]):
             raise ValueError("IOTA is for 2 to 4 players")
         self.players = players
         self.seed = seed
-        self.draws, drawn_first = draw_for_first(players, seed)
+        rounds, drawn_first = draw_for_first(players, seed)
+        # Tuples: clones share them.
+        self.draws = tuple(tuple(round_) for round_ in rounds)
         self.first = drawn_first if first is None else first
         if deal is None:
             deck = list(DECK)
@@ -474,12 +476,21 @@ def well_formed(action: object) -> bool:
     """Whether ``action`` is built as the game builds its actions (tuples of whole numbers),
     so that a mistyped one is refused before it is recorded."""
     if isinstance(action, Play):
-        return isinstance(action.cards, tuple) and all(_ints(c, 3) for c in action.cards)
+        return (
+            isinstance(action.cards, tuple)
+            and all(_ints(c, 3) for c in action.cards)
+            and all(_card(c) for c, _, _ in action.cards)
+        )
     if isinstance(action, Pass):
-        return _ints(action.cards)
+        return _ints(action.cards) and all(_card(c) for c in action.cards)
     if isinstance(action, Swap):
-        return _ints((action.card, action.x, action.y))
+        return _ints((action.card, action.x, action.y)) and _card(action.card)
     return False
+
+
+def _card(value: int) -> bool:
+    """Whether a whole number is one of the deck's cards (a wild included)."""
+    return 0 <= value < rules.CARDS or value == rules.WILD
 
 
 def seen_log(log: tuple[Turn, ...], seat: int) -> tuple[Turn, ...]:

@@ -292,6 +292,9 @@ def explain(state: LineitState, seat: int, path: tuple[Action, ...]) -> str:
 def _view(view: Any, seat: int) -> LineitState:
     if not isinstance(view, LineitState):
         raise TypeError("a Line-it bot needs a Line-it state or observation")
+    if view.current_player() != seat:
+        # The legal actions listed would be the mover's: no answer for this seat.
+        raise ValueError(f"it is not seat {seat}'s turn")
     # A bot's copies are its own (it plays on `at` copies and clones), so a view already
     # taken for this seat is used as it is.
     return view if view.observer == seat else view.observation(seat)

@@ -281,9 +281,11 @@ class LineitState(GameState[Snap, Action]):
         step = self._step
         if step == OVER:
             return "the game is over"
+        if not _action_like(action):
+            # Also an Action built with a card that is no whole number (38.0 equals 38, but
+            # would be written as no card reads).
+            return f"{action!r} is not a Line-it action"
         if not isinstance(action, Action):
-            if not _action_like(action):
-                return f"{action!r} is not a Line-it action"
             action = Action(*action)
         seat = self._mover
         line = self._lines[seat]

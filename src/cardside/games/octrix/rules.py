@@ -87,13 +87,13 @@ def validate_counting_cards(numbers: Sequence[int]) -> None:
         raise ValueError(f"counting cards are numbered 1 to 8, not {bad[0]}")
 
 
-def sides(players: int, partnership: bool) -> list[tuple[int, ...]]:
+def sides(players: int, partnership: bool) -> tuple[tuple[int, ...], ...]:
     """The scoring sides as tuples of seats: teams 1+3 and 2+4, or each seat alone."""
     if partnership:
         if players != 4:
             raise ValueError("the partnership game needs exactly 4 players")
-        return [(0, 2), (1, 3)]
-    return [(seat,) for seat in range(players)]
+        return ((0, 2), (1, 3))
+    return tuple((seat,) for seat in range(players))
 
 
 def side_of(seat: int, partnership: bool, players: int) -> int:

@@ -67,10 +67,11 @@ class OctrixState(GameState[OctrixSnapshot, Card]):
         self.seed = seed
         self.target = target
         self.sides = rules.sides(players, partnership)
-        self._orders = [
+        # Tuples: views, clones and determinized games share them.
+        self._orders = tuple(
             tuple(x for group in rules.play_steps(players, partnership, d) for x in group)
             for d in range(players)
-        ]
+        )
         dealer = derive_rng(seed, "first dealer").randrange(players)
         snap = OctrixSnapshot(
             round_no=0,

@@ -276,6 +276,12 @@ class Observation(_DealView):
     def known_opponent_cards(self) -> tuple[Card, ...]:
         return cards_of(self.deal.hands[1 - self.seat])
 
+    @property
+    def unseen(self) -> tuple[Card, ...]:
+        """The cards this seat has not seen (the rest of the opponent's hand and the hidden
+        stock), as the other games' views list theirs."""
+        return cards_of(self.unseen_mask())
+
     def unseen_mask(self) -> int:
         """Cards this seat has not seen: the rest of the opponent's hand and the hidden stock."""
         d = self.deal

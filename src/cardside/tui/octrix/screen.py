@@ -23,7 +23,7 @@ class OctrixScreen:
     """Formats Octrix positions and results for one table of named players."""
 
     def __init__(
-        self, console: Console, style: Style, names: Sequence[str], sides: list[tuple[int, ...]]
+        self, console: Console, style: Style, names: Sequence[str], sides: Sequence[tuple[int, ...]]
     ) -> None:
         self.console = console
         self.style = style
