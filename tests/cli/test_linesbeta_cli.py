@@ -204,6 +204,10 @@ def test_play_scripted_with_refusals_undo_quit_and_resume(
     path = data_dir / "sessions" / "p.toml"
     session = store.load(path)
     assert [e["type"] for e in session.entries].count("undo") == 1
+    # The challenge taken back had turned up grid cards: the player chose again knowing them.
+    (undo,) = [e for e in session.entries if e["type"] == "undo"]
+    assert undo.get("seen") is True
+    assert "Cards of the grid were turned up since, and what you saw stays known" in out
     assert [e["action"] for e in session.entries if e["type"] == "action"][-3:] == moves[1:]
     assert sheets.mismatches(session) == []
     # resume continues from the same position

@@ -106,6 +106,27 @@ def test_lineit_only_cards_turned_up_from_the_deck_are_shown(seed: int, players:
     assert rounds  # the game went past a round's end, where the next market is turned up
 
 
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(["easy", "normal", "hard"]))
+def test_linesbeta_a_challenge_that_turned_up_grid_cards_is_shown(
+    seed: int, difficulty: str
+) -> None:
+    """The trump chosen shows nothing; a challenge shows what it turned up (taken back, the
+    cards go face down again, but the player saw them)."""
+    from cardside.games.linesbeta.rules import ChooseTrump
+    from cardside.games.linesbeta.state import LinesBetaState, seen_by
+
+    state = played(LinesBetaState(difficulty, "short", seed=seed), seed)
+    turned = 0
+    for before, action, after in transitions(state):
+        said = state.shown(0, before, after)
+        assert said == ("cards of the grid were turned up since" if seen_by(before, after) else "")
+        if isinstance(action, ChooseTrump):
+            assert said == ""
+        turned += bool(said)
+    assert turned  # a game of challenges turns up some face-down card
+
+
 def test_shown_since_names_the_latest_thing_shown_and_is_empty_otherwise() -> None:
     state = OctrixState(2, seed=3)
     first = state.current_player()

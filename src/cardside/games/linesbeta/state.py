@@ -223,6 +223,11 @@ class LinesBetaState(GameState[Snapshot, Action]):
         self.memory = self.memory | seen_by(before, after)
         return super().undo()
 
+    def shown(self, seat: int, before: Snapshot, after: Snapshot) -> str:
+        """A challenge (or a cell the grid gave up) that turned up a face-down card of the
+        grid: taken back, the card goes face down again but the player knows it."""
+        return "cards of the grid were turned up since" if seen_by(before, after) else ""
+
     def remembered(self, s: Snapshot | None = None) -> int:
         """The face-down cells whose card the player has seen (a mask over cells)."""
         s = s or self._snapshot

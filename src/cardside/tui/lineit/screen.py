@@ -45,7 +45,7 @@ _THEN = re.compile(r" \(then ([^()]*)\)")
 CARDS_AND_COMMANDS = [
     "  Cards: 57 or 57r (colour letter), B3 B4 B5. Tab completes. Short: l 57, p 23, s, d; "
     "play (or p) alone plays the one card that fits.",
-    "  Also: hint (the strong bot's choice and why), history, undo, show, quit (saved).",
+    "  hint gives the strong bot's choice and why.",
 ]
 HELP = "\n".join(
     [

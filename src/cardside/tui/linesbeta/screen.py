@@ -265,7 +265,7 @@ class LinesBetaScreen:
     def verdict(self, verdict: Verdict, round_no: int, trick: int) -> None:
         say = self.console.say
         when = (
-            f"The game stops after trick {trick} of round {round_no}"
+            f"The game ends in mid-round (an early stop), after trick {trick} of round {round_no}"
             if verdict.early
             else f"The game ends after round {round_no}"
         )
