@@ -327,3 +327,12 @@ def test_usage_errors_at_every_level_are_one_line(runner: CliRunner, args: list[
 def test_a_game_without_a_command_still_shows_its_help(runner: CliRunner) -> None:
     result = runner.invoke(main, ["octrix"])
     assert result.exit_code == 2 and "Usage:" in result.output and "Commands:" in result.output
+
+
+def test_the_line_that_says_who_won_says_by_how_much() -> None:
+    """The winner's lead over the best of the rest, all of them when tied for second."""
+    from cardside.tui.grammar import ahead_of
+
+    assert ahead_of(["Ann", "Bob", "Cy"], [97, 118, 5], 1) == ", 21 ahead of Ann"
+    assert ahead_of(["Ann", "Bo", "Cy"], [7, 9, 7], 1) == ", 2 ahead of Ann and Cy"
+    assert ahead_of(["You"], [12], 0) == ""

@@ -906,7 +906,7 @@ def test_an_iota_correction_that_changes_the_winner_says_so(
     turns = [line for _ in range(8) for line in ("Ann 10 2 lot all4", "Bob 10 2 lot all4")]
     out = keep(runner, IOTA, [*turns, "Ann 5 final", "fix 15 Ann 1", ""]).output
     after = out.split("fix 15 Ann 1", 1)[1]
-    assert "Game over (the last card): Bob wins." in after
+    assert "Game over (the last card): Bob wins with " in after
     assert saved(data_dir).winners == ["Bob"]
 
 
@@ -1334,7 +1334,7 @@ def test_a_correction_that_undoes_a_win_says_the_match_is_no_longer_over(
 ) -> None:
     rounds = ["Ann 1 2 3 4 5 6 7 8", "Ann 1 2 3 4", "Ann 1 2 3"]
     out = keep(runner, OCTRIX, [*rounds, change, "quit"]).output
-    assert "Ann wins the match with 89!" in out
+    assert "Ann wins the match with 89, " in out
     assert "  The match is no longer over.\n" in out
     assert saved(data_dir).status != "finished"
 

@@ -545,7 +545,7 @@ def test_play_hot_seat_to_the_end(runner: CliRunner, data_dir: Path) -> None:
     outcome = final.outcome()
     assert outcome is not None
     assert f"Final scores: Ann {outcome.scores[0]}, Bob {outcome.scores[1]}" in out
-    final_grid = out[out.rindex("'s turn:") : out.index("Final scores")]
+    final_grid = out[out.rindex("'s turn (") : out.index("Final scores")]
     assert "*" in final_grid  # the last play is starred on the final grid too
     session = store.load(only_session(data_dir))
     assert session.finished and session.totals == list(outcome.scores)
@@ -882,9 +882,9 @@ def test_show_draws_the_grid_without_the_turns_since_so_a_tall_grid_is_seen_whol
         main, ["iota", "play", "--players", "4", "--seed", "21"], input="pass\nshow\nquit\n"
     )
     assert result.exit_code == 0 and result.exception is None, result.output
-    before, after = result.output.split("turn: show")
-    assert "Since your last turn:" in before.split("turn: pass")[1]
-    shown = after.split("Your turn: quit")[0]
+    before, after = result.output.split("or pass): show")
+    assert "Since your last turn:" in before.split("or pass): pass")[1]
+    shown = after.split("Your turn (e.g. YS2 0,1, or pass): quit")[0]
     assert "Since" not in shown and "scores: " in shown and "your hand: " in shown
     assert shown.rstrip().endswith("(history lists the turns)")
 

@@ -126,11 +126,11 @@ def test_schnapsen_keep_shows_who_deals_each_deal(runner: CliRunner, data_dir: P
         input="Ann 1\nBob 2\nquit\n",
     )
     out = result.output
-    assert "Deal 1, Bob deals:" in out and "Deal 2, Ann deals:" in out
-    assert "Deal 3, Bob deals:" in out
+    assert "Deal 1, Bob deals (e.g. Ann 2" in out and "Deal 2, Ann deals (e.g. Ann 2" in out
+    assert "Deal 3, Bob deals (e.g. Ann 2" in out
     assert store.load(data_dir / "sessions" / "s.toml").options["first_dealer"] == 1
     default = runner.invoke(main, ["schnapsen", "keep", "--names", "Ann,Bob"], input="quit\n")
-    assert "Deal 1, Ann deals:" in default.output
+    assert "Deal 1, Ann deals (e.g. Ann 2" in default.output
 
 
 @pytest.mark.parametrize(

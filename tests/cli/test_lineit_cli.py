@@ -221,7 +221,7 @@ def test_keep_scripted_through_stdin(runner: CliRunner, data_dir: Path) -> None:
     assert "Cy: discarded nothing; bet B5 lost" in out
     assert "Undone: line for Cy (B5)." in out
     assert "bet B5 won (5 number cards after it, 5 needed) +5; points 96 95 = 2" in out
-    assert "Bo wins with 9." in out
+    assert "Bo wins with 9, 2 ahead of Ann and Cy." in out  # both second, with 7
     session = store.load(only_session(data_dir))
     assert session.finished and session.winners == ["Bo"]
     assert session.totals == [7, 9, 7]

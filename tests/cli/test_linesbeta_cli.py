@@ -680,3 +680,18 @@ def test_the_trump_hint_counts_the_tricks_as_the_review_of_that_card(
     assert f"why: {card}: the round brings about {tricks} tricks" in review.output
     if seed == 3:
         assert (card, tricks) == ("7D", "4.6")
+
+
+def test_keep_two_counts_typed_as_a_trick_are_told_how_a_round_is_written(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    args = ["linesbeta", "keep", "--difficulty", "hard", "--full", "--no-grid", "--session", "t"]
+    result = runner.invoke(main, args, input="5 1\n5-1\nquit\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "  a whole round is round YOURS GRID: round 5 1 (or 5-1); a trick is w (you won)" in (
+        result.output
+    )
+    session = store.load(data_dir / "sessions" / "t.toml")
+    assert [(e["type"], e.get("player"), e.get("grid")) for e in session.entries] == [
+        ("round", 5, 1)
+    ]

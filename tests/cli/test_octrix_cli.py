@@ -229,10 +229,37 @@ def test_keep_with_hands_offers_the_last_trick_and_enter_enters_it(
     assert result.exit_code == 0, result.output
     assert "trick 7 (highest wins): cards for Ann, Bob: \n" in result.output  # not offered
     assert "trick 8 (highest wins): cards for Ann, Bob [AS 8S]: " in result.output
-    assert "The last trick's cards are offered in brackets: Enter enters them." in result.output
+    assert (
+        "The last trick's cards, and with four players the last hand, are offered in brackets"
+        in (result.output)
+    )
     assert "Trick 8: Ann AS, Bob 8S -> Bob wins" in result.output
     session = store.load(only_session(data_dir))
     assert [e["type"] for e in session.entries] == ["hand", "hand", *["trick"] * 8]
+
+
+def test_keep_with_four_hands_offers_the_last_hand_and_says_what_an_empty_line_lacks(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """With four players every card is dealt: the last hand is the cards no other holds,
+    offered for Enter; with three, an empty line is told what to type."""
+    hands = ["AC 2C 3C 4C 5C 6C 7C 8C", "AH 2H 3H 4H 5H 6H 7H 8H", "AS 2S 3S 4S 5S 6S 7S 8S"]
+    args = ["--ascii", "octrix", "keep", "--names", "Ann,Bob,Cy,Dee", "--hands", "--session"]
+    script = [hands[0], "", *hands[1:], "", "quit"]
+    result = runner.invoke(main, [*args, "t"], input="\n".join(script) + "\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "  type the 8 cards Bob was dealt, e.g. AC 2C 3H 4H 5S 6S 7D 8D (type help)" in (
+        result.output
+    )
+    assert "  Cy's cards: " in result.output and "[" not in result.output.split("Cy's")[1][:3]
+    assert "  Dee's cards [AD 2D 3D 4D 5D 6D 7D 8D]: " in result.output
+    session = store.load(data_dir / "sessions" / "t.toml")
+    assert [e["type"] for e in session.entries] == ["hand"] * 4
+    assert session.entries[-1]["cards"] == "AD 2D 3D 4D 5D 6D 7D 8D"
+    three = ["--ascii", "octrix", "keep", "--names", "Ann,Bob,Cy", "--hands", "--session", "u"]
+    result = runner.invoke(main, three, input="\n".join([*hands[:2], "", "quit"]) + "\n")
+    assert "Cy's cards [" not in result.output
+    assert "type the 8 cards Cy was dealt" in result.output
 
 
 def test_keep_resume_continues_the_same_session(runner: CliRunner, data_dir: Path) -> None:

@@ -16,3 +16,14 @@ def agree(name: str, verb: str, *, plural: bool = False) -> str:
     if verb.endswith("y") and verb[-2:-1] not in "aeiou":
         return f"{name} {verb[:-1]}ies"
     return f"{name} {verb}s"
+
+
+def ahead_of(names: list[str], totals: list[int], winner: int) -> str:
+    """``, 21 ahead of Ann``: the winner's lead over the best of the rest (all of them when
+    tied for second), for the line that says who won; ``""`` with no one else."""
+    rest = [t for i, t in enumerate(totals) if i != winner]
+    if not rest:
+        return ""
+    second = max(rest)
+    behind = [n for i, (n, t) in enumerate(zip(names, totals)) if i != winner and t == second]
+    return f", {totals[winner] - second} ahead of {' and '.join(behind)}"

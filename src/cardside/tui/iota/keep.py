@@ -13,6 +13,7 @@ from cardside.games.iota.sheet import replay_ledger
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console, not_understood, refusal
 from cardside.tui.correcting import Corrector
+from cardside.tui.grammar import ahead_of
 from cardside.tui.iota.screen import IotaScreen
 from cardside.tui.keeping import (
     corrected_note,
@@ -224,8 +225,11 @@ class KeepScreen:
         how = "the last card" if ledger.end == "last card" else "every player passing"
         winners = [ledger.names[w] for w in ledger.winners]
         verb = "share the win" if len(winners) > 1 else "wins"
+        best = max(ledger.totals)
+        lead = ahead_of(ledger.names, list(ledger.totals), ledger.winners[0])
+        said = f"{verb} with {best}" + (lead if len(winners) == 1 else "")
         self.console.say(
-            self.screen.style.good(f"Game over ({how}): {' and '.join(winners)} {verb}.")
+            self.screen.style.good(f"Game over ({how}): {' and '.join(winners)} {said}.")
         )
 
     def _words(self, typed: str) -> list[str]:

@@ -194,7 +194,8 @@ class IotaTurn:
 
     def prompt(self, obs: View, seat: int) -> str:
         who = "Your" if self.screen.names[seat] == "You" else f"{self.screen.names[seat]}'s"
-        return f"{who} turn{' (after the swap)' if obs.swapped else ''}: "
+        # What to type, as every game's prompt says it (help has the rest).
+        return f"{who} turn{' (after the swap)' if obs.swapped else ''} (e.g. YS2 0,1, or pass): "
 
     def words(self, obs: View, seat: int, typed: str = "") -> Iterable[str]:
         tokens = typed.split()

@@ -18,6 +18,7 @@ from cardside.games.lineit.sheet import replay_ledger
 from cardside.sessions.journal import Journal
 from cardside.tui.console import QUIT_WORDS, Console, not_understood, refusal
 from cardside.tui.correcting import Corrector, QuitAsked
+from cardside.tui.grammar import ahead_of
 from cardside.tui.keeping import (
     command_with_more,
     corrected_note,
@@ -319,7 +320,9 @@ class KeepScreen:
         winners = [self.names[i] for i in self.ledger.winners]
         self._totals()
         if len(winners) == 1:
-            self.console.say(self.style.good(f"{winners[0]} wins with {max(self.ledger.totals)}."))
+            lead = ahead_of(self.names, list(self.ledger.totals), self.ledger.winners[0])
+            best = max(self.ledger.totals)
+            self.console.say(self.style.good(f"{winners[0]} wins with {best}{lead}."))
         else:
             self.console.say(
                 self.style.good(

@@ -99,6 +99,10 @@ def ask_settings(
     return difficulty, "short" if short else "full", grid
 
 
+#: Columns left on the prompt's line for typing a trick, where the prompt shows an example.
+TYPING_ROOM = 20
+
+
 def parse_trick(text: str, track_grid: bool) -> list[dict[str, Any]]:
     """Ledger entries for a line of input: ``w``, ``w w l``, or ``w r3R r3c4 [b] [turned ...]``."""
     words = text.split()
@@ -114,6 +118,12 @@ def parse_trick(text: str, track_grid: bool) -> list[dict[str, Any]]:
                 raise NotationError(
                     "this session does not track the grid: enter just w or l "
                     "(start 'linesbeta keep --grid' to track lines and cells)"
+                )
+            elif len(words) == 2 and all(w.isdigit() for w in words):
+                # Two counts: a whole round, written as one.
+                raise NotationError(
+                    f"a whole round is round YOURS GRID: round {words[0]} {words[1]} "
+                    f"(or {words[0]}-{words[1]}); a trick is w (you won) or l (lost)"
                 )
             else:
                 raise NotationError(f"{word!r} is not a trick result: w (you won) or l (lost)")
@@ -269,10 +279,14 @@ class KeepScreen:
         you, grid = ledger.points
         # No brackets: a bracketed move is one Enter plays, and there is none here.
         what = f"e.g. {_example(ledger)}" if ledger.track_grid else "w or l"
-        return (
+        head = (
             f"Round {ledger.round}/{ledger.rounds}, trick {ledger.trick} "
-            f"({self._who()} {you}/{pt}, grid {grid}/{gt}), {what}: "
+            f"({self._who()} {you}/{pt}, grid {grid}/{gt})"
         )
+        width = self.console.columns()  # None: not a terminal, no line to fit
+        if width is not None and len(head) + len(what) + 4 + TYPING_ROOM > width:
+            return f"{head}: "  # a narrow terminal: room to type before the example
+        return f"{head}, {what}: "
 
     def _help(self) -> None:
         grid = self.ledger.track_grid

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardside.core.arith import is_digits
+from cardside.core.cards import Card
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.core.players import not_a_player, seats_named
 from cardside.core.schema import cut
@@ -177,7 +178,8 @@ class KeepScreen:
     def _help(self) -> None:
         quick = (
             " While entering hands, give a player's 8 cards on one line. The last trick's "
-            "cards are offered in brackets: Enter enters them."
+            "cards, and with four players the last hand, are offered in brackets: Enter enters "
+            "them."
             if self.ledger.track_hands
             else "\n  Or a whole round at once, before its first trick: each player's "
             f"counting cards on one line, e.g. {self.ledger.names[0]} 1 3 4 (one player, "
@@ -335,10 +337,20 @@ class KeepScreen:
         if seat == 0 or not self._hands_header:
             self.console.say(f"Round {ledger.round_no}: enter each player's {HAND_SIZE} cards.")
             self._hands_header = True
-        line = self.console.ask(f"  {ledger.names[seat]}'s cards: ", self._words)
+        prompt = f"  {ledger.names[seat]}'s cards: "
+        rest = self._cards_left(seat)
+        if rest is not None:
+            # The last hand when every card is dealt: the cards no other hand holds.
+            prompt = with_default(prompt, " ".join(format_card(c, ascii=True) for c in rest))
+        line = self.console.ask(prompt, self._words)
         if line is None:
             return "quit"
+        if not line and rest is not None:
+            line = " ".join(format_card(c, ascii=True) for c in rest)
         if not line:
+            example = "e.g. AC 2C 3H 4H 5S 6S 7D 8D"
+            dealt = f"type the {HAND_SIZE} cards {ledger.names[seat]} was dealt, {example}"
+            self.console.say(f"  {refusal(dealt)}")
             return None
         command = self._command(line)
         if command:
@@ -356,6 +368,17 @@ class KeepScreen:
             return None
         self.journal.append(ledger.entries[-1])
         return None
+
+    def _cards_left(self, seat: int) -> list[Card] | None:
+        """The cards of ``seat``'s hand when they can only be those no other hand holds (the
+        last hand to enter, with every card of the deck dealt), else None."""
+        ledger = self.ledger
+        hands = ledger.hands
+        others = [h for s, h in enumerate(hands) if s != seat]
+        if len(hands) * HAND_SIZE != len(DECK) or any(h is None for h in others):
+            return None
+        held = {c for h in others if h is not None for c in h}
+        return [c for c in DECK if c not in held]
 
     def _words(self, typed: str) -> list[str]:
         """What Tab offers: with every hand known, the cards still held by the seat whose card

@@ -14,7 +14,7 @@ from cardside.games.octrix.notation import NAMES, format_card, parse_card
 from cardside.games.octrix.rules import KEY, Rule
 from cardside.games.octrix.sheet import describe_runs
 from cardside.tui.console import Console
-from cardside.tui.grammar import agree
+from cardside.tui.grammar import agree, ahead_of
 from cardside.tui.style import Style
 from cardside.tui.table import display_width, pad
 
@@ -109,7 +109,9 @@ class OctrixScreen:
         if winner is not None:
             plural = len(self.sides[winner]) > 1
             wins = agree(self.side_name(winner), "win", plural=plural)
-            say(self.style.good(f"{wins} the match with {totals[winner]}!"))
+            names = [self.side_name(i) for i in range(len(self.sides))]
+            lead = ahead_of(names, list(totals), winner)
+            say(self.style.good(f"{wins} the match with {totals[winner]}{lead}!"))
         else:
             leaders = [i for i, t in enumerate(totals) if t >= target]
             if leaders:

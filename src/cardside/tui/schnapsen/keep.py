@@ -144,7 +144,8 @@ class KeepScreen:
 
     def _prompt(self) -> str:
         deal = self.ledger.deals + 1
-        return f"Deal {deal}, {self.dealer(deal)} deals: winner and game points, or Enter: "
+        example = f"{self.names[0]} 2"
+        return f"Deal {deal}, {self.dealer(deal)} deals (e.g. {example}, or Enter for questions): "
 
     def _handle(self, line: str) -> None:
         word = line.lower()
