@@ -1303,7 +1303,8 @@ def test_a_correction_that_decides_a_match_elsewhere_says_so(
     runner: CliRunner, data_dir: Path
 ) -> None:
     """Deal 2 was Ann's: match 1 now ends at deal 3, and the deals after it open match 2."""
-    args = ["schnapsen", "keep", "--names", "Ann,Bob", "--dealer", "Ann", "--session", "t"]
+    args = ["schnapsen", "keep", "--names", "Ann,Bob", "--dealer", "Ann", "--matches", "0"]
+    args += ["--session", "t"]
     deals = ["Ann 2", "Bob 3", "Ann 3", "Bob 1", "Ann 2"]
     out = keep(runner, args, [*deals, "fix 2 Ann 3", "quit"]).output
     assert "  Match 1 is now decided in deal 3: Ann wins (was deal 5: Ann wins).\n" in out
@@ -1316,13 +1317,13 @@ def test_a_correction_that_newly_decides_a_match_says_who_won(
 ) -> None:
     """Match 1 decided by a correction, with the game going on: said, as the end of a game
     is; the game's own end is said once, by the sheet."""
-    args = ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "t"]
+    args = ["schnapsen", "keep", "--names", "Ann,Bob", "--matches", "0", "--session", "t"]
     deals = ["Ann 2", "Bob 1", "Ann 3", "Bob 2", "fix 1 Bob 3", "fix 4 Bob 3"]
     out = keep(runner, args, [*deals, "quit"]).output
     assert out.count("  Match 1 is now decided in deal 4: Bob wins.\n") == 1
     assert "is now decided" not in out.split("fix 4 Bob 3")[0]
     # One match in all: the game ends, and that is said by the sheet, not here.
-    one = [*args[:-1], "u", "--matches", "1"]
+    one = [*args[:-3], "1", "--session", "u"]
     out = keep(runner, one, [*deals[:5], "fix 4 Bob 3", ""]).output
     assert "is now decided" not in out
     assert saved(data_dir, "u").winners == ["Bob"]

@@ -260,7 +260,7 @@ KEEP_SCRIPT = [
 def test_keep_scripted_session_with_undo_and_refusals(runner: CliRunner, data_dir: Path) -> None:
     result = runner.invoke(
         main,
-        ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "k"],
+        ["schnapsen", "keep", "--names", "Ann,Bob", "--matches", "0", "--session", "k"],
         input="\n".join(KEEP_SCRIPT) + "\n",
     )
     assert result.exit_code == 0, result.output

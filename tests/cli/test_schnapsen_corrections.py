@@ -49,7 +49,7 @@ def test_keep_says_you_win_and_names_countdown_and_matches_won(
 ) -> None:
     script = "You 3\nYou 3\nYou 1\nshow\nquit\n"
     result = runner.invoke(
-        main, ["schnapsen", "keep", "--names", "You,Bot", "--session", "k"], input=script
+        main, ["schnapsen", "keep", "--names", "You,Bot", "--matches", "0", "--session", "k"], input=script
     )
     out = result.output
     assert result.exit_code == 0, out

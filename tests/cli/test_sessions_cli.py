@@ -44,7 +44,7 @@ def test_list_and_json(runner: CliRunner, data_dir: Path) -> None:
 def test_list_gives_the_countdown_of_a_kept_schnapsen_match_under_way(
     runner: CliRunner, data_dir: Path
 ) -> None:
-    args = ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "bummerl"]
+    args = ["schnapsen", "keep", "--names", "Ann,Bob", "--matches", "0", "--session", "bummerl"]
     runner.invoke(main, args, input="Ann 2\nBob 3\nAnn 3\nquit\n")
     line = runner.invoke(main, ["sessions", "list"]).output.splitlines()[2]
     assert "matches won: Ann 0 · Bob 0" in line

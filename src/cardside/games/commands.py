@@ -674,7 +674,8 @@ Also: hint (the strong bot's choice and why), undo, show, history, help, quit (s
         keep=Command(
             """Keep the match sheet for a game played with real cards.
 
-Each match counts from 7 down to 0; matches won are counted across the session.
+Each match counts from 7 down to 0; the session ends with the match (--matches N for
+several, counted across the session; 0 for no limit).
 
 At the prompt: per deal, the winner and the game points ('Ann 2'), or Enter to answer
 what the table saw (who closed, who reached 66, the card points): cardside works out the
@@ -687,7 +688,7 @@ game points by the rules and says which rule gave them. Also: undo, undo N, fix 
                     "--matches",
                     "Matches to play before the session ends (0: no limit, quit when done).",
                     kind="bounded",
-                    default=0,
+                    default=1,
                     show_default=True,
                     high=10_000,
                 ),
