@@ -223,6 +223,11 @@ def malformed(game: str, state: Any) -> list[Any]:
         from cardside.core.cards import Card
 
         junk += [Card(None, None), Card("x", 3), Card(5, None)]  # type: ignore[arg-type]
+        # Equal to a legal card (8.0 == 8), but no card the game deals.
+        legal = next(a for a in state.legal_actions() if isinstance(a, Card))
+        junk += [Card(float(legal.rank), legal.suit)]
+        if legal.rank == 1:
+            junk += [Card(True, legal.suit)]
     return junk
 
 

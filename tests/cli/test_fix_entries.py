@@ -1329,6 +1329,20 @@ def test_a_correction_that_newly_decides_a_match_says_who_won(
     assert saved(data_dir, "u").winners == ["Bob"]
 
 
+def test_a_schnapsen_correction_that_ends_the_session_says_who_won(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """A session of one match (the default) ended by a correction: said as the deal typed
+    would say it."""
+    args = ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "t"]
+    out = keep(runner, args, ["Ann 3", "Ann 3", "Bob 2", "fix 3 Ann 1", ""]).output
+    after = out.split("fix 3 Ann 1", 1)[1]
+    assert "  Entry 3 corrected: Ann 1 (was Bob 2).\n  Ann wins match 1; a Bummerl for Bob.\n" in (
+        after
+    )
+    assert saved(data_dir).winners == ["Ann"]
+
+
 @pytest.mark.parametrize("change", ["fix 1 Ann 1 2 3", "undo 3"])
 def test_a_correction_that_undoes_a_win_says_the_match_is_no_longer_over(
     runner: CliRunner, data_dir: Path, change: str

@@ -153,7 +153,7 @@ def test_a_piped_line_with_control_characters_is_echoed_as_codes(
     result = runner.invoke(main, SCHNAPSEN_KEEP, input=typed, color=True)
     assert result.exit_code == 0
     assert "\x1b[2J" not in result.output and "\x07" not in result.output
-    assert "Enter: Ann\\x1b[2J\\x07 2" in result.output
+    assert "questions): Ann\\x1b[2J\\x07 2" in result.output
     assert len(store.load(data_dir / "sessions" / "k.toml").entries) == 1
 
 
@@ -386,7 +386,7 @@ def test_a_piped_line_with_a_right_to_left_override_is_echoed_as_codes(
     assert result.exit_code == 0
     assert not {"\u202e", "\u200b", "\u00ad"} & set(result.output)
     # The same characters a name may not hold are shown as codes (a soft hyphen too).
-    assert "Enter: \\u202eAnn 2\\u200b\\u00ad" in result.output
+    assert "questions): \\u202eAnn 2\\u200b\\u00ad" in result.output
     assert len(store.load(data_dir / "sessions" / "k.toml").entries) == 1
 
 

@@ -884,7 +884,7 @@ def test_show_draws_the_grid_without_the_turns_since_so_a_tall_grid_is_seen_whol
     assert result.exit_code == 0 and result.exception is None, result.output
     before, after = result.output.split("or pass): show")
     assert "Since your last turn:" in before.split("or pass): pass")[1]
-    shown = after.split("Your turn (e.g. YS2 0,1, or pass): quit")[0]
+    shown = after.split("Your turn (e.g.")[0]
     assert "Since" not in shown and "scores: " in shown and "your hand: " in shown
     assert shown.rstrip().endswith("(history lists the turns)")
 

@@ -695,3 +695,15 @@ def test_keep_two_counts_typed_as_a_trick_are_told_how_a_round_is_written(
     assert [(e["type"], e.get("player"), e.get("grid")) for e in session.entries] == [
         ("round", 5, 1)
     ]
+
+
+def test_keep_two_counts_typed_mid_round_are_told_a_round_is_entered_before_its_first_trick(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    args = ["linesbeta", "keep", "--difficulty", "hard", "--full", "--no-grid", "--session", "t"]
+    result = runner.invoke(main, args, input="w\n5 1\nquit\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert (
+        "  a trick is w (you won) or l (lost); round 5 1 (or 5-1) enters a whole round, before "
+        "its first trick (type help)"
+    ) in result.output

@@ -335,7 +335,7 @@ def test_keep_end_of_input_saves_and_resume_continues(runner: CliRunner, data_di
     result = runner.invoke(main, ["sessions", "resume", "r"], input="Ann 3\nAnn 1+0\n")
     assert result.exit_code == 0, result.output
     assert "Match 1 countdown: Ann 4, Bob 7" in result.output
-    assert "Session over" in result.output
+    assert "Match over; saved as r." in result.output  # a session of one match is that match
     session = store.load(session_file(data_dir, "r"))
     assert session.finished and session.winners == ["Ann"]
     # A finished kept session opens only to correct its last entry.
@@ -343,9 +343,9 @@ def test_keep_end_of_input_saves_and_resume_continues(runner: CliRunner, data_di
         main, ["sessions", "resume", "r"], input="show\nhelp\nAnn 2\nundo\nBob 1\n\n"
     )
     assert again.exit_code == 0, again.output
-    assert "The session is over. Type undo" in again.output
+    assert "The match is over. Type undo" in again.output
     assert "deal  match  winner  game points" in again.output  # show
-    assert "undo takes back the last entry and the session goes on" in again.output
+    assert "undo takes back the last entry and the match goes on" in again.output
     assert "  type undo, undo N, fix N or show, or press Enter to close (type help)" in again.output
     session = store.load(session_file(data_dir, "r"))
     assert session.entries[-2:] == [

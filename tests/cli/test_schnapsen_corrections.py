@@ -49,7 +49,9 @@ def test_keep_says_you_win_and_names_countdown_and_matches_won(
 ) -> None:
     script = "You 3\nYou 3\nYou 1\nshow\nquit\n"
     result = runner.invoke(
-        main, ["schnapsen", "keep", "--names", "You,Bot", "--matches", "0", "--session", "k"], input=script
+        main,
+        ["schnapsen", "keep", "--names", "You,Bot", "--matches", "0", "--session", "k"],
+        input=script,
     )
     out = result.output
     assert result.exit_code == 0, out
@@ -138,8 +140,13 @@ def test_resuming_a_finished_kept_session_shows_no_next_match(
     runner.invoke(main, args, input="Ann 3\nAnn 3\nAnn 1\n\n")
     result = runner.invoke(main, ["--no-color", "sessions", "resume", "k"], input="\n")
     assert result.exit_code == 0, result.output
-    assert "Matches won: Ann 1, Bob 0; the session's 1 match is played" in result.output
-    assert "Match 2" not in result.output
+    # A session of one match is that match.
+    assert "The match is over: Ann wins it." in result.output
+    assert "Match 2" not in result.output and "a session of 1 match" not in result.output
+    args = ["schnapsen", "keep", "--names", "Ann,Bob", "--matches", "2", "--session", "two"]
+    runner.invoke(main, args, input="Ann 3\nAnn 3\nAnn 1\nBob 3\nBob 3\nBob 1\n\n")
+    result = runner.invoke(main, ["--no-color", "sessions", "resume", "two"], input="\n")
+    assert "Matches won: Ann 1, Bob 1; the session's 2 matches are played" in result.output
 
 
 def test_the_number_of_matches_to_play_is_counted_in_words(

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from cardside.core.arith import parse_number
 from cardside.core.cards import Card, RankNames, Suit, format_card, parse_card
-from cardside.core.errors import NotationError
+from cardside.core.errors import IllegalActionError, NotationError
 from cardside.core.rng import derive_rng
 from cardside.core.stats import format_wins, mean_interval, wilson_interval
 
@@ -382,3 +382,45 @@ def test_a_game_resumed_out_of_the_ratings_asks_no_more(monkeypatch: pytest.Monk
         monkeypatch.setattr(play, "closing_line", lambda *a: None)
         assert play.run_loop(loop, console, journal) == "over"  # type: ignore[arg-type]
         assert loop.unrated is unrated
+
+
+def test_an_undo_the_game_refuses_is_not_asked_about_and_leaves_the_game_rated() -> None:
+    """A game that will not go back (LinesBeta past a round's end) refuses the undo before
+    the person is asked whether to leave the ratings, and nothing is marked."""
+    from cardside.core.loop import Loop
+    from cardside.core.players import Command
+
+    class Refusing:
+        """One move made; it showed something, and the game will not take it back."""
+
+        moves: list[object] = []
+
+        def is_terminal(self) -> bool:
+            return False
+
+        def current_player(self) -> int:
+            return 0
+
+        def observation(self, seat: int) -> object:
+            return self
+
+        def apply(self, action: object) -> None:
+            self.moves.append(action)
+
+        def shown_since(self, seat: int, count: int) -> str:
+            return "cards of the grid were turned up since"
+
+        def take_back(self) -> object:
+            raise IllegalActionError("an undo cannot go back past the end of a round")
+
+        def clone(self) -> Refusing:
+            return self
+
+    person = _Answering(["move", Command("undo")], True)
+    refused: list[str] = []
+    person.refused = refused.append  # type: ignore[attr-defined]
+    undone: list[str] = []
+    loop = Loop(Refusing(), [person], on_undo=lambda count, seen: undone.append(seen))  # type: ignore[arg-type, list-item]
+    assert loop.run() == "quit"
+    assert refused == ["an undo cannot go back past the end of a round"]
+    assert person.asked == [] and undone == [] and not loop.unrated

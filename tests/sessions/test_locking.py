@@ -16,7 +16,7 @@ from cardside.sessions.lock import SessionLock, SessionLocked, lock_path
 
 from .procs import dead_pid, run, start
 
-KEEP = ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "s"]
+KEEP = ["schnapsen", "keep", "--names", "Ann,Bob", "--matches", "0", "--session", "s"]
 
 
 def session_file(data_dir: Path, name: str = "s") -> Path:

@@ -29,7 +29,7 @@ from cardside.sessions.lock import lock_path
 from .procs import EXAMPLES, run, start, wait_for
 from .scripted import at_terminal, honour_folder_modes, typed
 
-KEEP = ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "s"]
+KEEP = ["schnapsen", "keep", "--names", "Ann,Bob", "--matches", "0", "--session", "s"]
 EXAMPLE_FILES = sorted(EXAMPLES.glob("*.toml"))
 ACKNOWLEDGED = re.compile(r"Deal \d+: (Ann|Bob) wins \d game point")  # one per deal saved
 # A field of an entry (or a player), inline or on its own line.
@@ -223,7 +223,16 @@ MODES = {
         "--session",
         "j",
     ],
-    "schnapsen keep": ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "j"],
+    "schnapsen keep": [
+        "schnapsen",
+        "keep",
+        "--names",
+        "Ann,Bob",
+        "--matches",
+        "0",
+        "--session",
+        "j",
+    ],
     "schnapsen play": ["schnapsen", "play", "--seed", "3", "--session", "j"],
     "iota keep": ["iota", "keep", "--names", "Ann,Bob", "--grid", "--session", "j"],
     "iota play": ["iota", "play", "--players", "2", "--seed", "3", "--session", "j"],

@@ -23,7 +23,7 @@ from cardside.sessions.journal import Journal
 
 from .scripted import at_terminal, honour_folder_modes, typed
 
-KEEP = ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "s"]
+KEEP = ["schnapsen", "keep", "--names", "Ann,Bob", "--matches", "0", "--session", "s"]
 
 
 def winners(data_dir: Path) -> list[int]:

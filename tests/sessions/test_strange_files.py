@@ -21,7 +21,7 @@ from cardside.sessions.journal import Journal
 from .procs import EXAMPLES
 from .scripted import at_terminal
 
-KEEP = ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "s"]
+KEEP = ["schnapsen", "keep", "--names", "Ann,Bob", "--matches", "0", "--session", "s"]
 
 
 def kept(runner: CliRunner, data_dir: Path, lines: str = "Ann 2\nquit\n") -> Path:

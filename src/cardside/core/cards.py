@@ -74,9 +74,20 @@ class Card:
     suit: Suit
 
     def __repr__(self) -> str:
+        if isinstance(self.suit, Suit):
+            return f"Card({self.rank!r}{self.suit.letter})"
         # A card built by another program may hold anything: its repr never fails.
-        letter = self.suit.letter if isinstance(self.suit, Suit) else repr(self.suit)
-        return f"Card({self.rank!r}{letter})"
+        return f"Card({self.rank!r}, {self.suit!r})"
+
+
+def well_made(card: object) -> bool:
+    """Whether ``card`` is a card as the games build them: a whole-number rank and a suit (a
+    card built with 8.0 or True equals the card 8 or 1, but no game deals it)."""
+    return (
+        isinstance(card, Card)
+        and type(card.rank) is int  # noqa: E721 - bool and float ranks compare equal
+        and isinstance(card.suit, Suit)
+    )
 
 
 @dataclass(frozen=True)

@@ -79,6 +79,11 @@ class Loop:
         # What the moves from the seat's own decision on showed it (cards laid face down
         # before it and taken back with it below show nothing).
         mine = len(self.movers) - self.movers[::-1].index(seat) - 1
+        # Tried first on a copy: an undo the game refuses (LinesBeta past a round's end) is
+        # refused before anything is asked or marked.
+        trial = self.state.clone()
+        for _ in range(len(self.movers) - mine):
+            trial.take_back()
         seen = self.state.shown_since(seat, len(self.movers) - mine)
         # Such an undo leaves the game out of ratings: a seat that can be asked is asked,
         # once a game (whoever of several people at the terminal asks).

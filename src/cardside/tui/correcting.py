@@ -75,7 +75,8 @@ class Corrector:
     #: equal entries always do.
     same: Callable[[dict[str, Any], dict[str, Any]], bool] | None = None
     #: What else the correction changed that only the game can tell (an Octrix trick of the
-    #: round under way now won by another), said after ``after`` ran, as the rows are.
+    #: round under way now won by another, a Schnapsen match now won), as whole sentences
+    #: said after the rows changed; asked once ``after`` ran.
     said: Callable[[], list[str]] | None = None
 
     def __post_init__(self) -> None:
@@ -291,7 +292,7 @@ class Corrector:
                 saved.back = back
                 break
             if answer == "fix":
-                fixed = self._fix_later(agreed, found[0], found[1])
+                fixed = self._fix_later(agreed, found[0], found[1], cancel)
                 if fixed is not None:
                     later, text, was = fixed
                     pending.append({**later, corrections.FIXES: found[0]})
@@ -318,7 +319,7 @@ class Corrector:
         if self.after is not None:
             self.after()
         if self.said is not None:
-            saved.changed.extend(self.said())
+            saved.decided.extend(self.said())
         return saved
 
     def _named(self, session: Session, pending: list[dict[str, Any]]) -> list[str]:
@@ -334,7 +335,7 @@ class Corrector:
         return " ".join(texts).casefold().split()
 
     def _fix_later(
-        self, session: Session, number: int, misfit: str
+        self, session: Session, number: int, misfit: str, cancel: str = "the correction"
     ) -> tuple[dict[str, Any], str, str] | None:
         """Ask for the new text of entry ``number``, a later entry that no longer fits (why:
         ``misfit``), until one reads and fits there: (the new entry, its text, the old text),
@@ -349,9 +350,10 @@ class Corrector:
         while True:
             # Enter takes the text offered: the old one (which cannot stand) cancels; one
             # refused before is read again, as at the first prompt.
+            # ``cancel`` names what goes: the correction, or undo N.
             keeps = "Enter or cancel cancels" if offered == old_text else "cancel cancels"
             answer = console.ask(
-                f"New text for entry {number} ({keeps} the correction): ", default=offered
+                f"New text for entry {number} ({keeps} {cancel}): ", default=offered
             )
             word = "quit" if answer is None else _word_after(answer, offered)
             if word in QUIT_WORDS:
@@ -368,8 +370,8 @@ class Corrector:
             if word in ("help", "?", "h", "show"):
                 console.say(
                     f"  entry {number} no longer fits: type its new text as at the keep prompt "
-                    f"(it was: {old_text}); both corrections are then saved at once. {keeps} "
-                    "the correction; quit cancels it and leaves"
+                    f"(it was: {old_text}); both are then saved at once. {keeps} {cancel}; "
+                    "quit cancels it and leaves"
                 )
                 continue
             try:

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Self
 
-from cardside.core.cards import Card
+from cardside.core.cards import Card, well_made
 from cardside.core.errors import IllegalActionError
 from cardside.core.outcome import Outcome
 from cardside.core.rng import VIEW_SEED, derive_rng, fresh_seed
@@ -118,16 +118,14 @@ class OctrixState(GameState[OctrixSnapshot, Card]):
 
     def is_legal(self, action: Card) -> bool:
         seat = self.current_player()
-        return (
-            seat is not None and isinstance(action, Card) and action in self._snapshot.hands[seat]
-        )
+        return seat is not None and well_made(action) and action in self._snapshot.hands[seat]
 
     def why_illegal(self, action: Card) -> str:
         """A one-line reason ``action`` is illegal now, or ``""`` when it is legal."""
         seat = self.current_player()
         if seat is None:
             return "the match is over"
-        if not isinstance(action, Card) or action not in KEY:
+        if not well_made(action) or action not in KEY:
             return f"{action!r} is not an Octrix card"
         name = format_card(action, ascii=True)
         s = self._snapshot

@@ -2,7 +2,8 @@
 
 One row per deal: the game points it gave each player and the match counts after it (both
 start at 7 and count down). A played session is one match; its totals are the counts. A kept
-session runs match after match; its totals are the matches each player has won.
+session runs its matches (one unless it says more, or any number); its totals are the matches
+each player has won.
 """
 
 from __future__ import annotations

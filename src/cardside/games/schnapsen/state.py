@@ -12,7 +12,7 @@ import random
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from cardside.core.cards import Card, Suit
+from cardside.core.cards import Card, Suit, well_made
 from cardside.core.errors import IllegalActionError
 from cardside.core.outcome import Outcome
 from cardside.core.rng import derive_rng, fresh_seed
@@ -37,6 +37,7 @@ from cardside.games.schnapsen.rules import (
     SUITS,
     Action,
     DealResult,
+    Marriage,
     action_code,
     apply_deal_result,
     cards_of,
@@ -565,9 +566,13 @@ def _code(action: object) -> int | None:
     """``action``'s code, or ``None`` for anything that is not a Schnapsen action (a list or a
     dict cannot even be looked up)."""
     try:
-        return ACTION_CODES.get(action)  # type: ignore[call-overload, no-any-return]
+        code: int | None = ACTION_CODES.get(action)  # type: ignore[call-overload]
     except TypeError:
         return None
+    card = action.card if isinstance(action, Marriage) else action
+    if code is not None and isinstance(card, Card) and not well_made(card):
+        return None  # equal to a card of the deck (8.0 == 8), but not one
+    return code
 
 
 def new_game(players: int | None = None, seed: int | str | None = None) -> SchnapsenState:

@@ -103,7 +103,7 @@ def ask_settings(
 TYPING_ROOM = 20
 
 
-def parse_trick(text: str, track_grid: bool) -> list[dict[str, Any]]:
+def parse_trick(text: str, track_grid: bool, round_open: bool = True) -> list[dict[str, Any]]:
     """Ledger entries for a line of input: ``w``, ``w w l``, or ``w r3R r3c4 [b] [turned ...]``."""
     words = text.split()
     if not track_grid:
@@ -120,10 +120,14 @@ def parse_trick(text: str, track_grid: bool) -> list[dict[str, Any]]:
                     "(start 'linesbeta keep --grid' to track lines and cells)"
                 )
             elif len(words) == 2 and all(w.isdigit() for w in words):
-                # Two counts: a whole round, written as one.
+                # Two counts: a whole round, written as one (before the round's first trick).
+                whole = f"round {words[0]} {words[1]} (or {words[0]}-{words[1]})"
                 raise NotationError(
-                    f"a whole round is round YOURS GRID: round {words[0]} {words[1]} "
-                    f"(or {words[0]}-{words[1]}); a trick is w (you won) or l (lost)"
+                    f"a whole round is round YOURS GRID: {whole}; a trick is w (you won) or "
+                    "l (lost)"
+                    if round_open
+                    else f"a trick is w (you won) or l (lost); {whole} enters a whole round, "
+                    "before its first trick"
                 )
             else:
                 raise NotationError(f"{word!r} is not a trick result: w (you won) or l (lost)")
@@ -337,7 +341,7 @@ class KeepScreen:
                 self._enter([entry])
             return None
         try:
-            entries = parse_trick(line, self.ledger.track_grid)
+            entries = parse_trick(line, self.ledger.track_grid, self.ledger.trick == 1)
         except NotationError as exc:
             known = [*self._words(""), "w", "l", "round", "turned", "help", "show", "undo", "quit"]
             noun = "a card" if self.ledger.track_grid else "a trick result"

@@ -236,7 +236,8 @@ class KeepScreen:
         for number, (was, now) in enumerate(zip(before.trick_winners, after.trick_winners), 1):
             if was != now:
                 self._moved_tricks.append(
-                    f"trick {number}: {after.names[now]} wins it (was {after.names[was]}) and "
+                    f"Changed with it: trick {number}: {after.names[now]} wins it (was "
+                    f"{after.names[was]}) and "
                     f"takes counting card {number}"
                 )
 

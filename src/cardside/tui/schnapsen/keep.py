@@ -62,6 +62,9 @@ COMMANDS = ("ask", "show", "undo", "fix", "help", "quit")
 T = TypeVar("T")
 
 
+#: Columns left on the prompt's line for typing a deal, where the prompt shows an example.
+TYPING_ROOM = 20
+
 #: Said before a question for card points: a marriage's 20 or 40 counts in them.
 POINTS_NOTE = "  (card points include the marriages)"
 
@@ -100,6 +103,8 @@ class KeepScreen:
         # The questions' answers: to give again after an undo, and given so far.
         self._replay: list[str] = []
         self._given: list[str] = []
+        #: What a correction just saved decided: the session's last match won.
+        self._ended: list[str] = []
 
     # -- the loop ----------------------------------------------------------------------------
     def run(self) -> str:
@@ -123,11 +128,11 @@ class KeepScreen:
                     self.console.say("  Cancelled; nothing entered for this deal.")
                 except QuitAsked:  # quit at a correction's question
                     return self._saved()
-            if not offer_correction(
-                self.console, self._undo, "session", self.show, self._corrections
-            ):
+            # A session of one match is that match, as in play.
+            what = "match" if self.matches == 1 else "session"
+            if not offer_correction(self.console, self._undo, what, self.show, self._corrections):
                 break
-        self.console.say(f"Session over; saved as {self.journal.name}.")
+        self.console.say(f"{what.capitalize()} over; saved as {self.journal.name}.")
         return "over"
 
     def _saved(self) -> str:
@@ -144,8 +149,12 @@ class KeepScreen:
 
     def _prompt(self) -> str:
         deal = self.ledger.deals + 1
-        example = f"{self.names[0]} 2"
-        return f"Deal {deal}, {self.dealer(deal)} deals (e.g. {example}, or Enter for questions): "
+        head = f"Deal {deal}, {self.dealer(deal)} deals"
+        full = f"{head} (e.g. {self.names[0]} 2, or Enter for questions): "
+        width = self.console.columns()  # None: not a terminal, no line to fit
+        if width is None or len(full) + TYPING_ROOM <= width:
+            return full
+        return f"{head} ({self.names[0]} 2, or Enter): "  # room left to type
 
     def _handle(self, line: str) -> None:
         word = line.lower()
@@ -393,12 +402,30 @@ class KeepScreen:
     @property
     def _corrections(self) -> Corrector:
         """``fix N`` and ``undo N``; the ledger is then read again from the file."""
-        return Corrector(self.console, self.journal, self._text_of, self._read, self._replayed)
+        return Corrector(
+            self.console,
+            self.journal,
+            self._text_of,
+            self._read,
+            self._replayed,
+            said=lambda: self._ended,
+        )
 
     def _replayed(self) -> None:
-        """The ledger read again from the file after a correction, and shown."""
+        """The ledger read again from the file after a correction, and shown; a correction
+        that ends the session says who won its last match, as the deal typed would."""
+        was_over = self.over
         self.ledger = replay_ledger(self.journal.session)
         self.show()
+        self._ended = []
+        last = self.ledger.last_row
+        if self.over and not was_over and last is not None:
+            won = match_winner(last.counts_after)
+            if won is not None:
+                loser = self.names[1 - won]
+                self._ended.append(
+                    f"{agree(self.names[won], 'win')} match {last.match_no}; a Bummerl for {loser}"
+                )
 
     def _text_of(self, entry: dict[str, Any]) -> str:
         """A deal as it is typed: its winner and game points (``Ann 2``), however entered."""
@@ -438,6 +465,9 @@ class KeepScreen:
         if self.over:  # no next match to show: the session's matches are all played
             played = f"the session's {counted_are(self.matches, 'match')} played"
             text = f"{MATCHES_WON.capitalize()}: {self._counts(ledger.matches_won)}; {played}"
+            if self.matches == 1:  # a session of one match is that match
+                winner = self.names[ledger.matches_won.index(1)]
+                text = f"The match is over: {agree(winner, 'win')} it."
             self.console.say(self.style.bold(text))
             return
         text = (
@@ -446,7 +476,7 @@ class KeepScreen:
         )
         if any(ledger.matches_won):
             text += f"; {MATCHES_WON}: {self._counts(ledger.matches_won)}"
-        if self.matches:
+        if self.matches > 1:
             text += f"; a session of {counted(self.matches, 'match')}"
         self.console.say(self.style.bold(text))
 
