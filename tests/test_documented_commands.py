@@ -118,3 +118,26 @@ def test_each_documented_command_runs(
         assert result.exit_code == 0, shown
         assert result.exception is None, shown
         assert result.output.strip(), shown
+
+
+def test_the_review_of_the_example_games_is_what_sessions_md_shows(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """The tables of ``sessions review --all-sessions`` over ``scoresheets/`` in sessions.md
+    are the program's own output, so they cannot drift from it."""
+    root = Path(__file__).resolve().parents[1]
+    folder = data_dir / "sessions"
+    folder.mkdir(parents=True, exist_ok=True)
+    for path in (root / "scoresheets").glob("*.toml"):
+        shutil.copy(path, folder / path.name)
+    text = (root / "docs" / "sessions.md").read_text(encoding="utf-8")
+    shown = text.split("Over the examples of `scoresheets/`:", 1)[1].split("```")[1]
+    tables = shown.split("Each game:", 1)[1].split("Not reviewed", 1)[0]
+    rows = [line for line in tables.splitlines() if line.strip()]
+    assert len(rows) >= 12  # both tables, each with its header and rule
+    args = ["sessions", "review", "--all-sessions", "--depth", "1", "--jobs", "1"]
+    result = runner.invoke(main, args)
+    assert result.exit_code == 0 and result.exception is None, result.output
+    lines = [line.rstrip() for line in result.output.splitlines()]
+    missing = [row for row in rows if row.rstrip() not in lines]
+    assert not missing, missing

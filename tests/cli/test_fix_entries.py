@@ -256,7 +256,7 @@ MISFITS: dict[str, tuple[list[str], list[str], str, int, str]] = {
         ["Ann 1", "Ann 3", "Ann 2", "Bob 1"],
         "fix 1 Ann 3",
         4,
-        "the session's 1 match is already played",
+        "the match is already won",
     ),
     "linesbeta": (
         LINESBETA,

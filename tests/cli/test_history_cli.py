@@ -355,8 +355,8 @@ def test_a_session_ending_level_is_shown_tied_and_partners_who_won_as_winners(
     args = ["schnapsen", "keep", "--names", "Ann,Bob", "--matches", "2", "--session", "tie"]
     kept = runner.invoke(main, args, input=script)
     assert kept.exit_code == 0 and kept.exception is None, kept.output
-    assert "tied: Ann & Bob" in run(runner, "sessions", "list")[1]
-    assert "tied: Ann & Bob" in run(runner, "sessions", "show", "tie")[1].splitlines()
+    assert "tied: Ann; Bob" in run(runner, "sessions", "list")[1]
+    assert "tied: Ann; Bob" in run(runner, "sessions", "show", "tie")[1].splitlines()
     page = run(runner, "sessions", "export", "tie", "--format", "html", "-o", "-")[1]
     assert "Tied: Ann, Bob." in page and "Won: " not in page
     # In the CSV the columns of a tie are parted by "; ", partners by " & " (as in the column).

@@ -943,3 +943,27 @@ def test_keep_with_the_grid_enters_the_end_after_a_round_of_passes_with_the_pile
     assert "the game is over; type end (or undo to take back the last pass)" in result.output
     session = store.load(data_dir / "sessions" / "g.toml")
     assert session.entries[-1] == {"type": "end"} and session.status == "finished"
+
+
+def test_the_prompt_s_example_is_a_card_of_the_hand_on_a_free_cell() -> None:
+    """An example of the form, never a card not held nor a cell already taken."""
+    import random
+
+    from cardside.games.iota.notation import format_card as card_name
+    from cardside.games.iota.state import IotaState
+    from cardside.tui.console import Console
+    from cardside.tui.iota.screen import IotaScreen, IotaTurn
+    from cardside.tui.style import Style
+
+    state = IotaState(2, seed=3)
+    rng = random.Random(3)
+    turn = IotaTurn(IotaScreen(Console(interactive=False), Style(), ["You", "Bot"]), None)
+    for _ in range(12):
+        seat = state.current_player()
+        assert seat is not None
+        obs = state.observation(seat)
+        example = turn.prompt(obs, seat).split("(e.g. ")[1].split(",0")[0]
+        name, x = example.split()
+        assert (int(x), 0) not in obs.grid
+        assert name in {card_name(c) for c in obs.hand} or name == "YS2"
+        state.apply(rng.choice(state.legal_actions()))

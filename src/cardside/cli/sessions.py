@@ -265,10 +265,11 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
         )
         say(won)
     if session.winners:
+        from cardside.sessions.export import winners_cell
         from cardside.tui.listing import tied
 
         said = "tied" if tied(session.columns, session.winners) else "winner"
-        click.echo(f"{said}: " + " & ".join(session.winners))
+        click.echo(f"{said}: " + winners_cell(list(session.columns), list(session.winners)))
     from cardside.cli.review import refusal
 
     if session.finished and refusal(session) is None:

@@ -36,8 +36,11 @@ def result_text(summary: dict[str, Any], *, ascii: bool = False) -> str:
     """Who won a finished session, or that it goes on (and where it stands, when its totals
     do not say: ``in progress (countdown Ann 2 · Bob 4)``)."""
     if summary["status"] == "finished" and summary["winners"]:
+        from cardside.sessions.export import winners_cell
+
         verb = "tied" if tied(summary["columns"], summary["winners"]) else "won"
-        return f"{verb}: " + " & ".join(summary["winners"])
+        # Partners together with " & ", the columns of a tie apart with "; ", as exports say.
+        return f"{verb}: " + winners_cell(list(summary["columns"]), list(summary["winners"]))
     standing = summary.get("standing")
     if summary["status"] == "in progress" and standing:
         counts = scores_text(summary["columns"], standing["counts"], ascii=ascii)

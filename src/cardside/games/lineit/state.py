@@ -281,12 +281,13 @@ class LineitState(GameState[Snap, Action]):
         step = self._step
         if step == OVER:
             return "the game is over"
-        if not _action_like(action):
-            # Also an Action built with a card that is no whole number (38.0 equals 38, but
-            # would be written as no card reads).
-            return f"{action!r} is not a Line-it action"
-        if not isinstance(action, Action):
+        if type(action) is Action:
+            if type(action.card) is not int:  # noqa: E721 - 38.0 and True equal whole cards
+                return f"{action!r} is not a Line-it action"
+        elif _action_like(action):
             action = Action(*action)
+        else:
+            return f"{action!r} is not a Line-it action"
         seat = self._mover
         line = self._lines[seat]
         hand = self._hands[seat]

@@ -106,7 +106,10 @@ def session_entry(entry: dict[str, Any]) -> dict[str, Any]:
 
 
 def all_played(limit: int) -> str:
-    """Why no deal can follow: ``the session's 2 matches are already played``."""
+    """Why no deal can follow: ``the session's 2 matches are already played`` (a session of
+    one match: ``the match is already won``)."""
+    if limit == 1:
+        return "the match is already won"
     return f"the session's {counted_are(limit, 'match')} already played"
 
 

@@ -194,12 +194,12 @@ class IotaTurn:
 
     def prompt(self, obs: View, seat: int) -> str:
         who = "Your" if self.screen.names[seat] == "You" else f"{self.screen.names[seat]}'s"
-        # What to type, as every game's prompt says it (help has the rest), with a card of
-        # the hand (a cell next to the starter: an example, not advice).
+        # What to type, as every game's prompt says it (help has the rest): a card of the
+        # hand and a free cell beside the grid (an example of the form, not advice).
         card = next((format_card(c) for c in obs.hand if c != WILD), "YS2")
-        return (
-            f"{who} turn{' (after the swap)' if obs.swapped else ''} (e.g. {card} 0,1, or pass): "
-        )
+        x = max((cx for cx, cy in obs.grid if cy == 0), default=-1) + 1
+        swapped = " (after the swap)" if obs.swapped else ""
+        return f"{who} turn{swapped} (e.g. {card} {x},0, or pass): "
 
     def words(self, obs: View, seat: int, typed: str = "") -> Iterable[str]:
         tokens = typed.split()
