@@ -406,7 +406,11 @@ A challenge is a card, a line and an end: JS r3 right, QH c2 bottom, JS r3R, QH 
 After a win with no card of your suit and no trump in the line, the cell
 whose card the grid gives up: r3c2.
 Also: hint (the planner bot's choice and why), undo, show, history, help,
-quit (saved; 'cardside sessions resume NAME' continues).""",
+quit (saved; 'cardside sessions resume NAME' continues).
+
+Cards: rank (2 to 10, J, Q, K, A; T for 10) then suit (C, S, H, D: clubs, spades,
+hearts, diamonds), in any case; JS is the Jack of spades. A suit's symbol may stand for
+its letter.""",
             _cli("linesbeta", "play"),
             (
                 Opt(

@@ -199,7 +199,7 @@ class SimResult:
             notes=(
                 "points per game, as the score sheet splits them: line points (scored cards), "
                 "jackpots (cards), tokens (from bets); length: number cards per scored line; "
-                "ties share the win",
+                "a tie shares the win",
             ),
             figures={"players": self.players},
         )
