@@ -469,7 +469,10 @@ def test_a_bots_card_for_the_open_trick_is_not_saved_before_you_choose(
     # Trick 3 had a bot's card chosen before Ann's undo: it was never saved, so the file
     # takes back only the saved cards of trick 2: Ann's, Bob's after it, and Cy's laid
     # face down before it (the trick has shown it to Ann since, so Cy chooses again).
-    assert "Took back 3 cards." in played.output
+    assert (
+        "Took back 3 cards; the trick's cards go back to their hands and the bots choose again."
+        in played.output
+    )
     session = store.load(data_dir / "sessions" / "u.toml")
     assert [e["type"] for e in session.entries] == ["card"] * 6 + ["undo"]
     # The trick had shown Ann Cy's card: the undo is marked, and the game no longer counts.
@@ -553,7 +556,7 @@ def test_undo_after_a_round_counts_the_cards_that_come_back(
     )
     assert result.exit_code == 0, result.output
     assert "Round 1 scores:" in result.output
-    assert "Took back 2 cards." in result.output
+    assert "Took back 2 cards; the trick's cards go back" in result.output
     session = store.load(data_dir / "sessions" / "r.toml")
     assert session.entries[-1] == {"type": "undo", "moves": 2, "seen": True}
     assert "A new round was dealt since, and what you saw stays known" in (result.output)
@@ -597,7 +600,12 @@ def test_undo_takes_back_a_bot_card_laid_before_yours_and_the_bot_chooses_again(
         if line.startswith("Trick 1: You 6H")
     }
     assert len(laid) > 1  # chosen again each time, not the card already seen
-    assert result.output.count("  Took back 2 cards.") == 6
+    assert (
+        result.output.count(
+            "  Took back 2 cards; the trick's cards go back to their hands and the bots choose again."
+        )
+        == 6
+    )
     undos = [e for e in store.load(data_dir / "sessions" / "u.toml").entries if e["type"] == "undo"]
     assert [e["moves"] for e in undos] == [2] * 6 and all(e["seen"] for e in undos)
     # Each says what it means: the game no longer counts in ratings, the league or records.

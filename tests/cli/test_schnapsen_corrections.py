@@ -158,3 +158,16 @@ def test_the_number_of_matches_to_play_is_counted_in_words(
     resumed = runner.invoke(main, ["--no-color", "sessions", "resume", "k"], input="quit\n")
     assert "matches won: Ann 1, Bob 0; a session of 2 matches" in resumed.output
     assert "(es)" not in result.output
+
+
+def test_a_one_match_session_ends_with_its_match_and_says_how_to_keep_another(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    args = ["--no-color", "schnapsen", "keep", "--names", "Ann,Bob B", "--session", "k"]
+    result = runner.invoke(main, args, input="Ann 3\nAnn 3\nAnn 1\n\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "  Ann wins match 1; a Bummerl for Bob B.\n" in result.output  # no tally of matches
+    assert result.output.rstrip().endswith(
+        "Match over; saved as k.\nAnother match: cardside schnapsen keep --names 'Ann,Bob B' "
+        "(with --matches 0, match after match in one session)."
+    )

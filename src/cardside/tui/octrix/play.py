@@ -81,7 +81,10 @@ def run_play(
         # Count what the person sees come back, not the moves: a bot's card laid face down
         # for the next trick was never seen (and one that stays down looks back in its hand).
         before, seen = seen, on_table(state, humans[0])
-        console.say(f"  Took back {counted(before - seen, 'card')}.")
+        back = before - seen
+        # More than the person's own: the trick's other cards went back too.
+        again = "; the trick's cards go back to their hands and the bots choose again" * (back > 1)
+        console.say(f"  Took back {counted(back, 'card')}{again}.")
         say_seen(console, shown)
 
     def hidden_before(seat: int, mover: int) -> bool:

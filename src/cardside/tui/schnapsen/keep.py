@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -133,6 +134,12 @@ class KeepScreen:
             if not offer_correction(self.console, self._undo, what, self.show, self._corrections):
                 break
         self.console.say(f"{what.capitalize()} over; saved as {self.journal.name}.")
+        if self.matches == 1:
+            names = shlex.quote(",".join(self.names))
+            self.console.say(
+                f"Another match: cardside schnapsen keep --names {names} (with --matches 0, "
+                "match after match in one session)."
+            )
         return "over"
 
     def _saved(self) -> str:
@@ -384,11 +391,13 @@ class KeepScreen:
         say(f"  match {row.match_no} {COUNTDOWN}: {self._counts(row.counts_after)}")
         if won is not None:
             loser = self.names[1 - won]
+            # A session of one match is that match: no tally of matches won.
+            tally = f" {MATCHES_WON.capitalize()}: {self._counts(self.ledger.matches_won)}."
             say(
                 self.style.good(
                     f"  {agree(winner, 'win')} match {row.match_no}; a Bummerl for {loser}."
                 )
-                + f" {MATCHES_WON.capitalize()}: {self._counts(self.ledger.matches_won)}."
+                + ("" if self.matches == 1 else tally)
             )
             if not self.over:
                 say(f"  Match {row.match_no + 1} starts at {MATCH_START}:{MATCH_START}.")

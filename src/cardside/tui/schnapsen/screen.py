@@ -51,10 +51,11 @@ HELP = "\n".join(
 
 
 def card_points(points: int, marriages: int) -> str:
-    """A player's counted card points with the marriages shown apart: ``38 + 20 marriage``."""
+    """A player's counted card points with the marriages shown apart: ``38 + 20 from
+    marriages`` (one trump marriage or two others make 40: the words do not say which)."""
     if not marriages:
         return str(points)
-    return f"{points - marriages} + {marriages} marriage"
+    return f"{points - marriages} + {marriages} from marriages"
 
 
 class SchnapsenScreen:
