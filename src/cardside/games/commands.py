@@ -401,16 +401,16 @@ cardside lineit simulate --games 100 --players 4 \\
         play=Command(
             """Play LinesBeta against the grid: a trump, then six challenges of a line a round.
 
+Cards: rank (2 to 10, J, Q, K, A; T for 10) then suit (C, S, H, D: clubs, spades,
+hearts, diamonds), in any case; JS is the Jack of spades. A suit's symbol may stand for
+its letter.
+
 At the prompt: at a round's start, the trump card from the seven dealt: 7H.
 A challenge is a card, a line and an end: JS r3 right, QH c2 bottom, JS r3R, QH c2B.
 After a win with no card of your suit and no trump in the line, the cell
 whose card the grid gives up: r3c2.
 Also: hint (the planner bot's choice and why), undo, show, history, help,
-quit (saved; 'cardside sessions resume NAME' continues).
-
-Cards: rank (2 to 10, J, Q, K, A; T for 10) then suit (C, S, H, D: clubs, spades,
-hearts, diamonds), in any case; JS is the Jack of spades. A suit's symbol may stand for
-its letter.""",
+quit (saved; 'cardside sessions resume NAME' continues).""",
             _cli("linesbeta", "play"),
             (
                 Opt(

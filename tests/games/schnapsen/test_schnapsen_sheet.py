@@ -125,7 +125,7 @@ def test_kept_session_counts_matches_and_finishes_at_the_limit() -> None:
     open_ended = build(kept(entries + [{"type": "result", "winner": 0, "points": 1}]))
     assert open_ended.status == "in progress" and open_ended.winners == []
     assert open_ended.rounds[-1].totals == [6, 7] and open_ended.rounds[-1].match == 2
-    with pytest.raises(EntryError, match="entry 4: the session's 1 match"):
+    with pytest.raises(EntryError, match="entry 4: the match is already won"):
         build(kept(entries + [{"type": "result", "winner": 0, "points": 1}], matches=1))
 
 
