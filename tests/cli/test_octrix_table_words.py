@@ -25,7 +25,8 @@ def test_partnership_play_names_the_dealer_and_the_pair_that_plays_first(
     )
     assert result.exit_code == 0, result.output
     assert f"Round 1 (dealer {names[dealer]}), trick 1 of 8" in result.output
-    assert f"{first[0]} and {first[1]} play first, face up" in result.output
+    assert f"{first[0]} and {first[1]} play first, at the same time" in result.output
+    assert "who see those two cards." in result.output
 
 
 def test_score_states_the_rule_for_the_trick_after_the_last_one(runner: CliRunner) -> None:

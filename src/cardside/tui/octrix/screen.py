@@ -139,7 +139,8 @@ class OctrixTurn:
         if self.partnership:
             first, second = (" and ".join(screen.names[x] for x in group) for group in obs.steps())
             screen.console.say(
-                f"  {first} play first, face up (the dealer and the dealer's left); then {second}."
+                f"  {first} play first, at the same time (the dealer and the dealer's left); "
+                f"then {second}, who see those two cards."
             )
         screen.sheet(s.hands, obs.counting_cards(), s.totals, you=seat)
         face_up = [(x, c) for x, c in enumerate(s.pending) if c is not None and x != seat]
