@@ -358,3 +358,19 @@ def test_export_without_a_name_says_every_way_to_choose_sessions(runner: CliRunn
     result = runner.invoke(main, ["sessions", "export"])
     assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
     assert "give a session NAME, or --all (or --game or --since to choose some)" in (result.output)
+
+
+def test_show_of_a_played_lineit_game_says_why_rounds_are_missing(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """Rows are the rounds in which something scored: the gaps are said, not left to look
+    like lost rounds; a game whose rows run 1, 2, 3 says nothing."""
+    root = Path(__file__).resolve().parents[2]
+    shown = runner.invoke(
+        main, ["sessions", "show", str(root / "scoresheets" / "lineit-played-vs-strong.toml")]
+    )
+    assert shown.exit_code == 0 and shown.exception is None, shown.output
+    assert "(a round in which nothing was scored has no row)" in shown.output
+    octrix = root / "scoresheets" / "octrix-played-vs-strong.toml"
+    other = runner.invoke(main, ["sessions", "show", str(octrix)])
+    assert other.exit_code == 0 and "has no row" not in other.output

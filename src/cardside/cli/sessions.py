@@ -227,6 +227,9 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
             "(rows are numbered by entry in the file, as verify and fix name them: "
             "entries undone or taken back, undos and corrections keep their numbers)"
         )
+    elif row_name != "entry" and numbers != list(range(1, len(numbers) + 1)):
+        # A played Line-it game has a row for each round in which a line or a jackpot scored.
+        say(f"(a {row_name} in which nothing was scored has no row)")
     corrected = corrections_of(session)
     if corrected:
         say("* corrected: " + "; ".join(corrected))
