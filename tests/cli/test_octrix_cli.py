@@ -602,7 +602,8 @@ def test_undo_takes_back_a_bot_card_laid_before_yours_and_the_bot_chooses_again(
     assert len(laid) > 1  # chosen again each time, not the card already seen
     assert (
         result.output.count(
-            "  Took back 2 cards; the trick's cards go back to their hands and the bots choose again."
+            "  Took back 2 cards; the trick's cards go back to their hands and the bots "
+            "choose again."
         )
         == 6
     )
