@@ -4,6 +4,7 @@ piped or under --no-color."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from importlib.resources import files
 
 import pytest
@@ -184,3 +185,24 @@ def test_rules_on_a_short_terminal_go_through_the_pager(
     monkeypatch.setenv("LESS", "-N")
     runner.invoke(main, ["iota", "rules"])
     assert paged[1][1] == "-N"  # the reader's own setting stands
+
+
+def test_a_review_and_the_statistics_too_tall_for_the_terminal_go_through_the_pager(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, data_dir: Path
+) -> None:
+    """Their summaries come first: on a short terminal they would scroll away."""
+    import click
+
+    paged: list[str] = []
+    monkeypatch.setattr("cardside.cli.common._too_tall", lambda page: True)
+    monkeypatch.setattr(click, "echo_via_pager", paged.append)
+    root = Path(__file__).resolve().parents[2]
+    sheet = str(root / "scoresheets" / "octrix-played-vs-strong.toml")
+    result = runner.invoke(main, ["sessions", "review", sheet])
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert len(paged) == 1 and "accuracy" in paged[0]
+    kept = runner.invoke(main, ["schnapsen", "keep", "--names", "Ann,Bob"], input="Ann 3\nquit\n")
+    assert kept.exit_code == 0
+    stats = runner.invoke(main, ["stats"])
+    assert stats.exit_code == 0 and stats.exception is None, stats.output
+    assert len(paged) == 2 and "Players" in paged[1]

@@ -689,6 +689,12 @@ def echo_rules(game: str) -> None:
     page = render(text, reading_width(), app.style)
     if app.style.ascii:
         page = page.translate(ASCII_PAGE)
+    echo_page(page)
+
+
+def echo_page(page: str) -> None:
+    """Print ``page``; on a terminal too short for it, in a pager (``less``, or ``$PAGER``),
+    as ``man`` and ``git help`` do, so that its top is not scrolled away."""
     if _too_tall(page):
         # As git does: less keeps the colours (R), leaves the page on the screen when it is
         # closed (X) and closes by itself on a page that fits after all (F); its prompt says

@@ -18,6 +18,7 @@ from cardside.cli.common import (
     _default_jobs,
     begun_since,
     echo_json,
+    echo_page,
     end_if_stopped,
     json_option,
     seat_of,
@@ -418,7 +419,7 @@ def _review_many(
             )
             if block
         )
-        click.echo(view.fit(text, width))
+        echo_page(view.fit(text, width))
     if not complete:
         end_if_stopped(done, len(asked), "games")
 
@@ -475,7 +476,7 @@ def _print(
         blocks = [view.head(result, title), view.asked(result)]
         if all_:
             blocks.append(view.every(result, width))
-        click.echo(view.fit("\n\n".join("\n".join(b) for b in blocks if b), width))
+        echo_page(view.fit("\n\n".join("\n".join(b) for b in blocks if b), width))
         return
     blocks = [view.head(result, title), view.players(result), view.groups(result, width)]
     blocks.append(view.costly(result, result.costliest()))
@@ -485,7 +486,7 @@ def _print(
         columns = width or shutil.get_terminal_size().columns
         room = max(map(len, result.players), default=0) + 8
         blocks.append(view.chart(result, ascii=ascii, width=max(10, min(200, columns) - room)))
-    click.echo(view.fit("\n\n".join("\n".join(b) for b in blocks if b), width))
+    echo_page(view.fit("\n\n".join("\n".join(b) for b in blocks if b), width))
 
 
 class _progress:

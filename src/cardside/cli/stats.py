@@ -8,7 +8,14 @@ from typing import Any
 
 import click
 
-from cardside.cli.common import Day, echo_json, folder_option, json_option, terminal_width
+from cardside.cli.common import (
+    Day,
+    echo_json,
+    echo_page,
+    folder_option,
+    json_option,
+    terminal_width,
+)
 from cardside.cli.options import GameCommand, app_of
 from cardside.core.schema import clip
 from cardside.games.registry import GAMES
@@ -170,7 +177,7 @@ def stats(
         click.echo(_nothing_matches(summaries, game, mode, since, player, unreadable > 0))
     else:
         width = terminal_width()
-        click.echo(render_report(result, ascii=app.style.ascii, width=width))
+        echo_page(render_report(result, ascii=app.style.ascii, width=width))
     say_notes(app, chosen, unreadable)
 
 
