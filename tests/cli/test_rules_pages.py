@@ -4,8 +4,8 @@ piped or under --no-color."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from importlib.resources import files
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
