@@ -682,28 +682,28 @@ def test_the_trump_hint_counts_the_tricks_as_the_review_of_that_card(
         assert (card, tricks) == ("7D", "4.6")
 
 
-def test_keep_two_counts_typed_as_a_trick_are_told_how_a_round_is_written(
-    runner: CliRunner, data_dir: Path
+@pytest.mark.parametrize(
+    ("before", "told", "entered"),
+    [
+        # At a round's start: how a round is written; it is then entered as one.
+        ([], "a whole round is round YOURS GRID: round 5 1 (or 5-1); a trick is w (you won)", 1),
+        # Mid-round: a round goes in before its first trick.
+        (
+            ["w"],
+            "a trick is w (you won) or l (lost); round 5 1 (or 5-1) enters a whole round, "
+            "before its first trick (type help)",
+            1,
+        ),
+    ],
+)
+def test_keep_two_counts_typed_as_a_trick_are_told_how_and_when_a_round_is_written(
+    runner: CliRunner, data_dir: Path, before: list[str], told: str, entered: int
 ) -> None:
     args = ["linesbeta", "keep", "--difficulty", "hard", "--full", "--no-grid", "--session", "t"]
-    result = runner.invoke(main, args, input="5 1\n5-1\nquit\n")
+    result = runner.invoke(main, args, input="\n".join([*before, "5 1", "5-1", "quit"]) + "\n")
     assert result.exit_code == 0 and result.exception is None, result.output
-    assert "  a whole round is round YOURS GRID: round 5 1 (or 5-1); a trick is w (you won)" in (
-        result.output
-    )
+    assert f"  {told}" in result.output
     session = store.load(data_dir / "sessions" / "t.toml")
-    assert [(e["type"], e.get("player"), e.get("grid")) for e in session.entries] == [
-        ("round", 5, 1)
-    ]
-
-
-def test_keep_two_counts_typed_mid_round_are_told_a_round_is_entered_before_its_first_trick(
-    runner: CliRunner, data_dir: Path
-) -> None:
-    args = ["linesbeta", "keep", "--difficulty", "hard", "--full", "--no-grid", "--session", "t"]
-    result = runner.invoke(main, args, input="w\n5 1\nquit\n")
-    assert result.exit_code == 0 and result.exception is None, result.output
-    assert (
-        "  a trick is w (you won) or l (lost); round 5 1 (or 5-1) enters a whole round, before "
-        "its first trick (type help)"
-    ) in result.output
+    # The round typed as 5-1 after it: entered at a round's start; mid-round only the trick.
+    kinds = [e["type"] for e in session.entries]
+    assert len(kinds) == entered and kinds == (["trick"] if before else ["round"])
