@@ -430,10 +430,11 @@ def test_the_registry_refuses_a_seed_that_is_no_number_or_text_and_reads_text_al
 
     info = GAMES[game]
     players = 1 if game == "linesbeta" else 2
-    for seed in ([1], 1.0, True, 10**300, "x" * 300, b"1"):
+    for seed in ([1], 1.0, True, 10**300, -(10**300), 10**5000, "x" * 300, b"1"):
         with pytest.raises(ValueError, match="a seed is a whole number or a text"):
             info.new_game(players=players, seed=seed)
     assert info.new_game(players=players, seed=-5).actions() == []
+    assert info.new_game(players=players, seed=10**198).actions() == []  # 199 digits
     state = info.new_game(players=players, seed=1)
     for text in (None, 5, b"x", ["KH"]):
         with pytest.raises(NotationError, match="an action is written as text"):

@@ -62,11 +62,21 @@ class GameInfo:
         ]
         from cardside.core.schema import cut
 
+        # Bounded without writing a huge whole number out (Python refuses past 4,300 digits).
         if seed is not None and (
-            isinstance(seed, bool) or not isinstance(seed, int | str) or len(str(seed)) > 200
+            isinstance(seed, bool)
+            or not isinstance(seed, int | str)
+            or (seed.bit_length() > 660 if isinstance(seed, int) else len(seed) > 200)
         ):
             # A seed deals the same cards on every machine: a whole number or a text only.
-            raise ValueError(f"a seed is a whole number or a text, not {cut(repr(seed), 40)}")
+            given = (
+                f"a whole number of {seed.bit_length()} bits"
+                if isinstance(seed, int) and not isinstance(seed, bool)
+                else cut(repr(seed), 40)
+            )
+            raise ValueError(
+                f"a seed is a whole number or a text of up to 200 characters, not {given}"
+            )
         unknown = sorted(set(options) - set(known))
         if unknown:
             offered = ", ".join(known) if known else "none"
