@@ -137,6 +137,20 @@ def test_a_view_holds_no_list_or_dict_of_the_game_s_own(game: str) -> None:
 
 
 @pytest.mark.parametrize("game", sorted(FACTORIES))
+def test_a_public_property_holds_no_list_or_dict_of_the_game_s_own(game: str) -> None:
+    """Writing into what a property returns changes nothing in the game or its clones (an
+    IOTA game's ``grid`` was the snapshot's own dict, shared with every clone). A snapshot
+    itself is the game's record, read-only by contract (docs/api.md)."""
+    state = walked(game, 4, 3)
+    ours = _containers({k: v for k, v in vars(state).items() if k != "_history"})
+    for name in dir(type(state)):
+        public = not name.startswith("_") and name != "snapshot"
+        if public and isinstance(getattr(type(state), name, None), property):
+            shared = set(_containers(getattr(state, name))) & set(ours)
+            assert not shared, (game, name)
+
+
+@pytest.mark.parametrize("game", sorted(FACTORIES))
 def test_illegal_action_raises_with_a_reason(game: str) -> None:
     state = FACTORIES[game](4)
     legal = state.legal_actions()

@@ -13,6 +13,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 
 from cardside.core.errors import IllegalActionError
 from cardside.core.outcome import Outcome
@@ -379,7 +380,8 @@ class IotaState(GameState[Snapshot, Action]):
     # -- views -------------------------------------------------------------------------------
     @property
     def grid(self) -> Mapping[Cell, int]:
-        return self._snapshot.grid
+        """The cards on the grid by cell, read-only (clones share it)."""
+        return MappingProxyType(self._snapshot.grid)
 
     @property
     def scores(self) -> tuple[int, ...]:
