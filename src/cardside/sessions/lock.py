@@ -3,7 +3,10 @@
 ``.NAME.toml.lock`` sits beside the session file for as long as a process has the session
 open for writing (play, keep, resume). It is created with ``O_CREAT | O_EXCL``, so of two
 processes starting together exactly one gets it; the other is refused with the holder's
-process id. A lock whose process no longer exists (killed, crashed, power lost) is taken over.
+process id. A lock whose process no longer exists (killed, crashed, power lost) is taken over,
+and so is one whose process id now belongs to another process: where the system tells (Linux),
+the lock also records when its process started, and a process that started at another time
+(after a restart, say) is not the holder.
 Taking over is itself guarded: the stale file is renamed away under a name unique to the taker,
 and only the taker whose rename succeeded may create the new lock.
 """
@@ -42,13 +45,44 @@ def process_exists(pid: int) -> bool:
     return True
 
 
-def _holder(path: Path) -> int | None:
-    """The process id written in a lock file; ``None`` if it cannot be read (yet)."""
+def started(pid: int) -> str:
+    """When process ``pid`` started, as the system's boot and clock ticks since it (Linux);
+    ``""`` where that cannot be read."""
     try:
-        text = path.read_text(encoding="ascii", errors="replace")[:32].strip()
+        boot = Path("/proc/sys/kernel/random/boot_id").read_text(encoding="ascii").strip()
+        stat_line = Path(f"/proc/{pid}/stat").read_text(encoding="ascii", errors="replace")
+    except OSError:
+        return ""
+    # The command name (field 2) may hold spaces and brackets: count from its closing one.
+    fields = stat_line[stat_line.rfind(")") + 2 :].split()
+    ticks = fields[19] if len(fields) > 19 and fields[19].isdigit() else ""
+    return f"{boot[:40]}/{ticks}" if boot and ticks else ""
+
+
+Holder = tuple[int, str]
+
+
+def _holder(path: Path) -> Holder | None:
+    """The process id written in a lock file and when that process started (``""`` if not
+    written); ``None`` if the file cannot be read (yet) or holds something else."""
+    try:
+        words = path.read_text(encoding="ascii", errors="replace")[:128].split()
     except OSError:
         return None
-    return int(text) if text.isdigit() and len(text) < 12 else None
+    if not words or not words[0].isdigit() or len(words[0]) >= 12:
+        return None
+    return int(words[0]), (words[1] if len(words) > 1 else "")
+
+
+def holds(holder: Holder) -> bool:
+    """Whether the process a lock names is still running (and is the same process)."""
+    pid, start = holder
+    if pid == os.getpid():
+        return True
+    if not process_exists(pid):
+        return False
+    now = started(pid)
+    return not start or not now or now == start
 
 
 class SessionLock:
@@ -84,15 +118,15 @@ class SessionLock:
                             f"session {name!r} is being opened by another cardside (if none "
                             f"is, remove {self.path})"
                         ) from None
-                elif holder == os.getpid() or process_exists(holder):
+                elif holds(holder):
                     raise SessionLocked(
-                        f"session {name!r} is open in another cardside (process {holder}); "
+                        f"session {name!r} is open in another cardside (process {holder[0]}); "
                         f"close it there first (if no cardside has it open, remove {self.path})"
                     ) from None
                 self._take_over(holder)
                 continue
             try:
-                os.write(fd, f"{os.getpid()}\n".encode("ascii"))
+                os.write(fd, f"{os.getpid()} {started(os.getpid())}".strip().encode() + b"\n")
                 os.fsync(fd)
             except BaseException:
                 # A full disk: an empty lock would refuse the name to everyone for a while.
@@ -105,7 +139,7 @@ class SessionLock:
             return self
         raise SessionLocked(f"session {name!r}: could not take its lock; try again")
 
-    def _take_over(self, dead: int | None) -> None:
+    def _take_over(self, dead: Holder | None) -> None:
         """Move a stale lock aside; if another taker moved a live one instead, put it back."""
         aside = self.path.with_name(f"{self.path.name}.{os.getpid()}.stale")
         try:
@@ -125,7 +159,8 @@ class SessionLock:
         if self.held:
             self.held = False
             try:
-                if _holder(self.path) == os.getpid():
+                holder = _holder(self.path)
+                if holder is not None and holder[0] == os.getpid():
                     self.path.unlink(missing_ok=True)
             except OSError:
                 pass  # a folder gone read-only: the next cardside takes the stale lock over
