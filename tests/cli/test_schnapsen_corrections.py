@@ -171,3 +171,47 @@ def test_a_one_match_session_ends_with_its_match_and_says_how_to_keep_another(
         "Match over; saved as k.\nAnother match: cardside schnapsen keep --names 'Ann,Bob B' "
         "(with --matches 0, match after match in one session)."
     )
+
+
+def _rules(data_dir: Path) -> list[str]:
+    """The rule of each deal in effect in the session ``k``, as ``show --json`` gives it."""
+    shown = CliRunner().invoke(main, ["sessions", "show", "k", "--json"])
+    assert shown.exit_code == 0 and shown.exception is None, shown.output
+    return [row["note"] for row in json.loads(shown.output)["rounds"]]
+
+
+def test_fix_ask_answers_a_deal_s_questions_again_and_keeps_its_rule(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """A deal entered through the questions is corrected through them too, so its rule is
+    not lost; the same result by another rule is a correction, said as such."""
+    keep = ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "k"]
+    script = (
+        "Ann 1\n"
+        "fix 1 ask\nBob\nBob\n20\n"  # Bob closed and reached 66, Ann had 20: Bob 2
+        "fix 1 ask\nnobody\nBob\n40\n"  # then plainly: Bob 1, by another rule
+        "fix 1 ask\nnobody\nBob\n40\n"  # the same answers again: unchanged
+        "fix 1 ask\nundo\n"  # left at the first question: nothing changes
+        "quit\n"
+    )
+    result = runner.invoke(main, keep, input=script)
+    out = result.output
+    assert result.exit_code == 0 and result.exception is None, out
+    assert "Entry 1 corrected: Bob 2 (was Ann 1)." in out
+    assert "Entry 1 corrected: Bob 1 (was Bob 2)." in out
+    assert "Entry 1 is unchanged." in out
+    assert "left the questions without a deal" in out
+    assert "No earlier question" not in out  # the correction says why, once
+    session = store.load(data_dir / "sessions" / "k.toml")
+    assert len(session.entries) == 3  # the deal and its two corrections
+    assert _rules(data_dir) == ["Bob: 66 reached, opponent had 33 or more: 1 game point"]
+
+
+def test_fix_ask_with_the_same_result_by_another_rule_is_saved(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    keep = ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "k"]
+    result = runner.invoke(main, keep, input="Bob 1\nfix 1 ask\nnobody\nBob\n40\nquit\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "Entry 1 corrected (its result as before: Bob 1)." in result.output
+    assert _rules(data_dir) == ["Bob: 66 reached, opponent had 33 or more: 1 game point"]

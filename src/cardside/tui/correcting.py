@@ -78,6 +78,9 @@ class Corrector:
     #: round under way now won by another, a Schnapsen match now won), as whole sentences
     #: said after the rows changed; asked once ``after`` ran.
     said: Callable[[], list[str]] | None = None
+    #: Words that enter the entry afresh through the game's questions (Schnapsen ``ask``):
+    #: an entry so entered is unchanged only when equal, not when it merely reads the same.
+    fresh: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         # An entry read from a file may hold tabs or line breaks where one typed has spaces:
@@ -119,6 +122,8 @@ class Corrector:
         if new is None:
             return False
         done = f"Entry {number} corrected: {text_of(new)} (was {old_text})."
+        if text_of(new) == old_text:  # answered afresh: the same result by another way
+            done = f"Entry {number} corrected (its result as before: {old_text})."
         return self._commit(number, new, done, "Taken back")
 
     def _new_entry(
@@ -163,7 +168,8 @@ class Corrector:
         # The same entry, or one that reads the same: a deal entered through the questions
         # typed again as its result keeps its questions' answers.
         was = corrections.content(old)
-        if new == was or self.text_of(new) == old_text or (self.same and self.same(new, was)):
+        reads_same = self.text_of(new) == old_text and text.lower() not in self.fresh
+        if new == was or reads_same or (self.same and self.same(new, was)):
             console.say(f"  Entry {number} is unchanged.")
             return None
         return new

@@ -46,7 +46,8 @@ HELP = "\n".join(
         "  In the questions, 'undo' goes back one question and 'cancel' leaves them without "
         "saving.",
         "  commands: show (the table so far), undo (take back the last deal), fix N (correct "
-        "entry N as its winner and game points, e.g. fix 3 {a} 2; fix alone lists them), "
+        "entry N as its winner and game points, e.g. fix 3 {a} 2, or fix 3 ask to answer its "
+        "questions again; fix alone lists them), "
         "undo N (take back entry N alone), quit (saved), help",
     ]
 )
@@ -59,6 +60,9 @@ QUESTION_HELP = (
 QUESTIONS_START = "  What the table saw (undo: back one question; cancel: leave the questions):"
 
 COMMANDS = ("ask", "show", "undo", "fix", "help", "quit")
+
+#: What asks the questions of what the table saw, at the prompt and for ``fix N``.
+ASK_WORDS = ("ask", "table")
 
 T = TypeVar("T")
 
@@ -182,8 +186,10 @@ class KeepScreen:
             self._corrections.fix(args)
         elif (said := play_only(word)) is not None:
             self.console.say(said)
-        elif word in ("", "ask", "table"):
-            self._ask_table()
+        elif word in ("", *ASK_WORDS):
+            entry = self._table_entry()
+            if entry is not None:
+                self._add(entry)
         else:
             self._direct(line)
 
@@ -226,10 +232,11 @@ class KeepScreen:
                     ) from None
             raise
 
-    def _ask_table(self) -> None:
-        """Ask what the table saw; ``undo`` steps back a question by asking again from the
-        start with the earlier answers given, all but the last (at the first question it leaves
-        the questions)."""
+    def _table_entry(self, *, fixing: bool = False) -> dict[str, Any] | None:
+        """Ask what the table saw, and return it as a deal's entry; ``undo`` steps back a
+        question by asking again from the start with the earlier answers given, all but the
+        last (at the first question it leaves the questions: ``None``, said why unless
+        ``fixing``, where the correction says it)."""
         self.console.say(QUESTIONS_START)
         given: list[str] = []
         while True:
@@ -237,6 +244,8 @@ class KeepScreen:
             try:
                 entry = self._table_questions()
             except _Back:
+                if not self._given and fixing:
+                    return None
                 if not self._given:
                     # Leaving the questions, not taking back a deal saved before them: Enter
                     # pressed by mistake and then undo must not cost a deal.
@@ -244,11 +253,10 @@ class KeepScreen:
                         "  No earlier question: left the questions, nothing entered "
                         "(undo again takes back the last deal)."
                     )
-                    return
+                    return None
                 given = self._given[:-1]
                 continue
-            self._add(entry)
-            return
+            return entry
 
     def _table_questions(self) -> dict[str, Any]:
         a, b = self.names
@@ -418,6 +426,7 @@ class KeepScreen:
             self._read,
             self._replayed,
             said=lambda: self._ended,
+            fresh=ASK_WORDS,
         )
 
     def _replayed(self) -> None:
@@ -442,7 +451,21 @@ class KeepScreen:
         return f"{self.names[result.winner]} {result.points}"
 
     def _read(self, text: str, old: dict[str, Any], ledger: Ledger) -> dict[str, Any]:
-        """A typed winner and game points as the deal in the place of ``old``."""
+        """A typed winner and game points as the deal in the place of ``old``; ``ask``
+        answers the questions of what the table saw for it instead."""
+        if text.lower() in ASK_WORDS:
+            try:
+                entry = self._table_entry(fixing=True)
+            except _Quit:
+                raise QuitAsked from None
+            except _Cancel:
+                entry = None
+            finally:
+                self._given = []
+            if entry is None:
+                raise NotationError("left the questions without a deal")
+            ledger.add(entry)
+            return session_entry(entry)
         words = text.split()
         if len(words) < 2:
             raise NotationError(f"type a winner and game points, e.g. '{self.names[0]} 2'")
