@@ -863,6 +863,18 @@ def test_keep_no_grid_is_the_default_said_aloud(runner: CliRunner, data_dir: Pat
     assert "Bob's turn: " in result.output and "Bob's turn (e.g." not in result.output
 
 
+@pytest.mark.parametrize(
+    ("starter", "example"), [("RC2", "YS2 1,0 RT3 1,1"), ("YS2", "GC1 1,0 BX4 1,1")]
+)
+def test_keep_grid_s_first_example_never_names_the_starter(
+    runner: CliRunner, data_dir: Path, starter: str, example: str
+) -> None:
+    args = ["iota", "keep", "--grid", "--names", "Ann,Bob", "--session", "g"]
+    result = runner.invoke(main, args, input=f"{starter}\nquit\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert f"Ann's turn (e.g. {example}, or pass): " in result.output
+
+
 def test_score_a_value_that_is_no_number_is_mistyped_and_an_impossible_one_refused(
     runner: CliRunner,
 ) -> None:

@@ -28,6 +28,9 @@ from cardside.tui.table import render
 
 #: Columns left on the prompt's line for typing a turn, where the first shows an example.
 TYPING_ROOM = 30
+
+#: Two cards for the first turn's example (the first pair without the starter among them).
+FIRST_PLAYS = (("YS2", "RT3"), ("GC1", "BX4"))
 HELP_QUICK = "\n".join(
     [
         "  Enter each turn as the values of the lines it made, then lot once per lot "
@@ -131,12 +134,18 @@ class KeepScreen:
         if not ledger.turns and not ledger.swapped:
             # The first turn shows how a turn is typed (help says the rest), where that leaves
             # room on the line to type it.
-            play = "YS2 1,0 RT3 1,1" if ledger.track_grid else "8 4 5 lot"
+            play = self._first_play() if ledger.track_grid else "8 4 5 lot"
             example = f"{name}'s turn (e.g. {play}, or pass): "
             width = self.console.columns()  # None: not a terminal, no line to fit
             if width is None or len(example) + TYPING_ROOM <= width:
                 return example
         return f"{name}'s turn{after}: "
+
+    def _first_play(self) -> str:
+        """A first play to show in the prompt, of two cards that are not the starter."""
+        on = {format_card(c) for c in self.ledger.grid.values()}
+        pair = next(p for p in FIRST_PLAYS if not on & set(p))
+        return f"{pair[0]} 1,0 {pair[1]} 1,1"
 
     def _help(self) -> None:
         text = HELP_GRID if self.ledger.track_grid else HELP_QUICK
