@@ -1320,3 +1320,41 @@ def test_the_league_marks_a_provisional_rating_and_says_what_a_schnapsen_score_i
     assert "Schnapsen scores: the game points a player took in a match" in shown.output
     data = json.loads(runner.invoke(main, ["stats", "--league", "--json"]).stdout)
     assert all(r["provisional"] is True for t in data["league"] for r in t["table"])
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["sessions", "export", "last", "-o", "/dev/stdout"], ["stats", "--html", "/dev/stdout"]],
+)
+def test_an_export_to_dev_stdout_reaches_a_pipe(data_dir: Path, args: list[str]) -> None:
+    """/dev/stdout on a pipe is a link to no real path: written through the name given."""
+    import subprocess
+    import sys
+
+    kept_schnapsen(data_dir, "k", ["Ann", "Bob"], [(0, 1)])
+    done = subprocess.run(
+        [sys.executable, "-m", "cardside", *args], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Ann" in done.stdout and "wrote" in done.stderr
+
+
+def test_a_folder_with_control_characters_in_its_name_is_shown_as_codes(
+    runner: CliRunner, data_dir: Path, tmp_path: Path
+) -> None:
+    """A folder may be named anything: its escapes and direction marks never reach the
+    terminal, in a line that names a file there."""
+    kept_schnapsen(data_dir, "k", ["Ann", "Bob"], [(0, 1)])
+    odd = tmp_path / "odd\x1b]0;title\x07\u202edir"
+    odd.mkdir()
+    session = odd / "k.toml"
+    copy(data_dir / "sessions" / "k.toml", session)
+    for args in (
+        ["sessions", "verify", str(session)],
+        ["sessions", "export", "k", "-o", str(odd / "out.csv")],
+        ["stats", "--html", str(odd / "page.html")],
+    ):
+        result = runner.invoke(main, args)
+        assert result.exit_code == 0 and result.exception is None, (args, result.output)
+        assert "\x1b" not in result.output and "\u202e" not in result.output, args
+        assert "odd\\x1b]0;title\\x07\\u202edir" in result.output, args

@@ -302,6 +302,18 @@ def test_a_name_in_any_script_is_kept(runner: CliRunner, data_dir: Path, name: s
     assert store.load(data_dir / "sessions" / "k.toml").player_names == ["Ann", name]
 
 
+@pytest.mark.parametrize("typed", ["Ann  Lee", "Ann\u00a0Lee", " Ann \u00a0 Lee "])
+def test_a_name_s_spaces_are_kept_as_a_prompt_reads_them(
+    runner: CliRunner, data_dir: Path, typed: str
+) -> None:
+    """A name given with two spaces or a no-break space is the name a prompt can take."""
+    args = ["schnapsen", "keep", "--names", f"{typed},Bob", "--session", "k"]
+    result = runner.invoke(main, args, input="Ann Lee 3\nquit\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "Deal 1: Ann Lee wins 3 game points" in result.output
+    assert store.load(data_dir / "sessions" / "k.toml").player_names == ["Ann Lee", "Bob"]
+
+
 @pytest.mark.parametrize(
     "names",
     [
@@ -311,6 +323,8 @@ def test_a_name_in_any_script_is_kept(runner: CliRunner, data_dir: Path, name: s
         "Stra\u00dfe,STRASSE",
         "\u0418\u0432\u0430\u043d,\u0418\u0432\u200d\u0430\u043d",  # a joiner between Cyrillic
         "Ann,Ann\ufe0f",  # a variation selector
+        "Ann Lee,Ann  Lee",  # two spaces
+        "Ann Lee,Ann\u00a0Lee",  # a no-break space
     ],
 )
 def test_names_that_look_the_same_clash(runner: CliRunner, data_dir: Path, names: str) -> None:

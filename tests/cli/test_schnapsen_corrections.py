@@ -173,6 +173,20 @@ def test_a_one_match_session_ends_with_its_match_and_says_how_to_keep_another(
     )
 
 
+def test_no_command_to_keep_another_match_is_offered_for_a_name_with_a_comma(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """A name with a comma (written into the file by hand) would split in --names."""
+    args = ["--no-color", "schnapsen", "keep", "--names", "Ann,Bob", "--session", "k"]
+    assert runner.invoke(main, args, input="quit\n").exit_code == 0
+    path = data_dir / "sessions" / "k.toml"
+    path.write_text(path.read_text().replace('"Bob"', '"Smith, John"'))
+    result = runner.invoke(main, ["sessions", "resume", "k"], input="Ann 3\nAnn 3\nAnn 1\n\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "Match over; saved as k." in result.output
+    assert "--names" not in result.output
+
+
 def _rules(data_dir: Path) -> list[str]:
     """The rule of each deal in effect in the session ``k``, as ``show --json`` gives it."""
     shown = CliRunner().invoke(main, ["sessions", "show", "k", "--json"])

@@ -580,3 +580,40 @@ def test_the_league_shows_the_records_of_a_game_with_none_finished(
     text = run(runner, "stats", "--league")
     assert "League: IOTA\nNo finished game yet.\n\nRecords: IOTA" in text
     assert re.search(r"best turn +Ann +48", text)
+
+
+def test_filtered_ratings_and_league_say_their_filters(runner: CliRunner, data_dir: Path) -> None:
+    """A season's table says it is one, on screen and in JSON, as the page does."""
+    examples(data_dir)
+    shown = run(runner, "stats", "--ratings", "--game", "schnapsen", "--since", "2026-11-01")
+    assert shown.startswith("Only game schnapsen and since 2026-11-01.\n")
+    league = run(runner, "stats", "--league", "--player", "ann")
+    assert league.startswith("Only player 'Ann'.\n")  # spelt as the tables spell the player
+    assert not run(runner, "stats", "--league").startswith("Only")
+    got = as_json(runner, "stats", "--ratings", "--until", "2026-11-30", "--mode", "keep")
+    assert got["filters"] == {
+        "game": None,
+        "player": None,
+        "since": None,
+        "until": "2026-11-30",
+        "mode": "keep",
+    }
+    said = run(runner, "stats", "--ratings", "--player", "ann", "--since", "2026-12-01")
+    assert said == (
+        "No finished game matches since 2026-12-01 and player 'Ann' (0 finished games in all).\n"
+    )
+
+
+def test_the_30_days_change_counts_back_from_until(
+    runner: CliRunner, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every example game was played in the 30 days up to 2026-11-30: the change is the whole
+    rating's move from the start, though today is months later."""
+    later = datetime(2027, 6, 1, 12, 0).astimezone()
+    monkeypatch.setattr(store, "now", lambda: later)
+    examples(data_dir)
+    assert all(r["change_30_days"] == 0 for r in as_json(runner, "stats", "--ratings")["ratings"])
+    got = as_json(runner, "stats", "--ratings", "--until", "2026-11-30")
+    assert got["ratings"]
+    for row in got["ratings"]:
+        assert row["change_30_days"] == row["rating"] - 1000, row

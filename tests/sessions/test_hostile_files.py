@@ -411,12 +411,19 @@ def test_a_byte_order_mark_and_times_without_an_offset_are_read(
 
 @pytest.mark.parametrize(
     ("written", "read"),
-    [("Bob\\nSmith", "Bob Smith"), ("Bob\\tSmith", "Bob Smith"), ("Bo\\u202eb", "Bob")],
+    [
+        ("Bob\\nSmith", "Bob Smith"),
+        ("Bob\\tSmith", "Bob Smith"),
+        ("Bo\\u202eb", "Bob"),
+        ("Bob  Smith", "Bob Smith"),
+        ("Bob\\u00a0Smith ", "Bob Smith"),
+    ],
 )
 def test_a_name_with_a_tab_a_line_break_or_a_direction_control_is_read_plain(
     runner: CliRunner, data_dir: Path, written: str, read: str
 ) -> None:
-    """An earlier cardside took such names: the file opens, the name shown on one line."""
+    """An earlier cardside took such names: the file opens, the name shown on one line, its
+    spaces as a prompt reads them (two spaces, or a no-break space, as one)."""
     folder = data_dir / "sessions"
     folder.mkdir(parents=True)
     (folder / "old.toml").write_text(

@@ -19,7 +19,7 @@ import click
 from cardside.cli.app import App
 from cardside.cli.options import app_of
 from cardside.core.arith import is_digits
-from cardside.core.schema import ANY_CONTROL, clip, cut, hidden_at, invisible, shows
+from cardside.core.schema import ANY_CONTROL, clip, cut, hidden_at, invisible, path_text, shows
 from cardside.core.words import quoted
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -305,7 +305,7 @@ def your_name(text: str, option: str = "--name") -> str:
             f"the name is empty: give your name, e.g. {option} Ann", param_hint=f"'{option}'"
         )
     check_name(name, option)
-    return name
+    return " ".join(name.split())
 
 
 def parse_names(text: str, low: int, high: int, game: str = "") -> list[str]:
@@ -326,9 +326,12 @@ def parse_names(text: str, low: int, high: int, game: str = "") -> list[str]:
             f"a name is empty in {text.strip()!r}; separate names with single commas, e.g. Ann,Bob",
             param_hint="'--names'",
         )
-    seen: dict[str, str] = {}
     for name in names:
         check_name(name, "--names")
+    # As a prompt reads them, where words are split on any space: "Ann  Lee" is "Ann Lee".
+    names = [" ".join(n.split()) for n in names]
+    seen: dict[str, str] = {}
+    for name in names:
         key = name_key(name)
         if key in seen:
             raise click.BadParameter(
@@ -462,7 +465,9 @@ def start_journal(
     except (ValueError, SessionLocked, SessionError) as exc:
         raise click.ClickException(str(exc)) from None
     except OSError as exc:
-        raise click.ClickException(f"cannot write to {app.data_dir}: {exc.strerror}") from None
+        raise click.ClickException(
+            f"cannot write to {path_text(app.data_dir)}: {exc.strerror}"
+        ) from None
     journal.folder_option = folder_option(app)
     journal.display_options = display_options(app)
     return _hold(journal)
@@ -527,7 +532,7 @@ def open_journal(path: Path) -> Any:
     except (SessionError, SessionLocked, ReadOnly) as exc:
         raise click.ClickException(str(exc)) from None
     except OSError as exc:
-        raise click.ClickException(f"cannot open {path}: {exc.strerror}") from None
+        raise click.ClickException(f"cannot open {path_text(path)}: {exc.strerror}") from None
     if app is not None:
         journal.folder_option = folder_option(app)
         journal.display_options = display_options(app)
@@ -891,14 +896,16 @@ def write_output(path: Path, text: str) -> None:
     import stat
     import tempfile
 
-    target = Path(os.path.realpath(path))
     try:
-        st: os.stat_result | None = target.stat()
+        st: os.stat_result | None = os.stat(path)
     except FileNotFoundError:
         st = None
     if st is not None and not stat.S_ISREG(st.st_mode):
-        target.write_text(text, encoding="utf-8")
+        # Written through the name given: /dev/stdout's link names a pipe by no real path.
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(text)
         return
+    target = Path(os.path.realpath(path))
     if st is not None and not os.access(target, os.W_OK):
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path))
     if st is not None:

@@ -103,7 +103,9 @@ class LazyGroup(click.Group):
         except OSError as exc:
             if ctx.parent is not None:
                 raise
-            where = f"{exc.filename}: " if exc.filename else ""
+            from cardside.core.schema import path_text
+
+            where = f"{path_text(exc.filename)}: " if exc.filename else ""
             raise click.ClickException(f"{where}{exc.strerror or exc}") from None
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:

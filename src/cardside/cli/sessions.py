@@ -26,7 +26,7 @@ from cardside.cli.common import (
     write_output,
 )
 from cardside.cli.options import GameGroup, app_of
-from cardside.core.schema import clip, cut
+from cardside.core.schema import clip, cut, path_text
 from cardside.core.words import quoted
 from cardside.games.registry import GAMES
 
@@ -122,7 +122,7 @@ def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
     differ: list[tuple[str, str]] = []
     for number, item in enumerate(index.entries(app.data_dir), 1):
         if item.summary is None:
-            broken.append((number, item.error or f"{item.path}: unreadable"))
+            broken.append((number, item.error or f"{path_text(item.path)}: unreadable"))
             continue
         if game and item.summary["game"] != game:
             continue
@@ -142,7 +142,7 @@ def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
     elif game:
         click.echo(f"No {game} sessions yet.")
     else:
-        click.echo(f"No sessions yet in {store.sessions_dir(app.data_dir)}.")
+        click.echo(f"No sessions yet in {path_text(store.sessions_dir(app.data_dir))}.")
     for number, problem in broken:
         # The number keeps the list's numbering whole: ``resume 2`` names this file.
         click.echo(f"{number}  unreadable: {problem}", err=True)
@@ -377,12 +377,14 @@ def _copy_in(app: Any, path: Path) -> Path:
             n += 1
             name = f"{base}-{n}"
             if n > 999:
-                raise click.ClickException(f"no free name for a copy of {path}") from None
+                raise click.ClickException(
+                    f"no free name for a copy of {path_text(path)}"
+                ) from None
         except OSError as exc:
-            raise click.ClickException(f"cannot copy {path}: {exc.strerror}") from None
+            raise click.ClickException(f"cannot copy {path_text(path)}: {exc.strerror}") from None
     click.echo(
         f"{_name_of(app, path)} is outside the sessions folder and stays as it is; going on "
-        f"with a copy: {name} ({target})"
+        f"with a copy: {name} ({path_text(target)})"
     )
     return target
 
@@ -444,7 +446,7 @@ def verify(ctx: click.Context, names: tuple[str, ...], all_: bool, fix: bool) ->
     failed = 0
     for path in paths:
         if isinstance(path, str):
-            click.echo(f"FAIL {path}")
+            click.echo(f"FAIL {path_text(path)}")
             failed += 1
             continue
         try:
@@ -458,7 +460,7 @@ def verify(ctx: click.Context, names: tuple[str, ...], all_: bool, fix: bool) ->
             why, copy = _rewrite(app, path, keep=True) if fix else (None, None)
             fixed = fix and why is None
             head = "fixed" if fixed else "FAIL"
-            click.echo(f"{head} {path}: {counted(len(problems), 'mismatch')}")
+            click.echo(f"{head} {path_text(path)}: {counted(len(problems), 'mismatch')}")
             for p in problems[:SHOWN_PROBLEMS]:
                 click.echo(f"  - {p}")
             if len(problems) > SHOWN_PROBLEMS:
@@ -480,7 +482,7 @@ def verify(ctx: click.Context, names: tuple[str, ...], all_: bool, fix: bool) ->
             # Where a row is an entry, the file's entries (undos too) are the count to give.
             rows = "" if row_name == "entry" else f"{counted(len(session.rounds), row_name)}, "
             click.echo(
-                f"ok   {path}: {counted(len(session.entries), 'entry')}, {rows}"
+                f"ok   {path_text(path)}: {counted(len(session.entries), 'entry')}, {rows}"
                 f"{info.totals_name(session.mode)} {totals or 'none'}"
             )
             if sheets.renumbered(session):
@@ -488,7 +490,7 @@ def verify(ctx: click.Context, names: tuple[str, ...], all_: bool, fix: bool) ->
                 done = "now numbered by their entries" if why is None else why
                 click.echo(f"  its rows were numbered 1, 2, 3 as an earlier cardside did: {done}")
     if all_ and not paths:
-        click.echo(f"No sessions yet in {store.sessions_dir(app.data_dir)}.")
+        click.echo(f"No sessions yet in {path_text(store.sessions_dir(app.data_dir))}.")
     if failed:
         ctx.exit(1)
 
@@ -508,8 +510,8 @@ def _rewrite(app: Any, path: Path, *, keep: bool = False) -> tuple[str | None, P
 
     if not tidy.inside(app.data_dir, path):
         return (
-            f"{path} is outside the sessions folder, and cardside only reads such a file "
-            f"(copy it into {store.sessions_dir(app.data_dir)} to fix it there)",
+            f"{path_text(path)} is outside the sessions folder, and cardside only reads such a "
+            f"file (copy it into {path_text(store.sessions_dir(app.data_dir))} to fix it there)",
             None,
         )
     copy: Path | None = None
@@ -587,7 +589,7 @@ def delete(ctx: click.Context, names: tuple[str, ...], yes: bool) -> None:
         except (SessionLocked, ValueError) as exc:
             raise click.ClickException(str(exc)) from None
         except OSError as exc:
-            why = f"{exc.filename}: {exc.strerror}" if exc.filename else exc.strerror
+            why = f"{path_text(exc.filename)}: {exc.strerror}" if exc.filename else exc.strerror
             raise click.ClickException(f"cannot move {path.stem} to the trash ({why})") from None
         click.echo(f"deleted {path.stem} (kept as {moved})")
 
@@ -697,10 +699,12 @@ def export(
         try:
             write_output(output, text)
         except OSError as exc:
-            raise click.ClickException(f"cannot write {output}: {exc.strerror}") from None
+            raise click.ClickException(
+                f"cannot write {path_text(output)}: {exc.strerror}"
+            ) from None
         from cardside.core.words import counted
 
-        click.echo(f"wrote {counted(len(found), 'session')} to {output}", err=True)
+        click.echo(f"wrote {counted(len(found), 'session')} to {path_text(output)}", err=True)
     else:
         click.echo(text, nl=False)
 

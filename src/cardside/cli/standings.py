@@ -16,7 +16,7 @@ from cardside.cli.common import (
     terminal_width,
     write_output,
 )
-from cardside.core.schema import clip
+from cardside.core.schema import clip, path_text
 from cardside.core.words import counted
 
 
@@ -62,8 +62,17 @@ def standings(
             err=True,
         )
     rated = rate(finished)
+    # The ratings' change over 30 days is counted back from the last day asked for.
     now = store.now()
+    if until is not None and until.date() < now.date():
+        now = until.replace(hour=23, minute=59, second=59)
     who = person(player) if player else None
+    # The player as the tables spell them (Ann, for --player ann), where any session has them.
+    spelt = player
+    if who:
+        seats = (p for s in summaries for p in s["players"])
+        spelt = next((str(p["name"]) for p in seats if answers_to(seat_key(p), who)), player)
+    filters = _filters(game, spelt, since, until, mode)
     if who and not any(side_has(g, who) for g in finished):
         if view == "html":
             raise click.ClickException(
@@ -72,11 +81,15 @@ def standings(
         if not as_json:
             # As plain `stats` says it: an empty answer, not a failure.
             click.echo(
-                f"No finished game matches player {clip(player or '')} "
+                f"No finished game matches {filters} "
                 f"({counted(len(finished), 'finished game')} in all)."
             )
             return
         finished, chosen = [], []  # an empty answer: no table, no records
+    asked = {"game": game, "player": player, "since": since, "until": until, "mode": mode}
+    filtered = {k: (f"{v:%Y-%m-%d}" if isinstance(v, datetime) else v) for k, v in asked.items()}
+    if filters and not as_json and view != "html":
+        click.echo(f"Only {filters}.")
     # The finished games the answer is about: with --player, that player's.
     games_shown = len(finished) if who is None else sum(1 for g in finished if side_has(g, who))
     if view == "ratings":
@@ -88,6 +101,7 @@ def standings(
                     "formula": FORMULA,
                     "provisional_sigma": PROVISIONAL_SIGMA,
                     "games": games_shown,
+                    "filters": filtered,
                 }
             )
         elif not shown:
@@ -117,6 +131,7 @@ def standings(
                     ],
                     "records": [r.as_dict() for r in found],
                     "games": games_shown,
+                    "filters": filtered,
                 }
             )
         elif not tables and not found:
@@ -148,7 +163,6 @@ def standings(
         if (str(s["name"]) in theirs and str(s["name"]) in begun | decided)
         or str(s["name"]) in held
     ]
-    filters = _filters(game, player, since, until, mode)
     if not sessions:
         if filters:
             matching = f" matches {filters}"
@@ -211,5 +225,5 @@ def write_page(app: Any, path: Path, text: str, sessions: int) -> None:
     try:
         write_output(path, text)
     except OSError as exc:
-        raise click.ClickException(f"cannot write {path}: {exc.strerror}") from None
-    click.echo(f"wrote a page of {counted(sessions, 'session')} to {path}", err=True)
+        raise click.ClickException(f"cannot write {path_text(path)}: {exc.strerror}") from None
+    click.echo(f"wrote a page of {counted(sessions, 'session')} to {path_text(path)}", err=True)

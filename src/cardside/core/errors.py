@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from cardside.core.schema import path_text
 from cardside.core.words import quoted
 
 
@@ -81,7 +82,7 @@ class SessionError(CardsideError):
     def __init__(self, path: object, problem: str) -> None:
         self.path = path
         self.problem = problem
-        super().__init__(f"{path}: {problem}")
+        super().__init__(f"{path_text(path)}: {problem}")
 
 
 class EntryError(CardsideError, ValueError):

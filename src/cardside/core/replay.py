@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.core.record import EntryError, RoundRow
-from cardside.core.words import whose
+from cardside.core.words import said_of, whose
 
 S = TypeVar("S")
 
@@ -34,7 +34,7 @@ def replay_moves(
 
     made = 0
     for index, entry in enumerate(entries, 1):
-        mover = ""
+        mover = name = ""
         try:
             kind = entry.get("type")
             if kind == "undo":
@@ -58,7 +58,8 @@ def replay_moves(
                         f"{who(seat)} moved, but it was {whose(who(to_move))} turn"
                     )
                 if len(names) > 1:
-                    mover = f"{whose(who(seat))} move: "
+                    name = who(seat)
+                    mover = f"{whose(name)} move: "
                 text = entry.get(move)
                 if not isinstance(text, str):
                     raise NotationError(f"a {move} entry needs its {move} as text")
@@ -67,7 +68,10 @@ def replay_moves(
             else:
                 raise NotationError(f"unknown entry type {kind!r} ({move} or undo)")
         except (NotationError, IllegalActionError) as exc:
-            raise EntryError(index, mover + str(exc)) from None
+            # The rules say why to the mover ("you do not hold QD"): said here of them.
+            raise EntryError(
+                index, mover + (said_of(str(exc), name) if name else str(exc))
+            ) from None
 
 
 def moves_in_effect(entries: Sequence[dict[str, Any]]) -> int:

@@ -103,6 +103,21 @@ def hidden_at(text: str) -> list[int]:
     return found
 
 
+def escaped(text: str, controls: re.Pattern[str] = ANY_CONTROL) -> str:
+    """``text`` safe to print: each control character as its code (``\\x1b``), never sent to
+    the terminal, and each one that shows nothing (a right-to-left override, a zero-width
+    space: see :func:`hidden_at`) as its code point (``\\u202e``)."""
+    text = controls.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+    gone = set(hidden_at(text))
+    return "".join(f"\\u{ord(c):04x}" if i in gone else c for i, c in enumerate(text))
+
+
+def path_text(path: object) -> str:
+    """A file or folder's path as a message shows it: as it is, but for a control character
+    or one that shows nothing in it (a folder may be named anything), shown as its code."""
+    return escaped(str(path))
+
+
 def without_hidden(text: str) -> str:
     """``text`` without the characters :func:`hidden_at` finds, nor those that taking them
     out leaves joining nothing (``a\u200b\u200dé``: ``aé``)."""

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 
@@ -33,6 +34,27 @@ def listed(names: Sequence[str], last: str = "and") -> str:
 def whose(name: str) -> str:
     """``your`` for the player called ``You`` (a played game's human seat), else ``Ann's``."""
     return "your" if name == "You" else f"{name}'s"
+
+
+#: A rule's reason said to the mover, and the same said of a player by name (``{}``).
+_TO_THIRD = {
+    "you do not": "{} does not",
+    "you need": "{} needs",
+    "you hold": "{} holds",
+    "you have": "{} has",
+    "you are": "{} is",
+    "your": "their",
+    "you": "{}",
+}
+_YOU = re.compile(r"\b(?:" + "|".join(_TO_THIRD) + r")\b")
+
+
+def said_of(reason: str, name: str) -> str:
+    """A rule's ``reason`` said to the mover (``you do not hold QD``) as said of ``name``
+    (``Bot 2 does not hold QD``); unchanged for the player called ``You``."""
+    if name == "You":
+        return reason
+    return _YOU.sub(lambda m: _TO_THIRD[m.group()].replace("{}", name), reason)
 
 
 def signed(value: float, places: int = 1) -> str:

@@ -14,6 +14,7 @@ from typing import Any
 from cardside.core import corrections
 from cardside.core.errors import CardsideError, Suggests
 from cardside.core.record import Seat, Session
+from cardside.core.schema import path_text
 from cardside.games.registry import GAMES
 from cardside.sessions import document, integrity, sheets, store, tidy
 from cardside.sessions.lock import SessionLock, SessionLocked
@@ -160,7 +161,9 @@ class Journal:
         """
         why = store.read_only(path)
         if why:
-            raise ReadOnly(f"{why}: cardside adds nothing to it (allow it with chmod u+rw {path})")
+            raise ReadOnly(
+                f"{why}: cardside adds nothing to it (allow it with chmod u+rw {path_text(path)})"
+            )
         if path.is_symlink() and path.is_file():
             # A save replaces the file: the link would become a copy, and its target stop
             # following the game. (A link to nothing, or to no file, loading refuses.)
@@ -168,12 +171,13 @@ class Journal:
             if target.parent == path.parent.resolve() and target.suffix == store.SUFFIX:
                 # It points to a session of the same folder: that one is gone on with.
                 raise ReadOnly(
-                    f"{path} is a symbolic link, not a session file: cardside adds nothing to "
-                    f"it (it points to the session {target.stem}: resume that one)"
+                    f"{path_text(path)} is a symbolic link, not a session file: cardside adds "
+                    f"nothing to it (it points to the session {target.stem}: resume that one)"
                 )
             raise ReadOnly(
-                f"{path} is a symbolic link, not a session file: cardside adds nothing to it "
-                "(copy the file it points to into the sessions folder to go on with it)"
+                f"{path_text(path)} is a symbolic link, not a session file: cardside adds "
+                "nothing to it (copy the file it points to into the sessions folder to go on "
+                "with it)"
             )
         lock = SessionLock(path).acquire()
         try:
@@ -226,7 +230,7 @@ class Journal:
                 return
             except OSError as exc:
                 if self.on_save_failure is None or not self.on_save_failure(exc):
-                    raise SaveFailed(f"{self.path}: {describe(exc)}") from None
+                    raise SaveFailed(f"{path_text(self.path)}: {describe(exc)}") from None
 
     def save(self) -> None:
         """Write the file atomically (the derived fields are current after every entry)."""

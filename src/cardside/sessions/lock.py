@@ -19,6 +19,7 @@ import stat
 from pathlib import Path
 
 from cardside.core.errors import CardsideError
+from cardside.core.schema import path_text
 
 
 class SessionLocked(CardsideError):
@@ -105,7 +106,7 @@ class SessionLock:
                     continue  # released between the two looks: try again
                 if kind != "file":
                     raise SessionLocked(
-                        f"session {name!r} cannot be locked: {self.path} is in the way "
+                        f"session {name!r} cannot be locked: {path_text(self.path)} is in the way "
                         "(not a file cardside made); remove it"
                     ) from None
                 holder = _holder(self.path)
@@ -116,12 +117,13 @@ class SessionLock:
                     if abs(_age(self.path)) < UNWRITTEN_SECONDS:
                         raise SessionLocked(
                             f"session {name!r} is being opened by another cardside (if none "
-                            f"is, remove {self.path})"
+                            f"is, remove {path_text(self.path)})"
                         ) from None
                 elif holds(holder):
                     raise SessionLocked(
                         f"session {name!r} is open in another cardside (process {holder[0]}); "
-                        f"close it there first (if no cardside has it open, remove {self.path})"
+                        "close it there first (if no cardside has it open, remove "
+                        f"{path_text(self.path)})"
                     ) from None
                 self._take_over(holder)
                 continue

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from cardside.core.arith import is_digits
 from cardside.core.errors import Suggests
-from cardside.core.schema import clip
+from cardside.core.schema import clip, path_text
 from cardside.sessions import store
 
 LAST = "last"
@@ -81,7 +81,7 @@ def resolve(data_dir: Path, text: str) -> Path:
     paths = numbered(data_dir)
     if text.lower() == LAST:
         if not paths:
-            raise UnknownSession(f"no sessions yet in {folder}")
+            raise UnknownSession(f"no sessions yet in {path_text(folder)}")
         return paths[0]
     if is_digits(text) and len(text) <= 18:  # not ①, ３ or 5000 digits
         number = int(text)
@@ -89,7 +89,7 @@ def resolve(data_dir: Path, text: str) -> Path:
             raise UnknownSession(
                 f"no session number {number} (sessions list shows 1 to {len(paths)})"
                 if paths
-                else f"no sessions yet in {folder}"
+                else f"no sessions yet in {path_text(folder)}"
             )
         return paths[number - 1]
     # Compared in one Unicode form and case: `José` typed as one character finds a file

@@ -30,11 +30,12 @@ MIN_FOR_INTERVAL = 10
 
 
 def person(name: str) -> str:
-    """The key that makes ``Ann``, ``ann``, `` ANN `` and full-width ``Ａｎｎ`` one player, and
+    """The key that makes ``Ann``, ``ann``, `` ANN `` and full-width ``Ａｎｎ`` one player (and
+    ``Ann Lee`` with two spaces or a no-break space ``Ann Lee``), and
     ``José`` typed as one character or as ``e`` and an accent: the same key a new session's
     names are told apart by, so that no two players of one file share one."""
     plain = unicodedata.normalize("NFKC", name)
-    return _SHOWS_NOTHING.sub("", plain).casefold().strip()
+    return " ".join(_SHOWS_NOTHING.sub("", plain).casefold().split())
 
 
 #: What adds nothing a reader can see to a name: joiners, variation selectors, the combining

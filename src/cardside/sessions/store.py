@@ -28,6 +28,7 @@ from cardside.core.schema import (
     cut,
     hidden_at,
     is_whole,
+    path_text,
     shows,
     toml_kind,
     without_hidden,
@@ -278,8 +279,10 @@ def read_only(path: Path) -> str | None:
         return None  # loading says what is wrong
     if stat.S_ISREG(mode) and not mode & stat.S_IWUSR:
         if not mode & stat.S_IRUSR:
-            return f"{path} may be neither read nor written (mode {stat.S_IMODE(mode):04o})"
-        return f"{path} is read-only (mode {stat.S_IMODE(mode):04o})"
+            return (
+                f"{path_text(path)} may be neither read nor written (mode {stat.S_IMODE(mode):04o})"
+            )
+        return f"{path_text(path)} is read-only (mode {stat.S_IMODE(mode):04o})"
     return None
 
 
@@ -412,8 +415,9 @@ _BREAKS = str.maketrans(dict.fromkeys("\t\n\u2028\u2029", " "))
 def plain_name(name: str) -> str:
     """``name`` as it can be shown on one line, read the same way: tabs and line breaks as
     spaces, and without the characters that show nothing or change the text's direction
-    (``Bo\\u202eb``: ``Bob``), which a name typed now may not hold."""
-    return without_hidden(name.translate(_BREAKS))
+    (``Bo\\u202eb``: ``Bob``), which a name typed now may not hold; a run of
+    spaces (or a no-break space) as one space, as a name is typed at a prompt."""
+    return " ".join(without_hidden(name.translate(_BREAKS)).split())
 
 
 def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:

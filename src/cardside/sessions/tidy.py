@@ -10,6 +10,7 @@ import stat
 from pathlib import Path
 
 from cardside.core.errors import SessionError
+from cardside.core.schema import path_text
 from cardside.sessions import integrity, store
 from cardside.sessions.lock import SessionLock, SessionLocked, lock_path, unwritten_locks
 from cardside.sessions.names import shell_name
@@ -37,23 +38,23 @@ def own_file(path: Path, doing: str) -> None:
     if path.is_symlink():
         try:
             os.stat(path)
-            where = f" to {os.readlink(path)}"
+            where = f" to {path_text(os.readlink(path))}"
         except OSError as exc:
             where = " that loops" if exc.errno == errno.ELOOP else " to nothing"
         raise ValueError(
-            f"{path} is a symbolic link{where}, not a session file: cardside does not {doing} "
-            "links; remove or rename it yourself"
+            f"{path_text(path)} is a symbolic link{where}, not a session file: cardside does "
+            f"not {doing} links; remove or rename it yourself"
         )
     try:
         mode = os.stat(path).st_mode
     except OSError as exc:
-        raise ValueError(f"{path}: cannot be read ({exc.strerror})") from None
+        raise ValueError(f"{path_text(path)}: cannot be read ({exc.strerror})") from None
     if not stat.S_ISREG(mode):
-        raise ValueError(f"{path} is not a regular file; cardside does not {doing} it")
+        raise ValueError(f"{path_text(path)} is not a regular file; cardside does not {doing} it")
     locked = store.read_only(path)
     if locked:
         raise ValueError(
-            f"{locked}: cardside does not {doing} it (allow it with chmod u+rw {path})"
+            f"{locked}: cardside does not {doing} it (allow it with chmod u+rw {path_text(path)})"
         )
 
 
@@ -69,7 +70,9 @@ def rename(data_dir: Path, path: Path, new: str) -> Path:
     """
     store.check_name(new)
     if not inside(data_dir, path):
-        raise ValueError(f"{path} is not in the sessions folder; rename the file yourself")
+        raise ValueError(
+            f"{path_text(path)} is not in the sessions folder; rename the file yourself"
+        )
     own_file(path, "rename")
     target = store.sessions_dir(data_dir) / (new + store.SUFFIX)
     if os.path.lexists(target):
@@ -108,7 +111,9 @@ def check_deletable(data_dir: Path, paths: list[Path]) -> None:
     read-only (a ValueError names the first other)."""
     for path in paths:
         if not inside(data_dir, path):
-            raise ValueError(f"{path} is not in the sessions folder; only sessions are deleted")
+            raise ValueError(
+                f"{path_text(path)} is not in the sessions folder; only sessions are deleted"
+            )
         own_file(path, "delete")
     _not_linked(trash_dir(data_dir))
 
@@ -126,8 +131,8 @@ def _not_linked(folder: Path) -> Path:
     """The trash folder, refused (ValueError) if it is a symbolic link."""
     if folder.is_symlink():
         raise ValueError(
-            f"{folder} is a symbolic link: sessions are moved only within the data folder "
-            "(make it a folder of its own)"
+            f"{path_text(folder)} is a symbolic link: sessions are moved only within the data "
+            "folder (make it a folder of its own)"
         )
     return folder
 

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 import click
 
 from cardside.core.players import not_a_player
-from cardside.core.schema import CONTROL, cut, hidden_at
+from cardside.core.schema import CONTROL, cut, escaped
 from cardside.tui.table import display_width
 
 Words = Callable[[str], Iterable[str]]  # given the text typed so far
@@ -299,9 +299,7 @@ def shown(line: str) -> str:
     sent to the terminal, and each one that shows nothing (a right-to-left override, a
     zero-width space, a joiner that joins nothing: see :func:`~cardside.core.schema.hidden_at`)
     as its code point (``\\u202e``)."""
-    line = CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", line)
-    gone = set(hidden_at(line))
-    return "".join(f"\\u{ord(c):04x}" if i in gone else c for i, c in enumerate(line))
+    return escaped(line, CONTROL)
 
 
 def read_line() -> str | None:

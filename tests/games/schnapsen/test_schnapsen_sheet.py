@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardside.core.record import EntryError, Seat, Session
+from cardside.core.words import said_of
 from cardside.games.schnapsen import rules
 from cardside.games.schnapsen.keep import LedgerError, score
 from cardside.games.schnapsen.notation import format_action
@@ -111,8 +112,26 @@ def test_the_person_called_you_is_spoken_to_in_the_reasons() -> None:
 def test_an_illegal_card_in_a_file_is_refused_with_the_reason() -> None:
     state = SchnapsenState(seed=5)
     foreign = next(c for c in rules.CARDS if c not in state.hand(0))
-    with pytest.raises(EntryError, match=r"entry 1: Ann's move: you do not hold"):
+    with pytest.raises(EntryError, match=r"entry 1: Ann's move: Ann does not hold"):
         build(played([{"type": "action", "seat": 0, "action": format_action(foreign, True)}]))
+
+
+@pytest.mark.parametrize(
+    ("reason", "name", "said"),
+    [
+        ("you do not hold QD", "Bot 2", "Bot 2 does not hold QD"),
+        ("you need both King and Queen", "Ann", "Ann needs both King and Queen"),
+        (
+            "you may only play a card from your hand",
+            "Bob",
+            "Bob may only play a card from their hand",
+        ),
+        ("you do not hold QD", "You", "you do not hold QD"),
+        ("you must follow suit", "Ann you", "Ann you must follow suit"),  # the name left alone
+    ],
+)
+def test_a_rule_s_reason_is_said_of_the_player_by_name(reason: str, name: str, said: str) -> None:
+    assert said_of(reason, name) == said
 
 
 # -- kept sessions -----------------------------------------------------------------------------

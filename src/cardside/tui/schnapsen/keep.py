@@ -138,7 +138,8 @@ class KeepScreen:
             if not offer_correction(self.console, self._undo, what, self.show, self._corrections):
                 break
         self.console.say(f"{what.capitalize()} over; saved as {self.journal.name}.")
-        if self.matches == 1:
+        # A name holding a comma (from a file written by hand) cannot be given to --names.
+        if self.matches == 1 and not any("," in name for name in self.names):
             names = shlex.quote(",".join(self.names))
             self.console.say(
                 f"Another match: cardside schnapsen keep --names {names} (with --matches 0, "
