@@ -1049,9 +1049,18 @@ def test_a_tie_for_first_is_drawn_in_exports_as_in_stats(runner: CliRunner, data
     stats = runner.invoke(main, ["stats", "--json"])
     players = {p["name"]: p for p in json.loads(stats.output)["players"]}
     assert (players["Ann"]["won"], players["Ann"]["drawn"]) == (0, 1)
-    # They met on different sides: head to head lists them, neither ahead.
-    pairs = {tuple(p["players"]): p["wins"] for p in json.loads(stats.output)["head_to_head"]}
-    assert pairs == {("Ann", "Bob"): [0, 0], ("Ann", "Cy"): [1, 0], ("Bob", "Cy"): [1, 0]}
+    # They met on different sides: head to head lists them, neither ahead, the win shared.
+    pairs = {
+        tuple(p["players"]): (p["wins"], p["shared"])
+        for p in json.loads(stats.output)["head_to_head"]
+    }
+    assert pairs == {
+        ("Ann", "Bob"): ([0, 0], 1),
+        ("Ann", "Cy"): ([1, 0], 0),
+        ("Bob", "Cy"): ([1, 0], 0),
+    }
+    shown = runner.invoke(main, ["--ascii", "stats"]).output
+    assert "Ann v Bob  0:0 (1 shared)" in shown and "Ann v Cy   1:0\n" in shown
 
 
 def test_a_name_is_spelt_one_way_whatever_the_filter(runner: CliRunner, data_dir: Path) -> None:
@@ -1129,7 +1138,7 @@ def test_a_bot_found_by_the_name_plain_stats_gives_it_in_every_view(
     assert plain.exit_code == 0 and "\nStrong " in plain.output, plain.output
     other = ["stats", "--league", "--game", "iota", "--player", "Strong (Octrix)"]
     none = runner.invoke(main, other)
-    assert none.exit_code == 0 and "No finished game matches player" in none.output
+    assert none.exit_code == 0 and "No finished game matches game iota and player" in none.output
 
 
 def test_records_are_shared_only_within_one_match(runner: CliRunner, data_dir: Path) -> None:

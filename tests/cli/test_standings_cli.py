@@ -528,9 +528,9 @@ def test_the_pages_head_to_head_counts_only_the_games_of_the_days_asked_for(
         (rows,) = [rows for attrs, rows in page.tables if attrs.get("class") == "head-to-head"]
         return rows[1:]
 
-    assert pairs() == [["Ann", "Bob", "1", "1"]]
-    assert pairs("--until", "2026-11-01") == [["Ann", "Bob", "1", "0"]]
-    assert pairs("--since", "2026-11-02") == [["Ann", "Bob", "0", "1"]]
+    assert pairs() == [["Ann", "Bob", "1", "1", "0"]]
+    assert pairs("--until", "2026-11-01") == [["Ann", "Bob", "1", "0", "0"]]
+    assert pairs("--since", "2026-11-02") == [["Ann", "Bob", "0", "1", "0"]]
 
 
 def test_of_two_equal_counts_the_one_reached_first_keeps_the_record(
@@ -586,7 +586,7 @@ def test_filtered_ratings_and_league_say_their_filters(runner: CliRunner, data_d
     """A season's table says it is one, on screen and in JSON, as the page does."""
     examples(data_dir)
     shown = run(runner, "stats", "--ratings", "--game", "schnapsen", "--since", "2026-11-01")
-    assert shown.startswith("Only game schnapsen and since 2026-11-01.\n")
+    assert shown.startswith("Only since 2026-11-01.\nRatings: Schnapsen\n")
     league = run(runner, "stats", "--league", "--player", "ann")
     assert league.startswith("Only player 'Ann'.\n")  # spelt as the tables spell the player
     assert not run(runner, "stats", "--league").startswith("Only")
@@ -617,3 +617,12 @@ def test_the_30_days_change_counts_back_from_until(
     assert got["ratings"]
     for row in got["ratings"]:
         assert row["change_30_days"] == row["rating"] - 1000, row
+
+
+def test_what_a_game_counts_as_is_listed_in_one_order(runner: CliRunner, data_dir: Path) -> None:
+    """Ann's first games were matches: `counted in` still reads games, then matches."""
+    examples(data_dir)
+    players = {p["name"]: p for p in as_json(runner, "stats")["players"]}
+    assert list(players["Ann"]["counted_as"]) == ["game", "match"]
+    ann = next(line for line in run(runner, "stats").splitlines() if line.startswith("Ann "))
+    assert ann.rstrip().endswith("games, matches")

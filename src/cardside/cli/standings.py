@@ -88,8 +88,10 @@ def standings(
         finished, chosen = [], []  # an empty answer: no table, no records
     asked = {"game": game, "player": player, "since": since, "until": until, "mode": mode}
     filtered = {k: (f"{v:%Y-%m-%d}" if isinstance(v, datetime) else v) for k, v in asked.items()}
-    if filters and not as_json and view != "html":
-        click.echo(f"Only {filters}.")
+    # Each table's heading names its game: the line says the other filters.
+    besides_game = _filters(None, spelt, since, until, mode)
+    if besides_game and not as_json and view != "html":
+        click.echo(f"Only {besides_game}.")
     # The finished games the answer is about: with --player, that player's.
     games_shown = len(finished) if who is None else sum(1 for g in finished if side_has(g, who))
     if view == "ratings":

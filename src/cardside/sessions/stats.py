@@ -290,7 +290,7 @@ class PlayerStats:
             },
             "streak": self.streak,
             "longest_streak": self.longest,
-            "counted_as": dict(self.units),
+            "counted_as": dict(sorted(self.units.items())),
         }
 
 
@@ -332,13 +332,16 @@ def _natural(text: str) -> tuple[tuple[int, int | str], ...]:
 @dataclass
 class Report:
     players: list[PlayerStats]
-    pairs: list[tuple[str, str, int, int]]  # (a, b, a's wins over b, b's wins over a)
+    #: (a, b, a's wins over b, b's wins over a, wins the two shared: a tie between them)
+    pairs: list[tuple[str, str, int, int, int]]
     games: list[GameStats]
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "players": [p.as_dict() for p in self.players],
-            "head_to_head": [{"players": [a, b], "wins": [x, y]} for a, b, x, y in self.pairs],
+            "head_to_head": [
+                {"players": [a, b], "wins": [x, y], "shared": n} for a, b, x, y, n in self.pairs
+            ],
             "games": [g.as_dict() for g in self.games],
         }
 
@@ -521,7 +524,7 @@ def report(summaries: list[dict[str, Any]], *, player: str | None = None) -> Rep
         chosen = [(k, p) for k, p in chosen if answers_to(k, person(player))]
     keys = {k for k, _ in chosen}
     pair_rows = [
-        (players[a].name, players[b].name, w[0], w[1])
+        (players[a].name, players[b].name, w[0], w[1], w[2])
         for (a, b), w in sorted(pairs.items())
         if not player or a in keys or b in keys
     ]
@@ -547,14 +550,16 @@ def _meet(
     winners: set[str],
 ) -> None:
     """Count a finished game for every two players on different sides: a win for the one
-    whose side won where the other's did not; two who met and tied, or both lost, meet at
-    0:0 (so they are listed as having met)."""
+    whose side won where the other's did not, a shared win where both sides won (a tie); two
+    who both lost to a third meet at 0:0 (so they are listed as having met)."""
     for i, (a, _) in enumerate(seats):
         for j, (b, _) in enumerate(seats):
             if j <= i or a == b or (columns[i] is not None and columns[i] == columns[j]):
                 continue
             a_won, b_won = a in winners, b in winners
             key, flip = ((a, b), False) if a < b else ((b, a), True)
-            tally = pairs.setdefault(key, [0, 0])
+            tally = pairs.setdefault(key, [0, 0, 0])
             if a_won != b_won:
                 tally[1 if a_won == flip else 0] += 1
+            elif a_won:
+                tally[2] += 1

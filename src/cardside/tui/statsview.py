@@ -34,7 +34,7 @@ def render_report(report: Report, *, ascii: bool = False, width: int | None = No
         interval = f"{p.interval[0]:.0%}{dash}{p.interval[1]:.0%}" if p.interval else ""
         avg = "" if p.average is None else f"{p.average:.1f}"
         best = "" if p.best is None else p.best
-        counted = ", ".join(plural(u) for u in p.units)
+        counted = ", ".join(plural(u) for u in sorted(p.units))
         rows.append(
             [
                 p.name,
@@ -91,7 +91,10 @@ def render_report(report: Report, *, ascii: bool = False, width: int | None = No
             "Head to head",
             render(
                 ["players", "wins"],
-                [[f"{a}{vs}{b}", f"{x}:{y}"] for a, b, x, y in report.pairs],
+                [
+                    [f"{a}{vs}{b}", f"{x}:{y}" + (f" ({n} shared)" if n else "")]
+                    for a, b, x, y, n in report.pairs
+                ],
                 width=width,
             ),
         ]
