@@ -364,3 +364,13 @@ def test_games_chosen_by_filters_come_oldest_first_by_when_they_began(
         os.utime(folder / f"{name}.toml", (1_900_000_000 + offset, 1_900_000_000 + offset))
     many = review(runner, "--all-sessions", "--jobs", "1")
     assert [r["session"] for r in many["reviews"]] == ["a", "b", "c"]
+
+
+def test_a_player_is_named_as_the_statistics_name_them(runner: CliRunner, data_dir: Path) -> None:
+    """First typed Ann, later ann: the players' figures say Ann, as `stats` does."""
+    saved(data_dir, "first", 3, player="Ann", day=1)
+    saved(data_dir, "later", 4, player="ann", day=2)
+    got = review(runner, "later", "first")  # reviewed in the order named: ann first
+    assert [p["player"] for p in got["players"]] == ["Ann"]
+    stats = runner.invoke(main, ["stats", "--json"])
+    assert [p["name"] for p in json.loads(stats.stdout)["players"]] == ["Ann"]

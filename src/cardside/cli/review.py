@@ -391,7 +391,7 @@ def _review_many(
         more = f"; and {len(skipped) - 4} more" if len(skipped) > 4 else ""
         raise click.ClickException(f"no game can be reviewed ({said}{more})")
     reviews, sessions = [r for r, _ in kept], [one for _, one in kept]
-    table = standings(reviews)
+    table = _spelt_as_in_stats(app, standings(reviews))
     if as_json:
         echo_json(
             {
@@ -506,3 +506,16 @@ class _progress:
     def __exit__(self, *exc: object) -> None:
         if self.shown:
             click.echo("\r" + " " * 40 + "\r", nl=False, err=True)
+
+
+def _spelt_as_in_stats(app: Any, table: list[Any]) -> list[Any]:
+    """Each player named as the statistics name them: as first typed over every session
+    (``Cara`` where the games reviewed have ``cara``)."""
+    from dataclasses import replace
+
+    from cardside.sessions import index
+    from cardside.sessions.stats import person, spellings
+
+    summaries = [e.summary for e in index.entries(app.data_dir) if e.summary is not None]
+    names = spellings(summaries)
+    return [replace(s, name=names.get(person(s.name), s.name)) for s in table]

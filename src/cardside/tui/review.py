@@ -296,7 +296,8 @@ def many_head(reviews: Sequence[Review], seed: int, depth: int) -> list[str]:
         f"Reviewed {counted(len(reviews), 'game')} ({each}), {counted(decisions, 'decision')}, "
         f"each valued from what its player could see (seed {seed}, depth {depth})",
         "accuracy: the mean of every decision's; given up: percentage points of the chance "
-        f"to win ({results}), summed over the decisions",
+        f"to win ({results}), summed over a game's decisions (for a player over these games, "
+        "the mean per game)",
     ]
 
 
@@ -325,13 +326,12 @@ def many_games(
                     s.name,
                     s.decisions,
                     f"{s.accuracy:.1f}",
-                    s.counts["mistake"],
-                    s.counts["blunder"],
+                    *(s.counts[lab] for lab in LABELS[3:]),
                     f"{s.given_up * 100:.0f}",
                 ]
             )
-    headers = ["game", "session", "started", "player", "decisions", "accuracy", "mistakes"]
-    headers += ["blunders", "given up"]
+    headers = ["game", "session", "started", "player", "decisions", "accuracy", "inaccuracies"]
+    headers += ["mistakes", "blunders", "given up"]
     return ["Each game:", render(headers, rows, width=width)]
 
 
@@ -353,7 +353,7 @@ def many_players(standings: Sequence[Standing], width: int | None) -> list[str]:
     ]
     headers = ["player", "game", "games", "decisions", "accuracy", "inaccuracies", "mistakes"]
     headers.append("blunders")
-    headers.append("given up a game")
+    headers.append("given up per game")
     return ["Each player over these games:", render(headers, rows, width=width)]
 
 

@@ -76,8 +76,10 @@ def test_no_leak_the_same_values_when_only_unseen_cards_differ() -> None:
     assert move_values(state, seat, random.Random(1)) == move_values(twin, seat, random.Random(1))
 
 
-def test_a_wild_swapped_and_the_play_after_it_are_one_turn_as_the_history_counts() -> None:
-    from cardside.games.iota.review import turn_of
+def test_a_wild_swapped_and_the_play_after_it_are_one_turn_of_the_sheet_s_round() -> None:
+    """Review names a move's round as `sessions show` numbers its rows: each player's turn
+    once, a wild swapped and the play after it one turn."""
+    from cardside.games.iota.review import round_of
     from cardside.games.iota.rules import Swap
 
     session, _ = game(0, turns=30)
@@ -92,14 +94,14 @@ def test_a_wild_swapped_and_the_play_after_it_are_one_turn_as_the_history_counts
         state.apply(action)
     assert swaps, "the strong bots of seed 0 swap a wild within 30 moves"
     number, _ = swaps[0]
-    assert turn_of(session, number + 1) == turn_of(session, number)  # the play after it
-    assert turn_of(session, number) == number  # no swap before it
+    assert round_of(session, number + 1) == round_of(session, number)  # the play after it
+    assert round_of(session, number) == (number + 1) // 2  # no swap before it: two a round
     # Each swap followed by its play is one turn; a swap as the last move opens its turn.
     joined = [n for n, _ in swaps if n < len(actions)]
-    assert turn_of(session, len(actions)) == len(actions) - len(joined)
+    assert round_of(session, len(actions)) == (len(actions) - len(joined) + 1) // 2
     review = run("iota", session, [swaps[0][1]], depth=1)
     wheres = {d.judged.number: d.judged.where for d in review.decisions}
-    assert wheres[number + 1] == f"turn {number}"
+    assert wheres[number + 1] == f"round {(number + 1) // 2}"
 
 
 def read_grid(lines: Sequence[str]) -> dict[tuple[int, int], str]:

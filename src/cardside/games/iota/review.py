@@ -56,10 +56,12 @@ def plan(session: Session, seats: Sequence[int]) -> list[tuple[int, int]]:
     return out
 
 
-def turn_of(session: Session, number: int) -> int:
-    """The turn move ``number`` belongs to, as the game's history numbers it."""
+def round_of(session: Session, number: int) -> int:
+    """The round move ``number`` belongs to, as the game's sheet numbers its rows (each
+    player's turn once, from the first player)."""
     history = played(session)._history[:number]
-    return turn_numbers((snap.turn, action) for snap, action in history)[-1]
+    turn = turn_numbers((snap.turn, action) for snap, action in history)[-1]
+    return (turn - 1) // len(session.seats) + 1
 
 
 def judge(session: Session, number: int, seed: int, depth: int, ascii: bool) -> Judged:
@@ -79,7 +81,7 @@ def judge(session: Session, number: int, seed: int, depth: int, ascii: bool) -> 
     return Judged(
         number=number,
         seat=seat,
-        where=f"turn {turn_of(session, number)}",
+        where=f"round {round_of(session, number)}",
         group=0,
         played=p,
         best=b,
