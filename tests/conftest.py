@@ -91,6 +91,9 @@ def _temporary_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     for name, below in HOME_FOLDERS.items():
         monkeypatch.setenv(name, str(home / below))
     monkeypatch.setenv("CARDSIDE_HOME", str(tmp_path / "data"))
+    # A test that plays a terminal plays one that shows colour, whatever runs the tests (a
+    # CI runner may say TERM=dumb).
+    monkeypatch.setenv("TERM", "xterm")
 
 
 @pytest.fixture

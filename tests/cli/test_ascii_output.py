@@ -118,3 +118,31 @@ def test_ascii_style_writes_every_suit_symbol_as_its_letter() -> None:
     text = "8♣ 8♠ 8♥ 8♦, outlined ♧♤♡♢; 10 × 2 → 20"
     assert render(text, 80, Style(ascii=True)) == "8C 8S 8H 8D, outlined CSHD; 10 × 2 → 20"
     assert render(text, 80, Style()) == text
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["sessions", "show", "iota-kept-grid"],
+        ["sessions", "show", "iota-played-vs-greedy"],
+        ["sessions", "show", "octrix-kept-partnership", "--chart"],
+        ["stats", "--ratings", "--chart"],
+        ["stats", "--league"],
+        ["stats"],
+    ],
+)
+def test_tables_of_saved_games_under_ascii_are_ascii_only(
+    runner: CliRunner, data_dir: Path, args: list[str]
+) -> None:
+    """The notes stored with each row (IOTA's ``(8 + 5 + 4) × 2``) and the ratings' formula
+    too: nothing beyond ASCII."""
+    import shutil
+
+    folder = data_dir / "sessions"
+    folder.mkdir(parents=True)
+    for path in (Path(__file__).resolve().parents[2] / "scoresheets").glob("*.toml"):
+        shutil.copy(path, folder / path.name)
+    result = runner.invoke(main, ["--ascii", *args])
+    assert result.exit_code == 0 and result.exception is None, result.output
+    beyond = sorted({c for c in result.output if ord(c) > 127})
+    assert not beyond, beyond

@@ -1367,3 +1367,32 @@ def test_a_folder_with_control_characters_in_its_name_is_shown_as_codes(
         assert result.exit_code == 0 and result.exception is None, (args, result.output)
         assert "\x1b" not in result.output and "\u202e" not in result.output, args
         assert "odd\\x1b]0;title\\x07\\u202edir" in result.output, args
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["sessions", "export", "k", "--format", "json"],
+        ["sessions", "export", "k", "--format", "csv"],
+        ["sessions", "export", "k", "--format", "html"],
+        ["stats", "--html", "-"],
+        ["stats", "--json"],
+        ["sessions", "show", "k", "--json"],
+    ],
+)
+def test_what_goes_to_standard_output_for_programs_is_utf8_on_a_latin1_terminal(
+    data_dir: Path, args: list[str]
+) -> None:
+    """An export, a page or JSON is UTF-8 as -o writes it: no letter turned into ?."""
+    import os
+    import subprocess
+    import sys
+
+    kept_schnapsen(data_dir, "k", ["Łukasz", "Zoë"], [(0, 1)])
+    env = {**os.environ, "PYTHONIOENCODING": "latin-1"}
+    done = subprocess.run(
+        [sys.executable, "-m", "cardside", *args], capture_output=True, check=False, env=env
+    )
+    assert done.returncode == 0, done.stderr
+    text = done.stdout.decode("utf-8")
+    assert "Łukasz" in text and "Zoë" in text

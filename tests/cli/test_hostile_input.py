@@ -146,6 +146,16 @@ def test_invalid_utf8_on_stdin_costs_only_its_own_line(data_dir: Path) -> None:
     assert [e["winner"] for e in entries] == [0, 1]
 
 
+def test_a_byte_order_mark_before_the_first_line_is_left_out(data_dir: Path) -> None:
+    """A script saved by Notepad begins with one: its first line is still read as typed."""
+    script = "\ufeffAnn,Bob\nAnn 3\nquit\n".encode()
+    done = run(["schnapsen", "keep", "--session", "k"], data_dir, script)
+    assert done.returncode == 0, done.stderr.decode()
+    assert b"invisible" not in done.stdout
+    session = store.load(data_dir / "sessions" / "k.toml")
+    assert session.player_names == ["Ann", "Bob"] and len(session.entries) == 1
+
+
 def test_a_piped_line_with_control_characters_is_echoed_as_codes(
     runner: CliRunner, data_dir: Path
 ) -> None:

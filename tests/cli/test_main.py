@@ -63,13 +63,15 @@ def test_ascii_and_no_color(runner: CliRunner, monkeypatch: pytest.MonkeyPatch) 
     # As on a terminal (the test's output is not one): coloured, unless NO_COLOR is set.
     terminal = SimpleNamespace(stdout=SimpleNamespace(isatty=lambda: True))
     monkeypatch.setattr("cardside.tui.style.sys", terminal)
-    coloured = runner.invoke(main, ["octrix", "rules"], color=True)
+    coloured = runner.invoke(main, ["octrix", "rules"], color=True, env={"TERM": "xterm"})
     assert coloured.exit_code == 0 and coloured.exception is None, coloured.output
     assert "\x1b[" in coloured.output
-    result = runner.invoke(main, ["octrix", "rules"], color=True, env={"NO_COLOR": "1"})
-    assert result.exit_code == 0 and result.exception is None, result.output
-    assert "The first to reach 88 wins." in result.output
-    assert "\x1b[" not in result.output
+    # NO_COLOR, or a terminal that shows no colour (TERM=dumb): plain text.
+    for env in ({"NO_COLOR": "1", "TERM": "xterm"}, {"TERM": "dumb"}):
+        result = runner.invoke(main, ["octrix", "rules"], color=True, env=env)
+        assert result.exit_code == 0 and result.exception is None, result.output
+        assert "The first to reach 88 wins." in result.output
+        assert "\x1b[" not in result.output, env
 
 
 @pytest.mark.parametrize(

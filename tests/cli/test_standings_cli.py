@@ -192,7 +192,7 @@ def test_ratings_filters_and_output(runner: CliRunner, data_dir: Path) -> None:
     assert as_json(runner, "stats", "--ratings", "--since", "2026-12-01")["ratings"] == []
     text = run(runner, "stats", "--ratings", "--game", "iota", "--chart", "--ascii")
     assert "Ratings: IOTA" in text and "Ratings game by game" in text
-    assert "1000 + 40 × (mu − 3 × sigma)" in text
+    assert "1000 + 40 x (mu - 3 x sigma)" in text  # --ascii: the formula's signs too
 
 
 @pytest.mark.parametrize(

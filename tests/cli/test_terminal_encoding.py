@@ -58,7 +58,7 @@ def test_a_narrow_encoding_gives_letters_and_no_error(
         assert "Saved. Continue with" in result.output
 
 
-def test_ratings_on_a_latin1_terminal_write_what_they_cannot_show_as_a_mark(
+def test_ratings_on_a_latin1_terminal_write_their_formula_in_ascii(
     data_dir: Path,
 ) -> None:
     folder = data_dir / "sessions"
@@ -68,5 +68,5 @@ def test_ratings_on_a_latin1_terminal_write_what_they_cannot_show_as_a_mark(
     result = CliRunner(charset="latin-1").invoke(main, ["stats", "--ratings"])
     assert result.exception is None, result.output
     assert result.exit_code == 0
-    # The formula's minus sign (U+2212) is not in Latin-1: a mark stands for it.
-    assert "rating = 1000 + 40 × (mu ? 3 × sigma)" in result.output
+    # The formula's minus sign (U+2212) is not in Latin-1: written in ASCII, as with --ascii.
+    assert "rating = 1000 + 40 x (mu - 3 x sigma)" in result.output

@@ -203,7 +203,9 @@ def _escaped(char: str) -> str:
 
 
 def echo_json(data: Any) -> None:
-    click.echo(json_text(data))
+    """Print ``data`` as JSON for scripts: UTF-8, as JSON between programs is, whatever the
+    terminal's encoding."""
+    echo_document(json_text(data) + "\n")
 
 
 def echo_score_json(data: dict[str, Any], explained: str) -> None:
@@ -211,6 +213,16 @@ def echo_score_json(data: dict[str, Any], explained: str) -> None:
     text answer's first line, the verdict) and ``reasoning`` (all its lines, that one first)."""
     lines = [line.strip() for line in explained.splitlines() if line.strip()]
     echo_json({**data, "answer": lines[0] if lines else "", "reasoning": lines})
+
+
+def echo_document(text: str) -> None:
+    """An export or a page on the standard output: UTF-8 bytes whatever the terminal's
+    encoding, as ``-o FILE`` writes it (a Latin-1 terminal would turn letters to ``?``, and
+    a page that says it is UTF-8 must be)."""
+    sys.stdout.flush()
+    out = click.get_binary_stream("stdout")
+    out.write(text.encode("utf-8"))
+    out.flush()
 
 
 def echo_text(text: str) -> None:
@@ -692,9 +704,7 @@ def echo_rules(game: str) -> None:
     app = app_of(click.get_current_context())
     text = files(f"cardside.games.{game}").joinpath("rules.md").read_text(encoding="utf-8")
     page = render(text, reading_width(), app.style)
-    if app.style.ascii:
-        page = page.translate(ASCII_PAGE)
-    echo_page(page)
+    echo_page(app.style.plain(page))
 
 
 def echo_page(page: str) -> None:
@@ -705,15 +715,13 @@ def echo_page(page: str) -> None:
         # closed (X) and closes by itself on a page that fits after all (F); its prompt says
         # how to leave, as a bare ':' does not.
         os.environ.setdefault("LESS", "FRX -Psq to leave, space for more, / to search$")
+        if (getattr(sys.stdout, "encoding", "") or "").lower().replace("-", "") == "utf8":
+            # The page goes to less in UTF-8 (Python writes UTF-8 under a C locale too), but
+            # less in a C locale would show each suit symbol as byte codes.
+            os.environ.setdefault("LESSCHARSET", "utf-8")
         click.echo_via_pager(page)
     else:
         click.echo(page)
-
-
-#: What ``--ascii`` makes of a rules page's other characters (suits as cards are written).
-ASCII_PAGE = str.maketrans(
-    {"…": "...", "×": "x", "–": "-", "—": "-", "♣": "C", "♠": "S", "♥": "H", "♦": "D", "ö": "oe"}
-)
 
 
 def _too_tall(page: str) -> bool:

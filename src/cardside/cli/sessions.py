@@ -13,6 +13,7 @@ import click
 from cardside.cli.common import (
     Day,
     begun_since,
+    echo_document,
     echo_json,
     folder_option,
     json_option,
@@ -215,7 +216,7 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
             f"{sheets.row_label(session, r)}{'*' if r.corrected or r.corrections else ''}",
             *("" if i in r.unplayed else score for i, score in enumerate(r.scores)),
             *r.totals,
-            r.note,
+            app.style.plain(r.note),
         ]
         for r in session.rounds
     ]
@@ -706,7 +707,7 @@ def export(
 
         click.echo(f"wrote {counted(len(found), 'session')} to {path_text(output)}", err=True)
     else:
-        click.echo(text, nl=False)
+        echo_document(text)
 
 
 def _started_within(session: Any, game: str | None, since: datetime | None) -> bool:

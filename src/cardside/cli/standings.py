@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from cardside.cli.common import (
+    echo_document,
     echo_json,
     folder_option,
     refuse_own_file,
@@ -221,7 +222,7 @@ def write_page(app: Any, path: Path, text: str, sessions: int) -> None:
     from cardside.core.words import counted
 
     if str(path) == "-":
-        click.echo(text, nl=False)
+        echo_document(text)
         return
     refuse_own_file(app.data_dir, path, str(path))
     try:

@@ -302,12 +302,17 @@ def shown(line: str) -> str:
     return escaped(line, CONTROL)
 
 
+#: The byte-order mark, as a line read decodes it.
+BOM = "\ufeff"
+
+
 def read_line() -> str | None:
     """One line from stdin, ``None`` at its end; ``ValueError`` for a line that is not text
     in the terminal's encoding or is longer than :data:`MAX_LINE` (the line is used up).
 
     Lines are read as bytes and decoded one by one, so a stray invalid byte costs only its
-    own line, whatever the locale's error handling.
+    own line, whatever the locale's error handling. A byte-order mark at a line's start (a
+    file saved by Notepad begins with one) is left out: it means nothing typed.
     """
     stream = sys.stdin
     buffer = getattr(stream, "buffer", None)
@@ -316,7 +321,7 @@ def read_line() -> str | None:
         if len(text) > MAX_LINE and not text.endswith("\n"):
             _drain(stream)
             raise ValueError(f"that line is longer than {MAX_LINE} characters")
-        return text or None
+        return text.removeprefix(BOM) or None
     raw = buffer.readline(MAX_LINE + 1)
     if not raw:
         return None
@@ -325,7 +330,7 @@ def read_line() -> str | None:
         raise ValueError(f"that line is longer than {MAX_LINE} bytes")
     encoding = getattr(stream, "encoding", None) or "utf-8"
     try:
-        return raw.decode(encoding)
+        return raw.decode(encoding).removeprefix(BOM)
     except (UnicodeDecodeError, LookupError):
         raise ValueError(f"that line is not {encoding} text") from None
 

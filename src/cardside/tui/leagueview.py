@@ -13,6 +13,7 @@ from cardside.sessions.league import Record, Standing
 from cardside.sessions.ratings import FORMULA, Rating, shown, start_values
 from cardside.sessions.stats import moment_key
 from cardside.tui.chart import draw
+from cardside.tui.style import ASCII_PAGE
 from cardside.tui.table import display_width, render, wrap_words
 
 LEAGUE_HEADERS = [
@@ -67,8 +68,9 @@ def render_ratings(
             mine = [r for r in ratings if r.game == game]
             parts += ["", *rating_chart(mine, width=width, ascii=ascii)]
     parts += [""]
+    formula = FORMULA.translate(ASCII_PAGE) if ascii else FORMULA
     parts += _note(
-        f"{FORMULA}; ? marks a provisional rating (sigma still high: a few games only).",
+        f"{formula}; ? marks a provisional rating (sigma still high: a few games only).",
         width,
     )
     return "\n".join(parts)

@@ -11,6 +11,24 @@ import click
 
 from cardside.core.cards import Card, RankNames, ascii_suits, format_card
 
+#: What ``--ascii`` makes of the other characters of a page, a note or a formula (suits as
+#: cards are written).
+ASCII_PAGE = str.maketrans(
+    {
+        "…": "...",
+        "×": "x",
+        "–": "-",
+        "—": "-",
+        "−": "-",
+        "→": "->",
+        "♣": "C",
+        "♠": "S",
+        "♥": "H",
+        "♦": "D",
+        "ö": "oe",
+    }
+)
+
 
 @dataclass(frozen=True)
 class Style:
@@ -21,8 +39,14 @@ class Style:
 
     @classmethod
     def detect(cls, *, no_color: bool = False, ascii: bool = False) -> Style:
-        """Colour only on a terminal and when neither ``--no-color`` nor ``NO_COLOR`` is set."""
-        color = not no_color and not os.environ.get("NO_COLOR") and sys.stdout.isatty()
+        """Colour only on a terminal that shows it (``TERM=dumb`` does not) and when neither
+        ``--no-color`` nor ``NO_COLOR`` is set."""
+        color = (
+            not no_color
+            and not os.environ.get("NO_COLOR")
+            and os.environ.get("TERM") != "dumb"
+            and sys.stdout.isatty()
+        )
         return cls(color=color, ascii=ascii or not shows_symbols(sys.stdout))
 
     def card(self, card: Card, names: RankNames) -> str:
@@ -35,6 +59,11 @@ class Style:
         """Free text (a rules page) with its suit symbols as cards are shown: letters with
         ``--ascii``."""
         return ascii_suits(text) if self.ascii else text
+
+    def plain(self, text: str) -> str:
+        """Free text with ``--ascii``: its suits as letters and its other signs (×, −, …)
+        as ASCII (:data:`ASCII_PAGE`); as it is otherwise."""
+        return text.translate(ASCII_PAGE) if self.ascii else text
 
     def bold(self, text: str) -> str:
         return click.style(text, bold=True) if self.color else text
