@@ -52,5 +52,6 @@ def test_octrix_and_linesbeta_name_a_thing_the_same_in_play_and_keep(
     grid = ["linesbeta", "keep", "--difficulty", "easy", "--short", "--grid"]
     kept = runner.invoke(main, grid, input="w r3R r3c4\nquit\n").output
     played = runner.invoke(main, ["linesbeta", "play", "--seed", "4242"], input="3S\nquit\n").output
-    assert "Open lines:" in kept and "Lines open" not in kept
-    assert "Open lines:" in played
+    # The rulebook's word: a line that can be challenged is complete.
+    assert "Complete lines:" in kept and "Open lines" not in kept
+    assert "Complete lines:" in played and "Open lines" not in played

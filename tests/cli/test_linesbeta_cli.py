@@ -426,7 +426,7 @@ def test_keep_with_grid_tracking(runner: CliRunner, data_dir: Path) -> None:
     assert "[w r3R r3c4]" not in out and "grid 0/16), e.g. w r3R r3c4: " in out
     assert "r3 has a gap this round and cannot be challenged" in out
     assert "give the line and end and the grid's cell" in out
-    assert "Open lines: r4 r5 r6 c2 c3 c5" in out
+    assert "Complete lines: r4 r5 r6 c2 c3 c5" in out
     assert "All face up now: r1 c6" in out
     assert "enter the round trick by trick" in out
     session = store.load(store.list_paths(data_dir)[0])

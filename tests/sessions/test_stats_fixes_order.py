@@ -165,6 +165,8 @@ def test_the_chart_scales_to_the_games_it_draws() -> None:
     # Climbing across the games drawn: every level from (nearly) empty to full shows.
     assert len(set(bar)) >= 6, bar
     drawn = len(bar)
-    assert f"bars from {1000 + games - drawn - 5} (empty) to {1000 + games - 1} (full)" in (
-        " ".join(lines)
-    )
+    low, high = 1000 + games - drawn - 5, 1000 + games - 1
+    assert f"bars from {low} (the lowest mark) to {high} (full)" in " ".join(lines)
+    # Every cell of every bar is drawn: the lowest rating is the lowest mark, not a gap.
+    bob_bar = next(line for line in lines if line.startswith("Bob")).split()[1]
+    assert len(bob_bar) == drawn and bob_bar[0] == "▁", bob_bar

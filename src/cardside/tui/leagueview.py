@@ -93,11 +93,15 @@ def rating_chart(
     drawn = steps[-room:]
     low = min(min(row) for row in drawn)
     high = max(max(row) for row in drawn)
-    title = f"Ratings game by game (0: the start); bars from {low} (empty) to {high} (full)"
+    title = (
+        f"Ratings game by game (0: the start); bars from {low} (the lowest mark) to {high} (full)"
+    )
+    # The scale starts a point below the lowest rating, so that it draws the lowest mark,
+    # never an empty cell, which would read as a game not played.
     lines = draw(
         names,
         steps,
-        [(low, max(high, low + 1))] * len(played),
+        [(low - 1, max(high, low + 1))] * len(played),
         ascii=ascii,
         width=room,
         row_name="game",

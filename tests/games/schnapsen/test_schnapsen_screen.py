@@ -130,13 +130,13 @@ def test_you_win_the_deal_and_the_match_and_a_name_wins() -> None:
 def test_card_points_show_the_marriage_apart_and_the_countdown_is_named() -> None:
     after = _marriage_deal()
     assert after.counted_marriages(0) == 40 and after.points[0] == 70
-    assert card_points(70, 40) == "30 + 40 from marriages" and card_points(38, 0) == "38"
+    assert card_points(70, 40) == "70 (40 of them from marriages)" and card_points(38, 0) == "38"
     winner, points, rule = after.result  # type: ignore[misc]
     s, console = screen(("You", "Bot"))
     s.deal_over(after, DealRecord(1, 1, DealResult(winner, points, rule), (6, 7)), False)
     text = "\n".join(console.lines)
     # The deal ended with cards unplayed, so the piles do not hold all 120 and it is not said.
-    assert "card points: You 30 + 40 from marriages, Bot 20\n" in text + "\n"
+    assert "card points: You 70 (40 of them from marriages), Bot 20\n" in text + "\n"
     assert "120" not in text
     assert "countdown: You 6, Bot 7" in text
     assert "match:" not in text

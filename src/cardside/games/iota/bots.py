@@ -223,7 +223,7 @@ class StrongBot:
                 if after > value + 1:
                     return Hint(
                         swap,
-                        f"recycle the wild: the play it then has is worth about {after:.0f}, "
+                        f"swap for the wild: the play it then has is worth about {after:.0f}, "
                         "its score less the likely reply",
                     )
         return Hint(best, why)
@@ -352,7 +352,7 @@ class StrongBot:
                 if after > value + 1:
                     return Hint(
                         swap,
-                        f"recycle the wild: the play it then has is worth about {after:.0f}, "
+                        f"swap for the wild: the play it then has is worth about {after:.0f}, "
                         "its score less the likely reply",
                     )
         return Hint(best, why)
@@ -447,7 +447,7 @@ class StrongBot:
         assert best is not None
         value, action, score = best
         if isinstance(action, Swap):
-            return Hint(action, "recycle the wild: the race to the last card goes better")
+            return Hint(action, "swap for the wild: the race to the last card goes better")
         if isinstance(action, Pass):
             return Hint(action, "no play: pass")
         return Hint(action, f"scores {score}; the best line of the race to the last card")

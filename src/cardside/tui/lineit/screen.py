@@ -189,7 +189,7 @@ class LineitScreen:
             first = " *" if p == s.first else ""
             head = (
                 f"  {self.style.bold(label)}{first}: score {state.score(p)} "
-                f"(pile {len(s.scored[p])}, tokens {tokens})"
+                f"(score pile {len(s.scored[p])}, tokens {tokens})"
             )
             if p == seat:
                 say(head)

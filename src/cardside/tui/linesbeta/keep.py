@@ -417,7 +417,7 @@ class KeepScreen:
             round_over = any(n.startswith("round") and "over" in n for n in notes)
             if round_over and not any(n.startswith("all face up") for n in notes):
                 say("  No line is all face up: only the trick cards and the trump go back.")
-            say(f"  Open lines: {self.screen.lines(ledger.complete_lines())}")
+            say(f"  Complete lines: {self.screen.lines(ledger.complete_lines())}")
 
     def _words(self, text: str) -> list[str]:
         base = ["show", "undo", "fix", "help", "quit"]
@@ -487,5 +487,5 @@ class KeepScreen:
         for line in self.screen.grid(cell, blocked):
             say(line)
         say(self.screen.legend(up=True).replace("face down", "face down (as far as entered)", 1))
-        say(f"  Open lines: {self.screen.lines(ledger.complete_lines())}")
+        say(f"  Complete lines: {self.screen.lines(ledger.complete_lines())}")
         say(f"  All face up now: {self.screen.lines(ledger.face_up_lines())}")

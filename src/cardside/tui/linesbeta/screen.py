@@ -192,7 +192,7 @@ class LinesBetaScreen:
             suit = SUIT_WORDS[obs.trump // 13]
             say(f"  Trump: {self.card(obs.trump)} ({suit})   Hand: {self.cards(obs.hand)}")
             open_lines = [x for x in range(LINES) if not obs.blocked >> x & 1]
-            say(f"  Open lines: {self.lines(open_lines)}")
+            say(f"  Complete lines: {self.lines(open_lines)}")
 
     def challenge(self, before: Any, trick: Trick, *, choose: bool = True) -> None:
         """A challenge turned over card by card, then its result and the reason.

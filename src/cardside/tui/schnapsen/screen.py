@@ -51,11 +51,11 @@ HELP = "\n".join(
 
 
 def card_points(points: int, marriages: int) -> str:
-    """A player's counted card points with the marriages shown apart: ``38 + 20 from
-    marriages`` (one trump marriage or two others make 40: the words do not say which)."""
+    """A player's counted card points with the marriages' share said: ``58 (20 of them from
+    marriages)`` (one trump marriage or two others make 40: the words do not say which)."""
     if not marriages:
         return str(points)
-    return f"{points - marriages} + {marriages} from marriages"
+    return f"{points} ({marriages} of them from marriages)"
 
 
 class SchnapsenScreen:
@@ -144,9 +144,12 @@ class SchnapsenScreen:
 
     def points_line(self, obs: Observation, seat: int) -> str:
         tricks = obs.tricks_won(seat)
-        points = card_points(obs.points(seat), obs.marriage_points(seat))
+        marriages = obs.marriage_points(seat)
         plural = "" if tricks == 1 else "s"
-        text = f"{self.names[seat]}: {points} card points, {tricks} trick{plural}"
+        text = f"{self.names[seat]}: {obs.points(seat)} card points"
+        if marriages:
+            text += f" ({marriages} of them from marriages)"
+        text += f", {tricks} trick{plural}"
         if obs.pending(seat):
             text += f", {obs.pending(seat)} pending (counts after a first trick)"
         marriages = [
