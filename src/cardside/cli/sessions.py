@@ -161,7 +161,8 @@ def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
 @json_option
 @click.pass_context
 def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
-    """Show a session's score table, one row per round (and what is entered of the next)."""
+    """Show a session's score table, one row per round (per deal in Schnapsen, per entry in a
+    kept Line-it game) and what is entered of the next."""
     from cardside.core.words import counted
     from cardside.games.registry import GAMES
     from cardside.sessions import sheets
@@ -604,7 +605,7 @@ def delete(ctx: click.Context, names: tuple[str, ...], yes: bool) -> None:
     type=click.Choice(["csv", "json", "html"], case_sensitive=False),
     default="csv",
     show_default=True,
-    help="CSV: one row per round and player; JSON: also the options and every entry; "
+    help="CSV: one row per round (deal, entry) and player; JSON: also the options and every entry; "
     "HTML: a page to share, with the score table and its chart (with --all, the whole "
     "report of 'cardside stats --html').",
 )
