@@ -167,3 +167,29 @@ def test_a_last_play_in_a_band_above_is_pointed_to_under_the_recap(
     IotaTurn(wide, GreedyBot()).show(state.observation(seat), seat)
     assert "the last play, starred" not in capsys.readouterr().out
     assert band_of({(0, 0): 1}, (0, 0)) == (1, 1)
+
+
+def test_the_others_hand_sizes_are_shown_once_one_holds_fewer_than_four(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """As at a table, where the cards in each hand are counted in view: once the pile runs
+    out, who can go out first decides the end."""
+    from cardside.games.iota.state import IotaState
+
+    state, bots = IotaState(2, seed=3), [GreedyBot(), GreedyBot()]
+    said = []
+    while not state.is_terminal():
+        seat = state.current_player()
+        assert seat is not None
+        view = state.observation(seat)
+        capsys.readouterr()
+        IotaTurn(screen(), GreedyBot()).show(view, seat)
+        out = capsys.readouterr().out
+        other = 1 - seat
+        if view.hand_sizes[other] < 4:
+            said.append(f"cards in hand: {['Ann', 'Bob'][other]} {view.hand_sizes[other]}")
+            assert said[-1] in out, out
+        else:
+            assert "cards in hand" not in out
+        state.apply(bots[seat].choose(view, seat))
+    assert said, "the pile ran out before the end"

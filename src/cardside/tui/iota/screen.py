@@ -19,7 +19,16 @@ from cardside.games.iota.notation import (
     parse_action,
     parse_card,
 )
-from cardside.games.iota.rules import WILD, Action, Cell, Pass, Play, Swap, turn_numbers
+from cardside.games.iota.rules import (
+    HAND_SIZE,
+    WILD,
+    Action,
+    Cell,
+    Pass,
+    Play,
+    Swap,
+    turn_numbers,
+)
 from cardside.games.iota.state import Turn, View, last_play_cells, not_held
 from cardside.tui.console import Console
 from cardside.tui.grammar import agree
@@ -162,7 +171,14 @@ class IotaTurn:
         for line in screen.grid(obs.grid, last_play_cells(obs.log)):
             say("  " + line)
         say(f"  scores: {screen.scores(obs.scores, obs.turn)}")
-        say(f"  pile: {counted(obs.pile_size, 'card')}")
+        pile = f"  pile: {counted(obs.pile_size, 'card')}"
+        # What the table sees of the others' hands: their size, which once the pile runs low
+        # says who can go out first (said when one holds fewer than a full hand).
+        others = [p for p in range(obs.players) if p != seat]
+        if any(obs.hand_sizes[p] < HAND_SIZE for p in others):
+            held = ", ".join(f"{screen.names[p]} {obs.hand_sizes[p]}" for p in others)
+            pile += f"; cards in hand: {held}"
+        say(pile)
         name = screen.names[seat]
         whose = "your" if name == "You" else f"{name}'s"
         say(f"  {whose} hand: {screen.cards(obs.hand)}")
