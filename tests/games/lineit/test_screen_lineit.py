@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from cardside.core.errors import IllegalActionError
 from cardside.games.lineit.bots import make_bot
-from cardside.games.lineit.notation import DONE, Action, format_card, parse_card
+from cardside.games.lineit.notation import DONE, Action, format_card, format_cards, parse_card
 from cardside.games.lineit.rules import score_line
 from cardside.games.lineit.state import Jackpot, LineitState, Scored, Snap
 from cardside.tui.console import Console, completions, wrap
@@ -268,7 +268,7 @@ def test_the_history_says_each_round_over_and_the_end_whoever_ended_it() -> None
         if ended is None:
             assert "round over" not in text and "cannot fill" not in text
             continue
-        numbers, bets, to_end = ended
+        numbers, bets, to_end, deck = ended
         if numbers or bets:
             overs += 1
             line = next(x for x in text.split("\n") if x.startswith("round over: "))
@@ -276,6 +276,11 @@ def test_the_history_says_each_round_over_and_the_end_whoever_ended_it() -> None
                 assert format_card(card) in line.split()
         ends += to_end
         assert ("\nthe deck cannot fill a market" in text) == to_end
+        if to_end:
+            # The deck's last number cards are named, and they are what the piles gained.
+            assert deck and f"the jackpots ({format_cards(deck)})" in text
+            gained = sum(len(p) for p in state.snapshot.piles) - sum(len(p) for p in prior.piles)
+            assert gained == len(deck) + len(numbers)
     assert overs > 10 and ends == 1
 
 

@@ -177,3 +177,19 @@ def test_a_deal_s_reason_drops_only_its_count_of_game_points() -> None:
     assert rule_reason("closer-failed-2") == "closer failed to reach 66"
     assert rule_reason("normal-3") == "66 reached, opponent had no trick (Schwarz)"
     assert rule_reason("direct") == "entered directly"
+
+
+def test_a_player_s_line_says_the_marriages_share_of_the_card_points() -> None:
+    from types import SimpleNamespace
+
+    seen = SimpleNamespace(
+        tricks_won=lambda seat: 2,
+        points=lambda seat: 58,
+        marriage_points=lambda seat: 20,
+        pending=lambda seat: 0,
+        marriages=[(0, Suit.SPADES)],
+        trump=Suit.HEARTS,
+    )
+    s, _ = screen(("You", "Bot"))
+    line = s.points_line(seen, 0)  # type: ignore[arg-type]
+    assert line.startswith("You: 58 card points (20 of them from marriages), 2 tricks; marriages")

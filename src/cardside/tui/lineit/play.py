@@ -140,13 +140,14 @@ def said(action: Any, prior: Any, after: Any, names: Sequence[str] = ()) -> str:
     # Whoever ended the round, the history (and the turns since a person's last) says so.
     ended = round_ended(prior, after, action.card if action.kind in ("line", "hand") else None)
     if ended is not None:
-        numbers, bets, to_end = ended
+        numbers, bets, to_end, deck = ended
         parts = [f"{format_cards(numbers)} to the jackpots"] if numbers else []
         parts += [f"{format_cards(bets)} discarded"] if bets else []
         if parts:
             text += f"\nround over: {'; '.join(parts)}"
         if to_end:
             text += "\nthe deck cannot fill a market: its last cards went to the jackpots"
+            text += f" ({format_cards(deck)})" if deck else ""
     return text
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -69,10 +70,11 @@ HELP_TAKEN = "\n".join(
 
 def round_ended(
     before: Snap, after: Snap, taken: int | None
-) -> tuple[list[int], list[int], bool] | None:
+) -> tuple[list[int], list[int], bool, list[int]] | None:
     """What the action from ``before`` to ``after`` (taking the market card ``taken``, if
     any) ended: ``None`` if no round; else the market's number cards left to the jackpots,
-    its Bet cards left to the discard, and whether the end phase began."""
+    its Bet cards left to the discard, whether the end phase began, and then the deck's last
+    number cards, which went to the jackpots face up."""
     new_round = after.round_no != before.round_no
     to_end = after.step in (END, OVER) and before.step not in (END, OVER)
     if not (new_round or to_end):
@@ -82,7 +84,14 @@ def round_ended(
         gone.remove(taken)
     numbers = [c for c in gone if not rules.is_bet(c)]
     bets = [c for c in gone if rules.is_bet(c)]
-    return numbers, bets, to_end
+    deck: list[int] = []
+    if to_end:
+        # Only leftovers reach a jackpot pile (a jackpot taken empties one): what the piles
+        # gained besides the market's leftovers came from the deck.
+        was = Counter(c for pile in before.piles for c in pile) + Counter(numbers)
+        now = Counter(c for pile in after.piles for c in pile)
+        deck = sorted((now - was).elements())
+    return numbers, bets, to_end, deck
 
 
 #: The help at the end of the game, once the deck cannot fill a market.
@@ -260,7 +269,7 @@ class LineitScreen:
         ended = round_ended(before, after, taken)
         if ended is None:
             return []
-        numbers, bets, to_end = ended
+        numbers, bets, to_end, deck = ended
         out = []
         parts = []
         if numbers:
@@ -272,8 +281,9 @@ class LineitScreen:
         if parts:
             out.append(f"  Round over: {'; '.join(parts)}.")
         if to_end:
+            last = f" ({self.cards(deck)})" if deck else ""
             out.append(
-                "  The deck cannot fill a market: its last cards went to the jackpots. "
+                f"  The deck cannot fill a market: its last cards went to the jackpots{last}. "
                 "Each player may play one last card from hand."
             )
         else:

@@ -144,11 +144,11 @@ class SchnapsenScreen:
 
     def points_line(self, obs: Observation, seat: int) -> str:
         tricks = obs.tricks_won(seat)
-        marriages = obs.marriage_points(seat)
+        from_marriages = obs.marriage_points(seat)
         plural = "" if tricks == 1 else "s"
         text = f"{self.names[seat]}: {obs.points(seat)} card points"
-        if marriages:
-            text += f" ({marriages} of them from marriages)"
+        if from_marriages:
+            text += f" ({from_marriages} of them from marriages)"
         text += f", {tricks} trick{plural}"
         if obs.pending(seat):
             text += f", {obs.pending(seat)} pending (counts after a first trick)"
