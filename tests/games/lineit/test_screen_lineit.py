@@ -435,3 +435,39 @@ def test_any_typed_line_is_an_action_or_a_reason(text: str) -> None:
         else:
             assert state.is_legal(action)
         state.apply(state.legal_actions()[-1 if step else 0])
+
+
+@pytest.mark.parametrize("seed", [21, 22, 23, 24, 25, 26])
+def test_the_end_says_who_it_passes_over(seed: int) -> None:
+    """The end phase asks only the players holding a card that fits their line: the others
+    are named when it begins, and they are exactly those it never asks."""
+    from cardside.tui.lineit.screen import END, passed_over, round_ended
+
+    state = LineitState(3, seed=seed)
+    bots = [make_bot("random", seed=seed + s) for s in range(3)]
+    names = ["Ann", "Bot 2", "Bot 3"]
+    shown = LineitScreen(Console(interactive=False, width=400), Style(), names)
+    passed: list[int] | None = None
+    asked: set[int] = set()
+    while not state.is_terminal():
+        seat = state.current_player()
+        assert seat is not None
+        prior = state.snapshot
+        if prior.step == END:
+            asked.add(seat)
+        action = bots[seat].choose(state, seat)
+        state.apply(action)
+        taken = action.card if action.kind in ("line", "hand") else None
+        ended = round_ended(prior, state.snapshot, taken)
+        if ended is not None and ended[2]:
+            passed = passed_over(state.snapshot)
+            text = " ".join(shown.between(prior, state.snapshot, taken))
+            if len(passed) == 3:
+                assert "No one holds a card that fits their line." in text
+            elif passed:
+                said = ", ".join(names[s] for s in passed)
+                assert f"Passed over (no card in hand fits the line): {said}." in text
+            else:
+                assert "Passed over" not in text
+    assert passed is not None
+    assert asked.isdisjoint(passed) and asked | set(passed) == {0, 1, 2}

@@ -94,6 +94,20 @@ def round_ended(
     return numbers, bets, to_end, deck
 
 
+def passed_over(snap: Snap) -> list[int]:
+    """The seats the end phase passes over (no card in hand fits the line), in the order it
+    goes from the first player; every seat once no one could play (the game over)."""
+    players = len(snap.hands)
+    order = [(snap.first + k) % players for k in range(players)]
+    if snap.step == OVER:
+        return order
+    return [
+        seat
+        for seat in order
+        if not any(rules.fits(snap.lines[seat], card) for card in snap.hands[seat])
+    ]
+
+
 #: The help at the end of the game, once the deck cannot fill a market.
 HELP_END = "\n".join(
     [
@@ -284,11 +298,21 @@ class LineitScreen:
             last = f" ({self.cards(deck)})" if deck else ""
             out.append(
                 f"  The deck cannot fill a market: its last cards went to the jackpots{last}. "
-                "Each player may play one last card from hand."
+                "Each player may play one last card from hand." + self.passed_over_text(after)
             )
         else:
             out.append(self.round_start(after))
         return out
+
+    def passed_over_text(self, snap: Snap) -> str:
+        """`` Passed over (no card in hand fits the line): You, Bot 3.``, or ``""``."""
+        seats = passed_over(snap)
+        if not seats:
+            return ""
+        if snap.step == OVER:
+            return " No one holds a card that fits their line."
+        names = ", ".join(self.names[s] for s in seats)
+        return f" Passed over (no card in hand fits the line): {names}."
 
     def round_start(self, snap: Snap) -> str:
         """``Bot 2 starts round 3 with the market: 12 44 57 ...`` (seen before anyone takes)."""
