@@ -97,7 +97,7 @@ def test_score_text_names_the_rule(runner: CliRunner) -> None:
     assert "Bob had 20 card points at that moment" in result.output
     assert "Ann wins 2 game points: closer reached 66" in result.output
     # The answer first, the facts after it indented; the points said once.
-    assert result.output.splitlines()[0].endswith("under 33 at closing.")
+    assert result.output.splitlines()[0].endswith("under 33 at closing (Schneider).")
     assert "\n  Ann closed the stock; Bob had 20 card points at that moment." in result.output
     assert result.output.count("game points") == 1
 

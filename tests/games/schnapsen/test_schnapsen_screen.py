@@ -165,7 +165,7 @@ def test_history_tells_each_deal_in_the_screens_words() -> None:
     told = history(state, s).splitlines()
     assert told[0] == (
         "Deal 1: Bot 2 wins 2 game points (closer reached 66, opponent had a trick but under 33 "
-        "at closing); countdown: You 7, Bot 2 5"
+        "at closing (Schneider)); countdown: You 7, Bot 2 5"
     )
     assert told[1:3] == ["Deal 2, so far:", "  no trick yet"]
 
