@@ -161,8 +161,8 @@ def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
 @json_option
 @click.pass_context
 def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
-    """Show a session's score table, one row per round (per deal in Schnapsen, per entry in a
-    kept Line-it game) and what is entered of the next."""
+    """Show a session's score table, one row per round (or deal, or entry, as the game
+    counts them) and what is entered of the next."""
     from cardside.core.words import counted
     from cardside.games.registry import GAMES
     from cardside.sessions import sheets
