@@ -216,6 +216,21 @@ def test_a_read_only_session_is_not_rewritten_renamed_or_deleted(
     assert runner.invoke(main, ["sessions", "delete", "s", "--yes"]).exit_code == 0
 
 
+def test_the_chmod_to_type_names_the_file_quoted_for_a_shell(
+    runner: CliRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A data folder with a space in its name: the command offered works as typed."""
+    folder = tmp_path / "my cards"
+    monkeypatch.setenv("CARDSIDE_HOME", str(folder))
+    path = kept(runner, folder)
+    path.chmod(0o444)
+    try:
+        result = runner.invoke(main, ["sessions", "resume", "s"], input="quit\n")
+        refused(result, f"(allow it with chmod u+rw '{path}')")
+    finally:
+        path.chmod(0o644)
+
+
 def test_a_session_that_may_be_neither_read_nor_written_says_so(
     runner: CliRunner, data_dir: Path
 ) -> None:

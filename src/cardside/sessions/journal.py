@@ -7,6 +7,7 @@ opened or created until :meth:`Journal.close`, so no other process writes the sa
 from __future__ import annotations
 
 import errno
+import shlex
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -162,7 +163,8 @@ class Journal:
         why = store.read_only(path)
         if why:
             raise ReadOnly(
-                f"{why}: cardside adds nothing to it (allow it with chmod u+rw {path_text(path)})"
+                f"{why}: cardside adds nothing to it (allow it with chmod u+rw "
+                f"{path_text(shlex.quote(str(path)))})"
             )
         if path.is_symlink() and path.is_file():
             # A save replaces the file: the link would become a copy, and its target stop

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import shlex
 import stat
 from pathlib import Path
 
@@ -54,7 +55,8 @@ def own_file(path: Path, doing: str) -> None:
     locked = store.read_only(path)
     if locked:
         raise ValueError(
-            f"{locked}: cardside does not {doing} it (allow it with chmod u+rw {path_text(path)})"
+            f"{locked}: cardside does not {doing} it (allow it with chmod u+rw "
+            f"{path_text(shlex.quote(str(path)))})"
         )
 
 

@@ -167,8 +167,7 @@ RULE_TEXT: dict[str, str] = {
     NORMAL_3: "66 reached, opponent had no trick (Schwarz): 3 game points",
     CLOSER_1: "closer reached 66, opponent had 33 or more at closing: 1 game point",
     CLOSER_2: (
-        "closer reached 66, opponent had a trick but under 33 at closing (Schneider): "
-        "2 game points"
+        "closer reached 66, opponent had a trick but under 33 at closing (Schneider): 2 game points"
     ),
     CLOSER_3: "closer reached 66, opponent had no trick at closing (Schwarz): 3 game points",
     CLOSER_FAILED_2: "closer failed to reach 66: 2 game points to the opponent",
