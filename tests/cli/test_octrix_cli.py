@@ -283,18 +283,18 @@ def my_round_cards(seed: int, round_no: int) -> list[str]:
 
 
 def test_play_history_names_the_rule_each_trick_was_won_under(runner: CliRunner) -> None:
-    """The seed-3 deal: 8S beats 7D under the first trick's rule (highest); that trick turns
-    the next to lowest, where AH beats AC."""
+    """The seed-3 deal: 8D beats 6S under the first trick's rule (highest); a red and a black
+    card turn the next to lowest, where AC beats 2S."""
     result = runner.invoke(
         main,
         ["--ascii", "octrix", "play", "--seed", "3", "--session", "h"],
-        input="8S\nAC\nhistory\nquit\n",
+        input="8D\nAC\nhistory\nquit\n",
     )
     assert result.exit_code == 0 and result.exception is None, result.output
     history = result.output.split("so far:\n", 1)[1].splitlines()
     assert history[:2] == [
-        "  trick 1: You 8S, Bot 2 7D -> You (highest card)",
-        "  trick 2: You AC, Bot 2 AH -> Bot 2 (lowest card)",
+        "  trick 1: You 8D, Bot 2 6S -> You (highest card)",
+        "  trick 2: You AC, Bot 2 2S -> You (lowest card)",
     ]
 
 
@@ -321,6 +321,37 @@ def test_play_scripted_round_quit_and_resume(runner: CliRunner, data_dir: Path) 
     assert session.rounds[1].totals == [
         a + b for a, b in zip(session.rounds[0].totals, session.rounds[1].scores)
     ]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--bot", "strong"],
+        ["--bot", "random"],
+        ["--players", "4", "--partnership", "--bot", "greedy"],
+    ],
+    ids=["strong", "random", "partnership"],
+)
+def test_a_game_stopped_and_resumed_plays_on_as_it_would_have(
+    runner: CliRunner, data_dir: Path, args: list[str]
+) -> None:
+    """The same seed, the same game: the bots' cards laid at once do not depend on where the
+    game was stopped (only an undo, which shows them, has them chosen afresh)."""
+    every = [f"{r}{s}" for r in "A2345678" for s in "CSHD"]  # refused ones are asked again
+    play = ["octrix", "play", "--seed", "5", *args]
+    whole = runner.invoke(main, [*play, "--session", "a"], input="\n".join(every * 4) + "\n")
+    assert whole.exit_code == 0 and whole.exception is None, whole.output
+    stop = runner.invoke(main, [*play, "--session", "b"], input="\n".join(every[:20]) + "\n")
+    assert stop.exit_code == 0 and stop.exception is None, stop.output
+    done = store.load(data_dir / "sessions" / "b.toml").entries
+    assert 0 < len(done)
+    resumed = runner.invoke(main, ["sessions", "resume", "b"], input="\n".join(every * 4) + "\n")
+    assert resumed.exit_code == 0 and resumed.exception is None, resumed.output
+    straight = store.load(data_dir / "sessions" / "a.toml").entries
+    again = store.load(data_dir / "sessions" / "b.toml").entries
+    assert len(again) > len(done) + 8
+    n = min(len(straight), len(again))
+    assert straight[:n] == again[:n]
 
 
 def test_play_options_are_checked(runner: CliRunner, data_dir: Path) -> None:

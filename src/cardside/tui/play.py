@@ -96,8 +96,8 @@ def seat_players(
 
     With ``same_reply`` each bot is :class:`Reseeded`: a position reached again gets the same
     reply. A game of simultaneous moves leaves it out: there an undo shows the bot's card,
-    which must then be chosen afresh. Each bot is wrapped in :class:`Thinking`, so a terminal
-    shows when it takes its time.
+    which must then be chosen afresh (:class:`Redrawn`). Each bot is wrapped in
+    :class:`Thinking`, so a terminal shows when it takes its time.
     """
     seats = journal.session.seats
     humans = {n: human(seat) for n, seat in enumerate(seats) if seat.kind == "human"}
@@ -111,10 +111,7 @@ def seat_players(
             players.append(humans[number])
             continue
         kind = seat.kind.split(":", 1)[1]
-        if same_reply:
-            made = Reseeded(bot(kind, 0), journal, number)
-        else:
-            made = bot(kind, bot_seed(journal, "bot", number))
+        made = (Reseeded if same_reply else Redrawn)(bot(kind, 0), journal, number)
         players.append(Thinking(made, seat.name, console) if console is not None else made)
     return players
 
@@ -147,6 +144,22 @@ class Reseeded(BotSeat):
             session = self.journal.session
             made = moves_in_effect(session.entries)
             rng.seed(derive_rng(session.seed or 0, "bot", self.number, made).randrange(2**62))
+        return self.bot.choose(obs, seat)
+
+
+class Redrawn(Reseeded):
+    """A bot seat of a game of simultaneous moves: its generator is seeded before each
+    decision from the game's seed, the seat and every entry so far, undos included, so that
+    a game stopped and resumed plays on as it would have (the same seed, the same game),
+    while a card taken back by an undo, having been seen, is chosen afresh."""
+
+    def choose(self, obs: Any, seat: int) -> Any:
+        rng = getattr(self.bot, "rng", None)
+        if rng is not None:
+            session = self.journal.session
+            made = moves_in_effect(session.entries)
+            key = (session.seed or 0, "bot", self.number, made, len(session.entries))
+            rng.seed(derive_rng(*key).randrange(2**62))
         return self.bot.choose(obs, seat)
 
 
