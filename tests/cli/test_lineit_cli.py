@@ -1009,3 +1009,23 @@ def test_resumed_within_a_turn_the_recap_keeps_the_turns_before_it(
     assert resumed.exit_code == 0 and resumed.exception is None, resumed.output
     recap = resumed.output[resumed.output.rindex("Since your last turn:") :]
     assert "Bot 2: line 24, play B3, done" in recap and "You: line 79" in recap
+
+
+def test_a_resumed_keep_says_which_jackpot_piles_are_still_to_enter(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """The reminder given when the line was entered is given again wherever the sheet is
+    drawn: a game resumed, and show."""
+    keep = ["lineit", "keep", "--names", "Ann,Bob", "--session", "k"]
+    entered = runner.invoke(main, keep, input="line Bob 10 20 31 40 50 60 70 80 90\nquit\n")
+    assert entered.exit_code == 0 and entered.exception is None, entered.output
+    owed = "Bob's lines took 2 jackpots and {} entered: enter each pile still to come"
+    resumed = runner.invoke(
+        main, ["sessions", "resume", "k"], input="jackpot Bob 4\nshow\njackpot Bob 3\nshow\nquit\n"
+    )
+    assert resumed.exit_code == 0 and resumed.exception is None, resumed.output
+    out = resumed.output
+    first, after_one, after_two = out.split("Line-it, line by line.")[1:4]
+    assert owed.format("0 piles are") in first
+    assert owed.format("1 pile is") in after_one
+    assert "still to come" not in after_two

@@ -152,7 +152,7 @@ class KeepScreen:
         had = list(self.ledger.piles)
         self.ledger = replay_ledger(self.journal.session)
         self.ledger.check_piles_from_now()
-        self.show()
+        self.show(owed=False)  # said below, with what the correction changed
         end = self._end_entry()
         for seat, name in enumerate(self.names):
             taken, piles = self.ledger.taken[seat], self.ledger.piles[seat]
@@ -345,15 +345,17 @@ class KeepScreen:
         self.console.say(f"  Undone: {what}.")
         self._totals()
 
-    def show(self) -> None:
+    def show(self, *, owed: bool = True) -> None:
+        """The sheet so far; with ``owed``, the jackpot piles still to enter, as a game
+        resumed (or ``show``) would otherwise not say."""
         ledger = self.ledger
         mode = {"lines": "line by line", "counts": "by end counts", None: "nothing entered yet"}
         self.console.say(self.style.bold(f"Line-it, {mode[ledger.mode]}."))
         if ledger.mode == "counts":
-            counted = {e.seat: e for e in ledger.done if e.kind == "counts"}
+            given = {e.seat: e for e in ledger.done if e.kind == "counts"}
             rows = [
-                [name, counted[s].pile, f"{counted[s].tokens:+d}", ledger.totals[s]]
-                if s in counted
+                [name, given[s].pile, f"{given[s].tokens:+d}", ledger.totals[s]]
+                if s in given
                 else [name, "-", "-", "-"]
                 for s, name in enumerate(self.names)
             ]
@@ -378,6 +380,15 @@ class KeepScreen:
         headers = ["player", "lines", "line points", "jackpots", "tokens", "score"]
         for text in render(headers, rows, width=self._width()).splitlines():
             self.console.say("  " + text)
+        # What the table still owes the sheet, said again wherever the table is shown (a game
+        # resumed, show): the jackpots a player's lines took whose piles are not entered.
+        for seat, name in enumerate(self.names):
+            if owed and ledger.taken[seat] > ledger.piles[seat] and not ledger.over:
+                self.console.say(
+                    f"  {name}'s lines took {counted(ledger.taken[seat], 'jackpot')} and "
+                    f"{counted_are(ledger.piles[seat], 'pile')} entered: enter each pile still "
+                    f"to come with jackpot {name} N"
+                )
         corrected_note(self.journal.session, self.console, "  ", starred=False)
 
     def _width(self) -> int | None:
