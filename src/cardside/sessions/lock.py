@@ -4,9 +4,9 @@
 open for writing (play, keep, resume). It is created with ``O_CREAT | O_EXCL``, so of two
 processes starting together exactly one gets it; the other is refused with the holder's
 process id. A lock whose process no longer exists (killed, crashed, power lost) is taken over,
-and so is one whose process id now belongs to another process: where the system tells (Linux),
-the lock also records when its process started, and a process that started at another time
-(after a restart, say) is not the holder.
+and so is one whose process id now belongs to another process: where the system says when a
+process started (Linux), one that started after the lock was written is not its holder. The
+file holds the process id alone, as every cardside has written it.
 Taking over is itself guarded: the stale file is renamed away under a name unique to the taker,
 and only the taker whose rename succeeded may create the new lock.
 """
@@ -46,44 +46,56 @@ def process_exists(pid: int) -> bool:
     return True
 
 
-def started(pid: int) -> str:
-    """When process ``pid`` started, as the system's boot and clock ticks since it (Linux);
-    ``""`` where that cannot be read."""
+def started(pid: int) -> float | None:
+    """When process ``pid`` started, in seconds since the epoch (Linux: from the boot time and
+    the process's clock ticks since it); ``None`` where the system does not say."""
     try:
-        boot = Path("/proc/sys/kernel/random/boot_id").read_text(encoding="ascii").strip()
+        boot = next(
+            int(line.split()[1])
+            for line in Path("/proc/stat").read_text(encoding="ascii").splitlines()
+            if line.startswith("btime ")
+        )
         stat_line = Path(f"/proc/{pid}/stat").read_text(encoding="ascii", errors="replace")
-    except OSError:
-        return ""
+        ticks_a_second = os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, StopIteration, IndexError):
+        return None
     # The command name (field 2) may hold spaces and brackets: count from its closing one.
     fields = stat_line[stat_line.rfind(")") + 2 :].split()
-    ticks = fields[19] if len(fields) > 19 and fields[19].isdigit() else ""
-    return f"{boot[:40]}/{ticks}" if boot and ticks else ""
+    if len(fields) <= 19 or not fields[19].isdigit() or ticks_a_second <= 0:
+        return None
+    return boot + int(fields[19]) / ticks_a_second
 
 
-Holder = tuple[int, str]
-
-
-def _holder(path: Path) -> Holder | None:
-    """The process id written in a lock file and when that process started (``""`` if not
-    written); ``None`` if the file cannot be read (yet) or holds something else."""
+def _holder(path: Path) -> int | None:
+    """The process id written in a lock file; ``None`` if it cannot be read (yet)."""
     try:
-        words = path.read_text(encoding="ascii", errors="replace")[:128].split()
+        text = path.read_text(encoding="ascii", errors="replace")[:32].strip()
     except OSError:
         return None
-    if not words or not words[0].isdigit() or len(words[0]) >= 12:
-        return None
-    return int(words[0]), (words[1] if len(words) > 1 else "")
+    return int(text) if text.isdigit() and len(text) < 12 else None
 
 
-def holds(holder: Holder) -> bool:
-    """Whether the process a lock names is still running (and is the same process)."""
-    pid, start = holder
+#: How much later than its lock a process may seem to start and still be the holder: the
+#: boot time is whole seconds, and a file's time may be rounded.
+STARTED_SLACK = 2.0
+
+
+def holds(pid: int, path: Path) -> bool:
+    """Whether process ``pid``, named by the lock at ``path``, still holds it: it runs, and
+    (where the system says when it started) it started before the lock was written, so it
+    is not another process given the same id since (after a restart, say)."""
     if pid == os.getpid():
         return True
     if not process_exists(pid):
         return False
-    now = started(pid)
-    return not start or not now or now == start
+    began = started(pid)
+    if began is None:
+        return True
+    try:
+        written = path.stat().st_mtime
+    except OSError:
+        return True
+    return began <= written + STARTED_SLACK
 
 
 class SessionLock:
@@ -119,16 +131,16 @@ class SessionLock:
                             f"session {name!r} is being opened by another cardside (if none "
                             f"is, remove {path_text(self.path)})"
                         ) from None
-                elif holds(holder):
+                elif holds(holder, self.path):
                     raise SessionLocked(
-                        f"session {name!r} is open in another cardside (process {holder[0]}); "
+                        f"session {name!r} is open in another cardside (process {holder}); "
                         "close it there first (if no cardside has it open, remove "
                         f"{path_text(self.path)})"
                     ) from None
                 self._take_over(holder)
                 continue
             try:
-                os.write(fd, f"{os.getpid()} {started(os.getpid())}".strip().encode() + b"\n")
+                os.write(fd, f"{os.getpid()}\n".encode("ascii"))
                 os.fsync(fd)
             except BaseException:
                 # A full disk: an empty lock would refuse the name to everyone for a while.
@@ -141,7 +153,7 @@ class SessionLock:
             return self
         raise SessionLocked(f"session {name!r}: could not take its lock; try again")
 
-    def _take_over(self, dead: Holder | None) -> None:
+    def _take_over(self, dead: int | None) -> None:
         """Move a stale lock aside; if another taker moved a live one instead, put it back."""
         aside = self.path.with_name(f"{self.path.name}.{os.getpid()}.stale")
         try:
@@ -161,8 +173,7 @@ class SessionLock:
         if self.held:
             self.held = False
             try:
-                holder = _holder(self.path)
-                if holder is not None and holder[0] == os.getpid():
+                if _holder(self.path) == os.getpid():
                     self.path.unlink(missing_ok=True)
             except OSError:
                 pass  # a folder gone read-only: the next cardside takes the stale lock over
