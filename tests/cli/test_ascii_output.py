@@ -146,3 +146,12 @@ def test_tables_of_saved_games_under_ascii_are_ascii_only(
     assert result.exit_code == 0 and result.exception is None, result.output
     beyond = sorted({c for c in result.output if ord(c) > 127})
     assert not beyond, beyond
+
+
+def test_ascii_leaves_a_name_in_a_note_as_spelt(runner: CliRunner, data_dir: Path) -> None:
+    """--ascii writes signs and suits as letters, never a player's name another way."""
+    keep = ["schnapsen", "keep", "--names", "Jörg,Bob", "--session", "s"]
+    assert runner.invoke(main, keep, input="Jörg 2\nquit\n").exit_code == 0
+    shown = runner.invoke(main, ["--ascii", "sessions", "show", "s"])
+    assert shown.exit_code == 0 and shown.exception is None, shown.output
+    assert "Jörg: entered directly" in shown.output and "Joerg" not in shown.output

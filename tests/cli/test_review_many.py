@@ -374,3 +374,13 @@ def test_a_player_is_named_as_the_statistics_name_them(runner: CliRunner, data_d
     assert [p["player"] for p in got["players"]] == ["Ann"]
     stats = runner.invoke(main, ["stats", "--json"])
     assert [p["name"] for p in json.loads(stats.stdout)["players"]] == ["Ann"]
+
+
+def test_player_finds_a_name_given_with_other_spaces(runner: CliRunner, data_dir: Path) -> None:
+    """``--player "ann  lee"`` is Ann Lee, as stats and every keep read names."""
+    saved(data_dir, "one", 3, player="Ann Lee", day=1)
+    saved(data_dir, "two", 4, player="Ann Lee", day=2)
+    alone = review(runner, "one", "--player", "ann  lee")
+    assert alone["players"] and alone["players"][0]["player"] == "Ann Lee"
+    many = review(runner, "--all-sessions", "--player", " ANN\u00a0LEE ")
+    assert [p["player"] for p in many["players"]] == ["Ann Lee"] and len(many["reviews"]) == 2

@@ -626,3 +626,16 @@ def test_what_a_game_counts_as_is_listed_in_one_order(runner: CliRunner, data_di
     assert list(players["Ann"]["counted_as"]) == ["game", "match"]
     ann = next(line for line in run(runner, "stats").splitlines() if line.startswith("Ann "))
     assert ann.rstrip().endswith("games, matches")
+
+
+def test_an_empty_season_is_one_line_and_a_seat_filter_keeps_its_words(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    examples(data_dir)
+    for view in ("--ratings", "--league"):
+        said = run(runner, "stats", view, "--since", "2099-01-01")
+        assert said == "No finished game matches since 2099-01-01.\n", view
+    # Bot 2 finds each bot that sat there: the line names the seat as asked, not one bot.
+    shown = run(runner, "stats", "--league", "--player", "bot 2")
+    assert shown.startswith("Only player 'bot 2'.\n")
+    assert "Bot 2 (greedy)" in shown and "Bot 2 (strong)" in shown

@@ -541,3 +541,22 @@ def test_resume_of_a_link_from_elsewhere_to_a_session_goes_on_with_that_session(
     assert "going on with a copy" not in result.output
     assert sorted(p.name for p in folder.glob("*.toml")) == ["friday.toml"]
     assert len(store.load(folder / "friday.toml").entries) == 2
+
+
+def test_two_names_an_earlier_cardside_told_apart_by_their_spaces_alone_still_open(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """``Ann Lee`` and ``Ann  Lee`` were two players once: read with one space each, the
+    second keeps its number, in its columns and as a winner too, so the file verifies and
+    goes on."""
+    folder = data_dir / "sessions"
+    folder.mkdir(parents=True)
+    text = EXAMPLE_TEXT.replace('"Ann"', '"Ann Lee"').replace('"Bob"', '"Ann  Lee"')
+    (folder / "old.toml").write_text(text, encoding="utf-8")
+    session = store.load(folder / "old.toml")
+    assert session.player_names == ["Ann Lee", "Ann Lee (2)"]
+    assert session.columns == ["Ann Lee", "Ann Lee (2)"]
+    verified = runner.invoke(main, ["sessions", "verify", "old"])
+    assert verified.exit_code == 0 and verified.output.startswith("ok"), verified.output
+    shown = runner.invoke(main, ["sessions", "show", "old"])
+    assert shown.exit_code == 0 and "players: Ann Lee, Ann Lee (2)" in shown.output

@@ -704,7 +704,7 @@ def echo_rules(game: str) -> None:
     app = app_of(click.get_current_context())
     text = files(f"cardside.games.{game}").joinpath("rules.md").read_text(encoding="utf-8")
     page = render(text, reading_width(), app.style)
-    echo_page(app.style.plain(page))
+    echo_page(app.style.plain(page, page=True))
 
 
 def echo_page(page: str) -> None:

@@ -72,7 +72,9 @@ def standings(
     spelt = player
     if who:
         seats = (p for s in summaries for p in s["players"])
-        spelt = next((str(p["name"]) for p in seats if answers_to(seat_key(p), who)), player)
+        found_names = {str(p["name"]) for p in seats if answers_to(seat_key(p), who)}
+        # Bot 2 finds each bot that sat there: the name as asked then.
+        spelt = found_names.pop() if len(found_names) == 1 else player
     filters = _filters(game, spelt, since, until, mode)
     if who and not any(side_has(g, who) for g in finished):
         if view == "html":
@@ -89,10 +91,11 @@ def standings(
         finished, chosen = [], []  # an empty answer: no table, no records
     asked = {"game": game, "player": player, "since": since, "until": until, "mode": mode}
     filtered = {k: (f"{v:%Y-%m-%d}" if isinstance(v, datetime) else v) for k, v in asked.items()}
-    # Each table's heading names its game: the line says the other filters.
+    # Each table's heading names its game: the line over a table says the other filters; an
+    # empty answer says them all, as plain stats does.
     besides_game = _filters(None, spelt, since, until, mode)
-    if besides_game and not as_json and view != "html":
-        click.echo(f"Only {besides_game}.")
+    only = f"Only {besides_game}.\n" if besides_game else ""
+    nothing = f"No finished game matches {filters}." if filters else ""
     # The finished games the answer is about: with --player, that player's.
     games_shown = len(finished) if who is None else sum(1 for g in finished if side_has(g, who))
     if view == "ratings":
@@ -108,14 +111,14 @@ def standings(
                 }
             )
         elif not shown:
-            click.echo("No finished games to rate.")
+            click.echo(nothing or "No finished games to rate.")
         else:
             from cardside.tui.leagueview import render_ratings
 
             text = render_ratings(
                 shown, now, width=terminal_width(), chart=chart, ascii=app.style.ascii
             )
-            click.echo(text)
+            click.echo(only + text)
         return
     tables = league(finished, rated)
     found = records(finished, chosen, game=game, since=since, until=until)
@@ -138,11 +141,11 @@ def standings(
                 }
             )
         elif not tables and not found:
-            click.echo("No finished games for a league.")
+            click.echo(nothing or "No finished games for a league.")
         else:
             from cardside.tui.leagueview import render_league
 
-            click.echo(render_league(tables, found, width=terminal_width()))
+            click.echo(only + render_league(tables, found, width=terminal_width()))
         return
     assert html_file is not None
     from cardside.sessions.results import decided_within

@@ -95,8 +95,9 @@ def _review(asked: Asked, *, seed: int, depth: int, ascii: bool, jobs: Jobs = 1)
 
 
 def key(name: str) -> str:
-    """The key that makes ``Ann``, ``ann`` and `` ANN `` one player (as the statistics do)."""
-    return name.strip().casefold()
+    """The key that makes ``Ann``, ``ann`` and `` ANN `` one player, and ``Ann  Lee`` (two
+    spaces) ``Ann Lee``, as the statistics do."""
+    return " ".join(name.casefold().split())
 
 
 def standings(reviews: Sequence[Review]) -> list[Standing]:

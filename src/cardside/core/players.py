@@ -33,11 +33,12 @@ class Command:
 def seats_named(word: str, names: Sequence[str]) -> list[int]:
     """The seats a typed ``word`` names, ignoring case: the seat whose whole name it is, else
     every seat whose name starts with it (one seat for a unique prefix, several when the
-    prefix is ambiguous, none when nobody's name fits). Every keep reads names this way."""
-    wanted = word.strip().casefold()
+    prefix is ambiguous, none when nobody's name fits); a run of spaces reads as one, as in
+    the names. Every keep reads names this way."""
+    wanted = " ".join(word.casefold().split())
     if not wanted:
         return []
-    folded = [n.casefold() for n in names]
+    folded = [" ".join(n.casefold().split()) for n in names]
     if wanted in folded:
         return [folded.index(wanted)]
     return [s for s, n in enumerate(folded) if n.startswith(wanted)]

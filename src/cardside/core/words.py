@@ -36,25 +36,19 @@ def whose(name: str) -> str:
     return "your" if name == "You" else f"{name}'s"
 
 
-#: A rule's reason said to the mover, and the same said of a player by name (``{}``).
-_TO_THIRD = {
-    "you do not": "{} does not",
-    "you need": "{} needs",
-    "you hold": "{} holds",
-    "you have": "{} has",
-    "you are": "{} is",
-    "your": "their",
-    "you": "{}",
-}
-_YOU = re.compile(r"\b(?:" + "|".join(_TO_THIRD) + r")\b")
+#: A rule's reason said to the mover, and the same said of another player: ``they`` takes
+#: the verb as ``you`` does, so every reason stays grammatical.
+_TO_THEM = {"yourself": "themselves", "yours": "theirs", "your": "their", "you": "they"}
+_YOU = re.compile(r"\b(?:" + "|".join(_TO_THEM) + r")\b")
 
 
 def said_of(reason: str, name: str) -> str:
-    """A rule's ``reason`` said to the mover (``you do not hold QD``) as said of ``name``
-    (``Bot 2 does not hold QD``); unchanged for the player called ``You``."""
+    """A rule's ``reason`` said to the mover (``you do not hold QD``) as said of another
+    player, after their name (``Bot 2's move: they do not hold QD``); unchanged for the
+    player called ``You``."""
     if name == "You":
         return reason
-    return _YOU.sub(lambda m: _TO_THIRD[m.group()].replace("{}", name), reason)
+    return _YOU.sub(lambda m: _TO_THEM[m.group()], reason)
 
 
 def signed(value: float, places: int = 1) -> str:

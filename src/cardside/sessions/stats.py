@@ -29,13 +29,14 @@ from cardside.core.stats import wilson_interval
 MIN_FOR_INTERVAL = 10
 
 
-def person(name: str) -> str:
+def person(name: str, *, one_space: bool = True) -> str:
     """The key that makes ``Ann``, ``ann``, `` ANN `` and full-width ``Ａｎｎ`` one player (and
-    ``Ann Lee`` with two spaces or a no-break space ``Ann Lee``), and
+    ``Ann Lee`` with two spaces or a no-break space ``Ann Lee``; not with ``one_space``
+    false, as an earlier cardside told names apart), and
     ``José`` typed as one character or as ``e`` and an accent: the same key a new session's
     names are told apart by, so that no two players of one file share one."""
-    plain = unicodedata.normalize("NFKC", name)
-    return " ".join(_SHOWS_NOTHING.sub("", plain).casefold().split())
+    plain = _SHOWS_NOTHING.sub("", unicodedata.normalize("NFKC", name)).casefold()
+    return " ".join(plain.split()) if one_space else plain.strip()
 
 
 #: What adds nothing a reader can see to a name: joiners, variation selectors, the combining

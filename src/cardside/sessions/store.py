@@ -420,6 +420,11 @@ def plain_name(name: str) -> str:
     return " ".join(without_hidden(name.translate(_BREAKS)).split())
 
 
+def _read_name(name: str, renamed: dict[str, str]) -> str:
+    """A column or winner's name as its player's is read (see ``from_document``)."""
+    return renamed.get(without_hidden(name.translate(_BREAKS)).strip(), plain_name(name))
+
+
 def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
     """Build a :class:`Session` from a parsed TOML document, checking every field's shape.
 
@@ -460,6 +465,8 @@ def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
         many = f"{len(players)} player" + ("" if len(players) == 1 else "s")
         raise fail(f"has {many}; {GAMES[game].title} takes {span}")
     seats: list[Seat] = []
+    as_stored: list[str] = []  # the names with their spaces as the file holds them
+    renamed: dict[str, str] = {}  # such a name read apart from its twin, as it is read
     for i, p in enumerate(players, 1):
         if not isinstance(p, dict):
             raise fail(
@@ -475,22 +482,29 @@ def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
             raise fail(f"player {i}: kind {clip(kind)} is not human, table or bot:NAME")
         # An earlier cardside took tabs, line breaks and writing-direction controls in names,
         # which break or disguise every line that shows them: read as spaces and nothing.
+        spaced = without_hidden(seat_name.translate(_BREAKS)).strip()
         seat_name = plain_name(seat_name)
-        key = seat_name.strip().casefold()
-        if not key:
+        if not seat_name:
             raise fail(f"player {i} has an empty name")
         if not any(shows(c) for c in seat_name):
             raise fail(f"player {i}'s name {clip(seat_name)} shows nothing (only blank signs)")
-        if any(s.name.strip().casefold() == key for s in seats):
+        if any(s.casefold() == spaced.casefold() for s in as_stored):
             raise fail(f"two players are named {clip(seat_name)}; names must differ")
         # Names the statistics take for one person (``José`` typed two ways, ``Ａｎｎ`` and
         # ``Ann``) are one name here too, as when the session was started.
-        twin = next((s.name for s in seats if person(s.name) == person(seat_name)), None)
+        old = person(spaced, one_space=False)
+        twin = next((s for s in as_stored if person(s, one_space=False) == old), None)
         if twin is not None:
             raise fail(
-                f"two players are named {clip(twin)} and {clip(seat_name)}, one name typed "
+                f"two players are named {clip(twin)} and {clip(spaced)}, one name typed "
                 "two ways; names must differ"
             )
+        if any(person(s.name) == person(seat_name) for s in seats):
+            # An earlier cardside told names apart by their spaces alone (``Ann Lee`` and
+            # ``Ann  Lee``): read as one space each, this one keeps its number to stay apart.
+            seat_name = f"{seat_name} ({i})"
+            renamed[spaced] = seat_name
+        as_stored.append(spaced)
         seats.append(Seat(seat_name, kind))
     entries = _get(doc, "entries", list, fail)
     if len(entries) > MAX_ENTRIES:
@@ -554,11 +568,15 @@ def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
         times=times,
         created=_time(doc.get("created"), "created", fail),
         updated=_time(doc.get("updated"), "updated", fail),
-        columns=[plain_name(c) for c in _get(doc, "columns", TextList(), fail, default=[])],
+        columns=[
+            _read_name(c, renamed) for c in _get(doc, "columns", TextList(), fail, default=[])
+        ],
         rounds=rounds,
         totals=totals,
         status=_get(doc, "status", Text(40), fail, default="in progress"),
-        winners=[plain_name(w) for w in _get(doc, "winners", TextList(), fail, default=[])],
+        winners=[
+            _read_name(w, renamed) for w in _get(doc, "winners", TextList(), fail, default=[])
+        ],
         stored_count=count,
         stored_digest=digest,
     )

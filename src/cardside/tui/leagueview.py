@@ -13,7 +13,7 @@ from cardside.sessions.league import Record, Standing
 from cardside.sessions.ratings import FORMULA, Rating, shown, start_values
 from cardside.sessions.stats import moment_key
 from cardside.tui.chart import draw
-from cardside.tui.style import ASCII_PAGE
+from cardside.tui.style import ASCII_SIGNS
 from cardside.tui.table import display_width, render, wrap_words
 
 LEAGUE_HEADERS = [
@@ -68,7 +68,7 @@ def render_ratings(
             mine = [r for r in ratings if r.game == game]
             parts += ["", *rating_chart(mine, width=width, ascii=ascii)]
     parts += [""]
-    formula = FORMULA.translate(ASCII_PAGE) if ascii else FORMULA
+    formula = FORMULA.translate(ASCII_SIGNS) if ascii else FORMULA
     parts += _note(
         f"{formula}; ? marks a provisional rating (sigma still high: a few games only).",
         width,
@@ -101,7 +101,7 @@ def rating_chart(
     lines = draw(
         names,
         steps,
-        [(low - 1, max(high, low + 1))] * len(played),
+        [(low - 1, high)] * len(played),  # equal ratings: every bar full
         ascii=ascii,
         width=room,
         row_name="game",

@@ -11,23 +11,23 @@ import click
 
 from cardside.core.cards import Card, RankNames, ascii_suits, format_card
 
-#: What ``--ascii`` makes of the other characters of a page, a note or a formula (suits as
-#: cards are written).
-ASCII_PAGE = str.maketrans(
-    {
-        "…": "...",
-        "×": "x",
-        "–": "-",
-        "—": "-",
-        "−": "-",
-        "→": "->",
-        "♣": "C",
-        "♠": "S",
-        "♥": "H",
-        "♦": "D",
-        "ö": "oe",
-    }
-)
+#: What ``--ascii`` makes of the signs of a note or a formula (suits as cards are written);
+#: letters stay as they are, a player's name among them.
+_SIGNS = {
+    "…": "...",
+    "×": "x",
+    "–": "-",
+    "—": "-",
+    "−": "-",
+    "→": "->",
+    "♣": "C",
+    "♠": "S",
+    "♥": "H",
+    "♦": "D",
+}
+ASCII_SIGNS = str.maketrans(_SIGNS)
+#: And of a rules page, whose own words may be written in ASCII too.
+ASCII_PAGE = str.maketrans({**_SIGNS, "ö": "oe"})
 
 
 @dataclass(frozen=True)
@@ -60,10 +60,13 @@ class Style:
         ``--ascii``."""
         return ascii_suits(text) if self.ascii else text
 
-    def plain(self, text: str) -> str:
+    def plain(self, text: str, *, page: bool = False) -> str:
         """Free text with ``--ascii``: its suits as letters and its other signs (×, −, …)
-        as ASCII (:data:`ASCII_PAGE`); as it is otherwise."""
-        return text.translate(ASCII_PAGE) if self.ascii else text
+        as ASCII (:data:`ASCII_SIGNS`; a rules ``page``, :data:`ASCII_PAGE`); as it is
+        otherwise."""
+        if not self.ascii:
+            return text
+        return text.translate(ASCII_PAGE if page else ASCII_SIGNS)
 
     def bold(self, text: str) -> str:
         return click.style(text, bold=True) if self.color else text
