@@ -605,3 +605,17 @@ def test_a_closed_standard_output_is_as_one_that_keeps_nothing(data_dir: Path) -
     typed = _closed("schnapsen keep --names Ann,Bob --session c2 </dev/null >&-", data_dir)
     assert typed.returncode == 0 and "Traceback" not in typed.stderr, typed.stderr
     assert (store.sessions_dir(data_dir) / "c2.toml").exists()
+
+
+def test_typing_at_a_terminal_with_output_piped_on_is_not_echoed_twice(
+    runner: CliRunner, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`cardside ... | tee game.log`: the terminal shows what is typed already, so only the
+    line's end is written; a script piped in is still echoed."""
+    piped = runner.invoke(main, SCHNAPSEN_KEEP, input="Ann 2\nquit\n")
+    assert "questions): Ann 2\n" in piped.output
+    monkeypatch.setattr("cardside.tui.console.typed_at_a_terminal", lambda: True)
+    typed = runner.invoke(main, [*SCHNAPSEN_KEEP[:-1], "t"], input="Ann 2\nquit\n")
+    assert typed.exit_code == 0 and typed.exception is None, typed.output
+    assert "questions): \n" in typed.output and "Ann 2\n" not in typed.output
+    assert len(store.load(data_dir / "sessions" / "t.toml").entries) == 1

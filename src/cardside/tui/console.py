@@ -215,6 +215,11 @@ class Console:
                 click.echo()
                 return None
             text = line.strip()
+            if typed_at_a_terminal():
+                # Output piped on (`| tee game.log`) while typing at a terminal, which has
+                # shown the line already: only the line's end, so the output goes on below.
+                click.echo()
+                return text
             # Echo scripted input so a transcript reads like a real session; a control
             # character is shown as its code, never sent to the terminal.
             click.echo(shown(text))
@@ -300,6 +305,14 @@ def shown(line: str) -> str:
     zero-width space, a joiner that joins nothing: see :func:`~cardside.core.schema.hidden_at`)
     as its code point (``\\u202e``)."""
     return escaped(line, CONTROL)
+
+
+def typed_at_a_terminal() -> bool:
+    """Whether the standard input is a terminal (whatever the output is)."""
+    try:
+        return sys.stdin.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 #: The byte-order mark, as a line read decodes it.
