@@ -38,9 +38,9 @@ def test_score_quick_gives_the_seed_checks(runner: CliRunner) -> None:
 
 
 def test_score_quick_of_one_line_and_of_the_smallest_lot(runner: CliRunner) -> None:
-    """A lone undoubled line is its value alone; a lot of two 1s and both wilds is worth 2."""
+    """A lone undoubled line is its value, said so; a lot of two 1s and both wilds is worth 2."""
     result = runner.invoke(main, ["iota", "score", "5"])
-    assert result.exit_code == 0 and result.output == "5\n"
+    assert result.exit_code == 0 and result.output == "5 (one line, nothing doubles it)\n"
     result = runner.invoke(main, ["iota", "score", "2", "--lots", "1"])
     assert result.exit_code == 0 and result.output.strip() == "2 × 2 (one lot) = 4"
     # Brackets only where something doubles the sum.

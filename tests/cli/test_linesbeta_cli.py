@@ -75,6 +75,7 @@ def test_score_both_targets_reached_is_a_loss_json(runner: CliRunner) -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert (data["result"], data["player"], data["grid"]) == ("loss", 26, 16)
+    assert data["targets"] == {"player": 26, "grid": 16} and data["early_stop"] is False
     assert data["reasoning"][0].startswith("You lose: the grid reached its target of 16")
     assert "the grid's target decides" in data["reasoning"][0]
     assert data["reasoning"][-1] == "round 7: you 2, grid 4; totals 26-16"
@@ -88,6 +89,7 @@ def test_score_short_game_early_stop(runner: CliRunner) -> None:
     data = json.loads(result.output)
     assert data["result"] == "loss" and data["grid"] == 6 and data["length"] == "short"
     assert any("stopped early" in line for line in data["reasoning"])
+    assert data["early_stop"] is True and data["targets"]["grid"] == 6
 
 
 @pytest.mark.parametrize(

@@ -96,6 +96,8 @@ def score(
                 "difficulty": difficulty,
                 "length": length,
                 "result": check.result,
+                "early_stop": check.early,
+                "targets": {"player": check.targets[0], "grid": check.targets[1]},
                 "player": check.player,
                 "grid": check.grid,
                 "rounds": [

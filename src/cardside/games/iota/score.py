@@ -72,7 +72,10 @@ class QuickScore:
         }
 
     def explain(self, ascii: bool = False) -> str:
-        return self.breakdown(ascii)
+        text = self.breakdown(ascii)
+        if len(self.values) == 1 and not rules.doublings(self.lots, self.all4, self.final):
+            return f"{text} (one line, nothing doubles it)"
+        return text
 
 
 def quick(

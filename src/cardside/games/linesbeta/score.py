@@ -18,6 +18,10 @@ class ScoreCheck:
     grid: int
     rows: list[RoundRow]
     reasoning: list[str]
+    #: The targets of the difficulty and length: (yours, the grid's).
+    targets: tuple[int, int] = (0, 0)
+    #: Whether the game stopped before its last round's last trick (the result settled).
+    early: bool = False
 
 
 def score_check(
@@ -54,4 +58,5 @@ def score_check(
             reasoning.append(f"the game stopped early in round {ledger.round}")
         reasoning.append(("you win: " if v.player_wins else "you lose: ") + v.reason)
         result = "win" if v.player_wins else "loss"
-    return ScoreCheck(result, player, grid, ledger.table(), reasoning)
+    early = v is not None and v.early
+    return ScoreCheck(result, player, grid, ledger.table(), reasoning, (pt, gt), early)
