@@ -78,7 +78,9 @@ def test_score_both_targets_reached_is_a_loss_json(runner: CliRunner) -> None:
     assert data["targets"] == {"player": 26, "grid": 16} and data["early_stop"] is False
     assert data["reasoning"][0].startswith("You lose: the grid reached its target of 16")
     assert "the grid's target decides" in data["reasoning"][0]
-    assert data["reasoning"][-1] == "round 7: you 2, grid 4; totals 26-16"
+    assert data["reasoning"][-2] == "round 7: you 2, grid 4; totals 26-16"
+    # Only your two tricks before the grid's four let the round reach its last trick.
+    assert data["reasoning"][-1].startswith("(round 7 went this far only in some orders")
     assert [r["grid_total"] for r in data["rounds"]][-1] == 16
 
 
@@ -709,3 +711,18 @@ def test_keep_two_counts_typed_as_a_trick_are_told_how_and_when_a_round_is_writt
     # The round typed as 5-1 after it: entered at a round's start; mid-round only the trick.
     kinds = [e["type"] for e in session.entries]
     assert len(kinds) == entered and kinds == (["trick"] if before else ["round"])
+
+
+def test_score_says_when_only_some_orders_of_a_round_could_have_been_played(
+    runner: CliRunner,
+) -> None:
+    """Round 6's 5-1 reaches 26 only if the grid's trick came before the player's fifth win
+    (else the game would have stopped after it): the reasoning says so, and only there."""
+    rounds = ["4-2", "5-1", "3-3", "4-2", "5-1", "5-1"]
+    result = runner.invoke(main, ["linesbeta", "score", "--difficulty", "normal", *rounds])
+    assert result.exit_code == 0 and result.exception is None, result.output
+    notes = [line for line in result.output.splitlines() if "only in some orders" in line]
+    assert notes == [
+        "    (round 6 went this far only in some orders of its tricks, such as: you, you, you, "
+        "you, the grid, you; in the others the game would have stopped earlier)"
+    ]

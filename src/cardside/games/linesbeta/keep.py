@@ -15,8 +15,10 @@ A disputed result is settled from per-round counts in :mod:`cardside.games.lines
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import combinations
+from math import comb
 from typing import Any
 
 from cardside.core.errors import IllegalActionError, NotationError
@@ -65,6 +67,10 @@ class Tally:
     face_up: int = sum(1 << c for c in DIAGONAL)
     returned_lines: list[Line] = field(default_factory=list)
     returned_cells: list[int] = field(default_factory=list)
+    #: Rounds entered as counts that only some orders of their tricks can have given (the
+    #: game would have stopped early in the others): round -> one order that can (True: a
+    #: trick you won).
+    orders: dict[int, tuple[bool, ...]] = field(default_factory=dict)
 
 
 class Ledger:
@@ -230,7 +236,10 @@ class Ledger:
         n = p + g
         if n > TRICKS_PER_ROUND:
             raise IllegalActionError(f"a round has {TRICKS_PER_ROUND} tricks, not {n}")
-        order = self._feasible_order(t, p, g)
+        orders = list(self._feasible_orders(t, p, g))
+        order = orders[0] if orders else None
+        if order is not None and len(orders) < comb(n, p):
+            t.orders[t.round] = order
         if order is None:
             if n == TRICKS_PER_ROUND:
                 raise IllegalActionError(
@@ -251,9 +260,9 @@ class Ledger:
             notes = self._score(t, won)
         return notes
 
-    def _feasible_order(self, t: Tally, p: int, g: int) -> tuple[bool, ...] | None:
-        """An order of p wins and g losses that stops exactly after its last trick (or plays
-        the whole round without stopping), or None if no order does."""
+    def _feasible_orders(self, t: Tally, p: int, g: int) -> Iterator[tuple[bool, ...]]:
+        """Each order of p wins and g losses that stops exactly after its last trick (or
+        plays the whole round without stopping)."""
         n = p + g
         last = t.round == self.rounds
         for wins_at in combinations(range(n), p):
@@ -272,10 +281,9 @@ class Ledger:
                     stopped_at = k
                     break
             if n == TRICKS_PER_ROUND and stopped_at in (None, n):
-                return seq
+                yield seq
             if n < TRICKS_PER_ROUND and stopped_at == n:
-                return seq
-        return None
+                yield seq
 
     def _score(self, t: Tally, won: bool) -> list[str]:
         """Count one trick, then settle the game or the round if due."""

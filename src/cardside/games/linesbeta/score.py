@@ -48,6 +48,13 @@ def score_check(
         reasoning.append(
             f"round {i}: you {p}, grid {g}; totals {ledger.points[0]}-{ledger.points[1]}"
         )
+        order = ledger.tally.orders.get(i)
+        if order is not None:
+            tricks = ", ".join("you" if won else "the grid" for won in order)
+            reasoning.append(
+                f"  (round {i} went this far only in some orders of its tricks, such as: "
+                f"{tricks}; in the others the game would have stopped earlier)"
+            )
     v = ledger.verdict
     player, grid = ledger.points
     if v is None:
