@@ -759,3 +759,34 @@ def test_the_play_help_says_what_the_german_letters_are(runner: CliRunner, data_
     result = runner.invoke(main, ["schnapsen", "play", "--seed", "2"], input="help\nquit\n")
     assert result.exit_code == 0 and result.exception is None, result.output
     assert "DH the Daus, an Ace; OS the Ober, a Queen; US the Unter, a Jack" in result.output
+
+
+def test_a_match_stopped_before_the_bot_answered_says_the_lead_first(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """Stopped while the bot was thinking over your lead: resumed, the screen says what it
+    answers before its answer, which comes ahead of any table."""
+    from cardside.core.record import Seat, Session
+    from cardside.games.schnapsen.state import SchnapsenState
+    from cardside.sessions import sheets
+
+    state = SchnapsenState(seed=4)
+    lead = next(a for a in state.legal_actions() if format_action(a, True)[0] in "JQK")
+    session = Session(
+        game="schnapsen",
+        mode="play",
+        name="p",
+        seed=4,
+        seats=[Seat("You", "human"), Seat("Bot 2", "bot:strong")],
+        options={},
+        entries=[{"type": "action", "seat": 0, "action": format_action(lead, True)}],
+    )
+    sheets.refresh(session)
+    folder = store.sessions_dir(data_dir)
+    folder.mkdir(parents=True)
+    store.save(session, folder / "p.toml", create=True)
+    result = runner.invoke(main, ["--ascii", "sessions", "resume", "p"], input="quit\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    lines = result.output.splitlines()
+    assert lines[1] == f"You led {format_action(lead, True)}; Bot 2 answers."
+    assert lines[2].startswith("Bot 2 plays ")

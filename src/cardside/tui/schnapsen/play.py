@@ -6,6 +6,8 @@ from typing import Any
 
 from cardside.core.loop import Loop
 from cardside.core.words import counted
+from cardside.games.schnapsen.deal import NO_CARD
+from cardside.games.schnapsen.rules import CARDS
 from cardside.games.schnapsen.sheet import action_text
 from cardside.games.schnapsen.state import SchnapsenState
 from cardside.sessions.journal import Journal
@@ -70,6 +72,11 @@ def run_play(
         console.say(f"  Took back {counted(count, 'move')}.")
         say_seen(console, seen)
 
+    # A match stopped while the bot was to answer your lead: say what it answers, before its
+    # answer comes ahead of any table.
+    lead = state.deal.lead
+    if not state.is_terminal() and lead != NO_CARD and state.current_player() != human:
+        console.say(f"{names[human]} led {screen.card(CARDS[lead])}; {names[1 - human]} answers.")
     loop = Loop(state, seats, on_action=on_action, on_undo=on_undo, movers=movers)
     return run_loop(loop, console, journal)
 
