@@ -1396,3 +1396,24 @@ def test_what_goes_to_standard_output_for_programs_is_utf8_on_a_latin1_terminal(
     assert done.returncode == 0, done.stderr
     text = done.stdout.decode("utf-8")
     assert "Łukasz" in text and "Zoë" in text
+
+
+def test_many_copies_are_said_in_a_few_lines(runner: CliRunner, data_dir: Path) -> None:
+    """A folder copied into itself a few times: a line for each session with copies (not for
+    each copy), and past ten such sessions one line for the rest."""
+    folder = store.sessions_dir(data_dir)
+    folder.mkdir(parents=True)
+    sheets_ = sorted(EXAMPLES.glob("*.toml"))
+    for n in range(4):
+        for sheet in sheets_:
+            copy(sheet, folder / f"{sheet.stem}-{n}.toml")
+    copy(sheets_[0], folder / f"{sheets_[0].stem}-4.toml")
+    result = runner.invoke(main, ["stats"])
+    assert result.exit_code == 0 and result.exception is None, result.output
+    said = result.stderr.splitlines()
+    assert len(said) == 10 and all("3 other files hold the same session" in s for s in said[1:])
+    assert said[0].endswith("copies of a file?): counted once") and "4 other files" in said[0]
+    kept_schnapsen(data_dir, "own", ["Ann", "Bob"], [(0, 3)], day=2)
+    copy(folder / "own.toml", folder / "own-copy.toml")
+    said = runner.invoke(main, ["stats"]).stderr.splitlines()
+    assert len(said) == 11 and said[-1] == "and 1 more session with copies: each counted once"

@@ -18,6 +18,7 @@ from cardside.cli.common import (
 )
 from cardside.cli.options import GameCommand, app_of
 from cardside.core.schema import clip
+from cardside.core.words import counted
 from cardside.games.registry import GAMES
 
 
@@ -203,25 +204,49 @@ def without_copies(
             base = (s["game"], s["mode"], s["created"], s.get("seed"), players, s.get("saved_as"))
             groups.setdefault(base, []).append(s)
     dropped: set[int] = set()
+    notes: list[str] = []
     for group in groups.values():
         # The furthest along first; among equals the file saved last (the list's order).
         ranked = sorted(group, key=lambda s: -s["entries"])
+        twins: dict[int, list[str]] = {}  # each file counted: the names of its exact copies
         for i, s in enumerate(ranked):
             for t in ranked[:i]:
                 if id(t) in dropped or not _copy_of(s, t):
                     continue
-                same = s["entries"] == t["entries"]
-                said = (
-                    f"{t['name']} and {s['name']} hold the same session (a copy of a file?)"
-                    if same
-                    else f"{s['name']} is an earlier copy of {t['name']} (the same session, "
-                    f"{s['entries']} of its {t['entries']} entries)"
-                )
-                if (game is None or s["game"] == game) and (mode is None or s["mode"] == mode):
-                    click.echo(f"{said}: counted once", err=True)
                 dropped.add(id(s))
+                if not ((game is None or s["game"] == game) and (mode in (None, s["mode"]))):
+                    break
+                if s["entries"] == t["entries"]:
+                    twins.setdefault(id(t), [str(t["name"])]).append(str(s["name"]))
+                else:
+                    notes.append(
+                        f"{s['name']} is an earlier copy of {t['name']} (the same session, "
+                        f"{s['entries']} of its {t['entries']} entries): counted once"
+                    )
                 break
+        for kept, *copies in twins.values():
+            if len(copies) == 1:
+                notes.append(
+                    f"{kept} and {copies[0]} hold the same session (a copy of a file?): "
+                    "counted once"
+                )
+            else:
+                named = ", ".join(copies[:3]) + (", ..." if len(copies) > 3 else "")
+                notes.append(
+                    f"{kept} and {len(copies)} other files hold the same session ({named}; "
+                    "copies of a file?): counted once"
+                )
+    # Many copies (a folder copied into itself, say) are said in a few lines, not one each.
+    for note in notes[:COPY_NOTES]:
+        click.echo(note, err=True)
+    if len(notes) > COPY_NOTES:
+        more = counted(len(notes) - COPY_NOTES, "more session")
+        click.echo(f"and {more} with copies: each counted once", err=True)
     return [s for s in summaries if id(s) not in dropped]
+
+
+#: The copies said one by one; the rest are counted in one line.
+COPY_NOTES = 10
 
 
 def _copy_of(s: dict[str, Any], t: dict[str, Any]) -> bool:
