@@ -220,7 +220,10 @@ def echo_document(text: str) -> None:
     encoding, as ``-o FILE`` writes it (a Latin-1 terminal would turn letters to ``?``, and
     a page that says it is UTF-8 must be)."""
     sys.stdout.flush()
-    out = click.get_binary_stream("stdout")
+    out = getattr(sys.stdout, "buffer", None)
+    if out is None:  # a stream of text alone: written as text
+        click.echo(text, nl=False)
+        return
     out.write(text.encode("utf-8"))
     out.flush()
 
