@@ -164,7 +164,7 @@ def test_keep_refuses_bad_cards_and_keeps_what_was_entered(
     assert result.exit_code == 0, result.output
     out = result.output
     assert "8C was already played this round (trick 1)" in out
-    assert "'XX' has no suit (end it with C, S, H or D)" in out
+    assert "'XX': X is not a suit (end it with C, S, H or D)" in out
     assert "a trick has 2 cards, one per player" in out
     assert "2C is named twice" in out
     assert "Undone: trick 2C 3D. Round 1, 1 trick entered." in out

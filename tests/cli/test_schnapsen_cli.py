@@ -418,7 +418,7 @@ def test_play_scripted_match_hint_undo_quit_and_resume(runner: CliRunner, data_d
     hint = next(line for line in out.splitlines() if "hint: " in line)
     # One notation in a hint: with suit symbols on screen, the next best card has them too.
     assert "next best " in hint and not re.search(r"next best \S*[CSHD] ", hint), hint
-    assert "'ZZ' has no suit" in out
+    assert "'ZZ': Z is not a suit" in out
     assert "say which card to lead" in out
     assert "You close the stock" in out
     assert "Took back 1 move." in out  # the close, which showed nothing

@@ -128,6 +128,10 @@ def split_card_text(text: str, example: str = "8C or 10H") -> tuple[str, Suit]:
         return s[:-1], _SUIT_CHARS[s[-1].upper()]
     if s[0].upper() in _SUIT_CHARS:
         return s[1:], _SUIT_CHARS[s[0].upper()]
+    last = s[-1]
+    if last.isalpha() and last.isascii():
+        # A letter where the suit goes: named as no suit, rather than the card as having none.
+        raise NotationError(f"{clip(text)}: {last} is not a suit (end it with C, S, H or D)")
     raise NotationError(f"{clip(text)} has no suit (end it with C, S, H or D)")
 
 
