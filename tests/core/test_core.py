@@ -36,7 +36,12 @@ def test_parse_card_forms(text: str, card: Card) -> None:
 
 @pytest.mark.parametrize(
     ("text", "message"),
-    [("", "is not a card"), ("10", "has no suit"), ("9H", "not a rank in Test"), ("QX", "X is not a suit")],
+    [
+        ("", "is not a card"),
+        ("10", "has no suit"),
+        ("9H", "not a rank in Test"),
+        ("QX", "X is not a suit"),
+    ],
 )
 def test_parse_card_errors(text: str, message: str) -> None:
     with pytest.raises(NotationError, match=message):
