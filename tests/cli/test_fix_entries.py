@@ -863,7 +863,12 @@ def test_fix_says_which_row_of_the_sheet_each_entry_went_into(
     assert "3  Bob 1 (deal 1, match 1)" in said and "4  Ann 2 (deal 2, match 1)" in said
     assert "Entry 3 (deal 1, match 1): Bob 1" in said
     said = keep(runner, [*OCTRIX[:-1], "o"], ["8C 3H", "fix 1", "cancel", "quit"]).output
-    assert "  Entry 1 (the round under way): 8C 3H" in said
+    assert "  Entry 1 (the round under way, trick 1): 8C 3H" in said
+    # A trick is named by its place in the round, whatever number its entry has: a correction
+    # takes a number too.
+    typed = ["8C 3H", "2C 3D", "fix 2 2C 4D", "7H 7D", "fix", "quit"]
+    listed = keep(runner, [*OCTRIX[:-1], "p"], typed).output.splitlines()
+    assert "      4  7H 7D (the round under way, trick 3)" in listed
     said = keep(runner, [*IOTA[:-1], "i"], ["Ann 5 5", "Bob 6", "Ann 3", "fix", "quit"]).output
     assert "      3  Ann 3 (round 2)" in said.splitlines()
     # Line-it's rows are its entries: nothing to add.

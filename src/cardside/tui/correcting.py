@@ -104,7 +104,7 @@ class Corrector:
             return False
         old = force.entries[force.numbers.index(number)]
         old_text = text_of(old)
-        where = _where(session, number)
+        where = _where(session, number, force)
         if number in force.fixed:
             again = f"corrected at entry {force.fixed[number]}"
             where = f" ({where[2:-1]}, {again})" if where else f" ({again})"
@@ -630,25 +630,44 @@ def _list(console: Console, session: Session, force: corrections.InForce, text_o
         console.say("  The entries in effect:")
     for number, entry in shown:
         mark = f"  (corrected at entry {force.fixed[number]})" if number in force.fixed else ""
-        console.say(f"  {number:>5}  {cut(text_of(entry), 70)}{_where(session, number)}{mark}")
+        where = _where(session, number, force)
+        console.say(f"  {number:>5}  {cut(text_of(entry), 70)}{where}{mark}")
     console.say(
         "  Type fix N to correct entry N, or fix N and its new text; undo N takes entry N back."
     )
 
 
-def _where(session: Session, number: int) -> str:
+def _where(session: Session, number: int, force: corrections.InForce | None = None) -> str:
     """The row of the score table that entry ``number`` went into, as ``" (deal 5, match 2)"``,
-    ``" (round 3)"`` or ``" (the round under way)"``; ``""`` where each entry is a row
-    of its own or the sheet does not say which entries made a row."""
+    ``" (round 3)"`` or ``" (the round under way)"``, and a trick's number in its round
+    (``" (round 1, trick 6)"``: entry numbers count corrections too) given the entries in
+    ``force``; ``""`` where each entry is a row of its own or the sheet does not say which
+    entries made a row."""
     word = GAMES[session.game].row_name(session.mode)
     rows = session.rounds
     if word == "entry" or any(r.entry == 0 for r in rows):
         return ""
+    after = 0
     for row in rows:
         if row.entry >= number:
             match = f", match {row.match}" if row.match else ""
-            return f" ({word} {row.number}{match})"
-    return "" if session.status == "finished" else f" (the {word} under way)"
+            return f" ({word} {row.number}{match}{_trick(force, number, after)})"
+        after = row.entry
+    if session.status == "finished":
+        return ""
+    return f" (the {word} under way{_trick(force, number, after)})"
+
+
+def _trick(force: corrections.InForce | None, number: int, after: int) -> str:
+    """``", trick 6"`` for entry ``number`` if it is a trick: its place among the tricks in
+    effect entered after entry ``after`` (the row before its own); else ``""``."""
+    if force is None:
+        return ""
+    entries = dict(zip(force.numbers, force.entries, strict=True))
+    if entries.get(number, {}).get("type") != "trick":
+        return ""
+    place = sum(1 for n, e in entries.items() if after < n <= number and e.get("type") == "trick")
+    return f", trick {place}"
 
 
 def _span(numbers: list[int]) -> str:
