@@ -365,7 +365,9 @@ def test_enter_plays_the_only_legal_card(runner: CliRunner, data_dir: Path) -> N
     script = "\n".join(hand[:7]) + "\nhelp\n\nquit\n"
     helped = runner.invoke(main, ["octrix", "play", "--seed", "8", "--bot", "random"], input=script)
     assert helped.exit_code == 0 and helped.exception is None, helped.output
-    assert helped.output.count("Enter plays") == 1
+    # Said once in words where a move is first offered so, and again by help.
+    assert helped.output.count("Enter plays") == 2
+    assert f"  Only {hand[7]} may be played: Enter plays it (in brackets)." in helped.output
     assert f"  Enter plays {hand[7]}, the one legal move (in brackets)." in helped.output
 
 

@@ -790,3 +790,16 @@ def test_a_match_stopped_before_the_bot_answered_says_the_lead_first(
     lines = result.output.splitlines()
     assert lines[1] == f"You led {format_action(lead, True)}; Bot 2 answers."
     assert lines[2].startswith("Bot 2 plays ")
+
+
+def test_the_first_move_offered_in_brackets_is_said_once(runner: CliRunner, data_dir: Path) -> None:
+    """A one-card answer is offered in brackets for Enter: said in words the first time."""
+    cards = [rank + suit for rank in ("A", "10", "K", "Q", "J") for suit in "CSHD"]
+    script = "\n".join(["close", *cards * 6, "quit"]) + "\n"
+    result = runner.invoke(main, ["--ascii", "schnapsen", "play", "--seed", "4"], input=script)
+    assert result.exit_code == 0 and result.exception is None, result.output
+    lines = result.output.splitlines()
+    told = [i for i, line in enumerate(lines) if "may be played: Enter plays it" in line]
+    assert len(told) == 1
+    assert lines[told[0]] == "  Only JC may be played: Enter plays it (in brackets)."
+    assert lines[told[0] + 1].startswith("Your answer to KD [JC]:")

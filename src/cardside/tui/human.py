@@ -106,6 +106,7 @@ class Human:
         self.history = history
         self._redraw = True
         self._undoing = False  # an undo asked for, not refused (yet)
+        self._told_default = False  # said once what a move in brackets is
 
     def refused(self, reason: str) -> None:
         """The loop could not carry out a command (e.g. nothing to undo)."""
@@ -168,6 +169,9 @@ class Human:
         prompt = self.view.prompt(obs, seat)
         if only is not None:
             prompt = with_default(prompt, only[0])
+            if not self._told_default:
+                self._told_default = True
+                self.console.say(f"  Only {only[0]} may be played: Enter plays it (in brackets).")
         while True:
             line = self.console.ask(prompt, words)
             if line is None:
