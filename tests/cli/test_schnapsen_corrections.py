@@ -168,8 +168,8 @@ def test_a_one_match_session_ends_with_its_match_and_says_how_to_keep_another(
     assert result.exit_code == 0 and result.exception is None, result.output
     assert "  Ann wins match 1; a Bummerl for Bob B.\n" in result.output  # no tally of matches
     assert result.output.rstrip().endswith(
-        "Match over; saved as k.\nAnother match: cardside schnapsen keep --names 'Ann,Bob B' "
-        "(with --matches 0, match after match in one session)."
+        "Match over; saved as k.\nAnother match, in a new session: cardside schnapsen keep "
+        "--names 'Ann,Bob B' (add --matches 0 to keep match after match in one session)."
     )
 
 

@@ -142,8 +142,8 @@ class KeepScreen:
         if self.matches == 1 and not any("," in name for name in self.names):
             names = shlex.quote(",".join(self.names))
             self.console.say(
-                f"Another match: cardside schnapsen keep --names {names} (with --matches 0, "
-                "match after match in one session)."
+                f"Another match, in a new session: cardside schnapsen keep --names {names} "
+                "(add --matches 0 to keep match after match in one session)."
             )
         return "over"
 
