@@ -782,3 +782,19 @@ def test_help_at_the_prompt_for_a_hand_says_first_how_a_hand_is_entered(
     said = result.output.split("Ann's cards: ?\n", 1)[1].splitlines()
     assert said[0].startswith("  Enter Ann's 8 cards on one line, e.g. AC 2C"), said[0]
     assert said[1].startswith("  Enter the cards of each trick in seat order")
+
+
+def test_keep_says_at_its_start_that_a_whole_round_may_be_given_at_once(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """The first prompt asks for a trick; a table keeping the sheet alone is told once that a
+    round may be given as each player's counting cards (not with hands, nor on resuming)."""
+    line = "or a whole round before its first trick as each player's counting cards (Ann 1 3 4)"
+    keep = ["octrix", "keep", "--names", "Ann,Bob", "--session", "k"]
+    first = runner.invoke(main, [*keep, "--no-hands"], input="Ann 1 3 4\nquit\n")
+    assert first.exit_code == 0 and first.exception is None, first.output
+    assert first.output.count(line) == 1 and "Round 1 scores:" in first.output
+    again = runner.invoke(main, ["sessions", "resume", "k"], input="quit\n")
+    assert again.exit_code == 0 and line not in again.output
+    hands = runner.invoke(main, [*keep[:-1], "h", "--hands"], input="quit\n")
+    assert hands.exit_code == 0 and line not in hands.output

@@ -161,6 +161,14 @@ class KeepScreen:
         """Ask for entries until the match is over (``"over"``) or the user quits (``"quit"``)."""
         say = self.console.say
         self.show()
+        ledger = self.ledger
+        if not self.journal.session.entries and not ledger.track_hands:
+            # The first prompt asks for a trick; a table that keeps the sheet alone may rather
+            # give the round at once (help has the rest).
+            say(
+                f"  Each trick's cards in seat order (8C 3H), or a whole round before its first "
+                f"trick as each player's counting cards ({ledger.names[0]} 1 3 4)."
+            )
         while True:
             while not self.ledger.over:
                 done = self._ask_hands() if self.ledger.needs_hands else self._ask_trick()
