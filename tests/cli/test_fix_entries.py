@@ -374,21 +374,23 @@ def test_a_fix_of_the_later_entry_that_misfits_further_on_asks_again(
     assert sheets.mismatches(session) == []
 
 
-def test_the_later_entry_s_new_text_is_asked_again_until_it_fits(
+def test_piped_the_later_entry_s_refused_text_cancels_and_the_next_line_is_the_next_entry(
     runner: CliRunner, data_dir: Path
 ) -> None:
-    lines = [*HANDS, "fix 1 AC 2S 3C 4C 5C 6C 7C 8C", "fix", "2X 2H", "2D 2H", "help", ""]
+    """As at the first prompt: a script's next line is its next entry, so a refused new text
+    of the later entry cancels the whole correction (the hand is not saved without the
+    trick); help there helps and asks again."""
+    lines = [*HANDS, "fix 1 AC 2S 3C 4C 5C 6C 7C 8C", "fix", "help", "2D 2H", "4C 4H"]
     out = keep(runner, OCTRIX_HANDS, [*lines, "quit"]).output
-    assert "  Ann does not hold 2D (type help)" in out
     assert "  entry 4 no longer fits: type its new text as at the keep prompt (it was: 2C 2H)" in (
         out
     )
-    assert out.count("New text for entry 4 (Enter or cancel cancels the correction): ") == 4
-    # Enter there cancels the whole correction: the hand is not saved without the trick.
-    assert "  Cancelled; nothing changed." in out
+    assert out.count("New text for entry 4 (Enter or cancel cancels the correction): ") == 2
+    assert "  Ann does not hold 2D (type help)\n  Cancelled; nothing changed.\n" in out
     session = saved(data_dir)
-    assert len(session.entries) == len(HANDS)
     assert not corrections.has_corrections(session.entries)
+    assert len(session.entries) == len(HANDS) + 1
+    assert session.entries[-1]["cards"] == "4C 4H"
 
 
 def test_at_a_terminal_the_later_entry_s_refused_text_is_offered_to_mend(
@@ -1279,7 +1281,7 @@ def test_fix_lists_the_end_of_a_finished_game_as_no_round_under_way(
 ) -> None:
     turns = ["Ann 6", "Bob 6", *["Ann 3", "Bob 3"] * 10, "Ann pass", "Bob pass", "end"]
     out = keep(runner, IOTA, [*turns, "fix", ""]).output
-    listed = out.split("entries in effect (of 25):", 1)[1]
+    listed = out.split("entries in effect (of 25; ", 1)[1]
     assert "  25  end\n" in listed and "under way" not in listed
 
 
@@ -1406,3 +1408,67 @@ def test_the_keep_screens_table_marks_a_corrected_row_as_sessions_show_does(
         assert said in [x.strip() for x in lines]
         assert [x for x in lines if x.startswith(row)], out
         assert sum(x.count("*") for x in lines) == 2  # the row and the line under the table
+
+
+def test_fix_all_and_fix_of_a_row_list_entries_past_the_latest(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """Past the latest entries fix alone lists, fix all lists every one and fix deal N those
+    of deal N, so an early entry's number can be found after corrections moved them."""
+    deals = ["Ann 1", "Bob 1"] * 8
+    args = [*SCHNAPSEN[:-4], "--matches", "0", "--session", "t"]
+    lines = [*deals, "fix 1 Bob 2", "undo 3", "fix", "fix all", "fix deal 3", "fix deal 99"]
+    said = [
+        line.strip()
+        for line in keep(runner, args, [*lines, "fix deal x", "quit"]).output.splitlines()
+    ]
+    assert (
+        "The last 12 entries in effect (of 15; fix all lists them all, fix deal 2 those of deal 2):"
+        in said
+    )
+    everything = said[
+        said.index("Deal 16, Bob deals (e.g. Ann 2, or Enter for questions): fix all") + 1 :
+    ]
+    assert everything[0] == "The entries in effect:"
+    assert everything[1] == "1  Bob 2 (deal 1, match 1)  (corrected at entry 17)"
+    assert everything[15] == "16  Bob 1 (deal 15, match 2)"
+    # Entry 3 was taken back alone: deal 3 is now entry 4.
+    at = said.index("The entries in effect of deal 3:")
+    assert said[at + 1] == "4  Bob 1 (deal 3, match 1)"
+    assert "no entry in effect went into deal 99 (type help)" in said
+    assert "fix deal takes a deal's number: fix deal 3 (type help)" in said
+    tricks = ["8C 3H", "2C 3D", "fix round 1", "fix round 2", "quit"]
+    said = [line.strip() for line in keep(runner, [*OCTRIX[:-1], "o"], tricks).output.splitlines()]
+    at = said.index("The entries in effect of round 1:")
+    assert said[at + 1 : at + 3] == [
+        "1  8C 3H (the round under way, trick 1)",
+        "2  2C 3D (the round under way, trick 2)",
+    ]
+    assert "no entry in effect went into round 2 (type help)" in said
+
+
+def test_a_row_lists_every_correction_of_its_entry_not_only_the_one_in_force(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    lines = ["line Ann 2 3 4 6", "line Bob 20 21 22 23", "fix 1 line Ann 2 3 4 10"]
+    lines += ["fix 1 line Ann 2 3 4 14", "fix 2 line Bob 20 21 22 23 24"]
+    lines += ["fix 2 line Bob 20 21 22 23 27", "fix 2 line Bob 20 21 22 23", "quit"]
+    keep(runner, LINEIT, lines)
+    shown = runner.invoke(main, ["sessions", "show", "t", "--json"])
+    assert shown.exit_code == 0 and shown.exception is None
+    rows = json.loads(shown.output)["rounds"]
+    assert [[c["entry"] for c in r["corrected"]["entries"]] for r in rows] == [[3, 4], [5, 6, 7]]
+    assert [r["corrected"]["entry"] for r in rows] == [4, 7]
+
+
+def test_a_game_a_correction_reopens_names_what_an_earlier_correction_took_back(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    lines = ["Ann 3", "Ann 2", "Ann 1", "Bob 1", "Bob 1", "fix 2 Ann 3", "take", ""]
+    keep(runner, SCHNAPSEN, lines)
+    out = keep(runner, ["sessions", "resume", "t"], ["fix 2 Ann 2", "quit"]).output
+    said = [line.strip() for line in out.splitlines()]
+    assert said[said.index("Match 1 is no longer over.") + 1] == (
+        "Still taken back (with the correction at entry 6): entries 4 and 5; "
+        "type again what still stands."
+    )

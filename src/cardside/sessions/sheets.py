@@ -176,6 +176,10 @@ class _Renumber:
         # the rounds after it): the rows each one changed, found by building the sheet just
         # before it and just after it.
         self.changed = _changed_by_fixes(session, force)
+        # Every correction of an entry, not only the one in force: a row lists them all.
+        self.fixes: dict[int, set[int]] = {}
+        for fix, entry in force.corrects.items():
+            self.fixes.setdefault(entry, set()).add(fix)
 
     def sheet(self, sheet: Sheet) -> Sheet:
         numbers = self.force.numbers
@@ -202,6 +206,7 @@ class _Renumber:
             if 0 < row.entry <= len(numbers):
                 made_by = numbers[previous : row.entry]
                 marks = {fixed[n] for n in made_by if n in fixed}
+                marks |= {f for n in made_by for f in self.fixes.get(n, ())}
                 if len(made_by) > 1 and self.moved:
                     marks |= {self.moved[n] for n in made_by if n in self.moved}
                 copy.entry = numbers[row.entry - 1]

@@ -99,6 +99,13 @@ class Corrector:
         if not head:
             _list(console, session, force, text_of)
             return False
+        if head.lower() == "all" and not text:
+            _list(console, session, force, text_of, everything=True)
+            return False
+        word = GAMES[session.game].row_name(session.mode)
+        if head.lower() == word and word != "entry":
+            _list_row(console, session, force, text_of, text)
+            return False
         number = self._target(head, force, "fix")
         if number is None:
             return False
@@ -322,6 +329,8 @@ class Corrector:
         else:
             saved.changed = _moved_rows(journal.session, rows_before, number)
         saved.decided = _decided(journal.session, results, matches, moved=new is None)
+        if any(line.endswith("is no longer over") for line in saved.decided):
+            saved.decided.extend(_taken_back_before(journal.session, count))
         if self.after is not None:
             self.after()
         if self.said is not None:
@@ -385,16 +394,17 @@ class Corrector:
                 sheets.misfit(session, number, new, original=self.journal.session)
             except EntryError as exc:
                 console.say(f"  {refusal(exc.reason)}")
-                offered = text if console.interactive else old_text
-                continue
+                offered = text
             except ValueError as exc:
                 offered = self._refused(
                     exc, text, offered, old_text, number, old, asked=True, session=session
                 )
-                if not console.interactive:
-                    offered = old_text
-                continue
-            return new, text_of(new), old_text
+            else:
+                return new, text_of(new), old_text
+            if not console.interactive:
+                # Piped input, as at the first prompt: the next line is the next entry, so a
+                # refused text cancels the correction.
+                return None
 
 
 @dataclass
@@ -556,6 +566,22 @@ def _decided(
     return out
 
 
+def _taken_back_before(session: Session, count: int) -> list[str]:
+    """The entries earlier corrections (among the file's first ``count`` entries) took back,
+    still taken back: said when a game is no longer over, since a table often took back what
+    followed the end of a game that a correction has now reopened."""
+    force = corrections.in_force(session.entries)
+    by: dict[int, list[int]] = {}
+    for entry, taker in sorted(force.taken_back.items()):
+        if taker <= count and taker in force.corrects:
+            by.setdefault(taker, []).append(entry)
+    return [
+        f"Still taken back (with the correction at entry {taker}): {_span(entries)}; "
+        "type again what still stands"
+        for taker, entries in by.items()
+    ]
+
+
 def _won(winners: list[str]) -> str:
     """``Ann wins``, ``Ann and Cy win``; ``a tie`` when no one alone won."""
     if not winners:
@@ -616,18 +642,77 @@ def _not_fixable(
     return ""
 
 
-def _list(console: Console, session: Session, force: corrections.InForce, text_of: TextOf) -> None:
-    """``fix`` alone: the latest entries in effect with their numbers, and how to fix one."""
+def _list(
+    console: Console,
+    session: Session,
+    force: corrections.InForce,
+    text_of: TextOf,
+    everything: bool = False,
+) -> None:
+    """``fix`` alone: the latest entries in effect with their numbers, and how to fix one;
+    ``fix all`` (``everything``): every entry in effect."""
     if not force.numbers:
         # Entries undone or taken back are not in effect: they are typed again, not fixed.
         why = "nothing to fix: no entry is in effect" if force.taken_back else "nothing to fix yet"
         console.say(f"  {refusal(why)}")
         return
-    shown = list(zip(force.numbers, force.entries))[-LISTED:]
-    if len(shown) < len(force.numbers):
-        console.say(f"  The last {len(shown)} entries in effect (of {len(force.numbers)}):")
+    pairs = list(zip(force.numbers, force.entries))
+    shown = pairs if everything else pairs[-LISTED:]
+    if len(shown) < len(pairs):
+        word = GAMES[session.game].row_name(session.mode)
+        row = f", fix {word} 2 those of {word} 2" if word != "entry" else ""
+        console.say(
+            f"  The last {len(shown)} entries in effect (of {len(pairs)}; "
+            f"fix all lists them all{row}):"
+        )
     else:
         console.say("  The entries in effect:")
+    _say_entries(console, session, force, text_of, shown)
+
+
+def _list_row(
+    console: Console, session: Session, force: corrections.InForce, text_of: TextOf, text: str
+) -> None:
+    """``fix round 3`` (the game's word for a row): the entries in effect that went into that
+    row of the score table (every match's row of that number)."""
+    word = GAMES[session.game].row_name(session.mode)
+    rows = session.rounds
+    if not is_digits(text) or any(r.entry == 0 for r in rows):
+        why = (
+            f"fix {word} takes a {word}'s number: fix {word} 3"
+            if not is_digits(text)
+            else f"this sheet does not say which entries made each {word}; fix all lists them"
+        )
+        console.say(f"  {refusal(why)}")
+        return
+    wanted = _entry_number(text)
+    spans: list[tuple[int, int]] = []
+    after = 0
+    for row in rows:
+        if row.number == wanted:
+            spans.append((after, row.entry))
+        after = row.entry
+    if wanted == len(rows) + 1 and session.status != "finished" and not any(r.match for r in rows):
+        spans.append((after, max(force.numbers, default=after)))
+    shown = [
+        (n, e)
+        for n, e in zip(force.numbers, force.entries)
+        if any(low < n <= high for low, high in spans)
+    ]
+    if not shown:
+        console.say(f"  {refusal(f'no entry in effect went into {word} {cut(text, 20)}')}")
+        return
+    console.say(f"  The entries in effect of {word} {wanted}:")
+    _say_entries(console, session, force, text_of, shown)
+
+
+def _say_entries(
+    console: Console,
+    session: Session,
+    force: corrections.InForce,
+    text_of: TextOf,
+    shown: list[tuple[int, dict[str, Any]]],
+) -> None:
     for number, entry in shown:
         mark = f"  (corrected at entry {force.fixed[number]})" if number in force.fixed else ""
         where = _where(session, number, force)

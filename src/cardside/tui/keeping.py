@@ -38,7 +38,11 @@ def offer_correction(
     remove = corrections.remove if corrections is not None else None
 
     def explain() -> None:
-        fixing = "; fix N corrects entry N (fix alone lists them)" if fix else ""
+        fixing = (
+            "; fix N corrects entry N (fix alone lists the latest, fix all every one)"
+            if fix
+            else ""
+        )
         fixing += "; undo N takes back entry N alone" if remove else ""
         console.say(
             f"  undo takes back the last entry and the {what} goes on from there{fixing}; "

@@ -39,7 +39,8 @@ HELP_QUICK = "\n".join(
         "  The name may be left out (the player whose turn it is). Sums work: 4+3+1.",
         "  Ann pass for a pass; end when every player passed in a row with the pile empty.",
         "  commands: show (the sheet), undo (take back the last entry), fix N (correct entry "
-        "N; fix alone lists them), undo N (take back entry N alone), quit (saved), help",
+        "N; fix alone lists the latest, fix all every one, fix round 2 those of round 2), "
+        "undo N (take back entry N alone), quit (saved), help",
     ]
 )
 
@@ -55,7 +56,8 @@ HELP_GRID = "\n".join(
         "by itself when every player passed in a row with the pile empty). cardside checks "
         "each play and scores it.",
         "  commands: show (the grid and the sheet), undo (take back the last entry), fix N "
-        "(correct entry N; fix alone lists them), undo N (take back entry N alone), quit "
+        "(correct entry N; fix alone lists the latest, fix all every one, fix round 2 those "
+        "of round 2), undo N (take back entry N alone), quit "
         "(saved), help",
     ]
 )

@@ -38,7 +38,8 @@ counts end the game
   end                   the game is over (when keeping line by line)
   NAME is a player's name or its start (Ann or A).
   commands: show (the scores so far), undo (take back the last entry), fix N (correct \
-entry N, e.g. fix 3 line Ann 12 30; fix alone lists them), undo N (take back entry N \
+entry N, e.g. fix 3 line Ann 12 30; fix alone lists the latest, fix \
+all every one), undo N (take back entry N \
 alone), quit (saved), help"""
 
 COMMANDS = ("line", "jackpot", "counts", "end", "show", "undo", "fix", "help", "quit")

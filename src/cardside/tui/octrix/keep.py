@@ -36,7 +36,8 @@ COMMANDS = ("show", "undo", "fix", "quit", "help")
 HELP = (
     "  Enter the cards of each trick in seat order ({order}), e.g. 8C 3H.{quick}\n"
     "  commands: show (the rounds so far and the one under way), undo (take back the last "
-    "entry), fix N (correct entry N; fix alone lists them), undo N (take back entry N "
+    "entry), fix N (correct entry N; fix alone lists the latest, fix all every one, "
+    "fix round 2 those of round 2), undo N (take back entry N "
     "alone), quit (saved), help"
 )
 

@@ -47,7 +47,8 @@ HELP = "\n".join(
         "saving.",
         "  commands: show (the table so far), undo (take back the last deal), fix N (correct "
         "entry N as its winner and game points, e.g. fix 3 {a} 2, or fix 3 ask to answer its "
-        "questions again; fix alone lists them), "
+        "questions again; fix alone lists the latest, fix all every one, fix deal 2 those "
+        "of deal 2), "
         "undo N (take back entry N alone), quit (saved), help",
     ]
 )
