@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from cardside.core.errors import IllegalActionError
+from cardside.core.errors import IllegalActionError, NotationError
 
 
 def octrix(seed: int) -> Any:
@@ -385,6 +385,33 @@ def test_the_registry_seats_the_games_own_bots_by_name(game: str) -> None:
         seat = state.current_player()
         state.apply(bots[seat].choose(state.observation(seat), seat))
     assert state.outcome() is not None
+    # Asked once the game is over, or by a name that is no text, a bot says so plainly.
+    for name in names:
+        with pytest.raises(ValueError):
+            info.make_bot(name, seed=1).choose(state.observation(0), 0)
+    for bad in (3, "", "  "):
+        with pytest.raises(ValueError, match="a bot is named by its name"):
+            info.make_bot(bad)  # type: ignore[arg-type]
+    for thing in (None, "x", 3, (), [1]):
+        with pytest.raises(NotationError, match=f"is not an action of {info.title}"):
+            info.write_action(thing)
+
+
+@pytest.mark.parametrize("game", sorted(FACTORIES))
+def test_no_seed_a_game_accepts_is_its_views_seed_and_a_fresh_seed_is_wide(game: str) -> None:
+    """A view's seed is longer than any seed the registry takes, so no game deals its
+    views' rounds; a game dealt afresh through the API has a seed too wide to find by
+    trying every one against what a seat sees."""
+    from cardside.core.rng import VIEW_SEED
+    from cardside.games.registry import GAMES
+
+    info = GAMES[game]
+    assert len(VIEW_SEED) > 200
+    with pytest.raises(ValueError):
+        info.new_game(seed=VIEW_SEED, **OPTIONS.get(game, {}))
+    seeds = [info.new_game(**OPTIONS.get(game, {})).seed for _ in range(8)]
+    assert all(isinstance(s, int) and 0 < s < 2**63 for s in seeds)
+    assert max(seeds) > 10**12
 
 
 def test_the_bot_writers_guide_example_runs(capsys: pytest.CaptureFixture[str]) -> None:

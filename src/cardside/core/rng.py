@@ -25,12 +25,21 @@ def derive_rng(seed: int | str, *keys: object) -> random.Random:
 #: The seed of every player's view of a game (and of a game dealt afresh from one): the same
 #: for every game, so it tells nothing of the game's own seed, which would deal the hidden
 #: cards again (a seed worked out from the game's could be found by trying small seeds).
-VIEW_SEED = "a view"
+#: Longer than any seed a game accepts (a text of up to 200 characters), so no game's seed is
+#: its views' seed too.
+VIEW_SEED = "a view:" + "-" * 200
+
+#: Seeds dealt afresh: a person's game (shown, to replay it) stays short; a game started
+#: through the state API without a seed gets one too wide to find by trying every seed
+#: against what a seat sees (and still a TOML integer).
+SHORT_SEEDS = 10**9
+WIDE_SEEDS = 10**18
 
 
-def fresh_seed() -> int:
-    """A new random seed for a game the user did not seed explicitly."""
-    return random.SystemRandom().randrange(1, 10**9)
+def fresh_seed(wide: bool = False) -> int:
+    """A new random seed for a game the user did not seed explicitly (``wide`` for a game of
+    the state API, whose seed no person reads)."""
+    return random.SystemRandom().randrange(1, WIDE_SEEDS if wide else SHORT_SEEDS)
 
 
 def chooser(rng: random.Random) -> Callable[[Sequence[T]], T]:

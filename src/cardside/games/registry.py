@@ -97,9 +97,22 @@ class GameInfo:
         return self.module("notation").read_action(text, state)
 
     def write_action(self, action: Any) -> str:
-        """``action`` in plain text, as session files hold it and ``read_action`` reads it."""
-        text: str = self.module("notation").write_action(action)
+        """``action`` in plain text, as session files hold it and ``read_action`` reads it;
+        ``NotationError`` for anything that is not an action of the game."""
+        from cardside.core.errors import NotationError
+
+        try:
+            text = self.module("notation").write_action(action)
+        except (AttributeError, TypeError, ValueError, KeyError, IndexError) as exc:
+            raise NotationError(self._not_an_action(action)) from exc
+        if not isinstance(text, str):
+            raise NotationError(self._not_an_action(action))
         return text
+
+    def _not_an_action(self, action: Any) -> str:
+        from cardside.core.schema import cut
+
+        return f"{cut(repr(action), 40)} is not an action of {self.title}"
 
     def bot_names(self) -> tuple[str, ...]:
         """The names of the game's bots; the first is the one ``play`` seats by default."""
@@ -111,6 +124,13 @@ class GameInfo:
         random numbers drawn from ``seed``: ``bot.choose(view, seat)`` gives its action and
         :meth:`advise` the action with its reason."""
         bots = self.module("bots")
+        if name is not None and (not isinstance(name, str) or not name.strip()):
+            from cardside.core.schema import cut
+
+            raise ValueError(
+                f"a bot is named by its name ({', '.join(self.bot_names())}), "
+                f"not {cut(repr(name), 40)}"
+            )
         return bots.make_bot((name or bots.DEFAULT_BOT).strip().lower(), seed=seed)
 
     def advise(self, bot: Any, view: Any, seat: int | None = None) -> tuple[Any, str]:

@@ -399,3 +399,28 @@ def test_every_play_of_a_game_passes_quick_scoring(players: int) -> None:
                     fault = rules.quick_fault(values, scored.lots, scored.all4)
                     assert fault is None, (values, scored.lots, scored.all4, fault)
             state.apply(rng.choice(actions))
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_a_play_s_cards_in_any_order_are_the_play_listed_and_leave_the_same_game(
+    seed: int,
+) -> None:
+    """The cards of a play are laid at once: in any order they are legal, applied as the
+    play legal_actions lists (by cell) and leave the very same game."""
+    game = IotaState(2, seed=seed)
+    checked = 0
+    while not game.is_terminal() and checked < 40:
+        plays = [a for a in game.legal_actions() if isinstance(a, Play)]
+        assert all(a == Play.of(a.cards) for a in plays)
+        for action in plays[:5]:
+            if len(action.cards) < 2:
+                continue
+            turned = Play(tuple(reversed(action.cards)))
+            listed, typed = game.clone(), game.clone()
+            listed.apply(action)
+            typed.apply(turned)
+            assert typed.snapshot == listed.snapshot
+            assert typed.actions() == listed.actions() == [*game.actions(), action]
+            checked += 1
+        game.apply(plays[0] if plays else game.legal_actions()[0])
+    assert checked >= 20

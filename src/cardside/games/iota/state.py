@@ -285,6 +285,9 @@ class IotaState(GameState[Snapshot, Action]):
         why = self._why(s, action)
         if why is not None:
             raise IllegalActionError(why)
+        if isinstance(action, Play):
+            # Laid at once: a play's cards in any order are the play legal_actions lists.
+            action = Play.of(action.cards)
         self._history.append((s, action))
         self._snapshot = self._next(s, action)
 
@@ -512,4 +515,4 @@ def new_game(players: int | None = None, seed: int | str | None = None) -> IotaS
     """A new game of IOTA for ``players`` (2 to 4; 2 if not given), dealt from ``seed`` (a
     fresh one if not given): the entry point every game has (see ``GameInfo.new_game``)."""
     table = check_whole(2 if players is None else players, "players", 2, 4)
-    return IotaState(table, seed=fresh_seed() if seed is None else seed)
+    return IotaState(table, seed=fresh_seed(wide=True) if seed is None else seed)

@@ -140,7 +140,7 @@ class LineitState(GameState[Snap, Action]):
         if not rules.MIN_PLAYERS <= players <= rules.MAX_PLAYERS:
             raise ValueError("Line-it is for 2 to 5 players")
         self.players = players
-        self.seed = fresh_seed() if seed is None else seed
+        self.seed = fresh_seed(wide=True) if seed is None else seed
         self._start(_deal(self.seed, players))
 
     def _start(self, snap: Snap) -> None:

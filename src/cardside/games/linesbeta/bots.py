@@ -62,6 +62,8 @@ class RandomBot:
 
     def choose(self, view: LinesBetaState | Observation, seat: int = 0) -> Action:
         legal = view.legal_actions()
+        if not legal:
+            raise ValueError("the game is over")
         return legal[self.rng.randrange(len(legal))]
 
 

@@ -611,4 +611,4 @@ def new_game(
         raise ValueError(f"difficulty {difficulty!r}: {', '.join(rules.DIFFICULTIES)}")
     if length not in rules.LENGTHS:
         raise ValueError(f"length {length!r}: {', '.join(rules.LENGTHS)}")
-    return LinesBetaState(difficulty, length, seed=fresh_seed() if seed is None else seed)
+    return LinesBetaState(difficulty, length, seed=fresh_seed(wide=True) if seed is None else seed)

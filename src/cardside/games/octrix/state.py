@@ -367,6 +367,6 @@ def new_game(
     return OctrixState(
         check_whole(table, "players", 4 if partnership else 2, 4),
         partnership=partnership,
-        seed=fresh_seed() if seed is None else seed,
+        seed=fresh_seed(wide=True) if seed is None else seed,
         target=check_whole(target, "target", 1, 10_000),
     )

@@ -395,7 +395,7 @@ class SchnapsenState(_DealView, GameState[Match, Action]):
         first_dealer: int = 1,
         counts: tuple[int, int] = (rules.MATCH_START, rules.MATCH_START),
     ) -> None:
-        seed = fresh_seed() if seed is None else seed
+        seed = fresh_seed(wide=True) if seed is None else seed
         deal = new_deal(derive_rng(seed, "deal", 1), first_dealer)
         super().__init__(Match(seed, first_dealer, 1, counts, (), deal, None))
 
