@@ -82,11 +82,20 @@ class Console:
     width, e.g. in tests); piped output is left as it is.
     """
 
-    def __init__(self, *, interactive: bool | None = None, width: int | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        interactive: bool | None = None,
+        width: int | None = None,
+        height: int | None = None,
+    ) -> None:
         if interactive is None:
             interactive = sys.stdin.isatty() and sys.stdout.isatty()
         self.interactive = interactive
         self.width = width
+        self.height = height
+        #: Lines said so far (as wrapped): a screen measures its own height by it.
+        self.said_lines = 0
         self._session: PromptSession[Any] | None = None
         self._status = False
         self._lock = threading.Lock()
@@ -101,11 +110,21 @@ class Console:
             return shutil.get_terminal_size().columns
         return None
 
+    def rows(self) -> int | None:
+        """The height a screen should fit: ``height`` if given, the terminal's on a terminal,
+        else none (piped output is read as a whole)."""
+        if self.height is not None:
+            return self.height
+        if sys.stdout.isatty():
+            return shutil.get_terminal_size().lines
+        return None
+
     def say(self, text: str = "") -> None:
         self.clear_status()
         width = self.columns()
         if width is not None:
             text = "\n".join(part for line in text.split("\n") for part in wrap(line, width))
+        self.said_lines += text.count("\n") + 1
         # A no-break space keeps words together through the wrapping (``Type help for help.``).
         click.echo(text.replace("\u00a0", " "))
 

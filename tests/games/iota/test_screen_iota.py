@@ -193,3 +193,36 @@ def test_the_others_hand_sizes_are_shown_once_one_holds_fewer_than_four(
             assert "cards in hand" not in out
         state.apply(bots[seat].choose(view, seat))
     assert said, "the pile ran out before the end"
+
+
+def test_a_recap_too_tall_for_the_terminal_says_each_turn_on_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Four players late in a game: the grid, three bots' plays with every line's value and
+    the prompt would not fit 24 rows, so each turn is one line with its lines' values in
+    brackets and the grid's top stays in sight; a taller terminal gets every line."""
+    from cardside.games.iota.state import IotaState
+    from cardside.tui.iota.screen import since_last_turn
+
+    state, bots = IotaState(4, seed=3), [GreedyBot() for _ in range(4)]
+    while state.current_player() != 0 or len(state.snapshot.log) < 24:
+        seat = state.current_player()
+        assert seat is not None
+        state.apply(bots[seat].choose(state.observation(seat), seat))
+    view = state.observation(0)
+    names = ["You", "Bot 2", "Bot 3", "Bot 4"]
+    turns = since_last_turn(view.log, 0)
+    assert sum(len(t.scored.lines) > 1 for t in turns if t.scored) >= 2
+    tall = IotaScreen(Console(interactive=False, width=200, height=80), Style(color=False), names)
+    capsys.readouterr()
+    IotaTurn(tall, GreedyBot()).show(view, 0)
+    full = capsys.readouterr().out
+    assert "      row y=" in full or "      column x=" in full
+    assert len(full.splitlines()) + 1 > 24  # with the prompt, too tall for 24 rows
+    short = IotaScreen(Console(interactive=False, width=200, height=24), Style(color=False), names)
+    IotaTurn(short, GreedyBot()).show(view, 0)
+    said = capsys.readouterr().out.splitlines()
+    assert len(said) < len(full.splitlines())
+    recap = said[said.index("  Since your last turn:") + 1 :]
+    assert [line.strip() for line in recap] == [short.turn_line(t) for t in turns]
+    assert any(" points (row y=" in line or " points (column x=" in line for line in recap)

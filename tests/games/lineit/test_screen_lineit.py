@@ -471,3 +471,47 @@ def test_the_end_says_who_it_passes_over(seed: int) -> None:
                 assert "Passed over" not in text
     assert passed is not None
     assert asked.isdisjoint(passed) and asked | set(passed) == {0, 1, 2}
+
+
+RECAP = [
+    "Since your last turn:",
+    "  round 1:",
+    "    You: line 12, done",
+    "    Bot 2: line B3, done",
+    "      round over: 36 63 to the jackpots",
+    "  round 2:",
+    "    Bot 2: line 45, done",
+]
+
+
+def test_a_recap_too_tall_for_the_terminal_says_each_round_on_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Four players and the turns since yours would push the table's top off a 24-row
+    terminal: each round of the recap goes on one line (names kept whole where it wraps);
+    a terminal tall enough keeps a line a turn."""
+    from cardside.tui.lineit.screen import one_line_a_round
+
+    assert [line.replace("\u00a0", " ") for line in one_line_a_round(RECAP)] == [
+        "Since your last turn:",
+        "  round 1: You: line 12, done; Bot 2: line B3, done; round over: 36 63 to the jackpots",
+        "  round 2: Bot 2: line 45, done",
+    ]
+    state = LineitState(4, seed=3)
+    names = ["You", "Bot 2", "Bot 3", "Bot 4"]
+    four = [*RECAP[:4], "    Bot 3: line 2, done", "    Bot 4: line 55, done", *RECAP[4:]]
+    four += ["    Bot 3: line B5, done", "    Bot 4: line 60, done"]
+    for height in (24, 60):
+        console = Console(interactive=False, width=80, height=height)
+        screen = LineitScreen(console, Style(), names)
+        view = LineitTurn(screen, make_bot("heuristic", seed=1), lambda seat: list(four))
+        capsys.readouterr()
+        view.show(state.observation(0), 0)
+        said = capsys.readouterr().out.splitlines()
+        recap = said[said.index("  Since your last turn:") :]
+        if height == 24:
+            # Round 1 wraps at 80 columns, after a whole name.
+            assert len(recap) == 4 and recap[2].startswith("    Bot 4: line 55, done;"), recap
+            assert len(said) + 1 <= 24  # and the prompt
+        else:
+            assert len(recap) == len(four) and len(said) + 1 > 24

@@ -127,6 +127,19 @@ class IotaScreen:
             head += " (the last card: the turn is doubled)"
         return [head + ".", *self.lines(t.scored, t.final)]
 
+    def turn_line(self, t: Turn) -> str:
+        """A turn on one line: a play with each line's value in brackets (``Bot 2 plays RC2
+        0,-6: 11 points (row y=-6 4, column x=0 7).``)."""
+        head = self.turn(t)[0]
+        if not isinstance(t.action, Play) or t.scored is None:
+            return head
+        reasons = rules.doublings(t.scored.lots, t.scored.all4, t.final)
+        if len(t.scored.lines) < 2 and not reasons:
+            return head
+        values = ", ".join(f"{ln.name} {ln.value}" for ln in t.scored.lines)
+        doubled = f"; doubled for {', '.join(reasons)}" if reasons else ""
+        return f"{head[:-1]} ({values}{doubled})."
+
     def history(self, log: Sequence[Turn]) -> list[str]:
         numbers = turn_numbers((t.seat, t.action) for t in log)
         out = [f"  {number:>3}. {self.turn(t)[0]}" for number, t in zip(numbers, log)]
@@ -186,11 +199,19 @@ class IotaTurn:
     def show(self, obs: View, seat: int) -> None:
         screen = self.screen
         say = screen.console.say
+        before = screen.console.said_lines
         self._table(obs, seat)
+        table = screen.console.said_lines - before
         name = screen.names[seat]
         # What happened since this seat's last turn, under the grid and next to the prompt,
         # where a grid drawn in bands cannot push it out of view.
-        recap = [ln for t in since_last_turn(obs.log, seat) for ln in screen.turn(t)]
+        turns = since_last_turn(obs.log, seat)
+        recap = [ln for t in turns for ln in screen.turn(t)]
+        rows = screen.console.rows()
+        if rows is not None and table + len(recap) + 3 > rows:
+            # Too tall for the terminal (three bots' plays, a tall grid): each turn on one
+            # line with its lines' values, so that the grid's top stays in sight.
+            recap = [screen.turn_line(t) for t in turns]
         if recap:
             if recap_start([t.seat for t in obs.log], seat) is not None:
                 say(f"  Since {'your' if name == 'You' else name + chr(39) + 's'} last turn:")

@@ -360,6 +360,30 @@ class LineitScreen:
             say(self.style.good(f"{' and '.join(names)} share the win with {max(outcome.scores)}."))
 
 
+def one_line_a_round(recap: Sequence[str]) -> list[str]:
+    """The turns since a seat's last, as history words them (a heading, ``  round 3:``, each
+    player's turn under it), with each round's turns on one line: ``round 3: You: line 12,
+    done; Bot 2: line B3, done``."""
+    out: list[str] = []
+    for line in recap:
+        text = line.strip()
+        if ":" in text and line.startswith("   "):
+            # A player's name (or "round over") kept whole where the line wraps.
+            who, rest = text.split(":", 1)
+            text = who.replace(" ", "\u00a0") + ":" + rest
+        if not line.startswith(" "):
+            out.append(line)  # the heading
+        elif line.startswith("  ") and not line.startswith("   ") and text.endswith(":"):
+            out.append(f"  {text}")  # a round
+        elif out and out[-1].startswith("  ") and not out[-1].endswith(":"):
+            out[-1] += f"; {text}"
+        elif out and out[-1].startswith("  "):
+            out[-1] += f" {text}"
+        else:
+            out.append(f"  {text}")
+    return out
+
+
 class LineitTurn:
     """The human's turn in ``lineit play``: draw the table, read actions, offer hints."""
 
@@ -382,11 +406,18 @@ class LineitTurn:
         self._whole = True
 
     def show(self, obs: LineitState, seat: int) -> None:
-        """The whole table, then what happened since this seat's last turn began."""
+        """The whole table, then what happened since this seat's last turn began (each round
+        of it on one line where the whole would not fit the terminal's height)."""
+        console = self.screen.console
+        before = console.said_lines
         self.screen.show(obs, seat)
         self._whole = False
-        for line in self.recap(seat) if self.recap else []:
-            self.screen.console.say("  " + line)
+        lines = self.recap(seat) if self.recap else []
+        rows = console.rows()
+        if rows is not None and console.said_lines - before + len(lines) + 1 > rows:
+            lines = one_line_a_round(lines)
+        for line in lines:
+            console.say("  " + line)
 
     def undone(self) -> None:
         """An undo was asked for: the decision it goes back to sees the whole table."""
