@@ -557,6 +557,28 @@ def test_stats_leave_out_the_drawn_column_where_nobody_tied(
     assert (ann["name"], ann["won"], ann["drawn"], ann["win_rate"]) == ("Ann", 1, 0, 1.0)
 
 
+def test_a_copy_whose_start_was_edited_is_still_counted_once(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """The same entries to the second, seed and players are one session, whatever start the
+    file was edited to say."""
+    folder = store.sessions_dir(data_dir)
+    folder.mkdir(parents=True)
+    text = (EXAMPLES / "octrix-played-vs-strong.toml").read_text(encoding="utf-8")
+    (folder / "a.toml").write_text(text, encoding="utf-8")
+    edited = "\n".join(
+        "created = 9998-01-01 00:00:00+00:00" if line.startswith("created = ") else line
+        for line in text.splitlines()
+    )
+    assert edited != text
+    (folder / "b.toml").write_text(edited + "\n", encoding="utf-8")
+    result = runner.invoke(main, ["stats", "--league", "--json"])
+    assert result.exit_code == 0 and result.exception is None
+    assert "hold the same entries though their files say they began apart" in result.stderr
+    (table,) = json.loads(result.stdout)["league"]
+    assert sorted(r["played"] for r in table["table"]) == [1, 1]
+
+
 def test_a_copy_of_a_session_under_another_name_is_counted_once_and_exported_by_its_name(
     runner: CliRunner, data_dir: Path
 ) -> None:

@@ -560,3 +560,25 @@ def test_two_names_an_earlier_cardside_told_apart_by_their_spaces_alone_still_op
     assert verified.exit_code == 0 and verified.output.startswith("ok"), verified.output
     shown = runner.invoke(main, ["sessions", "show", "old"])
     assert shown.exit_code == 0 and "players: Ann Lee, Ann Lee (2)" in shown.output
+
+
+@pytest.mark.parametrize("name", ["Grid", " gRID ", "ＧＲＩＤ"])
+def test_a_linesbeta_player_named_as_the_grid_is_refused_in_one_line(
+    runner: CliRunner, data_dir: Path, name: str
+) -> None:
+    """The score table, the winners and the statistics name the grid ``Grid``: a person so
+    named in an edited file would be one column with it, and a won game a draw."""
+    from .procs import EXAMPLES
+
+    sessions = data_dir / "sessions"
+    sessions.mkdir(parents=True, exist_ok=True)
+    text = (EXAMPLES / "linesbeta-kept-short-grid.toml").read_text(encoding="utf-8")
+    assert text.count('"Ann"') >= 2
+    (sessions / "g.toml").write_text(text.replace('"Ann"', f'"{name}"'), encoding="utf-8")
+    shutil.copy(EXAMPLES / "linesbeta-played-normal.toml", sessions / "p.toml")
+    verified = runner.invoke(main, ["sessions", "verify", "g"])
+    assert verified.exit_code == 1 and isinstance(verified.exception, SystemExit)
+    assert "the name the game gives its own side; names must differ" in verified.output
+    league = runner.invoke(main, ["stats", "--league", "--game", "linesbeta"])
+    assert league.exit_code == 0 and league.exception is None
+    assert "1 unreadable session file left out" in league.output

@@ -236,6 +236,23 @@ def without_copies(
                     f"{kept} and {len(copies)} other files hold the same session ({named}; "
                     "copies of a file?): counted once"
                 )
+    # The same entries to the second, seed, players and first name are one session whatever
+    # start the file says (a copy whose start was edited by hand).
+    exact: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for s in summaries:
+        if id(s) in dropped or not s["entries"] or not s.get("digest"):
+            continue
+        players = tuple(p["name"] for p in s["players"])
+        saved_as = s.get("saved_as")
+        key = (s["game"], s["mode"], s.get("seed"), players, saved_as, s["entries"], s["digest"])
+        first = exact.setdefault(key, s)
+        if first is not s:
+            dropped.add(id(s))
+            if (game is None or s["game"] == game) and mode in (None, s["mode"]):
+                notes.append(
+                    f"{first['name']} and {s['name']} hold the same entries though their "
+                    "files say they began apart (a copy of a file?): counted once"
+                )
     # Many copies (a folder copied into itself, say) are said in a few lines, not one each.
     for note in notes[:COPY_NOTES]:
         click.echo(note, err=True)

@@ -325,6 +325,9 @@ class Schema:
     players: tuple[int, int] = (1, 8)
     #: Options that only one mode has (``{"grid": "keep"}``): refused in a file of the other.
     mode_of: Mapping[str, str] = field(default_factory=dict)
+    #: Names no player may have: the game's own side (LinesBeta's ``Grid``), which the score
+    #: table, the winners and the statistics name so.
+    reserved: tuple[str, ...] = ()
 
     def check_options(self, options: Mapping[str, Any], mode: str | None = None) -> None:
         """Every option known and of its kind (a missing option takes its default), and,

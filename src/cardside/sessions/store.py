@@ -488,6 +488,11 @@ def from_document(doc: dict[str, Any], path: object = "<session>") -> Session:
             raise fail(f"player {i} has an empty name")
         if not any(shows(c) for c in seat_name):
             raise fail(f"player {i}'s name {clip(seat_name)} shows nothing (only blank signs)")
+        if any(person(seat_name) == person(r) for r in schema.reserved):
+            raise fail(
+                f"player {i} is named {clip(seat_name)}, the name the game gives its own side; "
+                "names must differ"
+            )
         if any(s.casefold() == spaced.casefold() for s in as_stored):
             raise fail(f"two players are named {clip(seat_name)}; names must differ")
         # Names the statistics take for one person (``José`` typed two ways, ``Ａｎｎ`` and

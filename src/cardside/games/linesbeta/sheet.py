@@ -32,6 +32,7 @@ SCHEMA = Schema(
         "grid": Flag(),
     },
     mode_of={"grid": "keep"},
+    reserved=(GRID,),
     entries={
         "play": {"action": {"action": Text(20)}, "undo": PLAY_UNDO},
         "keep": {
