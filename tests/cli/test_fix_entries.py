@@ -730,6 +730,7 @@ def test_every_keep_help_names_fix_and_that_quit_saves(
     out = keep(runner, args, ["help", "quit"]).output
     commands = one_line_with(out, "  commands: ")
     assert "fix N (correct entry N" in commands and "quit (saved), help" in commands
+    assert "rules (the rules page)" in commands
 
 
 def one_line_with(text: str, start: str) -> str:

@@ -706,7 +706,10 @@ def test_resume_of_a_kept_grid_opens_with_a_header_and_the_last_play_starred(
     result = runner.invoke(main, ["sessions", "resume", "g"], input="quit\n")
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0] == "Keeping IOTA for Ann and Bob (resumed). Session g. Type help for help."
+    assert (
+        lines[0] == "Keeping IOTA for Ann and Bob (resumed). Session g. "
+        "Type help for help, rules for the rules."
+    )
     assert any("RC1  YC2*" in line for line in lines[1:6])
 
 
@@ -974,8 +977,8 @@ def test_the_prompt_s_example_is_a_card_of_the_hand_on_a_free_cell() -> None:
         seat = state.current_player()
         assert seat is not None
         obs = state.observation(seat)
-        example = turn.prompt(obs, seat).split("(e.g. ")[1].split(",0")[0]
-        name, x = example.split()
-        assert (int(x), 0) not in obs.grid
+        example = turn.prompt(obs, seat).split("(e.g. ")[1].split(", or pass")[0]
+        name, cell = example.split()
+        assert tuple(map(int, cell.split(","))) not in obs.grid
         assert name in {card_name(c) for c in obs.hand} or name == "YS2"
         state.apply(rng.choice(state.legal_actions()))

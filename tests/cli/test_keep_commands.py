@@ -155,9 +155,15 @@ def test_a_resumed_kept_game_says_what_is_kept_and_the_session(
     assert started.exit_code == 0, started.output
     resumed = runner.invoke(main, ["sessions", "resume", "r"], input="quit\n")
     assert resumed.exit_code == 0 and resumed.exception is None, resumed.output
-    assert resumed.output.splitlines()[0] == f"{first} (resumed). Session r. Type help for help."
+    assert (
+        resumed.output.splitlines()[0]
+        == f"{first} (resumed). Session r. Type help for help, rules for the rules."
+    )
     # Said as keep said it at the start.
-    assert started.output.splitlines()[0] == f"{first}. Session r. Type help for help."
+    assert (
+        started.output.splitlines()[0]
+        == f"{first}. Session r. Type help for help, rules for the rules."
+    )
 
 
 def test_octrix_show_lists_the_rounds_so_far(runner: CliRunner, data_dir: Path) -> None:

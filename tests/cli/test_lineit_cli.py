@@ -1029,3 +1029,45 @@ def test_a_resumed_keep_says_which_jackpot_piles_are_still_to_enter(
     assert owed.format("0 piles are") in first
     assert owed.format("1 pile is") in after_one
     assert "still to come" not in after_two
+
+
+def test_the_recap_starts_at_your_last_turn_when_you_end_a_round_and_start_the_next(
+    runner: CliRunner, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two players: who ends a round often starts the next, with no move between. The turns
+    since theirs begin at that last turn (one turn of yours told), not at the one before."""
+    from cardside.games.lineit.bots import HeuristicBot
+    from cardside.games.lineit.notation import format_action
+    from cardside.tui import console as console_module
+    from cardside.tui.human import Human
+
+    you = HeuristicBot(seed=5)
+    current: dict[str, Any] = {}
+    original = Human.choose
+
+    def choose(self: Human, obs: Any, seat: int) -> Any:
+        current["obs"], current["seat"] = obs, seat
+        return original(self, obs, seat)
+
+    answers = iter(range(120))
+
+    def read_line() -> str:
+        if next(answers, None) is None:
+            return "quit"
+        return format_action(you.choose(current["obs"], current["seat"]))
+
+    monkeypatch.setattr(Human, "choose", choose)
+    monkeypatch.setattr(console_module, "read_line", read_line)
+    args = ["lineit", "play", "--players", "2", "--bot", "heuristic", "--seed", "3"]
+    result = runner.invoke(main, [*args, "--session", "p"], input="")
+    assert result.exit_code == 0 and result.exception is None, result.output[-2000:]
+    lines = result.output.splitlines()
+    recaps = [i for i, ln in enumerate(lines) if ln == "  Since your last turn:"]
+    assert len(recaps) >= 10
+    back_to_back = 0
+    for since in recaps:
+        end = next(i for i in range(since + 1, len(lines)) if not lines[i].startswith("    "))
+        told = lines[since + 1 : end]
+        assert sum(ln.startswith("      You: ") for ln in told) == 1, told
+        back_to_back += not any(ln.startswith("      Bot 2: ") for ln in told)
+    assert back_to_back, "no round ended by you was started by you"

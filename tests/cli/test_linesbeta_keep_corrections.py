@@ -87,7 +87,10 @@ def test_after_an_early_stop_the_sheet_says_when_the_game_ended(
     resumed = runner.invoke(main, ["sessions", "resume", "e"], input="\n")
     assert resumed.exit_code == 0, resumed.output
     first, sheet = resumed.output.splitlines()[:2]
-    assert first == "Keeping LinesBeta, hard, full game (resumed). Session e. Type help for help."
+    assert (
+        first == "Keeping LinesBeta, hard, full game (resumed). Session e. "
+        "Type help for help, rules for the rules."
+    )
     assert sheet == header
 
 

@@ -683,10 +683,23 @@ def test_rules_typed_at_a_prompt_says_where_the_rules_are(
     extra = [*PLAY_ARGS.get(game, []), "--seed", "1"] if command == "play" else KEEP_ARGS[game]
     result = runner.invoke(main, [game, command, *extra], input="rules\nquit\n")
     assert result.exit_code == 0 and result.exception is None, result.output
-    assert (
-        f"  the rules are a command of their own: cardside {game} rules (in another terminal, "
+    # The game's rules page, then the same prompt again; quit then leaves as ever.
+    page = runner.invoke(main, [game, "rules"])
+    assert page.exit_code == 0 and page.output.strip() in result.output
+    before, after = result.output.split(page.output.strip(), 1)
+    prompt = before.rstrip().splitlines()[-1].removesuffix("rules")
+    assert prompt and after.lstrip("\n").startswith(prompt.strip()), (prompt, after[:200])
+    assert "Saved. Continue with: " in after
+
+
+def test_rules_typed_where_no_game_shows_its_rules_says_where_they_are() -> None:
+    from cardside.tui.console import not_understood
+
+    said = not_understood("rules", ["help", "quit"])
+    assert said == (
+        "the rules are a command of their own: cardside GAME rules (in another terminal, "
         "or after quit) (type help)"
-    ) in result.output
+    )
 
 
 @pytest.mark.parametrize("game", ["octrix", "schnapsen", "iota", "lineit", "linesbeta"])
@@ -768,7 +781,7 @@ def test_the_opening_line_keeps_type_help_for_help_whole_where_it_wraps(
         assert any(p.endswith(HELP_TO_TYPE) for p in pieces), (width, pieces)
         assert all(len(p) <= width for p in pieces)
     Console(interactive=False).say(line)
-    assert capsys.readouterr().out.endswith("1636. Type help for help.\n")
+    assert capsys.readouterr().out.endswith("1636. Type help for help, rules for the rules.\n")
 
 
 @pytest.mark.parametrize(

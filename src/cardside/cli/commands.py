@@ -56,7 +56,7 @@ SHARED: dict[str, Callable[[Any], Any]] = {
 
 #: The sentence every play and keep screen opens with, kept on one line where the screen
 #: wraps (no-break spaces, printed as spaces).
-HELP_TO_TYPE = "Type help for help.".replace(" ", "\u00a0")
+HELP_TO_TYPE = "Type help for help, rules for the rules.".replace(" ", "\u00a0")
 
 
 def entry(target: str) -> Callable[..., Any]:
@@ -180,6 +180,7 @@ def _keep(ctx: click.Context, game: str, spec: GameCommands, values: dict[str, A
     session_name = values.pop("session_name")
     claim_name(app, session_name)
     console = Console()
+    console.rules = lambda: echo_rules(game)
     seats, options, welcome = entry(spec.keep.entry)(ctx, console, **values)
     journal = start_journal(app, game, "keep", seats, options, None, session_name)
     console.say(f"{welcome}. Session {journal.name}. {HELP_TO_TYPE}")
@@ -210,6 +211,7 @@ def play_session(app: App, journal: Any) -> str:
     game = journal.session.game
     spec = COMMANDS[game]
     console = Console()
+    console.rules = lambda: echo_rules(game)
     state = GAMES[game].module("sheet").replay_state(journal.session)
     console.say(f"{entry(spec.welcome)(journal, state)} {HELP_TO_TYPE}")
     run_play = importlib.import_module(f"cardside.tui.{game}.play").run_play
@@ -244,6 +246,7 @@ def keep_session(app: App, journal: Any, console: Any = None) -> None:
         if spec.kept_names:
             _check_kept_names(journal.name, journal.session, entry(spec.kept_names))
         console = Console()
+        console.rules = lambda: echo_rules(game)
         console.say(f"{resumed_keep(journal)} {HELP_TO_TYPE}")
     ledger = GAMES[game].module("sheet").replay_ledger(journal.session)
     if spec.keeper:

@@ -226,7 +226,7 @@ COMMANDS: dict[str, GameCommands] = {
 At the prompt: cards with their cells, e.g. YS2 0,1 RT1 1,1 (x to the right, y
 upwards, the starter at 0,0; W is a wild); pass, or pass YS2 RT1 to exchange those;
 swap GC3 1,0 to swap GC3 for the wild at 1,0. Also: hint (the strong bot's choice and
-why), undo, show, history, help, quit (saved; 'cardside sessions resume NAME'
+why), undo, show, history, rules, help, quit (saved; 'cardside sessions resume NAME'
 continues).""",
         ),
         keep=Command(
@@ -236,8 +236,8 @@ continues).""",
 
 At the prompt: a turn as its lines' values, lot per lot completed, all4, final,
 e.g. Ann 8 4 5 lot; with --grid, the cards and cells, e.g. Ann YS2 1,0 RT3 1,1;
-Ann pass; end (everyone passed with the pile empty). Also: undo, undo N, fix N, show, help, quit
-(saved; 'cardside sessions resume NAME' continues).""",
+Ann pass; end (everyone passed with the pile empty). Also: undo, undo N, fix N, show, rules,
+help, quit (saved; 'cardside sessions resume NAME' continues).""",
             _cli("iota", "keep"),
             (
                 names("Player names in turn order, comma-separated (2-4)."),
@@ -328,7 +328,7 @@ The bots move one seat on after every game and every deal is played from each se
 At the prompt: take a market card with line 57 (to your line) or hand 57
 (to your hand); then, if you like, play 23 (from hand); then score (ends
 the turn) or done. Also: hint (the strong bot's choice and why), undo, show,
-history, help, quit (saved; 'cardside sessions resume NAME' continues).""",
+history, rules, help, quit (saved; 'cardside sessions resume NAME' continues).""",
         ),
         keep=Command(
             """Keep the score of a Line-it game played with real cards.
@@ -338,7 +338,7 @@ At the prompt: each scored line as its cards in the order added
 (jackpot Ann 7; each pile belongs to a jackpot one of the player's lines
 takes), and end when the game is over. Or, instead of lines, each player's
 score pile and tokens at the end (counts Ann 23 +4-3): the last player's
-counts end the game. Also: undo, undo N, fix N, show, help, quit (saved;
+counts end the game. Also: undo, undo N, fix N, show, rules, help, quit (saved;
 'cardside sessions resume NAME' continues).""",
             _cli("lineit", "keep"),
             (names("Player names in seat order, comma-separated (2-5)."), SESSION),
@@ -409,7 +409,7 @@ At the prompt: at a round's start, the trump card from the seven dealt: 7H.
 A challenge is a card, a line and an end: JS r3 right, QH c2 bottom, JS r3R, QH c2B.
 After a win with no card of your suit and no trump in the line, the cell
 whose card the grid gives up: r3c2.
-Also: hint (the planner bot's choice and why), undo, show, history, help,
+Also: hint (the planner bot's choice and why), undo, show, history, rules, help,
 quit (saved; 'cardside sessions resume NAME' continues).""",
             _cli("linesbeta", "play"),
             (
@@ -438,7 +438,8 @@ quit (saved; 'cardside sessions resume NAME' continues).""",
 
 At the prompt: per trick w (you won) or l (the grid won); a whole round: round 4 2.
 With --grid: w r3R r3c4 (the line and end challenged, the cell the grid played).
-Also: undo, undo N, fix N, show, help, quit (saved; 'cardside sessions resume NAME' continues).""",
+Also: undo, undo N, fix N, show, rules, help, quit (saved; 'cardside sessions resume NAME'
+continues).""",
             _cli("linesbeta", "keep"),
             (
                 Opt(
@@ -553,7 +554,7 @@ A last round that stopped early is given with the tricks actually played (e.g. 1
             """Play Octrix against bots: a match to 88, every hand open, cards laid together.
 
 At the prompt: a card from your hand, e.g. 8C or 3H (A is the lowest rank).
-Also: hint (the strong bot's choice and why), undo, show, history, help, quit (saved;
+Also: hint (the strong bot's choice and why), undo, show, history, rules, help, quit (saved;
 'cardside sessions resume NAME' continues).""",
             _cli("octrix", "play"),
             (
@@ -576,7 +577,7 @@ Also: hint (the strong bot's choice and why), undo, show, history, help, quit (s
 At the prompt: each trick's cards in seat order, e.g. 8C 3H; with --hands, first
 each player's 8 cards on one line. Or a whole round's result at once, before its
 first trick: each player's counting cards, e.g. Ann 1 3 4 (one player left out
-gets the rest). Also: undo, undo N, fix N, show, help, quit (saved; 'cardside sessions resume
+gets the rest). Also: undo, undo N, fix N, show, rules, help, quit (saved; 'cardside sessions resume
 NAME' continues).""",
             _cli("octrix", "keep"),
             (
@@ -663,7 +664,7 @@ case; 8C is the 8 of clubs. A suit's symbol may stand for its letter.""",
 At the prompt: a card (KH, 10S or TS; German DH, OS, US too: D the Daus, an Ace; O the
 Ober, a Queen; U the Unter, a Jack); on your lead also
 'marriage KH' or 'marriage QH', 'exchange' (trump Jack for the indicator), 'close'.
-Also: hint (the strong bot's choice and why), undo, show, history, help, quit (saved;
+Also: hint (the strong bot's choice and why), undo, show, history, rules, help, quit (saved;
 'cardside sessions resume NAME' continues).""",
             _cli("schnapsen", "play"),
             (
@@ -683,8 +684,8 @@ several, counted across the session; 0 for no limit).
 
 At the prompt: per deal, the winner and the game points ('Ann 2'), or Enter to answer
 what the table saw (who closed, who reached 66, the card points): cardside works out the
-game points by the rules and says which rule gave them. Also: undo, undo N, fix N, show, help, quit
-(saved; 'cardside sessions resume NAME' continues).""",
+game points by the rules and says which rule gave them. Also: undo, undo N, fix N, show, rules,
+help, quit (saved; 'cardside sessions resume NAME' continues).""",
             _cli("schnapsen", "keep"),
             (
                 names("The two players, comma-separated."),

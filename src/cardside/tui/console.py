@@ -96,6 +96,9 @@ class Console:
         self.height = height
         #: Lines said so far (as wrapped): a screen measures its own height by it.
         self.said_lines = 0
+        #: Shows the game's rules page: ``rules`` typed at any prompt of a game (play, keep)
+        #: shows it and asks again. Set by the game's command.
+        self.rules: Callable[[], None] | None = None
         self._session: PromptSession[Any] | None = None
         self._status = False
         self._lock = threading.Lock()
@@ -208,7 +211,15 @@ class Console:
 
     def ask(self, prompt: str, words: Words | None = None, default: str = "") -> str | None:
         """Read one line (stripped). Tab offers ``words(typed so far)`` on a terminal, where
-        ``default`` is the line offered for editing (piped input reads the next line)."""
+        ``default`` is the line offered for editing (piped input reads the next line).
+        ``rules`` alone, in a game that set :attr:`rules`, shows its rules and asks again."""
+        while True:
+            answer = self._ask_once(prompt, words, default)
+            if answer is None or self.rules is None or answer.lower() != "rules":
+                return answer
+            self.rules()
+
+    def _ask_once(self, prompt: str, words: Words | None, default: str) -> str | None:
         self.clear_status()
         if self.interactive:
             if _PASTED:

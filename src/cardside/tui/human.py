@@ -16,7 +16,7 @@ from cardside.tui.console import (
     refusal,
 )
 
-COMMANDS = ("help", "hint", "show", "history", "undo", "quit")
+COMMANDS = ("help", "hint", "show", "history", "rules", "undo", "quit")
 #: Shown on a terminal while a hint takes its time (a strong bot's search can take seconds).
 HINT_NOTE = "Thinking of a hint..."
 #: Every word the play prompt reads as a command (typed alone; ``hint sample`` aside).
@@ -56,22 +56,30 @@ class TurnView(Protocol):
     # themselves (``marriage``), so that they are never taken for an unknown word.
 
 
-def recap_start(movers: Sequence[int], seat: int) -> int | None:
+def recap_start(
+    movers: Sequence[int],
+    seat: int,
+    begins: bool = False,
+    starts: Sequence[bool] | None = None,
+) -> int | None:
     """Where the turns to tell ``seat`` begin, among the moves so far (who made each): the
     start of its last turn, one turn of several moves whole; where that turn is still under way
     (a game resumed within it), the start of the turn before, so the others' turns between are
-    told again. ``None`` before its first turn (everything is to tell)."""
+    told again. ``begins``: a new turn of ``seat`` begins now, though it made the last move
+    (a Line-it round it ended and starts). ``starts`` marks the moves that begin a turn, where
+    one seat may make two turns running (else a turn is the seat's moves in a row). ``None``
+    before its first turn (everything is to tell)."""
     mine = [i for i, mover in enumerate(movers) if mover == seat]
 
     def turn_start(i: int) -> int:
-        while i > 0 and movers[i - 1] == seat:
+        while i > 0 and movers[i - 1] == seat and not (starts is not None and starts[i]):
             i -= 1
         return i
 
     if not mine:
         return None
     start = turn_start(mine[-1])
-    if mine[-1] == len(movers) - 1:
+    if mine[-1] == len(movers) - 1 and not begins:
         earlier = [i for i in mine if i < start]
         return turn_start(earlier[-1]) if earlier else None
     return start

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from cardside.sessions.journal import Journal
 
 #: Every word a keep prompt reads as a command, so a player cannot be named by one.
-COMMAND_WORDS = (*QUIT_WORDS, "help", "?", "h", "show", "score", "undo", "fix")
+COMMAND_WORDS = (*QUIT_WORDS, "help", "?", "h", "show", "score", "undo", "fix", "rules")
 #: Command words that take nothing after them (``fix`` takes an entry's number).
 ALONE_WORDS = tuple(w for w in COMMAND_WORDS if w != "fix")
 

@@ -226,3 +226,27 @@ def test_a_recap_too_tall_for_the_terminal_says_each_turn_on_one_line(
     recap = said[said.index("  Since your last turn:") + 1 :]
     assert [line.strip() for line in recap] == [short.turn_line(t) for t in turns]
     assert any(" points (row y=" in line or " points (column x=" in line for line in recap)
+
+
+def test_the_prompt_s_example_is_a_play_the_hand_could_make() -> None:
+    """A newcomer types the example to see what happens: it is taken, not refused."""
+    import re
+
+    from cardside.games.iota.notation import parse_play
+    from cardside.games.iota.state import IotaState
+
+    for seed in (3, 7):
+        state, bots = IotaState(2, seed=seed), [GreedyBot(), GreedyBot()]
+        checked = 0
+        while not state.is_terminal():
+            seat = state.current_player()
+            assert seat is not None
+            view = state.observation(seat)
+            prompt = IotaTurn(screen(), GreedyBot()).prompt(view, seat)
+            found = re.search(r"\(e\.g\. (.+), or pass\)", prompt)
+            assert found is not None, prompt
+            if view.moves():
+                assert state.is_legal(parse_play(found.group(1))), (prompt, view.hand)
+                checked += 1
+            state.apply(bots[seat].choose(view, seat))
+        assert checked > 10

@@ -40,7 +40,7 @@ HELP_QUICK = "\n".join(
         "  Ann pass for a pass; end when every player passed in a row with the pile empty.",
         "  commands: show (the sheet), undo (take back the last entry), fix N (correct entry "
         "N; fix alone lists the latest, fix all every one, fix round 2 those of round 2), "
-        "undo N (take back entry N alone), quit (saved), help",
+        "undo N (take back entry N alone), rules (the rules page), quit (saved), help",
     ]
 )
 
@@ -57,7 +57,7 @@ HELP_GRID = "\n".join(
         "each play and scores it.",
         "  commands: show (the grid and the sheet), undo (take back the last entry), fix N "
         "(correct entry N; fix alone lists the latest, fix all every one, fix round 2 those "
-        "of round 2), undo N (take back entry N alone), quit "
+        "of round 2), undo N (take back entry N alone), rules (the rules page), quit "
         "(saved), help",
     ]
 )

@@ -231,12 +231,18 @@ class IotaTurn:
 
     def prompt(self, obs: View, seat: int) -> str:
         who = "Your" if self.screen.names[seat] == "You" else f"{self.screen.names[seat]}'s"
-        # What to type, as every game's prompt says it (help has the rest): a card of the
-        # hand and a free cell beside the grid (an example of the form, not advice).
-        card = next((format_card(c) for c in obs.hand if c != WILD), "YS2")
-        x = max((cx for cx, cy in obs.grid if cy == 0), default=-1) + 1
+        # What to type, as every game's prompt says it (help has the rest): one card of the
+        # hand where it may go (the first such in the list, an example of the form that would
+        # be taken, not advice), else a card beside the grid.
+        singles = [m.play.cards[0] for m in self.moves(obs) if len(m.play.cards) == 1]
+        one = next((p for p in singles if p[0] != WILD), singles[0] if singles else None)
+        if one is not None:
+            example = f"{format_card(one[0])} {one[1]},{one[2]}"
+        else:
+            card = next((format_card(c) for c in obs.hand if c != WILD), "YS2")
+            example = f"{card} {max((cx for cx, cy in obs.grid if cy == 0), default=-1) + 1},0"
         swapped = " (after the swap)" if obs.swapped else ""
-        return f"{who} turn{swapped} (e.g. {card} {x},0, or pass): "
+        return f"{who} turn{swapped} (e.g. {example}, or pass): "
 
     def words(self, obs: View, seat: int, typed: str = "") -> Iterable[str]:
         tokens = typed.split()

@@ -40,9 +40,9 @@ counts end the game
   commands: show (the scores so far), undo (take back the last entry), fix N (correct \
 entry N, e.g. fix 3 line Ann 12 30; fix alone lists the latest, fix \
 all every one), undo N (take back entry N \
-alone), quit (saved), help"""
+alone), rules (the rules page), quit (saved), help"""
 
-COMMANDS = ("line", "jackpot", "counts", "end", "show", "undo", "fix", "help", "quit")
+COMMANDS = ("line", "jackpot", "counts", "end", "show", "undo", "fix", "rules", "help", "quit")
 #: The words an entry starts with, before the player's name.
 ENTRY_WORDS = ("line", "jackpot", "counts")
 

@@ -10,7 +10,7 @@ from cardside.core.words import counted, whose
 from cardside.games.lineit import rules
 from cardside.games.lineit.notation import format_action, format_cards
 from cardside.games.lineit.sheet import action_text
-from cardside.games.lineit.state import Jackpot, LineitState, Scored, stage
+from cardside.games.lineit.state import END, TAKE, Jackpot, LineitState, Scored, stage
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
 from cardside.tui.human import Human, recap_start
@@ -46,7 +46,11 @@ def run_play(
         """The turns since ``seat``'s last turn began, its own included, as history lists
         them (before its first turn, every turn so far): drawn under the table, so that a
         30-row terminal keeps them in view."""
-        begun = recap_start([mover for mover, _, _ in history], seat)
+        # The seat's move the last and its turn begun afresh: the round it ended starts with
+        # it, not a turn resumed half made.
+        begins = state.current_player() == seat and state.snapshot.step in (TAKE, END)
+        movers = [mover for mover, _, _ in history]
+        begun = recap_start(movers, seat, begins, turn_starts(history))
         start = 0 if begun is None else begun
         if start == len(history):
             return []
@@ -116,6 +120,20 @@ def run_play(
 
     loop = Loop(state, seats, on_action=on_action, on_undo=on_undo, movers=movers)
     return run_loop(loop, console, journal, "Game")
+
+
+def turn_starts(history: Sequence[tuple[int, str, str]]) -> list[bool]:
+    """Which moves of the history (mover, as said, stage) begin a turn: a card taken from the
+    market in a round; in the end phase, each player's first move there. Who ends a round may
+    start the next, two turns running."""
+    out = []
+    for i, (mover, text, when) in enumerate(history):
+        if when == "the end":
+            prior = history[i - 1] if i else None
+            out.append(prior is None or prior[0] != mover or prior[2] != when)
+        else:
+            out.append(text.startswith(("line ", "hand ")))
+    return out
 
 
 def said(action: Any, prior: Any, after: Any, names: Sequence[str] = ()) -> str:

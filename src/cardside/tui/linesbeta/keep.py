@@ -43,7 +43,7 @@ cardside counts every card from the end up to the grid's card as turned face up.
 HELP_COMMANDS = (
     "  commands: show (the sheet), undo (take back the last {undone}), fix N (correct entry N, "
     "one {entry}; fix alone lists the latest, fix all every one, fix round 2 those "
-    "of round 2), undo N (take back entry N alone), quit (saved), help"
+    "of round 2), undo N (take back entry N alone), rules (the rules page), quit (saved), help"
 )
 RESULT_WORDS = {"w": "w", "win": "w", "won": "w", "l": "l", "loss": "l", "lost": "l"}
 #: A whole round written as ``score`` takes it: your tricks, a dash, the grid's (``4-2``).

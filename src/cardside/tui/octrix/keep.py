@@ -38,7 +38,7 @@ HELP = (
     "  commands: show (the rounds so far and the one under way), undo (take back the last "
     "entry), fix N (correct entry N; fix alone lists the latest, fix all every one, "
     "fix round 2 those of round 2), undo N (take back entry N "
-    "alone), quit (saved), help"
+    "alone), rules (the rules page), quit (saved), help"
 )
 
 

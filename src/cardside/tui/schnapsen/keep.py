@@ -49,7 +49,7 @@ HELP = "\n".join(
         "entry N as its winner and game points, e.g. fix 3 {a} 2, or fix 3 ask to answer its "
         "questions again; fix alone lists the latest, fix all every one, fix deal 2 those "
         "of deal 2), "
-        "undo N (take back entry N alone), quit (saved), help",
+        "undo N (take back entry N alone), rules (the rules page), quit (saved), help",
     ]
 )
 
@@ -60,7 +60,7 @@ QUESTION_HELP = (
 )
 QUESTIONS_START = "  What the table saw (undo: back one question; cancel: leave the questions):"
 
-COMMANDS = ("ask", "show", "undo", "fix", "help", "quit")
+COMMANDS = ("ask", "show", "undo", "fix", "rules", "help", "quit")
 
 #: What asks the questions of what the table saw, at the prompt and for ``fix N``.
 ASK_WORDS = ("ask", "table")
