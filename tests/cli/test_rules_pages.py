@@ -206,3 +206,8 @@ def test_a_review_and_the_statistics_too_tall_for_the_terminal_go_through_the_pa
     stats = runner.invoke(main, ["stats"])
     assert stats.exit_code == 0 and stats.exception is None, stats.output
     assert len(paged) == 2 and "Players" in paged[1]
+    # A session's table too: its players and columns above a long table stay in reach.
+    shown = runner.invoke(main, ["sessions", "show", sheet])
+    assert shown.exit_code == 0 and shown.exception is None and shown.output == ""
+    assert len(paged) == 3 and paged[2].startswith(f"{sheet}: octrix play")
+    assert "winner: Strong" in paged[2]

@@ -15,6 +15,7 @@ from cardside.cli.common import (
     begun_since,
     echo_document,
     echo_json,
+    echo_page,
     folder_option,
     json_option,
     json_text,
@@ -177,11 +178,17 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
         echo_json(as_dict(session))
         return
     width = terminal_width()
+    # The whole page at once: on a terminal too short for it, in the pager the rules and
+    # statistics use, so that the table's head is not scrolled away.
+    page: list[str] = []
+
+    def echo(text: str = "") -> None:
+        page.append(text)
 
     def say(text: str) -> None:
         """A line of words, wrapped at spaces on a terminal narrower than it."""
         lines = wrap_words(text, width) if width and len(text) > width else [text]
-        click.echo("\n".join(lines).replace(KEEP, " "))
+        echo("\n".join(lines).replace(KEEP, " "))
 
     players = _players_text(session.seats)
     if session.game == "linesbeta":  # the grid is the other column of the table
@@ -190,9 +197,9 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
     say(f"{_name_of(app, path)}: {session.game} {session.mode}, {session.status}")
     say(f"players: {players}")
     if session.began:
-        click.echo(f"started: {session.began:%Y-%m-%d %H:%M}")
+        echo(f"started: {session.began:%Y-%m-%d %H:%M}")
     if session.seed is not None:
-        click.echo(f"seed: {session.seed}")
+        echo(f"seed: {session.seed}")
     if session.options:
         say(f"options: {_options_text(session.options, session.player_names)}")
     seen = sum(1 for e in session.entries if e.get("type") == "undo" and e.get("seen") is True)
@@ -221,8 +228,8 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
         ]
         for r in session.rounds
     ]
-    click.echo()
-    click.echo(render(headers, rows, width=width) if rows else _no_rows(row_name, session))
+    echo()
+    echo(render(headers, rows, width=width) if rows else _no_rows(row_name, session))
     numbers = [r.number for r in session.rounds]
     if row_name == "entry" and numbers != list(range(1, len(numbers) + 1)):
         say(
@@ -237,7 +244,7 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
         say("* corrected: " + "; ".join(corrected))
     extra = [] if session.finished else sheets.progress(session, ascii=app.style.ascii)
     if extra:
-        click.echo()
+        echo()
         for line in extra:
             say(line)
     if chart and session.rounds:
@@ -256,10 +263,10 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
             numbers=[r.number for r in session.rounds],
             row_name=row_name,
         )
-        click.echo()
+        echo()
         say(lines[0])  # the legend, wrapped; the bars fit beside the names
-        click.echo("\n".join(lines[1:]))
-    click.echo()
+        echo("\n".join(lines[1:]))
+    echo()
     totals = ", ".join(f"{c} {t}" for c, t in zip(session.columns, session.totals))
     say(f"{GAMES[session.game].totals_name(session.mode)}: {totals}")
     if len(session.results) > 1 or (session.results and not session.finished):
@@ -274,12 +281,13 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
         from cardside.tui.listing import tied
 
         said = "tied" if tied(session.columns, session.winners) else "winner"
-        click.echo(f"{said}: " + winners_cell(list(session.columns), list(session.winners)))
+        echo(f"{said}: " + winners_cell(list(session.columns), list(session.winners)))
     from cardside.cli.review import refusal
 
     if session.finished and refusal(session) is None:
         command = f"cardside sessions review {_name_of(app, path)}{folder_option(app)}"
         say(f"each decision valued from what its player saw: {command}")
+    echo_page("\n".join(page))
 
 
 @sessions.command()
