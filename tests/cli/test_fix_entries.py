@@ -1473,3 +1473,40 @@ def test_a_game_a_correction_reopens_names_what_an_earlier_correction_took_back(
         "Still taken back (with the correction at entry 6): entries 4 and 5; "
         "type again what still stands."
     )
+
+
+def test_the_reason_stays_in_sight_above_a_long_list_to_take_back(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """Many entries after the one that no longer fits: five are named and the rest counted,
+    so that the reason stays a few lines above the question."""
+    later = [
+        f"line {'Ann' if i % 2 else 'Bob'} {' '.join(str(60 + 4 * i + k) for k in range(4))}"
+        for i in range(8)
+    ]
+    lines = ["line Ann 12 30 45 57", "line Bob 5 6 7 8", *later, "fix 1 line Ann 5 30 45 57"]
+    out = keep(runner, LINEIT, [*lines, "cancel", "quit"]).output.splitlines()
+    asked = next(i for i, line in enumerate(out) if line.startswith("Take back entries 2 to 10"))
+    shown = out[asked - 8 : asked]
+    assert shown[0].startswith("  With this correction, entry 2 no longer fits: 5 is already in"), (
+        shown
+    )
+    assert [line.split()[0] for line in shown[2:7]] == ["2", "3", "4", "5", "6"]
+    assert shown[7] == "  ... and 4 more, to entry 10"
+
+
+def test_a_reopened_game_names_only_what_was_taken_back_since_the_last_entry_typed(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """Taken back, typed again, taken back again: reopened, the game names the second time's
+    entries alone, never the first's (typed again since)."""
+    lines = ["Ann 3", "Ann 3", "Bob 1", "Bob 1", "Ann 1", "fix 3 Ann 1", "take", "fix 3 Bob 1"]
+    lines += ["Bob 1", "Ann 1", "fix 3 Ann 1", "take", "fix 3 Bob 1", "quit"]
+    said = [line.strip() for line in keep(runner, SCHNAPSEN, lines).output.splitlines()]
+    still = [line for line in said if line.startswith("Still taken back")]
+    assert still == [
+        "Still taken back (with the correction at entry 6): entries 4 and 5; "
+        "type again what still stands.",
+        "Still taken back (with the correction at entry 10): entries 8 and 9; "
+        "type again what still stands.",
+    ]

@@ -174,3 +174,28 @@ def test_octrix_show_lists_the_rounds_so_far(runner: CliRunner, data_dir: Path) 
     assert shown.startswith("  round  Ann  Bob  Ann total  Bob total\n")
     assert "  1        9   25          9         25\n" in shown
     assert "  2        9   25         18         50\n" in shown
+
+
+@pytest.mark.parametrize(
+    ("example", "said"),
+    [
+        ("iota-kept-grid", "The game is over (Bob wins). "),
+        ("lineit-kept-three-players", "The game is over (Cleo wins). "),
+        ("linesbeta-kept-short-grid", "The game is over (Ann wins). "),
+        ("octrix-kept-partnership", "The match is over (Ann and Cid win). "),
+        ("schnapsen-kept-bummerl", "The match is over (Ann wins). "),
+    ],
+)
+def test_a_finished_kept_game_reopened_says_who_won_next_to_its_question(
+    runner: CliRunner, data_dir: Path, example: str, said: str
+) -> None:
+    """Reopened, a finished game shows its sheet, not the line that said who won when it
+    ended: the question says it."""
+    import shutil
+
+    folder = data_dir / "sessions"
+    folder.mkdir(parents=True, exist_ok=True)
+    shutil.copy(Path(__file__).resolve().parents[2] / "scoresheets" / f"{example}.toml", folder)
+    result = runner.invoke(main, ["sessions", "resume", example], input="\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert said + "Type undo to take back the last entry" in result.output

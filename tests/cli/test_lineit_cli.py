@@ -1071,3 +1071,54 @@ def test_the_recap_starts_at_your_last_turn_when_you_end_a_round_and_start_the_n
         assert sum(ln.startswith("      You: ") for ln in told) == 1, told
         back_to_back += not any(ln.startswith("      Bot 2: ") for ln in told)
     assert back_to_back, "no round ended by you was started by you"
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_each_turn_s_screen_fits_a_24_row_terminal(
+    runner: CliRunner, data_dir: Path, monkeypatch: pytest.MonkeyPatch, players: int
+) -> None:
+    """At 80x24, from the top of the table to the prompt, each turn of yours fits: the turns
+    since your last one go a round a line, and the oldest go to history where even that is
+    too tall (said so); the latest round alone is kept whole, however long."""
+    from cardside.games.lineit.bots import HeuristicBot
+    from cardside.games.lineit.notation import format_action
+    from cardside.tui import console as console_module
+    from cardside.tui.human import Human
+
+    you = HeuristicBot(seed=5)
+    current: dict[str, Any] = {}
+    original = Human.choose
+
+    def choose(self: Human, obs: Any, seat: int) -> Any:
+        current["obs"], current["seat"] = obs, seat
+        return original(self, obs, seat)
+
+    answers = iter(range(400))
+
+    def read_line() -> str:
+        if next(answers, None) is None:
+            return "quit"
+        return format_action(you.choose(current["obs"], current["seat"]))
+
+    monkeypatch.setattr(Human, "choose", choose)
+    monkeypatch.setattr(console_module, "read_line", read_line)
+    monkeypatch.setattr(console_module.Console, "columns", lambda self: 80)
+    monkeypatch.setattr(console_module.Console, "rows", lambda self: 24)
+    args = ["lineit", "play", "--players", str(players), "--bot", "heuristic", "--seed", "2"]
+    result = runner.invoke(main, [*args, "--session", "p"], input="")
+    assert result.exit_code == 0 and result.exception is None, result.output[-2000:]
+    lines = result.output.splitlines()
+    prompts = [i for i, ln in enumerate(lines) if ln.startswith("line N or hand N")]
+    assert len(prompts) >= 12
+    fitted = 0
+    for at in prompts:
+        top = max(i for i in range(at) if lines[i].startswith(("Round ", "The end:")))
+        since = next((i for i in range(top, at) if lines[i].startswith("  Since ")), at)
+        told = lines[since:at]
+        rounds = sum(bool(re.match(r"    (round \d+|the end):", ln)) for ln in told)
+        if "    (before these: history lists them)" in told and rounds == 1:
+            continue  # the latest round alone, kept whole however long
+        assert "(before these: history lists them)" not in "\n".join(lines[top:since])
+        assert at - top + 1 <= 24, "\n".join(lines[top : at + 1])
+        fitted += 1
+    assert fitted >= 5

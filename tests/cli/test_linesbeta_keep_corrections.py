@@ -78,7 +78,7 @@ def test_after_an_early_stop_the_sheet_says_when_the_game_ended(
     out = result.output
     assert result.exit_code == 0, out
     header = f"LinesBeta, hard, full game: ended {where}."
-    closing = out.split("The game is over.", 1)[1]
+    closing = out.split("The game is over (", 1)[1]
     assert header in closing and "round 6 of 7" not in out
     assert "undo takes back the last entry and the game goes on from there" in closing
     refused = "  type undo, undo N, fix N or show, or press Enter to close (type help)"

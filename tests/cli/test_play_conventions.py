@@ -808,6 +808,14 @@ def test_again_speaks_of_a_match_where_the_game_plays_matches(
     assert f"Type again for a new {unit} with the same options" in shown
     assert f"again starts a new {unit} with the same players" in shown
     assert f"the {unit} is over: type again" in shown
+    # rules there too, as at every prompt of a game: its page, then the question again.
+    shown_rules: list[str] = []
+    monkeypatch.setattr("cardside.cli.common.echo_rules", shown_rules.append)
+    with runner.isolation(input="rules\n\n") as (out, _err, *_):
+        play_games(SimpleNamespace(data_dir=data_dir), journal, lambda app, j: "over", None)
+        asked = out.getvalue().decode()
+    assert shown_rules == [game]
+    assert asked.count(f"Type again for a new {unit} with the same options") == 2
 
 
 def test_again_gives_up_the_finished_game_before_the_next_is_begun(

@@ -343,7 +343,7 @@ def test_keep_end_of_input_saves_and_resume_continues(runner: CliRunner, data_di
         main, ["sessions", "resume", "r"], input="show\nhelp\nAnn 2\nundo\nBob 1\n\n"
     )
     assert again.exit_code == 0, again.output
-    assert "The match is over. Type undo" in again.output
+    assert "The match is over (Ann wins). Type undo" in again.output
     assert "deal  match  winner  game points" in again.output  # show
     assert "undo takes back the last entry and the match goes on" in again.output
     assert "  type undo, undo N, fix N or show, or press Enter to close (type help)" in again.output

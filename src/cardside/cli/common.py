@@ -605,6 +605,7 @@ def ask_to_retry(journal: Any, exc: OSError) -> bool:
     from cardside.tui.console import QUIT_WORDS, Console
 
     console = Console()
+    console.rules = lambda: echo_rules(journal.session.game)
     console.say(f"  {journal.name}: {describe(exc)}; the entry is kept in memory.")
     while True:
         answer = console.ask("  Press Enter (or type retry) to save again, or quit to leave: ")
@@ -635,6 +636,7 @@ def play_games(
     from cardside.tui.console import QUIT_WORDS, Console, refusal
 
     console = Console()
+    console.rules = lambda: echo_rules(journal.session.game)
     while play_session(app, journal) == "over":
         from cardside.cli.review import refusal as review_refusal
 

@@ -98,7 +98,7 @@ class GameInfo:
 
     def write_action(self, action: Any) -> str:
         """``action`` in plain text, as session files hold it and ``read_action`` reads it;
-        ``NotationError`` for anything that is not an action of the game."""
+        ``NotationError`` for what is no action of the game's kinds (``None``, text)."""
         from cardside.core.errors import NotationError
 
         try:

@@ -122,6 +122,43 @@ class Console:
             return shutil.get_terminal_size().lines
         return None
 
+    def rows_of(self, text: str) -> int:
+        """How many rows ``text`` takes when said: its lines as wrapped to the width."""
+        width = self.columns()
+        lines = text.split("\n")
+        return len(lines) if width is None else sum(len(wrap(line, width)) for line in lines)
+
+    def fit(
+        self,
+        lines: list[str],
+        used: int,
+        shorter: Callable[[list[str]], list[str]],
+        keep: int = 1,
+    ) -> list[str]:
+        """``lines`` (as said) made to fit the rows left under ``used`` rows and above the
+        prompt: as they are, else ``shorter(lines)``, else the last of those that fit, the
+        first ``keep`` (a heading) kept and the others said to be in ``history``. All of them
+        where the height is not known (piped output)."""
+        rows = self.rows()
+        if rows is None:
+            return lines
+        room = rows - used - 1
+
+        def height(part: list[str]) -> int:
+            return sum(self.rows_of(line) for line in part)
+
+        if height(lines) <= room:
+            return lines
+        lines = shorter(lines)
+        head, body = lines[:keep], lines[keep:]
+        indent = body[0][: len(body[0]) - len(body[0].lstrip())] if body else "  "
+        note = f"{indent}(before these: history lists them)"
+        if height(lines) <= room:
+            return lines
+        while len(body) > 1 and height([*head, note, *body]) > room:
+            body = body[1:]
+        return [*head, note, *body]
+
     def say(self, text: str = "") -> None:
         self.clear_status()
         width = self.columns()

@@ -23,6 +23,7 @@ from cardside.core.schema import cut
 from cardside.games.registry import GAMES
 from cardside.sessions import sheets
 from cardside.tui.console import QUIT_WORDS, Console, refusal
+from cardside.tui.grammar import agree
 
 if TYPE_CHECKING:
     from cardside.sessions.journal import Journal
@@ -39,6 +40,9 @@ UNDO_USAGE = "undo alone takes back the last entry; undo 3 takes back entry 3 al
 LISTED = 12
 #: How many entries to take back are named one by one.
 NAMED = 20
+#: How many of them the question to take them back lists: few, so that the reason the first
+#: no longer fits stays in sight above the question.
+ASKED_NAMED = 5
 TAKE = ("t", "take", "take back", "takeback", "y", "yes")
 FIX = ("f", "fix")
 CANCEL = ("", "c", "cancel", "n", "no")
@@ -541,7 +545,7 @@ def _decided(
         elif not moved and (new.round, new.winners) != (old.round, old.winners):
             out.append(
                 f"{game[0].upper()}{game[1:]} is now decided in {word} {new.round}: "
-                f"{_won(new.winners)} (was {word} {old.round}: {_won(old.winners)})"
+                f"{winners_said(new.winners)} (was {word} {old.round}: {winners_said(old.winners)})"
             )
     if moved or not numbered:
         return out
@@ -552,7 +556,7 @@ def _decided(
         if result.number not in had and result.number != last:
             out.append(
                 f"{unit[0].upper()}{unit[1:]} {result.number} is now decided in {word} "
-                f"{result.round}: {_won(result.winners)}"
+                f"{result.round}: {winners_said(result.winners)}"
             )
     shifted: dict[int, list[int]] = {}
     for row in session.rounds:
@@ -569,11 +573,19 @@ def _decided(
 def _taken_back_before(session: Session, count: int) -> list[str]:
     """The entries earlier corrections (among the file's first ``count`` entries) took back,
     still taken back: said when a game is no longer over, since a table often took back what
-    followed the end of a game that a correction has now reopened."""
+    followed the end of a game that a correction has now reopened. Only those of the
+    corrections since the last entry typed: one typed after a take-back shows the table went
+    on (what it took back typed again, or left out for good)."""
     force = corrections.in_force(session.entries)
+    typed = [
+        n
+        for n, e in enumerate(session.entries[:count], 1)
+        if not corrections.is_correction(e) and e.get("type") != "undo"
+    ]
+    since = max(typed, default=0)
     by: dict[int, list[int]] = {}
     for entry, taker in sorted(force.taken_back.items()):
-        if taker <= count and taker in force.corrects:
+        if since < taker <= count and taker in force.corrects:
             by.setdefault(taker, []).append(entry)
     return [
         f"Still taken back (with the correction at entry {taker}): {_span(entries)}; "
@@ -582,11 +594,11 @@ def _taken_back_before(session: Session, count: int) -> list[str]:
     ]
 
 
-def _won(winners: list[str]) -> str:
-    """``Ann wins``, ``Ann and Cy win``; ``a tie`` when no one alone won."""
+def winners_said(winners: list[str]) -> str:
+    """``Ann wins``, ``You win``, ``Ann and Cy win`` (partners, or a shared win)."""
     if not winners:
         return "no winner"
-    return f"{' and '.join(winners)} win" + ("s" if len(winners) == 1 else "")
+    return agree(" and ".join(winners), "win", plural=len(winners) > 1)
 
 
 def _word_after(answer: str, old_text: str) -> str:
@@ -798,10 +810,10 @@ def _ask_take_back(
         else "  It is the last entry in effect:"
     )
     texts = dict(zip(force.numbers, force.entries))
-    for number in back[:NAMED]:
+    for number in back[:ASKED_NAMED]:
         console.say(f"  {number:>5}  {cut(text_of(texts[number]), 70)}")
-    if len(back) > NAMED:
-        console.say(f"  ... and {len(back) - NAMED} more")
+    if len(back) > ASKED_NAMED:
+        console.say(f"  ... and {len(back) - ASKED_NAMED} more, to entry {back[-1]}")
     stay = "they stay" if len(back) > 1 else "it stays"
     fixable = not unfixable
     # Where the game was over before them, nothing of them is to be typed again.

@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from cardside.tui.console import QUIT_WORDS, Console, not_alone, refusal
-from cardside.tui.correcting import Corrector, QuitAsked, fix_command
+from cardside.tui.correcting import Corrector, QuitAsked, fix_command, winners_said
 
 if TYPE_CHECKING:
     from cardside.core.record import Session
@@ -64,9 +64,13 @@ def offer_correction(
     while True:
         fixing = ", undo N to take back entry N" if remove else ""
         fixing += ", fix N to correct entry N," if fix else ""
+        # Who won, next to the question: a finished game reopened shows its sheet, and the
+        # line that said so when it ended is not there.
+        winners = corrections.journal.session.winners if corrections is not None else []
+        result = f" ({winners_said(list(winners))})" if winners else ""
         line = console.ask(
-            f"The {what} is over. Type undo to take back the last entry{fixing} or press Enter "
-            "to close: "
+            f"The {what} is over{result}. Type undo to take back the last entry{fixing} or "
+            "press Enter to close: "
         )
         if line is None or line.strip().lower() in ("", "close", "done"):
             return False

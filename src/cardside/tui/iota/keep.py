@@ -246,7 +246,7 @@ class KeepScreen:
     def _words(self, typed: str) -> list[str]:
         if self.ledger.needs_starter:
             return [format_card(c) for c in range(64)] + ["W"]
-        words = ["pass", "end", "undo", "fix", "show", "help", "quit", *self.ledger.names]
+        words = ["pass", "end", "undo", "fix", "show", "rules", "help", "quit", *self.ledger.names]
         if self.ledger.track_grid:
             on = set(self.ledger.grid.values())
             words += ["swap", "final"] + [format_card(c) for c in range(64) if c not in on]

@@ -206,28 +206,32 @@ class IotaTurn:
         # What happened since this seat's last turn, under the grid and next to the prompt,
         # where a grid drawn in bands cannot push it out of view.
         turns = since_last_turn(obs.log, seat)
-        recap = [ln for t in turns for ln in screen.turn(t)]
-        rows = screen.console.rows()
-        if rows is not None and table + len(recap) + 3 > rows:
-            # Too tall for the terminal (three bots' plays, a tall grid): each turn on one
-            # line with its lines' values, so that the grid's top stays in sight.
-            recap = [screen.turn_line(t) for t in turns]
-        if recap:
-            if recap_start([t.seat for t in obs.log], seat) is not None:
-                say(f"  Since {'your' if name == 'You' else name + chr(39) + 's'} last turn:")
-            else:
-                say("  Since the game began:")
-            for line in recap:
-                say("    " + line)
+        notes = []
         cells = last_play_cells(obs.log)
         if cells and obs.grid:
             # A grid drawn in bands may have put the last play above the screen's top.
             width = screen.console.columns()
             number, count = band_of(obs.grid, cells[0], width=width, indent=2)
             if number < count:
-                say(f"  (the last play, starred, is in part {number} of {count} of the grid above)")
+                notes.append(
+                    f"  (the last play, starred, is in part {number} of {count} of the grid above)"
+                )
         if not self.moves(obs):
-            say("  No card of this hand fits anywhere: pass (or swap a wild first).")
+            notes.append("  No card of this hand fits anywhere: pass (or swap a wild first).")
+        if turns:
+            if recap_start([t.seat for t in obs.log], seat) is not None:
+                heading = f"  Since {'your' if name == 'You' else name + chr(39) + 's'} last turn:"
+            else:
+                heading = "  Since the game began:"
+            recap = [heading, *("    " + ln for t in turns for ln in screen.turn(t))]
+            # Too tall for the terminal (three bots' plays, a tall grid): each turn on one
+            # line with its lines' values, so that the grid's top stays in sight.
+            short = [heading, *("    " + screen.turn_line(t) for t in turns)]
+            used = table + sum(map(screen.console.rows_of, notes))
+            for line in screen.console.fit(recap, used, lambda _: short):
+                say(line)
+        for line in notes:
+            say(line)
 
     def prompt(self, obs: View, seat: int) -> str:
         who = "Your" if self.screen.names[seat] == "You" else f"{self.screen.names[seat]}'s"

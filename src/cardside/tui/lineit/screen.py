@@ -412,12 +412,13 @@ class LineitTurn:
         before = console.said_lines
         self.screen.show(obs, seat)
         self._whole = False
-        lines = self.recap(seat) if self.recap else []
-        rows = console.rows()
-        if rows is not None and console.said_lines - before + len(lines) + 1 > rows:
-            lines = one_line_a_round(lines)
-        for line in lines:
-            console.say("  " + line)
+        lines = ["  " + line for line in (self.recap(seat) if self.recap else [])]
+
+        def shorter(said: list[str]) -> list[str]:
+            return ["  " + line for line in one_line_a_round([s[2:] for s in said])]
+
+        for line in console.fit(lines, console.said_lines - before, shorter):
+            console.say(line)
 
     def undone(self) -> None:
         """An undo was asked for: the decision it goes back to sees the whole table."""

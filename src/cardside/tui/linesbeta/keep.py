@@ -421,7 +421,7 @@ class KeepScreen:
             say(f"  Complete lines: {self.screen.lines(ledger.complete_lines())}")
 
     def _words(self, text: str) -> list[str]:
-        base = ["show", "undo", "fix", "help", "quit"]
+        base = ["show", "undo", "fix", "rules", "help", "quit"]
         if not self.ledger.track_grid:
             return ["w", "l", "round", *base]
         typed = text.split()

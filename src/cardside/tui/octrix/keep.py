@@ -32,7 +32,7 @@ from cardside.tui.octrix.screen import OctrixScreen
 from cardside.tui.style import Style
 from cardside.tui.table import render
 
-COMMANDS = ("show", "undo", "fix", "quit", "help")
+COMMANDS = ("show", "undo", "fix", "rules", "quit", "help")
 HELP = (
     "  Enter the cards of each trick in seat order ({order}), e.g. 8C 3H.{quick}\n"
     "  commands: show (the rounds so far and the one under way), undo (take back the last "
