@@ -167,7 +167,8 @@ def grid_lines(
 
     A grid wider than ``width`` less ``indent`` (the room put before each line) is laid out
     in bands of columns, left to right, each with its own coordinates, so no row is ever
-    broken across lines."""
+    broken across lines; each band only as tall as the cards in it and beside it need (and a
+    margin of one), so that the bands together stay short."""
     lo_x, hi_x, lo_y, hi_y = frame(grid) if bounds is None else bounds
     label = max(len(str(lo_y)), len(str(hi_y)))
     per_band = _per_band(lo_x, hi_x, label, width, indent)
@@ -179,11 +180,16 @@ def grid_lines(
         if out:
             out.append("")
         columns = range(start, min(hi_x, start + per_band - 1) + 1)
+        band_rows = rows
         if len(starts) > 1:
             out.append(f"x {columns[0]} to {columns[-1]} (part {number} of {len(starts)}):")
+            if bounds is None:
+                near = [y for x, y in grid if columns[0] - 1 <= x <= columns[-1] + 1]
+                if near:
+                    band_rows = range(min(hi_y, max(near) + 1), max(lo_y, min(near) - 1) - 1, -1)
         header = " " * (label + 1) + "".join(f"{x:^{CELL_WIDTH}}" for x in columns)
         out.append(header.rstrip())
-        for y in rows:
+        for y in band_rows:
             row = []
             for x in columns:
                 card = grid.get((x, y))
