@@ -1439,3 +1439,27 @@ def test_many_copies_are_said_in_a_few_lines(runner: CliRunner, data_dir: Path) 
     copy(folder / "own.toml", folder / "own-copy.toml")
     said = runner.invoke(main, ["stats"]).stderr.splitlines()
     assert len(said) == 11 and said[-1] == "and 1 more session with copies: each counted once"
+
+
+def test_one_word_for_a_thing_across_the_page_the_listing_and_the_statistics(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """Partners who won are their column on the page as in show and the CSV; the listing's
+    time played is seconds (played counts games in the statistics); a win rate has four
+    places wherever it is given."""
+    folder = store.sessions_dir(data_dir)
+    folder.mkdir(parents=True)
+    for name in ("octrix-kept-partnership", "schnapsen-kept-bummerl", "iota-kept-grid"):
+        copy(EXAMPLES / f"{name}.toml", folder)
+    page = runner.invoke(
+        main, ["sessions", "export", "octrix-kept-partnership", "--format", "html"]
+    )
+    assert page.exit_code == 0 and page.exception is None
+    assert "Won: Ann &amp; Cid." in page.output
+    listed = runner.invoke(main, ["sessions", "list", "--json"])
+    assert listed.exit_code == 0 and listed.exception is None
+    sessions = json.loads(listed.output)["sessions"]
+    assert all("played" not in s and isinstance(s["seconds"], int) for s in sessions)
+    stats = json.loads(runner.invoke(main, ["stats", "--json"]).stdout)
+    rates = [p["win_rate"] for p in stats["players"] if p["win_rate"] is not None]
+    assert rates and all(rate == round(rate, 4) for rate in rates)

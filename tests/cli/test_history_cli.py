@@ -358,7 +358,7 @@ def test_a_session_ending_level_is_shown_tied_and_partners_who_won_as_winners(
     assert "tied: Ann; Bob" in run(runner, "sessions", "list")[1]
     assert "tied: Ann; Bob" in run(runner, "sessions", "show", "tie")[1].splitlines()
     page = run(runner, "sessions", "export", "tie", "--format", "html", "-o", "-")[1]
-    assert "Tied: Ann, Bob." in page and "Won: " not in page
+    assert "Tied: Ann; Bob." in page and "Won: " not in page  # as show and the CSV say it
     # In the CSV the columns of a tie are parted by "; ", partners by " & " (as in the column).
     table = run(runner, "sessions", "export", "tie", "--format", "csv")[1]
     assert {row["winners"] for row in csv.DictReader(io.StringIO(table))} == {"Ann; Bob"}

@@ -128,7 +128,9 @@ def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
             continue
         if game and item.summary["game"] != game:
             continue
-        items.append({"number": number, **item.summary})
+        # The time played is "seconds", as stats names it ("played" counts games there).
+        summary = {("seconds" if k == "played" else k): v for k, v in item.summary.items()}
+        items.append({"number": number, **summary})
         rows.append(row_of(number, item.summary, ascii=app.style.ascii))
         if not item.summary["verified"]:
             rows[-1][-1] = MISMATCH

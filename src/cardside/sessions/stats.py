@@ -281,7 +281,8 @@ class PlayerStats:
             "won": self.won,
             "drawn": self.drawn,
             "points": round(self.points, 4),
-            "win_rate": self.rate,
+            # Four places, as the league gives it.
+            "win_rate": None if self.rate is None else round(self.rate, 4),
             "interval": list(self.interval) if self.interval else None,
             "average_score": self.average,
             "best_score": self.best,

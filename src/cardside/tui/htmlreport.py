@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from cardside.core.schema import is_whole
+from cardside.sessions.export import winners_cell
 from cardside.tui.listing import tied
 
 #: Colours for the lines of a chart, told apart on screen and in grey print.
@@ -142,7 +143,9 @@ def session_part(summary: dict[str, Any], taken: dict[str, str]) -> dict[str, An
         # When the session began, as list, show and the CSV give it (not its first entry).
         "date": stamp(when_of(summary, "created") or when_of(summary, "start")),
         "players": ", ".join(p["name"] for p in summary["players"]),
-        "winners": ", ".join(summary["winners"]),
+        # As show and the CSV write them: partners as their column (Ann & Cid), a tie's
+        # columns apart (Ann; Bob).
+        "winners": winners_cell(list(summary["columns"]), list(summary["winners"])),
         # Winners in different columns share the win (a tie), as list and show say.
         "won": "Tied" if tied(summary["columns"], summary["winners"]) else "Won",
         "row_name": row_name,
