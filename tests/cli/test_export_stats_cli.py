@@ -1456,6 +1456,9 @@ def test_one_word_for_a_thing_across_the_page_the_listing_and_the_statistics(
     )
     assert page.exit_code == 0 and page.exception is None
     assert "Won: Ann &amp; Cid." in page.output
+    assert "<p>Totals: Ann &amp; Cid 97, Bob &amp; Dee 17.</p>" in page.output  # as show ends
+    bummerl = ["sessions", "export", "schnapsen-kept-bummerl", "--format", "html"]
+    assert "<p>Matches won: Ann 1, Bob 0.</p>" in runner.invoke(main, bummerl).output
     listed = runner.invoke(main, ["sessions", "list", "--json"])
     assert listed.exit_code == 0 and listed.exception is None
     sessions = json.loads(listed.output)["sessions"]

@@ -150,6 +150,9 @@ def session_part(summary: dict[str, Any], taken: dict[str, str]) -> dict[str, An
         "won": "Tied" if tied(summary["columns"], summary["winners"]) else "Won",
         "row_name": row_name,
         "totals_name": info.round_totals,
+        # The session's totals under its table, as show ends with them.
+        "totals": f"{info.totals_name(summary['mode']).capitalize()}: "
+        + ", ".join(f"{c} {t}" for c, t in zip(columns, summary["totals"], strict=False)),
         "columns": columns,
         # The match and note columns, where the game's sheet shows them.
         # A corrected row's number starred, as show and the keep screens star it.
