@@ -82,6 +82,18 @@ def _own_folders_untouched() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
+def _ctrl_c_acted_on_again() -> Iterator[None]:
+    """A run of games stopped by Ctrl-C ignores the next ones until its command ends; a test
+    that calls the run directly ends with Ctrl-C acted on again, as the next test expects."""
+    yield
+    import sys
+
+    parallel = sys.modules.get("cardside.core.parallel")
+    if parallel is not None:
+        parallel.release_interrupts()
+
+
+@pytest.fixture(autouse=True)
 def _temporary_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Every test runs with a temporary home and data folder (``data_dir``'s), even one that
     asks for neither; processes the test starts inherit them. Nothing is made until used."""

@@ -211,3 +211,25 @@ def test_a_review_and_the_statistics_too_tall_for_the_terminal_go_through_the_pa
     assert shown.exit_code == 0 and shown.exception is None and shown.output == ""
     assert len(paged) == 3 and paged[2].startswith(f"{sheet}: octrix play")
     assert "winner: Strong" in paged[2]
+
+
+def test_a_terminal_that_says_no_size_is_read_as_no_terminal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A terminal made with no size (0 columns, as some runners make one) would wrap every
+    table a word a line and page every page: its size is read as unknown."""
+    import os
+
+    from cardside.cli import common
+
+    class Tty:
+        def isatty(self) -> bool:
+            return True
+
+        def fileno(self) -> int:
+            return 1
+
+    monkeypatch.setattr(os, "get_terminal_size", lambda fd: os.terminal_size((0, 0)))
+    assert common._terminal_size(Tty()) is None
+    monkeypatch.setattr(os, "get_terminal_size", lambda fd: os.terminal_size((80, 24)))
+    assert common._terminal_size(Tty()) == os.terminal_size((80, 24))

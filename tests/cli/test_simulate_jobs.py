@@ -11,6 +11,7 @@ import sys
 import time
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 import click
 import pytest
@@ -73,9 +74,48 @@ def square_until(stop: int, n: int) -> int:
 
 
 def test_ctrl_c_keeps_the_games_finished_before_it() -> None:
+    from cardside.core.parallel import release_interrupts
+
+    default = signal.getsignal(signal.SIGINT)
     assert map_games(partial(square_until, 5), 12, jobs=1) == [0, 1, 4, 9, 16]
+    # Once stopped, a second Ctrl-C (or the same signal sent to the process group) is
+    # ignored until the command has said what finished; then acted on again.
+    assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    release_interrupts()
+    assert signal.getsignal(signal.SIGINT) is default
     with pytest.raises(KeyboardInterrupt):  # nothing finished: the interrupt goes on up
         map_games(partial(square_until, 0), 12, jobs=1)
+
+
+def test_a_command_stopped_by_ctrl_c_acts_on_it_again_once_it_has_ended(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardside.games.octrix import simulate
+
+    default = signal.getsignal(signal.SIGINT)
+    played = simulate._one_match
+
+    def stopped(*args: Any) -> Any:
+        if args[-1] == 3:  # Ctrl-C during the fourth match
+            raise KeyboardInterrupt
+        return played(*args)
+
+    monkeypatch.setattr(simulate, "_one_match", stopped)
+    args = [
+        "octrix",
+        "simulate",
+        "--games",
+        "8",
+        "--bots",
+        "greedy,random",
+        "--seed",
+        "1",
+        "--jobs",
+        "1",
+    ]
+    result = runner.invoke(main, args)
+    assert result.exit_code == 130 and "Stopped after 3 of 8 matches" in result.output
+    assert signal.getsignal(signal.SIGINT) is default
 
 
 def interrupt_parent_at(stop: int, n: int) -> int:

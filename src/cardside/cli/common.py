@@ -737,11 +737,13 @@ def _too_tall(page: str) -> bool:
 
 def _terminal_size(stream: Any) -> os.terminal_size | None:
     """The size of the terminal ``stream`` goes to, or none when it is piped, closed or
-    replaced by an object with no file behind it (as in tests)."""
+    replaced by an object with no file behind it (as in tests), or when the terminal says
+    no size (0 columns: a terminal made with none, as some runners make one)."""
     try:
-        return os.get_terminal_size(stream.fileno()) if stream.isatty() else None
+        size = os.get_terminal_size(stream.fileno()) if stream.isatty() else None
     except (OSError, ValueError, AttributeError):
         return None
+    return size if size is not None and size.columns > 0 and size.lines > 0 else None
 
 
 def reading_width() -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import sys
 from typing import IO, Any
 
 import click
@@ -86,6 +87,14 @@ class LazyGroup(click.Group):
         """As click's; at the top, a file or folder that cannot be read or written (one the
         command did not expect to fail) ends the command with a one-line reason, and Ctrl-C
         that no command caught with ``Stopped.`` and status 130."""
+        try:
+            return self._invoke(ctx)
+        finally:
+            parallel = sys.modules.get("cardside.core.parallel")
+            if ctx.parent is None and parallel is not None:
+                parallel.release_interrupts()  # held from a run's first Ctrl-C to its end
+
+    def _invoke(self, ctx: click.Context) -> object:
         try:
             return super().invoke(ctx)
         except click.UsageError as exc:

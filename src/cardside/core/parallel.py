@@ -288,6 +288,7 @@ def _map(
                 if progress is not None:
                     progress(game + 1)
         except KeyboardInterrupt:
+            _hold_interrupts()
             if not results:
                 raise
         return results
@@ -321,6 +322,7 @@ def _map(
                     progress(finished)
                 submit()
     except KeyboardInterrupt:
+        _hold_interrupts()
         _stop(pool)
         if not _prefix(done, runs.given):
             raise
@@ -459,6 +461,7 @@ def _on_cluster(
                 progress(finished)
             submit()
     except KeyboardInterrupt:
+        _hold_interrupts()
         _cancel(client, futures)
         if not _prefix(done, runs.given):
             raise
@@ -507,6 +510,26 @@ def _lost(exc: BaseException | None) -> bool:
     except ImportError:  # pragma: no cover
         return False
     return isinstance(exc, KilledWorker)
+
+
+#: The SIGINT handler before the first Ctrl-C of a run of games (see :func:`_hold_interrupts`).
+_HELD: list[Any] = []
+
+
+def _hold_interrupts() -> None:
+    """After the first Ctrl-C of a run: the next ones (a second press, or the same signal sent
+    to the whole process group, as ``timeout`` sends it) are ignored while the games stop and
+    the finished ones are totalled and printed; :func:`release_interrupts` ends that."""
+    import threading
+
+    if not _HELD and threading.current_thread() is threading.main_thread():
+        _HELD.append(signal.signal(signal.SIGINT, signal.SIG_IGN))
+
+
+def release_interrupts() -> None:
+    """Ctrl-C acted on again as before the run was stopped (the command has ended)."""
+    if _HELD:
+        signal.signal(signal.SIGINT, _HELD.pop())
 
 
 def _stop(pool: ProcessPoolExecutor) -> None:
