@@ -355,6 +355,7 @@ def test_a_session_ending_level_is_shown_tied_and_partners_who_won_as_winners(
     args = ["schnapsen", "keep", "--names", "Ann,Bob", "--matches", "2", "--session", "tie"]
     kept = runner.invoke(main, args, input=script)
     assert kept.exit_code == 0 and kept.exception is None, kept.output
+    assert "The session is over (tied: Ann; Bob). Type undo" in kept.output
     assert "tied: Ann; Bob" in run(runner, "sessions", "list")[1]
     assert "tied: Ann; Bob" in run(runner, "sessions", "show", "tie")[1].splitlines()
     page = run(runner, "sessions", "export", "tie", "--format", "html", "-o", "-")[1]

@@ -127,6 +127,43 @@ def test_review_at_the_end_prompt_of_a_played_game(
     assert "accuracy" in out
 
 
+def test_a_review_at_the_end_prompt_stopped_by_ctrl_c_gives_ctrl_c_back_to_the_game(
+    data_dir: Path,
+    schnapsen_match: Callable[..., None],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The run of the review ignores a second Ctrl-C while it says what it reviewed; the
+    game's prompt that follows acts on Ctrl-C again (a bot thinking, a hint)."""
+    import io
+    import signal
+
+    from cardside.cli.app import App
+    from cardside.cli.common import play_games
+    from cardside.core import parallel, review
+    from cardside.sessions.journal import Journal
+
+    default = signal.getsignal(signal.SIGINT)
+    held: list[object] = []
+    run = review.run
+
+    def stopped(*args: object, **kwargs: object) -> object:
+        parallel._hold_interrupts()  # as a run of decisions stopped by Ctrl-C leaves it
+        held.append(signal.getsignal(signal.SIGINT))
+        return run(*args, **kwargs)
+
+    schnapsen_match()
+    journal = Journal.open(store.sessions_dir(data_dir) / "match.toml")
+    monkeypatch.setattr(review, "run", stopped)
+    monkeypatch.setattr("sys.stdin", io.StringIO("review\n\n"))
+    monkeypatch.setattr("cardside.core.parallel.cores", lambda: 1)
+    monkeypatch.setattr("cardside.core.review.DEFAULT_DEPTH", 1)
+    play_games(App(data_dir_option=data_dir), journal, lambda app, j: "over", 0)
+    journal.close()
+    assert held == [signal.SIG_IGN] and "accuracy" in capsys.readouterr().out
+    assert signal.getsignal(signal.SIGINT) is default
+
+
 def test_ctrl_c_prints_what_was_reviewed(
     data_dir: Path, schnapsen_match: Callable[..., None]
 ) -> None:

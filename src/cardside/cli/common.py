@@ -667,7 +667,7 @@ def play_games(
                         if can_review
                         else ""
                     )
-                    + f"Enter leaves (this {unit} is saved)"
+                    + f"rules shows the rules; Enter leaves (this {unit} is saved)"
                 )
             elif word in ("history", "show", "score"):
                 later = f", {reviewing} values each move" if can_review else ""

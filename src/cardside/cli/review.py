@@ -430,19 +430,23 @@ def review_now(app: Any, session: Any) -> None:
     from cardside.core import parallel, review
 
     seats = [i for i, seat in enumerate(session.seats) if seat.kind == "human"]
-    with _progress(quiet=False) as tick:
-        result = review.run(
-            session.game,
-            session,
-            seats,
-            depth=review.DEFAULT_DEPTH,
-            jobs=parallel.cores(),
-            ascii=app.style.ascii,
-            progress=tick,
-        )
-    _print(result, session, all_=False, chart=False, ascii=app.style.ascii)
-    if not result.complete:
-        click.echo(f"Stopped after {len(result.decisions)} of {result.planned} decisions.")
+    try:
+        with _progress(quiet=False) as tick:
+            result = review.run(
+                session.game,
+                session,
+                seats,
+                depth=review.DEFAULT_DEPTH,
+                jobs=parallel.cores(),
+                ascii=app.style.ascii,
+                progress=tick,
+            )
+        _print(result, session, all_=False, chart=False, ascii=app.style.ascii)
+        if not result.complete:
+            click.echo(f"Stopped after {len(result.decisions)} of {result.planned} decisions.")
+    finally:
+        # The game's prompt comes back: Ctrl-C acts there again (see parallel.map_games).
+        parallel.release_interrupts()
 
 
 def refusal(session: Any) -> str | None:

@@ -137,8 +137,9 @@ class Console:
     ) -> list[str]:
         """``lines`` (as said) made to fit the rows left under ``used`` rows and above the
         prompt: as they are, else ``shorter(lines)``, else the last of those that fit, the
-        first ``keep`` (a heading) kept and the others said to be in ``history``. All of them
-        where the height is not known (piped output)."""
+        first ``keep`` (a heading) kept and the others said to be in ``history``, else one
+        line saying so, else nothing: never taller than the room. All of them where the height
+        is not known (piped output)."""
         rows = self.rows()
         if rows is None:
             return lines
@@ -150,14 +151,19 @@ class Console:
         if height(lines) <= room:
             return lines
         lines = shorter(lines)
+        if height(lines) <= room:
+            return lines
         head, body = lines[:keep], lines[keep:]
         indent = body[0][: len(body[0]) - len(body[0].lstrip())] if body else "  "
         note = f"{indent}(before these: history lists them)"
-        if height(lines) <= room:
-            return lines
-        while len(body) > 1 and height([*head, note, *body]) > room:
+        # Something must go (the shorter lines do not fit): the oldest first, said so.
+        while body and height([*head, note, *body]) > room:
             body = body[1:]
-        return [*head, note, *body]
+        if body:
+            return [*head, note, *body]
+        # Not even one: a line that says where they are, where there is room for it.
+        alone = f"{indent[:2] or '  '}(the turns since: history lists them)"
+        return [alone] if height([alone]) <= room else []
 
     def say(self, text: str = "") -> None:
         self.clear_status()

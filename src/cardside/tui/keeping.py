@@ -66,8 +66,10 @@ def offer_correction(
         fixing += ", fix N to correct entry N," if fix else ""
         # Who won, next to the question: a finished game reopened shows its sheet, and the
         # line that said so when it ended is not there.
-        winners = corrections.journal.session.winners if corrections is not None else []
-        result = f" ({winners_said(list(winners))})" if winners else ""
+        session = corrections.journal.session if corrections is not None else None
+        result = (
+            f" ({_result(session.columns, session.winners)})" if session and session.winners else ""
+        )
         line = console.ask(
             f"The {what} is over{result}. Type undo to take back the last entry{fixing} or "
             "press Enter to close: "
@@ -102,6 +104,16 @@ def play_only(line: str) -> str | None:
     if word not in PLAY_ONLY:
         return None
     return f"  {word} is for play: here you enter what the table saw (type help)"
+
+
+def _result(columns: list[str], winners: list[str]) -> str:
+    """``Ann wins``; a tie as show says it: ``tied: Ann; Bob``."""
+    from cardside.sessions.export import winners_cell
+    from cardside.tui.listing import tied
+
+    if tied(columns, winners):
+        return f"tied: {winners_cell(list(columns), list(winners))}"
+    return winners_said(list(winners))
 
 
 def keep_command(

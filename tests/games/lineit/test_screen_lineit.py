@@ -515,3 +515,27 @@ def test_a_recap_too_tall_for_the_terminal_says_each_round_on_one_line(
             assert len(said) + 1 <= 24  # and the prompt
         else:
             assert len(recap) == len(four) and len(said) + 1 > 24
+
+
+def test_fit_never_passes_the_room_and_says_history_only_when_it_left_lines_out() -> None:
+    console = Console(interactive=False, width=80, height=24)
+    head = "  Since your last turn:"
+    full = [head, "    a1", "    a2", "    a3"]
+
+    def short(lines: list[str]) -> list[str]:
+        return [head, "    round 8: a1; a2", "    round 9: a3"]
+
+    note = "    (before these: history lists them)"
+    alone = "  (the turns since: history lists them)"
+    assert console.fit(full, 19, short) == full  # 4 rows and the prompt: room for them
+    assert console.fit(full, 20, short) == [head, "    round 8: a1; a2", "    round 9: a3"]
+    # Room for 3 rows but not all 4 of the shorter: the oldest round goes, said so.
+    longer = [head, "    round 7: a0", "    round 8: a1; a2", "    round 9: a3"]
+    assert console.fit(full, 20, lambda lines: longer) == [head, note, "    round 9: a3"]
+    # A round that wraps to two rows and room for two: no round, one line where they are.
+    wraps = [head, "    round 9: " + "a " * 60]
+    assert console.fit(full, 20, lambda lines: wraps) == wraps
+    assert console.fit(full, 21, lambda lines: wraps) == [alone]
+    assert console.fit(full, 21, short) == [alone]
+    assert console.fit(full, 23, short) == []
+    assert Console(interactive=False, width=80).fit(full, 99, short) == full  # height unknown
