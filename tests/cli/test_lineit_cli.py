@@ -1031,11 +1031,11 @@ def test_a_resumed_keep_says_which_jackpot_piles_are_still_to_enter(
     assert "still to come" not in after_two
 
 
-def test_the_recap_starts_at_your_last_turn_when_you_end_a_round_and_start_the_next(
-    runner: CliRunner, data_dir: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Two players: who ends a round often starts the next, with no move between. The turns
-    since theirs begin at that last turn (one turn of yours told), not at the one before."""
+def played_for_you(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, players: int, seed: int, answers: int
+) -> list[str]:
+    """The lines of ``lineit play`` against heuristic bots with a heuristic bot typing your
+    moves (``answers`` of them, then quit), as a person at a terminal would see them."""
     from cardside.games.lineit.bots import HeuristicBot
     from cardside.games.lineit.notation import format_action
     from cardside.tui import console as console_module
@@ -1049,19 +1049,27 @@ def test_the_recap_starts_at_your_last_turn_when_you_end_a_round_and_start_the_n
         current["obs"], current["seat"] = obs, seat
         return original(self, obs, seat)
 
-    answers = iter(range(120))
+    left = iter(range(answers))
 
     def read_line() -> str:
-        if next(answers, None) is None:
+        if next(left, None) is None:
             return "quit"
         return format_action(you.choose(current["obs"], current["seat"]))
 
     monkeypatch.setattr(Human, "choose", choose)
     monkeypatch.setattr(console_module, "read_line", read_line)
-    args = ["lineit", "play", "--players", "2", "--bot", "heuristic", "--seed", "3"]
-    result = runner.invoke(main, [*args, "--session", "p"], input="")
+    args = ["--players", str(players), "--bot", "heuristic", "--seed", str(seed)]
+    result = runner.invoke(main, ["lineit", "play", *args, "--session", "p"], input="")
     assert result.exit_code == 0 and result.exception is None, result.output[-2000:]
-    lines = result.output.splitlines()
+    return result.output.splitlines()
+
+
+def test_the_recap_starts_at_your_last_turn_when_you_end_a_round_and_start_the_next(
+    runner: CliRunner, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two players: who ends a round often starts the next, with no move between. The turns
+    since theirs begin at that last turn (one turn of yours told), not at the one before."""
+    lines = played_for_you(runner, monkeypatch, players=2, seed=3, answers=120)
     recaps = [i for i, ln in enumerate(lines) if ln == "  Since your last turn:"]
     assert len(recaps) >= 10
     back_to_back = 0
@@ -1080,34 +1088,11 @@ def test_each_turn_s_screen_fits_a_24_row_terminal(
     """At 80x24, from the top of the table to the prompt, each turn of yours fits: the turns
     since your last one go a round a line, and the oldest go to history where even that is
     too tall (said so, and only then)."""
-    from cardside.games.lineit.bots import HeuristicBot
-    from cardside.games.lineit.notation import format_action
     from cardside.tui import console as console_module
-    from cardside.tui.human import Human
 
-    you = HeuristicBot(seed=5)
-    current: dict[str, Any] = {}
-    original = Human.choose
-
-    def choose(self: Human, obs: Any, seat: int) -> Any:
-        current["obs"], current["seat"] = obs, seat
-        return original(self, obs, seat)
-
-    answers = iter(range(400))
-
-    def read_line() -> str:
-        if next(answers, None) is None:
-            return "quit"
-        return format_action(you.choose(current["obs"], current["seat"]))
-
-    monkeypatch.setattr(Human, "choose", choose)
-    monkeypatch.setattr(console_module, "read_line", read_line)
     monkeypatch.setattr(console_module.Console, "columns", lambda self: 80)
     monkeypatch.setattr(console_module.Console, "rows", lambda self: 24)
-    args = ["lineit", "play", "--players", str(players), "--bot", "heuristic", "--seed", "2"]
-    result = runner.invoke(main, [*args, "--session", "p"], input="")
-    assert result.exit_code == 0 and result.exception is None, result.output[-2000:]
-    lines = result.output.splitlines()
+    lines = played_for_you(runner, monkeypatch, players=players, seed=2, answers=400)
     prompts = [i for i, ln in enumerate(lines) if ln.startswith("line N or hand N")]
     assert len(prompts) >= 12
     fitted = 0

@@ -162,7 +162,7 @@ class Console:
         if body:
             return [*head, note, *body]
         # Not even one: a line that says where they are, where there is room for it.
-        alone = f"{indent[:2] or '  '}(the turns since: history lists them)"
+        alone = f"{indent[:2] or '  '}(the latest turns: history lists them)"
         return [alone] if height([alone]) <= room else []
 
     def say(self, text: str = "") -> None:

@@ -526,7 +526,7 @@ def test_fit_never_passes_the_room_and_says_history_only_when_it_left_lines_out(
         return [head, "    round 8: a1; a2", "    round 9: a3"]
 
     note = "    (before these: history lists them)"
-    alone = "  (the turns since: history lists them)"
+    alone = "  (the latest turns: history lists them)"
     assert console.fit(full, 19, short) == full  # 4 rows and the prompt: room for them
     assert console.fit(full, 20, short) == [head, "    round 8: a1; a2", "    round 9: a3"]
     # Room for 3 rows but not all 4 of the shorter: the oldest round goes, said so.
