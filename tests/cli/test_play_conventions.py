@@ -683,12 +683,15 @@ def test_rules_typed_at_a_prompt_says_where_the_rules_are(
     extra = [*PLAY_ARGS.get(game, []), "--seed", "1"] if command == "play" else KEEP_ARGS[game]
     result = runner.invoke(main, [game, command, *extra], input="rules\nquit\n")
     assert result.exit_code == 0 and result.exception is None, result.output
-    # The game's rules page, then the same prompt again; quit then leaves as ever.
+    # The game's rules page, a line saying how to see the table again, then the same prompt
+    # again; quit then leaves as ever.
     page = runner.invoke(main, [game, "rules"])
     assert page.exit_code == 0 and page.output.strip() in result.output
     before, after = result.output.split(page.output.strip(), 1)
     prompt = before.rstrip().splitlines()[-1].removesuffix("rules")
-    assert prompt and after.lstrip("\n").startswith(prompt.strip()), (prompt, after[:200])
+    told = "  (the rules end here; show draws the table again)\n"
+    assert after.lstrip("\n").startswith(told), after[:200]
+    assert prompt and after.lstrip("\n")[len(told) :].startswith(prompt.strip()), after[:200]
     assert "Saved. Continue with: " in after
 
 
