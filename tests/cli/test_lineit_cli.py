@@ -772,36 +772,12 @@ def test_play_keeps_a_turn_in_view_on_a_30_row_terminal(
     """Four players on an 80-column terminal: at each of your turns, the turns since your last
     one began (your own scoring among them, and the bots' moves since) are listed under the
     table, within the 30 rows above the prompt; history says what each scored line gave."""
-    from cardside.games.lineit.bots import HeuristicBot
-    from cardside.games.lineit.notation import format_action
     from cardside.tui import console as console_module
-    from cardside.tui.human import Human
 
-    you = HeuristicBot(seed=5)
-    current: dict[str, Any] = {}
-    original = Human.choose
-
-    def choose(self: Human, obs: Any, seat: int) -> Any:
-        current["obs"], current["seat"] = obs, seat
-        return original(self, obs, seat)
-
-    answers = iter(range(200))
-
-    def read_line() -> str:
-        n = next(answers, None)
-        if n is None:
-            return "quit"
-        if n == 30:
-            return "history"
-        return format_action(you.choose(current["obs"], current["seat"]))
-
-    monkeypatch.setattr(Human, "choose", choose)
-    monkeypatch.setattr(console_module, "read_line", read_line)
     monkeypatch.setattr(console_module.Console, "columns", lambda self: 80)
-    args = ["lineit", "play", "--players", "4", "--bot", "heuristic", "--seed", "3"]
-    result = runner.invoke(main, [*args, "--session", "p"], input="")
-    assert result.exit_code == 0, result.output[-2000:]
-    lines = result.output.splitlines()
+    lines = played_for_you(
+        runner, monkeypatch, players=4, seed=3, answers=200, typed={30: "history"}
+    )
     prompts = [i for i, ln in enumerate(lines) if ln.startswith("line N or hand N")]
     assert len(prompts) >= 10
     scored = 0
@@ -1032,10 +1008,16 @@ def test_a_resumed_keep_says_which_jackpot_piles_are_still_to_enter(
 
 
 def played_for_you(
-    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, players: int, seed: int, answers: int
+    runner: CliRunner,
+    monkeypatch: pytest.MonkeyPatch,
+    players: int,
+    seed: int,
+    answers: int,
+    typed: dict[int, str] | None = None,
 ) -> list[str]:
     """The lines of ``lineit play`` against heuristic bots with a heuristic bot typing your
-    moves (``answers`` of them, then quit), as a person at a terminal would see them."""
+    moves (``answers`` of them, then quit; answer N is ``typed[N]`` where given), as a person
+    at a terminal would see them."""
     from cardside.games.lineit.bots import HeuristicBot
     from cardside.games.lineit.notation import format_action
     from cardside.tui import console as console_module
@@ -1052,8 +1034,11 @@ def played_for_you(
     left = iter(range(answers))
 
     def read_line() -> str:
-        if next(left, None) is None:
+        n = next(left, None)
+        if n is None:
             return "quit"
+        if typed and n in typed:
+            return typed[n]
         return format_action(you.choose(current["obs"], current["seat"]))
 
     monkeypatch.setattr(Human, "choose", choose)
