@@ -138,8 +138,9 @@ class Console:
         """``lines`` (as said) made to fit the rows left under ``used`` rows and above the
         prompt: as they are, else ``shorter(lines)``, else the last of those that fit, the
         first ``keep`` (a heading) kept and the others said to be in ``history``, else one
-        line saying so, else nothing: never taller than the room. All of them where the height
-        is not known (piped output)."""
+        line saying so: never taller than the room. Where ``used`` fills the screen alone, the
+        shorter lines whole (the top is out of sight anyway, and the turns are what the player
+        reads next); all of them where the height is not known (piped output)."""
         rows = self.rows()
         if rows is None:
             return lines
@@ -151,7 +152,9 @@ class Console:
         if height(lines) <= room:
             return lines
         lines = shorter(lines)
-        if height(lines) <= room:
+        if height(lines) <= room or room < 1:
+            # Where what is above already fills the screen (a grid taller than it), its top
+            # is out of sight whatever comes next: the turns, shortened, stay by the prompt.
             return lines
         head, body = lines[:keep], lines[keep:]
         indent = body[0][: len(body[0]) - len(body[0].lstrip())] if body else "  "

@@ -537,5 +537,7 @@ def test_fit_never_passes_the_room_and_says_history_only_when_it_left_lines_out(
     assert console.fit(full, 20, lambda lines: wraps) == wraps
     assert console.fit(full, 21, lambda lines: wraps) == [alone]
     assert console.fit(full, 21, short) == [alone]
-    assert console.fit(full, 23, short) == []
+    # What is above fills the screen already: its top is gone, the turns stay, shortened.
+    assert console.fit(full, 23, short) == short(full)
+    assert console.fit(full, 30, short) == short(full)
     assert Console(interactive=False, width=80).fit(full, 99, short) == full  # height unknown
