@@ -982,3 +982,27 @@ def test_the_prompt_s_example_is_a_card_of_the_hand_on_a_free_cell() -> None:
         assert tuple(map(int, cell.split(","))) not in obs.grid
         assert name in {card_name(c) for c in obs.hand} or name == "YS2"
         state.apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize(
+    ("values", "reason"),
+    [
+        (["1+1+1+1+1"], "a line holds at most 4 cards, not 5"),
+        (["0+0+0"], "the game has 2 wilds"),
+        (["1+1+2", "4"], "a line's numbers are all the same or all different"),
+        (["3+3+3+3"], "a line of 4 cards, a lot: 1 such line but 0 lots (give --lots 1)"),
+    ],
+)
+def test_score_quick_checks_a_value_typed_as_its_cards(
+    runner: CliRunner, values: list[str], reason: str
+) -> None:
+    """A sum is read as the line's cards, and cards no line holds are refused, not added up."""
+    result = runner.invoke(main, ["iota", "score", *values])
+    assert result.exit_code == 1 and result.exception is not None
+    assert reason in result.output and "Traceback" not in result.output
+
+
+def test_score_quick_scores_a_line_typed_as_its_cards(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["iota", "score", "3+3+3+3", "1+0+3", "--lots", "1"])
+    assert result.exit_code == 0, result.output
+    assert result.output.strip() == "(12 + 4) × 2 (one lot) = 32"

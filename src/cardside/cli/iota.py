@@ -104,6 +104,14 @@ def score(
                 # A value that reads as no number is mistyped (status 2, as every game's);
                 # a turn that cannot happen is refused with status 1 below.
                 raise click.BadParameter(str(exc), param_hint="'[VALUES]...'") from None
+            written = [scoring.rules.written_cards(v) for v in values]
+            fault = next(
+                (f for ns in written if ns and (f := scoring.rules.written_fault(ns))), None
+            )
+            if not fault and (fault := scoring.rules.written_lots_fault(written, lots)):
+                fault += f" (give --lots {sum(len(ns or ()) == 4 for ns in written)})"
+            if fault:
+                raise scoring.ScoreError(fault)
             result = scoring.quick(numbers, lots, all4, final)
     except scoring.Mistyped as exc:
         # A card or cell that reads as none is mistyped (status 2, as every game's).

@@ -254,6 +254,9 @@ help, quit (saved; 'cardside sessions resume NAME' continues).""",
         score=Command(
             """Score a disputed turn from its lines' values, or check a play on the grid.
 
+A value typed as its cards' numbers added up (2+3+4, a wild as 0) is
+checked: those cards must make a line.
+
 \b
 cardside iota score 8 4 5 --lots 1     # 34
 cardside iota score 10 10 6 --lots 2 --all4   # 208

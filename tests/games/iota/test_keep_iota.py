@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from cardside.core.errors import EntryError, IllegalActionError, NotationError
@@ -34,6 +36,20 @@ def test_quick_entry_reads_values_lots_all4_and_final() -> None:
     for bad in ("Ann", "Ann 8 lotto", "", "x" * 300):
         with pytest.raises(NotationError):
             parse_entry(bad, ledger)
+
+
+def test_a_line_typed_as_its_cards_is_checked() -> None:
+    """``2+3+4`` is a line's cards: more than 4, numbers mixed, or a 4-card line without its
+    lot are refused with the reason; a line that can be is scored."""
+    ledger = IotaLedger(["Ann", "Bob"])
+    for text, reason in (
+        ("Ann 1+1+2", "1+1+2: a line's numbers are all the same or all different"),
+        ("Ann 2+2+2+2+2", "a line holds at most 4 cards"),
+        ("Ann 3+3+3+3", "a lot: 1 such line but 0 lots (type lot once for each)"),
+    ):
+        with pytest.raises(NotationError, match=re.escape(reason)):
+            parse_entry(text, ledger)
+    assert parse_entry("Ann 3+3+3+3 1+2 lot", ledger)["lines"] == [12, 3]
 
 
 def test_entry_words_are_read_in_full() -> None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.games.iota import placement, rules
@@ -424,3 +426,43 @@ def test_a_play_s_cards_in_any_order_are_the_play_listed_and_leave_the_same_game
             checked += 1
         game.apply(plays[0] if plays else game.legal_actions()[0])
     assert checked >= 20
+
+
+# -- a line's value typed as its cards' numbers added up ----------------------------------------
+@given(st.lists(st.sampled_from(rules.DECK), min_size=2, max_size=4, unique_by=lambda c: c))
+def test_every_line_the_rules_allow_can_be_typed_as_its_numbers(cards: list[int]) -> None:
+    """Whatever cards make a line, their numbers added up (a wild 0) pass the typed check."""
+    wilds = [c for c in cards if c == rules.WILD]
+    real = tuple(sorted(c for c in cards if c != rules.WILD))
+    # A line is made of real cards the rules allow together, each wild standing for one more.
+    assume(rules.valid_line(real) if len(real) > 1 else True)
+    assume(not wilds or rules.readings(real) != 0)
+    text = "+".join(str(rules.value(c)) for c in cards)
+    numbers = rules.written_cards(text)
+    assert numbers is not None and sum(numbers) == sum(map(rules.value, cards))
+    assert rules.written_fault(numbers) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("1+1+1+1+1", "a line holds at most 4 cards, not 5"),
+        ("0+0+0", "the game has 2 wilds (each 0), not 3"),
+        ("1+1+2", "a line's numbers are all the same or all different"),
+        ("1+2+2+0", "a line's numbers are all the same or all different"),
+    ],
+)
+def test_a_line_typed_as_numbers_no_line_holds_is_refused(text: str, reason: str) -> None:
+    numbers = rules.written_cards(text)
+    assert numbers is not None and rules.written_fault(numbers) == f"{text}: {reason}"
+
+
+def test_only_a_sum_of_plain_numbers_is_read_as_cards() -> None:
+    assert rules.written_cards("12") is None
+    assert rules.written_cards("40-5") is None
+    assert rules.written_cards("8+4") is None  # two values added, not cards
+    assert rules.written_cards("2 + 3") == (2, 3)
+    assert rules.written_lots_fault([(3, 3, 3, 3), None], 0) == (
+        "3+3+3+3 is a line of 4 cards, a lot: 1 such line but 0 lots"
+    )
+    assert rules.written_lots_fault([(3, 3, 3, 3), (1, 2)], 1) is None

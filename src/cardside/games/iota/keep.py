@@ -528,6 +528,7 @@ def parse_entry(text: str, ledger: IotaLedger) -> dict[str, Any]:
         placed = parse_placements(" ".join(rest))
         return {"type": "play", "seat": seat, "cards": format_placements(placed), "final": final}
     values: list[int] = []
+    written: list[tuple[int, ...] | None] = []
     lots = 0
     all4 = False
     for word in rest:
@@ -540,12 +541,20 @@ def parse_entry(text: str, ledger: IotaLedger) -> dict[str, Any]:
             all4 = True
         elif _is_number(low):
             values.append(parse_number(word))
+            cards = rules.written_cards(word)
+            fault = cards and rules.written_fault(cards)
+            if fault:
+                raise NotationError(fault)
+            written.append(cards)
         else:
             raise NotationError(
                 f"{word[:20]!r}: type the lines' values, then lot (once per lot), all4, final"
             )
     if not values:
         raise NotationError("give the value of each line the turn made, e.g. 8 4 5 lot")
+    fault = rules.written_lots_fault(written, lots)
+    if fault:
+        raise NotationError(f"{fault} (type lot once for each)")
     return {
         "type": "turn",
         "seat": seat,

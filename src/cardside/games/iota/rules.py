@@ -169,6 +169,41 @@ LINE_VALUES = frozenset(range(0, 10)) | {10, 12, 16}
 LOT_ONLY = frozenset({10, 16})
 
 
+def written_cards(text: str) -> tuple[int, ...] | None:
+    """The cards' numbers of a line's value typed as their sum (``2+3+4``, each 0 to 4, a wild
+    0), or None where it is one number or other arithmetic (``8+4``: two values added)."""
+    parts = text.replace(" ", "").split("+")
+    if len(parts) < 2 or not all(len(p) == 1 and p in "01234" for p in parts):
+        return None
+    return tuple(int(p) for p in parts)
+
+
+def written_fault(numbers: Sequence[int]) -> str | None:
+    """Why no line holds cards of these numbers (a wild 0); None if one can."""
+    shown = "+".join(map(str, numbers))
+    if len(numbers) > MAX_LINE:
+        return f"{shown}: a line holds at most {MAX_LINE} cards, not {len(numbers)}"
+    if numbers.count(0) > WILDS:
+        return f"{shown}: the game has {WILDS} wilds (each 0), not {numbers.count(0)}"
+    real = [n for n in numbers if n]
+    if len(set(real)) not in (1, len(real)):
+        return f"{shown}: a line's numbers are all the same or all different"
+    return None
+
+
+def written_lots_fault(written: Sequence[tuple[int, ...] | None], lots: int) -> str | None:
+    """Why the lines typed as sums need more lots than given: four cards in a line that
+    scores are a lot made this turn; None if they do not."""
+    four = [ns for ns in written if ns is not None and len(ns) == MAX_LINE]
+    if len(four) <= lots:
+        return None
+    shown = "+".join(map(str, four[0]))
+    return (
+        f"{shown} is a line of {MAX_LINE} cards, a lot: {counted(len(four), 'such line')} "
+        f"but {counted(lots, 'lot')}"
+    )
+
+
 def quick_fault(
     line_values: Sequence[int], lots: int, all4: bool, *, possible: bool = True
 ) -> str | None:
