@@ -163,6 +163,21 @@ def test_keep_and_score_bound_a_jackpot_alike(runner: CliRunner, data_dir: Path)
     assert helps.count(f"0 to {JACKPOT_MOST}") == 2
 
 
+def test_score_bounds_the_jackpot_piles_together_as_keep_does(runner: CliRunner) -> None:
+    """Only the cards no player takes reach the jackpots, 54 at most (with 2 players)."""
+    line = ["lineit", "score", *map(str, range(1, 13))]
+    piles = ["--jackpot", "21", "--jackpot", "21", "--jackpot", "21"]
+    scored = runner.invoke(main, [*line, *piles[:4], "--jackpot", "12"])
+    assert scored.exit_code == 0, scored.output
+    assert "= 63" in scored.output
+    refused = runner.invoke(main, [*line, *piles, "--jackpot", "21"])
+    assert refused.exit_code == 1 and refused.exception is not None
+    assert refused.output == (
+        "Error: jackpot piles of 21, 21, 21, 21 cards hold 84 together, but at most 54 cards "
+        "reach the jackpots in a game (those no player takes, with 2 players)\n"
+    )
+
+
 def test_rules_text(runner: CliRunner) -> None:
     result = runner.invoke(main, ["lineit", "rules"])
     assert result.exit_code == 0

@@ -124,9 +124,21 @@ def line_report(text: str, jackpots: Sequence[int] = ()) -> LineReport:
 
 
 def _check_pile_sizes(cards: Sequence[int], jackpots: Sequence[int]) -> None:
-    """Refuse piles no colour taken could hold: a pile holds cards of its colour that are not
-    in the line, so at most 25 less the line's cards of that colour (each pile a colour of
-    its own, in any order)."""
+    """Refuse piles no colour taken could hold: together no more than the cards that reach
+    the jackpots in a game; each cards of its colour that are not in the line, so at most 25
+    less the line's cards of that colour (each pile a colour of its own, in any order)."""
+    supply = max(
+        rules.jackpot_supply(players)
+        for players in range(rules.MIN_PLAYERS, rules.MAX_PLAYERS + 1)
+        if rules.rounds(players) >= len(cards)
+    )
+    if sum(jackpots) > supply:
+        # Only the cards no player takes reach the jackpots: most of them with 2 players.
+        raise ValueError(
+            f"jackpot piles of {', '.join(map(str, jackpots))} cards hold {sum(jackpots)} "
+            f"together, but at most {supply} cards reach the jackpots in a game (those no "
+            "player takes, with 2 players)"
+        )
     room = [
         rules.CARDS_PER_COLOUR
         - sum(1 for c in cards if 0 < c <= rules.NUMBER_CARDS and rules.colour(c) == col)
