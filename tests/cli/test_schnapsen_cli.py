@@ -122,8 +122,23 @@ def test_score_reads_no_and_nobody_as_no_player(runner: CliRunner, nobody: str) 
         main, ["schnapsen", "score", "--closer", "Ann", "--reached", nobody, "--trick"]
     )
     assert reached.exit_code == 0, reached.output
-    assert "Ann did not reach 66." in reached.output
+    assert "Ann did not reach 66 (no one named by --reached)." in reached.output
     assert "The other player wins 2 game points" in reached.output
+
+
+def test_score_json_leaves_a_player_no_fact_named_without_a_name(runner: CliRunner) -> None:
+    """ "the other player" is words for the text, never a name a script could take as one."""
+    result = runner.invoke(
+        main, ["schnapsen", "score", "--closer", "Ann", "--points", "40", "--json"]
+    )
+    assert result.exit_code == 0 and result.exception is None, result.output
+    data = json.loads(result.output)
+    assert (data["players"], data["winner"]) == (["Ann", None], None)
+    assert data["answer"] == "The other player wins 2 game points: closer failed to reach 66."
+    named = runner.invoke(
+        main, ["schnapsen", "score", "--last-trick", "Bob", "--names", "Ann,Bob", "--json"]
+    )
+    assert json.loads(named.output)["players"] == ["Ann", "Bob"]
 
 
 @pytest.mark.parametrize(

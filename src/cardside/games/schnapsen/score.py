@@ -47,15 +47,19 @@ class DealScore:
     game_points: int
     rule: str
     facts: tuple[str, ...]
+    #: The players no fact named and no name was given for ("the other player"): ``null`` in
+    #: JSON, so that a script never takes the words for a name.
+    unnamed: tuple[bool, bool] = (False, False)
 
     @property
     def rule_text(self) -> str:
         return rule_text(self.rule)
 
     def to_dict(self) -> dict[str, Any]:
+        names = [None if blank else name for name, blank in zip(self.names, self.unnamed)]
         return {
-            "players": list(self.names),
-            "winner": self.names[self.winner],
+            "players": names,
+            "winner": names[self.winner],
             "game_points": self.game_points,
             "rule": self.rule,
             "rule_text": self.rule_text,
@@ -138,8 +142,15 @@ def score_deal(facts: DealFacts, names: tuple[str, str] | None = None) -> DealSc
             entry[key] = value
     result = score(entry)
     sentences = _sentences(players, closer, reached, last, points, trick)
+    named = {n.lower() for n in (facts.closer, facts.reached_66, facts.last_trick) if n}
+    blank = [names is None and p.lower() not in named for p in players]
     return DealScore(
-        players, result.winner, result.points, result.rule, tuple(_capital(t) for t in sentences)
+        players,
+        result.winner,
+        result.points,
+        result.rule,
+        tuple(_capital(t) for t in sentences),
+        (blank[0], blank[1]),
     )
 
 
@@ -169,7 +180,7 @@ def _sentences(
     if reached == closer:
         out.append(f"{names[closer]} reached 66.")
     elif reached is None:
-        out.append(f"{names[closer]} did not reach 66.")
+        out.append(f"{names[closer]} did not reach 66 (no one named by --reached).")
     else:
         out.append(f"{other} reached 66 first.")
     return out
