@@ -241,7 +241,7 @@ def quick_fault(
             "makes at least 2 lines"
         )
     if len(line_values) == MAX_LINES and not all4:
-        made = "all 4 cards were played" + ("" if lots else ", which make a lot")
+        made = "all 4 cards were played" + ("" if lots else ", which make a lot") + " (all4)"
         return f"{MAX_LINES} lines take all 4 cards of a hand: {made}"
     if lots and min(sorted(line_values)[-lots:]) < 2:
         return "a lot holds at least 2 numbered cards (the game has 2 wilds): it is worth 2 or more"

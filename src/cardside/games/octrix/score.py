@@ -125,7 +125,7 @@ class RoundScore:
 def round_score(tricks: list[str], names: str | None, partnership: bool) -> RoundScore:
     """Replay up to 8 tricks (each the cards in seat order) with the keeper's rules."""
     if not 1 <= len(tricks) <= rules.TRICKS_PER_ROUND:
-        raise ValueError("give 1 to 8 tricks")
+        raise ValueError(f"a round has 8 tricks: give 1 to 8 (--trick), not {len(tricks)}")
     parsed = []
     for n, text in enumerate(tricks, 1):
         if not text.replace(",", " ").split():  # a slip of typing, said as the others are
