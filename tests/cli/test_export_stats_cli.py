@@ -124,7 +124,7 @@ def test_exports_carry_matches_their_winners_and_the_tally(
     ann = [r for r in rows if r["player"] == "Ann"]
     assert [r["won"] for r in ann] == ["0", "0", "1", "1", "1"]
     assert [r["decided"] for r in ann] == ["", "", "Ann", "", ""]
-    assert ann[2]["note"] == "Ann: entered directly; Ann wins match 1"
+    assert ann[2]["note"] == "Ann wins 1 game point: entered directly; Ann wins match 1"
 
 
 def test_a_name_with_an_ampersand_wins_only_its_own_matches_in_exports(
@@ -147,7 +147,8 @@ def test_the_html_page_shows_the_matches_and_notes_the_sheet_shows(
     assert "<th>match</th><th>deal</th>" in page and "<th>note</th></tr>" in page
     row = (
         '<tr><td class="n">1</td><td class="n">3</td><td class="n">1</td><td class="n">0</td>'
-        '<td class="n">0</td><td class="n">7</td><td>Ann: entered directly; Ann wins match 1'
+        '<td class="n">0</td><td class="n">7</td>'
+        "<td>Ann wins 1 game point: entered directly; Ann wins match 1"
         "</td></tr>"
     )
     assert row in page

@@ -103,7 +103,10 @@ def test_score_bad_input_is_one_line_and_nonzero(runner: CliRunner) -> None:
         ([], "give counting-card numbers (e.g. 1 3 4 5 8) or --trick for each trick"),
         (["1", "--trick", "8C 3H"], "or --trick for each trick, not both"),
         # A round has 8 tricks: a 9th (of cards not yet played) is refused, not a new round.
-        ([arg for t in [*ROUND, "AH 2H"] for arg in ("--trick", t)], "a round has 8 tricks: give 1 to 8 (--trick), not 9"),
+        (
+            [arg for t in [*ROUND, "AH 2H"] for arg in ("--trick", t)],
+            "a round has 8 tricks: give 1 to 8 (--trick), not 9",
+        ),
     ]:
         result = runner.invoke(main, ["octrix", "score", *args])
         assert result.exit_code != 0, args

@@ -218,7 +218,7 @@ def test_fix_ask_answers_a_deal_s_questions_again_and_keeps_its_rule(
     assert "No earlier question" not in out  # the correction says why, once
     session = store.load(data_dir / "sessions" / "k.toml")
     assert len(session.entries) == 3  # the deal and its two corrections
-    assert _rules(data_dir) == ["Bob: 66 reached, opponent had 33 or more: 1 game point"]
+    assert _rules(data_dir) == ["Bob wins 1 game point: 66 reached, opponent had 33 or more"]
 
 
 def test_fix_ask_with_the_same_result_by_another_rule_is_saved(
@@ -228,4 +228,4 @@ def test_fix_ask_with_the_same_result_by_another_rule_is_saved(
     result = runner.invoke(main, keep, input="Bob 1\nfix 1 ask\nnobody\nBob\n40\nquit\n")
     assert result.exit_code == 0 and result.exception is None, result.output
     assert "Entry 1 corrected (its result as before: Bob 1)." in result.output
-    assert _rules(data_dir) == ["Bob: 66 reached, opponent had 33 or more: 1 game point"]
+    assert _rules(data_dir) == ["Bob wins 1 game point: 66 reached, opponent had 33 or more"]

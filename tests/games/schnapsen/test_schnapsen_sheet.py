@@ -7,7 +7,7 @@ import pytest
 from cardside.core.record import EntryError, Seat, Session
 from cardside.core.words import said_of
 from cardside.games.schnapsen import rules
-from cardside.games.schnapsen.keep import LedgerError, score
+from cardside.games.schnapsen.keep import LedgerError, rule_reason, score
 from cardside.games.schnapsen.notation import format_action
 from cardside.games.schnapsen.score import DealFacts, ScoreError, score_deal
 from cardside.games.schnapsen.sheet import build, replay_state
@@ -65,7 +65,9 @@ def test_played_session_rows_follow_the_match_history() -> None:
     for row, record in zip(sheet.rounds, state.history):
         assert row.totals == list(record.counts_after)
         assert row.scores[record.result.winner] == record.result.points
-        assert rules.RULE_TEXT[record.result.rule] in row.note
+        winner = ("Ann wins", "Bot wins")[record.result.winner]
+        assert rule_reason(record.result.rule) in row.note
+        assert row.note.startswith(f"{winner} {record.result.points} game point")
     winner = state.outcome().winners[0]  # type: ignore[union-attr]
     assert sheet.winners == [["Ann", "Bot"][winner]] and sheet.totals[winner] == 0
 
@@ -187,3 +189,13 @@ def test_score_deal_refuses_impossible_facts(facts: DealFacts, message: str) -> 
     with pytest.raises(LedgerError, match=message):
         score_deal(facts)
     assert issubclass(ScoreError, LedgerError)
+
+
+def test_a_deal_note_names_the_winner_first_whoever_closed() -> None:
+    """A rule told from the closer's side follows the winner's name, never stands for it."""
+    from cardside.games.schnapsen.sheet import deal_note
+
+    assert deal_note("Bob", 2, rules.CLOSER_FAILED_2) == (
+        "Bob wins 2 game points: closer failed to reach 66"
+    )
+    assert deal_note("You", 1, rules.NORMAL_1).startswith("You win 1 game point: 66 reached")

@@ -17,9 +17,9 @@ from cardside.core.replay import replay_moves, stamp_rows
 from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Flag, Schema, Text, Whole
 from cardside.core.words import counted, counted_are
 from cardside.games.schnapsen.bots import BOT_NAMES
-from cardside.games.schnapsen.keep import Ledger, LedgerError, LedgerRow, rule_text
+from cardside.games.schnapsen.keep import Ledger, LedgerError, LedgerRow, rule_reason
 from cardside.games.schnapsen.notation import format_action, parse_action
-from cardside.games.schnapsen.rules import MATCH_START, RULE_TEXT, match_winner
+from cardside.games.schnapsen.rules import MATCH_START, match_winner
 from cardside.games.schnapsen.state import Match, SchnapsenState
 
 SCHEMA = Schema(
@@ -147,7 +147,7 @@ def build(session: Session) -> Sheet:
                     record.deal_no,
                     scores,
                     list(record.counts_after),
-                    f"{names[r.winner]}: {RULE_TEXT[r.rule]}",
+                    deal_note(names[r.winner], r.points, r.rule),
                     match=1,
                 )
             )
@@ -176,6 +176,14 @@ def build(session: Session) -> Sheet:
     return keep_sheet(names, rows, won_by, limit, results)
 
 
+def deal_note(winner: str, points: int, rule: str) -> str:
+    """A deal's note, said as ``score`` says it: ``Bob wins 2 game points: closer failed to
+    reach 66`` (the winner first, so that a rule told from the closer's side names no one
+    wrongly)."""
+    verb = "win" if winner.strip().lower() == "you" else "wins"
+    return f"{winner} {verb} {counted(points, 'game point')}: {rule_reason(rule)}"
+
+
 def _deal_ended(before: Match, after: Match) -> list[int]:
     """The deal a move finished, if it finished one (the row that move made)."""
     return [after.history[-1].deal_no] if len(after.history) > len(before.history) else []
@@ -184,7 +192,7 @@ def _deal_ended(before: Match, after: Match) -> list[int]:
 def deal_row(row: LedgerRow, names: list[str]) -> RoundRow:
     """A kept deal as a row of the sheet: the game points, the counts after, the rule."""
     scores = [row.points if seat == row.winner else 0 for seat in (0, 1)]
-    note = f"{names[row.winner]}: {rule_text(row.rule)}"  # the match has its own column
+    note = deal_note(names[row.winner], row.points, row.rule)  # the match has its own column
     won = match_winner(row.counts_after)
     if won is not None:
         note += f"; {names[won]} wins match {row.match_no}"
