@@ -135,15 +135,15 @@ def test_a_position_shows_the_grid_round_both_moves_with_the_last_play_starred()
     best = next(a for a in state.legal_actions() if format_action(a) == judged.best)
     assert isinstance(played, Play) and isinstance(best, Play) and played != best
     cells = [*played.cells, *best.cells]
-    # Every cell within 3 of a cell either move fills (as far as the grid's frame), and no
-    # other; each card at its cell, the last play starred.
+    # Every cell within 3 of a cell either move fills (as far as the frame of the grid and the
+    # moves' cells), and no other; each card at its cell, the last play starred.
     near = {
         (x, y)
         for x in range(min(c[0] for c in cells) - 3, max(c[0] for c in cells) + 4)
         for y in range(min(c[1] for c in cells) - 3, max(c[1] for c in cells) + 4)
     }
-    xs = [x for x, _ in state.grid]
-    ys = [y for _, y in state.grid]
+    xs = [x for x, _ in state.grid] + [x for x, _ in cells]
+    ys = [y for _, y in state.grid] + [y for _, y in cells]
     near = {
         (x, y)
         for x, y in near
@@ -159,6 +159,22 @@ def test_a_position_shows_the_grid_round_both_moves_with_the_last_play_starred()
     first = judge(session, 1, 0, 1, ascii=True).position
     assert first[1].endswith("1 card on the grid") and first[2] == "the grid:"
     assert read_grid(first[3:])[(0, 0)] == format_card(at_move(session, 1).grid[(0, 0)])
+
+
+def test_a_play_reaching_past_the_cells_beside_the_grid_is_drawn_whole() -> None:
+    """A line of cards laid outward from the grid's edge is shown to its last cell and one
+    beyond, though the grid's own frame ends one cell out."""
+    from cardside.games.iota.review import grid_near
+    from cardside.games.iota.rules import Play
+
+    state = IotaState(2, seed=3)
+    view = state.observation(0)
+    assert set(view.grid) == {(0, 0)}
+    far = Play.of([(1, 0, 1), (2, 0, 2), (3, 0, 3)])  # up to 0,3; the frame ends at y=1
+    lines = grid_near(view, [far], ascii=True)
+    seen = read_grid(lines[1:])
+    assert {(0, 1), (0, 2), (0, 3), (0, 4)} <= set(seen)
+    assert lines[0] == "the grid:"
 
 
 def end_of_game(players: int, seed: int) -> tuple[IotaState, int]:

@@ -112,11 +112,20 @@ def grid_near(view: View, actions: Sequence[Action], ascii: bool) -> list[str]:
     if not cells:
         return []
     whole = frame(view.grid)
+    xs, ys = [x for x, _ in cells], [y for _, y in cells]
+    # Within the grid's frame, but never cutting off a move's own cells: a play of several
+    # cards may reach beyond the cells beside the grid.
     box = (
-        max(whole[0], min(x for x, _ in cells) - REACH),
-        min(whole[1], max(x for x, _ in cells) + REACH),
-        max(whole[2], min(y for _, y in cells) - REACH),
-        min(whole[3], max(y for _, y in cells) + REACH),
+        min(max(whole[0], min(xs) - REACH), min(xs) - 1),
+        max(min(whole[1], max(xs) + REACH), max(xs) + 1),
+        min(max(whole[2], min(ys) - REACH), min(ys) - 1),
+        max(min(whole[3], max(ys) + REACH), max(ys) + 1),
+    )
+    whole = (
+        min(whole[0], box[0]),
+        max(whole[1], box[1]),
+        min(whole[2], box[2]),
+        max(whole[3], box[3]),
     )
     marks = last_play_cells(view.log)
     what = "the grid" if box == whole else f"the grid within {REACH} cells of both moves"
