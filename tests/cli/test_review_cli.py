@@ -26,6 +26,10 @@ def test_review_names_the_players_figures_and_the_costliest_decisions(
     assert "Ann: " in out and "accuracy" in out
     assert "Deals, in game points of the deal:" in out
     assert "Every decision" not in out
+    # How to see the rest, under the costliest three.
+    assert out.rstrip().endswith("(add --all to list every decision, --move N to see one in full)")
+    every = runner.invoke(main, ["sessions", "review", "match", "--all", "--depth", "1"])
+    assert every.exit_code == 0 and "add --all" not in every.output
 
 
 def test_review_json_has_every_decision_with_label_loss_and_exact(
@@ -125,6 +129,9 @@ def test_review_at_the_end_prompt_of_a_played_game(
     assert "'cardside sessions review match' values each move" in out
     assert "Review of match (Schnapsen, played, in progress: the decisions so far): Ann" in out
     assert "accuracy" in out
+    assert (
+        "(cardside sessions review match --all lists every decision; --move N shows one in full)"
+    ) in out
 
 
 def test_a_review_at_the_end_prompt_stopped_by_ctrl_c_gives_ctrl_c_back_to_the_game(

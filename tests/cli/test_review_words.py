@@ -220,6 +220,11 @@ def test_a_move_within_the_estimates_error_of_a_higher_one_says_so() -> None:
     assert not any(line.endswith(": the best move") for line in lines)
     same = replace(judged(6, 0.5, 0.5), played="8D", best="8D")
     assert "   played 8D: the best move" in asked(review(tuple(OCTRIX_THRESHOLDS), [same]))
+    # Solved exactly, two moves worth the same are simply that: no estimate, no error.
+    tied = replace(judged(7, 0.5, 0.5), played="8D", best="9D", exact=True)
+    lines = asked(review(tuple(OCTRIX_THRESHOLDS), [tied]))
+    assert "   played 8D: as good as 9D, worth the same" in lines
+    assert not any("estimate's error" in line for line in lines)
 
 
 def test_an_octrix_card_that_is_the_best_is_not_compared_with_itself(runner: CliRunner) -> None:

@@ -242,7 +242,16 @@ def _review_one(
     if as_json:
         echo_json(result.as_dict() | {"game_finished": session.finished})
     else:
-        _print(result, session, all_=all_, chart=chart, ascii=app.style.ascii, asked=bool(moves))
+        more = "(add --all to list every decision, --move N to see one in full)"
+        _print(
+            result,
+            session,
+            all_=all_,
+            chart=chart,
+            ascii=app.style.ascii,
+            asked=bool(moves),
+            more=more,
+        )
     if not result.complete:
         end_if_stopped(len(result.decisions), result.planned, "decisions")
 
@@ -441,7 +450,11 @@ def review_now(app: Any, session: Any) -> None:
                 ascii=app.style.ascii,
                 progress=tick,
             )
-        _print(result, session, all_=False, chart=False, ascii=app.style.ascii)
+        more = (
+            f"(cardside sessions review {session.name} --all lists every decision; "
+            "--move N shows one in full)"
+        )
+        _print(result, session, all_=False, chart=False, ascii=app.style.ascii, more=more)
         if not result.complete:
             click.echo(f"Stopped after {len(result.decisions)} of {result.planned} decisions.")
     finally:
@@ -463,8 +476,17 @@ def refusal(session: Any) -> str | None:
 
 
 def _print(
-    result: Any, session: Any, *, all_: bool, chart: bool, ascii: bool, asked: bool = False
+    result: Any,
+    session: Any,
+    *,
+    all_: bool,
+    chart: bool,
+    ascii: bool,
+    asked: bool = False,
+    more: str = "",
 ) -> None:
+    """The review as text, paged; ``more`` (where not every decision is listed) says how
+    to see the rest."""
     import shutil
 
     from cardside.cli.common import terminal_width
@@ -486,6 +508,8 @@ def _print(
     blocks.append(view.costly(result, result.costliest()))
     if all_:
         blocks.append(view.every(result, width))
+    elif more and len(result.decisions) > len(result.costliest()):
+        blocks[-1] = [*blocks[-1], more]
     if chart and result.decisions:
         columns = width or shutil.get_terminal_size().columns
         room = max(map(len, result.players), default=0) + 8

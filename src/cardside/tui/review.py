@@ -175,6 +175,9 @@ def _detailed(review: Review, decisions: Sequence[Decision]) -> list[str]:
         if d.label == "best":
             if j.played == j.best:
                 out.append(f"   played {j.played}: the best move")
+            elif j.exact:
+                # Solved with every card known: the two are worth the same, no estimate.
+                out.append(f"   played {j.played}: as good as {j.best}, worth the same")
             else:
                 # Another move valued a little higher, by less than the estimate's error.
                 out.append(

@@ -199,3 +199,12 @@ def test_an_exchange_is_worth_the_best_move_it_allows() -> None:
     assert valued.of(EXCHANGE).chance > valued.of(CLOSE).chance
     assert valued.best().action == EXCHANGE
     assert valued.of(EXCHANGE).chance == pytest.approx(after.best().chance, abs=0.03)
+
+
+def test_a_deal_worth_nothing_either_way_is_said_to_be_even() -> None:
+    from cardside.games.schnapsen.review import _deal_words
+
+    assert _deal_words(0.0) == "even (0 game points on average)"
+    assert _deal_words(-0.02) == "even (0 game points on average)"
+    assert _deal_words(-2.0) == "lost by 2 game points"
+    assert _deal_words(1.4) == "won by 1.4 game points on average"

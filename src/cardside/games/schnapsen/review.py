@@ -132,7 +132,9 @@ def why(
 
 
 def _deal_words(points: float) -> str:
-    """``won by 1.4 game points on average`` / ``lost by 2 game points``."""
+    """``won by 1.4 game points on average`` / ``lost by 2 game points`` / ``even``."""
+    if abs(points) < 0.05:  # what would print as 0.0: neither won nor lost
+        return "even (0 game points on average)"
     verb = "won" if points > 0 else "lost"
     if abs(points - round(points)) < 1e-9:
         n = abs(round(points))
