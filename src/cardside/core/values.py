@@ -43,6 +43,9 @@ class Valuation:
     unit: str
     method: str
     errors: tuple[tuple[Hashable, Hashable, float], ...] = ()
+    #: A move valued together with what follows it in the same turn (an IOTA swap and the
+    #: play it then has), so that the review can name both.
+    then: tuple[tuple[Hashable, Hashable], ...] = ()
 
     def best(self) -> MoveValue:
         """The move of the highest chance (ties: the higher points, then the first)."""
@@ -54,6 +57,10 @@ class Valuation:
             if move.action == action:
                 return move
         raise KeyError(action)
+
+    def followed_by(self, action: Hashable) -> Hashable | None:
+        """What ``action`` was valued together with in the same turn, if anything."""
+        return next((after for a, after in self.then if a == action), None)
 
     def gap_error(self, a: Hashable, b: Hashable) -> float:
         """The standard error of chance(a) - chance(b) (0 for an exact valuation)."""

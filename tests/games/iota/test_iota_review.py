@@ -223,3 +223,28 @@ def test_a_pass_that_ends_the_game_is_valued_at_its_outcome() -> None:
         mine = scores if seat == 0 else scores[::-1]
         valued = move_values(replace(view, scores=mine), seat, random.Random(1), 1, [Pass(())])
         assert valued.of(Pass(())).chance == chance, (scores, chance)
+
+
+def test_a_better_swap_is_named_with_the_play_it_was_valued_with() -> None:
+    """A swap scores nothing: its value is the play after it, which the review names and
+    whose cells the grid shows."""
+    from pathlib import Path
+
+    from cardside.games.iota.review import judge
+    from cardside.sessions import store
+
+    example = Path(__file__).parents[3] / "scoresheets" / "iota-played-vs-greedy.toml"
+    judged = judge(store.load(example), 27, 0, 1, ascii=True)
+    assert judged.best == "swap RC2 1,-6"
+    head = judged.why.split(":")[0]
+    assert head.startswith("swap RC2 1,-6 (then ") and head.endswith(")")
+    follow = head.removeprefix("swap RC2 1,-6 (then ").removesuffix(")")
+    cells = [tuple(map(int, w.split(","))) for w in follow.split()[1::2]]
+    # The grid in bands: each band's coordinates read on its own.
+    seen: dict[tuple[int, int], str] = {}
+    lines = [ln.strip() for ln in judged.position[3:]]
+    starts = [i for i, ln in enumerate(lines) if ln.startswith("x ")] or [-1]
+    for n, start in enumerate(starts):
+        end = starts[n + 1] if n + 1 < len(starts) else len(lines)
+        seen |= read_grid([ln for ln in lines[start + 1 : end] if ln])
+    assert cells and all(cell in seen for cell in cells)

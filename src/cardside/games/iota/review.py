@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from cardside.core.record import Session
 from cardside.core.review import CHESS_THRESHOLDS, Decision, GroupSummary, Judged, Replayed
 from cardside.core.rng import derive_rng
+from cardside.core.values import Valuation
 from cardside.core.words import counted, signed
 from cardside.games.iota import rules
 from cardside.games.iota.notation import format_action, format_cards, frame, grid_lines
@@ -96,13 +97,31 @@ def judge(session: Session, number: int, seed: int, depth: int, ascii: bool) -> 
         position=(
             f"scores {scores}; {counted(view.pile_size, 'card')} in the pile",
             f"hand: {format_cards(view.hand)}; {counted(len(view.grid), 'card')} on the grid",
-            *grid_near(view, (action, best.action), ascii),  # type: ignore[arg-type]
+            *grid_near(view, _moves_shown(valued, action, best.action), ascii),  # type: ignore[arg-type]
         ),
         why=(
-            f"{b}: about {signed(best.points)} points with the reply and your next turn, "
-            f"{best.chance:.0%} to win the game; {p}: {signed(mine.points)}, {mine.chance:.0%}"
+            f"{_with_play(b, valued.followed_by(best.action))}: about {signed(best.points)} "
+            f"points with the reply and your next turn, {best.chance:.0%} to win the game; "
+            f"{_with_play(p, valued.followed_by(action))}: {signed(mine.points)}, "
+            f"{mine.chance:.0%}"
         ),
     )
+
+
+def _moves_shown(valued: Valuation, *actions: Action) -> list[Action]:
+    """The moves whose cells the grid shows: each given, and the play valued after a swap."""
+    out: list[Action] = []
+    for action in actions:
+        out.append(action)
+        after = valued.followed_by(action)
+        if isinstance(after, Play):
+            out.append(after)
+    return out
+
+
+def _with_play(name: str, after: object) -> str:
+    """A swap named with the play valued after it: ``swap RC2 1,-6 (then GT3 2,0)``."""
+    return name if not isinstance(after, Play) else f"{name} (then {format_action(after)})"
 
 
 def grid_near(view: View, actions: Sequence[Action], ascii: bool) -> list[str]:

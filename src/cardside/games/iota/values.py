@@ -73,8 +73,9 @@ def move_values(
         if action not in wanted:
             wanted.append(action)
     per = {a: _per_sample(bot, view, a, by_play, samples) for a in wanted}
-    rows = {a: r for a, (r, _) in per.items()}
-    ends = {a: end for a, (_, end) in per.items()}
+    rows = {a: r for a, (r, _, _) in per.items()}
+    ends = {a: end for a, (_, end, _) in per.items()}
+    then = tuple((a, after) for a, (_, _, after) in per.items() if after is not None)
     values = {a: sum(r) / len(r) for a, r in rows.items()}
     margin = view.scores[seat] - max(s for i, s in enumerate(view.scores) if i != seat)
     turns = (view.pile_size / view.players + len(view.hand)) / CARDS_A_TURN
@@ -114,15 +115,17 @@ def move_values(
         UNIT,
         f"the strong bot's estimate over {n} samples of the unseen cards",
         tuple(errors),
+        then,
     )
 
 
 def _per_sample(
     bot: StrongBot, view: View, action: Action, by_play: dict[Play, Any], samples: Any
-) -> tuple[list[float], float | None]:
+) -> tuple[list[float], float | None, Play | None]:
     """The estimate of ``action`` in each sample: the i-th next player's hand with the i-th
-    own draw (the draws taken round again where they are fewer); and, where the action ends
-    the game, the points it adds to the player's score (else ``None``)."""
+    own draw (the draws taken round again where they are fewer); where the action ends the
+    game, the points it adds to the player's score (else ``None``); and after a swap, the
+    play valued with it (the same turn's), if any."""
     n = len(samples.replies)
     if isinstance(action, Swap):
         grid = dict(view.grid)
@@ -133,24 +136,25 @@ def _per_sample(
         moves = legal_moves(grid, hand, pile_empty=view.pile_size == 0)
         best = None
         end: float | None = None
+        after: Play | None = None
         swapped = tuple(sorted(hand))
         plays = {m.play: m for m in moves}
         for move in bot._shortlist(moves) if moves else []:
             row = _play_rows(bot, view, grid, swapped, move.play, plays, samples)
             if best is None or sum(row) > sum(best):
-                best = row
+                best, after = row, move.play
                 end = _play_end(view, swapped, move.play, plays)
         if best is not None:
-            return best, end
+            return best, end, after
         if _pass_ends(view):
-            return [0.0] * n, 0.0
-        return _pass_rows(bot, view, grid, swapped, (), samples), None
+            return [0.0] * n, 0.0, None
+        return _pass_rows(bot, view, grid, swapped, (), samples), None, None
     if isinstance(action, Play):
         rows = _play_rows(bot, view, view.grid, view.hand, action, by_play, samples)
-        return rows, _play_end(view, view.hand, action, by_play)
+        return rows, _play_end(view, view.hand, action, by_play), None
     if _pass_ends(view):
-        return [0.0] * n, 0.0
-    return _pass_rows(bot, view, view.grid, view.hand, action.cards, samples), None
+        return [0.0] * n, 0.0, None
+    return _pass_rows(bot, view, view.grid, view.hand, action.cards, samples), None, None
 
 
 def _play_end(
