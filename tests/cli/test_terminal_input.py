@@ -32,6 +32,43 @@ def test_an_absurdly_long_line_at_a_terminal_prompt_is_refused_alone(
     )
 
 
+def test_bytes_no_text_of_the_locale_are_refused_as_such(
+    keys: PipeInput, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A terminal sending Latin-1 to a UTF-8 locale: the line is said not to be text, with the
+    likely cause, not read as a name or card holding odd characters."""
+    keys.send_bytes(b"Zo\xeb,Bob\r")
+    keys.send_text("Zoe,Bob\r")
+    console = Console(interactive=True)
+    assert console.ask("Players: ") == "Zoe,Bob"
+    out = capsys.readouterr().out
+    assert "text (does the terminal's character set match the locale's?); type it again" in out
+    assert "\\udc" not in out and "invisible" not in out
+
+
+def test_a_dumb_terminal_is_read_plainly_with_no_passing_notes(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """TERM=dumb (an editor's shell window) understands no escape codes: no line editor, no
+    note that a bot is thinking; the line is read as typed."""
+    import io
+
+    class Typed(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setenv("TERM", "dumb")
+    monkeypatch.setattr("sys.stdin", Typed("Ann 2\n"))
+    monkeypatch.setattr("sys.stdout.isatty", lambda: True, raising=False)
+    console = Console()
+    assert console.interactive and console.dumb
+    console.status("Bot 2 is thinking...")
+    assert console.ask("Deal 1: ") == "Ann 2"
+    assert "\x1b" not in capsys.readouterr().out
+    monkeypatch.setenv("TERM", "xterm")
+    assert not Console().dumb
+
+
 def test_a_long_pasted_line_is_refused_whole(
     keys: PipeInput, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -718,8 +718,9 @@ def echo_page(page: str) -> None:
     if _too_tall(page):
         # As git does: less keeps the colours (R), leaves the page on the screen when it is
         # closed (X) and closes by itself on a page that fits after all (F); its prompt says
-        # how to leave, as a bare ':' does not.
-        os.environ.setdefault("LESS", "FRX -Psq to leave, space for more, / to search$")
+        # how to leave, as a bare ':' does not, short enough to stay whole on a narrow
+        # terminal (less shows only the end of a prompt as wide as the screen).
+        os.environ.setdefault("LESS", "FRX -Psq to leave, space for more$")
         if (getattr(sys.stdout, "encoding", "") or "").lower().replace("-", "") == "utf8":
             # The page goes to less in UTF-8 (Python writes UTF-8 under a C locale too), but
             # less in a C locale would show each suit symbol as byte codes.

@@ -6,6 +6,7 @@ plainly from stdin, so every interactive mode can be scripted (and tested) throu
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import sys
@@ -89,8 +90,12 @@ class Console:
         width: int | None = None,
         height: int | None = None,
     ) -> None:
+        #: A terminal that understands no escape codes (``TERM=dumb``: an editor's shell
+        #: window): lines are read plainly, with no line editing, and no passing notes.
+        self.dumb = False
         if interactive is None:
             interactive = sys.stdin.isatty() and sys.stdout.isatty()
+            self.dumb = interactive and os.environ.get("TERM", "") == "dumb"
         self.interactive = interactive
         self.width = width
         self.height = height
@@ -191,7 +196,7 @@ class Console:
     def status(self, text: str) -> None:
         """Show a passing note (``Bot 2 is thinking...``) on a terminal; the next line replaces
         it. Nothing is shown when output is piped."""
-        if not self.interactive:
+        if not self.interactive or self.dumb:
             return
         with self._lock:
             sys.stdout.write("\r" + text[: max(1, (self.columns() or 80) - 1)])
@@ -270,7 +275,7 @@ class Console:
 
     def _ask_once(self, prompt: str, words: Words | None, default: str) -> str | None:
         self.clear_status()
-        if self.interactive:
+        if self.interactive and not self.dumb:
             if _PASTED:
                 # The next line of a paste of several: answered as if typed, and shown so.
                 text = _PASTED.pop(0)
@@ -342,13 +347,21 @@ class Console:
                 return None
             except KeyboardInterrupt:
                 return None
-            if not self._too_long:
+            if self._too_long:
+                why = f"that line is longer than {MAX_LINE} characters"
+            elif any("\udc80" <= ch <= "\udcff" for ch in line):
+                # Bytes that are no text in the locale's encoding, kept as stand-ins: the
+                # terminal sends another encoding than the one the locale names.
+                encoding = getattr(sys.stdin, "encoding", None) or "utf-8"
+                why = (
+                    f"that line is not {encoding} text (does the terminal's character set "
+                    "match the locale's?)"
+                )
+            else:
                 first, *rest = line.rstrip("\n").split("\n")
                 _PASTED.extend(part.strip() for part in rest)
                 return first.strip()
-            self.say(
-                f"  {refusal(f'that line is longer than {MAX_LINE} characters; type it again')}"
-            )
+            self.say(f"  {refusal(f'{why}; type it again')}")
 
     def _refuse_long(self, buffer: Any) -> None:
         """Empty the line being typed once it is longer than :data:`MAX_LINE` characters, and
