@@ -439,6 +439,21 @@ def test_a_joiner_or_tag_that_joins_nothing_is_refused_in_a_name(
     assert f"a name cannot hold invisible characters (U+{hidden})" in result.output
 
 
+@pytest.mark.parametrize("names", ["A & B;C,D", "Ann;  Bo,Cy", "Ann,Bo  &  Cy"])
+def test_a_name_holding_what_exports_join_names_with_is_refused(
+    runner: CliRunner, data_dir: Path, names: str
+) -> None:
+    """ " & " joins partners and "; " tied players in an export's winners cell: a name holding
+    either would read as two players there."""
+    result = runner.invoke(main, ["octrix", "keep", "--no-hands", "--names", names], input="quit\n")
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
+    assert "a name cannot hold ' & ' or '; '" in result.output
+    fine = runner.invoke(
+        main, ["octrix", "keep", "--no-hands", "--names", "A&B,C;D"], input="quit\n"
+    )
+    assert fine.exit_code == 0 and fine.exception is None, fine.output
+
+
 @pytest.mark.parametrize(
     ("args", "name"),
     [

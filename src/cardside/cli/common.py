@@ -264,8 +264,8 @@ def seat_of(name: str, names: list[str], option: str) -> int:
 
 def check_name(name: str, option: str) -> None:
     """Refuse (``BadParameter`` for ``option``) a player's name with a control character (a
-    tab or line break too), an invisible character (``core.schema.hidden_at``), or of more
-    than :data:`MAX_NAME` characters."""
+    tab or line break too), an invisible character (``core.schema.hidden_at``), what the
+    exports join names with (`` & ``, ``; ``), or of more than :data:`MAX_NAME` characters."""
     if ANY_CONTROL.search(name):
         raise click.BadParameter(
             f"a name cannot hold control characters: {clip(name)}", param_hint=f"'{option}'"
@@ -284,6 +284,14 @@ def check_name(name: str, option: str) -> None:
     if len(name) > MAX_NAME:
         raise click.BadParameter(
             f"a name is at most {MAX_NAME} characters, not {len(name)}", param_hint=f"'{option}'"
+        )
+    spaced = " ".join(name.split())
+    if " & " in spaced or "; " in spaced:
+        # The exports' winners cells join partners with " & " and tied players with "; ".
+        raise click.BadParameter(
+            f"a name cannot hold ' & ' or '; ' (they join partners and tied players in "
+            f"exports): {clip(name)}",
+            param_hint=f"'{option}'",
         )
     from cardside.sessions.stats import PERSON, bot_bracket, person
 
