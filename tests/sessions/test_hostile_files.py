@@ -242,7 +242,7 @@ def test_list_marks_a_file_whose_totals_do_not_replay(runner: CliRunner, data_di
     result = runner.invoke(main, ["sessions", "list"])
     assert result.exit_code == 0
     rows = {line.split()[1]: line for line in result.output.splitlines()[2:]}
-    assert "does not verify" in rows["edited"]
+    assert "won: Ann (does not verify)" in rows["edited"]  # what its entries give, marked
     assert "does not verify" not in rows[GOOD] and "won: Ann" in rows[GOOD]
     assert "edited does not agree with itself: totals: stored [5, " in result.output
     data = runner.invoke(main, ["sessions", "list", "--json"]).output

@@ -133,7 +133,8 @@ def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
         items.append({"number": number, **summary})
         rows.append(row_of(number, item.summary, ascii=app.style.ascii))
         if not item.summary["verified"]:
-            rows[-1][-1] = MISMATCH
+            # Listed by what its entries give, and marked: the result stays in sight.
+            rows[-1][-1] = f"{rows[-1][-1]} ({MISMATCH})"
             differ.append((shell_name(item.path), item.summary.get("disagrees") or "?"))
     if as_json:
         echo_json({"sessions": items, "unreadable": [problem for _, problem in broken]})
