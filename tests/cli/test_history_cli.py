@@ -176,6 +176,8 @@ def test_rename_keeps_the_place_and_the_name_inside(runner: CliRunner, data_dir:
     assert code == 1 and "a session named 'newer' already exists" in out
     code, out = run(runner, "sessions", "rename", "kitchen", "../x")
     assert code == 1 and "not a usable session name" in out
+    code, out = run(runner, "sessions", "rename", "kitchen", "kitchen")
+    assert code == 1 and "the session is already named 'kitchen'" in out
     assert (folder / "kitchen.toml").exists()
 
 

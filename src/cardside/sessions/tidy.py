@@ -77,6 +77,8 @@ def rename(data_dir: Path, path: Path, new: str) -> Path:
         )
     own_file(path, "rename")
     target = store.sessions_dir(data_dir) / (new + store.SUFFIX)
+    if path.stem == new:
+        raise ValueError(f"the session is already named {new!r}")
     if os.path.lexists(target):
         raise ValueError(f"a session named {new!r} already exists")
     twin = store.case_twin(target.parent, new)
