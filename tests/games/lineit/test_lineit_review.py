@@ -107,7 +107,21 @@ def test_a_decision_of_the_end_phase_is_placed_at_the_end_not_in_a_round() -> No
     assert judge(session, ends[0], 0, 1, ascii=True).where == "the end"
     before = max(n for n, _ in decisions if n < ends[0] and n not in ends)
     last_round = at_move(session, before).snapshot.round_no
-    assert judge(session, before, 0, 1, ascii=True).where == f"round {last_round}"
+    assert judge(session, before, 0, 1, ascii=True).where.startswith(f"round {last_round}, ")
+
+
+def test_the_steps_of_one_turn_are_told_apart() -> None:
+    """A turn's take, and its choices after it, are each placed at their step of the round."""
+    from cardside.games.lineit.review import STEPS, at_move, plan, step_of
+
+    session, _ = game(2, turns=40)
+    seen = set()
+    for number, _ in plan(session, [0]):
+        snap = at_move(session, number).snapshot
+        where = step_of(snap)
+        assert where == f"round {snap.round_no}, {STEPS[snap.step]}"
+        seen.add(where.split(", ")[1])
+    assert {"the take", "after the take"} <= seen
 
 
 def test_a_step_is_worth_the_best_way_to_finish_the_turn_that_starts_with_it() -> None:

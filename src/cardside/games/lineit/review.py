@@ -17,7 +17,7 @@ from cardside.core.rng import derive_rng
 from cardside.core.words import signed, whose
 from cardside.games.lineit.notation import format_action, format_card
 from cardside.games.lineit.sheet import replay_state
-from cardside.games.lineit.state import LineitState, stage
+from cardside.games.lineit.state import PLAYED, TAKE, TAKEN, LineitState, Snap, stage
 from cardside.games.lineit.values import RESULT, UNIT, move_values
 
 THRESHOLDS = CHESS_THRESHOLDS
@@ -54,6 +54,16 @@ def plan(session: Session, seats: Sequence[int]) -> list[tuple[int, int]]:
     return out
 
 
+#: What the choice of each step of a turn is, to tell a turn's decisions apart.
+STEPS = {TAKE: "the take", TAKEN: "after the take", PLAYED: "after a play"}
+
+
+def step_of(snap: Snap) -> str:
+    """Where a decision falls: ``round 6, the take``, ``round 6, after the take``, ``the end``."""
+    step = STEPS.get(snap.step)
+    return stage(snap) if step is None else f"{stage(snap)}, {step}"
+
+
 def judge(session: Session, number: int, seed: int, depth: int, ascii: bool) -> Judged:
     """Value turn ``number`` from its player's view and say what they saw."""
     state = at_move(session, number)
@@ -75,7 +85,7 @@ def judge(session: Session, number: int, seed: int, depth: int, ascii: bool) -> 
     return Judged(
         number=number,
         seat=seat,
-        where=stage(snap),
+        where=step_of(snap),
         group=0,
         played=p,
         best=b,
