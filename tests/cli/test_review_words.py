@@ -203,6 +203,9 @@ def test_one_percentage_point_is_said_in_the_singular() -> None:
     r = review(tuple(OCTRIX_THRESHOLDS), [judged(1, 0.49, 0.5)])
     said = "given up 1 percentage point of the chance to win the match, summed over the decisions"
     assert said in players(r)[0]
+    # A small loss that is not whole keeps its tenth: 1.6, not 2.
+    small = review(tuple(OCTRIX_THRESHOLDS), [judged(1, 0.484, 0.5)])
+    assert "given up 1.6 percentage points of the chance" in players(small)[0]
 
 
 def test_a_move_within_the_estimates_error_of_a_higher_one_says_so() -> None:

@@ -85,6 +85,15 @@ def head(review: Review, title: str) -> list[str]:
     return lines
 
 
+def _points_given_up(share: float) -> str:
+    """``1.6 percentage points``: a tenth where the figure is small and not whole, so that a
+    single loss of 1.6% is not said as 2; whole from 10 on."""
+    points = share * 100
+    if points < 10 and abs(points - round(points)) >= 0.05:
+        return f"{points:.1f} percentage points"
+    return counted(round(points), "percentage point")
+
+
 def players(review: Review) -> list[str]:
     """Each reviewed player's line."""
     out = []
@@ -92,7 +101,7 @@ def players(review: Review) -> list[str]:
         counts = ", ".join(f"{name} {s.counts[name]}" for name in LABELS)
         out.append(
             f"{s.name}: {counted(s.decisions, 'decision')}, accuracy {s.accuracy:.1f}%; "
-            f"{counts}; given up {counted(round(s.given_up * 100), 'percentage point')} of the "
+            f"{counts}; given up {_points_given_up(s.given_up)} of the "
             f"chance to win {review.result}, summed over the decisions "
             f"({s.points_given_up:.1f} {review.unit})"
         )
