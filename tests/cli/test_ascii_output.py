@@ -154,4 +154,6 @@ def test_ascii_leaves_a_name_in_a_note_as_spelt(runner: CliRunner, data_dir: Pat
     assert runner.invoke(main, keep, input="Jörg 2\nquit\n").exit_code == 0
     shown = runner.invoke(main, ["--ascii", "sessions", "show", "s"])
     assert shown.exit_code == 0 and shown.exception is None, shown.output
-    assert "Jörg: entered directly" in shown.output and "Joerg" not in shown.output
+    assert (
+        "Jörg wins 2 game points: entered directly" in shown.output and "Joerg" not in shown.output
+    )

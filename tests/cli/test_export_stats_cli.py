@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 from datetime import datetime
 from pathlib import Path
 from shutil import copy
@@ -1100,7 +1101,76 @@ def test_a_name_is_spelt_one_way_whatever_the_filter(runner: CliRunner, data_dir
         shown = invoke(runner, "stats", *view)
         assert "ANN" not in shown and "Ann" in shown, view
     page = invoke(runner, "stats", "--html", "-", "--since", "2026-11-02")
-    assert "ANN" not in page and "Ann" in page
+    tables, sessions = page.split('<h2 id="sessions">')
+    assert "ANN" not in tables and "Ann" in tables
+    # The session's own part names its players as that session typed them.
+    assert "Players: ANN, Cy." in sessions and "Ann" not in sessions
+
+
+def test_a_sessions_part_of_the_page_names_its_players_as_it_typed_them(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """ANN typed first, then Ann and bob: the tables across sessions say ANN and Bob (first
+    typed), each session's part the names it typed, as its notes and show write them."""
+    kept_schnapsen(data_dir, "first", ["ANN", "Bob"], [(0, 3), (0, 3), (0, 1)], day=1)
+    kept_schnapsen(data_dir, "later", ["Ann", "bob"], [(1, 3), (1, 3), (1, 1)], day=2)
+    page = invoke(runner, "stats", "--html", "-")
+    tables, sessions = page.split('<h2 id="sessions">')
+    assert "<td>ANN</td><td>Bob</td>" in tables  # head to head
+    assert "<td>Ann</td>" not in tables and "<td>bob</td>" not in tables
+    first, later = sessions.split('<section id="s-later">')
+    assert "Players: ANN, Bob." in first and "<th>ANN</th><th>Bob</th>" in first
+    assert "Players: Ann, bob." in later and "<th>Ann</th><th>bob</th>" in later
+    assert "<th>ANN" not in later and "<th>Bob" not in later
+    assert "<p>Matches won: Ann 0, bob 1.</p>" in later
+    assert "<p>Match 1 won by bob (deal 3).</p>" in later
+
+
+def test_of_a_file_and_its_exact_copy_the_file_of_the_sessions_own_name_is_counted(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """A copy saved after the file it copies is still the copy: the session is counted
+    under its own file's name, in the records and on the page."""
+    kept_iota(data_dir, "iota1", ["Ann", "Bob"], [9, 5], day=2)
+    folder = store.sessions_dir(data_dir)
+    copy(folder / "iota1.toml", folder / "iota1-copy.toml")
+    later = (folder / "iota1.toml").stat().st_mtime + 60
+    os.utime(folder / "iota1-copy.toml", (later, later))  # the copy listed first
+    result = runner.invoke(main, ["stats", "--league", "--game", "iota", "--json"])
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "iota1 and iota1-copy hold the same session" in result.stderr
+    records = json.loads(result.stdout)["records"]
+    assert records and {r["session"] for r in records} == {"iota1"}
+    page = runner.invoke(main, ["stats", "--html", "-"])
+    assert page.exit_code == 0 and page.exception is None, page.output
+    assert '<section id="s-iota1">' in page.stdout and "s-iota1-copy" not in page.stdout
+    # A copy whose start was edited too.
+    text = (folder / "iota1-copy.toml").read_text(encoding="utf-8")
+    edited = "\n".join(
+        "created = 2026-11-20 20:00:00+00:00" if line.startswith("created = ") else line
+        for line in text.splitlines()
+    )
+    (folder / "iota1-copy.toml").write_text(edited + "\n", encoding="utf-8")
+    os.utime(folder / "iota1-copy.toml", (later + 60, later + 60))
+    result = runner.invoke(main, ["stats", "--league", "--game", "iota", "--json"])
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "iota1 and iota1-copy hold the same entries" in result.stderr
+    assert {r["session"] for r in json.loads(result.stdout)["records"]} == {"iota1"}
+
+
+def test_plain_stats_say_their_filters_as_the_league_does(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    kept_schnapsen(data_dir, "s1", ["Ann", "Bob"], [(0, 3), (0, 3), (0, 1)], day=2)
+    kept_octrix(data_dir, "o1", ["ann", "Cid"], ROUND, day=16)
+    shown = invoke(runner, "stats", "--game", "octrix", "--since", "2026-11-01")
+    assert shown.startswith("Only game octrix and since 2026-11-01.\nPlayers\n")
+    # The player as the tables spell them; the mode in the words of --mode.
+    shown = invoke(runner, "stats", "--player", "ANN", "--mode", "KEEP")
+    assert shown.startswith("Only mode keep and player 'Ann'.\nPlayers\n")
+    assert invoke(runner, "stats").startswith("Players\n")
+    # JSON gives no such line: a program reads the filters it gave.
+    json.loads(invoke(runner, "stats", "--game", "octrix", "--json"))
 
 
 def test_the_league_calls_a_tie_for_first_drawn_as_its_column_does(

@@ -434,15 +434,24 @@ def test_a_name_holding_another_players_name_keeps_to_its_own_column(
 ) -> None:
     result = runner.invoke(
         main,
-        ["schnapsen", "keep", "--names", "Tom & Jerry,Jerry", "--matches", "1", "--session", "tj"],
+        [
+            "schnapsen",
+            "keep",
+            "--names",
+            "Tom and Jerry,Jerry",
+            "--matches",
+            "1",
+            "--session",
+            "tj",
+        ],
         input="Jerry 3\nJerry 3\nJerry 1\n",
     )
     assert result.exit_code == 0 and result.exception is None, result.output
     (table,) = as_json(runner, "stats", "--league")["league"]
     rows = {r["player"]: (r["won"], r["lost"]) for r in table["table"]}
-    assert rows == {"Jerry": (1, 0), "Tom & Jerry": (0, 1)}
+    assert rows == {"Jerry": (1, 0), "Tom and Jerry": (0, 1)}
     players = {p["name"]: p for p in as_json(runner, "stats")["players"]}
-    assert players["Jerry"]["best_score"] == 7 and players["Tom & Jerry"]["best_score"] == 0
+    assert players["Jerry"]["best_score"] == 7 and players["Tom and Jerry"]["best_score"] == 0
 
 
 def links_and_targets(text: str) -> tuple[set[str], set[str]]:
@@ -639,3 +648,84 @@ def test_an_empty_season_is_one_line_and_a_seat_filter_keeps_its_words(
     shown = run(runner, "stats", "--league", "--player", "bot 2")
     assert shown.startswith("Only player 'bot 2'.\n")
     assert "Bot 2 (greedy)" in shown and "Bot 2 (strong)" in shown
+
+
+def test_the_pages_head_to_head_names_each_bot_as_its_league_does(
+    runner: CliRunner, data_dir: Path, tmp_path: Path
+) -> None:
+    """Head to head goes game by game, as the league and the ratings beside it, each bot
+    named as its game's table names it (``Bot 2 (strong)``, never ``Bot 2 (strong,
+    Schnapsen)``)."""
+    examples(data_dir)
+    out = tmp_path / "report.html"
+    run(runner, "stats", "--html", str(out))
+    page = parse(out.read_text(encoding="utf-8"))
+    league = cells_of(page, "league")
+    pairs = cells_of(page, "head-to-head")
+    assert {"schnapsen", "lineit", "iota"} <= set(pairs)
+    for game, rows in pairs.items():
+        players = {r["player"] for r in league[game]}
+        met = {r[k] for r in rows for k in ("player", "opponent")}
+        assert met <= players, (game, met - players)
+    assert {"player": "Ann", "opponent": "Bot 2 (strong)", "wins": "0", "losses": "1"}.items() <= (
+        next(r for r in pairs["schnapsen"] if "Bot 2 (strong)" in r.values()).items()
+    )
+
+
+def test_the_page_says_a_session_is_not_rated_as_show_does(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """A game in which an undo took back what the player had seen is not rated: its part of
+    the page says so, in the words of ``sessions show``."""
+    folder = store.sessions_dir(data_dir)
+    folder.mkdir(parents=True)
+    text = (EXAMPLES / "octrix-played-vs-strong.toml").read_text(encoding="utf-8")
+    (folder / "fair.toml").write_text(text, encoding="utf-8")
+    body, last = text.rsplit("[[entries]]", 1)
+    marked = f'{body}[[entries]]{last}\n[[entries]]\ntype = "undo"\nmoves = 1\nseen = true\n'
+    marked += f"\n[[entries]]{last}"
+    marked = "\n".join(
+        line for line in marked.splitlines() if not line.startswith(("entry_count", "entry_digest"))
+    )
+    (folder / "marked.toml").write_text(marked, encoding="utf-8")
+    said = "not rated: 1 undo took back what the player had seen"
+    assert said in run(runner, "sessions", "show", "marked")
+    result = runner.invoke(main, ["stats", "--html", "-"])
+    assert result.exit_code == 0 and result.exception is None, result.output
+    fair, marked_part = result.stdout.split('<section id="s-marked">')
+    assert said.capitalize() in marked_part and "Not rated" not in fair
+
+
+def test_an_empty_answer_for_a_bots_seat_names_the_seat_as_asked(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """Bot 2 sat only in a Schnapsen game: an IOTA table for Bot 2 is empty, and the line
+    says Bot 2, what was asked, not the one bot of another game."""
+    folder = store.sessions_dir(data_dir)
+    folder.mkdir(parents=True)
+    for name in ("schnapsen-played-vs-strong", "iota-kept-grid"):
+        shutil.copy(EXAMPLES / f"{name}.toml", folder)
+    for view in ("--ratings", "--league"):
+        said = run(runner, "stats", view, "--game", "iota", "--player", "Bot 2")
+        assert said.startswith("No finished game matches game iota and player 'Bot 2' ("), said
+    # The one bot of that name, asked for by its whole name, is spelt as its table spells it.
+    shown = run(runner, "stats", "--league", "--player", "bot 2 (STRONG)")
+    assert shown.startswith("Only player 'Bot 2 (strong)'.\n")
+
+
+def test_a_day_before_the_year_1000_keeps_its_four_digits(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    examples(data_dir)
+    assert run(runner, "stats", "--league", "--since", "0001-01-01").startswith(
+        "Only since 0001-01-01.\n"
+    )
+    got = as_json(runner, "stats", "--ratings", "--since", "0999-12-31")
+    assert got["filters"]["since"] == "0999-12-31"
+    said = run(runner, "stats", "--league", "--until", "0001-01-01")
+    assert said == "No finished game matches until 0001-01-01.\n"
+    refused = runner.invoke(
+        main, ["stats", "--league", "--since", "0002-01-01", "--until", "0001-01-01"]
+    )
+    assert refused.exit_code == 2 and isinstance(refused.exception, SystemExit)
+    assert "--until 0001-01-01 is before --since 0002-01-01" in refused.output

@@ -742,14 +742,8 @@ def _export_html(app: Any, name: str | None, output: Path | None) -> None:
     from cardside.sessions.league import league, records
     from cardside.sessions.ratings import rate
     from cardside.sessions.results import finished_games
-    from cardside.sessions.stats import (
-        bots_named_by_game,
-        bots_named_by_kind,
-        choose,
-        report,
-        respelt,
-    )
-    from cardside.tui.htmlreport import page
+    from cardside.sessions.stats import bots_named_by_kind, choose, respelt
+    from cardside.tui.htmlreport import head_to_head, page
 
     if name is not None:
         session = _load(app, session_path(app, name))
@@ -779,7 +773,7 @@ def _export_html(app: Any, name: str | None, output: Path | None) -> None:
         league(finished, rated),
         rated,
         rated,
-        report(bots_named_by_game(chosen)).as_dict()["head_to_head"],
+        head_to_head(chosen),
         records(finished, chosen),
         chosen,
         store.now(),

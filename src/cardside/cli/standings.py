@@ -42,7 +42,7 @@ def standings(
     from cardside.sessions.league import league, records
     from cardside.sessions.ratings import FORMULA, PROVISIONAL_SIGMA, rate
     from cardside.sessions.results import finished_games, within_days
-    from cardside.sessions.stats import answers_to, person, seat_key, when_of
+    from cardside.sessions.stats import answers_to, day_text, person, seat_key, when_of
 
     chosen = [s for s in summaries if not mode or s["mode"] == mode]
     finished = finished_games(chosen, game=game, since=since, until=until)
@@ -68,14 +68,8 @@ def standings(
     if until is not None and until.date() < now.date():
         now = until.replace(hour=23, minute=59, second=59)
     who = person(player) if player else None
-    # The player as the tables spell them (Ann, for --player ann), where any session has them.
-    spelt = player
-    if who:
-        seats = (p for s in summaries for p in s["players"])
-        found_names = {str(p["name"]) for p in seats if answers_to(seat_key(p), who)}
-        # Bot 2 finds each bot that sat there: the name as asked then.
-        spelt = found_names.pop() if len(found_names) == 1 else player
-    filters = _filters(game, spelt, since, until, mode)
+    spelt = spelt_as_shown(summaries, player)
+    filters = filters_text(game, spelt, since, until, mode)
     if who and not any(side_has(g, who) for g in finished):
         if view == "html":
             raise click.ClickException(
@@ -90,10 +84,10 @@ def standings(
             return
         finished, chosen = [], []  # an empty answer: no table, no records
     asked = {"game": game, "player": player, "since": since, "until": until, "mode": mode}
-    filtered = {k: (f"{v:%Y-%m-%d}" if isinstance(v, datetime) else v) for k, v in asked.items()}
+    filtered = {k: (day_text(v) if isinstance(v, datetime) else v) for k, v in asked.items()}
     # Each table's heading names its game: the line over a table says the other filters; an
     # empty answer says them all, as plain stats does.
-    besides_game = _filters(None, spelt, since, until, mode)
+    besides_game = filters_text(None, spelt, since, until, mode)
     only = f"Only {besides_game}.\n" if besides_game else ""
     nothing = f"No finished game matches {filters}." if filters else ""
     # The finished games the answer is about: with --player, that player's.
@@ -149,8 +143,8 @@ def standings(
         return
     assert html_file is not None
     from cardside.sessions.results import decided_within
-    from cardside.sessions.stats import bots_named_by_game, choose, report
-    from cardside.tui.htmlreport import page
+    from cardside.sessions.stats import choose
+    from cardside.tui.htmlreport import head_to_head, page
 
     # The player's sessions begun within the dates or where a game counted above was decided
     # (one begun the evening before --since), and those that hold a record shown: every row
@@ -182,10 +176,23 @@ def standings(
         raise click.ClickException(f"no session{matching}: no page written")
     # Only the games of the days asked for, as the league beside it counts them.
     within = [decided_within(s, since, until) for s in sessions]
-    head = report(bots_named_by_game(within), player=player).as_dict()["head_to_head"]
+    head = head_to_head(within, player=player)
     ratings_shown = [r for r in rated if who is None or answers_to(r.key, who)]
     text = page(tables, ratings_shown, rated, head, found, sessions, now, filters)
     write_page(app, html_file, text, len(sessions))
+
+
+def spelt_as_shown(summaries: list[dict[str, Any]], player: str | None) -> str | None:
+    """``--player`` as the tables spell that player (``Ann`` for ``ann``), where a session has
+    one of that name; as asked otherwise, and for a bot asked for by its seat alone (``Bot 2``
+    finds each bot that sat there, in any game: naming one would say what was not asked)."""
+    from cardside.sessions.stats import person, seat_key
+
+    if not player:
+        return player
+    who = person(player)
+    found = {str(p["name"]) for s in summaries for p in s["players"] if seat_key(p) == who}
+    return found.pop() if len(found) == 1 else player
 
 
 def side_has(game: Any, wanted: str) -> bool:
@@ -202,7 +209,7 @@ def _started_by(summary: dict[str, Any], until: datetime) -> bool:
     return start is not None and naive(start).date() <= until.date()
 
 
-def _filters(
+def filters_text(
     game: str | None,
     player: str | None,
     since: datetime | None,
@@ -210,11 +217,13 @@ def _filters(
     mode: str | None,
 ) -> str:
     """The filters asked for, in words (``game iota and since 2026-11-01``)."""
+    from cardside.sessions.stats import day_text
+
     asked = [
         *([f"game {game}"] if game else []),
         *([f"mode {mode.lower()}"] if mode else []),
-        *([f"since {since:%Y-%m-%d}"] if since else []),
-        *([f"until {until:%Y-%m-%d}"] if until else []),
+        *([f"since {day_text(since)}"] if since else []),
+        *([f"until {day_text(until)}"] if until else []),
         *([f"player {clip(player)}"] if player else []),
     ]
     return " and ".join(asked)

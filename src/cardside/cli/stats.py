@@ -99,6 +99,7 @@ def stats(
         bots_named_by_game,
         bots_named_by_kind,
         choose,
+        day_text,
         game_in_name,
         report,
         respelt,
@@ -116,7 +117,7 @@ def stats(
     if html_file is not None and (as_json or chart):
         raise click.UsageError("--html writes a page: leave out --json and --chart")
     if until is not None and since is not None and until < since:
-        raise click.UsageError(f"--until {until:%Y-%m-%d} is before --since {since:%Y-%m-%d}")
+        raise click.UsageError(f"--until {day_text(until)} is before --since {day_text(since)}")
     if (ratings or league or html_file is not None) and player:
         # The league and ratings name a bot within its game's table (``Bot 2 (strong)``);
         # the name plain stats gives it beside other games' bots says the game too.
@@ -177,8 +178,13 @@ def stats(
     if not chosen:
         click.echo(_nothing_matches(summaries, game, mode, since, player, unreadable > 0))
     else:
+        from cardside.cli.standings import filters_text, spelt_as_shown
+
+        # The tables do not name their game: the line says it with the other filters.
+        asked = filters_text(game, spelt_as_shown(summaries, player), since, None, mode)
+        only = f"Only {asked}.\n" if asked else ""
         width = terminal_width()
-        echo_page(render_report(result, ascii=app.style.ascii, width=width))
+        echo_page(only + render_report(result, ascii=app.style.ascii, width=width))
     say_notes(app, chosen, unreadable)
 
 
@@ -206,8 +212,9 @@ def without_copies(
     dropped: set[int] = set()
     notes: list[str] = []
     for group in groups.values():
-        # The furthest along first; among equals the file saved last (the list's order).
-        ranked = sorted(group, key=lambda s: -s["entries"])
+        # The furthest along first; among equals the file named as the session inside it (the
+        # original, not a copy of it), then the file saved last (the list's order).
+        ranked = sorted(group, key=lambda s: (-s["entries"], not _own_file(s)))
         twins: dict[int, list[str]] = {}  # each file counted: the names of its exact copies
         for i, s in enumerate(ranked):
             for t in ranked[:i]:
@@ -239,7 +246,7 @@ def without_copies(
     # The same entries to the second, seed, players and first name are one session whatever
     # start the file says (a copy whose start was edited by hand).
     exact: dict[tuple[Any, ...], dict[str, Any]] = {}
-    for s in summaries:
+    for s in sorted(summaries, key=lambda s: not _own_file(s)):
         if id(s) in dropped or not s["entries"] or not s.get("digest"):
             continue
         players = tuple(p["name"] for p in s["players"])
@@ -260,6 +267,12 @@ def without_copies(
         more = counted(len(notes) - COPY_NOTES, "more session")
         click.echo(f"and {more} with copies: each counted once", err=True)
     return [s for s in summaries if id(s) not in dropped]
+
+
+def _own_file(summary: dict[str, Any]) -> bool:
+    """Whether the file is named as the session inside it was begun (or saved, before it was
+    ever renamed): the original of the session, where a copy of it has another name."""
+    return str(summary["name"]).casefold() == str(summary.get("saved_as")).casefold()
 
 
 #: The copies said one by one; the rest are counted in one line.
@@ -304,13 +317,14 @@ def _nothing_matches(
 ) -> str:
     """Why the statistics are empty, naming the filters that left nothing."""
     from cardside.core.words import counted
+    from cardside.sessions.stats import day_text
 
     if not summaries:
         return "No readable sessions." if unreadable else "No sessions yet."
     asked = [
         *([f"game {game}"] if game else []),
         *([f"mode {mode.lower()}"] if mode else []),
-        *([f"since {since:%Y-%m-%d}"] if since else []),
+        *([f"since {day_text(since)}"] if since else []),
         *([f"player {clip(player)}"] if player else []),
     ]
     if not asked:

@@ -422,6 +422,12 @@ def day(moment: datetime) -> date:
     return moment.date()
 
 
+def day_text(moment: date) -> str:
+    """The day as ``YYYY-MM-DD``, its year in four digits (``0001-01-01``, which ``%Y`` writes
+    ``1-01-01``)."""
+    return f"{moment.year:04d}-{moment.month:02d}-{moment.day:02d}"
+
+
 def session_key(summary: dict[str, Any]) -> tuple[Any, ...]:
     """Where a session's games go among others decided in the same second: by when the
     session was made, then its first entry's time, then its game, its entries' digest and
@@ -457,23 +463,44 @@ def respelt(summaries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     later session has ``ANN``), in its players, columns and winners: every table, filtered or
     not, then says one name one way. A person named as a bot of any of them is (``Strong`` at
     a table, where a file of an older version named its strong bot ``Strong``) is named
-    ``Strong (a person)``, so the two are never counted as one player."""
+    ``Strong (a person)``, so the two are never counted as one player. Each summary keeps
+    its own spellings too, for the part of a page that shows that session (:func:`as_typed`)."""
     names = spellings(summaries)
     bots = {k for s in summaries for p in s["players"] if isinstance(k := seat_key(p), BotKey)}
     out = []
     for s in summaries:
         renamed = {}
+        typed = {}  # each name as given here: as this session typed it (see as_typed)
         for p in s["players"]:
             key = seat_key(p)
             if isinstance(key, BotKey):
                 continue
-            name = str(names.get(key, p["name"]))
+            own = str(p["name"])
+            name = str(names.get(key, own))
             if key in bots:
-                name = f"{name} ({PERSON})"
+                name, own = f"{name} ({PERSON})", f"{own} ({PERSON})"
             if name != p["name"]:
                 renamed[str(p["name"])] = name
-        out.append(_players_renamed(s, renamed))
+            if name != own:
+                typed[name] = own
+        # Always set, so that no value a tampered index holds is taken for it.
+        out.append(_players_renamed(s, renamed) | {TYPED: typed})
     return out
+
+
+#: Where :func:`respelt` keeps each name it gave a summary's player, with the name as that
+#: session typed it.
+TYPED = "typed"
+
+
+def as_typed(summary: dict[str, Any]) -> dict[str, Any]:
+    """The summary with its players named as its own session typed them (``ANN`` where
+    :func:`respelt` gave ``Ann``, the spelling first typed in another session): what a part of
+    one session shows, as its notes and ``sessions show`` write the names."""
+    typed = summary.get(TYPED)
+    if not isinstance(typed, dict) or not typed:
+        return summary
+    return _players_renamed(summary, {str(k): str(v) for k, v in typed.items()})
 
 
 def report(summaries: list[dict[str, Any]], *, player: str | None = None) -> Report:

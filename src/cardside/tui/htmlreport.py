@@ -108,16 +108,23 @@ def render_page(data: dict[str, Any]) -> str:
 
 
 def stamp(moment: datetime | None) -> str:
-    return f"{moment:%Y-%m-%d %H:%M}" if moment else ""
+    """The moment as ``YYYY-MM-DD HH:MM`` (blank for none)."""
+    from cardside.sessions.stats import day_text
+
+    return f"{day_text(moment)} {moment:%H:%M}" if moment else ""
 
 
 def session_part(summary: dict[str, Any], taken: dict[str, str]) -> dict[str, Any]:
-    """A session's section: its score table and running totals, from its summary."""
+    """A session's section: its score table and running totals, from its summary, with its
+    players named as that session typed them (as its notes and ``sessions show`` name them)."""
+    from cardside.core.words import counted
     from cardside.games.registry import GAMES
     from cardside.sessions.index import row_notes_of, rows_of
-    from cardside.sessions.stats import when_of
+    from cardside.sessions.stats import as_typed, when_of
 
+    summary = as_typed(summary)
     info = GAMES[summary["game"]]
+    seen = summary.get("takebacks")
     rows = rows_of(summary) or []
     notes = row_notes_of(summary, len(rows))
     columns = summary["columns"]
@@ -166,6 +173,9 @@ def session_part(summary: dict[str, Any], taken: dict[str, str]) -> dict[str, An
         "chart": chart,
         # Rows an entry of which was corrected with fix N (the index is a cache: text only).
         "corrected": [c for c in summary.get("corrected") or [] if isinstance(c, str)][:200],
+        # Undos that took back what the player had seen: the session is not rated, as show
+        # says (the index is a cache: a count or nothing).
+        "takebacks": counted(seen, "undo") if isinstance(seen, int) and seen > 0 else "",
     }
 
 
@@ -192,6 +202,22 @@ def _match_results(summary: dict[str, Any]) -> list[str]:
     return out
 
 
+def head_to_head(
+    summaries: list[dict[str, Any]], player: str | None = None
+) -> list[tuple[str, list[dict[str, Any]]]]:
+    """Head to head game by game, as the page's league and ratings go: each bot named as its
+    game's table names it (``Bot 2 (greedy)``), never with its game as well."""
+    from cardside.sessions.stats import report
+
+    games = sorted({str(s["game"]) for s in summaries})
+    out = []
+    for game in games:
+        pairs = report([s for s in summaries if s["game"] == game], player=player).as_dict()
+        if pairs["head_to_head"]:
+            out.append((game, pairs["head_to_head"]))
+    return out
+
+
 def rating_history(game: str, ratings: list[Any]) -> Chart:
     """The game's ratings game by game, as lines (the same steps as the terminal chart)."""
     from cardside.games.registry import GAMES
@@ -212,7 +238,7 @@ def page(
     tables: dict[str, list[Any]],
     ratings: list[Any],
     every_rating: list[Any],
-    pairs: list[dict[str, Any]],
+    pairs: list[tuple[str, list[dict[str, Any]]]],
     records: list[Any],
     sessions: list[dict[str, Any]],
     now: datetime,
@@ -221,9 +247,12 @@ def page(
     whole: bool = True,
 ) -> str:
     """The whole page: each part holds the numbers ``stats --league/--ratings --json`` give.
-    Not ``whole``: the sessions' score tables and charts only (a session's own page)."""
+    ``pairs``: head to head game by game (:func:`head_to_head`), each bot named one way.
+    Not ``whole``: the sessions' score tables and charts only (a session's own
+    page)."""
     from cardside.core.words import counted
     from cardside.sessions.ratings import FORMULA, PROVISIONAL_SIGMA
+    from cardside.sessions.stats import day_text
     from cardside.tui.leagueview import record_value
 
     taken: dict[str, str] = {}
@@ -237,7 +266,7 @@ def page(
         r.as_dict()
         | {
             "shown": record_value(r),
-            "day": f"{r.when:%Y-%m-%d}" if r.when else "",
+            "day": day_text(r.when) if r.when else "",
             "anchor": anchor(r.session, taken),
         }
         for r in records

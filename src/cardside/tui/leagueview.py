@@ -11,7 +11,7 @@ from cardside.core.stats import format_wins
 from cardside.core.words import counted
 from cardside.sessions.league import Record, Standing
 from cardside.sessions.ratings import FORMULA, Rating, shown, start_values
-from cardside.sessions.stats import moment_key
+from cardside.sessions.stats import day_text, moment_key
 from cardside.tui.chart import draw
 from cardside.tui.style import ASCII_SIGNS
 from cardside.tui.table import display_width, render, wrap_words
@@ -208,7 +208,7 @@ def render_league(
                             r.what,
                             r.who,
                             record_value(r),
-                            f"{r.when:%Y-%m-%d}" if r.when else "",
+                            day_text(r.when) if r.when else "",
                             r.session,
                         ]
                         for r in mine
