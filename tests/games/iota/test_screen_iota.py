@@ -252,3 +252,29 @@ def test_the_prompt_s_example_is_a_play_the_hand_could_make() -> None:
                 checked += 1
             state.apply(bots[seat].choose(view, seat))
         assert checked > 10
+
+
+def test_the_end_by_passes_is_said_before_it_comes(capsys: pytest.CaptureFixture[str]) -> None:
+    """Passes in a row end the game (a blocked grid, a ruling a newcomer may not know): the
+    table says how many more will, from the last round of them, and the count is the rules'."""
+    from cardside.games.iota.rules import Pass
+    from cardside.games.iota.state import IotaState, blocked_after
+
+    state = IotaState(2, seed=3)
+    limit = blocked_after(2, state.observation(0).pile_size)
+    told = []
+    while not state.is_terminal():
+        seat = state.current_player()
+        assert seat is not None
+        capsys.readouterr()
+        IotaTurn(screen(), GreedyBot()).show(state.observation(seat), seat)
+        told.append(capsys.readouterr().out)
+        state.apply(Pass(()))
+    assert len(told) == limit  # the game ended on the pass the rules say
+    notes = [next((ln for ln in out.splitlines() if "No one has played" in ln), "") for out in told]
+    assert notes[: limit - 2] == [""] * (limit - 2)
+    assert notes[-2] == (
+        f"  No one has played for {limit - 2} turns: 2 more passes in a row end the game "
+        "(a blocked grid: see rules)."
+    )
+    assert notes[-1].endswith(": 1 more pass ends the game (a blocked grid: see rules).")

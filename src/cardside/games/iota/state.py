@@ -121,6 +121,21 @@ def blocked_after(players: int, pile_size: int) -> int:
     return -(-pile_size // HAND_SIZE) + players
 
 
+def passes_to_end(view: View) -> tuple[int, int, bool]:
+    """The passes in a row so far (a recycled wild is none), how many more end the game (the
+    next one included), and whether the pile is empty then: every player passing in turn with
+    the pile empty, or a blocked grid (:func:`blocked_after`), whichever comes first."""
+    idle = 0
+    for turn in reversed(view.log):
+        if isinstance(turn.action, Play):
+            break
+        idle += isinstance(turn.action, Pass)
+    left = blocked_after(view.players, view.pile_size) - idle
+    if view.pile_size == 0:
+        left = min(left, view.players - view.passes)
+    return idle, left, view.pile_size == 0
+
+
 def passes(hand: Sequence[int], pile_size: int) -> list[Pass]:
     """Every distinct exchange (only a plain pass when the pile is empty)."""
     if pile_size == 0:

@@ -30,7 +30,7 @@ from cardside.core.values import MoveValue, Valuation, mean_and_error
 from cardside.games.iota.bots import StrongBot, top_score
 from cardside.games.iota.moves import legal_moves
 from cardside.games.iota.rules import HAND_SIZE, WILD, Action, Pass, Play, Swap
-from cardside.games.iota.state import IotaState, View, blocked_after
+from cardside.games.iota.state import IotaState, View, passes_to_end
 
 RESULT = "the game"
 UNIT = "points: the turn's score, less the next player's reply, plus half your next turn"
@@ -170,14 +170,7 @@ def _play_end(
 def _pass_ends(view: View) -> bool:
     """Does a pass now end the game: every player passed in turn with the pile empty, or the
     grid blocked (as many passes in a row as :func:`blocked_after` allows)?"""
-    if view.pile_size == 0 and view.passes + 1 >= view.players:
-        return True
-    idle = 0  # passes in a row since the last play (a recycled wild is none)
-    for turn in reversed(view.log):
-        if isinstance(turn.action, Play):
-            break
-        idle += isinstance(turn.action, Pass)
-    return idle + 1 >= blocked_after(view.players, view.pile_size)
+    return passes_to_end(view)[1] <= 1
 
 
 def _share(scores: Sequence[int], seat: int, added: float) -> float:

@@ -29,7 +29,7 @@ from cardside.games.iota.rules import (
     Swap,
     turn_numbers,
 )
-from cardside.games.iota.state import Turn, View, last_play_cells, not_held
+from cardside.games.iota.state import Turn, View, last_play_cells, not_held, passes_to_end
 from cardside.tui.console import Console
 from cardside.tui.grammar import agree
 from cardside.tui.human import recap_start, steady
@@ -218,6 +218,15 @@ class IotaTurn:
                 )
         if not self.moves(obs):
             notes.append("  No card of this hand fits anywhere: pass (or swap a wild first).")
+        idle, left, empty = passes_to_end(obs)
+        if idle and left <= obs.players:
+            # The end by passes comes without a card played: said while it can still be seen
+            # coming (the blocked grid is a ruling a newcomer may not know).
+            why = "the pile is empty" if empty else "a blocked grid: see rules"
+            more = "1 more pass ends" if left == 1 else f"{left} more passes in a row end"
+            notes.append(
+                f"  No one has played for {counted(idle, 'turn')}: {more} the game ({why})."
+            )
         if turns:
             if recap_start([t.seat for t in obs.log], seat) is not None:
                 heading = f"  Since {'your' if name == 'You' else name + chr(39) + 's'} last turn:"
