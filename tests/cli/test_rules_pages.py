@@ -201,7 +201,8 @@ def test_a_review_and_the_statistics_too_tall_for_the_terminal_go_through_the_pa
     result = runner.invoke(main, ["sessions", "review", sheet])
     assert result.exit_code == 0 and result.exception is None, result.output
     assert len(paged) == 1 and "accuracy" in paged[0]
-    kept = runner.invoke(main, ["schnapsen", "keep", "--names", "Ann,Bob"], input="Ann 3\nquit\n")
+    keep = ["schnapsen", "keep", "--names", "Ann,Bob", "--matches", "1"]
+    kept = runner.invoke(main, keep, input="Ann 3\nAnn 3\nAnn 1\n\n")
     assert kept.exit_code == 0
     stats = runner.invoke(main, ["stats"])
     assert stats.exit_code == 0 and stats.exception is None, stats.output
@@ -211,6 +212,17 @@ def test_a_review_and_the_statistics_too_tall_for_the_terminal_go_through_the_pa
     assert shown.exit_code == 0 and shown.exception is None and shown.output == ""
     assert len(paged) == 3 and paged[2].startswith(f"{sheet}: octrix play")
     assert "winner: Strong" in paged[2]
+    # The list of sessions (the newest at its top), the ratings and the league: a club's
+    # years of them run to hundreds of lines.
+    for args, shows in (
+        (["sessions", "list"], "schnapsen"),
+        (["stats", "--ratings"], "Schnapsen"),
+        (["stats", "--league"], "Schnapsen"),
+    ):
+        before = len(paged)
+        result = runner.invoke(main, args)
+        assert result.exit_code == 0 and result.exception is None, result.output
+        assert len(paged) == before + 1 and shows in paged[-1], args
 
 
 def test_a_terminal_that_says_no_size_is_read_as_no_terminal(

@@ -141,7 +141,8 @@ def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
         return
     if rows:
         width = terminal_width()
-        click.echo(render_list(rows, width))
+        # Paged where taller than the terminal: the newest sessions, at the top, stay in view.
+        echo_page(render_list(rows, width))
     elif broken:
         click.echo("No readable sessions" + (f" of {game}." if game else "."))
     elif game:

@@ -12,6 +12,7 @@ import click
 from cardside.cli.common import (
     echo_document,
     echo_json,
+    echo_page,
     folder_option,
     refuse_own_file,
     terminal_width,
@@ -112,7 +113,7 @@ def standings(
             text = render_ratings(
                 shown, now, width=terminal_width(), chart=chart, ascii=app.style.ascii
             )
-            click.echo(only + text)
+            echo_page(only + text)
         return
     tables = league(finished, rated)
     found = records(finished, chosen, game=game, since=since, until=until)
@@ -139,7 +140,7 @@ def standings(
         else:
             from cardside.tui.leagueview import render_league
 
-            click.echo(only + render_league(tables, found, width=terminal_width()))
+            echo_page(only + render_league(tables, found, width=terminal_width()))
         return
     assert html_file is not None
     from cardside.sessions.results import decided_within
