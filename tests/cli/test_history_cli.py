@@ -90,7 +90,7 @@ def test_every_command_takes_last_number_and_prefix(runner: CliRunner, data_dir:
     out = run(runner, "sessions", "export", "2", "--format", "json")[1]
     assert json.loads(out)[0]["name"] == "kitchen-table"
     code, out = run(runner, "sessions", "verify", "last", "kit")
-    assert code == 0 and out.count("ok") == 2
+    assert code == 0 and out.count("ok   ") == 2
     code, out = run(runner, "sessions", "resume", "fri", input="Bob 1\nquit\n")
     assert code == 0 and "Deal 2" in out
     code, out = run(runner, "sessions", "show", "7")
@@ -118,12 +118,15 @@ def test_verify_all_and_names(runner: CliRunner, data_dir: Path) -> None:
     octrix(runner, "two", ROUND[:3])
     code, out = run(runner, "sessions", "verify", "--all")
     assert code == 0 and out.count("ok   ") == 2
+    assert out.splitlines()[-1] == "2 sessions checked: 2 ok, none failed"
     path = data_dir / "sessions" / "one.toml"
     path.write_text(path.read_text(encoding="utf-8").replace("13,", "14,"), "utf-8")
     code, out = run(runner, "sessions", "verify", "--all")
     assert code == 1 and "FAIL" in out and "ok   " in out
+    # A FAIL among many ok lines is counted last, where it is seen.
+    assert out.splitlines()[-1] == "2 sessions checked: 1 ok, 1 failed (the FAIL lines above)"
     code, out = run(runner, "sessions", "verify", "two")
-    assert code == 0
+    assert code == 0 and "checked" not in out  # one session: its line says it all
     code, out = run(runner, "sessions", "verify")
     assert code == 2 and "NAMES (or files) or --all" in out and "not both" not in out
     code, out = run(runner, "sessions", "verify", "two", "--all")

@@ -457,7 +457,7 @@ def verify(ctx: click.Context, names: tuple[str, ...], all_: bool, fix: bool) ->
         except UnknownSession as exc:
             # Said in its place; the other names are still checked.
             paths.append(with_folder(exc, app))
-    failed = 0
+    failed = mended = 0
     for path in paths:
         if isinstance(path, str):
             click.echo(f"FAIL {path_text(path)}")
@@ -480,6 +480,7 @@ def verify(ctx: click.Context, names: tuple[str, ...], all_: bool, fix: bool) ->
             if len(problems) > SHOWN_PROBLEMS:
                 click.echo(f"  - and {len(problems) - SHOWN_PROBLEMS:,} more")
             if fixed:
+                mended += 1
                 click.echo(
                     "  the stored totals, rows and count of entries are now the entries' own; "
                     f"the file as it was is kept as {copy}"
@@ -505,6 +506,12 @@ def verify(ctx: click.Context, names: tuple[str, ...], all_: bool, fix: bool) ->
                 click.echo(f"  its rows were numbered 1, 2, 3 as an earlier cardside did: {done}")
     if all_ and not paths:
         click.echo(f"No sessions yet in {path_text(store.sessions_dir(app.data_dir))}.")
+    if len(paths) > 1:
+        # Among thousands of ok lines a FAIL is easily missed: the count, last.
+        good = len(paths) - failed - mended
+        tally = [f"{good:,} ok", *([f"{mended:,} fixed"] if mended else [])]
+        tally.append(f"{failed:,} failed (the FAIL lines above)" if failed else "none failed")
+        click.echo(f"{counted(len(paths), 'session')} checked: {', '.join(tally)}")
     if failed:
         ctx.exit(1)
 
