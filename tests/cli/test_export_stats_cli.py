@@ -9,6 +9,7 @@ import os
 from datetime import datetime
 from pathlib import Path
 from shutil import copy
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -918,6 +919,21 @@ def test_export_chooses_sessions_by_game_and_by_the_day_they_began(
     assert len(later) == sum(s["created"][:10] == days[-1] for s in every) < len(every)
     both = ["sessions", "export", "--game", "octrix", "--since", days[0], "--format", "json"]
     assert {s["game"] for s in json.loads(invoke(runner, *both))} == {"octrix"}
+    # Only the files the index says may be chosen are read: years of sessions, one game asked.
+    read: list[str] = []
+    load = store.load
+
+    def counted_load(path: Path) -> Any:
+        read.append(path.stem)
+        return load(path)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(store, "load", counted_load)
+        invoke(runner, "sessions", "export", "--game", "lineit", "--format", "json")
+        assert sorted(read) == ["lineit-kept-three-players", "lineit-played-vs-strong"]
+        read.clear()
+        invoke(runner, "sessions", "export", "--since", days[-1], "--format", "json")
+        assert len(read) == len(later)
     # Nothing chosen, a NAME beside them, a page: each refused in one line.
     for args, code, said in [
         (["--since", "2999-01-01"], 1, "no session started since 2999-01-01 is saved"),

@@ -690,7 +690,7 @@ def export(
     if all_:
         found = []
         skipped = 0
-        for path in store.list_paths(app.data_dir):
+        for path in _paths_to_export(app, game, since):
             try:
                 s = store.load(path)
                 _say_disagreement(app, path, s)
@@ -702,12 +702,12 @@ def export(
             s.name = path.stem  # as list, show and stats name it (a copied file's own)
         if skipped and not found:
             raise click.ClickException("no session could be read: nothing exported")
-        if not found:  # as the page and --game say it: an empty export is no answer
-            raise click.ClickException("no session is saved yet: nothing exported")
         if chosen:
             found = [s for s in found if _started_within(s, game, since)]
-            if not found:
+            if not found and store.list_paths(app.data_dir):
                 raise click.ClickException(f"no {_chosen_text(game, since)}: nothing exported")
+        if not found:  # as the page and --game say it: an empty export is no answer
+            raise click.ClickException("no session is saved yet: nothing exported")
     else:
         path = session_path(app, name or "")
         found = [_load(app, path)]
@@ -728,6 +728,37 @@ def export(
         click.echo(f"wrote {counted(len(found), 'session')} to {path_text(output)}", err=True)
     else:
         echo_document(text)
+
+
+def _paths_to_export(app: Any, game: str | None, since: datetime | None) -> list[Path]:
+    """The session files that may be of ``game`` and begun since ``since``: every file, less
+    those the index says are of another game or begun before that day (a file the index
+    cannot read is kept, to be read and said). Each kept file is then loaded and checked."""
+    from cardside.sessions import index, store
+
+    if game is None and since is None:
+        return store.list_paths(app.data_dir)
+    out = []
+    for entry in index.entries(app.data_dir):
+        summary = entry.summary
+        if summary is not None:
+            if game is not None and summary.get("game") != game:
+                continue
+            began = summary.get("created") or summary.get("start")  # as Session.began
+            if since is not None and _day_before(began, since):
+                continue
+        out.append(entry.path)
+    return out
+
+
+def _day_before(moment: object, since: datetime) -> bool:
+    """Whether a summary's time (ISO text) falls on a day before ``since``'s."""
+    if not isinstance(moment, str):
+        return False
+    try:
+        return datetime.fromisoformat(moment).date() < since.date()
+    except ValueError:
+        return False
 
 
 def _started_within(session: Any, game: str | None, since: datetime | None) -> bool:
