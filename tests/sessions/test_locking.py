@@ -87,6 +87,18 @@ def test_the_lock_is_exclusive_within_one_process_too(tmp_path: Path) -> None:
     assert not lock_path(journal.path).exists()
 
 
+def test_a_fresh_name_another_cardside_holds_locked_is_passed_over(tmp_path: Path) -> None:
+    """Games begun in the same minute: the first holds its name locked before its file is
+    written, and the next takes the following name, not the same one twenty times."""
+    seats = [Seat("A"), Seat("B")]
+    store.sessions_dir(tmp_path).mkdir(parents=True)
+    first = store.new_name(tmp_path, "schnapsen", "keep")
+    with SessionLock(session_file(tmp_path, first)):
+        journal = Journal.start(tmp_path, game="schnapsen", mode="keep", seats=seats, options={})
+    assert journal.path.stem == f"{first}-2"
+    journal.close()
+
+
 def test_a_fresh_empty_lock_is_treated_as_being_taken(tmp_path: Path) -> None:
     path = tmp_path / "x.toml"
     lock_path(path).write_text("")

@@ -86,11 +86,15 @@ class Journal:
         """
         if name is not None:  # an empty name is refused, not replaced by a fresh one
             return cls._create(data_dir, store.check_name(name), game, mode, seats, options, seed)
+        taken: set[str] = set()
         for _attempt in range(20):
-            fresh = store.new_name(data_dir, game, mode)
+            # A name another cardside holds locked has no file yet: asked for again, it would
+            # be given again; the next is tried.
+            fresh = store.new_name(data_dir, game, mode, avoid=taken)
             try:
                 return cls._create(data_dir, fresh, game, mode, seats, options, seed)
             except (FileExistsError, SessionLocked):
+                taken.add(fresh)
                 continue
         raise FileExistsError("could not find a free session name; give one with --session")
 

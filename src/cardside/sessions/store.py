@@ -11,7 +11,7 @@ import re
 import stat
 import tempfile
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -88,12 +88,13 @@ def case_twin(folder: Path, name: str) -> str | None:
     return next((stem for stem in sorted(stems) if stem != name and stem.casefold() == key), None)
 
 
-def new_name(data_dir: Path, game: str, mode: str) -> str:
-    """A fresh name like ``octrix-keep-20261129-1740``, unique in the folder."""
+def new_name(data_dir: Path, game: str, mode: str, avoid: Collection[str] = ()) -> str:
+    """A fresh name like ``octrix-keep-20261129-1740``, unique in the folder and not one of
+    ``avoid`` (names another cardside was found taking, before its file is there)."""
     base = f"{game}-{mode}-{now().strftime('%Y%m%d-%H%M')}"
     folder = sessions_dir(data_dir)
     name, n = base, 1
-    while (folder / (name + SUFFIX)).exists():
+    while name in avoid or (folder / (name + SUFFIX)).exists():
         n += 1
         name = f"{base}-{n}"
     return name
