@@ -173,7 +173,7 @@ def _played(high: int, bots: tuple[str, ...], humans: str, help: str) -> Command
 
 #: Each game's bots, the default first (its ``BOT_NAMES``, named here so the help need not
 #: import the bots).
-IOTA_BOTS = ("strong", "strong3", "strong2", "strong1", "greedy", "random")
+IOTA_BOTS = ("strong", "strong4", "strong3", "strong2", "strong1", "greedy", "random")
 LINEIT_BOTS = ("strong", "strong1", "classic", "heuristic", "random")
 OCTRIX_BOTS = ("strong", "greedy", "random", "classic")
 SCHNAPSEN_BOTS = ("strong", "classic", "heuristic", "random")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -279,3 +280,127 @@ def test_with_the_pile_empty_strong_takes_a_last_card_that_wins() -> None:
                 checked += 1
             state.apply(bots[seat].choose(view, seat))
     assert checked >= 3
+
+
+def test_the_best_turn_takes_a_wild_back_first_where_that_scores_more() -> None:
+    """A wild on the grid can be swapped back and played again the same turn: the opponent's
+    reply the strong bot fears is the best such turn, not only the best play of the hand."""
+    from cardside.games.iota.bots import best_turn
+    from cardside.games.iota.moves import best_move
+    from cardside.games.iota.notation import parse_card
+
+    grid = {(0, 0): parse_card("RC1"), (1, 0): WILD}
+    hand = tuple(sorted(parse_card(c) for c in ("RC2", "RC3", "RC4", "GX1")))
+    plain = best_move(grid, hand, pile_empty=False)
+    move, after, held = best_turn(grid, hand, False)
+    assert plain is not None and move is not None and move.score > plain.score
+    assert after[(1, 0)] != WILD and WILD in held and WILD in [c for c, _, _ in move.play.cards]
+    assert sorted(held) == sorted([*without_one(hand, after[(1, 0)]), WILD])
+    # No wild on the grid: the best play itself.
+    alone = {(0, 0): parse_card("RC1")}
+    assert best_turn(alone, hand, False)[0] == best_move(alone, hand, pile_empty=False)
+
+
+def without_one(hand: tuple[int, ...], card: int) -> list[int]:
+    left = list(hand)
+    left.remove(card)
+    return left
+
+
+#: A game of seed 7 against strong4, each line the hint strong4 gave: at its end the pile is
+#: empty, and the hint then was RX2 1,-6 YX1 2,-6 W 3,-6, which leaves a wild the opponent
+#: takes back (for BX4) to lay a lot of 432 and win.
+TRAP = [
+    "swap YT2 0,0", "GC2 -1,-1 BT4 0,-1", "GX4 -2,0 BS1 -2,1", "GC4 1,-2",
+    "BS4 -3,1 BC3 -3,2", "BT3 -5,3 RC1 -5,4", "YS3 -7,5 YC1 -7,6", "RX1 -8,5 GT1 -8,6",
+    "swap RT1 0,2", "W 0,-3 W 1,-3 GS3 2,-3 BX1 3,-3", "RX4 -9,3 YS4 -9,4 BC4 -9,5",
+    "RT2 -12,2 YX4 -11,2 BS3 -10,2", "RC2 -12,1 YS2 -11,1", "swap RC4 0,-3",
+    "BX3 3,-5 RS2 4,-5", "BT2 -13,1 GC1 -13,2", "RC3 -11,4",
+]  # fmt: skip
+
+
+def test_strong_leaves_no_wild_the_opponent_takes_back_for_the_game(
+    runner: Any, data_dir: Any
+) -> None:
+    from cardside.cli.main import main
+    from cardside.games.iota.bots import best_turn, make_bot
+    from cardside.games.iota.notation import parse_action
+    from cardside.games.iota.sheet import replay_state
+    from cardside.sessions import store
+
+    script = "\n".join([*TRAP, "quit"]) + "\n"
+    args = ["iota", "play", "--seed", "7", "--bot", "strong4", "--session", "trap"]
+    result = runner.invoke(main, args, input=script)
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "(type help)" not in result.output  # every line was a legal turn
+    state = replay_state(store.load(store.sessions_dir(data_dir) / "trap.toml"))
+    seat = state.current_player()
+    assert seat == 0 and state.observation(0).pile_size == 0
+    theirs = tuple(state.observation(1).hand)
+
+    def reply_after(action: Any) -> int:
+        after = state.clone()
+        after.apply(action)
+        move = best_turn(after.observation(1).grid, theirs, True)[0]
+        return 0 if move is None else move.score
+
+    view = state.observation(0)
+    old = make_bot("strong4", seed=0).choose(view, 0)
+    assert old == parse_action("RX2 1,-6 YX1 2,-6 W 3,-6")
+    assert reply_after(old) == 432  # the wild taken back for BX4, and a lot
+    new = make_bot("strong", seed=0).choose(view, 0)
+    assert reply_after(new) < 432 // 2
+
+
+def test_the_hint_says_the_next_players_likely_score_not_its_weight() -> None:
+    """With 4 players the bot counts the next player's gain at 0.6 (one rival of three), but the
+    hint says what that player could make: the mean of its best replies over the samples."""
+    from cardside.games.iota.bots import StrongBot, top_score
+    from cardside.games.iota.state import IotaState
+
+    state = IotaState(4, seed=1)
+    greedy = GreedyBot(seed=1)
+    for _ in range(6):
+        seat = state.current_player()
+        assert seat is not None
+        state.apply(greedy.choose(state.observation(seat), seat))
+    seat = state.current_player()
+    assert seat is not None
+    view = state.observation(seat)
+    hint = StrongBot(seed=3).hint(view, seat)
+    assert isinstance(hint.action, Play)
+    bot = StrongBot(seed=3)
+    samples = bot._deal(view)
+    grid = dict(view.grid)
+    for card, x, y in hint.action.cards:
+        grid[(x, y)] = card
+    mean = sum(top_score(grid, h, False) for h in samples.replies) / len(samples.replies)
+    assert f"the next player could make about {mean:.0f} after it" in hint.reason
+
+
+def test_a_swap_hint_names_the_play_it_makes_possible() -> None:
+    """A swap scores nothing: its hint names the play after it, with that play's own figures."""
+    from cardside.games.iota.bots import _swap_reason
+    from cardside.games.iota.notation import parse_action
+
+    then = parse_action("W 1,2 GT3 2,2")
+    said = _swap_reason(then, "scores 30; the other player could make about 12 after it")
+    assert said == (
+        "swap for the wild, then W 1,2 GT3 2,2: scores 30; the other player could make about 12 "
+        "after it"
+    )
+
+
+def test_a_reply_taking_a_wild_back_is_feared_of_an_opponent_seen_doing_it() -> None:
+    """An opponent model learned from play: one that has taken a wild back in this game may do
+    it again; one that never has (greedy never does) is not played against as if it might."""
+    from cardside.games.iota.bots import StrongBot, swapped_before
+    from cardside.games.iota.state import IotaState, Turn
+
+    view = IotaState(2, seed=3).observation(0)
+    assert not swapped_before(view) and StrongBot()._swap_level(view) == 0
+    theirs = Turn(1, Swap(parse_cards("RC2")[0], 1, 0))
+    seen = replace(view, log=(*view.log, theirs))
+    assert swapped_before(seen) and StrongBot()._swap_level(seen) == StrongBot.REPLY_SWAPS > 0
+    mine = replace(view, log=(*view.log, Turn(0, Swap(parse_cards("RC2")[0], 1, 0))))
+    assert not swapped_before(mine)  # its own swaps say nothing of the opponent

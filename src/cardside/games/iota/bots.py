@@ -1,5 +1,5 @@
-"""IOTA bots: ``random``, ``greedy``, ``strong`` (the default), ``strong3``, ``strong2`` and
-``strong1``.
+"""IOTA bots: ``random``, ``greedy``, ``strong`` (the default), ``strong4``, ``strong3``,
+``strong2`` and ``strong1``.
 
 ``strong`` looks one turn past its own: for the plays that score best now, and the best play
 of every set of cards it could play (so each choice of cards to keep is weighed), it samples
@@ -19,7 +19,10 @@ three quarters of its own best next turn (its kept cards and its draws) on the g
 reply (``strong3`` weighs it a half, as the bot before did); a line
 that ends the game counts as a win or a loss. Once the pile is empty the opponent holds every
 card it has not seen, and it searches the race to the last card (its plays, the opponent's
-best-scoring replies) three of its turns deep. The opponent's hand is not dealt uniformly:
+best-scoring replies) three of its turns deep. The opponent's reply, there and before, may
+first swap a wild on the grid back for a card of its hand and play it again (a wild left where
+the opponent can take it may hand it a lot); ``strong4`` is the bot before it saw that. The
+opponent's hand is not dealt uniformly:
 the cards it kept from its last play are drawn so that they would not have made a better play
 with the cards it played (``inference.py``), since a player rarely keeps cards that would have
 scored more now. ``strong2`` is the bot before that reading, ``strong1`` the bot before this
@@ -42,10 +45,19 @@ from typing import Any, Protocol
 from cardside.core.words import counted, unknown_bot
 from cardside.games.iota.inference import last_plays, read_hand
 from cardside.games.iota.moves import Move, best_move, legal_moves
+from cardside.games.iota.notation import format_action
 from cardside.games.iota.rules import HAND_SIZE, WILD, Action, Pass, Play, Swap
-from cardside.games.iota.state import View, without
+from cardside.games.iota.state import View, swaps, without
 
-BOT_NAMES: tuple[str, ...] = ("strong", "strong3", "strong2", "strong1", "greedy", "random")
+BOT_NAMES: tuple[str, ...] = (
+    "strong",
+    "strong4",
+    "strong3",
+    "strong2",
+    "strong1",
+    "greedy",
+    "random",
+)
 DEFAULT_BOT = "strong"
 
 
@@ -110,6 +122,27 @@ def best_moves(moves: list[Move]) -> list[Move]:
     return [m for m in moves if m.score == top]
 
 
+def best_turn(
+    grid: Mapping[tuple[int, int], int], hand: tuple[int, ...], pile_empty: bool
+) -> tuple[Move | None, Mapping[tuple[int, int], int], tuple[int, ...]]:
+    """The best-scoring turn of a player holding ``hand``: its best play, or a wild on the grid
+    swapped back first where the play it then has scores more (a wild taken back may make a
+    lot); with the grid and the hand that play is made from."""
+    best = best_move(grid, hand, pile_empty=pile_empty)
+    chosen: tuple[Mapping[tuple[int, int], int], tuple[int, ...]] = (grid, hand)
+    if WILD in grid.values():
+        for swap in swaps(grid, hand):
+            after = dict(grid)
+            after[(swap.x, swap.y)] = swap.card
+            held = list(hand)
+            held.remove(swap.card)
+            held.append(WILD)
+            move = best_move(after, held, pile_empty=pile_empty)
+            if move is not None and (best is None or move.score > best.score):
+                best, chosen = move, (after, tuple(held))
+    return best, chosen[0], chosen[1]
+
+
 def top_score(grid: Any, hand: Sequence[int], pile_empty: bool) -> int:
     """The best score ``hand`` can make on ``grid`` (0 when it has no play)."""
     move = best_move(grid, hand, pile_empty=pile_empty)
@@ -136,6 +169,18 @@ class GreedyBot:
             return Hint(action, _describe_pass(action, view))
         move = self.rng.choice(best_moves(moves))
         return Hint(move.play, f"the highest score this turn: {move.score}")
+
+
+def swapped_before(view: View) -> bool:
+    """Whether another player has taken a wild back from the grid in this game."""
+    return any(isinstance(t.action, Swap) and t.seat != view.seat for t in view.log)
+
+
+def _swap_reason(then: Action, reason: str) -> str:
+    """Why a swap: the play it makes possible, and that play's reason."""
+    if isinstance(then, Play):
+        return f"swap for the wild, then {format_action(then)}: {reason}"
+    return f"swap for the wild, then {reason}"
 
 
 def _describe_pass(action: Pass, view: View) -> str:
@@ -202,9 +247,18 @@ class StrongBot:
     ENDGAME_WIDTH = (0, 4, 1)  # plays weighed at its 1st, 2nd, 3rd turn (0: the shortlist)
     READ = 1  # the opponent's plays read to deal the cards it kept (two players; 0: none)
     DOUBT = 0.05  # the chance of keeping cards that would have made a better play
+    # Where the opponent's reply may swap a wild on the grid back first (two players): 0
+    # nowhere (strong4), 1 in the race once the pile is empty, 2 at every turn. A wild left
+    # where the opponent can take it may hand it a lot; before the pile runs out, fearing it
+    # lost games against greedy, which never swaps (docs/strength.md).
+    REPLY_SWAPS = 1
+    # Fear it only of an opponent seen taking a wild back in this game: one that never does
+    # (greedy) is not played against as if it might.
+    SWAP_SEEN = True
 
     def __init__(self, seed: int | str = 0) -> None:
         self.rng = random.Random(seed)
+        self._swaps = 0  # this decision's REPLY_SWAPS, where the opponent is seen to swap
 
     def choose(self, view: View, seat: int) -> Action:
         return self.hint(view, seat).action
@@ -219,13 +273,9 @@ class StrongBot:
             for swap in view.swaps():
                 grid, hand = _recycled(view, swap)
                 moves = legal_moves(grid, hand, pile_empty=view.pile_size == 0)
-                _, after, _ = self._best(view, grid, hand, moves, samples)
+                then, after, reason = self._best(view, grid, hand, moves, samples)
                 if after > value + 1:
-                    return Hint(
-                        swap,
-                        f"swap for the wild: the play it then has is worth about {after:.0f}, "
-                        "its score less the likely reply",
-                    )
+                    return Hint(swap, _swap_reason(then, reason))
         return Hint(best, why)
 
     def _deal(self, view: View) -> Samples:
@@ -247,7 +297,7 @@ class StrongBot:
             action = exchange(view)
             return (
                 action,
-                -self._reply(view, grid, samples),
+                -self._reply_weight(view) * self._reply(view, grid, samples),
                 _describe_pass(action, view),
             )
         best: tuple[float, Move, float] | None = None
@@ -260,7 +310,11 @@ class StrongBot:
                 reply = 0.0
             else:
                 reply = self._reply(view, after, samples)
-                estimate = move.score - reply + self._own(view, after, hand, move.play, samples)
+                estimate = (
+                    move.score
+                    - self._reply_weight(view) * reply
+                    + self._own(view, after, hand, move.play, samples)
+                )
             if best is None or estimate > best[0]:
                 best = (estimate, move, reply)
         assert best is not None
@@ -292,8 +346,12 @@ class StrongBot:
         total = 0
         for hand in samples.replies:
             total += top_score(grid, hand, pile_empty)
-        weight = 1.0 if view.players == 2 else self.REPLY_WEIGHT_MANY
-        return weight * total / len(samples.replies)
+        return total / len(samples.replies)
+
+    def _reply_weight(self, view: View) -> float:
+        """How much the next player's gain counts against a play: with 3 or 4 players it is
+        one rival of several."""
+        return 1.0 if view.players == 2 else self.REPLY_WEIGHT_MANY
 
     def _own(
         self, view: View, grid: Any, hand: tuple[int, ...], play: Play, samples: Samples
@@ -332,7 +390,14 @@ class StrongBot:
             deals.append((tuple(hand), tuple(rest)))
         return deals
 
+    def _swap_level(self, view: View) -> int:
+        """Where this decision fears a reply that takes a wild back (see REPLY_SWAPS)."""
+        if self.SWAP_SEEN and not swapped_before(view):
+            return 0
+        return self.REPLY_SWAPS
+
     def _duel_hint(self, view: View) -> Hint:
+        self._swaps = self._swap_level(view)
         if view.pile_size == 0 and self.ENDGAME:
             return self._endgame_hint(view)
         moves = view.moves()
@@ -348,13 +413,9 @@ class StrongBot:
             for swap in swaps:
                 grid, hand = _recycled(view, swap)
                 moves = legal_moves(grid, hand, pile_empty=view.pile_size == 0)
-                _, after, _ = self._duel_best(view, grid, hand, moves, deals)
+                then, after, reason = self._duel_best(view, grid, hand, moves, deals)
                 if after > value + 1:
-                    return Hint(
-                        swap,
-                        f"swap for the wild: the play it then has is worth about {after:.0f}, "
-                        "its score less the likely reply",
-                    )
+                    return Hint(swap, _swap_reason(then, reason))
         return Hint(best, why)
 
     def _ended(self, margin: float, change: float) -> float:
@@ -409,7 +470,11 @@ class StrongBot:
         total = 0.0
         replies = 0.0
         for theirs, order in deals:
-            reply = best_move(grid, theirs, pile_empty=pile == 0)
+            before = grid
+            if self._swaps >= 2 or (self._swaps and pile == 0):
+                reply, before, theirs = best_turn(grid, theirs, pile == 0)
+            else:
+                reply = best_move(grid, theirs, pile_empty=pile == 0)
             got = reply.score if reply else 0
             replies += got
             if reply is not None and pile == 0 and len(reply.play.cards) == len(theirs):
@@ -418,7 +483,7 @@ class StrongBot:
             later = grid
             left = pile
             if reply is not None:
-                later = dict(grid)
+                later = dict(before)
                 for card, x, y in reply.play.cards:
                     later[(x, y)] = card
                 left = max(0, pile - len(reply.play.cards))
@@ -494,7 +559,10 @@ class StrongBot:
         depth: int,
         passes: int,
     ) -> float:
-        reply = best_move(grid, theirs, pile_empty=True)
+        if self._swaps >= 1:
+            reply, before, held = best_turn(grid, theirs, True)
+        else:
+            reply, before, held = best_move(grid, theirs, pile_empty=True), grid, theirs
         if reply is None:
             if passes >= 1:
                 return self._over(margin)
@@ -502,7 +570,7 @@ class StrongBot:
             after, left = grid, theirs
         else:
             margin -= reply.score
-            after, left = _placed(grid, theirs, reply.play)
+            after, left = _placed(before, held, reply.play)
             if not left:
                 return self._over(margin)
             passes = 0
@@ -519,7 +587,15 @@ class StrongBot:
         return margin
 
 
-class StrongBot3(StrongBot):
+class StrongBot4(StrongBot):
+    """The strong bot as it was before it saw that the opponent's reply may swap a wild on
+    the grid back first."""
+
+    name = "strong4"
+    REPLY_SWAPS = 0
+
+
+class StrongBot3(StrongBot4):
     """The strong bot as it was before its own next turn after the opponent's reply weighed
     three quarters: it weighed a half."""
 
@@ -541,6 +617,7 @@ class StrongBot1(StrongBot):
 
     name = "strong1"
     DUEL = False
+    REPLY_SWAPS = 0
 
 
 def make_bot(name: str, seed: int | str = 0) -> IotaBot:
@@ -552,6 +629,8 @@ def make_bot(name: str, seed: int | str = 0) -> IotaBot:
         return RandomBot(seed)
     if key == "strong":
         return StrongBot(seed)
+    if key == "strong4":
+        return StrongBot4(seed)
     if key == "strong3":
         return StrongBot3(seed)
     if key == "strong2":
