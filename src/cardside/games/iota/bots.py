@@ -171,6 +171,12 @@ class GreedyBot:
         return Hint(move.play, f"the highest score this turn: {move.score}")
 
 
+def swap_feared(level: int, pile_empty: bool) -> bool:
+    """Whether a reply that takes a wild back is feared at ``level`` (``REPLY_SWAPS``: 1 once
+    the pile is empty, 2 at every turn)."""
+    return level >= 2 or (level >= 1 and pile_empty)
+
+
 def swapped_before(view: View) -> bool:
     """Whether another player has taken a wild back from the grid in this game."""
     return any(isinstance(t.action, Swap) and t.seat != view.seat for t in view.log)
@@ -471,7 +477,7 @@ class StrongBot:
         replies = 0.0
         for theirs, order in deals:
             before = grid
-            if self._swaps >= 2 or (self._swaps and pile == 0):
+            if swap_feared(self._swaps, pile == 0):
                 reply, before, theirs = best_turn(grid, theirs, pile == 0)
             else:
                 reply = best_move(grid, theirs, pile_empty=pile == 0)
@@ -559,7 +565,7 @@ class StrongBot:
         depth: int,
         passes: int,
     ) -> float:
-        if self._swaps >= 1:
+        if swap_feared(self._swaps, True):
             reply, before, held = best_turn(grid, theirs, True)
         else:
             reply, before, held = best_move(grid, theirs, pile_empty=True), grid, theirs

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardside.core.values import MoveValue, Valuation, mean_and_error
-from cardside.games.iota.bots import StrongBot, best_turn, top_score
+from cardside.games.iota.bots import StrongBot, best_turn, swap_feared, top_score
 from cardside.games.iota.moves import legal_moves
 from cardside.games.iota.rules import HAND_SIZE, WILD, Action, Pass, Play, Swap
 from cardside.games.iota.state import IotaState, View, passes_to_end
@@ -225,8 +225,7 @@ def _replies(bot: StrongBot, view: View, grid: Any, samples: Any) -> list[float]
     if not samples.replies or not samples.replies[0]:
         return [0.0] * max(1, len(samples.replies))
     pile_empty = view.pile_size == 0
-    level = bot._swap_level(view)
-    if view.players == 2 and (level >= 2 or (level and pile_empty)):
+    if view.players == 2 and swap_feared(bot._swap_level(view), pile_empty):
         # The opponent may take a wild back first, as the strong bot fears in its own play.
         return [_turn_score(grid, tuple(h), pile_empty) for h in samples.replies]
     weight = 1.0 if view.players == 2 else bot.REPLY_WEIGHT_MANY
