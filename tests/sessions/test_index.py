@@ -280,3 +280,44 @@ def test_a_player_is_matched_to_their_own_column_before_a_partnership() -> None:
     # A partner whose own name holds " & " is matched whole, never by a part of it.
     assert column_of("Tom & Jerry", ["Tom & Jerry & Ann", "Bob & Dee"]) == 0
     assert column_of("Jer", ["Tom & Jerry", "Bob"]) is None
+
+
+def test_many_files_to_read_are_announced_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(index, "NOTICE_AT", 2)
+    for name in ("one", "two", "three"):
+        kept(tmp_path, name, 1)
+    told: list[int] = []
+    assert len(index.entries(tmp_path, told.append)) == 3
+    assert told == [3]
+    assert len(index.entries(tmp_path, told.append)) == 3  # read from the index now
+    assert told == [3]
+    kept(tmp_path, "four", 1)
+    index.entries(tmp_path, told.append)  # one file to read: below the mark
+    assert told == [3]
+    (tmp_path / "index.json").write_text("{", encoding="utf-8")
+    index.entries(tmp_path, told.append)
+    assert told == [3, 4]
+
+
+def test_a_terminal_is_told_when_the_index_is_built(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import sys
+
+    from cardside.cli.app import App
+    from cardside.cli.common import indexed
+
+    monkeypatch.setattr(index, "NOTICE_AT", 2)
+    kept(tmp_path, "one", 1)
+    kept(tmp_path, "two", 1)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: False)
+    assert len(indexed(App(tmp_path))) == 2
+    assert capsys.readouterr().err == ""  # a pipe or a log is not told
+    (tmp_path / "index.json").unlink()
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert len(indexed(App(tmp_path))) == 2
+    assert capsys.readouterr().err == (
+        "Reading 2 session files into the index (once: later runs reuse it)...\n"
+    )

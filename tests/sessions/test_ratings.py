@@ -359,3 +359,26 @@ def test_an_equal_feat_in_the_same_game_is_shared() -> None:
     later = summary("b", "iota", ["Cy", "Dee"], [300, 200], ["Cy"], START + timedelta(days=1))
     found = {r.what: r.who for r in records(finished_games([*level, later]), [*level, later])}
     assert found["highest score"] == "Ann & Bob"
+
+
+def test_the_page_charts_the_highest_rated_when_a_club_is_large() -> None:
+    """Past a dozen players a line chart cannot be read: the page draws the highest rated,
+    each line in a style of its own, and says the table lists every one."""
+    from cardside.tui.htmlreport import CHART_MOST, rating_history
+
+    players = [f"P{n:02}" for n in range(37)]
+    games = [
+        summary(f"g{i}", "iota", [a, b], [300, 200], [a], START + timedelta(hours=i))
+        for i, (a, b) in enumerate(zip(players, players[1:] + players[:1]))
+    ]
+    ratings = rate(finished_games(games))
+    chart = rating_history("iota", ratings)
+    assert len(chart.series) == CHART_MOST == 12
+    assert len({(colour, dash) for _, colour, dash, _ in chart.series}) == CHART_MOST
+    best = sorted(ratings, key=lambda r: -r.rating)[:CHART_MOST]
+    assert {label for label, *_ in chart.series} == {r.name for r in best}
+    assert chart.caption == (
+        "IOTA: ratings game by game (the 12 highest rated of 37 players; the table lists every one)"
+    )
+    few = rating_history("iota", ratings[:5])
+    assert len(few.series) == 5 and few.caption == "IOTA: ratings game by game"

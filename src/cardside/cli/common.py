@@ -965,3 +965,18 @@ def refuse_own_file(data_dir: Path, path: Path, what: str) -> None:
             )
     if target == index.index_path(data_dir).resolve():
         raise click.UsageError(f"{what} is cardside's index of sessions: write to another file")
+
+
+def indexed(app: App) -> list[Any]:
+    """Every session file with its summary (``index.entries``), saying on a terminal when
+    many files must be read first (the index's first build takes seconds for thousands)."""
+    from cardside.sessions import index
+
+    def notice(count: int) -> None:
+        if sys.stderr.isatty():
+            click.echo(
+                f"Reading {count:,} session files into the index (once: later runs reuse it)...",
+                err=True,
+            )
+
+    return index.entries(app.data_dir, notice)

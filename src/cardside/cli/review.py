@@ -20,6 +20,7 @@ from cardside.cli.common import (
     echo_json,
     echo_page,
     end_if_stopped,
+    indexed,
     json_option,
     seat_of,
     session_path,
@@ -541,9 +542,8 @@ def _spelt_as_in_stats(app: Any, table: list[Any]) -> list[Any]:
     (``Cara`` where the games reviewed have ``cara``)."""
     from dataclasses import replace
 
-    from cardside.sessions import index
     from cardside.sessions.stats import person, spellings
 
-    summaries = [e.summary for e in index.entries(app.data_dir) if e.summary is not None]
+    summaries = [e.summary for e in indexed(app) if e.summary is not None]
     names = spellings(summaries)
     return [replace(s, name=names.get(person(s.name), s.name)) for s in table]

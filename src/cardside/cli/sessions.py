@@ -17,6 +17,7 @@ from cardside.cli.common import (
     echo_json,
     echo_page,
     folder_option,
+    indexed,
     json_option,
     json_text,
     open_journal,
@@ -113,7 +114,7 @@ def sessions() -> None:
 def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
     """List saved sessions, the last saved first, numbered (show, resume and the rest take
     the number)."""
-    from cardside.sessions import index, store
+    from cardside.sessions import store
     from cardside.sessions.names import shell_name
     from cardside.tui.listing import render_list, row_of
 
@@ -122,7 +123,7 @@ def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
     rows: list[list[object]] = []
     broken: list[tuple[int, str]] = []
     differ: list[tuple[str, str]] = []
-    for number, item in enumerate(index.entries(app.data_dir), 1):
+    for number, item in enumerate(indexed(app), 1):
         if item.summary is None:
             broken.append((number, item.error or f"{path_text(item.path)}: unreadable"))
             continue
@@ -734,12 +735,12 @@ def _paths_to_export(app: Any, game: str | None, since: datetime | None) -> list
     """The session files that may be of ``game`` and begun since ``since``: every file, less
     those the index says are of another game or begun before that day (a file the index
     cannot read is kept, to be read and said). Each kept file is then loaded and checked."""
-    from cardside.sessions import index, store
+    from cardside.sessions import store
 
     if game is None and since is None:
         return store.list_paths(app.data_dir)
     out = []
-    for entry in index.entries(app.data_dir):
+    for entry in indexed(app):
         summary = entry.summary
         if summary is not None:
             if game is not None and summary.get("game") != game:
@@ -793,7 +794,7 @@ def _export_html(app: Any, name: str | None, output: Path | None) -> None:
     else:
         from cardside.cli.stats import without_copies
 
-        entries = index.entries(app.data_dir)
+        entries = indexed(app)
         for entry in entries:
             if entry.summary is None:
                 click.echo(f"skipped: {entry.error or entry.path}", err=True)

@@ -13,6 +13,7 @@ from cardside.cli.common import (
     echo_json,
     echo_page,
     folder_option,
+    indexed,
     json_option,
     terminal_width,
 )
@@ -94,7 +95,6 @@ def stats(
 ) -> None:
     """Statistics across saved sessions: players, head to head, and games; with --ratings,
     --league or --html, ratings, a league table with records, or a page to share."""
-    from cardside.sessions import index
     from cardside.sessions.stats import (
         bots_named_by_game,
         bots_named_by_kind,
@@ -125,7 +125,7 @@ def stats(
         if in_game is not None and game in (None, in_game[0]):
             game, player = in_game
     app = app_of(ctx)
-    entries = index.entries(app.data_dir)
+    entries = indexed(app)
     # One spelling of each name (the first typed, over every session) whatever the filters.
     readable = respelt([bots_named_by_kind(e.summary) for e in entries if e.summary is not None])
     unreadable = len(entries) - len(readable)

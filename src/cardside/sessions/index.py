@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -29,6 +30,8 @@ INDEX_NAME = "index.json"
 INDEX_VERSION = 20
 #: A larger index is not read (and is rebuilt): 64 MiB, several times that of 20,000 sessions.
 MAX_INDEX_BYTES = 64 << 20
+#: From this many files to read (about a second's work), a caller is told before they are read.
+NOTICE_AT = 300
 #: Bounds on what a cached item may hold, like those on the session files it summarizes.
 MAX_CACHED_TEXT = 5_000
 #: The largest score, count or number of seconds a summary may hold: far beyond any a session
@@ -180,23 +183,37 @@ def index_path(data_dir: Path) -> Path:
     return data_dir / INDEX_NAME
 
 
-def entries(data_dir: Path) -> list[Entry]:
-    """Every session file newest first, with its summary (from the index when still fresh)."""
+def entries(data_dir: Path, notice: Callable[[int], None] | None = None) -> list[Entry]:
+    """Every session file newest first, with its summary (from the index when still fresh).
+
+    ``notice(count)`` is called first when at least :data:`NOTICE_AT` files must be read
+    (the index's first build, or one after many files changed), so a caller can say why it
+    is slow."""
     cached = _read(index_path(data_dir))
     fresh: dict[str, Any] = {}
     out: list[Entry] = []
     changed = False
+    keyed: list[tuple[Path, list[int] | None, Any]] = []
     for path in store.list_paths(data_dir):
         try:
             st = path.stat()
         except OSError:
+            keyed.append((path, None, None))
+            continue
+        # A save replaces the file, so its inode changes even within one tick of the clock.
+        stamp = [st.st_mtime_ns, st.st_size, st.st_ino, st.st_ctime_ns]
+        old = cached.get(path.name)
+        sound = isinstance(old, dict) and old.get("key") == stamp and _sound(old)
+        keyed.append((path, stamp, old if sound else None))
+    stale = sum(1 for _, stamp, old in keyed if stamp is not None and old is None)
+    if notice is not None and stale >= NOTICE_AT:
+        notice(stale)
+    for path, key, hit in keyed:
+        if key is None:
             # A link to nothing or a loop: never cached, loading says what is wrong.
             out.append(Entry(path, None, _summary_or_error(path).get("error")))
             continue
-        # A save replaces the file, so its inode changes even within one tick of the clock.
-        key = [st.st_mtime_ns, st.st_size, st.st_ino, st.st_ctime_ns]
-        hit = cached.get(path.name)
-        if not (isinstance(hit, dict) and hit.get("key") == key and _sound(hit)):
+        if hit is None:
             hit = {"key": key, **_summary_or_error(path)}
             changed = True
         fresh[path.name] = hit

@@ -22,6 +22,9 @@ COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#1
 #: Past the colours, the lines go round them again dashed, then dotted, then dash-dotted.
 DASHES = ("", "8 4", "2 3", "8 3 2 3")
 WIDTH, HEIGHT, MARGIN = 640, 220, 44
+#: The most players a ratings chart draws (the highest rated): more lines cannot be told
+#: apart, and the lines keep colours and dashes of their own.
+CHART_MOST = 12
 
 
 @dataclass
@@ -224,10 +227,17 @@ def rating_history(game: str, ratings: list[Any]) -> Chart:
     from cardside.tui.leagueview import rating_steps
 
     played = [r for r in ratings if r.history]
+    caption = f"{GAMES[game].title}: ratings game by game"
+    if len(played) > CHART_MOST:
+        highest = sorted(played, key=lambda r: -r.rating)[:CHART_MOST]
+        caption += (
+            f" (the {CHART_MOST} highest rated of {len(played)} players; the table lists every one)"
+        )
+        played = [r for r in played if r in highest]
     steps = rating_steps(played)
     names = ["start", *(f"game {n}" for n in range(1, len(steps)))]
     return line_chart(
-        f"{GAMES[game].title}: ratings game by game",
+        caption,
         [r.name for r in played],
         [[float(v) for v in s] for s in steps],
         names,
