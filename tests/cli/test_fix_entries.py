@@ -785,7 +785,7 @@ def test_a_correction_later_undone_sends_the_keeper_to_type_it_again(
     """fix, then undo, then fix: the corrected entry is no longer in effect, so neither its
     number nor the correction's sends the keeper round in a circle."""
     entries = ["line Ann 12 30 45 57", "line Bob 5 6 7 8", "line Bob 1 2 3"]
-    lines = [*entries, "fix 1 line Ann 5 30 45 57", "t", "undo"]
+    lines = [*entries, "fix 1 line Ann 5 30 45 57", "t", "undo 1"]
     out = keep(runner, LINEIT, [*lines, "fix 1 x", "fix 4 x", "fix", "quit"]).output
     said = [line.strip() for line in out.splitlines()]
     assert "entry 1 was taken back (at entry 5); type it again as a new entry (type help)" in said

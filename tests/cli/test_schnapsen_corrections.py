@@ -214,7 +214,7 @@ def test_fix_ask_answers_a_deal_s_questions_again_and_keeps_its_rule(
     assert "Entry 1 corrected: Bob 2 (was Ann 1)." in out
     assert "Entry 1 corrected: Bob 1 (was Bob 2)." in out
     assert "Entry 1 is unchanged." in out
-    assert "left the questions without a deal" in out
+    assert "  Nothing changed: entry 1 is still Bob 1." in out
     assert "No earlier question" not in out  # the correction says why, once
     session = store.load(data_dir / "sessions" / "k.toml")
     assert len(session.entries) == 3  # the deal and its two corrections

@@ -144,7 +144,6 @@ def test_a_later_entry_that_no_longer_fits_is_named_and_taken_back_only_on_the_w
         ("undo 3 4", "undo alone takes back the last entry; undo 3 takes back entry 3 alone"),
         ("undo 4", "entry 4 is an undo; undo the entries in effect"),
         ("undo 3", "entry 3 was taken back already (at entry 4)"),
-        ("undo 5", "entry 5 corrects entry 1: undo 1 instead"),
     ],
 )
 def test_undo_n_refuses_what_it_cannot_take_back(
@@ -231,3 +230,87 @@ def test_undo_n_names_the_rows_whose_scores_changed_where_rows_are_several_entri
     assert "Entry 4 taken back" in out and "Changed with it" not in out
     one = keep(runner, args_of("linesbeta", "l1"), ["w", "l", "w", "undo 3", "quit"]).output
     assert "Entry 3 taken back" in one and "Changed with it" not in one
+
+
+#: Three entries, then entry 1 corrected (entry 4), in every game; the entry as first typed.
+FIXED = {
+    "octrix": (["Ann 1 2 3", "Bob 4 5", "Ann 6 7", "fix 1 Ann 1 2"], "Ann 1 2 3 Bob 4 5 6 7 8"),
+    "iota": (["Ann 8 4 5 lot", "Bob 3 4", "Ann 12", "fix 1 Ann 8 4 lot"], "Ann 8 4 5 lot"),
+    "lineit": (
+        ["line Ann 12 30 45 57", "jackpot Bob 1", "line Bob 5 6 7 8", "fix 1 line Ann 12 30"],
+        "line Ann 12 30 45 57",
+    ),
+    "schnapsen": (["Ann 1", "Bob 2", "Ann 3", "fix 1 Bob 2"], "Ann 1"),
+    "linesbeta": (["w", "l", "w", "fix 1 l"], "w"),
+}
+
+
+@pytest.mark.parametrize("game", sorted(FIXED))
+@pytest.mark.parametrize("how", ["undo", "undo 4"])
+def test_undo_takes_back_the_last_correction_then_goes_on_to_the_entries(
+    game: str, how: str, runner: CliRunner, data_dir: Path
+) -> None:
+    """The last change was a correction: undo (or undo N naming it) gives the entry back its
+    earlier text; a second undo takes back the last entry, not the correction again."""
+    lines, first = FIXED[game]
+    args = args_of(game, "u")
+    keep(runner, args, [*lines, "quit"])
+    before = saved(data_dir, "u")
+    out = keep(runner, ["sessions", "resume", "u"], [how, "quit"]).output
+    assert f"  Correction at entry 4 taken back: entry 1 is {first} again (was " in out
+    session = saved(data_dir, "u")
+    assert len(session.entries) == 5 and session.entries[-1][corrections.FIXES] == 1
+    force = corrections.in_force(session.entries)
+    assert force.numbers == [1, 2, 3]
+    assert corrections.content(session.entries[-1]) == session.entries[0]
+    assert [r.scores for r in before.rounds] != [r.scores for r in session.rounds]
+    keep(runner, ["sessions", "resume", "u"], ["undo", "quit"])
+    again = corrections.in_force(saved(data_dir, "u").entries)
+    assert again.numbers == [1, 2], again  # the last entry, not the correction once more
+    assert again.entries[0] == session.entries[0]
+
+
+@pytest.mark.parametrize(
+    "lines, line, reason",
+    [
+        (
+            ["Ann 1", "Bob 2", "fix 1 Bob 3", "fix 1 Ann 3"],
+            "undo 3",
+            "entry 3 corrects entry 1, corrected again since at entry 4: undo 4 takes back "
+            "that latest correction",
+        ),
+        (
+            ["Ann 1", "Bob 2", "Ann 3", "undo 2"],
+            "undo",
+            "the last change was undo 2 (entry 2: Bob 2), which cannot be undone; type that "
+            "entry again as a new one, or undo N to take back another entry",
+        ),
+        (
+            ["Ann 3", "Ann 3", "Bob 1", "fix 1 Ann 1", "undo 1"],
+            "undo 4",
+            "entry 4 corrects entry 1, which was taken back (at entry 5); type it again as a "
+            "new entry",
+        ),
+    ],
+)
+def test_a_correction_that_cannot_be_undone_says_why(
+    lines: list[str], line: str, reason: str, runner: CliRunner, data_dir: Path
+) -> None:
+    out = keep(runner, args_of("schnapsen", "u"), [*lines, line, "quit"]).output
+    assert f"  {reason} (type help)" in out
+    assert len(saved(data_dir, "u").entries) == len(lines)
+
+
+def test_a_correction_that_took_entries_back_is_not_undone(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    # Entry 1 made Ann 3 ends the match at entry 3 (3 + 3 + 1): Bob's 1 after it is taken back.
+    lines = ["Ann 2", "Ann 3", "Ann 1", "Bob 1", "fix 1 Ann 3", "take"]
+    args = [*args_of("schnapsen", "u"), "--matches", "1"]
+    out = keep(runner, args, [*lines, "undo", "quit"]).output
+    assert "  Taken back: entry 4." in out
+    assert (
+        "  the correction at entry 5 took back entry 4 with it, which no undo brings back: "
+        "fix 1 to correct entry 1 again (type help)" in out
+    )
+    assert len(saved(data_dir, "u").entries) == 5

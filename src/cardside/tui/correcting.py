@@ -48,6 +48,11 @@ FIX = ("f", "fix")
 CANCEL = ("", "c", "cancel", "n", "no")
 
 
+class LeftUnchanged(ValueError):
+    """Raised by a game's reading of a new text when the keeper left its questions without
+    an answer (Schnapsen ``fix N ask``, then cancel): the entry stays as it was."""
+
+
 class QuitAsked(Exception):
     """``quit`` typed at one of a correction's questions: the correction is cancelled (said
     so) and the keeper leaves, as quit does at every prompt; the prompt's loop says saved."""
@@ -174,6 +179,9 @@ class Corrector:
             return None
         try:
             new = self.read(text, old, sheets.ledger_before(session, number))
+        except LeftUnchanged:
+            console.say(f"  Nothing changed: entry {number} is still {old_text}.")
+            return None
         except ValueError as exc:
             return self._refused(exc, text, offered, old_text, number, old, asked=asked)
         # The same entry, or one that reads the same: a deal entered through the questions
@@ -237,15 +245,78 @@ class Corrector:
         """Run ``undo N``: take back entry N alone (a line typed twice, or by mistake), the
         later entries replayed without it; ``True`` when saved. A later entry that no longer
         fits is named and taken back with those after it (or corrected) only on the keeper's
-        word, as for ``fix``."""
+        word, as for ``fix``. Where entry N is a correction, the correction is taken back:
+        the entry it corrected reads again as before it."""
         session = self.journal.session
         force = corrections.in_force(session.entries)
-        number = self._target(args.strip(), force, "undo")
+        head = args.strip()
+        if is_digits(head) and _entry_number(head) in force.corrects:
+            return self._unfix(_entry_number(head), force)
+        number = self._target(head, force, "undo")
         if number is None:
             return False
         old_text = self.text_of(force.entries[force.numbers.index(number)])
         done = f"Entry {number} taken back{_where(session, number)}: {old_text}."
         return self._commit(number, None, done, "Taken back with it")
+
+    def undo_last(self) -> bool | None:
+        """Plain ``undo`` when the last change was a correction (``fix N`` or ``undo N``):
+        that change is what the keeper takes back. ``None`` when the last entry is no
+        correction (the game's own undo then takes back its last entry)."""
+        entries = self.journal.session.entries
+        if not entries or not corrections.is_correction(entries[-1]) or _reverts(entries):
+            return None
+        force = corrections.in_force(entries)
+        number = len(entries)
+        if corrections.is_removal(entries[-1]):
+            target = entries[-1][corrections.FIXES]
+            was = corrections.in_force(entries[:-1])
+            text = self.text_of(was.entries[was.numbers.index(target)])
+            self.console.say(
+                "  "
+                + refusal(
+                    f"the last change was undo {target} (entry {target}: {text}), which "
+                    "cannot be undone; type that entry again as a new one, or undo N "
+                    "to take back another entry"
+                )
+            )
+            return False
+        return self._unfix(number, force)
+
+    def _unfix(self, number: int, force: corrections.InForce) -> bool:
+        """Take back correction ``number`` of an entry: the entry reads again as it did
+        before that correction (saved as one more correction); ``True`` when saved."""
+        entries = self.journal.session.entries
+        target = force.corrects[number]
+        refused = ""
+        if target in force.taken_back:
+            refused = (
+                f"entry {number} corrects entry {target}, which was taken back (at entry "
+                f"{force.taken_back[target]}); type it again as a new entry"
+            )
+        elif force.fixed.get(target) != number:
+            latest = force.fixed[target]
+            refused = (
+                f"entry {number} corrects entry {target}, corrected again since at entry "
+                f"{latest}: undo {latest} takes back that latest correction"
+            )
+        elif entries[number - 1].get(corrections.TAKES_BACK):
+            back = entries[number - 1][corrections.TAKES_BACK]
+            refused = (
+                f"the correction at entry {number} took back {_span(back)} with it, which no "
+                f"undo brings back: fix {target} to correct entry {target} again"
+            )
+        if refused:
+            self.console.say(f"  {refusal(refused)}")
+            return False
+        before = corrections.in_force(entries[: number - 1])
+        previous = before.entries[before.numbers.index(target)]
+        now = self.text_of(force.entries[force.numbers.index(target)])
+        done = (
+            f"Correction at entry {number} taken back: entry {target} is "
+            f"{self.text_of(previous)} again (was {now})."
+        )
+        return self._commit(target, corrections.content(previous), done, "Taken back with it")
 
     def _commit(self, number: int, new: dict[str, Any] | None, done: str, taken: str) -> bool:
         """Save the correction of entry ``number`` (as :meth:`_save`), then say ``done`` and
@@ -396,6 +467,8 @@ class Corrector:
             try:
                 new = self.read(text, old, sheets.ledger_before(session, number))
                 sheets.misfit(session, number, new, original=self.journal.session)
+            except LeftUnchanged:  # said "Cancelled; nothing changed" by the caller
+                return None
             except EntryError as exc:
                 console.say(f"  {refusal(exc.reason)}")
                 offered = text
@@ -620,6 +693,27 @@ def _entry_number(digits: str) -> int:
     return int(digits) if len(digits.lstrip("0")) <= 6 else 10**6
 
 
+def _reverts(entries: list[dict[str, Any]]) -> bool:
+    """Whether the last entry, a correction, gives back the text the entry it corrects had
+    before the correction ahead of it (an undo of that one): undo then goes on to the
+    entries, never back and forth between the two."""
+    last = entries[-1]
+    target = last[corrections.FIXES]
+    if corrections.is_removal(last) or not isinstance(target, int):
+        return False
+    try:
+        earlier = corrections.in_force(entries[:-1]).fixed.get(target)
+        if earlier is None:
+            return False
+        before = corrections.in_force(entries[: earlier - 1])
+    except EntryError:
+        return False
+    place = before.place(target)
+    return place is not None and corrections.content(before.entries[place]) == corrections.content(
+        last
+    )
+
+
 def _again(journal: Journal) -> str:
     """What to do after entries were taken back: type them again, unless the game is over."""
     return "" if journal.session.status == "finished" else "; type again what still stands"
@@ -641,7 +735,7 @@ def _not_fixable(
                 f"entry {n} corrects entry {fixed}, which was taken back (at entry "
                 f"{force.taken_back[fixed]}); type it again as a new entry"
             )
-        return f"entry {n} corrects entry {fixed}: {verb} {fixed} instead"
+        return f"entry {n} corrects entry {fixed}: fix {fixed} instead"
     if entries[n - 1].get("type") == "undo":
         return f"entry {n} is an undo; {verb} the entries in effect"
     if n in force.taken_back:

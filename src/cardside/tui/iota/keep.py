@@ -274,6 +274,8 @@ class KeepScreen:
             self._announce()
 
     def _undo(self) -> None:
+        if self._corrections.undo_last() is not None:  # the last change was a correction
+            return
         try:
             undone = self.ledger.undo()
         except IllegalActionError as exc:
@@ -282,13 +284,15 @@ class KeepScreen:
         self.journal.append(self.ledger.entries[-1])
         seat = undone.get("seat")
         who = f"{self.ledger.names[seat]}'s " if isinstance(seat, int) else "the "
+        text = entry_text(undone, self.ledger.names)
+        what = f"{who}{undone['type']}" + (f" ({text})" if text != undone["type"] else "")
         if self.ledger.passed_out:
             self.console.say(
-                f"  Undone: {who}{undone['type']}. Every player passed in a row with the pile "
+                f"  Undone: {what}. Every player passed in a row with the pile "
                 "empty: type end, or undo to take back the last pass."
             )
             return
-        self.console.say(f"  Undone: {who}{undone['type']}. {self._prompt().rstrip(': ')} next.")
+        self.console.say(f"  Undone: {what}. {self._prompt().rstrip(': ')} next.")
 
     def show(self) -> None:
         ledger = self.ledger

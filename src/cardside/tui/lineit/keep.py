@@ -332,6 +332,8 @@ class KeepScreen:
             )
 
     def _undo(self) -> None:
+        if self._corrections.undo_last() is not None:  # the last change was a correction
+            return
         try:
             undone = self.ledger.undo()
         except IllegalActionError as exc:

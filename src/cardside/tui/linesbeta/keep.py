@@ -304,6 +304,8 @@ class KeepScreen:
         )
 
     def _undo(self) -> None:
+        if self._corrections.undo_last() is not None:  # the last change was a correction
+            return
         self._enter([{"kind": "undo"}])
 
     @property

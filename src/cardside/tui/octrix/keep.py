@@ -403,6 +403,8 @@ class KeepScreen:
         return [format_card(c, ascii=True) for c in pool]
 
     def _undo(self) -> None:
+        if self._corrections.undo_last() is not None:  # the last change was a correction
+            return
         try:
             undone = self.ledger.undo()
         except IllegalActionError as exc:

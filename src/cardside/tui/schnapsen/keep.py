@@ -23,7 +23,7 @@ from cardside.games.schnapsen.sheet import (
 )
 from cardside.sessions.journal import Journal
 from cardside.tui.console import QUIT_WORDS, Console, not_understood, refusal
-from cardside.tui.correcting import Corrector, QuitAsked, fix_command
+from cardside.tui.correcting import Corrector, LeftUnchanged, QuitAsked, fix_command
 from cardside.tui.grammar import agree
 from cardside.tui.keeping import (
     command_with_more,
@@ -465,7 +465,7 @@ class KeepScreen:
             finally:
                 self._given = []
             if entry is None:
-                raise NotationError("left the questions without a deal")
+                raise LeftUnchanged
             ledger.add(entry)
             return session_entry(entry)
         words = text.split()
@@ -477,6 +477,8 @@ class KeepScreen:
         return session_entry(entry)
 
     def _undo(self) -> None:
+        if self._corrections.undo_last() is not None:  # the last change was a correction
+            return
         last = self.ledger.last_row
         try:
             self.ledger.undo()
