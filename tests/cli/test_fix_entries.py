@@ -296,10 +296,16 @@ def test_a_later_entry_that_no_longer_fits_is_taken_back_on_the_word(
     out = keep(runner, args, lines).output
     if over:
         # The game was over before the entry: fix is not offered, and said why.
-        answer = "answer take back (or t) or cancel (or c); Enter cancels (type help)"
+        answer = (
+            "answer take back (or t) or cancel (or c); Enter cancels; show lists the entries "
+            "(type help)"
+        )
         assert f"  no text of entry {late} can mend it: the game was over before it; take" in out
     else:
-        answer = "answer take back (or t), fix (or f) or cancel (or c); Enter cancels (type help)"
+        answer = (
+            "answer take back (or t), fix (or f) or cancel (or c); Enter cancels; show lists "
+            "the entries (type help)"
+        )
     assert f"  {answer}" in out
     assert "  take back (or t): the entries named are taken back with the change" in out
     session = saved(data_dir)

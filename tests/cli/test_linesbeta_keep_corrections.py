@@ -119,7 +119,7 @@ def test_the_grid_legend_explains_up_and_the_last_entry_is_shown_whole(
     out = result.output
     assert result.exit_code == 0, out
     assert "  up face up (the card itself is not entered)" in out.splitlines()
-    assert "  Last entry: trick l r6R r6c6 b" in out.splitlines()
+    assert "  Last entry in effect: trick l r6R r6c6 b" in out.splitlines()
 
 
 def test_undo_after_a_line_of_tricks_takes_back_one_trick_as_its_help_says(

@@ -918,7 +918,7 @@ def _ask_take_back(
         f"{cancel}? [take back/{'fix/' if fixable else ''}cancel]: "
     )
     choices = "take back (or t), fix (or f)" if fixable else "take back (or t)"
-    answers = f"answer {choices} or cancel (or c); Enter cancels"
+    answers = f"answer {choices} or cancel (or c); Enter cancels; show lists the entries"
     while True:
         answer = console.ask(question)
         word = "quit" if answer is None else " ".join(answer.lower().split())
@@ -940,6 +940,13 @@ def _ask_take_back(
                 )
             )
             continue
+        if word == "show":
+            # Every entry the answer would take back, and the reason again: the sheet itself
+            # is shown at the keep prompt, once this is answered.
+            console.say(f"  {change}, entry {found[0]} no longer fits: {found[1].rstrip('.')}.")
+            for number in back:
+                console.say(f"  {number:>5}  {cut(text_of(texts[number]), 70)}")
+            continue
         if word in ("help", "?", "h"):
             fixing = (
                 f"; fix (or f): type entry {found[0]}'s new text, both saved at once"
@@ -948,7 +955,8 @@ def _ask_take_back(
             )
             console.say(
                 "  take back (or t): the entries named are taken back with the change (they stay "
-                f"in the file){fixing}; cancel (or c, or Enter): nothing changes"
+                f"in the file){fixing}; cancel (or c, or Enter): nothing changes; show: every "
+                "entry it would take back (the sheet: cancel, then show)"
             )
             continue
         console.say("  " + refusal(answers))

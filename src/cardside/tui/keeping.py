@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from cardside.tui.console import QUIT_WORDS, Console, not_alone, refusal
 from cardside.tui.correcting import Corrector, QuitAsked, fix_command, winners_said
+from cardside.tui.grammar import agree
 
 if TYPE_CHECKING:
     from cardside.core.record import Session
@@ -113,6 +114,15 @@ def _result(columns: list[str], winners: list[str]) -> str:
 
     if tied(columns, winners):
         return f"tied: {winners_cell(list(columns), list(winners))}"
+    # Partners who won together are their side, as the sheet names it (Bob & Di).
+    side = next((c for c in columns if c.split(" & ") == list(winners)), None)
+    if side is not None and len(winners) > 1:
+        return agree(side, "win", plural=True)
+    # Mid-sentence, "You" and LinesBeta's grid read as words, not names.
+    if list(winners) == ["You"]:
+        return "you win"
+    if list(winners) == ["Grid"] and len(columns) == 2 and columns[1] == "Grid":
+        return "the grid wins"
     return winners_said(list(winners))
 
 

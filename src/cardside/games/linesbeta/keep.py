@@ -148,6 +148,11 @@ class Ledger:
     def undo(self) -> list[str]:
         return self.add({"kind": "undo"})
 
+    @property
+    def last_in_effect(self) -> dict[str, Any] | None:
+        """The latest entry not taken back by an undo (None when there is none)."""
+        return self._effective[-1] if self._effective else None
+
     # -- replay ----------------------------------------------------------------------------
     def _replay(self, effective: list[dict[str, Any]]) -> tuple[Tally, list[str]]:
         t = Tally()

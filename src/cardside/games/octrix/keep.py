@@ -410,6 +410,9 @@ def parse_round(
             raise NotationError(_not_a_player(words, i, lowered, names))
         size, seat = max(found)
         j = i + size
+        if j < len(words) and words[j] == "&":
+            # A side named as the sheet names it (Ann & Cy 1 3 4): its cards under one name.
+            j = _partner_after(words, j + 1, seat, lowered, names, sides)
         if counting[seat] is not None:
             raise NotationError(f"{names[seat]} is named twice")
         numbers: list[int] = []
@@ -446,6 +449,30 @@ def parse_round(
     if len(open_teams) == 1:
         counting[open_teams[0][0]] = rest
     return [c or [] for c in counting]
+
+
+def _partner_after(
+    words: list[str],
+    j: int,
+    seat: int,
+    lowered: list[str],
+    names: Sequence[str],
+    sides: Sequence[Sequence[int]] | None,
+) -> int:
+    """Where the words after ``Ann &`` (at ``j``) go on, past ``seat``'s partner's name;
+    NotationError when they do not name that partner."""
+    side = next((list(t) for t in sides or () if seat in t and len(t) > 1), None)
+    if side is None:
+        raise NotationError(
+            f"& joins partners, and this game has none: give each player's counting cards "
+            f"after their name ({names[0]} 1 3 4)"
+        )
+    partner = next(s for s in side if s != seat)
+    name = lowered[partner].split()
+    if [w.lower() for w in words[j : j + len(name)]] != name:
+        team = " & ".join(names[s] for s in side)
+        raise NotationError(f"{names[seat]}'s partner is {names[partner]}: {team} 1 3 4")
+    return j + len(name)
 
 
 def owners(counting: Sequence[Sequence[int] | None], names: Sequence[str]) -> dict[int, int]:

@@ -314,7 +314,12 @@ class KeepScreen:
             self._totals()
 
     def _totals(self) -> None:
-        shown = ", ".join(f"{n} {t}" for n, t in zip(self.names, self.ledger.totals))
+        ledger = self.ledger
+        given = {e.seat for e in ledger.done if e.kind == "counts"}
+        shown = ", ".join(
+            f"{n} {t}" if ledger.mode != "counts" or s in given else f"{n} - (no counts yet)"
+            for s, (n, t) in enumerate(zip(self.names, ledger.totals))
+        )
         self.console.say(f"  scores: {shown}")
 
     def _result(self) -> None:

@@ -469,8 +469,9 @@ class KeepScreen:
             say(self.screen.said_of(said))
         if ledger.track_grid:
             self._grid()
-        if ledger.entries:
-            say(f"  Last entry: {describe(ledger.entries[-1])}")
+        last = ledger.last_in_effect
+        if last is not None:
+            say(f"  Last entry in effect: {describe(last)}")
 
     def _grid(self) -> None:
         ledger = self.ledger

@@ -342,7 +342,8 @@ class LinesBetaTurn:
 
     def prompt(self, obs: Observation, seat: int) -> str:
         if obs.phase == PHASE_TRUMP:
-            return "Trump card: "
+            first = format_card(CARDS[obs.hand[0]], ascii=True) if obs.hand else "9H"
+            return f"Trump card (one of your cards, e.g. {first}): "
         if obs.phase == PHASE_CELL:
             line = Line(obs.tricks[-1].line)
             return f"The grid's card from {line} (its cell or the card, e.g. {_example(obs)}): "

@@ -34,7 +34,7 @@ from cardside.tui.table import render
 
 COMMANDS = ("show", "undo", "fix", "rules", "quit", "help")
 HELP = (
-    "  Enter the cards of each trick in seat order ({order}), e.g. 8C 3H.{quick}\n"
+    "  Enter the cards of each trick in seat order ({order}), e.g. {example}.{quick}\n"
     "  commands: show (the rounds so far and the one under way), undo (take back the last "
     "entry), fix N (correct entry N; fix alone lists the latest, fix all every one, "
     "fix round 2 those of round 2), undo N (take back entry N "
@@ -42,17 +42,37 @@ HELP = (
 )
 
 
-def entry_text(entry: dict[str, Any], names: Sequence[str]) -> str:
+def trick_example(players: int) -> str:
+    """A trick as typed, one card a player: ``8C 3H`` for two, ``8C 3H 2D 4S`` for four."""
+    return " ".join(("8C", "3H", "2D", "4S")[:players])
+
+
+def entry_text(
+    entry: dict[str, Any], names: Sequence[str], sides: Sequence[Sequence[int]] = ()
+) -> str:
     """An entry as it is typed: a hand's (``Ann's hand: AC 2C ...``, whose it is said) or a
-    trick's cards, a round's counting cards."""
+    trick's cards, a round's counting cards (a side's under its name, ``Ann & Cy 1 3 4``,
+    where one partner was given them all)."""
     if entry.get("type") == "hand":
         return f"{_hand_label(names, entry)}{entry.get('cards', '')}"
     if entry.get("type") == "round":
-        counting = entry.get("counting", [])
-        return " ".join(
-            f"{name} {' '.join(map(str, cards)) or '-'}" for name, cards in zip(names, counting)
-        )
+        counting = [list(c) for c in entry.get("counting", [])][: len(names)]
+        groups = [list(t) for t in sides] or [[s] for s in range(len(counting))]
+        said = []
+        for group in groups:
+            seats = [s for s in group if s < len(counting)]
+            holding = [s for s in seats if counting[s]]
+            if len(seats) > 1 and len(holding) <= 1:
+                cards = counting[holding[0]] if holding else []
+                said.append(f"{' & '.join(names[s] for s in seats)} {_numbers(cards)}")
+            else:
+                said += [f"{names[s]} {_numbers(counting[s])}" for s in seats]
+        return " ".join(said)
     return str(entry.get("cards", ""))
+
+
+def _numbers(cards: Sequence[int]) -> str:
+    return " ".join(map(str, cards)) or "-"
 
 
 def read_entry(text: str, old: dict[str, Any], ledger: OctrixLedger) -> dict[str, Any]:
@@ -93,7 +113,8 @@ def read_entry(text: str, old: dict[str, Any], ledger: OctrixLedger) -> dict[str
         except NotationError:
             if text.split() and seats_named(text.split()[0], ledger.names):
                 raise NotationError(
-                    "a trick stays a trick: its cards in seat order, e.g. 8C 3H"
+                    "a trick stays a trick: its cards in seat order, e.g. "
+                    + trick_example(len(ledger.names))
                 ) from None
             _word_not_a_card(text)
             raise
@@ -167,7 +188,8 @@ class KeepScreen:
             # The first prompt asks for a trick; a table that keeps the sheet alone may rather
             # give the round at once (help has the rest).
             say(
-                f"  Each trick's cards in seat order (8C 3H), or a whole round before its first "
+                f"  Each trick's cards in seat order ({trick_example(len(ledger.names))}), or a "
+                "whole round before its first "
                 f"trick as each player's counting cards ({ledger.names[0]} 1 3 4)."
             )
         while True:
@@ -202,7 +224,13 @@ class KeepScreen:
                 f"  Enter {name}'s {HAND_SIZE} cards on one line, e.g. AC 2C 3C 4C 5C 6C 7C 8C "
                 f"(or after the name: {name} AC 2C ...); the tricks come once every hand is in."
             )
-        self.console.say(HELP.format(order=", ".join(self.ledger.names), quick=quick))
+        self.console.say(
+            HELP.format(
+                order=", ".join(self.ledger.names),
+                example=trick_example(len(self.ledger.names)),
+                quick=quick,
+            )
+        )
 
     def _command(self, line: str) -> str | None:
         """Handle a command word; return "quit", "handled", or None if it is not a command."""
@@ -223,7 +251,7 @@ class KeepScreen:
         return Corrector(
             self.console,
             self.journal,
-            lambda e: entry_text(e, self.ledger.names),
+            lambda e: entry_text(e, self.ledger.names, self.ledger.sides),
             read_entry,
             self._replayed,
             same=same_entry,
@@ -289,7 +317,11 @@ class KeepScreen:
             cards = parse_cards(line)
             trick, round_report = ledger.enter_trick(cards)
         except (NotationError, IllegalActionError) as exc:
-            self.console.say(f"  {refusal(exc)}")
+            said = str(exc)
+            if " does not hold " in said:
+                who = said.split(" does not hold ")[0]
+                said += f" (if {who}'s hand was typed wrong, fix its entry: fix lists them)"
+            self.console.say(f"  {refusal(said)}")
             return None
         self.journal.append(ledger.entries[-1])
         self.screen.trick(
