@@ -192,10 +192,10 @@ def test_every_view_names_the_player_to_move_and_its_legal_actions(game: str) ->
         for seat in range(seats(state)):
             view = state.observation(seat)
             assert view.current_player() == mover, (seat, mover)
-            # A view that says why agrees with its own list, the mover's or none.
-            if hasattr(view, "why_illegal"):
-                listed = view.legal_actions()
-                assert all((view.why_illegal(a) == "") == (a in listed) for a in legal), seat
+            # Every view says why, agreeing with its own list, the mover's or none.
+            listed = view.legal_actions()
+            assert all((view.why_illegal(a) == "") == (a in listed) for a in legal), seat
+            assert all(view.is_legal(a) == (a in listed) for a in legal), seat
         assert state.observation(mover).legal_actions() == legal
         assert all(state.is_legal(a) and state.why_illegal(a) == "" for a in legal)
         state.apply(rng.choice(legal))
@@ -474,6 +474,9 @@ def test_the_registry_refuses_a_seed_that_is_no_number_or_text_and_reads_text_al
     for seed in ([1], 1.0, True, 10**300, -(10**300), 10**5000, "x" * 300, b"1"):
         with pytest.raises(ValueError, match="a seed is a whole number or a text"):
             info.new_game(players=players, seed=seed)
+        with pytest.raises(ValueError, match="a seed is a whole number or a text"):
+            info.make_bot(seed=seed)  # type: ignore[arg-type]
+    assert info.make_bot(seed="club night").name
     assert info.new_game(players=players, seed=-5).actions() == []
     assert info.new_game(players=players, seed=10**198).actions() == []  # 199 digits
     state = info.new_game(players=players, seed=1)
@@ -496,3 +499,45 @@ def test_a_lineit_bot_asked_for_a_seat_not_to_move_refuses() -> None:
             with pytest.raises(ValueError, match=f"it is not seat {seat}'s turn"):
                 bot.choose(state.observation(seat), seat)
         assert state.is_legal(bot.choose(state.observation(mover), mover))
+
+
+@pytest.mark.parametrize("game", sorted(FACTORIES))
+def test_every_game_says_its_table_size_and_its_bots_refuse_a_seat_not_at_it(game: str) -> None:
+    from cardside.games.registry import GAMES
+
+    info = GAMES[game]
+    state = info.new_game(seed=3)
+    assert state.players == (1 if game == "linesbeta" else 2)
+    seat = state.current_player()
+    view = state.observation(seat)
+    for name in info.bot_names():
+        if name in ("strong", "planner", "deep") and game in ("schnapsen", "linesbeta"):
+            continue  # searches: the same check comes first, and they take seconds
+        bot = info.make_bot(name, seed=1)
+        for bad in (-1, 7, None, True):
+            with pytest.raises(ValueError):
+                bot.choose(view, bad)
+
+
+def test_an_iota_view_keeps_the_cards_its_seat_put_under_the_pile_out_of_unseen() -> None:
+    """A seat knows the cards it put at the bottom of the pile: they are in no hand, so a bot
+    dealing the other hands from ``unseen`` never deals them there (as ``determinize``)."""
+    from collections import Counter
+
+    from cardside.games.iota.rules import Pass
+    from cardside.games.iota.state import IotaState
+
+    state = IotaState(2, seed=4)
+    seat = state.current_player()
+    given = state.observation(seat).hand[:2]
+    state.apply(Pass(given))
+    view = state.observation(seat)
+    assert Counter(view.under_pile) == Counter(given)
+    every = 66  # 64 cards and two wilds
+    assert len(view.unseen) + len(view.under_pile) + len(view.hand) + len(view.grid) == every
+    other = state.observation(1 - seat)
+    assert other.under_pile == ()
+    assert len(other.unseen) + len(other.hand) + len(other.grid) == every
+    for _ in range(20):
+        twin = state.determinize(seat, random.Random(_))
+        assert Counter(twin.observation(seat).under_pile) == Counter(given)

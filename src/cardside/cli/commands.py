@@ -89,7 +89,9 @@ def parameter(spec: Param) -> click.Parameter:
     """The click parameter a game's declaration stands for."""
     if isinstance(spec, Shared):
         if spec.name == "bot":
-            decorator = bot_option(list(spec.choices), default=spec.default, help=spec.help)
+            decorator = bot_option(
+                list(spec.choices), default=spec.default, help=spec.help, also=spec.also
+            )
         else:
             decorator = SHARED[spec.name]
         params: list[click.Parameter] = decorator(lambda: None).__click_params__  # type: ignore[attr-defined]

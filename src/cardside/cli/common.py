@@ -101,10 +101,12 @@ class _BotChoice(click.Choice):  # type: ignore[type-arg]
         return super().convert(value.strip() if isinstance(value, str) else value, param, ctx)
 
 
-def bot_option(choices: list[str], default: str, help: str) -> Callable[[F], F]:
-    """``--bot NAME`` from ``choices``, named in the help so it wraps on a narrow terminal."""
+def bot_option(choices: list[str], default: str, help: str, also: str = "") -> Callable[[F], F]:
+    """``--bot NAME`` from ``choices``, named in the help so it wraps on a narrow terminal;
+    ``also``: another spelling it answers to."""
     return click.option(
         "--bot",
+        *((also,) if also else ()),
         type=_BotChoice(choices, case_sensitive=False),
         default=default,
         show_default=True,

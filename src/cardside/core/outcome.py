@@ -15,4 +15,5 @@ class Outcome:
     reason: str
 
     def is_win(self, seat: int) -> bool:
+        """Whether ``seat`` is among the winners (a tie lists each seat that shares it)."""
         return seat in self.winners

@@ -76,6 +76,7 @@ class GameState(ABC, Generic[S, A]):
         return [s for s, _ in self._history] + [self._snapshot]
 
     def is_legal(self, action: A) -> bool:
+        """Whether ``action`` may be played now (by the seat to move)."""
         return action in self.legal_actions()
 
     def why_illegal(self, action: A) -> str:

@@ -60,6 +60,9 @@ class Shared:
     choices: tuple[str, ...] = ()
     default: str = ""
     help: str = ""
+    #: Another spelling the option answers to (LinesBeta's one bot: ``--bots`` as well, the
+    #: name every other game's ``simulate`` gives its bots).
+    also: str = ""
 
 
 Param = Opt | Arg | Shared
@@ -540,6 +543,7 @@ A last round that stopped early is given with the tricks actually played (e.g. 1
                     "chance of winning the game; "
                     "planner2, planner1 and classic are the planner as it was (the newer "
                     "first).",
+                    also="--bots",
                 ),
                 RUNS,
                 JOBS,

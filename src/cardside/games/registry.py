@@ -60,23 +60,9 @@ class GameInfo:
             for name, parameter in inspect.signature(make).parameters.items()
             if parameter.kind is inspect.Parameter.KEYWORD_ONLY
         ]
-        from cardside.core.schema import cut
 
-        # Bounded without writing a huge whole number out (Python refuses past 4,300 digits).
-        if seed is not None and (
-            isinstance(seed, bool)
-            or not isinstance(seed, int | str)
-            or (seed.bit_length() > 660 if isinstance(seed, int) else len(seed) > 200)
-        ):
-            # A seed deals the same cards on every machine: a whole number or a text only.
-            given = (
-                f"a whole number of {seed.bit_length()} bits"
-                if isinstance(seed, int) and not isinstance(seed, bool)
-                else cut(repr(seed), 40)
-            )
-            raise ValueError(
-                f"a seed is a whole number or a text of up to 200 characters, not {given}"
-            )
+        if seed is not None:
+            _check_seed(seed)
         unknown = sorted(set(options) - set(known))
         if unknown:
             offered = ", ".join(known) if known else "none"
@@ -131,6 +117,7 @@ class GameInfo:
                 f"a bot is named by its name ({', '.join(self.bot_names())}), "
                 f"not {cut(repr(name), 40)}"
             )
+        _check_seed(seed)
         return bots.make_bot((name or bots.DEFAULT_BOT).strip().lower(), seed=seed)
 
     def advise(self, bot: Any, view: Any, seat: int | None = None) -> tuple[Any, str]:
@@ -198,3 +185,22 @@ GAMES: dict[str, GameInfo] = {
         round_name="deal",
     ),
 }
+
+
+def _check_seed(seed: object) -> None:
+    """``ValueError`` unless ``seed`` is a whole number or a text of up to 200 characters:
+    a seed gives the same numbers on every machine (bounded without writing a huge whole
+    number out: Python refuses past 4,300 digits)."""
+    from cardside.core.schema import cut
+
+    if (
+        isinstance(seed, bool)
+        or not isinstance(seed, int | str)
+        or (seed.bit_length() > 660 if isinstance(seed, int) else len(seed) > 200)
+    ):
+        given = (
+            f"a whole number of {seed.bit_length()} bits"
+            if isinstance(seed, int) and not isinstance(seed, bool)
+            else cut(repr(seed), 40)
+        )
+        raise ValueError(f"a seed is a whole number or a text of up to 200 characters, not {given}")

@@ -69,6 +69,13 @@ class Hint:
     reason: str
 
 
+def hidden(view: View) -> list[int]:
+    """The cards the bots deal afresh: every card the seat does not hold or see, the cards it
+    put under the pile itself among them. The bots were measured so (docs/strength.md);
+    dealing those cards to the pile's bottom alone, as ``determinize`` does, is untried."""
+    return sorted((*view.unseen, *view.under_pile))
+
+
 class IotaBot(Protocol):
     name: str
 
@@ -286,7 +293,7 @@ class StrongBot:
 
     def _deal(self, view: View) -> Samples:
         """The next player's hands and its own draw orders for this decision."""
-        pool = list(view.unseen)
+        pool = hidden(view)
         size = min(view.hand_sizes[(view.seat + 1) % view.players], len(pool))
         replies = tuple(tuple(self.rng.sample(pool, size)) for _ in range(self.REPLIES))
         draws = []
@@ -379,7 +386,7 @@ class StrongBot:
     def _duel_deal(self, view: View, count: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
         """``count`` deals of the hidden cards: (the opponent's hand, the pile in order). With
         the pile empty the opponent holds every unseen card, so one deal is exact."""
-        pool = list(view.unseen)
+        pool = hidden(view)
         size = min(view.hand_sizes[1 - view.seat], len(pool))
         if view.pile_size == 0:
             count = 1
@@ -503,7 +510,7 @@ class StrongBot:
         the race to the last card, the opponent making its best-scoring play each turn."""
         me = view.seat
         margin = view.scores[me] - view.scores[1 - me]
-        theirs = tuple(view.unseen)
+        theirs = tuple(hidden(view))
         candidates: list[tuple[Swap | None, Mapping[tuple[int, int], int], tuple[int, ...]]]
         candidates = [(None, view.grid, view.hand)]
         if not view.swapped:

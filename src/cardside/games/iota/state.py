@@ -63,7 +63,9 @@ class Snapshot:
 @dataclass(frozen=True, slots=True)
 class View:
     """What one seat sees: the grid, its own hand, the others' hand sizes, the scores and the
-    pile's size; ``unseen`` holds the cards it cannot see (other hands and the pile)."""
+    pile's size; ``unseen`` holds the cards it cannot see (other hands and the pile), and
+    ``under_pile`` the cards it put at the bottom of the pile itself, still there (in the
+    pile's order, the next to come up first): known to be in the pile, in no hand."""
 
     players: int
     seat: int
@@ -78,6 +80,7 @@ class View:
     log: tuple[Turn, ...]
     unseen: tuple[int, ...]
     end: str | None
+    under_pile: tuple[int, ...] = ()
 
     def moves(self) -> list[Move]:
         """Every legal play of this seat's hand."""
@@ -97,9 +100,61 @@ class View:
         out.extend(passes(self.hand, self.pile_size))
         return out
 
+    def is_legal(self, action: object) -> bool:
+        """Whether this seat may take ``action`` now."""
+        return not self.why_illegal(action)
+
+    def why_illegal(self, action: object) -> str:
+        """The one-line reason the game would give that ``action`` is illegal now (or that
+        it is another seat's turn), or ``""`` when it is legal."""
+        if self.turn != self.seat and not self.end:
+            return "it is another player's turn"
+        reason = reason_illegal(
+            self.end, self.grid, self.hand, self.pile_size, self.swapped, action
+        )
+        return reason or ""
+
     def swaps(self) -> list[Swap]:
         """Every legal recycling of a wild from this hand (none after a swap this turn)."""
         return swaps(self.grid, self.hand) if not self.swapped else []
+
+
+def reason_illegal(
+    end: str | None,
+    grid: Mapping[Cell, int],
+    hand: Sequence[int],
+    pile_size: int,
+    swapped: bool,
+    action: object,
+) -> str | None:
+    """Why ``action`` is illegal for a player holding ``hand`` (to move), or None: all it
+    reads the player sees, so the game and a seat's view give the same reasons."""
+    if end:
+        return "the game is over"
+    if not well_formed(action):
+        return f"{action!r} is not an IOTA action"
+    if isinstance(action, Play):
+        if len(action.cards) > HAND_SIZE:
+            return f"at most {HAND_SIZE} cards a turn, not {len(action.cards)}"
+        fault = not_held(hand, [c for c, _, _ in action.cards])
+        if fault:
+            return fault
+        result = placement.check(grid, action.cards)
+        return result if isinstance(result, str) else None
+    if isinstance(action, Pass):
+        fault = not_held(hand, action.cards)
+        if fault:
+            return fault
+        if action.cards and not pile_size:
+            return "the pile is empty, so there is nothing to exchange: type pass alone"
+        return None
+    if isinstance(action, Swap):
+        if swapped:
+            return "one swap a turn: now play or pass"
+        if action.card != WILD and missing(hand, [action.card]) is not None:
+            return f"{format_card(action.card)} is not in your hand"
+        return placement.check_swap(grid, action.card, (action.x, action.y))
+    return f"{action!r} is not an IOTA action"
 
 
 def swaps(grid: Mapping[Cell, int], hand: Sequence[int]) -> list[Swap]:
@@ -267,33 +322,8 @@ class IotaState(GameState[Snapshot, Action]):
         return self._why(self._snapshot, action) or ""
 
     def _why(self, s: Snapshot, action: Action) -> str | None:
-        if s.end:
-            return "the game is over"
-        if not well_formed(action):
-            return f"{action!r} is not an IOTA action"
-        hand = s.hands[s.turn]
-        if isinstance(action, Play):
-            if len(action.cards) > HAND_SIZE:
-                return f"at most {HAND_SIZE} cards a turn, not {len(action.cards)}"
-            fault = not_held(hand, [c for c, _, _ in action.cards])
-            if fault:
-                return fault
-            result = placement.check(s.grid, action.cards)
-            return result if isinstance(result, str) else None
-        if isinstance(action, Pass):
-            fault = not_held(hand, action.cards)
-            if fault:
-                return fault
-            if action.cards and not s.pile:
-                return "the pile is empty, so there is nothing to exchange: type pass alone"
-            return None
-        if isinstance(action, Swap):
-            if s.swapped:
-                return "one swap a turn: now play or pass"
-            if action.card != WILD and missing(hand, [action.card]) is not None:
-                return f"{format_card(action.card)} is not in your hand"
-            return placement.check_swap(s.grid, action.card, (action.x, action.y))
-        return f"{action!r} is not an IOTA action"
+        hand = () if s.end else s.hands[s.turn]
+        return reason_illegal(s.end, s.grid, hand, len(s.pile), s.swapped, action)
 
     def apply(self, action: Action) -> None:
         s = self._snapshot
@@ -415,7 +445,9 @@ class IotaState(GameState[Snapshot, Action]):
         and the turns so far, with the cards others exchanged face down hidden (as -1)."""
         check_seat(seat, self.players)
         s = self._snapshot
-        unseen = [c for i, h in enumerate(s.hands) if i != seat for c in h] + list(s.pile)
+        mine = [c for i, c in enumerate(s.pile) if s.passed_by[i] == seat]
+        unseen = [c for i, h in enumerate(s.hands) if i != seat for c in h]
+        unseen += [c for i, c in enumerate(s.pile) if s.passed_by[i] != seat]
         return View(
             players=self.players,
             seat=seat,
@@ -430,6 +462,7 @@ class IotaState(GameState[Snapshot, Action]):
             log=seen_log(s.log, seat),
             unseen=tuple(sorted(unseen)),
             end=s.end,
+            under_pile=tuple(mine),
         )
 
     def determinize(self, seat: int, rng: random.Random) -> IotaState:

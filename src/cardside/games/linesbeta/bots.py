@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 
+from cardside.core.state import check_seat
 from cardside.core.words import unknown_bot
 from cardside.games.linesbeta.classic import ClassicPlannerBot, _walk, win_chance
 from cardside.games.linesbeta.deep import Deep1Bot, Deep2Bot, DeepBot, DeepWinBot
@@ -61,6 +62,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: LinesBetaState | Observation, seat: int = 0) -> Action:
+        check_seat(seat, 1)  # the player's seat, the only one that chooses
         legal = view.legal_actions()
         if not legal:
             raise ValueError("the game is over")

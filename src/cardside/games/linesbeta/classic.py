@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 
+from cardside.core.state import check_seat
 from cardside.games.linesbeta.planner import observe, open_lines
 from cardside.games.linesbeta.rules import (
     CELL_ACTIONS,
@@ -158,6 +159,7 @@ class ClassicPlannerBot:
 
     # -- decisions ---------------------------------------------------------------------------
     def choose(self, view: LinesBetaState | Observation, seat: int = 0) -> Action:
+        check_seat(seat, 1)  # the player's seat, the only one that chooses
         return self.decide(observe(view))[0]
 
     def decide(self, obs: Observation) -> tuple[Action, float, str]:

@@ -32,6 +32,7 @@ from __future__ import annotations
 import math
 import random
 
+from cardside.core.state import check_seat
 from cardside.games.linesbeta.planner import PlannerBot, observe
 from cardside.games.linesbeta.rules import Action
 from cardside.games.linesbeta.state import PHASE_PLAY, LinesBetaState, Observation
@@ -105,6 +106,7 @@ class DeepBot:
         self.planner = PlannerBot(seed)
 
     def choose(self, view: LinesBetaState | Observation, seat: int = 0) -> Action:
+        check_seat(seat, 1)  # the player's seat, the only one that chooses
         return self.decide(observe(view), explain=False)[0]
 
     def decide(self, obs: Observation, *, explain: bool = True) -> tuple[Action, float, str]:

@@ -34,6 +34,7 @@ import random
 from dataclasses import replace
 from typing import Any
 
+from cardside.core.state import check_seat
 from cardside.games.linesbeta.carryover import Carryover
 from cardside.games.linesbeta.odds import CellModel
 from cardside.games.linesbeta.rules import (
@@ -156,6 +157,7 @@ class PlannerBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: LinesBetaState | Observation, seat: int = 0) -> Action:
+        check_seat(seat, 1)  # the player's seat, the only one that chooses
         return self.decide(observe(view), explain=False)[0]
 
     def decide(self, obs: Observation, *, explain: bool = True) -> tuple[Action, float, str]:

@@ -92,6 +92,9 @@ class Snapshot:
 class LinesBetaState(GameState[Snapshot, Action]):
     """A LinesBeta game for one player against the grid."""
 
+    #: The seats that choose: the player alone (the grid, seat 1 in the outcome, never does).
+    players = 1
+
     def __init__(
         self, difficulty: str = "normal", length: str = "full", *, seed: int | str = 0
     ) -> None:

@@ -113,6 +113,10 @@ class Observation:
         when it is legal."""
         return why_illegal(self, action) or ""
 
+    def is_legal(self, action: object) -> bool:
+        """Whether the player may take ``action`` now."""
+        return why_illegal(self, action) is None
+
     @property
     def tricks_left(self) -> int:
         """Tricks still to play this round (the pending case-c trick counts as played)."""

@@ -29,6 +29,7 @@ from typing import Protocol
 
 from cardside.core.cards import Card
 from cardside.core.rng import chooser
+from cardside.core.state import check_seat
 from cardside.core.words import signed, unknown_bot
 from cardside.games.octrix.duel import DuelSolver
 from cardside.games.octrix.equilibrium import MatrixSolution, solve_matrix_game
@@ -83,6 +84,7 @@ class OctrixBot(Protocol):
 
 def _hand(observation: OctrixState, seat: int) -> tuple[Card, ...]:
     s = observation.snapshot
+    check_seat(seat, len(s.hands))
     if s.winner is not None:
         raise ValueError("the match is over")
     if s.pending[seat] is not None:

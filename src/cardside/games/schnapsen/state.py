@@ -172,10 +172,15 @@ class _DealView:
         r = self.deal.result
         return None if r is None else DealResult(*r)
 
+    #: The seats at the table, as every game names them.
+    players = 2
+
     def legal_actions(self) -> list[Action]:
+        """The legal actions of the seat to move in this deal, in a stable order."""
         return [ACTIONS[c] for c in legal_codes(self.deal)]
 
     def why_illegal(self, action: Action) -> str:
+        """A one-line reason ``action`` is illegal now, or ``""`` when it is legal."""
         return illegal_reason(self.deal, action)
 
 
@@ -297,9 +302,15 @@ class Observation(_DealView):
         return [] if self.to_move != self.seat else super().legal_actions()
 
     def why_illegal(self, action: Action) -> str:
+        """The one-line reason the game would give that ``action`` is illegal now (or that
+        it is the other player's turn), or ``""`` when it is legal."""
         if self.to_move is not None and self.to_move != self.seat:
             return "it is the other player's turn"
         return super().why_illegal(action)
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether this seat may take ``action`` now."""
+        return not self.why_illegal(action)
 
     def current_player(self) -> int | None:
         """The seat to move, as the state's ``current_player`` says (``to_move``)."""
