@@ -517,6 +517,8 @@ def test_every_game_says_its_table_size_and_its_bots_refuse_a_seat_not_at_it(gam
         for bad in (-1, 7, None, True):
             with pytest.raises(ValueError):
                 bot.choose(view, bad)
+        # Given the whole game in place of the view, a bot decides from that seat's view.
+        assert state.is_legal(bot.choose(state, seat)), name
 
 
 def test_an_iota_view_keeps_the_cards_its_seat_put_under_the_pile_out_of_unseen() -> None:
@@ -541,3 +543,17 @@ def test_an_iota_view_keeps_the_cards_its_seat_put_under_the_pile_out_of_unseen(
     for _ in range(20):
         twin = state.determinize(seat, random.Random(_))
         assert Counter(twin.observation(seat).under_pile) == Counter(given)
+
+
+@pytest.mark.parametrize("game", sorted(FACTORIES))
+def test_every_game_view_and_bot_has_the_shape_the_registry_types_them_with(game: str) -> None:
+    from cardside.core.api import Bot, Game, View
+    from cardside.games.registry import GAMES
+
+    info = GAMES[game]
+    state = info.new_game(seed=5)
+    assert isinstance(state, Game)
+    for seat in range(state.players):
+        assert isinstance(state.observation(seat), View)
+    for name in info.bot_names():
+        assert isinstance(info.make_bot(name, seed=1), Bot), name

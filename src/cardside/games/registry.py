@@ -10,6 +10,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from cardside.core.api import Bot, Game
     from cardside.core.schema import Schema
 
 
@@ -49,7 +50,7 @@ class GameInfo:
 
     def new_game(
         self, players: int | None = None, seed: int | str | None = None, **options: Any
-    ) -> Any:
+    ) -> Game:
         """A new game (a state of the state API) for ``players`` (the game's usual number if
         not given), dealt from ``seed`` (a fresh one if not given); ``options`` are the
         game's own (Octrix ``partnership``, ``target``; LinesBeta ``difficulty``,
@@ -105,7 +106,7 @@ class GameInfo:
         bots = self.module("bots")
         return (bots.DEFAULT_BOT, *(n for n in bots.BOT_NAMES if n != bots.DEFAULT_BOT))
 
-    def make_bot(self, name: str | None = None, seed: int | str = 0) -> Any:
+    def make_bot(self, name: str | None = None, seed: int | str = 0) -> Bot:
         """One of the game's bots by name (its default if not given; any case), with its own
         random numbers drawn from ``seed``: ``bot.choose(view, seat)`` gives its action and
         :meth:`advise` the action with its reason."""

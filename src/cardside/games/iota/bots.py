@@ -92,13 +92,21 @@ def exchange(view: View) -> Pass:
     return Pass(tuple(c for c in view.hand if c != WILD))
 
 
-def _check(view: View, seat: int) -> None:
+def _check(view: View, seat: int) -> View:
+    """The view to decide from (a whole game given in its place: that seat's view of it),
+    checked to be ``seat``'s and its turn; ValueError says what is wrong."""
+    if not isinstance(view, View):
+        observe = getattr(view, "observation", None)
+        if not callable(observe):
+            raise ValueError("an IOTA bot decides from a seat's view: game.observation(seat)")
+        view = observe(seat)
     if view.end is not None:
         raise ValueError("the game is over")
     if view.turn != seat:
         raise ValueError(f"it is not seat {seat}'s turn")
     if view.seat != seat:
         raise ValueError(f"the view is seat {view.seat}'s, not seat {seat}'s")
+    return view
 
 
 class RandomBot:
@@ -113,7 +121,7 @@ class RandomBot:
         return self.hint(view, seat).action
 
     def hint(self, view: View, seat: int) -> Hint:
-        _check(view, seat)
+        view = _check(view, seat)
         moves = view.moves()
         if moves:
             move = self.rng.choice(moves)
@@ -169,7 +177,7 @@ class GreedyBot:
         return self.hint(view, seat).action
 
     def hint(self, view: View, seat: int) -> Hint:
-        _check(view, seat)
+        view = _check(view, seat)
         moves = view.moves()
         if not moves:
             action = exchange(view)
@@ -277,7 +285,7 @@ class StrongBot:
         return self.hint(view, seat).action
 
     def hint(self, view: View, seat: int) -> Hint:
-        _check(view, seat)
+        view = _check(view, seat)
         if view.players == 2 and self.DUEL:
             return self._duel_hint(view)
         samples = self._deal(view)
