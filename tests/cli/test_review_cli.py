@@ -125,13 +125,55 @@ def test_review_at_the_end_prompt_of_a_played_game(
     journal.close()
     out = capsys.readouterr().out
     assert "review to see each of your moves valued" in out
-    assert "review values each of your decisions ('cardside sessions review match'" in out
+    assert (
+        "review values each of your decisions (review all lists every one, review N shows "
+        "move N in full; 'cardside sessions review match' does it later)"
+    ) in out
     assert "'cardside sessions review match' values each move" in out
     assert "Review of match (Schnapsen, played, in progress: the decisions so far): Ann" in out
     assert "accuracy" in out
+    assert "(review all lists every decision here, review N shows move N in full)" in out
+
+
+def test_review_n_and_review_all_at_the_end_prompt(
+    data_dir: Path,
+    schnapsen_match: Callable[..., None],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import io
+
+    from cardside.cli.app import App
+    from cardside.cli.common import play_games
+    from cardside.core.review import decisions_of
+    from cardside.sessions.journal import Journal
+
+    schnapsen_match()
+    journal = Journal.open(store.sessions_dir(data_dir) / "match.toml")
+    ours = [n for n, seat in decisions_of("schnapsen", journal.session, [0])]
+    everyone = dict(decisions_of("schnapsen", journal.session, [0, 1]))
+    theirs = next(n for n, seat in everyone.items() if seat == 1)
+    typed = f"review {ours[1]}\nreview {theirs}\nreview x\nreview 999\nreview all\n\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
+    monkeypatch.setattr("cardside.core.parallel.cores", lambda: 1)
+    monkeypatch.setattr("cardside.core.review.DEFAULT_DEPTH", 1)
+    play_games(App(data_dir_option=data_dir), journal, lambda app, j: "over", 0)
+    journal.close()
+    out = capsys.readouterr().out
+    shown, rest = out.split(f"review {theirs}", 1)
+    assert "The decision asked for:" in shown and f"1. move {ours[1]}, " in shown
+    assert "Costliest" not in shown  # one move in full, no figures of the whole game
+    assert f"  move {theirs} is Bot's, not Ann's (type help)" in rest
+    assert f"the nearest: move {ours[-1]} (review all lists them) (type help)" in rest
     assert (
-        "(cardside sessions review match --all lists every decision; --move N shows one in full)"
-    ) in out
+        "  review alone values your moves; review all lists every decision, review N shows "
+        "move N in full (type help)"
+    ) in rest
+    every = rest.split("leave: review all\n", 1)[1]
+    assert "accuracy" in every and "Every decision (~: estimated):" in every
+    assert [line.split()[0] for line in every.splitlines() if "deal 1, trick" in line][-1] == str(
+        ours[-1]
+    )
 
 
 def test_a_review_at_the_end_prompt_stopped_by_ctrl_c_gives_ctrl_c_back_to_the_game(

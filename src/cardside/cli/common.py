@@ -673,7 +673,8 @@ def play_games(
                     f"  again starts a new {unit} with the same players and options (saved as a "
                     "new session); "
                     + (
-                        f"review values each of your decisions ({reviewing} does it later); "
+                        "review values each of your decisions (review all lists every one, "
+                        f"review N shows move N in full; {reviewing} does it later); "
                         if can_review
                         else ""
                     )
@@ -685,10 +686,24 @@ def play_games(
                     f"  the {unit} is over: {quoted(journal.command('show'))} shows it{later}; "
                     f"type again{', review' if can_review else ''}, or press Enter to leave"
                 )
-            elif word == "review" and can_review:
+            elif word.split()[:1] == ["review"] and can_review:
                 from cardside.cli.review import review_now
 
-                review_now(app, journal.session)
+                asked = word.split()[1:]
+                if asked and asked != ["all"] and not all(is_digits(w) for w in asked):
+                    console.say(
+                        "  "
+                        + refusal(
+                            "review alone values your moves; review all lists every "
+                            "decision, review N shows move N in full"
+                        )
+                    )
+                    continue
+                moves = tuple(sorted({min(int(w), 10**6) for w in asked if w != "all"}))
+                try:
+                    review_now(app, journal.session, moves, all_=asked == ["all"])
+                except click.ClickException as exc:
+                    console.say("  " + refusal(exc.format_message()))
             else:
                 choices = "again, review," if can_review else "again,"
                 console.say(

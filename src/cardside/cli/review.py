@@ -179,8 +179,11 @@ def review(
     )
 
 
-def _check_moves(session: Any, seats: list[int], moves: tuple[int, ...]) -> None:
-    """Refuse a move number that is not a decision of the players reviewed, saying why."""
+def _check_moves(
+    session: Any, seats: list[int], moves: tuple[int, ...], at_prompt: bool = False
+) -> None:
+    """Refuse a move number that is not a decision of the players reviewed, saying why (the
+    way on in the end prompt's words ``at_prompt``)."""
     from cardside.core.review import decisions_of
 
     names = session.player_names
@@ -192,9 +195,8 @@ def _check_moves(session: Any, seats: list[int], moves: tuple[int, ...]) -> None
         who = " or ".join(names[s] for s in seats)
         if n in everyone:
             other = names[everyone[n]]
-            raise click.ClickException(
-                f"move {n} is {other}'s, not {who}'s: add --player {shlex.quote(other)}"
-            )
+            way = "" if at_prompt else f": add --player {shlex.quote(other)}"
+            raise click.ClickException(f"move {n} is {other}'s, not {who}'s{way}")
         if not ours:
             raise click.ClickException(f"{session.name} holds no decision of {who} to review yet")
         below = max((m for m in ours if m < n), default=None)
@@ -202,7 +204,8 @@ def _check_moves(session: Any, seats: list[int], moves: tuple[int, ...]) -> None
         near = [str(m) for m in (below, above) if m is not None]
         raise click.ClickException(
             f"move {n} is no decision of {who} (a move with a choice); the nearest: "
-            f"{'move' if len(near) == 1 else 'moves'} {' and '.join(near)} (--all lists them)"
+            f"{'move' if len(near) == 1 else 'moves'} {' and '.join(near)} "
+            f"({'review all' if at_prompt else '--all'} lists them)"
         )
 
 
@@ -434,12 +437,16 @@ def _review_many(
         end_if_stopped(done, len(asked), "games")
 
 
-def review_now(app: Any, session: Any) -> None:
+def review_now(app: Any, session: Any, moves: tuple[int, ...] = (), all_: bool = False) -> None:
     """Review the human seats of a game just finished, at the default settings, and print it
-    (the end prompt's ``review``); Ctrl-C stops it and prints what was reviewed."""
+    (the end prompt's ``review``; ``review all`` lists every decision, ``review N`` shows
+    move N in full); Ctrl-C stops it and prints what was reviewed. A move that is no
+    decision of theirs is a ClickException saying why, before any work."""
     from cardside.core import parallel, review
 
     seats = [i for i, seat in enumerate(session.seats) if seat.kind == "human"]
+    if moves:
+        _check_moves(session, seats, moves, at_prompt=True)
     try:
         with _progress(quiet=False) as tick:
             result = review.run(
@@ -450,12 +457,18 @@ def review_now(app: Any, session: Any) -> None:
                 jobs=parallel.cores(),
                 ascii=app.style.ascii,
                 progress=tick,
+                moves=set(moves),
             )
-        more = (
-            f"(cardside sessions review {session.name} --all lists every decision; "
-            "--move N shows one in full)"
+        more = "(review all lists every decision here, review N shows move N in full)"
+        _print(
+            result,
+            session,
+            all_=all_,
+            chart=False,
+            ascii=app.style.ascii,
+            asked=bool(moves),
+            more=more,
         )
-        _print(result, session, all_=False, chart=False, ascii=app.style.ascii, more=more)
         if not result.complete:
             click.echo(f"Stopped after {len(result.decisions)} of {result.planned} decisions.")
     finally:
