@@ -476,7 +476,7 @@ def test_the_registry_refuses_a_seed_that_is_no_number_or_text_and_reads_text_al
             info.new_game(players=players, seed=seed)
         with pytest.raises(ValueError, match="a seed is a whole number or a text"):
             info.make_bot(seed=seed)  # type: ignore[arg-type]
-    assert info.make_bot(seed="club night").name
+    assert info.make_bot(seed="club night").name and info.make_bot(seed=None).name
     assert info.new_game(players=players, seed=-5).actions() == []
     assert info.new_game(players=players, seed=10**198).actions() == []  # 199 digits
     state = info.new_game(players=players, seed=1)
@@ -522,8 +522,8 @@ def test_every_game_says_its_table_size_and_its_bots_refuse_a_seat_not_at_it(gam
 
 
 def test_an_iota_view_keeps_the_cards_its_seat_put_under_the_pile_out_of_unseen() -> None:
-    """A seat knows the cards it put at the bottom of the pile: they are in no hand, so a bot
-    dealing the other hands from ``unseen`` never deals them there (as ``determinize``)."""
+    """A seat knows the cards it put at the bottom of the pile: they are in no hand and not
+    in ``unseen`` but in ``under_pile``, as ``determinize`` keeps them where they are."""
     from collections import Counter
 
     from cardside.games.iota.rules import Pass

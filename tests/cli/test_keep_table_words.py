@@ -111,3 +111,20 @@ def test_show_at_the_take_back_question_lists_every_entry_it_takes_back(
     assert listed[1].startswith("  With this correction, entry ") and "no longer fits" in listed[1]
     assert [line.split()[0] for line in listed[2:4]] == ["3", "4"]
     assert "  Cancelled; nothing changed." in out
+
+
+def test_a_side_named_without_cards_or_a_partner_named_twice_is_refused(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    lines = ["Ann & Cy", "Ann & Cy 1 3 Cy 4", "Cy 1 Ann & Cy 2", "Ann & Cy -", "quit"]
+    out = keep(runner, PARTNERS, lines).output
+    assert (
+        "  give the counting cards Ann & Cy won after the name, e.g. Ann & Cy 1 3 4 "
+        "(Ann & Cy - for none) (type help)"
+    ) in out
+    assert out.count("  Cy is named twice (type help)") == 2
+    assert "  say which of" not in out
+    session = store.load(data_dir / "sessions" / "t.toml")
+    assert session.entries == [
+        {"type": "round", "counting": [[], [1, 2, 3, 4, 5, 6, 7, 8], [], []]}
+    ]

@@ -568,7 +568,7 @@ def test_keep_with_the_grid_gives_examples_and_help_that_fit_it(runner: CliRunne
     result = runner.invoke(main, args, input="w r3R r3c4\nhelp\nquit\n")
     assert result.exit_code == 0 and result.exception is None, result.output
     assert "trick 2 (you 1/12, grid 0/12), e.g. w r1R r1c4: " in result.output
-    assert "undo (take back the last trick entered)" in result.output
+    assert "undo (take back the last trick entered, or the last fix)" in result.output
     assert "w w l" not in result.output
 
 

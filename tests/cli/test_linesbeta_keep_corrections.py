@@ -126,7 +126,8 @@ def test_undo_after_a_line_of_tricks_takes_back_one_trick_as_its_help_says(
     runner: CliRunner, data_dir: Path
 ) -> None:
     out = _keep(runner, "help\nw w l\nundo\n")
-    assert "undo (take back the last trick, or round, entered; w w l is three)" in out
+    said = "undo (take back the last trick, or round, entered; w w l is three, or the last fix)"
+    assert said in out
     assert "Undone: trick l" in out
     session = store.load(data_dir / "sessions" / "r.toml")
     assert [e["type"] for e in session.entries] == ["trick", "trick", "trick", "undo"]

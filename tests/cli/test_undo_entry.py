@@ -260,9 +260,12 @@ def test_undo_takes_back_the_last_correction_then_goes_on_to_the_entries(
     assert f"  Correction at entry 4 taken back: entry 1 is {first} again (was " in out
     session = saved(data_dir, "u")
     assert len(session.entries) == 5 and session.entries[-1][corrections.FIXES] == 1
+    assert session.entries[-1][corrections.UNDOES] == 4  # marked: written by undo
     force = corrections.in_force(session.entries)
     assert force.numbers == [1, 2, 3]
     assert corrections.content(session.entries[-1]) == session.entries[0]
+    shown = runner.invoke(main, ["sessions", "verify", "u"])
+    assert shown.exit_code == 0 and shown.exception is None, shown.output
     assert [r.scores for r in before.rounds] != [r.scores for r in session.rounds]
     keep(runner, ["sessions", "resume", "u"], ["undo", "quit"])
     again = corrections.in_force(saved(data_dir, "u").entries)
@@ -311,6 +314,46 @@ def test_a_correction_that_took_entries_back_is_not_undone(
     assert "  Taken back: entry 4." in out
     assert (
         "  the correction at entry 5 took back entry 4 with it, which no undo brings back: "
-        "fix 1 to correct entry 1 again (type help)" in out
+        "fix 1 to correct entry 1 again, or undo N to take back another entry (type help)" in out
     )
+    assert len(saved(data_dir, "u").entries) == 5
+
+
+def test_corrections_saved_together_are_undone_together(runner: CliRunner, data_dir: Path) -> None:
+    """A card wrong in a hand and in the trick that played it: both corrections were saved
+    at once, fit only together, and one undo takes both back."""
+    hands = ["y", "AC 2C 3C 4C 5C 6C 7C 8C", "AH 2H 3H 4H 5H 6H 7H 8H", "AC AH"]
+    fixing = ["fix 1 Ann's hand: AD 2C 3C 4C 5C 6C 7C 8C", "f", "AD AH"]
+    out = keep(
+        runner,
+        ["octrix", "keep", "--names", "Ann,Bob", "--session", "u"],
+        [*hands, *fixing, "undo", "quit"],
+    ).output
+    assert (
+        "  Corrections at entries 4 and 5 (saved together) taken back: entry 1 is Ann's hand: "
+        "AC 2C 3C 4C 5C 6C 7C 8C again (was Ann's hand: AD 2C 3C 4C 5C 6C 7C 8C); entry 3 is "
+        "AC AH again (was AD AH)."
+    ) in out
+    session = saved(data_dir, "u")
+    assert [e.get(corrections.UNDOES) for e in session.entries[-2:]] == [4, 5]
+    force = corrections.in_force(session.entries)
+    assert force.entries[0] == session.entries[0] and force.entries[2] == session.entries[2]
+
+
+def test_a_correction_typed_back_to_the_first_text_is_undone_as_any_other(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    lines = ["Ann 1", "Bob 2", "fix 1 Bob 3", "fix 1 Ann 1", "undo", "quit"]
+    out = keep(runner, args_of("schnapsen", "u"), lines).output
+    assert "  Correction at entry 4 taken back: entry 1 is Bob 3 again (was Ann 1)." in out
+    assert corrections.in_force(saved(data_dir, "u").entries).numbers == [1, 2]
+
+
+def test_the_question_of_an_undone_correction_names_the_undo(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    lines = ["Ann 3", "Ann 3", "Ann 1", "fix 3 Bob 1", "Bob 2", "undo 4", "", "quit"]
+    out = keep(runner, [*args_of("schnapsen", "u"), "--matches", "1"], lines).output
+    assert "  Without the correction at entry 4, entry 5 no longer fits: the match is" in out
+    assert "or cancel undo 4? [take back/cancel]: " in out
     assert len(saved(data_dir, "u").entries) == 5

@@ -319,5 +319,5 @@ def test_a_terminal_is_told_when_the_index_is_built(
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     assert len(indexed(App(tmp_path))) == 2
     assert capsys.readouterr().err == (
-        "Reading 2 session files into the index (once: later runs reuse it)...\n"
+        "Reading 2 session files to build the index of sessions...\n"
     )

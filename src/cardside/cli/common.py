@@ -992,7 +992,7 @@ def indexed(app: App) -> list[Any]:
     def notice(count: int) -> None:
         if sys.stderr.isatty():
             click.echo(
-                f"Reading {count:,} session files into the index (once: later runs reuse it)...",
+                f"Reading {count:,} session files to build the index of sessions...",
                 err=True,
             )
 

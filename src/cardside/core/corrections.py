@@ -11,6 +11,9 @@ A kept session's file is only ever appended to. Besides the game's own entries i
   mistake); the entries in effect after it are replayed without it, and those that no longer
   fit are listed in its ``takes_back`` as for a correction.
 
+A correction with ``undoes = M`` was written by ``undo``: it gives entry N back the content it
+had before correction M (the keeper's undo of that correction), and reads as any correction.
+
 Entries keep their numbers (their place in the file) whatever is corrected, so ``fix 3``
 always means the file's third entry.
 """
@@ -28,6 +31,7 @@ from cardside.core.record import Session
 #: The fields a correction adds to an entry of the game's own kind.
 FIXES = "fixes"
 TAKES_BACK = "takes_back"
+UNDOES = "undoes"
 
 
 def is_correction(entry: object) -> bool:
@@ -41,8 +45,9 @@ def has_corrections(entries: Sequence[Any]) -> bool:
 
 
 def content(entry: dict[str, Any]) -> dict[str, Any]:
-    """A correction's entry as the game reads it (without ``fixes`` and ``takes_back``)."""
-    return {k: v for k, v in entry.items() if k not in (FIXES, TAKES_BACK)}
+    """A correction's entry as the game reads it (without ``fixes``, ``takes_back`` and
+    ``undoes``)."""
+    return {k: v for k, v in entry.items() if k not in (FIXES, TAKES_BACK, UNDOES)}
 
 
 @dataclass

@@ -313,6 +313,8 @@ MOST_ENTRIES = 20_000  # entries in one file
 CORRECTION: Fields = {
     "fixes": Whole(1, MOST_ENTRIES),
     "takes_back": WholeList(1, MOST_ENTRIES, most=MOST_ENTRIES, optional=True),
+    # A correction written by undo: it takes back the correction at that entry.
+    "undoes": Whole(1, MOST_ENTRIES, optional=True),
 }
 
 

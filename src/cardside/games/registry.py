@@ -106,7 +106,7 @@ class GameInfo:
         bots = self.module("bots")
         return (bots.DEFAULT_BOT, *(n for n in bots.BOT_NAMES if n != bots.DEFAULT_BOT))
 
-    def make_bot(self, name: str | None = None, seed: int | str = 0) -> Bot:
+    def make_bot(self, name: str | None = None, seed: int | str | None = 0) -> Bot:
         """One of the game's bots by name (its default if not given; any case), with its own
         random numbers drawn from ``seed``: ``bot.choose(view, seat)`` gives its action and
         :meth:`advise` the action with its reason."""
@@ -118,6 +118,10 @@ class GameInfo:
                 f"a bot is named by its name ({', '.join(self.bot_names())}), "
                 f"not {cut(repr(name), 40)}"
             )
+        if seed is None:  # fresh random numbers, as a game with no seed is dealt afresh
+            from cardside.core.rng import fresh_seed
+
+            seed = fresh_seed()
         _check_seed(seed)
         return bots.make_bot((name or bots.DEFAULT_BOT).strip().lower(), seed=seed)
 

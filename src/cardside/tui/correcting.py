@@ -264,7 +264,11 @@ class Corrector:
         that change is what the keeper takes back. ``None`` when the last entry is no
         correction (the game's own undo then takes back its last entry)."""
         entries = self.journal.session.entries
-        if not entries or not corrections.is_correction(entries[-1]) or _reverts(entries):
+        if (
+            not entries
+            or not corrections.is_correction(entries[-1])
+            or corrections.UNDOES in entries[-1]
+        ):
             return None
         force = corrections.in_force(entries)
         number = len(entries)
@@ -285,43 +289,109 @@ class Corrector:
 
     def _unfix(self, number: int, force: corrections.InForce) -> bool:
         """Take back correction ``number`` of an entry: the entry reads again as it did
-        before that correction (saved as one more correction); ``True`` when saved."""
-        entries = self.journal.session.entries
-        target = force.corrects[number]
-        refused = ""
-        if target in force.taken_back:
-            refused = (
-                f"entry {number} corrects entry {target}, which was taken back (at entry "
-                f"{force.taken_back[target]}); type it again as a new entry"
-            )
-        elif force.fixed.get(target) != number:
-            latest = force.fixed[target]
-            refused = (
-                f"entry {number} corrects entry {target}, corrected again since at entry "
-                f"{latest}: undo {latest} takes back that latest correction"
-            )
-        elif entries[number - 1].get(corrections.TAKES_BACK):
-            back = entries[number - 1][corrections.TAKES_BACK]
-            refused = (
-                f"the correction at entry {number} took back {_span(back)} with it, which no "
-                f"undo brings back: fix {target} to correct entry {target} again"
-            )
+        before that correction (saved as one more correction, marked ``undoes``); ``True``
+        when saved. Corrections saved together with it (a card wrong in a hand and in the
+        trick that played it), which fit only together, are taken back together."""
+        session = self.journal.session
+        entries = session.entries
+        refused = self._not_undoable(number, force)
         if refused:
             self.console.say(f"  {refusal(refused)}")
             return False
-        before = corrections.in_force(entries[: number - 1])
-        previous = before.entries[before.numbers.index(target)]
+        target = force.corrects[number]
+        previous = self._before(number, force)
         now = self.text_of(force.entries[force.numbers.index(target)])
+        group = _saved_with(session, number)
+        if len(group) > 1:
+            try:
+                fits_alone = sheets.misfit(session, target, previous, original=session) is None
+            except EntryError:  # the entry itself no longer fits without the others
+                fits_alone = False
+            if not fits_alone:
+                return self._unfix_group(group, force)
         done = (
             f"Correction at entry {number} taken back: entry {target} is "
             f"{self.text_of(previous)} again (was {now})."
         )
-        return self._commit(target, corrections.content(previous), done, "Taken back with it")
+        return self._commit(
+            target,
+            previous,
+            done,
+            "Taken back with it",
+            change=f"Without the correction at entry {number}",
+            cancel=f"undo {number}" if entries[-1] is not entries[number - 1] else "the undo",
+            undoes=number,
+        )
 
-    def _commit(self, number: int, new: dict[str, Any] | None, done: str, taken: str) -> bool:
+    def _not_undoable(self, number: int, force: corrections.InForce) -> str:
+        """Why correction ``number`` cannot be taken back, or ``""``."""
+        target = force.corrects[number]
+        entries = self.journal.session.entries
+        if target in force.taken_back:
+            return (
+                f"entry {number} corrects entry {target}, which was taken back (at entry "
+                f"{force.taken_back[target]}); type it again as a new entry"
+            )
+        if force.fixed.get(target) != number:
+            latest = force.fixed[target]
+            return (
+                f"entry {number} corrects entry {target}, corrected again since at entry "
+                f"{latest}: undo {latest} takes back that latest correction"
+            )
+        if entries[number - 1].get(corrections.TAKES_BACK):
+            back = entries[number - 1][corrections.TAKES_BACK]
+            return (
+                f"the correction at entry {number} took back {_span(back)} with it, which no "
+                f"undo brings back: fix {target} to correct entry {target} again, or undo N "
+                "to take back another entry"
+            )
+        return ""
+
+    def _before(self, number: int, force: corrections.InForce) -> dict[str, Any]:
+        """What the entry correction ``number`` corrects read as just before it."""
+        before = corrections.in_force(self.journal.session.entries[: number - 1])
+        return corrections.content(before.entries[before.numbers.index(force.corrects[number])])
+
+    def _unfix_group(self, group: list[int], force: corrections.InForce) -> bool:
+        """Take back corrections ``group``, saved together, at once: every entry they
+        corrected reads again as before them (they fitted only together, so the entries as
+        they were before them fit again)."""
+        for number in group:
+            refused = self._not_undoable(number, force)
+            if refused:
+                self.console.say(f"  {refusal(refused)}")
+                return False
+        pending = []
+        said = []
+        for number in group:
+            target = force.corrects[number]
+            previous = self._before(number, force)
+            now = self.text_of(force.entries[force.numbers.index(target)])
+            pending.append({**previous, corrections.FIXES: target, corrections.UNDOES: number})
+            said.append(f"entry {target} is {self.text_of(previous)} again (was {now})")
+        saved = self._save(force.corrects[group[0]], pending[0], given=pending)
+        if saved is None:
+            return False
+        self.console.say(
+            f"  Corrections at {_span(group)} (saved together) taken back: " + "; ".join(said) + "."
+        )
+        saved.report(self.console, self.journal, "Taken back with them")
+        return True
+
+    def _commit(
+        self,
+        number: int,
+        new: dict[str, Any] | None,
+        done: str,
+        taken: str,
+        *,
+        change: str = "",
+        cancel: str = "",
+        undoes: int | None = None,
+    ) -> bool:
         """Save the correction of entry ``number`` (as :meth:`_save`), then say ``done`` and
         what else it changed (``taken`` opens the line of the entries taken back with it)."""
-        saved = self._save(number, new)
+        saved = self._save(number, new, change=change, cancel=cancel, undoes=undoes)
         if saved is None:
             return False
         self.console.say(f"  {done}")
@@ -341,21 +411,35 @@ class Corrector:
             return None
         return number
 
-    def _save(self, number: int, new: dict[str, Any] | None) -> Saved | None:
+    def _save(
+        self,
+        number: int,
+        new: dict[str, Any] | None,
+        *,
+        change: str = "",
+        cancel: str = "",
+        undoes: int | None = None,
+        given: list[dict[str, Any]] | None = None,
+    ) -> Saved | None:
         """Save ``new`` in the place of entry ``number`` (None: entry ``number`` taken back
         alone), asking first when a later entry no longer fits: take back the entries from there
         on, correct that entry too (asked for its new text, and so on for the next one that no
         longer fits) or cancel. Every correction is saved at once; None when nothing was saved
-        (said why)."""
+        (said why). ``change`` and ``cancel`` name the change in the question (an undo of a
+        correction is no correction), ``undoes`` marks the correction an undo writes, and
+        ``given`` is a whole set of corrections known to fit, saved as they are."""
         console, journal = self.console, self.journal
         session = journal.session
         first: dict[str, Any] = {"type": "undo"} if new is None else dict(new)
         first[corrections.FIXES] = number
-        pending = [first]
+        if undoes is not None:
+            first[corrections.UNDOES] = undoes
+        pending = given or [first]
         saved = Saved()
         target, replacement = number, new
-        change = "With this correction" if new is not None else f"Without entry {number}"
-        while True:
+        if not change:
+            change = "With this correction" if new is not None else f"Without entry {number}"
+        while given is None:
             # The session with every correction agreed so far but the one being checked.
             trial = dataclasses.replace(session, entries=[*session.entries, *pending[:-1]])
             try:
@@ -371,7 +455,8 @@ class Corrector:
             # Once the game is over before it, no new text of that entry could stand.
             unfixable = _unfixable(agreed, found)
             # undo N is no correction: the question names what it cancels.
-            cancel = "the correction" if new is not None else f"undo {number}"
+            if not cancel:
+                cancel = "the correction" if new is not None else f"undo {number}"
             answer = _ask_take_back(
                 console, force, back, found, self.text_of, change, unfixable, cancel
             )
@@ -693,25 +778,31 @@ def _entry_number(digits: str) -> int:
     return int(digits) if len(digits.lstrip("0")) <= 6 else 10**6
 
 
-def _reverts(entries: list[dict[str, Any]]) -> bool:
-    """Whether the last entry, a correction, gives back the text the entry it corrects had
-    before the correction ahead of it (an undo of that one): undo then goes on to the
-    entries, never back and forth between the two."""
-    last = entries[-1]
-    target = last[corrections.FIXES]
-    if corrections.is_removal(last) or not isinstance(target, int):
-        return False
-    try:
-        earlier = corrections.in_force(entries[:-1]).fixed.get(target)
-        if earlier is None:
-            return False
-        before = corrections.in_force(entries[: earlier - 1])
-    except EntryError:
-        return False
-    place = before.place(target)
-    return place is not None and corrections.content(before.entries[place]) == corrections.content(
-        last
-    )
+def _saved_with(session: Session, number: int) -> list[int]:
+    """Correction ``number`` and the corrections saved in the same save as it (one after
+    another, at the same moment): the ones a keeper agreed to together."""
+    entries, times = session.entries, session.times
+    if number - 1 >= len(times) or times[number - 1] is None:
+        return [number]
+    stamp = times[number - 1]
+
+    def together(n: int) -> bool:
+        return (
+            1 <= n <= len(entries)
+            and n - 1 < len(times)
+            and times[n - 1] == stamp
+            and corrections.is_correction(entries[n - 1])
+            and not corrections.is_removal(entries[n - 1])
+            and corrections.UNDOES not in entries[n - 1]
+        )
+
+    first = number
+    while together(first - 1):
+        first -= 1
+    last = number
+    while together(last + 1):
+        last += 1
+    return list(range(first, last + 1))
 
 
 def _again(journal: Journal) -> str:

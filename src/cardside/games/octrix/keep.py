@@ -410,11 +410,15 @@ def parse_round(
             raise NotationError(_not_a_player(words, i, lowered, names))
         size, seat = max(found)
         j = i + size
-        if j < len(words) and words[j] == "&":
-            # A side named as the sheet names it (Ann & Cy 1 3 4): its cards under one name.
-            j = _partner_after(words, j + 1, seat, lowered, names, sides)
         if counting[seat] is not None:
             raise NotationError(f"{names[seat]} is named twice")
+        if j < len(words) and words[j] == "&":
+            # A side named as the sheet names it (Ann & Cy 1 3 4): its cards under one name.
+            j, partner = _partner_after(words, j + 1, seat, lowered, names, sides)
+            if counting[partner] is not None:
+                raise NotationError(f"{names[partner]} is named twice")
+            counting[partner] = []
+        named_to = j
         numbers: list[int] = []
         while j < len(words) and (is_digits(words[j]) or words[j] == "-"):
             if words[j] != "-":
@@ -422,12 +426,15 @@ def parse_round(
                     raise NotationError(f"counting cards run from 1 to 8, not {words[j]}")
                 numbers.append(whole(words[j]))
             j += 1
-        if j == i + size:
+        if j == named_to:
             bare.append(seat)
         counting[seat] = numbers
         i = j
     if bare:
         name = names[bare[0]]
+        side = next((list(t) for t in sides or () if bare[0] in t and len(t) > 1), None)
+        if side is not None and counting[side[0] if side[0] != bare[0] else side[-1]] == []:
+            name = " & ".join(names[s] for s in side)
         raise NotationError(
             f"give the counting cards {name} won after the name, e.g. {name} 1 3 4 "
             f"({name} - for none)"
@@ -458,9 +465,9 @@ def _partner_after(
     lowered: list[str],
     names: Sequence[str],
     sides: Sequence[Sequence[int]] | None,
-) -> int:
-    """Where the words after ``Ann &`` (at ``j``) go on, past ``seat``'s partner's name;
-    NotationError when they do not name that partner."""
+) -> tuple[int, int]:
+    """Where the words after ``Ann &`` (at ``j``) go on, past ``seat``'s partner's name, and
+    the partner's seat; NotationError when they do not name that partner."""
     side = next((list(t) for t in sides or () if seat in t and len(t) > 1), None)
     if side is None:
         raise NotationError(
@@ -472,7 +479,7 @@ def _partner_after(
     if [w.lower() for w in words[j : j + len(name)]] != name:
         team = " & ".join(names[s] for s in side)
         raise NotationError(f"{names[seat]}'s partner is {names[partner]}: {team} 1 3 4")
-    return j + len(name)
+    return j + len(name), partner
 
 
 def owners(counting: Sequence[Sequence[int] | None], names: Sequence[str]) -> dict[int, int]:

@@ -38,8 +38,8 @@ HELP_QUICK = "\n".join(
         "    Ann 8 4 5 lot      → (8 + 4 + 5) × 2 (one lot) = 34",
         "  The name may be left out (the player whose turn it is). Sums work: 4+3+1.",
         "  Ann pass for a pass; end when every player passed in a row with the pile empty.",
-        "  commands: show (the sheet), undo (take back the last entry), fix N (correct entry "
-        "N; fix alone lists the latest, fix all every one, fix round 2 those of round 2), "
+        "  commands: show (the sheet), undo (take back the last entry or fix), fix N (correct "
+        "entry N; fix alone lists the latest, fix all every one, fix round 2 those of round 2), "
         "undo N (take back entry N alone), rules (the rules page), quit (saved), help",
     ]
 )
@@ -55,7 +55,7 @@ HELP_GRID = "\n".join(
         "on the same line: Ann swap GC3 1,0 W 2,0); Ann pass for a pass (the game ends "
         "by itself when every player passed in a row with the pile empty). cardside checks "
         "each play and scores it.",
-        "  commands: show (the grid and the sheet), undo (take back the last entry), fix N "
+        "  commands: show (the grid and the sheet), undo (take back the last entry or fix), fix N "
         "(correct entry N; fix alone lists the latest, fix all every one, fix round 2 those "
         "of round 2), undo N (take back entry N alone), rules (the rules page), quit "
         "(saved), help",
@@ -285,6 +285,8 @@ class KeepScreen:
         seat = undone.get("seat")
         who = f"{self.ledger.names[seat]}'s " if isinstance(seat, int) else "the "
         text = entry_text(undone, self.ledger.names)
+        if isinstance(seat, int) and text.startswith(f"{self.ledger.names[seat]} "):
+            text = text[len(self.ledger.names[seat]) + 1 :]  # whose it is is said already
         what = f"{who}{undone['type']}" + (f" ({text})" if text != undone["type"] else "")
         if self.ledger.passed_out:
             self.console.say(

@@ -37,7 +37,7 @@ tokens' sum, e.g. counts Ann 23 +4-3 (counts Bob 10: no tokens); the last player
 counts end the game
   end                   the game is over (when keeping line by line)
   NAME is a player's name or its start (Ann or A).
-  commands: show (the scores so far), undo (take back the last entry), fix N (correct \
+  commands: show (the scores so far), undo (take back the last entry or fix), fix N (correct \
 entry N, e.g. fix 3 line Ann 12 30; fix alone lists the latest, fix \
 all every one), undo N (take back entry N \
 alone), rules (the rules page), quit (saved), help"""

@@ -41,9 +41,10 @@ HELP_GRID = """  w r3R r3c4      you won a challenge of row 3 from the right; th
 was turned up then, e.g. l r1L r1c4 b; a is the plain case, a card of your suit, and \
 cardside counts every card from the end up to the grid's card as turned face up."""
 HELP_COMMANDS = (
-    "  commands: show (the sheet), undo (take back the last {undone}), fix N (correct entry N, "
-    "one {entry}; fix alone lists the latest, fix all every one, fix round 2 those "
-    "of round 2), undo N (take back entry N alone), rules (the rules page), quit (saved), help"
+    "  commands: show (the sheet), undo (take back the last {undone}, or the last fix), "
+    "fix N (correct entry N, one {entry}; fix alone lists the latest, fix all every one, "
+    "fix round 2 those of round 2), undo N (take back entry N alone), rules (the rules page), "
+    "quit (saved), help"
 )
 RESULT_WORDS = {"w": "w", "win": "w", "won": "w", "l": "l", "loss": "l", "lost": "l"}
 #: A whole round written as ``score`` takes it: your tricks, a dash, the grid's (``4-2``).

@@ -36,7 +36,7 @@ COMMANDS = ("show", "undo", "fix", "rules", "quit", "help")
 HELP = (
     "  Enter the cards of each trick in seat order ({order}), e.g. {example}.{quick}\n"
     "  commands: show (the rounds so far and the one under way), undo (take back the last "
-    "entry), fix N (correct entry N; fix alone lists the latest, fix all every one, "
+    "entry or fix), fix N (correct entry N; fix alone lists the latest, fix all every one, "
     "fix round 2 those of round 2), undo N (take back entry N "
     "alone), rules (the rules page), quit (saved), help"
 )

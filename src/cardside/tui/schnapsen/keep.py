@@ -45,10 +45,10 @@ HELP = "\n".join(
         "points. Numbers may be sums, e.g. 11+10+4.",
         "  In the questions, 'undo' goes back one question and 'cancel' leaves them without "
         "saving.",
-        "  commands: show (the table so far), undo (take back the last deal), fix N (correct "
-        "entry N as its winner and game points, e.g. fix 3 {a} 2, or fix 3 ask to answer its "
-        "questions again; fix alone lists the latest, fix all every one, fix deal 2 those "
-        "of deal 2), "
+        "  commands: show (the table so far), undo (take back the last deal or fix), fix N "
+        "(correct entry N as its winner and game points, e.g. fix 3 {a} 2, or fix 3 ask to "
+        "answer its questions again; fix alone lists the latest, fix all every one, fix deal 2 "
+        "those of deal 2), "
         "undo N (take back entry N alone), rules (the rules page), quit (saved), help",
     ]
 )
