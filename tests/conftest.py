@@ -106,6 +106,11 @@ def _temporary_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # A test that plays a terminal plays one that shows colour, whatever runs the tests (a
     # CI runner may say TERM=dumb).
     monkeypatch.setenv("TERM", "xterm")
+    # And a locale that writes suit symbols, whatever the runner's (a plain C locale is read
+    # as a terminal of ASCII alone); a test of another locale sets its own.
+    for name in ("LC_ALL", "LC_CTYPE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
 
 
 @pytest.fixture

@@ -157,3 +157,23 @@ def test_ascii_leaves_a_name_in_a_note_as_spelt(runner: CliRunner, data_dir: Pat
     assert (
         "Jörg wins 2 game points: entered directly" in shown.output and "Joerg" not in shown.output
     )
+
+
+@pytest.mark.parametrize(
+    "env, symbols",
+    [
+        ({"LC_ALL": "C"}, False),
+        ({"LANG": "POSIX"}, False),
+        ({"LC_ALL": "", "LC_CTYPE": "C"}, False),
+        ({"LANG": "C.UTF-8"}, True),
+        ({"LC_ALL": "en_US.UTF-8", "LANG": "C"}, True),  # LC_ALL decides
+    ],
+)
+def test_the_plain_c_locale_writes_cards_in_letters(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, env: dict[str, str], symbols: bool
+) -> None:
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    result = runner.invoke(main, ["octrix", "score", "--trick", "8C 3H"])
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert ("8♣" in result.output) == symbols and ("8C" in result.output) != symbols

@@ -771,6 +771,20 @@ def test_people_sharing_a_terminal_hand_it_over_with_the_screen_cleared(
     assert piped.exit_code == 0 and piped.exception is None, piped.output
     assert "\x1b[3J" not in piped.output and "at the keys" not in piped.output
 
+    # A terminal that reads no escape codes: blank lines push the cards out of sight.
+    def init_dumb(
+        self: console.Console, *, interactive: object = None, width: object = None
+    ) -> None:
+        init(self)
+        self.dumb = True  # as TERM=dumb at a terminal makes it
+
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(console.Console, "__init__", init_dumb)
+        patched.setattr(console.Console, "_ask_terminal", typed)
+        dumb = runner.invoke(main, [*args, "--seed", "4"], input="\npass\n\n\nquit\n")
+    assert dumb.exit_code == 0 and dumb.exception is None, dumb.output
+    assert "\x1b" not in dumb.output and "\n" * 60 in dumb.output
+
 
 def test_the_opening_line_keeps_type_help_for_help_whole_where_it_wraps(
     capsys: pytest.CaptureFixture[str],

@@ -51,6 +51,23 @@ def test_jobs_is_bounded(runner: CliRunner, game: str) -> None:
         assert result.exit_code == 2 and "--jobs" in result.output
 
 
+def test_the_default_jobs_stop_at_the_most_on_a_machine_of_many_cores(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("cardside.core.parallel.cores", lambda: 96)
+    seen: list[int] = []
+    real = map_games
+
+    def counting(play: Any, games: int, jobs: Any = 1, progress: Any = None) -> Any:
+        seen.append(jobs)
+        return real(play, games, 1, progress)
+
+    monkeypatch.setattr("cardside.core.parallel.map_games", counting)
+    result = runner.invoke(main, ["octrix", "simulate", "--games", "2", "--bots", "random,random"])
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert seen and all(jobs == 64 for jobs in seen), seen
+
+
 @pytest.mark.parametrize("game", list(GAMES))
 def test_games_is_bounded_the_same_in_every_game(runner: CliRunner, game: str) -> None:
     for bad in ("0", "1000001", "999999999999", "9" * 5000, "lots"):

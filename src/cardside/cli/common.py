@@ -115,10 +115,14 @@ def bot_option(choices: list[str], default: str, help: str, also: str = "") -> C
     )
 
 
+#: The most worker processes ``--jobs`` takes; the default, every core, stops there too.
+MOST_JOBS = 64
+
+
 def _default_jobs() -> int:
     from cardside.core.parallel import cores
 
-    return cores()
+    return min(cores(), MOST_JOBS)
 
 
 class ClusterAddress(click.ParamType):
@@ -171,7 +175,7 @@ def jobs_option(command: F) -> F:
 
     jobs = click.option(
         "--jobs",
-        type=Range(1, 64),
+        type=Range(1, MOST_JOBS),
         default=_default_jobs,
         show_default="the number of cores",
         help="Worker processes sharing the games; the results are the same for any number.",
@@ -646,6 +650,7 @@ def play_games(
     from cardside.tui.console import QUIT_WORDS, Console, refusal
 
     console = Console()
+    console.colour = not app.no_color
     console.rules = lambda: echo_rules(journal.session.game)
     while play_session(app, journal) == "over":
         from cardside.cli.review import refusal as review_refusal
@@ -832,7 +837,8 @@ def progress(total: int, label: str, *, quiet: bool = False) -> Iterator[Callabl
     """
     try:
         size = _terminal_size(sys.stderr)
-        if quiet or size is None:
+        if quiet or size is None or os.environ.get("TERM", "") == "dumb":
+            # A terminal that reads no escape codes (an editor's shell) gets no bar.
             yield lambda done: None
             return
         # The bar's line also holds the label, the percentage and the time left: keep it

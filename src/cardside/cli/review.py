@@ -12,6 +12,7 @@ from typing import Any
 import click
 
 from cardside.cli.common import (
+    MOST_JOBS,
     ClusterAddress,
     Day,
     Range,
@@ -91,7 +92,7 @@ DEPTHS = 4
 )
 @click.option(
     "--jobs",
-    type=Range(1, 64),
+    type=Range(1, MOST_JOBS),
     default=_default_jobs,
     show_default="the number of cores",
     help="Worker processes sharing the work (a game's decisions, or the games of several); "

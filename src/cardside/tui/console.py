@@ -93,6 +93,9 @@ class Console:
         #: A terminal that understands no escape codes (``TERM=dumb``: an editor's shell
         #: window): lines are read plainly, with no line editing, and no passing notes.
         self.dumb = False
+        #: Whether the line editor may colour what it draws (``--no-color`` and ``NO_COLOR``
+        #: say no).
+        self.colour = True
         if interactive is None:
             interactive = sys.stdin.isatty() and sys.stdout.isatty()
             self.dumb = interactive and os.environ.get("TERM", "") == "dumb"
@@ -325,12 +328,15 @@ class Console:
                 )
 
         if self._session is None:
+            from prompt_toolkit.output import ColorDepth
             from prompt_toolkit.shortcuts import CompleteStyle
 
+            plain = not self.colour or bool(os.environ.get("NO_COLOR"))
             # Tab inserts the matches' common part, as shells do; a second Tab lists them above
             # the prompt and leaves the line as typed (a menu would put its first choice in the
             # line, and Enter would then play a move never typed).
             self._session = PromptSession(
+                color_depth=ColorDepth.DEPTH_1_BIT if plain else None,
                 complete_while_typing=False,
                 complete_style=CompleteStyle.READLINE_LIKE,
                 key_bindings=_ignored_escapes(),

@@ -43,7 +43,11 @@ class HandOver:
                 )
                 if not self._enter(hide, before[1]):
                     return Command("quit")
-                sys.stdout.write("\x1b[H\x1b[2J\x1b[3J")
+                if self.console.dumb:
+                    # No escape codes there: blank lines push the cards out of sight.
+                    sys.stdout.write("\n" * 60)
+                else:
+                    sys.stdout.write("\x1b[H\x1b[2J\x1b[3J")
                 sys.stdout.flush()
             ask = f"{self.name}'s turn: press Enter when {self.name} is at the keys (quit leaves). "
             if not self._enter(ask, self.name):

@@ -96,4 +96,7 @@ def shows_symbols(stream: Any) -> bool:
         SYMBOLS.encode(encoding)
     except (UnicodeEncodeError, LookupError):
         return False
-    return True
+    # Under the plain C (POSIX) locale Python writes UTF-8 all the same, but the terminal
+    # was said to know ASCII alone.
+    locale = next((os.environ[n] for n in ("LC_ALL", "LC_CTYPE", "LANG") if os.environ.get(n)), "")
+    return locale not in ("C", "POSIX")
