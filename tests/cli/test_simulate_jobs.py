@@ -62,7 +62,7 @@ def test_the_default_jobs_stop_at_the_most_on_a_machine_of_many_cores(
         seen.append(jobs)
         return real(play, games, 1, progress)
 
-    monkeypatch.setattr("cardside.core.parallel.map_games", counting)
+    monkeypatch.setattr("cardside.games.octrix.simulate.map_games", counting)
     result = runner.invoke(main, ["octrix", "simulate", "--games", "2", "--bots", "random,random"])
     assert result.exit_code == 0 and result.exception is None, result.output
     assert seen and all(jobs == 64 for jobs in seen), seen

@@ -182,7 +182,7 @@ def _keep(ctx: click.Context, game: str, spec: GameCommands, values: dict[str, A
     session_name = values.pop("session_name")
     claim_name(app, session_name)
     console = Console()
-    console.colour = not app.no_color
+    console.colour = not getattr(app, "no_color", False)
     console.rules = lambda: echo_rules(game)
     seats, options, welcome = entry(spec.keep.entry)(ctx, console, **values)
     journal = start_journal(app, game, "keep", seats, options, None, session_name)
@@ -214,7 +214,7 @@ def play_session(app: App, journal: Any) -> str:
     game = journal.session.game
     spec = COMMANDS[game]
     console = Console()
-    console.colour = not app.no_color
+    console.colour = not getattr(app, "no_color", False)
     console.rules = lambda: echo_rules(game)
     state = GAMES[game].module("sheet").replay_state(journal.session)
     console.say(f"{entry(spec.welcome)(journal, state)} {HELP_TO_TYPE}")
@@ -250,7 +250,7 @@ def keep_session(app: App, journal: Any, console: Any = None) -> None:
         if spec.kept_names:
             _check_kept_names(journal.name, journal.session, entry(spec.kept_names))
         console = Console()
-        console.colour = not app.no_color
+        console.colour = not getattr(app, "no_color", False)
         console.rules = lambda: echo_rules(game)
         console.say(f"{resumed_keep(journal)} {HELP_TO_TYPE}")
     ledger = GAMES[game].module("sheet").replay_ledger(journal.session)

@@ -650,7 +650,7 @@ def play_games(
     from cardside.tui.console import QUIT_WORDS, Console, refusal
 
     console = Console()
-    console.colour = not app.no_color
+    console.colour = not getattr(app, "no_color", False)
     console.rules = lambda: echo_rules(journal.session.game)
     while play_session(app, journal) == "over":
         from cardside.cli.review import refusal as review_refusal
