@@ -1006,3 +1006,14 @@ def test_score_quick_scores_a_line_typed_as_its_cards(runner: CliRunner) -> None
     result = runner.invoke(main, ["iota", "score", "3+3+3+3", "1+0+3", "--lots", "1"])
     assert result.exit_code == 0, result.output
     assert result.output.strip() == "(12 + 4) × 2 (one lot) = 32"
+
+
+def test_the_draw_for_the_first_player_says_a_tie_drew_again(runner: CliRunner) -> None:
+    result = runner.invoke(
+        main, ["iota", "play", "--players", "3", "--seed", "3", "--ascii"], input="quit\n"
+    )
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert (
+        "Draw for the first player: You RC4, Bot 2 YX2, Bot 3 RS4; You and Bot 3 tied at 4 and "
+        "drew again: You YC4, Bot 3 GC2. You go first."
+    ) in " ".join(result.output.split())

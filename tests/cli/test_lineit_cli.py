@@ -1103,3 +1103,12 @@ def test_each_turn_s_screen_fits_a_24_row_terminal(
         assert at - top + 1 <= 24, "\n".join(lines[top : at + 1])
         fitted += "    (before these: history lists them)" not in told
     assert fitted >= 5
+
+
+def test_a_jackpot_no_scored_line_took_yet_is_said_at_once(runner: CliRunner) -> None:
+    lines = "line Ann 12 30 B4 45 57 60 71\njackpot Ann 7\nline Bob 3 14 25 36\njackpot Bob 5\nquit\n"
+    result = runner.invoke(main, ["lineit", "keep", "--names", "Ann,Bob,Cy"], input=lines)
+    assert result.exit_code == 0 and result.exception is None, result.output
+    said = "  (no scored line of {}'s took it yet: enter the line that took it before the end, or "
+    assert result.output.count(said.format("Ann")) == 1
+    assert result.output.count(said.format("Bob")) == 1

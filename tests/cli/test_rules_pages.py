@@ -181,7 +181,7 @@ def test_rules_on_a_short_terminal_go_through_the_pager(
     assert len(paged) == 1 and "wild" in paged[0][0].lower()
     # As git pages (colours kept, the page left on the screen), and the prompt says how to
     # leave.
-    assert paged[0][1] == "FRX -Psq to leave, space for more$"
+    assert paged[0][1] == "FRX -Ps?e(END) q to leave:Space for more\\, q to leave.$"
     monkeypatch.setenv("LESS", "-N")
     runner.invoke(main, ["iota", "rules"])
     assert paged[1][1] == "-N"  # the reader's own setting stands

@@ -750,7 +750,9 @@ def echo_page(page: str) -> None:
         # closed (X) and closes by itself on a page that fits after all (F); its prompt says
         # how to leave, as a bare ':' does not, short enough to stay whole on a narrow
         # terminal (less shows only the end of a prompt as wide as the screen).
-        os.environ.setdefault("LESS", "FRX -Psq to leave, space for more$")
+        # On the last page (``?e``) "(END) q to leave", as less's own prompt says the end.
+        # (less writes a conditional prompt's first letter in capitals: it starts with one.)
+        os.environ.setdefault("LESS", "FRX -Ps?e(END) q to leave:Space for more\\, q to leave.$")
         if (getattr(sys.stdout, "encoding", "") or "").lower().replace("-", "") == "utf8":
             # The page goes to less in UTF-8 (Python writes UTF-8 under a C locale too), but
             # less in a C locale would show each suit symbol as byte codes.

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from cardside.core.loop import Loop
-from cardside.core.words import counted
+from cardside.core.words import counted, listed
 from cardside.games.iota.notation import format_action
+from cardside.games.iota.rules import value
 from cardside.games.iota.state import IotaState
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
@@ -40,8 +41,14 @@ def run_play(
         lambda name, seed: make_bot(name, seed=seed),
     )
     if not state.actions():
-        draws = "; ".join(
+        rounds = [
             ", ".join(f"{names[s]} {screen.card(c)}" for s, c in round_) for round_ in state.draws
+        ]
+        # A tie for the highest number draws again: said, as the rules page has it.
+        draws = rounds[0] + "".join(
+            f"; {listed([names[s] for s, _ in again])} tied at "
+            f"{max(value(c) for _, c in before)} and drew again: {text}"
+            for before, again, text in zip(state.draws, state.draws[1:], rounds[1:])
         )
         first = names[state.first]
         goes = "go" if first == "You" else "goes"

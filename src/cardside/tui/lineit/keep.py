@@ -295,6 +295,16 @@ class KeepScreen:
 
     def _report(self, entered: Entered) -> None:
         self.console.say("  " + describe(entered, self.names))
+        ledger = self.ledger
+        if entered.kind == "jackpot" and entered.seat is not None:
+            seat = entered.seat
+            ahead = ledger.piles[seat] - ledger.taken[seat] - ledger.excused[seat]
+            if ahead > 0:
+                # Allowed (a pile is often counted as it is taken), but checked at the end.
+                self.console.say(
+                    f"  (no scored line of {self.names[seat]}'s took it yet: enter the line "
+                    "that took it before the end, or fix this entry)"
+                )
         taken = rules.jackpots_in(entered.line.cards) if entered.line is not None else []
         seat = entered.seat or 0
         # Piles entered so far (some keepers enter a pile as it is taken) against the jackpots
