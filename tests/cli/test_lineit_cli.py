@@ -1106,7 +1106,9 @@ def test_each_turn_s_screen_fits_a_24_row_terminal(
 
 
 def test_a_jackpot_no_scored_line_took_yet_is_said_at_once(runner: CliRunner) -> None:
-    lines = "line Ann 12 30 B4 45 57 60 71\njackpot Ann 7\nline Bob 3 14 25 36\njackpot Bob 5\nquit\n"
+    lines = (
+        "line Ann 12 30 B4 45 57 60 71\njackpot Ann 7\nline Bob 3 14 25 36\njackpot Bob 5\nquit\n"
+    )
     result = runner.invoke(main, ["lineit", "keep", "--names", "Ann,Bob,Cy"], input=lines)
     assert result.exit_code == 0 and result.exception is None, result.output
     said = "  (no scored line of {}'s took it yet: enter the line that took it before the end, or "
