@@ -41,6 +41,22 @@ def test_a_mistyped_command_gets_the_nearest_name(runner: CliRunner) -> None:
     assert result.exit_code == 2 and "Did you mean 'play'?" in result.output
 
 
+def test_a_command_of_the_level_below_or_another_word_for_one_is_pointed_to(
+    runner: CliRunner,
+) -> None:
+    for typed, word, meant in [
+        (["list"], "list", "'cardside sessions list'"),
+        (["review", "last"], "review", "'cardside sessions review'"),
+        (["remove", "x"], "remove", "'cardside sessions delete'"),
+        (["play"], "play", "'cardside GAME play', e.g. 'cardside iota play'"),
+        (["sessions", "remove", "x"], "remove", "'delete'"),
+        (["sessions", "ls"], "ls", "'list'"),
+    ]:
+        result = runner.invoke(main, typed, prog_name="cardside")
+        assert result.exit_code == 2 and result.exception is not None
+        assert f"No such command '{word}'. Did you mean {meant}?" in result.output, result.output
+
+
 def test_help_imports_no_engine_and_no_prompt_toolkit() -> None:
     # The registry of games (names and summaries, standard library only) is all it may read.
     code = (

@@ -35,6 +35,20 @@ def _one_line(exc: click.UsageError) -> click.UsageError:
     return OneLineUsageError(exc)
 
 
+#: Other words people type for a command (as other programs name it).
+SYNONYMS = {
+    "remove": "delete",
+    "rm": "delete",
+    "del": "delete",
+    "ls": "list",
+    "mv": "rename",
+    "open": "resume",
+    "continue": "resume",
+    "load": "resume",
+    "check": "verify",
+}
+
+
 class LazyGroup(click.Group):
     """Subcommands given as ``name -> ("module:attribute", "short help")``."""
 
@@ -66,9 +80,37 @@ class LazyGroup(click.Group):
         try:
             return super().resolve_command(ctx, args)
         except click.exceptions.NoSuchCommand:
+            word = str(args[0])
+            meant = self._meant(ctx, word)
+            if meant:
+                said = f"No such command {word!r}. Did you mean {meant}?"
+                raise click.UsageError(said, ctx) from None
             raise click.exceptions.NoSuchCommand(
-                str(args[0]), possibilities=self.list_commands(ctx), ctx=ctx
+                word, possibilities=self.list_commands(ctx), ctx=ctx
             ) from None
+
+    def _meant(self, ctx: click.Context, word: str) -> str:
+        """What a command name that is not here most likely meant: another word for one of
+        these commands (``remove``: ``delete``), or a command one level down (``list``:
+        ``cardside sessions list``; ``play``: ``cardside GAME play``); ``""`` for none."""
+        here = self.list_commands(ctx)
+        other = SYNONYMS.get(word.lower())
+        if other in here:
+            return repr(other)
+        if len(word) > 40 or not word.isalpha():
+            return ""
+        below = []
+        wanted = other or word.lower()
+        for name in here:
+            command = self.get_command(ctx, name)
+            if isinstance(command, click.Group) and wanted in command.list_commands(ctx):
+                below.append(name)
+        if len(below) == 1:
+            return f"'{ctx.command_path} {below[0]} {wanted}'"
+        if below:
+            example = f"{ctx.command_path} {below[0]} {wanted}"
+            return f"'{ctx.command_path} GAME {wanted}', e.g. '{example}'"
+        return ""
 
     def make_context(
         self,

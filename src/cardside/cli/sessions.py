@@ -91,6 +91,11 @@ class SessionsGroup(GameGroup):
                 "statistics are a command of their own: cardside stats (see cardside stats --help)",
                 ctx,
             )
+        from cardside.cli.lazy import SYNONYMS
+
+        other = SYNONYMS.get(args[0].lower()) if args else None
+        if other is not None and args[0] not in self.list_commands(ctx):
+            raise click.UsageError(f"No such command {args[0]!r}. Did you mean {other!r}?", ctx)
         return super().resolve_command(ctx, args)
 
 
