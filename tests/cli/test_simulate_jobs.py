@@ -133,6 +133,14 @@ def test_a_command_stopped_by_ctrl_c_acts_on_it_again_once_it_has_ended(
     result = runner.invoke(main, args)
     assert result.exit_code == 130 and "Stopped after 3 of 8 matches" in result.output
     assert signal.getsignal(signal.SIGINT) is default
+    # The JSON says it too, for a script that reads only the figures.
+    as_json = runner.invoke(main, [*args, "--json"])
+    assert as_json.exit_code == 130
+    figures = json.loads(as_json.stdout)
+    assert figures["stopped"] == {"done": 3, "asked": 8, "unit": "matches"}
+    assert figures["games"] == 3
+    whole = runner.invoke(main, [*args[:3], "2", *args[4:], "--json"])
+    assert whole.exit_code == 0 and "stopped" not in json.loads(whole.stdout)
 
 
 def interrupt_parent_at(stop: int, n: int) -> int:
@@ -195,6 +203,8 @@ def test_simulate_stopped_with_ctrl_c_reports_the_games_played(
     assert result.exit_code == 130, result.output
     assert "Stopped after 3 of 10" in result.stderr
     stopped = json.loads(result.stdout)
+    said = stopped.pop("stopped")
+    assert said["done"] == 3 and said["asked"] == 10  # LinesBeta: games of its one setting
     restore()
     whole = runner.invoke(main, [*base, "--games", "3", "--json"])
     assert whole.exit_code == 0, whole.output

@@ -199,7 +199,7 @@ def _simulate(ctx: click.Context, spec: GameCommands, values: dict[str, Any]) ->
         total, unit, run = entry(spec.simulate.entry)(ctx, **{**values, "jobs": jobs})
         with progress(total, unit, quiet=values["as_json"]) as tick:
             summary, done = run(tick)
-        echo_simulation(summary, values["as_json"])
+        echo_simulation(summary, values["as_json"], (done, total, unit))
         end_if_stopped(done, total, unit)
 
     cluster = values.pop("cluster", None)

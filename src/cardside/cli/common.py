@@ -817,11 +817,18 @@ def echo_report(text: str, width: int | None = None) -> None:
     click.echo("\n".join(out))
 
 
-def echo_simulation(summary: Any, as_json: bool) -> None:
+def echo_simulation(
+    summary: Any, as_json: bool, stopped: tuple[int, int, str] | None = None
+) -> None:
     """A simulation's report (a :class:`~cardside.core.simulation.Summary`): its JSON, or its
-    table fitted to the terminal."""
+    table fitted to the terminal. ``stopped``: (done, asked, unit) of a run stopped early,
+    which the JSON says under ``stopped`` (the text says it on stderr)."""
     if as_json:
-        echo_json(summary.to_dict())
+        data = summary.to_dict()
+        if stopped is not None and stopped[0] < stopped[1]:
+            done, asked, unit = stopped
+            data["stopped"] = {"done": done, "asked": asked, "unit": unit}
+        echo_json(data)
         return
     from cardside.tui.simulation import render_summary
 
