@@ -599,8 +599,10 @@ def test_history_is_told_round_by_round_and_again_after_resume(
     first = runner.invoke(main, args, input="\n".join([*shown, "history", "quit", ""]))
     assert first.exit_code == 0, first.output[-2000:]
     told = first.output[first.output.rindex("  round 1:") :]
-    assert told.startswith("  round 1:\n    Player 1: line B3, done\n    Player 2: hand 55, done\n")
-    assert "\n  round 2:\n    Player 2: line 2, done\n" in told
+    assert told.startswith(
+        "  round 1:\n    Player 1: line B3, done\n    Player 2: hand 55g, done\n"
+    )
+    assert "\n  round 2:\n    Player 2: line 2b, done\n" in told
     again = runner.invoke(main, ["sessions", "resume", "r"], input="history\nquit\n")
     assert again.exit_code == 0, again.output[-2000:]
     retold = again.output[again.output.rindex("  round 1:") :]
@@ -809,7 +811,7 @@ def test_play_keeps_a_turn_in_view_on_a_30_row_terminal(
     # history, asked at the 31st answer
     start = lines.index("  round 1:")
     history = " ".join(ln.strip() for ln in lines[start : next(i for i in prompts if i > start)])
-    gave = r"score \(line [0-9B ]+: points \d+(, bet B\d [+-]\d)?, total [+-]\d+\)"
+    gave = r"score \(line [0-9Brbgy ]+: points \d+(, bet B\d [+-]\d)?, total [+-]\d+\)"
     assert re.search(gave, history), history
 
 
@@ -995,11 +997,11 @@ def test_resumed_within_a_turn_the_recap_keeps_the_turns_before_it(
     first = runner.invoke(main, args, input="line 55\ndone\nl 79\nquit\n")
     assert first.exit_code == 0 and first.exception is None, first.output
     told = first.output[first.output.rindex("Since your last turn:") :]
-    assert "Bot 2: line 24, play B3, done" in told
+    assert "Bot 2: line 24y, play B3, done" in told
     resumed = runner.invoke(main, ["sessions", "resume", "r"], input="quit\n")
     assert resumed.exit_code == 0 and resumed.exception is None, resumed.output
     recap = resumed.output[resumed.output.rindex("Since your last turn:") :]
-    assert "Bot 2: line 24, play B3, done" in recap and "You: line 79" in recap
+    assert "Bot 2: line 24y, play B3, done" in recap and "You: line 79" in recap
 
 
 def test_a_resumed_keep_says_which_jackpot_piles_are_still_to_enter(

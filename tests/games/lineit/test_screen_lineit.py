@@ -205,7 +205,6 @@ def test_the_market_and_your_own_hand_are_shown_last_next_to_the_prompt(
 def test_the_history_names_a_line_a_card_forced_to_be_scored() -> None:
     """A card that fits neither line nor hand scores the line first; nobody typed that, so the
     history says it beside the action."""
-    from cardside.games.lineit.notation import format_action
     from cardside.tui.lineit.play import said
 
     found = 0
@@ -224,7 +223,8 @@ def test_the_history_names_a_line_a_card_forced_to_be_scored() -> None:
             if forced:
                 found += 1
                 total = forced[0].score.total
-                assert text.startswith(f"{format_action(action)} (line ") and f"{total:+d})" in text
+                card = format_card(action.card, letter=True)
+                assert text.startswith(f"{action.kind} {card} (line ") and f"{total:+d})" in text
             else:
                 assert "scored first" not in text
         if found:
@@ -273,7 +273,7 @@ def test_the_history_says_each_round_over_and_the_end_whoever_ended_it() -> None
             overs += 1
             line = next(x for x in text.split("\n") if x.startswith("round over: "))
             for card in numbers + bets:
-                assert format_card(card) in line.split()
+                assert format_card(card, letter=True) in line.split()
         ends += to_end
         assert ("\nthe deck cannot fill a market" in text) == to_end
         if to_end:

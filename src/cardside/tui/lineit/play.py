@@ -8,7 +8,7 @@ from typing import Any
 from cardside.core.loop import Loop
 from cardside.core.words import counted, whose
 from cardside.games.lineit import rules
-from cardside.games.lineit.notation import format_action, format_cards
+from cardside.games.lineit.notation import format_action, format_card, format_cards
 from cardside.games.lineit.sheet import action_text
 from cardside.games.lineit.state import END, TAKE, Jackpot, LineitState, Scored, stage
 from cardside.sessions.journal import Journal
@@ -140,13 +140,16 @@ def said(action: Any, prior: Any, after: Any, names: Sequence[str] = ()) -> str:
     """An action as the history lists it, with what it set off: the line it forced to be
     scored first (a card that fit neither line nor hand), what a scored line gave, a jackpot
     taken, and at the end every line scored (each on a line of its own after the action)."""
+    # Cards with their colour letters (57r), as the table shows them: a jackpot is a colour's.
     text = format_action(action)
+    if action.kind in ("line", "hand", "play"):
+        text = f"{action.kind} {format_card(action.card, letter=True)}"
     for event in after.log[len(prior.log) :]:
         if isinstance(event, Scored):
             sc = event.score
-            gave = f"{format_cards(sc.cards)}: {describe_gain(sc)}"
+            gave = f"{format_cards(sc.cards, letter=True)}: {describe_gain(sc)}"
             if event.how == "forced":
-                text += f" (line {format_cards(sc.cards)} scored first, {sc.total:+d})"
+                text += f" (line {format_cards(sc.cards, letter=True)} scored first, {sc.total:+d})"
             elif event.how == "end":
                 owner = names[event.seat] if event.seat < len(names) else f"seat {event.seat + 1}"
                 # A line of its own under the action: at the end every line is scored.
@@ -159,7 +162,7 @@ def said(action: Any, prior: Any, after: Any, names: Sequence[str] = ()) -> str:
     ended = round_ended(prior, after, action.card if action.kind in ("line", "hand") else None)
     if ended is not None:
         numbers, bets, to_end, deck = ended
-        parts = [f"{format_cards(numbers)} to the jackpots"] if numbers else []
+        parts = [f"{format_cards(numbers, letter=True)} to the jackpots"] if numbers else []
         parts += [f"{format_cards(bets)} discarded"] if bets else []
         if parts:
             text += f"\nround over: {'; '.join(parts)}"

@@ -129,11 +129,12 @@ class LineitScreen:
         self.width = max(display_width(n) for n in self.names)
 
     def card(self, card: int) -> str:
-        """``57`` in its colour on a colour terminal, else ``57r``; Bet cards ``B4``."""
+        """``57r``, in its colour on a colour terminal (the letter stays: a colour is not
+        everyone's to see); Bet cards ``B4``."""
         if rules.is_bet(card):
             return self.style.bold(format_card(card)) if self.style.color else format_card(card)
         if self.style.color:
-            return click.style(str(card), fg=FG[rules.colour(card)], bold=True)
+            return click.style(format_card(card, letter=True), fg=FG[rules.colour(card)], bold=True)
         return format_card(card, letter=True)
 
     def whose(self, seat: int) -> str:
