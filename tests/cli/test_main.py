@@ -127,3 +127,13 @@ def test_a_cardside_home_that_is_a_file_is_named_in_the_refusal(
     assert a_file.read_text(encoding="utf-8") == "mine"
     typed = runner.invoke(main, ["--data-dir", str(a_file), "stats"])
     assert typed.exit_code == 2 and "'--data-dir'" in typed.output
+
+
+@pytest.mark.parametrize("args", [[], ["iota"], ["sessions"]])
+def test_a_group_alone_prints_its_help_on_standard_output(
+    runner: CliRunner, args: list[str]
+) -> None:
+    result = runner.invoke(main, args)
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert result.stdout.startswith("Usage: ") and "Commands:" in result.stdout
+    assert result.stderr == ""

@@ -8,7 +8,7 @@ from typing import IO, Any
 
 import click
 
-from cardside.cli.options import Context, refuse_repeats
+from cardside.cli.options import Context, help_alone, refuse_repeats
 
 
 class OneLineUsageError(click.UsageError):
@@ -60,6 +60,7 @@ class LazyGroup(click.Group):
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         refuse_repeats(self, ctx, args)  # the options before the command's name
+        help_alone(self, ctx, args)
         return super().parse_args(ctx, args)
 
     def list_commands(self, ctx: click.Context) -> list[str]:

@@ -133,6 +133,7 @@ class WholeHelpGroup(click.Group):
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         refuse_repeats(self, ctx, args)  # the group's own options, before its command's name
+        help_alone(self, ctx, args)
         return super().parse_args(ctx, args)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
@@ -144,6 +145,14 @@ class WholeHelpGroup(click.Group):
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
+
+
+def help_alone(group: click.Group, ctx: click.Context, args: list[str]) -> None:
+    """A group named with nothing after it (``cardside``, ``cardside iota``) prints its help
+    on standard output and ends with status 0, so that ``cardside | less`` shows it."""
+    if not args and group.no_args_is_help and not ctx.resilient_parsing:
+        click.echo(ctx.get_help(), color=ctx.color)
+        ctx.exit(0)
 
 
 def summary(cmd: click.Command) -> str:
