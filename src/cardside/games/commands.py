@@ -118,7 +118,7 @@ def players(high: int, help: str = "Players at the table, you included.") -> Opt
 
 def games(help: str = "Games to play.", default: int = 100) -> Opt:
     return Opt(
-        "--games", help, kind="bounded", default=default, show_default=True, low=1, high=10**6
+        "--games", help, kind="range", default=default, show_default=True, low=1, high=10**6
     )
 
 
@@ -699,7 +699,7 @@ help, quit (saved; 'cardside sessions resume NAME' continues).""",
                 Opt(
                     "--matches",
                     "Matches to play before the session ends (0: no limit, quit when done).",
-                    kind="bounded",
+                    kind="range",
                     default=1,
                     show_default=True,
                     high=10_000,
