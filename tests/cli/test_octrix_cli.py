@@ -801,3 +801,13 @@ def test_keep_says_at_its_start_that_a_whole_round_may_be_given_at_once(
     assert again.exit_code == 0 and line not in again.output
     hands = runner.invoke(main, [*keep[:-1], "h", "--hands"], input="quit\n")
     assert hands.exit_code == 0 and line not in hands.output
+
+
+def test_play_in_partnerships_marks_your_partner_s_hand(runner: CliRunner) -> None:
+    args = ["octrix", "play", "--players", "4", "--partnership", "--seed", "2", "--ascii"]
+    result = runner.invoke(main, args, input="quit\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    rows = [line for line in result.output.splitlines() if line.startswith("  Bot ")][1:4]
+    assert [row[2:18].strip() for row in rows] == ["Bot 2", "Bot 3 (partner)", "Bot 4"]
+    alone = runner.invoke(main, ["octrix", "play", "--players", "3", "--seed", "2"], input="quit\n")
+    assert alone.exit_code == 0 and "(partner)" not in alone.output

@@ -117,9 +117,7 @@ def players(high: int, help: str = "Players at the table, you included.") -> Opt
 
 
 def games(help: str = "Games to play.", default: int = 100) -> Opt:
-    return Opt(
-        "--games", help, kind="range", default=default, show_default=True, low=1, high=10**6
-    )
+    return Opt("--games", help, kind="range", default=default, show_default=True, low=1, high=10**6)
 
 
 def names(help: str) -> Opt:

@@ -55,9 +55,13 @@ class OctrixScreen:
         far and the match totals."""
         say = self.console.say
         if hands is not None:
+            mine = next((side for side in self.sides if you in side), ())
+            partner = next((s for s in mine if s != you), None) if len(mine) > 1 else None
+            room = self.width + (10 if partner is not None else 6)
             for seat, hand in enumerate(hands):
                 marker = " (you)" if seat == you and self.names[seat] != "You" else ""
-                label = pad(self.names[seat] + marker, self.width + 6)
+                marker = " (partner)" if seat == partner else marker
+                label = pad(self.names[seat] + marker, room)
                 shown = "not entered yet" if hand is None else self.cards(hand) or "-"
                 say(f"  {label} {shown}")
         parts = []
