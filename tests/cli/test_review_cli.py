@@ -153,7 +153,10 @@ def test_review_n_and_review_all_at_the_end_prompt(
     ours = [n for n, seat in decisions_of("schnapsen", journal.session, [0])]
     everyone = dict(decisions_of("schnapsen", journal.session, [0, 1]))
     theirs = next(n for n, seat in everyone.items() if seat == 1)
-    typed = f"review {ours[1]}\nreview {theirs}\nreview x\nreview 999\nreview all\n\n"
+    typed = (
+        f"review {ours[1]}\nreview {theirs}\nreview x\nreview 999\n"
+        "review 99999999999999999999\nreview all\n\n"
+    )
     monkeypatch.setattr("sys.stdin", io.StringIO(typed))
     monkeypatch.setattr("cardside.core.parallel.cores", lambda: 1)
     monkeypatch.setattr("cardside.core.review.DEFAULT_DEPTH", 1)
@@ -165,6 +168,7 @@ def test_review_n_and_review_all_at_the_end_prompt(
     assert "Costliest" not in shown  # one move in full, no figures of the whole game
     assert f"  move {theirs} is Bot's, not Ann's (type help)" in rest
     assert f"the nearest: move {ours[-1]} (review all lists them) (type help)" in rest
+    assert "  no move is that large (review all lists them) (type help)" in rest
     assert (
         "  review alone values your moves; review all lists every decision, review N shows "
         "move N in full (type help)"

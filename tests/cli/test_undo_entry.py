@@ -357,3 +357,68 @@ def test_the_question_of_an_undone_correction_names_the_undo(
     assert "  Without the correction at entry 4, entry 5 no longer fits: the match is" in out
     assert "or cancel undo 4? [take back/cancel]: " in out
     assert len(saved(data_dir, "u").entries) == 5
+
+
+def test_an_undo_of_corrections_saved_together_asks_about_a_later_entry(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    hands = ["y", "AC 2C 3C 4C 5C 6C 7C 8C", "AH 2H 3H 4H 5H 6H 7H 8H", "8C 8H"]
+    fixing = ["fix 1 Ann's hand: AC 2C 3C 4C 5C 6C AD 2D", "f", "2D 8H", "AD 7H"]
+    args = ["octrix", "keep", "--names", "Ann,Bob", "--session", "u"]
+    out = keep(runner, args, [*hands, *fixing, "undo 4", "take back", "quit"]).output
+    assert (
+        "  Without the corrections at entries 4 and 5, entry 6 no longer fits: Ann does not "
+        "hold AD."
+    ) in out
+    assert "or cancel the undo? [take back/fix/cancel]: " in out
+    session = saved(data_dir, "u")
+    assert [e.get(corrections.TOGETHER) for e in session.entries[3:]] == [
+        None,
+        True,
+        None,
+        None,
+        True,
+    ]
+    force = corrections.in_force(session.entries)
+    assert force.numbers == [1, 2, 3] and force.entries == session.entries[:3]
+
+
+def test_two_fixes_typed_one_after_the_other_are_undone_one_at_a_time(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """Typed in the same second (a script) they are still two changes: only corrections
+    saved in one save are taken back together."""
+    lines = ["Ann 1", "Bob 2", "Ann 3", "fix 1 Bob 1", "fix 3 Bob 3", "undo"]
+    out = keep(runner, args_of("schnapsen", "u"), [*lines, "quit"]).output
+    assert "  Correction at entry 5 taken back: entry 3 is Ann 3 again (was Bob 3)." in out
+    force = corrections.in_force(saved(data_dir, "u").entries)
+    assert force.entries[0] == {"type": "result", "winner": 1, "points": 1}
+
+
+@pytest.mark.parametrize(
+    "edit, reason",
+    [
+        ({"undoes": 1}, "undoes entry 1, which is no earlier correction of the same entry"),
+        ({"undoes": 4}, "undoes entry 4, which is no earlier correction of the same entry"),
+        ({"undoes": 99}, "undoes entry 99, which is no earlier correction of the same entry"),
+        ({"fixes": 2, "undoes": 3}, "undoes entry 3, which is no earlier correction of the same"),
+    ],
+)
+def test_a_file_whose_undo_marks_do_not_hold_is_refused(
+    runner: CliRunner, data_dir: Path, edit: dict[str, int], reason: str
+) -> None:
+    import tomllib
+
+    import tomli_w
+
+    keep(runner, args_of("schnapsen", "u"), ["Ann 1", "Bob 2", "fix 1 Bob 3", "undo", "quit"])
+    path = store.sessions_dir(data_dir) / "u.toml"
+    doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    for key in ("entry_count", "entry_digest"):
+        doc.pop(key, None)
+    entries = doc["entries"]
+    assert entries[3].get("undoes") == 3
+    entries[3].update(edit)
+    path.write_text(tomli_w.dumps(doc), encoding="utf-8")
+    result = runner.invoke(main, ["sessions", "verify", "u"])
+    assert result.exit_code == 1 and reason in result.output, result.output

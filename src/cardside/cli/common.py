@@ -619,6 +619,8 @@ def ask_to_retry(journal: Any, exc: OSError) -> bool:
     from cardside.tui.console import QUIT_WORDS, Console
 
     console = Console()
+    ctx = click.get_current_context(silent=True)
+    console.colour = ctx is None or not getattr(ctx.find_object(App), "no_color", False)
     console.rules = lambda: echo_rules(journal.session.game)
     console.say(f"  {journal.name}: {describe(exc)}; the entry is kept in memory.")
     while True:
@@ -704,7 +706,10 @@ def play_games(
                         )
                     )
                     continue
-                moves = tuple(sorted({min(int(w), 10**6) for w in asked if w != "all"}))
+                if any(len(w.lstrip("0")) > 6 for w in asked):
+                    console.say("  " + refusal("no move is that large (review all lists them)"))
+                    continue
+                moves = tuple(sorted({int(w) for w in asked if w != "all"}))
                 try:
                     review_now(app, journal.session, moves, all_=asked == ["all"])
                 except click.ClickException as exc:

@@ -455,7 +455,7 @@ def review_now(app: Any, session: Any, moves: tuple[int, ...] = (), all_: bool =
                 session,
                 seats,
                 depth=review.DEFAULT_DEPTH,
-                jobs=parallel.cores(),
+                jobs=_default_jobs(),
                 ascii=app.style.ascii,
                 progress=tick,
                 moves=set(moves),

@@ -13,6 +13,8 @@ A kept session's file is only ever appended to. Besides the game's own entries i
 
 A correction with ``undoes = M`` was written by ``undo``: it gives entry N back the content it
 had before correction M (the keeper's undo of that correction), and reads as any correction.
+``together = true`` marks a correction saved in one save with the one before it (a card wrong
+in a hand and in the trick that played it): an undo takes such corrections back together.
 
 Entries keep their numbers (their place in the file) whatever is corrected, so ``fix 3``
 always means the file's third entry.
@@ -32,6 +34,7 @@ from cardside.core.record import Session
 FIXES = "fixes"
 TAKES_BACK = "takes_back"
 UNDOES = "undoes"
+TOGETHER = "together"
 
 
 def is_correction(entry: object) -> bool:
@@ -47,7 +50,7 @@ def has_corrections(entries: Sequence[Any]) -> bool:
 def content(entry: dict[str, Any]) -> dict[str, Any]:
     """A correction's entry as the game reads it (without ``fixes``, ``takes_back`` and
     ``undoes``)."""
-    return {k: v for k, v in entry.items() if k not in (FIXES, TAKES_BACK, UNDOES)}
+    return {k: v for k, v in entry.items() if k not in (FIXES, TAKES_BACK, UNDOES, TOGETHER)}
 
 
 @dataclass
@@ -86,11 +89,33 @@ def in_force(entries: Sequence[dict[str, Any]]) -> InForce:
             state.taken_back[state.numbers.pop()] = number
             state.entries.pop()
         elif is_correction(entry):
+            _check_marks(entries, number, entry)
             _correct(state, number, entry)
         else:
             state.numbers.append(number)
             state.entries.append(entry)
     return state
+
+
+def _check_marks(entries: Sequence[dict[str, Any]], number: int, entry: dict[str, Any]) -> None:
+    """EntryError unless ``undoes`` names an earlier correction (no ``undo N``) of the same
+    entry, on a correction that is no ``undo N`` itself, and ``together`` follows a
+    correction."""
+    if UNDOES in entry:
+        undone = entry[UNDOES]
+        earlier = entries[undone - 1] if isinstance(undone, int) and 1 <= undone < number else None
+        if (
+            is_removal(entry)
+            or earlier is None
+            or not is_correction(earlier)
+            or is_removal(earlier)
+            or earlier.get(FIXES) != entry.get(FIXES)
+        ):
+            raise EntryError(
+                number, f"undoes entry {undone}, which is no earlier correction of the same entry"
+            )
+    if TOGETHER in entry and (number == 1 or not is_correction(entries[number - 2])):
+        raise EntryError(number, "is marked saved with the entry before it, which is no correction")
 
 
 def is_removal(entry: object) -> bool:

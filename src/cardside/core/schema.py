@@ -315,6 +315,8 @@ CORRECTION: Fields = {
     "takes_back": WholeList(1, MOST_ENTRIES, most=MOST_ENTRIES, optional=True),
     # A correction written by undo: it takes back the correction at that entry.
     "undoes": Whole(1, MOST_ENTRIES, optional=True),
+    # Saved in one save with the correction before it.
+    "together": Flag(optional=True),
 }
 
 

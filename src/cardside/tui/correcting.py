@@ -369,7 +369,15 @@ class Corrector:
             now = self.text_of(force.entries[force.numbers.index(target)])
             pending.append({**previous, corrections.FIXES: target, corrections.UNDOES: number})
             said.append(f"entry {target} is {self.text_of(previous)} again (was {now})")
-        saved = self._save(force.corrects[group[0]], pending[0], given=pending)
+        last = pending[-1]
+        saved = self._save(
+            last[corrections.FIXES],
+            corrections.content(last),
+            change=f"Without the corrections at {_span(group)}",
+            cancel="the undo",
+            undoes=group[-1],
+            ahead=pending[:-1],
+        )
         if saved is None:
             return False
         self.console.say(
@@ -419,7 +427,7 @@ class Corrector:
         change: str = "",
         cancel: str = "",
         undoes: int | None = None,
-        given: list[dict[str, Any]] | None = None,
+        ahead: list[dict[str, Any]] | None = None,
     ) -> Saved | None:
         """Save ``new`` in the place of entry ``number`` (None: entry ``number`` taken back
         alone), asking first when a later entry no longer fits: take back the entries from there
@@ -427,19 +435,20 @@ class Corrector:
         longer fits) or cancel. Every correction is saved at once; None when nothing was saved
         (said why). ``change`` and ``cancel`` name the change in the question (an undo of a
         correction is no correction), ``undoes`` marks the correction an undo writes, and
-        ``given`` is a whole set of corrections known to fit, saved as they are."""
+        ``ahead`` are corrections saved with it, ahead of it (an undo of corrections saved
+        together); later entries are checked against all of them."""
         console, journal = self.console, self.journal
         session = journal.session
         first: dict[str, Any] = {"type": "undo"} if new is None else dict(new)
         first[corrections.FIXES] = number
         if undoes is not None:
             first[corrections.UNDOES] = undoes
-        pending = given or [first]
+        pending = [*(ahead or []), first]
         saved = Saved()
         target, replacement = number, new
         if not change:
             change = "With this correction" if new is not None else f"Without entry {number}"
-        while given is None:
+        while True:
             # The session with every correction agreed so far but the one being checked.
             trial = dataclasses.replace(session, entries=[*session.entries, *pending[:-1]])
             try:
@@ -481,6 +490,9 @@ class Corrector:
         matches = {r.number: r.match for r in session.rounds}
         count = len(session.entries)
         named = self._named(session, pending) if new is not None else []
+        for entry in pending[1:]:
+            # Saved together: an undo takes them back together (see _saved_with).
+            entry[corrections.TOGETHER] = True
         journal.extend(pending)
         if new is not None:
             saved.changed = _changed_rows(
@@ -779,28 +791,18 @@ def _entry_number(digits: str) -> int:
 
 
 def _saved_with(session: Session, number: int) -> list[int]:
-    """Correction ``number`` and the corrections saved in the same save as it (one after
-    another, at the same moment): the ones a keeper agreed to together."""
-    entries, times = session.entries, session.times
-    if number - 1 >= len(times) or times[number - 1] is None:
-        return [number]
-    stamp = times[number - 1]
+    """Correction ``number`` and the corrections saved in the same save as it, marked
+    ``together`` (each with the one before it): the ones a keeper agreed to together."""
+    entries = session.entries
 
-    def together(n: int) -> bool:
-        return (
-            1 <= n <= len(entries)
-            and n - 1 < len(times)
-            and times[n - 1] == stamp
-            and corrections.is_correction(entries[n - 1])
-            and not corrections.is_removal(entries[n - 1])
-            and corrections.UNDOES not in entries[n - 1]
-        )
+    def joined(n: int) -> bool:  # entry n was saved with entry n - 1
+        return 1 < n <= len(entries) and entries[n - 1].get(corrections.TOGETHER) is True
 
     first = number
-    while together(first - 1):
+    while joined(first):
         first -= 1
     last = number
-    while together(last + 1):
+    while joined(last + 1):
         last += 1
     return list(range(first, last + 1))
 

@@ -98,5 +98,22 @@ def shows_symbols(stream: Any) -> bool:
         return False
     # Under the plain C (POSIX) locale Python writes UTF-8 all the same, but the terminal
     # was said to know ASCII alone.
-    locale = next((os.environ[n] for n in ("LC_ALL", "LC_CTYPE", "LANG") if os.environ.get(n)), "")
-    return locale not in ("C", "POSIX")
+    return _locale_asked() not in ("C", "POSIX")
+
+
+def _locale_asked() -> str:
+    """The character locale the person set (``LC_ALL``, else ``LC_CTYPE``, else ``LANG``).
+    Python, started under the C locale, puts ``LC_CTYPE=C.UTF-8`` in its own environment
+    and turns on its UTF-8 mode (PEP 538 and 540): that ``LC_CTYPE`` is not the person's."""
+    env = os.environ
+    if env.get("LC_ALL"):
+        return env["LC_ALL"]
+    ctype = env.get("LC_CTYPE", "")
+    coerced = (
+        ctype in ("C.UTF-8", "C.utf8", "UTF-8")
+        and sys.flags.utf8_mode == 1
+        and not env.get("PYTHONUTF8")
+    )
+    if ctype and not coerced:
+        return ctype
+    return env.get("LANG", "")
