@@ -127,12 +127,16 @@ def test_review_at_the_end_prompt_of_a_played_game(
     assert "review to see each of your moves valued" in out
     assert (
         "review values each of your decisions (review all lists every one, review N shows "
-        "move N in full; 'cardside sessions review match' does it later)"
+        "move N in full, review step goes through them; 'cardside sessions review match' does "
+        "it later)"
     ) in out
     assert "'cardside sessions review match' values each move" in out
     assert "Review of match (Schnapsen, played, in progress: the decisions so far): Ann" in out
     assert "accuracy" in out
-    assert "(review all lists every decision here, review N shows move N in full)" in out
+    assert (
+        "(review all lists every decision here, review N shows move N in full, review step "
+        "goes through them one at a time)"
+    ) in out
 
 
 def test_review_n_and_review_all_at_the_end_prompt(
@@ -171,7 +175,7 @@ def test_review_n_and_review_all_at_the_end_prompt(
     assert "  no move is that large (review all lists them) (type help)" in rest
     assert (
         "  review alone values your moves; review all lists every decision, review N shows "
-        "move N in full (type help)"
+        "move N in full, review step goes through them one at a time (type help)"
     ) in rest
     every = rest.split("leave: review all\n", 1)[1]
     assert "accuracy" in every and "Every decision (~: estimated):" in every
@@ -338,3 +342,34 @@ def test_review_of_a_bots_move_by_number(
     result = runner.invoke(main, args)
     assert result.exit_code == 0, result.output
     assert "1. move 6, deal 1" in result.output and "(Bot)" in result.output
+
+
+def test_step_goes_through_the_decisions_one_at_a_time(
+    runner: CliRunner, data_dir: Path, schnapsen_match: Callable[..., None]
+) -> None:
+    from cardside.core.review import decisions_of
+
+    schnapsen_match()
+    session = store.load(store.sessions_dir(data_dir) / "match.toml")
+    ours = [n for n, seat in decisions_of("schnapsen", session, [0])]
+    typed = ["", "b", "b", str(ours[3]), "999", "last", "", "help", "x", "q"]
+    args = ["sessions", "review", "match", "--step", "--depth", "1", "--jobs", "1"]
+    result = runner.invoke(main, args, input="\n".join(typed) + "\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    out = result.output
+    n = len(ours)
+    heads = [line for line in out.splitlines() if line.split(":")[0].endswith(f" of {n}")]
+    shown = [int(line.split(" of ")[0]) for line in heads]
+    assert shown == [1, 2, 1, 4, n], heads
+    assert f"1 of {n}: move {ours[0]}, " in out and f"4 of {n}: move {ours[3]}, " in out
+    assert "  That is the first decision (Enter goes on, q leaves)." in out
+    assert f"  move 999 is no decision here; the nearest: {ours[-1]}" in out
+    assert "  That was the last decision (b goes back, q leaves)." in out
+    assert "  Enter (or next, n): the next decision; back (or b): the one before" in out
+    assert "  type Enter, b, a move's number or q (type help)" in out
+    started = runner.invoke(main, [*args, "--move", str(ours[2])], input="q\n")
+    assert started.exit_code == 0 and f"3 of {n}: move {ours[2]}, " in started.output
+    refused = runner.invoke(main, [*args, "--all"])
+    assert refused.exit_code == 2 and "--step goes through the decisions one at a time" in (
+        refused.output
+    )

@@ -154,8 +154,8 @@ def test_refusals(runner: CliRunner, three: Path) -> None:
     cases = [
         (["a", "--all-sessions"], "give session NAMEs or choose with"),
         ([], "give a session's NAME (or several)"),
-        (["a", "b", "--all"], "--all, --chart and --move are for the review of one game"),
-        (["--game", "linesbeta", "--chart"], "--all, --chart and --move are for the review of"),
+        (["a", "b", "--all"], "--all, --chart, --move and --step are for the review of one game"),
+        (["--game", "linesbeta", "--chart"], "--move and --step are for the review"),
         # The same words as stats gives a date that is none.
         (
             ["--since", "2026-13-01"],

@@ -681,7 +681,8 @@ def play_games(
                     "new session); "
                     + (
                         "review values each of your decisions (review all lists every one, "
-                        f"review N shows move N in full; {reviewing} does it later); "
+                        "review N shows move N in full, review step goes through them; "
+                        f"{reviewing} does it later); "
                         if can_review
                         else ""
                     )
@@ -697,12 +698,16 @@ def play_games(
                 from cardside.cli.review import review_now
 
                 asked = word.split()[1:]
+                if asked == ["step"]:
+                    review_now(app, journal.session, step=True)
+                    continue
                 if asked and asked != ["all"] and not all(is_digits(w) for w in asked):
                     console.say(
                         "  "
                         + refusal(
                             "review alone values your moves; review all lists every "
-                            "decision, review N shows move N in full"
+                            "decision, review N shows move N in full, review step goes "
+                            "through them one at a time"
                         )
                     )
                     continue

@@ -58,6 +58,12 @@ DEPTHS = 4
 @click.option("--all", "all_", is_flag=True, help="List every decision, not only the costliest.")
 @click.option("--chart", is_flag=True, help="Draw the chance to win after each decision.")
 @click.option(
+    "--step",
+    is_flag=True,
+    help="Go through the decisions one at a time, each in full (Enter: next, b: back, a "
+    "move's number, q: leave); with --move N, from move N.",
+)
+@click.option(
     "--all-sessions",
     is_flag=True,
     help="Review every game in the data folder that can be reviewed (narrowed by --game, "
@@ -116,6 +122,7 @@ def review(
     moves: tuple[int, ...],
     all_: bool,
     chart: bool,
+    step: bool,
     all_sessions: bool,
     game: str | None,
     since: datetime | None,
@@ -144,9 +151,16 @@ def review(
             "give a session's NAME (or several), or review many with "
             "--all-sessions, --game or --since"
         )
+    if step and (all_ or chart or as_json or len(moves) > 1):
+        raise click.UsageError(
+            "--step goes through the decisions one at a time: leave out --all, --chart and "
+            "--json (one --move N starts it there)"
+        )
     if many or len(names) > 1:
-        if all_ or chart or moves:
-            raise click.UsageError("--all, --chart and --move are for the review of one game")
+        if all_ or chart or moves or step:
+            raise click.UsageError(
+                "--all, --chart, --move and --step are for the review of one game"
+            )
         asked, skipped = _choose(app, names, players, game, since)
         with_cluster(
             cluster,
@@ -174,7 +188,7 @@ def review(
     with_cluster(
         cluster,
         lambda work: _review_one(
-            ctx, app, session, seats, all_, chart, seed, depth, work, as_json, moves
+            ctx, app, session, seats, all_, chart, seed, depth, work, as_json, moves, step
         ),
         jobs,
     )
@@ -222,6 +236,7 @@ def _review_one(
     jobs: Any,
     as_json: bool,
     moves: tuple[int, ...] = (),
+    step: bool = False,
 ) -> None:
     from cardside.core.review import run
 
@@ -236,7 +251,7 @@ def _review_one(
             jobs=jobs,
             ascii=app.style.ascii,
             progress=tick,
-            moves=set(moves),
+            moves=set() if step else set(moves),
         )
     if not result.decisions and not result.complete:
         click.echo("Stopped before any decision was reviewed.", err=True)
@@ -244,7 +259,9 @@ def _review_one(
     if result.planned == 0:
         who = " or ".join(names[s] for s in seats)
         raise click.ClickException(f"{session.name} holds no decision of {who} to review yet")
-    if as_json:
+    if step:
+        _step(app, result, session, moves[0] if moves else None)
+    elif as_json:
         echo_json(result.as_dict() | {"game_finished": session.finished})
     else:
         more = "(add --all to list every decision, --move N to see one in full)"
@@ -259,6 +276,23 @@ def _review_one(
         )
     if not result.complete:
         end_if_stopped(len(result.decisions), result.planned, "decisions")
+
+
+def _step(app: Any, result: Any, session: Any, move: int | None) -> None:
+    """The review's head, then its decisions one at a time (from ``move``'s)."""
+    from cardside.games.registry import GAMES
+    from cardside.tui import review as view
+    from cardside.tui.console import Console
+
+    width = terminal_width()
+    title = f"{GAMES[session.game].title}, {'played' if session.mode == 'play' else 'kept'}"
+    for line in view.fit("\n".join(view.head(result, title)), width).splitlines():
+        click.echo(line)
+    console = Console()
+    console.colour = not getattr(app, "no_color", False)
+    numbers = [d.judged.number for d in result.decisions]
+    start = numbers.index(move) if move in numbers else 0
+    view.step(result, console.ask, console.say, start)
 
 
 def people(session: Any) -> list[int]:
@@ -438,11 +472,14 @@ def _review_many(
         end_if_stopped(done, len(asked), "games")
 
 
-def review_now(app: Any, session: Any, moves: tuple[int, ...] = (), all_: bool = False) -> None:
+def review_now(
+    app: Any, session: Any, moves: tuple[int, ...] = (), all_: bool = False, step: bool = False
+) -> None:
     """Review the human seats of a game just finished, at the default settings, and print it
     (the end prompt's ``review``; ``review all`` lists every decision, ``review N`` shows
-    move N in full); Ctrl-C stops it and prints what was reviewed. A move that is no
-    decision of theirs is a ClickException saying why, before any work."""
+    move N in full, ``review step`` goes through them one at a time); Ctrl-C stops it and
+    prints what was reviewed. A move that is no decision of theirs is a ClickException saying
+    why, before any work."""
     from cardside.core import parallel, review
 
     seats = [i for i, seat in enumerate(session.seats) if seat.kind == "human"]
@@ -458,9 +495,15 @@ def review_now(app: Any, session: Any, moves: tuple[int, ...] = (), all_: bool =
                 jobs=_default_jobs(),
                 ascii=app.style.ascii,
                 progress=tick,
-                moves=set(moves),
+                moves=set() if step else set(moves),
             )
-        more = "(review all lists every decision here, review N shows move N in full)"
+        if step:
+            _step(app, result, session, None)
+            return
+        more = (
+            "(review all lists every decision here, review N shows move N in full, review "
+            "step goes through them one at a time)"
+        )
         _print(
             result,
             session,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from cardside.core.many_reviews import Standing
 from cardside.core.review import LABELS, Decision, Review
@@ -378,3 +378,69 @@ def left_out(skipped: Sequence[tuple[str, str]], shown: int = 10) -> list[str]:
     if len(skipped) > shown:
         lines.append(f"  and {len(skipped) - shown} more")
     return lines
+
+
+#: What the stepper's prompt takes, for its help.
+STEP_HELP = (
+    "  Enter (or next, n): the next decision; back (or b): the one before; a move's number: "
+    "that move; first, last; q (or quit): leave"
+)
+
+
+def step(
+    review: Review, ask: Callable[[str], str | None], say: Callable[[str], None], start: int = 0
+) -> None:
+    """Go through the review's decisions one at a time, each shown in full as the costliest
+    are, as a chess trainer steps through a game: Enter for the next, ``b`` for the one
+    before, a move's number to jump there; ``q`` or the end of input leaves."""
+    decisions = list(review.decisions)
+    if not decisions:
+        return
+    numbers = [d.judged.number for d in decisions]
+    i = max(0, min(start, len(decisions) - 1))
+    shown = True
+    while True:
+        if shown:
+            d = decisions[i]
+            lines = _detailed(review, [d])
+            lines[0] = re.sub(r"^1\. ", f"{i + 1} of {len(decisions)}: ", lines[0])
+            say("")
+            for line in lines:
+                say(line)
+        shown = True
+        answer = ask(f"Decision {i + 1} of {len(decisions)} (Enter: next, b: back, q: leave): ")
+        word = "q" if answer is None else answer.strip().lower()
+        if word in ("q", "quit", "exit", "leave"):
+            return
+        if word in ("", "n", "next"):
+            if i + 1 == len(decisions):
+                say("  That was the last decision (b goes back, q leaves).")
+                shown = False
+            else:
+                i += 1
+        elif word in ("b", "back", "p", "prev", "previous"):
+            if i == 0:
+                say("  That is the first decision (Enter goes on, q leaves).")
+                shown = False
+            else:
+                i -= 1
+        elif word == "first":
+            i = 0
+        elif word == "last":
+            i = len(decisions) - 1
+        elif word.isdigit() and len(word) <= 7:
+            move = int(word)
+            if move in numbers:
+                i = numbers.index(move)
+            else:
+                below = max((n for n in numbers if n < move), default=None)
+                above = min((n for n in numbers if n > move), default=None)
+                near = " and ".join(str(n) for n in (below, above) if n is not None)
+                say(f"  move {move} is no decision here; the nearest: {near}")
+                shown = False
+        elif word in ("help", "?", "h"):
+            say(STEP_HELP)
+            shown = False
+        else:
+            say("  type Enter, b, a move's number or q (type help)")
+            shown = False
