@@ -373,3 +373,27 @@ def test_step_goes_through_the_decisions_one_at_a_time(
     assert refused.exit_code == 2 and "--step goes through the decisions one at a time" in (
         refused.output
     )
+
+
+def test_review_step_at_the_end_prompt(
+    data_dir: Path,
+    schnapsen_match: Callable[..., None],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import io
+
+    from cardside.cli.app import App
+    from cardside.cli.common import play_games
+    from cardside.sessions.journal import Journal
+
+    schnapsen_match()
+    journal = Journal.open(store.sessions_dir(data_dir) / "match.toml")
+    monkeypatch.setattr("sys.stdin", io.StringIO("review step\n\nq\n\n"))
+    monkeypatch.setattr("cardside.core.parallel.cores", lambda: 1)
+    monkeypatch.setattr("cardside.core.review.DEFAULT_DEPTH", 1)
+    play_games(App(data_dir_option=data_dir), journal, lambda app, j: "over", 0)
+    journal.close()
+    out = capsys.readouterr().out
+    assert "Decision 1 of " in out and "Decision 2 of " in out and "Decision 3 of " not in out
+    assert out.rstrip().endswith("or Enter to leave:")  # back at the end prompt, then left
