@@ -165,6 +165,9 @@ def test_ascii_leaves_a_name_in_a_note_as_spelt(runner: CliRunner, data_dir: Pat
         ({"LC_ALL": "C"}, False),
         ({"LANG": "C"}, False),
         ({"LANG": "POSIX"}, False),
+        ({"LC_CTYPE": "C"}, False),
+        ({"LANG": "C", "PYTHONUTF8": "1"}, False),
+        ({}, False),  # no locale at all: POSIX's default, C
         ({"LANG": "C.UTF-8"}, True),
         ({"LC_ALL": "C.UTF-8", "LANG": "C"}, True),  # LC_ALL decides
         ({"LANG": "xx_XX.UTF-8"}, True),  # a UTF-8 locale this machine lacks: still UTF-8

@@ -352,7 +352,8 @@ def test_step_goes_through_the_decisions_one_at_a_time(
     schnapsen_match()
     session = store.load(store.sessions_dir(data_dir) / "match.toml")
     ours = [n for n, seat in decisions_of("schnapsen", session, [0])]
-    typed = ["", "b", "b", str(ours[3]), "999", "last", "", "help", "x", "q"]
+    typed = ["", "b", "b", str(ours[3]), "999", "99999999999", "\u00b9", "last", "", "help", "x"]
+    typed.append("q")
     args = ["sessions", "review", "match", "--step", "--depth", "1", "--jobs", "1"]
     result = runner.invoke(main, args, input="\n".join(typed) + "\n")
     assert result.exit_code == 0 and result.exception is None, result.output
@@ -366,7 +367,10 @@ def test_step_goes_through_the_decisions_one_at_a_time(
     assert f"  move 999 is no decision here; the nearest: {ours[-1]}" in out
     assert "  That was the last decision (b goes back, q leaves)." in out
     assert "  Enter (or next, n): the next decision; back (or b): the one before" in out
-    assert "  type Enter, b, a move's number or q (type help)" in out
+    assert out.count("  type Enter, b, a move's number or q (type help)") == 2  # x, and ¹
+    assert f"  no move is that large; the last decision is move {ours[-1]}" in out
+    assert f"Move {ours[0]} (" in out and f"), decision 1 of {n} (Enter: next, b: back" in out
+    assert "accuracy" in out.split(f"1 of {n}: ")[0]  # the players' figures come first
     started = runner.invoke(main, [*args, "--move", str(ours[2])], input="q\n")
     assert started.exit_code == 0 and f"3 of {n}: move {ours[2]}, " in started.output
     refused = runner.invoke(main, [*args, "--all"])
@@ -395,5 +399,32 @@ def test_review_step_at_the_end_prompt(
     play_games(App(data_dir_option=data_dir), journal, lambda app, j: "over", 0)
     journal.close()
     out = capsys.readouterr().out
-    assert "Decision 1 of " in out and "Decision 2 of " in out and "Decision 3 of " not in out
+    assert "decision 1 of " in out and "decision 2 of " in out and "decision 3 of " not in out
     assert out.rstrip().endswith("or Enter to leave:")  # back at the end prompt, then left
+
+
+def test_a_review_stopped_early_is_not_stepped_through(
+    runner: CliRunner,
+    data_dir: Path,
+    schnapsen_match: Callable[..., None],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ctrl-C while the review is worked out leaves moves unreviewed: the steps would skip
+    them as if the game had none, so it says so and stops."""
+    from dataclasses import replace
+
+    from cardside.core import review
+
+    schnapsen_match()
+    run = review.run
+
+    def stopped(*args: object, **kwargs: object) -> object:
+        whole = run(*args, **kwargs)  # type: ignore[arg-type]
+        return replace(whole, decisions=whole.decisions[:2])
+
+    monkeypatch.setattr(review, "run", stopped)
+    args = ["sessions", "review", "match", "--step", "--depth", "1", "--jobs", "1"]
+    result = runner.invoke(main, args, input="q\n")
+    assert result.exit_code == 130
+    assert "Stopped after 2 of " in result.stderr and "nothing to step through" in result.stderr
+    assert "decision 1 of" not in result.output

@@ -422,3 +422,43 @@ def test_a_file_whose_undo_marks_do_not_hold_is_refused(
     path.write_text(tomli_w.dumps(doc), encoding="utf-8")
     result = runner.invoke(main, ["sessions", "verify", "u"])
     assert result.exit_code == 1 and reason in result.output, result.output
+
+
+def test_corrections_saved_with_an_undo_n_are_not_undone_and_say_why(
+    data_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``undo N`` whose later entry was fixed at its question saves both together; an undo N
+    cannot be undone, so neither is the fix that came with it (before, a KeyError)."""
+    from cardside.core.record import Seat
+    from cardside.sessions.journal import Journal
+    from cardside.tui.console import Console
+    from cardside.tui.correcting import Corrector
+
+    journal = Journal.start(
+        data_dir,
+        game="schnapsen",
+        mode="keep",
+        seats=[Seat("Ann", "table"), Seat("Bob", "table")],
+        options={"matches": 0},
+        name="u",
+    )
+    for winner, points in ((0, 1), (1, 2), (0, 3)):
+        journal.append({"type": "result", "winner": winner, "points": points})
+    journal.extend(
+        [
+            {"type": "undo", "fixes": 2},
+            {"type": "result", "winner": 1, "points": 1, "fixes": 3, "together": True},
+        ]
+    )
+    fixer = Corrector(Console(interactive=False), journal, str, lambda *a: {})
+    # The fix alone does not stand without the undo N saved with it (as in a game where it
+    # would not): the two are one change.
+    monkeypatch.setattr(sheets, "misfit", lambda *a, **k: sheets.Misfit(3, "it no longer fits"))
+    assert fixer.undo_last() is False
+    out = capsys.readouterr().out
+    assert (
+        "the corrections at entries 4 and 5 were saved with undo 2 (entry 4), which cannot be "
+        "undone: fix the entries again, or undo N to take back another entry"
+    ) in out
+    assert len(journal.session.entries) == 5
+    journal.close()

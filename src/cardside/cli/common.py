@@ -698,9 +698,11 @@ def play_games(
                 from cardside.cli.review import review_now
 
                 asked = word.split()[1:]
-                if asked == ["step"]:
-                    review_now(app, journal.session, step=True)
-                    continue
+                stepping = asked[:1] == ["step"]
+                if stepping:
+                    asked = asked[1:]  # review step N: from move N
+                    if len(asked) > 1 or asked == ["all"]:
+                        asked = ["?"]
                 if asked and asked != ["all"] and not all(is_digits(w) for w in asked):
                     console.say(
                         "  "
@@ -716,7 +718,7 @@ def play_games(
                     continue
                 moves = tuple(sorted({int(w) for w in asked if w != "all"}))
                 try:
-                    review_now(app, journal.session, moves, all_=asked == ["all"])
+                    review_now(app, journal.session, moves, all_=asked == ["all"], step=stepping)
                 except click.ClickException as exc:
                     console.say("  " + refusal(exc.format_message()))
             else:

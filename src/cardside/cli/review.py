@@ -137,7 +137,8 @@ def review(
 
     Each decision's loss is the chance to win (the match or the game) given up against the
     best move, labelled best, excellent, good, inaccuracy, mistake or blunder; each player
-    gets an accuracy. Ctrl-C stops and prints what was reviewed.
+    gets an accuracy. --step goes through the decisions one at a time, as a chess trainer
+    steps through a game. Ctrl-C stops and prints what was reviewed.
 
     Several NAMEs, or --all-sessions, --game or --since, review many games: a line for each
     and each player's figures per game over them.
@@ -260,7 +261,8 @@ def _review_one(
         who = " or ".join(names[s] for s in seats)
         raise click.ClickException(f"{session.name} holds no decision of {who} to review yet")
     if step:
-        _step(app, result, session, moves[0] if moves else None)
+        if not _step(app, result, session, moves[0] if moves else None):
+            ctx.exit(130)
     elif as_json:
         echo_json(result.as_dict() | {"game_finished": session.finished})
     else:
@@ -278,21 +280,39 @@ def _review_one(
         end_if_stopped(len(result.decisions), result.planned, "decisions")
 
 
-def _step(app: Any, result: Any, session: Any, move: int | None) -> None:
-    """The review's head, then its decisions one at a time (from ``move``'s)."""
-    from cardside.games.registry import GAMES
+def _step(app: Any, result: Any, session: Any, move: int | None) -> bool:
+    """The review's head and its players' figures, then its decisions one at a time (from
+    ``move``'s); False, having said so, when the review was stopped before its end (the
+    decisions left out would be missing from the steps)."""
     from cardside.tui import review as view
     from cardside.tui.console import Console
 
+    if not result.complete:
+        click.echo(
+            f"Stopped after {len(result.decisions)} of {result.planned} decisions: nothing "
+            "to step through (a review stopped early leaves moves out).",
+            err=True,
+        )
+        return False
     width = terminal_width()
-    title = f"{GAMES[session.game].title}, {'played' if session.mode == 'play' else 'kept'}"
-    for line in view.fit("\n".join(view.head(result, title)), width).splitlines():
-        click.echo(line)
+    blocks = [view.head(result, _title(session)), view.players(result)]
+    click.echo(view.fit("\n\n".join("\n".join(b) for b in blocks if b), width))
     console = Console()
     console.colour = not getattr(app, "no_color", False)
     numbers = [d.judged.number for d in result.decisions]
     start = numbers.index(move) if move in numbers else 0
     view.step(result, console.ask, console.say, start)
+    return True
+
+
+def _title(session: Any) -> str:
+    """``Schnapsen, played``, and for a game under way what the review covers."""
+    from cardside.games.registry import GAMES
+
+    title = f"{GAMES[session.game].title}, {'played' if session.mode == 'play' else 'kept'}"
+    if not session.finished:
+        title += ", in progress: the decisions so far"
+    return title
 
 
 def people(session: Any) -> list[int]:
@@ -498,7 +518,7 @@ def review_now(
                 moves=set() if step else set(moves),
             )
         if step:
-            _step(app, result, session, None)
+            _step(app, result, session, moves[0] if moves else None)
             return
         more = (
             "(review all lists every decision here, review N shows move N in full, review "
@@ -548,13 +568,10 @@ def _print(
     import shutil
 
     from cardside.cli.common import terminal_width
-    from cardside.games.registry import GAMES
     from cardside.tui import review as view
 
     width = terminal_width()
-    title = f"{GAMES[session.game].title}, {'played' if session.mode == 'play' else 'kept'}"
-    if not session.finished:
-        title += ", in progress: the decisions so far"
+    title = _title(session)
     if asked:
         # Moves asked for by number: each in full, with no figures of the whole game.
         blocks = [view.head(result, title), view.asked(result)]

@@ -356,6 +356,19 @@ class Corrector:
         """Take back corrections ``group``, saved together, at once: every entry they
         corrected reads again as before them (they fitted only together, so the entries as
         they were before them fit again)."""
+        entries = self.journal.session.entries
+        removal = next((n for n in group if corrections.is_removal(entries[n - 1])), None)
+        if removal is not None:
+            taken = entries[removal - 1][corrections.FIXES]
+            self.console.say(
+                "  "
+                + refusal(
+                    f"the corrections at {_span(group)} were saved with undo {taken} (entry "
+                    f"{removal}), which cannot be undone: fix the entries again, or undo N "
+                    "to take back another entry"
+                )
+            )
+            return False
         for number in group:
             refused = self._not_undoable(number, force)
             if refused:

@@ -7,6 +7,7 @@ import re
 import textwrap
 from collections.abc import Callable, Sequence
 
+from cardside.core.arith import is_digits
 from cardside.core.many_reviews import Standing
 from cardside.core.review import LABELS, Decision, Review
 from cardside.core.words import counted, signed
@@ -382,8 +383,8 @@ def left_out(skipped: Sequence[tuple[str, str]], shown: int = 10) -> list[str]:
 
 #: What the stepper's prompt takes, for its help.
 STEP_HELP = (
-    "  Enter (or next, n): the next decision; back (or b): the one before; a move's number: "
-    "that move; first, last; q (or quit): leave"
+    "  Enter (or next, n): the next decision; back (or b): the one before; a move's number "
+    "(the move, not the decision's count): that move; first, last; q (or quit): leave"
 )
 
 
@@ -408,7 +409,13 @@ def step(
             for line in lines:
                 say(line)
         shown = True
-        answer = ask(f"Decision {i + 1} of {len(decisions)} (Enter: next, b: back, q: leave): ")
+        # The move and its label again at the prompt: a tall position (an IOTA grid) may have
+        # scrolled the decision's first line away.
+        d = decisions[i]
+        answer = ask(
+            f"Move {d.judged.number} ({d.label}), decision {i + 1} of {len(decisions)} "
+            "(Enter: next, b: back, a move's number, q: leave): "
+        )
         word = "q" if answer is None else answer.strip().lower()
         if word in ("q", "quit", "exit", "leave"):
             return
@@ -428,9 +435,12 @@ def step(
             i = 0
         elif word == "last":
             i = len(decisions) - 1
-        elif word.isdigit() and len(word) <= 7:
-            move = int(word)
-            if move in numbers:
+        elif is_digits(word):
+            move = int(word) if len(word.lstrip("0")) <= 7 else None
+            if move is None:
+                say(f"  no move is that large; the last decision is move {numbers[-1]}")
+                shown = False
+            elif move in numbers:
                 i = numbers.index(move)
             else:
                 below = max((n for n in numbers if n < move), default=None)

@@ -109,11 +109,9 @@ def _locale_asked() -> str:
     if env.get("LC_ALL"):
         return env["LC_ALL"]
     ctype = env.get("LC_CTYPE", "")
-    coerced = (
-        ctype in ("C.UTF-8", "C.utf8", "UTF-8")
-        and sys.flags.utf8_mode == 1
-        and not env.get("PYTHONUTF8")
-    )
-    if ctype and not coerced:
-        return ctype
-    return env.get("LANG", "")
+    if ctype in ("C.UTF-8", "C.utf8", "UTF-8") and sys.flags.utf8_mode == 1:
+        # Rewritten by Python: what the person set resolved to C. A UTF-8 LANG still names
+        # a UTF-8 terminal (one whose locale this machine lacks resolves to C as well).
+        lang = env.get("LANG", "")
+        return lang if "utf" in lang.lower() else "C"
+    return ctype or env.get("LANG", "")
