@@ -143,6 +143,24 @@ def test_a_command_stopped_by_ctrl_c_acts_on_it_again_once_it_has_ended(
     assert whole.exit_code == 0 and "stopped" not in json.loads(whole.stdout)
 
 
+def test_simulate_json_stopped_before_any_game_says_so(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cardside.games.octrix import simulate
+
+    def stopped(*args: Any) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(simulate, "_one_match", stopped)
+    args = ["octrix", "simulate", "--games", "8", "--bots", "greedy,random", "--jobs", "1"]
+    result = runner.invoke(main, [*args, "--json"])
+    assert result.exit_code == 130 and "Stopped." in result.stderr
+    assert json.loads(result.stdout) == {
+        "games": 0,
+        "stopped": {"done": 0, "asked": 8, "unit": "matches"},
+    }
+
+
 def interrupt_parent_at(stop: int, n: int) -> int:
     """In a worker: a second for the games before it to come back, Ctrl-C as a terminal
     sends it, then a game that would take long."""

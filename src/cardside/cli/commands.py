@@ -21,6 +21,7 @@ from cardside.cli.common import (
     Range,
     bot_option,
     claim_name,
+    echo_json,
     echo_rules,
     echo_simulation,
     end_if_stopped,
@@ -198,7 +199,13 @@ def _simulate(ctx: click.Context, spec: GameCommands, values: dict[str, Any]) ->
     def simulate(jobs: Any) -> None:
         total, unit, run = entry(spec.simulate.entry)(ctx, **{**values, "jobs": jobs})
         with progress(total, unit, quiet=values["as_json"]) as tick:
-            summary, done = run(tick)
+            try:
+                summary, done = run(tick)
+            except KeyboardInterrupt:
+                # Stopped before any game finished: a script reading the JSON learns it too.
+                if values["as_json"]:
+                    echo_json({"games": 0, "stopped": {"done": 0, "asked": total, "unit": unit}})
+                raise
         echo_simulation(summary, values["as_json"], (done, total, unit))
         end_if_stopped(done, total, unit)
 
