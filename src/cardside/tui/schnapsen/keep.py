@@ -253,7 +253,7 @@ class KeepScreen:
                     # pressed by mistake and then undo must not cost a deal.
                     self.console.say(
                         "  No earlier question: left the questions, nothing entered "
-                        "(undo again takes back the last deal)."
+                        "(undo again takes back the last deal or fix)."
                     )
                     return None
                 given = self._given[:-1]
