@@ -556,4 +556,6 @@ def test_every_game_view_and_bot_has_the_shape_the_registry_types_them_with(game
     for seat in range(state.players):
         assert isinstance(state.observation(seat), View)
     for name in info.bot_names():
-        assert isinstance(info.make_bot(name, seed=1), Bot), name
+        bot = info.make_bot(name, seed=1)
+        assert isinstance(bot, Bot), name
+        assert info.make_bot(bot.name, seed=1).name == bot.name  # built again from its name

@@ -44,7 +44,16 @@ class Game(View, Protocol):
         """The seats that choose (LinesBeta: 1)."""
         ...
 
-    def observation(self, seat: int) -> Any:
+    @property
+    def snapshot(self) -> Any:
+        """The game's own record of this moment (read it, never write into it)."""
+        ...
+
+    def snapshots(self) -> list[Any]:
+        """Every snapshot from the start to now."""
+        ...
+
+    def observation(self, seat: int) -> View:
         """What ``seat`` may see (ValueError for a seat not at the table)."""
         ...
 
@@ -53,10 +62,23 @@ class Game(View, Protocol):
         ...
 
     def undo(self) -> Any:
-        """Take the last action back and return it (for a search)."""
+        """Take the last action back and return it (for a search); IllegalActionError when
+        there is none."""
         ...
 
-    def clone(self) -> Any:
+    def take_back(self) -> Any:
+        """A player's undo, which keeps what the action showed (LinesBeta's grid cards)."""
+        ...
+
+    def shown(self, seat: int, before: Any, after: Any) -> str:
+        """What one action, between two snapshots, showed ``seat`` that was hidden from it."""
+        ...
+
+    def shown_since(self, seat: int, count: int) -> str:
+        """The latest such thing among the last ``count`` actions, or ``""``."""
+        ...
+
+    def clone(self) -> Game:
         """An independent copy."""
         ...
 
@@ -72,8 +94,9 @@ class Game(View, Protocol):
         """The winners, the scores and why, once the game is over; None before."""
         ...
 
-    def determinize(self, seat: int, rng: random.Random) -> Any:
-        """A game ``seat`` cannot tell from this one, the hidden cards dealt by ``rng``."""
+    def determinize(self, seat: int, rng: random.Random) -> Game:
+        """A game ``seat`` cannot tell from this one, the hidden cards dealt by ``rng`` (with
+        no history of its own: ``actions()`` is empty and ``undo`` stops there)."""
         ...
 
 
@@ -81,7 +104,10 @@ class Game(View, Protocol):
 class Bot(Protocol):
     """One of cardside's bots (or one of your own, for ``simulate``'s callers)."""
 
-    name: str
+    @property
+    def name(self) -> str:
+        """The bot's name (``make_bot`` builds it again from it)."""
+        ...
 
     def choose(self, view: Any, seat: int) -> Any:
         """The action for ``seat`` from its view (or the game itself)."""

@@ -223,6 +223,10 @@ def make_bot(
     applies to the last two, ``favourite`` to ``strong`` (see :class:`StrongBot`)."""
     if level not in LEVEL_SAMPLES:
         raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})")
+    base, _, named_level = name.rpartition("-")
+    if base in ("strong", "classic") and named_level in LEVEL_SAMPLES:
+        # A bot's own name says its level (``strong-normal``): built again from it.
+        name, level = base, named_level
     if name == "random":
         return RandomBot(seed)
     if name == "heuristic":
