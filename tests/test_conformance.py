@@ -184,6 +184,7 @@ def test_every_view_names_the_player_to_move_and_its_legal_actions(game: str) ->
     against it."""
     state = FACTORIES[game](6)
     rng = random.Random(6)
+    earlier: list[Any] = []
     for _ in range(150):
         if state.is_terminal():
             break
@@ -196,8 +197,13 @@ def test_every_view_names_the_player_to_move_and_its_legal_actions(game: str) ->
             listed = view.legal_actions()
             assert all((view.why_illegal(a) == "") == (a in listed) for a in legal), seat
             assert all(view.is_legal(a) == (a in listed) for a in legal), seat
+            # And what is no legal action now is refused by every view, with a reason.
+            for bad in [*earlier, None, "x"]:
+                if bad not in legal:
+                    assert not view.is_legal(bad) and view.why_illegal(bad), (seat, bad)
         assert state.observation(mover).legal_actions() == legal
         assert all(state.is_legal(a) and state.why_illegal(a) == "" for a in legal)
+        earlier = legal[:5]
         state.apply(rng.choice(legal))
 
 
@@ -519,6 +525,15 @@ def test_every_game_says_its_table_size_and_its_bots_refuse_a_seat_not_at_it(gam
                 bot.choose(view, bad)
         # Given the whole game in place of the view, a bot decides from that seat's view.
         assert state.is_legal(bot.choose(state, seat)), name
+    if game != "linesbeta":  # the grid never chooses: seat 0 is always the one to move
+        later = info.new_game(seed=3)
+        while later.current_player() == seat:
+            later.apply(later.legal_actions()[0])
+        other = later.current_player()
+        assert other is not None and other != seat
+        for name in ("random",):
+            bot = info.make_bot(name, seed=1)
+            assert later.is_legal(bot.choose(later, other))
 
 
 def test_an_iota_view_keeps_the_cards_its_seat_put_under_the_pile_out_of_unseen() -> None:

@@ -168,6 +168,9 @@ def test_ascii_leaves_a_name_in_a_note_as_spelt(runner: CliRunner, data_dir: Pat
         ({"LC_CTYPE": "C"}, False),
         ({"LANG": "C", "PYTHONUTF8": "1"}, False),
         ({}, False),  # no locale at all: POSIX's default, C
+        ({"LC_ALL": "POSIX"}, False),
+        ({"LC_CTYPE": "C.UTF-8"}, True),  # the person's own, not Python's
+        ({"LC_CTYPE": "C.UTF-8", "LANG": "C"}, True),
         ({"LANG": "C.UTF-8"}, True),
         ({"LC_ALL": "C.UTF-8", "LANG": "C"}, True),  # LC_ALL decides
         ({"LANG": "xx_XX.UTF-8"}, True),  # a UTF-8 locale this machine lacks: still UTF-8

@@ -128,3 +128,15 @@ def test_a_side_named_without_cards_or_a_partner_named_twice_is_refused(
     assert session.entries == [
         {"type": "round", "counting": [[], [1, 2, 3, 4, 5, 6, 7, 8], [], []]}
     ]
+
+
+def test_partners_of_several_words_are_named_whole(runner: CliRunner, data_dir: Path) -> None:
+    args = ["octrix", "keep", "--names", "Ann Lee,Bob,Cy Po,Di", "--partnership", "--no-hands"]
+    out = keep(runner, args, ["Ann Lee & Cy Po 1 2 3", "Ann 1", "quit"]).output
+    assert "  Ann Lee & Cy Po: [1 2 3] = 9  (total 9)" in out
+    # A plain name with nothing after it says the player's own name, not the side's.
+    assert "  give the counting cards Ann Lee won after the name, e.g. Ann Lee 1 3 4" not in out
+    session = store.load(data_dir / "sessions" / "t.toml")
+    assert session.entries[0]["counting"] == [[1, 2, 3], [4, 5, 6, 7, 8], [], []]
+    bare = keep(runner, PARTNERS, ["Ann", "quit"], name="bare").output
+    assert "  give the counting cards Ann won after the name, e.g. Ann 1 3 4 (Ann - for" in bare

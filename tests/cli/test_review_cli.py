@@ -353,7 +353,7 @@ def test_step_goes_through_the_decisions_one_at_a_time(
     session = store.load(store.sessions_dir(data_dir) / "match.toml")
     ours = [n for n, seat in decisions_of("schnapsen", session, [0])]
     typed = ["", "b", "b", str(ours[3]), "999", "99999999999", "\u00b9", "last", "", "help", "x"]
-    typed.append("q")
+    typed += ["first", "q"]
     args = ["sessions", "review", "match", "--step", "--depth", "1", "--jobs", "1"]
     result = runner.invoke(main, args, input="\n".join(typed) + "\n")
     assert result.exit_code == 0 and result.exception is None, result.output
@@ -361,7 +361,7 @@ def test_step_goes_through_the_decisions_one_at_a_time(
     n = len(ours)
     heads = [line for line in out.splitlines() if line.split(":")[0].endswith(f" of {n}")]
     shown = [int(line.split(" of ")[0]) for line in heads]
-    assert shown == [1, 2, 1, 4, n], heads
+    assert shown == [1, 2, 1, 4, n, 1], heads
     assert f"1 of {n}: move {ours[0]}, " in out and f"4 of {n}: move {ours[3]}, " in out
     assert "  That is the first decision (Enter goes on, q leaves)." in out
     assert f"  move 999 is no decision here; the nearest: {ours[-1]}" in out
@@ -373,10 +373,11 @@ def test_step_goes_through_the_decisions_one_at_a_time(
     assert "accuracy" in out.split(f"1 of {n}: ")[0]  # the players' figures come first
     started = runner.invoke(main, [*args, "--move", str(ours[2])], input="q\n")
     assert started.exit_code == 0 and f"3 of {n}: move {ours[2]}, " in started.output
-    refused = runner.invoke(main, [*args, "--all"])
-    assert refused.exit_code == 2 and "--step goes through the decisions one at a time" in (
-        refused.output
-    )
+    for other in ("--all", "--json", "--chart"):
+        refused = runner.invoke(main, [*args, other])
+        assert refused.exit_code == 2 and "--step goes through the decisions one at a time" in (
+            refused.output
+        )
 
 
 def test_review_step_at_the_end_prompt(
@@ -393,13 +394,23 @@ def test_review_step_at_the_end_prompt(
 
     schnapsen_match()
     journal = Journal.open(store.sessions_dir(data_dir) / "match.toml")
-    monkeypatch.setattr("sys.stdin", io.StringIO("review step\n\nq\n\n"))
+    from cardside.core.review import decisions_of
+
+    ours = [n for n, seat in decisions_of("schnapsen", journal.session, [0])]
+    typed = f"review step all\nreview step {ours[2]}\nq\nreview step\n\nq\n\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
     monkeypatch.setattr("cardside.core.parallel.cores", lambda: 1)
     monkeypatch.setattr("cardside.core.review.DEFAULT_DEPTH", 1)
     play_games(App(data_dir_option=data_dir), journal, lambda app, j: "over", 0)
     journal.close()
     out = capsys.readouterr().out
-    assert "decision 1 of " in out and "decision 2 of " in out and "decision 3 of " not in out
+    first, rest = out.split(f"review step {ours[2]}", 1)
+    assert "review step goes through them one at a time (type help)" in first  # step all
+    started, again = rest.split("leave: review step\n", 1)
+    assert f"), decision 3 of {len(ours)} " in started  # from move N, all decisions there
+    assert "decision 1 of " not in started
+    assert "decision 1 of " in again and "decision 2 of " in again
+    assert "decision 3 of " not in again
     assert out.rstrip().endswith("or Enter to leave:")  # back at the end prompt, then left
 
 

@@ -462,3 +462,49 @@ def test_corrections_saved_with_an_undo_n_are_not_undone_and_say_why(
     ) in out
     assert len(journal.session.entries) == 5
     journal.close()
+
+
+def test_undo_n_of_the_first_of_corrections_saved_together_takes_it_alone_when_it_fits(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """The trick was mended to a card in both hands: the hand's correction alone can go."""
+    hands = ["y", "AC 2C 3C 4C 5C 6C 7C 8C", "AH 2H 3H 4H 5H 6H 7H 8H", "AC AH"]
+    fixing = ["fix 1 Ann's hand: AD 2C 3C 4C 5C 6C 7C 8C", "f", "2C AH"]
+    args = ["octrix", "keep", "--names", "Ann,Bob", "--session", "u"]
+    out = keep(runner, args, [*hands, *fixing, "undo 4", "quit"]).output
+    assert (
+        "  Correction at entry 4 taken back: entry 1 is Ann's hand: AC 2C 3C 4C 5C 6C 7C 8C "
+        "again (was Ann's hand: AD 2C 3C 4C 5C 6C 7C 8C)."
+    ) in out
+    force = corrections.in_force(saved(data_dir, "u").entries)
+    assert force.entries[2]["cards"] == "2C AH"  # the trick keeps its correction
+
+
+@pytest.mark.parametrize(
+    "entries, reason",
+    [
+        (
+            [{"type": "result", "winner": 0, "points": 1, "fixes": 2, "together": True}],
+            "is marked saved with the entry before it, which is no correction",
+        ),
+        (
+            [{"type": "undo", "fixes": 2, "undoes": 2}],
+            "undoes entry 2, which is no earlier correction of the same entry",
+        ),
+        (
+            [
+                {"type": "undo", "fixes": 2},
+                {"type": "result", "winner": 0, "points": 1, "fixes": 1, "undoes": 4},
+            ],
+            "undoes entry 4, which is no earlier correction of the same entry",
+        ),
+    ],
+)
+def test_marks_a_file_cannot_hold_are_refused(
+    entries: list[dict[str, object]], reason: str
+) -> None:
+    from cardside.core.errors import EntryError
+
+    plain = [{"type": "result", "winner": w, "points": p} for w, p in ((0, 1), (1, 2), (0, 3))]
+    with pytest.raises(EntryError, match=reason):
+        corrections.in_force([*plain, *entries])

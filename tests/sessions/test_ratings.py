@@ -382,3 +382,7 @@ def test_the_page_charts_the_highest_rated_when_a_club_is_large() -> None:
     )
     few = rating_history("iota", ratings[:5])
     assert len(few.series) == 5 and few.caption == "IOTA: ratings game by game"
+    twelve = rating_history("iota", ratings[:CHART_MOST])  # as many as drawn: all, no note
+    assert len(twelve.series) == 12 and twelve.caption == "IOTA: ratings game by game"
+    thirteen = rating_history("iota", ratings[: CHART_MOST + 1])
+    assert len(thirteen.series) == 12 and "of 13 players" in thirteen.caption

@@ -541,3 +541,18 @@ def test_fit_never_passes_the_room_and_says_history_only_when_it_left_lines_out(
     assert console.fit(full, 23, short) == short(full)
     assert console.fit(full, 30, short) == short(full)
     assert Console(interactive=False, width=80).fit(full, 99, short) == full  # height unknown
+
+
+def test_a_card_keeps_its_colour_letter_on_a_colour_terminal() -> None:
+    """The letter says the colour to whoever cannot see it; the colour is drawn as well."""
+    import click
+
+    from cardside.tui.console import Console
+    from cardside.tui.lineit.screen import LineitScreen
+    from cardside.tui.style import Style
+
+    coloured = LineitScreen(Console(interactive=False), Style(color=True), ["You", "Bot 2"])
+    plain = LineitScreen(Console(interactive=False), Style(color=False), ["You", "Bot 2"])
+    shown = coloured.card(57)
+    assert click.unstyle(shown) == plain.card(57) == format_card(57, letter=True)
+    assert shown != click.unstyle(shown)  # in colour too
