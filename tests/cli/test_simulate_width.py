@@ -123,3 +123,20 @@ def test_linesbeta_all_settings_fit_60_columns_in_two_tables(
     assert "early stop" in points and "hard short" in points
     # every figure kept; the settings' names come twice
     assert set(figures(shown)) == set(figures(piped))
+
+
+@pytest.mark.parametrize("game", sorted(RUNS))
+def test_the_report_fits_a_40_column_terminal(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
+    """At 40 columns the interval leaves the first table too: every line fits."""
+    args = [game, "simulate", *RUNS[game], "--seed", "1"]
+    piped = runner.invoke(main, args)
+    monkeypatch.setattr(
+        importlib.import_module("cardside.cli.common"), "terminal_width", lambda: 40
+    )
+    shown = runner.invoke(main, args)
+    assert shown.exit_code == 0, shown.output
+    widest = max(len(line) for line in shown.output.splitlines())
+    assert widest <= 40, shown.output
+    assert figures(shown.output) == figures(piped.output)

@@ -78,6 +78,11 @@ def _bands(
         column += size
     names = [0, named - 1]  # the number, and the setting or else the bot
     bands = [list(range(first))]
+    if span(bands[0]) > width:
+        # A narrow terminal (40 columns): the interval goes to the next table, as a column of
+        # the game's own would.
+        bands = [list(range(first - 1))]
+        runs.insert(0, [first - 1])
     for run in runs:
         if span(bands[-1] + run) <= width:
             bands[-1] += run
