@@ -266,6 +266,8 @@ def test_undo_takes_back_the_last_correction_then_goes_on_to_the_entries(
     assert corrections.content(session.entries[-1]) == session.entries[0]
     shown = runner.invoke(main, ["sessions", "verify", "u"])
     assert shown.exit_code == 0 and shown.exception is None, shown.output
+    told = runner.invoke(main, ["sessions", "show", "u"])
+    assert told.exit_code == 0 and " and 5 (undo of 4, " in told.output, told.output
     assert [r.scores for r in before.rounds] != [r.scores for r in session.rounds]
     keep(runner, ["sessions", "resume", "u"], ["undo", "quit"])
     again = corrections.in_force(saved(data_dir, "u").entries)

@@ -81,16 +81,25 @@ def corrections_of(session: Session) -> list[str]:
     for row in session.rounds:
         made = row.corrections or ((row.corrected,) if row.corrected else ())
         if made:
-            by = [f"{n}{_when(session, n)}" for n in made]
+            by = [f"{n}{_when(session, n, _undoing(session, n))}" for n in made]
             said = by[0] if len(by) == 1 else ", ".join(by[:-1]) + " and " + by[-1]
             out.append(f"{row_name} {row.number} by entr{'y' if len(by) == 1 else 'ies'} {said}")
     return out
 
 
-def _when(session: Session, number: int) -> str:
-    """`` (2026-11-30 21:40)``: when entry ``number`` was typed, if the file says."""
+def _when(session: Session, number: int, what: str = "") -> str:
+    """`` (2026-11-30 21:40)``: when entry ``number`` was typed, if the file says, after
+    ``what`` it was (``undo of 3``)."""
     at = session.time_of(number)
-    return f" ({at:%Y-%m-%d %H:%M})" if at else ""
+    said = [*([what] if what else []), *([f"{at:%Y-%m-%d %H:%M}"] if at else [])]
+    return f" ({', '.join(said)})" if said else ""
+
+
+def _undoing(session: Session, number: int) -> str:
+    """``undo of 3`` for a correction an undo wrote (it takes back correction 3)."""
+    entry = session.entries[number - 1] if 0 < number <= len(session.entries) else None
+    undone = entry.get("undoes") if isinstance(entry, dict) else None
+    return f"undo of {undone}" if isinstance(undone, int) else ""
 
 
 def corrected_text(session: Session, row: RoundRow) -> str:
