@@ -531,9 +531,11 @@ def test_every_game_says_its_table_size_and_its_bots_refuse_a_seat_not_at_it(gam
             later.apply(later.legal_actions()[0])
         other = later.current_player()
         assert other is not None and other != seat
-        for name in ("random",):
+        for name in info.bot_names():
+            if name in ("strong", "classic") and game == "schnapsen":
+                continue  # searches: seconds a move
             bot = info.make_bot(name, seed=1)
-            assert later.is_legal(bot.choose(later, other))
+            assert later.is_legal(bot.choose(later, other)), name
 
 
 def test_an_iota_view_keeps_the_cards_its_seat_put_under_the_pile_out_of_unseen() -> None:
@@ -574,3 +576,7 @@ def test_every_game_view_and_bot_has_the_shape_the_registry_types_them_with(game
         bot = info.make_bot(name, seed=1)
         assert isinstance(bot, Bot), name
         assert info.make_bot(bot.name, seed=1).name == bot.name  # built again from its name
+    if game == "schnapsen":  # a searching bot's name holds its level, and is read back so
+        for name, level in (("strong-hard", "hard"), ("classic-easy", "easy")):
+            built: Any = info.make_bot(name, seed=1)
+            assert built.level == level and built.name == name

@@ -156,7 +156,10 @@ def test_simulate_json_stopped_before_any_game_says_so(
     result = runner.invoke(main, [*args, "--json"])
     assert result.exit_code == 130 and "Stopped." in result.stderr
     assert json.loads(result.stdout) == {
+        "game": "octrix",
         "games": 0,
+        "seed": 0,
+        "bots": [],
         "stopped": {"done": 0, "asked": 8, "unit": "matches"},
     }
 

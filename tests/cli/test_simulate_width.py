@@ -140,3 +140,19 @@ def test_the_report_fits_a_40_column_terminal(
     widest = max(len(line) for line in shown.output.splitlines())
     assert widest <= 40, shown.output
     assert figures(shown.output) == figures(piped.output)
+
+
+@pytest.mark.parametrize("width", [30, 20])
+def test_on_a_very_narrow_terminal_the_first_table_keeps_only_the_rows_names(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch, width: int
+) -> None:
+    args = ["schnapsen", "simulate", *RUNS["schnapsen"], "--seed", "1"]
+    monkeypatch.setattr(
+        importlib.import_module("cardside.cli.common"), "terminal_width", lambda: width
+    )
+    shown = runner.invoke(main, args)
+    assert shown.exit_code == 0, shown.output
+    tables = shown.output.split("\n\n")
+    first = tables[0].splitlines()[1:]  # under the heading
+    assert max(len(line) for line in first) <= width, shown.output
+    assert any("interval" in t for t in tables[1:])

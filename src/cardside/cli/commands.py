@@ -204,7 +204,15 @@ def _simulate(ctx: click.Context, spec: GameCommands, values: dict[str, Any]) ->
             except KeyboardInterrupt:
                 # Stopped before any game finished: a script reading the JSON learns it too.
                 if values["as_json"]:
-                    echo_json({"games": 0, "stopped": {"done": 0, "asked": total, "unit": unit}})
+                    game = ctx.parent.info_name if ctx.parent is not None else None
+                    stopped = {"done": 0, "asked": total, "unit": unit}
+                    figures: dict[str, Any] = {
+                        "game": game,
+                        "games": 0,
+                        "seed": values.get("seed"),
+                        "bots": [],
+                    }
+                    echo_json({**figures, "stopped": stopped})
                 raise
         echo_simulation(summary, values["as_json"], (done, total, unit))
         end_if_stopped(done, total, unit)

@@ -106,7 +106,8 @@ class Bot(Protocol):
 
     @property
     def name(self) -> str:
-        """The bot's name (``make_bot`` builds it again from it)."""
+        """The bot's name, which ``make_bot`` reads back (a Schnapsen searching bot's with the
+        level it was built at: ``strong-normal``)."""
         ...
 
     def choose(self, view: Any, seat: int) -> Any:

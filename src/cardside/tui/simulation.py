@@ -9,7 +9,8 @@
 Rows are numbered; the bot (and, where rows differ by it, the setting) comes first, then its
 wins, their share and its 95% interval, then the game's own columns, then the game's notes.
 On a terminal too narrow for the table, the game's own columns go into further tables below,
-each naming the rows again (a game may keep some of its columns together there).
+each naming the rows again (a game may keep some of its columns together there); at 40
+columns or fewer the interval, the share and the wins go there too.
 """
 
 from __future__ import annotations
@@ -78,11 +79,10 @@ def _bands(
         column += size
     names = [0, named - 1]  # the number, and the setting or else the bot
     bands = [list(range(first))]
-    if span(bands[0]) > width:
-        # A narrow terminal (40 columns): the interval goes to the next table, as a column of
-        # the game's own would.
-        bands = [list(range(first - 1))]
-        runs.insert(0, [first - 1])
+    # A narrow terminal (40 columns or fewer): the interval, then the share, then the wins go
+    # to the next tables, as columns of the game's own would, until the first table fits.
+    while span(bands[0]) > width and len(bands[0]) > named:
+        runs.insert(0, [bands[0].pop()])
     for run in runs:
         if span(bands[-1] + run) <= width:
             bands[-1] += run

@@ -215,18 +215,22 @@ Bot = RandomBot | HeuristicBot | StrongBot
 
 def make_bot(
     name: str = "strong",
-    level: str = "normal",
+    level: str | None = None,
     seed: int | str | None = None,
     favourite: bool = True,
 ) -> Bot:
-    """Build a bot by name (``random``, ``heuristic``, ``strong``, ``classic``); the level
-    applies to the last two, ``favourite`` to ``strong`` (see :class:`StrongBot`)."""
-    if level not in LEVEL_SAMPLES:
-        raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})")
+    """Build a bot by name (``random``, ``heuristic``, ``strong``, ``classic``, or a searching
+    bot's own name with its level, ``strong-hard``); the level (``normal`` if none is given)
+    applies to the searching two, ``favourite`` to ``strong`` (see :class:`StrongBot`)."""
     base, _, named_level = name.rpartition("-")
     if base in ("strong", "classic") and named_level in LEVEL_SAMPLES:
         # A bot's own name says its level (``strong-normal``): built again from it.
+        if level is not None and level != named_level:
+            raise ValueError(f"{name!r} names level {named_level}, not {level}")
         name, level = base, named_level
+    level = level or "normal"
+    if level not in LEVEL_SAMPLES:
+        raise ValueError(f"unknown level {level!r} (choose from {', '.join(LEVELS)})")
     if name == "random":
         return RandomBot(seed)
     if name == "heuristic":
@@ -235,4 +239,7 @@ def make_bot(
         return StrongBot(level, seed, favourite=favourite)
     if name == "classic":
         return StrongBot(level, seed, classic=True)
-    raise ValueError(f"unknown bot {name!r} (choose from {', '.join(BOT_NAMES)})")
+    from cardside.core.words import unknown_bot
+
+    listed = unknown_bot("Schnapsen", name, BOT_NAMES)[:-1]  # without its closing bracket
+    raise ValueError(f"{listed}; strong and classic also with a level, as strong-hard)")
