@@ -104,25 +104,41 @@ def test_review_of_an_unknown_session_is_one_line(runner: CliRunner, data_dir: P
     assert len(result.output.strip().splitlines()) == 1
 
 
-def test_review_at_the_end_prompt_of_a_played_game(
-    data_dir: Path,
-    schnapsen_match: Callable[..., None],
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-) -> None:
+def end_prompt(data_dir: Path, monkeypatch: pytest.MonkeyPatch, typed: str) -> None:
+    """The prompt after a played game (the match of ``schnapsen_match``) fed ``typed``,
+    with reviews kept quick: one core, the smallest depth."""
     import io
 
     from cardside.cli.app import App
     from cardside.cli.common import play_games
     from cardside.sessions.journal import Journal
 
-    schnapsen_match()
     journal = Journal.open(store.sessions_dir(data_dir) / "match.toml")
-    monkeypatch.setattr("sys.stdin", io.StringIO("help\nshow\nreview\n\n"))
+    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
     monkeypatch.setattr("cardside.core.parallel.cores", lambda: 1)
     monkeypatch.setattr("cardside.core.review.DEFAULT_DEPTH", 1)
     play_games(App(data_dir_option=data_dir), journal, lambda app, j: "over", 0)
     journal.close()
+
+
+def ours_and_theirs(data_dir: Path) -> tuple[list[int], int]:
+    """The move numbers of Ann's decisions in the match, and the first of Bot's."""
+    from cardside.core.review import decisions_of
+
+    session = store.load(store.sessions_dir(data_dir) / "match.toml")
+    ours = [n for n, seat in decisions_of("schnapsen", session, [0])]
+    everyone = dict(decisions_of("schnapsen", session, [0, 1]))
+    return ours, next(n for n, seat in everyone.items() if seat == 1)
+
+
+def test_review_at_the_end_prompt_of_a_played_game(
+    data_dir: Path,
+    schnapsen_match: Callable[..., None],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    schnapsen_match()
+    end_prompt(data_dir, monkeypatch, "help\nshow\nreview\n\n")
     out = capsys.readouterr().out
     assert "review to see each of your moves valued" in out
     assert (
@@ -145,27 +161,13 @@ def test_review_n_and_review_all_at_the_end_prompt(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    import io
-
-    from cardside.cli.app import App
-    from cardside.cli.common import play_games
-    from cardside.core.review import decisions_of
-    from cardside.sessions.journal import Journal
-
     schnapsen_match()
-    journal = Journal.open(store.sessions_dir(data_dir) / "match.toml")
-    ours = [n for n, seat in decisions_of("schnapsen", journal.session, [0])]
-    everyone = dict(decisions_of("schnapsen", journal.session, [0, 1]))
-    theirs = next(n for n, seat in everyone.items() if seat == 1)
+    ours, theirs = ours_and_theirs(data_dir)
     typed = (
         f"review {ours[1]}\nreview {theirs}\nreview x\nreview 999\n"
         "review 99999999999999999999\nreview all\n\n"
     )
-    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
-    monkeypatch.setattr("cardside.core.parallel.cores", lambda: 1)
-    monkeypatch.setattr("cardside.core.review.DEFAULT_DEPTH", 1)
-    play_games(App(data_dir_option=data_dir), journal, lambda app, j: "over", 0)
-    journal.close()
+    end_prompt(data_dir, monkeypatch, typed)
     out = capsys.readouterr().out
     shown, rest = out.split(f"review {theirs}", 1)
     assert "The decision asked for:" in shown and f"1. move {ours[1]}, " in shown
@@ -386,23 +388,10 @@ def test_review_step_at_the_end_prompt(
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    import io
-
-    from cardside.cli.app import App
-    from cardside.cli.common import play_games
-    from cardside.sessions.journal import Journal
-
     schnapsen_match()
-    journal = Journal.open(store.sessions_dir(data_dir) / "match.toml")
-    from cardside.core.review import decisions_of
-
-    ours = [n for n, seat in decisions_of("schnapsen", journal.session, [0])]
+    ours, _ = ours_and_theirs(data_dir)
     typed = f"review step all\nreview step {ours[2]}\nq\nreview step\n\nq\n\n"
-    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
-    monkeypatch.setattr("cardside.core.parallel.cores", lambda: 1)
-    monkeypatch.setattr("cardside.core.review.DEFAULT_DEPTH", 1)
-    play_games(App(data_dir_option=data_dir), journal, lambda app, j: "over", 0)
-    journal.close()
+    end_prompt(data_dir, monkeypatch, typed)
     out = capsys.readouterr().out
     first, rest = out.split(f"review step {ours[2]}", 1)
     assert "review step goes through them one at a time (type help)" in first  # step all
