@@ -48,7 +48,12 @@ def test_octrix_and_linesbeta_name_a_thing_the_same_in_play_and_keep(
     kept = runner.invoke(
         main, ["octrix", "keep", "--names", "Ann,Bob", "--no-hands"], input="quit\n"
     ).output
-    assert "match totals: You 0, Bot 2 0" in played and "match totals: Ann 0, Bob 0" in kept
+    assert "running totals: You 0, Bot 2 0" in played and "running totals: Ann 0, Bob 0" in kept
+    # The rulebook plays a game to 88 in rounds: no "match" on any Octrix page.
+    rules = runner.invoke(main, ["octrix", "rules"]).output
+    helps = [runner.invoke(main, ["octrix", c, "--help"]).output for c in ("play", "simulate")]
+    assert all("match" not in text.lower() for text in (played, kept, rules, *helps))
+    assert "The end of the game" in rules and "a game to 88" in helps[0]
     grid = ["linesbeta", "keep", "--difficulty", "easy", "--short", "--grid"]
     kept = runner.invoke(main, grid, input="w r3R r3c4\nquit\n").output
     played = runner.invoke(main, ["linesbeta", "play", "--seed", "4242"], input="3S\nquit\n").output

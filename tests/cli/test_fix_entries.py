@@ -235,7 +235,7 @@ MISFITS: dict[str, tuple[list[str], list[str], str, int, str]] = {
         ["Ann 1 2 3", "Ann 1 2 3", "Ann 1 2 3"],
         "fix 1 Bob 1 2 3 4 5 6 7 8",
         3,
-        "the match ended with round 2 (Bob 89)",
+        "the game ended with round 2 (Bob 89)",
     ),
     "iota": (
         IOTA_GRID,
@@ -1358,13 +1358,13 @@ def test_a_schnapsen_correction_that_ends_the_session_says_who_won(
 
 
 @pytest.mark.parametrize("change", ["fix 1 Ann 1 2 3", "undo 3"])
-def test_a_correction_that_undoes_a_win_says_the_match_is_no_longer_over(
+def test_a_correction_that_undoes_a_win_says_the_game_is_no_longer_over(
     runner: CliRunner, data_dir: Path, change: str
 ) -> None:
     rounds = ["Ann 1 2 3 4 5 6 7 8", "Ann 1 2 3 4", "Ann 1 2 3"]
     out = keep(runner, OCTRIX, [*rounds, change, "quit"]).output
-    assert "Ann wins the match with 89, " in out
-    assert "  The match is no longer over.\n" in out
+    assert "Ann wins the game with 89, " in out
+    assert "  The game is no longer over.\n" in out
     assert saved(data_dir).status != "finished"
 
 

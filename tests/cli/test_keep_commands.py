@@ -182,7 +182,7 @@ def test_octrix_show_lists_the_rounds_so_far(runner: CliRunner, data_dir: Path) 
         ("iota-kept-grid", "The game is over (Bob wins). "),
         ("lineit-kept-three-players", "The game is over (Cleo wins). "),
         ("linesbeta-kept-short-grid", "The game is over (Ann wins). "),
-        ("octrix-kept-partnership", "The match is over (Ann & Cid win). "),
+        ("octrix-kept-partnership", "The game is over (Ann & Cid win). "),
         ("schnapsen-kept-bummerl", "The match is over (Ann wins). "),
     ],
 )

@@ -30,7 +30,7 @@ def test_a_partnership_round_is_typed_under_the_side_s_name(
     assert "  Bob's partner is Di: Bob & Di 1 3 4 (type help)" in out
     assert "      1  Ann & Cy 1 2 3 Bob & Di 4 5 6 7 8 (round 1)" in out
     assert "      2  Ann & Cy 1 2 3 4 5 6 7 Bob & Di 8 (round 2)" in out
-    assert "The match is over (Ann & Cy win). Type undo" in out
+    assert "The game is over (Ann & Cy win). Type undo" in out
     session = store.load(data_dir / "sessions" / "t.toml")
     assert corrections.in_force(session.entries).entries[0]["counting"] == [
         [1, 2, 3],

@@ -401,7 +401,7 @@ def test_keep_announces_equal_totals_past_88_and_plays_on(
     )
     assert result.exit_code == 0, result.output
     assert "88 reached, but the highest totals are equal: another round." in result.output
-    assert "Round 5, trick 1" in result.output and "wins the match" not in result.output
+    assert "Round 5, trick 1" in result.output and "wins the game" not in result.output
     session = store.load(data_dir / "sessions" / "t.toml")
     assert session.totals == [96, 96] and not session.finished
 
@@ -461,7 +461,7 @@ def test_simulate_takes_one_bot_per_seat_as_the_other_games_do(runner: CliRunner
         refused = runner.invoke(main, [*args, "--bots", bots])
         assert refused.exit_code == 2 and isinstance(refused.exception, SystemExit), bots
         assert why in refused.output, refused.output
-    # A match is won by a team: partners play the same bot, or one would be credited with
+    # A game is won by a team: partners play the same bot, or one would be credited with
     # the other's play.
     teams = ["octrix", "simulate", "--games", "2", "--partnership", "--jobs", "1"]
     for bots in ("greedy,random,random,greedy", "greedy,random,random,random"):
@@ -472,7 +472,7 @@ def test_simulate_takes_one_bot_per_seat_as_the_other_games_do(runner: CliRunner
     assert paired.exit_code == 0 and paired.exception is None, paired.output
 
 
-def test_resuming_a_finished_kept_match_shows_its_end_not_a_new_round(
+def test_resuming_a_finished_kept_game_shows_its_end_not_a_new_round(
     runner: CliRunner, data_dir: Path
 ) -> None:
     example = Path(__file__).parents[2] / "scoresheets" / "octrix-kept-partnership.toml"
@@ -480,7 +480,7 @@ def test_resuming_a_finished_kept_match_shows_its_end_not_a_new_round(
     (data_dir / "sessions" / example.name).write_bytes(example.read_bytes())
     result = runner.invoke(main, ["--no-color", "sessions", "resume", example.stem], input="\n")
     assert result.exit_code == 0, result.output
-    assert "Match over after 4 rounds; won by Ann and Cid." in result.output
+    assert "Game over after 4 rounds; won by Ann and Cid." in result.output
     assert "tricks entered" not in result.output
 
 

@@ -802,7 +802,7 @@ def test_the_opening_line_keeps_type_help_for_help_whole_where_it_wraps(
 
 
 @pytest.mark.parametrize(
-    ("game", "unit"), [("octrix", "match"), ("schnapsen", "match"), ("iota", "game")]
+    ("game", "unit"), [("octrix", "game"), ("schnapsen", "match"), ("iota", "game")]
 )
 def test_again_speaks_of_a_match_where_the_game_plays_matches(
     runner: CliRunner, data_dir: Path, game: str, unit: str, monkeypatch: pytest.MonkeyPatch

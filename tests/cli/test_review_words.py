@@ -236,7 +236,7 @@ def test_an_octrix_card_that_is_the_best_is_not_compared_with_itself(runner: Cli
     assert result.exit_code == 0 and result.exception is None, result.output
     assert "   played 6H: the best move" in result.output
     (why,) = [line for line in result.output.splitlines() if line.startswith("   why:")]
-    assert why.endswith("6H ends the round +1.3 on average, 52% to win the match")
+    assert why.endswith("6H ends the round +1.3 on average, 52% to win the game")
 
 
 def test_a_loss_too_small_for_a_tenth_is_not_written_as_none() -> None:
@@ -264,7 +264,7 @@ def test_a_loss_just_past_a_bound_is_not_written_as_the_bound(
     result = runner.invoke(main, ["sessions", "review", str(example)])
     assert result.exit_code == 0 and result.exception is None, result.output
     assert "inaccuracy up to 5%" in result.output
-    assert "(Ann): mistake, gave up 5.1% of the chance to win the match" in result.output
+    assert "(Ann): mistake, gave up 5.1% of the chance to win the game" in result.output
     # The hands are open: what every card known gives is what Ann could expect, one column.
     assert "round  player  could expect  scored  given up" in result.output
     assert "every card known" not in result.output

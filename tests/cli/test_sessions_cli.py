@@ -140,9 +140,9 @@ def test_unknown_session_and_finished_session(runner: CliRunner, data_dir: Path)
     keep(runner, "done", ann_all * 2)
     shown = runner.invoke(main, ["sessions", "show", "done"])
     assert "winner: Ann" in shown.output and "finished" in shown.output
-    # A finished kept match opens only to correct its last entry; Enter closes it unchanged.
+    # A finished kept game opens only to correct its last entry; Enter closes it unchanged.
     result = runner.invoke(main, ["sessions", "resume", "done"], input="\n")
-    assert result.exit_code == 0 and "The match is over (Ann wins). Type undo" in result.output
+    assert result.exit_code == 0 and "The game is over (Ann wins). Type undo" in result.output
     assert len(store.load(data_dir / "sessions" / "done.toml").entries) == 16
     result = runner.invoke(main, ["sessions", "resume", "done"], input="undo\nquit\n")
     session = store.load(data_dir / "sessions" / "done.toml")

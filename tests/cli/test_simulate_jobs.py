@@ -113,7 +113,7 @@ def test_a_command_stopped_by_ctrl_c_acts_on_it_again_once_it_has_ended(
     played = simulate._one_match
 
     def stopped(*args: Any) -> Any:
-        if args[-1] == 3:  # Ctrl-C during the fourth match
+        if args[-1] == 3:  # Ctrl-C during the fourth game
             raise KeyboardInterrupt
         return played(*args)
 
@@ -131,13 +131,13 @@ def test_a_command_stopped_by_ctrl_c_acts_on_it_again_once_it_has_ended(
         "1",
     ]
     result = runner.invoke(main, args)
-    assert result.exit_code == 130 and "Stopped after 3 of 8 matches" in result.output
+    assert result.exit_code == 130 and "Stopped after 3 of 8 games" in result.output
     assert signal.getsignal(signal.SIGINT) is default
     # The JSON says it too, for a script that reads only the figures.
     as_json = runner.invoke(main, [*args, "--json"])
     assert as_json.exit_code == 130
     figures = json.loads(as_json.stdout)
-    assert figures["stopped"] == {"done": 3, "asked": 8, "unit": "matches"}
+    assert figures["stopped"] == {"done": 3, "asked": 8, "unit": "games"}
     assert figures["games"] == 3
     whole = runner.invoke(main, [*args[:3], "2", *args[4:], "--json"])
     assert whole.exit_code == 0 and "stopped" not in json.loads(whole.stdout)
@@ -160,7 +160,7 @@ def test_simulate_json_stopped_before_any_game_says_so(
         "games": 0,
         "seed": 0,
         "bots": [],
-        "stopped": {"done": 0, "asked": 8, "unit": "matches"},
+        "stopped": {"done": 0, "asked": 8, "unit": "games"},
     }
 
 

@@ -81,14 +81,14 @@ def test_league_worked_example_from_the_example_sessions(runner: CliRunner, data
     assert records["biggest margin"]["value"] == 80
     assert records["best round"]["who"] == "Ann & Cid" and records["best round"]["value"] == 64
     # From 18:00:48, when the session began (19 s before its first entry), to 18:31:05.
-    assert records["fastest match"]["value"] == 30 * 60 + 17
-    assert records["fastest match"]["session"] == "octrix-played-vs-strong"
+    assert records["fastest game"]["value"] == 30 * 60 + 17
+    assert records["fastest game"]["session"] == "octrix-played-vs-strong"
     text = run(runner, "stats", "--league", "--game", "octrix")
     lines = text.splitlines()
     assert lines[0] == "League: Octrix" and "Records: Octrix" in lines
     (ann,) = [line for line in lines if line.startswith("Ann ")]
     assert ann.split()[:8] == ["Ann", "2", "1", "0", "1", "50%", "1", "W"]
-    (fastest,) = [line for line in lines if line.startswith("fastest match")]
+    (fastest,) = [line for line in lines if line.startswith("fastest game")]
     assert "Strong" in fastest and "30m 17s" in fastest and "2026-11-29" in fastest
 
 

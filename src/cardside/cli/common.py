@@ -658,7 +658,7 @@ def play_games(
         from cardside.cli.review import refusal as review_refusal
 
         can_review = review_refusal(journal.session) is None
-        # What one game is called there: a match of Octrix or Schnapsen, a game elsewhere.
+        # What one game is called there: a match in Schnapsen, a game elsewhere.
         unit = unit_of(journal.session.game)
         ask = f"Type again for a new {unit} with the same options, or Enter to leave: "
         if can_review:

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 def play(
     ctx: click.Context, players: int, partnership: bool, bot: str, names: str | None
 ) -> tuple[list[Any], dict[str, Any]]:
-    """The seats and options of a new match: the number of names sets the players."""
+    """The seats and options of a new game: the number of names sets the players."""
     from cardside.core.record import Seat
 
     players_given = ctx.get_parameter_source("players") != click.core.ParameterSource.DEFAULT
@@ -230,7 +230,7 @@ def simulate(
     jobs: Jobs,
     as_json: bool,
 ) -> tuple[int, str, Any]:
-    """The matches to play, and how to play them."""
+    """The games to play, and how to play them."""
     from cardside.games.octrix.bots import BOT_NAMES
     from cardside.games.octrix.simulate import simulate as run
 
@@ -265,7 +265,7 @@ def simulate(
                 param_hint="'--bots'",
             )
         if partnership and (named[0] != named[2] or named[1] != named[3]):
-            # A match is won by a team: a team of two bots would credit one with both.
+            # A game is won by a team: a team of two bots would credit one with both.
             raise click.BadParameter(
                 "partners play the same bot, seats 1 and 3 against seats 2 and 4 "
                 "(e.g. strong,greedy,strong,greedy), or give two bots",
@@ -287,4 +287,4 @@ def simulate(
         )
         return result.summary(), result.games
 
-    return games, "matches", played
+    return games, "games", played

@@ -39,7 +39,7 @@ class Entry:
 @dataclass(frozen=True)
 class Summary:
     """A simulation's report: ``game`` (its command name), a ``title`` naming what was played
-    (``Octrix, 2 players``), ``played`` (``4 matches to 88``), the rows, the headings of the
+    (``Octrix, 2 players``), ``played`` (``4 games to 88``), the rows, the headings of the
     game's own columns, notes below the table, and the game's own figures for JSON."""
 
     game: str

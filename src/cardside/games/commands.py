@@ -556,7 +556,7 @@ A last round that stopped early is given with the tricks actually played (e.g. 1
             "Octrix: 2-4 players or two partnerships, open hands, simultaneous tricks, runs to 88."
         ),
         play=Command(
-            """Play Octrix against bots: a match to 88, every hand open, cards laid together.
+            """Play Octrix against bots: a game to 88, every hand open, cards laid together.
 
 At the prompt: a card from your hand, e.g. 8C or 3H (A is the lowest rank).
 Also: hint (the strong bot's choice and why), undo, show, history, rules, help, quit (saved;
@@ -630,16 +630,16 @@ case; 8C is the 8 of clubs. A suit's symbol may stand for its letter.""",
             ),
         ),
         simulate=Command(
-            "Bots against bots: match win rate with a 95% interval and average round score.",
+            "Bots against bots: game win rate with a 95% interval and average round score.",
             _cli("octrix", "simulate"),
             (
-                games("Matches to play."),
+                games("Games to play."),
                 Opt(
                     "--bots",
                     _bots(
                         "Two bots, comma-separated: the first is measured against the second; "
                         "or one per seat, the first against one other (strong,greedy,greedy; "
-                        "three or more set --players), turned one seat on every match.",
+                        "three or more set --players), turned one seat on every game.",
                         OCTRIX_BOTS,
                     ),
                     default="strong,random",
@@ -647,10 +647,7 @@ case; 8C is the 8 of clubs. A suit's symbol may stand for its letter.""",
                 ),
                 players(
                     4,
-                    (
-                        "Players per match; two bots share the seats, swapping "
-                        "them every other match."
-                    ),
+                    ("Players per game; two bots share the seats, swapping them every other game."),
                 ),
                 Opt("--partnership", "4 players in two teams (bot 1 vs bot 2).", kind="flag"),
                 RUNS,

@@ -27,7 +27,7 @@ from cardside.sessions.export import corrections_of
 INDEX_NAME = "index.json"
 # Raise when a summary gains or changes a field (or what a field holds, or what a session
 # file may hold), so old indexes are rebuilt.
-INDEX_VERSION = 20
+INDEX_VERSION = 21
 #: A larger index is not read (and is rebuilt): 64 MiB, several times that of 20,000 sessions.
 MAX_INDEX_BYTES = 64 << 20
 #: From this many files to read (about a second's work), a caller is told before they are read.

@@ -1,6 +1,6 @@
 """Every finished game across sessions, in the order it was played, as sides and places.
 
-One finished game is what a game's sheet counts as one (a Schnapsen match, an Octrix match
+One finished game is what a game's sheet counts as one (a Schnapsen match, an Octrix game
 to 88, a LinesBeta game, an IOTA game, a Line-it game). Its sides are the score columns: a
 player alone, an Octrix partnership (``Ann & Cid``), or a column no one sits in (the LinesBeta
 grid, which plays as ``Grid (normal full)``: one opponent per difficulty and length). Its
@@ -49,7 +49,7 @@ class Finished:
     sides: tuple[Side, ...]
     places: tuple[int, ...]
     variant: str | None = None
-    #: What the game calls one of these (``match`` in Schnapsen and Octrix).
+    #: What the game calls one of these (``match`` in Schnapsen).
     unit: str = "game"
     #: The seconds it was played, pauses left out, where the cache says.
     active: int | None = None

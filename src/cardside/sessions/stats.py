@@ -3,7 +3,7 @@
 A player is the same person in every session where the name matches ignoring case, the
 spaces around it and how it was typed (``Ａｎｎ`` full-width, ``José`` with its accent as one
 character or two); bots and the LinesBeta grid's opponent count as players like anyone else.
-A game won or lost is what the game's sheet counts (a Schnapsen match, an Octrix match, a
+A game won or lost is what the game's sheet counts (a Schnapsen match, an Octrix game, a
 LinesBeta game); a session still going on counts only the games finished in it. A tie for first
 place is a game drawn, as in the league: it shares the win among the sides that tie (two sides:
 ½ each), which is what the win rate counts, and it ends a winning streak.

@@ -1,6 +1,6 @@
 """The table every game's ``simulate`` prints: one layout for all of them.
 
-    Octrix, 2 players, 4 matches to 88, seed 0
+    Octrix, 2 players, 4 games to 88, seed 0
     #  bot     wins  share   95% interval     round score (95%)
     -  ------  ----  ------  ---------------  -----------------
     1  strong     4  100.0%  [51.0%, 100.0%]  16.0 [13.1, 19.0]

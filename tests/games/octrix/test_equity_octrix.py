@@ -1,4 +1,4 @@
-"""Octrix match chances: the round model, the chance table, and rounds valued by it near 88."""
+"""Octrix chances to win the game: the round model, the table, and rounds valued by it near 88."""
 
 from __future__ import annotations
 
@@ -89,7 +89,7 @@ def engine_chances(state: OctrixState) -> list[list[float]]:
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
 def test_match_solver_agrees_with_the_engine(seed: int) -> None:
     """With two cards each the solver's game is the engine's: same chances, same value."""
-    target = 6 + seed  # near enough that the last two tricks can decide the match
+    target = 6 + seed  # near enough that the last two tricks can decide the game
     state = OctrixState(2, seed=seed, target=target)
     rng = random.Random(seed)
     for _ in range(12):
@@ -102,11 +102,11 @@ def test_match_solver_agrees_with_the_engine(seed: int) -> None:
     got = solver.matrix(key)
     assert [pytest.approx(row) for row in expected] == got
     value = solve_matrix_game(expected).value
-    chance = f"chance to win the match {value:.2f}"
+    chance = f"chance to win the game {value:.2f}"
     hint = StrongBot(1).hint(state.observation(0), 0)
     assert chance in hint.reason and hint.value is None
     assert hint.chance == pytest.approx(value)
-    other = f"chance to win the match {1 - value:.2f}"
+    other = f"chance to win the game {1 - value:.2f}"
     assert other in StrongBot(1).hint(state.observation(1), 1).reason
 
 
@@ -115,7 +115,7 @@ def test_near_the_target_the_bot_plays_for_the_match_not_the_margin() -> None:
 
     Seat 0 lost trick 1 and won tricks 2-5 (16 points, 5 short of a target of 21) and holds
     4♠ 7♥ 8♣; seat 1 holds A♠ 2♥ 7♣, and the highest card wins trick 6. 8♣ wins it whatever
-    seat 1 plays, and the run of 5 reaches the target: the match is won. For the round's margin
+    seat 1 plays, and the run of 5 reaches the target: the game is won. For the round's margin
     the equilibrium mixes all three cards, as the lower ones can win more tricks later.
     """
     hands = [
@@ -131,9 +131,9 @@ def test_near_the_target_the_bot_plays_for_the_match_not_the_margin() -> None:
     pos = round_position(state, 0)
     assert (pos.scores, pos.high, pos.prev_side, pos.run) == ((16, 1), True, 0, 4)
     hint = StrongBot(1).hint(state.observation(0), 0)
-    assert hint.method == "match equilibrium"
+    assert hint.method == "equilibrium for the game"
     assert hint.strategy == ((parse_card("8C"), pytest.approx(1.0)),)
-    assert "chance to win the match 1.00" in hint.reason
+    assert "chance to win the game 1.00" in hint.reason
     margin = StrongBot(1)
     margin.match_cards = 0
     assert len(margin.hint(state.observation(0), 0).strategy) == 3
@@ -164,13 +164,13 @@ def test_the_play_hint_near_the_target_shows_the_chance_to_win_the_match() -> No
     text = OctrixTurn(screen, 0, False).hint(state.observation(0), 0)
     assert text.startswith("hint: 8D, the strong bot's likeliest card here; it plays 8D ")
     assert "equilibrium" not in text
-    assert re.search(r"your chance to win the match: \d+%, with both sides playing", text)
+    assert re.search(r"your chance to win the game: \d+%, with both sides playing", text)
     assert "points margin" not in text
     # One sentence a line, so the terminal's wrap (at spaces, indented) never strands a word.
     assert "with both sides playing this way (near 88" in text
     from cardside.tui.console import wrap
 
-    chance = next(line for line in text.splitlines() if "chance to win the match" in line)
+    chance = next(line for line in text.splitlines() if "chance to win the game" in line)
     pieces = wrap(chance.replace(re.search(r"\d+%", chance)[0], "100%"), 60)
     assert all(len(p) <= 60 and p.startswith("  ") for p in pieces)
     assert all(len(p.split()) >= 2 for p in pieces), pieces

@@ -1,4 +1,4 @@
-"""The Octrix scorekeeper ledger: tricks, hands, undo, rounds and the match to 88."""
+"""The Octrix scorekeeper ledger: tricks, hands, undo, rounds and the game to 88."""
 
 from __future__ import annotations
 
@@ -97,7 +97,7 @@ def test_undo_is_an_entry_and_restores_the_previous_position() -> None:
         fresh.undo()
 
 
-def test_match_to_88_with_tie_rule() -> None:
+def test_game_to_88_with_tie_rule() -> None:
     # Ann takes all 8 tricks each round: 64, then 128.
     ledger = OctrixLedger(["Ann", "Bob"])
     ann_all = ["8C AD", "AH 8S", "AC 7S", "7H 3D", "6H 5D", "5H 4D", "4H 3S", "2D 3H"]
@@ -106,7 +106,7 @@ def test_match_to_88_with_tie_rule() -> None:
     assert ledger.winner is None
     enter(ledger, ann_all)
     assert ledger.winner == 0 and ledger.over
-    with pytest.raises(IllegalActionError, match=r"^the match ended with round 2 \(Ann 128\)$"):
+    with pytest.raises(IllegalActionError, match=r"^the game ended with round 2 \(Ann 128\)$"):
         ledger.enter_trick(parse_cards("8C AD"))
 
 

@@ -54,7 +54,7 @@ def test_same_seed_same_result_and_json() -> None:
     assert [bot["wins"] for bot in data["bots"]] == list(a.wins)
     assert data["octrix"]["bots"][0]["round_score_interval"] == list(a.round_score_interval[0])
     assert isinstance(a, SimResult)
-    assert "4 matches to 88" in render_summary(a.summary())
+    assert "4 games to 88" in render_summary(a.summary())
 
 
 def test_strong_plays_a_match() -> None:
@@ -122,7 +122,7 @@ def test_one_bot_per_seat_plays_each_deal_from_every_turn_and_reports_its_seats(
     assert r.wins[0] >= 5  # greedy against two random players
     data = r.summary().to_dict()
     assert data["octrix"]["seats"] == ["greedy", "random", "random"]
-    assert "seats greedy, random, random, turned one seat on every match" in render_summary(
+    assert "seats greedy, random, random, turned one seat on every game" in render_summary(
         r.summary()
     )
     assert r == simulate(6, ("greedy", "random"), players=3, seed=5, seats=(0, 1, 1), jobs=2)

@@ -86,7 +86,7 @@ def _hand(observation: OctrixState, seat: int) -> tuple[Card, ...]:
     s = observation.snapshot
     check_seat(seat, len(s.hands))
     if s.winner is not None:
-        raise ValueError("the match is over")
+        raise ValueError("the game is over")
     if s.pending[seat] is not None:
         raise ValueError(f"seat {seat} has already played to this trick")
     return s.hands[seat]
@@ -263,10 +263,10 @@ class StrongBot:
         chance = sol.value if seat == 0 else 1.0 - sol.value
         strategy = [(CARDS[c], p) for c, p in zip(bits(pos.hands[seat]), mine) if p > 1e-9]
         card = _sample(self.rng, strategy)
-        method = "match equilibrium"
+        method = "equilibrium for the game"
         return Hint(
             card,
-            f"{method}: play {_describe(strategy)}; chance to win the match {chance:.2f}",
+            f"{method}: play {_describe(strategy)}; chance to win the game {chance:.2f}",
             tuple(strategy),
             None,
             method,

@@ -50,7 +50,7 @@ class RoundReport:
 
 
 class OctrixLedger:
-    """Hands (optional) and tricks entered for a physical Octrix match."""
+    """Hands (optional) and tricks entered for a physical Octrix game."""
 
     def __init__(
         self,
@@ -317,10 +317,10 @@ class OctrixLedger:
                 raise IllegalActionError(f"{self.names[seat]} does not hold {name}")
 
     def _ended(self) -> str:
-        """What ended the match: its last round and the winner's total."""
+        """What ended the game: its last round and the winner's total."""
         side = self.winner or 0
         last = self.rounds[-1].number if self.rounds else self.round_no
-        return f"the match ended with round {last} ({self.side_name(side)} {self.totals[side]})"
+        return f"the game ended with round {last} ({self.side_name(side)} {self.totals[side]})"
 
     def _finish_round(self) -> RoundReport:
         counting = tuple(self.counting_cards())

@@ -80,7 +80,7 @@ def round_position(view: OctrixState, seat: int) -> RoundPosition:
     """
     s = view.snapshot
     if s.winner is not None:
-        raise ValueError("the match is over")
+        raise ValueError("the game is over")
     group = next(g for g in view.steps() if seat in g)
     hands = list(s.hands)
     pending = list(s.pending)

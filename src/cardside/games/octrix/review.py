@@ -1,8 +1,8 @@
-"""A played two-player Octrix match reviewed card by card (see :mod:`cardside.core.review`).
+"""A played two-player Octrix game reviewed card by card (see :mod:`cardside.core.review`).
 
 Each card is valued exactly by :mod:`values` against the other player's equilibrium mix; a
 card the equilibrium plays loses nothing. Thresholds are half of chess.com's (0.01, 0.025,
-0.05, 0.10 of the chance to win the match): a round moves the match chance less than a
+0.05, 0.10 of the chance to win the game): a round moves the chance to win less than a
 Schnapsen deal does (a point is worth about one percent of it at even scores), so a card that
 gives away five points of a round is already a mistake's size. Per round: its value with
 every card known, which is also what the player could expect (the hands are open), beside
@@ -49,7 +49,7 @@ def refusal(session: Session) -> str | None:
     return None
 
 
-#: A kept game's decisions: the match before each trick entered with every hand known, and
+#: A kept game's decisions: the game before each trick entered with every hand known, and
 #: the trick's cards in seat order.
 Kept = list[tuple[OctrixState, tuple[Card, ...]]]
 _kept: dict[tuple[str, int], Kept] = {}
@@ -82,7 +82,7 @@ def kept(session: Session) -> Kept:
 
 
 def _position(ledger: OctrixLedger, hands: list[list[Card]]) -> OctrixState:
-    """The kept match as a state, before the next trick."""
+    """The kept game as a state, before the next trick."""
     state = OctrixState(2, seed=0, target=ledger.target)
     state._snapshot = OctrixSnapshot(
         round_no=ledger.round_no - 1,
@@ -209,7 +209,7 @@ def why(
     text = (
         f"against {names[1 - seat]}'s best mix ({shown}), "
         f"{format_card(best, ascii=ascii)} ends the round {signed(b.points)} on average, "  # type: ignore[arg-type]
-        f"{b.chance:.0%} to win the match"
+        f"{b.chance:.0%} to win the game"
     )
     if card == best:  # the card played is the best: said once
         return text

@@ -72,7 +72,7 @@ def options_of(session: Session) -> dict[str, Any]:
 
 
 def _check_play_seats(kinds: list[str]) -> None:
-    """A played match seats at least one human; every other seat is a bot of a known name."""
+    """A played game seats at least one human; every other seat is a bot of a known name."""
     known = {"human", *(f"bot:{name}" for name in BOT_NAMES)}
     for seat, kind in enumerate(kinds, 1):
         if kind not in known:
@@ -83,7 +83,7 @@ def _check_play_seats(kinds: list[str]) -> None:
 
 
 def replay_state(session: Session) -> OctrixState:
-    """The played match rebuilt from the seed and the card and undo entries."""
+    """The played game rebuilt from the seed and the card and undo entries."""
     opts = options_of(session)
     if session.seed is None:
         raise ValueError("a played game needs its seed")
@@ -98,7 +98,7 @@ def replay_state(session: Session) -> OctrixState:
 
 
 def replay_ledger(session: Session) -> OctrixLedger:
-    """The kept match rebuilt from its hands, trick and undo entries."""
+    """The kept game rebuilt from its hands, trick and undo entries."""
     session = view(session)  # the entries in effect, as corrected
     opts = options_of(session)
     return OctrixLedger.from_entries(session.player_names, session.entries, **opts)
@@ -159,7 +159,7 @@ def card_text(card: Any) -> str:
     return format_card(card, ascii=True)
 
 
-UNIT = "match"
+UNIT = "game"
 #: The record a column's best row makes.
 BEST_ROW = "best round"
 
@@ -199,7 +199,7 @@ def progress(session: Session, *, ascii: bool = True) -> list[str]:
 
 
 class RunningSheet:
-    """A kept match's sheet, updated entry by entry: a row when a round ends, made by the
+    """A kept game's sheet, updated entry by entry: a row when a round ends, made by the
     entry that ended it (a trick or a whole round)."""
 
     def __init__(self, session: Session) -> None:

@@ -1,4 +1,4 @@
-"""Bots against bots: whole Octrix matches to 88, with statistics. No printing.
+"""Bots against bots: whole Octrix games to 88, with statistics. No printing.
 
 Seating is fair and the deals are shared: games come in pairs that use the same seed (so the
 same deals and the same first dealer) with the bots' seats exchanged.
@@ -80,7 +80,7 @@ class SimResult:
         return Summary(
             game="octrix",
             title=f"Octrix, {self.players} players{table}",
-            played=f"{counted(self.games, 'match')} to 88",
+            played=f"{counted(self.games, 'game')} to 88",
             games=self.games,
             seed=self.seed,
             entries=entries,
@@ -103,7 +103,7 @@ class SimResult:
         if self.seats is None:
             return ()
         named = ", ".join(self.bots[b] for b in self.seats)
-        return (f"seats {named}, turned one seat on every match",)
+        return (f"seats {named}, turned one seat on every game",)
 
 
 def lineup(game: int, players: int, seats: Sequence[int] | None = None) -> tuple[int, ...]:

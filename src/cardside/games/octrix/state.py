@@ -1,4 +1,4 @@
-"""The full Octrix game: deals, simultaneous tricks, rounds and the match to 88."""
+"""The full Octrix game: deals, simultaneous tricks, rounds and the game to 88."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ class RoundResult:
 
 @dataclass(frozen=True, slots=True)
 class OctrixSnapshot:
-    """Everything about an Octrix match at one moment (immutable)."""
+    """Everything about an Octrix game at one moment (immutable)."""
 
     round_no: int  # 0-based
     dealer: int
@@ -41,11 +41,11 @@ class OctrixSnapshot:
     trick_winners: tuple[int, ...]
     totals: tuple[int, ...]  # per side
     rounds: tuple[RoundResult, ...]
-    winner: int | None  # winning side once the match is over
+    winner: int | None  # winning side once the game is over
 
 
 class OctrixState(GameState[OctrixSnapshot, Card]):
-    """An Octrix match. Actions are cards; seats commit in play order, revealed together."""
+    """An Octrix game. Actions are cards; seats commit in play order, revealed together."""
 
     #: In a view: (round, trick, order) where the players who laid a card face down lay after
     #: the one to move, for that trick only.
@@ -124,7 +124,7 @@ class OctrixState(GameState[OctrixSnapshot, Card]):
         """A one-line reason ``action`` is illegal now, or ``""`` when it is legal."""
         seat = self.current_player()
         if seat is None:
-            return "the match is over"
+            return "the game is over"
         if not well_made(action) or action not in KEY:
             return f"{action!r} is not an Octrix card"
         name = format_card(action, ascii=True)
@@ -278,10 +278,10 @@ class OctrixState(GameState[OctrixSnapshot, Card]):
         return visible
 
     def observation(self, seat: int) -> Self:
-        """The match as ``seat`` sees it: cards others laid face down are still in their hands,
+        """The game as ``seat`` sees it: cards others laid face down are still in their hands,
         and in the view those players lay after the player to move (who is the same as in the
-        match), so its ``current_player`` and ``legal_actions`` are the match's. The view's
-        seed is not the match's: the rounds still to deal are as unknown as the cards laid."""
+        match), so its ``current_player`` and ``legal_actions`` are the game's. The view's
+        seed is not the game's: the rounds still to deal are as unknown as the cards laid."""
         check_seat(seat, self.players)
         s = self._snapshot
         visible = self.face_up(seat)
@@ -303,7 +303,7 @@ class OctrixState(GameState[OctrixSnapshot, Card]):
         return view
 
     def determinize(self, seat: int, rng: random.Random) -> Self:
-        """A full match consistent with what ``seat`` sees: each card laid face down out of
+        """A full game consistent with what ``seat`` sees: each card laid face down out of
         its sight drawn at random from its player's cards, and the rounds still to deal from
         a seed drawn from ``rng``."""
         view = self.observation(seat)
@@ -320,8 +320,8 @@ class OctrixState(GameState[OctrixSnapshot, Card]):
         return twin
 
     def _view(self, snapshot: OctrixSnapshot) -> Self:
-        """A copy of this match at ``snapshot`` with no history to undo (a clone would copy
-        the whole match's history, at every decision of every seat), and a seed of its own."""
+        """A copy of this game at ``snapshot`` with no history to undo (a clone would copy
+        the whole game's history, at every decision of every seat), and a seed of its own."""
         view = object.__new__(type(self))
         view.__dict__.update(self.__dict__)
         view._history = []
@@ -358,7 +358,7 @@ def new_game(
     partnership: bool = False,
     target: int = rules.TARGET,
 ) -> OctrixState:
-    """A new match of Octrix for ``players`` (2 to 4, or 4 in two partnerships; 2 if not
+    """A new game of Octrix for ``players`` (2 to 4, or 4 in two partnerships; 2 if not
     given), dealt from ``seed`` (a fresh one if not given): the entry point every game has
     (``GameInfo.new_game``)."""
     if not isinstance(partnership, bool):

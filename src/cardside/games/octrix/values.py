@@ -30,7 +30,7 @@ from cardside.games.octrix.position import CARDS, RoundPosition, bits, round_pos
 from cardside.games.octrix.rules import TRICKS_PER_ROUND
 from cardside.games.octrix.state import OctrixState
 
-RESULT = "the match"
+RESULT = "the game"
 UNIT = "points margin of the round"
 #: Cards in a hand from which a round that can end the match is valued by the match chance.
 MATCH_CARDS = 6
@@ -39,7 +39,7 @@ ROUND_POINTS = sum((a + b) * p for a, b, p in ROUND_OUTCOMES)
 
 
 def reviewable(state: OctrixState) -> str | None:
-    """Why the cards of this match cannot be valued, or ``None`` if they can."""
+    """Why the cards of this game cannot be valued, or ``None`` if they can."""
     if state.players != 2:
         return "only two-player Octrix is solved exactly; three or four players are not reviewed"
     return None
@@ -68,11 +68,11 @@ def move_values(
         chances = _against_equilibrium(MatchSolver((to_go[0], to_go[1])).matrix((*key, 0, 0)), seat)
         if seat == 1:
             chances = [1.0 + c for c in chances]  # seat 0's chance, negated: 1 - chance
-        how = "solved exactly; the chance from the rest of the round played for the match"
+        how = "solved exactly; the chance from the rest of the round played for the game"
     else:
         before = state.snapshot.totals
         chances = [chance_after(pos, seat, before, state.target, m) for m in points]
-        how = "solved exactly; the chance from the match table at the round's end"
+        how = "solved exactly; the chance to win the game from the table, at the round's end"
     # The hand and the masks both run low to high in the card order.
     moves = tuple(
         MoveValue(CARDS[c], chance, float(p)) for c, chance, p in zip(cards, chances, points)

@@ -180,7 +180,7 @@ class KeepScreen:
         self._moved_tricks: list[str] = []
 
     def run(self) -> str:
-        """Ask for entries until the match is over (``"over"``) or the user quits (``"quit"``)."""
+        """Ask for entries until the game is over (``"over"``) or the user quits (``"quit"``)."""
         say = self.console.say
         self.show()
         ledger = self.ledger
@@ -198,11 +198,9 @@ class KeepScreen:
                 if done == "quit":
                     say_saved(self.console, self.journal)
                     return "quit"
-            if not offer_correction(
-                self.console, self._undo, "match", self.show, self._corrections
-            ):
+            if not offer_correction(self.console, self._undo, "game", self.show, self._corrections):
                 break
-        say(f"Match over; saved as {self.journal.name}.")
+        say(f"Game over; saved as {self.journal.name}.")
         return "over"
 
     # -- prompts -----------------------------------------------------------------------------
@@ -479,10 +477,10 @@ class KeepScreen:
             for line in render(headers, rows).splitlines():
                 say("  " + line)
             corrected_note(self.journal.session, self.console, "  ")
-        if ledger.over:  # no round in progress: the match was decided
+        if ledger.over:  # no round in progress: the game was decided
             won = " and ".join(self.journal.session.winners)
             by = f"; won by {won}" if won else ""
-            say(self.screen.style.bold(f"Match over after {len(ledger.rounds)} rounds{by}."))
+            say(self.screen.style.bold(f"Game over after {len(ledger.rounds)} rounds{by}."))
         else:
             first = self._first_pair(ledger)
             if max(ledger.totals, default=0) >= ledger.target:

@@ -25,7 +25,7 @@ def run_play(
     style: Style,
     movers: list[int] | None = None,
 ) -> str:
-    """Play (or continue) the match in ``journal``; return ``"over"`` or ``"quit"``."""
+    """Play (or continue) the game in ``journal``; return ``"over"`` or ``"quit"``."""
     from cardside.games.octrix.bots import make_bot
 
     names = journal.session.player_names
@@ -105,11 +105,11 @@ def run_play(
         movers=movers,
         hidden_before=hidden_before,
     )
-    return run_loop(loop, console, journal)
+    return run_loop(loop, console, journal, "Game")
 
 
 def on_table(state: OctrixState, seat: int) -> int:
-    """How many cards of the match ``seat`` sees played (a card laid face down is still in
+    """How many cards of the game ``seat`` sees played (a card laid face down is still in
     its player's hand for ``seat``)."""
     s = state.observation(seat).snapshot
     done = sum(len(t) for r in s.rounds for t in r.tricks)
@@ -143,7 +143,7 @@ def history(state: OctrixState, screen: OctrixScreen) -> str:
         if not s.tricks:
             lines.append("  no trick yet")
     totals = ", ".join(f"{screen.side_name(side)} {t}" for side, t in enumerate(s.totals))
-    lines.append(f"Match totals: {totals}")
+    lines.append(f"Running totals: {totals}")
     return "\n".join(lines)
 
 

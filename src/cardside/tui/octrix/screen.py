@@ -52,7 +52,7 @@ class OctrixScreen:
         you: int | None = None,
     ) -> None:
         """Every hand (all are public; ``None`` for one not entered yet), the counting cards so
-        far and the match totals."""
+        far and the running totals."""
         say = self.console.say
         if hands is not None:
             mine = next((side for side in self.sides if you in side), ())
@@ -70,7 +70,7 @@ class OctrixScreen:
             parts.append(f"{self.side_name(side)}: {won}")
         say("  counting cards: " + "; ".join(parts))
         shown = ", ".join(f"{self.side_name(i)} {t}" for i, t in enumerate(totals))
-        say(f"  match totals: {shown}")
+        say(f"  running totals: {shown}")
 
     def trick(
         self,
@@ -103,7 +103,7 @@ class OctrixScreen:
         winner: int | None,
         target: int,
     ) -> None:
-        """A round's scores with their runs, the totals, and the winner if the match is over."""
+        """A round's scores with their runs, the totals, and the winner if the game is over."""
         say = self.console.say
         say(self.style.bold(f"Round {number} scores:"))
         for side in range(len(self.sides)):
@@ -115,7 +115,7 @@ class OctrixScreen:
             wins = agree(self.side_name(winner), "win", plural=plural)
             names = [self.side_name(i) for i in range(len(self.sides))]
             lead = ahead_of(names, list(totals), winner)
-            say(self.style.good(f"{wins} the match with {totals[winner]}{lead}!"))
+            say(self.style.good(f"{wins} the game with {totals[winner]}{lead}!"))
         else:
             leaders = [i for i, t in enumerate(totals) if t >= target]
             if leaders:
@@ -222,8 +222,8 @@ class OctrixTurn:
             )
         if advice.chance is not None:
             lines.append(
-                f"  your chance to win the match: {advice.chance:.0%}, with both sides playing "
-                "this way (near 88 the match, not this round's margin, decides)"
+                f"  your chance to win the game: {advice.chance:.0%}, with both sides playing "
+                "this way (near 88 winning the game, not this round's margin, is what counts)"
             )
         return "\n".join(lines)
 
