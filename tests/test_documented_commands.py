@@ -132,7 +132,7 @@ def test_the_review_of_the_example_games_is_what_sessions_md_shows(
         shutil.copy(path, folder / path.name)
     text = (root / "docs" / "sessions.md").read_text(encoding="utf-8")
     shown = text.split("Over the examples of `scoresheets/`:", 1)[1].split("```")[1]
-    tables = shown.split("Each game:", 1)[1].split("Not reviewed", 1)[0]
+    tables = shown.split("Each session:", 1)[1].split("Not reviewed", 1)[0]
     rows = [line for line in tables.splitlines() if line.strip()]
     assert len(rows) >= 12  # both tables, each with its header and rule
     args = ["sessions", "review", "--all-sessions", "--depth", "1", "--jobs", "1"]

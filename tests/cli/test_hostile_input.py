@@ -476,6 +476,27 @@ def test_a_name_that_reads_as_a_bots_is_refused(
 
 
 @pytest.mark.parametrize(
+    ("args", "name"),
+    [
+        (["schnapsen", "keep", "--names", "Bot 2,Ann"], "Bot 2"),
+        (["lineit", "keep", "--names", "Ann,bot3,Cy"], "bot3"),
+        (["schnapsen", "play", "--name", "BOT  12"], "BOT  12"),
+        (["octrix", "keep", "--no-hands", "--names", "Ann,Bot \uff12"], "Bot \uff12"),
+    ],
+)
+def test_a_name_that_is_a_bot_seat_s_is_refused(
+    runner: CliRunner, data_dir: Path, args: list[str], name: str
+) -> None:
+    """A played game seats its bots as Bot 2, Bot 3...: a person of that name would be found
+    with them by ``stats --player``."""
+    result = runner.invoke(main, args, input="quit\n")
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
+    assert f"{name!r} is how cardside names a bot's seat" in result.output
+    fine = runner.invoke(main, ["schnapsen", "keep", "--names", "Botond 2,Robot 2"], input="quit\n")
+    assert fine.exit_code == 0 and fine.exception is None, fine.output
+
+
+@pytest.mark.parametrize(
     "name",
     ["Bot 2 (strong) (a person)", "Ann ( A Person )", "Bo (\uff41 person)", "Cy (a\u00a0person)"],
 )

@@ -920,8 +920,31 @@ def test_score_reads_the_lines_values_as_the_other_games_read_a_list(
     # A value left out between two commas is said, not skipped; a sum keeps its spaces.
     gap = runner.invoke(main, ["iota", "score", "--", "8,,4"])
     assert gap.exit_code == 2 and "missing between two commas" in gap.output
-    assert runner.invoke(main, ["iota", "score", "8 + 4"]).output.startswith("12")
-    assert runner.invoke(main, ["iota", "score", "8 4+5"]).output.startswith("8 + 9 = 17")
+    assert runner.invoke(main, ["iota", "score", "8 + 4"]).output.startswith("8 + 4 = 12")
+    assert runner.invoke(main, ["iota", "score", "8 4+5"]).output.startswith("8 + 4 + 5 = 17")
+
+
+@pytest.mark.parametrize(
+    ("values", "said"),
+    [
+        (["8+4", "--lots", "1", "--all4"], "(8 + 4) × 2 × 2 (one lot, all 4 cards) = 48"),
+        (["9+9"], "9 + 9 = 18"),
+        (["5+5"], "5 + 5 = 10"),
+        (["8", "+", "4"], "8 + 4 = 12"),
+        (["8", "+4", "5"], "8 + 4 + 5 = 17"),
+        (["2", "+", "3", "+", "4"], "9 (one line, nothing doubles it)"),
+        (["3", "+", "3", "+3+", "3", "--lots", "1"], "12 × 2 (one lot) = 24"),
+    ],
+)
+def test_score_reads_a_sum_of_more_than_card_numbers_as_the_lines_it_adds(
+    runner: CliRunner, values: list[str], said: str
+) -> None:
+    """A turn read out as 8 + 4 is two lines, not one line worth 12 (which no line of 8 and
+    4 could be, and a line of 18 cannot be at all); a sum of card numbers is one line's
+    cards, typed with spaces round its signs or not."""
+    result = runner.invoke(main, ["iota", "score", *values])
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert result.output.strip() == said
 
 
 def test_keep_with_the_grid_enters_the_end_after_a_round_of_passes_with_the_pile_empty(

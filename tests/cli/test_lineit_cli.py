@@ -79,8 +79,13 @@ def test_score_says_when_a_jackpot_taken_is_left_out_of_the_total(runner: CliRun
         "  total 3 points + 3 bet = 6",
         "  the jackpot's pile is not in the total: add --jackpot N (N its cards)",
     ]
+    # The answer itself says a pile is still to add: no one reads 6 as the whole score.
+    assert lines[0] == "6 + the jackpot's pile (not given)"
     lines = runner.invoke(main, [*line, "--jackpot", "4"]).output.splitlines()
-    assert lines[-1] == "  total 3 points + 3 bet + 4 jackpot = 10"
+    assert lines[-1] == "  total 3 points + 3 bet + 4 jackpot = 10" and lines[0] == "10"
+    two = runner.invoke(main, ["lineit", "score", "1", "2", "5", "6", "9", "10", "13"])
+    assert two.exit_code == 0 and two.exception is None, two.output
+    assert two.output.splitlines()[0].endswith(" + 2 jackpot piles (not given)")
 
 
 def test_score_notes_a_card_typed_after_a_jackpot(runner: CliRunner) -> None:

@@ -66,7 +66,11 @@ def test_score_counting_cards_json(runner: CliRunner) -> None:
         "runs": [[1], [3, 4, 5], [8]],
         "score": 11,
         "answer": "11",
-        "reasoning": ["11", "runs: [1] [3 4 5] [8] = 1+9+1 = 11"],
+        "reasoning": [
+            "11",
+            "runs: [1] [3 4 5] [8] = 1+9+1 = 11",
+            "(a run of k counting cards in a row scores k x k: 1, 4, 9, 16, ...)",
+        ],
     }
 
 

@@ -140,8 +140,8 @@ def test_text_has_a_line_per_game_and_per_player(
     assert result.exit_code == 0, result.output
     assert result.exception is None
     out = result.output
-    assert out.startswith("Reviewed 4 games (3 LinesBeta, 1 Schnapsen), ")
-    assert "Each game:" in out and "Each player over these games:" in out
+    assert out.startswith("Reviewed 4 sessions (3 LinesBeta games, 1 Schnapsen match), ")
+    assert "Each session:" in out and "Each player over these games:" in out
     rows = [line.split() for line in out.splitlines()]
     assert ["LinesBeta", "a", "2026-11-01", "Ann"] in [r[:4] for r in rows]
     # Ann played both games: one row for each game she played
@@ -282,7 +282,7 @@ def test_a_game_with_no_decision_yet_is_not_reviewed_nor_counted(
     assert ann["games"] == 2
     text = runner.invoke(main, ["sessions", "review", "--all-sessions", "--depth", "1"])
     assert text.exit_code == 0, text.output
-    assert "Reviewed 3 games" in text.output and "holds no decision of Ann" in text.output
+    assert "Reviewed 3 sessions" in text.output and "holds no decision of Ann" in text.output
     only = runner.invoke(main, ["sessions", "review", "d", "d", "--depth", "1"])
     assert only.exit_code == 1 and isinstance(only.exception, SystemExit)
 
@@ -322,7 +322,7 @@ def test_a_game_not_over_is_marked_in_the_table_and_the_json(
     assert review(runner, "open", "--jobs", "1")["game_finished"] is False
     text = runner.invoke(main, ["sessions", "review", "done", "open", "--depth", "1"])
     assert text.exit_code == 0 and text.exception is None, text.output
-    table = text.output.split("Each game:")[1]
+    table = text.output.split("Each session:")[1]
     assert "open (in progress)" in table and "done (in progress)" not in table
 
 

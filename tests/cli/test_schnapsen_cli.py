@@ -287,7 +287,7 @@ def test_keep_scripted_session_with_undo_and_refusals(runner: CliRunner, data_di
     assert "Undone: deal 4 (Bob 2)" in out
     assert "answer y or n (type help)" in out
     assert "'Cid' is not a player here" in out
-    assert "Ann wins 1 game point (stock ran out" in out
+    assert "Ann wins 1 game point (stock used up and no one reached 66" in out
     assert "Ann wins match 1; a Bummerl for Bob" in out
     assert "Match 2 starts at 7:7" in out
     assert result.exception is None
@@ -516,9 +516,9 @@ def test_the_bot_is_named_for_its_seat_like_every_other_games_bots(
     named = runner.invoke(main, [*args[:-1], "c", "--name", "Bot"], input="quit\n")
     assert named.exit_code == 0 and "Bot against Bot 2" in named.output
     taken = runner.invoke(main, [*args[:-1], "d", "--name", " bot 2 "], input="quit\n")
-    assert taken.exit_code == 2 and "Bot 2 is the bot's name" in taken.output
+    assert taken.exit_code == 2 and "'bot 2' is how cardside names a bot's seat" in taken.output
     wide = runner.invoke(main, [*args[:-1], "e", "--name", "\uff22ot 2"], input="quit\n")
-    assert wide.exit_code == 2 and "Bot 2 is the bot's name" in wide.output  # full-width B
+    assert wide.exit_code == 2 and "names a bot's seat" in wide.output  # full-width B
     # --names, as in every game: yours and the bot's.
     both = runner.invoke(main, [*args[:-1], "f", "--names", "Ann,Strong"], input="quit\n")
     assert both.exit_code == 0 and both.exception is None, both.output
@@ -639,7 +639,7 @@ def test_keep_questions_answer_an_empty_line_with_every_choice(
     assert out.count("answer with a name or the start of one (Ann, Bob or nobody) (type help)") == 2
     assert "answer with a name or the start of one (Ann or Bob) (type help)" in out
     assert "is not a player here" not in out
-    assert "Ann wins 1 game point (stock ran out" in out
+    assert "Ann wins 1 game point (stock used up and no one reached 66" in out
 
 
 def test_with_exchange_first_set_the_hint_exchanges_before_closing(

@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -374,3 +375,34 @@ def test_show_of_a_played_lineit_game_says_why_rounds_are_missing(
     octrix = root / "scoresheets" / "octrix-played-vs-strong.toml"
     other = runner.invoke(main, ["sessions", "show", str(octrix)])
     assert other.exit_code == 0 and "has no row" not in other.output
+
+
+def test_list_names_a_few_problem_files_and_counts_the_rest(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """A folder of many unreadable or disagreeing files gives a few lines on standard error,
+    not one a file: the table marks each one already."""
+    folder = data_dir / "sessions"
+    folder.mkdir(parents=True)
+    example = (Path(__file__).parents[2] / "scoresheets" / "schnapsen-kept-bummerl.toml").read_text(
+        encoding="utf-8"
+    )
+    off = re.sub(r"(?m)^totals = \[.*\]$", "totals = [999, 0]", example)
+    for i in range(8):
+        (folder / f"bad{i}.toml").write_text("garbage = [", encoding="utf-8")
+        (folder / f"off{i}.toml").write_text(off, encoding="utf-8")
+    result = runner.invoke(main, ["sessions", "list"])
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert result.stdout.count("(does not verify)") == 8
+    lines = result.stderr.splitlines()
+    assert len(lines) == 7 and sum("  unreadable: " in line for line in lines) == 5
+    assert "... and 3 more unreadable files ('cardside sessions verify --all' names each)" in lines
+    assert lines[-1].startswith("8 sessions do not agree with their own entries, marked ")
+    assert "and 3 more ('cardside sessions verify --all' lists every difference" in lines[-1]
+    # A few are each said in full, as before.
+    for i in range(3, 8):
+        (folder / f"bad{i}.toml").unlink()
+        (folder / f"off{i}.toml").unlink()
+    result = runner.invoke(main, ["sessions", "list"])
+    lines = result.stderr.splitlines()
+    assert len(lines) == 6 and sum("does not agree with itself" in line for line in lines) == 3

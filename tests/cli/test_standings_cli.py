@@ -729,3 +729,30 @@ def test_a_day_before_the_year_1000_keeps_its_four_digits(
     )
     assert refused.exit_code == 2 and isinstance(refused.exception, SystemExit)
     assert "--until 0001-01-01 is before --since 0002-01-01" in refused.output
+
+
+@pytest.mark.parametrize("view", ["--ratings", "--league"])
+def test_the_html_page_with_ratings_or_league_asked_is_refused_not_ignored(
+    runner: CliRunner, data_dir: Path, tmp_path: Path, view: str
+) -> None:
+    """The page holds the league and the ratings: asked with one of them, it says so rather
+    than quietly writing the page."""
+    page = tmp_path / "club.html"
+    refused = runner.invoke(main, ["stats", view, "--html", str(page)])
+    assert refused.exit_code == 2 and isinstance(refused.exception, SystemExit)
+    assert "--html writes the league and the ratings on one page" in refused.output
+    assert not page.exists()
+
+
+def test_ratings_count_in_each_game_s_own_unit(runner: CliRunner, data_dir: Path) -> None:
+    """A Schnapsen rating moves match by match, an Octrix one game by game: the table's
+    column, the chart and the page say so."""
+    examples(data_dir)
+    text = run(runner, "stats", "--ratings", "--chart")
+    schnapsen = text.split("Ratings: Schnapsen", 1)[1].split("Ratings: ", 1)[0]
+    octrix = text.split("Ratings: Octrix", 1)[1].split("Ratings: ", 1)[0]
+    assert "  matches  " in schnapsen and "Ratings match by match (0: the start)" in schnapsen
+    assert "  games  " in octrix and "Ratings game by game (0: the start)" in octrix
+    assert "a few results only" in text and "a few games only" not in text
+    page = run(runner, "stats", "--html", "-")
+    assert "Schnapsen: ratings match by match" in page and "Octrix: ratings game by game" in page

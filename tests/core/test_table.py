@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import textwrap
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cardside.tui.table import display_width, pad, render
+from cardside.tui.table import display_width, pad, render, wrap_words
 
 HEADERS = ["round", "Ann", "Bob", "note"]
 NOTE = "Ann: discarded 20 24 42; bet B3 won (4 number cards after it, 3 needed) +3; line total 7"
@@ -254,3 +256,33 @@ def test_numbers_are_right_aligned_and_a_column_of_names_never_is() -> None:
     # A word among a column's numbers (an IOTA turn passed) lines up with them.
     turns = render(["round", "Ann"], [[1, 12], [2, "pass"], [3, 9]]).splitlines()
     assert turns[2:] == ["1        12", "2      pass", "3         9"]
+
+
+def test_wide_names_wrap_by_the_columns_they_take() -> None:
+    """A line of Chinese names stays inside 40 columns, where counting characters would let
+    it run to twice that; no word is lost or split."""
+    text = "matches won: 王小明王小明王小明 1 · Bob 0; note 王小明王小明王小明 wins 3 game points"
+    lines = wrap_words(text, 40, "  ")
+    assert all(display_width(line) <= 40 for line in lines) and len(lines) == 3
+    assert " ".join(line.strip() for line in lines) == text
+
+
+@given(
+    st.lists(st.text(alphabet="ab éü王明", min_size=1, max_size=12), min_size=1, max_size=12),
+    st.integers(min_value=10, max_value=60),
+)
+def test_wrapping_by_columns_keeps_every_word_and_fits(words: list[str], width: int) -> None:
+    text = " ".join(words)
+    lines = wrap_words(text, width, "> ")
+    assert " ".join(line[2:] for line in lines).split() == text.split()
+    # A line is wider than asked only when it is one word too long for any line.
+    assert all(display_width(line) <= width or len(line[2:].split()) == 1 for line in lines)
+    if text.isascii():
+        assert lines == textwrap.wrap(
+            text,
+            width,
+            initial_indent="> ",
+            subsequent_indent="> ",
+            break_long_words=False,
+            break_on_hyphens=False,
+        )

@@ -354,11 +354,31 @@ def test_an_equal_feat_in_the_same_game_is_shared() -> None:
 
     level = [summary("a", "iota", ["Ann", "Bob"], [300, 300], ["Ann", "Bob"], START)]
     found = {r.what: r.who for r in records(finished_games(level), level)}
-    assert found["highest score"] == "Ann & Bob" and found["lowest score"] == "Ann & Bob"
+    # Shared as a tie is written, not with the "&" that joins partners.
+    assert found["highest score"] == "Ann; Bob" and found["lowest score"] == "Ann; Bob"
     # In another game, an equal score is no new record: the earlier keeps it.
     later = summary("b", "iota", ["Cy", "Dee"], [300, 200], ["Cy"], START + timedelta(days=1))
     found = {r.what: r.who for r in records(finished_games([*level, later]), [*level, later])}
-    assert found["highest score"] == "Ann & Bob"
+    assert found["highest score"] == "Ann; Bob"
+
+
+def test_two_partnerships_sharing_a_record_stay_two_sides() -> None:
+    from cardside.sessions.league import records
+
+    level = [
+        summary(
+            "t",
+            "octrix",
+            ["Ann", "Bob", "Cid", "Dee"],
+            [90, 90],
+            ["Ann & Cid", "Bob & Dee"],
+            START,
+            columns=["Ann & Cid", "Bob & Dee"],
+            seat_columns=[0, 1, 0, 1],
+        )
+    ]
+    found = {r.what: r.who for r in records(finished_games(level), level)}
+    assert found["highest score"] == "Ann & Cid; Bob & Dee"
 
 
 def test_the_page_charts_the_highest_rated_when_a_club_is_large() -> None:

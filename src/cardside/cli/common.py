@@ -308,6 +308,13 @@ def check_name(name: str, option: str) -> None:
             "brackets); choose another name",
             param_hint=f"'{option}'",
         )
+    if re.fullmatch(r"bot ?\d+", person(name)):
+        # A played game names a bot's seat so; statistics would find both under one name.
+        raise click.BadParameter(
+            f"{clip(name)} is how cardside names a bot's seat (Bot 2); choose another name "
+            "for a person",
+            param_hint=f"'{option}'",
+        )
     kind = bot_bracket(name)
     if kind:
         raise click.BadParameter(

@@ -130,12 +130,22 @@ def score(
 
 def _line_values(words: tuple[str, ...]) -> tuple[str, ...]:
     """The lines' values typed, separated by spaces or commas as in the other games (``8 4 5``,
-    ``8,4,5``, or ``"8 4 5"`` as one word); a value written as a sum (``1+2+3``) may have
-    spaces in it."""
+    ``8,4,5``, or ``"8 4 5"`` as one word). A value written as its cards' numbers added up
+    (``1+2+3``, each 0 to 4) is one line, with or without spaces round the signs; any other
+    sum (``8+4``, ``8 + 4``) is the lines it adds, as a person reads a turn's total out."""
+    from cardside.games.iota.rules import written_cards
+
     if sum(len(w) for w in words) > MAX_VALUES_TEXT:
         raise click.BadParameter("too much text for the lines' values", param_hint="'[VALUES]...'")
-    out: list[str] = []
+    joined: list[str] = []
     for word in words:
+        # 8 + 4 typed without quotes reaches here as three words: one sum again.
+        if joined and (joined[-1].rstrip().endswith("+") or word.lstrip().startswith("+")):
+            joined[-1] += word
+        else:
+            joined.append(word)
+    out: list[str] = []
+    for word in joined:
         parts = word.split(",")
         if not word.strip():
             continue  # a blank word is nothing typed, as in the other games' scores
@@ -147,7 +157,12 @@ def _line_values(words: tuple[str, ...]) -> tuple[str, ...]:
                     )
                 continue  # a comma before the next word: 8, 4, 5
             # A sum keeps its spaces (8 + 4); values apart are separated by them (8 4+5).
-            out.extend(re.sub(r"\s*\+\s*", "+", part).split())
+            for value in re.sub(r"\s*\+\s*", "+", part).split():
+                terms = value.split("+")
+                if len(terms) > 1 and all(terms) and written_cards(value) is None:
+                    out.extend(terms)  # 8+4: two lines, not one line worth 12
+                else:
+                    out.append(value)
     return tuple(out)
 
 

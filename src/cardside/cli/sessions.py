@@ -155,13 +155,46 @@ def list_(ctx: click.Context, game: str | None, as_json: bool) -> None:
         click.echo(f"No {game} sessions yet.")
     else:
         click.echo(f"No sessions yet in {path_text(store.sessions_dir(app.data_dir))}.")
-    for number, problem in broken:
-        # The number keeps the list's numbering whole: ``resume 2`` names this file.
-        click.echo(f"{number}  unreadable: {problem}", err=True)
+    _say_problems(app, broken, differ)
+
+
+#: The files ``list`` names one line each on standard error; past that, one line for the rest
+#: (a club that brings in its old sheets may have hundreds).
+MOST_PROBLEMS = 5
+
+
+def _say_problems(app: Any, broken: list[tuple[int, str]], differ: list[tuple[str, str]]) -> None:
+    """Say on standard error which listed files are unreadable (with their number in the list)
+    and which disagree with their own entries: each on its line, or a few and a count."""
+    from cardside.core.errors import Suggests
+    from cardside.core.words import counted
     from cardside.sessions.integrity import Disagrees
 
-    for stem, said in differ:
-        click.echo(with_folder(Disagrees(stem, said), app), err=True)
+    for number, problem in broken[:MOST_PROBLEMS]:
+        # The number keeps the list's numbering whole: ``resume 2`` names this file.
+        click.echo(f"{number}  unreadable: {problem}", err=True)
+    if len(broken) > MOST_PROBLEMS:
+        more = counted(len(broken) - MOST_PROBLEMS, "more unreadable file")
+        click.echo(
+            with_folder(
+                Suggests(f"... and {more} ('", "cardside sessions verify --all", "' names each)"),
+                app,
+            ),
+            err=True,
+        )
+    if len(differ) <= MOST_PROBLEMS:
+        for stem, said in differ:
+            click.echo(with_folder(Disagrees(stem, said), app), err=True)
+        return
+    shown = ", ".join(stem for stem, _ in differ[:MOST_PROBLEMS])
+    rest = len(differ) - MOST_PROBLEMS
+    summed = Suggests(
+        f"{len(differ)} sessions do not agree with their own entries, marked ({MISMATCH}): "
+        f"{shown} and {rest} more ('",
+        "cardside sessions verify --all",
+        "' lists every difference, and with --fix accepts what the entries give)",
+    )
+    click.echo(with_folder(summed, app), err=True)
 
 
 @sessions.command()

@@ -116,6 +116,10 @@ def stats(
         raise click.UsageError("--html needs a file name, e.g. --html report.html")
     if html_file is not None and (as_json or chart):
         raise click.UsageError("--html writes a page: leave out --json and --chart")
+    if html_file is not None and (ratings or league):
+        raise click.UsageError(
+            "--html writes the league and the ratings on one page: leave out --ratings and --league"
+        )
     if until is not None and since is not None and until < since:
         raise click.UsageError(f"--until {day_text(until)} is before --since {day_text(since)}")
     if (ratings or league or html_file is not None) and player:

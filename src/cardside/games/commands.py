@@ -256,7 +256,8 @@ help, quit (saved; 'cardside sessions resume NAME' continues).""",
             """Score a disputed turn from its lines' values, or check a play on the grid.
 
 A value typed as its cards' numbers added up (2+3+4, a wild as 0) is
-checked: those cards must make a line.
+checked: those cards must make a line. Other sums (8+4) are read as the
+lines they add.
 
 \b
 cardside iota score 8 4 5 --lots 1     # 34
@@ -536,9 +537,9 @@ A last round that stopped early is given with the tricks actually played (e.g. 1
                     ),
                     "planner",
                     "The bot that plays your side: planner plans the round from what you can "
-                    "see, deep tries its best plays on sampled deals (slower), deep2 and deep1 "
-                    "are deep as it was (the newer first) and deepwin is deep1 aiming at the "
-                    "chance of winning the game; "
+                    "see, deep tries its best plays on samples of the hidden cards (slower), "
+                    "deep2 and deep1 are deep as it was (the newer first) and deepwin is deep1 "
+                    "aiming at the chance of winning the game; "
                     "planner2, planner1 and classic are the planner as it was (the newer "
                     "first).",
                     also="--bots",
@@ -609,7 +610,7 @@ trick under the rule in force and what each player (or team) scores.
 \b
 cardside octrix score 1 3 4 5 8
 cardside octrix score --trick "8C 3H" --trick "2C 3D"
-(and so on, up to 8 tricks)
+# and so on, up to 8 tricks
 
 Cards: rank (A, 2 to 8) then suit (C, S, H, D: clubs, spades, hearts, diamonds), in any
 case; 8C is the 8 of clubs. A suit's symbol may stand for its letter.""",

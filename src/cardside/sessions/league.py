@@ -21,6 +21,10 @@ from cardside.sessions.stats import moment_key, person, session_key, when_of
 FORM = 5
 
 
+#: Between the holders of a record set together (``Ann; Bob``): ``&`` joins partners.
+TIED = "; "
+
+
 @dataclass
 class Standing:
     """One player's line in one game's league table."""
@@ -163,10 +167,10 @@ def records(
             old is not None
             and value == old.value
             and place == set_in.get(key)
-            and who not in old.who.split(" & ")
+            and who not in old.who.split(TIED)
         ):
             # Set at the same moment of the same game (two equal scores): shared.
-            old.who = f"{old.who} & {who}"
+            old.who = f"{old.who}{TIED}{who}"
 
     # Each player under one spelling in a game's records, the league table's: the first seen.
     spelling: dict[tuple[str, str], str] = {}
@@ -217,7 +221,7 @@ def records(
                 offer(g.game, "longest winning streak", who, best, True, unit=g.unit, **where)
         seconds = g.seconds
         if seconds is not None:
-            who = " & ".join(_who(g, s) for s in winners) or "no one"
+            who = TIED.join(_who(g, s) for s in winners) or "no one"
             fastest = f"fastest {g.unit}"
             offer(g.game, fastest, who, round(seconds), False, unit="seconds", **where)
     # Offered in the order each count was reached, so that of two equal counts the one

@@ -222,12 +222,14 @@ def head_to_head(
 
 
 def rating_history(game: str, ratings: list[Any]) -> Chart:
-    """The game's ratings game by game, as lines (the same steps as the terminal chart)."""
+    """The game's ratings result by result, as lines (the same steps as the terminal chart)."""
     from cardside.games.registry import GAMES
+    from cardside.sessions.sheets import unit_of
     from cardside.tui.leagueview import rating_steps
 
+    unit = unit_of(game)  # a Schnapsen match, a game elsewhere
     played = [r for r in ratings if r.history]
-    caption = f"{GAMES[game].title}: ratings game by game"
+    caption = f"{GAMES[game].title}: ratings {unit} by {unit}"
     if len(played) > CHART_MOST:
         highest = sorted(played, key=lambda r: -r.rating)[:CHART_MOST]
         caption += (
@@ -235,7 +237,7 @@ def rating_history(game: str, ratings: list[Any]) -> Chart:
         )
         played = [r for r in played if r in highest]
     steps = rating_steps(played)
-    names = ["start", *(f"game {n}" for n in range(1, len(steps)))]
+    names = ["start", *(f"{unit} {n}" for n in range(1, len(steps)))]
     return line_chart(
         caption,
         [r.name for r in played],

@@ -8,9 +8,10 @@ from typing import Any
 
 from cardside.core.schema import cut
 from cardside.core.stats import format_wins
-from cardside.core.words import counted
+from cardside.core.words import counted, plural
 from cardside.sessions.league import Record, Standing
 from cardside.sessions.ratings import FORMULA, Rating, shown, start_values
+from cardside.sessions.sheets import unit_of
 from cardside.sessions.stats import day_text, moment_key
 from cardside.tui.chart import draw
 from cardside.tui.style import ASCII_SIGNS
@@ -62,22 +63,26 @@ def render_ratings(
             parts.append("")
         parts += [
             f"Ratings: {_title(game)}",
-            render(["player", "rating", "mu", "sigma", "games", "30 days"], rows, width=width),
+            render(
+                ["player", "rating", "mu", "sigma", plural(unit_of(game)), "30 days"],
+                rows,
+                width=width,
+            ),
         ]
         if chart:
             mine = [r for r in ratings if r.game == game]
-            parts += ["", *rating_chart(mine, width=width, ascii=ascii)]
+            parts += ["", *rating_chart(mine, width=width, ascii=ascii, unit=unit_of(game))]
     parts += [""]
     formula = FORMULA.translate(ASCII_SIGNS) if ascii else FORMULA
     parts += _note(
-        f"{formula}; ? marks a provisional rating (sigma still high: a few games only).",
+        f"{formula}; ? marks a provisional rating (sigma still high: a few results only).",
         width,
     )
     return "\n".join(parts)
 
 
 def rating_chart(
-    ratings: list[Rating], *, width: int | None = None, ascii: bool = False
+    ratings: list[Rating], *, width: int | None = None, ascii: bool = False, unit: str = "game"
 ) -> list[str]:
     """Each player's rating after every game any of them played (one bar cell per game),
     on one scale from the lowest rating to the highest among the games drawn (the latest
@@ -94,7 +99,8 @@ def rating_chart(
     low = min(min(row) for row in drawn)
     high = max(max(row) for row in drawn)
     title = (
-        f"Ratings game by game (0: the start); bars from {low} (the lowest mark) to {high} (full)"
+        f"Ratings {unit} by {unit} (0: the start); bars from {low} (the lowest mark) to "
+        f"{high} (full)"
     )
     # The scale starts a point below the lowest rating, so that it draws the lowest mark,
     # never an empty cell, which would read as a game not played.
@@ -104,7 +110,7 @@ def rating_chart(
         [(low - 1, high)] * len(played),  # equal ratings: every bar full
         ascii=ascii,
         width=room,
-        row_name="game",
+        row_name=unit,
         numbers=list(range(len(steps))),
         title=title,
     )
@@ -221,7 +227,7 @@ def render_league(
     parts += _note(
         "points: a win 1, a tie for first shared; form: the last five, newest first "
         "(W won, D drawn: tied for first, L lost)"
-        + ("; ? marks a provisional rating (a few games only)." if provisional else "."),
+        + ("; ? marks a provisional rating (a few results only)." if provisional else "."),
         width,
     )
     if any(r.game == "schnapsen" for r in records):

@@ -298,15 +298,18 @@ def fit(text: str, width: int | None) -> str:
 def many_head(reviews: Sequence[Review], seed: int, depth: int) -> list[str]:
     """What a review of many games covered: how many of each game, with which samples."""
     from cardside.games.registry import GAMES
+    from cardside.sessions.sheets import unit_of
 
     kinds: dict[str, int] = {}
     for r in reviews:
         kinds[r.game] = kinds.get(r.game, 0) + 1
-    each = ", ".join(f"{n} {GAMES[g].title}" for g, n in kinds.items())
+    # Each in its game's word: a played Schnapsen session is a match, the others' a game.
+    each = ", ".join(f"{counted(n, f'{GAMES[g].title} {unit_of(g)}')}" for g, n in kinds.items())
     decisions = sum(len(r.decisions) for r in reviews)
     results = " or ".join(dict.fromkeys(r.result for r in reviews))  # the games' own words
     return [
-        f"Reviewed {counted(len(reviews), 'game')} ({each}), {counted(decisions, 'decision')}, "
+        f"Reviewed {counted(len(reviews), 'session')} ({each}), "
+        f"{counted(decisions, 'decision')}, "
         f"each valued from what its player could see (seed {seed}, depth {depth})",
         "accuracy: the mean of every decision's; given up: percentage points of the chance "
         f"to win ({results}), summed over a game's decisions (for a player over these games, "
@@ -345,7 +348,7 @@ def many_games(
             )
     headers = ["game", "session", "started", "player", "decisions", "accuracy", "inaccuracies"]
     headers += ["mistakes", "blunders", "given up"]
-    return ["Each game:", render(headers, rows, width=width)]
+    return ["Each session:", render(headers, rows, width=width)]
 
 
 def many_players(standings: Sequence[Standing], width: int | None) -> list[str]:

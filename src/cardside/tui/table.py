@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
 import unicodedata
 from collections.abc import Sequence
@@ -123,15 +124,30 @@ def _wrapped_row(row: list[str], start: int, width: int) -> tuple[str, list[str]
 
 def wrap_words(text: str, width: int, indent: str = "") -> list[str]:
     """Plain ``text`` broken at spaces into lines at most ``width`` wide (never narrower than
-    10), each starting with ``indent``; a word longer than that stays whole."""
-    return textwrap.wrap(
-        text,
-        max(10, width),
-        initial_indent=indent,
-        subsequent_indent=indent,
-        break_long_words=False,
-        break_on_hyphens=False,
-    )
+    10), each starting with ``indent``; a word longer than that stays whole. Width is counted
+    in terminal columns (:func:`display_width`): a Chinese name takes two a character."""
+    width = max(10, width)
+    if text.isascii() and indent.isascii():
+        return textwrap.wrap(
+            text,
+            width,
+            initial_indent=indent,
+            subsequent_indent=indent,
+            break_long_words=False,
+            break_on_hyphens=False,
+        )
+    lines: list[str] = []
+    line = ""
+    # Broken at ASCII whitespace only, as textwrap does: KEEP (a no-break space) holds.
+    for word in re.split(r"[ \t\n\r\f\v]+", text.strip(" \t\n\r\f\v")):
+        if not word:
+            continue
+        longer = f"{line} {word}" if line else indent + word
+        if line and display_width(longer) > width:
+            lines.append(line)
+            longer = indent + word
+        line = longer
+    return [*lines, line] if line else lines
 
 
 def display_width(text: str) -> int:

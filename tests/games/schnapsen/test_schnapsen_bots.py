@@ -259,7 +259,7 @@ def test_levels_set_the_search_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     closed_stock = step(open_stock, CLOSE_CODE)
     for level, (iterations, closed, classic) in SMALL_BUDGETS.items():
         for deal, strong_how in (
-            (open_stock, f"(tree search, {iterations} deals"),
+            (open_stock, f"(tree search, {iterations} samples of the hidden cards"),
             (closed_stock, f"(mean over {closed} samples"),
         ):
             obs = SchnapsenState.from_deal(deal).observation(0)

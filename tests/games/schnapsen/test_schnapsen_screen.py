@@ -173,7 +173,8 @@ def test_history_tells_each_deal_in_the_screens_words() -> None:
 def test_a_deal_s_reason_drops_only_its_count_of_game_points() -> None:
     from cardside.games.schnapsen.keep import rule_reason
 
-    assert rule_reason("last-trick") == "stock ran out, no one reached 66: last trick wins"
+    last = "stock used up and no one reached 66, so the last trick wins"
+    assert rule_reason("last-trick") == last
     assert rule_reason("closer-failed-2") == "closer failed to reach 66"
     assert rule_reason("normal-3") == "66 reached, opponent had no trick (Schwarz)"
     assert rule_reason("direct") == "entered directly"

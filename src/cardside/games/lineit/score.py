@@ -59,8 +59,11 @@ class LineReport:
 
     def explain(self) -> str:
         s = self.score
+        left_out = len(rules.jackpots_in(s.cards)) - len(self.jackpots)
+        # The answer line says a pile is still to add, so no one takes it for the whole score.
+        piles = "the jackpot's pile" if left_out == 1 else f"{left_out} jackpot piles"
         lines = [
-            str(self.total),
+            f"{self.total} + {piles} (not given)" if left_out > 0 else str(self.total),
             f"  {WAYS[s.direction]} line: {format_cards(s.cards)}"
             + (" (fewer than two number cards)" if s.direction == rules.OPEN else ""),
             f"  discarded {_discarded(len(s.discarded), format_cards(s.discarded))}",
@@ -73,7 +76,6 @@ class LineReport:
             sum_text += f" {'+' if s.token > 0 else '-'} {abs(s.token)} bet"
         sum_text += "".join(f" + {j} jackpot" for j in self.jackpots)
         lines.append(f"  total {sum_text} = {self.total}")
-        left_out = len(rules.jackpots_in(s.cards)) - len(self.jackpots)
         if left_out == 1:
             lines.append("  the jackpot's pile is not in the total: add --jackpot N (N its cards)")
         elif left_out:

@@ -12,6 +12,9 @@ from cardside.games.octrix.keep import OctrixLedger
 from cardside.games.octrix.notation import format_card, parse_card, parse_cards
 from cardside.games.octrix.sheet import describe_runs
 
+#: Why a run scores what it does, in the rules' words.
+RUN_RULE = "(a run of k counting cards in a row scores k x k: 1, 4, 9, 16, ...)"
+
 
 @dataclass(frozen=True)
 class CountingScore:
@@ -28,7 +31,10 @@ class CountingScore:
         return rules.run_score(self.counting)
 
     def explain(self, ascii: bool = False) -> str:
-        return f"{self.score}\n  runs: {describe_runs(self.counting)}"
+        lines = [str(self.score), f"  runs: {describe_runs(self.counting)}"]
+        if self.counting:
+            lines.append(f"  {RUN_RULE}")
+        return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:
         return {"counting": list(self.counting), "runs": self.runs, "score": self.score}
@@ -86,6 +92,8 @@ class RoundScore:
             )
         for i, name in enumerate(self.side_names):
             lines.append(f"{name}: {describe_runs(self.counting[i])}")
+        if any(self.counting):
+            lines.append(RUN_RULE)
         return lines
 
     @property

@@ -182,7 +182,7 @@ class StrongBot:
             return f"{signed(v, 2)} game points" if self.classic else f"{v:.0%} to win the match"
 
         if result.tree:
-            how = f"tree search, {result.samples:,} deals of the hidden cards"
+            how = f"tree search, {result.samples:,} samples of the hidden cards"
             if bel is not None:
                 how += " weighed by the opponent's play"
         elif result.exact:

@@ -174,7 +174,7 @@ RULE_TEXT: dict[str, str] = {
     CLOSER_FAILED_3: "closer failed to reach 66, opponent had no trick at closing: 3 game points",
     CLOSER_BEATEN_2: "closer's opponent reached 66 first: 2 game points",
     CLOSER_BEATEN_3: "closer's opponent reached 66 first, had no trick at closing: 3 game points",
-    LAST_TRICK: "stock ran out, no one reached 66: last trick wins 1 game point",
+    LAST_TRICK: "stock used up and no one reached 66, so the last trick wins 1 game point",
 }
 
 

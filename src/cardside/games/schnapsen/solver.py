@@ -67,7 +67,7 @@ class Solver:
             w, pts, _ = d.result
             return pts if w == 0 else -pts
         if not d.strict:
-            raise ValueError("the solver needs a phase-2 position (stock closed or exhausted)")
+            raise ValueError("the solver needs a phase-2 position (stock closed or used up)")
         self._setup(d)
         h0, h1 = d.hands
         p0, p1 = d.points
