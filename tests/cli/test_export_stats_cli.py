@@ -1553,3 +1553,20 @@ def test_one_word_for_a_thing_across_the_page_the_listing_and_the_statistics(
     stats = json.loads(runner.invoke(main, ["stats", "--json"]).stdout)
     rates = [p["win_rate"] for p in stats["players"] if p["win_rate"] is not None]
     assert rates and all(rate == round(rate, 4) for rate in rates)
+
+
+def test_a_csv_says_which_sessions_it_holds_no_row_of(runner: CliRunner, data_dir: Path) -> None:
+    """A CSV line is a row of a score table: sessions with none yet are named on standard
+    error, not dropped without a word; JSON holds them."""
+    kept_schnapsen(data_dir, "bummerl", ["Ann", "Bob"], [(0, 3)])
+    kept_schnapsen(data_dir, "fresh", ["Cy", "Dee"], [])
+    result = runner.invoke(main, ["sessions", "export", "--all"])
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert {row["session"] for row in csv.DictReader(io.StringIO(result.stdout))} == {"bummerl"}
+    assert result.stderr == (
+        "note: 1 session is not in the CSV, with no row of scores yet: fresh "
+        "(--format json holds them)\n"
+    )
+    both = runner.invoke(main, ["sessions", "export", "--all", "--format", "json"])
+    assert {s["name"] for s in json.loads(both.stdout)} == {"bummerl", "fresh"}
+    assert both.stderr == ""

@@ -122,7 +122,7 @@ def test_score_reads_no_and_nobody_as_no_player(runner: CliRunner, nobody: str) 
         main, ["schnapsen", "score", "--closer", "Ann", "--reached", nobody, "--trick"]
     )
     assert reached.exit_code == 0, reached.output
-    assert "Ann did not reach 66 (no one named by --reached)." in reached.output
+    assert "Ann played out the tricks without reaching 66, and no one else did" in reached.output
     assert "The other player wins 2 game points" in reached.output
 
 

@@ -767,6 +767,23 @@ def export(
         click.echo(f"wrote {counted(len(found), 'session')} to {path_text(output)}", err=True)
     else:
         echo_document(text)
+    if fmt == "csv":
+        _note_rowless(found)
+
+
+def _note_rowless(found: list[Any]) -> None:
+    """Say on standard error which sessions a CSV leaves out: a CSV line is a row of a score
+    table, and a session with none yet has no line."""
+    from cardside.core.words import counted_are
+
+    empty = [s.name for s in found if not s.rounds]
+    if empty:
+        shown = ", ".join(empty[:5]) + (f" and {len(empty) - 5} more" if len(empty) > 5 else "")
+        click.echo(
+            f"note: {counted_are(len(empty), 'session')} not in the CSV, with no row of scores "
+            f"yet: {shown} (--format json holds them)",
+            err=True,
+        )
 
 
 def _paths_to_export(app: Any, game: str | None, since: datetime | None) -> list[Path]:

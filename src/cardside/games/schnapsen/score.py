@@ -180,7 +180,10 @@ def _sentences(
     if reached == closer:
         out.append(f"{names[closer]} reached 66.")
     elif reached is None:
-        out.append(f"{names[closer]} did not reach 66 (no one named by --reached).")
+        out.append(
+            f"{names[closer]} played out the tricks without reaching 66, and no one else did "
+            "(none named by --reached)."
+        )
     else:
         out.append(f"{other} reached 66 first.")
     return out
