@@ -416,6 +416,23 @@ def test_keep_quick_entry_to_the_end(runner: CliRunner, data_dir: Path) -> None:
     assert exported[0]["rounds"][-1]["scores"] == [416, None]
 
 
+def test_keep_reads_a_turn_s_sums_as_score_does(runner: CliRunner, data_dir: Path) -> None:
+    """8 + 4 is two lines in keep as in score (9+9 is no longer refused as a line of 18); a sum
+    of card numbers stays one line's cards; the file keeps each line."""
+    script = "Ann 8+4 5\nBob 9 + 9\nAnn 2 + 3 + 4\nBob 8 +4 lot\nquit\n"
+    result = runner.invoke(
+        main, ["iota", "keep", "--names", "Ann,Bob", "--session", "k"], input=script
+    )
+    assert result.exit_code == 0 and result.exception is None, result.output
+    for said in ("Ann: 8 + 4 + 5 = 17", "Bob: 9 + 9 = 18", "Ann: 9", "(8 + 4) × 2 (one lot)"):
+        assert said in result.output
+    assert "(type help)" not in result.output
+    entries = store.load(only_session(data_dir)).entries
+    assert [e["lines"] for e in entries] == [[8, 4, 5], [9, 9], [9], [8, 4]]
+    quick = runner.invoke(main, ["iota", "score", "9", "+", "9"])
+    assert quick.exit_code == 0 and quick.output == "9 + 9 = 18\n"
+
+
 def test_keep_names_the_players_when_a_turn_starts_with_another_name(
     runner: CliRunner, data_dir: Path
 ) -> None:

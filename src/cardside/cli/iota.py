@@ -133,19 +133,12 @@ def _line_values(words: tuple[str, ...]) -> tuple[str, ...]:
     ``8,4,5``, or ``"8 4 5"`` as one word). A value written as its cards' numbers added up
     (``1+2+3``, each 0 to 4) is one line, with or without spaces round the signs; any other
     sum (``8+4``, ``8 + 4``) is the lines it adds, as a person reads a turn's total out."""
-    from cardside.games.iota.rules import written_cards
+    from cardside.games.iota.rules import line_words
 
     if sum(len(w) for w in words) > MAX_VALUES_TEXT:
         raise click.BadParameter("too much text for the lines' values", param_hint="'[VALUES]...'")
-    joined: list[str] = []
-    for word in words:
-        # 8 + 4 typed without quotes reaches here as three words: one sum again.
-        if joined and (joined[-1].rstrip().endswith("+") or word.lstrip().startswith("+")):
-            joined[-1] += word
-        else:
-            joined.append(word)
     out: list[str] = []
-    for word in joined:
+    for word in words:
         parts = word.split(",")
         if not word.strip():
             continue  # a blank word is nothing typed, as in the other games' scores
@@ -157,13 +150,9 @@ def _line_values(words: tuple[str, ...]) -> tuple[str, ...]:
                     )
                 continue  # a comma before the next word: 8, 4, 5
             # A sum keeps its spaces (8 + 4); values apart are separated by them (8 4+5).
-            for value in re.sub(r"\s*\+\s*", "+", part).split():
-                terms = value.split("+")
-                if len(terms) > 1 and all(terms) and written_cards(value) is None:
-                    out.extend(terms)  # 8+4: two lines, not one line worth 12
-                else:
-                    out.append(value)
-    return tuple(out)
+            out.extend(re.sub(r"\s*\+\s*", "+", part).split())
+    # 8 + 4 typed without quotes comes as three words: one sum again, then read as keep reads it.
+    return tuple(line_words(out))
 
 
 #: Far more than a turn's lines and their separators.

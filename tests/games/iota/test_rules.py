@@ -460,9 +460,33 @@ def test_a_line_typed_as_numbers_no_line_holds_is_refused(text: str, reason: str
 def test_only_a_sum_of_plain_numbers_is_read_as_cards() -> None:
     assert rules.written_cards("12") is None
     assert rules.written_cards("40-5") is None
-    assert rules.written_cards("8+4") is None  # two values added, not cards
+    assert rules.written_cards("8+4") is None  # two lines' values added, not cards
     assert rules.written_cards("2 + 3") == (2, 3)
     assert rules.written_lots_fault([(3, 3, 3, 3), None], 0) == (
         "3+3+3+3 is a line of 4 cards, a lot: 1 such line but 0 lots"
     )
     assert rules.written_lots_fault([(3, 3, 3, 3), (1, 2)], 1) is None
+
+
+@pytest.mark.parametrize(
+    ("words", "read"),
+    [
+        (["8+4", "5"], ["8", "4", "5"]),
+        (["8", "+", "4", "lot"], ["8", "4", "lot"]),
+        (["8+", "4"], ["8", "4"]),
+        (["2", "+3", "+", "4"], ["2+3+4"]),
+        (["3+3+3+3", "1+0+3"], ["3+3+3+3", "1+0+3"]),
+        (["9+9"], ["9", "9"]),
+        (["8++4"], ["8++4"]),  # left whole, for the number's own reason
+        (["12", "lot", "final"], ["12", "lot", "final"]),
+    ],
+)
+def test_a_turn_read_out_as_a_sum_is_the_lines_it_adds(words: list[str], read: list[str]) -> None:
+    assert rules.line_words(words) == read
+
+
+@given(st.lists(st.integers(min_value=5, max_value=16), min_size=2, max_size=6))
+def test_a_sum_of_line_values_keeps_its_total(values: list[int]) -> None:
+    """Read as lines or added up, a turn's values make the same total."""
+    words = rules.line_words(["+".join(map(str, values))])
+    assert sum(int(w) for w in words) == sum(values) and len(words) == len(values)

@@ -531,7 +531,7 @@ def parse_entry(text: str, ledger: IotaLedger) -> dict[str, Any]:
     written: list[tuple[int, ...] | None] = []
     lots = 0
     all4 = False
-    for word in rest:
+    for word in rules.line_words(rest):
         low = word.lower()
         if low == "lot":
             lots += 1

@@ -178,6 +178,27 @@ def written_cards(text: str) -> tuple[int, ...] | None:
     return tuple(int(p) for p in parts)
 
 
+def line_words(words: Sequence[str]) -> list[str]:
+    """Typed words as one word a line's value: a sum typed with spaces round its signs joined
+    again (``8 + 4``), a sum of card numbers kept whole (``2+3+4``: one line's cards), any
+    other sum split into the lines it adds (``8+4``: lines of 8 and 4, as a turn is read out
+    at the table; no line is worth 12 but four cards' 4+4+4)."""
+    joined: list[str] = []
+    for word in words:
+        if joined and (joined[-1].endswith("+") or word.startswith("+")):
+            joined[-1] += word
+        else:
+            joined.append(word)
+    out: list[str] = []
+    for word in joined:
+        terms = word.split("+")
+        if len(terms) > 1 and all(terms) and written_cards(word) is None:
+            out.extend(terms)
+        else:
+            out.append(word)
+    return out
+
+
 def written_fault(numbers: Sequence[int]) -> str | None:
     """Why no line holds cards of these numbers (a wild 0); None if one can."""
     shown = "+".join(map(str, numbers))

@@ -36,7 +36,9 @@ HELP_QUICK = "\n".join(
         "  Enter each turn as the values of the lines it made, then lot once per lot "
         "completed, all4 if all 4 cards were played, final for the last card of the game:",
         "    Ann 8 4 5 lot      → (8 + 4 + 5) × 2 (one lot) = 34",
-        "  The name may be left out (the player whose turn it is). Sums work: 4+3+1.",
+        "  The name may be left out (the player whose turn it is). A line may be typed as "
+        "its cards' numbers added up (4+3+1); any other sum is the lines it adds (8+4: lines "
+        "of 8 and 4).",
         "  Ann pass for a pass; end when every player passed in a row with the pile empty.",
         "  commands: show (the sheet), undo (take back the last entry or fix), fix N (correct "
         "entry N; fix alone lists the latest, fix all every one, fix round 2 those of round 2), "
