@@ -280,6 +280,8 @@ def test_a_later_entry_that_no_longer_fits_is_kept_on_cancel(
     out = keep(runner, args, [*entries, fix, "cancel", "quit"]).output
     assert f"  With this correction, entry {late} no longer fits: {why}" in out
     question = TAKE_BACK_OVER if game in GAME_OVER else TAKE_BACK
+    if game == "schnapsen":  # a session of matches ends with its last one
+        question = question.replace("the game was over", "the last match was over")
     assert question in out and "  Cancelled; nothing changed." in out
     session = saved(data_dir)
     assert len(session.entries) == len(entries)
@@ -300,7 +302,8 @@ def test_a_later_entry_that_no_longer_fits_is_taken_back_on_the_word(
             "answer take back (or t) or cancel (or c); Enter cancels; show lists the entries "
             "(type help)"
         )
-        assert f"  no text of entry {late} can mend it: the game was over before it; take" in out
+        over = "the last match" if game == "schnapsen" else "the game"
+        assert f"  no text of entry {late} can mend it: {over} was over before it; take" in out
     else:
         answer = (
             "answer take back (or t), fix (or f) or cancel (or c); Enter cancels; show lists "
@@ -1516,3 +1519,48 @@ def test_a_reopened_game_names_only_what_was_taken_back_since_the_last_entry_typ
         "Still taken back (with the correction at entry 10): entries 8 and 9; "
         "type again what still stands.",
     ]
+
+
+# -- entry numbers and the sheet's numbers ----------------------------------------------------
+
+PARTED = ["Ann 3", "Ann 3", "Ann 1", "Bob 2", "fix 1 Ann 2", "Bob 1", "Ann 3"]  # deal 6: entry 7
+SCHNAPSEN_ON = ["schnapsen", "keep", "--names", "Ann,Bob", "--matches", "0", "--session", "t"]
+
+
+def test_at_a_terminal_undo_n_asks_where_entry_n_is_not_deal_n(
+    runner: CliRunner, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A correction is an entry, so entry and deal numbers part: undo 6 typed for deal 6
+    (entry 7) asks first, naming both, and Enter leaves everything as it was."""
+    shown = as_at_a_terminal(monkeypatch)
+    lines = [f"+{line}" for line in PARTED] + ["+undo 6", "+", "+undo 5", "+y", "+quit"]
+    out = keep(runner, SCHNAPSEN_ON, lines).output
+    asked = [prompt.strip() for prompt in shown if "? [y/n]" in prompt]
+    assert asked == [
+        "Entry 6 is Bob 1 (deal 5, match 1); deal 6 is entry 7 (Ann 3). Take back entry 6? "
+        "[y/n]: []",
+        "Entry 5 is the correction of entry 1; deal 5 is entry 6 (Bob 1). Take back entry 5? "
+        "[y/n]: []",
+    ]
+    assert "  Nothing changed; undo 7 takes back deal 6.\n" in out
+    assert "Correction at entry 5 taken back: entry 1 is Ann 3 again (was Ann 2)." in out
+    session = saved(data_dir)
+    assert [e.get("type") for e in session.entries[5:]] == ["result", "result", "result"]
+    assert session.entries[-1]["undoes"] == 5
+
+
+def test_piped_undo_n_takes_back_entry_n_without_a_question(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """A script's numbers are entries, as documented: no question reads its next line."""
+    out = keep(runner, SCHNAPSEN_ON, [*PARTED, "undo 6", "quit"]).output
+    assert "Take back entry 6?" not in out
+    assert "Entry 6 taken back (deal 5, match 1): Bob 1." in out
+
+
+def test_a_refused_fix_of_a_correction_names_the_deal_of_that_number(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    out = keep(runner, SCHNAPSEN_ON, [*PARTED, "fix 5", "fix 6", "quit"]).output
+    assert "entry 5 corrects entry 1: fix 1 instead (deal 5 is entry 6: fix 6)" in out
+    assert "  (deal 6 is entry 7: fix 7; Enter leaves this)\n" in out

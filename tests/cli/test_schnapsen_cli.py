@@ -320,7 +320,8 @@ def test_keep_questions_help_cancel_and_reasons(runner: CliRunner, data_dir: Pat
     out = result.output
     assert out.count("'cancel' leaves the questions") == 2
     assert "Cancelled; nothing entered for this deal." in out
-    assert "the loser's card points run from 0 to 65, not 70" in out
+    assert "card points here run from 0 to 65 (66 wins the deal), not 70" in out
+    assert "(card points include a marriage declared, once its player has taken a trick)" in out
     assert "a trick holds at least 4 card points, not 2" in out
     assert "Ann wins 3 game points (66 reached, opponent had a trick but under 33" not in out
     assert "Deal 1: Ann wins 2 game points (66 reached, opponent had a trick but under 33" in out

@@ -125,6 +125,9 @@ class Corrector:
             again = f"corrected at entry {force.fixed[number]}"
             where = f" ({where[2:-1]}, {again})" if where else f" ({again})"
         console.say(f"  Entry {number}{where}: {old_text}")
+        other = _row_meant(session, number)
+        if other is not None:
+            console.say(f"  ({other[0]} is entry {other[1]}: fix {other[1]}; Enter leaves this)")
         offered = old_text
         while True:
             new = self._new_entry(number, old, old_text, offered, text)
@@ -251,13 +254,48 @@ class Corrector:
         force = corrections.in_force(session.entries)
         head = args.strip()
         if is_digits(head) and _entry_number(head) in force.corrects:
+            if not self._entry_meant(_entry_number(head), force):
+                return False
             return self._unfix(_entry_number(head), force)
         number = self._target(head, force, "undo")
-        if number is None:
+        if number is None or not self._entry_meant(number, force):
             return False
         old_text = self.text_of(force.entries[force.numbers.index(number)])
         done = f"Entry {number} taken back{_where(session, number)}: {old_text}."
         return self._commit(number, None, done, "Taken back with it")
+
+    def _entry_meant(self, number: int, force: corrections.InForce) -> bool:
+        """Where another entry made the sheet's row of the same number (``deal 6`` is entry 7
+        once a correction was entered: a correction is an entry too), ask at a terminal
+        whether ``undo`` means entry ``number``; ``True`` to go on. Piped input reads the numbers
+        as entries, as documented, without a question."""
+        other = _row_meant(self.journal.session, number)
+        if other is None or not self.console.interactive:
+            return True
+        row, entry = other
+        texts = dict(zip(force.numbers, force.entries))
+        if number in force.corrects:
+            this = f"the correction of entry {force.corrects[number]}"
+        else:
+            this = f"{self.text_of(texts[number])}{_where(self.journal.session, number)}"
+        question = (
+            f"  Entry {number} is {this}; {row} is entry {entry} "
+            f"({self.text_of(texts[entry])}). Take back entry {number}? [y/n]: "
+        )
+        while True:
+            answer = self.console.ask(question)
+            word = "quit" if answer is None else " ".join(answer.lower().split())
+            if word in QUIT_WORDS:
+                self.console.say("  Nothing changed.")
+                raise QuitAsked
+            if word in ("y", "yes"):
+                return True
+            if word in ("", "n", "no", *CANCEL):
+                self.console.say(f"  Nothing changed; undo {entry} takes back {row}.")
+                return False
+            self.console.say(
+                f"  {refusal(f'answer y to take back entry {number}, or n (Enter) to leave it')}"
+            )
 
     def undo_last(self) -> bool | None:
         """Plain ``undo`` when the last change was a correction (``fix N`` or ``undo N``):
@@ -428,6 +466,9 @@ class Corrector:
         number = _entry_number(head)
         problem = _not_fixable(self.journal.session.entries, force, number, verb)
         if problem:
+            other = _row_meant(self.journal.session, number)
+            if other is not None:
+                problem += f" ({other[0]} is entry {other[1]}: {verb} {other[1]})"
             self.console.say(f"  {refusal(problem)}")
             return None
         return number
@@ -643,6 +684,20 @@ def _rows_made(session: Session) -> list[RowOf]:
         out.append((row.number, list(row.scores), made, tuple(row.unplayed)))
         start = end + 1
     return out
+
+
+def _row_meant(session: Session, number: int) -> tuple[str, int] | None:
+    """The sheet's row numbered ``number`` (``"deal 6"``) and the one entry that made it,
+    where that entry is not entry ``number``: a keeper reading the sheet's numbers may mean
+    the row. None where the numbers agree, a row is made of several entries (an Octrix round
+    of tricks, an IOTA round of turns), or each entry is a row (Line-it)."""
+    word = GAMES[session.game].row_name(session.mode)
+    if word == "entry" or number < 1:
+        return None
+    for row_number, _, made, _ in _rows_made(session):
+        if row_number == number and len(made) == 1 and number not in made:
+            return f"{word} {number}", next(iter(made))
+    return None
 
 
 def _moved_rows(session: Session, before: list[RowOf], removed: int) -> list[str]:
@@ -982,7 +1037,9 @@ def _unfixable(session: Session, found: sheets.Misfit) -> str:
     game was over before it, or what no longer fits is the game as a whole (a Line-it end
     after a pile no line took)."""
     if sheets.over_before(session, found.number):
-        return "the game was over before it"
+        # A kept Schnapsen session ends with its last match.
+        over = "the last match" if sheets.unit_of(session.game) == "match" else "the game"
+        return f"{over} was over before it"
     if found.late:
         return "what no longer fits is the game as a whole, not how it was typed"
     if found.order:
@@ -1017,7 +1074,8 @@ def _ask_take_back(
     stay = "they stay" if len(back) > 1 else "it stays"
     fixable = not unfixable
     # Where the game was over before them, nothing of them is to be typed again.
-    kept = "; the game was over before" if unfixable.startswith("the game") else ", to type again"
+    over = unfixable.endswith(" was over before it")
+    kept = f"; {unfixable.removesuffix(' it')}" if over else ", to type again"
     offer = f"fix entry {found[0]} too, " if fixable else ""
     question = (
         f"Take back {_span(back)} ({stay} in the file, taken back{kept}), {offer}or cancel "

@@ -71,8 +71,9 @@ T = TypeVar("T")
 #: Columns left on the prompt's line for typing a deal, where the prompt shows an example.
 TYPING_ROOM = 20
 
-#: Said before a question for card points: a marriage's 20 or 40 counts in them.
-POINTS_NOTE = "  (card points include the marriages)"
+#: Said before a question for card points: a marriage's 20 or 40 counts in them, but only
+#: once its player has a trick (until then it is pending and counts for nothing).
+POINTS_NOTE = "  (card points include a marriage declared, once its player has taken a trick)"
 
 
 class _Quit(Exception):
@@ -357,7 +358,9 @@ class KeepScreen:
         def read(answer: str) -> int:
             points = parse_number(answer)
             if not 0 <= points < 66:
-                raise NotationError(f"the loser's card points run from 0 to 65, not {points}")
+                raise NotationError(
+                    f"card points here run from 0 to 65 (66 wins the deal), not {points}"
+                )
             if 0 < points < 4:
                 raise NotationError(f"a trick holds at least 4 card points, not {points}")
             return points
