@@ -335,4 +335,6 @@ def test_the_line_that_says_who_won_says_by_how_much() -> None:
 
     assert ahead_of(["Ann", "Bob", "Cy"], [97, 118, 5], 1) == ", 21 ahead of Ann"
     assert ahead_of(["Ann", "Bo", "Cy"], [7, 9, 7], 1) == ", 2 ahead of Ann and Cy"
+    names = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+    assert ahead_of(names, [2, 0, 0, 0, 0], 0) == ", 2 ahead of Bob, Cy, Dee and Eve"
     assert ahead_of(["You"], [12], 0) == ""

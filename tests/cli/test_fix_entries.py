@@ -1564,3 +1564,21 @@ def test_a_refused_fix_of_a_correction_names_the_deal_of_that_number(
     out = keep(runner, SCHNAPSEN_ON, [*PARTED, "fix 5", "fix 6", "quit"]).output
     assert "entry 5 corrects entry 1: fix 1 instead (deal 5 is entry 6: fix 6)" in out
     assert "  (deal 6 is entry 7: fix 7; Enter leaves this)\n" in out
+
+
+def test_piped_a_refused_new_text_of_a_later_entry_says_why_the_correction_goes(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    lines = [
+        *("line Ann 12 20 45 57 61", "line Bob 70 60 50 40 30"),
+        *("fix 1 line Ann 12 20 45 57 60 70", "f", "line Bob 71 6O 50 40 30", "quit"),
+    ]
+    out = keep(runner, LINEIT, lines).output
+    assert (
+        "  (piped input: a refused text is not asked for again; the correction goes)\n"
+        "  Cancelled; nothing changed.\n"
+    ) in out
+    assert [e["cards"] for e in saved(data_dir).entries] == [
+        "12 20 45 57 61",
+        "70 60 50 40 30",
+    ]

@@ -631,7 +631,10 @@ class Corrector:
                 return new, text_of(new), old_text
             if not console.interactive:
                 # Piped input, as at the first prompt: the next line is the next entry, so a
-                # refused text cancels the correction.
+                # refused text cancels the correction, and says why.
+                console.say(
+                    f"  (piped input: a refused text is not asked for again; {cancel} goes)"
+                )
                 return None
 
 

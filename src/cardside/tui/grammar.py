@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from cardside.core.words import listed
+
 
 def agree(name: str, verb: str, *, plural: bool = False) -> str:
     """``name`` and ``verb`` (given in its plain form, ``win``) with the verb agreeing.
@@ -26,4 +28,4 @@ def ahead_of(names: list[str], totals: list[int], winner: int) -> str:
         return ""
     second = max(rest)
     behind = [n for i, (n, t) in enumerate(zip(names, totals)) if i != winner and t == second]
-    return f", {totals[winner] - second} ahead of {' and '.join(behind)}"
+    return f", {totals[winner] - second} ahead of {listed(behind)}"

@@ -207,3 +207,14 @@ def test_a_hint_midway_through_a_turn_goes_on_with_the_plan_it_gave() -> None:
                 state.apply(again.action)
             followed += 1
     assert followed == 3
+
+
+def test_a_hint_says_a_line_s_room_the_way_it_can_grow() -> None:
+    """A line of one number may still rise or fall: its room is said both ways, not as the
+    larger alone; a line with a direction says which way its room lies."""
+    from cardside.games.lineit.bots import room_text
+
+    assert room_text((12,)) == "numbers of room left: 88 above 12, 11 below"
+    assert room_text((103, 12)) == "numbers of room left: 88 above 12, 11 below"
+    assert room_text((12, 20, 40)) == "60 numbers of room left above 40"
+    assert room_text((80, 60)) == "59 numbers of room left below 60"

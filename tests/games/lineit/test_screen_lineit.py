@@ -278,7 +278,7 @@ def test_the_history_says_each_round_over_and_the_end_whoever_ended_it() -> None
         assert ("\nthe deck cannot fill a market" in text) == to_end
         if to_end:
             # The deck's last number cards are named, and they are what the piles gained.
-            assert deck and f"the jackpots ({format_cards(deck)})" in text
+            assert deck and f"the jackpots ({format_cards(deck, letter=True)})" in text
             gained = sum(len(p) for p in state.snapshot.piles) - sum(len(p) for p in prior.piles)
             assert gained == len(deck) + len(numbers)
     assert overs > 10 and ends == 1

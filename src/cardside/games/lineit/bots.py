@@ -87,6 +87,16 @@ def room(line: tuple[int, ...]) -> int:
     return 100 - last if second > first else last - 1
 
 
+def room_text(line: tuple[int, ...]) -> str:
+    """The room a line has left, as a hint says it: ``39 numbers of room left above 61``, or
+    for a line of one number, which may still rise or fall, both ways."""
+    first, second, last = rules.line_ends(line)
+    if first and not second:
+        return f"numbers of room left: {100 - first} above {first}, {first - 1} below"
+    rising = second > first
+    return f"{room(line)} numbers of room left {'above' if rising else 'below'} {last}"
+
+
 def turns_left(s: Snap, players: int, seat: int) -> float:
     """About how many more turns ``seat`` will have (the current one not counted)."""
     if s.step in (END, OVER):
@@ -279,7 +289,7 @@ def explain(state: LineitState, seat: int, path: tuple[Action, ...]) -> str:
     )
     # No room is left to use once the end phase has begun.
     if room(t.lines[seat]) and rules.numbers_of(t.lines[seat]) and not said and s.step != END:
-        parts.append(f"{room(t.lines[seat])} numbers of room left")
+        parts.append(room_text(t.lines[seat]))
     why = "; ".join(parts) or "the turn that leaves your position best"
     if len(path) > 1:
         why += f" (then {', '.join(format_action(a) for a in path[1:])})"

@@ -168,7 +168,7 @@ def said(action: Any, prior: Any, after: Any, names: Sequence[str] = ()) -> str:
             text += f"\nround over: {'; '.join(parts)}"
         if to_end:
             text += "\nthe deck cannot fill a market: its last cards went to the jackpots"
-            text += f" ({format_cards(deck)})" if deck else ""
+            text += f" ({format_cards(deck, letter=True)})" if deck else ""
     return text
 
 
