@@ -223,7 +223,7 @@ def test_ctrl_c_prints_the_games_finished(
     assert result.exit_code == 130, result.output
     data = json.loads(result.stdout)
     assert [r["session"] for r in data["reviews"]] == ["a"] and not data["complete"]
-    assert "Stopped after 1 of 3 games: the figures are for those 1." in result.stderr
+    assert "Stopped after 1 of 3 games: the figures are for that one." in result.stderr
     calls.clear()
     monkeypatch.setattr(
         many_reviews, "run", lambda *a, **k: (_ for _ in ()).throw(KeyboardInterrupt)

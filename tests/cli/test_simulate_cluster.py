@@ -122,15 +122,24 @@ def cardside_alone(args: list[str], data_dir: Path) -> tuple[int, str, str]:
     return done.returncode, done.stdout.decode(), done.stderr.decode().strip().splitlines()[-1]
 
 
-def test_a_scheduler_that_does_not_answer_is_one_line(data_dir: Path) -> None:
+def test_an_address_where_nothing_listens_is_said_at_once(data_dir: Path) -> None:
+    """Refused there and then, not after the whole timeout; an unknown host too."""
+    import time
+
     pytest.importorskip("dask.distributed")
-    status, output, raised = cardside_alone(
-        ["lineit", "simulate", "--cluster", "tcp://127.0.0.1:9"], data_dir
-    )
-    assert status == 1 and raised == "SystemExit", output
-    assert output.strip() == (
-        "Error: could not reach a Dask scheduler at tcp://127.0.0.1:9 within 1 s"
-    )
+    for address, why in (
+        ("tcp://127.0.0.1:9", "nothing listens there (connection refused): start it with"),
+        ("localhost:9", "nothing listens there (connection refused)"),
+        ("no-such-host.invalid:8786", "the host no-such-host.invalid is not found"),
+    ):
+        started = time.monotonic()
+        status, output, raised = cardside_alone(
+            ["lineit", "simulate", "--cluster", address], data_dir
+        )
+        assert status == 1 and raised == "SystemExit", output
+        (line,) = output.splitlines()
+        assert line.startswith(f"Error: could not reach a Dask scheduler at {address}: {why}")
+        assert time.monotonic() - started < 10
 
 
 def test_without_dask_the_reason_and_the_install_command(
@@ -183,6 +192,11 @@ def test_addresses_a_scheduler_is_given_by() -> None:
         check_address("tcp://sched.example.org")
     with pytest.raises(ValueError, match="1 to 64"):
         check_address("local:100")
+    with pytest.raises(ValueError, match="1 to 64"):
+        check_address("local:1000")
+    # A host whose name starts as local:N does is a host.
+    for host in ("localhost:8786", "localhost.localdomain:8786", "locality-3:1"):
+        assert check_address(host) == host
     with pytest.raises(ValueError, match="local:N"):
         check_address("local:")
 

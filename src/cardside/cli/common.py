@@ -897,14 +897,17 @@ def end_if_stopped(done: int, asked: int, unit: str) -> None:
     lost = cluster.lost if cluster is not None else []
     if lost:
         click.echo(
-            f"Error: {lost[-1]} after {done} of {asked} {unit}: the figures are for those {done}.",
+            f"Error: {lost[-1]} after {done} of {asked} {unit}: {_figures_for(done)}.",
             err=True,
         )
         ctx.exit(1)
-    click.echo(
-        f"Stopped after {done} of {asked} {unit}: the figures are for those {done}.", err=True
-    )
+    click.echo(f"Stopped after {done} of {asked} {unit}: {_figures_for(done)}.", err=True)
     ctx.exit(130)
+
+
+def _figures_for(done: int) -> str:
+    """``the figures are for those 3`` (``for that one`` after one)."""
+    return "the figures are for that one" if done == 1 else f"the figures are for those {done}"
 
 
 def ask_names(console: Any, prompt: str, check: Callable[[str], object], order: str) -> str | None:

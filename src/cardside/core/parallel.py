@@ -67,7 +67,7 @@ def _working(info: Any) -> list[dict[str, Any]]:
 #: How the games are shared: a number of local processes (1: this one) or a cluster.
 Jobs = int | Cluster
 
-_LOCAL = re.compile(r"local:(\d{1,3})", re.IGNORECASE)
+_LOCAL = re.compile(r"local:(\d{1,9})", re.IGNORECASE)
 #: A scheduler's address: an optional protocol, a host name, an IPv4 address or an IPv6 one in
 #: brackets, and the port, which Dask needs.
 _ADDRESS = re.compile(
@@ -89,7 +89,7 @@ def check_address(text: str) -> str:
         if not 1 <= int(local.group(1)) <= MAX_JOBS:
             raise ValueError(f"a local cluster has 1 to {MAX_JOBS} workers (local:N)")
         return f"local:{int(local.group(1))}"
-    if text.lower().startswith("local"):
+    if re.fullmatch(r"local(:.*)?", text, re.IGNORECASE):  # localhost:8786 is a host
         raise ValueError(f"give local:N for a local cluster of N workers (1 to {MAX_JOBS})")
     address = _ADDRESS.fullmatch(text)
     if address is None:
@@ -115,12 +115,21 @@ def connect(address: str, timeout: float | None = None) -> Iterator[Cluster]:
     timeout = CONNECT_TIMEOUT if timeout is None else timeout
     try:
         import logging
+        import warnings
 
         from dask.distributed import Client, LocalCluster
+        from distributed.versions import VersionMismatchWarning
     except ImportError:
         raise ClusterError(
             f"--cluster needs Dask's distributed scheduler: {INSTALL_HINT}"
         ) from None
+    # cardside says in one line what went wrong: Dask's own log lines and version tables
+    # (a scheduler lost, workers of another version) would bury it under tracebacks.
+    # Dask sets levels on its own loggers (distributed.client...), so each is quietened.
+    for name in ["distributed", *logging.root.manager.loggerDict]:
+        if name == "distributed" or name.startswith("distributed."):
+            logging.getLogger(name).setLevel(logging.CRITICAL)
+    warnings.filterwarnings("ignore", category=VersionMismatchWarning)
     local = _LOCAL.fullmatch(address)
     cluster = None
     try:
@@ -143,6 +152,7 @@ def connect(address: str, timeout: float | None = None) -> Iterator[Cluster]:
                 signal.signal(signal.SIGINT, was)
             client = Client(cluster, timeout=f"{timeout}s")
         else:
+            _reachable(address, timeout)
             client = _client(Client, address, timeout)
     except (OSError, TimeoutError, ValueError) as exc:
         # ValueError: an address Dask reads otherwise than the check above (it names why).
@@ -211,8 +221,38 @@ def _client(make: Any, address: str, timeout: float) -> Any:
     if failed and not isinstance(failed[0], Exception):
         raise failed[0]  # KeyboardInterrupt and the like
     if failed:
-        raise ValueError("something answers there, but not as a Dask scheduler")
+        from distributed import __version__
+
+        raise ValueError(
+            f"something answers there, but not as a Dask scheduler of this Dask ({__version__}) "
+            f"would: another version, or another server? {_one_line(failed[0])}"
+        )
     raise ValueError("nothing answered as a Dask scheduler: is it the dashboard's port?")
+
+
+def _reachable(address: str, timeout: float) -> None:
+    """Refuse at once a scheduler's address where nothing listens or whose host is unknown
+    (Dask would wait its whole timeout, then say only that it did); ClusterError saying
+    which. Anything else (no answer yet, a WebSocket address) is left to Dask."""
+    import socket
+
+    found = _ADDRESS.fullmatch(address)
+    if found is None or address.lower().startswith("ws://"):
+        return
+    host, port = found.group(1).strip("[]"), int(found.group(2))
+    where = f"could not reach a Dask scheduler at {address}"
+    try:
+        with socket.create_connection((host, port), timeout=min(timeout, 5)):
+            return
+    except socket.gaierror as exc:
+        raise ClusterError(f"{where}: the host {host} is not found ({_one_line(exc)})") from None
+    except ConnectionRefusedError:
+        raise ClusterError(
+            f"{where}: nothing listens there (connection refused): start it with "
+            f"dask scheduler --port {port}, or check the address"
+        ) from None
+    except OSError:
+        return
 
 
 def _one_line(exc: BaseException) -> str:
