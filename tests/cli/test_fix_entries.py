@@ -395,7 +395,11 @@ def test_piped_the_later_entry_s_refused_text_cancels_and_the_next_line_is_the_n
         out
     )
     assert out.count("New text for entry 4 (Enter or cancel cancels the correction): ") == 2
-    assert "  Ann does not hold 2D (type help)\n  Cancelled; nothing changed.\n" in out
+    assert (
+        "  Ann does not hold 2D (type help)\n"
+        "  (piped input: a refused text is not asked for again; the correction goes)\n"
+        "  Cancelled; nothing changed.\n"
+    ) in out
     session = saved(data_dir)
     assert not corrections.has_corrections(session.entries)
     assert len(session.entries) == len(HANDS) + 1
