@@ -229,3 +229,13 @@ def test_fix_ask_with_the_same_result_by_another_rule_is_saved(
     assert result.exit_code == 0 and result.exception is None, result.output
     assert "Entry 1 corrected (its result as before: Bob 1)." in result.output
     assert _rules(data_dir) == ["Bob wins 1 game point: 66 reached, opponent had 33 or more"]
+
+
+def test_quit_in_the_questions_of_fix_n_ask_says_the_deal_is_unchanged(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    keep = ["schnapsen", "keep", "--names", "Ann,Bob", "--session", "k"]
+    result = runner.invoke(main, keep, input="Ann 2\nBob 1\nfix 1 ask\nAnn\nquit\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "  Nothing changed: the deal is still Ann 2.\nSaved." in result.output
+    assert _rules(data_dir)[0].startswith("Ann wins 2 game points")

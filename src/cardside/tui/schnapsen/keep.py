@@ -462,6 +462,7 @@ class KeepScreen:
             try:
                 entry = self._table_entry(fixing=True)
             except _Quit:
+                self.console.say(f"  Nothing changed: the deal is still {self._text_of(old)}.")
                 raise QuitAsked from None
             except _Cancel:
                 entry = None
