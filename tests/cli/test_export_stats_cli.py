@@ -1565,7 +1565,7 @@ def test_a_csv_says_which_sessions_it_holds_no_row_of(runner: CliRunner, data_di
     assert {row["session"] for row in csv.DictReader(io.StringIO(result.stdout))} == {"bummerl"}
     assert result.stderr == (
         "note: 1 session is not in the CSV, with no row of scores yet: fresh "
-        "(--format json holds them)\n"
+        "(--format json holds it)\n"
     )
     both = runner.invoke(main, ["sessions", "export", "--all", "--format", "json"])
     assert {s["name"] for s in json.loads(both.stdout)} == {"bummerl", "fresh"}

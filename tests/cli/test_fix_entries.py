@@ -1537,7 +1537,7 @@ def test_at_a_terminal_undo_n_asks_where_entry_n_is_not_deal_n(
     """A correction is an entry, so entry and deal numbers part: undo 6 typed for deal 6
     (entry 7) asks first, naming both, and Enter leaves everything as it was."""
     shown = as_at_a_terminal(monkeypatch)
-    lines = [f"+{line}" for line in PARTED] + ["+undo 6", "+", "+undo 5", "+y", "+quit"]
+    lines = [f"+{line}" for line in PARTED] + ["+undo 6", "+", "+undo 5", "+yes", "+quit"]
     out = keep(runner, SCHNAPSEN_ON, lines).output
     asked = [prompt.strip() for prompt in shown if "? [y/n]" in prompt]
     assert asked == [
@@ -1551,6 +1551,25 @@ def test_at_a_terminal_undo_n_asks_where_entry_n_is_not_deal_n(
     session = saved(data_dir)
     assert [e.get("type") for e in session.entries[5:]] == ["result", "result", "result"]
     assert session.entries[-1]["undoes"] == 5
+
+
+def test_at_a_terminal_undo_of_the_entry_named_for_a_deal_is_not_asked_again(
+    runner: CliRunner, data_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Told that undo 7 takes back deal 6, the keeper types undo 7: taken back at once, where
+    entry 7 would otherwise be asked about (deal 7 is entry 8 by then)."""
+    shown = as_at_a_terminal(monkeypatch)
+    lines = [f"+{line}" for line in [*PARTED, "Bob 1"]] + ["+undo 6", "+n", "+undo 7", "+quit"]
+    out = keep(runner, SCHNAPSEN_ON, lines).output
+    assert sum("? [y/n]" in prompt for prompt in shown) == 1
+    assert "  Nothing changed; undo 7 takes back deal 6.\n" in out
+    assert "Entry 7 taken back (deal 6, match 1): Ann 3." in out
+    # An IOTA round is every player's turn, many entries: undo N asks nothing there.
+    iota = ["Ann 8", "Bob 4", "fix 1 Ann 9", "Ann 5", "Bob 6", "undo 2", "quit"]
+    shown.clear()
+    out = keep(runner, [*IOTA[:-1], "i"], [f"+{line}" for line in iota]).output
+    assert not any("? [y/n]" in prompt for prompt in shown)
+    assert "entry 4 no longer fits" in out  # the undo went ahead: the turns now out of order
 
 
 def test_piped_undo_n_takes_back_entry_n_without_a_question(
@@ -1568,6 +1587,9 @@ def test_a_refused_fix_of_a_correction_names_the_deal_of_that_number(
     out = keep(runner, SCHNAPSEN_ON, [*PARTED, "fix 5", "fix 6", "quit"]).output
     assert "entry 5 corrects entry 1: fix 1 instead (deal 5 is entry 6: fix 6)" in out
     assert "  (deal 6 is entry 7: fix 7; Enter leaves this)\n" in out
+    # fix N TEXT asks nothing: no word of a question.
+    out = keep(runner, [*SCHNAPSEN_ON[:-1], "u"], [*PARTED, "fix 6 Bob 2", "quit"]).output
+    assert "Enter leaves this" not in out and "Entry 6 corrected: Bob 2 (was Bob 1)." in out
 
 
 def test_piped_a_refused_new_text_of_a_later_entry_says_why_the_correction_goes(

@@ -497,6 +497,30 @@ def test_a_name_that_is_a_bot_seat_s_is_refused(
 
 
 @pytest.mark.parametrize(
+    "args",
+    [
+        ["schnapsen", "play", "--names", "You,Bot 2"],
+        ["lineit", "play", "--names", "Ann,Bot 2,Bot 3"],
+        ["iota", "play", "--names", "Ann,Bot 2,Bot 7"],
+        ["octrix", "score", "--trick", "8C 3H", "--names", "You,Bot 2"],
+    ],
+)
+def test_a_bot_may_keep_its_seat_s_name_where_names_name_bots_too(
+    runner: CliRunner, data_dir: Path, args: list[str]
+) -> None:
+    """A played game's --names names its bots as well (Schnapsen's default is You,Bot 2), and
+    score's labels name seats: only a person's name is held to the rule."""
+    result = runner.invoke(main, args, input="quit\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    person = [*args[:-1], "Bot 4," + args[-1].split(",", 1)[1]] if "play" in args else None
+    if person is not None:
+        refused = runner.invoke(main, person, input="quit\n")
+        assert refused.exit_code == 2 and "'Bot 4' is how cardside names a bot's seat" in (
+            refused.output
+        )
+
+
+@pytest.mark.parametrize(
     "name",
     ["Bot 2 (strong) (a person)", "Ann ( A Person )", "Bo (\uff41 person)", "Cy (a\u00a0person)"],
 )

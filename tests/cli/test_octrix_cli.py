@@ -730,6 +730,10 @@ def test_score_draws_the_trick_arrow_as_the_screens_do(
     result = runner.invoke(main, [*ascii, "octrix", "score", "--trick", "8C 3H"])
     assert result.exit_code == 0 and result.exception is None
     assert f"highest wins {arrow} P1 takes 1" in result.output
+    # Why a run scores what it does, last, as for counting cards.
+    assert result.output.splitlines()[-1] == (
+        "  (a run of k counting cards in a row scores k x k: 1, 4, 9, 16, ...)"
+    )
 
 
 def test_tab_in_a_kept_trick_offers_the_cards_of_the_seat_being_typed() -> None:

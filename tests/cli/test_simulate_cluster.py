@@ -192,8 +192,11 @@ def test_addresses_a_scheduler_is_given_by() -> None:
         check_address("tcp://sched.example.org")
     with pytest.raises(ValueError, match="1 to 64"):
         check_address("local:100")
-    with pytest.raises(ValueError, match="1 to 64"):
+    with pytest.raises(ValueError, match="a local cluster has 1 to 64 workers"):
         check_address("local:1000")
+    for near in ("local4", "LOCAL", "local:x"):
+        with pytest.raises(ValueError, match="give local:N for a local cluster of N workers"):
+            check_address(near)
     # A host whose name starts as local:N does is a host.
     for host in ("localhost:8786", "localhost.localdomain:8786", "locality-3:1"):
         assert check_address(host) == host
@@ -362,3 +365,37 @@ def test_a_review_of_one_game_cut_short_by_a_lost_cluster_says_why_not_ctrl_c(
         many_reviews.review_all([asked], jobs=gone)  # type: ignore[list-item]
     with pytest.raises(KeyboardInterrupt):
         many_reviews.review_all([asked], jobs=Cluster(None, "local:1"))  # type: ignore[list-item]
+
+
+def test_dask_s_table_of_other_versions_is_one_note() -> None:
+    """Workers or a scheduler of other versions that still connect: a line naming the
+    packages, not Dask's table, and other warnings shown as before."""
+    import warnings
+
+    from cardside.core.parallel import _noting_versions, _version_notes
+
+    class Mismatch(Warning):
+        pass
+
+    table = (
+        "Mismatched versions found\n\n+---+\n| Package     | Client   | Scheduler | Workers  |\n"
+        "+---+\n| dask        | 2026.8.0 | 2026.8.0  | 2024.8.0 |\n"
+        "| distributed | 2026.8.0 | 2026.8.0  | 2024.8.0 |\n+---+"
+    )
+    before = warnings.showwarning
+    seen: list[str] = []
+    warnings.showwarning = lambda message, *args, **kwargs: seen.append(str(message))
+    try:
+        kept = _noting_versions(Mismatch)
+        with warnings.catch_warnings():
+            warnings.simplefilter("always")
+            warnings.warn(table, Mismatch, stacklevel=1)
+            warnings.warn("something else", UserWarning, stacklevel=1)
+    finally:
+        warnings.showwarning = before
+    assert seen == ["something else"] and kept == [table]
+    assert _version_notes(kept) == [
+        "note: the cluster runs other versions of dask, distributed than this machine; "
+        "install the same versions everywhere, or its figures may differ"
+    ]
+    assert _version_notes([]) == []

@@ -742,6 +742,9 @@ def test_the_html_page_with_ratings_or_league_asked_is_refused_not_ignored(
     assert refused.exit_code == 2 and isinstance(refused.exception, SystemExit)
     assert "--html writes the league and the ratings on one page" in refused.output
     assert not page.exists()
+    # --chart with the page: the page's own reason, not "add --ratings" (a dead end).
+    charted = runner.invoke(main, ["stats", "--chart", "--html", str(page)])
+    assert charted.exit_code == 2 and "--html writes a page: leave out" in charted.output
 
 
 def test_ratings_count_in_each_game_s_own_unit(runner: CliRunner, data_dir: Path) -> None:
@@ -756,3 +759,4 @@ def test_ratings_count_in_each_game_s_own_unit(runner: CliRunner, data_dir: Path
     assert "a few results only" in text and "a few games only" not in text
     page = run(runner, "stats", "--html", "-")
     assert "Schnapsen: ratings match by match" in page and "Octrix: ratings game by game" in page
+    assert "match 1" in page

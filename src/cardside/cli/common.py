@@ -152,6 +152,8 @@ def with_cluster(cluster: str | None, run: Callable[[Any], Any], jobs: int) -> A
     try:
         with connect(cluster) as workers:
             ctx.meta[CLUSTER_KEY] = workers  # for end_if_stopped: why a run ended early
+            for note in workers.notes:
+                click.echo(note, err=True)
             return run(workers)
     except ClusterError as exc:
         raise click.ClickException(str(exc)) from None
@@ -308,18 +310,26 @@ def check_name(name: str, option: str) -> None:
             "brackets); choose another name",
             param_hint=f"'{option}'",
         )
-    if re.fullmatch(r"bot ?\d+", person(name)):
-        # A played game names a bot's seat so; statistics would find both under one name.
-        raise click.BadParameter(
-            f"{clip(name)} is how cardside names a bot's seat (Bot 2); choose another name "
-            "for a person",
-            param_hint=f"'{option}'",
-        )
     kind = bot_bracket(name)
     if kind:
         raise click.BadParameter(
             f"{clip(name)} reads as a bot's name ({kind} in brackets, as statistics name the "
             "bots), and would count as that bot; choose another name",
+            param_hint=f"'{option}'",
+        )
+
+
+def check_person(name: str, option: str) -> None:
+    """:func:`check_name`, and refuse a person's name that is how a played game names a bot's
+    seat (``Bot 2``): statistics would find the person with the bots of that seat. A play's
+    ``--names``, which names its bots too, may give a bot that name."""
+    from cardside.sessions.stats import person
+
+    check_name(name, option)
+    if re.fullmatch(r"bot ?\d+", person(name)):
+        raise click.BadParameter(
+            f"{clip(name)} is how cardside names a bot's seat (Bot 2); choose another name "
+            "for a person",
             param_hint=f"'{option}'",
         )
 
@@ -340,12 +350,15 @@ def your_name(text: str, option: str = "--name") -> str:
         raise click.BadParameter(
             f"the name is empty: give your name, e.g. {option} Ann", param_hint=f"'{option}'"
         )
-    check_name(name, option)
+    check_person(name, option)
     return " ".join(name.split())
 
 
-def parse_names(text: str, low: int, high: int, game: str = "") -> list[str]:
-    """Player names from a comma-separated list, for every ``--names`` and names prompt.
+def parse_names(
+    text: str, low: int, high: int, game: str = "", *, people: bool = False
+) -> list[str]:
+    """Player names from a comma-separated list, for every ``--names`` and names prompt
+    (``people``: every name is a person's, as at a kept table; see :func:`check_person`).
 
     Every name must be given (``Ann,,Bob`` has an empty one), of at most :data:`MAX_NAME`
     characters and no control character, no two may be the same ignoring case and how they are
@@ -363,7 +376,7 @@ def parse_names(text: str, low: int, high: int, game: str = "") -> list[str]:
             param_hint="'--names'",
         )
     for name in names:
-        check_name(name, "--names")
+        (check_person if people else check_name)(name, "--names")
     # As a prompt reads them, where words are split on any space: "Ann  Lee" is "Ann Lee".
     names = [" ".join(n.split()) for n in names]
     seen: dict[str, str] = {}
@@ -447,6 +460,9 @@ def table_seats(
         raise click.BadParameter(
             f"{humans} people cannot sit at a table of {players}", param_hint="'--humans'"
         )
+    if names is not None:
+        for person_name in seat_names[:humans]:  # the bots' names may be Bot 2 and the like
+            check_person(person_name, "--names")
     if names is None:
         if humans == 1:
             seat_names = ["You"] + [bot_name(i) for i in range(2, players + 1)]
@@ -822,14 +838,14 @@ def echo_report(text: str, width: int | None = None) -> None:
     column gaps) wrap at spaces, and table rows are left whole."""
     import re
 
-    from cardside.tui.table import wrap_words
+    from cardside.tui.table import display_width, wrap_words
 
     if width is None:
         click.echo(text)
         return
     out: list[str] = []
     for line in text.split("\n"):
-        if len(line) <= width or re.search(r"\S  +\S", line):
+        if display_width(line) <= width or re.search(r"\S  +\S", line):
             out.append(line)
         else:
             out += wrap_words(line, width)

@@ -37,7 +37,7 @@ def _ask_names(console: Any) -> str | None:
 def _parse_names(text: str) -> list[str]:
     from cardside.games.iota.keep import name_reads_as
 
-    names = parse_names(text, 2, 4, "IOTA")
+    names = parse_names(text, 2, 4, "IOTA", people=True)
     for n in names:
         if n.split()[0] != n:
             raise click.BadParameter(f"{n[:20]!r}: one word per name", param_hint="'--names'")

@@ -45,7 +45,7 @@ def _parse_names(text: str) -> list[str]:
     from cardside.games.lineit.notation import parse_card
     from cardside.tui.keeping import COMMAND_WORDS, PLAY_ONLY
 
-    names = parse_names(text, MIN_PLAYERS, MAX_PLAYERS, "Line-it")
+    names = parse_names(text, MIN_PLAYERS, MAX_PLAYERS, "Line-it", people=True)
     refuse_command_words(names, (*COMMAND_WORDS, *PLAY_ONLY, *KINDS, *ACTIONS))
     for name in names:
         if name.split()[0] != name:

@@ -120,8 +120,8 @@ def _ask_names(console: Any, partnership: bool) -> str | None:
 
 def _parse_names(text: str, partnership: bool) -> list[str]:
     if partnership:
-        return _check_names(parse_names(text, 4, 4, "the partnership game"))
-    names = _check_names(parse_names(text, 2, 4, "Octrix"))
+        return _check_names(parse_names(text, 4, 4, "the partnership game", people=True))
+    names = _check_names(parse_names(text, 2, 4, "Octrix", people=True))
     if partnership and len(names) != 4:
         raise click.BadParameter("the partnership game is for 4 players", param_hint="'--names'")
     return names

@@ -9,6 +9,7 @@ import click
 from cardside.cli.common import (
     ask_names,
     bot_name,
+    check_person,
     echo_score_json,
     echo_text,
     kept_seats,
@@ -35,6 +36,7 @@ def play(
         raise click.UsageError("give --names (yours and the bot's) or --name, not both")
     if names is not None:
         you, opponent = parse_names(names, 2, 2, "Schnapsen")
+        check_person(you, "--names")  # the bot's name may be Bot 2, as by default
     else:
         you = your_name("You" if name is None else name)
         opponent = bot_name(2)
@@ -75,7 +77,7 @@ def _ask_names(console: Any) -> str | None:
 def _parse_names(text: str) -> list[str]:
     from cardside.tui.keeping import COMMAND_WORDS
 
-    names = parse_names(text, 2, 2, "Schnapsen")
+    names = parse_names(text, 2, 2, "Schnapsen", people=True)
     # The table's questions also take these words (who closed: no one; undo; cancel).
     from cardside.games.schnapsen.notation import NOBODY
 

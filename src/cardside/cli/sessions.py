@@ -174,10 +174,16 @@ def _say_problems(app: Any, broken: list[tuple[int, str]], differ: list[tuple[st
         # The number keeps the list's numbering whole: ``resume 2`` names this file.
         click.echo(f"{number}  unreadable: {problem}", err=True)
     if len(broken) > MOST_PROBLEMS:
-        more = counted(len(broken) - MOST_PROBLEMS, "more unreadable file")
+        later = [number for number, _ in broken[MOST_PROBLEMS:]]
+        more = counted(len(later), "more unreadable file")
+        numbers = ", ".join(map(str, later[:10])) + (", ..." if len(later) > 10 else "")
         click.echo(
             with_folder(
-                Suggests(f"... and {more} ('", "cardside sessions verify --all", "' names each)"),
+                Suggests(
+                    f"... and {more}, numbered {numbers} ('",
+                    "cardside sessions verify --all",
+                    "' names each)",
+                ),
                 app,
             ),
             err=True,
@@ -211,7 +217,7 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
     from cardside.games.registry import GAMES
     from cardside.sessions import sheets
     from cardside.sessions.export import as_dict, corrections_of
-    from cardside.tui.table import KEEP, render, wrap_words
+    from cardside.tui.table import KEEP, display_width, render, wrap_words
 
     app = app_of(ctx)
     path = session_path(app, name)
@@ -230,7 +236,7 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
 
     def say(text: str) -> None:
         """A line of words, wrapped at spaces on a terminal narrower than it."""
-        lines = wrap_words(text, width) if width and len(text) > width else [text]
+        lines = wrap_words(text, width) if width and display_width(text) > width else [text]
         echo("\n".join(lines).replace(KEEP, " "))
 
     players = _players_text(session.seats)
@@ -781,7 +787,7 @@ def _note_rowless(found: list[Any]) -> None:
         shown = ", ".join(empty[:5]) + (f" and {len(empty) - 5} more" if len(empty) > 5 else "")
         click.echo(
             f"note: {counted_are(len(empty), 'session')} not in the CSV, with no row of scores "
-            f"yet: {shown} (--format json holds them)",
+            f"yet: {shown} (--format json holds {'it' if len(empty) == 1 else 'them'})",
             err=True,
         )
 

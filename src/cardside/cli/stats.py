@@ -68,7 +68,11 @@ def _player(value: str | None) -> str | None:
     help="Kept or played.",
 )
 @click.option("--ratings", is_flag=True, help="Skill ratings per player per game.")
-@click.option("--chart", is_flag=True, help="With --ratings: draw each rating game by game.")
+@click.option(
+    "--chart",
+    is_flag=True,
+    help="With --ratings: draw each rating game by game (match by match in Schnapsen).",
+)
 @click.option("--league", is_flag=True, help="A league table and the records of each game.")
 @click.option(
     "--html",
@@ -108,10 +112,7 @@ def stats(
 
     if ratings and league:
         raise click.UsageError("give --ratings or --league, not both")
-    if chart and not ratings:
-        raise click.UsageError("--chart draws ratings: add --ratings")
-    if chart and as_json:
-        raise click.UsageError("--chart draws in the terminal: leave out --json")
+    # The page first: it holds the ratings and their charts, so --chart is not for it.
     if html_file is not None and str(html_file) != "-" and html_file.is_dir():  # --html ""
         raise click.UsageError("--html needs a file name, e.g. --html report.html")
     if html_file is not None and (as_json or chart):
@@ -120,6 +121,10 @@ def stats(
         raise click.UsageError(
             "--html writes the league and the ratings on one page: leave out --ratings and --league"
         )
+    if chart and not ratings:
+        raise click.UsageError("--chart draws ratings: add --ratings")
+    if chart and as_json:
+        raise click.UsageError("--chart draws in the terminal: leave out --json")
     if until is not None and since is not None and until < since:
         raise click.UsageError(f"--until {day_text(until)} is before --since {day_text(since)}")
     if (ratings or league or html_file is not None) and player:

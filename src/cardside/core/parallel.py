@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -41,6 +41,8 @@ class Cluster:
     #: Why a run ended early when the cluster went away after some games were finished:
     #: those games are given back, as after Ctrl-C, and the reason is said after them.
     lost: list[str] = field(default_factory=list, compare=False)
+    #: What the user should know before the run (the cluster's versions differ), one line each.
+    notes: list[str] = field(default_factory=list, compare=False)
 
     def workers(self) -> int:
         """The number of threads the scheduler's workers offer (at least 1)."""
@@ -89,7 +91,7 @@ def check_address(text: str) -> str:
         if not 1 <= int(local.group(1)) <= MAX_JOBS:
             raise ValueError(f"a local cluster has 1 to {MAX_JOBS} workers (local:N)")
         return f"local:{int(local.group(1))}"
-    if re.fullmatch(r"local(:.*)?", text, re.IGNORECASE):  # localhost:8786 is a host
+    if re.fullmatch(r"local(:.*|\d*)", text, re.IGNORECASE):  # localhost:8786 is a host
         raise ValueError(f"give local:N for a local cluster of N workers (1 to {MAX_JOBS})")
     address = _ADDRESS.fullmatch(text)
     if address is None:
@@ -111,11 +113,23 @@ def connect(address: str, timeout: float | None = None) -> Iterator[Cluster]:
     """Connect to the Dask scheduler at ``address``, or start a local cluster for ``local:N``
     (N worker processes, one thread each); closed on leaving. ClusterError when Dask is not
     installed or nothing answers within ``timeout`` seconds (``CONNECT_TIMEOUT``)."""
+    import warnings
+
+    shown = warnings.showwarning  # Dask's version warnings are kept meanwhile, then as before
+    try:
+        with _connect(address, timeout) as cluster:
+            yield cluster
+    finally:
+        warnings.showwarning = shown
+
+
+@contextmanager
+def _connect(address: str, timeout: float | None) -> Iterator[Cluster]:
+    """:func:`connect`'s work."""
     address = check_address(address)
     timeout = CONNECT_TIMEOUT if timeout is None else timeout
     try:
         import logging
-        import warnings
 
         from dask.distributed import Client, LocalCluster
         from distributed.versions import VersionMismatchWarning
@@ -129,7 +143,7 @@ def connect(address: str, timeout: float | None = None) -> Iterator[Cluster]:
     for name in ["distributed", *logging.root.manager.loggerDict]:
         if name == "distributed" or name.startswith("distributed."):
             logging.getLogger(name).setLevel(logging.CRITICAL)
-    warnings.filterwarnings("ignore", category=VersionMismatchWarning)
+    mismatched = _noting_versions(VersionMismatchWarning)
     local = _LOCAL.fullmatch(address)
     cluster = None
     try:
@@ -171,7 +185,7 @@ def connect(address: str, timeout: float | None = None) -> Iterator[Cluster]:
                 f"the Dask scheduler at {address} has no workers (start some with: "
                 f"dask worker {address})"
             ) from None
-        yield Cluster(client, address)
+        yield Cluster(client, address, notes=_version_notes(mismatched))
     finally:
         client.close()
         if cluster is not None:
@@ -228,6 +242,47 @@ def _client(make: Any, address: str, timeout: float) -> Any:
             f"would: another version, or another server? {_one_line(failed[0])}"
         )
     raise ValueError("nothing answered as a Dask scheduler: is it the dashboard's port?")
+
+
+def _noting_versions(wanted: type[Warning]) -> list[str]:
+    """Dask's warning that the cluster runs other versions than this machine, kept (its table
+    of packages, for :func:`_version_notes`) rather than printed; the list it fills."""
+    import warnings
+
+    kept: list[str] = []
+    shown = warnings.showwarning
+
+    def show(
+        message: Warning | str,
+        category: type[Warning],
+        filename: str,
+        lineno: int,
+        file: TextIO | None = None,
+        line: str | None = None,
+    ) -> None:
+        if issubclass(category, wanted):
+            kept.append(str(message))
+        else:
+            shown(message, category, filename, lineno, file, line)
+
+    warnings.showwarning = show
+    return kept
+
+
+def _version_notes(tables: list[str]) -> list[str]:
+    """One line for Dask's tables of mismatched versions: which packages differ."""
+    packages: list[str] = []
+    for table in tables:
+        for row in table.splitlines():
+            cells = [cell.strip() for cell in row.strip().strip("|").split("|")]
+            if row.startswith("|") and cells[0] not in ("Package", *packages):
+                packages.append(cells[0])
+    if not packages:
+        return []
+    return [
+        f"note: the cluster runs other versions of {', '.join(packages)} than this machine; "
+        "install the same versions everywhere, or its figures may differ"
+    ]
 
 
 def _reachable(address: str, timeout: float) -> None:

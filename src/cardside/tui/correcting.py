@@ -126,7 +126,7 @@ class Corrector:
             where = f" ({where[2:-1]}, {again})" if where else f" ({again})"
         console.say(f"  Entry {number}{where}: {old_text}")
         other = _row_meant(session, number)
-        if other is not None:
+        if other is not None and not text:  # asked for the new text: the row's entry named
             console.say(f"  ({other[0]} is entry {other[1]}: fix {other[1]}; Enter leaves this)")
         offered = old_text
         while True:
@@ -269,9 +269,11 @@ class Corrector:
         once a correction was entered: a correction is an entry too), ask at a terminal
         whether ``undo`` means entry ``number``; ``True`` to go on. Piped input reads the numbers
         as entries, as documented, without a question."""
+        entries = self.journal.session.entries
         other = _row_meant(self.journal.session, number)
-        if other is None or not self.console.interactive:
-            return True
+        advised = _ADVISED.pop(id(self.journal), None)
+        if other is None or not self.console.interactive or advised == (number, len(entries)):
+            return True  # the entry just named for a row, nothing entered since: meant so
         row, entry = other
         texts = dict(zip(force.numbers, force.entries))
         if number in force.corrects:
@@ -292,6 +294,7 @@ class Corrector:
                 return True
             if word in ("", "n", "no", *CANCEL):
                 self.console.say(f"  Nothing changed; undo {entry} takes back {row}.")
+                _ADVISED[id(self.journal)] = (entry, len(entries))
                 return False
             self.console.say(
                 f"  {refusal(f'answer y to take back entry {number}, or n (Enter) to leave it')}"
@@ -687,6 +690,11 @@ def _rows_made(session: Session) -> list[RowOf]:
         out.append((row.number, list(row.scores), made, tuple(row.unplayed)))
         start = end + 1
     return out
+
+
+#: Per keep (its journal's id): the entry the question of ``undo N`` last named for a row, and
+#: the number of entries then; ``undo`` of that entry next is not asked again.
+_ADVISED: dict[int, tuple[int, int]] = {}
 
 
 def _row_meant(session: Session, number: int) -> tuple[str, int] | None:

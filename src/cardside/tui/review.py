@@ -4,7 +4,6 @@ costliest decisions explained, every decision (``--all``) and the chart (``--cha
 from __future__ import annotations
 
 import re
-import textwrap
 from collections.abc import Callable, Sequence
 
 from cardside.core.arith import is_digits
@@ -12,7 +11,7 @@ from cardside.core.many_reviews import Standing
 from cardside.core.review import LABELS, Decision, Review
 from cardside.core.words import counted, signed
 from cardside.tui.chart import ASCII_LEVELS, BLOCKS, _axis, level
-from cardside.tui.table import render
+from cardside.tui.table import display_width, render, wrap_words
 
 #: Marks under the chart: a mistake and a blunder.
 MARKS = {"mistake": "?", "blunder": "!"}
@@ -278,20 +277,13 @@ def fit(text: str, width: int | None) -> str:
         return text
     out: list[str] = []
     for line in text.split("\n"):
-        if len(line) <= width or re.search(r"\S  +\S", line):
+        if display_width(line) <= width or re.search(r"\S  +\S", line):
             out.append(line)
             continue
         lead = line[: len(line) - len(line.lstrip())]
         number = re.match(r"\d+\. ", line)
         more = " " * len(number.group()) if number else lead
-        out += textwrap.wrap(
-            line.strip(),
-            max(20, width),
-            initial_indent=lead,
-            subsequent_indent=more,
-            break_long_words=False,
-            break_on_hyphens=False,
-        )
+        out += wrap_words(line.strip(), max(20, width), lead, more)
     return "\n".join(out)
 
 

@@ -110,7 +110,7 @@ def unbroken(text: str, room: int) -> str:
     """``text`` as one unit for wrapping (``in progress``, ``Bob & Dee total 2`` never split),
     unless it is wider than ``room``: then it breaks at its spaces rather than run past the
     edge. Lines wrapped from it turn :data:`KEEP` back into spaces."""
-    return text if len(text) > room else text.replace(" ", KEEP)
+    return text if display_width(text) > room else text.replace(" ", KEEP)
 
 
 def _wrapped_row(row: list[str], start: int, width: int) -> tuple[str, list[str]]:
@@ -122,30 +122,39 @@ def _wrapped_row(row: list[str], start: int, width: int) -> tuple[str, list[str]
     return "", wrap_words(note, width, "    ")
 
 
-def wrap_words(text: str, width: int, indent: str = "") -> list[str]:
+def wrap_words(text: str, width: int, indent: str = "", after: str | None = None) -> list[str]:
     """Plain ``text`` broken at spaces into lines at most ``width`` wide (never narrower than
     10), each starting with ``indent``; a word longer than that stays whole. Width is counted
-    in terminal columns (:func:`display_width`): a Chinese name takes two a character."""
+    in terminal columns (:func:`display_width`): a Chinese name takes two a character.
+    ``after``: the indent of the lines after the first, where it differs."""
     width = max(10, width)
-    if text.isascii() and indent.isascii():
+    after = indent if after is None else after
+    if text.isascii() and indent.isascii() and after.isascii():
         return textwrap.wrap(
             text,
             width,
             initial_indent=indent,
-            subsequent_indent=indent,
+            subsequent_indent=after,
             break_long_words=False,
             break_on_hyphens=False,
         )
+    return _wrap_by_columns(text, width, indent, after)
+
+
+def _wrap_by_columns(text: str, width: int, indent: str, after: str | None = None) -> list[str]:
+    """:func:`wrap_words`' lines, measured in terminal columns: as textwrap breaks plain text
+    of single spaces, word by word."""
+    after = indent if after is None else after
     lines: list[str] = []
     line = ""
     # Broken at ASCII whitespace only, as textwrap does: KEEP (a no-break space) holds.
     for word in re.split(r"[ \t\n\r\f\v]+", text.strip(" \t\n\r\f\v")):
         if not word:
             continue
-        longer = f"{line} {word}" if line else indent + word
+        longer = f"{line} {word}" if line else (after if lines else indent) + word
         if line and display_width(longer) > width:
             lines.append(line)
-            longer = indent + word
+            longer = after + word
         line = longer
     return [*lines, line] if line else lines
 

@@ -479,6 +479,8 @@ def test_only_a_sum_of_plain_numbers_is_read_as_cards() -> None:
         (["9+9"], ["9", "9"]),
         (["8++4"], ["8++4"]),  # left whole, for the number's own reason
         (["12", "lot", "final"], ["12", "lot", "final"]),
+        (["lots=1+1", "4", "4"], ["lots=1+1", "4", "4"]),  # two lots, not a line of 1
+        (["8", "+", "lot"], ["8+lot"]),  # refused whole, not read as 8 and a lot
     ],
 )
 def test_a_turn_read_out_as_a_sum_is_the_lines_it_adds(words: list[str], read: list[str]) -> None:

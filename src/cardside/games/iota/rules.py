@@ -192,8 +192,9 @@ def line_words(words: Sequence[str]) -> list[str]:
     out: list[str] = []
     for word in joined:
         terms = word.split("+")
-        if len(terms) > 1 and all(terms) and written_cards(word) is None:
-            out.extend(terms)
+        # Only a sum of plain numbers is split: lots=1+1 and 8+lot are read (or refused) whole.
+        if len(terms) > 1 and all(t.isascii() and t.isdigit() for t in terms):
+            out.extend(terms if written_cards(word) is None else [word])
         else:
             out.append(word)
     return out
