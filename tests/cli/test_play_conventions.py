@@ -465,7 +465,7 @@ def test_wrap_breaks_at_spaces_only(width: int) -> None:
 def test_a_coloured_line_keeps_its_indent_when_wrapped() -> None:
     """A deal's report is green from its indent on: the lines it wraps onto keep the indent."""
     line = click.style("  Deal 2: Ann wins 2 game points", fg="green") + (
-        " (66 reached, opponent had a trick but under 33 (Schneider): 2 game points)."
+        " (66 reached, opponent had a trick but under 33, so Schneider: 2 game points)."
     )
     pieces = [click.unstyle(p) for p in wrap(line, 60)]
     assert len(pieces) == 2 and all(p.startswith("  ") and len(p) <= 60 for p in pieces)

@@ -97,7 +97,7 @@ def test_score_text_names_the_rule(runner: CliRunner) -> None:
     assert "Bob had 20 card points at that moment" in result.output
     assert "Ann wins 2 game points: closer reached 66" in result.output
     # The answer first, the facts after it indented; the points said once.
-    assert result.output.splitlines()[0].endswith("under 33 at closing (Schneider).")
+    assert result.output.splitlines()[0].endswith("under 33 at closing, so Schneider.")
     assert "\n  Ann closed the stock; Bob had 20 card points at that moment." in result.output
     assert result.output.count("game points") == 1
 
@@ -283,7 +283,7 @@ def test_keep_scripted_session_with_undo_and_refusals(runner: CliRunner, data_di
     assert "Ann wins 2 game points (66 reached, opponent had a trick but under 33" in out
     assert "a deal is worth 1 to 3 game points, not 4" in out
     assert "Bob wins 2 game points (closer reached 66" in out
-    assert "under 33 (Schneider)).\n" in out and "(Schneider): 2 game points)" not in out
+    assert "under 33, so Schneider).\n" in out and "Schneider: 2 game points)" not in out
     assert "Undone: deal 4 (Bob 2)" in out
     assert "answer y or n (type help)" in out
     assert "'Cid' is not a player here" in out

@@ -165,7 +165,7 @@ def test_history_tells_each_deal_in_the_screens_words() -> None:
     told = history(state, s).splitlines()
     assert told[0] == (
         "Deal 1: Bot 2 wins 2 game points (closer reached 66, opponent had a trick but under 33 "
-        "at closing (Schneider)); countdown: You 7, Bot 2 5"
+        "at closing, so Schneider); countdown: You 7, Bot 2 5"
     )
     assert told[1:3] == ["Deal 2, so far:", "  no trick yet"]
 
@@ -176,7 +176,7 @@ def test_a_deal_s_reason_drops_only_its_count_of_game_points() -> None:
     last = "stock used up and no one reached 66, so the last trick wins"
     assert rule_reason("last-trick") == last
     assert rule_reason("closer-failed-2") == "closer failed to reach 66"
-    assert rule_reason("normal-3") == "66 reached, opponent had no trick (Schwarz)"
+    assert rule_reason("normal-3") == "66 reached, opponent had no trick, so Schwarz"
     assert rule_reason("direct") == "entered directly"
 
 

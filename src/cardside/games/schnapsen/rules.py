@@ -163,13 +163,14 @@ LAST_TRICK = "last-trick"
 
 RULE_TEXT: dict[str, str] = {
     NORMAL_1: "66 reached, opponent had 33 or more: 1 game point",
-    NORMAL_2: "66 reached, opponent had a trick but under 33 (Schneider): 2 game points",
-    NORMAL_3: "66 reached, opponent had no trick (Schwarz): 3 game points",
+    NORMAL_2: "66 reached, opponent had a trick but under 33, so Schneider: 2 game points",
+    NORMAL_3: "66 reached, opponent had no trick, so Schwarz: 3 game points",
     CLOSER_1: "closer reached 66, opponent had 33 or more at closing: 1 game point",
     CLOSER_2: (
-        "closer reached 66, opponent had a trick but under 33 at closing (Schneider): 2 game points"
+        "closer reached 66, opponent had a trick but under 33 at closing, so Schneider: "
+        "2 game points"
     ),
-    CLOSER_3: "closer reached 66, opponent had no trick at closing (Schwarz): 3 game points",
+    CLOSER_3: "closer reached 66, opponent had no trick at closing, so Schwarz: 3 game points",
     CLOSER_FAILED_2: "closer failed to reach 66: 2 game points to the opponent",
     CLOSER_FAILED_3: "closer failed to reach 66, opponent had no trick at closing: 3 game points",
     CLOSER_BEATEN_2: "closer's opponent reached 66 first: 2 game points",
