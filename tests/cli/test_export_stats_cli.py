@@ -263,7 +263,7 @@ def test_show_names_the_options_a_session_was_played_with(
         path = examples / f"{name}.toml"
         (data_dir / "sessions" / path.name).write_bytes(path.read_bytes())
     shown = invoke(runner, "sessions", "show", "linesbeta-kept-short-grid")
-    assert "options: difficulty normal, length short, grid yes" in shown
+    assert "options: difficulty normal, short game, grid yes" in shown
     shown = invoke(runner, "sessions", "show", "schnapsen-played-vs-strong")
     assert "options: level normal, first dealer Bot 2" in shown
 

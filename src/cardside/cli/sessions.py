@@ -911,7 +911,7 @@ def _players_text(seats: Sequence[Any]) -> str:
 
 
 def _options_text(options: dict[str, Any], names: list[str]) -> str:
-    """``difficulty normal, length short, grid yes``: a session's options as the file names
+    """``difficulty normal, short game, grid yes``: a session's options as the file names
     them (the keys are checked by each game's schema, so they are plain words); a seat is
     shown by its player's name."""
 
@@ -924,7 +924,12 @@ def _options_text(options: dict[str, Any], names: list[str]) -> str:
             return "yes" if value else "no"
         return clip(value, 40) if not isinstance(value, int | str) else cut(str(value), 40)
 
-    return ", ".join(f"{key.replace('_', ' ')} {shown(key, v)}" for key, v in options.items())
+    def said(key: str, value: Any) -> str:
+        if key == "length" and value in ("short", "full"):
+            return f"{value} game"  # LinesBeta's words: a short game, a full game
+        return f"{key.replace('_', ' ')} {shown(key, value)}"
+
+    return ", ".join(said(key, v) for key, v in options.items())
 
 
 def _no_rows(row_name: str, session: Any) -> str:
