@@ -399,3 +399,27 @@ def test_dask_s_table_of_other_versions_is_one_note() -> None:
         "install the same versions everywhere, or its figures may differ"
     ]
     assert _version_notes([]) == []
+
+
+def test_the_json_of_a_run_ended_by_the_cluster_says_why() -> None:
+    """--json's ``stopped`` names the cluster's reason, where Ctrl-C's has none."""
+    import click
+
+    from cardside.cli.common import CLUSTER_KEY, echo_simulation
+    from cardside.core.parallel import Cluster
+    from cardside.core.simulation import Summary
+
+    @click.command()
+    @click.option("--lost", default="")
+    def run(lost: str) -> None:
+        cluster = Cluster(None, "local:1")
+        cluster.lost.extend([lost] if lost else [])
+        click.get_current_context().meta[CLUSTER_KEY] = cluster
+        summary = Summary("octrix", "Octrix", "4 games", games=4, seed=1, entries=())
+        echo_simulation(summary, True, (4, 10, "games"))
+
+    why = "the cluster's scheduler went away (closed)"
+    gone = json.loads(CliRunner().invoke(run, ["--lost", why]).stdout)
+    assert gone["stopped"] == {"done": 4, "asked": 10, "unit": "games", "reason": why}
+    stopped = json.loads(CliRunner().invoke(run, []).stdout)
+    assert stopped["stopped"] == {"done": 4, "asked": 10, "unit": "games"}

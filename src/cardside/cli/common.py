@@ -863,6 +863,11 @@ def echo_simulation(
         if stopped is not None and stopped[0] < stopped[1]:
             done, asked, unit = stopped
             data["stopped"] = {"done": done, "asked": asked, "unit": unit}
+            # A cluster that went away stopped it, not Ctrl-C: why, for a script to read.
+            ctx = click.get_current_context(silent=True)
+            cluster = ctx.meta.get(CLUSTER_KEY) if ctx is not None else None
+            if cluster is not None and cluster.lost:
+                data["stopped"]["reason"] = cluster.lost[-1]
         echo_json(data)
         return
     from cardside.tui.simulation import render_summary
