@@ -724,5 +724,6 @@ def test_score_says_when_only_some_orders_of_a_round_could_have_been_played(
     notes = [line for line in result.output.splitlines() if "only in some orders" in line]
     assert notes == [
         "    (round 6 went this far only in some orders of its tricks, such as: you, you, you, "
-        "you, the grid, you; in the others the game would have stopped earlier)"
+        "you, the grid, you; in the others an earlier trick settled the game, and play stops "
+        "at the trick that settles it)"
     ]

@@ -53,7 +53,8 @@ def score_check(
             tricks = ", ".join("you" if won else "the grid" for won in order)
             reasoning.append(
                 f"  (round {i} went this far only in some orders of its tricks, such as: "
-                f"{tricks}; in the others the game would have stopped earlier)"
+                f"{tricks}; in the others an earlier trick settled the game, and play stops at "
+                "the trick that settles it)"
             )
     v = ledger.verdict
     player, grid = ledger.points
