@@ -819,3 +819,12 @@ def test_the_first_move_offered_in_brackets_is_said_once(runner: CliRunner, data
     assert len(told) == 1
     assert lines[told[0]] == "  Only JC may be played: Enter plays it (in brackets)."
     assert lines[told[0] + 1].startswith("Your answer to KD [JC]:")
+
+
+@pytest.mark.parametrize("option", ["--reached", "--closer", "--last-trick"])
+def test_score_refuses_the_name_its_answer_gives_the_unnamed_player(
+    runner: CliRunner, option: str
+) -> None:
+    result = runner.invoke(main, ["schnapsen", "score", option, "The Other  player"])
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
+    assert "'the other player' is how the answer names a player no option named" in result.output

@@ -123,6 +123,13 @@ def player_option(ctx: click.Context, param: click.Parameter, value: str | None)
         (name,) = parse_names(value, 1, 1)
     except click.BadParameter as exc:
         raise click.BadParameter(exc.message) from None
+    from cardside.games.schnapsen.score import OTHER
+
+    if name_key(name) == name_key(OTHER):
+        raise click.BadParameter(
+            f"'{OTHER}' is how the answer names a player no option named: name both with "
+            "--names, e.g. --names Ann,Bob"
+        )
     return name
 
 
