@@ -828,3 +828,22 @@ def test_score_refuses_the_name_its_answer_gives_the_unnamed_player(
     result = runner.invoke(main, ["schnapsen", "score", option, "The Other  player"])
     assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
     assert "'the other player' is how the answer names a player no option named" in result.output
+
+
+def test_keep_puts_right_a_first_dealer_set_wrong(runner: CliRunner, data_dir: Path) -> None:
+    """dealer NAME: NAME deals the deal being entered, the deal passing in turn from there;
+    saved with the session, so a resumed sheet says the same, and no score changes."""
+    args = ["schnapsen", "keep", "--names", "Ann,Bob", "--dealer", "Ann", "--session", "d"]
+    lines = "Ann 2\nBob 1\ndealer\ndealer bo\ndealer Cy\nquit\n"
+    result = runner.invoke(main, ["--no-color", *args], input=lines)
+    assert result.exit_code == 0 and result.exception is None, result.output
+    out = result.output
+    assert "  Deal 3: Ann deals; dealer NAME says who does instead\n" in out
+    assert "  Bob deals deal 3, the deal passing in turn from there (deal 1 was Bob's).\n" in out
+    assert "'Cy' is not a player here" in out
+    assert out.rstrip().splitlines()[-2].startswith("Deal 3, Bob deals")
+    resumed = runner.invoke(main, ["sessions", "resume", "d"], input="quit\n")
+    assert "Deal 3, Bob deals" in resumed.output
+    assert runner.invoke(main, ["sessions", "verify", "d"]).exit_code == 0
+    named = runner.invoke(main, ["schnapsen", "keep", "--names", "Dealer,Bob"], input="quit\n")
+    assert named.exit_code == 2 and "'Dealer' is a command word" in named.output

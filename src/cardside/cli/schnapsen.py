@@ -81,7 +81,7 @@ def _parse_names(text: str) -> list[str]:
     # The table's questions also take these words (who closed: no one; undo; cancel).
     from cardside.games.schnapsen.notation import NOBODY
 
-    refuse_command_words(names, (*COMMAND_WORDS, *NOBODY, "ask", "cancel"))
+    refuse_command_words(names, (*COMMAND_WORDS, *NOBODY, "ask", "cancel", "dealer"))
     return names
 
 

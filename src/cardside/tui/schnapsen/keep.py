@@ -49,7 +49,9 @@ HELP = "\n".join(
         "(correct entry N as its winner and game points, e.g. fix 3 {a} 2, or fix 3 ask to "
         "answer its questions again; fix alone lists the latest, fix all every one, fix deal 2 "
         "those of deal 2), "
-        "undo N (take back entry N alone), rules (the rules page), quit (saved), help",
+        "undo N (take back entry N alone), dealer NAME (NAME deals this deal, the deals "
+        "alternating from there: for a first dealer set wrong), rules (the rules page), quit "
+        "(saved), help",
     ]
 )
 
@@ -60,7 +62,7 @@ QUESTION_HELP = (
 )
 QUESTIONS_START = "  What the table saw (undo: back one question; cancel: leave the questions):"
 
-COMMANDS = ("ask", "show", "undo", "fix", "rules", "help", "quit")
+COMMANDS = ("ask", "show", "undo", "fix", "dealer", "rules", "help", "quit")
 
 #: What asks the questions of what the table saw, at the prompt and for ``fix N``.
 ASK_WORDS = ("ask", "table")
@@ -187,6 +189,8 @@ class KeepScreen:
             self._undo()
         elif (args := fix_command(line)) is not None and not self._names_one(line):
             self._corrections.fix(args)
+        elif word.split()[:1] == ["dealer"] and not self._names_one(line):
+            self._set_dealer(line.split(maxsplit=1)[1] if " " in line.strip() else "")
         elif (said := play_only(word)) is not None:
             self.console.say(said)
         elif word in ("", *ASK_WORDS):
@@ -195,6 +199,36 @@ class KeepScreen:
                 self._add(entry)
         else:
             self._direct(line)
+
+    def _set_dealer(self, text: str) -> None:
+        """``dealer NAME``: NAME deals the deal being entered, the deal passing in turn from
+        there, for a first dealer set wrong when the session began. Saved in the session's
+        options, as no entry or score depends on who dealt."""
+        deal = self.ledger.deals + 1
+        if not text.strip():
+            self.console.say(
+                f"  Deal {deal}: {self.dealer(deal)} deals; dealer NAME says who does instead"
+            )
+            return
+        seats = seats_named(text, self.names)
+        if len(seats) != 1:
+            said = (
+                f"{clip(text.strip())} could be {' or '.join(self.names)}"
+                if seats
+                else not_a_player(text, self.names)
+            )
+            self.console.say(f"  {refusal(said)}")
+            return
+        seat = seats[0]
+        first = (seat - (deal - 1)) % 2
+        if first != self.first_dealer:
+            self.first_dealer = first
+            self.journal.session.options["first_dealer"] = first
+            self.journal.save()
+        self.console.say(
+            f"  {self.names[seat]} deals deal {deal}, the deal passing in turn from there "
+            f"(deal 1 was {self.names[first]}'s)."
+        )
 
     # -- entering a deal ---------------------------------------------------------------------
     def _direct(self, line: str) -> None:
