@@ -819,3 +819,21 @@ def test_play_in_partnerships_marks_your_partner_s_hand(runner: CliRunner) -> No
     assert [row[2:18].strip() for row in rows] == ["Bot 2", "Bot 3 (partner)", "Bot 4"]
     alone = runner.invoke(main, ["octrix", "play", "--players", "3", "--seed", "2"], input="quit\n")
     assert alone.exit_code == 0 and "(partner)" not in alone.output
+
+
+def test_keep_puts_right_a_first_dealer_set_wrong(runner: CliRunner, data_dir: Path) -> None:
+    """dealer NAME, as in Schnapsen's keep: NAME deals the round under way, the deal passing
+    to the left from there; saved, so a resumed sheet says the same; no trick changes."""
+    args = ["octrix", "keep", "--names", "Ann,Bob,Cy", "--no-hands", "--session", "o"]
+    lines = "Ann 1 2 3 Bob 4 5 Cy 6 7 8\ndealer\ndealer c\ndealer Dee\nquit\n"
+    result = runner.invoke(main, ["--no-color", *args], input=lines)
+    assert result.exit_code == 0 and result.exception is None, result.output
+    out = result.output
+    assert "  Round 2: Bob deals; dealer NAME says who does instead\n" in out
+    assert "  Cy deals round 2, the deal passing to the left from there (round 1 was Bob's).\n" in (
+        out
+    )
+    assert "'Dee' is not a player here" in out
+    resumed = runner.invoke(main, ["--no-color", "sessions", "resume", "o"], input="show\nquit\n")
+    assert "Round 2 (dealer Cy)" in resumed.output
+    assert runner.invoke(main, ["sessions", "verify", "o"]).exit_code == 0

@@ -136,12 +136,14 @@ def keep_command(
     names: Sequence[str] = (),
     fix: Callable[[str], object] | None = None,
     remove: Callable[[str], object] | None = None,
+    dealer: Callable[[str], object] | None = None,
 ) -> str | None:
     """Handle a keep prompt's command word: ``"quit"``, ``"handled"``, or ``None`` if ``line``
     is not a command (then it is an entry). A command word with more after it (``undo 5``)
     is refused through ``say``, as no entry starts with one, unless it is one of ``names``
     (a player named H in a file written before such names were refused). ``fix`` is given
-    what follows ``fix`` (``fix 3 ...``), ``remove`` what follows ``undo`` (``undo 3``)."""
+    what follows ``fix`` (``fix 3 ...``), ``remove`` what follows ``undo`` (``undo 3``),
+    ``dealer`` what follows ``dealer`` (``dealer Bob``: who deals the round under way)."""
     word = line.strip().lower()
     if word in QUIT_WORDS:
         return "quit"
@@ -153,6 +155,9 @@ def keep_command(
             return "handled"
         if remove is not None and target is not None and not _a_name(line, names):
             remove(target)
+            return "handled"
+        if dealer is not None and word.split()[:1] == ["dealer"] and not _a_name(line, names):
+            dealer(line.strip()[len("dealer") :].strip())
             return "handled"
     except QuitAsked:
         return "quit"

@@ -9,7 +9,7 @@ from cardside.core.arith import is_digits
 from cardside.core.cards import Card
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.core.players import not_a_player, seats_named
-from cardside.core.schema import cut
+from cardside.core.schema import clip, cut
 from cardside.core.words import counted
 from cardside.games.octrix import rules
 from cardside.games.octrix.keep import OctrixLedger, RoundReport, parse_round, same_entry
@@ -32,13 +32,14 @@ from cardside.tui.octrix.screen import OctrixScreen
 from cardside.tui.style import Style
 from cardside.tui.table import render
 
-COMMANDS = ("show", "undo", "fix", "rules", "quit", "help")
+COMMANDS = ("show", "undo", "fix", "dealer", "rules", "quit", "help")
 HELP = (
     "  Enter the cards of each trick in seat order ({order}), e.g. {example}.{quick}\n"
     "  commands: show (the rounds so far and the one under way), undo (take back the last "
     "entry or fix), fix N (correct entry N; fix alone lists the latest, fix all every one, "
     "fix round 2 those of round 2), undo N (take back entry N "
-    "alone), rules (the rules page), quit (saved), help"
+    "alone), dealer NAME (NAME deals this round, the deal passing on from there: for a first "
+    "dealer set wrong), rules (the rules page), quit (saved), help"
 )
 
 
@@ -241,6 +242,38 @@ class KeepScreen:
             names=self.ledger.names,
             fix=self._corrections.fix,
             remove=self._corrections.remove,
+            dealer=self._set_dealer,
+        )
+
+    def _set_dealer(self, text: str) -> None:
+        """``dealer NAME``: NAME deals the round under way, the deal passing to the left from
+        there, for a first dealer set wrong when the session began. Saved in the session's
+        options: the tricks entered stand (only who lays first in a partnership follows)."""
+        ledger = self.ledger
+        if not text:
+            self.console.say(
+                f"  Round {ledger.round_no}: {ledger.names[ledger.dealer]} deals; dealer NAME "
+                "says who does instead"
+            )
+            return
+        seats = seats_named(text, ledger.names)
+        if len(seats) != 1:
+            said = (
+                f"{clip(text)} could be {' or '.join(ledger.names[s] for s in seats)}"
+                if seats
+                else not_a_player(text, ledger.names)
+            )
+            self.console.say(f"  {refusal(said)}")
+            return
+        first = (seats[0] - (ledger.round_no - 1)) % ledger.players
+        if first != ledger.first_dealer:
+            self.journal.session.options["first_dealer"] = first
+            self.journal.save()
+            self.ledger = replay_ledger(self.journal.session)
+        first_round = f" (round 1 was {ledger.names[first]}'s)" if ledger.round_no > 1 else ""
+        self.console.say(
+            f"  {ledger.names[seats[0]]} deals round {ledger.round_no}, the deal passing to the "
+            f"left from there{first_round}."
         )
 
     @property

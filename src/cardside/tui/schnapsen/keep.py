@@ -225,9 +225,10 @@ class KeepScreen:
             self.first_dealer = first
             self.journal.session.options["first_dealer"] = first
             self.journal.save()
+        first_deal = f" (deal 1 was {self.names[first]}'s)" if deal > 1 else ""
         self.console.say(
-            f"  {self.names[seat]} deals deal {deal}, the deal passing in turn from there "
-            f"(deal 1 was {self.names[first]}'s)."
+            f"  {self.names[seat]} deals deal {deal}, the deal passing in turn from there"
+            f"{first_deal}."
         )
 
     # -- entering a deal ---------------------------------------------------------------------
