@@ -167,7 +167,7 @@ def _say_problems(app: Any, broken: list[tuple[int, str]], differ: list[tuple[st
     """Say on standard error which listed files are unreadable (with their number in the list)
     and which disagree with their own entries: each on its line, or a few and a count."""
     from cardside.core.errors import Suggests
-    from cardside.core.words import counted
+    from cardside.core.words import counted, first_few
     from cardside.sessions.integrity import Disagrees
 
     for number, problem in broken[:MOST_PROBLEMS]:
@@ -192,11 +192,10 @@ def _say_problems(app: Any, broken: list[tuple[int, str]], differ: list[tuple[st
         for stem, said in differ:
             click.echo(with_folder(Disagrees(stem, said), app), err=True)
         return
-    shown = ", ".join(stem for stem, _ in differ[:MOST_PROBLEMS])
-    rest = len(differ) - MOST_PROBLEMS
+    shown = first_few([stem for stem, _ in differ], MOST_PROBLEMS)
     summed = Suggests(
         f"{len(differ)} sessions do not agree with their own entries, marked ({MISMATCH}): "
-        f"{shown} and {rest} more ('",
+        f"{shown} ('",
         "cardside sessions verify --all",
         "' lists every difference, and with --fix accepts what the entries give)",
     )
@@ -780,11 +779,11 @@ def export(
 def _note_rowless(found: list[Any]) -> None:
     """Say on standard error which sessions a CSV leaves out: a CSV line is a row of a score
     table, and a session with none yet has no line."""
-    from cardside.core.words import counted_are
+    from cardside.core.words import counted_are, first_few
 
     empty = [s.name for s in found if not s.rounds]
     if empty:
-        shown = ", ".join(empty[:5]) + (f" and {len(empty) - 5} more" if len(empty) > 5 else "")
+        shown = first_few(empty)
         click.echo(
             f"note: {counted_are(len(empty), 'session')} not in the CSV, with no row of scores "
             f"yet: {shown} (--format json holds {'it' if len(empty) == 1 else 'them'})",

@@ -299,11 +299,11 @@ def _copy_of(s: dict[str, Any], t: dict[str, Any]) -> bool:
 def say_notes(app: Any, chosen: list[dict[str, Any]], skipped: int) -> None:
     """Say on standard error which files counted disagree with their own entries, and how
     many files could not be read."""
-    from cardside.core.words import counted
+    from cardside.core.words import counted, first_few
 
     differ = [s["name"] for s in chosen if not s.get("verified", True)]
     if differ:
-        shown = ", ".join(differ[:5]) + (f" and {len(differ) - 5} more" if len(differ) > 5 else "")
+        shown = first_few(differ)
         click.echo(
             f"counted as the entries give, though the file says otherwise: {shown} "
             f"(see 'cardside sessions list{folder_option(app)}')",

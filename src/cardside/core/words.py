@@ -70,3 +70,9 @@ def unknown_bot(title: str, name: str, bots: Sequence[str]) -> str:
     from cardside.core.schema import clip
 
     return f"unknown {title} bot {clip(name, 24)} (choose from: {', '.join(bots)})"
+
+
+def first_few(names: Sequence[str], most: int = 5) -> str:
+    """``a, b, c`` or, past ``most``, the first ``most`` and a count: ``a, b, c and 4 more``."""
+    shown = ", ".join(names[:most])
+    return f"{shown} and {len(names) - most} more" if len(names) > most else shown

@@ -8,8 +8,8 @@ from typing import Any
 from cardside.core.arith import is_digits
 from cardside.core.cards import Card
 from cardside.core.errors import IllegalActionError, NotationError
-from cardside.core.players import not_a_player, seats_named
-from cardside.core.schema import clip, cut
+from cardside.core.players import not_a_player, seat_named, seats_named
+from cardside.core.schema import cut
 from cardside.core.words import counted
 from cardside.games.octrix import rules
 from cardside.games.octrix.keep import OctrixLedger, RoundReport, parse_round, same_entry
@@ -256,23 +256,19 @@ class KeepScreen:
                 "says who does instead"
             )
             return
-        seats = seats_named(text, ledger.names)
-        if len(seats) != 1:
-            said = (
-                f"{clip(text)} could be {' or '.join(ledger.names[s] for s in seats)}"
-                if seats
-                else not_a_player(text, ledger.names)
-            )
-            self.console.say(f"  {refusal(said)}")
+        try:
+            seat = seat_named(text, ledger.names)
+        except NotationError as exc:
+            self.console.say(f"  {refusal(exc)}")
             return
-        first = (seats[0] - (ledger.round_no - 1)) % ledger.players
+        first = (seat - (ledger.round_no - 1)) % ledger.players
         if first != ledger.first_dealer:
             self.journal.session.options["first_dealer"] = first
             self.journal.save()
             self.ledger = replay_ledger(self.journal.session)
         first_round = f" (round 1 was {ledger.names[first]}'s)" if ledger.round_no > 1 else ""
         self.console.say(
-            f"  {ledger.names[seats[0]]} deals round {ledger.round_no}, the deal passing to the "
+            f"  {ledger.names[seat]} deals round {ledger.round_no}, the deal passing to the "
             f"left from there{first_round}."
         )
 

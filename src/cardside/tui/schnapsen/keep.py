@@ -210,16 +210,11 @@ class KeepScreen:
                 f"  Deal {deal}: {self.dealer(deal)} deals; dealer NAME says who does instead"
             )
             return
-        seats = seats_named(text, self.names)
-        if len(seats) != 1:
-            said = (
-                f"{clip(text.strip())} could be {' or '.join(self.names)}"
-                if seats
-                else not_a_player(text, self.names)
-            )
-            self.console.say(f"  {refusal(said)}")
+        try:
+            seat = seat_named(text, self.names)
+        except NotationError as exc:
+            self.console.say(f"  {refusal(exc)}")
             return
-        seat = seats[0]
         first = (seat - (deal - 1)) % 2
         if first != self.first_dealer:
             self.first_dealer = first
