@@ -1101,6 +1101,23 @@ def test_an_octrix_trick_corrected_mid_round_says_the_later_tricks_won_by_anothe
     assert "Changed with it" not in again
 
 
+def test_an_octrix_trick_taken_back_mid_round_says_every_counting_card_that_moves(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """Trick 1 of 3 taken back: the later tricks move up a place, so counting card 2 goes to
+    Bob, who won the trick now second, and counting card 3, his before, goes back: both said."""
+    args = ["octrix", "keep", "--names", "Ann,Bob,Cy", "--hands", "--session", "t"]
+    hands = ["7S 5H 3C 3S 8D AH 2H 2D", "2C 5D 3H 5C 8S 4H 6S AD", "6H 8H 2S 4D 6D 6C 4S 4C"]
+    tricks = ["7S 2C 6H", "8D 6S 2S", "AH AD 8H"]
+    out = keep(runner, args, [*hands, *tricks, "undo 4", "quit"]).output
+    after = out.split("undo 4", 1)[1]
+    assert "  Changed with it: trick 2: Bob wins it (was Ann) and takes counting card 2.\n" in after
+    assert (
+        "  Changed with it: counting card 3 goes back from Bob (the round has 2 tricks now).\n"
+    ) in after
+    assert "counting cards: Ann: 1; Bob: 2; Cy: -" in after
+
+
 def test_a_later_score_a_correction_changed_is_said(runner: CliRunner, data_dir: Path) -> None:
     """Bob's card moved away from Ann's: her later turn no longer extends his line and scores
     less; the keeper is told, not only of the entry corrected."""

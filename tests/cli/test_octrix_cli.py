@@ -775,13 +775,18 @@ def test_a_hand_may_be_typed_after_its_players_name_as_fix_shows_it(
     assert "not a card" not in fixed.output
     entries = store.load(store.sessions_dir(data_dir) / "h.toml").entries
     assert entries[-1]["fixes"] == 1 and entries[-1]["cards"].endswith("8H")
-    # Another player's name is no label of this hand: refused, as before.
+    # Another player's name is no label of this hand: refused, saying whose hand is asked for.
     wrong = runner.invoke(
         main,
         ["octrix", "keep", "--names", "Ann,Bob", "--hands", "--session", "w"],
         input="Bob AC 2C 3C 4C 5C 6C 7C 8C\nquit\n",
     )
-    assert wrong.exit_code == 0 and "not a card or a command: Bob" in wrong.output
+    assert wrong.exit_code == 0 and wrong.exception is None, wrong.output
+    assert (
+        "  Ann's cards are asked for now, not Bob's (the hands go in seat order: Ann, Bob) "
+        "(type help)\n"
+    ) in wrong.output
+    assert store.load(store.sessions_dir(data_dir) / "w.toml").entries == []
 
 
 def test_help_at_the_prompt_for_a_hand_says_first_how_a_hand_is_entered(

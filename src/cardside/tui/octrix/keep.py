@@ -150,6 +150,15 @@ def _hand_without_name(line: str, name: str) -> str:
     return line
 
 
+def _other_player_named(line: str, names: Sequence[str], seat: int) -> str | None:
+    """The name of another player than ``seat``'s that ``line`` opens with, as a hand typed
+    after its player's name does; else None."""
+    for other, name in enumerate(names):
+        if other != seat and _hand_without_name(line, name) != line:
+            return name
+    return None
+
+
 def _not_whose(label: str, said: str) -> NotationError:
     """The refusal of a hand's correction that names another player (``said``)."""
     return NotationError(
@@ -297,12 +306,30 @@ class KeepScreen:
         self._moved_tricks = []
         if (before.round_no, len(before.rounds)) != (after.round_no, len(after.rounds)):
             return  # the round was completed or undone: its row says the change
-        for number, (was, now) in enumerate(zip(before.trick_winners, after.trick_winners), 1):
-            if was != now:
+        names = after.names
+        was_won, now_won = before.trick_winners, after.trick_winners
+        for number in range(1, max(len(was_won), len(now_won)) + 1):
+            was = was_won[number - 1] if number <= len(was_won) else None
+            now = now_won[number - 1] if number <= len(now_won) else None
+            if was == now:
+                continue
+            if now is None:
+                assert was is not None
+                # The round is a trick shorter (undo N): the last counting card goes back.
                 self._moved_tricks.append(
-                    f"Changed with it: trick {number}: {after.names[now]} wins it (was "
-                    f"{after.names[was]}) and "
-                    f"takes counting card {number}"
+                    f"Changed with it: counting card {number} goes back from {names[was]} "
+                    f"(the round has {len(now_won)} trick{'s' if len(now_won) != 1 else ''} "
+                    "now)"
+                )
+            elif was is None:
+                self._moved_tricks.append(
+                    f"Changed with it: trick {number}: {names[now]} wins it and takes "
+                    f"counting card {number}"
+                )
+            else:
+                self._moved_tricks.append(
+                    f"Changed with it: trick {number}: {names[now]} wins it (was "
+                    f"{names[was]}) and takes counting card {number}"
                 )
 
     def _ask_trick(self) -> str | None:
@@ -426,6 +453,17 @@ class KeepScreen:
             return "quit" if command == "quit" else None
         # The cards may follow the player's name, as fix shows an entered hand.
         line = _hand_without_name(line, ledger.names[seat])
+        other = _other_player_named(line, ledger.names, seat)
+        if other is not None:
+            order = ", ".join(ledger.names)
+            self.console.say(
+                "  "
+                + refusal(
+                    f"{ledger.names[seat]}'s cards are asked for now, not {cut(other, 30)}'s "
+                    f"(the hands go in seat order: {order})"
+                )
+            )
+            return None
         unknown = not_understood(line, [*self._words(""), *COMMANDS])
         if unknown:
             self.console.say(f"  {unknown}")
