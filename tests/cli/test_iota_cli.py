@@ -1000,6 +1000,49 @@ def test_keep_with_the_grid_enters_the_end_after_a_round_of_passes_with_the_pile
     assert session.entries[-1] == {"type": "end"} and session.status == "finished"
 
 
+def test_a_correction_that_changes_which_play_is_the_last_card_names_that_play(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """Ann's play of entry 28 (pile empty) corrected to lay one card fewer: her play of entry
+    30, saved as the last card, leaves a card in her hand now, so it is named and taken back;
+    the other way, her entry 30 now empties her hand, so it must become the last card: named,
+    and fixed with final it doubles and ends the game."""
+    from cardside.sessions import store
+
+    from ..games.iota.iota_helpers import kept_until_the_pile_is_empty
+
+    ledger, entries = kept_until_the_pile_is_empty(seed=1, to_the_end=True)
+    lines = [str(entries[0]["card"])] + [
+        f"{ledger.names[int(str(e['seat']))]} {e['cards'] if e['type'] == 'play' else 'pass'}"
+        for e in entries[1:]
+    ]
+    both, one = "Ann YS3 -6,-8 RS3 -6,-7", "Ann YS3 -6,-8"
+    assert (len(lines), lines[27], lines[29]) == (30, both, "Ann GX1 -4,-8")
+    args = ["iota", "keep", "--grid", "--names", "Ann,Bob", "--session"]
+    fewer = runner.invoke(main, [*args, "a"], input="\n".join([*lines, f"fix 28 {one}", "t"]))
+    assert fewer.exit_code == 0 and fewer.exception is None, fewer.output
+    assert (
+        "  With this correction, entry 30 no longer fits: this cannot be the last card: Ann "
+        "holds 2 cards and lays 1.\n"
+    ) in fewer.output
+    assert "  The game is no longer over.\n  Taken back: entry 30;" in fewer.output
+    session = store.load(data_dir / "sessions" / "a.toml")
+    assert session.status != "finished"
+
+    kept = [*lines[:27], one, *lines[28:], "Bob pass"]  # GX1 is not Ann's last card then
+    fixes = [f"fix 28 {both}", "fix", "Ann GX1 -4,-8 final", "t", ""]
+    more = runner.invoke(main, [*args, "b"], input="\n".join([*kept, *fixes]))
+    assert more.exit_code == 0 and more.exception is None, more.output
+    assert (
+        "  With this correction, entry 30 no longer fits: Ann's play now empties the hand with "
+        "the pile empty: it is the last card of the game, doubled (fix that entry and add "
+        "final).\n"
+    ) in more.output
+    assert "  Entry 30 corrected: Ann GX1 -4,-8 final (was Ann GX1 -4,-8).\n" in more.output
+    assert "  Taken back: entry 31.\n" in more.output
+    assert store.load(data_dir / "sessions" / "b.toml").status == "finished"
+
+
 def test_the_prompt_s_example_is_a_card_of_the_hand_on_a_free_cell() -> None:
     """An example of the form, never a card not held nor a cell already taken."""
     import random
@@ -1031,6 +1074,10 @@ def test_the_prompt_s_example_is_a_card_of_the_hand_on_a_free_cell() -> None:
         (["0+0+0"], "the game has 2 wilds"),
         (["1+1+2", "4"], "a line's numbers are all the same or all different"),
         (["3+3+3+3"], "a line of 4 cards, a lot: 1 such line but 0 lots (give --lots 1)"),
+        (["2+3+4", "--lots", "1"], "2+3+4 is a line of 3 cards, not a lot (a lot is 4 cards)"),
+        (["2+3+4", "--lots", "1"], "1 lot but 0 lines that can be one (leave out --lots)"),
+        (["2+2", "2+2", "--lots", "1"], "2+2 is a line of 2 cards, not a lot"),
+        (["1+2+3", "10", "--lots", "2"], "2 lots but 1 line that can be one (give --lots 1)"),
     ],
 )
 def test_score_quick_checks_a_value_typed_as_its_cards(

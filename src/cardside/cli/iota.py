@@ -109,7 +109,8 @@ def score(
                 (f for ns in written if ns and (f := scoring.rules.written_fault(ns))), None
             )
             if not fault and (fault := scoring.rules.written_lots_fault(written, lots)):
-                fault += f" (give --lots {sum(len(ns or ()) == 4 for ns in written)})"
+                fitting = scoring.rules.lots_fitting(written, lots)
+                fault += f" (give --lots {fitting})" if fitting else " (leave out --lots)"
             if fault:
                 raise scoring.ScoreError(fault)
             result = scoring.quick(numbers, lots, all4, final)

@@ -49,9 +49,11 @@ def play(state: IotaState, text: str) -> None:
     state.apply(parse_action(text))
 
 
-def kept_until_the_pile_is_empty(seed: int) -> tuple[Any, list[dict[str, object]]]:
+def kept_until_the_pile_is_empty(
+    seed: int, *, to_the_end: bool = False
+) -> tuple[Any, list[dict[str, object]]]:
     """A greedy 2-player game of ``seed`` entered with the grid kept, up to the first turn
-    with the pile empty; the ledger and its entries."""
+    with the pile empty (or to its end); the ledger and its entries."""
     from cardside.games.iota.bots import make_bot
     from cardside.games.iota.notation import format_placements
     from cardside.games.iota.rules import Pass, Play
@@ -68,7 +70,7 @@ def kept_until_the_pile_is_empty(seed: int) -> tuple[Any, list[dict[str, object]
         {"type": "starter", "card": format_card(state.grid[(0, 0)])}
     ]
     ledger.add(entries[0])
-    while state.snapshot.pile:
+    while state.snapshot.pile or (to_the_end and not state.is_terminal()):
         seat = state.current_player()
         assert seat is not None
         action = bots[seat].choose(state.observation(seat), seat)
@@ -80,5 +82,5 @@ def kept_until_the_pile_is_empty(seed: int) -> tuple[Any, list[dict[str, object]
         state.apply(action)
         ledger.add(entry)
         entries.append(entry)
-    assert not state.is_terminal() and not ledger.over
+    assert state.is_terminal() == ledger.over == to_the_end
     return ledger, entries

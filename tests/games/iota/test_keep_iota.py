@@ -31,7 +31,7 @@ def test_quick_entry_reads_values_lots_all4_and_final() -> None:
     }
     entry = parse_entry("10 10 6 lot lot all4", ledger)
     assert (entry["lines"], entry["lots"], entry["all4"]) == ([10, 10, 6], 2, True)
-    assert parse_entry("bob 4+3 lots=1 final", ledger)["lots"] == 1
+    assert parse_entry("bob 4+3+2+1 lots=1 final", ledger)["lots"] == 1
     assert parse_entry("Ann pass", ledger) == {"type": "pass", "seat": 0}
     for bad in ("Ann", "Ann 8 lotto", "", "x" * 300):
         with pytest.raises(NotationError):
@@ -46,6 +46,13 @@ def test_a_line_typed_as_its_cards_is_checked() -> None:
         ("Ann 1+1+2", "1+1+2: a line's numbers are all the same or all different"),
         ("Ann 2+2+2+2+2", "a line holds at most 4 cards"),
         ("Ann 3+3+3+3", "a lot: 1 such line but 0 lots (type lot once for each)"),
+        # A line of 2 or 3 cards is no lot.
+        (
+            "Ann 1+1 lot",
+            "1+1 is a line of 2 cards, not a lot (a lot is 4 cards): 1 lot but 0 lines that "
+            "can be one (leave out lot)",
+        ),
+        ("Ann 2+3+4 10 lot lot", "2 lots but 1 line that can be one (type lot once)"),
     ):
         with pytest.raises(NotationError, match=re.escape(reason)):
             parse_entry(text, ledger)

@@ -275,7 +275,11 @@ def test_the_last_card_ends_the_game_doubled() -> None:
     assert state.is_terminal() and state.snapshot.end == END_LAST_CARD
     assert state.snapshot.log[-1].score == (1 + 2 + 3) * 2
     outcome = state.outcome()
-    assert outcome is not None and outcome.winners == (0,) and "last card" in outcome.reason
+    assert outcome is not None and outcome.winners == (0,)
+    # The reason says why the winner won, then how the game ended.
+    assert outcome.reason == (
+        "highest score (12) when the game ended: seat 0 played the last card (that turn doubled)"
+    )
 
 
 def test_all_players_passing_with_the_pile_empty_ends_it_undoubled() -> None:

@@ -72,6 +72,10 @@ class IotaLedger:
         self.check_values = False
         # Likewise, a play's hand size and the last card (a game kept with its grid).
         self.check_hands = False
+        # With hands checked, a play that empties its hand with the pile empty and was not
+        # saved as the last card is refused rather than made the last card: a correction
+        # replays the later entries so, to name one a change made the last card.
+        self.saved_finals = False
         self.entries: list[dict[str, Any]] = []
         self._effective: list[dict[str, Any]] = []
         self._reset()
@@ -283,6 +287,11 @@ class IotaLedger:
                     f"and lays {len(placed)}"
                 )
             if pile == 0 and len(placed) == hand and not final:
+                if self.saved_finals:
+                    raise IllegalActionError(
+                        f"{name}'s play now empties the hand with the pile empty: it is the "
+                        "last card of the game, doubled (fix that entry and add final)"
+                    )
                 # The hand emptied with the pile empty: the last card, whether said or not.
                 final = entry["final"] = True
         wilds = sum(c == WILD for c in self.grid.values())
@@ -554,7 +563,10 @@ def parse_entry(text: str, ledger: IotaLedger) -> dict[str, Any]:
         raise NotationError("give the value of each line the turn made, e.g. 8 4 5 lot")
     fault = rules.written_lots_fault(written, lots)
     if fault:
-        raise NotationError(f"{fault} (type lot once for each)")
+        fitting = rules.lots_fitting(written, lots)
+        times = "once" if fitting == 1 else f"{fitting} times"
+        hint = "type lot once for each" if fitting > lots else f"type lot {times}"
+        raise NotationError(f"{fault} ({hint if fitting else 'leave out lot'})")
     return {
         "type": "turn",
         "seat": seat,

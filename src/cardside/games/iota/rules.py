@@ -214,16 +214,32 @@ def written_fault(numbers: Sequence[int]) -> str | None:
 
 
 def written_lots_fault(written: Sequence[tuple[int, ...] | None], lots: int) -> str | None:
-    """Why the lines typed as sums need more lots than given: four cards in a line that
-    scores are a lot made this turn; None if they do not."""
+    """Why the lines typed as sums need more lots than given (four cards in a line that
+    scores are a lot made this turn), or fewer (a line of 2 or 3 cards is no lot); None if
+    the lots given fit them. A line typed as one number may be either."""
     four = [ns for ns in written if ns is not None and len(ns) == MAX_LINE]
-    if len(four) <= lots:
-        return None
-    shown = "+".join(map(str, four[0]))
-    return (
-        f"{shown} is a line of {MAX_LINE} cards, a lot: {counted(len(four), 'such line')} "
-        f"but {counted(lots, 'lot')}"
-    )
+    if len(four) > lots:
+        shown = "+".join(map(str, four[0]))
+        return (
+            f"{shown} is a line of {MAX_LINE} cards, a lot: {counted(len(four), 'such line')} "
+            f"but {counted(lots, 'lot')}"
+        )
+    short = [ns for ns in written if ns is not None and len(ns) < MAX_LINE]
+    could = len(written) - len(short)
+    if lots > could and short:
+        shown = "+".join(map(str, short[0]))
+        return (
+            f"{shown} is a line of {len(short[0])} cards, not a lot (a lot is {MAX_LINE} "
+            f"cards): {counted(lots, 'lot')} but {counted(could, 'line')} that can be one"
+        )
+    return None
+
+
+def lots_fitting(written: Sequence[tuple[int, ...] | None], lots: int) -> int:
+    """The number of lots nearest ``lots`` that the lines typed as sums allow."""
+    four = sum(ns is not None and len(ns) == MAX_LINE for ns in written)
+    could = sum(ns is None or len(ns) == MAX_LINE for ns in written)
+    return min(max(lots, four), could)
 
 
 def quick_fault(

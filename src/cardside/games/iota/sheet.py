@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from cardside.core.corrections import view
-from cardside.core.errors import NotationError, numbered
+from cardside.core.errors import IllegalActionError, NotationError, numbered
 from cardside.core.record import RoundRow, Session, Sheet
 from cardside.core.replay import in_effect, move_entries, replay_moves
 from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Flag, Schema, Text, Whole, WholeList
@@ -75,6 +75,38 @@ def replay_state(session: Session) -> IotaState:
     state = IotaState(len(session.seats), seed=session.seed)
     replay_moves(state, session.entries, parse_action, "action", session.player_names)
     return state
+
+
+def late_misfit(before: Session, after: Session) -> tuple[int, str, bool] | None:
+    """A later entry that no longer fits after a correction, though it replays: (its 1-based
+    index in ``after``'s entries, why, False: a new text of it can help), or None.
+
+    With the grid kept, the entries replay without asking of each play that its player holds
+    the cards and that it is the last card exactly when it empties the hand with the pile
+    empty, so that a game kept before those rules still opens. A correction can break them
+    for a later play (a card kept back makes a saved last card no longer the last; a card
+    laid makes a later play empty the hand): that play is named, where the game before the
+    correction kept them."""
+    if not options_of(after)["grid"] or _hands_misfit(before) is not None:
+        return None  # a game kept before these rules: held to them no more than it was
+    found = _hands_misfit(after)
+    return None if found is None else (*found, False)
+
+
+def _hands_misfit(session: Session) -> tuple[int, str] | None:
+    """The first entry (1-based) of a kept game with its grid that breaks the hands' rules,
+    and why; None when every entry keeps them or the entries do not replay at all (said so
+    elsewhere)."""
+    ledger = IotaLedger(session.player_names, grid=True)
+    ledger.check_hands = ledger.saved_finals = True
+    for index, entry in enumerate(session.entries, 1):
+        try:
+            ledger.add(dict(entry))  # a copy: a play's final is never written back here
+        except IllegalActionError as exc:
+            return index, str(exc)
+        except (NotationError, ValueError, LookupError, TypeError):
+            return None
+    return None
 
 
 def replay_ledger(session: Session) -> IotaLedger:

@@ -415,14 +415,16 @@ class IotaState(GameState[Snapshot, Action]):
         best = max(s.scores)
         winners = tuple(i for i, v in enumerate(s.scores) if v == best)
         if s.end == END_LAST_CARD:
-            reason = f"seat {s.log[-1].seat} played the last card (that turn doubled)"
+            ended = f"seat {s.log[-1].seat} played the last card (that turn doubled)"
         elif s.end == END_BLOCKED:
-            reason = (
+            ended = (
                 "no one played for as many passes as the whole pile takes to come to hand, "
                 "and a round more: the grid is blocked"
             )
         else:
-            reason = "every player passed in turn with the pile empty"
+            ended = "every player passed in turn with the pile empty"
+        why = "highest score" if len(winners) == 1 else "tied for the highest score"
+        reason = f"{why} ({best}) when the game ended: {ended}"
         return Outcome(winners=winners, scores=s.scores, reason=reason)
 
     # -- views -------------------------------------------------------------------------------
