@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -401,6 +403,44 @@ def test_the_registry_seats_the_games_own_bots_by_name(game: str) -> None:
     for thing in (None, "x", 3, (), [1]):
         with pytest.raises(NotationError, match=f"is not an action of {info.title}"):
             info.write_action(thing)
+
+
+def test_linesbeta_writes_an_action_as_its_files_hold_it() -> None:
+    """Every action of a played LinesBeta file written back by the registry is the text the
+    file holds (a challenge short: ``5C r1L``), so a program reading files can compare texts."""
+    from cardside.games.linesbeta.sheet import parse_saved
+    from cardside.games.registry import GAMES
+    from cardside.sessions import store
+
+    session = store.load(Path(__file__).parent.parent / "scoresheets/linesbeta-played-normal.toml")
+    saved = [str(e["action"]) for e in session.entries if e.get("type") == "action"]
+    assert any(" " in text for text in saved)  # challenges among them
+    assert [GAMES["linesbeta"].write_action(parse_saved(text)) for text in saved] == saved
+
+
+def test_api_mistakes_get_reasons_that_say_what_to_pass() -> None:
+    """A LinesBeta view's card code passed as a card names CARDS; a line may be named; a
+    Line-it number that is no card is said to be none; a Schnapsen view of a finished match
+    says so, as the game does."""
+    from cardside.games.lineit.notation import Action as LineitAction
+    from cardside.games.linesbeta.rules import CARDS, Challenge, ChooseTrump, Line
+    from cardside.games.registry import GAMES
+
+    with pytest.raises(ValueError, match=re.escape("9 is a card's code, not a card: use CARDS[9]")):
+        ChooseTrump(9)  # type: ignore[arg-type]
+    assert Challenge(CARDS[9], "r1", "L") == Challenge(CARDS[9], Line.R1, "L")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=re.escape("not a line: 'x' (R1 to R6, C1 to C6)")):
+        Challenge(CARDS[9], "x", "L")  # type: ignore[arg-type]
+    lineit = GAMES["lineit"].new_game(seed=1)
+    assert lineit.why_illegal(LineitAction("line", 101)) == (
+        "101 is not a Line-it card (1 to 100, or a Bet card B3 to B5)"
+    )
+    schnapsen = GAMES["schnapsen"].new_game(seed=1)
+    while not schnapsen.is_terminal():
+        schnapsen.apply(schnapsen.legal_actions()[0])
+    action = GAMES["schnapsen"].read_action("close", schnapsen.observation(0))
+    assert schnapsen.observation(0).why_illegal(action) == schnapsen.why_illegal(action)
+    assert schnapsen.why_illegal(action) == "the match is over"
 
 
 @pytest.mark.parametrize("game", sorted(FACTORIES))

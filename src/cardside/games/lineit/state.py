@@ -298,6 +298,8 @@ class LineitState(GameState[Snap, Action]):
             if step != TAKE:
                 return "you have taken your card this turn"
             if card not in self._market:
+                if card not in rules.DECK:
+                    return f"{card!r} is not a Line-it card (1 to 100, or a Bet card B3 to B5)"
                 return f"{_name(card)} is not in the market"
             if kind == "hand":
                 if len(hand) >= HAND_LIMIT:

@@ -224,6 +224,8 @@ def read_action(text: str, state: object) -> Action:
 
 
 def write_action(action: Action) -> str:
-    """``action`` in plain text, as session files hold it; :func:`read_action` reads it
-    back."""
+    """``action`` in plain text, as session files hold it (``JS``, ``JS r3R``, ``r3c4``);
+    :func:`read_action` reads it back."""
+    if isinstance(action, Challenge):
+        return format_challenge(action, ascii=True, long=False)
     return format_action(action, ascii=True)

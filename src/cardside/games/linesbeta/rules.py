@@ -321,7 +321,11 @@ def code_of(card: Card) -> int:
     try:
         return CODE[card]
     except KeyError:
+        if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < DECK_SIZE:
+            raise ValueError(f"{card} is a card's code, not a card: use CARDS[{card}]") from None
         raise ValueError(f"{card} is not a card of the standard 52-card deck") from None
+    except TypeError:  # not hashable
+        raise ValueError(f"{card!r} is not a card") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -346,7 +350,14 @@ class Challenge:
     end_index: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        line = Line(self.line)
+        if isinstance(self.line, str):
+            # Line is an IntEnum: its name ("R3", "c2") is read as well as its value.
+            try:
+                line = Line[self.line.upper()]
+            except KeyError:
+                raise ValueError(f"not a line: {self.line!r} (R1 to R6, C1 to C6)") from None
+        else:
+            line = Line(self.line)
         if self.end not in line.ends:
             raise ValueError(f"{line} has no end {self.end!r} (use {' or '.join(line.ends)})")
         object.__setattr__(self, "line", line)

@@ -19,7 +19,7 @@ from cardside.core.replay import in_effect, replay_moves, stamp_rows
 from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Flag, Schema, Text, TextList, Whole
 from cardside.games.linesbeta import rules
 from cardside.games.linesbeta.keep import Ledger
-from cardside.games.linesbeta.notation import format_action, parse_action
+from cardside.games.linesbeta.notation import parse_action, write_action
 from cardside.games.linesbeta.rules import Action, Verdict
 from cardside.games.linesbeta.state import LinesBetaState, Snapshot
 
@@ -72,11 +72,7 @@ def options_of(session: Session) -> dict[str, Any]:
 
 def action_text(action: Action) -> str:
     """An action as saved in a file: ASCII and short (``JS``, ``JS r3R``, ``r3c4``)."""
-    text = format_action(action, ascii=True)
-    if " " in text:
-        card, line, end = text.split(" ")
-        return f"{card} {line}{end[0].upper()}"
-    return text
+    return write_action(action)
 
 
 def parse_saved(text: str) -> Action:

@@ -306,6 +306,8 @@ class Observation(_DealView):
         it is the other player's turn), or ``""`` when it is legal."""
         if self.to_move is not None and self.to_move != self.seat:
             return "it is the other player's turn"
+        if self.deal.result is not None and match_winner(self.counts) is not None:
+            return "the match is over"  # as the game says: its last deal ended the match
         return super().why_illegal(action)
 
     def is_legal(self, action: Action) -> bool:
