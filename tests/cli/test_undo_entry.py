@@ -306,6 +306,28 @@ def test_a_correction_that_cannot_be_undone_says_why(
     assert len(saved(data_dir, "u").entries) == len(lines)
 
 
+def test_undoing_a_correction_whose_first_text_does_not_read_is_refused_in_one_line(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """A file edited by hand (its digest made to match) whose corrected-away deal is worth -1:
+    the correction's undo would bring it back, so it is refused with the reason, no
+    traceback, and the file keeps its entries."""
+    import re
+
+    keep(runner, args_of("schnapsen", "h"), ["Ann 2", "Bob 1", "fix 1 Bob 3", "quit"])
+    path = store.sessions_dir(data_dir) / "h.toml"
+    session = store.load(path)
+    session.entries[0]["points"] = -1
+    digest = store.entries_digest(session)
+    text = path.read_text(encoding="utf-8").replace(
+        "winner = 0\npoints = 2", "winner = 0\npoints = -1"
+    )
+    path.write_text(re.sub(r'entry_digest = "[^"]*"', f'entry_digest = "{digest}"', text))
+    out = keep(runner, ["sessions", "resume", "h"], ["fix", "undo 3", "quit"]).output
+    assert "  a deal is worth 1 to 3 game points, not -1 (type help)\n" in out
+    assert len(store.load(path).entries) == 3
+
+
 def test_a_correction_that_took_entries_back_is_not_undone(
     runner: CliRunner, data_dir: Path
 ) -> None:

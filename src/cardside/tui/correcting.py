@@ -95,7 +95,16 @@ class Corrector:
         # An entry read from a file may hold tabs or line breaks where one typed has spaces:
         # listed, shown and offered for editing on one line, as it is read.
         written = self.text_of
-        self.text_of = lambda entry: " ".join(written(entry).split())
+
+        def text_of(entry: dict[str, Any]) -> str:
+            try:
+                return " ".join(written(entry).split())
+            except (ValueError, LookupError, TypeError, ArithmeticError) as exc:
+                # An entry a correction replaced need not read (a file edited by hand): it
+                # is named by its reason, and whatever would bring it back is refused.
+                return f"(an entry that does not read: {cut(str(exc), 60)})"
+
+        self.text_of = text_of
 
     def fix(self, args: str) -> bool:
         """Run ``fix ARGS``; ``True`` when a correction was saved. Every refusal is one line;
