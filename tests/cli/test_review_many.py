@@ -117,6 +117,24 @@ def test_jobs_do_not_change_the_review(runner: CliRunner, three: Path) -> None:
     assert one == two
 
 
+def test_a_copy_of_a_file_is_reviewed_once_unless_named(runner: CliRunner, three: Path) -> None:
+    """Chosen by filters, a copy of a session's file (the same entries) is reviewed once, as
+    statistics count it once, and said so; named one by one, every file is reviewed."""
+    import shutil
+
+    folder = store.sessions_dir(three)
+    shutil.copy(folder / "a.toml", folder / "a-copy.toml")
+    result = runner.invoke(
+        main, ["sessions", "review", "--all-sessions", "--json", "--depth", "1", "--jobs", "1"]
+    )
+    assert result.exit_code == 0 and result.exception is None, result.output
+    reviewed = [r["session"] for r in json.loads(result.stdout)["reviews"]]
+    assert sorted(reviewed) in (["a", "b", "c"], ["a-copy", "b", "c"])
+    assert "hold the same session (a copy of a file?): reviewed once" in result.stderr
+    named = review(runner, "a", "a-copy", "--jobs", "1")
+    assert [r["session"] for r in named["reviews"]] == ["a", "a-copy"]
+
+
 def test_filters_choose_the_games(runner: CliRunner, three: Path) -> None:
     since = review(runner, "--since", "2026-11-05", "--jobs", "1")
     assert [r["session"] for r in since["reviews"]] == ["b", "c"]

@@ -117,3 +117,7 @@ def test_the_costliest_leave_out_decisions_labelled_best() -> None:
     lines = "\n".join(every(review, 120)).splitlines()
     rows = [line.split() for line in lines if line.split()[:1] == ["1"]]
     assert rows and rows[0][-2:] == ["0", "best"], rows
+    # Labelled best, its move is named in the best column (b1 scored the same), not another.
+    assert rows[0][4:6] == ["p1", "p1"], rows
+    (second,) = [line.split() for line in lines if line.split()[:1] == ["2"]]
+    assert second[4:6] == ["p2", "b2"], second

@@ -346,6 +346,7 @@ def _choose(
         except OSError as exc:
             raise click.ClickException(f"cannot list the sessions: {exc.strerror or exc}") from None
     seen: set[str] = set()
+    copies: dict[tuple[Any, ...], str] = {}
     asked: list[Any] = []
     skipped: list[tuple[str, str]] = []
     unread: set[str] = set()
@@ -384,8 +385,28 @@ def _choose(
         if why:
             skipped.append((_name_of(app, path), why))
             continue
+        name = _name_of(app, path)
+        if not names:
+            # A copy of a file (the same session with the same entries) is reviewed once, as
+            # statistics count it once; files named one by one are all reviewed.
+            same = (
+                session.game,
+                session.mode,
+                session.seed,
+                tuple(session.player_names),
+                session.begun_as or session.name,
+                store.entries_digest(session),
+            )
+            if same in copies:
+                click.echo(
+                    f"{copies[same]} and {name} hold the same session (a copy of a file?): "
+                    "reviewed once",
+                    err=True,
+                )
+                continue
+            copies[same] = name
         # Named as the listing names it (a copied file keeps the name stored inside).
-        asked.append(Asked(replace(session, name=_name_of(app, path)), tuple(seats)))
+        asked.append(Asked(replace(session, name=name), tuple(seats)))
     if not names:
         # Chosen by filters: oldest first by when each began (the files' order is the last
         # save's, and a game resumed later would come after those begun since).

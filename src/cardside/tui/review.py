@@ -222,7 +222,9 @@ def every(review: Review, width: int | None) -> list[str]:
             d.judged.where,
             d.player,
             d.judged.played,
-            d.judged.best,
+            # A move labelled best is a best move, though another scored as much (or a little
+            # more, within the estimate's error): the column does not name another as best.
+            d.judged.played if d.label == "best" else d.judged.best,
             _pct(d.judged.played_chance),
             _pct(d.judged.best_chance),
             # A loss too small to count (or within the estimate's error) is none, as labelled.

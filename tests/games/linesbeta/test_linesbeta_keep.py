@@ -38,7 +38,10 @@ def test_whole_rounds_and_rebuild_from_entries() -> None:
 
 def test_early_loss_is_announced_and_closes_the_ledger() -> None:
     ledger = Ledger("hard", "short")  # grid needs 6
-    ledger.add_round(1, 5)
+    assert ledger.add_round(1, 5) == [
+        "round 1: total you 1, grid 5",
+        "round 1 over: this round you 1, grid 5",
+    ]
     for _ in range(3):
         ledger.add_trick(True)
     notes = ledger.add_trick(False)

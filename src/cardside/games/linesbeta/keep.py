@@ -261,8 +261,11 @@ class Ledger:
                 "have stopped at the last of them, and no order of them stops it exactly there"
             )
         notes: list[str] = []
+        number = t.round
         for won in order:
             notes = self._score(t, won)
+        # A whole round was entered, not its last trick: its totals are the round's.
+        notes[0] = f"round {number}: total you {t.player}, grid {t.grid}"
         return notes
 
     def _feasible_orders(self, t: Tally, p: int, g: int) -> Iterator[tuple[bool, ...]]:
