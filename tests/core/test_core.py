@@ -381,7 +381,7 @@ def test_a_game_resumed_out_of_the_ratings_asks_no_more(monkeypatch: pytest.Monk
         ([{"type": "undo", "moves": 2}], False),
     ):
         loop = SimpleNamespace(unrated=None, run=lambda: "over")
-        journal = SimpleNamespace(session=SimpleNamespace(entries=entries))
+        journal = SimpleNamespace(session=SimpleNamespace(entries=entries, mode="play"))
         shown: list[str] = []
         console = SimpleNamespace(say=shown.append, clear_status=lambda: None)
         monkeypatch.setattr(play, "closing_line", lambda *a: None)

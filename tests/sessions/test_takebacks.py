@@ -12,7 +12,9 @@ from cardside.sessions import sheets, store
 from cardside.sessions.index import summarize
 from cardside.sessions.results import finished_games
 
-EXAMPLE = Path(__file__).parents[2] / "scoresheets" / "octrix-played-vs-strong.toml"
+EXAMPLES = Path(__file__).parents[2] / "scoresheets"
+#: A played game with no undo, won by its person, "You".
+EXAMPLE = EXAMPLES / "iota-played-vs-greedy.toml"
 
 
 def test_a_game_with_an_undo_past_what_was_seen_is_left_out_of_the_finished_games() -> None:
@@ -40,7 +42,7 @@ def test_ratings_and_the_league_leave_it_out_and_stats_still_count_it(
     for args, fair in ((["stats", "--ratings"], True), (["stats", "--league"], True)):
         result = runner.invoke(main, args)
         assert result.exit_code == 0 and result.exception is None, result.output
-        assert ("Ann" in result.output) is fair
+        assert ("You" in result.output) is fair
     # Marked: an undo past what was seen, at the end of the file, then the move again.
     body, last = text.rsplit("[[entries]]", 1)
     marked = f'{body}[[entries]]{last}\n[[entries]]\ntype = "undo"\nmoves = 1\nseen = true\n'
@@ -58,11 +60,47 @@ def test_ratings_and_the_league_leave_it_out_and_stats_still_count_it(
         shown.output
     )
     ratings = runner.invoke(main, ["stats", "--ratings"])
-    assert ratings.exit_code == 0 and "Ann" not in ratings.stdout, ratings.output
+    assert ratings.exit_code == 0 and "You" not in ratings.stdout, ratings.output
     assert "left out: marked (an undo took back what its player had seen" in ratings.stderr
     # Only where its games would have counted: not for other days, nor for another player.
     for args in (["--since", "2030-01-01"], ["--player", "Nobody"]):
         other = runner.invoke(main, ["stats", "--ratings", *args])
         assert other.exit_code == 0 and "left out" not in other.stderr, (args, other.stderr)
     plain = runner.invoke(main, ["stats", "--json"])
-    assert plain.exit_code == 0 and '"Ann"' in plain.output
+    assert plain.exit_code == 0 and '"You"' in plain.output
+
+
+def test_an_undo_past_what_was_seen_leaves_the_game_out_though_its_file_does_not_say_so(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """The Octrix example's last trick taken back (Ann's card and Strong's, turned up) and
+    played again, the undo not marked: the replay finds that Ann had seen Strong's card, so
+    the game is left out of ratings, the league and records all the same."""
+    folder = store.sessions_dir(data_dir)
+    folder.mkdir(parents=True)
+    text = (EXAMPLES / "octrix-played-vs-strong.toml").read_text(encoding="utf-8")
+    body, strong = text.rsplit("[[entries]]", 1)
+    ann = body.rsplit("[[entries]]", 1)[1]
+    assert "seat = 0" in ann and "seat = 1" in strong  # Ann's card, then Strong's: a trick
+    unmarked = f'{body}[[entries]]{strong}\n[[entries]]\ntype = "undo"\nmoves = 2\n'
+    unmarked += f"\n[[entries]]{ann}[[entries]]{strong}"
+    unmarked = "\n".join(
+        line
+        for line in unmarked.splitlines()
+        if not line.startswith(("entry_count", "entry_digest"))
+    )
+    (folder / "unmarked.toml").write_text(unmarked, encoding="utf-8")
+    session = store.load(folder / "unmarked.toml")
+    undos = [n for n, e in enumerate(session.entries, 1) if e.get("type") == "undo"]
+    assert len(undos) == 1 and "seen" not in session.entries[undos[0] - 1]
+    assert sheets.seen_undos(session) == undos
+    sheets.refresh(session)
+    summary = summarize(session)
+    assert summary["takebacks"] == 1 and finished_games([summary]) == []
+    shown = runner.invoke(main, ["sessions", "show", "unmarked"])
+    assert shown.exit_code == 0 and shown.exception is None, shown.output
+    assert "not rated: 1 undo took back what the player had seen" in shown.output
+    league = runner.invoke(main, ["stats", "--league"])
+    assert league.exit_code == 0 and "Ann" not in league.stdout, league.output
+    # The example itself, whose undos were taken out, is rated.
+    assert sheets.seen_undos(store.load(EXAMPLES / "octrix-played-vs-strong.toml")) == []

@@ -16,6 +16,7 @@ from cardside.cli.common import (
     echo_document,
     echo_json,
     echo_page,
+    echo_text,
     folder_option,
     indexed,
     json_option,
@@ -250,7 +251,7 @@ def show(ctx: click.Context, name: str, chart: bool, as_json: bool) -> None:
         echo(f"seed: {session.seed}")
     if session.options:
         say(f"options: {_options_text(session.options, session.player_names)}")
-    seen = sum(1 for e in session.entries if e.get("type") == "undo" and e.get("seen") is True)
+    seen = len(sheets.seen_undos(session))
     if seen:
         say(
             f"not rated: {counted(seen, 'undo')} took back what the player had seen "
@@ -440,7 +441,7 @@ def _copy_in(app: Any, path: Path) -> Path:
                 ) from None
         except OSError as exc:
             raise click.ClickException(f"cannot copy {path_text(path)}: {exc.strerror}") from None
-    click.echo(
+    echo_text(
         f"{_name_of(app, path)} is outside the sessions folder and stays as it is; going on "
         f"with a copy: {name} ({path_text(target)})"
     )

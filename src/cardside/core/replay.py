@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any, TypeVar
 
 from cardside.core.errors import IllegalActionError, NotationError
@@ -18,13 +18,18 @@ def replay_moves(
     parse: Callable[[str], Any],
     move: str,
     names: Sequence[str] = (),
+    *,
+    seen: list[int] | None = None,
+    humans: Collection[int] = (),
 ) -> None:
     """Apply ``{type = move, <move> = "...", seat = N}`` and ``{type = "undo", moves = N}``.
 
     ``move`` names both the entry type and the field holding the move's text (``"card"`` in
     Octrix, ``"action"`` elsewhere). A move by the wrong seat, an illegal move or an undo of
     more moves than were made raises :class:`EntryError` with the entry's number (and, given
-    the players' ``names``, whose move it was).
+    the players' ``names``, whose move it was). ``seen``, when given, gets the number of each
+    undo that took back a move which had shown one of the ``humans`` who made them something
+    hidden (:meth:`GameState.shown_since`), whether or not its entry says so.
     """
 
     def who(seat: object) -> str:
@@ -33,6 +38,8 @@ def replay_moves(
         return f"seat {seat}"
 
     made = 0
+    humans = frozenset(humans)
+    movers: list[int] = []  # who made each move in effect
     for index, entry in enumerate(entries, 1):
         mover = name = ""
         try:
@@ -45,6 +52,11 @@ def replay_moves(
                     raise IllegalActionError("nothing to undo")
                 if count > made:
                     raise IllegalActionError(f"undo of {count} moves, but only {made} were made")
+                if seen is not None:
+                    undoers = humans & set(movers[len(movers) - count :])
+                    if any(state.shown_since(seat, count) for seat in undoers):
+                        seen.append(index)
+                del movers[len(movers) - count :]
                 for _ in range(count):
                     state.take_back()
                 made -= count
@@ -64,6 +76,7 @@ def replay_moves(
                 if not isinstance(text, str):
                     raise NotationError(f"a {move} entry needs its {move} as text")
                 state.apply(parse(text))
+                movers.append(to_move)
                 made += 1
             else:
                 raise NotationError(f"unknown entry type {kind!r} ({move} or undo)")
@@ -72,6 +85,11 @@ def replay_moves(
             raise EntryError(
                 index, mover + (said_of(str(exc), name) if name else str(exc))
             ) from None
+
+
+def human_seats(seats: Sequence[Any]) -> frozenset[int]:
+    """The seats of a played game a person plays (the others are bots)."""
+    return frozenset(i for i, s in enumerate(seats) if getattr(s, "kind", None) == "human")
 
 
 def moves_in_effect(entries: Sequence[dict[str, Any]]) -> int:

@@ -27,7 +27,7 @@ from cardside.sessions.export import corrections_of
 INDEX_NAME = "index.json"
 # Raise when a summary gains or changes a field (or what a field holds, or what a session
 # file may hold), so old indexes are rebuilt.
-INDEX_VERSION = 21
+INDEX_VERSION = 22
 #: A larger index is not read (and is rebuilt): 64 MiB, several times that of 20,000 sessions.
 MAX_INDEX_BYTES = 64 << 20
 #: From this many files to read (about a second's work), a caller is told before they are read.
@@ -101,9 +101,7 @@ def summarize(session: Session) -> dict[str, Any]:
         "corrected": corrections_of(session),
         # Undos of moves that had shown the player something hidden (see GameState.shown):
         # such a game no longer counts in ratings, the league or records.
-        "takebacks": sum(
-            1 for e in session.entries if e.get("type") == "undo" and e.get("seen") is True
-        ),
+        "takebacks": len(sheets.seen_undos(session)),
     }
 
 

@@ -391,6 +391,25 @@ def mismatches(session: Session, sheet: Sheet | None = None) -> list[str]:
     return found
 
 
+def seen_undos(session: Session) -> list[int]:
+    """The undos of a played game (their entry numbers) that took back what the player had
+    seen, so that the game no longer counts in ratings, the league or records: those whose
+    entry says so, and those the replay finds to have (a file need not say it)."""
+    marked = {
+        number
+        for number, e in enumerate(session.entries, 1)
+        if e.get("type") == "undo" and e.get("seen") is True
+    }
+    if session.mode != "play" or not any(e.get("type") == "undo" for e in session.entries):
+        return sorted(marked)
+    found: list[int] = []
+    try:
+        GAMES[session.game].module("sheet").replay_state(session, seen=found)
+    except (SessionError, ValueError, LookupError, TypeError, AttributeError, ArithmeticError):
+        pass  # a file that does not replay is said so elsewhere; the undos found so far count
+    return sorted(marked | set(found))
+
+
 def renumbered(session: Session, sheet: Sheet | None = None) -> bool:
     """Whether a kept Line-it session's rows are numbered 1, 2, 3... as an earlier cardside
     numbered them, where its entries now number them by their place in the file."""

@@ -11,6 +11,7 @@ from cardside.core.players import Command
 from cardside.core.record import Seat
 from cardside.core.replay import moves_in_effect
 from cardside.core.rng import derive_rng
+from cardside.sessions import sheets
 from cardside.sessions.journal import Journal
 from cardside.tui.console import QUIT_WORDS, Console
 from cardside.tui.keeping import say_saved
@@ -207,9 +208,7 @@ def run_loop(loop: Loop, console: Console, journal: Journal, what: str = "Match"
     leaves like ``quit`` (the session is saved after every move, so nothing is lost).
     Return ``"over"`` or ``"quit"``."""
     # A game resumed after an undo of what was seen is out of ratings already.
-    loop.unrated = any(
-        e.get("type") == "undo" and e.get("seen") is True for e in journal.session.entries
-    )
+    loop.unrated = bool(sheets.seen_undos(journal.session))
     try:
         result = loop.run()
     except KeyboardInterrupt:

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 from cardside.core.corrections import view
 from cardside.core.errors import IllegalActionError, NotationError, numbered
 from cardside.core.record import RoundRow, Session, Sheet
-from cardside.core.replay import in_effect, move_entries, replay_moves
+from cardside.core.replay import human_seats, in_effect, move_entries, replay_moves
 from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Flag, Schema, Text, Whole, WholeList
 from cardside.games.iota import rules
 from cardside.games.iota.bots import BOT_NAMES
@@ -67,13 +67,21 @@ def options_of(session: Session) -> dict[str, Any]:
     return {"grid": grid}
 
 
-def replay_state(session: Session) -> IotaState:
+def replay_state(session: Session, seen: list[int] | None = None) -> IotaState:
     """The played game rebuilt from the seed and the action and undo entries."""
     options_of(session)
     if session.seed is None:
         raise ValueError("a played game needs its seed")
     state = IotaState(len(session.seats), seed=session.seed)
-    replay_moves(state, session.entries, parse_action, "action", session.player_names)
+    replay_moves(
+        state,
+        session.entries,
+        parse_action,
+        "action",
+        session.player_names,
+        seen=seen,
+        humans=human_seats(session.seats),
+    )
     return state
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from cardside.core.corrections import view
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.core.record import EntryError, RoundRow, Session, Sheet
-from cardside.core.replay import in_effect, replay_moves, stamp_rows
+from cardside.core.replay import human_seats, in_effect, replay_moves, stamp_rows
 from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Flag, Schema, Text, TextList, Whole
 from cardside.games.linesbeta import rules
 from cardside.games.linesbeta.keep import Ledger
@@ -86,13 +86,21 @@ def parse_saved(text: str) -> Action:
         return parse_action(text, "trump")
 
 
-def replay_state(session: Session) -> LinesBetaState:
+def replay_state(session: Session, seen: list[int] | None = None) -> LinesBetaState:
     """The played game rebuilt from the seed and the action and undo entries."""
     opts = options_of(session)
     if session.seed is None:
         raise ValueError("a played game needs its seed")
     state = LinesBetaState(opts["difficulty"], opts["length"], seed=session.seed)
-    replay_moves(state, session.entries, parse_saved, "action", session.player_names)
+    replay_moves(
+        state,
+        session.entries,
+        parse_saved,
+        "action",
+        session.player_names,
+        seen=seen,
+        humans=human_seats(session.seats),
+    )
     return state
 
 

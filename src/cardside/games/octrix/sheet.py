@@ -8,7 +8,7 @@ from typing import Any
 from cardside.core.corrections import view
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.core.record import EntryError, RoundRow, Session, Sheet
-from cardside.core.replay import replay_moves, stamp_rows
+from cardside.core.replay import human_seats, replay_moves, stamp_rows
 from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Flag, Schema, Text, Whole, WholeLists
 from cardside.games.octrix import rules
 from cardside.games.octrix.bots import BOT_NAMES
@@ -82,7 +82,7 @@ def _check_play_seats(kinds: list[str]) -> None:
         raise ValueError("a played game needs a human player")
 
 
-def replay_state(session: Session) -> OctrixState:
+def replay_state(session: Session, seen: list[int] | None = None) -> OctrixState:
     """The played game rebuilt from the seed and the card and undo entries."""
     opts = options_of(session)
     if session.seed is None:
@@ -93,7 +93,15 @@ def replay_state(session: Session) -> OctrixState:
         seed=session.seed,
         target=opts["target"],
     )
-    replay_moves(state, session.entries, parse_card, "card", session.player_names)
+    replay_moves(
+        state,
+        session.entries,
+        parse_card,
+        "card",
+        session.player_names,
+        seen=seen,
+        humans=human_seats(session.seats),
+    )
     return state
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from cardside.core.corrections import view
 from cardside.core.record import EntryError, Result, RoundRow, Session, Sheet
-from cardside.core.replay import replay_moves, stamp_rows
+from cardside.core.replay import human_seats, replay_moves, stamp_rows
 from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Flag, Schema, Text, Whole
 from cardside.core.words import counted, counted_are
 from cardside.games.schnapsen.bots import BOT_NAMES
@@ -85,13 +85,21 @@ def _check_play_seats(kinds: list[str]) -> None:
         raise ValueError(f"unknown bot {bots[0]!r} (choose from {', '.join(BOT_NAMES)})")
 
 
-def replay_state(session: Session) -> SchnapsenState:
+def replay_state(session: Session, seen: list[int] | None = None) -> SchnapsenState:
     """The played match rebuilt from the seed and the action and undo entries."""
     opts = options_of(session)
     if session.seed is None:
         raise ValueError("a played game needs its seed")
     state = SchnapsenState(seed=session.seed, first_dealer=opts["first_dealer"])
-    replay_moves(state, session.entries, parse_action, "action", session.player_names)
+    replay_moves(
+        state,
+        session.entries,
+        parse_action,
+        "action",
+        session.player_names,
+        seen=seen,
+        humans=human_seats(session.seats),
+    )
     return state
 
 
