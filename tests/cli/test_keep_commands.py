@@ -8,6 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from cardside.cli.main import main
+from cardside.sessions import store
 from cardside.tui.keeping import keep_command
 
 
@@ -56,6 +57,17 @@ def test_iota_names_that_are_command_words_are_refused(runner: CliRunner) -> Non
 
 
 # -- short names: one rule in every keep ----------------------------------------------------------
+def test_a_name_typed_another_way_at_a_keep_prompt_is_that_player(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """Zoé given with the accent apart and typed as one character enters her deal."""
+    args = ["schnapsen", "keep", "--names", "Zoe\u0301,Ann", "--session", "z"]
+    result = runner.invoke(main, args, input="Zo\u00e9 2\nquit\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "is not a player here" not in result.output
+    assert store.load(store.sessions_dir(data_dir) / "z.toml").entries[0]["winner"] == 0
+
+
 def test_a_unique_start_of_a_name_is_that_player_and_two_fits_are_refused() -> None:
     from hypothesis import given
     from hypothesis import strategies as st
@@ -68,6 +80,10 @@ def test_a_unique_start_of_a_name_is_that_player_and_two_fits_are_refused() -> N
     assert seats_named("B", names) == [2] and seats_named("bO", names) == [2]
     assert seats_named("A", names) == [0, 1] and seats_named("Cy", names) == []
     assert seats_named("", names) == []
+    # A name is read however it was typed: an accent as its own character or not, full width.
+    assert seats_named("Zo\u00e9", ["Zoe\u0301", "Ann"]) == [0]
+    assert seats_named("Zoe\u0301", ["Zo\u00e9", "Ann"]) == [0]
+    assert seats_named("\uff3a\uff4f\uff45", ["Zoe", "Ann"]) == [0]
     for word, reason in [("A", "'A' could be Ann or Anna"), ("Cy", "'Cy' is not a player here")]:
         try:
             seat_named(word, names)

@@ -138,6 +138,10 @@ def test_a_help_table_row_wraps_under_its_second_column() -> None:
     assert pieces[0].startswith("  counts NAME PILE TOK  the cards")
     assert len(pieces) > 1 and all(p.startswith(" " * 24) and p[24] != " " for p in pieces[1:])
     assert all(len(p) <= 50 for p in pieces)
+    # A name of wide letters before the column: the column starts where it shows.
+    wide = "  李小龍  7♣ 8♣ 2♥ 3♥ 4♥ 5♥ 6♥ 7♥ 8♥ 1♠ 2♠ 3♠ 4♠ 5♠"
+    rows = wrap(wide, 30)
+    assert len(rows) > 1 and all(r.startswith(" " * 10) and r[10] != " " for r in rows[1:])
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

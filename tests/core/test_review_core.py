@@ -121,3 +121,27 @@ def test_the_costliest_leave_out_decisions_labelled_best() -> None:
     assert rows[0][4:6] == ["p1", "p1"], rows
     (second,) = [line.split() for line in lines if line.split()[:1] == ["2"]]
     assert second[4:6] == ["p2", "b2"], second
+
+
+def test_the_chart_s_marks_stand_under_their_decisions_beside_a_wide_name() -> None:
+    """A name of wide letters (2 columns each) moves the bars right by its width, and the
+    marks and numbers below move with them: a blunder's ``!`` under its own decision."""
+    from cardside.core.review import Review
+    from cardside.tui.review import chart
+    from cardside.tui.table import display_width
+
+    def judged(number: int, played: float) -> Judged:
+        return Judged(number, 0, "t", 1, "a", "b", played, 0.9, 0, 0, 0.0, True, 0, "exact")
+
+    review = Review("octrix", "s", "game", "points", "round", CHESS_THRESHOLDS, ["李小龍", "Bo"])
+    review.decisions = [
+        decide(judged(1, 0.9), "李小龍", CHESS_THRESHOLDS),
+        decide(judged(2, 0.1), "李小龍", CHESS_THRESHOLDS),  # a blunder
+    ]
+    lines = chart(review, ascii=True, width=40)
+    bar = next(line for line in lines if line.startswith("李小龍"))
+    marks = next(line for line in lines if line.strip() == "!")
+    # The blunder is the second decision: its mark is one column right of where bars start.
+    start = display_width("李小龍") + 2
+    assert display_width(bar[: bar.index("  ") + 2]) == start
+    assert marks.index("!") == start + 1

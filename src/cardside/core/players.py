@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -30,15 +32,35 @@ class Command:
     kind: str  # "undo" | "quit"
 
 
+def person(name: str, *, one_space: bool = True) -> str:
+    """The key that makes ``Ann``, ``ann``, `` ANN `` and full-width ``Ａｎｎ`` one player (and
+    ``Ann Lee`` with two spaces or a no-break space ``Ann Lee``; not with ``one_space``
+    false, as an earlier cardside told names apart), and
+    ``José`` typed as one character or as ``e`` and an accent: the same key a new session's
+    names are told apart by, so that no two players of one file share one."""
+    plain = _SHOWS_NOTHING.sub("", unicodedata.normalize("NFKC", name)).casefold()
+    return " ".join(plain.split()) if one_space else plain.strip()
+
+
+#: What adds nothing a reader can see to a name: joiners, variation selectors, the combining
+#: grapheme joiner, Hangul fillers, the braille blank, tags, direction marks (``Ann`` and
+#: ``Ann\u200d`` are one).
+_SHOWS_NOTHING = re.compile(
+    "[\u00ad\u034f\u115f\u1160\u2800\u3164\uffa0\u180b-\u180f\u200b-\u200f\u202a-\u202e"
+    "\u2060-\u206f\ufe00-\ufe0f\ufeff\U000e0000-\U000e0fff]"
+)
+
+
 def seats_named(word: str, names: Sequence[str]) -> list[int]:
     """The seats a typed ``word`` names, ignoring case: the seat whose whole name it is, else
     every seat whose name starts with it (one seat for a unique prefix, several when the
     prefix is ambiguous, none when nobody's name fits); a run of spaces reads as one, as in
-    the names. Every keep reads names this way."""
-    wanted = " ".join(word.casefold().split())
+    the names, and how a name was typed as well (:func:`person`: ``José`` as one character or
+    as ``e`` and an accent, full-width ``Ａｎｎ``). Every keep reads names this way."""
+    wanted = person(word)
     if not wanted:
         return []
-    folded = [" ".join(n.casefold().split()) for n in names]
+    folded = [person(n) for n in names]
     if wanted in folded:
         return [folded.index(wanted)]
     return [s for s, n in enumerate(folded) if n.startswith(wanted)]

@@ -23,29 +23,11 @@ from datetime import UTC, date, datetime
 from functools import cache
 from typing import Any
 
+from cardside.core.players import person
 from cardside.core.stats import wilson_interval
 
 # Fewer games than this give a win rate without an interval (it would say little).
 MIN_FOR_INTERVAL = 10
-
-
-def person(name: str, *, one_space: bool = True) -> str:
-    """The key that makes ``Ann``, ``ann``, `` ANN `` and full-width ``Ａｎｎ`` one player (and
-    ``Ann Lee`` with two spaces or a no-break space ``Ann Lee``; not with ``one_space``
-    false, as an earlier cardside told names apart), and
-    ``José`` typed as one character or as ``e`` and an accent: the same key a new session's
-    names are told apart by, so that no two players of one file share one."""
-    plain = _SHOWS_NOTHING.sub("", unicodedata.normalize("NFKC", name)).casefold()
-    return " ".join(plain.split()) if one_space else plain.strip()
-
-
-#: What adds nothing a reader can see to a name: joiners, variation selectors, the combining
-#: grapheme joiner, Hangul fillers, the braille blank, tags, direction marks (``Ann`` and
-#: ``Ann\u200d`` are one).
-_SHOWS_NOTHING = re.compile(
-    "[\u00ad\u034f\u115f\u1160\u2800\u3164\uffa0\u180b-\u180f\u200b-\u200f\u202a-\u202e"
-    "\u2060-\u206f\ufe00-\ufe0f\ufeff\U000e0000-\U000e0fff]"
-)
 
 
 class BotKey(str):

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 import click
 
-from cardside.core.players import not_a_player
+from cardside.core.players import not_a_player, person
 from cardside.core.schema import CONTROL, cut, escaped
 from cardside.tui.table import display_width
 
@@ -494,7 +494,8 @@ def wrap(line: str, width: int) -> list[str]:
     indent = " " * (len(line) - len(body))
     column = _TABLE_ROW.match(click.unstyle(body))
     if column is not None:
-        indent = " " * (len(indent) + column.end())
+        # Columns on the screen: a wide letter of a name before it takes two.
+        indent = " " * (len(indent) + visible_len(click.unstyle(body)[: column.end()]))
     if len(indent) > width // 2:
         indent = " " * (len(line) - len(body)) if len(line) - len(body) <= width // 2 else ""
     out: list[str] = []
@@ -592,10 +593,12 @@ def not_understood(
     first = split[0] if split else ""
     if len(first) < 3 or not first.isalpha():
         return None
-    known = {w.split()[0].lower() for w in words if w.split()}
-    if first.lower() == "rules" and len(split) == 1 and "rules" not in known:
+    # Compared as names are (a name given with its accent apart fits one typed whole).
+    known = {person(w.split()[0]) for w in words if w.split()}
+    typed = person(first)
+    if typed == "rules" and len(split) == 1 and "rules" not in known:
         return refusal(_rules_elsewhere())
-    if any(k.startswith(first.lower()) for k in known):
+    if any(k.startswith(typed) for k in known):
         return None
     if names and len(split) > 1:
         return refusal(not_a_player(first, names))

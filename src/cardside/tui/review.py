@@ -11,7 +11,7 @@ from cardside.core.many_reviews import Standing
 from cardside.core.review import LABELS, Decision, Review
 from cardside.core.words import counted, signed
 from cardside.tui.chart import ASCII_LEVELS, BLOCKS, _axis, level
-from cardside.tui.table import display_width, render, wrap_words
+from cardside.tui.table import display_width, pad, render, wrap_words
 
 #: Marks under the chart: a mistake and a blunder.
 MARKS = {"mistake": "?", "blunder": "!"}
@@ -244,7 +244,7 @@ def chart(review: Review, *, ascii: bool, width: int) -> list[str]:
     ``!`` a blunder, under the decision. More decisions than ``width`` columns go on in bands
     below one another, so that none is left out."""
     chars = ASCII_LEVELS if ascii else BLOCKS
-    room = max((len(n) for n in review.players), default=0)
+    room = max((display_width(n) for n in review.players), default=0)  # wide letters: 2
     lines = [
         f"The chance to win {review.result} after each decision; {chars[-1]} = 100%",
         "marked below: ? mistake, ! blunder; numbered by decision",
@@ -264,7 +264,7 @@ def chart(review: Review, *, ascii: bool, width: int) -> list[str]:
                 bar += " " if chance is None else chars[level(chance * 100, 0, 100, len(chars))]
             chance = last[name]
             now = f"{chance:.0%}" if chance is not None else "-"
-            lines.append(f"{name.ljust(room)}  {bar.ljust(len(shown))}  {now}")
+            lines.append(f"{pad(name, room)}  {bar.ljust(len(shown))}  {now}")
         marks = "".join(MARKS.get(d.label, " ") for d in shown)
         lines.append((" " * (room + 2) + marks).rstrip())
         lines.append(" " * (room + 2) + _axis(list(range(start + 1, start + len(shown) + 1))))
