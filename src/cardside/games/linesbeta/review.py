@@ -112,14 +112,14 @@ def position(state: LinesBetaState, ascii: bool) -> tuple[str, ...]:
         f"{obs.grid_target}{trump}",
         f"hand: {' '.join(format_card(CARDS[c], ascii=ascii) for c in obs.hand)}",
         # Columns named as a challenge names them (c4 top).
-        "   "
-        + " ".join(f"c{col + 1}".rjust(3) for col in range(6))
-        + f"  ({down} face down, {gap} gap)",
+        "   " + " ".join(f"c{col + 1}".rjust(3) for col in range(6)),
     ]
     for row in range(6):
         lines.append(
             f"r{row + 1} " + " ".join(cell(c).rjust(3) for c in obs.grid[row * 6 : row * 6 + 6])
         )
+    # Below the grid, so that it is no wider than a narrow terminal.
+    lines.append(f"({down} face down, {gap} gap)")
     return tuple(lines)
 
 
