@@ -167,6 +167,16 @@ def test_quit_at_a_setup_question_leaves(runner: CliRunner, data_dir: Path, game
     assert not (data_dir / "sessions").exists() or not list((data_dir / "sessions").iterdir())
 
 
+def test_input_ending_after_the_names_says_not_every_setting_was_entered(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """The players were named, then the input ended at the next question: no "No settings"."""
+    result = runner.invoke(main, ["octrix", "keep"], input="Ann,Bob\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert result.output.rstrip().endswith("Not every setting was entered; nothing saved.")
+    assert not (data_dir / "sessions").exists() or not list((data_dir / "sessions").iterdir())
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_taken_or_bad_session_name_is_refused_before_any_question(
     runner: CliRunner, data_dir: Path, game: str

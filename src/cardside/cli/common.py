@@ -550,7 +550,9 @@ def with_folder(exc: Exception, app: App) -> str:
 def left_at_setup(what: str) -> NoReturn:
     """End a command whose setup questions were left (``quit``, or the end of input) before
     anything was saved: a choice, not an error."""
-    click.echo(f"No {what} entered; nothing saved.")
+    # Settings are asked after the players: some may have been typed already.
+    said = "Not every setting was entered" if what == "settings" else f"No {what} entered"
+    click.echo(f"{said}; nothing saved.")
     raise click.exceptions.Exit(0)
 
 
