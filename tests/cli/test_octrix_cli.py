@@ -842,3 +842,13 @@ def test_keep_puts_right_a_first_dealer_set_wrong(runner: CliRunner, data_dir: P
     resumed = runner.invoke(main, ["--no-color", "sessions", "resume", "o"], input="show\nquit\n")
     assert "Round 2 (dealer Cy)" in resumed.output
     assert runner.invoke(main, ["sessions", "verify", "o"]).exit_code == 0
+
+
+def test_help_says_a_hints_value_comes_with_two_players_only(
+    runner: CliRunner, data_dir: Path
+) -> None:
+    """With four players the hint gives the chances alone; help does not promise more."""
+    args = ["octrix", "play", "--players", "4", "--bot", "greedy", "--seed", "7"]
+    result = runner.invoke(main, args, input="help\nhint\nquit\n")
+    assert result.exit_code == 0 and result.exception is None, result.output
+    assert "(each card with its chance; with two players, what it is worth too)" in result.output

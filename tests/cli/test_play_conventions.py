@@ -703,7 +703,7 @@ def test_rules_typed_at_a_prompt_says_where_the_rules_are(
     assert page.exit_code == 0 and page.output.strip() in result.output
     before, after = result.output.split(page.output.strip(), 1)
     prompt = before.rstrip().splitlines()[-1].removesuffix("rules")
-    told = "  (the rules end here; show draws the table again)\n"
+    told = "  (rules shown; show draws the table again)\n"
     assert after.lstrip("\n").startswith(told), after[:200]
     assert prompt and after.lstrip("\n")[len(told) :].startswith(prompt.strip()), after[:200]
     assert "Saved. Continue with: " in after

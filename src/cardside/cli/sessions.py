@@ -556,7 +556,7 @@ def verify(ctx: click.Context, names: tuple[str, ...], all_: bool, fix: bool) ->
         good = len(paths) - failed - mended
         tally = [f"{good:,} ok", *([f"{mended:,} fixed"] if mended else [])]
         tally.append(f"{failed:,} failed (the FAIL lines above)" if failed else "none failed")
-        click.echo(f"{counted(len(paths), 'session')} checked: {', '.join(tally)}")
+        click.echo(f"{len(paths):,} sessions checked: {', '.join(tally)}")
     if failed:
         ctx.exit(1)
 

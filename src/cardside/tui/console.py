@@ -274,7 +274,7 @@ class Console:
             self.rules()
             # The page (or its first screen, left by the pager) now stands where the table
             # was: say how to see the table again.
-            self.say("  (the rules end here; show draws the table again)")
+            self.say("  (rules shown; show draws the table again)")
 
     def _ask_once(self, prompt: str, words: Words | None, default: str) -> str | None:
         self.clear_status()

@@ -404,10 +404,15 @@ def test_a_card_typed_without_its_move_is_answered_with_the_moves_that_take_it()
         with pytest.raises(IllegalActionError) as refused:
             turn.parse(typed, state, seat)
         assert str(refused.value) == f"say where {name} goes: line {name} or hand {name}"
+    # A card no move takes: why, as the move the turn is at says it.
+    away = next(c for c in range(1, 101) if c not in state.snapshot.market)
+    with pytest.raises(IllegalActionError, match=f"^{away} is not in the market$"):
+        turn.parse(str(away), state, seat)
     state.apply(Action("line", card))
-    kept = next(c for c in range(1, 101) if c not in state.snapshot.market)
-    with pytest.raises(Exception, match="not an action"):
-        turn.parse(str(kept), state, seat)  # no move takes it: the usual refusal
+    if state.current_player() == seat:  # the card taken: a card of the hand may be played
+        with pytest.raises(IllegalActionError) as played:
+            turn.parse(str(away), state, seat)
+        assert str(played.value) == state.why_illegal(Action("play", away))
 
 
 @settings(max_examples=300, deadline=None)

@@ -195,3 +195,16 @@ def test_a_bot_choosing_its_trump_does_no_work_for_the_words_only_a_hint_shows(
     monkeypatch.setattr(PlannerBot, "trump_value", refused)
     for name in ("planner", "deep"):
         assert make_bot(name, seed=3).choose(state, 0) == hinted[0]
+
+
+def test_the_race_table_kept_between_positions_is_bounded() -> None:
+    """A review of many games values thousands of positions, each with chances of its own:
+    the table of races kept between them has a bound, so memory stays flat game to game."""
+    from cardside.games.linesbeta.values import _race
+
+    _race.cache_clear()
+    size = _race.cache_info().maxsize
+    assert size is not None
+    for i in range(size // 500 + 5):  # more positions than the table holds
+        _race(20, 20, 6, round(0.3 + i / 10_000, 4), 30, 0.5)
+    assert _race.cache_info().currsize <= size

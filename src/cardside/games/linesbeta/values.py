@@ -21,7 +21,7 @@ It is a model over the planner's odds, not a sample: ``samples`` is 0 and ``exac
 from __future__ import annotations
 
 import random
-from functools import cache
+from functools import lru_cache
 
 from cardside.core.values import MoveValue, Valuation
 from cardside.games.linesbeta.odds import CellModel
@@ -116,7 +116,9 @@ def chance_after(obs: Observation, planned: float, left: int) -> float:
     return _race(need, grid_need, left, round(p, 3), later, round(rate, 3))
 
 
-@cache
+# Bounded: p and q change from position to position, so a review of many games would
+# otherwise keep every position's table (about 30 MB a game); one table is a few thousand.
+@lru_cache(maxsize=1 << 16)
 def _race(need: int, grid_need: int, now: int, p: float, later: int, q: float) -> float:
     """The chance that the player wins: ``need`` tricks come and the grid's ``grid_need``
     do not, by the end of that round or of a round where the grid can no longer reach its

@@ -482,9 +482,16 @@ class LineitTurn:
             card = parse_card(text)
         except NotationError:
             return
-        moves = [format_action(a) for a in obs.legal_actions() if a.card == card]
+        legal = obs.legal_actions()
+        moves = [format_action(a) for a in legal if a.card == card]
         if moves:
             raise IllegalActionError(f"say where {format_card(card)} goes: {' or '.join(moves)}")
+        # No move takes it: why, as the move the turn is at would say (the market's card
+        # to take, else a card of the hand to play).
+        kind = "line" if any(a.kind in ("line", "hand") for a in legal) else "play"
+        reason = obs.why_illegal(Action(kind, card))
+        if reason:
+            raise IllegalActionError(reason)
 
     def _alone(self, kind: str, obs: LineitState, seat: int) -> Action:
         """``play`` (``line``, ``hand``) typed without a card: the one card it can take, or

@@ -239,8 +239,8 @@ class OctrixTurn:
         return (
             "  Type a card from your hand, e.g. 8C or 3H (ranks A and 2 to 8; A is the "
             "lowest). Tab completes your cards.\n"
-            "  hint shows the strong bot's strategy (each card with its chance) and what it is "
-            "worth; hint sample draws one card from it."
+            "  hint shows the strong bot's strategy (each card with its chance; with two "
+            "players, what it is worth too); hint sample draws one card from it."
         )
 
 
