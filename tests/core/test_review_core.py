@@ -117,8 +117,14 @@ def test_the_costliest_leave_out_decisions_labelled_best() -> None:
     lines = "\n".join(every(review, 120)).splitlines()
     rows = [line.split() for line in lines if line.split()[:1] == ["1"]]
     assert rows and rows[0][-2:] == ["0", "best"], rows
-    # Labelled best, its move is named in the best column (b1 scored the same), not another.
+    # Labelled best, its move is named in the best column (b1 scored the same), not another,
+    # with its own chance beside it: b4 valued 3 points higher, within the estimate's error.
     assert rows[0][4:6] == ["p1", "p1"], rows
+    near = Judged(4, 0, "r", 1, "p4", "b4", 0.39, 0.42, 0, 0, 0.05, False, 8, "sampled")
+    review.decisions = [decide(near, "Ann", CHESS_THRESHOLDS)]
+    table = "\n".join(every(review, 120)).splitlines()
+    (row,) = [line.split() for line in table if line.split()[:1] == ["4"]]
+    assert row[2:7] == ["Ann", "p4", "p4", "39%", "39%"], row
     (second,) = [line.split() for line in lines if line.split()[:1] == ["2"]]
     assert second[4:6] == ["p2", "b2"], second
 

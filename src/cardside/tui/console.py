@@ -145,8 +145,9 @@ class Console:
     ) -> list[str]:
         """``lines`` (as said) made to fit the rows left under ``used`` rows and above the
         prompt: as they are, else ``shorter(lines)``, else the last of those that fit, the
-        first ``keep`` (a heading) kept and the others said to be in ``history``, else one
-        line saying so: never taller than the room. Where ``used`` fills the screen alone, the
+        first ``keep`` (a heading) kept and the others said to be in ``history``, else the
+        last line alone (after the note where there is room), else one line saying where
+        they are: never taller than the room. Where ``used`` fills the screen alone, the
         shorter lines whole (the top is out of sight anyway, and the turns are what the player
         reads next); all of them where the height is not known (piped output)."""
         rows = self.rows()
@@ -172,7 +173,13 @@ class Console:
             body = body[1:]
         if body:
             return [*head, note, *body]
-        # Not even one: a line that says where they are, where there is room for it.
+        # No room for the heading too: the latest line (what was just played, which the
+        # player must see) goes before the heading, then before the note.
+        latest = lines[keep:][-1:]
+        for part in ([note, *latest], latest):
+            if latest and height(part) <= room:
+                return part
+        # Not even that: a line that says where they are, where there is room for it.
         alone = f"{indent[:2] or '  '}(the latest turns: history lists them)"
         return [alone] if height([alone]) <= room else []
 

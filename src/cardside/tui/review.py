@@ -223,10 +223,11 @@ def every(review: Review, width: int | None) -> list[str]:
             d.player,
             d.judged.played,
             # A move labelled best is a best move, though another scored as much (or a little
-            # more, within the estimate's error): the column does not name another as best.
+            # more, within the estimate's error): the column does not name another as best...
             d.judged.played if d.label == "best" else d.judged.best,
             _pct(d.judged.played_chance),
-            _pct(d.judged.best_chance),
+            # ... and its chance beside it, so that each row's move and chance go together.
+            _pct(d.judged.played_chance if d.label == "best" else d.judged.best_chance),
             # A loss too small to count (or within the estimate's error) is none, as labelled.
             _loss(d.loss, d.label, review.thresholds) if d.loss and d.label != "best" else "0",
             d.label + ("" if d.judged.exact else " ~"),

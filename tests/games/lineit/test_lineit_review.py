@@ -93,7 +93,13 @@ def test_the_position_writes_an_empty_line_or_hand_as_the_table_does() -> None:
     review = run("lineit", session, [0], depth=1)
     first = review.decisions[0].judged
     assert first.number == 1
-    assert first.position[-1] == "Ann's line: (empty); hand: (empty)", first.position
+    assert first.position[-2] == "Ann's line: (empty); hand: (empty)", first.position
+    # What decides a take: the jackpots, the other players' lines and hands (face up), and
+    # the market, every card with its colour letter as the screen shows it.
+    assert first.position[0].endswith("; jackpots: red 0, blue 0, green 0, yellow 0")
+    assert first.position[1] == "Bot's line: (empty); hand: (empty)", first.position
+    market = first.position[-1].removeprefix("market: ").split()
+    assert market and all(c[-1] in "rbgy" or c.startswith("B") for c in market), market
 
 
 def test_a_decision_of_the_end_phase_is_placed_at_the_end_not_in_a_round() -> None:

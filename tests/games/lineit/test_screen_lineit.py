@@ -9,6 +9,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from cardside.core.errors import IllegalActionError
+from cardside.games.lineit import rules
 from cardside.games.lineit.bots import make_bot
 from cardside.games.lineit.notation import DONE, Action, format_card, format_cards, parse_card
 from cardside.games.lineit.rules import score_line
@@ -251,15 +252,17 @@ def test_the_end_of_the_game_names_your_line_as_yours() -> None:
     assert all(line.startswith("      at the end, ") for line in shown[2:]) and len(shown) > 3
 
 
-def test_the_history_says_each_round_over_and_the_end_whoever_ended_it() -> None:
+@pytest.mark.parametrize("seed", [21, 44])  # in seed 44 the deck's last card is B4
+def test_the_history_says_each_round_over_and_the_end_whoever_ended_it(seed: int) -> None:
     """The action that ends a round (a bot's as much as a person's) tells in the history
     where the market's leftovers went, and the one that ends the last round that the deck
     can fill no market."""
     from cardside.tui.lineit.play import said
     from cardside.tui.lineit.screen import round_ended
 
-    state = LineitState(3, seed=21)
-    bots = [make_bot("random", seed=21 + s) for s in range(3)]
+    bet_seen = False
+    state = LineitState(3, seed=seed)
+    bots = [make_bot("random", seed=seed + s) for s in range(3)]
     overs = ends = 0
     for action, prior in played_through(state, bots):
         text = said(action, prior, state.snapshot, ["Ann", "Bot 2", "Bot 3"])
@@ -277,10 +280,22 @@ def test_the_history_says_each_round_over_and_the_end_whoever_ended_it() -> None
         ends += to_end
         assert ("\nthe deck cannot fill a market" in text) == to_end
         if to_end:
-            # The deck's last number cards are named, and they are what the piles gained.
-            assert deck and f"the jackpots ({format_cards(deck, letter=True)})" in text
-            gained = sum(len(p) for p in state.snapshot.piles) - sum(len(p) for p in prior.piles)
-            assert gained == len(deck) + len(numbers)
+            # The deck's last number cards are named, and they are what the piles gained;
+            # its Bet cards are said to be discarded, and they are what the discard gained.
+            last = [c for c in deck if not rules.is_bet(c)]
+            thrown = [c for c in deck if rules.is_bet(c)]
+            if last:
+                assert f"the jackpots ({format_cards(last, letter=True)})" in text
+            # (A jackpot taken by the same move empties a pile: counted card by card.)
+            now = [c for p in state.snapshot.piles for c in p]
+            was = [c for p in prior.piles for c in p]
+            assert all(c in now and c not in was for c in last)
+            assert sorted(prior.deck) == sorted(deck) and not state.snapshot.deck
+            if thrown:
+                # Seed 44's deck is B4 alone: no card of it went to the jackpots.
+                assert f"market: its last card: {format_cards(thrown)} is discarded" in text, text
+                bet_seen = True
+    assert bet_seen == (seed == 44)
     assert overs > 10 and ends == 1
 
 
@@ -537,11 +552,16 @@ def test_fit_never_passes_the_room_and_says_history_only_when_it_left_lines_out(
     # Room for 3 rows but not all 4 of the shorter: the oldest round goes, said so.
     longer = [head, "    round 7: a0", "    round 8: a1; a2", "    round 9: a3"]
     assert console.fit(full, 20, lambda lines: longer) == [head, note, "    round 9: a3"]
-    # A round that wraps to two rows and room for two: no round, one line where they are.
+    # Room for two rows: the latest round stays in sight, after the note, without the heading.
+    assert console.fit(full, 21, short) == [note, "    round 9: a3"]
+    # Room for one: the latest round alone, what was just played.
+    assert console.fit(full, 22, short) == ["    round 9: a3"]
+    # A round that wraps to two rows: in room for two, it alone; in room for one, a line
+    # that says where the turns are.
     wraps = [head, "    round 9: " + "a " * 60]
     assert console.fit(full, 20, lambda lines: wraps) == wraps
-    assert console.fit(full, 21, lambda lines: wraps) == [alone]
-    assert console.fit(full, 21, short) == [alone]
+    assert console.fit(full, 21, lambda lines: wraps) == wraps[1:]
+    assert console.fit(full, 22, lambda lines: wraps) == [alone]
     # What is above fills the screen already: its top is gone, the turns stay, shortened.
     assert console.fit(full, 23, short) == short(full)
     assert console.fit(full, 30, short) == short(full)
@@ -561,3 +581,18 @@ def test_a_card_keeps_its_colour_letter_on_a_colour_terminal() -> None:
     shown = coloured.card(57)
     assert click.unstyle(shown) == plain.card(57) == format_card(57, letter=True)
     assert shown != click.unstyle(shown)  # in colour too
+
+
+def test_the_deck_s_last_cards_are_each_said_where_they_went() -> None:
+    """Number cards to the jackpots, Bet cards to the discard, each said."""
+    from cardside.tui.lineit.screen import deck_said
+
+    def write(cards: list[int]) -> str:
+        return " ".join(format_card(c, letter=True) for c in cards)
+
+    assert deck_said([20, 103], write) == (
+        "its last cards went to the jackpots (20y); B3 is discarded"
+    )
+    assert deck_said([20, 77], write) == "its last cards went to the jackpots (20y 77r)"
+    assert deck_said([104, 105], write) == "its last cards: B4 B5 are discarded"
+    assert deck_said([], write) == "it is used up"

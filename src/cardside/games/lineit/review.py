@@ -15,6 +15,7 @@ from cardside.core.record import Session
 from cardside.core.review import CHESS_THRESHOLDS, Decision, GroupSummary, Judged, Replayed
 from cardside.core.rng import derive_rng
 from cardside.core.words import signed, whose
+from cardside.games.lineit import rules
 from cardside.games.lineit.notation import format_action, format_card
 from cardside.games.lineit.sheet import replay_state
 from cardside.games.lineit.state import PLAYED, TAKE, TAKEN, LineitState, Snap, stage
@@ -80,7 +81,15 @@ def judge(session: Session, number: int, seed: int, depth: int, ascii: bool) -> 
     scores = ", ".join(f"{n} {s}" for n, s in zip(names, state.scores()))
 
     def cards(group: tuple[int, ...]) -> str:
-        return " ".join(format_card(c) for c in group) or "(empty)"
+        # With their colour letters, as the game's screen shows them: colours take jackpots.
+        return " ".join(format_card(c, letter=True) for c in group) or "(empty)"
+
+    others = [
+        f"{whose(names[p])} line: {cards(snap.lines[p])}; hand: {cards(snap.hands[p])}"
+        for p in range(len(names))
+        if p != seat
+    ]
+    jackpots = ", ".join(f"{rules.COLOURS[c]} {len(pile)}" for c, pile in enumerate(snap.piles))
 
     return Judged(
         number=number,
@@ -98,10 +107,11 @@ def judge(session: Session, number: int, seed: int, depth: int, ascii: bool) -> 
         samples=valued.samples,
         method=valued.method,
         position=(
-            f"scores {scores}; {len(snap.deck)} cards in the deck",
-            f"market: {cards(snap.market)}",
+            f"scores {scores}; {len(snap.deck)} cards in the deck; jackpots: {jackpots}",
+            *others,
             f"{whose(names[seat])} line: {cards(snap.lines[seat])}; "
             f"hand: {cards(snap.hands[seat])}",
+            f"market: {cards(snap.market)}",
         ),
         why=(
             f"{b}: about {signed(best.points)} points against the best opponent at the end, "

@@ -14,7 +14,7 @@ from cardside.games.lineit.state import END, TAKE, Jackpot, LineitState, Scored,
 from cardside.sessions.journal import Journal
 from cardside.tui.console import Console
 from cardside.tui.human import Human, recap_start
-from cardside.tui.lineit.screen import LineitScreen, LineitTurn, round_ended
+from cardside.tui.lineit.screen import LineitScreen, LineitTurn, deck_said, round_ended
 from cardside.tui.play import bot_seed, record_undo, run_loop, say_seen, seat_players
 from cardside.tui.style import Style
 
@@ -167,8 +167,8 @@ def said(action: Any, prior: Any, after: Any, names: Sequence[str] = ()) -> str:
         if parts:
             text += f"\nround over: {'; '.join(parts)}"
         if to_end:
-            text += "\nthe deck cannot fill a market: its last cards went to the jackpots"
-            text += f" ({format_cards(deck, letter=True)})" if deck else ""
+            written = deck_said(deck, lambda cards: format_cards(cards, letter=True))
+            text += f"\nthe deck cannot fill a market: {written}"
     return text
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -74,7 +73,8 @@ def round_ended(
     """What the action from ``before`` to ``after`` (taking the market card ``taken``, if
     any) ended: ``None`` if no round; else the market's number cards left to the jackpots,
     its Bet cards left to the discard, whether the end phase began, and then the deck's last
-    number cards, which went to the jackpots face up."""
+    cards: its number cards, which went to the jackpots face up, then its Bet cards, which
+    went to the discard."""
     new_round = after.round_no != before.round_no
     to_end = after.step in (END, OVER) and before.step not in (END, OVER)
     if not (new_round or to_end):
@@ -86,12 +86,25 @@ def round_ended(
     bets = [c for c in gone if rules.is_bet(c)]
     deck: list[int] = []
     if to_end:
-        # Only leftovers reach a jackpot pile (a jackpot taken empties one): what the piles
-        # gained besides the market's leftovers came from the deck.
-        was = Counter(c for pile in before.piles for c in pile) + Counter(numbers)
-        now = Counter(c for pile in after.piles for c in pile)
-        deck = sorted((now - was).elements())
+        # The deck, too short for a market, goes whole: its number cards to the jackpots,
+        # its Bet cards to the discard.
+        deck = sorted(c for c in before.deck if not rules.is_bet(c))
+        deck += sorted(c for c in before.deck if rules.is_bet(c))
     return numbers, bets, to_end, deck
+
+
+def deck_said(deck: Sequence[int], cards: Callable[[list[int]], str]) -> str:
+    """Where the deck's last cards went (``deck`` as :func:`round_ended` gives them, written
+    by ``cards``): ``its last cards went to the jackpots (20y); B3 is discarded``."""
+    numbers = [c for c in deck if not rules.is_bet(c)]
+    bets = [c for c in deck if rules.is_bet(c)]
+    discarded = f"{cards(bets)} {'is' if len(bets) == 1 else 'are'} discarded"
+    if not numbers and not bets:
+        return "it is used up"
+    if not numbers:
+        return f"its last {'card' if len(bets) == 1 else 'cards'}: {discarded}"
+    said = f"its last cards went to the jackpots ({cards(numbers)})"
+    return f"{said}; {discarded}" if bets else said
 
 
 def passed_over(snap: Snap) -> list[int]:
@@ -296,9 +309,8 @@ class LineitScreen:
         if parts:
             out.append(f"  Round over: {'; '.join(parts)}.")
         if to_end:
-            last = f" ({self.cards(deck)})" if deck else ""
             out.append(
-                f"  The deck cannot fill a market: its last cards went to the jackpots{last}. "
+                f"  The deck cannot fill a market: {deck_said(deck, self.cards)}. "
                 "Each player may play one last card from hand." + self.passed_over_text(after)
             )
         else:
