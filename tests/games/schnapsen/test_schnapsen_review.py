@@ -208,3 +208,36 @@ def test_a_deal_worth_nothing_either_way_is_said_to_be_even() -> None:
     assert _deal_words(-0.02) == "even (0 game points on average)"
     assert _deal_words(-2.0) == "lost by 2 game points"
     assert _deal_words(1.4) == "won by 1.4 game points on average"
+
+
+def test_the_position_shows_what_the_table_showed_of_the_points() -> None:
+    """Tricks, marriages and points pending (no trick yet), as the table shows them, and the
+    record at closing, on which a closed deal's game points turn."""
+    from cardside.games.schnapsen.notation import points_text
+    from cardside.games.schnapsen.review import position
+    from cardside.games.schnapsen.rules import CLOSE, Marriage
+
+    rng = random.Random(4)
+    pending = closed = False
+    for seed in range(40):
+        state = SchnapsenState(seed=seed)
+        while not state.is_terminal() and not (pending and closed):
+            seat = state.current_player()
+            assert seat is not None
+            obs = state.observation(seat)
+            lines = position(obs, ["Ann", "Bot"], ascii=True)
+            for s in (0, 1):
+                assert points_text(obs, s, ["Ann", "Bot"], lambda x: x.letter) in lines
+            if obs.pending(seat):
+                pending = True
+                assert any("pending (counts after a first trick)" in line for line in lines)
+            if obs.closer is not None and obs.closing_record is not None:
+                closed = True
+                assert any(line.startswith("at closing ") for line in lines), lines
+            legal = state.legal_actions()
+            marriages = [a for a in legal if isinstance(a, Marriage)]
+            choice = marriages[0] if marriages else CLOSE if CLOSE in legal else rng.choice(legal)
+            state.apply(choice)
+        if pending and closed:
+            break
+    assert pending and closed

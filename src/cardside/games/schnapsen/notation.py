@@ -8,8 +8,8 @@ spades = Queen), ``DD`` (Daus of diamonds). Actions: a card to play (``KH``), ``
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Protocol
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Protocol
 
 from cardside.core import cards as core_cards
 from cardside.core.cards import Card, RankNames, Suit
@@ -25,6 +25,7 @@ from cardside.games.schnapsen.rules import (
     Close,
     Exchange,
     Marriage,
+    marriage_points,
 )
 
 
@@ -203,3 +204,26 @@ def write_action(action: Action) -> str:
     """``action`` in plain text, as session files hold it; :func:`read_action` reads it
     back."""
     return format_action(action, ascii=True)
+
+
+def points_text(obs: Any, seat: int, names: Sequence[str], suit: Callable[[Suit], str]) -> str:
+    """A seat's standing in the deal as the table and a review show it (``obs`` a deal's
+    view): ``Ann: 38 card points (20 of them from marriages), 2 tricks; marriages ♥ 20``, with
+    marriage points still pending (no trick yet) said so; ``suit`` writes a suit."""
+    tricks = obs.tricks_won(seat)
+    from_marriages = obs.marriage_points(seat)
+    text = f"{names[seat]}: {obs.points(seat)} card points"
+    if from_marriages:
+        text += f" ({from_marriages} of them from marriages)"
+    text += f", {tricks} trick{'' if tricks == 1 else 's'}"
+    if obs.pending(seat):
+        text += f", {obs.pending(seat)} pending (counts after a first trick)"
+    trump = SUITS.index(obs.trump)
+    marriages = [
+        f"{suit(s)} {marriage_points(SUITS.index(s), trump)}"
+        for who, s in obs.marriages
+        if who == seat
+    ]
+    if marriages:
+        text += "; marriages " + ", ".join(marriages)
+    return text

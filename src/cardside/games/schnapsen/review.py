@@ -17,7 +17,7 @@ from cardside.core.record import Session
 from cardside.core.review import CHESS_THRESHOLDS, Decision, GroupSummary, Judged, Replayed
 from cardside.core.rng import derive_rng
 from cardside.games.schnapsen.deal import NOBODY, legal_codes
-from cardside.games.schnapsen.notation import format_action, format_card, sort_hand
+from cardside.games.schnapsen.notation import format_action, format_card, points_text, sort_hand
 from cardside.games.schnapsen.rules import SUITS, Action
 from cardside.games.schnapsen.sheet import replay_state
 from cardside.games.schnapsen.solver import Solver
@@ -100,8 +100,20 @@ def position(obs: Observation, names: Sequence[str], ascii: bool) -> tuple[str, 
         stock = "stock used up"
     lines = [
         f"countdown {names[0]} {obs.counts[0]}, {names[1]} {obs.counts[1]}; trumps {suit}; {stock}",
-        f"card points: {names[me]} {d.points[me]}, {names[opp]} {d.points[opp]}",
+        # As the table showed them: tricks, marriages, points pending (no trick yet).
+        *(
+            points_text(obs, seat, names, lambda s: s.letter if ascii else s.symbol)
+            for seat in (opp, me)
+        ),
     ]
+    record = obs.closing_record
+    if record is not None and obs.closer is not None:
+        # What the game points of a closed deal turn on.
+        had, trick = record
+        lines.append(
+            f"at closing {names[1 - obs.closer]} had "
+            + (f"{had} card points" if trick else "no trick")
+        )
     known = obs.known_opponent_cards
     if known:
         lines.append(

@@ -15,6 +15,7 @@ from cardside.games.schnapsen.notation import (
     format_action,
     format_card,
     parse_action,
+    points_text,
     sort_hand,
 )
 from cardside.games.schnapsen.rules import (
@@ -143,23 +144,7 @@ class SchnapsenScreen:
         say(f"  your hand: {self.cards(sort_hand(obs.hand, obs.trump))}")
 
     def points_line(self, obs: Observation, seat: int) -> str:
-        tricks = obs.tricks_won(seat)
-        from_marriages = obs.marriage_points(seat)
-        plural = "" if tricks == 1 else "s"
-        text = f"{self.names[seat]}: {obs.points(seat)} card points"
-        if from_marriages:
-            text += f" ({from_marriages} of them from marriages)"
-        text += f", {tricks} trick{plural}"
-        if obs.pending(seat):
-            text += f", {obs.pending(seat)} pending (counts after a first trick)"
-        marriages = [
-            self.suit(s) + f" {marriage_points(SUITS.index(s), SUITS.index(obs.trump))}"
-            for who, s in obs.marriages
-            if who == seat
-        ]
-        if marriages:
-            text += "; marriages " + ", ".join(marriages)
-        return text
+        return points_text(obs, seat, self.names, self.suit)
 
     def trick_text(self, leader: int, lead: Card, reply: Card) -> str:
         other = self.names[1 - leader]
