@@ -1043,6 +1043,30 @@ def test_a_correction_that_changes_which_play_is_the_last_card_names_that_play(
     assert store.load(data_dir / "sessions" / "b.toml").status == "finished"
 
 
+def test_a_game_kept_before_the_hands_were_counted_is_not_held_to_them_by_a_correction() -> None:
+    """A file whose last card went unsaid (kept before the rule): its entries break the hands'
+    rules already, so a correction does not name a later entry for them."""
+    from cardside.core.record import Seat, Session
+    from cardside.games.iota.sheet import _hands_misfit, late_misfit
+
+    from ..games.iota.iota_helpers import kept_until_the_pile_is_empty
+
+    _, entries = kept_until_the_pile_is_empty(seed=1, to_the_end=True)
+    old = [dict(e) for e in entries]
+    old[-1]["final"] = False  # the last card, not said so, and Bob passes after it
+    old.append({"type": "pass", "seat": 1})
+    session = Session(
+        game="iota",
+        mode="keep",
+        name="old",
+        seats=[Seat("Ann", "table"), Seat("Bob", "table")],
+        options={"grid": True},
+        entries=old,
+    )
+    assert _hands_misfit(session) is not None
+    assert late_misfit(session, session) is None
+
+
 def test_the_prompt_s_example_is_a_card_of_the_hand_on_a_free_cell() -> None:
     """An example of the form, never a card not held nor a cell already taken."""
     import random

@@ -787,6 +787,13 @@ def test_a_hand_may_be_typed_after_its_players_name_as_fix_shows_it(
         "(type help)\n"
     ) in wrong.output
     assert store.load(store.sessions_dir(data_dir) / "w.toml").entries == []
+    # The name is read however it was typed: the accent apart or not, full width.
+    args = ["octrix", "keep", "--names", "Zoe\u0301,\uff21nn", "--hands", "--session", "u"]
+    typed = "Zo\u00e9 AC 2C 3C 4C 5C 6C 7C 8C\nAnn's hand: AD 2D 3D 4D 5D 6D 7D 8D\nquit\n"
+    accented = runner.invoke(main, args, input=typed)
+    assert accented.exit_code == 0 and accented.exception is None, accented.output
+    entries = store.load(store.sessions_dir(data_dir) / "u.toml").entries
+    assert [e["seat"] for e in entries] == [0, 1], accented.output
 
 
 def test_help_at_the_prompt_for_a_hand_says_first_how_a_hand_is_entered(

@@ -133,6 +133,13 @@ def test_a_copy_of_a_file_is_reviewed_once_unless_named(runner: CliRunner, three
     assert "hold the same session (a copy of a file?): reviewed once" in result.stderr
     named = review(runner, "a", "a-copy", "--jobs", "1")
     assert [r["session"] for r in named["reviews"]] == ["a", "a-copy"]
+    # Begun under the same name with the same seed and player, but other moves: no copy.
+    other = replace(store.load(folder / "a.toml"), entries=game(6, 0).entries)
+    sheets.refresh(other)
+    store.save(other, folder / "a-other.toml", create=True)
+    (folder / "a-copy.toml").unlink()
+    both = review(runner, "--all-sessions", "--jobs", "1")
+    assert sorted(r["session"] for r in both["reviews"]) == ["a", "a-other", "b", "c"]
 
 
 def test_filters_choose_the_games(runner: CliRunner, three: Path) -> None:

@@ -186,3 +186,55 @@ def test_an_octrix_undo_back_past_a_rounds_end_says_a_new_round_was_dealt() -> N
             state.apply(rng.choice(state.legal_actions()))
             moves += 1
     assert crossed >= 20
+
+
+class _Scripted:
+    """A game whose movers follow a script, the moves in ``showing`` showing seat 0 (the
+    person) a card: enough to see which undos ``replay_moves`` finds took back what was seen."""
+
+    def __init__(self, movers: list[int], showing: set[int]) -> None:
+        self.movers = movers  # who makes the n-th move applied (in order of application)
+        self.showing = showing  # the applications (0-based) that show seat 0 something
+        self.applied: list[int] = []  # the applications in effect
+        self.count = 0
+
+    def is_terminal(self) -> bool:
+        return False
+
+    def current_player(self) -> int:
+        return self.movers[self.count]
+
+    def apply(self, action: object) -> None:
+        self.applied.append(self.count)
+        self.count += 1
+
+    def take_back(self) -> None:
+        self.applied.pop()
+
+    def shown_since(self, seat: int, count: int) -> str:
+        taken = self.applied[len(self.applied) - count :]
+        return "a card" if seat == 0 and any(a in self.showing for a in taken) else ""
+
+
+def test_replay_finds_an_undo_that_took_back_what_its_person_had_seen() -> None:
+    """Every move an undo takes back counts, not only its last; a bot's moves show the person
+    nothing here, and moves taken back before no longer count among the movers."""
+    from cardside.core.replay import replay_moves
+
+    move = {"type": "action", "action": "m"}
+    # Seat 0 moves (shown a card), the bot moves: an undo of both took back what was seen,
+    # though the last of them showed nothing.
+    seen: list[int] = []
+    state = _Scripted([0, 1], showing={0})
+    replay_moves(
+        state, [move, move, {"type": "undo", "moves": 2}], str, "action", seen=seen, humans={0}
+    )
+    assert seen == [3]
+    # The bot, then the person (shown a card), undo 1; the bot again, undo 2: that undo takes
+    # back the bot's two moves (the person's went with the first undo), so it took back no
+    # move of the person's, whatever those moves showed: not counted as seen.
+    seen = []
+    state = _Scripted([1, 0, 1], showing={1, 2})
+    entries = [move, move, {"type": "undo", "moves": 1}, move, {"type": "undo", "moves": 2}]
+    replay_moves(state, entries, str, "action", seen=seen, humans={0})
+    assert seen == [3]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from cardside.cli.main import main
@@ -102,5 +103,17 @@ def test_an_undo_past_what_was_seen_leaves_the_game_out_though_its_file_does_not
     assert "not rated: 1 undo took back what the player had seen" in shown.output
     league = runner.invoke(main, ["stats", "--league"])
     assert league.exit_code == 0 and "Ann" not in league.stdout, league.output
+    # Resumed, the game is known to be out of the ratings already: no question asked again.
+    from types import SimpleNamespace
+
+    from cardside.tui import play
+
+    loop = SimpleNamespace(unrated=None, run=lambda: "over")
+    console = SimpleNamespace(say=lambda text: None, clear_status=lambda: None)
+    journal = SimpleNamespace(session=store.load(folder / "unmarked.toml"))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(play, "closing_line", lambda *a: None)
+        assert play.run_loop(loop, console, journal) == "over"  # type: ignore[arg-type]
+    assert loop.unrated is True
     # The example itself, whose undos were taken out, is rated.
     assert sheets.seen_undos(store.load(EXAMPLES / "octrix-played-vs-strong.toml")) == []

@@ -8,7 +8,7 @@ from typing import Any
 from cardside.core.arith import is_digits
 from cardside.core.cards import Card
 from cardside.core.errors import IllegalActionError, NotationError
-from cardside.core.players import not_a_player, seat_named, seats_named
+from cardside.core.players import not_a_player, person, seat_named, seats_named
 from cardside.core.schema import cut
 from cardside.core.words import counted
 from cardside.games.octrix import rules
@@ -144,9 +144,16 @@ def _hand_without_name(line: str, name: str) -> str:
     """A hand typed after its player's name (``Ann AC 2C ...``, ``Ann's hand: AC 2C ...``, as
     ``fix`` shows one) as its cards alone; any other line as it is."""
     text = line.strip()
-    for label in (f"{name}'s hand:", f"{name}'s cards:", f"{name}:", f"{name} "):
-        if text.casefold().startswith(label.casefold()):
-            return text[len(label) :].strip()
+    wanted = person(name)
+    # The name as every keep reads one (an accent apart or not, full width), so its length
+    # as typed may differ from the name's: each start of the line is tried.
+    for end in range(1, min(len(text), len(name) * 2 + 4) + 1):
+        if person(text[:end]) != wanted:
+            continue
+        rest = text[end:]
+        for label in ("'s hand:", "'s cards:", ":", " "):
+            if rest.casefold().startswith(label):
+                return rest[len(label) :].strip()
     return line
 
 
