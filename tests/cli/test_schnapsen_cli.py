@@ -480,7 +480,7 @@ def test_an_undo_back_into_the_last_deal_says_the_next_deal_was_dealt(
     result = runner.invoke(main, args, input=script)
     assert result.exit_code == 0 and result.exception is None, result.output
     out = result.output
-    assert "Deal 2: You deal, Bot 2 leads." in out and "Took back 4 moves." in out
+    assert "Deal 2: You deal, Bot 2 leads; trumps " in out and "Took back 4 moves." in out
     assert "The next deal was dealt since, and what you saw stays known" in out
     assert "has moved since" not in out
     session = store.load(session_file(data_dir, "d"))

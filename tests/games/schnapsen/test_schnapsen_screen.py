@@ -194,3 +194,18 @@ def test_a_player_s_line_says_the_marriages_share_of_the_card_points() -> None:
     s, _ = screen(("You", "Bot"))
     line = s.points_line(seen, 0)  # type: ignore[arg-type]
     assert line.startswith("You: 58 card points (20 of them from marriages), 2 tricks; marriages")
+
+
+def test_the_next_deal_s_trumps_are_said_before_its_first_moves() -> None:
+    """A bot that leads the next deal may exchange or declare at once: its trumps come first."""
+    after = _marriage_deal()
+    winner, points, rule = after.result  # type: ignore[misc]
+    coming = SchnapsenState(seed=3)
+    s, console = screen(("You", "Bot"))
+    s.deal_over(after, DealRecord(1, 1, DealResult(winner, points, rule), (6, 7)), False, coming)
+    last = console.lines[-1]
+    indicator = coming.indicator
+    assert indicator is not None
+    assert last.startswith("Deal 2: ") and last.endswith(
+        f"; trumps {coming.trump.letter}, indicator {format_card(indicator, True)}."
+    ), last

@@ -63,7 +63,7 @@ def run_play(
         for line in describe_trick(screen, prior, after, human):
             console.say(line)
         if ended:
-            screen.deal_over(after, state.history[-1], state.is_terminal())
+            screen.deal_over(after, state.history[-1], state.is_terminal(), state)
         before[:] = [state.deal, len(state.history)]
 
     def on_undo(count: int, seen: str) -> None:

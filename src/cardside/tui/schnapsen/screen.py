@@ -151,8 +151,11 @@ class SchnapsenScreen:
         return f"{self.names[leader]} {self.card(lead)}, {other} {self.card(reply)}"
 
     # -- results -----------------------------------------------------------------------------
-    def deal_over(self, deal: Deal, record: DealRecord, match_over: bool) -> None:
-        """A finished deal: who won, the rule, the card points, the counts."""
+    def deal_over(
+        self, deal: Deal, record: DealRecord, match_over: bool, coming: Any = None
+    ) -> None:
+        """A finished deal: who won, the rule, the card points, the counts; and the next deal
+        (``coming``: the game once dealt), its trumps said before its first moves are."""
         say = self.console.say
         r = record.result
         winner = self.names[r.winner]
@@ -175,9 +178,15 @@ class SchnapsenScreen:
             say(self.style.good(f"{agree(winner, 'win')} the match; a Bummerl for {loser}."))
         else:
             dealer = 1 - record.dealer
+            trumps = ""
+            if coming is not None:
+                shown = coming.indicator
+                trumps = f"; trumps {self.suit(coming.trump)}" + (
+                    f", indicator {self.card(shown)}" if shown is not None else ""
+                )
             say(
                 f"Deal {record.deal_no + 1}: {self.does(dealer, 'deal')}, "
-                f"{self.does(1 - dealer, 'lead')}."
+                f"{self.does(1 - dealer, 'lead')}{trumps}."
             )
 
     def deal_line(self, record: DealRecord) -> str:
