@@ -301,7 +301,8 @@ def test_review_of_moves_asked_for_by_number(
     assert out.index("1. move 5, deal 1, trick 3 (Ann)") < out.index("2. move 8, deal 1, trick 4")
     assert "hand: " in out and "why: " in out
     # Only what was asked: no figures of the whole game.
-    assert "Ann: " not in out and "Costliest" not in out and "Deals, in" not in out
+    assert "\nAnn: " not in out and "Costliest" not in out and "Deals, in" not in out
+    assert "   Ann: " in out  # the position's line of her points, under its decision
     data = json.loads(runner.invoke(main, [*base, "--move", "5", "--json"]).output)
     assert [d["move"] for d in data["decisions"]] == [5]
     # Nor in JSON: one move gives no player's accuracy and no deal's figures.
