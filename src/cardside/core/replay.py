@@ -6,7 +6,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any, TypeVar
 
 from cardside.core.errors import IllegalActionError, NotationError
-from cardside.core.record import EntryError, RoundRow
+from cardside.core.record import EntryError, RoundRow, Session
 from cardside.core.words import said_of, whose
 
 S = TypeVar("S")
@@ -87,9 +87,20 @@ def replay_moves(
             ) from None
 
 
-def human_seats(seats: Sequence[Any]) -> frozenset[int]:
-    """The seats of a played game a person plays (the others are bots)."""
-    return frozenset(i for i, s in enumerate(seats) if getattr(s, "kind", None) == "human")
+def replay_session(
+    state: Any,
+    session: Session,
+    parse: Callable[[str], Any],
+    move: str,
+    seen: list[int] | None = None,
+) -> None:
+    """A played session's moves and undos applied to ``state``, as :func:`replay_moves`
+    applies entries, its players named; ``seen`` gets the undos that took back what one of
+    its people had seen."""
+    people = {i for i, s in enumerate(session.seats) if s.kind == "human"}
+    replay_moves(
+        state, session.entries, parse, move, session.player_names, seen=seen, humans=people
+    )
 
 
 def moves_in_effect(entries: Sequence[dict[str, Any]]) -> int:

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 from cardside.core.corrections import view
 from cardside.core.errors import IllegalActionError, NotationError, numbered
 from cardside.core.record import RoundRow, Session, Sheet
-from cardside.core.replay import human_seats, in_effect, move_entries, replay_moves
+from cardside.core.replay import in_effect, move_entries, replay_session
 from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Flag, Schema, Text, Whole, WholeList
 from cardside.games.iota import rules
 from cardside.games.iota.bots import BOT_NAMES
@@ -73,15 +73,7 @@ def replay_state(session: Session, seen: list[int] | None = None) -> IotaState:
     if session.seed is None:
         raise ValueError("a played game needs its seed")
     state = IotaState(len(session.seats), seed=session.seed)
-    replay_moves(
-        state,
-        session.entries,
-        parse_action,
-        "action",
-        session.player_names,
-        seen=seen,
-        humans=human_seats(session.seats),
-    )
+    replay_session(state, session, parse_action, "action", seen)
     return state
 
 

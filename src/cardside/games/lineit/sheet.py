@@ -12,7 +12,7 @@ from typing import Any
 from cardside.core.corrections import view
 from cardside.core.errors import IllegalActionError, NotationError, numbered
 from cardside.core.record import RoundRow, Session, Sheet
-from cardside.core.replay import human_seats, replay_moves, stamp_rows
+from cardside.core.replay import replay_session, stamp_rows
 from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Schema, Text, Whole, WholeList
 from cardside.core.words import counted, counted_are
 from cardside.games.lineit import rules
@@ -72,15 +72,7 @@ def replay_state(session: Session, seen: list[int] | None = None) -> LineitState
     if session.seed is None:
         raise ValueError("a played game needs its seed")
     state = LineitState(len(session.seats), seed=session.seed)
-    replay_moves(
-        state,
-        session.entries,
-        parse_action,
-        "action",
-        session.player_names,
-        seen=seen,
-        humans=human_seats(session.seats),
-    )
+    replay_session(state, session, parse_action, "action", seen)
     return state
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from cardside.core.corrections import view
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.core.record import EntryError, RoundRow, Session, Sheet
-from cardside.core.replay import human_seats, in_effect, replay_moves, stamp_rows
+from cardside.core.replay import in_effect, replay_session, stamp_rows
 from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Flag, Schema, Text, TextList, Whole
 from cardside.games.linesbeta import rules
 from cardside.games.linesbeta.keep import Ledger
@@ -92,15 +92,7 @@ def replay_state(session: Session, seen: list[int] | None = None) -> LinesBetaSt
     if session.seed is None:
         raise ValueError("a played game needs its seed")
     state = LinesBetaState(opts["difficulty"], opts["length"], seed=session.seed)
-    replay_moves(
-        state,
-        session.entries,
-        parse_saved,
-        "action",
-        session.player_names,
-        seen=seen,
-        humans=human_seats(session.seats),
-    )
+    replay_session(state, session, parse_saved, "action", seen)
     return state
 
 

@@ -8,7 +8,7 @@ from typing import Any
 from cardside.core.corrections import view
 from cardside.core.errors import IllegalActionError, NotationError
 from cardside.core.record import EntryError, RoundRow, Session, Sheet
-from cardside.core.replay import human_seats, replay_moves, stamp_rows
+from cardside.core.replay import replay_session, stamp_rows
 from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Flag, Schema, Text, Whole, WholeLists
 from cardside.games.octrix import rules
 from cardside.games.octrix.bots import BOT_NAMES
@@ -93,15 +93,7 @@ def replay_state(session: Session, seen: list[int] | None = None) -> OctrixState
         seed=session.seed,
         target=opts["target"],
     )
-    replay_moves(
-        state,
-        session.entries,
-        parse_card,
-        "card",
-        session.player_names,
-        seen=seen,
-        humans=human_seats(session.seats),
-    )
+    replay_session(state, session, parse_card, "card", seen)
     return state
 
 

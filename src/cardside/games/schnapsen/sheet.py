@@ -13,7 +13,7 @@ from typing import Any
 
 from cardside.core.corrections import view
 from cardside.core.record import EntryError, Result, RoundRow, Session, Sheet
-from cardside.core.replay import human_seats, replay_moves, stamp_rows
+from cardside.core.replay import replay_session, stamp_rows
 from cardside.core.schema import KEEP_UNDO, PLAY_UNDO, Flag, Schema, Text, Whole
 from cardside.core.words import counted, counted_are
 from cardside.games.schnapsen.bots import BOT_NAMES
@@ -91,15 +91,7 @@ def replay_state(session: Session, seen: list[int] | None = None) -> SchnapsenSt
     if session.seed is None:
         raise ValueError("a played game needs its seed")
     state = SchnapsenState(seed=session.seed, first_dealer=opts["first_dealer"])
-    replay_moves(
-        state,
-        session.entries,
-        parse_action,
-        "action",
-        session.player_names,
-        seen=seen,
-        humans=human_seats(session.seats),
-    )
+    replay_session(state, session, parse_action, "action", seen)
     return state
 
 
