@@ -116,7 +116,7 @@ def test_the_session_list_on_a_narrow_terminal_takes_two_lines_a_session() -> No
     assert all(len(line) <= 50 for line in lines)
     second = lines.index("10  iota-kept-grid")
     assert " ".join(lines[1:second]).split() == (
-        "schnapsen play, 11-29 18:01; countdown: Ann 5 · Bot 2 0; won: Bot 2".split()
+        "schnapsen play, 2026-11-29 18:01; countdown: Ann 5 · Bot 2 0; won: Bot 2".split()
     )
     assert (
         " ".join(lines[second + 1 :]).split()[-5:] == "Ann 40 · Bob 242; in progress".split()[-5:]
@@ -150,10 +150,14 @@ def test_the_narrow_session_list_never_splits_a_score_or_the_result() -> None:
     assert all(len(line) <= 60 for line in lines)
     assert lines[:3] == [
         "5   schp",
-        "    schnapsen play, 12-01 18:53; countdown: You 0 · Bot 2 7;",
-        "    won: You",
+        "    schnapsen play, 2026-12-01 18:53; countdown: You 0 ·",
+        "    Bot 2 7; won: You",
     ]
-    assert lines[3:] == ["1   litp", "    lineit play, 12-01 19:02; You 4 · Bot 2 3; in progress"]
+    assert lines[3:] == [
+        "1   litp",
+        "    lineit play, 2026-12-01 19:02; You 4 · Bot 2 3;",
+        "    in progress",
+    ]
 
 
 def test_the_session_list_shortens_the_date_before_it_takes_two_lines() -> None:
@@ -181,11 +185,12 @@ def test_the_session_list_shortens_the_date_before_it_takes_two_lines() -> None:
         assert date in lines[2] and "2026-" not in lines[2]
     lines = render_list(rows, 80).splitlines()
     assert render_list(rows, 85).splitlines() == lines
+    # On a line of its own the date is whole again: the year tells a year's sessions apart.
     assert lines == [
         "1   lineit-play-20261203-2239",
-        "    lineit play, 12-03 22:39; You 25 · Bot 2 31 · Bot 3 18; won: Bot 2",
+        "    lineit play, 2026-12-03 22:39; You 25 · Bot 2 31 · Bot 3 18; won: Bot 2",
         "2   kitchen",
-        "    octrix keep, 11-25 19:40; Ann 97 · Bob 53; won: Ann",
+        "    octrix keep, 2026-11-25 19:40; Ann 97 · Bob 53; won: Ann",
     ]
 
 

@@ -71,8 +71,8 @@ DATE_FORMS = (lambda d: d, lambda d: d[5:], lambda d: d[5:10])
 def render_list(rows: list[list[object]], width: int | None = None) -> str:
     """The aligned table of sessions, headed, one line a session; on a terminal of ``width``
     the date is shortened first (no year, then no time). When the table still does not fit,
-    each session's number and name take one line, and the rest follows on the next, wrapped
-    onto more lines where even that does not fit the width."""
+    each session's number and name take one line, and the rest (the whole date again) follows
+    on the next, wrapped onto more lines where even that does not fit the width."""
     table = render(HEADERS, rows)
     for form in DATE_FORMS:
         table = render(HEADERS, [[*row[:4], form(str(row[4])), *row[5:]] for row in rows])
@@ -84,7 +84,9 @@ def render_list(rows: list[list[object]], width: int | None = None) -> str:
     for number, name, game, mode, date, scores, result in rows:
         out.append(f"{number!s:<3} {name}")
         parts = (
-            f"{game} {mode}, {unbroken(DATE_FORMS[1](str(date)), room)}",
+            # The whole date again: a line of its own has room for the year (a folder of
+            # more than a year's sessions tells them apart).
+            f"{game} {mode}, {unbroken(str(date), room)}",
             _whole_items(str(scores), room),
             unbroken(str(result), room),
         )
