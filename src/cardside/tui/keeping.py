@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+from cardside.core.errors import NotationError
+from cardside.core.players import seat_named
 from cardside.tui.console import QUIT_WORDS, Console, not_alone, refusal
 from cardside.tui.correcting import Corrector, QuitAsked, fix_command, winners_said
 from cardside.tui.grammar import agree
@@ -195,6 +197,16 @@ def _a_name(line: str, names: Sequence[str]) -> bool:
     old file): the name and more (``fix`` alone is the command)."""
     words = line.split()
     return len(words) > 1 and words[0].lower() in {n.lower() for n in names}
+
+
+def dealer_named(console: Console, text: str, names: Sequence[str]) -> int | None:
+    """The seat ``dealer NAME`` names (NAME read as every keep reads one); ``None``, refused
+    in one line, when NAME is nobody's."""
+    try:
+        return seat_named(text, names)
+    except NotationError as exc:
+        console.say(f"  {refusal(exc)}")
+        return None
 
 
 def say_saved(console: Console, journal: Journal) -> None:

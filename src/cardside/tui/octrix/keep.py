@@ -8,7 +8,7 @@ from typing import Any
 from cardside.core.arith import is_digits
 from cardside.core.cards import Card
 from cardside.core.errors import IllegalActionError, NotationError
-from cardside.core.players import not_a_player, person, seat_named, seats_named
+from cardside.core.players import not_a_player, person, seats_named
 from cardside.core.schema import cut
 from cardside.core.words import counted
 from cardside.games.octrix import rules
@@ -23,6 +23,7 @@ from cardside.tui.human import with_default
 from cardside.tui.keeping import (
     corrected_note,
     corrected_rows,
+    dealer_named,
     keep_command,
     offer_correction,
     say_saved,
@@ -272,10 +273,8 @@ class KeepScreen:
                 "says who does instead"
             )
             return
-        try:
-            seat = seat_named(text, ledger.names)
-        except NotationError as exc:
-            self.console.say(f"  {refusal(exc)}")
+        seat = dealer_named(self.console, text, ledger.names)
+        if seat is None:
             return
         first = (seat - (ledger.round_no - 1)) % ledger.players
         if first != ledger.first_dealer:

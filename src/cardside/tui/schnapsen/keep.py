@@ -29,6 +29,7 @@ from cardside.tui.keeping import (
     command_with_more,
     corrected_note,
     corrected_rows,
+    dealer_named,
     offer_correction,
     play_only,
     say_saved,
@@ -210,10 +211,8 @@ class KeepScreen:
                 f"  Deal {deal}: {self.dealer(deal)} deals; dealer NAME says who does instead"
             )
             return
-        try:
-            seat = seat_named(text, self.names)
-        except NotationError as exc:
-            self.console.say(f"  {refusal(exc)}")
+        seat = dealer_named(self.console, text, self.names)
+        if seat is None:
             return
         first = (seat - (deal - 1)) % 2
         if first != self.first_dealer:
